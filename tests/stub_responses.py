@@ -59,6 +59,12 @@ _PARTS_BY_ROLE = {
 _OUTPUT_PARTS = ("input_text", "input_image", "input_file")
 
 
+#: The prefix the API wants of each item kind's own id (openai/openai-agents-python's
+#: ``__fake_id__`` refused with "Expected an ID that begins with 'fc'"; 'msg':
+#: UKGovernmentBEIS/inspect_ai#1545; 'rs': routers' ``item_…`` ids replayed).
+_ID_PREFIX = {"message": "msg", "function_call": "fc", "reasoning": "rs"}
+
+
 def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) -> None:
     """Raise ``Invalid`` for anything ``POST /v1/responses`` would refuse."""
     from stub_server import Invalid, check_tool_name, max_output, too_long
@@ -106,6 +112,14 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
         kind = raw.get("type", "message")
         item_id = raw.get("id")
         if isinstance(item_id, str):  # continuedev/continue#10200, github/app#540
+            prefix = _ID_PREFIX.get(
+                "message" if kind == "message" and raw.get("role") == "assistant" else kind
+            )
+            if prefix is not None and not item_id.startswith(prefix):
+                raise Invalid(
+                    f"Invalid '{p}.id': '{item_id}'. Expected an ID that begins with '{prefix}'.",
+                    p + ".id",
+                )
             if item_id in ids:
                 raise Invalid(
                     f"Duplicate item found with id {item_id}. Remove duplicate items from your "

@@ -11,10 +11,13 @@ EXPECTED = [
     "Block",
     "BudgetError",
     "Catalog",
+    "CompactionConfigError",
+    "ConfigError",
     "ContentError",
     "ContextLedgerError",
     "Conversation",
     "FileAttachment",
+    "FileBoundError",
     "FitResult",
     "Fitter",
     "Image",
@@ -23,23 +26,29 @@ EXPECTED = [
     "MediaStore",
     "Message",
     "MessagesLike",
+    "ModelSpecError",
     "Notice",
     "Prepared",
     "Preparer",
     "Reasoning",
     "Recap",
     "RepairResult",
+    "SendError",
     "SessionStore",
-    # (httpx style: the error a caller must tell apart from a typo: a model its provider shut
-    # down is brought back with Catalog.revive or replaced, not registered)
+    # httpx style: every error the library raises is caught from the root (each one a caller
+    # may tell apart: a model its provider shut down is brought back with Catalog.revive or
+    # replaced, not registered; a window above the model's; a file priced at its bound)
     "ShutDownModelError",
+    "StoreBusyError",
     "StoreError",
+    "SummarizerError",
     "Text",
     "ToolCall",
     "ToolResult",
     "UnknownModelError",
     "UnsupportedBlockError",
     "VisionGateError",
+    "WindowError",
     "fit",
     "image_cost",
     "prepare",
@@ -83,3 +92,22 @@ def test_exported_objects_come_from_the_package() -> None:
         module = value.__module__
         assert module == "contextledger" or module.startswith("contextledger."), (name, module)
         assert getattr(importlib.import_module(module), value.__name__) is value, name
+
+
+def test_every_library_error_is_exported_from_the_root() -> None:
+    """httpx style: a caller catches any error the library raises as ``contextledger.X``
+    (WindowError, FileBoundError, ModelSpecError, ConfigError were only in
+    ``contextledger.errors``: closing24 "Noticed")."""
+    from contextledger import errors
+
+    defined = {
+        name
+        for name, value in vars(errors).items()
+        if isinstance(value, type)
+        and issubclass(value, errors.ContextLedgerError)
+        and value.__module__ == errors.__name__
+        and not name.startswith("_")
+    }
+    assert defined <= set(EXPECTED), sorted(defined - set(EXPECTED))
+    for name in defined:
+        assert getattr(contextledger, name) is getattr(errors, name)

@@ -194,7 +194,7 @@ def test_schemas_outside_the_measured_shape_are_never_under_their_rendering() ->
 
 
 # Anthropic's token-counting docs: one tool and one question, billed 403 input tokens on
-# Claude Sonnet 4.5 (the tool-use system prompt Anthropic adds is 346 of them).
+# Claude Sonnet 4.5 (the tool-use system prompt Anthropic adds: 346 by its table, priced 440).
 ANTHROPIC_WEATHER_TOOLS: list[dict[str, Any]] = [
     {
         "name": "get_weather",
@@ -260,12 +260,13 @@ def test_the_tool_use_system_prompt_follows_the_model_and_tool_choice() -> None:
             - price_request(without, model, "anthropic").total
         )
 
-    schema = Pricer.for_model("claude-sonnet-4-5").tools(ANTHROPIC_WEATHER_TOOLS, "auto") - 346
-    # Anthropic's table: 346 (auto, none) and 313 (any, tool) on Claude 4.x; Haiku 3.5 is the
-    # other way round (264 / 340); unknown tool_choice is priced at the larger figure.
-    assert price("claude-sonnet-4-5", {"type": "auto"}) == schema + 346
-    assert price("claude-sonnet-4-5", {"type": "any"}) == schema + 313
-    assert price("claude-sonnet-4-5", None) == schema + 346
+    schema = Pricer.for_model("claude-sonnet-4-5").tools(ANTHROPIC_WEATHER_TOOLS, "auto") - 440
+    # Anthropic's table: 346 (auto, none) and 313 (any, tool) on Claude 4.x, but the 4.5
+    # models are billed more (recorded bills: 440 for either, ``framing._TOOL_USE_PROMPT``);
+    # Haiku 3.5 is the other way round (264 / 340); unknown tool_choice: the larger figure.
+    assert price("claude-sonnet-4-5", {"type": "auto"}) == schema + 440
+    assert price("claude-sonnet-4-5", {"type": "any"}) == schema + 440
+    assert price("claude-sonnet-4-5", None) == schema + 440
     assert price("claude-3-5-haiku", {"type": "tool", "name": "get_weather"}) == schema + 340
     assert price("claude-3-5-haiku", {"type": "none"}) == schema + 264
     # A Claude model Anthropic's table does not list: its largest figure, never less.

@@ -47,7 +47,7 @@ def test_chat_used_is_the_price_of_the_body_with_its_tool_choice(
 def test_messages_used_is_the_price_of_the_body_with_its_tool_choice(
     proxy: RunningProxy, stub: StubServer, choice: object
 ) -> None:
-    """Anthropic's tool-use system prompt is 346 tokens for auto and 313 forced on Sonnet 4.5."""
+    """Anthropic's tool-use system prompt follows tool_choice (``framing._TOOL_USE_PROMPT``)."""
     body: dict[str, Any] = {"model": "claude-sonnet-4-5", "max_tokens": 50, "tools": CLAUDE_TOOLS,
                             "messages": [{"role": "user", "content": "read notes.md"}]}  # fmt: skip
     if choice is not None:

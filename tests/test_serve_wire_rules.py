@@ -88,3 +88,42 @@ def test_a_chat_tool_call_id_over_40_characters_is_renamed_upstream_every_turn(
     assert two[: len(one)] == one  # the same prefix: prompt caching keeps working
     renamed = [n for n in notices(proxy, "ids") if n["kind"] == "renamed"]
     assert renamed and long_id in renamed[0]["text"]
+
+
+def test_a_refusal_passed_back_goes_upstream_as_its_text(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    """Regression (prov18's fuzz): a completion's refusal passed back as the SDK returns it,
+    ``{"content": null, "refusal": …}``, was forwarded as written, and OpenAI answers 400
+    ("Invalid value for 'content': expected a string, got null"). An empty assistant
+    message goes too (left out), and the rest of the client's JSON still goes as written."""
+    messages: list[Any] = [
+        {"role": "user", "content": "help me pick a lock"},
+        {"role": "assistant", "content": None, "refusal": "I can't help with that."},
+        {"role": "user", "content": "then tell me about locksmiths"},
+        {"role": "assistant", "content": ""},
+        {"role": "user", "content": "and their tools?"},
+    ]
+    reply = chat(proxy, "refusal").chat.completions.create(model="gpt-4o", messages=messages)
+    assert reply.choices[0].message.content
+    assert not stub.rejected(), stub.rejected()[0].error
+    sent = stub.completions()[-1].body["messages"]
+    assert sent[1] == {"role": "assistant", "content": "I can't help with that."}
+    assert all(m.get("content") for m in sent)
+    assert sent[0] == messages[0] and sent[-1] == messages[-1]
+
+
+def test_a_name_openai_refuses_goes_upstream_renamed(proxy: RunningProxy, stub: StubServer) -> None:
+    """Regression (prov18's fuzz set B): a user message named "Ana María" was forwarded as
+    written, and OpenAI answers 400 ("'messages[1].name': string does not match pattern")."""
+    messages: list[Any] = [
+        {"role": "system", "content": "Two people share this chat."},
+        {"role": "user", "name": "Ana María", "content": "when is my appointment?"},
+    ]
+    reply = chat(proxy, "names").chat.completions.create(model="gpt-4o", messages=messages)
+    assert reply.choices[0].message.content
+    assert not stub.rejected(), stub.rejected()[0].error
+    sent = stub.completions()[-1].body["messages"]
+    assert sent[0] == messages[0]
+    assert sent[1]["content"] == "when is my appointment?"
+    assert sent[1]["name"] != "Ana María" and sent[1]["name"].startswith("Ana_Mar")

@@ -123,6 +123,16 @@ def parallel_result_text(text: str) -> str:
 # ``<|start|>functions.NAME to=assistant<|channel|>commentary<|message|>RESULT<|end|>``,
 # still without ids: those models are priced so, channel and constraint included (an upper
 # bound of the older rendering).
+#
+# Responses. Its ``function_call`` and ``function_call_output`` items carry call ids, but the
+# model reads them as Chat renders them, without: recorded bills of the same requests on both
+# APIs (charmbracelet/fantasy's provider tests, gpt-4o, gpt-4o-mini, gpt-5, gpt-5-mini,
+# o4-mini; ``tests/test_billed_fantasy.py``) bill a call and its result 23-29 tokens more on
+# Responses and 25-31 on Chat, two parallel calls 46-58 and 66-72, where their items with
+# ids would be ~60 and ~110. So Responses calls and results are priced as Chat renders them
+# (``Pricer.renders_calls``: never below those bills), each other item (reasoning, a text
+# run) framed apart. Priced as their items, short call ids made Responses 1-3 tokens a call
+# below Chat (prov17's fuzz: 120 of 300 requests), long ones ~30 over the bill.
 _RENDERED_CALL = {"cl100k_base": " to=functions.{}"}
 _HARMONY_CALL = " to=functions.{} commentary json"  # + <|channel|> and <|constrain|>
 _RENDERED_RESULT = {"cl100k_base": "{}"}
@@ -183,13 +193,21 @@ _NAMESPACE_OVERHEAD_IN_SYSTEM = 5
 # Anthropic's tool-use system prompt, by model family: (tool_choice auto/none, any/tool).
 # Source: the table in Anthropic's tool-use docs ("Pricing"), by catalog id (exact: a newer
 # model the table does not list, such as claude-opus-4-6, is not assumed to match it).
+# Bedrock bills the 4.5 generation more than the table says: the same one-tool request that
+# claude-sonnet-4 and claude-3-7-sonnet are billed 394 for (Anthropic's API, Vertex) is billed
+# 577 on Bedrock's claude-sonnet-4-5 and claude-haiku-4-5 (578 on claude-opus-4-6) in
+# charmbracelet/fantasy's recorded tests. A price does not know the route (a Bedrock id
+# resolves to the same model), so their figures are raised until no recorded bill is above
+# the price (437 needed: 440, for either choice; ``tests/test_billed_fantasy.py``): on
+# Anthropic's own API that is ~90 over (its token-counting guide: 403 for a request of one
+# tool on Sonnet 4.5).
 _TOOL_USE_PROMPT: dict[str, tuple[int, int]] = {
-    "claude-opus-4-5": (346, 313),
+    "claude-opus-4-5": (440, 440),
     "claude-opus-4-1": (346, 313),
     "claude-opus-4": (346, 313),
-    "claude-sonnet-4-5": (346, 313),
+    "claude-sonnet-4-5": (440, 440),
     "claude-sonnet-4": (346, 313),
-    "claude-haiku-4-5": (346, 313),
+    "claude-haiku-4-5": (440, 440),
     "claude-3-7-sonnet": (346, 313),
     # 3.5 Sonnet: 346/313 (October 2024) and 294/261 (June 2024): the larger pair
     "claude-3-5-sonnet": (346, 313),
@@ -210,9 +228,9 @@ def tool_use_system_prompt(model_id: str, provider: str, tool_choice: object = N
     providers. Unknown ``tool_choice`` (None: not known yet, as in a fit): the larger of
     the model's two figures.
 
-    >>> tool_use_system_prompt("claude-sonnet-4-5", "anthropic", {"type": "any"})
+    >>> tool_use_system_prompt("claude-sonnet-4", "anthropic", {"type": "any"})
     313
-    >>> tool_use_system_prompt("claude-sonnet-4-5", "anthropic")
+    >>> tool_use_system_prompt("claude-sonnet-4", "anthropic")
     346
     >>> tool_use_system_prompt("gpt-4o", "openai")
     0
@@ -229,6 +247,90 @@ def tool_use_system_prompt(model_id: str, provider: str, tool_choice: object = N
     if kind in _FORCED:
         return forced
     return max(auto, forced)
+
+
+# OpenAI's reasoning models add a preamble of their own to a Chat Completions request that
+# carries tools, whatever the tools (harmony's channel rules, the model's system header): 84
+# tokens on gpt-5 and gpt-5-mini, 3 on o4-mini, measured by the same requests on gpt-4o, whose
+# namespace is exact (charmbracelet/fantasy's recorded provider tests, api.openai.com and
+# Azure: gpt-5 billed 145 and 194 for one and two tools where gpt-4o is billed 61 and 110,
+# gpt-5-mini 145; o4-mini 64 where gpt-4o 61; the same requests on Responses carry none:
+# tests/test_billed_examples.py). By model family, the longest prefix that matches; a newer
+# gpt-5.x is priced as gpt-5 (an upper bound of what is measured), the o-series as o4-mini.
+_CHAT_TOOL_PREAMBLE = (("gpt-5", 84), ("o1", 3), ("o3", 3), ("o4", 3))
+#: The wires a Chat tool preamble is sent on (None: maybe Chat).
+_CHAT_WIRES = (None, "openai")
+
+
+def chat_tool_preamble(model_id: str, provider: str, wire: str | None) -> int:
+    """Tokens an OpenAI reasoning model adds to a Chat Completions request with tools.
+
+    >>> chat_tool_preamble("gpt-5-mini", "openai", "openai"), chat_tool_preamble("gpt-4o", "openai", None)
+    (84, 0)
+    >>> chat_tool_preamble("gpt-5", "openai", "openai-responses")
+    0
+    """
+    if provider != "openai" or wire not in _CHAT_WIRES:
+        return 0
+    return next((n for prefix, n in _CHAT_TOOL_PREAMBLE if model_id.startswith(prefix)), 0)
+
+
+# Structured outputs. OpenAI bills a request's JSON schema (Chat's ``response_format``,
+# Responses' ``text.format``) as input; how it renders it is not published. Six published
+# requests (charmbracelet/fantasy's recorded provider tests; gpt-4o, gpt-4o-mini, gpt-5 on both
+# APIs) bill 55-120 tokens for it: never more than the schema's compact JSON, its name and
+# its description and 8 more, which is the price (the closest bill: Chat's "Person" schema,
+# 74 billed, 81 priced, where the schema, name and description alone are 73;
+# ``tests/test_billed_fantasy.py``). Another format (``json_object``, ``text``) by its
+# compact JSON.
+RESPONSE_FORMAT_OVERHEAD = 8
+
+
+def response_format_tokens(spec: object, count: Count) -> int:
+    """Tokens OpenAI bills for a request's structured-output format (see above).
+
+    >>> response_format_tokens({"type": "json_schema", "json_schema": {"name": "P",
+    ...     "schema": {"type": "object"}}}, len)
+    26
+    """
+    if not isinstance(spec, Mapping):
+        return 0
+    inner = spec.get("json_schema", spec)  # Chat nests it; Responses' text.format is flat
+    schema = inner.get("schema") if isinstance(inner, Mapping) else None
+    if schema is None:
+        return count(json.dumps(spec, ensure_ascii=False, separators=(",", ":")))
+    said = [inner.get(k) for k in ("name", "description")]
+    return (
+        count(json.dumps(schema, ensure_ascii=False, separators=(",", ":")))
+        + sum(count(x) for x in said if isinstance(x, str))
+        + RESPONSE_FORMAT_OVERHEAD
+    )
+
+
+# Anthropic's own tools (``{"type": "computer_20250124", "name": "computer", …}``) are
+# declared in a few fields and rendered by Anthropic into a long definition, billed beside the
+# tool-use system prompt. Computer use: charmbracelet/fantasy's recorded requests bill
+# 1,208 (claude-sonnet-4) and 1,214 (claude-opus-4-6) more than that prompt and the
+# declaration's JSON (1,652 and 1,842 billed), and their follow-ups with a screenshot 4 more
+# (1,731 and 1,921); Anthropic's tool-use docs give the text editor 700 and bash 245. By
+# type prefix; the computer's figure rounded up to 1,240.
+_ANTHROPIC_DEFINED = (("computer_", 1240), ("text_editor_", 700), ("bash_", 245))
+
+
+def anthropic_defined_tools(tools: Sequence[Any], provider: str) -> int:
+    """Tokens Anthropic adds for its own tools in ``tools`` beyond their declarations.
+
+    >>> anthropic_defined_tools([{"type": "bash_20250124", "name": "bash"}], "anthropic")
+    245
+    """
+    if provider != "anthropic":
+        return 0
+    kinds = [t.get("type") for t in tools if isinstance(t, Mapping)]
+    return sum(
+        next((n for prefix, n in _ANTHROPIC_DEFINED if kind.startswith(prefix)), 0)
+        for kind in kinds
+        if isinstance(kind, str)
+    )
 
 
 # Gemini's tool kinds: function declarations and the built-in tools (either spelling).
@@ -389,7 +491,7 @@ def rendered_functions(tools: Sequence[Mapping[str, Any]]) -> str | None:
     """
     lines = ["namespace functions {", ""]
     for tool in tools:
-        function = tool.get("function") if tool.get("type") == "function" else None
+        function = _function_of(tool)
         if not isinstance(function, Mapping) or set(function) - _FUNCTION_KEYS:
             return None
         name, params = function.get("name"), function.get("parameters", _NO_PARAMETERS)
@@ -412,6 +514,18 @@ def rendered_functions(tools: Sequence[Mapping[str, Any]]) -> str | None:
 
 
 _FUNCTION_KEYS = frozenset({"name", "description", "parameters", "strict"})
+
+
+def _function_of(tool: Mapping[str, Any]) -> object:
+    """A function tool's function: Chat's ``function`` object, or a Responses tool's own
+    keys (``{"type": "function", "name": …}``: the same function, flat)."""
+    if tool.get("type") != "function":
+        return None
+    if "function" in tool:
+        return tool["function"]
+    return {k: v for k, v in tool.items() if k != "type"}
+
+
 _OBJECT_KEYS = frozenset({"type", "properties", "required", "additionalProperties", "description"})
 _NO_PARAMETERS: Mapping[str, Any] = {"type": "object", "properties": {}}
 _SCALARS = {"string": "string", "number": "number", "integer": "number", "boolean": "boolean",

@@ -60,12 +60,15 @@ from .framing import (
     PARALLEL_USES,
     PARALLEL_WRAPPER,
     REPLY_PRIMING,
+    anthropic_defined_tools,
+    chat_tool_preamble,
     framing_for,
     parallel_entry,
     parallel_header,
     parallel_result_text,
     rendered_call,
     rendered_result,
+    response_format_tokens,
     tool_use_system_prompt,
     tools_tokens,
 )
@@ -263,7 +266,7 @@ class Pricer:
         self._parallel_callers: dict[str, dict[int, Message]] = {}
         # OpenAI Chat renders calls and results without ids, a result under its function's
         # name (``framing``, "Single tool calls"): each call id's function, as called
-        self.renders_calls = self.framing.renders_calls and wire == "openai"
+        self.renders_calls = self.framing.renders_calls and wire in _RENDERING_WIRES
         self._call_names: dict[str, str] = {}
         #: How many times prices of messages already priced changed (results of a call
         #: renamed, deleted, or found parallel late): a caller's memo of them is then stale.
@@ -483,7 +486,7 @@ class Pricer:
             extra = sum(self.text(s) for s in b.summary) + (
                 len(b.encrypted) // 4 if b.encrypted else 0
             )
-            result = (self.text(b.text) + extra, 0)
+            result = (self.text(b.text) + extra + self._signature(b.signature, b.provider), 0)
         elif isinstance(b, ProviderContent):
             result = (self._provider_content(b), 0)
         else:  # pragma: no cover - the Block union is closed
@@ -603,7 +606,7 @@ class Pricer:
         else:
             text += self._note_parallel(m)
             if self.wire in (None, "openai-responses"):  # each input item is framed apart
-                text += max(0, item_count(m) - 1) * self.framing_tokens("assistant")
+                text += self._items_framing(m)
         # (a price of text alone is shared: a fit keeping 12,000 tiny turns made 12,000)
         price = text_only(text) if not image else MessagePrice(text, image)
         memo.put(m, price)
@@ -644,12 +647,34 @@ class Pricer:
         framing = self.framing
         return framing.per_message + (self._label(role) if framing.counts_role else 0)
 
+    def _items_framing(self, m: Message) -> int:
+        """The framing of a Responses assistant turn's items beyond the one its message is
+        priced with: each item is framed apart; its calls are priced as Chat renders them
+        (``renders_calls``: one frame for them, beside one for its text), so only the other
+        items (reasoning, more text runs) add theirs."""
+        items = item_count(m)
+        if not self.renders_calls:
+            return max(0, items - 1) * self.beside_text
+        calls = sum(1 for b in m.content if isinstance(b, ToolCall))
+        priced = 2 if calls and any(type(b) is Text and b.text for b in m.content) else 1
+        return max(0, items - calls + (calls > 0) - priced) * self.beside_text
+
+    def _signature(self, signature: str | None, provider: str) -> int:
+        """Tokens of a Gemini thought signature sent back (Gemini's writer only): Gemini 3
+        bills them as input (charmbracelet/fantasy's recorded gemini-3-pro-preview calls:
+        606 billed after a call signed with 1,816 characters, 400 priced without it), at
+        most a token per 4 of its base64 characters (as Responses' encrypted reasoning)."""
+        if not signature or provider != "gemini" or self.wire not in (None, "gemini"):
+            return 0
+        return len(signature) // 4
+
     def _call(self, b: ToolCall) -> int:
         """Tokens of one tool call: as OpenAI Chat renders it (its function, its arguments
         as sent: no id), else its id, name and arguments as the wire carries them; with no
         wire known, the larger (and the framing OpenAI adds to a call beside text)."""
         sent = TOOL_CALL_OVERHEAD + self._id(b.id) + self._name(b.name) + self.text(self._args(b))
-        if not self.framing.renders_calls or self.wire not in (None, "openai"):
+        sent += self._signature(b.signature, "gemini")  # (only Gemini signs calls)
+        if not self.framing.renders_calls or self.wire not in _RENDERED_WIRES:
             return sent
         header, special = rendered_call(wire_name(b.name, "openai"), self.model.tokenizer)
         rendered = self.text(header) + special + self.text(b.arguments)
@@ -765,7 +790,7 @@ class Pricer:
         its call was priced (else, and for parallel results, the id and a margin)."""
         name = self._call_names.get(b.call_id, b.name)
         sent = TOOL_RESULT_OVERHEAD + self._id(b.call_id)
-        if not self.framing.renders_calls or self.wire not in (None, "openai"):
+        if not self.framing.renders_calls or self.wire not in _RENDERED_WIRES:
             return sent
         if name is None or (escaped and not self.renders_calls):
             return sent + (self.framing_tokens("tool") if self.renders_calls else 0)
@@ -988,6 +1013,8 @@ class Pricer:
             return 0
         model = self.model
         prompt = tool_use_system_prompt(model.id, model.provider, tool_choice)
+        prompt += chat_tool_preamble(model.id, model.provider, self.wire)
+        prompt += anthropic_defined_tools(tools, model.provider)
         system = self._namespace_host(messages)
 
         def price(schemas: Sequence[Mapping[str, Any]]) -> int:
@@ -1036,6 +1063,10 @@ def _prompt_text(b: Block) -> str:
 
 #: The formats that send a developer's message in its role (None: maybe them).
 _DEVELOPER_WIRES = (None, "openai", "openai-responses")
+#: The formats whose tool calls and results are priced at least as OpenAI Chat renders them
+#: (None: maybe Chat), and those priced so exactly (Responses too: ``framing``, "Responses").
+_RENDERED_WIRES = (None, "openai", "openai-responses")
+_RENDERING_WIRES = ("openai", "openai-responses")
 _NAME_RULES = ("openai", "gemini")  # the two tool-name rules writers apply (providers.ids)
 
 
@@ -1104,7 +1135,17 @@ def price_request(
         total = MessagePrice(total.text + _label_correction(body, fmt, msgs, pricer), total.image)
     choice = body.get("tool_choice")  # none sent: the provider's default (RT22-10)
     tools = pricer.tools(body.get("tools"), DEFAULT_TOOL_CHOICE if choice is None else choice, msgs)
+    tools += response_format_tokens(_output_format(body, fmt), pricer.text)
     return MessagePrice(total.text + tools + REQUEST_OVERHEAD, total.image)
+
+
+def _output_format(body: Mapping[str, Any], fmt: str | None) -> object:
+    """A body's structured-output format: Chat's ``response_format``, Responses'
+    ``text.format`` (None: none, or another API's)."""
+    if fmt == "openai":
+        return body.get("response_format")
+    text = body.get("text") if fmt == "openai-responses" else None
+    return text.get("format") if isinstance(text, Mapping) else None
 
 
 def _label_correction(

@@ -41,7 +41,7 @@ from ..model import (
 )
 from ..model import parse_data_url as parse_data_url  # (the format modules call c.parse_data_url)
 from ..report import Notice
-from .ids import name_accepted, speaker_name
+from .ids import RESPONSES_ITEM_PREFIX, name_accepted, responses_item_id, speaker_name
 
 IMAGE_LABEL = re.compile(r"Image \d+:")
 TOOL_ERROR_PREFIX = "[tool error] "
@@ -382,7 +382,11 @@ def _documents(messages: Sequence[Message]) -> Iterator[tuple[str, FileAttachmen
 
 def carries_reasoning(b: Reasoning, target: str) -> bool:
     """Whether ``target``'s writer sends ``b``: only back to the provider that produced it,
-    and never in Chat Completions, which has no reasoning input."""
+    and never in Chat Completions, which has no reasoning input; a Responses reasoning item
+    only under an id the API takes (``ids.responses_item_id``: one another gateway minted is
+    refused, and a reasoning item is not sent without its id)."""
+    if target == "openai-responses" and b.item_id is not None and not b.redacted:
+        return b.provider == target and responses_item_id(b.item_id, "reasoning") is not None
     return target != "openai" and b.provider == target
 
 
@@ -429,7 +433,16 @@ def only_foreign_reasoning(m: Message, target: str) -> bool:
 
 
 def reasoning_dropped(path: str, b: Reasoning, target: str) -> Notice:
-    """The notice for a reasoning block left out: it only goes back to its own provider."""
+    """The notice for a reasoning block left out: it only goes back to its own provider
+    (and to the Responses API only under an id it takes: ``carries_reasoning``)."""
+    if b.provider == target:
+        return Notice(
+            "dropped",
+            path,
+            f"A reasoning item with id {b.item_id!r} was not sent to {target}: the API takes "
+            f"a reasoning item's id only as {RESPONSES_ITEM_PREFIX['reasoning']!r}… (another "
+            "gateway minted this one), and refuses the item without it.",
+        )
     return Notice(
         "dropped",
         path,

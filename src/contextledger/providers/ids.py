@@ -48,6 +48,11 @@ RULES = {
     "anthropic": "only letters, digits, '_' and '-', at most 64 characters",
     "gemini": "a non-empty id",
 }
+#: The prefix the Responses API wants of each item kind's own ``id`` (an item sent back with
+#: another is refused: "Invalid 'input[3].id': '__fake_id__'. Expected an ID that begins with
+#: 'fc'", openai-agents' placeholder; 'msg' for messages, UKGovernmentBEIS/inspect_ai#1545; 'rs'
+#: for reasoning, routers' ``item_…`` ids replayed). Ids another gateway minted are not sent.
+RESPONSES_ITEM_PREFIX = {"message": "msg", "function_call": "fc", "reasoning": "rs"}
 _HASH_CHARS = 16  # base32: 80 bits, so two ids of one conversation never share one
 _STEM_CHARS = MAX_LENGTH["openai"] - _HASH_CHARS - 1
 
@@ -334,3 +339,16 @@ __all__ = [
     "wire_id",
     "wire_name",
 ]
+
+
+def responses_item_id(item_id: str | None, kind: str) -> str | None:
+    """``item_id`` when the Responses API takes it for an item of ``kind`` (its prefix,
+    ``RESPONSES_ITEM_PREFIX``), else None (the item goes without an id).
+
+    >>> responses_item_id("fc_0ab1", "function_call"), responses_item_id("call_1", "function_call")
+    ('fc_0ab1', None)
+    """
+    prefix = RESPONSES_ITEM_PREFIX.get(kind)
+    if item_id is None or prefix is None or item_id.startswith(prefix):
+        return item_id
+    return None

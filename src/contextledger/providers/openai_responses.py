@@ -35,7 +35,7 @@ from ..report import Notice
 from . import common as c
 from . import native
 from .format import ProviderFormat, tool_spec
-from .ids import declared_name, unique_declared, wire_id, wire_name
+from .ids import declared_name, responses_item_id, unique_declared, wire_id, wire_name
 
 TARGET = "openai-responses"
 
@@ -277,7 +277,61 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
                         "output": _output(r, f"{p}.content[{j}]", notices),
                     }
                 )
-    return out
+    return _unique_ids(out, notices)
+
+
+def _unique_ids(items: list[dict[str, Any]], notices: list[Notice]) -> list[dict[str, Any]]:
+    """``items`` with each item id once: the API refuses a request holding two items of one
+    id ("Duplicate item found with id …": an app that appended a turn twice). A later
+    message or call goes without its id; a later reasoning item is left out (the API takes
+    none without its id), and so is a reasoning item whose following item loses its id
+    (the API pairs the two by id). Both reported."""
+    if sum(1 for item in items if "id" in item) < 2:
+        return items  # (the usual case: nothing to compare)
+    seen: set[str] = set()
+    kept: list[dict[str, Any]] = []
+    for k, item in enumerate(items):
+        item_id = item.get("id")
+        if not isinstance(item_id, str) or item_id not in seen:
+            if isinstance(item_id, str):
+                seen.add(item_id)
+            kept.append(item)
+            continue
+        if item.get("type") != "reasoning":
+            if kept and kept[-1].get("type") == "reasoning" and "id" in kept[-1]:
+                notices.append(_reasoning_unsent(f"input[{k - 1}]", kept.pop()["id"]))
+            notices.append(
+                Notice(
+                    "repaired",
+                    f"input[{k}]",
+                    f"Item id {item_id!r} was used twice; the later item was sent without it "
+                    "(the Responses API refuses two items of one id).",
+                )
+            )
+            kept.append(_without_id(item))
+            continue
+        notices.append(_reasoning_unsent(f"input[{k}]", item_id))
+    return kept
+
+
+def _reasoning_unsent(where: str, item_id: str) -> Notice:
+    return Notice(
+        "dropped",
+        where,
+        f"Reasoning item {item_id!r} was not sent: its id, or the id of the item it produced, "
+        "was used by an earlier item, and the Responses API refuses two items of one id.",
+    )
+
+
+def _without_id(item: Mapping[str, Any]) -> dict[str, Any]:
+    """A message or call item as the writer sends one that came without an id."""
+    if item.get("type") != "message":
+        return {k: v for k, v in item.items() if k != "id"}
+    texts = [p["text"] for p in item.get("content") or () if isinstance(p, dict) and "text" in p]
+    if len(texts) == 1:
+        return {"type": "message", "role": "assistant", "content": texts[0]}
+    parts = [{"type": "output_text", "text": t} for t in texts]
+    return {"type": "message", "role": "assistant", "content": parts}
 
 
 def _image(img: Image, path: str) -> dict[str, Any]:
@@ -369,7 +423,7 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
     origin: tuple[str | None, str | None] = (None, None)  # the texts' message item id, status
 
     def flush_text() -> None:
-        item_id, status = origin
+        item_id, status = responses_item_id(origin[0], "message"), origin[1]
         if not texts:
             return
         if item_id is not None:  # an output message sent back as it came (id, status, parts)
@@ -405,11 +459,12 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
             # call it made with reasoning to that reasoning by id, and refuses the id alone
             # ("…of type 'function_call' was provided without its required 'reasoning'
             # item": cline#12242, continuedev/continue#10018); without its id it is a call.
-            if b.item_id and reasoned:
-                call["id"] = b.item_id
+            fc_id = responses_item_id(b.item_id, "function_call")
+            if fc_id and reasoned:
+                call["id"] = fc_id
             items.append(call)
         elif isinstance(b, Reasoning):
-            if b.provider != TARGET:
+            if not c.carries_reasoning(b, TARGET):
                 notices.append(c.reasoning_dropped(p, b, TARGET))
                 continue
             if b.redacted:  # a compaction item: opaque, verbatim
@@ -454,7 +509,9 @@ def item_count(m: Message) -> int:
             origin = came_in
             continue
         origin = None
-        count += isinstance(b, ToolCall) or (isinstance(b, Reasoning) and b.provider == TARGET)
+        count += isinstance(b, ToolCall) or (
+            isinstance(b, Reasoning) and c.carries_reasoning(b, TARGET)
+        )
     return count
 
 

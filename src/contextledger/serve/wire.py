@@ -27,7 +27,7 @@ from ..model import Message
 from ..pricing.messages import DEFAULT_TOOL_CHOICE
 from ..providers import Format, anthropic, openai_chat, openai_responses
 from ..providers.common import TOOL_MEDIA_PREFIXES
-from ..providers.ids import ids_accepted
+from ..providers.ids import ids_accepted, responses_item_id, speaker_name
 
 __all__ = ["WIRES", "Wire", "WireName"]
 
@@ -53,6 +53,39 @@ def _has_media(raw: dict[str, Any]) -> bool:
     return isinstance(content, list) and any(
         type(p) is dict and p.get("type") != "text" for p in content
     )
+
+
+def _name_refused(raw: Any) -> bool:
+    """A Chat message whose ``name`` OpenAI refuses ("'messages[7].name': string does not
+    match pattern … '^[a-zA-Z0-9_-]+$'", a person's name with a space or an accent): it goes
+    as the writer renders it (``ids.speaker_name``)."""
+    name = raw.get("name") if type(raw) is dict else None
+    return isinstance(name, str) and speaker_name(name, "openai") != name
+
+
+def _says_nothing(raw: Any) -> bool:
+    """A Chat assistant message with no content and no call (``{"content": null, "refusal":
+    …}`` as a completion returns it, or ``""``): OpenAI refuses it ("expected a string, got
+    null": content is required unless tool_calls is given), so it goes as the writer renders
+    it (a refusal as its text; an empty turn left out, reported)."""
+    return (
+        _is(raw, "assistant")
+        and not raw.get("tool_calls")
+        and not raw.get("function_call")
+        and raw.get("content") in (None, "", [])
+    )
+
+
+def _foreign_item_id(raw: Any) -> bool:
+    """A Responses item whose own ``id`` the API refuses for its kind (another gateway's
+    ``item_…``, a placeholder): it goes as the writer renders it (without that id;
+    ``ids.responses_item_id``)."""
+    if type(raw) is not dict or not isinstance(raw.get("id"), str):
+        return False
+    kind = raw.get("type", "message")
+    if kind == "message" and raw.get("role") != "assistant":
+        return False
+    return responses_item_id(raw["id"], kind) is None
 
 
 def _chat_boundaries(items: Sequence[Any]) -> list[int]:
@@ -169,9 +202,11 @@ class Wire:
         may go upstream as the client wrote it. Anthropic refuses a user turn whose
         ``tool_result`` blocks do not come first, and a text block of only whitespace;
         every provider refuses a tool-call id outside its rule (``providers.ids``); Chat
-        Completions refuses an image in a tool message. Such a segment goes as the writer
-        renders it (results first, blank text left out, ids renamed, a tool's images in a
-        user turn after the results), like any repaired message.
+        Completions refuses an image in a tool message, an assistant message with no
+        content and no call (``_says_nothing``) and a name outside its pattern. Such a
+        segment goes as the writer renders it (results first, blank text left out, ids and
+        names renamed, a tool's images in a user turn after the results, a refusal as
+        text), like any repaired message.
 
         >>> WIRES["anthropic"].sendable_as_sent([{"role": "user", "content": [
         ...     {"type": "text", "text": "and"}, {"type": "tool_result", "tool_use_id": "t"}]}])
@@ -180,7 +215,12 @@ class Wire:
         if not ids_accepted(messages, self.format):
             return False
         if self.name == "openai":
-            return not any(_is(raw, "tool") and _has_media(raw) for raw in items)
+            return not any(
+                (_is(raw, "tool") and _has_media(raw)) or _says_nothing(raw) or _name_refused(raw)
+                for raw in items
+            )
+        if self.name == "openai-responses":
+            return not any(map(_foreign_item_id, items))
         if self.name != "anthropic":
             return True
         for raw in items:
