@@ -18,12 +18,17 @@ from ..intent import (
 from ..lexicon.claims import (
     AGREE_STEMS,
     ASKS_FOR_A_RULE_MORE,
+    DUE_BY_WORDS,
+    DUE_DATE_SHAPE,
+    DUE_END_WORDS,
+    DUE_MOMENT_THEN_BY,
     EXCEPTION_NOSPACE,
     EXCEPTION_STEMS,
     HOLD_STEMS,
     LEFT_STEMS,
     MORE_NEGATIONS,
     MOVED_STEMS,
+    NEGATED_PROPOSAL,
     NEGATORS,
     NEGATORS_NOSPACE,
     NO_ONE_NOSPACE,
@@ -533,7 +538,7 @@ def is_rule(sentence: str) -> bool:
     if asks(sentence):
         if _asks_a_rule_elsewhere(sentence) or _ASKS_A_BAN.search(sentence):
             return True  # "Kannst du sicherstellen, dass wir die Datei nie ins Git committen?"
-        if proposes_a_rule(sentence):
+        if proposes_a_rule(sentence) or proposed_by_asking_not(sentence):
             return True  # "Can we agree that nobody pushes directly to main?"
         if not _ASKS_A_RULE.search(sentence) and not asks_agreement(sentence):
             return False  # (not "Don't rotate the keys this week, ok?")
@@ -624,6 +629,31 @@ def proposes_a_rule(sentence: str) -> bool:
     )
 
 
+# a question about what should have happened ("Shouldn't we have caught this?", "Shouldn't
+# it have passed?"): a look back, no rule
+_LOOKS_BACK = re.compile(r"(?i)\b(?:shouldn['’]?t|wouldn['’]?t|mustn['’]?t)\s+\w+\s+have\b")
+
+
+def proposed_by_asking_not(sentence: str) -> bool:
+    """A rule the user proposes by asking it back in the negative, in any language
+    ("Shouldn't we keep vendor/ out of this change?", "Don't we need Ana's sign-off before
+    anything lands on main?", "Sollten wir vendor/ nicht heraushalten?", "我们难道不应该把
+    vendor/ 排除在外吗？"): a question that expects "yes, we should", so a rule said; not
+    a look back ("Shouldn't we have caught this?") nor an opinion asked ("Don't you think
+    it is risky?").
+
+    >>> proposed_by_asking_not("Não deveríamos deixar legacy/ fora desta mudança?")
+    True
+    >>> proposed_by_asking_not("Shouldn't we have caught this in review?")
+    False
+    """
+    return (
+        asks(sentence)
+        and NEGATED_PROPOSAL.search(sentence) is not None
+        and not _LOOKS_BACK.search(sentence)
+    )
+
+
 # "… of …?", "… ou …?": a question offering a choice asks, it sets no rule
 _OFFERS_A_CHOICE = re.compile(r"(?i)(?<!\w)(?:of|oder|ou|o|oppure|czy|eller|или|vai|tai)(?!\w)")
 
@@ -636,8 +666,46 @@ def sets_deadline(sentence: str) -> bool:
     >>> sets_deadline("Termin oddania to piątek 18 grudnia."), sets_deadline("The deadline moved.")
     (True, False)
     """
+    if asks(sentence):
+        return False
     noun = DEADLINE_NOUN.search(sentence)
-    return bool(noun) and not asks(sentence) and bool(DEADLINE_MOMENT.search(sentence))
+    return (bool(noun) and bool(DEADLINE_MOMENT.search(sentence))) or due_by(sentence)
+
+
+# what may stand between "by", "before", "bis" … and the moment it limits to ("by the 14th",
+# "bis zum Freeze", "até a sexta"); a limit said of a doer is no deadline ("replaced by NATS
+# in March", "blocked by the Dec outage")
+_DUE_LEAD = re.compile(
+    r"(?i)^\s*(?:(?:the|this|next|coming|dem|der|zum|zur|am|a|o|la|le|el|de)\s+)?"
+)
+_DONE_BY = re.compile(r"(?i)\w(?:ed|en)\s+$")
+
+
+def due_by(sentence: str) -> bool:
+    """A deadline said without a deadline's word, by its shape: a word putting a limit
+    ("by", "before", "bis", "até", "sebelum") and, as the next word, a moment: a weekday,
+    a month, a date, the end of a working day or a freeze ("… has to be live by Thursday
+    EOD", "… before the Dec 17 code freeze"); or a moment then its limit ("周四下班前").
+    Not an amount ("Cut p99 by 20 ms", "bis zu 5 Versuche"), nor a doer ("replaced by X").
+    >>> due_by("The export has to be live by Thursday EOD."), due_by("Cut p99 by 20 ms.")
+    (True, False)
+    >>> due_by("Wir wollen das vor dem Code-Freeze am 17.12. fertig haben.")
+    True
+    """
+    if DUE_MOMENT_THEN_BY.search(sentence):
+        return True
+    for limit in DUE_BY_WORDS.finditer(sentence):
+        if _DONE_BY.search(sentence, 0, limit.start()):
+            continue
+        after = sentence[limit.end() :]
+        lead = _DUE_LEAD.match(after)
+        after = after[lead.end() :] if lead else after
+        if DUE_END_WORDS.match(after) or DUE_DATE_SHAPE.match(after):
+            return True
+        moment = DEADLINE_MOMENT.match(after)
+        if moment is not None and not moment.group().isdigit():
+            return True
+    return False
 
 
 # how many words a sentence of talk about haste says besides it ("Sem pressa, pode ir com

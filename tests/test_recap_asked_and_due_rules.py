@@ -1,0 +1,99 @@
+"""Rules said without a rule's usual words (issue #14 item 3): a rule the user proposes by
+asking it back in the negative ("Shouldn't we keep X out of this change?", "Don't we need
+Ana's sign-off before …?"), and a deadline said without the word "deadline" ("… by
+Thursday EOD", "… before the Dec 17 code freeze"). Both are constraints in the recap, in any
+language; a look back, an opinion asked, an amount ("by 20 ms") and a doer ("replaced by
+X") are not."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from contextledger.compaction.digest import digest, is_rule
+from contextledger.compaction.rules import due_by, proposed_by_asking_not, sets_deadline
+from contextledger.model import Message, ToolCall
+
+RULES = "Constraints and corrections"
+
+ASKED_NOT = [
+    "Shouldn't we keep legacy/xray_viewer/ out of this change entirely?",
+    "Don't we need Ivana's sign-off before anything lands on release/winter?",
+    "Wouldn't it be safer to leave vendor/idexx_sdk/ alone here?",
+    "Sollten wir vendor/lido/ nicht komplett aus dieser Änderung heraushalten?",
+    "Brauchen wir nicht die Freigabe von Ivana, bevor etwas auf release/winter landet?",
+    "Não deveríamos deixar migrations/legacy/ totalmente fora desta mudança?",
+    "¿No deberíamos dejar src/excise/ fuera de este cambio?",
+    "Non dovremmo lasciare fuori src/excise/ da questa modifica?",
+    "我们难道不应该把 vendor/vaisala/ 完全排除在这次改动之外吗？",
+    "أليس من الأفضل أن نُبقي vendor/x/ خارج هذا التغيير تمامًا؟",
+    "Czy nie powinniśmy zostawić katalogu vendor/ w spokoju?",
+    "Разве не нужно сначала спросить Ивана?",
+]
+NOT_ASKED_RULES = [
+    "Shouldn't we have caught this in review?",
+    "Don't you think the rollout is risky?",
+    "Wouldn't it be nice to have a dark mode?",
+    "Should we use Redis or Memcached?",
+    "Shouldn't the test have passed by now?",
+]
+DUE = [
+    "The nightly reminder batch has to be live by Thursday EOD.",
+    "Land it before the 14th freeze.",
+    "We want the export done before the Dec 17 code freeze.",
+    "Ship the fix by Friday end of day.",
+    "Das muss bis Donnerstag Feierabend live sein.",
+    "Wir wollen das vor dem Code-Freeze am 17.12. fertig haben.",
+    "Tem que estar no ar até quinta no fim do expediente.",
+    "报表周四下班前必须上线。",
+    "يجب أن يكون التقرير جاهزًا قبل نهاية دوام الخميس.",
+]
+NOT_DUE = [
+    "Cut p99 by 20 ms.",
+    "Reduce memory by 2.5 GB.",
+    "Sorted by date, then by name.",
+    "Replaced by NATS in March.",
+    "I was blocked by the Dec outage.",
+    "Run the backfill before the migration.",
+    "Wir brauchen bis zu 5 Versuche.",
+    "Signed by Ana on 2026-12-01.",
+]
+
+
+@pytest.mark.parametrize("sentence", ASKED_NOT)
+def test_a_rule_asked_back_in_the_negative_is_a_rule(sentence: str) -> None:
+    assert proposed_by_asking_not(sentence)
+    assert is_rule(sentence)
+
+
+@pytest.mark.parametrize("sentence", NOT_ASKED_RULES)
+def test_a_look_back_or_an_opinion_asked_is_no_rule(sentence: str) -> None:
+    assert not proposed_by_asking_not(sentence)
+    assert not is_rule(sentence)
+
+
+@pytest.mark.parametrize("sentence", DUE)
+def test_a_deadline_without_a_deadline_word_is_a_deadline(sentence: str) -> None:
+    assert due_by(sentence) and sets_deadline(sentence)
+
+
+@pytest.mark.parametrize("sentence", NOT_DUE)
+def test_an_amount_a_doer_or_an_order_of_steps_is_no_deadline(sentence: str) -> None:
+    assert not due_by(sentence)
+
+
+def _session(*said: str) -> list[Message]:
+    out = [Message.user("Rework the booking flow so it survives the holiday rush.")]
+    for i, s in enumerate(said):
+        call = ToolCall(f"c{i}", "Read", json.dumps({"file_path": f"src/m{i}.py"}))
+        out += [Message.user(s), Message.assistant("Agreed.")]
+        out += [Message("assistant", (call,)), Message.tool(f"c{i}", "x = 1")]
+    return [*out, Message.user("ok")]
+
+
+def test_asked_rules_and_deadlines_are_listed_as_constraints_once() -> None:
+    said = [ASKED_NOT[0], ASKED_NOT[1], DUE[0], DUE[1]]
+    d = digest(_session(*said, NOT_ASKED_RULES[0], NOT_DUE[0]))
+    assert d.items(RULES) == said
+    assert not any(s in d.items("Open requests") for s in said)
