@@ -1,8 +1,8 @@
-"""A runner's colour codes (issue #14 item 3): output painted for a terminal (pytest
+"""Tool output as it reads (issue #14 item 3). Output painted for a terminal (pytest
 --color=yes, jest --colors, gradle's rich console, cargo nextest) is read as the terminal
 shows it. The recap names the failing test whole, holds no escape sequence, does not list
 a passing run's tick as a failure, and verification keeps the line; the record keeps the
-output as it came."""
+output as it came. A shell tool's JSON envelope is read as the output it wraps."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from builders import openai_tool_call, openai_tool_result
 from contextledger.compaction import Conversation, OfflineSummarizer
-from contextledger.compaction.wording import without_ansi
+from contextledger.compaction.readable import unwrapped, without_ansi
 from contextledger.providers import read_messages
 
 R, B, G, X = "\x1b[31m", "\x1b[1m", "\x1b[32m", "\x1b[0m"
@@ -115,3 +115,31 @@ def test_painting_any_text_and_reading_it_back_gives_the_text(
     painted = "".join(code + t for t, code in pieces) + "\x1b[0m"
     assert without_ansi(painted) == text
     assert without_ansi(text) == text
+
+
+ENVELOPE_NUMBERS = "bookings: 8,114\nno-shows recovered: 59001\ncancellations: 402\n"
+
+
+@pytest.mark.parametrize(
+    "envelope",
+    [
+        {"exit_code": 0, "stdout": ENVELOPE_NUMBERS, "stderr": ""},
+        {"stdout": ENVELOPE_NUMBERS, "stderr": "", "returncode": 0, "duration_s": 1.2},
+        {"output": ENVELOPE_NUMBERS, "exitCode": 0},
+    ],
+)
+def test_a_shell_envelopes_numbers_are_listed_as_printed_not_as_json(
+    envelope: dict[str, object],
+) -> None:
+    recap, _ = _compacted("python manage.py booking_stats --week", json.dumps(envelope))
+    numbers = recap.partition("Numbers that matter:")[2]
+    assert "no-shows recovered: 59001" in numbers, recap
+    assert '"stdout"' not in recap and '"output"' not in recap
+
+
+def test_an_envelopes_exit_code_is_how_the_run_ended() -> None:
+    assert unwrapped('{"stdout": "", "stderr": "", "exit_code": 3}') == "exit code: 3"
+    assert unwrapped('{"stdout": "ok", "exit_code": 0, "timed_out": true}') == "ok\ntimed out"
+    # an API's answer is no envelope: read as it came
+    assert unwrapped('{"stdout": "x", "rows": 3}') is None
+    assert unwrapped('{"id": 7, "status": "ok"}') is None

@@ -27,9 +27,10 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import ContentError
-from ..model import Message, Recap, Text, ToolResult
+from ..model import Message, Recap
 from .credentials import masked
 from .policy import CompactionPlan, CompactionPolicy, Skip, assess_compaction
+from .readable import readable
 from .summarizers import OfflineSummarizer, Summarizer
 from .transcript import (
     Transcript,
@@ -40,7 +41,6 @@ from .transcript import (
     transcript_chunks,
     utf8_len,
 )
-from .wording import without_ansi
 
 if TYPE_CHECKING:  # verify (the claims checker) is imported where a recap is verified
     from .digest import Digest
@@ -715,27 +715,3 @@ def _clean_reply(text: str) -> str:
 def approx_tokens(messages: Iterable[Message]) -> int:
     """A rough token count (UTF-8 bytes / 4 of the flattened text; images not counted)."""
     return sum(math.ceil(utf8_len(render_message(m)) / 4) for m in messages)
-
-
-def readable(record: Sequence[Message]) -> tuple[Message, ...]:
-    """``record`` as it reads: the texts a terminal painted (tool output, a pasted log)
-    without their colour codes (:func:`.wording.without_ansi`); ids and every other field
-    kept, so what a recap says traces to the same message."""
-    return tuple(_readable(m) for m in record)
-
-
-def _readable(m: Message) -> Message:
-    content = tuple(_plain(b) for b in m.content)
-    same = all(a is b for a, b in zip(content, m.content, strict=True))
-    return m if same else replace(m, content=content)
-
-
-def _plain(block: Any) -> Any:
-    if isinstance(block, Text):
-        text = without_ansi(block.text)
-        return block if text == block.text else replace(block, text=text)
-    if isinstance(block, ToolResult):
-        content = tuple(_plain(b) for b in block.content)
-        same = all(a is b for a, b in zip(content, block.content, strict=True))
-        return block if same else replace(block, content=content)
-    return block

@@ -87,27 +87,3 @@ def shape(item: str) -> str:
     """``item`` with what varies between two reports of one error masked: the same shape is
     the same error again."""
     return _VARIES.sub("#", item)
-
-
-# A terminal's control sequences: colours and cursor moves (CSI "ESC [ … m"), window titles
-# and links (OSC "ESC ] … BEL"), two-character escapes; and the same written out by a JSON
-# envelope ("\u001b[31m") or a log that escaped them ("\x1b[0m", "\033[1m")
-_ANSI = re.compile(
-    r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\x1b\\)|[()*+#][0-9A-Za-z]|[@-Z\\_])|"
-    r"(?:\\u001[bB]|\\x1[bB]|\\033|\\e)\[[0-?]*[ -/]*[@-~]"
-)
-
-
-def without_ansi(text: str) -> str:
-    r"""``text`` as a terminal shows it: without the colour codes a runner paints with
-    (``--color=yes``, ``--colors``, gradle's rich console), which split a failing test's
-    name in two ("\x1b[1mtest_refund\x1b[0m") and are no words.
-
-    >>> without_ansi("\x1b[31mFAILED\x1b[0m tests/t.py::\x1b[1mtest_refund\x1b[0m - assert")
-    'FAILED tests/t.py::test_refund - assert'
-    >>> without_ansi('{"out": "\\u001b[32m✓\\u001b[0m ok"}')
-    '{"out": "✓ ok"}'
-    """
-    if "\x1b" not in text and "\\" not in text:
-        return text
-    return _ANSI.sub("", text)
