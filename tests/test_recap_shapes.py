@@ -111,9 +111,13 @@ def test_numbers_a_tool_counted_are_lines_with_a_label_not_progress_or_listings(
 
 def test_a_small_tables_rows_are_kept_after_its_header_a_listing_and_a_diffstat_are_not() -> None:
     psql = " channel | count \n---------+-------\n email   |  1204\n push    | 40913\n(2 rows)"
-    assert table_rows(psql) == ["channel | count → email | 1204", "channel | count → push | 40913"]
+    assert table_rows(psql) == [
+        "channel | count →  email   |  1204",  # as printed: the row's own spacing
+        "channel | count →  push    | 40913",
+    ]
+    assert table_rows(" count \n-------\n   84004\n(1 row)") == ["count →    84004"]
     assert table_rows(" compte |  sum\n--------+------\n 445710 | 184316.72\n(1 ligne)") == [
-        "compte | sum → 445710 | 184316.72"
+        "compte | sum →  445710 | 184316.72"
     ]
     markdown = "| region | p95_ms |\n|---|---|\n| eu-west-1 | 359 |"
     assert table_rows(markdown) == ["| region | p95_ms | → | eu-west-1 | 359 |"]
