@@ -12,7 +12,12 @@ import json
 import pytest
 
 from contextledger.compaction.digest import digest, is_rule
-from contextledger.compaction.rules import due_by, proposed_by_asking_not, sets_deadline
+from contextledger.compaction.rules import (
+    configures,
+    due_by,
+    proposed_by_asking_not,
+    sets_deadline,
+)
 from contextledger.model import Message, ToolCall
 
 RULES = "Constraints and corrections"
@@ -97,3 +102,32 @@ def test_asked_rules_and_deadlines_are_listed_as_constraints_once() -> None:
     d = digest(_session(*said, NOT_ASKED_RULES[0], NOT_DUE[0]))
     assert d.items(RULES) == said
     assert not any(s in d.items("Open requests") for s in said)
+
+
+SETTINGS = [
+    "The fatigue report soll nach `*/15 5-23 * * *` laufen.",
+    "O relatório deve rodar em `10 */6 * * *`.",
+    "lab-bridge escuta na porta 22002 — a operação só liberou essa.",
+    "alertd 绑定在端口 34003 上——运维只开放了这一个。",
+    "Lass standby_push_v2 in Produktion vorerst ausgeschaltet.",
+    "生产环境里 fatigue_score 暂时保持关闭。",
+    "أبقِ lab_autoimport مطفأة في الإنتاج حاليًا.",
+]
+NOT_SETTINGS = [
+    "Is port 8080 free?",
+    "The retry_count field is on line 40.",
+    "test_login_flow is off by one.",
+    "Took 3 * 4 hours.",
+]
+
+
+@pytest.mark.parametrize("sentence", SETTINGS)
+def test_a_setting_known_by_its_values_shape_is_a_constraint(sentence: str) -> None:
+    assert configures(sentence)
+    d = digest(_session(sentence))
+    assert d.items(RULES) == [sentence]
+
+
+@pytest.mark.parametrize("sentence", NOT_SETTINGS)
+def test_a_question_a_line_number_or_an_identifier_alone_sets_nothing(sentence: str) -> None:
+    assert not configures(sentence)

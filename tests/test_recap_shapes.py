@@ -260,6 +260,10 @@ def test_open_requests_next_steps_and_labelled_corrections_in_other_languages() 
         "Når du er færdig, så send rapporten til Mette.",  # Danish
         "Ukimaliza, tuma ripoti kwa timu.",  # Swahili
         "Daha sonra sürüm notunu da güncelle.",  # Turkish "later"
+        "Wenn das drin ist, kannst du bitte auch docs/runbook.md aktualisieren?",  # "once it's in"
+        "Depois disso, você pode atualizar também docs/runbook.md?",  # "after that"
+        "بعد ذلك، هل يمكنك تحديث docs/runbook.md أيضًا؟",
+        "做完之后，能顺便更新一下 docs/runbook.md 吗？",
     ],
 )
 def test_a_request_for_when_the_work_is_done_stays_open_in_more_languages(request_: str) -> None:

@@ -83,6 +83,7 @@ from .reads import looks_like_file, only_reads, user_files
 from .rules import (
     LIFTS,
     RULE_OPENING,
+    configures,
     hands_over,
     is_reply,
     is_rule,
@@ -586,7 +587,13 @@ def digest(
                 lifts.add(item)
                 lifting.add(s)
                 placed.add(s)
-            elif _states_a_rule(s) or s in unrun or sets_deadline(s) or _gives_a_value(s):
+            elif (
+                _states_a_rule(s)
+                or s in unrun
+                or sets_deadline(s)
+                or _gives_a_value(s)
+                or configures(s)
+            ):
                 # (a deadline is a constraint with its date, not a number: RT22-21; a
                 # setting's value, its newest only, too: RT26-2)
                 add("Constraints and corrections", clip(s, 300))

@@ -18,12 +18,14 @@ from ..intent import (
 from ..lexicon.claims import (
     AGREE_STEMS,
     ASKS_FOR_A_RULE_MORE,
+    CRON_SCHEDULE,
     DUE_BY_WORDS,
     DUE_DATE_SHAPE,
     DUE_END_WORDS,
     DUE_MOMENT_THEN_BY,
     EXCEPTION_NOSPACE,
     EXCEPTION_STEMS,
+    FLAG_NAME,
     HOLD_STEMS,
     LEFT_STEMS,
     MORE_NEGATIONS,
@@ -36,8 +38,12 @@ from ..lexicon.claims import (
     NOT_THAT_NEGATORS,
     OWNER_STEMS,
     PIN_STEMS,
+    PORT_NUMBER,
     PROHIBITIVES,
     PROHIBITIVES_NOSPACE,
+    STATE_OFF_WORDS,
+    STATE_ON_WORDS,
+    STATE_WORDS_MORE,
 )
 from ..lexicon.common import NEGATIONS, stems_at_word_start
 from ..lexicon.intent import (
@@ -670,6 +676,31 @@ def sets_deadline(sentence: str) -> bool:
         return False
     noun = DEADLINE_NOUN.search(sentence)
     return (bool(noun) and bool(DEADLINE_MOMENT.search(sentence))) or due_by(sentence)
+
+
+def configures(sentence: str) -> bool:
+    """A setting the user states, known by its value's shape in any language: a cron
+    schedule ("… soll nach `*/15 5-23 * * *` laufen"), a port ("lab-bridge escuta na porta
+    22002"), a feature flag's state ("Lass standby_push_v2 in Produktion ausgeschaltet"): a
+    constraint, not a number that matters nor an aside. Not a question about one.
+
+    >>> configures("the fatigue report soll nach `*/15 5-23 * * *` laufen.")
+    True
+    >>> configures("生产环境里 fatigue_score_008 暂时保持关闭。"), configures("Is port 8080 free?")
+    (True, False)
+    """
+    if asks(sentence):
+        return False
+    if CRON_SCHEDULE.search(sentence) or PORT_NUMBER.search(sentence):
+        return True
+    return FLAG_NAME.search(sentence) is not None and _names_a_state(sentence)
+
+
+def _names_a_state(sentence: str) -> bool:
+    words = {w.casefold() for w in re.findall(r"[^\W\d_]+", sentence)}
+    if words & STATE_ON_WORDS or words & STATE_OFF_WORDS:
+        return True
+    return STATE_WORDS_MORE.search(sentence) is not None
 
 
 # what may stand between "by", "before", "bis" … and the moment it limits to ("by the 14th",

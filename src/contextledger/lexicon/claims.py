@@ -1248,3 +1248,23 @@ DUE_DATE_SHAPE = re.compile(
     r"(?<!\d)\d{1,2}(?:st|nd|rd|th|º|ª|er|e|\.)?(?:\s+of)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|"
     r"(?<!\d)\d{1,2}(?:st|nd|rd|th)\b|(?<!\d)\d{1,2}:\d\d\b"
 )
+
+# A setting the user states by its value's shape, in any language: a cron schedule (five
+# fields, "*/15 5-23 * * *"), a port ("port 51001", "porta 22002", "端口 34003", "المنفذ 27004"),
+# a feature flag's state (an identifier and an on/off word: "Lass standby_push_v2 in
+# Produktion ausgeschaltet", "生产环境里 fatigue_score 保持关闭"); rules.configures
+CRON_SCHEDULE = re.compile(
+    r"(?<![\w*/,.-])(?=[^\n]{0,40}\*)(?:[\d*][\d*/,-]*\s+){4}[\d*][\d*/,-]*(?![\w*/,.-])"
+)
+PORT_NUMBER = re.compile(
+    r"(?i)(?<!\w)(?:port[oa]?|puerto|porta|poort|portti|портy?|порту|порті|bağlantı\s+noktası|"
+    r"cổng|θύρα|פורט|پورت|बंदरगाह|पोर्ट|المنفذ|منفذ)\s*(?:#|no\.?|nr\.?)?\s*\d{2,5}(?!\d)|"
+    r"(?:端口|ポート|포트)\s*\d{2,5}(?!\d)|\d{2,5}\s*(?:番ポート|번\s*포트)"
+)
+FLAG_NAME = re.compile(r"(?<![\w.-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w.-])")
+STATE_WORDS_MORE = re.compile(
+    r"(?i)(?<!\w)(?:switched\s+(?:off|on)|turned\s+(?:off|on)|ausgeschaltet|eingeschaltet|"
+    r"abgeschaltet|desligad[oa]s?|ligad[oa]s?|apagad[oa]s?|encendid[oa]s?|slået\s+(?:fra|til)|"
+    r"avslått|påslått|isključen\w*|uključen\w*|vypnut\w*|zapnut\w*|wyłączon\w*|włączon\w*|"
+    r"مطفأة?|مفعّلة?|مفعلة?|معطّلة?|معطلة?|כבוי|פעיל)(?!\w)|关闭|关掉|开启|打开|禁用|启用|オフ|オン|無効|有効|꺼"
+)
