@@ -58,10 +58,13 @@ def unwrapped(text: str) -> str | None:
     >>> unwrapped('{"stdout": "x", "rows": 3}') is None
     True
     """
-    if not text.startswith("{") or not text.rstrip().endswith("}"):
+    body = text.strip()
+    if not body.startswith("{") or not body.endswith("}"):
+        return None
+    if not any(f'"{k}"' in body for k in _PRINTED):  # (a C-speed look before any parse)
         return None
     try:
-        data = json.loads(text)
+        data = json.loads(body)
     except ValueError:
         return None
     if not isinstance(data, dict) or not any(isinstance(data.get(k), str) for k in _PRINTED):
