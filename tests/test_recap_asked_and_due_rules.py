@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from contextledger.compaction.decisions import decides
 from contextledger.compaction.digest import digest, is_rule
 from contextledger.compaction.rules import (
     configures,
@@ -131,3 +132,17 @@ def test_a_setting_known_by_its_values_shape_is_a_constraint(sentence: str) -> N
 @pytest.mark.parametrize("sentence", NOT_SETTINGS)
 def test_a_question_a_line_number_or_an_identifier_alone_sets_nothing(sentence: str) -> None:
     assert not configures(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Siti Aminah hat CREW-905 abgenickt; du kannst mergen.",  # the verb last
+        "Jan heeft de wijziging goedgekeurd.",
+        "وافق Mei Lin على VET-679، يمكنك الدمج.",  # the verb first
+    ],
+)
+def test_an_approval_with_its_verb_last_or_first_is_a_decision(sentence: str) -> None:
+    assert decides(sentence)
+    d = digest(_session(sentence))
+    assert d.items("Decisions") == [f"User: {sentence}"]
