@@ -54,6 +54,8 @@ DUE = [
     "Tem que estar no ar até quinta no fim do expediente.",
     "报表周四下班前必须上线。",
     "يجب أن يكون التقرير جاهزًا قبل نهاية دوام الخميس.",
+    "Tam jābūt gatavam līdz 2027-07-14 15:30, citādi nokavēsim izmaiņu logu.",
+    "Bu, 2027-07-14 15:30 tarixindən əvvəl hazır olmalıdır.",  # the limit after the date
 ]
 NOT_DUE = [
     "Cut p99 by 20 ms.",

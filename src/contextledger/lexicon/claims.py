@@ -1226,7 +1226,8 @@ DUE_BY_WORDS = re.compile(
     r"(?i)(?<!\w)(?:by|before|until|till|no\s+later\s+than|ahead\s+of|bis(?!\s+zu\b)|vor|spätestens|"
     r"até|antes\s+d[eoa]s?|hasta|para\s+el|avant|d['’]ici|jusqu['’]à|au\s+plus\s+tard|entro|prima\s+d[ie]l?|"
     r"voor|uiterlijk|innan|senast|inden|før|innen|przed|najpóźniej|před|pred|prije|sebelum|"
-    r"menjelang|paling\s+lambat|bago|trước|до|к|πριν|έως|قبل|حتى|עד|לפני|تا|پیش\s+از|से\s+पहले)(?!\w)"
+    r"menjelang|paling\s+lambat|bago(?:\s+ang)?|trước|до|к|пре|прије|iki|prieš|līdz|pirms|enne|kuni|"
+    r"πριν|έως|قبل|حتى|עד|לפני|تا|پیش\s+از|से\s+पहले)(?!\w)"
 )
 DUE_END_WORDS = re.compile(
     r"(?i)(?<!\w)(?:eod|cob|eow|eom|end\s+of\s+(?:the\s+)?(?:day|week|month|sprint|quarter)|"
@@ -1240,7 +1241,11 @@ DUE_MOMENT_THEN_BY = re.compile(
     r"(?:周|星期|礼拜)[一二三四五六日天][^，。,.]{0,6}?(?:之前|以前|前)|"
     r"(?:\d+月\d+[日号]|下班|月底|周末|冻结|封版)[^，。,.]{0,4}?(?:之前|以前|前)|"
     r"(?:[月火水木金土日]曜日?|\d+日|終業|凍結)[^、。]{0,4}?(?:までに|まで)|"
-    r"(?:요일|\d+일|퇴근|동결)[^,.]{0,4}?(?:까지|전까지|전에)"
+    r"(?:요일|\d+일|퇴근|동결)[^,.]{0,4}?(?:까지|전까지|전에)|"
+    # a date in digits, then its limit (az tr ur hi: "2027-07-14 15:30 tarixindən əvvəl",
+    # "… سے پہلے")
+    r"\d{4}-\d\d-\d\d(?:[ T]\d{1,2}:\d\d)?(?:\s*\([^)]{0,20}\))?\s*\S{0,12}?\s*"
+    r"(?:əvvəl|qədər|önce|öncesi|kadar|سے\s+پہلے|تک|से\s+पहले|तक)"
 )
 # a date in digits, as a moment: "2026-12-17", "17.12.", "12/17", "the 14th", "17:00"
 DUE_DATE_SHAPE = re.compile(
