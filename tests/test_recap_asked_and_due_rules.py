@@ -115,6 +115,7 @@ SETTINGS = [
     "Lass standby_push_v2 in Produktion vorerst ausgeschaltet.",
     "生产环境里 fatigue_score 暂时保持关闭。",
     "أبقِ lab_autoimport مطفأة في الإنتاج حاليًا.",
+    "Alle Zeitpläne und Logs laufen in der Zeitzone Europe/Berlin.",
 ]
 NOT_SETTINGS = [
     "Is port 8080 free?",

@@ -44,6 +44,7 @@ from ..lexicon.claims import (
     STATE_OFF_WORDS,
     STATE_ON_WORDS,
     STATE_WORDS_MORE,
+    ZONE_TZDB,
 )
 from ..lexicon.common import NEGATIONS, stems_at_word_start
 from ..lexicon.intent import (
@@ -681,7 +682,7 @@ def sets_deadline(sentence: str) -> bool:
 def configures(sentence: str) -> bool:
     """A setting the user states, known by its value's shape in any language: a cron
     schedule ("… soll nach `*/15 5-23 * * *` laufen"), a port ("lab-bridge escuta na porta
-    22002"), a feature flag's state ("Lass standby_push_v2 in Produktion ausgeschaltet"): a
+    22002"), a time zone by its tz name ("… u vremenskoj zoni Europe/Zagreb"), a feature flag's state ("Lass standby_push_v2 in Produktion ausgeschaltet"): a
     constraint, not a number that matters nor an aside. Not a question about one.
 
     >>> configures("the fatigue report soll nach `*/15 5-23 * * *` laufen.")
@@ -692,6 +693,8 @@ def configures(sentence: str) -> bool:
     if asks(sentence):
         return False
     if CRON_SCHEDULE.search(sentence) or PORT_NUMBER.search(sentence):
+        return True
+    if ZONE_TZDB.search(sentence):  # "Alle Logs laufen in der Zeitzone Europe/Berlin."
         return True
     return FLAG_NAME.search(sentence) is not None and _names_a_state(sentence)
 
