@@ -43,10 +43,12 @@ NOT_ASKED_RULES = [
     "Wouldn't it be nice to have a dark mode?",
     "Should we use Redis or Memcached?",
     "Shouldn't the test have passed by now?",
+    "Shouldn't we at least look at the Grafana board before deciding?",  # R25-R1: a look
 ]
 DUE = [
     "The nightly reminder batch has to be live by Thursday EOD.",
     "Land it before the 14th freeze.",
+    "Have it merged by Thursday EOD, the release branch is cut then.",  # R25-R2
     "We want the export done before the Dec 17 code freeze.",
     "Ship the fix by Friday end of day.",
     "Das muss bis Donnerstag Feierabend live sein.",
@@ -66,6 +68,7 @@ NOT_DUE = [
     "Run the backfill before the migration.",
     "Wir brauchen bis zu 5 Versuche.",
     "Signed by Ana on 2026-12-01.",
+    "By Friday I'll be on leave, just so you know.",  # R25-R1: dates the user's leave
 ]
 
 
@@ -116,12 +119,15 @@ SETTINGS = [
     "生产环境里 fatigue_score 暂时保持关闭。",
     "أبقِ lab_autoimport مطفأة في الإنتاج حاليًا.",
     "Alle Zeitpläne und Logs laufen in der Zeitzone Europe/Berlin.",
+    "Keep the flag ledger_v3 OFF in production until audit signs off.",  # R25-R2
 ]
 NOT_SETTINGS = [
     "Is port 8080 free?",
     "The retry_count field is on line 40.",
     "test_login_flow is off by one.",
     "Took 3 * 4 hours.",
+    "The old crontab had `*/5 * * * *` for the sync job.",  # R25-R1: a value of the past
+    "Yesterday someone said the flag checkout_v2 was ON in prod.",
 ]
 
 

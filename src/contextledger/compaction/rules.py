@@ -638,6 +638,14 @@ def proposes_a_rule(sentence: str) -> bool:
 
 # a question about what should have happened ("Shouldn't we have caught this?", "Shouldn't
 # it have passed?"): a look back, no rule
+# ... nor a proposal to look, think or talk first ("Shouldn't we at least look at the board
+# before deciding?", "Sollten wir nicht erst darüber reden?"): a step of deliberation, no rule
+# (R25-R1)
+_ONLY_A_LOOK = re.compile(
+    r"(?i)\b(?:at\s+least|first\s+)?(?:look(?:ing)?\s+(?:at|into)|check(?:ing)?|think(?:ing)?\s+about|"
+    r"consider(?:ing)?|discuss(?:ing)?|talk(?:ing)?\s+(?:about|to|with)|ask(?:ing)?\s+around|"
+    r"reden|nachsehen|anschauen|überlegen|olhar|conversar|pensar|mirar|hablar|regarder|discuter)\b"
+)
 _LOOKS_BACK = re.compile(r"(?i)\b(?:shouldn['’]?t|wouldn['’]?t|mustn['’]?t)\s+\w+\s+have\b")
 
 
@@ -658,6 +666,7 @@ def proposed_by_asking_not(sentence: str) -> bool:
         asks(sentence)
         and NEGATED_PROPOSAL.search(sentence) is not None
         and not _LOOKS_BACK.search(sentence)
+        and not _ONLY_A_LOOK.search(sentence)
     )
 
 
@@ -690,7 +699,7 @@ def configures(sentence: str) -> bool:
     >>> configures("生产环境里 fatigue_score_008 暂时保持关闭。"), configures("Is port 8080 free?")
     (True, False)
     """
-    if asks(sentence):
+    if asks(sentence) or _SAID_OF_THE_PAST.search(sentence):
         return False
     if CRON_SCHEDULE.search(sentence) or PORT_NUMBER.search(sentence):
         return True
@@ -703,7 +712,18 @@ def _names_a_state(sentence: str) -> bool:
     words = {w.casefold() for w in re.findall(r"[^\W\d_]+", sentence)}
     if words & STATE_ON_WORDS or words & STATE_OFF_WORDS:
         return True
-    return STATE_WORDS_MORE.search(sentence) is not None
+    return (
+        STATE_WORDS_MORE.search(sentence) is not None or _KEPT_ON_OFF.search(sentence) is not None
+    )
+
+
+# "Keep the flag ledger_v3 OFF in production" (R25-R2): held on or off
+_KEPT_ON_OFF = re.compile(r"(?i)\b(?:keep|leave|stay|remain|set)\b[^.;]{0,40}?\b(?:off|on)\b")
+# a value told of the past: "The old crontab had `*/5 * * * *`", "someone said the flag was
+# ON" (R25-R1)
+_SAID_OF_THE_PAST = re.compile(
+    r"(?i)\b(?:had|was|were|used\s+to|old|previous(?:ly)?|yesterday|someone\s+said)\b"
+)
 
 
 # what may stand between "by", "before", "bis" … and the moment it limits to ("by the 14th",
@@ -728,18 +748,32 @@ def due_by(sentence: str) -> bool:
     """
     if DUE_MOMENT_THEN_BY.search(sentence):
         return True
+    if _DATES_SOMETHING_ELSE.search(sentence):
+        return False
     for limit in DUE_BY_WORDS.finditer(sentence):
-        if _DONE_BY.search(sentence, 0, limit.start()):
-            continue
         after = sentence[limit.end() :]
         lead = _DUE_LEAD.match(after)
         after = after[lead.end() :] if lead else after
         if DUE_END_WORDS.match(after) or DUE_DATE_SHAPE.match(after):
             return True
         moment = DEADLINE_MOMENT.match(after)
-        if moment is not None and not moment.group().isdigit():
+        if moment is None or moment.group().isdigit():
+            continue
+        # "merged by Thursday" bounds the work; "blocked by the Dec outage" names a doer
+        if not _DONE_BY.search(sentence, 0, limit.start()) or _WEEKDAY.match(moment.group()):
             return True
     return False
+
+
+# a date that dates something else than the work: the user's own plans ("By Friday I'll be
+# on leave"), what happened ("… we shipped 4 releases last year") (R25-R1)
+_DATES_SOMETHING_ELSE = re.compile(
+    r"(?i)\bI(?:'ll|\s+will|'m|\s+am)\s+(?:be\s+)?(?:on\s+leave|out|away|off|back|travell?ing)\b|"
+    r"\b(?:last\s+(?:year|month|week|time)|ago|yesterday|fun\s+fact|used\s+to)\b"
+)
+_WEEKDAY = re.compile(
+    r"(?i)(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?$|tomorrow|tonight"
+)
 
 
 # how many words a sentence of talk about haste says besides it ("Sem pressa, pode ir com
