@@ -49,6 +49,7 @@ DUE = [
     "The nightly reminder batch has to be live by Thursday EOD.",
     "Land it before the 14th freeze.",
     "Have it merged by Thursday EOD, the release branch is cut then.",  # R25-R2
+    "Ship it before the 21st, marketing has the launch that day.",  # R25-R3
     "We want the export done before the Dec 17 code freeze.",
     "Ship the fix by Friday end of day.",
     "Das muss bis Donnerstag Feierabend live sein.",
@@ -69,6 +70,7 @@ NOT_DUE = [
     "Wir brauchen bis zu 5 Versuche.",
     "Signed by Ana on 2026-12-01.",
     "By Friday I'll be on leave, just so you know.",  # R25-R1: dates the user's leave
+    "By Monday the whole team moves to the new office, so expect some noise.",  # R25-R3
 ]
 
 

@@ -23,6 +23,8 @@ from ..lexicon.claims import (
     DUE_DATE_SHAPE,
     DUE_END_WORDS,
     DUE_MOMENT_THEN_BY,
+    DUE_ORDER,
+    DUE_WORK,
     EXCEPTION_NOSPACE,
     EXCEPTION_STEMS,
     FLAG_NAME,
@@ -746,10 +748,12 @@ def due_by(sentence: str) -> bool:
     >>> due_by("Wir wollen das vor dem Code-Freeze am 17.12. fertig haben.")
     True
     """
-    if DUE_MOMENT_THEN_BY.search(sentence):
-        return True
     if _DATES_SOMETHING_ELSE.search(sentence):
         return False
+    if not DUE_WORK.search(sentence) and not DUE_ORDER.match(sentence):
+        return False  # a date bounding another's event: "By Monday the team moves offices"
+    if DUE_MOMENT_THEN_BY.search(sentence):
+        return True
     for limit in DUE_BY_WORDS.finditer(sentence):
         after = sentence[limit.end() :]
         lead = _DUE_LEAD.match(after)

@@ -1273,3 +1273,27 @@ STATE_WORDS_MORE = re.compile(
     r"avslått|påslått|isključen\w*|uključen\w*|vypnut\w*|zapnut\w*|wyłączon\w*|włączon\w*|"
     r"مطفأة?|مفعّلة?|مفعلة?|معطّلة?|معطلة?|כבוי|פעיל)(?!\w)|关闭|关掉|开启|打开|禁用|启用|オフ|オン|無効|有効|꺼"
 )
+
+# ... and the work it bounds (R25-R3): a deadline's date bounds something to be done, said
+# by an obligation, a want, a state of done, or an order ("has to be live by", "muss bis …
+# fertig sein", "ship it before the 21st"); not another actor's event ("By Monday the team
+# moves to the new office")
+DUE_WORK = re.compile(
+    r"(?i)(?<!\w)(?:ha(?:s|ve)\s+to|must|needs?\s+to|need\s+(?:it|this|that|them)|want\s+(?:it|this|that|them)?|"
+    r"should\s+be|done|ready|live|merged|shipped|finished|landed|deployed|released|delivered|completed?|"
+    r"in\s+place|out\s+the\s+door|"
+    r"muss|müssen|soll|sollen|wollen|will|fertig|erledigt|live|"
+    r"tem\s+que|têm\s+que|deve|precisa|pronto|pronta|entregue|no\s+ar|tiene\s+que|debe|listo|lista|"
+    r"terminad[oa]|doit|faut|veut|prêt|prête|terminé|terminée|livré|livrée|"
+    r"skal|må|vil\s+have|færdig|ferdig|klar|klart|mesti|perlu|mahu|siap|selesai|harus|"
+    r"mora|moraju|treba|gotov\w*|готов\w*|мора|musí|hotov\w*|turi|padaryt\w*|jābūt|gatav\w*|peab|valmis|"
+    r"olmalı\w*|hazır|bitmeli|kailangan|matapos|tapos|dapat|phải|xong|powinn\w+|musi\w*|gotow\w*|"
+    r"gereken|должн\w*|нужно|надо|повинн\w*|треба|πρέπει|έτοιμ\w*|צריך|חייב|מוכן|باید|آماده|"
+    r"يجب|جاهز\w*|ينبغي|चाहिए|पूरा|तैयार|چاہیے|مکمل|تیار)(?!\w)"
+    r"|必须|必需|需要|要|得|完成|上线|上線|交付|搞定|までに|完了|終わら|必要|해야|완료|끝내|마쳐"
+)
+# an order opening the sentence ("Ship it before …", "Land it by …", "Have it merged by …")
+DUE_ORDER = re.compile(
+    r"(?i)^\W*(?:please\s+|pls\s+)?(?:ship|land|have|get|merge|finish|deliver|push|deploy|release|send|"
+    r"submit|wrap\s+up|close|fix|complete|roll\s+out|publish|hand\s+in|upload)\b"
+)
