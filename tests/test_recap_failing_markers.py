@@ -199,3 +199,16 @@ def test_a_step_that_failed_then_passed_on_its_retry_is_no_failure() -> None:
     assert failure_lines(passed) == []
     again = "[1/3] health ... FAILED (timeout), retrying\n[1/3] health ... FAILED (timeout)"
     assert failure_lines(again)
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "══ Failed ══════════════\n── 1. Failure ('test-chargebacks.R:19:3'): chargebacks match by ARN ──\n"
+        "`matched` (`actual`) not equal to 12 (`expected`).\n\n[ FAIL 1 | WARN 0 | SKIP 0 | PASS 30 ]",
+        "✔ | F W  S  OK | Context\n✖ | 1        4 | chargebacks\n"
+        "Failure (test-chargebacks.R:31:3): chargebacks match by ARN\nmatched not equal to 12.",
+    ],
+)
+def test_testthat_names_its_failing_test_not_its_tally_row(output: str) -> None:
+    assert failing_tests(output) == ["chargebacks match by ARN"]

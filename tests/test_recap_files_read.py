@@ -286,6 +286,12 @@ def test_next_step_is_not_labelled_twice() -> None:
     assert "Next step: Next step" not in recap
 
 
+@pytest.mark.parametrize("said", ["Next step.", "Next up!"])
+def test_a_plan_naming_no_step_is_no_next_step(said: str) -> None:
+    msgs = with_ids([Message.user("Fix the export."), Message.assistant(said), Message.user("ok")])
+    assert "Next step" not in render_digest(digest(msgs), 2000)
+
+
 def test_files_that_mattered_get_room_before_a_third_command() -> None:
     s = _Session()
     s.msgs.append(Message.user("The runbook is docs/runbooks/cache.md, read it first."))

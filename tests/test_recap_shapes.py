@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from contextledger.compaction.digest import digest, render_digest
-from contextledger.compaction.findings import counted_lines, quantities, summary_lines
+from contextledger.compaction.findings import counted_lines, quantities, summary_lines, table_rows
 from contextledger.compaction.tool_calls import call_commands, call_writes, command_line
 from contextledger.model import Message, ToolCall, with_ids
 
@@ -107,6 +107,25 @@ def test_numbers_a_tool_counted_are_lines_with_a_label_not_progress_or_listings(
     assert counted_lines(" compte |  sum\n--------+------\n 445710 | 184316.72\n(1 ligne)") == []
     assert quantities("Quedan 5.120 pagos") == quantities("count\n 5120") == {"5120"}
     assert quantities("release 2026-10-01 at 02:10, v1.2.3") == set()
+
+
+def test_a_small_tables_rows_are_kept_after_its_header_a_listing_and_a_diffstat_are_not() -> None:
+    psql = " channel | count \n---------+-------\n email   |  1204\n push    | 40913\n(2 rows)"
+    assert table_rows(psql) == [
+        "channel | count →  email   |  1204",  # as printed: the row's own spacing
+        "channel | count →  push    | 40913",
+    ]
+    assert table_rows(" count \n-------\n   84004\n(1 row)") == ["count →    84004"]
+    assert table_rows(" compte |  sum\n--------+------\n 445710 | 184316.72\n(1 ligne)") == [
+        "compte | sum →  445710 | 184316.72"
+    ]
+    markdown = "| region | p95_ms |\n|---|---|\n| eu-west-1 | 359 |"
+    assert table_rows(markdown) == ["| region | p95_ms | → | eu-west-1 | 359 |"]
+    listing = "id,name,count\n" + "\n".join(f"{k},row{k},{k * 7}" for k in range(12))
+    assert table_rows(listing) == []  # a listing: only the rows asked about (asked_rows)
+    diffstat = " src/a.py | 12 ++++++------\n src/b.py |  3 ++-\n 2 files changed, 9 insertions(+)"
+    assert table_rows(diffstat) == []
+    assert table_rows(" name | note\n------+------\n a    | ok\n") == []  # no number
 
 
 def _long_session(head: list[Message]) -> list[Message]:
@@ -241,6 +260,10 @@ def test_open_requests_next_steps_and_labelled_corrections_in_other_languages() 
         "Når du er færdig, så send rapporten til Mette.",  # Danish
         "Ukimaliza, tuma ripoti kwa timu.",  # Swahili
         "Daha sonra sürüm notunu da güncelle.",  # Turkish "later"
+        "Wenn das drin ist, kannst du bitte auch docs/runbook.md aktualisieren?",  # "once it's in"
+        "Depois disso, você pode atualizar também docs/runbook.md?",  # "after that"
+        "بعد ذلك، هل يمكنك تحديث docs/runbook.md أيضًا؟",
+        "做完之后，能顺便更新一下 docs/runbook.md 吗？",
     ],
 )
 def test_a_request_for_when_the_work_is_done_stays_open_in_more_languages(request_: str) -> None:

@@ -30,6 +30,7 @@ from ..errors import ContentError
 from ..model import Message, Recap
 from .credentials import masked
 from .policy import CompactionPlan, CompactionPolicy, Skip, assess_compaction
+from .readable import readable
 from .summarizers import OfflineSummarizer, Summarizer
 from .transcript import (
     Transcript,
@@ -319,9 +320,12 @@ class Conversation:
         if isinstance(assessed, Skip):
             return CompactionOutcome(self, "skipped", (*notes, f"compaction {assessed.reason}"))
         plan = assessed
+        # what a terminal painted is read as its text: a runner's colour codes split a
+        # failing test's name ("\x1b[1mtest_x\x1b[0m") and never belong in a recap
+        reading = Conversation(readable(self.record), self.events)
         previous = self.latest if plan.previous_recap_id is not None else None
         previous_text = previous.recap_text if previous else None
-        new_messages = self.covered_messages(plan.covered_ids)
+        new_messages = reading.covered_messages(plan.covered_ids)
         n = len(plan.covered_ids)
         cap = policy.recap_bytes(window)
         transcript = build_transcript(new_messages, previous_text, policy)
@@ -330,7 +334,7 @@ class Conversation:
             if isinstance(summarizer, OfflineSummarizer):
                 # local: the whole record, no transcript cap
                 raw: object = summarizer.summarize_record(
-                    new_messages, previous_text, max_bytes=cap, history=self.record
+                    new_messages, previous_text, max_bytes=cap, history=reading.record
                 )
             else:
                 raw, transcript = _recap_incrementally(
@@ -342,7 +346,7 @@ class Conversation:
                     max_tokens=policy.max_tokens
                     if window is None
                     else max(policy.max_tokens, cap // 4),
-                    history=self.record,
+                    history=reading.record,
                     passes=passes,
                 )
         except Exception as exc:  # soft failure: any summarizer problem leaves history as is
@@ -375,19 +379,21 @@ class Conversation:
         # it is evidence for the recap's Goal line
         from .digest import digest, goal_message  # ~0.13 s to import: only when a recap is made
 
-        goal = goal_message(self.record)
+        goal = goal_message(reading.record)
         # ... and so are the user's turns kept verbatim after the recap: a request still
         # open there is listed under "Open requests"
         covered = set(all_covers)
-        last = max((k for k, m in enumerate(self.record) if m.id in covered), default=-1)
-        asked = [m.id for m in self.record[last + 1 :] if m.role == "user" and not m.tool_results]
-        evidence = self.covered_messages((*all_covers, *([goal.id] if goal else ()), *asked))
+        last = max((k for k, m in enumerate(reading.record) if m.id in covered), default=-1)
+        asked = [
+            m.id for m in reading.record[last + 1 :] if m.role == "user" and not m.tool_results
+        ]
+        evidence = reading.covered_messages((*all_covers, *([goal.id] if goal else ()), *asked))
         backfilled = 0
         after: list[str] = []
         if isinstance(summarizer, OfflineSummarizer):
             # the structured offline recap is its own ledger, section by section
             reply, verification, doubted = _verify_offline(
-                reply, summarizer, new_messages, previous_text, evidence, self.record, mode, cap
+                reply, summarizer, new_messages, previous_text, evidence, reading.record, mode, cap
             )
             if doubted:  # said after the line saying what was compacted
                 after.append(
@@ -399,11 +405,11 @@ class Conversation:
             verification, backfilled = _verify_and_backfill(
                 reply,
                 evidence,
-                digest(self.covered_messages(all_covers), None, history=self.record),
+                digest(reading.covered_messages(all_covers), None, history=reading.record),
                 previous_text,
                 mode=mode,
                 cap=cap,
-                record=self.record,
+                record=reading.record,
             )
         if not verification.accepted:
             return CompactionOutcome(

@@ -80,6 +80,10 @@ DECIDED_BY = re.compile(
     r"^\W*\S{1,12}?(?<![没未不])(?<!ยังไม่)(?<!ไม่ได้)(?:决定|決定|拍板|決め(?:ました|た)|批准了|承認しました|승인했|"
     r"ตัดสินใจ)"
     r"(?![了吗嗎]?[吗嗎？?])"
+    # ... approved, the verb last ("Siti hat CREW-905 abgenickt", "Jan heeft het goedgekeurd")
+    # or first ("وافق Mei Lin على VET-679"; Arabic puts the verb before who)
+    r"|(?i:\b(?:hat|haben|heeft|hebben)\s+[^.;!?]{1,60}?\b(?:abgenickt|genehmigt|freigegeben|"
+    r"goedgekeurd)(?!\w))|^\W*(?:وافق|وافقت|اعتمد|اعتمدت)\s+\S+[^.؟?]{0,40}?\s+على\s"
 )
 
 # An acknowledgement worded as a decision: "I'll keep to those rules.", "Will follow that."

@@ -77,11 +77,13 @@ from .findings import (
     states_value,
     summary_lines,
     superseded,
+    table_rows,
 )
 from .reads import looks_like_file, only_reads, user_files
 from .rules import (
     LIFTS,
     RULE_OPENING,
+    configures,
     hands_over,
     is_reply,
     is_rule,
@@ -273,6 +275,9 @@ def counted_nudge(said: str) -> bool:
     return is_nudge(rest) or all(w in _GOES_ON for w in words)
 
 
+_NO_STEP_NAMED = re.compile(
+    r"(?i)^\W*(?:next(?:\s+(?:step|up|one))?|on\s+to\s+the\s+next(?:\s+one)?)\W*$"
+)
 _STEP_LABEL = re.compile(r"(?i)^\W*(?:next(?: step| up)?|plan)\s*:\s*")
 
 _NEXT = re.compile(
@@ -582,7 +587,13 @@ def digest(
                 lifts.add(item)
                 lifting.add(s)
                 placed.add(s)
-            elif _states_a_rule(s) or s in unrun or sets_deadline(s) or _gives_a_value(s):
+            elif (
+                _states_a_rule(s)
+                or s in unrun
+                or sets_deadline(s)
+                or _gives_a_value(s)
+                or configures(s)
+            ):
                 # (a deadline is a constraint with its date, not a number: RT22-21; a
                 # setting's value, its newest only, too: RT26-2)
                 add("Constraints and corrections", clip(s, 300))
@@ -761,6 +772,9 @@ def digest(
             looked = bool(cmds) and all(LOOKING.search(f"`{c}`") for c in cmds)  # git log, ls
             if not (lines or shown or looked or (call is not None and reads_of.get(call.id))):
                 for line in counted_lines(r.text):  # "TOTAL LAG: 18,204 messages behind"
+                    add("Numbers that matter", f"{what}: {line}")
+                    tallied.append(f"{what}: {line}")
+                for line in table_rows(r.text):  # a query's small table: "count → push | 40913"
                     add("Numbers that matter", f"{what}: {line}")
                     tallied.append(f"{what}: {line}")
                 for line in summary_lines(r.text, asked_about):  # a long log's own summary
@@ -1004,6 +1018,8 @@ def _next_step(messages: Sequence[Message]) -> str | None:
             and (not DECISION.search(s) or _STEP_WORD.search(s))
         ]
         for plan in reversed(plans):
+            if _NO_STEP_NAMED.match(plan):  # "Next step.", "Next up!": names no step
+                continue
             words = {w[:5] for w in keywords(_NEXT.sub(" ", plan))}
             need = min(3, max(1, len(words) // 2))
             if not any(len(words & d) >= need for d in done):

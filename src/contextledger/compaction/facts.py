@@ -474,6 +474,13 @@ DEFERRED = re.compile(
     # ... "don't forget" in them: "Vergiss nicht, das README zu aktualisieren."
     r"|(?i:\b(?:vergiss\s+nicht|vergeet\s+niet|n['’]oublie\s+pas|no\s+olvides|não\s+esqueça|"
     r"non\s+dimenticare|nie\s+zapomnij|не\s+забудь|glöm\s+inte|unutma)\b)"
+    # ... "after that, …" and "once that is in, …" opening the request, its comma after ("Depois disso, você pode
+    # atualizar …?", "Wenn das drin ist, kannst du …?", "بعد ذلك، هل يمكنك …؟", "做完之后，…")
+    r"|(?i:^\W*(?:depois\s+disso|despu[eé]s\s+de\s+eso|apr[eè]s\s+(?:ça|cela)|danach|daarna|"
+    r"dopo\s+(?:di\s+)?(?:questo|ciò)|efter\s+det|etter\s+det|setelah\s+itu|sau\s+đó|"
+    r"после\s+этого|після\s+цього|bundan\s+sonra|(?:wenn|sobald)\s+(?:das|es)\s+"
+    r"(?:drin|fertig|erledigt|gemergt|live)\s+ist)\s*[,،，、])"
+    r"|^\W*(?:بعد\s+ذلك|بعدها)\s*[,،]|^\W*(?:做完|完成|弄完|改完)?(?:之后|以后)\s*[,，、]"
 )
 # "When you get a chance" in the languages users write in: a request for later ("Quando der,
 # atualize o NEWS.md …", "시간 나면 … 만들어 주세요.", "Fırsat bulunca CI'a … koy.", "Khi rảnh

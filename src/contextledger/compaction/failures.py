@@ -218,6 +218,9 @@ _FAILED_TEST = re.compile(
     r"|^([A-Z][\w:]*#test_\w+) \[[^\]\n]*:\d+\]:?$"  # minitest (RT24-1)
     r"|^(\S.{0,160}?)\s+\|\s*FAIL\s*\|$"  # Robot Framework (RT24-1)
     r"|\bResult=\{Fail(?:ed)?\}\s+Name=\{([^}\n]{1,200})\}"  # Unreal automation (RT26-3)
+    # R's testthat: "── 1. Failure ('test-x.R:19:3'): name ──", "Error (test-x.R:4:1): name"
+    r"|^(?:─+\s*)?(?:\d+\.\s*)?(?:Failure|Error)\s*\(['\"]?[\w./-]+\.[Rr]:\d+(?::\d+)?['\"]?\)\s*:\s*"
+    r"(\S.{0,200}?)\s*─*$"
 )
 
 TEST_ID = re.compile(
@@ -961,7 +964,8 @@ def failing_tests(text: str, *, marked: bool = False) -> list[str]:
             named = [n for n in [_mocha_named(line.strip(), numbered)] if n is not None]
         if not named:
             named = _marked_inside(line, bulleted)
-        out += [n for n in dict.fromkeys(named) if n not in out]
+        # (not testthat's tally row "✖ | 1        4 | parcels": a context's counts)
+        out += [n for n in dict.fromkeys(named) if n not in out and not n.startswith("|")]
     if not out and "\n" in text and _read_failures(text, 6):
         out = named_nearby(text)
     return out

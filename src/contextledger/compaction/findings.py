@@ -295,6 +295,42 @@ def asked_rows(text: str, asked: Collection[str], limit: int = 2) -> list[str]:
     return [clip(f"{lines[0]} → {ln}", 240) for ln in hits]
 
 
+# a small table's most rows a recap lists whole (a query's answer: "channel | count" with
+# three rows); a longer table is a listing, kept only for the rows the user asked about
+_SMALL_TABLE = 6
+# a rule under a header ("---------+-------", "|---|---|") and a query's row count
+_RULE_ROW = re.compile(r"^[\s|+:=-]+$")
+_ROW_COUNT = re.compile(r"^\(\d+\s+[^\W\d_]+\)$")  # "(3 rows)", "(1 ligne)", "(2 Zeilen)"
+
+
+def table_rows(text: str, limit: int = 3) -> list[str]:
+    """The rows of a small table a successful query printed (a psql or markdown table, a
+    short CSV), each after its header and as printed: the numbers it answered with are
+    cells no line states with their label. A psql table may have one column (" count" over
+    its rule). None from a longer table (a listing), a table without numbers, or one with
+    a credential.
+
+    >>> table_rows(" channel | count \\n---------+-------\\n email   |  1204\\n(1 row)")
+    ['channel | count →  email   |  1204']
+    >>> table_rows(" count \\n-------\\n   84004\\n(1 row)")
+    ['count →    84004']
+    """
+    lines = [ln.rstrip() for ln in text.splitlines() if ln.strip()]  # as printed
+    ruled = len(lines) > 2 and bool(_RULE_ROW.match(lines[1])) and "-" in lines[1]
+    lines = [ln for ln in lines if not _RULE_ROW.match(ln) and not _ROW_COUNT.match(ln.strip())]
+    if len(lines) < 2 or len(lines) > _SMALL_TABLE + 1 or not _LABELLED.search(lines[0]):
+        return []
+    sep = next((c for c in "|\t," if lines[0].count(c) >= (2 if c == "," else 1)), None)
+    columns = lines[0].count(sep) if sep else 0
+    if not ruled and (sep is None or any(ln.count(sep) != columns for ln in lines)):
+        return []
+    if any(CREDENTIAL.search(ln) for ln in lines):
+        return []
+    header = " ".join(lines[0].split())
+    rows = [ln[:200] for ln in lines[1:] if _NUMBER.search(ln)]
+    return [f"{header} → {row}" for row in rows[:limit]]
+
+
 _CELL = re.compile(r"\s*[,|\t]\s*")
 
 

@@ -18,12 +18,21 @@ from ..intent import (
 from ..lexicon.claims import (
     AGREE_STEMS,
     ASKS_FOR_A_RULE_MORE,
+    CRON_SCHEDULE,
+    DUE_BY_WORDS,
+    DUE_DATE_SHAPE,
+    DUE_END_WORDS,
+    DUE_MOMENT_THEN_BY,
+    DUE_ORDER,
+    DUE_WORK,
     EXCEPTION_NOSPACE,
     EXCEPTION_STEMS,
+    FLAG_NAME,
     HOLD_STEMS,
     LEFT_STEMS,
     MORE_NEGATIONS,
     MOVED_STEMS,
+    NEGATED_PROPOSAL,
     NEGATORS,
     NEGATORS_NOSPACE,
     NO_ONE_NOSPACE,
@@ -31,8 +40,13 @@ from ..lexicon.claims import (
     NOT_THAT_NEGATORS,
     OWNER_STEMS,
     PIN_STEMS,
+    PORT_NUMBER,
     PROHIBITIVES,
     PROHIBITIVES_NOSPACE,
+    STATE_OFF_WORDS,
+    STATE_ON_WORDS,
+    STATE_WORDS_MORE,
+    ZONE_TZDB,
 )
 from ..lexicon.common import NEGATIONS, stems_at_word_start
 from ..lexicon.intent import (
@@ -533,7 +547,7 @@ def is_rule(sentence: str) -> bool:
     if asks(sentence):
         if _asks_a_rule_elsewhere(sentence) or _ASKS_A_BAN.search(sentence):
             return True  # "Kannst du sicherstellen, dass wir die Datei nie ins Git committen?"
-        if proposes_a_rule(sentence):
+        if proposes_a_rule(sentence) or proposed_by_asking_not(sentence):
             return True  # "Can we agree that nobody pushes directly to main?"
         if not _ASKS_A_RULE.search(sentence) and not asks_agreement(sentence):
             return False  # (not "Don't rotate the keys this week, ok?")
@@ -624,6 +638,40 @@ def proposes_a_rule(sentence: str) -> bool:
     )
 
 
+# a question about what should have happened ("Shouldn't we have caught this?", "Shouldn't
+# it have passed?"): a look back, no rule
+# ... nor a proposal to look, think or talk first ("Shouldn't we at least look at the board
+# before deciding?", "Sollten wir nicht erst darüber reden?"): a step of deliberation, no rule
+# (R25-R1)
+_ONLY_A_LOOK = re.compile(
+    r"(?i)\b(?:at\s+least|first\s+)?(?:look(?:ing)?\s+(?:at|into)|check(?:ing)?|think(?:ing)?\s+about|"
+    r"consider(?:ing)?|discuss(?:ing)?|talk(?:ing)?\s+(?:about|to|with)|ask(?:ing)?\s+around|"
+    r"reden|nachsehen|anschauen|überlegen|olhar|conversar|pensar|mirar|hablar|regarder|discuter)\b"
+)
+_LOOKS_BACK = re.compile(r"(?i)\b(?:shouldn['’]?t|wouldn['’]?t|mustn['’]?t)\s+\w+\s+have\b")
+
+
+def proposed_by_asking_not(sentence: str) -> bool:
+    """A rule the user proposes by asking it back in the negative, in any language
+    ("Shouldn't we keep vendor/ out of this change?", "Don't we need Ana's sign-off before
+    anything lands on main?", "Sollten wir vendor/ nicht heraushalten?", "我们难道不应该把
+    vendor/ 排除在外吗？"): a question that expects "yes, we should", so a rule said; not
+    a look back ("Shouldn't we have caught this?") nor an opinion asked ("Don't you think
+    it is risky?").
+
+    >>> proposed_by_asking_not("Não deveríamos deixar legacy/ fora desta mudança?")
+    True
+    >>> proposed_by_asking_not("Shouldn't we have caught this in review?")
+    False
+    """
+    return (
+        asks(sentence)
+        and NEGATED_PROPOSAL.search(sentence) is not None
+        and not _LOOKS_BACK.search(sentence)
+        and not _ONLY_A_LOOK.search(sentence)
+    )
+
+
 # "… of …?", "… ou …?": a question offering a choice asks, it sets no rule
 _OFFERS_A_CHOICE = re.compile(r"(?i)(?<!\w)(?:of|oder|ou|o|oppure|czy|eller|или|vai|tai)(?!\w)")
 
@@ -636,8 +684,100 @@ def sets_deadline(sentence: str) -> bool:
     >>> sets_deadline("Termin oddania to piątek 18 grudnia."), sets_deadline("The deadline moved.")
     (True, False)
     """
+    if asks(sentence):
+        return False
     noun = DEADLINE_NOUN.search(sentence)
-    return bool(noun) and not asks(sentence) and bool(DEADLINE_MOMENT.search(sentence))
+    return (bool(noun) and bool(DEADLINE_MOMENT.search(sentence))) or due_by(sentence)
+
+
+def configures(sentence: str) -> bool:
+    """A setting the user states, known by its value's shape in any language: a cron
+    schedule ("… soll nach `*/15 5-23 * * *` laufen"), a port ("lab-bridge escuta na porta
+    22002"), a time zone by its tz name ("… u vremenskoj zoni Europe/Zagreb"), a feature flag's state ("Lass standby_push_v2 in Produktion ausgeschaltet"): a
+    constraint, not a number that matters nor an aside. Not a question about one.
+
+    >>> configures("the fatigue report soll nach `*/15 5-23 * * *` laufen.")
+    True
+    >>> configures("生产环境里 fatigue_score_008 暂时保持关闭。"), configures("Is port 8080 free?")
+    (True, False)
+    """
+    if asks(sentence) or _SAID_OF_THE_PAST.search(sentence):
+        return False
+    if CRON_SCHEDULE.search(sentence) or PORT_NUMBER.search(sentence):
+        return True
+    if ZONE_TZDB.search(sentence):  # "Alle Logs laufen in der Zeitzone Europe/Berlin."
+        return True
+    return FLAG_NAME.search(sentence) is not None and _names_a_state(sentence)
+
+
+def _names_a_state(sentence: str) -> bool:
+    words = {w.casefold() for w in re.findall(r"[^\W\d_]+", sentence)}
+    if words & STATE_ON_WORDS or words & STATE_OFF_WORDS:
+        return True
+    return (
+        STATE_WORDS_MORE.search(sentence) is not None or _KEPT_ON_OFF.search(sentence) is not None
+    )
+
+
+# "Keep the flag ledger_v3 OFF in production" (R25-R2): held on or off
+_KEPT_ON_OFF = re.compile(r"(?i)\b(?:keep|leave|stay|remain|set)\b[^.;]{0,40}?\b(?:off|on)\b")
+# a value told of the past: "The old crontab had `*/5 * * * *`", "someone said the flag was
+# ON" (R25-R1)
+_SAID_OF_THE_PAST = re.compile(
+    r"(?i)\b(?:had|was|were|used\s+to|old|previous(?:ly)?|yesterday|someone\s+said)\b"
+)
+
+
+# what may stand between "by", "before", "bis" … and the moment it limits to ("by the 14th",
+# "bis zum Freeze", "até a sexta"); a limit said of a doer is no deadline ("replaced by NATS
+# in March", "blocked by the Dec outage")
+_DUE_LEAD = re.compile(
+    r"(?i)^\s*(?:(?:the|this|next|coming|dem|der|zum|zur|am|a|o|la|le|el|de)\s+)?"
+)
+_DONE_BY = re.compile(r"(?i)\w(?:ed|en)\s+$")
+
+
+def due_by(sentence: str) -> bool:
+    """A deadline said without a deadline's word, by its shape: a word putting a limit
+    ("by", "before", "bis", "até", "sebelum") and, as the next word, a moment: a weekday,
+    a month, a date, the end of a working day or a freeze ("… has to be live by Thursday
+    EOD", "… before the Dec 17 code freeze"); or a moment then its limit ("周四下班前").
+    Not an amount ("Cut p99 by 20 ms", "bis zu 5 Versuche"), nor a doer ("replaced by X").
+    >>> due_by("The export has to be live by Thursday EOD."), due_by("Cut p99 by 20 ms.")
+    (True, False)
+    >>> due_by("Wir wollen das vor dem Code-Freeze am 17.12. fertig haben.")
+    True
+    """
+    if _DATES_SOMETHING_ELSE.search(sentence):
+        return False
+    if not DUE_WORK.search(sentence) and not DUE_ORDER.match(sentence):
+        return False  # a date bounding another's event: "By Monday the team moves offices"
+    if DUE_MOMENT_THEN_BY.search(sentence):
+        return True
+    for limit in DUE_BY_WORDS.finditer(sentence):
+        after = sentence[limit.end() :]
+        lead = _DUE_LEAD.match(after)
+        after = after[lead.end() :] if lead else after
+        if DUE_END_WORDS.match(after) or DUE_DATE_SHAPE.match(after):
+            return True
+        moment = DEADLINE_MOMENT.match(after)
+        if moment is None or moment.group().isdigit():
+            continue
+        # "merged by Thursday" bounds the work; "blocked by the Dec outage" names a doer
+        if not _DONE_BY.search(sentence, 0, limit.start()) or _WEEKDAY.match(moment.group()):
+            return True
+    return False
+
+
+# a date that dates something else than the work: the user's own plans ("By Friday I'll be
+# on leave"), what happened ("… we shipped 4 releases last year") (R25-R1)
+_DATES_SOMETHING_ELSE = re.compile(
+    r"(?i)\bI(?:'ll|\s+will|'m|\s+am)\s+(?:be\s+)?(?:on\s+leave|out|away|off|back|travell?ing)\b|"
+    r"\b(?:last\s+(?:year|month|week|time)|ago|yesterday|fun\s+fact|used\s+to)\b"
+)
+_WEEKDAY = re.compile(
+    r"(?i)(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?$|tomorrow|tonight"
+)
 
 
 # how many words a sentence of talk about haste says besides it ("Sem pressa, pode ir com

@@ -1167,3 +1167,133 @@ EXCEPTION_STEMS = (
 EXCEPTION_NOSPACE = (
     "除非 除了 以外 を除いて ない限り 限り 경우를 제외 제외하고 아니라면 ยกเว้น លើកលែងតែ வரை தவிர"
 )
+
+# A question that proposes a rule by asking it back in the negative ("Shouldn't we keep X out
+# of this change?", "Don't we need Ana's sign-off before …?", "Wouldn't it be safer to leave X
+# alone?"): a negated "should", "need", "must" or "better/safer" said of what we (or one) do,
+# in the languages the rules are read in. Not a question about a state ("Shouldn't the test
+# have passed?": a perfect, see rules.proposed_by_asking_not), nor an opinion asked ("Don't
+# you think …?", "Wouldn't it be nice …?")
+NEGATED_PROPOSAL = re.compile(
+    r"(?i)\b(?:shouldn['’]?t|oughtn['’]?t(?:\s+to)?|mustn['’]?t|should\s+(?:we|i)\s+not)\s+(?:we|i|us)\b|"
+    r"\b(?:don['’]?t|do\s+we\s+not)\s+(?:we\s+)?(?:need|have\s+to|require|want\s+to)\b|"
+    r"\b(?:wouldn['’]?t|isn['’]?t)\s+it\s+(?:be\s+)?(?:much\s+|a\s+lot\s+)?"
+    r"(?:safer|better|wiser|smarter|simpler|cleaner|best)\b|"
+    r"\baren['’]?t\s+we\s+supposed\s+to\b|"
+    r"\b(?:sollte|sollten|müssten|müssen|brauchen|dürfen|dürften)\s+(?:wir|man)\b[^?]*\bnicht\b|"  # de
+    r"\bwäre\s+es\s+nicht\s+(?:besser|sicherer|klüger|sinnvoller)\b|"
+    r"\b(?:moeten|zouden|hoeven)\s+we\s+[^?]*\bniet\b|\bis\s+het\s+niet\s+(?:beter|veiliger)\b|"  # nl
+    r"\bnão\s+(?:deveríamos|devíamos|deveria|devia|precisamos|precisaríamos|temos\s+que|"  # pt
+    r"seria\s+(?:melhor|mais\s+seguro))\b|"
+    r"\bno\s+(?:deberíamos|debería|necesitamos|tendríamos\s+que|sería\s+(?:mejor|más\s+seguro))\b|"  # es
+    r"\bnon\s+(?:dovremmo|dovrebbe|ci\s+serve|abbiamo\s+bisogno|sarebbe\s+(?:meglio|più\s+sicuro))\b|"  # it
+    r"\bne\s+(?:devr\w+|faudr\w+|vaudr\w+)(?:-(?:il|on|nous|elle))?\s+pas\b|"  # fr
+    r"\b(?:borde|bör|burde|bør|behöver|behøver|trenger)\s+(?:vi|man)\s+(?:inte|ikke|ikkje)\b|"  # sv da no
+    r"\b(?:vore|ville|skulle)\s+det\s+(?:inte|ikke)\s+(?:vara|være|vere)\s+"
+    r"(?:bättre|bedre|säkrare|sikrere|klokare|klogere)\b|"
+    r"\bczy\s+nie\s+(?:powinni\w*|powinn\w+|musimy|trzeba|lepiej|byłoby\s+lepiej)\b|"  # pl
+    r"\bne(?:měli|mali)\s+bychom\b|\bnebylo\s+by\s+lepší\b|\bnepotřebujeme\b|"  # cs sk
+    r"\bzar\s+(?:[^?]*\s)?ne\s+(?:bi|bismo|treba|trebamo|moramo)\b|\bne\s+bismo\s+li\b|"  # hr sr bs
+    r"\b(?:разве|неужели)\s+(?:нам\s+)?не\s+(?:нужно|надо|стоит|следует|должны)\b|"  # ru
+    r"\bне\s+(?:стоит|лучше|нужно|надо|следует)\s+ли\b|"
+    r"\bхіба\s+(?:нам\s+)?не\s+(?:треба|варто|потрібно|слід)\b|\bчи\s+не\s+(?:варто|краще|слід)\b|"  # uk
+    r"\b\w+(?:mamız|memiz|malı|meli)\s+gerekmez\s+mi\b|\bgerekmiyor\s+mu\b|"  # tr
+    r"\bdaha\s+iyi\s+olmaz\s+mı\b|"
+    r"\bbukan(?:kah|nya)\s+(?:(?:lebih|kita|sebaiknya|seharusnya|harus|perlu)\b)|\btidakkah\b|"  # ms id
+    r"\bhindi\s+ba\s+(?:dapat|kailangan|mas\s+mabuti|dapat\s+nating)\b|"  # tl
+    r"\beikö\s+(?:meidän|olisi|pitäisi|tarvitse)\b|"  # fi
+    r"\bnem\s+kellene\b|\bnem\s+lenne\s+(?:jobb|biztonságosabb)\b|"  # hu
+    r"\bnu\s+(?:ar\s+trebui|ar\s+fi\s+mai\s+(?:bine|sigur)|avem\s+nevoie)\b|"  # ro
+    r"\bδεν\s+(?:θα\s+έπρεπε|πρέπει|χρειαζόμαστε|θα\s+ήταν\s+(?:καλύτερα|ασφαλέστερο))\b|"  # el
+    r"\bchẳng\s+phải\s+(?:chúng\s+ta\s+)?(?:nên|cần)\b|\bkhông\s+phải\s+(?:chúng\s+ta\s+)?(?:nên|cần)\b|"  # vi
+    r"难道不?(?:应该|應該|需要|该|該)|不是(?:应该|應該|需要|得|要)|是不是应该|不(?:应该|需要)[^？?]*吗|"  # zh
+    r"べきでは(?:ない|ありません)(?:か|でしょうか)|必要(?:が)?(?:ない|ありません)(?:か|でしょうか)|"  # ja
+    r"(?:해야|하는\s*게)\s*(?:하지|낫지|좋지|안전하지)\s*않(?:나요|아요|습니까|을까요)|"  # ko
+    r"필요하지\s*않(?:나요|을까요|습니까)|"
+    r"أليس\s+(?:من\s+(?:الأفضل|الأسلم|الأحسن|الضروري)|علينا)|ألا\s+(?:نحتاج|يجب|ينبغي)|"  # ar
+    r"האם\s+לא\s+(?:כדאי|צריך|עדיף)|לא\s+(?:כדאי|עדיף)\s+ש|"  # he
+    r"مگر\s+نباید|بهتر\s+نیست|"  # fa
+    r"क्या\s+हमें\s+[^?]*नहीं\s+(?:चाहिए|करना\s+चाहिए)|"  # hi
+    r"\bhatupaswi\b|\bhatuhitaji\b|\bsi\s+bora\b"  # sw
+)
+
+# A deadline said without the word "deadline" ("… has to be live by Thursday EOD", "done
+# before the Dec 17 code freeze", "bis Donnerstag Feierabend", "até quinta no fim do
+# expediente", "周四下班前"): a word putting a moment as the limit, then the moment within a
+# few words (rules.due_by). BY_WORDS come before the moment; a moment named by the end of a
+# working day or a freeze; MOMENT_THEN_BY where the limit follows the moment (zh ja ko).
+DUE_BY_WORDS = re.compile(
+    r"(?i)(?<!\w)(?:by|before|until|till|no\s+later\s+than|ahead\s+of|bis(?!\s+zu\b)|vor|spätestens|"
+    r"até|antes\s+d[eoa]s?|hasta|para\s+el|avant|d['’]ici|jusqu['’]à|au\s+plus\s+tard|entro|prima\s+d[ie]l?|"
+    r"voor|uiterlijk|innan|senast|inden|før|innen|przed|najpóźniej|před|pred|prije|sebelum|"
+    r"menjelang|paling\s+lambat|bago(?:\s+ang)?|trước|до|к|пре|прије|iki|prieš|līdz|pirms|enne|kuni|"
+    r"πριν|έως|قبل|حتى|עד|לפני|تا|پیش\s+از|से\s+पहले)(?!\w)"
+)
+DUE_END_WORDS = re.compile(
+    r"(?i)(?<!\w)(?:eod|cob|eow|eom|end\s+of\s+(?:the\s+)?(?:day|week|month|sprint|quarter)|"
+    r"close\s+of\s+business|noon|midnight|(?:code[\s-]?)?freeze|cut-?off|cutover|go-live|"
+    r"feierabend|dienstschluss|wochenende|ende\s+der\s+woche|fim\s+do\s+(?:dia|expediente)|"
+    r"congelamento|fin\s+del\s+día|congelación|fin\s+de\s+(?:la\s+)?journée|gel\s+du\s+code|"
+    r"kodefrys\w*|kodfrys\w*|fyraften|pembekuan|akhir\s+hari|zamrzavanj\w*|kraja\s+dana|"
+    r"نهاية\s+(?:دوام|اليوم|الأسبوع)|تجميد)(?!\w)"
+)
+DUE_MOMENT_THEN_BY = re.compile(
+    r"(?:周|星期|礼拜)[一二三四五六日天][^，。,.]{0,6}?(?:之前|以前|前)|"
+    r"(?:\d+月\d+[日号]|下班|月底|周末|冻结|封版)[^，。,.]{0,4}?(?:之前|以前|前)|"
+    r"(?:[月火水木金土日]曜日?|\d+日|終業|凍結)[^、。]{0,4}?(?:までに|まで)|"
+    r"(?:요일|\d+일|퇴근|동결)[^,.]{0,4}?(?:까지|전까지|전에)|"
+    # a date in digits, then its limit (az tr ur hi: "2027-07-14 15:30 tarixindən əvvəl",
+    # "… سے پہلے")
+    r"\d{4}-\d\d-\d\d(?:[ T]\d{1,2}:\d\d)?(?:\s*\([^)]{0,20}\))?\s*\S{0,12}?\s*"
+    r"(?:əvvəl|qədər|önce|öncesi|kadar|سے\s+پہلے|تک|से\s+पहले|तक)"
+)
+# a date in digits, as a moment: "2026-12-17", "17.12.", "12/17", "the 14th", "17:00"
+DUE_DATE_SHAPE = re.compile(
+    r"\d{4}-\d\d-\d\d|(?<![\d.])\d{1,2}\.\d{1,2}\.|(?<![\d./])\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![\d.,/])|"
+    r"(?<!\d)\d{1,2}(?:st|nd|rd|th|º|ª|er|e|\.)?(?:\s+of)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|"
+    r"(?<!\d)\d{1,2}(?:st|nd|rd|th)\b|(?<!\d)\d{1,2}:\d\d\b"
+)
+
+# A setting the user states by its value's shape, in any language: a cron schedule (five
+# fields, "*/15 5-23 * * *"), a port ("port 51001", "porta 22002", "端口 34003", "المنفذ 27004"),
+# a feature flag's state (an identifier and an on/off word: "Lass standby_push_v2 in
+# Produktion ausgeschaltet", "生产环境里 fatigue_score 保持关闭"); rules.configures
+CRON_SCHEDULE = re.compile(
+    r"(?<![\w*/,.-])(?=[^\n]{0,40}\*)(?:[\d*][\d*/,-]*\s+){4}[\d*][\d*/,-]*(?![\w*/,.-])"
+)
+PORT_NUMBER = re.compile(
+    r"(?i)(?<!\w)(?:port[oa]?|puerto|porta|poort|portti|портy?|порту|порті|bağlantı\s+noktası|"
+    r"cổng|θύρα|פורט|پورت|बंदरगाह|पोर्ट|المنفذ|منفذ)\s*(?:#|no\.?|nr\.?)?\s*\d{2,5}(?!\d)|"
+    r"(?:端口|ポート|포트)\s*\d{2,5}(?!\d)|\d{2,5}\s*(?:番ポート|번\s*포트)"
+)
+FLAG_NAME = re.compile(r"(?<![\w.-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w.-])")
+STATE_WORDS_MORE = re.compile(
+    r"(?i)(?<!\w)(?:switched\s+(?:off|on)|turned\s+(?:off|on)|ausgeschaltet|eingeschaltet|"
+    r"abgeschaltet|desligad[oa]s?|ligad[oa]s?|apagad[oa]s?|encendid[oa]s?|slået\s+(?:fra|til)|"
+    r"avslått|påslått|isključen\w*|uključen\w*|vypnut\w*|zapnut\w*|wyłączon\w*|włączon\w*|"
+    r"مطفأة?|مفعّلة?|مفعلة?|معطّلة?|معطلة?|כבוי|פעיל)(?!\w)|关闭|关掉|开启|打开|禁用|启用|オフ|オン|無効|有効|꺼"
+)
+
+# ... and the work it bounds (R25-R3): a deadline's date bounds something to be done, said
+# by an obligation, a want, a state of done, or an order ("has to be live by", "muss bis …
+# fertig sein", "ship it before the 21st"); not another actor's event ("By Monday the team
+# moves to the new office")
+DUE_WORK = re.compile(
+    r"(?i)(?<!\w)(?:ha(?:s|ve)\s+to|must|needs?\s+to|need\s+(?:it|this|that|them)|want\s+(?:it|this|that|them)?|"
+    r"should\s+be|done|ready|live|merged|shipped|finished|landed|deployed|released|delivered|completed?|"
+    r"in\s+place|out\s+the\s+door|"
+    r"muss|müssen|soll|sollen|wollen|will|fertig|erledigt|live|"
+    r"tem\s+que|têm\s+que|deve|precisa|pronto|pronta|entregue|no\s+ar|tiene\s+que|debe|listo|lista|"
+    r"terminad[oa]|doit|faut|veut|prêt|prête|terminé|terminée|livré|livrée|"
+    r"skal|må|vil\s+have|færdig|ferdig|klar|klart|mesti|perlu|mahu|siap|selesai|harus|"
+    r"mora|moraju|treba|gotov\w*|готов\w*|мора|musí|hotov\w*|turi|padaryt\w*|jābūt|gatav\w*|peab|valmis|"
+    r"olmalı\w*|hazır|bitmeli|kailangan|matapos|tapos|dapat|phải|xong|powinn\w+|musi\w*|gotow\w*|"
+    r"gereken|должн\w*|нужно|надо|повинн\w*|треба|πρέπει|έτοιμ\w*|צריך|חייב|מוכן|باید|آماده|"
+    r"يجب|جاهز\w*|ينبغي|चाहिए|पूरा|तैयार|چاہیے|مکمل|تیار)(?!\w)"
+    r"|必须|必需|需要|要|得|完成|上线|上線|交付|搞定|までに|完了|終わら|必要|해야|완료|끝내|마쳐"
+)
+# an order opening the sentence ("Ship it before …", "Land it by …", "Have it merged by …")
+DUE_ORDER = re.compile(
+    r"(?i)^\W*(?:please\s+|pls\s+)?(?:ship|land|have|get|merge|finish|deliver|push|deploy|release|send|"
+    r"submit|wrap\s+up|close|fix|complete|roll\s+out|publish|hand\s+in|upload)\b"
+)

@@ -1,0 +1,159 @@
+"""Rules said without a rule's usual words (issue #14 item 3): a rule the user proposes by
+asking it back in the negative ("Shouldn't we keep X out of this change?", "Don't we need
+Ana's sign-off before …?"), and a deadline said without the word "deadline" ("… by
+Thursday EOD", "… before the Dec 17 code freeze"). Both are constraints in the recap, in any
+language; a look back, an opinion asked, an amount ("by 20 ms") and a doer ("replaced by
+X") are not."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from contextledger.compaction.decisions import decides
+from contextledger.compaction.digest import digest, is_rule
+from contextledger.compaction.rules import (
+    configures,
+    due_by,
+    proposed_by_asking_not,
+    sets_deadline,
+)
+from contextledger.model import Message, ToolCall
+
+RULES = "Constraints and corrections"
+
+ASKED_NOT = [
+    "Shouldn't we keep legacy/xray_viewer/ out of this change entirely?",
+    "Don't we need Ivana's sign-off before anything lands on release/winter?",
+    "Wouldn't it be safer to leave vendor/idexx_sdk/ alone here?",
+    "Sollten wir vendor/lido/ nicht komplett aus dieser Änderung heraushalten?",
+    "Brauchen wir nicht die Freigabe von Ivana, bevor etwas auf release/winter landet?",
+    "Não deveríamos deixar migrations/legacy/ totalmente fora desta mudança?",
+    "¿No deberíamos dejar src/excise/ fuera de este cambio?",
+    "Non dovremmo lasciare fuori src/excise/ da questa modifica?",
+    "我们难道不应该把 vendor/vaisala/ 完全排除在这次改动之外吗？",
+    "أليس من الأفضل أن نُبقي vendor/x/ خارج هذا التغيير تمامًا؟",
+    "Czy nie powinniśmy zostawić katalogu vendor/ w spokoju?",
+    "Разве не нужно сначала спросить Ивана?",
+]
+NOT_ASKED_RULES = [
+    "Shouldn't we have caught this in review?",
+    "Don't you think the rollout is risky?",
+    "Wouldn't it be nice to have a dark mode?",
+    "Should we use Redis or Memcached?",
+    "Shouldn't the test have passed by now?",
+    "Shouldn't we at least look at the Grafana board before deciding?",  # R25-R1: a look
+]
+DUE = [
+    "The nightly reminder batch has to be live by Thursday EOD.",
+    "Land it before the 14th freeze.",
+    "Have it merged by Thursday EOD, the release branch is cut then.",  # R25-R2
+    "Ship it before the 21st, marketing has the launch that day.",  # R25-R3
+    "We want the export done before the Dec 17 code freeze.",
+    "Ship the fix by Friday end of day.",
+    "Das muss bis Donnerstag Feierabend live sein.",
+    "Wir wollen das vor dem Code-Freeze am 17.12. fertig haben.",
+    "Tem que estar no ar até quinta no fim do expediente.",
+    "报表周四下班前必须上线。",
+    "يجب أن يكون التقرير جاهزًا قبل نهاية دوام الخميس.",
+    "Tam jābūt gatavam līdz 2027-07-14 15:30, citādi nokavēsim izmaiņu logu.",
+    "Bu, 2027-07-14 15:30 tarixindən əvvəl hazır olmalıdır.",  # the limit after the date
+]
+NOT_DUE = [
+    "Cut p99 by 20 ms.",
+    "Reduce memory by 2.5 GB.",
+    "Sorted by date, then by name.",
+    "Replaced by NATS in March.",
+    "I was blocked by the Dec outage.",
+    "Run the backfill before the migration.",
+    "Wir brauchen bis zu 5 Versuche.",
+    "Signed by Ana on 2026-12-01.",
+    "By Friday I'll be on leave, just so you know.",  # R25-R1: dates the user's leave
+    "By Monday the whole team moves to the new office, so expect some noise.",  # R25-R3
+]
+
+
+@pytest.mark.parametrize("sentence", ASKED_NOT)
+def test_a_rule_asked_back_in_the_negative_is_a_rule(sentence: str) -> None:
+    assert proposed_by_asking_not(sentence)
+    assert is_rule(sentence)
+
+
+@pytest.mark.parametrize("sentence", NOT_ASKED_RULES)
+def test_a_look_back_or_an_opinion_asked_is_no_rule(sentence: str) -> None:
+    assert not proposed_by_asking_not(sentence)
+    assert not is_rule(sentence)
+
+
+@pytest.mark.parametrize("sentence", DUE)
+def test_a_deadline_without_a_deadline_word_is_a_deadline(sentence: str) -> None:
+    assert due_by(sentence) and sets_deadline(sentence)
+
+
+@pytest.mark.parametrize("sentence", NOT_DUE)
+def test_an_amount_a_doer_or_an_order_of_steps_is_no_deadline(sentence: str) -> None:
+    assert not due_by(sentence)
+
+
+def _session(*said: str) -> list[Message]:
+    out = [Message.user("Rework the booking flow so it survives the holiday rush.")]
+    for i, s in enumerate(said):
+        call = ToolCall(f"c{i}", "Read", json.dumps({"file_path": f"src/m{i}.py"}))
+        out += [Message.user(s), Message.assistant("Agreed.")]
+        out += [Message("assistant", (call,)), Message.tool(f"c{i}", "x = 1")]
+    return [*out, Message.user("ok")]
+
+
+def test_asked_rules_and_deadlines_are_listed_as_constraints_once() -> None:
+    said = [ASKED_NOT[0], ASKED_NOT[1], DUE[0], DUE[1]]
+    d = digest(_session(*said, NOT_ASKED_RULES[0], NOT_DUE[0]))
+    assert d.items(RULES) == said
+    assert not any(s in d.items("Open requests") for s in said)
+
+
+SETTINGS = [
+    "The fatigue report soll nach `*/15 5-23 * * *` laufen.",
+    "O relatório deve rodar em `10 */6 * * *`.",
+    "lab-bridge escuta na porta 22002 — a operação só liberou essa.",
+    "alertd 绑定在端口 34003 上——运维只开放了这一个。",
+    "Lass standby_push_v2 in Produktion vorerst ausgeschaltet.",
+    "生产环境里 fatigue_score 暂时保持关闭。",
+    "أبقِ lab_autoimport مطفأة في الإنتاج حاليًا.",
+    "Alle Zeitpläne und Logs laufen in der Zeitzone Europe/Berlin.",
+    "Keep the flag ledger_v3 OFF in production until audit signs off.",  # R25-R2
+]
+NOT_SETTINGS = [
+    "Is port 8080 free?",
+    "The retry_count field is on line 40.",
+    "test_login_flow is off by one.",
+    "Took 3 * 4 hours.",
+    "The old crontab had `*/5 * * * *` for the sync job.",  # R25-R1: a value of the past
+    "Yesterday someone said the flag checkout_v2 was ON in prod.",
+]
+
+
+@pytest.mark.parametrize("sentence", SETTINGS)
+def test_a_setting_known_by_its_values_shape_is_a_constraint(sentence: str) -> None:
+    assert configures(sentence)
+    d = digest(_session(sentence))
+    assert d.items(RULES) == [sentence]
+
+
+@pytest.mark.parametrize("sentence", NOT_SETTINGS)
+def test_a_question_a_line_number_or_an_identifier_alone_sets_nothing(sentence: str) -> None:
+    assert not configures(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Siti Aminah hat CREW-905 abgenickt; du kannst mergen.",  # the verb last
+        "Jan heeft de wijziging goedgekeurd.",
+        "وافق Mei Lin على VET-679، يمكنك الدمج.",  # the verb first
+    ],
+)
+def test_an_approval_with_its_verb_last_or_first_is_a_decision(sentence: str) -> None:
+    assert decides(sentence)
+    d = digest(_session(sentence))
+    assert d.items("Decisions") == [f"User: {sentence}"]
