@@ -24,6 +24,7 @@ from .facts import extract_claims
 from .outcome import crashed, pick, timed_out, which_run
 from .timeline import Timeline, norm_command
 from .trace import claim_terms, cover, specific_terms, stem, unit_terms
+from .wording import whole_token
 
 _TEST_ID = re.compile(
     r"[\w./-]+\.py::[\w\[\]:.-]+|\btest_\w+(?:\[[^\]\s]*\])?|\b\w+Tests?\.\w+|\bTest[A-Z]\w*|"
@@ -78,7 +79,7 @@ def _names_tool(text: str, tool: str) -> bool:
     if tool.isalpha() and tool.islower():
         pattern = rf"(?i)(?:^\W*|\b(?:the|a|an|its|their)\s+|`){tool}(?![\w-])"
         return re.search(pattern, text) is not None
-    return re.search(rf"(?<![\w-]){re.escape(tool)}(?![\w-])", text) is not None
+    return whole_token(text, tool, r"(?<![\w-])", r"(?![\w-])")
 
 
 # "failed with a Redis timeout": the message a failure is said to have printed
@@ -491,7 +492,7 @@ def _names_test(line: str, test: str) -> bool:
     ``TestBucketRefillAfterBurst`` (a subtest ``TestBucket/refill`` is TestBucket's)."""
     if test not in line:
         return False
-    return re.search(rf"(?<![\w]){re.escape(test)}(?![\w])", line) is not None
+    return whole_token(line, test)
 
 
 def _the(run: str) -> str:

@@ -39,6 +39,7 @@ from .claims_polarity import choice_swapped, preferences
 from .claims_reading import fold, quote
 from .claims_words import without_false_friends
 from .facts import sentences
+from .wording import whole_token
 
 __all__ = [
     "carried",
@@ -219,7 +220,7 @@ def _holds(text: str, anchor: str) -> bool:
     suffix glued to its number: "4krát", "3회")."""
     # (a Korean, Japanese or Thai particle written onto it: "CHG40417는", "Redisを")
     after = r"(?!\d|[.,:]\d)" if anchor.isdigit() else rf"(?![^\W{_UNSPACED}]|[.,:]\d)"
-    return re.search(rf"(?<![\w.]){re.escape(anchor)}{after}", text) is not None
+    return whole_token(text, anchor, r"(?<![\w.])", after)
 
 
 _UNSPACED = "\u0e00-\u0e7f\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af"  # Thai, kana, CJK, Hangul

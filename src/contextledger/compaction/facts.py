@@ -22,7 +22,7 @@ from typing import Any, Literal
 from ..intent import is_constraint, is_correction, is_nudge
 from ..model import Message, ToolCall
 from .transcript import cut_utf8, render_call, shell_join, tool_names_by_call
-from .wording import asks
+from .wording import asks, whole_token
 
 FactKind = Literal["path", "url", "identifier", "number", "command", "quoted", "tool", "request"]
 
@@ -361,10 +361,12 @@ class FactSource:
         """``value`` as a whole token; with ``spaced``, any run of whitespace between words."""
         key = (value, left + right + ("s" if spaced else ""))
         if key not in self._cache:
-            body = re.escape(value)
-            if spaced:
+            if spaced and " " in value:
                 body = r"\s+".join(re.escape(w) for w in value.split())
-            self._cache[key] = re.search(left + body + right, self.text) is not None
+                found = value.split()[0] in self.text and re.search(left + body + right, self.text)
+                self._cache[key] = bool(found)
+            else:
+                self._cache[key] = whole_token(self.text, value, left, right)
         return self._cache[key]
 
     def supports(self, fact: Fact) -> bool:
