@@ -457,7 +457,10 @@ def check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
         if kind == "test":
             verdicts = [v for v in (_test_verdict(r, value) for r in ev.results) if v is not None]
             chosen = pick(verdicts, run)
-            if chosen and not all(chosen):
+            skipped = "" if _SKIP_MARK.search(text) else _skipped_only(value, ev)
+            if skipped:
+                out.append(Claim("passed", value, f"the runner skipped it: {quote(skipped)}"))
+            elif chosen and not all(chosen):
                 out.append(Claim("passed", value, f"{_the(run)} result naming it shows it failing"))
             elif not verdicts:
                 out.append(Claim("passed", value, "no tool result names it"))
@@ -493,6 +496,22 @@ def _names_test(line: str, test: str) -> bool:
     if test not in line:
         return False
     return whole_token(line, test)
+
+
+# a runner's word for a test it did not run: pytest's "SKIPPED [1] …", "s" and "xfail", Go's
+# "--- SKIP:", JUnit's and Jest's "skipped" / "pending" / "ignored" / "disabled", "todo"
+_SKIP_MARK = re.compile(
+    r"(?i)\b(?:skipped|skip|skipping|xfail(?:ed)?|pending|ignored|disabled|todo)\b"
+)
+
+
+def _skipped_only(test: str, ev: Evidence) -> str:
+    """The line a runner said it skipped ``test`` on, when every line of the record's
+    results naming the test says so: a skipped test did not pass ("" otherwise)."""
+    lines = [x for r in ev.results for x in (r.lines or (r.text,)) if _names_test(x, test)]
+    if lines and all(_SKIP_MARK.search(x) for x in lines):
+        return lines[-1].strip()
+    return ""
 
 
 def _the(run: str) -> str:
