@@ -10,6 +10,7 @@ import re
 import pytest
 
 from builders import recap_stripped, said_record
+from contextledger.compaction.claims_numbers import qualities
 from contextledger.providers import read_messages
 
 APPROVALS = [
@@ -119,3 +120,28 @@ def test_a_date_written_against_chinese_or_japanese_letters_is_the_records(said:
     record = said_record(said)
     assert not recap_stripped("Numbers that matter:\n- Cutover deadline: 2027-08-22.", record)
     assert recap_stripped("Numbers that matter:\n- Cutover deadline: 2027-08-29.", record)
+
+
+@pytest.mark.parametrize(
+    ("said", "bound"),
+    [
+        ("Die Testabdeckung muss über 80 % bleiben.", "least"),
+        ("Testikattavuuden on pysyttävä yli 80 %:n.", "least"),
+        ("A cobertura de testes deve ficar acima de 80%.", "least"),
+        ("A tesztlefedettségnek 80% felett kell maradnia.", "least"),
+        ("La cobertura no puede bajar por debajo del 80%.", "most"),
+        ("Coverage may drop below 80%.", "most"),
+    ],
+)
+def test_a_floor_or_a_ceiling_said_as_above_or_below_in_any_language(said: str, bound: str) -> None:
+    assert ("80", "bound", bound) in qualities(said)
+
+
+def test_a_word_after_a_number_that_is_no_bound() -> None:
+    assert qualities("Wait 10 minutes under load.") == set()
+    assert qualities("Ci vediamo alle 10 in ufficio.") == set()
+
+
+def test_a_floor_turned_into_a_ceiling_is_caught_across_languages() -> None:
+    record = said_record("Die Testabdeckung muss über 80 % bleiben.")
+    assert recap_stripped("Constraints and corrections:\n- Coverage may drop below 80%.", record)

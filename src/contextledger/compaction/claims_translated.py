@@ -138,8 +138,13 @@ def _not_english(said: str) -> bool:
 
 @lru_cache(maxsize=1 << 14)
 def _plain_words(text: str) -> frozenset[str]:
-    """The words of ``text`` that are no anchor (lower-case, four letters or more)."""
-    return frozenset(w.casefold() for w in _WORD.findall(text) if len(w) >= 4 and w.islower())
+    """The words of ``text`` that are no anchor (lower-case, four letters or more; not a
+    part of a name with digits or dashes: "west" of "eu-west-3")."""
+    words = _WORD.findall(_NAME_WITH_PARTS.sub(" ", text))
+    return frozenset(w.casefold() for w in words if len(w) >= 4 and w.islower())
+
+
+_NAME_WITH_PARTS = re.compile(r"\S*[\d_/-]\S*")
 
 
 _CODE_OR_PATH = re.compile(r"`[^`]+`|\S*[/_]\S*")
