@@ -145,3 +145,20 @@ def test_a_word_after_a_number_that_is_no_bound() -> None:
 def test_a_floor_turned_into_a_ceiling_is_caught_across_languages() -> None:
     record = said_record("Die Testabdeckung muss über 80 % bleiben.")
     assert recap_stripped("Constraints and corrections:\n- Coverage may drop below 80%.", record)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Keep the feature flag `v2_checkout` off in production for now.",
+        "Lass das Feature-Flag `v2_checkout` in Produktion vorerst ausgeschaltet.",
+    ],
+)
+def test_a_switch_named_between_the_verb_and_its_state_is_read(said: str) -> None:
+    record = said_record(said)
+    lie = "Constraints and corrections:\n- Turn the feature flag `v2_checkout` on in production."
+    assert recap_stripped(lie, record)
+    assert not recap_stripped(
+        "Constraints and corrections:\n- Keep the feature flag `v2_checkout` off in production.",
+        said_record("Keep the feature flag `v2_checkout` off in production for now."),
+    )

@@ -291,14 +291,18 @@ def _differs(claim: str, said: str) -> str | None:
 # A switch's state in English: "is ON", "must stay off", "set to on", "enabled"
 _SWITCH = re.compile(
     r"\b(?:ON|OFF)\b|(?i:\b(?:is|are|be|stays?|remains?|kept|keep|left|set\s+to|turned|switched|"
-    r"flipped)\s+(on|off)\b)"
+    r"flipped)\s+(on|off)\b)|"
+    # the switch named between the verb and its state: "Keep the feature flag `x_y` off",
+    # "Turn flag x_y on"
+    r"(?i:\b(?:turn|switch|flip|keep|leave|set|put)\s+(?:[\w-]+\s+){0,3}?(?:`[^`]+`|[\w.-]*_[\w.-]*)"
+    r"\s+(on|off)\b)"
 )
 
 
 def switch_states(text: str) -> frozenset[str]:
     """The states (on, off) ``text`` gives a switch, in any language the lexicon reads
     ("must stay OFF", "VYPNUTÝ", "KAPALI", "is enabled")."""
-    found = {(m.group(1) or m.group(0)).casefold() for m in _SWITCH.finditer(text)}
+    found = {(m.group(1) or m.group(2) or m.group(0)).casefold() for m in _SWITCH.finditer(text)}
     words = {w.casefold() for w in _WORD.findall(text)}
     if words & lexicon.STATE_ON_WORDS:
         found.add("on")
