@@ -14,10 +14,13 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..lexicon import claims as lexicon
 from .claims_evidence import Claim, Evidence
+from .claims_handoff import has_stem, names_in
 from .claims_reading import GENERIC_DOING, quote
 from .claims_said import supporting_at
 from .trace import claim_terms, cover, stem, unit_terms
+from .wording import whole_token
 
 _WORD = r"[A-ZÀ-ÝА-ЯЁІЇЄҐ\u1e00-\u1efe][a-zà-ÿа-яёіїєґ\u0100-\u024f\u1e01-\u1eff'’-]+"
 _ACTOR = re.compile(
@@ -89,6 +92,8 @@ def check_named_actor(text: str, ev: Evidence) -> list[Claim]:
             acts is None or acts & (unit.terms | _acts_of(name, unit.text))
         ):
             return []
+    if acts in (_APPROVE, _REJECT) and _told_of(name, what, acts is _REJECT, ev.user):
+        return []  # "Aino Virtanen jóváhagyta a #976 PR-t": the user told of it
     user, _ = supporting_at(what, ev.said_index, 0.5)
     said = quote(ev.said_index.units[user[0]].text) if user else ""
     if user and _DOING.match(verb):  # the user told of someone else doing it
@@ -99,6 +104,42 @@ def check_named_actor(text: str, ev: Evidence) -> list[Claim]:
         else f"no turn or output says {name} {verb} this"
     )
     return [Claim("user said" if user else "did", text, why)]
+
+
+_NAMED_THING = re.compile(r"[^\W\d_]*\d[\w.]*")  # what an approval names: "#976", "v2.3", "CR-17"
+_CLAUSE_END = re.compile(r"[;；。!?！？]|\.(?:\s|$)")
+
+
+def _told_of(name: str, what: str, rejected: bool, turns: tuple[str, ...]) -> bool:
+    """Whether a user turn tells, in any language, that ``name`` approved (``rejected``:
+    turned down) what ``what`` names by its numbers and ids ("PR #976"): the turn's clause
+    from the person's name to the next person's (or the clause's end) holds each of them
+    and a word of approval, none of rejection or waiting (a word of rejection)."""
+    own = _CLAUSE_END.split(what, maxsplit=1)[0]  # "PR #868; Q rejected PR #482": the first
+    anchors = [a.rstrip(".") for a in _NAMED_THING.findall(own)]
+    if not anchors:
+        return False
+    for turn in turns:
+        at = turn.find(name)
+        while at >= 0:
+            after = at + len(name)
+            stop = _CLAUSE_END.search(turn, after)
+            end = min([s for s, _ in names_in(turn) if s >= after] + [len(turn)])
+            clause = turn[at : min(end, stop.start() if stop else end)].casefold()
+            if all(whole_token(clause, a.casefold(), r"(?<![\w.])", r"(?!\d)") for a in anchors):
+                said_no = has_stem(clause, lexicon.REJECTED_STEMS)
+                if (
+                    said_no
+                    if rejected
+                    else (
+                        has_stem(clause, lexicon.APPROVED_STEMS)
+                        and not said_no
+                        and not has_stem(clause, lexicon.PENDING_STEMS)
+                    )
+                ):
+                    return True
+            at = turn.find(name, after)
+    return False
 
 
 def _acts_of(name: str, text: str) -> frozenset[str]:

@@ -24,6 +24,7 @@ from .facts import extract_claims
 from .outcome import crashed, pick, timed_out, which_run
 from .timeline import Timeline, norm_command
 from .trace import claim_terms, cover, specific_terms, stem, unit_terms
+from .wording import whole_token
 
 _TEST_ID = re.compile(
     r"[\w./-]+\.py::[\w\[\]:.-]+|\btest_\w+(?:\[[^\]\s]*\])?|\b\w+Tests?\.\w+|\bTest[A-Z]\w*|"
@@ -78,7 +79,7 @@ def _names_tool(text: str, tool: str) -> bool:
     if tool.isalpha() and tool.islower():
         pattern = rf"(?i)(?:^\W*|\b(?:the|a|an|its|their)\s+|`){tool}(?![\w-])"
         return re.search(pattern, text) is not None
-    return re.search(rf"(?<![\w-]){re.escape(tool)}(?![\w-])", text) is not None
+    return whole_token(text, tool, r"(?<![\w-])", r"(?![\w-])")
 
 
 # "failed with a Redis timeout": the message a failure is said to have printed
@@ -456,7 +457,10 @@ def check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
         if kind == "test":
             verdicts = [v for v in (_test_verdict(r, value) for r in ev.results) if v is not None]
             chosen = pick(verdicts, run)
-            if chosen and not all(chosen):
+            skipped = "" if _SKIP_MARK.search(text) else _skipped_only(value, ev)
+            if skipped:
+                out.append(Claim("passed", value, f"the runner skipped it: {quote(skipped)}"))
+            elif chosen and not all(chosen):
                 out.append(Claim("passed", value, f"{_the(run)} result naming it shows it failing"))
             elif not verdicts:
                 out.append(Claim("passed", value, "no tool result names it"))
@@ -491,7 +495,23 @@ def _names_test(line: str, test: str) -> bool:
     ``TestBucketRefillAfterBurst`` (a subtest ``TestBucket/refill`` is TestBucket's)."""
     if test not in line:
         return False
-    return re.search(rf"(?<![\w]){re.escape(test)}(?![\w])", line) is not None
+    return whole_token(line, test)
+
+
+# a runner's word for a test it did not run: pytest's "SKIPPED [1] …", "s" and "xfail", Go's
+# "--- SKIP:", JUnit's and Jest's "skipped" / "pending" / "ignored" / "disabled", "todo"
+_SKIP_MARK = re.compile(
+    r"(?i)\b(?:skipped|skip|skipping|xfail(?:ed)?|pending|ignored|disabled|todo)\b"
+)
+
+
+def _skipped_only(test: str, ev: Evidence) -> str:
+    """The line a runner said it skipped ``test`` on, when every line of the record's
+    results naming the test says so: a skipped test did not pass ("" otherwise)."""
+    lines = [x for r in ev.results for x in (r.lines or (r.text,)) if _names_test(x, test)]
+    if lines and all(_SKIP_MARK.search(x) for x in lines):
+        return lines[-1].strip()
+    return ""
 
 
 def _the(run: str) -> str:

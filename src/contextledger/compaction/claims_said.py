@@ -53,6 +53,7 @@ from .trace import (
     unit_terms,
     words_in,
 )
+from .wording import whole_token
 
 # Verbs that say the assistant originated a rule or a plan (not that it agreed to one).
 _ORIGINATE = re.compile(
@@ -63,7 +64,7 @@ _ORIGINATE = re.compile(
 
 
 def _has_token(text: str, value: str) -> bool:
-    return re.search(rf"(?<![\w.]){re.escape(value)}(?![\w])", text) is not None
+    return whole_token(text, value, r"(?<![\w.])")
 
 
 _FORBIDDING = re.compile(r"(?i)forb|prohib|bann|veto|object|reject|ruled|warn")

@@ -39,6 +39,7 @@ from .claims_polarity import choice_swapped, preferences
 from .claims_reading import fold, quote
 from .claims_words import without_false_friends
 from .facts import sentences
+from .wording import whole_token
 
 __all__ = [
     "carried",
@@ -137,8 +138,13 @@ def _not_english(said: str) -> bool:
 
 @lru_cache(maxsize=1 << 14)
 def _plain_words(text: str) -> frozenset[str]:
-    """The words of ``text`` that are no anchor (lower-case, four letters or more)."""
-    return frozenset(w.casefold() for w in _WORD.findall(text) if len(w) >= 4 and w.islower())
+    """The words of ``text`` that are no anchor (lower-case, four letters or more; not a
+    part of a name with digits or dashes: "west" of "eu-west-3")."""
+    words = _WORD.findall(_NAME_WITH_PARTS.sub(" ", text))
+    return frozenset(w.casefold() for w in words if len(w) >= 4 and w.islower())
+
+
+_NAME_WITH_PARTS = re.compile(r"\S*[\d_/-]\S*")
 
 
 _CODE_OR_PATH = re.compile(r"`[^`]+`|\S*[/_]\S*")
@@ -219,7 +225,7 @@ def _holds(text: str, anchor: str) -> bool:
     suffix glued to its number: "4krát", "3회")."""
     # (a Korean, Japanese or Thai particle written onto it: "CHG40417는", "Redisを")
     after = r"(?!\d|[.,:]\d)" if anchor.isdigit() else rf"(?![^\W{_UNSPACED}]|[.,:]\d)"
-    return re.search(rf"(?<![\w.]){re.escape(anchor)}{after}", text) is not None
+    return whole_token(text, anchor, r"(?<![\w.])", after)
 
 
 _UNSPACED = "\u0e00-\u0e7f\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af"  # Thai, kana, CJK, Hangul
@@ -285,14 +291,18 @@ def _differs(claim: str, said: str) -> str | None:
 # A switch's state in English: "is ON", "must stay off", "set to on", "enabled"
 _SWITCH = re.compile(
     r"\b(?:ON|OFF)\b|(?i:\b(?:is|are|be|stays?|remains?|kept|keep|left|set\s+to|turned|switched|"
-    r"flipped)\s+(on|off)\b)"
+    r"flipped)\s+(on|off)\b)|"
+    # the switch named between the verb and its state: "Keep the feature flag `x_y` off",
+    # "Turn flag x_y on"
+    r"(?i:\b(?:turn|switch|flip|keep|leave|set|put)\s+(?:[\w-]+\s+){0,3}?(?:`[^`]+`|[\w.-]*_[\w.-]*)"
+    r"\s+(on|off)\b)"
 )
 
 
 def switch_states(text: str) -> frozenset[str]:
     """The states (on, off) ``text`` gives a switch, in any language the lexicon reads
     ("must stay OFF", "VYPNUTÝ", "KAPALI", "is enabled")."""
-    found = {(m.group(1) or m.group(0)).casefold() for m in _SWITCH.finditer(text)}
+    found = {(m.group(1) or m.group(2) or m.group(0)).casefold() for m in _SWITCH.finditer(text)}
     words = {w.casefold() for w in _WORD.findall(text)}
     if words & lexicon.STATE_ON_WORDS:
         found.add("on")

@@ -17,6 +17,7 @@ import re
 from functools import lru_cache
 
 from ..lexicon import claims as lexicon
+from ..lexicon.common import SPACED_WORD_CHAR as _W
 
 MONTH = {name: i for i, names in enumerate(lexicon.MONTH_NAMES, 1) for name in names}
 # A month's name: the short forms only as words of their own ("Mar 3", not "Marco")
@@ -29,9 +30,14 @@ _DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th|\.)?"
 _YEAR = r"(?:,?\s+(?P<year>\d{4})\b)?"
 # each way a date is written; (year, month, day) groups or the slashed "a/b/year"
 _DATES = (
-    re.compile(r"(?<![\w./-])(?P<year>\d{4})[-/](?P<month>\d{1,2})[-/](?P<day>\d{1,2})(?![\w/])"),
-    re.compile(r"(?<![\w./-])(?P<day>\d{1,2})\.(?P<month>\d{1,2})\.(?P<year>\d{4})(?![\w.]\d)"),
-    re.compile(r"(?<![\w./-])(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<year>\d{4})(?![\w/])"),
+    # (a Chinese, Japanese or Korean letter may touch it: "期限は2027-08-14から")
+    re.compile(
+        rf"(?<!{_W}|[./-])(?P<year>\d{{4}})[-/](?P<month>\d{{1,2}})[-/](?P<day>\d{{1,2}})(?!{_W}|/)"
+    ),
+    re.compile(
+        rf"(?<!{_W}|[./-])(?P<day>\d{{1,2}})\.(?P<month>\d{{1,2}})\.(?P<year>\d{{4}})(?![\w.]\d)"
+    ),
+    re.compile(rf"(?<!{_W}|[./-])(?P<a>\d{{1,2}})/(?P<b>\d{{1,2}})/(?P<year>\d{{4}})(?!{_W}|/)"),
     re.compile(rf"(?i)(?<![\w.])(?:the\s+)?{_DAY}\s+(?:of\s+)?{_MONTH_NAME}{_YEAR}"),
     re.compile(rf"(?i)(?<![\w.]){_MONTH_NAME}\s+(?:the\s+)?{_DAY}(?![\d:]){_YEAR}"),
 )

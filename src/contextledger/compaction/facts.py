@@ -20,9 +20,10 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from ..intent import is_constraint, is_correction, is_nudge
+from ..lexicon.common import SPACED_WORD_CHAR
 from ..model import Message, ToolCall
 from .transcript import cut_utf8, render_call, shell_join, tool_names_by_call
-from .wording import asks
+from .wording import asks, whole_token
 
 FactKind = Literal["path", "url", "identifier", "number", "command", "quoted", "tool", "request"]
 
@@ -55,7 +56,7 @@ _SLASH_PATH = re.compile(r"(?<![\w@:/.\\-])(?:~|\.{1,2})?/?(?:[\w.@+-]+/)+[\w.@+
 _FILE = re.compile(rf"(?<![\w/.\\-])[\w-]+(?:\.[\w-]+)*\.(?:{_EXTENSIONS})(?![\w-])", re.IGNORECASE)
 _WIN_PATH = re.compile(r"\b[A-Za-z]:\\[^\s\"'`]+")
 # a word character of no script whose particles are written onto a name (Hangul, kana, CJK)
-_LATIN_W = r"[^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]"
+_LATIN_W = SPACED_WORD_CHAR
 _IDENT_PATTERNS = (
     re.compile(r"(?<![\w])_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+_*(?![\w])"),  # snake / CONST
     re.compile(r"(?<![\w])[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+(?![\w])"),  # lowerCamel
@@ -361,10 +362,12 @@ class FactSource:
         """``value`` as a whole token; with ``spaced``, any run of whitespace between words."""
         key = (value, left + right + ("s" if spaced else ""))
         if key not in self._cache:
-            body = re.escape(value)
-            if spaced:
+            if spaced and " " in value:
                 body = r"\s+".join(re.escape(w) for w in value.split())
-            self._cache[key] = re.search(left + body + right, self.text) is not None
+                found = value.split()[0] in self.text and re.search(left + body + right, self.text)
+                self._cache[key] = bool(found)
+            else:
+                self._cache[key] = whole_token(self.text, value, left, right)
         return self._cache[key]
 
     def supports(self, fact: Fact) -> bool:

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from functools import cached_property
 
+from ..lexicon.claims import NOT_THAT_NEGATORS
 from .trace import claim_terms, stem
 
 # --------------------------------------------------------------------------- hedges
@@ -97,8 +98,9 @@ _CORRECTED = re.compile(
     r"(?:(?:the\s+)?[\w-]+\s+)??from\s+(?P<old>.+)$|"
     r"^(?P<pos2>.*?\bcorrected)\s+(?!(?:the|it|this|that|a|an|his|her|their|them|him|me|us|"
     r"to|from|and|on|in|use|it)\b)(?P<old2>[\w./+-]+)$|"
-    r"^(?P<pos3>was|previously|formerly|originally|replacing|replaces|replaced|"
-    r"used\s+to\s+be)\s+(?P<old3>[\w./+-]+)$"  # "(was Memcached)", "(previously 24)"
+    # "(was Memcached)", "(previously 24)", "(it was 2027-04-11)"
+    r"^(?:(?P<it>it|this|that)\s+)?(?P<pos3>was|previously|formerly|originally|replacing|replaces|"
+    r"replaced|used\s+to\s+be)\s+(?P<old3>[\w./+-]+)$"
 )
 
 
@@ -108,6 +110,11 @@ _AUXILIARY_WORDS = """
 """
 _AUXILIARY = frozenset(_AUXILIARY_WORDS.split())
 _NAME_NOT = re.compile(r"(?i)^(?P<pos>.*?\b(?P<word>[\w./+-]+)),?\s+\(?(?P<neg>not\s+.+)$")
+# a short part after another that opens with another language's "not" and names a value
+# sets that value aside: "…, nem a 9187 porton", "…, não na 9187", "…, ei porttia 9464"
+_FOREIGN_NOT = re.compile(
+    rf"(?i)^(?:{NOT_THAT_NEGATORS})\s+(?:\S+\s+){{0,3}}?[\w.-]*\d[\w.-]*(?:\s+\S+)?$"
+)
 _PREFER_OVER = re.compile(
     r"^(?P<pos>.*\b(?i:prefer)\w*\s+.+?)\s+(?P<neg>(?i:over)\s+.+)$|"
     r"^(?P<pos2>.*?[\w./+-])\s+(?P<neg2>(?i:over)\s+(?:(?i:the)\s+)?(?:[A-Z#]|[\w-]*[./_][\w./-]*).*)$"
@@ -145,6 +152,8 @@ def _pieces(text: str) -> list[tuple[str, bool]]:
             was, to, now = old.partition(" to ")  # "from 24 to 48": 24 out, 48 in
             pos = fixed.group("pos") or fixed.group("pos2") or fixed.group("pos3")
             out += [(pos, False), (was, True)]
+            if fixed.group("it"):  # "(it was 2027-04-11)": a value once, neither held nor denied
+                out.append((was, False))
             if to:
                 out.append((now, False))
         elif m and m.group("word").casefold() not in _AUXILIARY:
@@ -172,10 +181,14 @@ def segments(text: str) -> list[tuple[str, bool]]:
         if not piece:
             continue
         bare = _NOT_NEGATING.sub(" ", piece)
-        neg = rejected or (
-            bool(_NEGATOR.search(bare))
-            and not (
-                _PERMISSION.search(piece) and not re.search(r"(?i)\bnot\s+(?:be\s+)?\w+", piece)
+        neg = (
+            rejected
+            or bool(out and _FOREIGN_NOT.match(piece))
+            or (
+                bool(_NEGATOR.search(bare))
+                and not (
+                    _PERMISSION.search(piece) and not re.search(r"(?i)\bnot\s+(?:be\s+)?\w+", piece)
+                )
             )
         )
         if _INHERITS.match(piece) and out and out[-1][1]:

@@ -42,6 +42,7 @@ from .facts import (
 )
 from .trace import words_in
 from .transcript import cut_prose, cut_utf8, source_text, utf8_len
+from .wording import whole_token
 
 VerifyMode = Literal["strip", "reject"]
 
@@ -211,15 +212,11 @@ def _spellings(number: str) -> list[str]:
 
 def _mentions_path(recap: str, path: str) -> bool:
     p = path.rstrip("/")
-    # the substring test first: most of a long record's paths are not in the recap, and
-    # compiling a pattern for each costs more than the rest of the check
-    return p in recap and re.search(r"(?<![\w.-])" + re.escape(p) + r"(?![\w-])", recap) is not None
+    return whole_token(recap, p, r"(?<![\w.-])", r"(?![\w-])")
 
 
 def _mentions_word(recap: str, word: str) -> bool:
-    return (
-        word in recap and re.search(r"(?<![\w])" + re.escape(word) + r"(?![\w])", recap) is not None
-    )
+    return whole_token(recap, word)
 
 
 _FAIL_WORD = re.compile(r"(?i)\b(?:fail|failed|fails|failing|failure|error|errored|broke|crash)")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from .transcript import cut_utf8, utf8_len
 
@@ -13,6 +14,34 @@ _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]"
 # Thai, Lao, Burmese and Khmer: spaces between phrases, not words (a word is some four
 # characters with its vowel and tone marks)
 _PHRASED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]")
+
+
+@cache  # a handful of edges ("(?<![\w.-])", "(?![\w-])"), asked for every value
+def _edge(assertion: str) -> re.Pattern[str]:
+    return re.compile(assertion)
+
+
+def whole_token(
+    text: str, value: str, before: str = r"(?<![\w])", after: str = r"(?![\w])"
+) -> bool:
+    """Whether ``value`` stands in ``text`` with the zero-width ``before`` and ``after``
+    assertions holding at its two ends (as ``re.search(before + re.escape(value) + after)``
+    would say). Each place the literal stands is tried with the two edges compiled once:
+    a pattern compiled for each value, its class of word characters optimized afresh,
+    was most of what checking a recap against a long record cost.
+
+    >>> whole_token("ran pytest -x", "pytest"), whole_token("ran pytests", "pytest")
+    (True, False)
+    """
+    if not value:
+        return re.search(before + after, text) is not None
+    start, end = _edge(before), _edge(after)
+    i = text.find(value)
+    while i >= 0:
+        if start.match(text, i) and end.match(text, i + len(value)):
+            return True
+        i = text.find(value, i + 1)
+    return False
 
 
 def word_count(sentence: str) -> int:

@@ -660,7 +660,10 @@ BOUND_MOST = re.compile(
     r"maksimal|en\s+fazla|fewer\s+than|less\s+than|högst|som\s+mest|nejvýše|nanejvýš|"
     r"maximálně|לכל\s+היותר|מקסימום|ไม่เกิน|สูงสุด|tối\s+đa|nhiều\s+nhất|com\s+a\s+màxim|"
     r"cel\s+mult|enintään|korkeintaan|το\s+πολύ|højst|legfeljebb|tidak\s+lebih|najviac|"
-    r"maximálne|maks|hooguit"
+    r"maximálne|maks|hooguit|"
+    # a ceiling said as "below" ("coverage may drop below 80 %", "unter 80 %", "alle 80 %")
+    # ("under", "sub", "alle" left out: "under load", "sub-task", Italian "alle 10")
+    r"below|unter|abaixo\s+d[eao]|por\s+debajo\s+del?|alatt|מתחת\s+ל|下回|低于"
 )
 BOUND_LEAST = re.compile(
     r"(?i)at\s+least|no\s+fewer\s+than|no\s+less\s+than|not\s+less\s+than|minimum|"
@@ -670,7 +673,9 @@ BOUND_LEAST = re.compile(
     r"最低|至少|以上|이상|최소|paling\s+sedikit|minimal|en\s+az|more\s+than|minst|"
     r"nejméně|alespoň|minimálně|לפחות|מינימום|อย่างน้อย|ขั้นต่ำ|ít\s+nhất|tối\s+thiểu|"
     r"com\s+a\s+mínim|cel\s+puțin|vähintään|τουλάχιστον|mindst|legalább|tidak\s+kurang|"
-    r"najmenej|aspoň|minimálne"
+    r"najmenej|aspoň|minimálne|"
+    # a floor said as "above" ("coverage above 80 %", "über 80 %", "yli 80 %", "80% felett")
+    r"above|über|yli|acima\s+d[eao]|por\s+encima\s+del?|felett|fölött|över|peste|מעל|上回|高于"
 )
 
 
@@ -755,6 +760,53 @@ REJECTED_STEMS = (
     "נדחה",
     "却下",
     "不採用",
+)
+# Words that say a person approved ("approved", "freigegeben", "jóváhagyta", "hyväksyi",
+# "aprovou", "承認", "批准", "אישר"): read with REJECTED_STEMS and PENDING_STEMS, a named
+# approval the user told of is a clause naming that person with one of these (stems).
+APPROVED_STEMS = (
+    "approv",
+    "signed off",
+    "sign-off",
+    "okayed",
+    "lgtm",
+    "freigegeben",
+    "freigab",
+    "genehmigt",
+    "abgesegnet",
+    "jóváhagy",
+    "hyväksy",
+    "aprov",
+    "aprob",
+    "approuv",
+    "approvat",
+    "godkän",
+    "godkend",
+    "godkjen",
+    "goedgekeurd",
+    "keurde",
+    "zatwierdz",
+    "schválil",
+    "schválen",
+    "onayla",
+    "menyetujui",
+    "disetujui",
+    "одобр",
+    "схвал",
+    "затверд",
+    "ενέκρι",
+    "εγκρίθ",
+    "승인",
+    "อนุมัติ",
+    "phê duyệt",
+    "承認",
+    "批准",
+    "核准",
+    "אישר",
+    "אושר",
+    "स्वीकृत",
+    "मंजूर",
+    "وافق",
 )
 # Words that say something still waits ("waiting for approval", "väntar på godkännande",
 # "wacht op", "čeká na", "czeka na", "чекає", "menunggu"): a recap saying it was done or

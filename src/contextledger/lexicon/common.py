@@ -35,6 +35,11 @@ _parser: Any = importlib.import_module("re._parser")
 _compiler: Any = importlib.import_module("re._compiler")
 
 
+# a word character of a spaced script: what may not touch a name or a number for it to be
+# one whole (a Chinese, Japanese or Korean letter may: "PR #647を", "2027-08-14から")
+SPACED_WORD_CHAR = r"[^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]"
+
+
 def listed(words: str) -> frozenset[str]:
     """The words of ``words``, split on white space (a table written as a paragraph)."""
     return frozenset(words.split())
