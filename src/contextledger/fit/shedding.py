@@ -562,8 +562,8 @@ def shrink_ends(
 
     >>> from contextledger.pricing.text import EstimateCounter
     >>> out, about = shrink_ends("word " * 20_000, 100, EstimateCounter().count)
-    >>> "about" in out and "tokens omitted" in out, about
-    (True, 25000)
+    >>> "about" in out and "tokens omitted" in out, abs(about - 25_000) < 25_000 // 20
+    (True, True)
     """
     n = min(len(text) // 2, 4 * target_tokens + 64)
     # (a first guess of the whole's size, for how far the ends are first read: the
