@@ -507,7 +507,14 @@ def _verify_offline(
                 cap,
             )
         verification = verify_recap(
-            reply, evidence, previous_text, mode=mode, max_bytes=cap, ledger=False, context=record
+            reply,
+            evidence,
+            previous_text,
+            mode=mode,
+            max_bytes=cap,
+            ledger=False,
+            context=record,
+            quotes=True,  # its items quote the record: each is traced to its turn first
         )
         if not verification.removed_sentences:
             break

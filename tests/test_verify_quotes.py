@@ -1,0 +1,92 @@
+"""The offline recap's items traced to their turns (``verify_recap(quotes=True)``): an item
+that is whole sentences of one turn of its speaker stands on that turn, without the
+record-wide check. The verdict is the full check's on every honest offline recap, and a
+quote that was changed (a word, its speaker, half a sentence) is not traced: it is checked
+in full (a sentence credited to the wrong speaker is caught).
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from contextledger.compaction import OfflineSummarizer
+from contextledger.compaction.verify import Verification, _Turns, verify_recap
+from contextledger.model import Message, with_ids
+from contextledger.repair import repair
+from recap_sessions import generate
+
+
+def _recap(messages: list[Message]) -> str:
+    return OfflineSummarizer().summarize_record(messages, None, max_bytes=4_000, history=messages)
+
+
+def _verified(recap: str, messages: list[Message], *, quotes: bool) -> Verification:
+    return verify_recap(
+        recap, messages, None, max_bytes=4_000, ledger=False, context=messages, quotes=quotes
+    )
+
+
+def _session(seed: int) -> list[Message]:
+    return list(repair(with_ids(generate(seed, rounds=60).messages)).messages)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000))
+def test_tracing_quotes_gives_the_full_checks_verdict_on_the_offline_recap(seed: int) -> None:
+    messages = _session(seed)
+    recap = _recap(messages)
+    traced = _verified(recap, messages, quotes=True)
+    full = _verified(recap, messages, quotes=False)
+    assert traced.to_dict() == full.to_dict()
+
+
+def _quoted_items(recap: str) -> list[str]:
+    return [x for x in recap.splitlines() if x.startswith(("- User: ", "- Assistant: "))]
+
+
+def _changed(item: str, how: int, rng: random.Random) -> str:
+    """``item`` ("- User: …") no longer what its speaker said."""
+    who, _, said = item[2:].partition(": ")
+    words = said.split()
+    if how == 0:  # said by the other speaker
+        return f"- {'Assistant' if who == 'User' else 'User'}: {said}"
+    if how == 1:  # a word the turn does not hold
+        words.insert(rng.randrange(len(words) + 1), "ransomware")
+        return f"- {who}: {' '.join(words)}"
+    # only the end of the sentence: the words that set its scope or its "not" left out
+    return f"- {who}: {' '.join(words[len(words) // 2 :])}"
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000), st.integers(0, 2))
+def test_a_changed_quote_is_not_traced_and_gets_the_full_checks_verdict(
+    seed: int, how: int
+) -> None:
+    messages = _session(seed % 7)
+    recap = _recap(messages)
+    items = _quoted_items(recap)
+    rng = random.Random(seed)
+    item = rng.choice(items)
+    bad = _changed(item, how, rng)
+    said = item.partition(": ")[2]
+    if bad == item or len(said.split()) < 4:
+        return
+    lying = recap.replace(item, bad, 1)
+    assert not _Turns(messages, ()).quoted(bad[2:], "Findings")  # so: checked in full
+    traced = _verified(lying, messages, quotes=True)
+    assert traced.to_dict() == _verified(lying, messages, quotes=False).to_dict()
+
+
+def test_an_item_credited_to_the_wrong_speaker_is_not_traced() -> None:
+    messages = [
+        Message.user("Ship the release on Friday after the freeze lifts.", id="u1"),
+        Message.assistant("I will never touch the billing schema in this change.", id="a1"),
+        Message.user("Which tests are still red?", id="u2"),
+    ]
+    honest = "Findings:\n- Assistant: I will never touch the billing schema in this change."
+    swapped = "Findings:\n- User: I will never touch the billing schema in this change."
+    assert _verified(honest, messages, quotes=True).removed_sentences == ()
+    assert _verified(swapped, messages, quotes=True).removed_sentences != ()
