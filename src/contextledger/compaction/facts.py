@@ -228,11 +228,16 @@ def _add(out: dict[tuple[str, str], Fact], kind: FactKind, value: str) -> None:
 
 
 def _mask(text: str, spans: Iterable[tuple[int, int]]) -> str:
-    chars = list(text)
-    for a, b in spans:
-        for i in range(a, b):
-            chars[i] = " "
-    return "".join(chars)
+    """``text`` with each span blanked, its length kept (a pasted document is 50 KB: blanked
+    a slice at a time, not a character at a time)."""
+    out: list[str] = []
+    done = 0
+    for a, b in sorted(spans):
+        a = max(a, done)
+        if b > a:
+            out += (text[done:a], " " * (b - a))
+            done = b
+    return "".join(out) + text[done:] if out else text
 
 
 def _commands(text: str) -> list[str]:
@@ -267,6 +272,28 @@ def extract_claims(text: str) -> tuple[Fact, ...]:
     >>> [str(f) for f in extract_claims('Ran `pytest -q` on src/app.py; port 8080 in "prod".')]
     ['command pytest -q', 'path src/app.py', 'number 8080', 'quoted prod']
     """
+    out, work = _named(text)
+    ident_spans: list[tuple[int, int]] = []
+    for pattern in _IDENT_PATTERNS:
+        for m in pattern.finditer(work):
+            g = m.group(1) if m.groups() else m.group(0)
+            _add(out, "identifier", g)
+            ident_spans.append(m.span())
+    work = _mask(work, ident_spans)
+    work = _mask(work, (m.span() for m in _ENUMERATOR.finditer(work)))
+    for m in _NUMBER.finditer(work):
+        _add(out, "number", _norm_number(m.group(0)))
+    for pattern in _QUOTES:
+        for m in pattern.finditer(text):
+            q = m.group(1).strip().rstrip(".,!?;:").strip()
+            if len(q) >= 3:
+                _add(out, "quoted", q)
+    return _in_order(text, out)
+
+
+def _named(text: str) -> tuple[dict[tuple[str, str], Fact], str]:
+    """The URLs, paths and commands ``text`` names, and ``text`` with its URLs and paths
+    blanked (where :func:`extract_claims` looks for identifiers and numbers)."""
     out: dict[tuple[str, str], Fact] = {}
     spans: list[tuple[int, int]] = []
     for m in _URL.finditer(text):
@@ -290,25 +317,17 @@ def extract_claims(text: str) -> tuple[Fact, ...]:
         work = _mask(work, path_spans)
     for c in _commands(text):
         _add(out, "command", c)
-    ident_spans: list[tuple[int, int]] = []
-    for pattern in _IDENT_PATTERNS:
-        for m in pattern.finditer(work):
-            g = m.group(1) if m.groups() else m.group(0)
-            _add(out, "identifier", g)
-            ident_spans.append(m.span())
-    work = _mask(work, ident_spans)
-    work = _mask(work, (m.span() for m in _ENUMERATOR.finditer(work)))
-    for m in _NUMBER.finditer(work):
-        _add(out, "number", _norm_number(m.group(0)))
-    for pattern in _QUOTES:
-        for m in pattern.finditer(text):
-            q = m.group(1).strip().rstrip(".,!?;:").strip()
-            if len(q) >= 3:
-                _add(out, "quoted", q)
-    order = {"path": 0, "url": 0, "command": 1, "identifier": 2, "number": 3, "quoted": 4}
-    facts = list(out.values())
+    return out, work
+
+
+_ORDER = {"path": 0, "url": 0, "command": 1, "identifier": 2, "number": 3, "quoted": 4}
+
+
+def _in_order(text: str, found: dict[tuple[str, str], Fact]) -> tuple[Fact, ...]:
+    """The facts ``found`` in ``text`` in order of first appearance (kind breaks a tie)."""
+    facts = list(found.values())
     pos = {f: _first_pos(text, f) for f in facts}
-    return tuple(sorted(facts, key=lambda f: (pos[f], order.get(f.kind, 9))))
+    return tuple(sorted(facts, key=lambda f: (pos[f], _ORDER.get(f.kind, 9))))
 
 
 def _first_pos(text: str, f: Fact) -> int:
@@ -782,8 +801,10 @@ def sentences(text: str) -> list[str]:
 
 
 @lru_cache(maxsize=1 << 14)  # verification reads the whole record's texts at every recap
-def _claims_in(text: str) -> tuple[Fact, ...]:
-    return tuple(extract_claims(text))
+def _names_in(text: str) -> tuple[Fact, ...]:
+    """The URLs, paths and commands of :func:`extract_claims`, in its order: all that
+    :func:`transcript_facts` reads (the numbers of a pasted document were most of its cost)."""
+    return _in_order(text, _named(text)[0])
 
 
 def transcript_facts(messages: Sequence[Message]) -> TranscriptFacts:
@@ -813,7 +834,7 @@ def transcript_facts(messages: Sequence[Message]) -> TranscriptFacts:
 
     def take(text: str) -> None:
         diff = _DIFF_HEADER.search(text) is not None
-        for f in _claims_in(text):
+        for f in _names_in(text):
             if f.kind == "path":
                 if diff and f.value == "/dev/null":
                     continue  # the "file" a created or deleted file is diffed against
