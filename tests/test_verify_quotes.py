@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from contextledger.compaction import OfflineSummarizer
-from contextledger.compaction.verify import Verification, _Turns, verify_recap
-from contextledger.model import Message, with_ids
+from contextledger.compaction.actions import action_item, render_action
+from contextledger.compaction.verify import Verification, _Sources, verify_recap
+from contextledger.model import Message, ToolCall, with_ids
 from contextledger.repair import repair
 from recap_sessions import generate
 
@@ -75,7 +76,7 @@ def test_a_changed_quote_is_not_traced_and_gets_the_full_checks_verdict(
     if bad == item or len(said.split()) < 4:
         return
     lying = recap.replace(item, bad, 1)
-    assert not _Turns(messages, ()).quoted(bad[2:], "Findings")  # so: checked in full
+    assert not _Sources(messages, ()).quoted(bad[2:], "Findings")  # so: checked in full
     traced = _verified(lying, messages, quotes=True)
     assert traced.to_dict() == _verified(lying, messages, quotes=False).to_dict()
 
@@ -90,3 +91,27 @@ def test_an_item_credited_to_the_wrong_speaker_is_not_traced() -> None:
     swapped = "Findings:\n- User: I will never touch the billing schema in this change."
     assert _verified(honest, messages, quotes=True).removed_sentences == ()
     assert _verified(swapped, messages, quotes=True).removed_sentences != ()
+
+
+def _refund_session(answer: str) -> list[Message]:
+    call = ToolCall("c1", "refund", '{"order_id": "448213", "amount": 20}')
+    return [
+        Message.user("Refund order 448213, the parcel never arrived.", id="u1"),
+        Message("assistant", (call,), id="a1"),
+        Message.tool("c1", answer, id="t1"),
+        Message.assistant("Done: the refund went through.", id="a2"),
+    ]
+
+
+def test_an_action_with_its_result_is_traced_and_a_changed_result_is_not() -> None:
+    messages = _refund_session("HTTP/1.1 201 Created refund_id=rf_7781")
+    sources = _Sources(messages, ())
+    line = render_action(messages[1].tool_calls[0])
+    assert line is not None
+    assert sources.quoted(action_item(line, messages[2].text), "Actions taken")
+    assert not sources.quoted(action_item(line, "HTTP/1.1 409 Conflict"), "Actions taken")
+    assert not sources.quoted(f"{line}: failed: 409 Conflict", "Actions taken")
+    lying = f"Actions taken:\n- {action_item(line, 'HTTP/1.1 201 Created refund_id=rf_9999')}"
+    v = _verified(lying, messages, quotes=True)
+    assert v.to_dict() == _verified(lying, messages, quotes=False).to_dict()
+    assert v.removed_sentences  # the invented refund id: checked in full, caught

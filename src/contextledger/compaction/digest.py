@@ -46,7 +46,7 @@ from ..intent import (
 from ..lexicon.claims import COUNTED_NUDGE_WORDS, COUNTER_LABELS
 from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL
 from ..model import Message, ToolCall
-from .actions import is_ui_step, render_action
+from .actions import action_item, action_line, is_ui_step, render_action
 from .decisions import DECIDED_BY, DECISION, ECHO, chosen, decides, dropped, standing
 from .facts import (
     _open_requests,
@@ -924,8 +924,7 @@ def _act(
     is under Failures too), a tool's first few actions before its routine repeats, the
     newest first."""
     line, at = action
-    status = f"failed: {failing[0]}" if failing else clip(" ".join(result.split()[:40]), 120)
-    item = clip(f"{line}: {status}" if status else line, 400)
+    item = action_line(line, f"failed: {failing[0]}") if failing else action_item(line, result)
     tool = line.partition("(")[0]
     done_by[tool] = done_by.get(tool, 0) + 1
     keys.setdefault(item, (bool(failing), done_by[tool] > _ROUTINE_RUNS, -at))

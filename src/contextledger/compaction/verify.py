@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from ..model import Message
+from .actions import action_item, action_line, render_action
 from .claims import Claim, Evidence, check_clause, check_sentence
 from .claims_anchors import unglued
 from .claims_reading import ITEM, quote, section_of
@@ -320,8 +321,9 @@ def verify_recap(
     ``context`` (the whole record) is where what the recap says the user said may also
     come from: the pinned goal and the turns kept verbatim are outside ``covered_messages``.
     ``quotes``: the recap is the offline writer's, which quotes the record (never an LLM's):
-    an item that is, word for word, whole sentences of one turn of its speaker stands on
-    that turn (see :class:`_Turns`); every other line is checked against the whole record.
+    an item that is, word for word, whole sentences of one turn of its speaker (or an
+    action's line with its result) stands on its source (see :class:`_Sources`); every
+    other line is checked against the whole record.
 
     >>> from contextledger.model import Message
     >>> said = [Message.user("Deploy with `make release` to https://example.com.", id="u")]
@@ -345,7 +347,7 @@ def verify_recap(
             evidence_read.append(_evidence(tuple(covered_messages), previous_recap, tuple(context)))
         return evidence_read[0]
 
-    turns = _Turns(covered_messages, said) if quotes else None
+    sources = _Sources(covered_messages, said) if quotes else None
     supported: dict[Fact, None] = {}
     unsupported: dict[Fact, None] = {}
     misclaims: dict[Claim, None] = {}
@@ -373,7 +375,9 @@ def verify_recap(
         else:
             parts = sentences(unit) if section in _SAID_SECTIONS else [unit]
             clauses = [_LEFT_OUT.sub("", part).strip() for part in parts or [unit]]
-            quoted = turns is not None and turns.quoted(_LEFT_OUT.sub("", unit).strip(), section)
+            quoted = sources is not None and sources.quoted(
+                _LEFT_OUT.sub("", unit).strip(), section
+            )
             found = (
                 ()  # its speaker's own words: what the record-wide check would find true
                 if quoted
@@ -521,16 +525,16 @@ _ENDS = ".!?؟۔"  # a sentence ends after one of these and a space (see facts.s
 _ENDS_TIGHT = "。！？।"  # … or right after one of these
 
 
-class _Turns:
-    """What each speaker said, turn by turn (each line's whitespace folded, as the offline
-    writer folds a sentence it quotes): where an item of the offline recap is traced to its
-    source. A quote stands on its turn: checking it against the whole record (every claim
-    against every sentence of every pasted document) was 93 % of a ``prepare`` on a paste
-    chat, and found nothing the quote does not say. A quote must be whole sentences of one
-    turn of the speaker it is credited to: a part of a sentence can drop its "not", and a
-    user's words credited to the assistant (or the reverse) say who did what wrongly;
-    anything else (a clipped "…" item, a rule reworded, a command, a failure) is checked
-    in full."""
+class _Sources:
+    """Where the offline writer's items come from: what each speaker said, turn by turn
+    (each line's whitespace folded, as the writer folds a sentence it quotes), and the
+    action calls with their results. An item traced to its source stands on it: checking
+    it against the whole record (every claim against every sentence of every pasted
+    document) was 93 % of a ``prepare`` on a paste chat. A quote must be whole sentences of
+    one turn of the speaker it is credited to: a part of a sentence can drop its "not", and
+    a user's words credited to the assistant (or the reverse) say who did what wrongly; an
+    action's item must be the one its call and result make. Anything else (a clipped "…"
+    quote, a rule reworded, a command, a failure) is checked in full."""
 
     def __init__(self, covered: Sequence[Message], said: Sequence[Message]) -> None:
         by: dict[str, list[str]] = {"user": [], "assistant": []}
@@ -539,9 +543,13 @@ class _Turns:
                 continue
             by[m.role].append("\n".join(" ".join(x.split()) for x in m.text.splitlines()))
         self._text = {role: "\0".join(texts) for role, texts in by.items()}
+        self._actions = _actions(covered)
 
     def quoted(self, item: str, section: str) -> bool:
-        """Whether ``item`` (of ``section``) is whole sentences of one turn of its speaker."""
+        """Whether ``item`` (of ``section``) is whole sentences of one turn of its speaker,
+        or an action's line with its result as the record has them."""
+        if section == "Actions taken":
+            return item in self._actions
         who, sep, body = item.partition(": ")
         role = _SPEAKERS.get(who) if sep else None
         if role is None:
@@ -555,6 +563,16 @@ class _Turns:
                 return True
             at = text.find(body, at + 1)
         return False
+
+
+def _actions(messages: Sequence[Message]) -> frozenset[str]:
+    """The item each action call of ``messages`` is listed by: its line with its result's
+    first words, or alone when no result answered it (see :func:`.actions.action_item`)."""
+    lines = {c.id: line for m in messages for c in m.tool_calls if (line := render_action(c))}
+    answered = {r.call_id: r.text for m in messages for r in m.tool_results}
+    items = {action_line(line, "") for line in lines.values()}
+    items |= {action_item(line, answered[i]) for i, line in lines.items() if i in answered}
+    return frozenset(items)
 
 
 def _starts_sentence(text: str, at: int) -> bool:
