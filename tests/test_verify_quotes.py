@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from contextledger.compaction import OfflineSummarizer
-from contextledger.compaction.actions import action_item, render_action
+from contextledger.compaction.actions import render_action
+from contextledger.compaction.digest import action_item
 from contextledger.compaction.verify import Verification, _Sources, verify_recap
 from contextledger.model import Message, ToolCall, with_ids
 from contextledger.repair import repair

@@ -21,7 +21,6 @@ import re
 from typing import Any
 
 from ..model import ToolCall
-from .wording import clip
 
 # A call that only looks (its name's or its operation's words): it changed nothing, so
 # it is no action ("get_order", "search_kb", "crm(operation=list)", "screenshot") - unless
@@ -155,21 +154,6 @@ def render_action(call: ToolCall) -> str | None:
             break
         args.append(arg)
     return f"{call.name.strip()}({', '.join(args)})"
-
-
-def action_item(line: str, result: str) -> str:
-    """The recap's item for an action that went through: its line (:func:`render_action`)
-    and its result's first words ("refund(order_id=448213): HTTP/1.1 201 Created").
-
-    >>> action_item("scale(replicas=3)", "deployment.apps/web scaled")
-    'scale(replicas=3): deployment.apps/web scaled'
-    """
-    return action_line(line, clip(" ".join(result.split()[:40]), 120))
-
-
-def action_line(line: str, status: str) -> str:
-    """An action's line with its status, within the recap's room for one item."""
-    return clip(f"{line}: {status}" if status else line, 400)
 
 
 def is_ui_step(call: ToolCall) -> bool:

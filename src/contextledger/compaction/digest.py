@@ -46,7 +46,7 @@ from ..intent import (
 from ..lexicon.claims import COUNTED_NUDGE_WORDS, COUNTER_LABELS
 from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL
 from ..model import Message, ToolCall
-from .actions import action_item, action_line, is_ui_step, render_action
+from .actions import is_ui_step, render_action
 from .decisions import DECIDED_BY, DECISION, ECHO, chosen, decides, dropped, standing
 from .facts import (
     _open_requests,
@@ -144,6 +144,8 @@ __all__ = [
     "SECTIONS",
     "URGENT_AFTER",
     "Digest",
+    "action_item",
+    "action_line",
     "backfill",
     "call_commands",
     "call_paths",
@@ -929,6 +931,21 @@ def _act(
     done_by[tool] = done_by.get(tool, 0) + 1
     keys.setdefault(item, (bool(failing), done_by[tool] > _ROUTINE_RUNS, -at))
     return item
+
+
+def action_item(line: str, result: str) -> str:
+    """The recap's item for an action that went through: its line (:func:`render_action`)
+    and its result's first words ("refund(order_id=448213): HTTP/1.1 201 Created").
+
+    >>> action_item("scale(replicas=3)", "deployment.apps/web scaled")
+    'scale(replicas=3): deployment.apps/web scaled'
+    """
+    return action_line(line, clip(" ".join(result.split()[:40]), 120))
+
+
+def action_line(line: str, status: str) -> str:
+    """An action's line with its status, within the recap's room for one item."""
+    return clip(f"{line}: {status}" if status else line, 400)
 
 
 def _fixed_later(

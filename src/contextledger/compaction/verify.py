@@ -25,13 +25,13 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from ..model import Message
-from .actions import action_item, action_line, render_action
+from .actions import render_action
 from .claims import Claim, Evidence, check_clause, check_sentence
 from .claims_anchors import unglued
 from .claims_reading import ITEM, quote, section_of
 from .claims_said import prose_command
 from .claims_values import dates_in, figures
-from .digest import PRIORITY, SECTIONS
+from .digest import PRIORITY, SECTIONS, action_item, action_line
 from .facts import (
     Fact,
     FactSource,
@@ -567,7 +567,7 @@ class _Sources:
 
 def _actions(messages: Sequence[Message]) -> frozenset[str]:
     """The item each action call of ``messages`` is listed by: its line with its result's
-    first words, or alone when no result answered it (see :func:`.actions.action_item`)."""
+    first words, or alone when no result answered it (see :func:`.digest.action_item`)."""
     lines = {c.id: line for m in messages for c in m.tool_calls if (line := render_action(c))}
     answered = {r.call_id: r.text for m in messages for r in m.tool_results}
     items = {action_line(line, "") for line in lines.values()}
