@@ -316,9 +316,6 @@ class Evidence:
     answered_failed: tuple[bool, ...] = ()
     #: the record's reads, writes, runs, failures and passes in order (claims of an order)
     timeline: Timeline = field(default_factory=lambda: Timeline(()), compare=False)
-    #: the preferences the user stated ("use X not Y"), derived once from ``said``: every
-    #: checked clause consults them (per clause they cost O(record): 25 s a recap at 10k turns)
-    preferred: frozenset[tuple[str, str]] = field(init=False, default=frozenset())
     #: every user sentence and turn, folded: a recap sentence quoting one is the user's
     user_words: frozenset[str] = field(init=False, default=frozenset())
     #: ``said`` indexed by term, and what the user said and the assistant told (see
@@ -330,9 +327,7 @@ class Evidence:
     _derived: dict[str, Any] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
-        said = UnitIndex(self.said)
-        object.__setattr__(self, "said_index", said)
-        object.__setattr__(self, "preferred", frozenset().union(*said.preferences))
+        object.__setattr__(self, "said_index", UnitIndex(self.said))
         words = frozenset(fold(t) for t in (*self.user, *self.user_turns))
         object.__setattr__(self, "user_words", words)
 
@@ -343,6 +338,14 @@ class Evidence:
             self._derived[key] = make()
         found: _T = self._derived[key]
         return found
+
+    @property
+    def preferred(self) -> frozenset[tuple[str, str]]:
+        """The preferences the user stated ("use X not Y"), derived once from ``said`` on
+        first need: per clause they cost O(record) (25 s a recap at 10k turns), and reading
+        them from every sentence of a pasted spec was most of checking a recap's commands,
+        which never ask."""
+        return self.derive("preferred", lambda: frozenset().union(*self.said_index.preferences))
 
     @property
     def outputs(self) -> str:
