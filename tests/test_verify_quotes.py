@@ -116,3 +116,45 @@ def test_an_action_with_its_result_is_traced_and_a_changed_result_is_not() -> No
     v = _verified(lying, messages, quotes=True)
     assert v.to_dict() == _verified(lying, messages, quotes=False).to_dict()
     assert v.removed_sentences  # the invented refund id: checked in full, caught
+
+
+def _pytest_session(first: str, last: str) -> list[Message]:
+    def run(cid: str, out: str, at: int) -> list[Message]:
+        call = ToolCall(cid, "bash", '{"command": "pytest tests/test_rules.py -q"}')
+        return [Message("assistant", (call,), id=f"a{at}"), Message.tool(cid, out, id=f"t{at}")]
+
+    said = Message.user("Make the rules tests pass.", id="u1")
+    return [said, *run("c1", first, 1), *run("c2", last, 2)]
+
+
+def test_a_run_and_its_failing_line_are_traced_and_a_changed_line_is_not() -> None:
+    failed = "FAILED tests/test_rules.py::test_clause_40 - AssertionError\n1 failed, 9 passed"
+    messages = _pytest_session(failed, "10 passed in 0.41s")
+    sources = _Sources(messages, ())
+    cmd = "`pytest tests/test_rules.py -q`"
+    assert sources.quoted(cmd, "Commands run")
+    assert sources.quoted(
+        f"{cmd}: FAILED tests/test_rules.py::test_clause_40 - AssertionError", "Failures"
+    )
+    assert sources.quoted(f"{cmd}: passed on its last run", "Failures")
+    assert not sources.quoted(
+        f"{cmd}: FAILED tests/test_rules.py::test_clause_41 - AssertionError", "Failures"
+    )
+    assert not sources.quoted("`pytest tests/test_rules.py -x`", "Commands run")
+    still_failing = _Sources(_pytest_session("10 passed in 0.41s", failed), ())
+    assert not still_failing.quoted(f"{cmd}: passed on its last run", "Failures")
+
+
+def test_the_offline_recap_of_a_paste_chat_with_runs_is_traced_whole() -> None:
+    clause = "A client MUST retry after {n} seconds and MUST NOT send more than {m} requests."
+    spec = "\n".join(clause.format(n=k, m=k * 7) for k in range(1, 120))
+    failed = "FAILED tests/test_rules.py::test_clause_40 - AssertionError\n1 failed, 9 passed"
+    messages = [
+        Message.user(f"Check this spec against our rules:\n\n{spec}", id="u0"),
+        Message.assistant("3 clauses conflict.", id="a0"),
+        *_pytest_session(failed, "10 passed in 0.41s"),
+    ]
+    recap = _recap(messages)
+    assert "Failures:" in recap
+    traced = _verified(recap, messages, quotes=True)
+    assert traced.to_dict() == _verified(recap, messages, quotes=False).to_dict()

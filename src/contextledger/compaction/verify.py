@@ -31,7 +31,16 @@ from .claims_anchors import unglued
 from .claims_reading import ITEM, quote, section_of
 from .claims_said import prose_command
 from .claims_values import dates_in, figures
-from .digest import PRIORITY, SECTIONS, action_item, action_line
+from .digest import (
+    PASSED_LATER,
+    PRIORITY,
+    SECTIONS,
+    action_item,
+    action_line,
+    call_commands,
+    failure_lines,
+    ran_against,
+)
 from .facts import (
     Fact,
     FactSource,
@@ -544,12 +553,15 @@ class _Sources:
             by[m.role].append("\n".join(" ".join(x.split()) for x in m.text.splitlines()))
         self._text = {role: "\0".join(texts) for role, texts in by.items()}
         self._actions = _actions(covered)
+        self._runs = _runs(covered)
 
     def quoted(self, item: str, section: str) -> bool:
         """Whether ``item`` (of ``section``) is whole sentences of one turn of its speaker,
         or an action's line with its result as the record has them."""
         if section == "Actions taken":
             return item in self._actions
+        if section in _RUN_SECTIONS:
+            return (section, item) in self._runs
         who, sep, body = item.partition(": ")
         role = _SPEAKERS.get(who) if sep else None
         if role is None:
@@ -572,6 +584,32 @@ def _actions(messages: Sequence[Message]) -> frozenset[str]:
     answered = {r.call_id: r.text for m in messages for r in m.tool_results}
     items = {action_line(line, "") for line in lines.values()}
     items |= {action_item(line, answered[i]) for i, line in lines.items() if i in answered}
+    return frozenset(items)
+
+
+_RUN_SECTIONS = frozenset({"Commands run", "Failures"})
+
+
+def _runs(messages: Sequence[Message]) -> frozenset[tuple[str, str]]:
+    """The items runs are listed by, with their sections: each command a call ran
+    ("`cmd`", "`cmd` (database=prod)"), each failing line of its output ("`cmd`: FAILED
+    …") and "`cmd`: passed on its last run" when its last output showed no failure."""
+    results = {r.call_id: r for m in messages for r in m.tool_results}
+    items: set[tuple[str, str]] = set()
+    passed: dict[str, bool] = {}  # per command, whether its last run showed no failure
+    for c in (c for m in messages for c in m.tool_calls):
+        cmds = call_commands(c)
+        for cmd in cmds:
+            where = ran_against(c, cmd)
+            items.add(("Commands run", f"`{cmd}` ({where})" if where else f"`{cmd}`"))
+        r = results.get(c.id)
+        if r is None or not cmds:
+            continue
+        what = f"`{cmds[0]}`"
+        lines = failure_lines(r.text)
+        items.update(("Failures", f"{what}: {line}") for line in lines)
+        passed[what] = not lines and not r.is_error
+    items.update(("Failures", f"{w}: {PASSED_LATER}") for w, ok in passed.items() if ok)
     return frozenset(items)
 
 
