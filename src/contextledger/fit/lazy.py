@@ -23,8 +23,9 @@ after the fit's own tables are freed, so the two are never in memory at once.
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 from itertools import accumulate, chain, compress, repeat
 from operator import and_, eq, is_, sub
 from typing import Any, overload
@@ -208,7 +209,7 @@ class DictColumns:
                     first, is_error = split_tool_error(texts[0])
                     blocks[0] = Text(first)
                 result = ToolResult(d["tool_call_id"], tuple(blocks), is_error)
-                m = Message("tool", (result,), id=self.app_ids.get(p, f"m{p}"))
+                m = Message("tool", (result,), id=self.id_of(p))
             elif role == "assistant":  # texts and plain function calls (_plain_answer)
                 said = (
                     []
@@ -228,18 +229,18 @@ class DictColumns:
                 m = Message(
                     "assistant",
                     (*(Text(t) for t in said if t or type(content) is list), *calls),
-                    id=self.app_ids.get(p, f"m{p}"),
+                    id=self.id_of(p),
                     name=d.get("name"),
                 )
             elif type(content) is str:  # a flat turn (a user's maybe named)
-                mid = self.app_ids.get(p, f"m{p}")
+                mid = self.id_of(p)
                 m = Message(role, (Text(content),), id=mid, name=d.get("name"))
             elif type(content) is list:  # texts and images (_plain_parts)
                 blocks = [
                     Text(part["text"]) if part["type"] == "text" else self._image(part["image_url"])
                     for part in content
                 ]
-                mid = self.app_ids.get(p, f"m{p}")
+                mid = self.id_of(p)
                 m = Message("user", tuple(blocks), id=mid, name=d.get("name"))
             else:
                 (m,) = openai_chat.read([d], start=p)
@@ -307,6 +308,18 @@ class DictColumns:
         if m is not None:
             return m.id
         return self.app_ids.get(p, f"m{p}") if self.app_ids else f"m{p}"
+
+    def ids_later(self, lo: int, hi: int) -> Callable[[], list[str]]:
+        """``ids(range(lo, hi))``, worked out when called from what is noted now (the
+        Messages read so far, the dicts' own ids)."""
+        made = self.made[lo:hi]
+        app = self.app_ids
+        if app:  # the dicts' own ids, as they are now
+            app = {p: app[p] for p in range(lo, hi) if p in app}
+        return lambda: [
+            (app.get(p, f"m{p}") if app else f"m{p}") if m is None else m.id
+            for p, m in enumerate(made, lo)
+        ]
 
 
 def _text_lists(dicts: list[dict[str, Any]], start: int) -> dict[int, int]:
@@ -546,8 +559,8 @@ def all_dicts(items: list[Any]) -> bool:
 
 def read_lazily(payload: Any) -> LazyMessages | None:
     """``payload`` as LazyMessages when it is a plain list of OpenAI Chat dicts that can be
-    read lazily, or an Anthropic body of plain turns (None: read it whole)."""
-    if type(payload) is dict and "system" in payload:
+    read lazily, or an Anthropic body (None: read it whole)."""
+    if type(payload) is dict:
         return _read_body_lazily(payload)
     if type(payload) is not list or not payload or not all_dicts(payload):
         return None
@@ -557,27 +570,99 @@ def read_lazily(payload: Any) -> LazyMessages | None:
     return LazyMessages(columns) if columns.scan(0) else None
 
 
-def _read_body_lazily(body: Mapping[str, Any]) -> LazyMessages | None:
-    """An Anthropic body (``system`` beside ``messages``) as LazyMessages when every message
-    is a user's or an assistant's turn of one string and nothing else: the Anthropic reader
-    and the OpenAI Chat one make the same Message of such a dict (same id: its position in
-    the list), so the columns read it; the system prompt is read now, as the reader reads
-    it (None: read the body whole)."""
+def _read_body_lazily(body: dict[str, Any]) -> LazyMessages | None:
+    """An Anthropic body (``system`` beside ``messages``, or ``messages`` that only
+    Anthropic writes so) as LazyMessages (``TurnColumns``); the system prompt is read now,
+    as the reader reads it (None: read the body whole)."""
     dicts = body.get("messages")
     if type(dicts) is not list or not dicts or not all_dicts(dicts) or set(body) & _OTHER_LISTS:
         return None
-    plain = [
-        len(d) == 2 and type(d.get("content")) is str and d.get("role") in _ANSWERS for d in dicts
-    ]
-    if not all(plain):
-        return None
-    columns = DictColumns(dicts)
-    if not columns.scan(0):
-        return None
+    if "system" not in body:
+        return _read_turns_lazily(dicts, ()) if decisive_format(dicts) == "anthropic" else None
     head = anthropic.read({"system": body["system"], "messages": []})
     if any(m.role != "system" for m in head):
         return None
-    return LazyMessages(columns, head=tuple(head))
+    return _read_turns_lazily(dicts, tuple(head))
+
+
+def _read_turns_lazily(dicts: list[dict[str, Any]], head: tuple[Message, ...]) -> LazyMessages:
+    columns = TurnColumns(dicts)
+    columns.scan(0)
+    return LazyMessages(columns, head=head)
+
+
+class TurnColumns(DictColumns):
+    """The columns of an Anthropic message list, where one dict may make several Messages
+    (a user turn holding tool results: a tool message per result, then the user's own
+    blocks): positions are the Messages', ``turns`` the list, ``dicts`` the dict each
+    Message comes from, ``origin`` its position in the list (its id is ``m<origin>``).
+
+    A user's or an assistant's turn of one text (a string, or one text block) is left
+    unread: the Anthropic reader and the OpenAI Chat one make the same Message of it, so
+    ``DictColumns`` reads and prices it. Any other turn is read on the spot, by the
+    Anthropic reader (so it raises, naming where, on a malformed block)."""
+
+    def __init__(self, turns: list[dict[str, Any]]) -> None:
+        super().__init__([])
+        self.turns = turns
+        self.origin = array("q")
+
+    def scan(self, start: int) -> bool:
+        """Note every turn (a list is scanned once: ``start`` is 0)."""
+        roles, chars, made, texts, per, origin = (
+            self.roles, self.chars, self.made, self.texts, self.dicts, self.origin
+        )  # fmt: skip
+        for at, d in enumerate(self.turns):
+            role = d.get("role")
+            text = _one_text(d.get("content")) if len(d) == 2 and role in _ANSWERS else None
+            if text and (role == "assistant" or not text.startswith(BLOCK_TEXT_PREFIXES)):
+                roles.append("user" if role == "user" else "assistant")
+                chars.append(len(text))
+                made.append(None)
+                texts.append(text if role == "user" else None)
+                per.append(d)
+                origin.append(at)
+                continue
+            for m in anthropic.read([d], start=at):
+                p = len(roles)
+                roles.append(m.role)
+                chars.append(message_chars(m))
+                made.append(m)
+                per.append(d)
+                origin.append(at)
+                kinds = set(map(type, m.content))
+                if m.role == "assistant" and ToolCall in kinds:
+                    self.opens.append(p)
+                if Recap in kinds:
+                    self.recaps.append(p)
+                texts.append(m.text if m.role == "user" and Recap not in kinds else None)
+                if holds_images(m, kinds):
+                    self.images.append(p)
+        return True
+
+    def id_of(self, p: int) -> str:
+        m = self.made[p]
+        return f"m{self.origin[p]}" if m is None else m.id
+
+    def ids(self, positions: Sequence[int]) -> list[str]:
+        return list(map(self.id_of, positions))
+
+    def ids_later(self, lo: int, hi: int) -> Callable[[], list[str]]:
+        made, origin = self.made[lo:hi], self.origin[lo:hi]
+        return lambda: [f"m{o}" if m is None else m.id for o, m in zip(origin, made, strict=True)]
+
+
+def _one_text(content: Any) -> str | None:
+    """The text of a content that is a string or a list of one plain text block (None:
+    another shape)."""
+    if type(content) is str:
+        return content
+    if type(content) is list and len(content) == 1:
+        part = content[0]
+        if type(part) is dict and len(part) == 2 and part.get("type") == "text":
+            text = part.get("text")
+            return text if type(text) is str else None
+    return None
 
 
 _ANSWERS = frozenset({"user", "assistant"})

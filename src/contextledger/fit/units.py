@@ -352,15 +352,7 @@ class HistoryIndex:
         """``ids(range(lo, hi))``, worked out when called from what is noted now."""
         body = self.body
         if type(body) is LazyMessages:
-            off = body.start
-            made = body.columns.made[lo + off : hi + off]
-            app = body.columns.app_ids
-            if app:  # the dicts' own ids, as they are now
-                app = {p: app[p] for p in range(lo + off, hi + off) if p in app}
-            return lambda: [
-                (app.get(p, f"m{p}") if app else f"m{p}") if m is None else m.id
-                for p, m in enumerate(made, lo + off)
-            ]
+            return body.columns.ids_later(lo + body.start, hi + body.start)
         messages = list(body[lo:hi])
         return lambda: [m.id for m in messages]
 
