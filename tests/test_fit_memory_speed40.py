@@ -159,3 +159,96 @@ def test_a_body_without_a_system_prompt_is_read_lazily_when_only_anthropic_write
     assert lazy is not None and list(lazy) == list(read_messages({"messages": turns}))
     openai = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "yo"}]
     assert read_lazily({"messages": openai}) is None  # (left to the whole read, as before)
+
+
+# --- Responses input ----------------------------------------------------------------------
+
+_item_texts = st.one_of(_texts, st.just("Attached file: x.txt\n```\nhi\n```"))
+_user_item = st.one_of(
+    st.builds(lambda t: {"role": "user", "content": t}, _item_texts),
+    st.builds(lambda t: {"type": "message", "role": "user", "content": t}, _item_texts),
+    st.builds(
+        lambda t: {"role": "user", "content": [{"type": "input_text", "text": t}]}, _item_texts
+    ),
+    st.just({"role": "user", "content": [{"type": "input_text", "text": "a"},
+                                         {"type": "input_text", "text": "b"}]}),
+)  # fmt: skip
+_answer_item = st.one_of(
+    st.builds(
+        lambda t, extra: {
+            "type": "message",
+            "role": "assistant",
+            "content": [{"type": "output_text", "text": t, **extra}],
+        },
+        _texts,
+        st.sampled_from([{}, {"annotations": []}, {"annotations": [{"type": "url_citation"}]}]),
+    ),
+    st.builds(
+        lambda t: {"type": "message", "id": "msg_1", "status": "completed", "role": "assistant",
+                   "content": [{"type": "output_text", "text": t}]},
+        _texts,
+    ),
+)  # fmt: skip
+_call_items = st.sampled_from(
+    [
+        {"type": "function_call", "call_id": "c1", "name": "f", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "c1", "output": "done"},
+        {"type": "function_call_output", "call_id": "c9", "output": [{"type": "input_text",
+                                                                      "text": "x"}]},
+        {"type": "reasoning", "id": "rs_1", "summary": [{"type": "summary_text", "text": "t"}]},
+        {"role": "developer", "content": "a late rule"},  # (moved to the top: read whole)
+        {"type": "nope"},  # (refused, naming where)
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(st.one_of(_user_item, _answer_item, _call_items), min_size=1, max_size=30),
+    st.sampled_from([300, 2_000, 64_000]),
+    st.sampled_from([None, "openai-responses", "openai"]),
+    st.booleans(),
+)
+def test_a_responses_input_fitted_once_decides_and_reports_as_one_read_whole(
+    items: list[dict[str, Any]], window: int, target: str | None, with_instructions: bool
+) -> None:
+    body: dict[str, Any] = {"input": [*items, {"role": "user", "content": "now?"}]}
+    if with_instructions:
+        body["instructions"] = "Be terse."
+
+    def outcome(payload: Any) -> str:
+        try:
+            res = fit(payload, "gpt-4.1", window=window, max_output_tokens=100, target=target)
+        except Exception as exc:
+            return f"{type(exc).__name__}: {exc}"
+        return repr((res.messages, res.report))
+
+    try:
+        whole = outcome(read_messages(copy.deepcopy(body)))
+    except Exception as exc:
+        whole = f"{type(exc).__name__}: {exc}"
+    assert outcome(body) == whole
+
+
+def test_a_run_of_an_assistant_s_items_is_one_message_read_on_the_spot() -> None:
+    body = {
+        "instructions": "Dispatcher.",
+        "input": [
+            {"role": "user", "content": "where is PO-1?"},
+            {"type": "reasoning", "id": "rs_1", "summary": []},
+            {"type": "function_call", "call_id": "c1", "name": "track", "arguments": "{}"},
+            {"type": "function_call_output", "call_id": "c1", "output": "Rotterdam"},
+            {"type": "message", "role": "assistant",
+             "content": [{"type": "output_text", "text": "In Rotterdam."}]},
+            {"role": "user", "content": [{"type": "input_text", "text": "thanks"}]},
+        ],
+    }  # fmt: skip
+    lazy = read_lazily(body)
+    assert lazy is not None
+    columns = lazy.columns
+    assert [m is None for m in columns.made] == [True, False, False, True, True]
+    assert [columns.id_of(p) for p in range(5)] == ["m0", "m1", "m3", "m4", "m5"]
+    assert columns.flat(3) == ("assistant", "In Rotterdam.", None)
+    assert list(lazy) == list(read_messages(body))
+    late = {**body, "input": [*body["input"], {"role": "system", "content": "late"}]}
+    assert read_lazily(late) is None  # (a system item after the first turn: read whole)

@@ -427,8 +427,10 @@ class Fitter:
             t, d = inline_parts(m)
             each = list(map(image_inline_bytes, imgs))
             each_side = [max(self._image_size(img) or (0, 0)) for img in imgs]
-            hit = memo[id(m)] = (m, t, d + sum(each), len(imgs),
-                                 max(each, default=0), max(each_side, default=0))  # fmt: skip
+            hit = (m, t, d + sum(each), len(imgs),
+                   max(each, default=0), max(each_side, default=0))  # fmt: skip
+            if self._memory.source is not None:  # (a fit done once has no next fit to serve:
+                memo[id(m)] = hit  # the memo was a third of the input at its peak of memory)
         return hit
 
     def _image_size(self, img: Image) -> tuple[int, int] | None:

@@ -31,7 +31,7 @@ from operator import and_, eq, is_, sub
 from typing import Any, overload
 
 from ..model import FileAttachment, Image, Message, Recap, Role, Text, ToolCall, ToolResult
-from ..providers import anthropic, decisive_format, openai_chat
+from ..providers import anthropic, decisive_format, openai_chat, openai_responses
 from ..providers.common import (
     BLOCK_TEXT_PREFIXES,
     IMAGE_DETAILS,
@@ -265,6 +265,16 @@ class DictColumns:
         if "tool_calls" in d:  # (an assistant's text beside calls: a Message is made)
             return None
         return role, text, d.get("name")
+
+    def one_text(self, p: int) -> bool:
+        """Whether message ``p``, not read, is a flat text (``HistoryIndex._single_text``)."""
+        return type(self.dicts[p].get("content")) is str
+
+    def text_parts(self, p: int) -> int:
+        """How many texts message ``p``, not read, holds (a flat text, or text and image
+        parts)."""
+        content = self.dicts[p]["content"]
+        return 1 if type(content) is str else [part["type"] for part in content].count("text")
 
     def image_urls(self, p: int) -> list[str] | None:
         """The URLs of the images of message ``p`` while it is a plain user turn not read
@@ -570,10 +580,25 @@ def read_lazily(payload: Any) -> LazyMessages | None:
     return LazyMessages(columns) if columns.scan(0) else None
 
 
+def _read_items_lazily(body: dict[str, Any]) -> LazyMessages | None:
+    """A Responses body (``input`` items, ``instructions`` beside them) as LazyMessages
+    (``ItemColumns``); None: read it whole (a system item after the first turn)."""
+    items = body.get("input")
+    if type(items) is not list or not items or not all_dicts(items) or "contents" in body:
+        return None
+    head: tuple[Message, ...] = ()
+    if "instructions" in body:
+        head = openai_responses.read({"instructions": body["instructions"], "input": []})
+    columns = ItemColumns(items)
+    return LazyMessages(columns, head=head) if columns.scan(0) else None
+
+
 def _read_body_lazily(body: dict[str, Any]) -> LazyMessages | None:
     """An Anthropic body (``system`` beside ``messages``, or ``messages`` that only
     Anthropic writes so) as LazyMessages (``TurnColumns``); the system prompt is read now,
     as the reader reads it (None: read the body whole)."""
+    if "input" in body:
+        return _read_items_lazily(body)
     dicts = body.get("messages")
     if type(dicts) is not list or not dicts or not all_dicts(dicts) or set(body) & _OTHER_LISTS:
         return None
@@ -609,40 +634,51 @@ class TurnColumns(DictColumns):
 
     def scan(self, start: int) -> bool:
         """Note every turn (a list is scanned once: ``start`` is 0)."""
-        roles, chars, made, texts, per, origin = (
-            self.roles, self.chars, self.made, self.texts, self.dicts, self.origin
-        )  # fmt: skip
         for at, d in enumerate(self.turns):
             role = d.get("role")
             text = _one_text(d.get("content")) if len(d) == 2 and role in _ANSWERS else None
             if text and (role == "assistant" or not text.startswith(BLOCK_TEXT_PREFIXES)):
-                roles.append("user" if role == "user" else "assistant")
-                chars.append(len(text))
-                made.append(None)
-                texts.append(text if role == "user" else None)
-                per.append(d)
-                origin.append(at)
+                self._note_unread("user" if role == "user" else "assistant", text, d, at)
                 continue
             for m in anthropic.read([d], start=at):
-                p = len(roles)
-                roles.append(m.role)
-                chars.append(message_chars(m))
-                made.append(m)
-                per.append(d)
-                origin.append(at)
-                kinds = set(map(type, m.content))
-                if m.role == "assistant" and ToolCall in kinds:
-                    self.opens.append(p)
-                if Recap in kinds:
-                    self.recaps.append(p)
-                texts.append(m.text if m.role == "user" and Recap not in kinds else None)
-                if holds_images(m, kinds):
-                    self.images.append(p)
+                self._note_read(m, d, at)
         return True
+
+    def _note_unread(self, role: Role, text: str, d: dict[str, Any], at: int) -> None:
+        """Note a turn of one text, left unread (``d``: its dict, at ``at`` in the list)."""
+        self.roles.append(role)
+        self.chars.append(len(text))
+        self.made.append(None)
+        self.texts.append(text if role == "user" else None)
+        self.dicts.append(d)
+        self.origin.append(at)
+
+    def _note_read(self, m: Message, d: dict[str, Any], at: int) -> None:
+        """Note a Message read on the spot (from ``d``, at ``at`` in the list)."""
+        p = len(self.roles)
+        self.roles.append(m.role)
+        self.chars.append(message_chars(m))
+        self.made.append(m)
+        self.dicts.append(d)
+        self.origin.append(at)
+        kinds = set(map(type, m.content))
+        if m.role == "assistant" and ToolCall in kinds:
+            self.opens.append(p)
+        if Recap in kinds:
+            self.recaps.append(p)
+        self.texts.append(m.text if m.role == "user" and Recap not in kinds else None)
+        if holds_images(m, kinds):
+            self.images.append(p)
 
     def id_of(self, p: int) -> str:
         m = self.made[p]
         return f"m{self.origin[p]}" if m is None else m.id
+
+    def one_text(self, p: int) -> bool:
+        return True  # (every turn left unread is one text)
+
+    def text_parts(self, p: int) -> int:
+        return 1
 
     def ids(self, positions: Sequence[int]) -> list[str]:
         return list(map(self.id_of, positions))
@@ -650,6 +686,84 @@ class TurnColumns(DictColumns):
     def ids_later(self, lo: int, hi: int) -> Callable[[], list[str]]:
         made, origin = self.made[lo:hi], self.origin[lo:hi]
         return lambda: [f"m{o}" if m is None else m.id for o, m in zip(origin, made, strict=True)]
+
+
+class ItemColumns(TurnColumns):
+    """The columns of a Responses ``input``, where one Message may come from several items
+    (an assistant's reasoning, calls and texts, consecutive) and an item is one Message
+    otherwise. A user's item of one text (a string, or one ``input_text`` part) and an
+    assistant's ``message`` item of one ``output_text`` part alone between other turns are
+    left unread (read, when asked, by the Responses reader: the same Message); any other
+    item, or run of assistant items, is read on the spot."""
+
+    def scan(self, start: int) -> bool:
+        """Note every item (a list is scanned once); False: read it whole (a system or
+        developer item after the first turn: the whole read moves it to the top)."""
+        items, roles = self.turns, self.roles
+        at, n = 0, len(items)
+        while at < n:
+            d = items[at]
+            end = at + 1
+            while end <= n and _by_the_assistant(items[end - 1]):
+                end += 1  # (a run of an assistant's items is one Message, or several)
+            end = max(end - 1, at + 1)
+            text = _item_text(d) if end == at + 1 else None
+            if text:
+                role: Role = "user" if d.get("role") == "user" else "assistant"
+                self._note_unread(role, text, d, at)
+            else:
+                for m in openai_responses.read(items[at:end], start=at):
+                    if m.role == "system" and roles and roles[-1] != "system":
+                        return False
+                    self._note_read(m, d, at)
+            at = end
+        return True
+
+    def message(self, p: int) -> Message:
+        m = self.made[p]
+        if m is None:
+            (m,) = openai_responses.read([self.dicts[p]], start=self.origin[p])
+            self.made[p] = m
+        return m
+
+    def flat(self, p: int) -> tuple[Role, str, str | None] | None:
+        if self.made[p] is not None:
+            return None
+        text = _item_text(self.dicts[p])
+        return None if text is None else (self.roles[p], text, None)
+
+
+def _by_the_assistant(item: dict[str, Any]) -> bool:
+    """Whether an item is an assistant's (the Responses reader joins consecutive ones)."""
+    kind = item.get("type", "message")
+    return kind in ("reasoning", "compaction", "function_call") or (
+        kind == "message" and item.get("role") == "assistant"
+    )
+
+
+def _item_text(item: dict[str, Any]) -> str | None:
+    """The text of a user's item of one text (a string or one ``input_text`` part) or of
+    an assistant's ``message`` item of one ``output_text`` part, with no other key the
+    reader reads (an id, a status); None: another shape."""
+    role = item.get("role")
+    if len(item) != 2 + ("type" in item) or item.get("type", "message") != "message":
+        return None
+    content = item.get("content")
+    if role == "user" and type(content) is str:
+        text: Any = content
+    elif type(content) is list and len(content) == 1 and type(content[0]) is dict:
+        part = content[0]
+        kind = "input_text" if role == "user" else "output_text"
+        if part.get("type") != kind or len(part) != 2 + ("annotations" in part):
+            return None
+        if part.get("annotations", []) != []:
+            return None
+        text = part.get("text")
+    else:
+        return None
+    if type(text) is not str or not text or role not in _ANSWERS:
+        return None
+    return None if role == "user" and text.startswith(BLOCK_TEXT_PREFIXES) else text
 
 
 def _one_text(content: Any) -> str | None:

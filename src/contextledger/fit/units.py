@@ -1002,7 +1002,7 @@ class HistoryIndex:
             p = body.start + i
             made = body.columns.made[p]
             if made is None:
-                return type(body.columns.dicts[p].get("content")) is str
+                return body.columns.one_text(p)
             return len(made.content) == 1 and type(made.content[0]) is Text
         content = body[i].content
         return len(content) == 1 and type(content[0]) is Text
@@ -1015,8 +1015,7 @@ class HistoryIndex:
             p = body.start + i
             made = body.columns.made[p]
             if made is None:  # a flat text, or plain text and image parts (DictColumns.scan)
-                content = body.columns.dicts[p]["content"]
-                return type(content) is str or [part["type"] for part in content].count("text") == 1
+                return body.columns.text_parts(p) == 1
             m = made
         else:
             m = body[i]
