@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 
 from contextledger.fit import fit
 from contextledger.fit.lazy import LazyMessages, TurnColumns, read_lazily
+from contextledger.fit.report import Change, Later, with_added
 from contextledger.providers import read_messages
+from contextledger.report import Notice
 
 PNG_1x1 = (
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"
@@ -252,3 +254,19 @@ def test_a_run_of_an_assistant_s_items_is_one_message_read_on_the_spot() -> None
     assert list(lazy) == list(read_messages(body))
     late = {**body, "input": [*body["input"], {"role": "system", "content": "late"}]}
     assert read_lazily(late) is None  # (a system item after the first turn: read whole)
+
+
+# --- a report given more changes keeps its parts unmade -------------------------------------
+
+
+def test_a_report_given_more_changes_and_notices_leaves_its_parts_unmade() -> None:
+    dicts = [{"role": "user" if k % 2 == 0 else "assistant", "content": f"t{k}"} for k in range(41)]
+    report = fit(dicts, "gpt-4o", window=200, max_output_tokens=10).report
+    first = Change("replaced", "m3", None, "image", "an image over a limit", 0, 0)
+    last = Notice("replaced", "m3", "an image over a limit")
+    added = with_added(report, [first], [last])
+    later = [p for p in added.__dict__["_changes"].parts if isinstance(p, Later)]
+    assert later and all(p._make is not None for p in later)  # (not made by with_added)
+    assert added.changes == (first, *report.changes)
+    assert added.notices == (*report.notices, last)
+    assert with_added(added).changes == added.changes  # (a report read already)
