@@ -195,6 +195,8 @@ _call_items = st.sampled_from(
     [
         {"type": "function_call", "call_id": "c1", "name": "f", "arguments": "{}"},
         {"type": "function_call_output", "call_id": "c1", "output": "done"},
+        {"type": "function_call_output", "call_id": "c1", "output": "[tool error] it failed"},
+        {"type": "function_call_output", "call_id": 7, "output": "a bad id"},
         {"type": "function_call_output", "call_id": "c9", "output": [{"type": "input_text",
                                                                       "text": "x"}]},
         {"type": "reasoning", "id": "rs_1", "summary": [{"type": "summary_text", "text": "t"}]},
@@ -233,6 +235,7 @@ def test_a_responses_input_fitted_once_decides_and_reports_as_one_read_whole(
 
 
 def test_a_run_of_an_assistant_s_items_is_one_message_read_on_the_spot() -> None:
+    """(and a function's output of a string is left unread, as a plain turn is)"""
     body = {
         "instructions": "Dispatcher.",
         "input": [
@@ -248,7 +251,8 @@ def test_a_run_of_an_assistant_s_items_is_one_message_read_on_the_spot() -> None
     lazy = read_lazily(body)
     assert lazy is not None
     columns = lazy.columns
-    assert [m is None for m in columns.made] == [True, False, False, True, True]
+    assert [m is None for m in columns.made] == [True, False, True, True, True]
+    assert columns.roles == ["user", "assistant", "tool", "assistant", "user"]
     assert [columns.id_of(p) for p in range(5)] == ["m0", "m1", "m3", "m4", "m5"]
     assert columns.flat(3) == ("assistant", "In Rotterdam.", None)
     assert list(lazy) == list(read_messages(body))

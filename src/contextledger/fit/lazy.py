@@ -644,10 +644,13 @@ class TurnColumns(DictColumns):
                 self._note_read(m, d, at)
         return True
 
-    def _note_unread(self, role: Role, text: str, d: dict[str, Any], at: int) -> None:
-        """Note a turn of one text, left unread (``d``: its dict, at ``at`` in the list)."""
+    def _note_unread(
+        self, role: Role, text: str, d: dict[str, Any], at: int, chars: int = -1
+    ) -> None:
+        """Note a turn of one text, left unread (``d``: its dict, at ``at`` in the list;
+        ``chars``: its characters priced, when not all of ``text``'s)."""
         self.roles.append(role)
-        self.chars.append(len(text))
+        self.chars.append(len(text) if chars < 0 else chars)
         self.made.append(None)
         self.texts.append(text if role == "user" else None)
         self.dicts.append(d)
@@ -675,7 +678,7 @@ class TurnColumns(DictColumns):
         return f"m{self.origin[p]}" if m is None else m.id
 
     def one_text(self, p: int) -> bool:
-        return True  # (every turn left unread is one text)
+        return True  # (every turn left unread is one text: a request's is asked)
 
     def text_parts(self, p: int) -> int:
         return 1
@@ -691,10 +694,11 @@ class TurnColumns(DictColumns):
 class ItemColumns(TurnColumns):
     """The columns of a Responses ``input``, where one Message may come from several items
     (an assistant's reasoning, calls and texts, consecutive) and an item is one Message
-    otherwise. A user's item of one text (a string, or one ``input_text`` part) and an
-    assistant's ``message`` item of one ``output_text`` part alone between other turns are
-    left unread (read, when asked, by the Responses reader: the same Message); any other
-    item, or run of assistant items, is read on the spot."""
+    otherwise. A user's item of one text (a string, or one ``input_text`` part), an
+    assistant's ``message`` item of one ``output_text`` part alone between other turns and
+    a function's output of a string are left unread (read, when asked, by the Responses
+    reader: the same Message); any other item, or run of assistant items, is read on the
+    spot."""
 
     def scan(self, start: int) -> bool:
         """Note every item (a list is scanned once); False: read it whole (a system or
@@ -708,9 +712,14 @@ class ItemColumns(TurnColumns):
                 end += 1  # (a run of an assistant's items is one Message, or several)
             end = max(end - 1, at + 1)
             text = _item_text(d) if end == at + 1 else None
+            output = _plain_output(d) if end == at + 1 else None
             if text:
                 role: Role = "user" if d.get("role") == "user" else "assistant"
                 self._note_unread(role, text, d, at)
+            elif output is not None:  # a tool's text (its error prefix is not priced)
+                error = output.startswith(TOOL_ERROR_PREFIX)
+                chars = len(output) - len(TOOL_ERROR_PREFIX) if error else len(output)
+                self._note_unread("tool", output, d, at, chars)
             else:
                 for m in openai_responses.read(items[at:end], start=at):
                     if m.role == "system" and roles and roles[-1] != "system":
@@ -739,6 +748,15 @@ def _by_the_assistant(item: dict[str, Any]) -> bool:
     return kind in ("reasoning", "compaction", "function_call") or (
         kind == "message" and item.get("role") == "assistant"
     )
+
+
+def _plain_output(item: dict[str, Any]) -> str | None:
+    """The output of a ``function_call_output`` item that is a string, with no other key the
+    reader reads (None: another shape, read on the spot)."""
+    if len(item) != 3 or item.get("type") != "function_call_output":
+        return None
+    output = item.get("output")
+    return output if type(output) is str and type(item.get("call_id")) is str else None
 
 
 def _item_text(item: dict[str, Any]) -> str | None:
