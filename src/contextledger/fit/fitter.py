@@ -67,7 +67,16 @@ from .drops import DroppedBefore, report_drops
 from .edits import SendableImages
 from .lazy import LazyMessages, read_lazily
 from .options import FitOptions, default_output_reserve
-from .report import Change, FitReport, FitResult, KeptMemo, Parts, kept_changes, shared_runs
+from .report import (
+    Change,
+    FitReport,
+    FitResult,
+    KeptMemo,
+    Parts,
+    kept_changes,
+    shared_runs,
+    with_added,
+)
 from .selection import (
     _COUNTED_WHOLE_CHARS_PER_TOKEN,
     moved_system_notices,
@@ -354,8 +363,7 @@ class Fitter:
             mem.cut_id, mem.dropped, mem.sent_ok, mem.kept = before
             raise
         if gate_changes:  # the gate's replacements belong in the report's changes too
-            report = replace(result.report, changes=gate_changes + result.report.changes)
-            result = FitResult(result.messages, report)
+            result = FitResult(result.messages, with_added(result.report, gate_changes))
         return result
 
     def _surely_within_limits(self, messages: Sequence[Message]) -> bool:
@@ -395,22 +403,25 @@ class Fitter:
         gone = list(map(parts.get, map(id, left)))
         if None in gone or not all(map(is_, map(_first, gone), left)):  # type: ignore[arg-type]
             runs, gone, last = [], [], _LimitMemo()  # (forgotten: sum them all)
-        added = [self._limit_part(messages[i]) for i in _uncovered(runs, len(messages), 0)]
-        if None in added:
-            self._limits = _LimitMemo()
-            return None
         text, data, images, largest, side = last.sums
+        look_again = False  # (the largest may be gone)
         for _, t, d, n, big, long_side in gone:  # type: ignore[misc]
             text, data, images = text - t, data - d, images - n
-            if (big and big >= largest) or (long_side and long_side >= side):
-                largest = side = -1  # (the largest may be gone: look again)
-        if largest < 0:
-            every = [parts[id(m)] for m in messages] if messages else []
-            largest = max((hit[4] for hit in every), default=0)
-            side = max((hit[5] for hit in every), default=0)
-        for _, t, d, n, big, long_side in added:  # type: ignore[misc]
+            look_again = look_again or 0 < big >= largest or 0 < long_side >= side
+        # (summed as made, not listed first: a list of a part per kept message was a fifth
+        # of the input at the peak of memory of a one-shot fit of 8,000 kept turns)
+        for i in _uncovered(runs, len(messages), 0):
+            part = self._limit_part(messages[i])
+            if part is None:
+                self._limits = _LimitMemo()
+                return None
+            _, t, d, n, big, long_side = part
             text, data, images = text + t, data + d, images + n
             largest, side = max(largest, big), max(side, long_side)
+        if look_again:
+            every = [parts.get(id(m)) or self._limit_part(m) for m in messages]
+            largest = max((hit[4] for hit in every if hit), default=0)
+            side = max((hit[5] for hit in every if hit), default=0)
         sums = (text, data, images, largest, side)
         self._limits = _LimitMemo(tuple(messages), sums)
         return sums
@@ -427,8 +438,10 @@ class Fitter:
             t, d = inline_parts(m)
             each = list(map(image_inline_bytes, imgs))
             each_side = [max(self._image_size(img) or (0, 0)) for img in imgs]
-            hit = memo[id(m)] = (m, t, d + sum(each), len(imgs),
-                                 max(each, default=0), max(each_side, default=0))  # fmt: skip
+            hit = (m, t, d + sum(each), len(imgs),
+                   max(each, default=0), max(each_side, default=0))  # fmt: skip
+            if self._memory.source is not None:  # (a fit done once has no next fit to serve:
+                memo[id(m)] = hit  # the memo was a third of the input at its peak of memory)
         return hit
 
     def _image_size(self, img: Image) -> tuple[int, int] | None:
@@ -465,20 +478,15 @@ class Fitter:
             result = self._fit_repaired(msgs, tools, memory, notices)
         if not replaced:
             return result
-        kept = {m.id for m in result.messages}
+        kept = {m.id for m in result.messages if m.id in replaced}
         limit = [
             limit_notice(key, label, reason, only_this)
             for key, labels in replaced.items()
             if key in kept
             for label, reason, only_this in labels
         ]
-        changes = tuple(Change("replaced", n.where, None, "image", n.text, 0, 0) for n in limit)
-        report = replace(
-            result.report,
-            notices=result.report.notices + tuple(limit),
-            changes=changes + result.report.changes,
-        )
-        return FitResult(result.messages, report)
+        changes = [Change("replaced", n.where, None, "image", n.text, 0, 0) for n in limit]
+        return FitResult(result.messages, with_added(result.report, changes, limit))
 
     def _gate_images(
         self, msgs: Sequence[Message], notices: list[Notice]
@@ -561,8 +569,7 @@ class Fitter:
             mem.shown = mem.repaired_index
             removed = _removed_by_repair(msgs, repaired, self.pricer)
             if removed:  # a message repair took out is a drop, reported with its reason
-                report = replace(result.report, changes=removed + result.report.changes)
-                result = FitResult(result.messages, report)
+                result = FitResult(result.messages, with_added(result.report, removed))
         return result
 
     def _fit_once(

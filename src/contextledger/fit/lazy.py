@@ -23,14 +23,15 @@ after the fit's own tables are freed, so the two are never in memory at once.
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 from itertools import accumulate, chain, compress, repeat
 from operator import and_, eq, is_, sub
 from typing import Any, overload
 
 from ..model import FileAttachment, Image, Message, Recap, Role, Text, ToolCall, ToolResult
-from ..providers import anthropic, decisive_format, openai_chat
+from ..providers import anthropic, decisive_format, openai_chat, openai_responses
 from ..providers.common import (
     BLOCK_TEXT_PREFIXES,
     IMAGE_DETAILS,
@@ -208,7 +209,7 @@ class DictColumns:
                     first, is_error = split_tool_error(texts[0])
                     blocks[0] = Text(first)
                 result = ToolResult(d["tool_call_id"], tuple(blocks), is_error)
-                m = Message("tool", (result,), id=self.app_ids.get(p, f"m{p}"))
+                m = Message("tool", (result,), id=self.id_of(p))
             elif role == "assistant":  # texts and plain function calls (_plain_answer)
                 said = (
                     []
@@ -228,18 +229,18 @@ class DictColumns:
                 m = Message(
                     "assistant",
                     (*(Text(t) for t in said if t or type(content) is list), *calls),
-                    id=self.app_ids.get(p, f"m{p}"),
+                    id=self.id_of(p),
                     name=d.get("name"),
                 )
             elif type(content) is str:  # a flat turn (a user's maybe named)
-                mid = self.app_ids.get(p, f"m{p}")
+                mid = self.id_of(p)
                 m = Message(role, (Text(content),), id=mid, name=d.get("name"))
             elif type(content) is list:  # texts and images (_plain_parts)
                 blocks = [
                     Text(part["text"]) if part["type"] == "text" else self._image(part["image_url"])
                     for part in content
                 ]
-                mid = self.app_ids.get(p, f"m{p}")
+                mid = self.id_of(p)
                 m = Message("user", tuple(blocks), id=mid, name=d.get("name"))
             else:
                 (m,) = openai_chat.read([d], start=p)
@@ -264,6 +265,16 @@ class DictColumns:
         if "tool_calls" in d:  # (an assistant's text beside calls: a Message is made)
             return None
         return role, text, d.get("name")
+
+    def one_text(self, p: int) -> bool:
+        """Whether message ``p``, not read, is a flat text (``HistoryIndex._single_text``)."""
+        return type(self.dicts[p].get("content")) is str
+
+    def text_parts(self, p: int) -> int:
+        """How many texts message ``p``, not read, holds (a flat text, or text and image
+        parts)."""
+        content = self.dicts[p]["content"]
+        return 1 if type(content) is str else [part["type"] for part in content].count("text")
 
     def image_urls(self, p: int) -> list[str] | None:
         """The URLs of the images of message ``p`` while it is a plain user turn not read
@@ -307,6 +318,18 @@ class DictColumns:
         if m is not None:
             return m.id
         return self.app_ids.get(p, f"m{p}") if self.app_ids else f"m{p}"
+
+    def ids_later(self, lo: int, hi: int) -> Callable[[], list[str]]:
+        """``ids(range(lo, hi))``, worked out when called from what is noted now (the
+        Messages read so far, the dicts' own ids)."""
+        made = self.made[lo:hi]
+        app = self.app_ids
+        if app:  # the dicts' own ids, as they are now
+            app = {p: app[p] for p in range(lo, hi) if p in app}
+        return lambda: [
+            (app.get(p, f"m{p}") if app else f"m{p}") if m is None else m.id
+            for p, m in enumerate(made, lo)
+        ]
 
 
 def _text_lists(dicts: list[dict[str, Any]], start: int) -> dict[int, int]:
@@ -546,8 +569,8 @@ def all_dicts(items: list[Any]) -> bool:
 
 def read_lazily(payload: Any) -> LazyMessages | None:
     """``payload`` as LazyMessages when it is a plain list of OpenAI Chat dicts that can be
-    read lazily, or an Anthropic body of plain turns (None: read it whole)."""
-    if type(payload) is dict and "system" in payload:
+    read lazily, or an Anthropic body (None: read it whole)."""
+    if type(payload) is dict:
         return _read_body_lazily(payload)
     if type(payload) is not list or not payload or not all_dicts(payload):
         return None
@@ -557,27 +580,221 @@ def read_lazily(payload: Any) -> LazyMessages | None:
     return LazyMessages(columns) if columns.scan(0) else None
 
 
-def _read_body_lazily(body: Mapping[str, Any]) -> LazyMessages | None:
-    """An Anthropic body (``system`` beside ``messages``) as LazyMessages when every message
-    is a user's or an assistant's turn of one string and nothing else: the Anthropic reader
-    and the OpenAI Chat one make the same Message of such a dict (same id: its position in
-    the list), so the columns read it; the system prompt is read now, as the reader reads
-    it (None: read the body whole)."""
+def _read_items_lazily(body: dict[str, Any]) -> LazyMessages | None:
+    """A Responses body (``input`` items, ``instructions`` beside them) as LazyMessages
+    (``ItemColumns``); None: read it whole (a system item after the first turn)."""
+    items = body.get("input")
+    if type(items) is not list or not items or not all_dicts(items) or "contents" in body:
+        return None
+    head: tuple[Message, ...] = ()
+    if "instructions" in body:
+        head = openai_responses.read({"instructions": body["instructions"], "input": []})
+    columns = ItemColumns(items)
+    return LazyMessages(columns, head=head) if columns.scan(0) else None
+
+
+def _read_body_lazily(body: dict[str, Any]) -> LazyMessages | None:
+    """An Anthropic body (``system`` beside ``messages``, or ``messages`` that only
+    Anthropic writes so) as LazyMessages (``TurnColumns``); the system prompt is read now,
+    as the reader reads it (None: read the body whole)."""
+    if "input" in body:
+        return _read_items_lazily(body)
     dicts = body.get("messages")
     if type(dicts) is not list or not dicts or not all_dicts(dicts) or set(body) & _OTHER_LISTS:
         return None
-    plain = [
-        len(d) == 2 and type(d.get("content")) is str and d.get("role") in _ANSWERS for d in dicts
-    ]
-    if not all(plain):
-        return None
-    columns = DictColumns(dicts)
-    if not columns.scan(0):
-        return None
+    if "system" not in body:
+        return _read_turns_lazily(dicts, ()) if decisive_format(dicts) == "anthropic" else None
     head = anthropic.read({"system": body["system"], "messages": []})
     if any(m.role != "system" for m in head):
         return None
-    return LazyMessages(columns, head=tuple(head))
+    return _read_turns_lazily(dicts, tuple(head))
+
+
+def _read_turns_lazily(dicts: list[dict[str, Any]], head: tuple[Message, ...]) -> LazyMessages:
+    columns = TurnColumns(dicts)
+    columns.scan(0)
+    return LazyMessages(columns, head=head)
+
+
+class TurnColumns(DictColumns):
+    """The columns of an Anthropic message list, where one dict may make several Messages
+    (a user turn holding tool results: a tool message per result, then the user's own
+    blocks): positions are the Messages', ``turns`` the list, ``dicts`` the dict each
+    Message comes from, ``origin`` its position in the list (its id is ``m<origin>``).
+
+    A user's or an assistant's turn of one text (a string, or one text block) is left
+    unread: the Anthropic reader and the OpenAI Chat one make the same Message of it, so
+    ``DictColumns`` reads and prices it. Any other turn is read on the spot, by the
+    Anthropic reader (so it raises, naming where, on a malformed block)."""
+
+    def __init__(self, turns: list[dict[str, Any]]) -> None:
+        super().__init__([])
+        self.turns = turns
+        self.origin = array("q")
+
+    def scan(self, start: int) -> bool:
+        """Note every turn (a list is scanned once: ``start`` is 0)."""
+        for at, d in enumerate(self.turns):
+            role = d.get("role")
+            text = _one_text(d.get("content")) if len(d) == 2 and role in _ANSWERS else None
+            if text and (role == "assistant" or not text.startswith(BLOCK_TEXT_PREFIXES)):
+                self._note_unread("user" if role == "user" else "assistant", text, d, at)
+                continue
+            for m in anthropic.read([d], start=at):
+                self._note_read(m, d, at)
+        return True
+
+    def _note_unread(
+        self, role: Role, text: str, d: dict[str, Any], at: int, chars: int = -1
+    ) -> None:
+        """Note a turn of one text, left unread (``d``: its dict, at ``at`` in the list;
+        ``chars``: its characters priced, when not all of ``text``'s)."""
+        self.roles.append(role)
+        self.chars.append(len(text) if chars < 0 else chars)
+        self.made.append(None)
+        self.texts.append(text if role == "user" else None)
+        self.dicts.append(d)
+        self.origin.append(at)
+
+    def _note_read(self, m: Message, d: dict[str, Any], at: int) -> None:
+        """Note a Message read on the spot (from ``d``, at ``at`` in the list)."""
+        p = len(self.roles)
+        self.roles.append(m.role)
+        self.chars.append(message_chars(m))
+        self.made.append(m)
+        self.dicts.append(d)
+        self.origin.append(at)
+        kinds = set(map(type, m.content))
+        if m.role == "assistant" and ToolCall in kinds:
+            self.opens.append(p)
+        if Recap in kinds:
+            self.recaps.append(p)
+        self.texts.append(m.text if m.role == "user" and Recap not in kinds else None)
+        if holds_images(m, kinds):
+            self.images.append(p)
+
+    def id_of(self, p: int) -> str:
+        m = self.made[p]
+        return f"m{self.origin[p]}" if m is None else m.id
+
+    def one_text(self, p: int) -> bool:
+        return True  # (every turn left unread is one text: a request's is asked)
+
+    def text_parts(self, p: int) -> int:
+        return 1
+
+    def ids(self, positions: Sequence[int]) -> list[str]:
+        return list(map(self.id_of, positions))
+
+    def ids_later(self, lo: int, hi: int) -> Callable[[], list[str]]:
+        made, origin = self.made[lo:hi], self.origin[lo:hi]
+        return lambda: [f"m{o}" if m is None else m.id for o, m in zip(origin, made, strict=True)]
+
+
+class ItemColumns(TurnColumns):
+    """The columns of a Responses ``input``, where one Message may come from several items
+    (an assistant's reasoning, calls and texts, consecutive) and an item is one Message
+    otherwise. A user's item of one text (a string, or one ``input_text`` part), an
+    assistant's ``message`` item of one ``output_text`` part alone between other turns and
+    a function's output of a string are left unread (read, when asked, by the Responses
+    reader: the same Message); any other item, or run of assistant items, is read on the
+    spot."""
+
+    def scan(self, start: int) -> bool:
+        """Note every item (a list is scanned once); False: read it whole (a system or
+        developer item after the first turn: the whole read moves it to the top)."""
+        items, roles = self.turns, self.roles
+        at, n = 0, len(items)
+        while at < n:
+            d = items[at]
+            end = at + 1
+            while end <= n and _by_the_assistant(items[end - 1]):
+                end += 1  # (a run of an assistant's items is one Message, or several)
+            end = max(end - 1, at + 1)
+            text = _item_text(d) if end == at + 1 else None
+            output = _plain_output(d) if end == at + 1 else None
+            if text:
+                role: Role = "user" if d.get("role") == "user" else "assistant"
+                self._note_unread(role, text, d, at)
+            elif output is not None:  # a tool's text (its error prefix is not priced)
+                error = output.startswith(TOOL_ERROR_PREFIX)
+                chars = len(output) - len(TOOL_ERROR_PREFIX) if error else len(output)
+                self._note_unread("tool", output, d, at, chars)
+            else:
+                for m in openai_responses.read(items[at:end], start=at):
+                    if m.role == "system" and roles and roles[-1] != "system":
+                        return False
+                    self._note_read(m, d, at)
+            at = end
+        return True
+
+    def message(self, p: int) -> Message:
+        m = self.made[p]
+        if m is None:
+            (m,) = openai_responses.read([self.dicts[p]], start=self.origin[p])
+            self.made[p] = m
+        return m
+
+    def flat(self, p: int) -> tuple[Role, str, str | None] | None:
+        if self.made[p] is not None:
+            return None
+        text = _item_text(self.dicts[p])
+        return None if text is None else (self.roles[p], text, None)
+
+
+def _by_the_assistant(item: dict[str, Any]) -> bool:
+    """Whether an item is an assistant's (the Responses reader joins consecutive ones)."""
+    kind = item.get("type", "message")
+    return kind in ("reasoning", "compaction", "function_call") or (
+        kind == "message" and item.get("role") == "assistant"
+    )
+
+
+def _plain_output(item: dict[str, Any]) -> str | None:
+    """The output of a ``function_call_output`` item that is a string, with no other key the
+    reader reads (None: another shape, read on the spot)."""
+    if len(item) != 3 or item.get("type") != "function_call_output":
+        return None
+    output = item.get("output")
+    return output if type(output) is str and type(item.get("call_id")) is str else None
+
+
+def _item_text(item: dict[str, Any]) -> str | None:
+    """The text of a user's item of one text (a string or one ``input_text`` part) or of
+    an assistant's ``message`` item of one ``output_text`` part, with no other key the
+    reader reads (an id, a status); None: another shape."""
+    role = item.get("role")
+    if len(item) != 2 + ("type" in item) or item.get("type", "message") != "message":
+        return None
+    content = item.get("content")
+    if role == "user" and type(content) is str:
+        text: Any = content
+    elif type(content) is list and len(content) == 1 and type(content[0]) is dict:
+        part = content[0]
+        kind = "input_text" if role == "user" else "output_text"
+        if part.get("type") != kind or len(part) != 2 + ("annotations" in part):
+            return None
+        if part.get("annotations", []) != []:
+            return None
+        text = part.get("text")
+    else:
+        return None
+    if type(text) is not str or not text or role not in _ANSWERS:
+        return None
+    return None if role == "user" and text.startswith(BLOCK_TEXT_PREFIXES) else text
+
+
+def _one_text(content: Any) -> str | None:
+    """The text of a content that is a string or a list of one plain text block (None:
+    another shape)."""
+    if type(content) is str:
+        return content
+    if type(content) is list and len(content) == 1:
+        part = content[0]
+        if type(part) is dict and len(part) == 2 and part.get("type") == "text":
+            text = part.get("text")
+            return text if type(text) is str else None
+    return None
 
 
 _ANSWERS = frozenset({"user", "assistant"})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from itertools import chain, compress, count, islice, repeat
 from operator import attrgetter, is_, is_not
 from typing import Any, Generic, Literal, NamedTuple, TypeVar, overload
@@ -107,6 +107,26 @@ class Change(NamedTuple):
             "tokens_after": self.tokens_after,
             "estimated": self.estimated,
         }
+
+
+def _parts_of(report: FitReport, name: str) -> tuple[Part[Any], ...]:
+    """A report field's value as given, its parts made later left unmade."""
+    value = report.__dict__[f"_{name}"]
+    return value.parts if type(value) is Parts else (value,)
+
+
+def with_added(
+    report: FitReport, changes_first: Sequence[Change] = (), notices_last: Sequence[Notice] = ()
+) -> FitReport:
+    """``report`` with ``changes_first`` before its changes and ``notices_last`` after its
+    notices, its parts made when first read left unmade (read here, a fit of 5,000 kept
+    turns whose images were over a limit made a Change per kept turn at its peak of
+    memory)."""
+    return replace(
+        report,
+        changes=Parts(tuple(changes_first), *_parts_of(report, "changes")),
+        notices=Parts(*_parts_of(report, "notices"), tuple(notices_last)),
+    )
 
 
 @dataclass(frozen=True)

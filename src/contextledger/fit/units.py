@@ -352,15 +352,7 @@ class HistoryIndex:
         """``ids(range(lo, hi))``, worked out when called from what is noted now."""
         body = self.body
         if type(body) is LazyMessages:
-            off = body.start
-            made = body.columns.made[lo + off : hi + off]
-            app = body.columns.app_ids
-            if app:  # the dicts' own ids, as they are now
-                app = {p: app[p] for p in range(lo + off, hi + off) if p in app}
-            return lambda: [
-                (app.get(p, f"m{p}") if app else f"m{p}") if m is None else m.id
-                for p, m in enumerate(made, lo + off)
-            ]
+            return body.columns.ids_later(lo + body.start, hi + body.start)
         messages = list(body[lo:hi])
         return lambda: [m.id for m in messages]
 
@@ -1010,7 +1002,7 @@ class HistoryIndex:
             p = body.start + i
             made = body.columns.made[p]
             if made is None:
-                return type(body.columns.dicts[p].get("content")) is str
+                return body.columns.one_text(p)
             return len(made.content) == 1 and type(made.content[0]) is Text
         content = body[i].content
         return len(content) == 1 and type(content[0]) is Text
@@ -1023,8 +1015,7 @@ class HistoryIndex:
             p = body.start + i
             made = body.columns.made[p]
             if made is None:  # a flat text, or plain text and image parts (DictColumns.scan)
-                content = body.columns.dicts[p]["content"]
-                return type(content) is str or [part["type"] for part in content].count("text") == 1
+                return body.columns.text_parts(p) == 1
             m = made
         else:
             m = body[i]

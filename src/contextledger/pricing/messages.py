@@ -262,8 +262,10 @@ class Pricer:
         self._parallel: set[str] = set()
         self._single_results: set[str] = set()
         # which assistant messages made each id parallel (by identity, each kept alive so
-        # its id is not reused): one repair replaces is forgotten (a reused id renumbered)
-        self._parallel_callers: dict[str, dict[int, Message]] = {}
+        # its id is not reused): one repair replaces is forgotten (a reused id renumbered).
+        # The message itself while it is the only one (a dict per call id was an eighth of
+        # the input at the peak of memory of a fit of 9,000 Responses items, 1,400 parallel)
+        self._parallel_callers: dict[str, Message | dict[int, Message]] = {}
         # OpenAI Chat renders calls and results without ids, a result under its function's
         # name (``framing``, "Single tool calls"): each call id's function, as called
         self.renders_calls = self.framing.renders_calls and wire in _RENDERING_WIRES
@@ -809,8 +811,15 @@ class Pricer:
             return 0
         if len(self._parallel_callers) > 100_000:
             self._parallel_callers.clear()  # bounded: forgetting less only over-counts
+        callers = self._parallel_callers
         for call_id in ids:
-            self._parallel_callers.setdefault(call_id, {})[id(m)] = m
+            held = callers.get(call_id)
+            if held is None or held is m:
+                callers[call_id] = m
+            elif isinstance(held, dict):
+                held[id(m)] = m
+            else:
+                callers[call_id] = {id(held): held, id(m): m}
         new = set(ids) - self._parallel
         if new:
             self._parallel.update(new)
@@ -850,12 +859,15 @@ class Pricer:
             for b in m.content:
                 if not isinstance(b, ToolCall) or b.id not in ids:
                     continue
-                callers = self._parallel_callers.get(b.id)
-                if callers is not None and callers.get(id(m)) is m:
-                    del callers[id(m)]
-                    if not callers:
+                held = self._parallel_callers.get(b.id)
+                if isinstance(held, dict) and held.get(id(m)) is m:
+                    del held[id(m)]  # (another turn still calls it in parallel)
+                    if not held:
                         del self._parallel_callers[b.id]
                         gone.add(b.id)
+                elif held is m:
+                    del self._parallel_callers[b.id]
+                    gone.add(b.id)
         if not gone:
             return False
         self._parallel -= gone
