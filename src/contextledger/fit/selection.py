@@ -21,6 +21,7 @@ from ..model import Message
 from ..pricing.messages import Pricer
 from ..report import Notice
 from .anchors import Pins
+from .drops import DroppedUnits
 from .options import FitOptions
 from .report import Change
 from .shedding import shorten, stable_share
@@ -44,7 +45,7 @@ class Selection:
 
     kept: list[Unit]
     yielded: list[Unit]
-    dropped: list[int]
+    dropped: DroppedUnits
     orphaned: list[int]  # units dropped because the history must start with a user turn
     cut_unit: int
     cut_index: int
@@ -88,13 +89,11 @@ def select_units(
             changes.extend(short.changes)
             notices.extend(short.notices)
     below = sorted(k for k in {*pins.numbers, asked} if k is not None and k < cut_unit)  # a few
-    dropped = list(range(cut_unit))
-    for k in reversed(below):
-        del dropped[k]
     skipped = [k for k in walk.skipped if k != asked]
-    if skipped:  # (those under the cut are in its range already)
-        dropped = sorted({*dropped, *(k for k in skipped if k >= cut_unit)})
-        notices.extend(_skipped_notice(index, k) for k in skipped)
+    # (those skipped under the cut are in its range already)
+    beyond = sorted({k for k in skipped if k >= cut_unit})
+    dropped = DroppedUnits(cut_unit, tuple(below), tuple(beyond))
+    notices.extend(_skipped_notice(index, k) for k in skipped)
     if orphaned:
         cut_unit = orphaned[-1] + 1
     starts = index.starts
