@@ -59,7 +59,7 @@ def test_remembered_runs_are_those_of_the_very_outputs_asked(outputs: list[list[
     asked again after a change is not answered from memory)."""
     runs = SharedRuns()
     made = [tuple(POOL[k] for k in sorted(at)) for at in outputs]
-    for now, last in zip(made, [(), *made]):
+    for now, last in zip(made, [(), *made[:-1]], strict=True):
         assert runs(now, last) == shared_runs(now, last)
         assert runs(now, last) == shared_runs(now, last)  # (asked again: remembered)
     listed = list(made[-1])
