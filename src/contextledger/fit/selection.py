@@ -11,7 +11,7 @@ is sticky (prompt-cache friendly): last turn's cut is kept while it fits.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
@@ -80,9 +80,12 @@ def select_units(
         cut_unit, total, cut_id = _sticky_cut(
             index, opts, previous_cut_id, recent, cut_unit, pins.numbers, total, budget
         )
-    # (the walk went newest first: reversed, one run in order, the few pins merged into it
-    # at C speed; a Python key over every kept unit was a third of a refit's selection)
-    kept = sorted([*reversed(recent), *pinned], key=_start)
+    # (the walk went newest first: reversed, one run in order, the few pins inserted into
+    # it by bisection: a Python key over every kept unit was a third of a refit's selection,
+    # and a sort keyed at C speed still read every kept unit: ~4 % of a refit of 4,700 kept)
+    kept = recent[::-1]
+    for unit in pinned:
+        insort(kept, unit, key=_start)
     orphaned, total, asked = _start_with_user(index, kept, yielded, total, budget, anchor_pos)
     for short in walk.shortened:
         if short.unit in kept:
