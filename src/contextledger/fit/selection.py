@@ -370,19 +370,27 @@ class _Walk:
         the whole unit. Made once per unit and share."""
         index, opts, pricer = self.index, self.opts, self.pricer
         start, end = index.starts[k], index.end(k)
+        # its notices say when each message was sent ("from 3 turns ago"), which moves
+        # with every new request: made again when that changed (a refit kept the first
+        # fit's words: a stale report, speed35's fuzz, set B seed 9)
+        ago = tuple(index.ago("", i) for i in range(start, end))
+        Made = tuple[tuple[Message, ...], tuple[str, ...], _Shortened | None]
 
-        def make(_: Message) -> tuple[tuple[Message, ...], _Shortened | None]:
+        def make(_: Message) -> Made:
             whole = tuple(index.body[start:end])
             made = shorten(pricer, opts.shrink_floor, index.ago, whole, share)
             if made is None:
-                return whole, None
+                return whole, ago, None
             short = Unit(start, list(made.messages), made.cost, index.kinds[k])
-            return whole, _Shortened(short, made.changes, made.notices)
+            return whole, ago, _Shortened(short, made.changes, made.notices)
+
+        def fresh(made: Made) -> bool:
+            return made[1] == ago
 
         body = index.body
-        of, short = index.memo(start, f"shortened{share}", make)
+        of, _, short = index.memo(start, f"shortened{share}", make, fresh)
         if len(of) != end - start or any(m is not body[i] for i, m in enumerate(of, start)):
-            of, short = make(body[start])  # a result replaced under the same call: made anew
+            of, _, short = make(body[start])  # a result replaced under the same call: anew
         return short
 
 
