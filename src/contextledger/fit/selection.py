@@ -11,9 +11,10 @@ is sticky (prompt-cache friendly): last turn's cut is kept while it fits.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, insort
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import attrgetter
 from typing import cast
 
@@ -370,28 +371,36 @@ class _Walk:
         the whole unit. Made once per unit and share."""
         index, opts, pricer = self.index, self.opts, self.pricer
         start, end = index.starts[k], index.end(k)
-        # its notices say when each message was sent ("from 3 turns ago"), which moves
-        # with every new request: made again when that changed (a refit kept the first
-        # fit's words: a stale report, speed35's fuzz, set B seed 9)
-        ago = tuple(index.ago("", i) for i in range(start, end))
-        Made = tuple[tuple[Message, ...], tuple[str, ...], _Shortened | None]
 
-        def make(_: Message) -> Made:
+        def make(_: Message) -> tuple[tuple[Message, ...], _Shortened | None]:
             whole = tuple(index.body[start:end])
-            made = shorten(pricer, opts.shrink_floor, index.ago, whole, share)
+            # (its notices say when each message was sent, "from 3 turns ago", which moves
+            # with every request: marked here, written on each use; made once, a refit said
+            # what the first fit said: speed35's fuzz, set B seed 9)
+            made = shorten(pricer, opts.shrink_floor, _AGO.format, whole, share)
             if made is None:
-                return whole, ago, None
+                return whole, None
             short = Unit(start, list(made.messages), made.cost, index.kinds[k])
-            return whole, ago, _Shortened(short, made.changes, made.notices)
-
-        def fresh(made: Made) -> bool:
-            return made[1] == ago
+            return whole, _Shortened(short, made.changes, made.notices)
 
         body = index.body
-        of, _, short = index.memo(start, f"shortened{share}", make, fresh)
+        of, short = index.memo(start, f"shortened{share}", make)
         if len(of) != end - start or any(m is not body[i] for i, m in enumerate(of, start)):
-            of, _, short = make(body[start])  # a result replaced under the same call: anew
+            of, short = make(body[start])  # a result replaced under the same call: made anew
+        if short is None or not any(_AGO_MARK in n.text for n in short.notices):
+            return short
+        notices = tuple(
+            replace(n, text=_AGO_AT.sub(lambda at: index.ago(at[1]), n.text)) for n in short.notices
+        )
+        return replace(short, notices=notices)
         return short
+
+
+#: When a message of a unit kept shortened was sent, as its notices are first made: each
+#: use writes it as it is then (``_Walk._shorten``).
+_AGO_MARK = "\x00ago:"
+_AGO = _AGO_MARK + "{}\x00"
+_AGO_AT = re.compile("\x00ago:([^\x00]*)\x00")
 
 
 def _lost_images(short: _Shortened) -> bool:

@@ -1083,16 +1083,9 @@ class HistoryIndex:
                 return False
         return True
 
-    def memo(
-        self,
-        i: int,
-        what: str,
-        work: Callable[[Message], T],
-        fresh: Callable[[T], bool] | None = None,
-    ) -> T:
+    def memo(self, i: int, what: str, work: Callable[[Message], T]) -> T:
         """``work(message i)``, worked out once per message (messages are immutable): what a
-        refit would otherwise recompute for the whole history every turn. ``fresh``: whether
-        what was worked out still holds (else it is worked out again, in its place)."""
+        refit would otherwise recompute for the whole history every turn."""
         body = self.body
         if type(body) is LazyMessages:  # (straight from the columns: pinning asks this of
             p = body.start + i  # every correction and rule of the history, every refit)
@@ -1100,8 +1093,7 @@ class HistoryIndex:
         else:
             m = body[i]
         hit = self._memo.get((i, what))
-        stale = hit is not None and fresh is not None and not fresh(hit[1])  # type: ignore[arg-type]
-        if hit is None or hit[0] is not m or stale:
+        if hit is None or hit[0] is not m:
             hit = self._memo[(i, what)] = (m, work(m))
         return hit[1]  # type: ignore[return-value]
 
