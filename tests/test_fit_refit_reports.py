@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -45,3 +46,37 @@ def test_every_message_left_out_by_a_growing_fitter_is_reported(
         except (BudgetError, ContentError):
             continue  # a refused turn reports nothing, and must not count as reported
         assert _unreported(history[:n], res) == []
+
+
+PNG_1x1 = (
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA"
+    "60e6kgAAAABJRU5ErkJggg=="
+)
+
+
+def test_a_shortened_exchange_says_how_long_ago_as_a_fresh_fit_says() -> None:
+    """A tool exchange kept shortened (its screenshot left out) is made once per share; its
+    notice says when it was sent ("from 3 turns ago"), which moves with each new request:
+    a refit said what the first fit said (speed35's fuzz, set B seed 9; found by speed41)."""
+    history: list[dict[str, Any]] = [
+        {"role": "system", "content": "Ops bot."},
+        {"role": "user", "content": "grab the dashboard"},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "grab", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": [
+            {"type": "text", "text": "dashboard " + "cpu 93% on host-7; " * 50},
+            {"type": "image_url", "image_url": {"url": PNG_1x1}}]},
+    ]  # fmt: skip
+    history += [
+        {"role": "assistant" if i % 2 else "user", "content": f"turn {i} " + "ok " * 20}
+        for i in range(6)
+    ]
+    history.append({"role": "user", "content": "and?"})
+    fitter = Fitter("gpt-4o", window=1200, max_output_tokens=300)
+    fitter.fit(history)
+    for i in range(3):
+        history.append({"role": "user", "content": f"more {i}"})
+        fresh = Fitter("gpt-4o", window=1200, max_output_tokens=300).fit(copy.deepcopy(history))
+        said = [n.text for n in fitter.fit(history).report.notices]
+        assert said == [n.text for n in fresh.report.notices]
+        assert any(f"from {4 + i} turns ago" in text for text in said)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from contextledger.fit.report import shared_runs
+from contextledger.fit.report import SharedRuns, shared_runs
 from contextledger.model import Message
 
 POOL = [Message.user(f"m{i}", id=f"m{i}") for i in range(120)]
@@ -51,3 +51,18 @@ def test_a_refit_output_is_its_last_from_a_cut_behind_pins_then_new() -> None:
     last = [POOL[0], POOL[3], *POOL[10:60]]
     now = [POOL[0], POOL[3], POOL[7], *POOL[20:60], Message.user("new")]
     assert shared_runs(now, last) == [(0, 0, 2), (3, 12, 40)]
+
+
+@given(st.lists(st.lists(st.integers(0, 119), unique=True, max_size=30), min_size=1, max_size=6))
+def test_remembered_runs_are_those_of_the_very_outputs_asked(outputs: list[list[int]]) -> None:
+    """A ``SharedRuns`` answers as ``shared_runs`` for every pair asked in turn (a list
+    asked again after a change is not answered from memory)."""
+    runs = SharedRuns()
+    made = [tuple(POOL[k] for k in sorted(at)) for at in outputs]
+    for now, last in zip(made, [(), *made[:-1]], strict=True):
+        assert runs(now, last) == shared_runs(now, last)
+        assert runs(now, last) == shared_runs(now, last)  # (asked again: remembered)
+    listed = list(made[-1])
+    assert runs(listed, made[0]) == shared_runs(listed, made[0])
+    listed.insert(0, Message.user("new", id="new"))
+    assert runs(listed, made[0]) == shared_runs(listed, made[0])

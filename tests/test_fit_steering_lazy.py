@@ -293,3 +293,22 @@ def test_a_cold_fit_of_many_short_requests_peaks_below_half_again_the_input() ->
     finally:
         tracemalloc.stop()
     assert peak < 1.5 * size
+
+
+def test_a_request_edited_after_it_was_ruled_out_is_weighed_again() -> None:
+    """A bound worked out for a request is forgotten when that request is edited (an
+    append keeps the bounds; an edit at or before a request's position drops its own)."""
+    from contextledger.fit.steering import Steering
+
+    least = {0: 50, 1: 50, 2: 50}
+    s = Steering(lambda ps, ts: (ps, ts), least.__getitem__, least.__getitem__)
+    s.add([0, 1, 2], ["Never use tabs.", "Never use tabs.", "Never use tabs."])
+    assert list(s.steering_before(3, lambda: 10)) == []  # each costs more than the room
+    s.forget_from(3)  # an append: the bounds stand
+    s.add([3], ["hello"])
+    least[3] = 50
+    assert list(s.steering_before(4, lambda: 10)) == []
+    s.forget_from(1)  # requests 1 on were edited: short rules now
+    least.update({1: 3, 2: 3, 3: 3})
+    s.add([1, 2, 3], ["Never use tabs.", "Don't change the public API.", "hello"])
+    assert list(s.steering_before(4, lambda: 10)) == [2, 1]

@@ -73,6 +73,8 @@ from .report import (
     FitResult,
     KeptMemo,
     Parts,
+    Runs,
+    SharedRuns,
     kept_changes,
     shared_runs,
     with_added,
@@ -142,9 +144,9 @@ class _CallIds:
     out: Sequence[Message] = ()
     ids: set[str] = field(default_factory=set)
 
-    def reused(self, out: Sequence[Message]) -> bool:
+    def reused(self, out: Sequence[Message], runs: Runs = shared_runs) -> bool:
         """Whether two tool calls in ``out`` share an id (``reuses_call_ids``)."""
-        new = [out[i] for i in _new_positions(out, self.out)]
+        new = [out[i] for i in _new_positions(out, self.out, runs)]
         ids = _call_ids(new)
         if len(set(ids)) == len(ids) and self.ids.isdisjoint(ids):
             # the calls of the messages sent last time too were each other's and these'
@@ -282,6 +284,7 @@ class Fitter:
         # per message: (it, text bytes, inline bytes, images, largest image, longest side)
         self._limit_parts: dict[int, _LimitPart] = {}
         self._limits = _LimitMemo()  # the last request checked, and its sums
+        self._runs = SharedRuns()  # the runs this fit's output shares with the last one
 
     def position(self, message_id: str) -> int | None:
         """Where a message sits in the last history fitted (None: not there)."""
@@ -398,7 +401,7 @@ class Fitter:
         if len(parts) > 200_000:
             parts.clear()
             last = _LimitMemo()
-        runs = shared_runs(messages, last.out)
+        runs = self._runs(messages, last.out)
         left = [last.out[j] for j in _uncovered(runs, len(last.out), 1)]
         gone = list(map(parts.get, map(id, left)))
         if None in gone or not all(map(is_, map(_first, gone), left)):  # type: ignore[arg-type]
@@ -545,7 +548,7 @@ class Fitter:
             (not self._memory.sent_ok and problems_for(result.messages, self._repair_wire))
             or _system_media(result.messages)
             # units are checked one by one: a call id reused in another round is not seen there
-            or self._memory.calls.reused(result.messages)
+            or self._memory.calls.reused(result.messages, self._runs)
         ):
             # A broken history (a dangling call, an orphan result) must not reach the wire:
             # repair it (reported, the input untouched) and fit again. Checking only what is
@@ -702,7 +705,9 @@ class Fitter:
             )
 
         sending = (*system_msgs, *kept_msgs)
-        out = _unreadable_images_left_out(pricer, sending, self._memory.kept.out, changes, notices)
+        out = _unreadable_images_left_out(
+            pricer, sending, self._memory.kept.out, changes, notices, self._runs
+        )
         if pricer.unheard:  # audio for a model that hears none (noted as it was priced)
             current = body[anchor_pos].id if anchor_pos is not None else None
             out = self._unheard_audio(out, current, changes, notices)
@@ -715,7 +720,7 @@ class Fitter:
             if late is not None and out is sending
             else None
         )
-        kept, text_tokens, image_tokens = kept_changes(pricer, out, memo, prices)
+        kept, text_tokens, image_tokens = kept_changes(pricer, out, memo, prices, self._runs)
         if image_tokens:  # images a provider refuses as they are, re-encoded (reported)
             each = (
                 memo.images
@@ -725,7 +730,7 @@ class Fitter:
             sent = self._sendable.apply(pricer, out, each, changes, notices)
             if sent is not out:
                 out = sent
-                kept, text_tokens, image_tokens = kept_changes(pricer, out, memo)
+                kept, text_tokens, image_tokens = kept_changes(pricer, out, memo, runs=self._runs)
         notices.extend(_unsendable_prefill(out, self.info))
         if tools and host and out[0] is not host[0]:  # the prompt sent changed: reprice
             budget = replace(budget, tools_tokens=pricer.tools(tools, opts.tool_choice, out[:1]))
@@ -770,7 +775,12 @@ def _fits_whole(index: HistoryIndex, room: int) -> bool:
     older = len(costs) - _WHOLE_CHECK_UNITS
     total = 0
     if older > 0:
-        if costs[0] < 0 or min(costs[:older]) < 0:  # (the oldest first: usually unpriced)
+        # (the oldest first: usually unpriced; then whether a message of them is unpriced,
+        # at C speed over a byte a message: a refit of a long history that pins its first
+        # request took the least of every older unit's cost, ~0.1 ms at 6,000 units)
+        if costs[0] < 0 or index.priced.find(0, 0, index.starts[older]) >= 0:
+            return False
+        if min(costs[:older]) < 0:
             return False
         total = sum(costs[:older])
         if total > room:
@@ -797,13 +807,14 @@ def _unreadable_images_left_out(
     sent_last: tuple[Message, ...],
     changes: list[Change],
     notices: list[Notice],
+    runs: Runs = shared_runs,
 ) -> tuple[Message, ...]:
     """``out`` with every image whose own bytes are not a readable image (bad base64, text
     labelled image/png, a truncated file) replaced by a note, reported: every provider
     answers such an image with HTTP 400 for the whole request. Messages sent last time as
     they are were checked then (a refit looks at the new ones only)."""
     fixed: list[Message] | None = None
-    for i in _new_positions(out, sent_last):
+    for i in _new_positions(out, sent_last, runs):
         m = out[i]
         if not any(pricer.image(img).unreadable for img in m.images()):
             continue
@@ -812,10 +823,12 @@ def _unreadable_images_left_out(
     return out if fixed is None else tuple(fixed)
 
 
-def _new_positions(now: Sequence[Message], last: Sequence[Message]) -> Iterator[int]:
+def _new_positions(
+    now: Sequence[Message], last: Sequence[Message], runs: Runs = shared_runs
+) -> Iterator[int]:
     """The positions of the messages of ``now`` that are not in ``last`` (see ``shared_runs``:
     a refit's output shares all but a few with the last one, found at C speed)."""
-    return _uncovered(shared_runs(now, last), len(now), 0)
+    return _uncovered(runs(now, last), len(now), 0)
 
 
 def _uncovered(runs: list[tuple[int, int, int]], n: int, side: int) -> Iterator[int]:

@@ -103,6 +103,7 @@ class Steering:
         # requests are far below what is left of the cap, and need no reading to say so)
         self._words_least, self._words_most = words_least, words_most
         self._least: dict[int, int] = {}  # words_least, by position (asked once a request)
+        self._least_top = -1  # the highest position in ``_least`` (-1: none)
         self.unread: dict[int, str] = {}  # not read for rules yet: position → text
         self._restating_unread = _Positions()  # not read for restatements yet either
         self._prepared = _Positions()  # unread, their text already as a pin could hold it
@@ -135,8 +136,10 @@ class Steering:
             self.unread = {p: t for p, t in self.unread.items() if p < prefix}
             self._restating_unread.forget_from(prefix)
             self._prepared.forget_from(prefix)
-        if self._least:
+        if self._least_top >= prefix:  # (an append leaves it be: rebuilt every refit, it
+            # was ~1 % of a refit of a long session)
             self._least = {p: n for p, n in self._least.items() if p < prefix}
+            self._least_top = max(self._least, default=-1)
 
     def _prepare(self, positions: list[int]) -> tuple[list[int], list[str]]:
         """The requests at ``positions`` that may be pinned, with the text a pin of each
@@ -229,6 +232,7 @@ class Steering:
                 if words_most(p) <= left:
                     return True
                 n = least[p] = words_least(p)
+                self._least_top = max(self._least_top, p)
             return n <= left
 
         return self._walk(self._order, self.steering, pos, wanted, self.read)

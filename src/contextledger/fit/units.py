@@ -244,6 +244,9 @@ class HistoryIndex:
         self.priced = bytearray()  # per message: 1 when costs[i] is exact, 0 for an estimate
         self.made_units: list[Unit | None] = []  # per unit: made on first use, reused on refit
         self._made = bytearray()  # per unit: 1 when made_units holds it (see made_run)
+        # the running sums ``made_run`` worked out last: (k, the lowest unit summed, the
+        # costs of units k, k-1, ... summed); forgotten when units are regrouped
+        self._run_sums: tuple[int, int, list[int]] | None = None
         self._labels: dict[int, tuple[object, Later[str]]] = {}  # image labels by position
         self._image_labels: dict[int, tuple[Image, str]] = {}  # by id(image)
         self._url_labels: dict[int, tuple[str, str]] = {}  # by id(url) of a dict's image
@@ -287,6 +290,7 @@ class HistoryIndex:
         ``pin_cap``: the tokens earlier requests are pinned within (``steering`` and
         ``restating`` then leave out the requests that cannot fit it). ``defer``: the new
         requests are classified by a call to ``classify``, not now."""
+        self._run_sums = None  # (a fit's own: ``made_run``)
         self.classify()  # (what an earlier update left unclassified, if any)
         if pricer is not self._pricer and pin_cap == self.pin_cap:
             # what is left unread is read as it would have been, by the last pricer's counts
@@ -377,6 +381,7 @@ class HistoryIndex:
         del self.unit_ok[keep_units:]
         del self.made_units[keep_units:]
         del self._made[keep_units:]
+        self._run_sums = None
         return min(regroup, prefix)
 
     def _price(self, start: int, end: int, back: bool = True, room: int | None = None) -> None:
@@ -389,7 +394,9 @@ class HistoryIndex:
         pricer, priced, costs, body = self._pricer, self.priced, self.costs, self.body
         lo = max(0, start - max(256, len(body) - start)) if back else start
         starts = self.starts
-        if lo < start and priced.find(0, starts[max(bisect_right(starts, lo) - 1, 0)], start) < 0:
+        batch_from = starts[max(bisect_right(starts, lo) - 1, 0)] if lo < start else start
+        gap = priced.rfind(0, batch_from, start)  # the last message unpriced before them
+        if gap < 0:
             lo = start  # (a refit: every unit before the new ones is priced already)
         # The estimates are a token per 4 characters: a script of more tokens than that
         # (CJK, Thai, Hindi, Cyrillic, emoji: up to a token a character) would be priced up
@@ -400,8 +407,15 @@ class HistoryIndex:
             scale = float(_CHARS_PER_ESTIMATED_TOKEN)
         else:
             scale = max(1.0, self._exact_seen / self._estimated_seen)
+        # (a refit: the messages right before the new ones are the run kept last time,
+        # priced; their exact costs are summed at C speed, not stepped through one by one)
         if lo < start and room is not None:
             i, acc = start, 0.0
+            if gap + 1 < start:
+                sums = list(accumulate(reversed(costs[max(gap + 1, lo) : start])))
+                over = bisect_right(sums, room * _BATCH_SHARE)  # (those summed within)
+                at = min(over + 1, len(sums))  # (stepped past the first over, as the loop)
+                i, acc = start - at, sums[at - 1]
             while i > lo and acc <= room * _BATCH_SHARE:
                 i -= 1
                 acc += costs[i] if priced[i] else costs[i] * scale
@@ -419,7 +433,12 @@ class HistoryIndex:
         ahead = sum(costs[i] if priced[i] else costs[i] * scale for i in range(start, end))
         taken: list[range] = []  # (newest first)
         limit = float("inf") if room is None else room
-        for k in range(bisect_left(starts, start) - 1, max(first, 0) - 1, -1):
+        top = bisect_left(starts, start) - 1
+        after_gap = bisect_right(starts, gap) if lo < start else top + 1  # priced units on
+        if after_gap <= top:  # (taken or not, they add nothing to price: summed at once)
+            ahead += sum(costs[starts[after_gap] : start])
+            top = after_gap - 1 if ahead <= limit else -1  # (over: none older can fit)
+        for k in range(top, max(first, 0) - 1, -1):
             a, b = starts[k], starts[k + 1]
             if b - a == 1:  # (the usual unit, one message)
                 estimate = costs[a]
@@ -830,20 +849,23 @@ class HistoryIndex:
         the units kept last time) and fit ``room`` tokens together, newest first: found at
         C speed, so a refit's walk does not step through every kept unit."""
         lowest = max(lowest, self._made.rfind(0, lowest, k + 1) + 1)
-        # (a made unit is priced: its costs are exact, so their running sums only grow)
+        # (a made unit is priced: its costs are exact, so their running sums only grow, and
+        # stay what they are until the units are regrouped: the pinning and the selection
+        # ask of the same run in one fit, ~0.2 ms each at 4,700 kept)
+        known = self._run_sums
+        if known is not None and known[0] == k and known[1] <= lowest:
+            return bisect_right(known[2], room, 0, k + 1 - lowest)
         # Summed in growing slices: units made long ago and dropped since stay made, and
         # summing all of them every refit cost as much as the walk it saves.
-        run, size = 0, 256
-        while k >= lowest:
-            low = max(lowest, k + 1 - size)
-            sums = list(accumulate(reversed(self.unit_costs[low : k + 1])))
-            fit = bisect_right(sums, room)
-            run += fit
-            if fit < len(sums):
-                break
-            room -= sums[-1]
-            k, size = low - 1, size * 4
-        return run
+        sums: list[int] = []
+        low, size = k + 1, 256
+        while low > lowest and (not sums or sums[-1] <= room):
+            top, low = low, max(lowest, low - size)
+            more = accumulate(reversed(self.unit_costs[low:top]), initial=sums[-1] if sums else 0)
+            sums += islice(more, 1, None)
+            size *= 4
+        self._run_sums = (k, low, sums)
+        return bisect_right(sums, room)
 
     def unit_alone(self, k: int, kind: UnitKind) -> Unit:
         """``unit(k, kind)`` with only its own messages priced: an earlier request or a
