@@ -42,17 +42,14 @@ the provider's conservative defaults, marked ``estimated``. Users add models wit
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
 from functools import cache, lru_cache
-from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import (
     ArgumentError,
@@ -64,6 +61,15 @@ from .errors import (
     describe,
 )
 from .id_tails import chain_problem, date_problem, version_problem
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+
+# (difflib and decimal are imported where used: suggestions for an unknown id and the price
+# table are off a plain fit's path; with fractions, uuid and importlib.resources they were
+# ~3.5 % of a fresh process's first fit, by callgrind. The shipped data is read by its path,
+# as lexicon/common.py reads its own, not through importlib.resources.)
+_DATA = Path(__file__).parent / "data"
 
 PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "openai-compatible")
 
@@ -467,6 +473,8 @@ class Catalog:
         >>> cat.suggest("azure/prod-gpt4o-eastu")[0]
         'azure/prod-gpt4o-eastus'
         """
+        import difflib
+
         given = _strip_route(name)[1]
         bare, stripped = given.lower(), name.strip()
         route = stripped[: len(stripped) - len(given)] if stripped.endswith(given) else ""
@@ -485,6 +493,8 @@ class Catalog:
         number a digit or two from one of its snapshots (``claude-opus-4-1-2025080``: a
         digit lost), else None. The date says which model was meant better than the undated
         ids do: ``claude-opus-4-8`` is nearer by letters, but no dated id of it exists."""
+        import difflib
+
         # (each spelling: a Bedrock id less its region, vendor and version; a Vertex @date)
         spellings = [s.replace("@", "-") for s in _candidates(name)]
         spellings = [s for s in spellings if _DATED_TAIL.search(s)]
@@ -499,6 +509,8 @@ class Catalog:
         return None
 
     def _suggest_ids(self, name: str, known: Mapping[str, str], n: int) -> tuple[str, ...]:
+        import difflib
+
         # Only ids of the family the name names are suggested (a typo of its word counts:
         # gtp-4o, gemni-2.5-pro): deepseek-chat and qwen/… were answered gpt-5-chat and
         # Llama, ids of another vendor (red team 25); with none, the refusal says what to do.
@@ -640,6 +652,8 @@ class Catalog:
     def _misspells_another(self, name: str, family: str) -> bool:
         """``gpt-4o-mni`` extends ``gpt-4o`` but is one letter from ``gpt-4o-mini``, whose images
         cost 33× more: a near-miss of a longer known id is a typo, not a variant."""
+        import difflib
+
         longer = [k for k in self._models if len(k) > len(family) and k != family]
         return bool(difflib.get_close_matches(name, longer, n=1, cutoff=0.9))
 
@@ -795,6 +809,8 @@ def _same_family(word: str, known_id: str) -> bool:
     >>> _same_family("gtp", "gpt-4o"), _same_family("deepseek", "gpt-5-chat")
     (True, False)
     """
+    import difflib
+
     if not word:
         return False
     theirs = _family_word(known_id)
@@ -1154,6 +1170,8 @@ def _mended_variant(name: str, ids: Iterable[str]) -> str | None:
 def _near_variant_word(word: str) -> str:
     """``word`` if it is a variant word or a number, else the variant word it misspells
     ("" for none; a short word is no misspelling: gpt-5-nano-prod is a house name)."""
+    import difflib
+
     if word in _VARIANT_WORDS or word.isdigit():
         return word
     if len(word) < 5:
@@ -1198,7 +1216,7 @@ def load_catalog(data: Mapping[str, Any]) -> Catalog:
 
 @cache
 def _default_data() -> str:
-    return resources.files("contextledger").joinpath("data/models.json").read_text("utf-8")
+    return (_DATA / "models.json").read_text("utf-8")
 
 
 def default_catalog() -> Catalog:
@@ -1274,6 +1292,8 @@ def _ignored_litellm_key(key: str) -> bool:
 def _check_spec_keys(model_id: str, entry: Mapping[str, Any]) -> None:
     """Refuse a misspelt or unknown field: a dropped ``contex_window`` would leave an 8k model
     budgeted at the provider default's 128k."""
+    import difflib
+
     for key in entry:
         if key in _SPEC_FIELDS:
             continue
@@ -1291,6 +1311,8 @@ def _positive(model_id: str, key: str, value: object) -> int:
 
 
 def _spec_provider(model_id: str, entry: dict[str, Any]) -> str:
+    import difflib
+
     provider = entry.pop("provider", None)
     if provider is None:
         route = entry.pop("litellm_provider", "")
@@ -1531,6 +1553,7 @@ class DollarCost:
 def format_dollars(dollars: Decimal) -> str:
     """Dollars with the cents a person reads, and four significant figures below a cent.
 
+    >>> from decimal import Decimal
     >>> format_dollars(Decimal("12.3456")), format_dollars(Decimal("0.000123456"))
     ('$12.35', '$0.0001235')
     """
@@ -1543,8 +1566,10 @@ def format_dollars(dollars: Decimal) -> str:
 @cache
 def price_table() -> PriceTable:
     """The dated price table shipped with the package (``data/prices.json``)."""
+    from decimal import Decimal
+
     raw = json.loads(
-        resources.files("contextledger").joinpath("data/prices.json").read_text("utf-8"),
+        (_DATA / "prices.json").read_text("utf-8"),
         parse_float=Decimal,
     )
     per = Decimal(raw.get("per_tokens", 1_000_000))

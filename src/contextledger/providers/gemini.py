@@ -16,7 +16,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-import uuid
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -714,7 +714,9 @@ class _Assembler:
         self.blocks: list[Block] = []
         self.notes: list[str] = []
         self.on_text = on_text
-        self.batch = uuid.uuid4().hex[:12]  # ids for calls Gemini sent without one
+        # ids for calls Gemini sent without one (48 random bits, as uuid4's first 12 hex
+        # digits: uuid and the platform module it imports are off a plain fit's path)
+        self.batch = os.urandom(6).hex()
 
     def add(self, part: Any) -> None:
         signature = _signature(part.thought_signature)
