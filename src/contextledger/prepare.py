@@ -54,10 +54,11 @@ from .model import (
     ToolResult,
     with_ids,
 )
-from .pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
+from .pricing.messages import Pricer, price_request
 from .pricing.provider_content import check_file_pages
 from .providers import Format, format_for_provider, provider_format, translate
 from .providers.ids import declared_notice, declared_renames
+from .providers.output_format import read_output_format
 from .repair import RepairChange, RepairMemo
 from .reply import Reply
 from .report import Notice
@@ -242,6 +243,9 @@ class Preparer:
     Keep one per conversation and model; make a new one when the model changes.
     ``tool_choice``: the one the requests will carry with their tools, priced exactly
     (``FitOptions.tool_choice``; None: not known, priced at the most a choice costs).
+    ``response_format``: the structured-output format they carry (Chat's ``response_format``,
+    Responses' ``text.format`` or Anthropic's ``output_format`` shape), written into the body
+    in the target's shape and priced in the budget as written.
     A request written for a model that takes no prefill (Claude 4.6 and later answer HTTP
     400) that ends on an assistant turn is refused naming where, as ``translate`` refuses it;
     ``allow_prefill=True`` fits it anyway (the report says it cannot be sent so), for a
@@ -269,6 +273,7 @@ class Preparer:
         file_pages: Mapping[str, int] | None = None,
         tool_choice: object = None,
         allow_prefill: bool = False,
+        response_format: object = None,
     ) -> None:
         check_limits(window, max_output_tokens)
         check_on_images(on_images)
@@ -301,6 +306,7 @@ class Preparer:
                 hysteresis=hysteresis,
                 file_pages=pricer.file_pages,
                 tool_choice=tool_choice,
+                response_format=response_format,
             ),
             pricer=pricer,
         )
@@ -350,6 +356,7 @@ class Preparer:
         write: bool = True,
         file_pages: Mapping[str, int] | None = None,
         tool_choice: object = None,
+        response_format: object = None,
     ) -> Prepared:
         """Build the request for the current state of ``conversation``.
 
@@ -359,11 +366,15 @@ class Preparer:
         client's own JSON, and writes and checks only what changed since its last turn).
         ``file_pages``: pages of files by reference uploaded since (added to those declared
         before; see ``FitOptions.file_pages``). ``tool_choice``: the one this request
-        carries, priced exactly from now on (None: the one given before, if any)."""
+        carries, priced exactly from now on (None: the one given before, if any);
+        ``response_format`` alike (the structured-output format, see the class)."""
         if file_pages:
             self._declare_pages(file_pages)
-        if tool_choice is not None and tool_choice != self.fitter.options.tool_choice:
-            self.fitter.options = replace(self.fitter.options, tool_choice=tool_choice)
+        opts = self.fitter.options
+        if tool_choice is not None and tool_choice != opts.tool_choice:
+            self.fitter.options = opts = replace(opts, tool_choice=tool_choice)
+        if response_format is not None and response_format != opts.response_format:
+            self.fitter.options = replace(opts, response_format=response_format)
         notices: list[Notice] = []
         given = isinstance(conversation, Conversation)
         conv = (
@@ -738,7 +749,7 @@ class Preparer:
             return "over" if shown and self._cut_into(sent, shown, wire_tools) else ""
         if self._refilled == (key, shown):
             return ""
-        upper = self._summed[1] + self.fitter.pricer.tools(wire_tools) + REQUEST_OVERHEAD
+        upper = self._summed[1] + self._beside_messages(wire_tools)
         return "under" if budget - upper > 2 * self._kept_free() else ""
 
     def _cut_into(
@@ -1194,9 +1205,10 @@ class Preparer:
         else:
             upper = sum(pricer.message(m).total for m in view)
         self._summed = (view, upper, planned)
-        if upper + pricer.tools(wire_tools) + REQUEST_OVERHEAD <= budget:
+        if upper + self._beside_messages(wire_tools) <= budget:
             return True
-        return pricer.request(view, wire_tools) <= budget
+        spec = self.fitter.options.response_format
+        return pricer.request(view, wire_tools) + pricer.output_format(spec) <= budget
 
     def _cooling_down(self, work: Conversation) -> str | None:
         """The policy's cooldown line when a recap was made too recently for another
@@ -1325,9 +1337,20 @@ class Preparer:
         rest = rest * _FILLER_CHUNK_SIZE // chunk
         return (_FILLER_CHUNK,) * whole + ((_filler(rest),) if rest else ())
 
+    def _beside_messages(self, wire_tools: list[dict[str, Any]] | None) -> int:
+        """What the request is billed beside its messages: tool schemas, structured-output
+        format, request overhead (as the fit budgets them)."""
+        pricer, spec = self.fitter.pricer, self.fitter.options.response_format
+        return pricer.tools(wire_tools) + pricer.output_format(spec) + pricer.request_overhead
+
     def _body(self, wire: dict[str, Any], tools: list[dict[str, Any]] | None) -> dict[str, Any]:
         body: dict[str, Any] = {"model": self.wire_model, **wire}
         body.update(self.wire.output_limit(self.fitter.reserved_output, self.info.provider))
+        spec = self.fitter.options.response_format
+        if spec is not None:  # (Gemini's goes in generation_config beside the output limit)
+            for key, value in self.wire.output_format(read_output_format(spec)).items():
+                old = body.get(key)
+                body[key] = {**old, **value} if isinstance(old, dict) else value
         if tools:
             body["tools"] = tools
         return body
@@ -1700,7 +1723,8 @@ def prepare(
     tools: Sequence[Mapping[str, Any]] | None = None,
     **options: Any,
 ) -> Prepared:
-    """One-shot ``Preparer(model, **options).prepare(conversation, tools=tools)``."""
+    """One-shot ``Preparer(model, **options).prepare(conversation, tools=tools)``
+    (``response_format=``, ``tool_choice=``: as ``Preparer`` takes them)."""
     return Preparer(model, **options).prepare(conversation, tools=tools)
 
 

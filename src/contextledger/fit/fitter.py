@@ -589,6 +589,8 @@ class Fitter:
             pricer.tools(tools, opts.tool_choice, host),
             pricer.messages(memory).total if memory else 0,
             opts.min_history_tokens,
+            pricer.output_format(opts.response_format),
+            pricer.request_overhead,
         )
         limit = budget.history
         index = self._memory.repaired_index if repaired else self._memory.index
@@ -729,6 +731,7 @@ class Fitter:
             tools_tokens=budget.tools_tokens,
             memory_tokens=budget.memory_tokens,
             overhead_tokens=budget.overhead_tokens,
+            format_tokens=budget.format_tokens,
             budget=limit + budget.beside_history,
             used=text_tokens + image_tokens + budget.beside_history,
             text_tokens=text_tokens,

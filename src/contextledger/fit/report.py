@@ -139,6 +139,9 @@ class FitReport:
     cut_index: int = 0
     #: True when the model is not in the catalog and its prices are conservative estimates.
     estimated: bool = False
+    #: The structured-output format the request carries (``FitOptions.response_format``),
+    #: billed as input: counted in ``used`` and ``budget``.
+    format_tokens: int = 0
 
     def __reduce__(self) -> tuple[type[FitReport], tuple[Any, ...]]:
         # (pickled and copied as its fields' values: parts made later are made now)
@@ -171,6 +174,7 @@ class FitReport:
             "tools_tokens": self.tools_tokens,
             "memory_tokens": self.memory_tokens,
             "overhead_tokens": self.overhead_tokens,
+            "format_tokens": self.format_tokens,
             "budget": self.budget,
             "used": self.used,
             "prompt_tokens": self.prompt_tokens,

@@ -36,7 +36,7 @@ from ..model import (
     ToolCall,
     ToolResult,
 )
-from ..providers import detect_format, read_messages
+from ..providers import detect_format, format_for_provider, provider_format, read_messages
 from ..providers.common import (
     IMAGE_LABEL,
     TOOL_ERROR_PREFIX,
@@ -50,6 +50,7 @@ from ..providers.common import (
 from ..providers.gemini import tool_media_key
 from ..providers.ids import accepted_everywhere, portable_id, speaker_name, wire_id, wire_name
 from ..providers.openai_responses import item_count
+from ..providers.output_format import read_output_format
 from .files import MediaCost, audio_cost, document_fields_text, file_cost
 from .framing import (
     CONSERVATIVE,
@@ -63,12 +64,13 @@ from .framing import (
     anthropic_defined_tools,
     chat_tool_preamble,
     framing_for,
+    output_format_tokens,
     parallel_entry,
     parallel_header,
     parallel_result_text,
     rendered_call,
     rendered_result,
-    response_format_tokens,
+    thinking_prompt,
     tool_use_system_prompt,
     tools_tokens,
 )
@@ -274,6 +276,37 @@ class Pricer:
         #: Files and audio priced at an upper bound (pages or duration not known exactly, or
         #: a provider's rate not documented), with how: the report says they are estimates.
         self.estimates: dict[FileAttachment | Audio | ProviderContent, MediaCost] = {}
+
+    @property
+    def request_overhead(self) -> int:
+        """What every request to the model is billed beside its messages and tools: the
+        reply priming, and a header of the model's own chat template (``ModelInfo.
+        request_overhead``: gpt-oss's harmony system message)."""
+        return REQUEST_OVERHEAD + self.model.request_overhead
+
+    def output_format(self, spec: object) -> int:
+        """The structured-output format ``spec`` (any shape apps send: ``providers.
+        output_format``) priced as the wire's writer sends it (``prepare`` sends that); no
+        wire known: as the model's provider's own format sends it. None: there is none."""
+        if spec is None:
+            return 0
+        wire = self.wire or self.native_format
+        written = provider_format(wire).output_format(read_output_format(spec))
+        return self.output_format_in(written, wire)
+
+    @property
+    def native_format(self) -> str:
+        """The wire format the model's provider serves by default."""
+        return format_for_provider(self.model.provider, self.model.api).name
+
+    def output_format_in(self, body: Mapping[str, Any], fmt: str) -> int:
+        """The structured-output format a request body in the wire format ``fmt`` carries,
+        as the model's provider bills it: sent in another provider's shape (a Claude model
+        through an OpenAI-compatible gateway), the more of the two providers' prices."""
+        spec = output_format_of(body, fmt)
+        native = self.native_format
+        price = output_format_tokens(spec, fmt, self.text)
+        return price if native == fmt else max(price, output_format_tokens(spec, native, self.text))
 
     @property
     def beside_text(self) -> int:
@@ -1053,7 +1086,8 @@ class Pricer:
         """The whole request: messages, tool schemas (with ``tool_choice``, None: not known)
         and request framing."""
         msgs = list(messages)
-        return self.messages(msgs).total + self.tools(tools, tool_choice, msgs) + REQUEST_OVERHEAD
+        overhead = self.request_overhead
+        return self.messages(msgs).total + self.tools(tools, tool_choice, msgs) + overhead
 
 
 def _prompt_text(b: Block) -> str:
@@ -1109,7 +1143,7 @@ def price_messages(
     msgs = read_messages(messages)
     total = pricer.messages(msgs)
     pricer.refuse_unheard(msgs)
-    return MessagePrice(total.text + pricer.tools(tools) + REQUEST_OVERHEAD, total.image)
+    return MessagePrice(total.text + pricer.tools(tools) + pricer.request_overhead, total.image)
 
 
 def price_request(
@@ -1135,17 +1169,39 @@ def price_request(
         total = MessagePrice(total.text + _label_correction(body, fmt, msgs, pricer), total.image)
     choice = body.get("tool_choice")  # none sent: the provider's default (RT22-10)
     tools = pricer.tools(body.get("tools"), DEFAULT_TOOL_CHOICE if choice is None else choice, msgs)
-    tools += response_format_tokens(_output_format(body, fmt), pricer.text)
-    return MessagePrice(total.text + tools + REQUEST_OVERHEAD, total.image)
+    tools += pricer.output_format_in(body, fmt)
+    tools += thinking_prompt(body.get("thinking"), pricer.model.provider)
+    if fmt == "openai" and pricer.model.provider != "openai":
+        tools += _reasoning_content(body, pricer)
+    return MessagePrice(total.text + tools + pricer.request_overhead, total.image)
 
 
-def _output_format(body: Mapping[str, Any], fmt: str | None) -> object:
+def _reasoning_content(body: Mapping[str, Any], pricer: Pricer) -> int:
+    """The ``reasoning_content`` a Chat body sends back in assistant messages (a field
+    OpenAI ignores and this library's writer never sends): an OpenAI-compatible server's
+    template may render it (llama.cpp's gpt-oss renders it as harmony's analysis channel:
+    charmbracelet/fantasy's recorded follow-up to a call bills 213, priced 202 without its
+    32 tokens of reasoning), so it is priced as a message of its own."""
+    turns = body.get("messages")
+    said = [
+        m["reasoning_content"]
+        for m in (turns if isinstance(turns, list) else ())
+        if isinstance(m, Mapping) and isinstance(m.get("reasoning_content"), str)
+    ]
+    return sum(pricer.text(t) + pricer.message_overhead for t in said)
+
+
+def output_format_of(body: Mapping[str, Any], fmt: str | None) -> object:
     """A body's structured-output format: Chat's ``response_format``, Responses'
-    ``text.format`` (None: none, or another API's)."""
+    ``text.format``, Anthropic's ``output_config.format`` (or the beta's
+    ``output_format``); None: none, or another API's (Gemini's is not billed)."""
     if fmt == "openai":
         return body.get("response_format")
-    text = body.get("text") if fmt == "openai-responses" else None
-    return text.get("format") if isinstance(text, Mapping) else None
+    if fmt == "anthropic" and "output_format" in body:
+        return body["output_format"]
+    key = {"openai-responses": "text", "anthropic": "output_config"}.get(fmt or "")
+    inner = body.get(key) if key else None
+    return inner.get("format") if isinstance(inner, Mapping) else None
 
 
 def _label_correction(

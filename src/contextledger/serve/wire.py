@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..model import Message
-from ..pricing.messages import DEFAULT_TOOL_CHOICE
+from ..pricing.messages import DEFAULT_TOOL_CHOICE, output_format_of
 from ..providers import Format, anthropic, openai_chat, openai_responses
 from ..providers.common import TOOL_MEDIA_PREFIXES
 from ..providers.ids import ids_accepted, responses_item_id, speaker_name
@@ -305,6 +305,12 @@ class Wire:
             return None
         choice = body.get("tool_choice")
         return DEFAULT_TOOL_CHOICE if choice is None else choice
+
+    def pricing_output_format(self, body: Mapping[str, Any]) -> object:
+        """The structured-output format the client's request carries (forwarded as it is,
+        so priced in the budget: ``FitOptions.response_format``); None: none, or one the
+        provider does not bill (Gemini's)."""
+        return output_format_of(body, self.name)
 
     def merge(self, body: Mapping[str, Any], prepared: Mapping[str, Any]) -> dict[str, Any]:
         """The client's request with the fitted conversation in place of its own; every

@@ -1,0 +1,119 @@
+"""Structured outputs in ``fit`` and ``prepare``: the format an app sends (``response_format``
+in Chat's shape, Responses' ``text.format``, Anthropic's ``output_config.format``) is billed
+as input, so it is priced in the budget and written into the body as each target takes it
+(the budget is what is sent: ``price_request`` of the body is the report's ``used``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from contextledger import ArgumentError, fit, prepare
+from contextledger.pricing.messages import price_request
+from contextledger.providers.output_format import read_output_format
+
+SCHEMA = {
+    "type": "object",
+    "properties": {"city": {"type": "string"}, "population": {"type": "integer"}},
+    "required": ["city", "population"],
+    "additionalProperties": False,
+}
+CHAT = {"type": "json_schema", "json_schema": {"name": "City", "schema": SCHEMA, "strict": True}}
+RESPONSES = {"type": "json_schema", "name": "City", "schema": SCHEMA, "strict": True}
+ANTHROPIC = {"type": "json_schema", "schema": SCHEMA}
+MESSAGES = [
+    {"role": "system", "content": "Answer in JSON."},
+    {"role": "user", "content": "Give me facts about Berlin."},
+]
+TARGETS = [
+    ("gpt-4o", "openai"),
+    ("gpt-5-mini", "openai-responses"),
+    ("claude-sonnet-4-5", "anthropic"),
+    ("gemini-2.5-flash", "gemini"),
+]
+
+
+def _format_in(body: dict[str, Any], target: str) -> object:
+    if target == "openai":
+        return body["response_format"]
+    if target == "openai-responses":
+        return body["text"]["format"]
+    if target == "anthropic":
+        return body["output_config"]["format"]
+    return body["generation_config"]
+
+
+@pytest.mark.parametrize(("model", "target"), TARGETS)
+@pytest.mark.parametrize("spec", [CHAT, RESPONSES, ANTHROPIC], ids=["chat", "responses", "claude"])
+def test_prepare_sends_the_format_and_budgets_what_it_sends(
+    model: str, target: str, spec: dict[str, Any]
+) -> None:
+    out = prepare(MESSAGES, model, target=target, response_format=spec, compaction=False)
+    sent = _format_in(out.body, target)
+    assert "schema" in str(sent) or "response_json_schema" in str(sent)
+    assert out.report.used == price_request(out.body, model, target).total
+    plain = prepare(MESSAGES, model, target=target, compaction=False)
+    assert out.report.used - plain.report.used == out.report.fit.format_tokens
+
+
+@pytest.mark.parametrize(("model", "target"), TARGETS)
+def test_a_fit_counts_the_format_in_used_and_budget(model: str, target: str) -> None:
+    plain = fit(MESSAGES, model, target=target).report
+    report = fit(MESSAGES, model, target=target, response_format=CHAT).report
+    assert report.used == plain.used + report.format_tokens
+    assert report.budget == plain.budget  # what the window allows is the same
+    assert report.to_dict()["format_tokens"] == report.format_tokens
+    if target != "gemini":  # Gemini does not bill its response schema
+        assert report.format_tokens > 0
+
+
+def test_the_chat_shape_goes_to_each_wire_in_its_own_shape() -> None:
+    responses = prepare(MESSAGES, "gpt-4o", target="openai-responses", response_format=CHAT)
+    assert responses.body["text"]["format"] == RESPONSES
+    chat = prepare(MESSAGES, "gpt-4o", target="openai", response_format=RESPONSES)
+    assert chat.body["response_format"] == CHAT
+    claude = prepare(MESSAGES, "claude-sonnet-4-5", response_format=CHAT)
+    assert claude.body["output_config"] == {"format": ANTHROPIC}
+
+
+def test_gemini_keeps_its_output_limit_beside_the_schema() -> None:
+    out = prepare(MESSAGES, "gemini-2.5-flash", response_format=CHAT, max_output_tokens=300)
+    assert out.body["generation_config"] == {
+        "max_output_tokens": 300,
+        "response_mime_type": "application/json",
+        "response_json_schema": SCHEMA,
+    }
+
+
+def test_json_mode_goes_where_a_wire_has_it_and_is_refused_where_not() -> None:
+    json_mode = {"type": "json_object"}
+    chat = prepare(MESSAGES, "gpt-4o", response_format=json_mode)
+    assert chat.body["response_format"] == json_mode
+    assert chat.report.used == price_request(chat.body, "gpt-4o").total
+    with pytest.raises(ArgumentError, match="response_format"):
+        prepare(MESSAGES, "claude-sonnet-4-5", response_format=json_mode)
+
+
+@pytest.mark.parametrize("bad", [{"type": "xml"}, {"type": "json_schema"}, "json", 3])
+def test_a_format_that_is_none_is_refused_naming_the_argument(bad: object) -> None:
+    with pytest.raises(ArgumentError, match="response_format must be a structured-output"):
+        fit(MESSAGES, "gpt-4o", response_format=bad)
+
+
+def test_a_format_given_to_one_prepare_call_is_kept_for_the_next() -> None:
+    from contextledger import Preparer
+
+    p = Preparer("gpt-4o", compaction=False)
+    first = p.prepare(MESSAGES, response_format=CHAT)
+    second = p.prepare([*MESSAGES, {"role": "assistant", "content": "{}"}, MESSAGES[1]])
+    assert second.body["response_format"] == first.body["response_format"] == CHAT
+    assert second.report.used == price_request(second.body, "gpt-4o").total
+
+
+def test_without_a_target_the_fit_prices_the_models_own_provider() -> None:
+    # a Claude model's format is billed by Anthropic's rule even sent in OpenAI's shape
+    claude = fit(MESSAGES, "claude-sonnet-4-5", target="openai", response_format=CHAT).report
+    native = fit(MESSAGES, "claude-sonnet-4-5", response_format=CHAT).report
+    assert claude.format_tokens >= native.format_tokens > 0
+    assert read_output_format(CHAT).name == "City"
