@@ -117,3 +117,23 @@ def test_without_a_target_the_fit_prices_the_models_own_provider() -> None:
     native = fit(MESSAGES, "claude-sonnet-4-5", response_format=CHAT).report
     assert claude.format_tokens >= native.format_tokens > 0
     assert read_output_format(CHAT).name == "City"
+
+
+def test_a_named_format_without_a_schema_goes_to_openai_and_not_to_anthropic() -> None:
+    named = {"type": "json_schema", "json_schema": {"name": "Any"}}
+    out = prepare(MESSAGES, "gpt-4o", response_format=named)
+    assert out.body["response_format"] == named
+    assert out.report.used == price_request(out.body, "gpt-4o").total
+    with pytest.raises(ArgumentError, match="JSON schema for Anthropic"):
+        prepare(MESSAGES, "claude-sonnet-4-5", response_format=named)
+
+
+def test_the_proxy_prices_a_clients_format_it_cannot_read_by_its_json() -> None:
+    from contextledger.serve.wire import WIRES
+
+    body = {"model": "gpt-4o", "messages": MESSAGES, "response_format": {"type": "yaml", "x": 1}}
+    spec = WIRES["openai"].pricing_output_format(body)
+    assert spec is not None and read_output_format(spec).kind == "json_schema"
+    assert WIRES["openai"].pricing_output_format({"messages": MESSAGES}) is None
+    claude = {"output_config": {"format": ANTHROPIC}}
+    assert WIRES["anthropic"].pricing_output_format(claude) == ANTHROPIC

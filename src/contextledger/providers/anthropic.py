@@ -600,7 +600,7 @@ def output_format(fmt: OutputFormat) -> dict[str, Any]:
     JSON without one is refused, naming the argument; plain text needs nothing)."""
     if fmt.kind == "text":
         return {}
-    if fmt.kind != "json_schema":
+    if fmt.kind != "json_schema" or fmt.schema is None:
         raise ArgumentError(
             "response_format", "a JSON schema for Anthropic (it has no JSON mode)", fmt.kind
         )

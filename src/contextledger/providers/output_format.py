@@ -55,7 +55,9 @@ def read_output_format(spec: object, argument: str = "response_format") -> Outpu
         return OutputFormat(kind)
     inner = spec.get("json_schema", spec)  # Chat nests it; Responses and Anthropic do not
     schema = inner.get("schema") if isinstance(inner, Mapping) else None
-    if kind != "json_schema" or not isinstance(schema, Mapping):
+    # (OpenAI takes a named format without a schema: any JSON object)
+    named = isinstance(inner, Mapping) and isinstance(inner.get("name"), str)
+    if kind != "json_schema" or not (isinstance(schema, Mapping) or (schema is None and named)):
         raise ArgumentError(argument, _EXPECTED, spec)
     name, description, strict = (inner.get(k) for k in ("name", "description", "strict"))
     return OutputFormat(
@@ -73,7 +75,8 @@ def openai_schema(fmt: OutputFormat) -> dict[str, Any]:
     out: dict[str, Any] = {"name": fmt.name}
     if fmt.description is not None:
         out["description"] = fmt.description
-    out["schema"] = fmt.schema
+    if fmt.schema is not None:
+        out["schema"] = fmt.schema
     if fmt.strict is not None:
         out["strict"] = fmt.strict
     return out
