@@ -11,7 +11,8 @@ What they settle (``pricing.framing``):
 * Anthropic's tool-use prompt on claude-sonnet-4-5 is larger than its table says, and a forced
   ``tool_choice`` bills more than ``auto``, not less (655 billed, 549 priced);
 * Anthropic's extended thinking bills a prompt of its own (48 billed, 21 priced);
-* Gemini does not bill its response schema (billed below the messages alone).
+* Gemini does not bill its response schema as prompt tokens (8-38 billed where the schema
+  alone is 156-343), but it counts towards the input limit: budgeted as its JSON (R26-P1).
 
 Not priced, and why (each said in ``UNPRICEABLE``): requests with hosted tools (web search,
 code execution, image generation, file search, tool search, MCP, URL context: what the server

@@ -64,8 +64,7 @@ def test_a_fit_counts_the_format_in_used_and_budget(model: str, target: str) -> 
     assert report.used == plain.used + report.format_tokens
     assert report.budget == plain.budget  # what the window allows is the same
     assert report.to_dict()["format_tokens"] == report.format_tokens
-    if target != "gemini":  # Gemini does not bill its response schema
-        assert report.format_tokens > 0
+    assert report.format_tokens > 0  # (Gemini's counts towards its input limit: R26-P1)
 
 
 def test_the_chat_shape_goes_to_each_wire_in_its_own_shape() -> None:
@@ -137,3 +136,15 @@ def test_the_proxy_prices_a_clients_format_it_cannot_read_by_its_json() -> None:
     assert WIRES["openai"].pricing_output_format({"messages": MESSAGES}) is None
     claude = {"output_config": {"format": ANTHROPIC}}
     assert WIRES["anthropic"].pricing_output_format(claude) == ANTHROPIC
+
+
+def test_a_large_gemini_schema_is_budgeted_as_it_counts_towards_the_input_limit() -> None:
+    # review26 R26-P1: a 150-field schema was priced 0 on Gemini (Vertex AI, "Controlled
+    # generation": "The size of response schema counts towards the input token limit")
+    props = {f"field_{i}": {"type": "string", "description": f"attribute {i}"} for i in range(150)}
+    big = {"type": "json_schema", "json_schema": {"name": "Claim", "schema": {"type": "object",
+           "properties": props}}}  # fmt: skip
+    plain = prepare(MESSAGES, "gemini-2.5-flash", compaction=False)
+    out = prepare(MESSAGES, "gemini-2.5-flash", response_format=big, compaction=False)
+    assert out.report.used - plain.report.used > 1500
+    assert out.report.used == price_request(out.body, "gemini-2.5-flash", "gemini").total

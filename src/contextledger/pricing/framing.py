@@ -323,7 +323,10 @@ def response_format_tokens(spec: object, count: Count) -> int:
 # claude-sonnet-4-5 bill 73-87 more than the request and the schema's compact JSON (197
 # billed for a question of 16 tokens and a schema of 103: ``tests/test_billed_pydantic_ai.py``),
 # with tools or without. Priced as the schema's compact JSON and 90. Gemini's response schema
-# is not billed (its recorded requests are billed below their messages alone).
+# is not billed as prompt tokens (pydantic-ai's recorded requests bill 8-38 where the schema
+# alone is 156-343 by this price), but "the size of response schema counts towards the input
+# token limit" (Vertex AI, "Controlled generation"): priced as its compact JSON, so a fit
+# stays within the limit (an over-count of the bill, never under: review26 R26-P1).
 ANTHROPIC_OUTPUT_FORMAT_OVERHEAD = 90
 #: The wire formats that bill a structured-output schema as OpenAI does.
 _OPENAI_WIRES = ("openai", "openai-responses")
@@ -332,15 +335,17 @@ _OPENAI_WIRES = ("openai", "openai-responses")
 def output_format_tokens(spec: object, fmt: str | None, count: Count) -> int:
     """Tokens billed for the structured-output format ``spec`` as the wire ``fmt`` carries
     it (Chat's ``response_format``, Responses' ``text.format``, Anthropic's
-    ``output_config.format``, Gemini's JSON schema). None: a wire not known, the most of
-    OpenAI's and Anthropic's prices.
+    ``output_config.format``, Gemini's JSON schema: counted towards its input limit, not
+    billed). None: a wire not known, the most of OpenAI's and Anthropic's prices.
 
     >>> spec = {"type": "json_schema", "schema": {"type": "object"}}
     >>> [output_format_tokens(spec, f, len) for f in ("anthropic", "gemini", None)]
-    [107, 0, 107]
+    [107, 49, 107]
     """
-    if spec is None or fmt == "gemini":
+    if spec is None:
         return 0
+    if fmt == "gemini":  # (the schema itself, or the config that holds it)
+        return count(json.dumps(spec, ensure_ascii=False, separators=(",", ":")))
     if fmt in _OPENAI_WIRES:
         return response_format_tokens(spec, count)
     claude = _anthropic_output_format_tokens(spec, count)

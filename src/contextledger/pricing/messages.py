@@ -1176,6 +1176,22 @@ def price_request(
     return MessagePrice(total.text + tools + pricer.request_overhead, total.image)
 
 
+_GEMINI_SCHEMA_KEYS = (
+    "response_json_schema", "responseJsonSchema", "response_schema", "responseSchema",
+)  # fmt: skip
+
+
+def _gemini_schema(body: Mapping[str, Any]) -> object:
+    """The response schema a Gemini body's generation config holds (either spelling)."""
+    for key in ("generation_config", "generationConfig"):
+        config = body.get(key)
+        if isinstance(config, Mapping):
+            found = next((config[k] for k in _GEMINI_SCHEMA_KEYS if k in config), None)
+            if found is not None:
+                return found
+    return None
+
+
 def _reasoning_content(body: Mapping[str, Any], pricer: Pricer) -> int:
     """The ``reasoning_content`` a Chat body sends back in assistant messages (a field
     OpenAI ignores and this library's writer never sends): an OpenAI-compatible server's
@@ -1194,11 +1210,13 @@ def _reasoning_content(body: Mapping[str, Any], pricer: Pricer) -> int:
 def output_format_of(body: Mapping[str, Any], fmt: str | None) -> object:
     """A body's structured-output format: Chat's ``response_format``, Responses'
     ``text.format``, Anthropic's ``output_config.format`` (or the beta's
-    ``output_format``); None: none, or another API's (Gemini's is not billed)."""
+    ``output_format``), Gemini's response schema; None: none, or another API's."""
     if fmt == "openai":
         return body.get("response_format")
     if fmt == "anthropic" and "output_format" in body:
         return body["output_format"]
+    if fmt == "gemini":
+        return _gemini_schema(body)
     key = {"openai-responses": "text", "anthropic": "output_config"}.get(fmt or "")
     inner = body.get(key) if key else None
     return inner.get("format") if isinstance(inner, Mapping) else None
