@@ -279,10 +279,9 @@ class Pricer:
 
     @property
     def request_overhead(self) -> int:
-        """What every request to the model is billed beside its messages and tools: the
-        reply priming, and a header of the model's own chat template (``ModelInfo.
-        request_overhead``: gpt-oss's harmony system message)."""
-        return REQUEST_OVERHEAD + self.model.request_overhead
+        """What every request to the model is billed beside its messages and tools
+        (``request_overhead``)."""
+        return request_overhead(self.model)
 
     def output_format(self, spec: object) -> int:
         """The structured-output format ``spec`` (any shape apps send: ``providers.
@@ -1088,6 +1087,17 @@ class Pricer:
         msgs = list(messages)
         overhead = self.request_overhead
         return self.messages(msgs).total + self.tools(tools, tool_choice, msgs) + overhead
+
+
+def request_overhead(info: ModelInfo) -> int:
+    """What every request to ``info`` is billed beside its messages and tools: the reply
+    priming, and a header of the model's own chat template (``ModelInfo.request_overhead``:
+    gpt-oss's harmony system message).
+
+    >>> request_overhead(lookup_model("gpt-4o")), request_overhead(lookup_model("gpt-oss-20b"))
+    (3, 67)
+    """
+    return REQUEST_OVERHEAD + info.request_overhead
 
 
 def _prompt_text(b: Block) -> str:
