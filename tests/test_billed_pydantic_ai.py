@@ -17,8 +17,8 @@ What they settle (``pricing.framing``):
 Not priced, and why (each said in ``UNPRICEABLE``): requests with hosted tools (web search,
 code execution, image generation, file search, tool search, MCP, URL context: what the server
 fetches is billed as input) and requests that continue state held by the server
-(``previous_response_id``, ``conversation``, compaction items): their bills count what the
-body does not hold. Every other request is priced at or above its bill, or refused with a
+(``previous_response_id``, ``conversation``, compaction items, Gemini's ``cachedContent``):
+their bills count what the body does not hold. Every other request is priced at or above its bill, or refused with a
 typed error naming why (a model shut down or not known, a content type not known).
 """
 
@@ -79,9 +79,8 @@ def unpriceable(body: dict[str, Any]) -> str | None:
         return "a hosted tool's results are billed as input"
     items = body.get("input")
     held = [i for i in items if isinstance(i, dict)] if isinstance(items, list) else []
-    if {"previous_response_id", "conversation"} & body.keys() or any(
-        i.get("type") in ("compaction", "item_reference") for i in held
-    ):
+    stored = {"previous_response_id", "conversation", "cachedContent", "cached_content"}
+    if stored & body.keys() or any(i.get("type") in ("compaction", "item_reference") for i in held):
         return "the server's stored conversation is billed"
     return None
 
