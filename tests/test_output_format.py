@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from contextledger import ArgumentError, fit, prepare
+from contextledger import ArgumentError, ContentError, fit, prepare
 from contextledger.pricing.messages import price_request
 from contextledger.providers.output_format import read_output_format
 
@@ -148,3 +148,25 @@ def test_a_large_gemini_schema_is_budgeted_as_it_counts_towards_the_input_limit(
     out = prepare(MESSAGES, "gemini-2.5-flash", response_format=big, compaction=False)
     assert out.report.used - plain.report.used > 1500
     assert out.report.used == price_request(out.body, "gemini-2.5-flash", "gemini").total
+
+
+THINKING = {"type": "enabled", "budget_tokens": 1024}
+
+
+def test_anthropic_thinking_is_sent_as_given_and_its_prompt_budgeted() -> None:
+    # pydantic-ai's recorded bills: extended thinking bills ~27 more (48 for a question of 21)
+    plain = prepare(MESSAGES, "claude-sonnet-4-5", compaction=False)
+    out = prepare(MESSAGES, "claude-sonnet-4-5", thinking=THINKING, compaction=False)
+    assert out.body["thinking"] == THINKING
+    assert out.report.used == plain.report.used + 30
+    assert out.report.used == price_request(out.body, "claude-sonnet-4-5").total
+    fitted = fit(MESSAGES, "claude-sonnet-4-5", thinking=THINKING).report
+    assert fitted.used == fit(MESSAGES, "claude-sonnet-4-5").report.used + 30
+
+
+def test_thinking_is_refused_for_a_format_without_it_and_its_turn_rule_is_checked() -> None:
+    with pytest.raises(ArgumentError, match="thinking"):
+        prepare(MESSAGES, "gpt-4o", thinking=THINKING)
+    prefill = [*MESSAGES, {"role": "assistant", "content": "{"}]
+    with pytest.raises(ContentError, match="extended thinking on"):
+        prepare(prefill, "claude-sonnet-4-5", thinking=THINKING, compaction=False)

@@ -47,6 +47,9 @@ class FitOptions:
     # shape, Responses' ``text.format``, Anthropic's ``output_config.format``): billed as
     # input, so priced in the budget as the target's writer sends it (``Pricer.output_format``)
     response_format: object = None
+    # Anthropic's ``thinking`` setting the request will carry (``{"type": "enabled", …}``):
+    # extended thinking bills a prompt of its own (``framing.thinking_prompt``)
+    thinking: object = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
