@@ -137,11 +137,11 @@ class FitReport:
     changes: _ReadAsTuple[Change] = _ReadAsTuple()
     notices: _ReadAsTuple[Notice] = _ReadAsTuple()
     cut_index: int = 0
-    #: True when the model is not in the catalog and its prices are conservative estimates.
-    estimated: bool = False
     #: The structured-output format the request carries (``FitOptions.response_format``),
     #: billed as input: counted in ``used`` and ``budget``.
     format_tokens: int = 0
+    #: True when the model is not in the catalog and its prices are conservative estimates.
+    estimated: bool = False
 
     def __reduce__(self) -> tuple[type[FitReport], tuple[Any, ...]]:
         # (pickled and copied as its fields' values: parts made later are made now)
