@@ -103,3 +103,10 @@ def test_a_recorded_request_is_never_priced_below_its_bill(bill: dict[str, Any])
 def test_the_held_out_split_and_exclusions_leave_most_bills_priced() -> None:
     assert len(BILLS) > 500
     assert len(PRICEABLE) > 0.8 * len(BILLS)
+
+
+def test_gemini_2_5_is_not_priced_for_the_thought_signatures_it_does_not_bill() -> None:
+    # a retry sending back three signed calls: billed 142; priced 839 with the signatures
+    (bill,) = [b for b in BILLS if "test_google_model_retry.yaml (interaction 2)" in b["source"]]
+    assert bill["billed"] == 142
+    assert 142 <= price_request(bill["body"], bill["model"], "gemini").total < 400

@@ -91,6 +91,10 @@ REQUEST_OVERHEAD = REPLY_PRIMING
 #: when tools are present (the cookbook's tool request, sent without one, is billed 101 on
 #: gpt-4o, as with "auto": red team 22, RT22-10), and Anthropic's (``{"type": "auto"}``).
 DEFAULT_TOOL_CHOICE = "auto"
+#: Gemini models whose bills leave out the thought signatures sent back (pydantic/pydantic-ai's
+#: recorded gemini-2.5 calls: 142 billed for a retry sending 3 signatures of ~750
+#: characters, priced 839 with them).
+_UNSIGNED_BILLS = ("gemini-2.",)
 _REMEMBER_FROM = 1 << 16  # characters: longer texts are counted once per Pricer
 TOOL_CALL_OVERHEAD = 3
 TOOL_RESULT_OVERHEAD = 3
@@ -697,6 +701,8 @@ class Pricer:
         606 billed after a call signed with 1,816 characters, 400 priced without it), at
         most a token per 4 of its base64 characters (as Responses' encrypted reasoning)."""
         if not signature or provider != "gemini" or self.wire not in (None, "gemini"):
+            return 0
+        if self.model.id.startswith(_UNSIGNED_BILLS):
             return 0
         return len(signature) // 4
 
