@@ -134,6 +134,9 @@ def test_the_proxy_prices_a_clients_format_it_cannot_read_by_its_json() -> None:
     spec = WIRES["openai"].pricing_output_format(body)
     assert spec is not None and read_output_format(spec).kind == "json_schema"
     assert WIRES["openai"].pricing_output_format({"messages": MESSAGES}) is None
+    for odd in ("json", ["a"], {"type": "json_object"}):  # any shape: priced, never refused
+        spec = WIRES["anthropic"].pricing_output_format({"output_format": odd})
+        assert fit(MESSAGES, "claude-sonnet-4-5", response_format=spec).report.format_tokens > 0
     claude = {"output_config": {"format": ANTHROPIC}}
     assert WIRES["anthropic"].pricing_output_format(claude) == ANTHROPIC
 

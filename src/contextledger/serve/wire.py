@@ -26,7 +26,7 @@ from typing import Any, Literal
 from ..errors import ArgumentError
 from ..model import Message
 from ..pricing.messages import DEFAULT_TOOL_CHOICE, output_format_of
-from ..providers import Format, anthropic, openai_chat, openai_responses
+from ..providers import Format, anthropic, openai_chat, openai_responses, provider_format
 from ..providers.common import TOOL_MEDIA_PREFIXES
 from ..providers.ids import ids_accepted, responses_item_id, speaker_name
 from ..providers.output_format import read_output_format
@@ -314,10 +314,13 @@ class Wire:
         provider does not bill (Gemini's). One this library cannot read is the provider's
         to refuse: priced by its JSON (as a schema named nothing), never refused here."""
         spec = output_format_of(body, self.name)
-        try:
-            read_output_format(spec) if spec is not None else None
+        if spec is None:
+            return None
+        try:  # (as this wire's writer would write it: one it refuses is priced so too)
+            provider_format(self.format).output_format(read_output_format(spec))
         except ArgumentError:
-            return {"type": "json_schema", "json_schema": {"name": "", "schema": spec}}
+            schema = spec if isinstance(spec, Mapping) else {"value": spec}
+            return {"type": "json_schema", "json_schema": {"name": "", "schema": schema}}
         return spec
 
     def merge(self, body: Mapping[str, Any], prepared: Mapping[str, Any]) -> dict[str, Any]:
