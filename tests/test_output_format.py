@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from contextledger import ArgumentError, ContentError, fit, prepare
 from contextledger.pricing.messages import price_request
@@ -173,3 +175,36 @@ def test_thinking_is_refused_for_a_format_without_it_and_its_turn_rule_is_checke
     prefill = [*MESSAGES, {"role": "assistant", "content": "{"}]
     with pytest.raises(ContentError, match="extended thinking on"):
         prepare(prefill, "claude-sonnet-4-5", thinking=THINKING, compaction=False)
+
+
+_NAMES = st.text("abcdefghijklmnopqrstuvwxyzé_ ", min_size=1, max_size=12)
+_SCHEMAS = st.recursive(
+    st.fixed_dictionaries({"type": st.sampled_from(["string", "integer", "boolean"])}),
+    lambda inner: st.fixed_dictionaries(
+        {"type": st.just("object"), "properties": st.dictionaries(_NAMES, inner, max_size=4)}
+    ),
+    max_leaves=8,
+)
+
+
+@given(
+    schema=_SCHEMAS,
+    shape=st.sampled_from(["chat", "responses", "claude"]),
+    described=st.booleans(),
+)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_any_schema_is_budgeted_as_sent_on_every_target(
+    schema: dict[str, Any], shape: str, described: bool
+) -> None:
+    inner: dict[str, Any] = {"name": "Out", "schema": schema}
+    if described:
+        inner["description"] = "What the answer holds, ünïcode too"
+    spec = {
+        "chat": {"type": "json_schema", "json_schema": inner},
+        "responses": {"type": "json_schema", **inner},
+        "claude": {"type": "json_schema", "schema": schema},
+    }[shape]
+    for model, target in TARGETS:
+        out = prepare(MESSAGES, model, target=target, response_format=spec, compaction=False)
+        assert out.report.used == price_request(out.body, model, target).total, target
+        assert out.report.fit.format_tokens > 0
