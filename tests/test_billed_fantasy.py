@@ -17,7 +17,8 @@ What they settle (``pricing.framing``):
 * Gemini 3 bills the thought signatures sent back (606 billed, main 400).
 Not kept: the web-search cassettes (hosted search results are billed as input: 13,520 and
 17,432 tokens for requests of ~40 and ~430), and the OpenAI-compatible ones (models not in
-the catalog, or gpt-oss on llama.cpp, whose chat template adds a 64-token header: noticed).
+the catalog, or gpt-oss on llama.cpp, whose chat template adds a 64-token header: its three
+bills are written out below, ``GPT_OSS_BILLS``, and priced with ``ModelInfo.request_overhead``).
 """
 
 from __future__ import annotations
