@@ -328,16 +328,44 @@ BY_FILE_ID = 765
 
 def prompt_tokens(body: Mapping[str, Any]) -> int:
     """A deterministic stand-in for the input count: 3 priming tokens, 3 per item plus
-    its text (or JSON for calls and reasoning), each image by the tile formula."""
-    from stub_server import _count, _image_tokens
+    its text (or JSON for reasoning), each image by the tile formula; function calls and
+    their outputs as Chat Completions bills them (``stub_server._calls_tokens``: the call
+    ids are not billed, the API's recorded bills say: ``tests/test_billed_fantasy.py``), a
+    run of calls as one assistant message; the structured-output format (``text.format``)
+    as the Chat stub counts ``response_format``."""
+    from stub_server import _calls_tokens, _count, _format_tokens, _image_tokens
 
     model = str(body.get("model", ""))
     items = body.get("input")
+    text = body.get("text")
+    total = 3 + _format_tokens(text.get("format") if isinstance(text, dict) else None, model)
     if isinstance(items, str):
-        return 3 + 3 + _count(items, model)
-    total = 3
+        return total + 3 + _count(items, model)
+    runs: list[list[dict[str, Any]]] = []  # runs of consecutive calls: one message each
+    before: object = None
     for item in items or []:
-        total += 3
+        if item.get("type") == "function_call":
+            if not runs or runs[-1][-1] is not before:
+                runs.append([])
+            runs[-1].append(item)
+        before = item
+    parallel = {str(c.get("call_id")) for run in runs if len(run) > 1 for c in run}
+    for run in runs:
+        calls = [
+            {"function": {"name": c.get("name"), "arguments": c.get("arguments")}} for c in run
+        ]
+        total += 3 + _count("assistant", model) + _calls_tokens(calls, model)
+    for item in items or []:
+        if item.get("type") == "function_call":
+            continue
+        if item.get("type") == "function_call_output":
+            output = item.get("output")
+            total += 3 + _count("tool", model)  # (as the Chat stub counts a tool message)
+            if isinstance(output, str) and str(item.get("call_id")) in parallel:
+                total += _count(json.dumps(output), model)  # re-serialized, as on Chat
+                continue
+        else:
+            total += 3
         parts = item.get("content") if item.get("type", "message") == "message" else None
         if item.get("type") == "function_call_output":
             parts = item.get("output")

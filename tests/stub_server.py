@@ -74,6 +74,7 @@ ANTHROPIC_PARAMS = frozenset(
     {
         "model", "messages", "max_tokens", "system", "stream", "temperature", "top_p", "top_k",
         "stop_sequences", "tools", "tool_choice", "metadata", "thinking", "service_tier",
+        "output_config",
     }
 )  # fmt: skip
 
@@ -529,6 +530,9 @@ def prompt_tokens(body: Mapping[str, Any], *, anthropic: bool = False) -> int:
         if m.get("role") == "tool" and str(m.get("tool_call_id")) in parallel:
             # a parallel call's result is re-serialized as JSON (quotes and escapes billed)
             total += _count(json.dumps(content), model) - _count(str(content), model)
+    config = body.get("output_config")
+    total += _format_tokens(body.get("response_format"), model)
+    total += _format_tokens(config.get("format") if isinstance(config, dict) else None, model, True)
     system = body.get("system")
     if system:
         total += _count(system if isinstance(system, str) else json.dumps(system), model)
@@ -553,6 +557,21 @@ def prompt_tokens(body: Mapping[str, Any], *, anthropic: bool = False) -> int:
 # 538914's counts). The stub counts them that way on its own tokenizer (40, 89 and 114 on
 # that exchange: exact). Tool schemas: the cookbook's
 # count ("How to count tokens with tiktoken", which its examples are billed at).
+
+
+# Structured outputs are billed as input: OpenAI's schema (Chat's ``response_format``,
+# Responses' ``text.format``) at least as its compact JSON and its name (fantasy's recorded
+# bills: 55-120 for such schemas), Anthropic's ``output_config.format`` its schema and 73 more
+# (the least pydantic-ai's recorded bills add: tests/test_billed_pydantic_ai.py).
+def _format_tokens(spec: object, model: str, anthropic: bool = False) -> int:
+    if not isinstance(spec, dict):
+        return 0
+    inner = spec.get("json_schema", spec)
+    schema = inner.get("schema") if isinstance(inner, dict) else None
+    if schema is None:
+        return _count(json.dumps(spec, separators=(",", ":")), model)
+    dumped = _count(json.dumps(schema, separators=(",", ":")), model)
+    return dumped + 73 if anthropic else dumped + _count(str(inner.get("name", "")), model)
 
 
 def _calls_tokens(calls: list[dict[str, Any]], model: str) -> int:

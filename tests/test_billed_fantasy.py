@@ -17,7 +17,8 @@ What they settle (``pricing.framing``):
 * Gemini 3 bills the thought signatures sent back (606 billed, main 400).
 Not kept: the web-search cassettes (hosted search results are billed as input: 13,520 and
 17,432 tokens for requests of ~40 and ~430), and the OpenAI-compatible ones (models not in
-the catalog, or gpt-oss on llama.cpp, whose chat template adds a 64-token header: noticed).
+the catalog, or gpt-oss on llama.cpp, whose chat template adds a 64-token header: its three
+bills are written out below, ``GPT_OSS_BILLS``, and priced with ``ModelInfo.request_overhead``).
 """
 
 from __future__ import annotations
@@ -101,3 +102,80 @@ def test_a_responses_call_is_priced_near_its_bill(bill: dict[str, Any]) -> None:
     # over); the namespace and Chat's rendering of the call: at most 16 over
     price = price_request(bill["body"], bill["model"], "openai-responses").total
     assert bill["billed"] <= price <= bill["billed"] + 16, bill["source"]
+
+
+# gpt-oss on llama.cpp (fantasy's TestOpenAICompatibleCommon/llama-cpp-gpt-oss cassettes): the
+# harmony chat template opens every request with its system header (64 tokens, the catalog's
+# ``request_overhead``) and adds a rule for tools (14); the assistant's ``reasoning_content``
+# sent back is rendered too.
+_OSS = "https://github.com/charmbracelet/fantasy/blob/f6d4d1e3022229bd6e77717416336bf50e1693ad/providertests/testdata/TestOpenAICompatibleCommon/llama-cpp-gpt-oss/"
+_WEATHER = {
+    "type": "function",
+    "function": {
+        "name": "weather",
+        "strict": False,
+        "description": "Get weather information for a location",
+        "parameters": {
+            "properties": {"location": {"description": "the city", "type": "string"}},
+            "required": ["location"],
+            "type": "object",
+        },
+    },
+}
+_ASK = [
+    {"content": "You are a helpful assistant", "role": "system"},
+    {"content": "What's the weather in Florence,Italy?", "role": "user"},
+]
+_CALLED = [
+    *_ASK,
+    {
+        "role": "assistant",
+        "tool_calls": [
+            {
+                "id": "mvVq65j66dyGRizURhbdNCEnSO56GhXx",
+                "type": "function",
+                "function": {"arguments": '{"location":"Florence,Italy"}', "name": "weather"},
+            }
+        ],
+        "reasoning_content": 'The user asks: "What\'s the weather in Florence, Italy?" We have a '
+        'tool "functions.weather" that can get weather information. We should call it.',
+    },
+    {"content": "40 C", "tool_call_id": "mvVq65j66dyGRizURhbdNCEnSO56GhXx", "role": "tool"},
+]
+GPT_OSS_BILLS = [
+    (
+        "simple.yaml",
+        {"messages": [_ASK[0], {"content": "Say hi in Portuguese", "role": "user"}]},
+        84,
+    ),
+    (
+        "tool.yaml (interaction 0)",
+        {"messages": _ASK, "tools": [_WEATHER], "tool_choice": "auto"},
+        139,
+    ),
+    (
+        "tool.yaml (interaction 1)",
+        {"messages": _CALLED, "tools": [_WEATHER], "tool_choice": "auto"},
+        213,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "body", "billed"), GPT_OSS_BILLS, ids=[b[0] for b in GPT_OSS_BILLS]
+)
+def test_gpt_oss_is_priced_with_its_harmony_header(
+    case: str, body: dict[str, Any], billed: int
+) -> None:
+    body = {"model": "openai/gpt-oss-20b", "max_completion_tokens": 4000, **body}
+    price = price_request(body, "gpt-oss-20b", "openai").total
+    assert billed <= price <= billed + 30, _OSS + case  # main: 20, 61 and 124
+
+
+def test_a_fit_for_gpt_oss_budgets_the_header_and_prepare_sends_what_it_budgets() -> None:
+    from contextledger import prepare
+
+    report = fit(GPT_OSS_BILLS[0][1]["messages"], "gpt-oss-20b").report
+    assert report.used == 84 and report.overhead_tokens == 67
+    out = prepare(_ASK, "gpt-oss-120b", tools=[_WEATHER], compaction=False, tool_choice="auto")
+    assert out.report.used == price_request(out.body, "gpt-oss-120b", "openai").total >= 139

@@ -260,13 +260,14 @@ def test_the_tool_use_system_prompt_follows_the_model_and_tool_choice() -> None:
             - price_request(without, model, "anthropic").total
         )
 
-    schema = Pricer.for_model("claude-sonnet-4-5").tools(ANTHROPIC_WEATHER_TOOLS, "auto") - 440
+    schema = Pricer.for_model("claude-sonnet-4-5").tools(ANTHROPIC_WEATHER_TOOLS, "auto") - 470
     # Anthropic's table: 346 (auto, none) and 313 (any, tool) on Claude 4.x, but the 4.5
-    # models are billed more (recorded bills: 440 for either, ``framing._TOOL_USE_PROMPT``);
-    # Haiku 3.5 is the other way round (264 / 340); unknown tool_choice: the larger figure.
-    assert price("claude-sonnet-4-5", {"type": "auto"}) == schema + 440
-    assert price("claude-sonnet-4-5", {"type": "any"}) == schema + 440
-    assert price("claude-sonnet-4-5", None) == schema + 440
+    # models are billed more, and more for a forced choice (recorded bills: 470 and 560,
+    # ``framing._TOOL_USE_PROMPT``); Haiku 3.5 is the other way round (264 / 340); unknown
+    # tool_choice: the larger figure.
+    assert price("claude-sonnet-4-5", {"type": "auto"}) == schema + 470
+    assert price("claude-sonnet-4-5", {"type": "any"}) == schema + 560
+    assert price("claude-sonnet-4-5", None) == schema + 470  # none sent: auto
     assert price("claude-3-5-haiku", {"type": "tool", "name": "get_weather"}) == schema + 340
     assert price("claude-3-5-haiku", {"type": "none"}) == schema + 264
     # A Claude model Anthropic's table does not list: its largest figure, never less.

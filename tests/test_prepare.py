@@ -232,13 +232,27 @@ def test_compaction_token_trigger_follows_the_window_override() -> None:
     assert out.event is not None  # 20 messages < 36, so only the token trigger can fire
 
 
+PERSON_FORMAT = {
+    "type": "json_schema",
+    "json_schema": {
+        "name": "Person",
+        "schema": {"type": "object", "properties": {"name": {"type": "string"}}},
+        "strict": True,
+    },
+}
+
+
 @given(
     data=conversations(max_turns=10, reasoning_provider="anthropic"),
     window=st.integers(1500, 20_000),
+    response_format=st.sampled_from([None, PERSON_FORMAT]),
 )
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-def test_budget_equals_sent_for_every_target(data: tuple[Message, ...], window: int) -> None:
-    """Compact OpenAI-style arguments, names and foreign reasoning: priced as each writer sends."""
+def test_budget_equals_sent_for_every_target(
+    data: tuple[Message, ...], window: int, response_format: object
+) -> None:
+    """Compact OpenAI-style arguments, names and foreign reasoning, a structured-output
+    format or none: priced as each writer sends."""
     import dataclasses
 
     def squeeze(m: Message) -> Message:
@@ -259,6 +273,7 @@ def test_budget_equals_sent_for_every_target(data: tuple[Message, ...], window: 
                 window=window,
                 max_output_tokens=500,
                 compaction=False,
+                response_format=response_format,
             )
         except BudgetError:
             continue

@@ -883,3 +883,35 @@ def test_a_rejected_recap_gives_way_to_the_offline_recap_not_retried_every_turn(
         if later.event is not None:
             state.add_event(later.event)
     assert summarizer.calls == calls
+
+
+def test_a_clients_structured_output_and_thinking_are_priced_as_forwarded(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    # The client's response_format / output_config / thinking travel as it sent them, so the
+    # budget counts them: the used header is what the forwarded body is priced at.
+    schema = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+    fmt = {"type": "json_schema", "json_schema": {"name": "City", "schema": schema}}
+    raw = oai(
+        proxy, **{"X-ContextLedger-Session": "fmt-1"}
+    ).chat.completions.with_raw_response.create(
+        model="gpt-4o", messages=[{"role": "user", "content": "A city?"}], response_format=fmt
+    )
+    upstream = stub.completions()[-1]
+    assert upstream.body["response_format"] == fmt
+    used = int(raw.headers["x-contextledger-used"])
+    assert used == price_request(upstream.body, "gpt-4o").total
+    assert used > price_request({**upstream.body, "response_format": None}, "gpt-4o").total
+    raw = ant(proxy, **{"X-ContextLedger-Session": "fmt-2"}).messages.with_raw_response.create(
+        model="claude-sonnet-4-5",
+        max_tokens=2000,
+        messages=[{"role": "user", "content": "A city?"}],
+        thinking={"type": "enabled", "budget_tokens": 1024},
+        extra_body={"output_config": {"format": {"type": "json_schema", "schema": schema}}},
+    )
+    body = stub.requests[-1].body
+    assert body["output_config"]["format"]["schema"] == schema and body["thinking"]
+    assert (
+        int(raw.headers["x-contextledger-used"])
+        == price_request(body, "claude-sonnet-4-5", "anthropic").total
+    )

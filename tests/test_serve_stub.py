@@ -93,3 +93,63 @@ def test_the_responses_stub_refuses_one_image_over_the_limit() -> None:
             )
             assert reply.status_code == status, reply.text
     assert "Too many images" in stub.rejected()[0].error
+
+
+def test_the_responses_stub_bills_calls_as_chat_renders_them_not_their_ids() -> None:
+    # The API's recorded bills: a call and its result cost what Chat renders, no call ids
+    # (tests/test_billed_fantasy.py); the stub counted each item's JSON, ids and all.
+    def exchange(call_id: str) -> dict[str, object]:
+        return {
+            "model": "gpt-4o",
+            "input": [
+                {"role": "user", "content": "Weather in Oslo?"},
+                {"type": "function_call", "call_id": call_id, "name": "weather",
+                 "arguments": '{"city":"Oslo"}'},
+                {"type": "function_call_output", "call_id": call_id, "output": "4 C"},
+            ],
+        }  # fmt: skip
+
+    short, long = exchange("c1"), exchange("call_" + "x" * 59)
+    assert responses_prompt_tokens(short) == responses_prompt_tokens(long)
+    chat = {
+        "model": "gpt-4o",
+        "messages": [
+            {"role": "user", "content": "Weather in Oslo?"},
+            {"role": "assistant", "tool_calls": [{"id": "c1", "type": "function",
+             "function": {"name": "weather", "arguments": '{"city":"Oslo"}'}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": "4 C"},
+        ],
+    }  # fmt: skip
+    assert abs(responses_prompt_tokens(short) - prompt_tokens(chat)) <= 2
+
+
+@pytest.mark.parametrize(
+    ("model", "target", "route"),
+    [
+        ("gpt-4o", "openai", "/chat/completions"),
+        ("gpt-4o", "openai-responses", "/responses"),
+        ("claude-sonnet-4-5", "anthropic", "/messages"),
+    ],
+)
+def test_a_prepared_structured_output_is_taken_and_billed_within_the_budget(
+    model: str, target: str, route: str
+) -> None:
+    from contextledger import prepare
+
+    schema = {"type": "object", "properties": {"city": {"type": "string"}}}
+    spec = {"type": "json_schema", "json_schema": {"name": "City", "schema": schema}}
+    out = prepare([{"role": "user", "content": "A city?"}], model, target=target,
+                  response_format=spec, compaction=False)  # fmt: skip
+    plain = prepare([{"role": "user", "content": "A city?"}], model, target=target,
+                    compaction=False)  # fmt: skip
+    with StubServer() as stub:
+        base = stub.anthropic_url + "/v1" if target == "anthropic" else stub.url
+        headers = {"authorization": "Bearer k", "x-api-key": "k", "anthropic-version": "2023-06-01"}
+        billed = []
+        for body in (out.body, plain.body):
+            reply = httpx.post(base + route, json=body, headers=headers)
+            assert reply.status_code == 200, reply.text
+            usage = reply.json()["usage"]
+            billed.append(usage.get("prompt_tokens", usage.get("input_tokens")))
+    assert billed[0] > billed[1]  # the format is billed by the stub too
+    assert billed[0] <= out.report.used

@@ -235,6 +235,9 @@ class ModelInfo:
     snapshots: tuple[str, ...] = ()
     #: Whether the model takes audio input (None: its provider's rule, ``takes_audio``).
     audio: bool | None = None
+    #: Tokens every request to the model is billed beyond its messages, tools and reply
+    #: priming: a header its chat template always adds (gpt-oss: harmony's system message).
+    request_overhead: int = 0
 
     @property
     def label(self) -> str:

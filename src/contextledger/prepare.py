@@ -35,7 +35,7 @@ from .compaction.floor import (
 from .compaction.policy import CompactionPolicy
 from .compaction.summarizers import OfflineSummarizer, Summarizer
 from .config import Config, load_config
-from .errors import BudgetError, ContentError, ContextLedgerError, ImageProbeError
+from .errors import ArgumentError, BudgetError, ContentError, ContextLedgerError, ImageProbeError
 from .fit import FitOptions, FitReport, Fitter
 from .fit.budget import check_limits
 from .fit.drops import media_labels
@@ -54,15 +54,17 @@ from .model import (
     ToolResult,
     with_ids,
 )
-from .pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
+from .pricing.framing import thinking_prompt
+from .pricing.messages import Pricer, price_request
 from .pricing.provider_content import check_file_pages
 from .providers import Format, format_for_provider, provider_format, translate
 from .providers.ids import declared_notice, declared_renames
+from .providers.output_format import read_output_format
 from .repair import RepairChange, RepairMemo
 from .reply import Reply
 from .report import Notice
 from .storage.media import MediaBackend
-from .validate import prefill_problem
+from .validate import prefill_problem, thinking_problem
 
 __all__ = [
     "Fallback",
@@ -242,6 +244,11 @@ class Preparer:
     Keep one per conversation and model; make a new one when the model changes.
     ``tool_choice``: the one the requests will carry with their tools, priced exactly
     (``FitOptions.tool_choice``; None: not known, priced at the most a choice costs).
+    ``response_format``: the structured-output format they carry (Chat's ``response_format``,
+    Responses' ``text.format`` or Anthropic's ``output_format`` shape), written into the body
+    in the target's shape and priced in the budget as written. ``thinking``: Anthropic's
+    extended-thinking setting, sent as given and priced (it bills a prompt of its own); a
+    request whose assistant turn breaks its rule is refused naming where, as the API does.
     A request written for a model that takes no prefill (Claude 4.6 and later answer HTTP
     400) that ends on an assistant turn is refused naming where, as ``translate`` refuses it;
     ``allow_prefill=True`` fits it anyway (the report says it cannot be sent so), for a
@@ -269,6 +276,8 @@ class Preparer:
         file_pages: Mapping[str, int] | None = None,
         tool_choice: object = None,
         allow_prefill: bool = False,
+        response_format: object = None,
+        thinking: object = None,
     ) -> None:
         check_limits(window, max_output_tokens)
         check_on_images(on_images)
@@ -301,6 +310,8 @@ class Preparer:
                 hysteresis=hysteresis,
                 file_pages=pricer.file_pages,
                 tool_choice=tool_choice,
+                response_format=response_format,
+                thinking=self._anthropic_only(thinking),
             ),
             pricer=pricer,
         )
@@ -350,6 +361,8 @@ class Preparer:
         write: bool = True,
         file_pages: Mapping[str, int] | None = None,
         tool_choice: object = None,
+        response_format: object = None,
+        thinking: object = None,
     ) -> Prepared:
         """Build the request for the current state of ``conversation``.
 
@@ -359,11 +372,17 @@ class Preparer:
         client's own JSON, and writes and checks only what changed since its last turn).
         ``file_pages``: pages of files by reference uploaded since (added to those declared
         before; see ``FitOptions.file_pages``). ``tool_choice``: the one this request
-        carries, priced exactly from now on (None: the one given before, if any)."""
+        carries, priced exactly from now on (None: the one given before, if any);
+        ``response_format`` alike (the structured-output format, see the class)."""
         if file_pages:
             self._declare_pages(file_pages)
-        if tool_choice is not None and tool_choice != self.fitter.options.tool_choice:
-            self.fitter.options = replace(self.fitter.options, tool_choice=tool_choice)
+        opts = self.fitter.options
+        if tool_choice is not None and tool_choice != opts.tool_choice:
+            self.fitter.options = opts = replace(opts, tool_choice=tool_choice)
+        if response_format is not None and response_format != opts.response_format:
+            self.fitter.options = opts = replace(opts, response_format=response_format)
+        if thinking is not None and thinking != opts.thinking:
+            self.fitter.options = replace(opts, thinking=self._anthropic_only(thinking))
         notices: list[Notice] = []
         given = isinstance(conversation, Conversation)
         conv = (
@@ -506,6 +525,11 @@ class Preparer:
         caller's message (its place in ``record``, the caller's list, not in the fitted
         one); with ``allow_prefill`` keep it (the fit's report says it is not sendable)."""
         problem = prefill_problem(sent, self.info)
+        thinking = self.fitter.options.thinking
+        if problem is None and isinstance(thinking, Mapping):  # (Anthropic's rule, as the API)
+            problem = thinking_problem(sent, thinking.get("type") in ("enabled", "adaptive"))
+            if problem is not None:
+                raise ContentError(*problem)
         if problem is None or self.allow_prefill:
             return
         last = sent[-1].id
@@ -738,7 +762,7 @@ class Preparer:
             return "over" if shown and self._cut_into(sent, shown, wire_tools) else ""
         if self._refilled == (key, shown):
             return ""
-        upper = self._summed[1] + self.fitter.pricer.tools(wire_tools) + REQUEST_OVERHEAD
+        upper = self._summed[1] + self._beside_messages(wire_tools)
         return "under" if budget - upper > 2 * self._kept_free() else ""
 
     def _cut_into(
@@ -1194,9 +1218,12 @@ class Preparer:
         else:
             upper = sum(pricer.message(m).total for m in view)
         self._summed = (view, upper, planned)
-        if upper + pricer.tools(wire_tools) + REQUEST_OVERHEAD <= budget:
+        if upper + self._beside_messages(wire_tools) <= budget:
             return True
-        return pricer.request(view, wire_tools) <= budget
+        opts = self.fitter.options
+        beside = pricer.output_format(opts.response_format)
+        beside += thinking_prompt(opts.thinking, pricer.model.provider)
+        return pricer.request(view, wire_tools) + beside <= budget
 
     def _cooling_down(self, work: Conversation) -> str | None:
         """The policy's cooldown line when a recap was made too recently for another
@@ -1325,9 +1352,31 @@ class Preparer:
         rest = rest * _FILLER_CHUNK_SIZE // chunk
         return (_FILLER_CHUNK,) * whole + ((_filler(rest),) if rest else ())
 
+    def _beside_messages(self, wire_tools: list[dict[str, Any]] | None) -> int:
+        """What the request is billed beside its messages: tool schemas, structured-output
+        format, request overhead and thinking prompt (as the fit budgets them)."""
+        pricer, opts = self.fitter.pricer, self.fitter.options
+        thinking = thinking_prompt(opts.thinking, pricer.model.provider)
+        overhead = pricer.request_overhead + thinking
+        return pricer.tools(wire_tools) + pricer.output_format(opts.response_format) + overhead
+
+    def _anthropic_only(self, thinking: object) -> object:
+        """``thinking`` as given, for a request in Anthropic's format (another format has
+        no such parameter: refused, naming it)."""
+        if thinking is not None and self.format != "anthropic":
+            raise ArgumentError("thinking", "given only for Anthropic's Messages format", thinking)
+        return thinking
+
     def _body(self, wire: dict[str, Any], tools: list[dict[str, Any]] | None) -> dict[str, Any]:
         body: dict[str, Any] = {"model": self.wire_model, **wire}
         body.update(self.wire.output_limit(self.fitter.reserved_output, self.info.provider))
+        spec = self.fitter.options.response_format
+        if spec is not None:  # (Gemini's goes in generation_config beside the output limit)
+            for key, value in self.wire.output_format(read_output_format(spec)).items():
+                old = body.get(key)
+                body[key] = {**old, **value} if isinstance(old, dict) else value
+        if self.fitter.options.thinking is not None:
+            body["thinking"] = self.fitter.options.thinking
         if tools:
             body["tools"] = tools
         return body
@@ -1700,7 +1749,8 @@ def prepare(
     tools: Sequence[Mapping[str, Any]] | None = None,
     **options: Any,
 ) -> Prepared:
-    """One-shot ``Preparer(model, **options).prepare(conversation, tools=tools)``."""
+    """One-shot ``Preparer(model, **options).prepare(conversation, tools=tools)``
+    (``response_format=``, ``tool_choice=``: as ``Preparer`` takes them)."""
     return Preparer(model, **options).prepare(conversation, tools=tools)
 
 

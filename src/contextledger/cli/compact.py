@@ -137,10 +137,10 @@ def _overflow(view: Any, pricer: Any, info: Any, window: int, file: str) -> list
     import shlex
 
     from contextledger.fit.options import default_output_reserve
-    from contextledger.pricing.messages import REQUEST_OVERHEAD
+    from contextledger.pricing.messages import request_overhead
 
     reserve = default_output_reserve(info, window)
-    budget = window - reserve - REQUEST_OVERHEAD
+    budget = window - reserve - request_overhead(info)
     if budget <= 0:
         return [
             f"a {window:,}-token window cannot hold a request to {info.id}: the reply's "

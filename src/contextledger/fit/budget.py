@@ -1,6 +1,7 @@
 """The budget for the conversation, and the errors that say plainly why something cannot fit.
 
-budget = window − reserved output − request framing − tool schemas − memory context.
+budget = window − reserved output − request framing − tool schemas − structured-output
+format − memory context.
 The system prompt is priced inside the messages (it is never dropped).
 """
 
@@ -22,12 +23,14 @@ class Budget:
     memory_tokens: int
     history: int  # what the messages (system prompt included) may spend
     overhead_tokens: int = REQUEST_OVERHEAD
+    format_tokens: int = 0  # the structured-output format (``FitOptions.response_format``)
 
     @property
     def beside_history(self) -> int:
-        """What every request is billed beside its messages: tool schemas, memory, reply
-        priming (a report's ``used`` and ``budget`` count them, as the provider does)."""
-        return self.tools_tokens + self.memory_tokens + self.overhead_tokens
+        """What every request is billed beside its messages: tool schemas, structured-output
+        format, memory, reply priming (a report's ``used`` and ``budget`` count them, as the
+        provider does)."""
+        return self.tools_tokens + self.format_tokens + self.memory_tokens + self.overhead_tokens
 
 
 def history_budget(
@@ -37,13 +40,17 @@ def history_budget(
     tools_tokens: int,
     memory_tokens: int,
     min_history_tokens: int,
+    format_tokens: int = 0,
+    overhead_tokens: int = REQUEST_OVERHEAD,
 ) -> Budget:
     """The budget, or ``BudgetError`` naming the biggest reservation when too little is left."""
-    history = window - reserved_output - REQUEST_OVERHEAD - tools_tokens - memory_tokens
+    beside = overhead_tokens + tools_tokens + format_tokens + memory_tokens
+    history = window - reserved_output - beside
     if history < min_history_tokens:
         parts = {
             "reserved output (max_output_tokens)": reserved_output,
             "tool schemas (tools)": tools_tokens,
+            "structured-output format (response_format)": format_tokens,
             "memory context (memory)": memory_tokens,
         }
         biggest = max(parts, key=lambda k: parts[k])
@@ -55,7 +62,15 @@ def history_budget(
             needed=min_history_tokens,
             available=history,
         )
-    return Budget(window, reserved_output, tools_tokens, memory_tokens, history)
+    return Budget(
+        window,
+        reserved_output,
+        tools_tokens,
+        memory_tokens,
+        history,
+        overhead_tokens,
+        format_tokens,
+    )
 
 
 def check_system_prompt_fits(model: str, system_cost: int, budget: Budget) -> None:

@@ -41,6 +41,7 @@ from ..model import (
     with_ids,
 )
 from ..pricing.files import MediaCost
+from ..pricing.framing import thinking_prompt
 from ..pricing.messages import Pricer
 from ..pricing.text import expect_counting
 from ..providers import format_for_provider, provider_format, read_messages
@@ -599,6 +600,8 @@ class Fitter:
             pricer.tools(tools, opts.tool_choice, host),
             pricer.messages(memory).total if memory else 0,
             opts.min_history_tokens,
+            pricer.output_format(opts.response_format),
+            pricer.request_overhead + thinking_prompt(opts.thinking, pricer.model.provider),
         )
         limit = budget.history
         index = self._memory.repaired_index if repaired else self._memory.index
@@ -741,6 +744,7 @@ class Fitter:
             tools_tokens=budget.tools_tokens,
             memory_tokens=budget.memory_tokens,
             overhead_tokens=budget.overhead_tokens,
+            format_tokens=budget.format_tokens,
             budget=limit + budget.beside_history,
             used=text_tokens + image_tokens + budget.beside_history,
             text_tokens=text_tokens,

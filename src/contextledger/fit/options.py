@@ -43,6 +43,13 @@ class FitOptions:
     # tool): priced exactly (``pricing.framing``). None: not known, as the app may add any
     # to the body it sends: the most a choice costs, so never below the bill (review18 R18-P1)
     tool_choice: object = None
+    # the structured-output format the request will carry (``response_format`` in Chat's
+    # shape, Responses' ``text.format``, Anthropic's ``output_config.format``): billed as
+    # input, so priced in the budget as the target's writer sends it (``Pricer.output_format``)
+    response_format: object = None
+    # Anthropic's ``thinking`` setting the request will carry (``{"type": "enabled", …}``):
+    # extended thinking bills a prompt of its own (``framing.thinking_prompt``)
+    thinking: object = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

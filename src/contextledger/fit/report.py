@@ -157,6 +157,9 @@ class FitReport:
     changes: _ReadAsTuple[Change] = _ReadAsTuple()
     notices: _ReadAsTuple[Notice] = _ReadAsTuple()
     cut_index: int = 0
+    #: The structured-output format the request carries (``FitOptions.response_format``),
+    #: billed as input: counted in ``used`` and ``budget``.
+    format_tokens: int = 0
     #: True when the model is not in the catalog and its prices are conservative estimates.
     estimated: bool = False
 
@@ -191,6 +194,7 @@ class FitReport:
             "tools_tokens": self.tools_tokens,
             "memory_tokens": self.memory_tokens,
             "overhead_tokens": self.overhead_tokens,
+            "format_tokens": self.format_tokens,
             "budget": self.budget,
             "used": self.used,
             "prompt_tokens": self.prompt_tokens,

@@ -47,11 +47,11 @@ from langchain_core.messages import (
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from langgraph.types import Command
 
-from ..catalog import Catalog, ModelInfo
+from ..catalog import Catalog, ModelInfo, lookup_model
 from ..errors import ContentError
 from ..model import Block, Message, Reasoning, ToolCall, ToolResult
 from ..prepare import PrepareReport
-from ..pricing.messages import REQUEST_OVERHEAD
+from ..pricing.messages import request_overhead
 from ..providers import read_messages, translate
 from ..report import Notice
 from ._engine import Engine, EnginesByModel, Fitted, ReadCache, ReportCallback, on_azure
@@ -389,7 +389,7 @@ def trim_messages(
         )
     engine = Engine(
         name,
-        window=max_tokens + REQUEST_OVERHEAD,
+        window=max_tokens + request_overhead(lookup_model(name, catalog, window=max_tokens)),
         max_output_tokens=0,
         catalog=catalog,
         shrink=allow_partial,

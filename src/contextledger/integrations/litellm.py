@@ -29,7 +29,7 @@ from ..catalog import Catalog, ModelInfo, lookup_model
 from ..errors import BudgetError, UnknownModelError
 from ..model import Message
 from ..prepare import PrepareReport
-from ..pricing.messages import REQUEST_OVERHEAD
+from ..pricing.messages import request_overhead
 from ..providers import read_messages
 from ._engine import Engine, ReportCallback, write_back
 
@@ -97,7 +97,7 @@ def trim_messages(
     budget = max_tokens if max_tokens is not None else int(info.context_window * trim_ratio)
     engine = Engine(
         info,
-        window=budget + REQUEST_OVERHEAD,
+        window=budget + request_overhead(info),  # the messages' bound is max_tokens
         max_output_tokens=0,
         catalog=catalog,
         target="openai",
@@ -107,7 +107,7 @@ def trim_messages(
     )
     out, report = fit_chat(engine, messages)
     if return_response_tokens:
-        return out, budget - (report.used - REQUEST_OVERHEAD)
+        return out, budget - (report.used - request_overhead(info))
     return out
 
 

@@ -200,14 +200,18 @@ _NAMESPACE_OVERHEAD_IN_SYSTEM = 5
 # resolves to the same model), so their figures are raised until no recorded bill is above
 # the price (437 needed: 440, for either choice; ``tests/test_billed_fantasy.py``): on
 # Anthropic's own API that is ~90 over (its token-counting guide: 403 for a request of one
-# tool on Sonnet 4.5).
+# tool on Sonnet 4.5). pydantic/pydantic-ai's recorded tests on Anthropic's own API need more
+# for claude-sonnet-4-5: 452 with ``auto`` (a tool of no parameters, billed 558, was priced
+# 546), and a forced choice bills more than ``auto``, not less as the table says (``any``:
+# one tool billed 655, priced 549 at 440; ``tests/test_billed_pydantic_ai.py``): 470 and 560
+# for the 4.5 generation (a two-call history on 460 was priced 2 under its 699).
 _TOOL_USE_PROMPT: dict[str, tuple[int, int]] = {
-    "claude-opus-4-5": (440, 440),
+    "claude-opus-4-5": (470, 560),
     "claude-opus-4-1": (346, 313),
     "claude-opus-4": (346, 313),
-    "claude-sonnet-4-5": (440, 440),
+    "claude-sonnet-4-5": (470, 560),
     "claude-sonnet-4": (346, 313),
-    "claude-haiku-4-5": (440, 440),
+    "claude-haiku-4-5": (470, 560),
     "claude-3-7-sonnet": (346, 313),
     # 3.5 Sonnet: 346/313 (October 2024) and 294/261 (June 2024): the larger pair
     "claude-3-5-sonnet": (346, 313),
@@ -258,6 +262,11 @@ def tool_use_system_prompt(model_id: str, provider: str, tool_choice: object = N
 # tests/test_billed_examples.py). By model family, the longest prefix that matches; a newer
 # gpt-5.x is priced as gpt-5 (an upper bound of what is measured), the o-series as o4-mini.
 _CHAT_TOOL_PREAMBLE = (("gpt-5", 84), ("o1", 3), ("o3", 3), ("o4", 3))
+# gpt-oss, served by anyone, renders harmony itself: a request with tools adds the rule
+# "Calls to these tools must go to the commentary channel: 'functions'." to its system header
+# (the header is ``ModelInfo.request_overhead``): charmbracelet/fantasy's llama.cpp cassettes
+# bill 139 for a one-tool request priced 61 without the header's 64.
+_HARMONY_TOOL_RULE = ("gpt-oss", 14)
 #: The wires a Chat tool preamble is sent on (None: maybe Chat).
 _CHAT_WIRES = (None, "openai")
 
@@ -270,6 +279,8 @@ def chat_tool_preamble(model_id: str, provider: str, wire: str | None) -> int:
     >>> chat_tool_preamble("gpt-5", "openai", "openai-responses")
     0
     """
+    if model_id.startswith(_HARMONY_TOOL_RULE[0]):
+        return _HARMONY_TOOL_RULE[1]
     if provider != "openai" or wire not in _CHAT_WIRES:
         return 0
     return next((n for prefix, n in _CHAT_TOOL_PREAMBLE if model_id.startswith(prefix)), 0)
@@ -305,6 +316,67 @@ def response_format_tokens(spec: object, count: Count) -> int:
         + sum(count(x) for x in said if isinstance(x, str))
         + RESPONSE_FORMAT_OVERHEAD
     )
+
+
+# Anthropic's structured outputs (``output_config.format``; the beta's ``output_format``)
+# bill the schema and a prompt of their own: pydantic/pydantic-ai's recorded tests on
+# claude-sonnet-4-5 bill 73-87 more than the request and the schema's compact JSON (197
+# billed for a question of 16 tokens and a schema of 103: ``tests/test_billed_pydantic_ai.py``),
+# with tools or without. Priced as the schema's compact JSON and 90. Gemini's response schema
+# is not billed as prompt tokens (pydantic-ai's recorded requests bill 8-38 where the schema
+# alone is 156-343 by this price), but "the size of response schema counts towards the input
+# token limit" (Vertex AI, "Controlled generation"): priced as its compact JSON, so a fit
+# stays within the limit (an over-count of the bill, never under: review26 R26-P1).
+ANTHROPIC_OUTPUT_FORMAT_OVERHEAD = 90
+#: The wire formats that bill a structured-output schema as OpenAI does.
+_OPENAI_WIRES = ("openai", "openai-responses")
+
+
+def output_format_tokens(spec: object, fmt: str | None, count: Count) -> int:
+    """Tokens billed for the structured-output format ``spec`` as the wire ``fmt`` carries
+    it (Chat's ``response_format``, Responses' ``text.format``, Anthropic's
+    ``output_config.format``, Gemini's JSON schema: counted towards its input limit, not
+    billed). None: a wire not known, the most of OpenAI's and Anthropic's prices.
+
+    >>> spec = {"type": "json_schema", "schema": {"type": "object"}}
+    >>> [output_format_tokens(spec, f, len) for f in ("anthropic", "gemini", None)]
+    [107, 49, 107]
+    """
+    if spec is None:
+        return 0
+    if fmt == "gemini":  # (the schema itself, or the config that holds it)
+        return count(json.dumps(spec, ensure_ascii=False, separators=(",", ":")))
+    if fmt in _OPENAI_WIRES:
+        return response_format_tokens(spec, count)
+    claude = _anthropic_output_format_tokens(spec, count)
+    return claude if fmt == "anthropic" else max(claude, response_format_tokens(spec, count))
+
+
+def _anthropic_output_format_tokens(spec: object, count: Count) -> int:
+    inner = spec.get("json_schema", spec) if isinstance(spec, Mapping) else None  # (Chat's)
+    schema = inner.get("schema") if isinstance(inner, Mapping) else None
+    if schema is None:  # (a shape Anthropic refuses: by its JSON, never 0)
+        return count(json.dumps(spec, ensure_ascii=False, separators=(",", ":")))
+    dumped = json.dumps(schema, ensure_ascii=False, separators=(",", ":"))
+    return count(dumped) + ANTHROPIC_OUTPUT_FORMAT_OVERHEAD
+
+
+# Anthropic's extended thinking (``"thinking": {"type": "enabled" | "adaptive"}``) bills a
+# prompt of its own: pydantic/pydantic-ai's recorded tests on claude-sonnet-4-5 and 4-6 bill
+# 17-27 more than the same request without it (48 billed for a question priced 21). 30.
+ANTHROPIC_THINKING_PROMPT = 30
+
+
+def thinking_prompt(thinking: object, provider: str) -> int:
+    """Tokens Anthropic adds for a request's ``thinking`` setting (see above).
+
+    >>> thinking_prompt({"type": "enabled", "budget_tokens": 1024}, "anthropic")
+    30
+    >>> thinking_prompt({"type": "disabled"}, "anthropic"), thinking_prompt(None, "anthropic")
+    (0, 0)
+    """
+    on = isinstance(thinking, Mapping) and thinking.get("type") in ("enabled", "adaptive")
+    return ANTHROPIC_THINKING_PROMPT if on and provider == "anthropic" else 0
 
 
 # Anthropic's own tools (``{"type": "computer_20250124", "name": "computer", …}``) are

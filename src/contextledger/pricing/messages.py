@@ -36,7 +36,7 @@ from ..model import (
     ToolCall,
     ToolResult,
 )
-from ..providers import detect_format, read_messages
+from ..providers import detect_format, format_for_provider, provider_format, read_messages
 from ..providers.common import (
     IMAGE_LABEL,
     TOOL_ERROR_PREFIX,
@@ -50,6 +50,7 @@ from ..providers.common import (
 from ..providers.gemini import tool_media_key
 from ..providers.ids import accepted_everywhere, portable_id, speaker_name, wire_id, wire_name
 from ..providers.openai_responses import item_count
+from ..providers.output_format import read_output_format
 from .files import MediaCost, audio_cost, document_fields_text, file_cost
 from .framing import (
     CONSERVATIVE,
@@ -63,12 +64,13 @@ from .framing import (
     anthropic_defined_tools,
     chat_tool_preamble,
     framing_for,
+    output_format_tokens,
     parallel_entry,
     parallel_header,
     parallel_result_text,
     rendered_call,
     rendered_result,
-    response_format_tokens,
+    thinking_prompt,
     tool_use_system_prompt,
     tools_tokens,
 )
@@ -89,6 +91,10 @@ REQUEST_OVERHEAD = REPLY_PRIMING
 #: when tools are present (the cookbook's tool request, sent without one, is billed 101 on
 #: gpt-4o, as with "auto": red team 22, RT22-10), and Anthropic's (``{"type": "auto"}``).
 DEFAULT_TOOL_CHOICE = "auto"
+#: Gemini models whose bills leave out the thought signatures sent back (pydantic/pydantic-ai's
+#: recorded gemini-2.5 calls: 142 billed for a retry sending 3 signatures of ~750
+#: characters, priced 839 with them).
+_UNSIGNED_BILLS = ("gemini-2.",)
 _REMEMBER_FROM = 1 << 16  # characters: longer texts are counted once per Pricer
 TOOL_CALL_OVERHEAD = 3
 TOOL_RESULT_OVERHEAD = 3
@@ -276,6 +282,36 @@ class Pricer:
         #: Files and audio priced at an upper bound (pages or duration not known exactly, or
         #: a provider's rate not documented), with how: the report says they are estimates.
         self.estimates: dict[FileAttachment | Audio | ProviderContent, MediaCost] = {}
+
+    @property
+    def request_overhead(self) -> int:
+        """What every request to the model is billed beside its messages and tools
+        (``request_overhead``)."""
+        return request_overhead(self.model)
+
+    def output_format(self, spec: object) -> int:
+        """The structured-output format ``spec`` (any shape apps send: ``providers.
+        output_format``) priced as the wire's writer sends it (``prepare`` sends that); no
+        wire known: as the model's provider's own format sends it. None: there is none."""
+        if spec is None:
+            return 0
+        wire = self.wire or self.native_format
+        written = provider_format(wire).output_format(read_output_format(spec))
+        return self.output_format_in(written, wire)
+
+    @property
+    def native_format(self) -> str:
+        """The wire format the model's provider serves by default."""
+        return format_for_provider(self.model.provider, self.model.api).name
+
+    def output_format_in(self, body: Mapping[str, Any], fmt: str) -> int:
+        """The structured-output format a request body in the wire format ``fmt`` carries,
+        as the model's provider bills it: sent in another provider's shape (a Claude model
+        through an OpenAI-compatible gateway), the more of the two providers' prices."""
+        spec = output_format_of(body, fmt)
+        native = self.native_format
+        price = output_format_tokens(spec, fmt, self.text)
+        return price if native == fmt else max(price, output_format_tokens(spec, native, self.text))
 
     @property
     def beside_text(self) -> int:
@@ -667,6 +703,8 @@ class Pricer:
         606 billed after a call signed with 1,816 characters, 400 priced without it), at
         most a token per 4 of its base64 characters (as Responses' encrypted reasoning)."""
         if not signature or provider != "gemini" or self.wire not in (None, "gemini"):
+            return 0
+        if self.model.id.startswith(_UNSIGNED_BILLS):
             return 0
         return len(signature) // 4
 
@@ -1065,7 +1103,19 @@ class Pricer:
         """The whole request: messages, tool schemas (with ``tool_choice``, None: not known)
         and request framing."""
         msgs = list(messages)
-        return self.messages(msgs).total + self.tools(tools, tool_choice, msgs) + REQUEST_OVERHEAD
+        overhead = self.request_overhead
+        return self.messages(msgs).total + self.tools(tools, tool_choice, msgs) + overhead
+
+
+def request_overhead(info: ModelInfo) -> int:
+    """What every request to ``info`` is billed beside its messages and tools: the reply
+    priming, and a header of the model's own chat template (``ModelInfo.request_overhead``:
+    gpt-oss's harmony system message).
+
+    >>> request_overhead(lookup_model("gpt-4o")), request_overhead(lookup_model("gpt-oss-20b"))
+    (3, 67)
+    """
+    return REQUEST_OVERHEAD + info.request_overhead
 
 
 def _prompt_text(b: Block) -> str:
@@ -1121,7 +1171,7 @@ def price_messages(
     msgs = read_messages(messages)
     total = pricer.messages(msgs)
     pricer.refuse_unheard(msgs)
-    return MessagePrice(total.text + pricer.tools(tools) + REQUEST_OVERHEAD, total.image)
+    return MessagePrice(total.text + pricer.tools(tools) + pricer.request_overhead, total.image)
 
 
 def price_request(
@@ -1147,17 +1197,57 @@ def price_request(
         total = MessagePrice(total.text + _label_correction(body, fmt, msgs, pricer), total.image)
     choice = body.get("tool_choice")  # none sent: the provider's default (RT22-10)
     tools = pricer.tools(body.get("tools"), DEFAULT_TOOL_CHOICE if choice is None else choice, msgs)
-    tools += response_format_tokens(_output_format(body, fmt), pricer.text)
-    return MessagePrice(total.text + tools + REQUEST_OVERHEAD, total.image)
+    tools += pricer.output_format_in(body, fmt)
+    tools += thinking_prompt(body.get("thinking"), pricer.model.provider)
+    if fmt == "openai" and pricer.model.provider != "openai":
+        tools += _reasoning_content(body, pricer)
+    return MessagePrice(total.text + tools + pricer.request_overhead, total.image)
 
 
-def _output_format(body: Mapping[str, Any], fmt: str | None) -> object:
+_GEMINI_SCHEMA_KEYS = (
+    "response_json_schema", "responseJsonSchema", "response_schema", "responseSchema",
+)  # fmt: skip
+
+
+def _gemini_schema(body: Mapping[str, Any]) -> object:
+    """The response schema a Gemini body's generation config holds (either spelling)."""
+    for key in ("generation_config", "generationConfig"):
+        config = body.get(key)
+        if isinstance(config, Mapping):
+            found = next((config[k] for k in _GEMINI_SCHEMA_KEYS if k in config), None)
+            if found is not None:
+                return found
+    return None
+
+
+def _reasoning_content(body: Mapping[str, Any], pricer: Pricer) -> int:
+    """The ``reasoning_content`` a Chat body sends back in assistant messages (a field
+    OpenAI ignores and this library's writer never sends): an OpenAI-compatible server's
+    template may render it (llama.cpp's gpt-oss renders it as harmony's analysis channel:
+    charmbracelet/fantasy's recorded follow-up to a call bills 213, priced 202 without its
+    32 tokens of reasoning), so it is priced as a message of its own."""
+    turns = body.get("messages")
+    said = [
+        m["reasoning_content"]
+        for m in (turns if isinstance(turns, list) else ())
+        if isinstance(m, Mapping) and isinstance(m.get("reasoning_content"), str)
+    ]
+    return sum(pricer.text(t) + pricer.message_overhead for t in said)
+
+
+def output_format_of(body: Mapping[str, Any], fmt: str | None) -> object:
     """A body's structured-output format: Chat's ``response_format``, Responses'
-    ``text.format`` (None: none, or another API's)."""
+    ``text.format``, Anthropic's ``output_config.format`` (or the beta's
+    ``output_format``), Gemini's response schema; None: none, or another API's."""
     if fmt == "openai":
         return body.get("response_format")
-    text = body.get("text") if fmt == "openai-responses" else None
-    return text.get("format") if isinstance(text, Mapping) else None
+    if fmt == "anthropic" and "output_format" in body:
+        return body["output_format"]
+    if fmt == "gemini":
+        return _gemini_schema(body)
+    key = {"openai-responses": "text", "anthropic": "output_config"}.get(fmt or "")
+    inner = body.get(key) if key else None
+    return inner.get("format") if isinstance(inner, Mapping) else None
 
 
 def _label_correction(

@@ -16,7 +16,7 @@ from contextlib import suppress
 from dataclasses import replace
 from typing import Any, TypeAlias
 
-from ..errors import ContentError, UnsupportedBlockError, describe
+from ..errors import ArgumentError, ContentError, UnsupportedBlockError, describe
 from ..model import (
     Audio,
     Block,
@@ -38,6 +38,7 @@ from . import common as c
 from . import native
 from .format import ProviderFormat, tool_spec
 from .ids import declared_name, unique_declared, wire_id, wire_name
+from .output_format import OutputFormat
 
 TARGET = "anthropic"
 
@@ -594,6 +595,18 @@ def output_limit(tokens: int, provider: str) -> dict[str, Any]:
     return {"max_tokens": tokens}
 
 
+def output_format(fmt: OutputFormat) -> dict[str, Any]:
+    """``output_config.format`` (Anthropic's structured outputs take a JSON schema only:
+    JSON without one is refused, naming the argument; plain text needs nothing)."""
+    if fmt.kind == "text":
+        return {}
+    if fmt.kind != "json_schema" or fmt.schema is None:
+        raise ArgumentError(
+            "response_format", "a JSON schema for Anthropic (it has no JSON mode)", fmt.kind
+        )
+    return {"output_config": {"format": {"type": "json_schema", "schema": fmt.schema}}}
+
+
 # ----------------------------------------------------------------------------- sending
 
 
@@ -769,6 +782,7 @@ FORMAT = ProviderFormat(
     write=write,
     convert_tools=convert_tools,
     output_limit=output_limit,
+    output_format=output_format,
     serves=("anthropic",),
     sdk="anthropic",
     stream=stream,

@@ -18,6 +18,7 @@ from typing import Any, Literal, Protocol
 from ..model import Message
 from ..reply import Reply
 from ..report import Notice
+from .output_format import OutputFormat
 
 Format = Literal["openai", "anthropic", "openai-responses", "gemini"]
 
@@ -68,6 +69,8 @@ class ProviderFormat:
     write: Callable[[Sequence[Message], list[Notice]], dict[str, Any]]
     convert_tools: Callable[[Sequence[Mapping[str, Any]]], list[dict[str, Any]]]
     output_limit: Callable[[int, str], dict[str, Any]]
+    #: The body entries that carry a structured-output format (``providers.output_format``).
+    output_format: Callable[[OutputFormat], dict[str, Any]]
     serves: tuple[str, ...] = ()
     sdk: str | None = None
     stream: Streamer | None = None

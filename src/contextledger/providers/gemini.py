@@ -42,6 +42,7 @@ from . import common as c
 from . import native
 from .format import ProviderFormat, tool_spec
 from .ids import declared_name, unique_declared, wire_id, wire_name
+from .output_format import OutputFormat
 
 TARGET = "gemini"
 GENERATED_ID = "gemini-call-"
@@ -609,6 +610,17 @@ def output_limit(tokens: int, provider: str) -> dict[str, Any]:
     return {"generation_config": {"max_output_tokens": tokens}}
 
 
+def output_format(fmt: OutputFormat) -> dict[str, Any]:
+    """JSON output in ``generation_config``: its MIME type and schema (the body's
+    ``generation_config`` holds the output limit too: the two are merged)."""
+    if fmt.kind == "text":
+        return {}
+    config: dict[str, Any] = {"response_mime_type": "application/json"}
+    if fmt.schema is not None:
+        config["response_json_schema"] = fmt.schema
+    return {"generation_config": config}
+
+
 # ----------------------------------------------------------------------------- sending
 
 #: Request-body keys that are not the model or the contents: the SDK takes them in ``config``.
@@ -826,6 +838,7 @@ FORMAT = ProviderFormat(
     write=write,
     convert_tools=convert_tools,
     output_limit=output_limit,
+    output_format=output_format,
     serves=("gemini",),
     sdk="google.genai",
     stream=stream,

@@ -34,6 +34,7 @@ from . import common as c
 from . import native
 from .format import ProviderFormat
 from .ids import speaker_name, unique_declared, wire_id, wire_name
+from .output_format import OutputFormat, openai_schema
 
 TARGET = "openai"
 
@@ -491,6 +492,13 @@ def output_limit(tokens: int, provider: str) -> dict[str, Any]:
     return {max_tokens_key(provider): tokens}
 
 
+def output_format(fmt: OutputFormat) -> dict[str, Any]:
+    """``response_format``, its JSON schema nested under ``json_schema``."""
+    if fmt.kind != "json_schema":
+        return {"response_format": {"type": fmt.kind}}
+    return {"response_format": {"type": "json_schema", "json_schema": openai_schema(fmt)}}
+
+
 # ----------------------------------------------------------------------------- sending
 
 
@@ -613,6 +621,7 @@ FORMAT = ProviderFormat(
     write=write_body,
     convert_tools=convert_tools,
     output_limit=output_limit,
+    output_format=output_format,
     serves=("openai", "openai-compatible", "mistral"),
     sdk="openai",
     stream=stream,

@@ -36,6 +36,7 @@ from . import common as c
 from . import native
 from .format import ProviderFormat, tool_spec
 from .ids import declared_name, responses_item_id, unique_declared, wire_id, wire_name
+from .output_format import OutputFormat, openai_schema
 
 TARGET = "openai-responses"
 
@@ -545,6 +546,13 @@ def output_limit(tokens: int, provider: str) -> dict[str, Any]:
     return {"max_output_tokens": tokens}
 
 
+def output_format(fmt: OutputFormat) -> dict[str, Any]:
+    """``text.format``, its JSON schema's fields beside ``type``."""
+    if fmt.kind != "json_schema":
+        return {"text": {"format": {"type": fmt.kind}}}
+    return {"text": {"format": {"type": "json_schema", **openai_schema(fmt)}}}
+
+
 # ----------------------------------------------------------------------------- sending
 
 #: Output item types that become blocks of the assistant reply (others are reported).
@@ -665,6 +673,7 @@ FORMAT = ProviderFormat(
     write=write_body,
     convert_tools=convert_tools,
     output_limit=output_limit,
+    output_format=output_format,
     sdk="openai",
     stream=stream,
     complete=complete,

@@ -143,4 +143,5 @@ def _chain_price(
     tools = wire.pricing_tools(body)
     wire_tools = preparer.wire.convert_tools(tools) if tools else None
     used = fitter.pricer.request(state.record, wire_tools, wire.pricing_tool_choice(body))
+    used += fitter.pricer.output_format(wire.pricing_output_format(body))
     return used, fitter.window - fitter.reserved_output

@@ -245,6 +245,8 @@ async def _record_and_prepare(
             conversation,
             proxy.summarizer_backoff,
             wire.pricing_tool_choice(body),
+            wire.pricing_output_format(body),
+            body.get("thinking") if wire.format == "anthropic" else None,
         )
         if proxy.prepare_thread is None:
             prepared = run()
@@ -299,6 +301,8 @@ def prepare_with_backoff(
     conversation: Conversation | None = None,
     backoff: SummarizerBackoff | None = None,
     tool_choice: object = None,
+    response_format: object = None,
+    thinking: object = None,
 ) -> Prepared:
     """``preparer.prepare``, backing off what failed, said in the turn's report:
 
@@ -327,6 +331,8 @@ def prepare_with_backoff(
             tools=tools,
             write=False,  # written and checked by the caller, see _outgoing
             tool_choice=tool_choice,  # the request's own: priced exactly
+            response_format=response_format,  # (alike: forwarded as the client sent it)
+            thinking=thinking,
         )
     finally:
         if paused:

@@ -23,11 +23,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..errors import ArgumentError
 from ..model import Message
-from ..pricing.messages import DEFAULT_TOOL_CHOICE
-from ..providers import Format, anthropic, openai_chat, openai_responses
+from ..pricing.messages import DEFAULT_TOOL_CHOICE, output_format_of
+from ..providers import Format, anthropic, openai_chat, openai_responses, provider_format
 from ..providers.common import TOOL_MEDIA_PREFIXES
 from ..providers.ids import ids_accepted, responses_item_id, speaker_name
+from ..providers.output_format import read_output_format
 
 __all__ = ["WIRES", "Wire", "WireName"]
 
@@ -305,6 +307,21 @@ class Wire:
             return None
         choice = body.get("tool_choice")
         return DEFAULT_TOOL_CHOICE if choice is None else choice
+
+    def pricing_output_format(self, body: Mapping[str, Any]) -> object:
+        """The structured-output format the client's request carries (forwarded as it is,
+        so priced in the budget: ``FitOptions.response_format``); None: none, or one the
+        provider does not bill (Gemini's). One this library cannot read is the provider's
+        to refuse: priced by its JSON (as a schema named nothing), never refused here."""
+        spec = output_format_of(body, self.name)
+        if spec is None:
+            return None
+        try:  # (as this wire's writer would write it: one it refuses is priced so too)
+            provider_format(self.format).output_format(read_output_format(spec))
+        except ArgumentError:
+            schema = spec if isinstance(spec, Mapping) else {"value": spec}
+            return {"type": "json_schema", "json_schema": {"name": "", "schema": schema}}
+        return spec
 
     def merge(self, body: Mapping[str, Any], prepared: Mapping[str, Any]) -> dict[str, Any]:
         """The client's request with the fitted conversation in place of its own; every

@@ -1,0 +1,110 @@
+"""Published bills from pydantic/pydantic-ai's recorded model tests: requests its tests sent to
+api.openai.com (Chat Completions and Responses), api.anthropic.com and the Gemini API /
+Vertex, each with the ``usage`` it was billed (VCR cassettes), extracted into
+``tests/data/billed_pydantic_ai.json`` by ``scripts/make_billed_pydantic_ai.py`` (each entry
+names its cassette and interaction; half the cassettes, by a hash of their path, are held
+out of this file for an honest check and are not tuned on).
+
+What they settle (``pricing.framing``):
+* Anthropic's structured outputs (``output_config.format``) bill the schema and ~90 more:
+  main priced 25 for 222 billed; ``response_format`` in ``fit``/``prepare`` prices them;
+* Anthropic's tool-use prompt on claude-sonnet-4-5 is larger than its table says, and a forced
+  ``tool_choice`` bills more than ``auto``, not less (655 billed, 549 priced);
+* Anthropic's extended thinking bills a prompt of its own (48 billed, 21 priced);
+* Gemini does not bill its response schema as prompt tokens (8-38 billed where the schema
+  alone is 156-343), but it counts towards the input limit: budgeted as its JSON (R26-P1).
+
+Not priced, and why (each said in ``UNPRICEABLE``): requests with hosted tools (web search,
+code execution, image generation, file search, tool search, MCP, URL context: what the server
+fetches is billed as input) and requests that continue state held by the server
+(``previous_response_id``, ``conversation``, compaction items, Gemini's ``cachedContent``):
+their bills count what the body does not hold. Every other request is priced at or above its bill, or refused with a
+typed error naming why (a model shut down or not known, a content type not known).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from contextledger import ContextLedgerError
+from contextledger.pricing.messages import price_request
+
+BILLS: list[dict[str, Any]] = json.loads(
+    (Path(__file__).parent / "data" / "billed_pydantic_ai.json").read_text()
+)
+_HOSTED = (
+    "web_search", "code_execution", "image_generation", "file_search", "tool_search",
+    "advisor", "mcp", "web_fetch", "url_context", "google_search", "googleSearch",
+    "codeExecution", "urlContext", "google_maps", "googleMaps", "memory_", "local_shell",
+    "shell", "computer_use_preview", "code_interpreter", "fileSearch",
+)  # fmt: skip
+#: Recorded requests still priced below their bill: shapes not understood yet (reported).
+BELOW = {
+    "test_openai_responses_output_type.yaml (interaction 0)": "gpt-4o Responses, a strict "
+    "tool and tool_choice required: 286 billed, 103 priced (one request, not explained)",
+    "test_google_validated_accepts_what_auto_accepts": "Gemini, a recursive $ref schema: "
+    "776 billed, 671 priced (and its follow-up, 851 billed, 844 priced)",
+    "test_anthropic_task_budget_adds_output_config_and_beta": "claude-opus-4-7's "
+    "output_config.task_budget: 53 billed, 16 priced",
+    "test_openai_responses_reasoning_mode_pro": "gpt-5.6-sol's reasoning mode pro: 1,549 "
+    "billed for a question priced 19 (a hidden prompt of the mode's own)",
+    "test_cross_provider_capability_replay[openai-responses-gpt-5.4-google": "gpt-5.4 on "
+    "Responses with a tool and reasoning context all_turns: 109 billed, 98 priced",
+    "test_openai_responses_thinking_part_from_other_model.yaml (interaction 1)": "gpt-5 "
+    "Responses, an assistant turn holding <think>: 306 billed, 303 priced",
+    "test_responses_usage_limit_not_exceeded.yaml (interaction 1)": "gpt-4.1-mini "
+    "Responses, one user string: 18 billed, 17 priced (priced as Chat renders it)",
+}
+
+
+def _id(bill: dict[str, Any]) -> str:
+    return bill["source"].split("/blob/")[1][41:].replace(".yaml", "").replace(" ", "")
+
+
+def unpriceable(body: dict[str, Any]) -> str | None:
+    """Why a request's bill counts what its body does not hold (None: it does not)."""
+    kinds: list[str] = []
+    for t in body.get("tools") or []:
+        if isinstance(t, dict):
+            kinds += [str(t.get("type", "")), *(k for k in t if "eclarations" not in k)]
+    if any(h in k for k in kinds if k not in ("function", "custom") for h in _HOSTED):
+        return "a hosted tool's results are billed as input"
+    if "mcp_servers" in body:
+        return "a hosted tool's results are billed as input"
+    items = body.get("input")
+    held = [i for i in items if isinstance(i, dict)] if isinstance(items, list) else []
+    stored = {"previous_response_id", "conversation", "cachedContent", "cached_content"}
+    if stored & body.keys() or any(i.get("type") in ("compaction", "item_reference") for i in held):
+        return "the server's stored conversation is billed"
+    return None
+
+
+PRICEABLE = [b for b in BILLS if unpriceable(b["body"]) is None]
+
+
+@pytest.mark.parametrize("bill", PRICEABLE, ids=_id)
+def test_a_recorded_request_is_never_priced_below_its_bill(bill: dict[str, Any]) -> None:
+    known = next((why for k, why in BELOW.items() if k in bill["source"]), None)
+    try:
+        price = price_request(bill["body"], bill["model"], bill["format"]).total
+    except ContextLedgerError:
+        return  # refused with a typed error that says why (a model or content not known)
+    if known and price < bill["billed"]:
+        pytest.xfail(known)  # (one priced at or above its bill passes: BELOW is then stale)
+    assert price >= bill["billed"], bill["source"]
+
+
+def test_the_held_out_split_and_exclusions_leave_most_bills_priced() -> None:
+    assert len(BILLS) > 500
+    assert len(PRICEABLE) > 0.8 * len(BILLS)
+
+
+def test_gemini_2_5_is_not_priced_for_the_thought_signatures_it_does_not_bill() -> None:
+    # a retry sending back three signed calls: billed 142; priced 839 with the signatures
+    (bill,) = [b for b in BILLS if "test_google_model_retry.yaml (interaction 2)" in b["source"]]
+    assert bill["billed"] == 142
+    assert 142 <= price_request(bill["body"], bill["model"], "gemini").total < 400
