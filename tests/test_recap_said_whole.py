@@ -11,9 +11,10 @@ import json
 import pytest
 
 from contextledger.compaction import Conversation, OfflineSummarizer
-from contextledger.compaction.rules import is_rule, reset_later
+from contextledger.compaction.rules import is_rule
 from contextledger.compaction.sections import parse_digest
 from contextledger.model import Message, ToolCall
+from contextledger.settings_said import reset_later
 
 RULES = "Constraints and corrections"
 

@@ -46,6 +46,7 @@ from ..intent import (
 from ..lexicon.claims import COUNTED_NUDGE_WORDS, COUNTER_LABELS
 from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL
 from ..model import Message, ToolCall
+from ..settings_said import reset_later, settings, word_count
 from .actions import is_ui_step, render_action
 from .decisions import DECIDED_BY, DECISION, ECHO, chosen, decides, dropped, standing
 from .facts import (
@@ -90,9 +91,7 @@ from .rules import (
     lifted_rule,
     overruled_by_later,
     pasted_rules,
-    reset_later,
     sets_deadline,
-    settings,
     task_rule,
     unhurried,
 )
@@ -131,7 +130,7 @@ from .tool_calls import (
     shows_file,
 )
 from .transcript import utf8_len
-from .wording import asks, clip, shape, without_code, word_count
+from .wording import asks, clip, shape, without_code
 
 # what the recap's readers (verification, the summarizers, the CLI) import from here, by
 # where it lives now: the sections and their rendering, what a tool call does, failures

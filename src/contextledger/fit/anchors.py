@@ -37,6 +37,7 @@ from ..pricing.messages import Pricer
 from ..pricing.text import estimate_tokens, tokens_at_least
 from ..providers.native import reference_of
 from ..report import Notice
+from ..settings_said import reset_by
 from .budget import Budget, too_big
 from .edits import image_label, placeholder, replace_block
 from .options import FitOptions
@@ -90,6 +91,11 @@ def current_request_position(index: HistoryIndex) -> int | None:
     return None
 
 
+#: How many substantive requests not acted on may open a session before the one that set
+#: the task is looked for no further (a chat without tools acts on none: its first is kept)
+_OPENING_REMARKS = 3
+
+
 def prior_request_order(
     newest_first: Callable[[], Iterable[int]],
     oldest_first: Iterable[int],
@@ -97,6 +103,7 @@ def prior_request_order(
     steering: Iterable[int],
     substantive: Callable[[int], bool],
     is_rule: Callable[[int], bool] | None = None,
+    acted_on: Callable[[int], bool] | None = None,
 ) -> Iterator[tuple[int, bool]]:
     """Earlier requests in the order they are pinned, each with whether it is pinned
     beyond the ``prior_anchors`` count (still within the token cap); lazily, so a fit asks
@@ -110,7 +117,10 @@ def prior_request_order(
     that correct or constrain, newest first (``intent.steering_requests``); ``newest_first``
     gives all the earlier requests, newest first, each time it is called. ``is_rule``: whether
     a request is among ``steering`` (``steering`` is then read only as far as the pinning
-    asks; without it, all of it at once).
+    asks; without it, all of it at once). ``acted_on``: whether the assistant set to work
+    on a request (a tool call before the next one): when the session's first substantive
+    request was not acted on (an opening remark, "Haha, that test name is hilarious."), the
+    first of the next few that was is the task, pinned ahead of it.
 
     >>> from contextledger.intent import is_substantive
     >>> said = {0: "Please migrate the billing service to Postgres 16.", 1: "ok",
@@ -130,18 +140,27 @@ def prior_request_order(
     # the first substantive request of the session that is not a rule or a correction (a
     # session may open with its rules, "Never touch the schema.", then the task: the rules
     # are pinned below anyway); else the first substantive one
-    first = fallback = None
+    first = fallback = acted = None
+    looked = 0  # substantive requests after the first that is no rule
     for k in oldest_first:
-        if substantive(k):
-            if not is_rule(k):
-                first = k
+        if not substantive(k):
+            continue
+        if first is not None:
+            looked += 1
+            if looked > _OPENING_REMARKS:
                 break
+        if not is_rule(k):
+            first = k if first is None else first
+            if acted_on is None or acted_on(k):
+                acted = k
+                break
+        elif first is None:
             fallback = k if fallback is None else fallback
     # ... and the session's first substantive request even when it reads as a rule ("I'd
     # like you to draft the policy; keep the project code in mind throughout."): the rules
     # are pinned newest first, so in a session of many rules an opening one was never
     # reached and the task was lost (speed24 held-out, crm and policy chats)
-    for opening in (first, fallback):
+    for opening in (acted, first, fallback):
         if opening is not None and opening not in goal:
             goal.append(opening)
     chosen = set(goal)
@@ -220,6 +239,7 @@ def pin_anchors(
             among_requests(steering),
             lambda k: index.substantive(starts[k]),
             lambda k: read.is_steering(starts[k]),
+            (lambda k: _acted_on(index, k, anchor_pos)) if index.opens else None,
         )
         for k, must in order:
             if not must and found >= opts.prior_anchors:
@@ -229,6 +249,8 @@ def pin_anchors(
                 break  # the cap is spent: no request costs less than its framing
             if must and not _words_may_fit(index, pricer, k, room):
                 continue  # (known from its letters: most candidates once the cap is nearly spent)
+            if must and _set_again_later(index, k, anchor_pos):
+                continue  # the newest value stands: the one it replaced takes no room ahead of it
             # the goal, corrections and rules are pinned as their words: their images (and
             # the lines pasted into a request too long for the cap) are put back after the
             # selection if the window holds them (settle_lean_pins)
@@ -251,6 +273,34 @@ def pin_anchors(
         if k not in pins.numbers:
             pins.add(k, index.unit_alone(k, "recap"))
     return pins
+
+
+def _acted_on(index: HistoryIndex, k: int, last: int) -> bool:
+    """Whether the assistant called a tool after request ``k`` before the next substantive
+    request (or the current one, at position ``last``): a nudge said in between ("Take
+    your time.") asks for nothing new."""
+    roles, opens = index.roles, index.opens
+    for p in range(index.starts[k] + 1, last):
+        if p in opens:
+            return True
+        if roles[p] == "user" and index.substantive(p):
+            return False
+    return False
+
+
+def _set_again_later(index: HistoryIndex, k: int, last: int) -> bool:
+    """Whether request ``k`` is a short setting ("Set retry_limit to 5 for now.") each of
+    whose keys a newer request, up to the current one at position ``last``, set again,
+    differently ("Change retry_limit to 2."): pinned, the stale value took the cap's room
+    from the user's other rules, and was sent as a rule beside the value that replaced it
+    (review25 set B: a knob's first two values pinned, its "never" rule not)."""
+    start = index.starts[k]
+    own = index.setting(start)
+    if own is None:
+        return False
+    roles = index.roles
+    newer = (index.setting(p) for p in range(last, start, -1) if roles[p] == "user")
+    return reset_by(own, newer)
 
 
 def _surely_kept_from(index: HistoryIndex, anchor_unit: int, room: int, min_cut: int) -> int:

@@ -24,6 +24,7 @@ from ..intent import is_substantive
 from ..model import FileAttachment, Image, Message, Reasoning, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import MessagePrice, Pricer, text_only
 from ..pricing.text import opening_at_least, pieces_at_least, tokens_at_least, tokens_past
+from ..settings_said import Setting, setting_of
 from ..validate import arguments_problem, is_empty, unpaired_reasoning
 from .edits import BlockPath
 from .lazy import LazyMessages, holds_images, message_chars
@@ -260,6 +261,7 @@ class HistoryIndex:
         self._exact_seen = self._estimated_seen = 0
         self._memo: dict[tuple[int, str], tuple[Message, object]] = {}  # see memo()
         self._substantive: dict[int, tuple[str, bool]] = {}  # by position (see substantive)
+        self._settings: dict[int, tuple[str, Setting | None]] = {}  # by position (setting)
         self._pricer: Pricer | None = None
         # id → position of body[:_positioned] (built on first use, extended on append)
         self._positions: dict[str, int] = {}
@@ -1000,6 +1002,15 @@ class HistoryIndex:
         hit = self._substantive.get(i)
         if hit is None or hit[0] is not text:
             hit = self._substantive[i] = (text, is_substantive(text))
+        return hit[1]
+
+    def setting(self, i: int) -> Setting | None:
+        """What request ``i`` sets, if it is a short setting (``settings_said.setting_of``),
+        once per text."""
+        text = self.request_text(i)
+        hit = self._settings.get(i)
+        if hit is None or hit[0] is not text:
+            hit = self._settings[i] = (text, setting_of(text))
         return hit[1]
 
     def _single_text(self, i: int) -> bool:
