@@ -122,3 +122,41 @@ def test_reset_by_reads_one_sentence_as_reset_later_reads_them_all(said: list[st
         own = setting_of(s)
         newer = [setting_of(x) for x in reversed(said[k + 1 :])]
         assert (own is not None and reset_by(own, newer)) == (s in stale), (k, s)
+
+
+UNREAD_RULES = [
+    "`terraform destroy -target=module.cdn` በፍጹም አታስኪድ፣ በየትኛውም አካባቢ።",  # am
+    "ბაზის სქემას `billing_v2` არასოდეს შეეხო, არც სტეიჯინგზე.",  # ka
+]
+
+
+@pytest.mark.parametrize("window", [4_000, 8_000])
+def test_what_the_user_told_fills_the_cap_whatever_the_language(window: int) -> None:
+    """The user's substantive requests fill the pins' cap after the goal and the rules read
+    as such, newest first: a rule in a language no word table reads is kept too (review25
+    set B: "never" rules in mr/gu/kk kept 0 % at 8k); the nudges stay within the count."""
+    msgs = _session([*UNREAD_RULES, "Also update docs/object_store.md when you are done."])
+    out = fit(msgs, "gpt-4o", window=window, max_output_tokens=1000)
+    view = [m.text for m in out.messages]
+    assert all(rule in view for rule in UNREAD_RULES)
+    assert "Also update docs/object_store.md when you are done." in view
+    by_id = {m.id: m.text for m in out.messages}
+    pinned = [by_id[i] for i in out.report.pinned]
+    assert pinned[0].startswith("Please migrate") and UNREAD_RULES[0] in pinned
+    assert out.report.to_dict()["pinned"] == list(out.report.pinned)
+    nudges = {"ok", "keep going", "sounds good"}
+    assert len([t for t in pinned if t in nudges]) <= 2
+    assert out.report.used <= out.report.budget
+    assert not tool_pair_problems(out.messages)
+
+
+def test_a_screenshot_turn_does_not_fill_the_cap() -> None:
+    """Fills are the user's words: a turn showing a screenshot is not pinned to fill the
+    cap (its image leaves the view reported, as before)."""
+    from builders import image_block
+
+    msgs = _session([])
+    msgs.insert(4, Message.user("Here is the dashboard now.", image_block(640, 400)))
+    out = fit(msgs, "gpt-4o", window=4_000, max_output_tokens=1000)
+    assert "Here is the dashboard now." not in [m.text for m in out.messages]
+    assert any("640×400" in n.text for n in out.report.notices)

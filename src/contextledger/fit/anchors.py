@@ -6,10 +6,12 @@
 - **Earlier requests**, within ``prior_anchor_tokens`` in total: first the request that
   set the task (the latest that restates it, the session's first substantive request
   that is no rule nor correction, and its first substantive one even if it reads as a
-  rule) and the user's corrections and constraints, then up to ``prior_anchors`` in all
-  with other requests, newest first, all of them older than the newest run of the
-  history that is kept whatever is pinned (a request in it needs no pin); short nudges ("ok", "keep going") come last and never
-  displace them. A request too big for the cap is skipped (not a stop), so one pasted log
+  rule) and the user's corrections and constraints (a setting at its newest value: one a
+  newer request set again is not pinned), then the user's other substantive requests,
+  newest first, filling the cap (what the user asked or told: a rule said in words no
+  table reads is one of them), all of them older than the newest run of the history that
+  is kept whatever is pinned (a request in it needs no pin); short nudges ("ok", "keep
+  going") come last, only up to ``prior_anchors`` pins in all, and never displace them. A request too big for the cap is skipped (not a stop), so one pasted log
   cannot evict an older, short goal; nor can a pasted document that happens to restate the
   task (one that cannot fit the cap by its lower bound is not read for restatements and
   corrections at all: ``HistoryIndex`` leaves it out). Over budget, pins yield lowest
@@ -90,6 +92,9 @@ def current_request_position(index: HistoryIndex) -> int | None:
         k -= 1
     return None
 
+
+#: How many other substantive requests the pinning looks at, at most, to fill the cap
+_FILL_LOOKS = 48
 
 #: How many substantive requests not acted on may open a session before the one that set
 #: the task is looked for no further (a chat without tools acts on none: its first is kept)
@@ -241,15 +246,28 @@ def pin_anchors(
             lambda k: read.is_steering(starts[k]),
             (lambda k: _acted_on(index, k, anchor_pos)) if index.opens else None,
         )
+        filled = 0  # the other substantive requests looked at to fill the cap
         for k, must in order:
-            if not must and found >= opts.prior_anchors:
-                break  # the rest are not "must" either
+            if not must:
+                # what the user asked or told beyond the goal and the rules read as such fills
+                # the cap, newest first (a rule in a language no word table reads is one:
+                # review25 set B, "never" rules in mr/gu/kk kept 0 % at 8k); a nudge only
+                # within the seed's count
+                if not index.substantive(starts[k]):
+                    if found >= opts.prior_anchors:
+                        break  # (the nudges come last)
+                else:
+                    filled += 1
+                    if filled > _FILL_LOOKS and found >= opts.prior_anchors:
+                        break  # (a refit does not walk a long history's pastes each turn)
+                    if index.holds_images(starts[k]):
+                        continue  # (a screenshot shown, not words that steer: reported if dropped)
             room = opts.prior_anchor_tokens - spent
             if room < least:
                 break  # the cap is spent: no request costs less than its framing
             if must and not _words_may_fit(index, pricer, k, room):
                 continue  # (known from its letters: most candidates once the cap is nearly spent)
-            if must and _set_again_later(index, k, anchor_pos):
+            if _set_again_later(index, k, anchor_pos):
                 continue  # the newest value stands: the one it replaced takes no room ahead of it
             # the goal, corrections and rules are pinned as their words: their images (and
             # the lines pasted into a request too long for the cap) are put back after the

@@ -972,10 +972,14 @@ class HistoryIndex:
         if self._single_text(i):  # its one block: counted exactly, remembered for its price
             bound = framing + self._text_at_least(text, room - framing)
             return bound, bound <= room
-        at = bisect_left(self.images, i)
-        if at < len(self.images) and self.images[at] == i:
+        if self.holds_images(i):
             bound += sum(pricer.image(img).tokens for img in self.body[i].images())
         return bound, True
+
+    def holds_images(self, i: int) -> bool:
+        """Whether message ``i`` holds images."""
+        at = bisect_left(self.images, i)
+        return at < len(self.images) and self.images[at] == i
 
     def _text_at_least(self, text: str, room: int) -> int:
         """``text``'s tokens, exactly, or a bound above ``room`` read from its opening: a
