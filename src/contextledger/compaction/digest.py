@@ -93,6 +93,7 @@ from .rules import (
     pasted_rules,
     sets_deadline,
     task_rule,
+    turned_down_later,
     unhurried,
 )
 from .sections import (
@@ -612,6 +613,8 @@ def digest(
     # ... nor a setting's value the user set again later ("Final answer: set X to 2.")
     reset = {clip(x, 300) for x in reset_later(said)}
     overruled = {clip(x, 300) for x in overruled_by_later(said)} | reset
+    # ... nor a choice a later correction turned down by name ("…, not Celery beat.")
+    overruled |= {clip(x, 300) for x in turned_down_later(said)}
     sec["Constraints and corrections"] = rules = [r for r in rules if r not in overruled]
     # a lifted rule's permission is no request left open; nor is a deadline listed as a rule
     # ("The deadline is 9 Jan; ask @zofia before you merge anything.": listed once, as a rule;

@@ -69,7 +69,7 @@ from .facts import (
     keywords,
     without_paste,
 )
-from .wording import asks, fenced_blocks, without_code
+from .wording import asks, fenced_blocks, whole_token, without_code
 
 _RETRACTS = re.compile(
     r"(?i)^\W*(?:scratch that|hold on|correction|wait|nope|no)\s*[-–—:,.!]"
@@ -419,6 +419,57 @@ def overruled_by_later(said: Sequence[str], reach: int = 40) -> set[str]:
 
 _AGAIN = re.compile(r"(?i)\bagain\b")
 
+# the value a correction turns down, by its shape in any language: "…, not X" closing the
+# sentence (a nudge may follow) (with its "and"/"but": "…, a nie X", "…, e non X"), or "X değil, …" / "X नहीं, …"
+# opening the choice; X is up to three words
+# up to three words of a value, a dot only inside one ("Celery beat", "v2.1", "pysrt")
+_VALUE_WORDS = r"[^\W_][\w+-]*(?:\.[\w+-]+)*(?:\s+[\w+-]+(?:\.[\w+-]+)*){0,2}?"
+_TURNED_DOWN = re.compile(
+    r"(?i)[,，、;；،]\s*(?:(?:a|and|but|e|y|ma|mais|ale|și|dan|và|en|och|og|und|и|а)\s+)?"
+    r"(?:not|nie|ne|не|ні|no|non|não|niet|nicht|inte|ikke|ei|bukan|không\s+phải|mitte|nem|όχι|"
+    rf"nu|ليس|لا|לא)\s+(?P<a>{_VALUE_WORDS})"
+    # (its end, and a nudge said after it: "…, non Celery beat. sì")
+    r"\s*(?:[.!。！।](?:\s+[^\s.!?]{1,12}){0,2}[.!]?)?\s*$"
+    rf"|(?:^|:\s*)(?P<b>{_VALUE_WORDS})\s+(?:değil|नहीं|말고|じゃなくて|ではなく)"
+    r"\s*[,，、]"
+)
+
+
+def turned_down_later(said: Sequence[str]) -> set[str]:
+    """The user's choices in ``said`` (in order) that a later correction turned down by
+    name ("Let's use Celery beat there." … "Correction: we use APScheduler, not Celery
+    beat."): the first choice is no rule beside the correction that replaced it, in any
+    language the correction's shape is read in. A ban of the value stands ("Never use
+    Celery beat." agrees with the correction).
+
+    >>> sorted(turned_down_later(["Per quella parte usiamo Celery beat.", "Ok.",
+    ...                           "Correzione: usiamo APScheduler, non Celery beat."]))
+    ['Per quella parte usiamo Celery beat.']
+    """
+    out: set[str] = set()
+    for k, later in enumerate(said):
+        m = _TURNED_DOWN.search(later)
+        if m is None:
+            continue
+        value = (m.group("a") or m.group("b")).strip()
+        if not _NAMES_A_VALUE.search(value):
+            continue  # ("…, not now.", "…, not that one.": no value named)
+        for earlier in said[:k]:
+            if (
+                whole_token(earlier, value)
+                and not _TURNED_DOWN.search(earlier)
+                and not _NEGATED.search(earlier)
+                and word_count(earlier) <= _CHOICE_WORDS
+            ):
+                out.add(earlier)
+    return out
+
+
+# a choice turned down stands when it says more than the choice
+_CHOICE_WORDS = 14
+# a value named: a capital, a digit or a code's mark in it ("Celery beat", "v2", "pysrt.py")
+_NAMES_A_VALUE = re.compile(r"[A-Z0-9._/+-]")
+
 
 def _replaces(rule: str, later: str) -> bool:
     """Whether a taking-back replaces a rule's value ("Keep the limit at 3." … "Scratch
@@ -681,6 +732,10 @@ def due_by(sentence: str) -> bool:
         moment = DEADLINE_MOMENT.match(after)
         if moment is None or moment.group().isdigit():
             continue
+        if _MONTH_DAY.match(sentence, limit.end()):
+            # a month with its day right after the limit is a date, never a doer ("merged by
+            # March 25"; "blocked by the Dec 5 outage" names an event)
+            return True
         # "merged by Thursday" bounds the work; "blocked by the Dec outage" names a doer
         if not _DONE_BY.search(sentence, 0, limit.start()) or _WEEKDAY.match(moment.group()):
             return True
@@ -692,6 +747,12 @@ def due_by(sentence: str) -> bool:
 _DATES_SOMETHING_ELSE = re.compile(
     r"(?i)\bI(?:'ll|\s+will|'m|\s+am)\s+(?:be\s+)?(?:on\s+leave|out|away|off|back|travell?ing)\b|"
     r"\b(?:last\s+(?:year|month|week|time)|ago|yesterday|fun\s+fact|used\s+to)\b"
+)
+# a month named, then its day: " March 25", " Dec 3rd", " sept. 9"
+_MONTH_DAY = re.compile(
+    r"(?i)\s+(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?"
+    r"\b(?![.:/-]\d)"
 )
 _WEEKDAY = re.compile(
     r"(?i)(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?$|tomorrow|tonight"
