@@ -9,6 +9,7 @@ remark as the task and lost the task (recap19 held-out set A: the goal kept 58 %
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 
 from contextledger import Message, ToolCall
 from contextledger.fit import fit
-from contextledger.settings_said import reset_by, reset_later, setting_of
+from contextledger.settings_said import NewerSettings, reset_later, setting_of
 from contextledger.validate import tool_pair_problems
 
 
@@ -113,15 +114,44 @@ SENTENCES = st.one_of(
 )
 
 
-@given(st.lists(SENTENCES, max_size=8))
+@given(st.lists(SENTENCES, max_size=8, unique=True), st.randoms(use_true_random=False))
 @settings(max_examples=200, deadline=None)
-def test_reset_by_reads_one_sentence_as_reset_later_reads_them_all(said: list[str]) -> None:
-    """The fit's one-request question and the recap's whole-list answer agree."""
+def test_newer_settings_read_each_request_as_reset_later_reads_them_all(
+    said: list[str], rng: random.Random
+) -> None:
+    """The fit's reader, asked of the requests in any order, and the recap's whole-list
+    answer agree."""
     stale = reset_later(said)
-    for k, s in enumerate(said):
-        own = setting_of(s)
-        newer = [setting_of(x) for x in reversed(said[k + 1 :])]
-        assert (own is not None and reset_by(own, newer)) == (s in stale), (k, s)
+    newer = NewerSettings(lambda p: setting_of(said[p]), len(said) - 1)
+    order = list(range(len(said)))
+    rng.shuffle(order)
+    for k in order:
+        assert newer.reset(k) == (said[k] in stale), (k, said[k])
+
+
+def test_a_chat_that_sets_its_knobs_again_and_again_is_not_walked_to_its_start() -> None:
+    """R26-R2: 2,000 settings of six keys, each a turn: the pinning looks at a bounded number
+    of stale ones, not every one (the refit walked them all, each reading the newer ones)."""
+    keys = [f"knob_{i}" for i in range(6)]
+    msgs = [Message.system("Tune it."), Message.user("Tune the encoder for the new camera.")]
+    for i in range(2_000):
+        msgs += [Message.user(f"Set {keys[i % 6]} to {i}."), Message.assistant("Done.")]
+    msgs.append(Message.user("Now summarize the settings."))
+    read: list[int] = []
+    real = NewerSettings.reset
+
+    def counting(self: NewerSettings, at: int) -> bool:
+        read.append(at)
+        return real(self, at)
+
+    NewerSettings.reset = counting  # type: ignore[method-assign]
+    try:
+        out = fit(msgs, "gpt-4o", window=8_000, max_output_tokens=500)
+    finally:
+        NewerSettings.reset = real  # type: ignore[method-assign]
+    assert len(read) < 200
+    view = [m.text for m in out.messages]
+    assert "Tune the encoder for the new camera." in view
 
 
 UNREAD_RULES = [

@@ -8,7 +8,7 @@ Read by the recap (a value the user later changed is not listed as a rule) and b
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 # a character of a script written without spaces (Chinese, Japanese, Korean)
@@ -90,48 +90,66 @@ def reset_later(said: Sequence[str]) -> set[str]:
 
 
 class Setting(NamedTuple):
-    """The config keys a short sentence sets, each to its value, and where they hold."""
+    """The config keys a sentence sets, each to its value, where they hold, and whether it
+    is short (says nothing besides: only a short one is stale once its keys are set again)."""
 
     values: dict[str, str]
     scope: frozenset[str]
+    short: bool
 
 
 def setting_of(sentence: str) -> Setting | None:
-    """What ``sentence`` sets (None: no setting, or a sentence that says more than one: its
-    other words stand whatever value is set later).
+    """What ``sentence`` sets (None: nothing).
 
     >>> setting_of("In staging, set pool_size to 5.")
-    Setting(values={'pool_size': '5'}, scope=frozenset({'staging'}))
+    Setting(values={'pool_size': '5'}, scope=frozenset({'staging'}), short=True)
     """
     found = settings(sentence)
-    if not found or word_count(sentence) > _SETTING_WORDS:
+    if not found:
         return None
-    return Setting(found, _scope(sentence))
+    return Setting(found, _scope(sentence), word_count(sentence) <= _SETTING_WORDS)
 
 
-def reset_by(own: Setting, newer: Iterable[Setting | None]) -> bool:
-    """Whether each of ``own``'s keys is set again, differently, by one of ``newer`` (what
-    was said after it, newest first) of its scope, as :func:`reset_later` reads it: the
-    newest of its scope decides (read no further than it needs).
+class NewerSettings:
+    """The settings said after a point, read newest first from the current request down, once
+    per position, only as far down as asked (:meth:`reset`): which of the earlier requests
+    :func:`reset_later` would call stale, asked of a few, newest first, each read in time
+    independent of how many settings the history holds (review26 R26-R2: a chat of 4,000
+    "Set X to N." turns read every newer request for each stale one, each refit).
 
-    >>> said = [setting_of(s) for s in ("ttl_s should be 10.", "Thanks!", "Set ttl_s to 5.")]
-    >>> reset_by(said[2], said[:2]), reset_by(said[0], [setting_of("ttl_s = 10, as before.")])
-    (True, False)
+    >>> said = ["Set ttl_s to 5.", "Thanks!", "ttl_s should be 10.", "Keep ttl_s at 10 for now."]
+    >>> newer = NewerSettings(lambda p: setting_of(said[p]), len(said) - 1)
+    >>> [newer.reset(p) for p in (3, 2, 0)]
+    [False, False, True]
     """
-    pending = dict(own.values)
-    for later in newer:
-        if later is None or (later.scope != own.scope and later.scope and own.scope):
-            continue
-        for key in [k for k in pending if k in later.values]:
-            if later.values[key] == pending.pop(key):
-                return False  # (the newest says it again: it stands)
-        if not pending:
-            return True
-    return False
+
+    def __init__(self, setting_at: Callable[[int], Setting | None], last: int) -> None:
+        self._setting_at = setting_at
+        self._read_from = last + 1  # the positions from here on are read
+        # per key, (position, scope, value) newest first
+        self._said: dict[str, list[tuple[int, frozenset[str], str]]] = {}
+
+    def reset(self, at: int) -> bool:
+        """Whether the short setting at position ``at`` has each of its keys set again,
+        differently, by a newer one of its scope (reading the positions down to it)."""
+        own = self._setting_at(at)
+        if own is None or not own.short:
+            return False
+        said = self._said
+        while self._read_from > at + 1:
+            self._read_from -= 1
+            found = self._setting_at(self._read_from)
+            if found is not None:
+                for key, value in found.values.items():
+                    said.setdefault(key, []).append((self._read_from, found.scope, value))
+        return all(
+            _set_again(((sc, v) for p, sc, v in said.get(key, ()) if p > at), own.scope, value)
+            for key, value in own.values.items()
+        )
 
 
 def _set_again(
-    newer: Sequence[tuple[frozenset[str], str]], scope: frozenset[str], value: str
+    newer: Iterable[tuple[frozenset[str], str]], scope: frozenset[str], value: str
 ) -> bool:
     """Whether a setting's value was set again, differently, by a newer one of its scope: its
     own, or either said with none ("Set X to 5 for the first pass." … "X should be 10, final.";

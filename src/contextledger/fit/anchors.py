@@ -39,7 +39,7 @@ from ..pricing.messages import Pricer
 from ..pricing.text import estimate_tokens, tokens_at_least
 from ..providers.native import reference_of
 from ..report import Notice
-from ..settings_said import reset_by
+from ..settings_said import NewerSettings
 from .budget import Budget, too_big
 from .edits import image_label, placeholder, replace_block
 from .options import FitOptions
@@ -246,7 +246,10 @@ def pin_anchors(
             lambda k: read.is_steering(starts[k]),
             (lambda k: _acted_on(index, k, anchor_pos)) if index.opens else None,
         )
-        filled = 0  # the other substantive requests looked at to fill the cap
+        filled = stale = 0  # the other requests looked at to fill the cap; stale settings
+        newer = NewerSettings(
+            lambda p: index.setting(p) if roles[p] == "user" else None, anchor_pos
+        )
         for k, must in order:
             if not must:
                 # what the user asked or told beyond the goal and the rules read as such fills
@@ -267,8 +270,13 @@ def pin_anchors(
                 break  # the cap is spent: no request costs less than its framing
             if must and not _words_may_fit(index, pricer, k, room):
                 continue  # (known from its letters: most candidates once the cap is nearly spent)
-            if _set_again_later(index, k, anchor_pos):
-                continue  # the newest value stands: the one it replaced takes no room ahead of it
+            if newer.reset(starts[k]):
+                # the newest value stands: the one it replaced takes no room ahead of it (a
+                # chat that sets its knobs again and again is not walked to its start)
+                stale += 1
+                if stale > _FILL_LOOKS:
+                    break
+                continue
             # the goal, corrections and rules are pinned as their words: their images (and
             # the lines pasted into a request too long for the cap) are put back after the
             # selection if the window holds them (settle_lean_pins)
@@ -304,21 +312,6 @@ def _acted_on(index: HistoryIndex, k: int, last: int) -> bool:
         if roles[p] == "user" and index.substantive(p):
             return False
     return False
-
-
-def _set_again_later(index: HistoryIndex, k: int, last: int) -> bool:
-    """Whether request ``k`` is a short setting ("Set retry_limit to 5 for now.") each of
-    whose keys a newer request, up to the current one at position ``last``, set again,
-    differently ("Change retry_limit to 2."): pinned, the stale value took the cap's room
-    from the user's other rules, and was sent as a rule beside the value that replaced it
-    (review25 set B: a knob's first two values pinned, its "never" rule not)."""
-    start = index.starts[k]
-    own = index.setting(start)
-    if own is None:
-        return False
-    roles = index.roles
-    newer = (index.setting(p) for p in range(last, start, -1) if roles[p] == "user")
-    return reset_by(own, newer)
 
 
 def _surely_kept_from(index: HistoryIndex, anchor_unit: int, room: int, min_cut: int) -> int:
