@@ -190,3 +190,27 @@ def test_a_screenshot_turn_does_not_fill_the_cap() -> None:
     out = fit(msgs, "gpt-4o", window=4_000, max_output_tokens=1000)
     assert "Here is the dashboard now." not in [m.text for m in out.messages]
     assert any("640×400" in n.text for n in out.report.notices)
+
+
+def test_a_kept_fitter_pins_what_a_fresh_fit_pins_as_settings_change() -> None:
+    """The settings read are kept across refits (an append reads only the new requests; an
+    edit in place reads again): each refit pins what a fresh fit of the same list pins."""
+    from contextledger.fit import Fitter
+
+    app: list[dict[str, object]] = [
+        {"role": "system", "content": "Tune it."},
+        {"role": "user", "content": "Tune the encoder for the new camera."},
+    ]
+    fitter = Fitter("gpt-4o", window=4_000, max_output_tokens=500)
+    for i in range(120):
+        said = f"Set knob_{i % 3} to {i}." if i % 4 == 0 else f"Frame {i} looks fine, go on."
+        app += [
+            {"role": "assistant", "content": "Applied. " * 30},
+            {"role": "user", "content": said},
+        ]
+        if i % 10 == 9:  # an edit in place of an old setting
+            app[3 + 2 * (i // 2)]["content"] = f"Set knob_{i % 3} to {1000 + i}."
+        kept = fitter.fit(app)
+        fresh = fit(app, "gpt-4o", window=4_000, max_output_tokens=500)
+        assert kept.report.pinned == fresh.report.pinned, i
+        assert [m.text for m in kept.messages] == [m.text for m in fresh.messages], i

@@ -125,9 +125,25 @@ class NewerSettings:
 
     def __init__(self, setting_at: Callable[[int], Setting | None], last: int) -> None:
         self._setting_at = setting_at
-        self._read_from = last + 1  # the positions from here on are read
+        self._read_from = self.top = last + 1  # the positions read: [_read_from, top)
         # per key, (position, scope, value) newest first
         self._said: dict[str, list[tuple[int, frozenset[str], str]]] = {}
+        self.read_to(last)
+
+    def read_to(self, last: int) -> None:
+        """Take the positions up to ``last`` as said too (a history appended to: a refit
+        reads only the new ones; ``setting_at`` then answers for them)."""
+        if last < self.top:
+            return
+        new: dict[str, list[tuple[int, frozenset[str], str]]] = {}
+        for p in range(last, self.top - 1, -1):
+            found = self._setting_at(p)
+            if found is not None:
+                for key, value in found.values.items():
+                    new.setdefault(key, []).append((p, found.scope, value))
+        for key, entries in new.items():
+            self._said[key] = entries + self._said.get(key, [])
+        self.top = last + 1
 
     def reset(self, at: int) -> bool:
         """Whether the short setting at position ``at`` has each of its keys set again,

@@ -39,7 +39,6 @@ from ..pricing.messages import Pricer
 from ..pricing.text import estimate_tokens, tokens_at_least
 from ..providers.native import reference_of
 from ..report import Notice
-from ..settings_said import NewerSettings
 from .budget import Budget, too_big
 from .edits import image_label, placeholder, replace_block
 from .options import FitOptions
@@ -247,9 +246,7 @@ def pin_anchors(
             (lambda k: _acted_on(index, k, anchor_pos)) if index.opens else None,
         )
         filled = stale = 0  # the other requests looked at to fill the cap; stale settings
-        newer = NewerSettings(
-            lambda p: index.setting(p) if roles[p] == "user" else None, anchor_pos
-        )
+        newer = index.newer_settings(anchor_pos)  # (kept across refits)
         for k, must in order:
             if not must:
                 # what the user asked or told beyond the goal and the rules read as such fills

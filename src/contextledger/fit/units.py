@@ -24,7 +24,7 @@ from ..intent import is_substantive
 from ..model import FileAttachment, Image, Message, Reasoning, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import MessagePrice, Pricer, text_only
 from ..pricing.text import opening_at_least, pieces_at_least, tokens_at_least, tokens_past
-from ..settings_said import Setting, setting_of
+from ..settings_said import NewerSettings, Setting, setting_of
 from ..validate import arguments_problem, is_empty, unpaired_reasoning
 from .edits import BlockPath
 from .lazy import LazyMessages, holds_images, message_chars
@@ -262,6 +262,7 @@ class HistoryIndex:
         self._memo: dict[tuple[int, str], tuple[Message, object]] = {}  # see memo()
         self._substantive: dict[int, tuple[str, bool]] = {}  # by position (see substantive)
         self._settings: dict[int, tuple[str, Setting | None]] = {}  # by position (setting)
+        self._newer_settings: NewerSettings | None = None  # see newer_settings
         self._pricer: Pricer | None = None
         # id → position of body[:_positioned] (built on first use, extended on append)
         self._positions: dict[str, int] = {}
@@ -514,6 +515,8 @@ class HistoryIndex:
         del self.recaps[bisect_left(self.recaps, prefix) :]  # positions, ascending
         del self.images[bisect_left(self.images, prefix) :]
         self.requests_read.forget_from(prefix)
+        if self._newer_settings is not None and self._newer_settings.top > prefix:
+            self._newer_settings = None  # (an edit among what it read: read again)
         if type(body) is LazyMessages:
             asked, texts = self._scan_columns(body, prefix)
         else:
@@ -1016,6 +1019,18 @@ class HistoryIndex:
         if hit is None or hit[0] is not text:
             hit = self._settings[i] = (text, setting_of(text))
         return hit[1]
+
+    def newer_settings(self, last: int) -> NewerSettings:
+        """The settings the requests up to position ``last`` give, read newest first as far
+        down as asked, kept across refits (an append reads only the new requests)."""
+        newer = self._newer_settings
+        if newer is None or newer.top > last + 1:
+            newer = self._newer_settings = NewerSettings(
+                lambda p: self.setting(p) if self.roles[p] == "user" else None, last
+            )
+        else:
+            newer.read_to(last)
+        return newer
 
     def _single_text(self, i: int) -> bool:
         """Whether message ``i`` is one text block (a flat request; read, when lazy, from
