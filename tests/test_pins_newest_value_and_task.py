@@ -182,10 +182,11 @@ def test_what_the_user_told_fills_the_cap_whatever_the_language(window: int) -> 
 
 def test_a_screenshot_turn_does_not_fill_the_cap() -> None:
     """Fills are the user's words: a turn showing a screenshot is not pinned to fill the
-    cap (its image leaves the view reported, as before)."""
+    cap (its image leaves the view reported, as before; the seed's count pins the newest
+    request, as before)."""
     from builders import image_block
 
-    msgs = _session([])
+    msgs = _session(["Also update docs/object_store.md when you are done."])
     msgs.insert(4, Message.user("Here is the dashboard now.", image_block(640, 400)))
     out = fit(msgs, "gpt-4o", window=4_000, max_output_tokens=1000)
     assert "Here is the dashboard now." not in [m.text for m in out.messages]

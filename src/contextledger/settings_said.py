@@ -32,14 +32,14 @@ def word_count(sentence: str) -> int:
 
 
 # a setting given a value, in any language: a config key (snake_case, dotted, dashed), then
-# "=" or ":" or at most two words, then the number it is set to ("Set X to 5.", "… X should
-# be 10", "ttl_s = 30", "Ustaw X na 8.", "Zmiana planu: X ma wynosić 12."). A word is a
-# letter and what follows it to a space: the vowel signs of Devanagari, Gujarati, Tamil …
-# are marks, not letters ("X आता कायमचे 12 राहील" was read as no setting, so its older values
-# stood as rules: review25 set B)
+# "=" or ":" or at most four words, then the number it is set to ("Set X to 5.", "… X should
+# be set to 10", "ttl_s = 30", "Ustaw X na 8.", "X naj bo za začetek 8", "X હવે કાયમ માટે 12
+# રહેશે"). A word is a letter and what follows it to a space: the vowel signs of Devanagari,
+# Gujarati, Tamil … are marks, not letters ("X आता कायमचे 12 राहील" was read as no setting,
+# so its older values stood as rules: review25 set B)
 _VALUE_SET = re.compile(
     r"(?<![A-Za-z0-9_./-])([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+)`?"
-    r"(?:\s*[=:：]\s*|\s+(?:[^\W\d_][^\s\d]*\s+){0,2}|"
+    r"(?:\s*[=:：]\s*|\s+(?:[^\W\d_][^\s\d]*\s+){0,4}|"
     # ... or a particle or a verb written on to the key and its value, as Japanese, Korean,
     # Chinese and Hebrew write them ("Xは192に", "X을(를) 192(으)로", "把X改成192", "X ל-96"), or
     # after a hyphen, as Tamil does ("X-ஐ 5 ஆக அமைக்கவும்")

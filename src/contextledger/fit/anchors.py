@@ -7,11 +7,12 @@
   set the task (the latest that restates it, the session's first substantive request
   that is no rule nor correction, and its first substantive one even if it reads as a
   rule) and the user's corrections and constraints (a setting at its newest value: one a
-  newer request set again is not pinned), then the user's other substantive requests,
-  newest first, filling the cap (what the user asked or told: a rule said in words no
-  table reads is one of them), all of them older than the newest run of the history that
-  is kept whatever is pinned (a request in it needs no pin); short nudges ("ok", "keep
-  going") come last, only up to ``prior_anchors`` pins in all, and never displace them. A request too big for the cap is skipped (not a stop), so one pasted log
+  newer request set again is not pinned), then up to ``prior_anchors`` in all with other
+  requests, newest first, short nudges ("ok", "keep going") last, never displacing them;
+  then the user's other substantive requests fill the cap, oldest first, so the pins stay
+  put as the session grows (what the user asked or told: a rule said in words no table
+  reads is one of them); all of them older than the newest run of the history that is
+  kept whatever is pinned (a request in it needs no pin). A request too big for the cap is skipped (not a stop), so one pasted log
   cannot evict an older, short goal; nor can a pasted document that happens to restate the
   task (one that cannot fit the cap by its lower bound is not read for restatements and
   corrections at all: ``HistoryIndex`` leaves it out). Over budget, pins yield lowest
@@ -39,6 +40,7 @@ from ..pricing.messages import Pricer
 from ..pricing.text import estimate_tokens, tokens_at_least
 from ..providers.native import reference_of
 from ..report import Notice
+from ..settings_said import NewerSettings
 from .budget import Budget, too_big
 from .edits import image_label, placeholder, replace_block
 from .options import FitOptions
@@ -92,8 +94,10 @@ def current_request_position(index: HistoryIndex) -> int | None:
     return None
 
 
-#: How many other substantive requests the pinning looks at, at most, to fill the cap
+#: How many other substantive requests the pinning looks at, at most, to fill the cap, and
+#: how many earlier requests it steps over to find them
 _FILL_LOOKS = 48
+_FILL_VISITS = 8 * _FILL_LOOKS
 
 #: How many substantive requests not acted on may open a session before the one that set
 #: the task is looked for no further (a chat without tools acts on none: its first is kept)
@@ -245,23 +249,11 @@ def pin_anchors(
             lambda k: read.is_steering(starts[k]),
             (lambda k: _acted_on(index, k, anchor_pos)) if index.opens else None,
         )
-        filled = stale = 0  # the other requests looked at to fill the cap; stale settings
+        stale = 0  # stale settings skipped
         newer = index.newer_settings(anchor_pos)  # (kept across refits)
         for k, must in order:
-            if not must:
-                # what the user asked or told beyond the goal and the rules read as such fills
-                # the cap, newest first (a rule in a language no word table reads is one:
-                # review25 set B, "never" rules in mr/gu/kk kept 0 % at 8k); a nudge only
-                # within the seed's count
-                if not index.substantive(starts[k]):
-                    if found >= opts.prior_anchors:
-                        break  # (the nudges come last)
-                else:
-                    filled += 1
-                    if filled > _FILL_LOOKS and found >= opts.prior_anchors:
-                        break  # (a refit does not walk a long history's pastes each turn)
-                    if index.holds_images(starts[k]):
-                        continue  # (a screenshot shown, not words that steer: reported if dropped)
+            if not must and found >= opts.prior_anchors:
+                break  # the rest are not "must" either
             room = opts.prior_anchor_tokens - spent
             if room < least:
                 break  # the cap is spent: no request costs less than its framing
@@ -291,11 +283,46 @@ def pin_anchors(
             pins.add(k, unit)
             spent += unit.cost
             found += 1
+        room = opts.prior_anchor_tokens - spent
+        spent += _fill(index, pins, requests(range(older)), room, newer)
     for pos in index.recaps:
         k = index.unit_of(pos)
         if k not in pins.numbers:
             pins.add(k, index.unit_alone(k, "recap"))
     return pins
+
+
+def _fill(
+    index: HistoryIndex,
+    pins: Pins,
+    oldest_first: Iterable[int],
+    room: int,
+    newer: NewerSettings,
+) -> int:
+    """Pin the user's other substantive requests, oldest first, within ``room``: what they
+    asked or told besides the goal and the rules read as such (a rule in a language no word
+    table reads is one: review25 set B, "never" rules in mr/gu/kk kept 0 % at 8k). Oldest
+    first, so the pins stay put as the session grows and the prompt cache's prefix holds
+    (R26-R3: newest first, they changed every turn). A turn showing a screenshot is not
+    words that steer (its image is reported when it leaves), nor a setting set again since.
+    Looks at a bounded number (a refit does not walk a long history every turn); returns the
+    tokens pinned."""
+    starts, least = index.starts, index.least_message_cost()
+    spent = looked = 0
+    for visited, k in enumerate(oldest_first):
+        if room - spent < least or looked >= _FILL_LOOKS or visited >= _FILL_VISITS:
+            break
+        start = starts[k]
+        if k in pins.numbers or not index.substantive(start) or index.holds_images(start):
+            continue
+        looked += 1
+        if newer.reset(start):
+            continue
+        if index.request_may_fit(k, room - spent) and index.exact_cost(start) <= room - spent:
+            unit = index.unit_alone(k, "prior")
+            pins.add(k, unit)
+            spent += unit.cost
+    return spent
 
 
 def _acted_on(index: HistoryIndex, k: int, last: int) -> bool:
