@@ -59,6 +59,13 @@ DUE = [
     "يجب أن يكون التقرير جاهزًا قبل نهاية دوام الخميس.",
     "Tam jābūt gatavam līdz 2027-07-14 15:30, citādi nokavēsim izmaiņu logu.",
     "Bu, 2027-07-14 15:30 tarixindən əvvəl hazır olmalıdır.",  # the limit after the date
+    # recap19: a month with its day after a participle is a date, not a doer; Dutch "moet";
+    # Polish "do" before a date in digits; a time zone between the date and its limit
+    "The ledger fix has to be merged by March 25, 2027.",
+    "Must be shipped by Dec 3rd at the latest.",
+    "Dit moet uiterlijk 27.03.2027 opgeleverd zijn.",
+    "Raport musi być gotowy do 2027-04-02.",
+    "Bu iş en geç 2027-05-06 17:00 UTC tarihine kadar bitmeli.",
 ]
 NOT_DUE = [
     "Cut p99 by 20 ms.",
@@ -71,6 +78,9 @@ NOT_DUE = [
     "Signed by Ana on 2026-12-01.",
     "By Friday I'll be on leave, just so you know.",  # R25-R1: dates the user's leave
     "By Monday the whole team moves to the new office, so expect some noise.",  # R25-R3
+    "It has to be replaced by Mario 5 times a day.",  # a name, not a month
+    "It must not be blocked by the Dec 5 outage again.",
+    "Przenieś pliki do 2027_archive/ katalogu.",  # Polish "do" before a name, not a date
 ]
 
 

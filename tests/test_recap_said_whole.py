@@ -11,9 +11,10 @@ import json
 import pytest
 
 from contextledger.compaction import Conversation, OfflineSummarizer
-from contextledger.compaction.rules import is_rule, reset_later
+from contextledger.compaction.rules import is_rule
 from contextledger.compaction.sections import parse_digest
 from contextledger.model import Message, ToolCall
+from contextledger.settings_said import reset_later
 
 RULES = "Constraints and corrections"
 
@@ -203,3 +204,38 @@ def test_a_value_set_three_times_keeps_only_the_newest_when_one_names_no_scope(
     """recap17: "… for the first pass" (or a Finnish "on", read as a scope's "on") made two
     values of one key stand side by side; only two scopes both named stand so."""
     assert reset_later(said) == set(said[:2])
+
+
+@pytest.mark.parametrize(
+    ("choice", "correction"),
+    [
+        ("Per quella parte usiamo Celery beat.", "Correzione: usiamo APScheduler, non Celery beat."),
+        ("Do tej części użyjmy Celery beat.", "Poprawka: używamy APScheduler, a nie Celery beat."),
+        ("O kısım için Celery beat kullanalım.", "Düzeltme: Celery beat değil, APScheduler kullanıyoruz."),
+        ("Let's use Celery beat for that part.", "Correction: we're going with APScheduler, not Celery beat."),
+        ("Per quella parte usiamo Celery beat.", "Correzione: usiamo APScheduler, non Celery beat. sì"),
+    ],
+)  # fmt: skip
+def test_a_choice_the_user_turned_down_by_name_is_no_constraint(
+    choice: str, correction: str
+) -> None:
+    """recap19 held-out set A: the first choice was listed under Constraints beside the
+    correction that turned it down (it 2/12); the correction alone stands."""
+    rules = parse_digest(_recap(choice, correction)).sections.get(RULES, [])
+    assert correction in rules and choice not in rules
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        ["Deploy it now please.", "Deploy it tomorrow, not now."],  # no value named
+        ["Never use Celery beat here.", "We use APScheduler, not Celery beat."],  # a ban agrees
+        ["Use Celery beat for the nightly job and keep the schedule in crontab.yaml as it is "
+         "today, with the retries the ops team asked for last week.",
+         "For reminders we use APScheduler, not Celery beat."],  # says more than the choice
+    ],
+)  # fmt: skip
+def test_what_a_correction_does_not_turn_down_stands(said: list[str]) -> None:
+    from contextledger.compaction.rules import turned_down_later
+
+    assert turned_down_later(said) == set()

@@ -8,11 +8,12 @@ from collections.abc import Sequence
 from ..intent import is_decision
 from ..lexicon.intent import DECISION_VERBS
 from ..model import Message
+from ..settings_said import word_count
 from .facts import (
     keywords,
     sentences,
 )
-from .wording import asks, clip, without_code, word_count
+from .wording import asks, clip, without_code
 
 # "decided" in more of the languages users write in, past or done (Catalan, Romanian,
 # Greek, Bulgarian, Serbian/Croatian/Bosnian, Slovenian, Hungarian, Lithuanian, Latvian,

@@ -46,6 +46,7 @@ from ..intent import (
 from ..lexicon.claims import COUNTED_NUDGE_WORDS, COUNTER_LABELS
 from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL
 from ..model import Message, ToolCall
+from ..settings_said import reset_later, settings, word_count
 from .actions import is_ui_step, render_action
 from .decisions import DECIDED_BY, DECISION, ECHO, chosen, decides, dropped, standing
 from .facts import (
@@ -90,10 +91,9 @@ from .rules import (
     lifted_rule,
     overruled_by_later,
     pasted_rules,
-    reset_later,
     sets_deadline,
-    settings,
     task_rule,
+    turned_down_later,
     unhurried,
 )
 from .sections import (
@@ -131,7 +131,7 @@ from .tool_calls import (
     shows_file,
 )
 from .transcript import utf8_len
-from .wording import asks, clip, shape, without_code, word_count
+from .wording import asks, clip, shape, without_code
 
 # what the recap's readers (verification, the summarizers, the CLI) import from here, by
 # where it lives now: the sections and their rendering, what a tool call does, failures
@@ -615,6 +615,8 @@ def digest(
     # ... nor a setting's value the user set again later ("Final answer: set X to 2.")
     reset = {clip(x, 300) for x in reset_later(said)}
     overruled = {clip(x, 300) for x in overruled_by_later(said)} | reset
+    # ... nor a choice a later correction turned down by name ("…, not Celery beat.")
+    overruled |= {clip(x, 300) for x in turned_down_later(said)}
     sec["Constraints and corrections"] = rules = [r for r in rules if r not in overruled]
     # a lifted rule's permission is no request left open; nor is a deadline listed as a rule
     # ("The deadline is 9 Jan; ask @zofia before you merge anything.": listed once, as a rule;

@@ -7,6 +7,7 @@ import re
 from collections.abc import Collection
 
 # (re-exported: readers of the recap took them from here before credentials.py held them)
+from ..settings_said import word_count
 from .credentials import CREDENTIAL as CREDENTIAL
 from .credentials import may_hold_secret as may_hold_secret
 from .facts import (
@@ -15,7 +16,7 @@ from .facts import (
 )
 from .failures import BOX
 from .tool_calls import URI
-from .wording import clip, shape, word_count
+from .wording import clip, shape
 
 # A tool's own summary with the numbers that matter: a Terraform plan or apply.
 _OUTPUT_NUMBERS = re.compile(

@@ -62,13 +62,14 @@ from ..lexicon.intent import (
     UNHURRIED,
 )
 from ..lexicon.outcomes import BUT_WORDS, NOT_WORDS, RIGHT_WORDS, WRONG_UNSPACED, WRONG_WORDS
+from ..settings_said import word_count
 from .facts import (
     DEFERRED,
     WHEN_FREE,
     keywords,
     without_paste,
 )
-from .wording import asks, fenced_blocks, without_code, word_count
+from .wording import asks, fenced_blocks, whole_token, without_code
 
 _RETRACTS = re.compile(
     r"(?i)^\W*(?:scratch that|hold on|correction|wait|nope|no)\s*[-–—:,.!]"
@@ -418,88 +419,56 @@ def overruled_by_later(said: Sequence[str], reach: int = 40) -> set[str]:
 
 _AGAIN = re.compile(r"(?i)\bagain\b")
 
-# a setting given a value, in any language: a config key (snake_case, dotted, dashed), then
-# "=" or ":" or at most two words, then the number it is set to ("Set X to 5.", "… X should
-# be 10", "ttl_s = 30", "Ustaw X na 8.", "Zmiana planu: X ma wynosić 12.")
-_VALUE_SET = re.compile(
-    r"(?<![A-Za-z0-9_./-])([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+)`?"
-    r"(?:\s*[=:：]\s*|\s+(?:[^\W\d_]+\s+){0,2}|"
-    # ... or a particle or a verb written on to the key and its value, as Japanese, Korean,
-    # Chinese and Hebrew write them ("Xは192に", "X을(를) 192(으)로", "把X改成192", "X ל-96"), or
-    # after a hyphen, as Tamil does ("X-ஐ 5 ஆக அமைக்கவும்")
-    r"\s*-?[^\x00-\x7f][^\sA-Za-z0-9.,;!?。！？]{0,5}\s*(?:[^\W\d_]+\s+)?)"
-    # ... a number, or a code with a digit in it ("bates_start should be ACME0012000")
-    r"(-?\d[\d.,]*%?|[A-Z][A-Z0-9_-]*\d[A-Z0-9_-]*)(?![A-Za-z0-9_]|\.[A-Za-z0-9])"
+# the value a correction turns down, by its shape in any language: "…, not X" closing the
+# sentence (a nudge may follow) (with its "and"/"but": "…, a nie X", "…, e non X"), or "X değil, …" / "X नहीं, …"
+# opening the choice; X is up to three words
+# up to three words of a value, a dot only inside one ("Celery beat", "v2.1", "pysrt")
+_VALUE_WORDS = r"[^\W_][\w+-]*(?:\.[\w+-]+)*(?:\s+[\w+-]+(?:\.[\w+-]+)*){0,2}?"
+_TURNED_DOWN = re.compile(
+    r"(?i)[,，、;；،]\s*(?:(?:a|and|but|e|y|ma|mais|ale|și|dan|và|en|och|og|und|и|а)\s+)?"
+    r"(?:not|nie|ne|не|ні|no|non|não|niet|nicht|inte|ikke|ei|bukan|không\s+phải|mitte|nem|όχι|"
+    rf"nu|ليس|لا|לא)\s+(?P<a>{_VALUE_WORDS})"
+    # (its end, and a nudge said after it: "…, non Celery beat. sì")
+    r"\s*(?:[.!。！।](?:\s+[^\s.!?]{1,12}){0,2}[.!]?)?\s*$"
+    rf"|(?:^|:\s*)(?P<b>{_VALUE_WORDS})\s+(?:değil|नहीं|말고|じゃなくて|ではなく)"
+    r"\s*[,，、]"
 )
-# a sentence that says more than a setting's value keeps its other words
-_SETTING_WORDS = 14
 
 
-def settings(sentence: str) -> dict[str, str]:
-    """The config keys ``sentence`` sets, each to its value.
+def turned_down_later(said: Sequence[str]) -> set[str]:
+    """The user's choices in ``said`` (in order) that a later correction turned down by
+    name ("Let's use Celery beat there." … "Correction: we use APScheduler, not Celery
+    beat."): the first choice is no rule beside the correction that replaced it, in any
+    language the correction's shape is read in. A ban of the value stands ("Never use
+    Celery beat." agrees with the correction).
 
-    >>> settings("Change of plan: fx_rate_tolerance_bps_016 should be 10.")
-    {'fx_rate_tolerance_bps_016': '10'}
-    """
-    return {m.group(1).casefold(): m.group(2).rstrip(".,") for m in _VALUE_SET.finditer(sentence)}
-
-
-def reset_later(said: Sequence[str]) -> set[str]:
-    """The user's short sentences in ``said`` (in order) each of whose settings a later
-    sentence of the same scope sets again, differently (RT26-2: "Set X to 5." … "Change of
-    plan: X should be 10." … "Final answer: set X to 2."): only the newest value stands.
-    A setting of another scope stands beside it ("In staging, X should be 50." / "In
-    production, X should be 500."), and so does a sentence setting another key too ("Set
-    retry_limit to 3 and timeout_s to 30." once only retry_limit changed: R21-R4).
-
-    >>> sorted(reset_later(["Set ttl_s to 5.", "Keep it short.", "ttl_s should be 10 now."]))
-    ['Set ttl_s to 5.']
-    >>> reset_later(["In staging, pool_size should be 5.", "In production, pool_size should be 50."])
-    set()
+    >>> sorted(turned_down_later(["Per quella parte usiamo Celery beat.", "Ok.",
+    ...                           "Correzione: usiamo APScheduler, non Celery beat."]))
+    ['Per quella parte usiamo Celery beat.']
     """
     out: set[str] = set()
-    newer: dict[str, list[tuple[frozenset[str], str]]] = {}  # key -> (scope, value), newest first
-    for s in reversed(said):
-        found = settings(s)
-        scope = _scope(s)
-        if (
-            found
-            and word_count(s) <= _SETTING_WORDS
-            and all(_set_again(newer.get(key, []), scope, value) for key, value in found.items())
-        ):
-            out.add(s)
-        for key, value in found.items():
-            newer.setdefault(key, []).append((scope, value))
+    for k, later in enumerate(said):
+        m = _TURNED_DOWN.search(later)
+        if m is None:
+            continue
+        value = (m.group("a") or m.group("b")).strip()
+        if not _NAMES_A_VALUE.search(value):
+            continue  # ("…, not now.", "…, not that one.": no value named)
+        for earlier in said[:k]:
+            if (
+                whole_token(earlier, value)
+                and not _TURNED_DOWN.search(earlier)
+                and not _NEGATED.search(earlier)
+                and word_count(earlier) <= _CHOICE_WORDS
+            ):
+                out.add(earlier)
     return out
 
 
-def _set_again(
-    newer: Sequence[tuple[frozenset[str], str]], scope: frozenset[str], value: str
-) -> bool:
-    """Whether a setting's value was set again, differently, by a newer one of its scope: its
-    own, or either said with none ("Set X to 5 for the first pass." … "X should be 10, final.";
-    a word read as a scope in another language, "… ja se on lopullinen", is none of a scope
-    the other names). Only two scopes both named and different stand side by side."""
-    for other, then in newer:
-        if other == scope or not (other and scope):
-            return then != value
-    return False
-
-
-# where a setting holds: "in staging", "for the admin panel", "on prod-eu"
-_SCOPE = re.compile(r"(?i)\b(?:in|for|on|within|under|per)\s+(?:the\s+)?([\w./-]+)")
-
-
-# ... not when: "Set X to 110 for now." is the value of X, for now (R22-R1)
-_NO_SCOPE = frozenset(
-    {"now", "today", "tonight", "later", "good", "the", "moment", "time", "example", "instance",
-     "sure", "all", "ever", "once", "this", "that", "it", "a", "while"}
-)  # fmt: skip
-
-
-def _scope(sentence: str) -> frozenset[str]:
-    found = _SCOPE.findall(_VALUE_SET.sub(" ", sentence))
-    return frozenset(w.rstrip(".,;:!?").casefold() for w in found) - _NO_SCOPE
+# a choice turned down stands when it says more than the choice
+_CHOICE_WORDS = 14
+# a value named: a capital, a digit or a code's mark in it ("Celery beat", "v2", "pysrt.py")
+_NAMES_A_VALUE = re.compile(r"[A-Z0-9._/+-]")
 
 
 def _replaces(rule: str, later: str) -> bool:
@@ -763,6 +732,10 @@ def due_by(sentence: str) -> bool:
         moment = DEADLINE_MOMENT.match(after)
         if moment is None or moment.group().isdigit():
             continue
+        if _MONTH_DAY.match(sentence, limit.end()):
+            # a month with its day right after the limit is a date, never a doer ("merged by
+            # March 25"; "blocked by the Dec 5 outage" names an event)
+            return True
         # "merged by Thursday" bounds the work; "blocked by the Dec outage" names a doer
         if not _DONE_BY.search(sentence, 0, limit.start()) or _WEEKDAY.match(moment.group()):
             return True
@@ -774,6 +747,12 @@ def due_by(sentence: str) -> bool:
 _DATES_SOMETHING_ELSE = re.compile(
     r"(?i)\bI(?:'ll|\s+will|'m|\s+am)\s+(?:be\s+)?(?:on\s+leave|out|away|off|back|travell?ing)\b|"
     r"\b(?:last\s+(?:year|month|week|time)|ago|yesterday|fun\s+fact|used\s+to)\b"
+)
+# a month named, then its day: " March 25", " Dec 3rd", " sept. 9"
+_MONTH_DAY = re.compile(
+    r"(?i)\s+(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?"
+    r"\b(?![.:/-]\d)"
 )
 _WEEKDAY = re.compile(
     r"(?i)(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?$|tomorrow|tonight"

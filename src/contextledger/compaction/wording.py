@@ -7,14 +7,6 @@ from functools import cache
 
 from .transcript import cut_utf8, utf8_len
 
-# a character of a script written without spaces (Chinese, Japanese, Korean)
-_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-
-
-# Thai, Lao, Burmese and Khmer: spaces between phrases, not words (a word is some four
-# characters with its vowel and tone marks)
-_PHRASED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]")
-
 
 @cache  # a handful of edges ("(?<![\w.-])", "(?![\w-])"), asked for every value
 def _edge(assertion: str) -> re.Pattern[str]:
@@ -42,17 +34,6 @@ def whole_token(
             return True
         i = text.find(value, i + 1)
     return False
-
-
-def word_count(sentence: str) -> int:
-    """A sentence's length in words: spaced words, and two characters of an unspaced
-    script as one ("お客様に直接電話しないでください。" is eight words, not one), four of
-    Thai, Lao, Burmese or Khmer ("คุณสมชายตัดสินใจใช้ libphonenumber-js" is six)."""
-    return (
-        len(sentence.split())
-        + len(_UNSPACED.findall(sentence)) // 2
-        + len(_PHRASED.findall(sentence)) // 4
-    )
 
 
 def asks(sentence: str) -> bool:

@@ -9,8 +9,10 @@ Rules, in order (each is a test), and the module where each lives:
    results are one unit, kept or dropped whole.
 3. **Anchors** (``anchors``). The newest user request is kept verbatim, always. Earlier
    requests are pinned within ``prior_anchor_tokens`` in total: the request that set the
-   task and the user's corrections and constraints first, then others up to
-   ``prior_anchors`` in all, short nudges last; a request too big for the cap is skipped
+   task and the user's corrections and constraints first (a setting's newest value, not
+   the ones it replaced), then others up to ``prior_anchors`` in all, short nudges last,
+   then the user's other substantive requests fill the cap, oldest first (the pins stay put
+   turn after turn); a request too big for the cap is skipped
    (not a stop, unlike the seed), so one pasted log cannot evict an older, short goal.
    Recaps (compaction summaries) are pinned the same way.
 4. **Selection** (``selection``). Newest groups first, as a contiguous run back from the

@@ -6,10 +6,13 @@
 - **Earlier requests**, within ``prior_anchor_tokens`` in total: first the request that
   set the task (the latest that restates it, the session's first substantive request
   that is no rule nor correction, and its first substantive one even if it reads as a
-  rule) and the user's corrections and constraints, then up to ``prior_anchors`` in all
-  with other requests, newest first, all of them older than the newest run of the
-  history that is kept whatever is pinned (a request in it needs no pin); short nudges ("ok", "keep going") come last and never
-  displace them. A request too big for the cap is skipped (not a stop), so one pasted log
+  rule) and the user's corrections and constraints (a setting at its newest value: one a
+  newer request set again is not pinned), then up to ``prior_anchors`` in all with other
+  requests, newest first, short nudges ("ok", "keep going") last, never displacing them;
+  then the user's other substantive requests fill the cap, oldest first, so the pins stay
+  put as the session grows (what the user asked or told: a rule said in words no table
+  reads is one of them); all of them older than the newest run of the history that is
+  kept whatever is pinned (a request in it needs no pin). A request too big for the cap is skipped (not a stop), so one pasted log
   cannot evict an older, short goal; nor can a pasted document that happens to restate the
   task (one that cannot fit the cap by its lower bound is not read for restatements and
   corrections at all: ``HistoryIndex`` leaves it out). Over budget, pins yield lowest
@@ -37,6 +40,7 @@ from ..pricing.messages import Pricer
 from ..pricing.text import estimate_tokens, tokens_at_least
 from ..providers.native import reference_of
 from ..report import Notice
+from ..settings_said import NewerSettings
 from .budget import Budget, too_big
 from .edits import image_label, placeholder, replace_block
 from .options import FitOptions
@@ -90,6 +94,16 @@ def current_request_position(index: HistoryIndex) -> int | None:
     return None
 
 
+#: How many other substantive requests the pinning looks at, at most, to fill the cap, and
+#: how many earlier requests it steps over to find them
+_FILL_LOOKS = 48
+_FILL_VISITS = 8 * _FILL_LOOKS
+
+#: How many substantive requests not acted on may open a session before the one that set
+#: the task is looked for no further (a chat without tools acts on none: its first is kept)
+_OPENING_REMARKS = 3
+
+
 def prior_request_order(
     newest_first: Callable[[], Iterable[int]],
     oldest_first: Iterable[int],
@@ -97,6 +111,7 @@ def prior_request_order(
     steering: Iterable[int],
     substantive: Callable[[int], bool],
     is_rule: Callable[[int], bool] | None = None,
+    acted_on: Callable[[int], bool] | None = None,
 ) -> Iterator[tuple[int, bool]]:
     """Earlier requests in the order they are pinned, each with whether it is pinned
     beyond the ``prior_anchors`` count (still within the token cap); lazily, so a fit asks
@@ -110,7 +125,10 @@ def prior_request_order(
     that correct or constrain, newest first (``intent.steering_requests``); ``newest_first``
     gives all the earlier requests, newest first, each time it is called. ``is_rule``: whether
     a request is among ``steering`` (``steering`` is then read only as far as the pinning
-    asks; without it, all of it at once).
+    asks; without it, all of it at once). ``acted_on``: whether the assistant set to work
+    on a request (a tool call before the next one): when the session's first substantive
+    request was not acted on (an opening remark, "Haha, that test name is hilarious."), the
+    first of the next few that was is the task, pinned ahead of it.
 
     >>> from contextledger.intent import is_substantive
     >>> said = {0: "Please migrate the billing service to Postgres 16.", 1: "ok",
@@ -130,18 +148,27 @@ def prior_request_order(
     # the first substantive request of the session that is not a rule or a correction (a
     # session may open with its rules, "Never touch the schema.", then the task: the rules
     # are pinned below anyway); else the first substantive one
-    first = fallback = None
+    first = fallback = acted = None
+    looked = 0  # substantive requests after the first that is no rule
     for k in oldest_first:
-        if substantive(k):
-            if not is_rule(k):
-                first = k
+        if not substantive(k):
+            continue
+        if first is not None:
+            looked += 1
+            if looked > _OPENING_REMARKS:
                 break
+        if not is_rule(k):
+            first = k if first is None else first
+            if acted_on is None or acted_on(k):
+                acted = k
+                break
+        elif first is None:
             fallback = k if fallback is None else fallback
     # ... and the session's first substantive request even when it reads as a rule ("I'd
     # like you to draft the policy; keep the project code in mind throughout."): the rules
     # are pinned newest first, so in a session of many rules an opening one was never
     # reached and the task was lost (speed24 held-out, crm and policy chats)
-    for opening in (first, fallback):
+    for opening in (acted, first, fallback):
         if opening is not None and opening not in goal:
             goal.append(opening)
     chosen = set(goal)
@@ -220,7 +247,10 @@ def pin_anchors(
             among_requests(steering),
             lambda k: index.substantive(starts[k]),
             lambda k: read.is_steering(starts[k]),
+            (lambda k: _acted_on(index, k, anchor_pos)) if index.opens else None,
         )
+        stale = 0  # stale settings skipped
+        newer = index.newer_settings(anchor_pos)  # (kept across refits)
         for k, must in order:
             if not must and found >= opts.prior_anchors:
                 break  # the rest are not "must" either
@@ -229,6 +259,13 @@ def pin_anchors(
                 break  # the cap is spent: no request costs less than its framing
             if must and not _words_may_fit(index, pricer, k, room):
                 continue  # (known from its letters: most candidates once the cap is nearly spent)
+            if newer.reset(starts[k]):
+                # the newest value stands: the one it replaced takes no room ahead of it (a
+                # chat that sets its knobs again and again is not walked to its start)
+                stale += 1
+                if stale > _FILL_LOOKS:
+                    break
+                continue
             # the goal, corrections and rules are pinned as their words: their images (and
             # the lines pasted into a request too long for the cap) are put back after the
             # selection if the window holds them (settle_lean_pins)
@@ -246,11 +283,59 @@ def pin_anchors(
             pins.add(k, unit)
             spent += unit.cost
             found += 1
+        room = opts.prior_anchor_tokens - spent
+        spent += _fill(index, pins, requests(range(older)), room, newer)
     for pos in index.recaps:
         k = index.unit_of(pos)
         if k not in pins.numbers:
             pins.add(k, index.unit_alone(k, "recap"))
     return pins
+
+
+def _fill(
+    index: HistoryIndex,
+    pins: Pins,
+    oldest_first: Iterable[int],
+    room: int,
+    newer: NewerSettings,
+) -> int:
+    """Pin the user's other substantive requests, oldest first, within ``room``: what they
+    asked or told besides the goal and the rules read as such (a rule in a language no word
+    table reads is one: review25 set B, "never" rules in mr/gu/kk kept 0 % at 8k). Oldest
+    first, so the pins stay put as the session grows and the prompt cache's prefix holds
+    (R26-R3: newest first, they changed every turn). A turn showing a screenshot is not
+    words that steer (its image is reported when it leaves), nor a setting set again since.
+    Looks at a bounded number (a refit does not walk a long history every turn); returns the
+    tokens pinned."""
+    starts, least = index.starts, index.least_message_cost()
+    spent = looked = 0
+    for visited, k in enumerate(oldest_first):
+        if room - spent < least or looked >= _FILL_LOOKS or visited >= _FILL_VISITS:
+            break
+        start = starts[k]
+        if k in pins.numbers or not index.substantive(start) or index.holds_images(start):
+            continue
+        looked += 1
+        if newer.reset(start):
+            continue
+        if index.request_may_fit(k, room - spent) and index.exact_cost(start) <= room - spent:
+            unit = index.unit_alone(k, "prior")
+            pins.add(k, unit)
+            spent += unit.cost
+    return spent
+
+
+def _acted_on(index: HistoryIndex, k: int, last: int) -> bool:
+    """Whether the assistant called a tool after request ``k`` before the next substantive
+    request (or the current one, at position ``last``): a nudge said in between ("Take
+    your time.") asks for nothing new."""
+    roles, opens = index.roles, index.opens
+    for p in range(index.starts[k] + 1, last):
+        if p in opens:
+            return True
+        if roles[p] == "user" and index.substantive(p):
+            return False
+    return False
 
 
 def _surely_kept_from(index: HistoryIndex, anchor_unit: int, room: int, min_cut: int) -> int:

@@ -672,6 +672,7 @@ class Fitter:
 
         cut_at = chosen.cut_index  # every unit from the cut on is kept but the pinned
         below = bisect_left(chosen.kept, cut_at, key=_start)  # (the kept are in order)
+        pinned = tuple(u.messages[0].id for u in chosen.kept[:below] if u.kind == "prior")
         self._memory.sent_ok = index.units_ok(
             [index.unit_of(u.start) for u in chosen.kept[:below]], run_from=chosen.cut_unit
         )
@@ -754,6 +755,7 @@ class Fitter:
             notices=Parts(before_notices, *drop_notices, notices),
             cut_index=chosen.cut_index,
             estimated=self.info.estimated,
+            pinned=pinned,
         )
         return FitResult(out, report)
 

@@ -162,6 +162,11 @@ class FitReport:
     format_tokens: int = 0
     #: True when the model is not in the catalog and its prices are conservative estimates.
     estimated: bool = False
+    #: The earlier requests sent only because they were pinned (the request that set the
+    #: task, the user's rules and corrections, their other requests within the cap:
+    #: ``anchors``), oldest first: the history sent from ``cut_index`` does not hold them.
+    #: What they displaced is among the drops (the oldest of the recent turns).
+    pinned: tuple[str, ...] = ()
 
     def __reduce__(self) -> tuple[type[FitReport], tuple[Any, ...]]:
         # (pickled and copied as its fields' values: parts made later are made now)
@@ -206,6 +211,7 @@ class FitReport:
             "dropped": [c.to_dict() for c in self.dropped],
             "notices": [n.text for n in self.notices],
             "estimated": self.estimated,
+            "pinned": list(self.pinned),
         }
 
 

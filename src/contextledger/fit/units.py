@@ -24,6 +24,7 @@ from ..intent import is_substantive
 from ..model import FileAttachment, Image, Message, Reasoning, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import MessagePrice, Pricer, text_only
 from ..pricing.text import opening_at_least, pieces_at_least, tokens_at_least, tokens_past
+from ..settings_said import NewerSettings, Setting, setting_of
 from ..validate import arguments_problem, is_empty, unpaired_reasoning
 from .edits import BlockPath
 from .lazy import LazyMessages, holds_images, message_chars
@@ -263,6 +264,8 @@ class HistoryIndex:
         self._exact_seen = self._estimated_seen = 0
         self._memo: dict[tuple[int, str], tuple[Message, object]] = {}  # see memo()
         self._substantive: dict[int, tuple[str, bool]] = {}  # by position (see substantive)
+        self._settings: dict[int, tuple[str, Setting | None]] = {}  # by position (setting)
+        self._newer_settings: NewerSettings | None = None  # see newer_settings
         self._pricer: Pricer | None = None
         # id → position of body[:_positioned] (built on first use, extended on append)
         self._positions: dict[str, int] = {}
@@ -523,6 +526,8 @@ class HistoryIndex:
         del self.recaps[bisect_left(self.recaps, prefix) :]  # positions, ascending
         del self.images[bisect_left(self.images, prefix) :]
         self.requests_read.forget_from(prefix)
+        if self._newer_settings is not None and self._newer_settings.top > prefix:
+            self._newer_settings = None  # (an edit among what it read: read again)
         if type(body) is LazyMessages:
             asked, texts = self._scan_columns(body, prefix)
         else:
@@ -984,10 +989,14 @@ class HistoryIndex:
         if self._single_text(i):  # its one block: counted exactly, remembered for its price
             bound = framing + self._text_at_least(text, room - framing)
             return bound, bound <= room
-        at = bisect_left(self.images, i)
-        if at < len(self.images) and self.images[at] == i:
+        if self.holds_images(i):
             bound += sum(pricer.image(img).tokens for img in self.body[i].images())
         return bound, True
+
+    def holds_images(self, i: int) -> bool:
+        """Whether message ``i`` holds images."""
+        at = bisect_left(self.images, i)
+        return at < len(self.images) and self.images[at] == i
 
     def _text_at_least(self, text: str, room: int) -> int:
         """``text``'s tokens, exactly, or a bound above ``room`` read from its opening: a
@@ -1015,6 +1024,27 @@ class HistoryIndex:
         if hit is None or hit[0] is not text:
             hit = self._substantive[i] = (text, is_substantive(text))
         return hit[1]
+
+    def setting(self, i: int) -> Setting | None:
+        """What request ``i`` sets, if it is a short setting (``settings_said.setting_of``),
+        once per text."""
+        text = self.request_text(i)
+        hit = self._settings.get(i)
+        if hit is None or hit[0] is not text:
+            hit = self._settings[i] = (text, setting_of(text))
+        return hit[1]
+
+    def newer_settings(self, last: int) -> NewerSettings:
+        """The settings the requests up to position ``last`` give, read newest first as far
+        down as asked, kept across refits (an append reads only the new requests)."""
+        newer = self._newer_settings
+        if newer is None or newer.top > last + 1:
+            newer = self._newer_settings = NewerSettings(
+                lambda p: self.setting(p) if self.roles[p] == "user" else None, last
+            )
+        else:
+            newer.read_to(last)
+        return newer
 
     def _single_text(self, i: int) -> bool:
         """Whether message ``i`` is one text block (a flat request; read, when lazy, from

@@ -1278,6 +1278,8 @@ DUE_BY_WORDS = re.compile(
     r"(?i)(?<!\w)(?:by|before|until|till|no\s+later\s+than|ahead\s+of|bis(?!\s+zu\b)|vor|spätestens|"
     r"até|antes\s+d[eoa]s?|hasta|para\s+el|avant|d['’]ici|jusqu['’]à|au\s+plus\s+tard|entro|prima\s+d[ie]l?|"
     r"voor|uiterlijk|innan|senast|inden|før|innen|przed|najpóźniej|před|pred|prije|sebelum|"
+    # (Polish "do" only before a date in digits: "do 2027-03-20", "do 20.03.")
+    r"do(?=\s+\d{1,4}[-./])|"
     r"menjelang|paling\s+lambat|bago(?:\s+ang)?|trước|до|к|пре|прије|iki|prieš|līdz|pirms|enne|kuni|"
     r"πριν|έως|قبل|حتى|עד|לפני|تا|پیش\s+از|से\s+पहले)(?!\w)"
 )
@@ -1296,7 +1298,7 @@ DUE_MOMENT_THEN_BY = re.compile(
     r"(?:요일|\d+일|퇴근|동결)[^,.]{0,4}?(?:까지|전까지|전에)|"
     # a date in digits, then its limit (az tr ur hi: "2027-07-14 15:30 tarixindən əvvəl",
     # "… سے پہلے")
-    r"\d{4}-\d\d-\d\d(?:[ T]\d{1,2}:\d\d)?(?:\s*\([^)]{0,20}\))?\s*\S{0,12}?\s*"
+    r"\d{4}-\d\d-\d\d(?:[ T]\d{1,2}:\d\d)?(?:\s+(?:UTC|GMT|[A-Z]{3,4}))?(?:\s*\([^)]{0,20}\))?\s*\S{0,12}?\s*"
     r"(?:əvvəl|qədər|önce|öncesi|kadar|سے\s+پہلے|تک|से\s+पहले|तक)"
 )
 # a date in digits, as a moment: "2026-12-17", "17.12.", "12/17", "the 14th", "17:00"
@@ -1338,6 +1340,7 @@ DUE_WORK = re.compile(
     r"tem\s+que|têm\s+que|deve|precisa|pronto|pronta|entregue|no\s+ar|tiene\s+que|debe|listo|lista|"
     r"terminad[oa]|doit|faut|veut|prêt|prête|terminé|terminée|livré|livrée|"
     r"skal|må|vil\s+have|færdig|ferdig|klar|klart|mesti|perlu|mahu|siap|selesai|harus|"
+    r"moet|moeten|gemerged|opgeleverd|"
     r"mora|moraju|treba|gotov\w*|готов\w*|мора|musí|hotov\w*|turi|padaryt\w*|jābūt|gatav\w*|peab|valmis|"
     r"olmalı\w*|hazır|bitmeli|kailangan|matapos|tapos|dapat|phải|xong|powinn\w+|musi\w*|gotow\w*|"
     r"gereken|должн\w*|нужно|надо|повинн\w*|треба|πρέπει|έτοιμ\w*|צריך|חייב|מוכן|باید|آماده|"

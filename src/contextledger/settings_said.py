@@ -1,0 +1,193 @@
+"""The settings a user's sentence gives ("Set retry_limit to 5.", "ttl_s = 30", "Ustaw X na
+8.") and which a later sentence sets again: only the newest value stands.
+
+Read by the recap (a value the user later changed is not listed as a rule) and by the fit
+(a request whose every setting a newer one set again is not pinned ahead of the newer one).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
+
+# a character of a script written without spaces (Chinese, Japanese, Korean)
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+# Thai, Lao, Burmese and Khmer: spaces between phrases, not words (a word is some four
+# characters with its vowel and tone marks)
+_PHRASED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]")
+
+
+def word_count(sentence: str) -> int:
+    """A sentence's length in words: spaced words, and two characters of an unspaced
+    script as one ("お客様に直接電話しないでください。" is eight words, not one), four of
+    Thai, Lao, Burmese or Khmer ("คุณสมชายตัดสินใจใช้ libphonenumber-js" is six)."""
+    return (
+        len(sentence.split())
+        + len(_UNSPACED.findall(sentence)) // 2
+        + len(_PHRASED.findall(sentence)) // 4
+    )
+
+
+# a setting given a value, in any language: a config key (snake_case, dotted, dashed), then
+# "=" or ":" or at most four words, then the number it is set to ("Set X to 5.", "… X should
+# be set to 10", "ttl_s = 30", "Ustaw X na 8.", "X naj bo za začetek 8", "X હવે કાયમ માટે 12
+# રહેશે"). A word is a letter and what follows it to a space: the vowel signs of Devanagari,
+# Gujarati, Tamil … are marks, not letters ("X आता कायमचे 12 राहील" was read as no setting,
+# so its older values stood as rules: review25 set B)
+_VALUE_SET = re.compile(
+    r"(?<![A-Za-z0-9_./-])([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+)`?"
+    r"(?:\s*[=:：]\s*|\s+(?:[^\W\d_][^\s\d]*\s+){0,4}|"
+    # ... or a particle or a verb written on to the key and its value, as Japanese, Korean,
+    # Chinese and Hebrew write them ("Xは192に", "X을(를) 192(으)로", "把X改成192", "X ל-96"), or
+    # after a hyphen, as Tamil does ("X-ஐ 5 ஆக அமைக்கவும்")
+    r"\s*-?[^\x00-\x7f][^\sA-Za-z0-9.,;!?。！？]{0,5}\s*(?:[^\W\d_]+\s+)?)"
+    # ... a number, or a code with a digit in it ("bates_start should be ACME0012000")
+    r"(-?\d[\d.,]*%?|[A-Z][A-Z0-9_-]*\d[A-Z0-9_-]*)(?![A-Za-z0-9_]|\.[A-Za-z0-9])"
+)
+# a sentence that says more than a setting's value keeps its other words
+_SETTING_WORDS = 14
+
+
+def settings(sentence: str) -> dict[str, str]:
+    """The config keys ``sentence`` sets, each to its value.
+
+    >>> settings("Change of plan: fx_rate_tolerance_bps_016 should be 10.")
+    {'fx_rate_tolerance_bps_016': '10'}
+    """
+    return {m.group(1).casefold(): m.group(2).rstrip(".,") for m in _VALUE_SET.finditer(sentence)}
+
+
+def reset_later(said: Sequence[str]) -> set[str]:
+    """The user's short sentences in ``said`` (in order) each of whose settings a later
+    sentence of the same scope sets again, differently (RT26-2: "Set X to 5." … "Change of
+    plan: X should be 10." … "Final answer: set X to 2."): only the newest value stands.
+    A setting of another scope stands beside it ("In staging, X should be 50." / "In
+    production, X should be 500."), and so does a sentence setting another key too ("Set
+    retry_limit to 3 and timeout_s to 30." once only retry_limit changed: R21-R4).
+
+    >>> sorted(reset_later(["Set ttl_s to 5.", "Keep it short.", "ttl_s should be 10 now."]))
+    ['Set ttl_s to 5.']
+    >>> reset_later(["In staging, pool_size should be 5.", "In production, pool_size should be 50."])
+    set()
+    """
+    out: set[str] = set()
+    newer: dict[str, list[tuple[frozenset[str], str]]] = {}  # key -> (scope, value), newest first
+    for s in reversed(said):
+        found = settings(s)
+        scope = _scope(s)
+        if (
+            found
+            and word_count(s) <= _SETTING_WORDS
+            and all(_set_again(newer.get(key, []), scope, value) for key, value in found.items())
+        ):
+            out.add(s)
+        for key, value in found.items():
+            newer.setdefault(key, []).append((scope, value))
+    return out
+
+
+class Setting(NamedTuple):
+    """The config keys a sentence sets, each to its value, where they hold, and whether it
+    is short (says nothing besides: only a short one is stale once its keys are set again)."""
+
+    values: dict[str, str]
+    scope: frozenset[str]
+    short: bool
+
+
+def setting_of(sentence: str) -> Setting | None:
+    """What ``sentence`` sets (None: nothing).
+
+    >>> setting_of("In staging, set pool_size to 5.")
+    Setting(values={'pool_size': '5'}, scope=frozenset({'staging'}), short=True)
+    """
+    found = settings(sentence)
+    if not found:
+        return None
+    return Setting(found, _scope(sentence), word_count(sentence) <= _SETTING_WORDS)
+
+
+class NewerSettings:
+    """The settings said after a point, read newest first from the current request down, once
+    per position, only as far down as asked (:meth:`reset`): which of the earlier requests
+    :func:`reset_later` would call stale, asked of a few, newest first, each read in time
+    independent of how many settings the history holds (review26 R26-R2: a chat of 4,000
+    "Set X to N." turns read every newer request for each stale one, each refit).
+
+    >>> said = ["Set ttl_s to 5.", "Thanks!", "ttl_s should be 10.", "Keep ttl_s at 10 for now."]
+    >>> newer = NewerSettings(lambda p: setting_of(said[p]), len(said) - 1)
+    >>> [newer.reset(p) for p in (3, 2, 0)]
+    [False, False, True]
+    """
+
+    def __init__(self, setting_at: Callable[[int], Setting | None], last: int) -> None:
+        self._setting_at = setting_at
+        self._read_from = self.top = last + 1  # the positions read: [_read_from, top)
+        # per key, (position, scope, value) newest first
+        self._said: dict[str, list[tuple[int, frozenset[str], str]]] = {}
+        self.read_to(last)
+
+    def read_to(self, last: int) -> None:
+        """Take the positions up to ``last`` as said too (a history appended to: a refit
+        reads only the new ones; ``setting_at`` then answers for them)."""
+        if last < self.top:
+            return
+        new: dict[str, list[tuple[int, frozenset[str], str]]] = {}
+        for p in range(last, self.top - 1, -1):
+            found = self._setting_at(p)
+            if found is not None:
+                for key, value in found.values.items():
+                    new.setdefault(key, []).append((p, found.scope, value))
+        for key, entries in new.items():
+            self._said[key] = entries + self._said.get(key, [])
+        self.top = last + 1
+
+    def reset(self, at: int) -> bool:
+        """Whether the short setting at position ``at`` has each of its keys set again,
+        differently, by a newer one of its scope (reading the positions down to it)."""
+        own = self._setting_at(at)
+        if own is None or not own.short:
+            return False
+        said = self._said
+        while self._read_from > at + 1:
+            self._read_from -= 1
+            found = self._setting_at(self._read_from)
+            if found is not None:
+                for key, value in found.values.items():
+                    said.setdefault(key, []).append((self._read_from, found.scope, value))
+        return all(
+            _set_again(((sc, v) for p, sc, v in said.get(key, ()) if p > at), own.scope, value)
+            for key, value in own.values.items()
+        )
+
+
+def _set_again(
+    newer: Iterable[tuple[frozenset[str], str]], scope: frozenset[str], value: str
+) -> bool:
+    """Whether a setting's value was set again, differently, by a newer one of its scope: its
+    own, or either said with none ("Set X to 5 for the first pass." … "X should be 10, final.";
+    a word read as a scope in another language, "… ja se on lopullinen", is none of a scope
+    the other names). Only two scopes both named and different stand side by side."""
+    for other, then in newer:
+        if other == scope or not (other and scope):
+            return then != value
+    return False
+
+
+# where a setting holds: "in staging", "for the admin panel", "on prod-eu"
+_SCOPE = re.compile(r"(?i)\b(?:in|for|on|within|under|per)\s+(?:the\s+)?([\w./-]+)")
+
+
+# ... not when: "Set X to 110 for now." is the value of X, for now (R22-R1)
+_NO_SCOPE = frozenset(
+    {"now", "today", "tonight", "later", "good", "the", "moment", "time", "example", "instance",
+     "sure", "all", "ever", "once", "this", "that", "it", "a", "while"}
+)  # fmt: skip
+
+
+def _scope(sentence: str) -> frozenset[str]:
+    found = _SCOPE.findall(_VALUE_SET.sub(" ", sentence))
+    return frozenset(w.rstrip(".,;:!?").casefold() for w in found) - _NO_SCOPE
