@@ -18,10 +18,12 @@ from .claims_handoff import people_who_left, without_set_aside
 from .claims_polarity import (
     PERMIT,
     a_name,
+    asserts_polarity,
     choice_swapped,
     forbids,
     names_option,
     negated,
+    polarity_unread,
     preferences,
     without_negation,
 )
@@ -340,19 +342,22 @@ _LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_./-])[A-Za-z][A-Za-z0-9_.+-]*[A-Za-z0-
 _DIGITS = re.compile(r"\d+(?:[.,/]\d+)*")
 
 
-def _translated(part: str, ev: Evidence, against: bool) -> bool:
-    """Whether ``part`` (in a Latin script) says a user sentence written in another script
+def _translated(part: str, ev: Evidence, against: bool) -> str | None:
+    """The user sentence written in another script that ``part`` (in a Latin script) says
     ("Never touch the production state file." for "本番のstateファイルには絶対に触らないで
     ください。"), as far as words of two scripts can be compared: every Latin word and
     number of that sentence is in ``part`` (at least one: something ties them), every
     number, path and name of ``part`` is in it, and both restrict or neither does. What
     the other words say is beyond this reading; a swapped, invented or dropped anchor or
-    a turned denial is not."""
+    a turned denial is not. None when no sentence is so said."""
     if _latin_share(part) < 0.9:
-        return False
+        return None
     folded = part.casefold()
     mine_numbers = set(_DIGITS.findall(part))
     named = [v.casefold() for f in extract_claims(part) for v in [f.value] if f.kind != "number"]
+    # a name with a number in it ("option-005-dual-write") is one name: its number alone in
+    # the other sentence ("… (005)") ties nothing
+    named += [w.casefold() for w in _LATIN_WORD.findall(part) if _DIGITS.search(w)]
     for unit in ev.said_index.units:
         said = unit.text
         if _latin_share(said) > 0.5:
@@ -368,8 +373,24 @@ def _translated(part: str, ev: Evidence, against: bool) -> bool:
         if not _same_units(part, said) or choice_swapped(part, said):
             continue  # "120 minutes" for "120 секунд", "float, not Decimal" for "Decimal ולא float"
         if (lex.restricts(part) != against) == lex.restricts(said):
-            return True
-    return False
+            return said
+    return None
+
+
+def _unread_support(part: str, against: bool, said: Sequence[str]) -> str | None:
+    """Why ``part`` cannot stand on ``said`` (the user sentences its words trace to): it
+    says what may or must be done, or what was chosen, and every one of them is in a script
+    whose denials no reading here holds ("Always run `X`" for "කිසි විටෙක `X` ධාවනය නොකරන්න"):
+    word overlap cannot tell "always" from "never" there. A ban said back is left to the
+    checks after (it is the cautious side); None when the support can be read."""
+    if not said or against or lex.restricts(part) or not asserts_polarity(part):
+        return None
+    if not all(polarity_unread(t) for t in said):
+        return None
+    return (
+        "the user's words are in a script whose denials are not read here, so they may say "
+        f"the opposite: {quote(said[0])}"
+    )
 
 
 def _same_units(part: str, said: str) -> bool:
@@ -471,8 +492,13 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             part = unnamed if good else part
         if not good:  # "Los brokers de Kafka no se reinician.": the rule in other words
             good = _paraphrased(part, ev) or _anchored(part, ev, against)
-        if not good and _translated(part, ev, against):
-            continue  # "Never touch the production state file." for "本番のstateファイルには…"
+        if not good:
+            translated = _translated(part, ev, against)
+            unread = _unread_support(part, against, [translated] if translated else [])
+            if unread:
+                return [Claim(kind, text, unread)]
+            if translated:
+                continue  # "Never touch the production state file." for "本番のstateファイルには…"
         if not good:
             why = "no user turn says this"
             if near is not None:
@@ -489,6 +515,9 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             # a sentence of the turn says it: the turn's other rules do not ("Überweise
             # nichts …. Ändere keine Steuerklassen." read whole keeps "Ändere die …")
             good = [i for i in good if i not in whole_turns]
+        unread = _unread_support(part, against, [index.units[i].text for i in good])
+        if unread:
+            return [Claim(kind, text, unread)]
         polarity = forbids(part) != against
         # "the user prefers A over B": the verb says which side of "over" is rejected
         verb = head.group("verb").casefold() if head else ""
