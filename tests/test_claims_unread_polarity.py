@@ -106,3 +106,30 @@ def test_a_number_inside_a_name_ties_no_sentence_in_another_script() -> None:
     line = "User: My recommendation is option-005-dual-write."
     assert not _stands(record, "Decisions", line)
     assert _stands(record, "Decisions", "Assistant: My recommendation is option-005-dual-write.")
+
+
+LIMITS = (
+    "Квотата ни за export jobs е само 400; не я превишавай.",
+    "export jobs-ის კვოტა მხოლოდ 400-ია; არ გადააჭარბო.",
+    "The quota for export jobs is 400. Do not exceed it.",
+)
+
+
+@settings(max_examples=6, deadline=None)
+@given(limit=st.sampled_from(LIMITS))
+def test_a_permission_for_what_the_user_limited_is_caught(limit: str) -> None:
+    record = _record(limit)
+    assert not _stands(record, RULES, "Exceeding the 400 quota for export jobs is fine.")
+
+
+def test_a_permission_the_user_gave_beside_a_denial_stands() -> None:
+    """A denial beside the user's own word of leave limits the leave, it does not forbid."""
+    record = _record("You can skip the slow e2e suite on staging, no need to run it there.")
+    assert _stands(record, RULES, "Skipping the slow e2e suite on staging is fine.")
+
+
+def test_a_release_the_user_rolled_back_may_not_be_redeployed_freely() -> None:
+    record = _record(
+        "Върнахме назад (rollback) billing-api 4.2; не го деплойвай отново без моето разрешение."
+    )
+    assert not _stands(record, RULES, "billing-api 4.2 may be redeployed without approval.")

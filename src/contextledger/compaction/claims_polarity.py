@@ -250,6 +250,30 @@ def asserts_polarity(text: str) -> bool:
     return bool(ASSERTS_POLARITY.search(text) or IMPERATIVE.match(text) or PERMIT.search(text))
 
 
+# "X may be redeployed", "Y can now be upgraded": a permission in the passive
+_MAY_BE = re.compile(
+    r"(?i)\b(?:may|can)\s+(?:now\s+|again\s+|also\s+)?be\s+[a-z]+(?:ed|en|wn|ne|un)\b"
+)
+# a permission given by the one who speaks ("you can", "feel free", "is fine by me")
+_GIVES_LEAVE = re.compile(
+    r"(?i)\b(?:can|may|could|feel\s+free|free\s+to|(?:ok|okay|fine)\s+(?:to|by)|allowed|"
+    r"permitted|go\s+ahead)\b"
+)
+
+
+def permits(text: str) -> bool:
+    """Whether ``text`` says something may be done ("X is fine", "Running X is allowed",
+    "X may be redeployed"), not that it may not ("X is not allowed")."""
+    return bool(PERMIT.search(text) or _MAY_BE.search(text)) and not _NOT_PERMIT.search(text)
+
+
+def gives_leave(text: str) -> bool:
+    """Whether ``text`` holds a word of leave of its own ("you can", "feel free"): then a
+    denial beside it limits the leave ("you can skip it, no need to run it") rather than
+    forbidding what a permission claims."""
+    return bool(_GIVES_LEAVE.search(text))
+
+
 def choice_of(text: str) -> tuple[str, str] | None:
     """(the option kept, the option rejected) of a choice said in one of the languages
     the preference reader does not hold (see ``lexicon.claims.CHOICE_KEPT_FIRST``)."""

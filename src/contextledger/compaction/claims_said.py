@@ -21,8 +21,10 @@ from .claims_polarity import (
     asserts_polarity,
     choice_swapped,
     forbids,
+    gives_leave,
     names_option,
     negated,
+    permits,
     polarity_unread,
     preferences,
     without_negation,
@@ -340,6 +342,7 @@ def _latin_share(text: str) -> float:
 # (in scripts written without spaces a Latin word sits right beside the letters: "のVPCを")
 _LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_./-])[A-Za-z][A-Za-z0-9_.+-]*[A-Za-z0-9]")
 _DIGITS = re.compile(r"\d+(?:[.,/]\d+)*")
+_ACRONYM = re.compile(r"(?<![\w./-])[A-Z][A-Z0-9]+(?![\w./-])")
 
 
 def _translated(part: str, ev: Evidence, against: bool) -> str | None:
@@ -358,6 +361,7 @@ def _translated(part: str, ev: Evidence, against: bool) -> str | None:
     # a name with a number in it ("option-005-dual-write") is one name: its number alone in
     # the other sentence ("… (005)") ties nothing
     named += [w.casefold() for w in _LATIN_WORD.findall(part) if _DIGITS.search(w)]
+    named += [w.casefold() for w in _ACRONYM.findall(part)]  # "UTC" is no word of a language
     for unit in ev.said_index.units:
         said = unit.text
         if _latin_share(said) > 0.5:
@@ -391,6 +395,26 @@ def _unread_support(part: str, against: bool, said: Sequence[str]) -> str | None
         "the user's words are in a script whose denials are not read here, so they may say "
         f"the opposite: {quote(said[0])}"
     )
+
+
+def _permits_what_is_limited(part: str, against: bool, said: Sequence[str]) -> str | None:
+    """Why ``part`` cannot stand on ``said``: it says something may be done ("Exceeding
+    the quota is fine.", "R may be redeployed without approval.") and a user sentence it
+    traces to restricts, in any language whose denials are read ("…; არ გადააჭარბო.",
+    "не го деплойвай отново без моето разрешение"), with no word of leave of its own
+    ("you can skip it, no need to run it" limits a leave), nor any other it traces to.
+    None otherwise."""
+    if not said or against or not permits(part) or _only(part):
+        return None  # ("Only X may be modified.": a scope, which limits, not a leave)
+    if any(gives_leave(t) or permits(t) for t in said):
+        return None
+    limit = next((t for t in said if lex.restricts(t)), None)
+    return None if limit is None else f"the user restricted this: {quote(limit)}"
+
+
+def _only(text: str) -> bool:
+    """Whether ``text`` limits with a word for "only" ("only", "nur", "só", "solo" …)."""
+    return bool({w.casefold() for w in _WORDS.findall(text)} & lexicon.ONLY_WORDS)
 
 
 def _same_units(part: str, said: str) -> bool:
@@ -510,14 +534,18 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
                 )
                 why += f" (nearest: {quote(unit.text)}; {lacks})"
             return [Claim(kind, text, why)]
+        # (read before the turns give way to their sentences: "… 400. Do not exceed it.")
+        traced = [index.units[i].text for i in good]
+        why_not = _unread_support(part, against, traced) or _permits_what_is_limited(
+            part, against, traced
+        )
+        if why_not:
+            return [Claim(kind, text, why_not)]
         whole_turns = [i for i in good if len(sentences(index.units[i].text)) > 1]
         if whole_turns and len(whole_turns) < len(good):
             # a sentence of the turn says it: the turn's other rules do not ("Überweise
             # nichts …. Ändere keine Steuerklassen." read whole keeps "Ändere die …")
             good = [i for i in good if i not in whole_turns]
-        unread = _unread_support(part, against, [index.units[i].text for i in good])
-        if unread:
-            return [Claim(kind, text, unread)]
         polarity = forbids(part) != against
         # "the user prefers A over B": the verb says which side of "over" is rejected
         verb = head.group("verb").casefold() if head else ""
