@@ -17,6 +17,7 @@ import re
 from functools import lru_cache
 
 from ..lexicon import claims as lexicon
+from .claims_order import IMPERATIVE
 from .trace import FILLER, stem
 
 _NEG = re.compile(
@@ -195,6 +196,82 @@ def forbids(text: str) -> bool:
     if PERMIT.search(text) and not _NOT_PERMIT.search(text):
         return False
     return negated(text)
+
+
+def polarity_unread(text: str) -> bool:
+    """Whether ``text``'s denials are beyond this reading: a third or more of its words
+    (outside code) are of a script no denial list covers (``lexicon.DENIALS_READ_IN``)
+    and no denial a list holds is in it. "Never run X" and "Always run X" are then equally
+    like it.
+
+    >>> polarity_unread("කිසි විටෙක `make wipe` ධාවනය නොකරන්න.")
+    True
+    >>> polarity_unread("Never run `make wipe`."), polarity_unread("Run `make wipe`.")
+    (False, False)
+    """
+    words = _WORDS.findall(_CODE.sub(" ", text))  # (a command's words are no language's)
+    unread = sum(not _script_read(w) for w in words)
+    return unread >= max(1.0, 0.3 * len(words)) and not forbids(text) and not _words_deny(text)
+
+
+_CODE = re.compile(r"`[^`]*`")
+# a word with the marks its script writes on its letters ("না", "ধাবනය"): whole, not cut
+_WORDS = re.compile(
+    r"[^\W\d_](?:[^\W\d_]|[\u0300-\u036f\u0483-\u0489\u0591-\u05c7\u0610-\u061a"
+    r"\u064b-\u065f\u0900-\u0963\u0966-\u0dff\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff])*"
+)
+
+
+def _script_read(word: str) -> bool:
+    """Whether the first letter of ``word`` is of a script whose denials are read."""
+    c = ord(word[0])
+    return any(a <= c <= b for a, b in lexicon.DENIALS_READ_IN)
+
+
+def _words_deny(text: str) -> bool:
+    words = {w.casefold() for w in _WORDS.findall(text)}
+    return bool(words & (lexicon.DENIALS | lexicon.PROHIBITIONS)) or bool(
+        lexicon.SCRIPT_DENIALS.search(text)
+    )
+
+
+# A claim that says what may, must or must not be done, or which option was taken: a rule,
+# a permission, a choice (not a value: "The SLA is 51 ms.")
+ASSERTS_POLARITY = re.compile(
+    r"(?i)^\W*(?:always|never|do\s+not|don'?t)\b|\b(?:may|might|can|could|should|must|shall|"
+    r"allowed|permitted|fine|ok|okay|required|approved|without\s+approval|go\s+with|chose|chosen|"
+    r"picked|prefer\w*|opted|recommend\w*|decided|rather\s+than|instead\s+of|over)\b"
+)
+
+
+def asserts_polarity(text: str) -> bool:
+    """Whether a claim says what may, must or must not be done or which option was taken
+    (``ASSERTS_POLARITY``), or orders it ("Run `X` first.")."""
+    return bool(ASSERTS_POLARITY.search(text) or IMPERATIVE.match(text) or PERMIT.search(text))
+
+
+# "X may be redeployed", "Y can now be upgraded": a permission in the passive
+_MAY_BE = re.compile(
+    r"(?i)\b(?:may|can)\s+(?:now\s+|again\s+|also\s+)?be\s+[a-z]+(?:ed|en|wn|ne|un)\b"
+)
+# a permission given by the one who speaks ("you can", "feel free", "is fine by me")
+_GIVES_LEAVE = re.compile(
+    r"(?i)\b(?:can|may|could|feel\s+free|free\s+to|(?:ok|okay|fine)\s+(?:to|by)|allowed|"
+    r"permitted|go\s+ahead)\b"
+)
+
+
+def permits(text: str) -> bool:
+    """Whether ``text`` says something may be done ("X is fine", "Running X is allowed",
+    "X may be redeployed"), not that it may not ("X is not allowed")."""
+    return bool(PERMIT.search(text) or _MAY_BE.search(text)) and not _NOT_PERMIT.search(text)
+
+
+def gives_leave(text: str) -> bool:
+    """Whether ``text`` holds a word of leave of its own ("you can", "feel free"): then a
+    denial beside it limits the leave ("you can skip it, no need to run it") rather than
+    forbidding what a permission claims."""
+    return bool(_GIVES_LEAVE.search(text))
 
 
 def choice_of(text: str) -> tuple[str, str] | None:

@@ -18,10 +18,14 @@ from .claims_handoff import people_who_left, without_set_aside
 from .claims_polarity import (
     PERMIT,
     a_name,
+    asserts_polarity,
     choice_swapped,
     forbids,
+    gives_leave,
     names_option,
     negated,
+    permits,
+    polarity_unread,
     preferences,
     without_negation,
 )
@@ -338,21 +342,26 @@ def _latin_share(text: str) -> float:
 # (in scripts written without spaces a Latin word sits right beside the letters: "のVPCを")
 _LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_./-])[A-Za-z][A-Za-z0-9_.+-]*[A-Za-z0-9]")
 _DIGITS = re.compile(r"\d+(?:[.,/]\d+)*")
+_ACRONYM = re.compile(r"(?<![\w./-])[A-Z][A-Z0-9]+(?![\w./-])")
 
 
-def _translated(part: str, ev: Evidence, against: bool) -> bool:
-    """Whether ``part`` (in a Latin script) says a user sentence written in another script
+def _translated(part: str, ev: Evidence, against: bool) -> str | None:
+    """The user sentence written in another script that ``part`` (in a Latin script) says
     ("Never touch the production state file." for "本番のstateファイルには絶対に触らないで
     ください。"), as far as words of two scripts can be compared: every Latin word and
     number of that sentence is in ``part`` (at least one: something ties them), every
     number, path and name of ``part`` is in it, and both restrict or neither does. What
     the other words say is beyond this reading; a swapped, invented or dropped anchor or
-    a turned denial is not."""
+    a turned denial is not. None when no sentence is so said."""
     if _latin_share(part) < 0.9:
-        return False
+        return None
     folded = part.casefold()
     mine_numbers = set(_DIGITS.findall(part))
     named = [v.casefold() for f in extract_claims(part) for v in [f.value] if f.kind != "number"]
+    # a name with a number in it ("option-005-dual-write") is one name: its number alone in
+    # the other sentence ("… (005)") ties nothing
+    named += [w.casefold() for w in _LATIN_WORD.findall(part) if _DIGITS.search(w)]
+    named += [w.casefold() for w in _ACRONYM.findall(part)]  # "UTC" is no word of a language
     for unit in ev.said_index.units:
         said = unit.text
         if _latin_share(said) > 0.5:
@@ -368,8 +377,44 @@ def _translated(part: str, ev: Evidence, against: bool) -> bool:
         if not _same_units(part, said) or choice_swapped(part, said):
             continue  # "120 minutes" for "120 секунд", "float, not Decimal" for "Decimal ולא float"
         if (lex.restricts(part) != against) == lex.restricts(said):
-            return True
-    return False
+            return said
+    return None
+
+
+def _unread_support(part: str, against: bool, said: Sequence[str]) -> str | None:
+    """Why ``part`` cannot stand on ``said`` (the user sentences its words trace to): it
+    says what may or must be done, or what was chosen, and every one of them is in a script
+    whose denials no reading here holds ("Always run `X`" for "කිසි විටෙක `X` ධාවනය නොකරන්න"):
+    word overlap cannot tell "always" from "never" there. A ban said back is left to the
+    checks after (it is the cautious side); None when the support can be read."""
+    if not said or against or lex.restricts(part) or not asserts_polarity(part):
+        return None
+    if not all(polarity_unread(t) for t in said):
+        return None
+    return (
+        "the user's words are in a script whose denials are not read here, so they may say "
+        f"the opposite: {quote(said[0])}"
+    )
+
+
+def _permits_what_is_limited(part: str, against: bool, said: Sequence[str]) -> str | None:
+    """Why ``part`` cannot stand on ``said``: it says something may be done ("Exceeding
+    the quota is fine.", "R may be redeployed without approval.") and a user sentence it
+    traces to restricts, in any language whose denials are read ("…; არ გადააჭარბო.",
+    "не го деплойвай отново без моето разрешение"), with no word of leave of its own
+    ("you can skip it, no need to run it" limits a leave), nor any other it traces to.
+    None otherwise."""
+    if not said or against or not permits(part) or _only(part):
+        return None  # ("Only X may be modified.": a scope, which limits, not a leave)
+    if any(gives_leave(t) or permits(t) for t in said):
+        return None
+    limit = next((t for t in said if lex.restricts(t)), None)
+    return None if limit is None else f"the user restricted this: {quote(limit)}"
+
+
+def _only(text: str) -> bool:
+    """Whether ``text`` limits with a word for "only" ("only", "nur", "só", "solo" …)."""
+    return bool({w.casefold() for w in _WORDS.findall(text)} & lexicon.ONLY_WORDS)
 
 
 def _same_units(part: str, said: str) -> bool:
@@ -471,8 +516,13 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             part = unnamed if good else part
         if not good:  # "Los brokers de Kafka no se reinician.": the rule in other words
             good = _paraphrased(part, ev) or _anchored(part, ev, against)
-        if not good and _translated(part, ev, against):
-            continue  # "Never touch the production state file." for "本番のstateファイルには…"
+        if not good:
+            translated = _translated(part, ev, against)
+            unread = _unread_support(part, against, [translated] if translated else [])
+            if unread:
+                return [Claim(kind, text, unread)]
+            if translated:
+                continue  # "Never touch the production state file." for "本番のstateファイルには…"
         if not good:
             why = "no user turn says this"
             if near is not None:
@@ -484,6 +534,13 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
                 )
                 why += f" (nearest: {quote(unit.text)}; {lacks})"
             return [Claim(kind, text, why)]
+        # (read before the turns give way to their sentences: "… 400. Do not exceed it.")
+        traced = [index.units[i].text for i in good]
+        why_not = _unread_support(part, against, traced) or _permits_what_is_limited(
+            part, against, traced
+        )
+        if why_not:
+            return [Claim(kind, text, why_not)]
         whole_turns = [i for i in good if len(sentences(index.units[i].text)) > 1]
         if whole_turns and len(whole_turns) < len(good):
             # a sentence of the turn says it: the turn's other rules do not ("Überweise

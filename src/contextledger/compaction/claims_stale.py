@@ -144,10 +144,13 @@ def _settings(ev: Evidence) -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in said.items()}
 
 
+_COMMAND = re.compile(r"`[^`]*\s[^`]*`")  # a backticked span of several words: a command
+
+
 def settings_as_said(text: str, ev: Evidence) -> bool:
     """Whether ``text`` gives settings the values the user's last word set, any other
     number of it being one the user set before ("K is 91 (first 8, then 23).")."""
-    given = _set_values(text)
+    given = _set_values(_COMMAND.sub(" ", text))  # ("`ogr2ogr … empty.gpkg # 004`": no setting)
     if not given:
         return False
     settings = ev.derive("settings said", lambda: _settings(ev))

@@ -62,6 +62,7 @@ _ENGLISH = listed(
     the are were be been must should shall will would can could with from this that these
     those than only never not each every its their they you and which when into has have
     had after before does don't doesn't them our your there what who was also
+    nobody anybody anyone anywhere everyone everywhere somebody someone off
     """
 )
 _ENGLISH_TOO = listed("to is of it on for in by at as an we")  # (Dutch "we" too)

@@ -150,8 +150,9 @@ def bans(text: str) -> bool:
 
 
 # A word, with the marks its script writes on its letters (Devanagari's vowel signs, Arabic's
-# vowels and shadda, Thai's tone marks): "नहीं" and "تعدّل" whole, not cut at each mark.
-_MARKS = r"\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0900-\u0dff\u0e00-\u0e7f"
+# vowels and shadda, Thai's tone marks): "नहीं" and "تعدّل" whole, not cut at each mark; the
+# danda that ends a Hindi or Bengali sentence is no mark ("না।" is "না")
+_MARKS = r"\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0900-\u0963\u0966-\u0dff\u0e00-\u0e7f"
 _TOKEN = re.compile(rf"[\w'’{_MARKS}]+")
 _WORD_MARKED = re.compile(rf"[\w{_MARKS}]+")
 

@@ -290,6 +290,7 @@ MORE_NEGATIONS = _listed(
     inte aldrig ej ikke aldri uden uten utan ekki aldrei nem soha sohasem nikdy nu niciodată
     fără asla hiçbir etme etmeyin yapma yapmayın çalıştırma çalıştırmayın dokunma dokunmayın
     لا لن لم ليس أبدا أبداً ممنوع بدون دون عدم ألا يمنع يُمنع تمنع محظور يحظر يُحظر إياك मत नहीं न बिना
+    না নয় নেই নিষেধ নিষিদ্ধ kamwe hapana marufuku არ არასოდეს არასდროს ნუ nobody nowhere cannot
     """
 )
 # The one-word negators that set a rejected value after a comma ("Kasuta Bellman-Fordi, mitte
@@ -874,6 +875,24 @@ PENDING_STEMS = (
 SCRIPT_DENIALS = re.compile(
     r"마세요|마십시오|말고|말\s*것|말라|않|못\s*하|금지|ห้าม|อย่า|ไม่|しないで|ないで|ないこと|"
     r"ません|禁止|不要|不得|不能|严禁|别|勿"
+)
+# The scripts whose denials some list here reads (Latin, Greek, Cyrillic, Hebrew, Arabic,
+# Devanagari, Bengali, Georgian, Thai, Hangul, kana, CJK): a clause written in any other
+# (Armenian, Ethiopic, Tamil, Gujarati, Khmer …) may deny in words no reader here knows.
+DENIALS_READ_IN = (
+    (0x0041, 0x024F),
+    (0x0370, 0x052F),
+    (0x0590, 0x06FF),
+    (0x0750, 0x077F),
+    (0x0900, 0x09FF),
+    (0x0E00, 0x0E7F),
+    (0x10A0, 0x10FF),
+    (0x1100, 0x11FF),
+    (0x1E00, 0x1EFF),
+    (0x3040, 0x30FF),
+    (0x3130, 0x318F),
+    (0x4E00, 0x9FFF),
+    (0xAC00, 0xD7AF),
 )
 # Words that say a person left ("has left the team", "har forladt teamet", "heeft het team
 # verlaten", "팀을 떠났습니다", "ekipten ayrıldı"): a recap naming them as owner or contact
