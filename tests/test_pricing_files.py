@@ -31,6 +31,7 @@ from contextledger.pricing.files import (
     audio_cost,
     audio_seconds,
     file_cost,
+    pdf_cost,
     pdf_pages,
 )
 from contextledger.pricing.messages import price_messages
@@ -198,3 +199,13 @@ def test_audio_goes_to_the_models_that_hear_it() -> None:
                     "supports_audio_input": True}, catalog)  # fmt: skip
     assert takes_audio(catalog.lookup("qwen2-audio")) is True
     assert fit(msgs, "qwen2-audio", catalog=catalog).report.used > 0
+
+
+@pytest.mark.parametrize("model", ["gemini-2.5-flash", "claude-sonnet-4-5", "gpt-4o"])
+def test_a_small_unreadable_pdf_costs_at_least_a_page(model: str) -> None:
+    # a provider that takes the file bills a page at least: its bytes' bound (33) was below
+    f = FileAttachment("tiny.pdf", data=InlineData.from_bytes(b"%PDF-1.4\n" + b"\x00" * 60))
+    info = lookup_model(model)
+    cost = file_cost(f, info)
+    assert cost is not None and not cost.exact and "unreadable" in cost.note
+    assert cost.tokens >= pdf_cost(1, info).tokens > f.data.base64_length // 4 + 8  # type: ignore[union-attr]

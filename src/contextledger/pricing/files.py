@@ -99,7 +99,8 @@ def pdf_cost(pages: int | None, model: ModelInfo, b64_length: int = 0) -> MediaC
         )
     pages_most = _MAX_PAGES.get(model.provider, 100)
     most = pages_most * per_page
-    bound = min(most, _byte_price(b64_length)) if b64_length else most
+    # (a file the provider takes is at least a page: a small unreadable one is not below it)
+    bound = max(per_page, min(most, _byte_price(b64_length))) if b64_length else most
     at_most = f"{pages_most:,} pages, {bound:,} tokens" if bound == most else f"{bound:,} tokens"
     return MediaCost(bound, False, f"page count unreadable: at most {at_most} ({how})")
 

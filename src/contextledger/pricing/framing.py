@@ -379,6 +379,33 @@ def thinking_prompt(thinking: object, provider: str) -> int:
     return ANTHROPIC_THINKING_PROMPT if on and provider == "anthropic" else 0
 
 
+# Request settings that bill a prompt of their own, beside the messages and tools:
+# * Anthropic's ``output_config.task_budget`` (claude-opus-4-7): pydantic/pydantic-ai's
+#   recorded test bills 53 for a question priced 16 without it (+37): 40;
+# * OpenAI's reasoning ``mode: "pro"`` (Responses' ``reasoning``): the same recordings bill
+#   1,549 for a one-line question priced 19 on gpt-5.6-sol (+1,530): 1,540.
+ANTHROPIC_TASK_BUDGET_PROMPT = 40
+OPENAI_PRO_MODE_PROMPT = 1540
+
+
+def settings_prompt(body: Mapping[str, Any], provider: str) -> int:
+    """Tokens a request's settings add as a prompt of their own (see above).
+
+    >>> settings_prompt({"output_config": {"task_budget": {"total": 20000}}}, "anthropic")
+    40
+    >>> settings_prompt({"reasoning": {"mode": "pro"}}, "openai")
+    1540
+    >>> settings_prompt({"reasoning": {"effort": "low"}}, "openai")
+    0
+    """
+    config, reasoning = body.get("output_config"), body.get("reasoning")
+    if provider == "anthropic" and isinstance(config, Mapping):
+        return ANTHROPIC_TASK_BUDGET_PROMPT if config.get("task_budget") is not None else 0
+    if provider == "openai" and isinstance(reasoning, Mapping):
+        return OPENAI_PRO_MODE_PROMPT if reasoning.get("mode") == "pro" else 0
+    return 0
+
+
 # Anthropic's own tools (``{"type": "computer_20250124", "name": "computer", …}``) are
 # declared in a few fields and rendered by Anthropic into a long definition, billed beside the
 # tool-use system prompt. Computer use: charmbracelet/fantasy's recorded requests bill
@@ -572,7 +599,13 @@ def rendered_functions(tools: Sequence[Mapping[str, Any]]) -> str | None:
             return None
         if params.get("type") != "object" or set(params) - _OBJECT_KEYS - {"$schema"}:
             return None
-        lines += described
+        # The parameters' own description: where OpenAI renders it is not published, but it
+        # is billed (pydantic/pydantic-ai's gpt-5.4 request with one: 109 billed, 98 priced
+        # without it); priced as a comment line of its own.
+        said = _comment(params.get("description"))
+        if said is None:
+            return None
+        lines += described + said
         if params.get("properties"):
             body = _properties(params, 0)
             if body is None:

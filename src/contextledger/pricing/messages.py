@@ -70,6 +70,7 @@ from .framing import (
     parallel_result_text,
     rendered_call,
     rendered_result,
+    settings_prompt,
     thinking_prompt,
     tool_use_system_prompt,
     tools_tokens,
@@ -1199,6 +1200,7 @@ def price_request(
     tools = pricer.tools(body.get("tools"), DEFAULT_TOOL_CHOICE if choice is None else choice, msgs)
     tools += pricer.output_format_in(body, fmt)
     tools += thinking_prompt(body.get("thinking"), pricer.model.provider)
+    tools += settings_prompt(body, pricer.model.provider)
     if fmt == "openai" and pricer.model.provider != "openai":
         tools += _reasoning_content(body, pricer)
     return MessagePrice(total.text + tools + pricer.request_overhead, total.image)
