@@ -66,6 +66,7 @@ class MediaCost:
 # processing); Gemini 3 bills a page at its media_resolution, MEDIUM for PDFs by default
 # (vision-costs.md §3.3; measured 560–561 a page, huggingface JOHNISKING/pdf-token-cost).
 _GEMINI_PAGE = 258
+_GEMINI_PAGE_IMAGES = ("gemini-2.0", "gemini-1.5", "gemini-1.0")
 # Anthropic's PDF support page: "typically 1,500–3,000 tokens per page" (text and a page
 # image; measured up to 2,481 on Claude 4.5 and 5.5, JOHNISKING/pdf-token-cost): the top.
 _ANTHROPIC_PAGE = 3_000
@@ -89,9 +90,12 @@ def _byte_price(b64_length: int) -> int:
     return b64_length // 4 + 8
 
 
-def pdf_cost(pages: int | None, model: ModelInfo, b64_length: int = 0) -> MediaCost:
-    """Tokens ``model`` bills for a PDF of ``pages`` pages (None: not countable)."""
-    per_page, exact, how = _per_page(model)
+def pdf_cost(
+    pages: int | None, model: ModelInfo, b64_length: int = 0, in_result: bool = False
+) -> MediaCost:
+    """Tokens ``model`` bills for a PDF of ``pages`` pages (None: not countable);
+    ``in_result``: sent inside a tool's result (Gemini 3 bills it at its images' default)."""
+    per_page, exact, how = _per_page(model, in_result)
     if pages is not None:
         note = f"{pages} page{'s' if pages != 1 else ''} × {per_page:,} ({how})"
         return MediaCost(
@@ -105,9 +109,22 @@ def pdf_cost(pages: int | None, model: ModelInfo, b64_length: int = 0) -> MediaC
     return MediaCost(bound, False, f"page count unreadable: at most {at_most} ({how})")
 
 
-def _per_page(model: ModelInfo) -> tuple[int, bool, str]:
+def _per_page(model: ModelInfo, in_result: bool = False) -> tuple[int, bool, str]:
+    if model.image_cost == "gemini-tile" and model.id.startswith(_GEMINI_PAGE_IMAGES):
+        # Gemini before 2.5 bills a page as an image of it: pydantic/pydantic-ai's recorded
+        # gemini-2.0-flash call bills 1,305 for a one-page A4 PDF and ~15 tokens of text
+        # (a page image, 1,290 here; 2.5 bills the same test's page 258)
+        return _page_image(model), False, "a page image (Gemini before 2.5)"
     if model.image_cost == "gemini-tile" or (model.provider == "gemini" and not model.vision):
         return _GEMINI_PAGE, True, "Gemini's 258 a page"
+    if model.image_cost == "gemini3" and in_result:
+        # A PDF in a function response is billed above MEDIUM: pydantic/pydantic-ai's
+        # recorded gemini-3-flash-preview calls bill a one-page PDF returned by a tool ~900-
+        # 1,100 (2,527 and 1,865 billed where 561 a page priced 2,508 and 1,763): priced at
+        # the resolution Gemini 3 gives images by default (HIGH, 1,120).
+        params = model.image_params
+        level = int(params.get(str(params.get("default", "high")), params.get("high", 1120)))
+        return level, False, "Gemini 3's images' default resolution a page (a tool's result)"
     if model.image_cost == "gemini3":
         level = int(model.image_params.get("medium", 560))
         return level, False, "Gemini 3's medium resolution a page"
@@ -308,7 +325,16 @@ def _mp3_seconds(data: bytes) -> tuple[float, bool] | None:
 
 
 def _decoded(b64: str) -> bytes | None:
+    """The payload's bytes, also when it is URL-safe base64 (``-`` and ``_``: Gemini's API
+    takes both alphabets, and the standard decoder drops those characters, misreading the
+    rest); None when it is not base64.
+
+    >>> _decoded(base64.urlsafe_b64encode(b"%PDF-1.4 \\xfb\\xff").decode())[:8]
+    b'%PDF-1.4'
+    """
     try:
+        if "-" in b64 or "_" in b64:
+            return base64.urlsafe_b64decode(b64 + "=" * (-len(b64) % 4))
         return base64.b64decode(b64)
     except (binascii.Error, ValueError):
         return None
@@ -336,14 +362,15 @@ def is_pdf(f: FileAttachment) -> bool:
     return f.data is not None and f.data.prefix(8).startswith("JVBERi")  # "%PDF" in base64
 
 
-def file_cost(f: FileAttachment, model: ModelInfo) -> MediaCost | None:
+def file_cost(f: FileAttachment, model: ModelInfo, in_result: bool = False) -> MediaCost | None:
     """The billed price of an inline file; None for a file this module cannot price by its
-    content (not a PDF: priced as text or by its size elsewhere)."""
+    content (not a PDF: priced as text or by its size elsewhere). ``in_result``: the file is
+    part of a tool's result."""
     if f.data is None or not is_pdf(f):
         return None
     data = _decoded(f.data.base64)
     pages = pdf_pages(data) if data is not None else None
-    return pdf_cost(pages, model, f.data.base64_length)
+    return pdf_cost(pages, model, f.data.base64_length, in_result)
 
 
 def audio_cost(a: Audio, model: ModelInfo) -> MediaCost:

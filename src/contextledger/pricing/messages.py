@@ -506,6 +506,9 @@ class Pricer:
                 if escaped and isinstance(inner, Text):
                     text += self.result_text(b.call_id, inner.text)
                     continue
+                if isinstance(inner, FileAttachment):  # (priced apart: as a result's file)
+                    text += self._file(inner, in_result=True)
+                    continue
                 t, i = self.block(inner)
                 text, image = text + t, image + i
             if escaped and Text not in map(type, b.content):
@@ -551,7 +554,7 @@ class Pricer:
             if hit is not None and hit[0] is m:
                 raise unheard_error(hit[1], self.model.id)
 
-    def _file(self, f: FileAttachment) -> int:
+    def _file(self, f: FileAttachment, in_result: bool = False) -> int:
         # Anthropic's own document fields (context, citations) go to Anthropic only
         own = (
             self.text(document_fields_text(f))
@@ -560,7 +563,7 @@ class Pricer:
         )
         if f.data is None:
             return own + self.text(attachment_text(f))
-        cost = file_cost(f, self.model)  # a PDF by its pages
+        cost = file_cost(f, self.model, in_result)  # a PDF by its pages
         return own + (f.data.base64_length // 4 + 8 if cost is None else self._estimate(f, cost))
 
     def _provider_content(self, b: ProviderContent) -> int:

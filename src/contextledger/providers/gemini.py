@@ -202,12 +202,26 @@ def _kept_part(part: dict[str, Any], path: str) -> ProviderContent | None:
     return None if kind is None else native.read_block(TARGET, part, path, kind)
 
 
+_URLSAFE = str.maketrans("-_", "+/")
+
+
+def _standard_base64(text: str) -> str:
+    """Inline data in standard base64: Gemini's API takes the URL-safe alphabet too (``-``
+    and ``_``: pydantic-ai sends it), which a standard decoder misreads (an image's size, a
+    PDF's pages); the same bytes, sent back in the standard alphabet.
+
+    >>> _standard_base64("_9j_4AAQ")
+    '/9j/4AAQ'
+    """
+    return text.translate(_URLSAFE) if "-" in text or "_" in text else text
+
+
 def _read_media(part: dict[str, Any], path: str) -> Block:
     if "inline_data" in part:
         at = path + ".inline_data"
         d = _snake(c.expect_dict(part["inline_data"], at))
         mime = c.expect_str(d.get("mime_type"), at, "mime_type")
-        data = InlineData(c.expect_str(d.get("data"), at, "data"))
+        data = InlineData(_standard_base64(c.expect_str(d.get("data"), at, "data")))
         if mime.startswith("image/"):
             return Image(media_type=mime, data=data)
         if mime.startswith("audio/"):
