@@ -2,19 +2,25 @@
 item 1: ``used`` is never below the bill), each from a recorded bill in
 ``tests/data/billed_pydantic_ai.json``: Anthropic's ``output_config.task_budget`` (53 billed,
 16 priced), OpenAI's reasoning ``mode: "pro"`` (1,549 billed, 19 priced) and a function's
-``parameters.description`` (gpt-5.4: 109 billed, 98 priced)."""
+``parameters.description`` (gpt-5.4: 109 billed, 98 priced), and a recursive ``$ref`` schema
+Gemini expands (gemini-2.5-flash: 776 billed, 671 priced)."""
 
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 from contextledger.pricing.framing import (
     ANTHROPIC_TASK_BUDGET_PROMPT,
     OPENAI_PRO_MODE_PROMPT,
+    REF_DEPTH,
+    REF_NODES,
     rendered_functions,
+    with_refs,
 )
 from contextledger.pricing.messages import price_request
+from contextledger.pricing.text import count_text
 
 QUESTION = [{"role": "user", "content": [{"type": "text", "text": "What is 2+2?"}]}]
 
@@ -70,3 +76,47 @@ def test_a_parameters_description_that_is_not_text_falls_back_to_the_json() -> N
     odd = copy.deepcopy(TOOL)
     odd["parameters"]["description"] = {"not": "text"}
     assert rendered_functions([odd]) is None  # priced by its JSON: longer, never under
+
+
+def _tree_tool(branches: tuple[str, ...]) -> dict[str, Any]:
+    node = {
+        "type": "object",
+        "properties": {
+            "label": {"type": "string"},
+            **{b: {"$ref": "#/$defs/Node"} for b in branches},
+        },
+    }
+    schema = {
+        "$defs": {"Node": node},
+        "type": "object",
+        "properties": {"root": {"$ref": "#/$defs/Node"}},
+    }
+    return {"functionDeclarations": [{"name": "record", "parameters_json_schema": schema}]}
+
+
+def test_gemini_prices_a_recursive_ref_schema_expanded() -> None:
+    # the recorded gemini-2.5-flash call (a self-referencing TreeNode): 776 billed, 671 priced
+    body = {
+        "contents": [{"role": "user", "parts": [{"text": "Record a tree."}]}],
+        "tools": [_tree_tool(("child",))],
+    }
+    flat = json.dumps(body["tools"][0], separators=(",", ":"))
+    gemini = price_request(body, "gemini-2.5-flash", "gemini").total
+    assert gemini > count_text(flat, "gemini-2.5-flash") + 4 * REF_DEPTH  # a copy per level
+    expanded = with_refs(body["tools"][0])
+    assert '"$defs":' not in json.dumps(expanded)  # (the deepest reference is left as is)
+
+
+def test_a_ref_schema_that_branches_on_itself_stops_growing() -> None:
+    expanded = json.dumps(with_refs(_tree_tool(("left", "right", "middle"))))
+    assert expanded.count('"label"') <= REF_NODES + 1  # not 3**8 copies
+
+
+def test_refs_are_expanded_only_for_gemini() -> None:
+    tool = _tree_tool(("child",))["functionDeclarations"][0]
+    anthropic_tool = {"name": "record", "input_schema": tool["parameters_json_schema"]}
+    body = {"model": "claude-sonnet-4-5", "max_tokens": 10, "messages": QUESTION}
+    plain = price_request(body, "claude-sonnet-4-5", "anthropic").total
+    with_tool = price_request({**body, "tools": [anthropic_tool]}, "claude-sonnet-4-5", "anthropic")
+    dumped = json.dumps(anthropic_tool, separators=(",", ":"))
+    assert with_tool.total - plain < count_text(dumped, "claude-sonnet-4-5") + 600  # JSON, once

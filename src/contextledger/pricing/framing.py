@@ -499,6 +499,7 @@ def tools_tokens(
     count: Count,
     tool_choice: object = None,
     system: str | None = None,
+    expand_refs: bool = False,
 ) -> int:
     """Tokens billed for the tool schemas of one request.
 
@@ -509,7 +510,8 @@ def tools_tokens(
     newline longer, priced here). A schema the rendering does not cover (``anyOf``,
     ``$ref``, a list of types, other providers' shapes) is priced by its compact JSON plus
     a small overhead per tool, which is longer than any rendering: an over-count, never
-    under. OpenAI bills ``tool_choice`` too (:func:`tool_choice_tokens`).
+    under. OpenAI bills ``tool_choice`` too (:func:`tool_choice_tokens`). ``expand_refs``:
+    the provider expands ``$ref``s (Gemini: :func:`with_refs`).
     """
     if not tools:
         return 0
@@ -523,10 +525,74 @@ def tools_tokens(
             return count(rendered) + _NAMESPACE_OVERHEAD_IN_SYSTEM + padded + choice
         if rendered is not None:
             return count(rendered) + overhead + choice
-    return choice + sum(
-        TOOL_SCHEMA_OVERHEAD + count(json.dumps(t, ensure_ascii=False, separators=(",", ":")))
-        for t in tools
-    )
+    return choice + sum(_json_tool_tokens(t, count, expand_refs) for t in tools)
+
+
+def _json_tool_tokens(tool: Mapping[str, Any], count: Count, expand_refs: bool) -> int:
+    """A tool priced by its compact JSON and ``TOOL_SCHEMA_OVERHEAD``; with ``expand_refs``,
+    by the larger of that and its JSON with the references expanded (:func:`with_refs`)."""
+    dumped = _compact(tool)
+    tokens = count(dumped)
+    if expand_refs and '"$ref"' in dumped:
+        tokens = max(tokens, count(_compact(with_refs(tool))))
+    return TOOL_SCHEMA_OVERHEAD + tokens
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+# Gemini expands a schema's ``$ref``s (``$defs`` / ``definitions``) into the declaration it
+# bills, a recursive one several times over: pydantic/pydantic-ai's recorded gemini-2.5-flash
+# call with a self-referencing ``TreeNode`` and a 4-deep chain of definitions bills 776 where
+# the schema's JSON priced 671 (~105 more than the JSON, which holds each definition once).
+# Priced as the larger of the JSON and the JSON with every reference replaced by what it
+# names, a cycle followed up to ``REF_DEPTH`` times along any path (and at most
+# ``REF_NODES`` replacements in all: a schema branching on itself stops growing there).
+REF_DEPTH = 8
+REF_NODES = 2_000
+_LOCAL_REFS = ("#/$defs/", "#/definitions/")
+
+
+def with_refs(value: object) -> object:
+    """``value`` with its JSON-schema references (``{"$ref": "#/$defs/X"}``) replaced by the
+    definitions they name, cycles followed ``REF_DEPTH`` times, and the ``$defs`` left out.
+
+    >>> with_refs({"$defs": {"N": {"type": "object", "properties": {"n": {"$ref": "#/$defs/N"}}}},
+    ...            "$ref": "#/$defs/N"})["properties"]["n"]["properties"]["n"]["type"]
+    'object'
+    """
+    budget = [REF_NODES]
+
+    def walk(node: object, defs: Mapping[str, Any], seen: tuple[str, ...]) -> object:
+        if isinstance(node, list):
+            return [walk(x, defs, seen) for x in node]
+        if not isinstance(node, Mapping):
+            return node
+        own = {**_defs_of(node, "$defs"), **_defs_of(node, "definitions")}
+        if own:
+            defs = {**defs, **own}
+        ref = node.get("$ref")
+        name = ref if isinstance(ref, str) and ref.startswith(_LOCAL_REFS) else None
+        rest = {k: v for k, v in node.items() if k not in ("$defs", "definitions", "$ref")}
+        if name is not None and name in defs and seen.count(name) < REF_DEPTH and budget[0] > 0:
+            budget[0] -= 1
+            target = walk(defs[name], defs, (*seen, name))
+            out = dict(target) if isinstance(target, Mapping) else {}
+            out.update({k: walk(v, defs, seen) for k, v in rest.items()})
+            return out
+        kept = {k: walk(v, defs, seen) for k, v in rest.items()}
+        return kept if name is None or name not in defs else {"$ref": ref, **kept}
+
+    return walk(value, {}, ())
+
+
+def _defs_of(node: Mapping[str, Any], key: str) -> dict[str, Any]:
+    found = node.get(key)
+    if not isinstance(found, Mapping):
+        return {}
+    prefix = f"#/{key}/"
+    return {prefix + str(k): v for k, v in found.items()}
 
 
 def tool_choice_tokens(

@@ -1073,7 +1073,13 @@ class Pricer:
 
         def price(schemas: Sequence[Mapping[str, Any]]) -> int:
             return tools_tokens(
-                schemas, self.framing, model.tokenizer, self.text, tool_choice, system
+                schemas,
+                self.framing,
+                model.tokenizer,
+                self.text,
+                tool_choice,
+                system,
+                expand_refs=model.provider == "gemini",
             )
 
         # Declared names go out as the wire takes them (``providers.ids``: renamed where
