@@ -46,8 +46,6 @@ _HOSTED = (
 BELOW = {
     "test_openai_responses_output_type.yaml (interaction 0)": "gpt-4o Responses, a strict "
     "tool and tool_choice required: 286 billed, 103 priced (one request, not explained)",
-    "test_openai_responses_thinking_part_from_other_model.yaml (interaction 1)": "gpt-5 "
-    "Responses, an assistant turn holding <think>: 306 billed, 303 priced",
     "test_responses_usage_limit_not_exceeded.yaml (interaction 1)": "gpt-4.1-mini "
     "Responses, one user string: 18 billed, 17 priced (priced as Chat renders it)",
 }

@@ -120,3 +120,16 @@ def test_refs_are_expanded_only_for_gemini() -> None:
     with_tool = price_request({**body, "tools": [anthropic_tool]}, "claude-sonnet-4-5", "anthropic")
     dumped = json.dumps(anthropic_tool, separators=(",", ":"))
     assert with_tool.total - plain < count_text(dumped, "claude-sonnet-4-5") + 600  # JSON, once
+
+
+def test_a_gpt_5_answer_is_priced_with_its_channel() -> None:
+    # the recorded gpt-5 Responses request with two assistant texts: 306 billed, 303 priced
+    said = [
+        {"role": "user", "content": "How do I cross the street?"},
+        {"role": "assistant", "content": "Look both ways."},
+        {"role": "user", "content": "And at night?"},
+    ]
+    for fmt, key in (("openai", "messages"), ("openai-responses", "input")):
+        gpt5 = price_request({key: said}, "gpt-5", fmt).total
+        gpt4o = price_request({key: said}, "gpt-4o", fmt).total  # (the same tokenizer)
+        assert gpt5 == gpt4o + 2, fmt

@@ -286,6 +286,22 @@ def chat_tool_preamble(model_id: str, provider: str, wire: str | None) -> int:
     return next((n for prefix, n in _CHAT_TOOL_PREAMBLE if model_id.startswith(prefix)), 0)
 
 
+# gpt-5 renders an assistant answer in harmony's final channel (``<|channel|>final``: two
+# tokens the Chat rendering does not have): pydantic/pydantic-ai's recorded gpt-5 Responses
+# request with two assistant texts bills 306, priced 303 without them.
+_ANSWER_CHANNEL = ("gpt-5", 2)
+
+
+def answer_channel_tokens(model_id: str, provider: str) -> int:
+    """Tokens an assistant text turn costs beyond its framing on ``model_id`` (see above).
+
+    >>> answer_channel_tokens("gpt-5-mini", "openai"), answer_channel_tokens("gpt-4o", "openai")
+    (2, 0)
+    """
+    prefix, n = _ANSWER_CHANNEL
+    return n if provider == "openai" and model_id.startswith(prefix) else 0
+
+
 # Structured outputs. OpenAI bills a request's JSON schema (Chat's ``response_format``,
 # Responses' ``text.format``) as input; how it renders it is not published. Six published
 # requests (charmbracelet/fantasy's recorded provider tests; gpt-4o, gpt-4o-mini, gpt-5 on both

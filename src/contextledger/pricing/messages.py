@@ -61,6 +61,7 @@ from .framing import (
     PARALLEL_USES,
     PARALLEL_WRAPPER,
     REPLY_PRIMING,
+    answer_channel_tokens,
     anthropic_defined_tools,
     chat_tool_preamble,
     framing_for,
@@ -253,6 +254,8 @@ class Pricer:
         self.deaf = takes_audio(model) is False  # audio sent is refused (refuse_unheard)
         self.unheard: dict[int, tuple[Message, str]] = {}  # by identity: (message, where)
         self.message_overhead = self.framing.per_message
+        #: what an assistant turn holding text adds (gpt-5's answer channel)
+        self.answer_channel = answer_channel_tokens(model.id, model.provider)
         self._blocks: dict[Block, tuple[int, int]] = {}
         self._images: dict[Image, ImagePrice] = {}  # by content, while sizes are planned
         # by identity while none is: hashing an inline image reads its whole payload (a
@@ -401,6 +404,8 @@ class Pricer:
             price = self.beside_text  # (``_rendered_calls``: its framing, text and no call)
         else:
             price = framing.per_message + (self._label(role) if framing.counts_role else 0)
+        if role == "assistant":
+            price += self.answer_channel
         if name is not None:  # (both wires carry names: ``message``'s ``named``)
             price += framing.per_name + self._message_name(name)
         return text_only(price + self.text(text))
@@ -649,6 +654,8 @@ class Pricer:
             text += self._note_parallel(m)
             if self.wire in (None, "openai-responses"):  # each input item is framed apart
                 text += self._items_framing(m)
+            if self.answer_channel and any(type(b) is Text for b in m.content):
+                text += self.answer_channel
         # (a price of text alone is shared: a fit keeping 12,000 tiny turns made 12,000)
         price = text_only(text) if not image else MessagePrice(text, image)
         memo.put(m, price)
