@@ -118,6 +118,7 @@ ops = st.one_of(
     st.tuples(st.just("retry")),
     st.tuples(st.just("shrink")),
     st.tuples(st.just("remove"), st.floats(0.0, 1.0)),
+    st.tuples(st.just("raise"), st.floats(0.0, 1.0), st.integers(0, 400)),
 )
 
 
@@ -159,7 +160,17 @@ def outcome(fn: Any) -> tuple[str, Any]:
 def check_session(dicts: list[dict[str, Any]], steps: list[tuple[Any, ...]], window: int) -> None:
     fitter = Fitter(MODEL, window=window, max_output_tokens=RESERVE)
     for step, op in enumerate([None, *steps]):
-        if op is not None:
+        if op is not None and op[0] == "raise":
+            # an earlier message edited and a request too big for the window sent with it:
+            # the fit raises (as a fresh one does); then the request is made short
+            i = _editable(dicts, op[1])
+            if i is not None:
+                dicts[i]["content"] = "edited before a refusal " + "word " * op[2]
+            dicts.append({"role": "user", "content": "too big " * 4 * window})
+            with pytest.raises(BudgetError):
+                fitter.fit(dicts)
+            dicts[-1] = {"role": "user", "content": "short again"}
+        elif op is not None:
             apply(dicts, op, step)
         got, res = outcome(lambda: fitter.fit(dicts))
         want, _ = outcome(
@@ -190,6 +201,9 @@ SCRIPTS = {
     "cut moves back": [("turn", 120), ("shrink",), ("turn", 120), ("retry",), ("retry",)] * 2,
     "cut back and forth": [("turn", 40), ("turn", 120), ("shrink",), ("append", 3), ("retry",)] * 3,
     "removals": [("remove", 0.2), ("append", 8), ("remove", 0.7), ("turn", 40), ("retry",)] * 2,
+    # a fit that raised updated the index but kept the drops of the fit before: an earlier
+    # message edited in it was then reported at its old size (speed48)
+    "after a refusal": [("raise", 0.05, 300), ("append", 3), ("raise", 0.3, 0), ("turn", 5)] * 2,
 }
 
 
