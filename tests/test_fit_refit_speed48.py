@@ -146,3 +146,39 @@ def test_two_edits_at_once_then_an_edit_in_place_of_the_later_one_are_seen() -> 
     _same_as_fresh(fitter, dicts, window)
     source = fitter._memory.source
     assert isinstance(source, DictSource) and source._skeletons == dicts
+
+
+def test_a_unit_kept_shortened_remembers_a_few_shares_not_one_per_share_ever() -> None:
+    """A big tool result kept shortened to a share of the room left is made once per share,
+    and a unit keeps its last few shares (``_SHARES_KEPT``): keyed by share, the index's
+    memo held one shortened copy per share the room ever gave it (it grew every refit the
+    room moved); each refit still decides as a one-shot fit."""
+    from contextledger.fit import selection
+
+    window = 4000
+    dicts = history(20)
+    dicts += _big_exchange()
+    fitter = Fitter(MODEL, window=window, max_output_tokens=RESERVE)
+    shares: set[int] = set()
+    for k in range(14):
+        # a request of another size each turn: the room left for the big result moves
+        dicts.append({"role": "user", "content": "more " * (20 + 250 * (k % 7))})
+        _same_as_fresh(fitter, dicts, window)
+        memo = fitter._memory.index._memo
+        assert not [key for key in memo if key[1].startswith("shortened") and key[1] != "shortened"]
+        for key, (_, kept) in memo.items():
+            if key[1] == "shortened":
+                assert isinstance(kept, dict) and len(kept) <= selection._SHARES_KEPT
+                shares |= set(kept)
+        dicts.pop()
+    assert len(shares) > selection._SHARES_KEPT  # (the room moved over more shares than kept)
+
+
+def _big_exchange() -> list[dict[str, Any]]:
+    call = {"id": "big", "type": "function", "function": {"name": "sh", "arguments": "{}"}}
+    log = "".join(f"line {i}: service answered 200 in {i % 97} ms\n" for i in range(900))
+    return [
+        {"role": "user", "content": "get the logs"},
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "big", "content": log},
+    ]
