@@ -119,6 +119,11 @@ class DroppedBefore:
     images: list[ImageRow] = field(default_factory=list)
     # the files and audio clips of ``units``, found when first read
     files: list[Later[FileRow]] = field(default_factory=list)
+    # the index's update these were made after (``HistoryIndex.updates``): reused only by
+    # the fit of the next update, whose ``shared`` says what is unchanged since. A fit that
+    # raised updated the index but left the memo of the fit before (speed48: an earlier
+    # message edited in that failed fit's list was then reported at its old size)
+    at: int = -1
 
 
 def report_drops(
@@ -135,7 +140,12 @@ def report_drops(
     starts, roles, id_of = index.starts, index.roles, index.id_of
     reuse = 0
     last = before.units.last
-    if last >= 0 and index.end(last) <= index.shared and dropped_units.starts_with(before.units):
+    if (
+        last >= 0
+        and before.at == index.updates - 1
+        and index.end(last) <= index.shared
+        and dropped_units.starts_with(before.units)
+    ):
         reuse = len(before.units)
     new_units = dropped_units.after(reuse)
     drop_parts = list(before.changes) if reuse else []
@@ -152,7 +162,7 @@ def report_drops(
         files.append(new_files)
     if len(files) > _JOIN_PARTS:
         files = [Later(Parts(*files).get)]
-    memo = DroppedBefore(dropped_units, drop_parts, images, files)
+    memo = DroppedBefore(dropped_units, drop_parts, images, files, index.updates)
     more: list[Change] = []
     for u in yielded:
         for m in u.messages:
