@@ -190,3 +190,35 @@ def test_swaps_by_position_are_the_replacements(
 def test_the_limits_read_for_the_model_hold_for_the_tests() -> None:
     assert lookup_model("pixtral-12b").image_limits.max_images == 8
     assert lookup_model("claude-sonnet-4-5").image_limits.max_images == 100
+
+
+@pytest.mark.parametrize("split_at", [None, 0, 3, 7])
+def test_a_body_whose_dicts_are_one_message_each_is_read_from_the_apps_list(
+    split_at: int | None,
+) -> None:
+    """While every dict is one Message the columns hold the app's list itself (no list of
+    dicts nor origins beside it); the first dict that makes several (a user turn of tool
+    results and words) makes them: ids, messages and dicts as the reader has them."""
+    turns: list[dict[str, Any]] = []
+    for i in range(10):
+        if i == split_at:
+            use = {"type": "tool_use", "id": f"t{i}", "name": "run", "input": {}}
+            result = {"type": "tool_result", "tool_use_id": f"t{i}", "content": "ok"}
+            turns.append({"role": "assistant", "content": [use]})
+            turns.append({"role": "user", "content": [result, {"type": "text", "text": "and?"}]})
+        turns.append({"role": "user" if i % 2 else "assistant", "content": f"turn {i}"})
+    turns.insert(0, {"role": "user", "content": "start"})
+    body = {"system": "Be brief.", "messages": turns}
+    lazy = read_lazily(body)
+    assert lazy is not None
+    columns = lazy.columns
+    eager = read_messages(copy.deepcopy(body))
+    assert list(lazy) == list(eager)
+    assert columns.ids(range(len(columns.roles))) == [m.id for m in eager[1:]]
+    assert columns.ids_later(0, len(columns.roles))() == [m.id for m in eager[1:]]
+    if split_at is None:
+        assert columns.dicts is turns and getattr(columns, "origin", 0) is None
+    else:
+        assert columns.dicts is not turns and len(columns.dicts) == len(columns.roles)
+    for p, d in enumerate(columns.dicts):
+        assert any(d is t for t in turns) and columns.made[p] is not None

@@ -689,9 +689,28 @@ class TurnColumns(DictColumns):
     Anthropic reader (so it raises, naming where, on a malformed block)."""
 
     def __init__(self, turns: list[dict[str, Any]]) -> None:
-        super().__init__([])
+        # While every dict makes one Message, position p is dict p: ``dicts`` is the app's
+        # own list and ``origin`` None (a list and an array beside it were 16 bytes a turn,
+        # ~0.06x a tiny-turn body at a fit's peak of memory); both are made at the first
+        # dict that makes several Messages (or a run of dicts one).
+        super().__init__(turns)
         self.turns = turns
-        self.origin = array("q")
+        self.origin: array[int] | None = None
+
+    def _place(self, d: dict[str, Any], at: int) -> None:
+        """Note that the next position's Message comes from ``d``, at ``at`` in the list."""
+        p = len(self.roles)
+        origin = self.origin
+        if origin is None:
+            if at == p:
+                return
+            self.dicts = self.turns[:p]
+            origin = self.origin = array("q", range(p))
+        self.dicts.append(d)
+        origin.append(at)
+
+    def _origin(self, p: int) -> int:
+        return p if self.origin is None else self.origin[p]
 
     def scan(self, start: int) -> bool:
         """Note every turn (a list is scanned once: ``start`` is 0)."""
@@ -710,21 +729,19 @@ class TurnColumns(DictColumns):
     ) -> None:
         """Note a turn of one text, left unread (``d``: its dict, at ``at`` in the list;
         ``chars``: its characters priced, when not all of ``text``'s)."""
+        self._place(d, at)
         self.roles.append(role)
         self.chars.append(len(text) if chars < 0 else chars)
         self.made.append(None)
         self.texts.append(text if role == "user" else None)
-        self.dicts.append(d)
-        self.origin.append(at)
 
     def _note_read(self, m: Message, d: dict[str, Any], at: int) -> None:
         """Note a Message read on the spot (from ``d``, at ``at`` in the list)."""
         p = len(self.roles)
+        self._place(d, at)
         self.roles.append(m.role)
         self.chars.append(message_chars(m))
         self.made.append(m)
-        self.dicts.append(d)
-        self.origin.append(at)
         kinds = set(map(type, m.content))
         if m.role == "assistant" and ToolCall in kinds:
             self.opens.append(p)
@@ -736,7 +753,7 @@ class TurnColumns(DictColumns):
 
     def id_of(self, p: int) -> str:
         m = self.made[p]
-        return f"m{self.origin[p]}" if m is None else m.id
+        return f"m{self._origin(p)}" if m is None else m.id
 
     def one_text(self, p: int) -> bool:
         return True  # (every turn left unread is one text: a request's is asked)
@@ -748,7 +765,8 @@ class TurnColumns(DictColumns):
         return list(map(self.id_of, positions))
 
     def ids_later(self, lo: int, hi: int) -> Callable[[], list[str]]:
-        made, origin = self.made[lo:hi], self.origin[lo:hi]
+        made = self.made[lo:hi]
+        origin = range(lo, lo + len(made)) if self.origin is None else self.origin[lo:hi]
         return lambda: [f"m{o}" if m is None else m.id for o, m in zip(origin, made, strict=True)]
 
 
@@ -794,7 +812,7 @@ class ItemColumns(TurnColumns):
         if m is None and self.base is not None:
             m = self.made[p] = self.base.message(p)
         if m is None:
-            (m,) = openai_responses.read([self.dicts[p]], start=self.origin[p])
+            (m,) = openai_responses.read([self.dicts[p]], start=self._origin(p))
             self.made[p] = m
         return m
 
