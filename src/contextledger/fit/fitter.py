@@ -463,7 +463,7 @@ class Fitter:
             result.report.image_tokens, self.info
         ) or self._surely_within_limits(result.messages):
             return result
-        replaced: dict[str, list[tuple[str, str, bool]]] = {}
+        replaced: dict[str, list[tuple[list[str], str, bool]]] = {}
         planned = self.pricer.planned_bytes
         while (
             cut := oversized_image(result.messages, self.info, planned)
@@ -481,10 +481,8 @@ class Fitter:
                 msgs = msgs.with_messages(swaps)
             else:
                 msgs = tuple(swaps.get(i, m) for i, m in enumerate(msgs))
-            for key, labels in now.items():
-                replaced.setdefault(key, []).extend(
-                    (label, cut.reason, cut.only_this) for label in labels
-                )
+            for key, labels in now.items():  # (a cut's labels with its reason once)
+                replaced.setdefault(key, []).append((labels, cut.reason, cut.only_this))
             # (the last fit's messages and report are not needed now: freed before fitting
             # again, not held beside the new fit's tables)
             del result
@@ -494,9 +492,10 @@ class Fitter:
         kept = {m.id for m in result.messages if m.id in replaced}
         limit = [
             limit_notice(key, label, reason, only_this)
-            for key, labels in replaced.items()
+            for key, cuts in replaced.items()
             if key in kept
-            for label, reason, only_this in labels
+            for labels, reason, only_this in cuts
+            for label in labels
         ]
         changes = [Change("replaced", n.where, None, "image", n.text, 0, 0) for n in limit]
         return FitResult(result.messages, with_added(result.report, changes, limit))
