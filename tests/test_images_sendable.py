@@ -217,3 +217,27 @@ def test_the_encodings_remembered_are_bounded_by_their_bytes() -> None:
         payload = base64.b64encode(_gif((40 + k, 30), 1)).decode()
         encodings.get(payload, limits, 40 + k, 1)
     assert 0 < encodings._held <= 3_000
+
+
+def test_an_encoding_is_held_once_as_the_text_the_request_sends() -> None:
+    # The re-encoded bytes beside their base64 were as much again at a fit's peak of memory:
+    # the cache holds the text, and every Image made of it shares that very string.
+    import importlib
+
+    sendable = importlib.import_module("contextledger.images.sendable")
+    limits = default_catalog().lookup("gemini-2.5-flash").image_limits
+    encodings = sendable.Encodings()
+    payload = base64.b64encode(_gif((61, 37), 2)).decode()
+    made, text = encodings.get(payload, limits, 61, 1)
+    again, same = encodings.get(payload, limits, 61, 1)
+    assert same is text and again is made and made.data == b""
+    assert encodings._held == len(text)
+    assert probe_image(InlineData(text)).media_type == made.media_type
+    assert (made.width, made.height) == (61, 37)
+    img = Image(media_type="image/gif", data=InlineData(payload))
+    first = sendable.conversion(img, limits)
+    second = sendable.conversion(img, limits)
+    assert first is not None and second is not None
+    assert first.image.data is not None and second.image.data is not None
+    assert first.image.data.text is second.image.data.text
+    assert first.image == second.image

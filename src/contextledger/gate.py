@@ -11,7 +11,7 @@ at most N images in one request, or a request of at most so many bytes of inline
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
@@ -414,30 +414,42 @@ def _leaf_blocks(m: Message) -> Iterator[Block]:
             yield from b.content
 
 
+#: Swaps by position (the messages changed) and the labels replaced per message id.
+Swaps = tuple[dict[int, Message], dict[str, list[str]]]
+
+
 def replace_images_before(
     messages: Sequence[Message], cut: ImageCut
 ) -> tuple[tuple[Message, ...], dict[str, list[str]]] | None:
     """``messages`` with every image older than ``cut`` allows replaced by a visible text
     placeholder, and the labels replaced per message id (for the notices of the messages a
     fit keeps). None when the cut's message is not in ``messages``."""
-    at = next((i for i, m in enumerate(messages) if m.id == cut.message_id), None)
+    return _swapped(messages, image_swaps_before(messages, cut))
+
+
+def image_swaps_before(
+    messages: Sequence[Message], cut: ImageCut, holding: Iterable[int] | None = None
+) -> Swaps | None:
+    """``replace_images_before`` as swaps: the messages it changes by position, and the
+    labels replaced per message id. ``holding``: the positions (ascending) of the messages
+    that may hold images, when known: only they are looked at (a history read lazily is
+    then not read whole); None: every message."""
+    at = _position_of(messages, cut.message_id)
     if at is None:
         return None
-    out: list[Message] = []
+    swaps: dict[int, Message] = {}
     replaced: dict[str, list[str]] = {}
-    for i, m in enumerate(messages):
+    said: dict[str, str] = {}
+    for i in range(at + 1) if holding is None else holding:
         if i > at:
-            out.append(m)
-            continue
+            break
+        m = messages[i]
         total = sum(1 for _ in m.images())
         drop = total if i < at else total - cut.keep_in_message
         if drop <= 0:
-            out.append(m)
             continue
-        new, labels = _swap_oldest(m, drop, cut.reason)
-        out.append(new)
-        replaced[m.id] = labels
-    return tuple(out), replaced
+        swaps[i], replaced[m.id] = _swap_oldest(m, drop, cut.reason, said=said)
+    return swaps, replaced
 
 
 def replace_image(
@@ -445,20 +457,53 @@ def replace_image(
 ) -> tuple[tuple[Message, ...], dict[str, list[str]]] | None:
     """``messages`` with the one image ``cut`` names (an ``oversized_image``) replaced by a
     visible text placeholder, and its label by message id; None when it is not there."""
-    at = next((i for i, m in enumerate(messages) if m.id == cut.message_id), None)
+    return _swapped(messages, image_swap(messages, cut))
+
+
+def image_swap(
+    messages: Sequence[Message], cut: ImageCut, holding: Iterable[int] | None = None
+) -> Swaps | None:
+    """``replace_image`` as a swap by position (``holding``: unused, as in
+    ``image_swaps_before``)."""
+    at = _position_of(messages, cut.message_id)
     if at is None:
         return None
     m = messages[at]
     index = sum(1 for _ in m.images()) - 1 - cut.keep_in_message
     new, labels = _swap_oldest(m, index + 1, cut.reason, skip=index)
-    return (*messages[:at], new, *messages[at + 1 :]), {m.id: labels}
+    return {at: new}, {m.id: labels}
 
 
-def _swap_oldest(m: Message, drop: int, reason: str, skip: int = 0) -> tuple[Message, list[str]]:
+def _position_of(messages: Sequence[Message], message_id: str) -> int | None:
+    """The position of the first message of id ``message_id`` (a history that can say it
+    without reading every message, ``position_of``, is asked)."""
+    find = getattr(messages, "position_of", None)
+    if find is not None:
+        at: int | None = find(message_id)
+        return at
+    return next((i for i, m in enumerate(messages) if m.id == message_id), None)
+
+
+def _swapped(
+    messages: Sequence[Message], swaps: Swaps | None
+) -> tuple[tuple[Message, ...], dict[str, list[str]]] | None:
+    if swaps is None:
+        return None
+    out = list(messages)
+    for i, m in swaps[0].items():
+        out[i] = m
+    return tuple(out), swaps[1]
+
+
+def _swap_oldest(
+    m: Message, drop: int, reason: str, skip: int = 0, said: dict[str, str] | None = None
+) -> tuple[Message, list[str]]:
     """``m`` with its first ``drop`` images (``m.images()`` order) replaced by placeholders,
-    but for the first ``skip`` of them."""
+    but for the first ``skip`` of them. ``said``: the placeholder texts made so far for
+    ``reason``, by label (screenshots of one size share one string)."""
     labels: list[str] = []
     seen = 0
+    said = {} if said is None else said
 
     def swap(img: Image, _block: int) -> Image | Text:
         nonlocal seen
@@ -467,7 +512,10 @@ def _swap_oldest(m: Message, drop: int, reason: str, skip: int = 0) -> tuple[Mes
             return img
         label = image_label(img)
         labels.append(label)
-        return Text(f"[image {label} omitted: {reason}]")
+        text = said.get(label)
+        if text is None:
+            text = said[label] = f"[image {label} omitted: {reason}]"
+        return Text(text)
 
     return m.map_images(swap), labels
 

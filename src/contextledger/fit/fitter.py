@@ -14,12 +14,12 @@ from ..errors import BudgetError, ContentError, FileBoundError
 from ..gate import (
     accepts_images,
     image_inline_bytes,
+    image_swap,
+    image_swaps_before,
     inline_parts,
     limit_notice,
     may_break_request_limits,
     oversized_image,
-    replace_image,
-    replace_images_before,
     request_image_cut,
     request_other_bytes,
     unheard_error,
@@ -355,13 +355,7 @@ class Fitter:
         # as "already reported" (the caller never saw them) nor move the sticky cut.
         before = (mem.cut_id, mem.dropped, mem.sent_ok, mem.kept)
         try:
-            result = self._fit_repaired(gated, tools, tuple(memory or ()), notices)
-            if may_break_request_limits(
-                result.report.image_tokens, self.info
-            ) and not self._surely_within_limits(result.messages):
-                result = self._within_request_limits(
-                    gated, result, tools, tuple(memory or ()), notices
-                )
+            result = self._within_request_limits(gated, tools, tuple(memory or ()), notices)
             require_turn(result.messages, self._repair_wire)  # an empty request: refused
         except BaseException:
             mem.cut_id, mem.dropped, mem.sent_ok, mem.kept = before
@@ -456,38 +450,52 @@ class Fitter:
     def _within_request_limits(
         self,
         msgs: Sequence[Message],
-        result: FitResult,
         tools: Sequence[Mapping[str, Any]] | None,
         memory: tuple[Message, ...],
         notices: list[Notice],
     ) -> FitResult:
-        """Over the model's image limits (bytes per image; count and inline bytes per
-        request)? An image too big to send, and the images older than the newest that fit a
-        request, become placeholders and the fit runs again; the kept messages'
-        replacements are reported."""
-        replaced: dict[str, list[tuple[str, str, bool]]] = {}
+        """The fit of ``msgs``, within the model's image limits (bytes per image; count and
+        inline bytes per request): an image too big to send, and the images older than the
+        newest that fit a request, become placeholders and the fit runs again; the kept
+        messages' replacements are reported."""
+        result = self._fit_repaired(msgs, tools, memory, notices)
+        if not may_break_request_limits(
+            result.report.image_tokens, self.info
+        ) or self._surely_within_limits(result.messages):
+            return result
+        replaced: dict[str, list[tuple[list[str], str, bool]]] = {}
         planned = self.pricer.planned_bytes
         while (
             cut := oversized_image(result.messages, self.info, planned)
             or request_image_cut(result.messages, self.info, planned, self._image_size)
         ) is not None:
-            swapped = (replace_image if cut.only_this else replace_images_before)(msgs, cut)
+            # a history read lazily stays so: only its messages that hold images are read
+            # (the placeholder view shares the rest: reading and fitting every message
+            # again was the peak of memory of a fit of 100+ screenshots)
+            holding = msgs.holding_images() if type(msgs) is LazyMessages else None
+            swapped = (image_swap if cut.only_this else image_swaps_before)(msgs, cut, holding)
             if swapped is None:
                 break
-            msgs, now = swapped
-            for key, labels in now.items():
-                replaced.setdefault(key, []).extend(
-                    (label, cut.reason, cut.only_this) for label in labels
-                )
+            swaps, now = swapped
+            if type(msgs) is LazyMessages:
+                msgs = msgs.with_messages(swaps)
+            else:
+                msgs = tuple(swaps.get(i, m) for i, m in enumerate(msgs))
+            for key, labels in now.items():  # (a cut's labels with its reason once)
+                replaced.setdefault(key, []).append((labels, cut.reason, cut.only_this))
+            # (the last fit's messages and report are not needed now: freed before fitting
+            # again, not held beside the new fit's tables)
+            del result
             result = self._fit_repaired(msgs, tools, memory, notices)
         if not replaced:
             return result
         kept = {m.id for m in result.messages if m.id in replaced}
         limit = [
             limit_notice(key, label, reason, only_this)
-            for key, labels in replaced.items()
+            for key, cuts in replaced.items()
             if key in kept
-            for label, reason, only_this in labels
+            for labels, reason, only_this in cuts
+            for label in labels
         ]
         changes = [Change("replaced", n.where, None, "image", n.text, 0, 0) for n in limit]
         return FitResult(result.messages, with_added(result.report, changes, limit))

@@ -26,6 +26,7 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
+from copy import copy
 from itertools import accumulate, chain, compress, repeat
 from operator import and_, eq, is_, sub
 from typing import Any, overload
@@ -71,6 +72,9 @@ class DictColumns:
         self.images: list[int] = []
         self._images: dict[tuple[int, str | None], tuple[str, Image]] = {}  # see _image
         self.app_ids: dict[int, str] = {}  # position → the dict's own string "id"
+        #: The columns these are a copy of (``with_made``): a message not read yet is read
+        #: there, so both hold the same Message.
+        self.base: DictColumns | None = None
 
     def scan(self, start: int) -> bool:
         """Note every dict from ``start`` on; False when the list must be read whole."""
@@ -195,8 +199,31 @@ class DictColumns:
             self.app_ids.pop(p, None)  # (its Message holds its id)
         return True
 
+    def with_made(self, swaps: dict[int, Message]) -> DictColumns:
+        """A copy of these columns in which the message at each position of ``swaps`` is
+        the one given (an image-limit placeholder view): its own ``made``, characters,
+        request texts and image positions, the dicts and everything else shared. Only
+        lists of positions are copied, never a message: messages not read yet are read
+        in these columns (``base``) when the copy asks for them."""
+        new = copy(self)
+        new.base = self
+        new.made, new.chars, new.texts = self.made.copy(), self.chars.copy(), self.texts.copy()
+        gone: set[int] = set()
+        for p, m in swaps.items():
+            new.made[p] = m
+            new.chars[p] = message_chars(m)
+            if new.texts[p] is not None:  # (a user's request, not a recap)
+                new.texts[p] = m.text
+            if not holds_images(m, set(map(type, m.content))):
+                gone.add(p)
+        if gone:
+            new.images = [p for p in self.images if p not in gone]
+        return new
+
     def message(self, p: int) -> Message:
         m = self.made[p]
+        if m is None and self.base is not None:
+            m = self.made[p] = self.base.message(p)
         if m is None:
             d = self.dicts[p]
             content = d.get("content")
@@ -552,6 +579,40 @@ class LazyMessages(Sequence[Message]):
             return LazyMessages(self.columns, after[0], after[1] - after[0])
         return LazyMessages(self.columns, self.start + n, max(0, self.unchanged - n))
 
+    def position_of(self, message_id: str) -> int | None:
+        """The position of the first message of id ``message_id``, found from the ids the
+        columns know (no message is read for it), or None."""
+        for i, m in enumerate(self.head):
+            if m.id == message_id:
+                return i
+        columns, h = self.columns, len(self.head)
+        for lo in range(self.start, len(columns.roles), 4096):
+            ids = columns.ids(range(lo, min(lo + 4096, len(columns.roles))))
+            if message_id in ids:
+                return h + lo + ids.index(message_id) - self.start
+        return None
+
+    def holding_images(self) -> list[int]:
+        """The positions (ascending) of the messages that hold an image, inside a tool
+        result too (the scan notes them)."""
+        h, off = len(self.head), self.start
+        held = [i for i, m in enumerate(self.head) if next(m.images(), None) is not None]
+        images = self.columns.images
+        return held + [h + p - off for p in images[bisect_left(images, off) :]]
+
+    def with_messages(self, swaps: dict[int, Message]) -> LazyMessages:
+        """These messages with the one at each position of ``swaps`` the one given (see
+        ``DictColumns.with_made``): read lazily still, nothing read for it."""
+        h, off = len(self.head), self.start
+        head = list(self.head)
+        inside: dict[int, Message] = {}
+        for i, m in swaps.items():
+            if i < h:
+                head[i] = m
+            else:
+                inside[off + i - h] = m
+        return LazyMessages(self.columns.with_made(inside), off, head=tuple(head))
+
     def leading_system(self) -> int:
         """How many messages at the start are system messages."""
         roles, n = self.columns.roles, self.start
@@ -628,9 +689,28 @@ class TurnColumns(DictColumns):
     Anthropic reader (so it raises, naming where, on a malformed block)."""
 
     def __init__(self, turns: list[dict[str, Any]]) -> None:
-        super().__init__([])
+        # While every dict makes one Message, position p is dict p: ``dicts`` is the app's
+        # own list and ``origin`` None (a list and an array beside it were 16 bytes a turn,
+        # ~0.06x a tiny-turn body at a fit's peak of memory); both are made at the first
+        # dict that makes several Messages (or a run of dicts one).
+        super().__init__(turns)
         self.turns = turns
-        self.origin = array("q")
+        self.origin: array[int] | None = None
+
+    def _place(self, d: dict[str, Any], at: int) -> None:
+        """Note that the next position's Message comes from ``d``, at ``at`` in the list."""
+        p = len(self.roles)
+        origin = self.origin
+        if origin is None:
+            if at == p:
+                return
+            self.dicts = self.turns[:p]
+            origin = self.origin = array("q", range(p))
+        self.dicts.append(d)
+        origin.append(at)
+
+    def _origin(self, p: int) -> int:
+        return p if self.origin is None else self.origin[p]
 
     def scan(self, start: int) -> bool:
         """Note every turn (a list is scanned once: ``start`` is 0)."""
@@ -649,21 +729,19 @@ class TurnColumns(DictColumns):
     ) -> None:
         """Note a turn of one text, left unread (``d``: its dict, at ``at`` in the list;
         ``chars``: its characters priced, when not all of ``text``'s)."""
+        self._place(d, at)
         self.roles.append(role)
         self.chars.append(len(text) if chars < 0 else chars)
         self.made.append(None)
         self.texts.append(text if role == "user" else None)
-        self.dicts.append(d)
-        self.origin.append(at)
 
     def _note_read(self, m: Message, d: dict[str, Any], at: int) -> None:
         """Note a Message read on the spot (from ``d``, at ``at`` in the list)."""
         p = len(self.roles)
+        self._place(d, at)
         self.roles.append(m.role)
         self.chars.append(message_chars(m))
         self.made.append(m)
-        self.dicts.append(d)
-        self.origin.append(at)
         kinds = set(map(type, m.content))
         if m.role == "assistant" and ToolCall in kinds:
             self.opens.append(p)
@@ -675,7 +753,7 @@ class TurnColumns(DictColumns):
 
     def id_of(self, p: int) -> str:
         m = self.made[p]
-        return f"m{self.origin[p]}" if m is None else m.id
+        return f"m{self._origin(p)}" if m is None else m.id
 
     def one_text(self, p: int) -> bool:
         return True  # (every turn left unread is one text: a request's is asked)
@@ -687,7 +765,8 @@ class TurnColumns(DictColumns):
         return list(map(self.id_of, positions))
 
     def ids_later(self, lo: int, hi: int) -> Callable[[], list[str]]:
-        made, origin = self.made[lo:hi], self.origin[lo:hi]
+        made = self.made[lo:hi]
+        origin = range(lo, lo + len(made)) if self.origin is None else self.origin[lo:hi]
         return lambda: [f"m{o}" if m is None else m.id for o, m in zip(origin, made, strict=True)]
 
 
@@ -730,8 +809,10 @@ class ItemColumns(TurnColumns):
 
     def message(self, p: int) -> Message:
         m = self.made[p]
+        if m is None and self.base is not None:
+            m = self.made[p] = self.base.message(p)
         if m is None:
-            (m,) = openai_responses.read([self.dicts[p]], start=self.origin[p])
+            (m,) = openai_responses.read([self.dicts[p]], start=self._origin(p))
             self.made[p] = m
         return m
 
