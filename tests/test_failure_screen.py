@@ -59,3 +59,12 @@ _ALPHABET = st.sampled_from([*"aeEFILNORSTx:=-[]()!#*_ 0123\n\t│╷╵✗●�
 @given(st.lists(_ALPHABET, max_size=60).map("".join))
 def test_any_text_reads_as_without_the_screen(text: str) -> None:
     assert failures._read_failures(text, 6) == _unscreened(text)
+
+
+def test_a_retry_is_read_as_without_the_screen() -> None:
+    texts = [*CASES, "upload failed\nretrying part 1... ok", "x" * 5000 + "\nRe-ran it", ""]
+    for text in texts:
+        assert failures._retried(text) == bool(failures._ANY_RETRY.search(text)), text
+    log = "upload failed: timeout\nretrying part 1... ok"
+    assert failures.recovered("upload failed: timeout", log)
+    assert not failures.recovered("upload failed: timeout", "upload failed: timeout\ndone")
