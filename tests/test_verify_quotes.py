@@ -158,3 +158,28 @@ def test_the_offline_recap_of_a_paste_chat_with_runs_is_traced_whole() -> None:
     assert "Failures:" in recap
     traced = _verified(recap, messages, quotes=True)
     assert traced.to_dict() == _verified(recap, messages, quotes=False).to_dict()
+
+
+def test_a_goal_after_the_users_own_label_is_traced() -> None:
+    # the Goal line quotes the user's sentence without its label (no "Goal: Goal: …"): it
+    # stands on the turn as any quote does, not on the record-wide check (speed50: that
+    # check was a third of a prepare on a 1.5 MB paste chat whose first turn said "Goal: …")
+    messages = [
+        Message.user("Goal: find every clause where we can never terminate early. Here:", id="u1"),
+        Message.assistant("Clause 4 says so.", id="a1"),
+        Message.user("Task for today: Merge the two lists. Keep the order.", id="u2"),
+    ]
+    sources = _Sources(messages, ())
+    assert sources.quoted("find every clause where we can never terminate early.", "Goal")
+    assert sources.quoted("Merge the two lists. Keep the order.", "Goal")
+    assert sources.quoted("User: Merge the two lists.", "Goal")
+    # only right after a label that starts a sentence, only whole sentences, only the user's
+    assert not sources.quoted("every clause where we can never terminate early.", "Goal")
+    assert not sources.quoted("find every clause where we can never terminate", "Goal")
+    assert not sources.quoted("find every clause where we can never terminate early.", "Findings")
+    said = [Message.user("We set the goal: fix the login flow. Then ship it.", id="u1")]
+    assert not _Sources(said, ()).quoted("fix the login flow.", "Goal")
+    recap = "Goal: find every clause where we can never terminate early."
+    traced = _verified(recap, messages, quotes=True)
+    assert traced.to_dict() == _verified(recap, messages, quotes=False).to_dict()
+    assert traced.removed_sentences == ()

@@ -180,7 +180,7 @@ __all__ = [
 
 
 # no "Goal: Goal: …"; "Goal for today: …", "Task for this sprint: …"
-_GOAL_LABEL = re.compile(
+GOAL_LABEL = re.compile(
     r"(?i)^\W*(?:(?:the|my|our|main|today'?s)\s+)?(?:goal|task|objective)"
     r"(?:\s+for\s+(?:today|now|this\s+\w+))?\s*:\s*"
 )
@@ -536,7 +536,7 @@ def digest(
     task = ""  # the sentence that sets the task: the goal, never a constraint
     if not sec["Goal"] and first:
         said = sentences(first)
-        labelled = next((k for k, x in enumerate(said) if _GOAL_LABEL.match(x)), None)
+        labelled = next((k for k, x in enumerate(said) if GOAL_LABEL.match(x)), None)
         start = labelled if labelled is not None else _past_greetings(said)
         while start < len(said) - 1 and _background_only(said[start], said[start + 1]):
             start += 1  # "Some background first: …": the request after it (R22-R2)
@@ -547,14 +547,14 @@ def digest(
         task = said[0] if said else ""
         # the goal's rules go under constraints, once
         told = [x for k, x in enumerate(said) if k == 0 or not is_rule(x)]
-        add("Goal", _goal_line(_GOAL_LABEL.sub("", x) if k == 0 else x for k, x in enumerate(told)))
+        add("Goal", _goal_line(GOAL_LABEL.sub("", x) if k == 0 else x for k, x in enumerate(told)))
     # (not a permission: "Change of plan: you may write to raw.backfill_tmp" lifts a rule)
     # (nor a setting's new value: "Change of plan: X should be 10." is no new task: RT26-1)
     restated = [
         u for u in substantive[1:] if restates_task(u) and not LIFTS.search(u) and not _only_sets(u)
     ]
     if restated:
-        add("Goal", clip(_GOAL_LABEL.sub("", restated[-1]), 400))
+        add("Goal", clip(GOAL_LABEL.sub("", restated[-1]), 400))
     goal_text = " ".join(sec["Goal"])
     # a request said in the turns kept verbatim after these is open too, and one those turns
     # answered is not: the recap says what is still asked of the model
@@ -656,8 +656,9 @@ def digest(
             recent = []
             just_asked = set()
             for s in sentences(m.text):  # what the user asked about: a number a tool may say
-                asked_about |= asked_words(s) if asks(s) else set()
-                just_asked |= asked_words(s)
+                words = asked_words(s)  # (once a sentence: a pasted document has thousands)
+                asked_about |= words if asks(s) else set()
+                just_asked |= words
             for p in user_files(m):  # the assistant has read what the user shared
                 add("Files read", p)
                 read_at[p] = i
@@ -1095,7 +1096,7 @@ def _said(
     text = without_code(m.text)
     said = without_paste(text) if m.role == "user" else text
     for s in _statements(said) if whole else sentences(said):
-        if _GOAL_LABEL.sub("", s) in goal_text or s in placed or word_count(s) < 3:
+        if GOAL_LABEL.sub("", s) in goal_text or s in placed or word_count(s) < 3:
             continue
         if is_nudge(s) or counted_nudge(s):  # "ok, keep going"; "step 4: go on" (R23-R3)
             continue

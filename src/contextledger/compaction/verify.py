@@ -32,6 +32,7 @@ from .claims_reading import ITEM, quote, section_of
 from .claims_said import prose_command
 from .claims_values import dates_in, figures
 from .digest import (
+    GOAL_LABEL,
     PASSED_LATER,
     PRIORITY,
     SECTIONS,
@@ -569,9 +570,12 @@ class _Sources:
         if role is None or not body or "\n" in body or body.endswith("…"):
             return False
         text = self._text[role]
+        labelled = section == "Goal" and role == "user"
         at = text.find(body)
         while at >= 0:
-            if _starts_sentence(text, at) and _ends_sentence(text, at + len(body), body):
+            if (
+                _starts_sentence(text, at) or (labelled and _after_goal_label(text, at))
+            ) and _ends_sentence(text, at + len(body), body):
                 return True
             at = text.find(body, at + 1)
         return False
@@ -620,6 +624,18 @@ def _starts_sentence(text: str, at: int) -> bool:
         or before in _ENDS_TIGHT
         or (before == " " and at >= 2 and text[at - 2] in _ENDS)
     )
+
+
+def _after_goal_label(text: str, at: int) -> bool:
+    """Whether ``text`` has, right before ``at``, a goal's label that starts a sentence
+    ("Goal: ", "Task for today: "): the Goal line quotes the user's sentence without it
+    (no "Goal: Goal: …"), and the rest is the user's words as said."""
+    for start in range(at - 1, max(-1, at - 60), -1):
+        if _starts_sentence(text, start):
+            label = GOAL_LABEL.match(text[start:at])
+            if label is not None and label.end() == at - start:
+                return True
+    return False
 
 
 def _ends_sentence(text: str, end: int, body: str) -> bool:
