@@ -191,3 +191,48 @@ def test_the_full_check_decides_the_same_under_any_hash_seed() -> None:
         assert all(removed == [] for _, removed in result), (seed, result)
         seen.append(result)
     assert all(r == seen[0] for r in seen[1:])
+
+
+_PASSING = "collected 42 items\n0042 WARN ramp.sync id=7 retry budget low\n42 passed in 3.1s"
+_FAILING = "FAILED tests/test_slots.py::test_overlap - AssertionError\n1 failed, 41 passed"
+
+
+def _two_runs() -> list[Message]:
+    from contextledger.model import ToolCall
+
+    def shell(command: str) -> str:
+        return json.dumps({"command": command})
+
+    return [
+        Message.user("Make the stand allocator pass its tests.", id="u0"),
+        Message(
+            "assistant", (ToolCall("c1", "shell", shell("pytest tests/test_ramp.py")),), id="a1"
+        ),
+        Message.tool("c1", _PASSING, id="t1"),
+        Message(
+            "assistant", (ToolCall("c2", "shell", shell("pytest tests/test_slots.py")),), id="a2"
+        ),
+        Message.tool("c2", _FAILING, id="t2"),
+        Message.assistant("Ramp tests pass; slots has one failure.", id="a3"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        # a passing run's ordinary output line listed as its failure: a lie (R28-V1)
+        ("`pytest tests/test_ramp.py`: 0042 WARN ramp.sync id=7 retry budget low", False),
+        (
+            "`pytest tests/test_slots.py`: FAILED tests/test_slots.py::test_overlap - AssertionError",
+            True,
+        ),
+    ],
+)
+def test_a_printed_line_under_failures_must_say_something_failed(line: str, kept: bool) -> None:
+    recap = (
+        "Goal: Make the stand allocator pass its tests.\nCommands run:\n"
+        "- `pytest tests/test_ramp.py`\n- `pytest tests/test_slots.py`\n"
+        f"Failures:\n- {line}"
+    )
+    checked = verify_recap(recap, _two_runs(), max_bytes=4000, ledger=False)
+    assert (line in checked.text) is kept

@@ -618,7 +618,7 @@ class _RecordLines:
         self._covered = covered
         self._acts: frozenset[str] | None = None
         self._runs: frozenset[tuple[str, str]] | None = None
-        self._printed: dict[str, str] | None = None
+        self._printed: dict[str, tuple[str, str]] | None = None
 
     def holds(self, item: str, section: str) -> bool:
         if section == "Actions taken":
@@ -630,34 +630,44 @@ class _RecordLines:
                 self._runs = _runs(self._covered)
             if (section, item) in self._runs:
                 return True
-        return self._printed_line(item)
+        return self._printed_line(item, failing=section == "Failures")
 
-    def _printed_line(self, item: str) -> bool:
-        """``item`` is "<run>: <a whole line its output printed>" (whitespace folded)."""
+    def _printed_line(self, item: str, *, failing: bool) -> bool:
+        """``item`` is "<run>: <a whole line its output printed>" (whitespace folded);
+        under Failures, a line that says something failed (R28-V1: a passing run's
+        ordinary output line listed as its failure is a lie, not the record's own line)."""
         if self._printed is None:
             self._printed = _printed(self._covered)
-        for what, text in self._printed.items():
+        for what, (text, failed) in self._printed.items():
             if item.startswith(what + ": "):
                 line = " ".join(item[len(what) + 2 :].split())
-                if line and f"\n{line}\n" in text:
+                if line and f"\n{line}\n" in (failed if failing else text):
                     return True
         return False
 
 
-def _printed(messages: Sequence[Message]) -> dict[str, str]:
-    """Per run name (`` `cmd` `` or the tool's name), every line its results printed,
-    whitespace folded, each between newlines."""
+def _printed(messages: Sequence[Message]) -> dict[str, tuple[str, str]]:
+    """Per run name (`` `cmd` `` or the tool's name), every line its results printed and
+    the lines among them that say something failed, whitespace folded, each between
+    newlines."""
     calls = {c.id: c for m in messages for c in m.tool_calls}
-    out: dict[str, list[str]] = {}
+    out: dict[str, tuple[list[str], list[str]]] = {}
     for r in (r for m in messages for r in m.tool_results):
         call = calls.get(r.call_id)
         if call is None:
             continue
         cmds = call_commands(call)
         what = f"`{cmds[0]}`" if cmds else call.name
-        lines = [" ".join(x.split()) for x in r.text.splitlines()]
-        out.setdefault(what, []).extend(x for x in lines if x)
-    return {w: "\n" + "\n".join(lines) + "\n" for w, lines in out.items()}
+        printed, failed = out.setdefault(what, ([], []))
+        printed.extend(x for x in (" ".join(x.split()) for x in r.text.splitlines()) if x)
+        failed.extend(" ".join(x.split()) for x in failure_lines(r.text, _EVERY_FAILURE))
+    return {
+        w: ("\n" + "\n".join(p) + "\n", "\n" + "\n".join(f) + "\n") for w, (p, f) in out.items()
+    }
+
+
+# failure_lines' limit when every failure line of an output is wanted
+_EVERY_FAILURE = 10_000
 
 
 def _actions(messages: Sequence[Message]) -> frozenset[str]:
