@@ -161,8 +161,9 @@ def test_a_unit_kept_shortened_remembers_a_few_shares_not_one_per_share_ever() -
     fitter = Fitter(MODEL, window=window, max_output_tokens=RESERVE)
     shares: set[int] = set()
     for k in range(14):
-        # a request of another size each turn: the room left for the big result moves
-        dicts.append({"role": "user", "content": "more " * (20 + 250 * (k % 7))})
+        # a request of another size each turn: the room left for the big result moves over
+        # five shares (640-1280), with or without gists of the earlier exchanges pinned
+        dicts.append({"role": "user", "content": "more " * (20 + 200 * (k % 9))})
         _same_as_fresh(fitter, dicts, window)
         memo = fitter._memory.index._memo
         assert not [key for key in memo if key[1].startswith("shortened") and key[1] != "shortened"]
