@@ -615,6 +615,8 @@ class Fitter:
         index = self._memory.repaired_index if repaired else self._memory.index
         # (a fit done once of an app's dicts prices its plain turns from them: see release)
         index.plain_unread = self._memory.source is None and pricer.wire in (None, "openai")
+        # (a Fitter's next fit reads again only the request texts it has not read before)
+        index.requests_read.remember = self._memory.source is not None
         index.update(body, pricer, pin_cap=opts.prior_anchor_tokens, defer=True)
         # what this fit may tokenize: the new messages, at most a window of text (about 4
         # characters a token), so a first fit of a long history loads one vocabulary

@@ -255,6 +255,9 @@ class _Shortened:
 #: tokenized to be made: at most 1/32 of it stays empty for want of them).
 _LEAST_SHARE_FLOORS = 4
 _LEAST_SHARE_OF_BUDGET = 64
+#: The shares of the room a unit is kept shortened to that are remembered per unit
+#: (``_Walk._shorten``): the room moves back and forth by a few shares as a session goes on.
+_SHARES_KEPT = 4
 
 
 def shortened_share(room: int, budget: int, shrink_floor: int) -> int:
@@ -384,7 +387,17 @@ class _Walk:
             return whole, _Shortened(short, made.changes, made.notices)
 
         body = index.body
-        of, short = index.memo(start, f"shortened{share}", make)
+        # (made once per share, the last few shares of a unit kept: keyed by its share in the
+        # index's memo, a unit kept an entry per share it was ever shortened to, each holding
+        # its shortened messages, for as long as the session lasted)
+        shares: dict[int, tuple[tuple[Message, ...], _Shortened | None]]
+        shares = index.memo(start, "shortened", lambda _: {})
+        made = shares.get(share)
+        if made is None:
+            if len(shares) >= _SHARES_KEPT:
+                del shares[next(iter(shares))]  # (the oldest)
+            made = shares[share] = make(body[start])
+        of, short = made
         if len(of) != end - start or any(m is not body[i] for i, m in enumerate(of, start)):
             of, short = make(body[start])  # a result replaced under the same call: made anew
         if short is None or not any(_AGO_MARK in n.text for n in short.notices):

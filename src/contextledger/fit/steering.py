@@ -43,6 +43,11 @@ _GROWTH = 4
 _STALE = 32
 
 
+#: Texts whose classification a Steering remembers at most (then forgotten, read again
+#: if asked): see ``Steering.remember``.
+_KNOWN_MOST = 50_000
+
+
 def _stale_past(stale: int, size: int) -> bool:
     return stale > _STALE and stale > size >> 3
 
@@ -116,6 +121,16 @@ class Steering:
         self._stale_restating = 0
         self.steering: list[int] = []  # read: corrections and rules (ascending)
         self.restating: list[int] = []  # read: restatements of the task (ascending)
+        # Kept per conversation (a Fitter's; a fit done once has no next fit): what each text
+        # read was found to be, by the text's identity (the text kept alive), so a refit
+        # after an edit, an insertion or a removal reads again only the texts it has not
+        # read: ``forget_from`` forgets positions, not what a text says (classification
+        # reads each text on its own, so a text's answer is the same in any batch; a
+        # mid-history edit of a long session read every request after it again).
+        self.remember = False
+        # id(text) -> (text, corrects or constrains (None: not read for it), restates the
+        # task (None: not read for it))
+        self._known: dict[int, tuple[str, bool | None, bool | None]] = {}
 
     def add(self, positions: list[int], texts: list[str]) -> None:
         """New requests, after every one known (positions ascending)."""
@@ -163,6 +178,8 @@ class Steering:
         asked, texts = self._prepare(positions)
         # (requests the restatement walk read already are not read for it again)
         unread = self._restating_unread
+        if self.remember and self._known:
+            asked, texts = self._recall(positions, asked, texts)
         # In parts: the classification folds and encodes copies of the texts it reads, and
         # a cold fit of a chat of 10,000 short requests read them all at once (a peak of
         # twice the input's size: redteam25 RT25-10). Each text is read on its own, so the
@@ -176,12 +193,15 @@ class Steering:
                 chars += len(texts[hi])
                 hi += 1
             part = asked[lo:hi]
-            steering, restating = steering_requests(texts[lo:hi], any(p in unread for p in part))
+            restating_too = any(p in unread for p in part)
+            steering, restating = steering_requests(texts[lo:hi], restating_too)
             for j in steering:
                 insort(self.steering, part[j])
             for j in restating:
                 if part[j] in unread:
                     insort(self.restating, part[j])
+            if self.remember:
+                self._note(texts[lo:hi], steering, restating if restating_too else None)
             lo = hi
         for p in asked:
             del self.unread[p]
@@ -193,10 +213,80 @@ class Steering:
         """Read the requests at ``positions`` for restatements only (``restating_requests``:
         a pass over their words of a restatement, a tenth of a full read)."""
         asked, texts = self._prepare(positions)
-        for j in restating_requests(texts):
-            insort(self.restating, asked[j])
+        known = self._known if self.remember else None
+        todo = list(range(len(texts)))
+        if known:
+            todo = []
+            for j, text in enumerate(texts):
+                hit = known.get(id(text))
+                if hit is not None and hit[0] is text and hit[2] is not None:
+                    if hit[2]:
+                        insort(self.restating, asked[j])
+                else:
+                    todo.append(j)
+        reading = [texts[j] for j in todo]
+        found = restating_requests(reading)
+        for j in found:
+            insort(self.restating, asked[todo[j]])
+        if known is not None:
+            yes = set(found)
+            for k, text in enumerate(reading):
+                hit = known.get(id(text))
+                steers = hit[1] if hit is not None and hit[0] is text else None
+                self._keep(text, steers, k in yes)
         self._restating_unread.difference_update(positions)
         self._stale_restating += len(positions)
+
+    def _recall(
+        self, positions: list[int], asked: list[int], texts: list[str]
+    ) -> tuple[list[int], list[str]]:
+        """Of the requests about to be read (``asked``, ``texts``), those whose texts were
+        read before: their answers noted (as ``read`` would note them) and the positions
+        marked read; the others are returned, to be read."""
+        known, unread = self._known, self._restating_unread
+        left_at: list[int] = []
+        recalled: list[int] = []
+        for j, (p, text) in enumerate(zip(asked, texts, strict=True)):
+            hit = known.get(id(text))
+            if hit is None or hit[0] is not text or hit[1] is None:
+                left_at.append(j)
+                continue
+            wanted = p in unread
+            if wanted and hit[2] is None:
+                left_at.append(j)  # (read for rules, not for restatements: read again)
+                continue
+            if hit[1]:
+                insort(self.steering, p)
+            if wanted and hit[2]:
+                insort(self.restating, p)
+            recalled.append(p)
+        for p in recalled:
+            del self.unread[p]
+            unread.discard(p)
+            self._prepared.discard(p)
+        self._stale_restating += len(recalled)
+        if len(left_at) == len(asked):
+            return asked, texts
+        return [asked[j] for j in left_at], [texts[j] for j in left_at]
+
+    def _note(self, texts: list[str], steering: list[int], restating: list[int] | None) -> None:
+        """Remember what ``texts`` were read to be (``restating`` None: not read for it)."""
+        steers = set(steering)
+        restates = set(restating) if restating is not None else None
+        known = self._known
+        for j, text in enumerate(texts):
+            if restates is None:
+                hit = known.get(id(text))
+                again = hit[2] if hit is not None and hit[0] is text else None
+            else:
+                again = j in restates
+            self._keep(text, j in steers, again)
+
+    def _keep(self, text: str, steers: bool | None, restates: bool | None) -> None:
+        known = self._known
+        if len(known) >= _KNOWN_MOST and id(text) not in known:
+            known.clear()
+        known[id(text)] = (text, steers, restates)
 
     def read_all(self) -> None:
         if self.unread:

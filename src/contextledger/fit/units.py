@@ -237,6 +237,9 @@ class HistoryIndex:
         self._counted = False  # see classify
         self.pin_cap: int | None = None  # see update
         self.shared = 0  # how many leading messages the last update kept unchanged
+        # updates so far: what a fit noted of the index is good for the next update only
+        # (``shared`` is counted from the last one; see ``drops.DroppedBefore``)
+        self.updates = 0
         self.kinds: list[UnitKind] = []  # per unit: "message", "exchange" or "recap"
         # per message: what its unit is when dropped ("exchange", "recap" or "message")
         self.drop_kinds: list[str] = []
@@ -313,6 +316,7 @@ class HistoryIndex:
         if pin_cap != self.pin_cap:
             prefix, self.pin_cap = 0, pin_cap  # (every request classified anew)
         self.shared = prefix
+        self.updates += 1
         if prefix < self._positioned:  # an edit, insertion or removal: positions moved
             self._positions, self._positioned = {}, 0
         if pricer is not self._pricer:

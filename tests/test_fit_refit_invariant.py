@@ -1,0 +1,248 @@
+"""A Fitter fed the app's own list of dicts, after ANY sequence of appends, edits,
+replacements, removals and cut moves, decides and reports as a one-shot ``fit`` of that
+list: the same messages sent, the same report (kept, used, cut, pinned, every change and
+its reason, every notice), and each dropped message's size right. A size may be exact in
+one and an estimate in the other (a Fitter knows the price of a message it kept before; a
+one-shot fit tokenizes only what its decision needs, and a speculative batch of it may
+price more than a refit looks at), but an exact size is the message's price and an
+estimate is the estimate of the message as it is now, never of what it held before an
+edit (speed48: after the cut moved back, a reused drop said a 1,557-token tool result was
+a 12-token estimate)."""
+
+from __future__ import annotations
+
+import copy
+from collections import UserDict, UserList
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from contextledger.catalog import lookup_model
+from contextledger.errors import BudgetError, ContentError
+from contextledger.fit import Fitter, fit
+from contextledger.fit.units import HistoryIndex
+from contextledger.pricing.messages import Pricer
+from contextledger.providers import read_messages
+
+MODEL = "gpt-4o"
+RESERVE = 300
+PNG_1x1 = (
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA"
+    "60e6kgAAAABJRU5ErkJggg=="
+)
+_WORDS = ["deploy", "the", "cache", "failed", "again", "ok", "日本語", "नमस्ते", "🙂", "no,", "use"]
+PRICER = Pricer.for_model(lookup_model(MODEL))
+
+
+def _text(seed: int, k: int) -> str:
+    return " ".join(_WORDS[(seed * 7 + j * 3) % len(_WORDS)] for j in range(k)) + f" #{seed}"
+
+
+def _turn(i: int, size: int) -> list[dict[str, Any]]:
+    cid = f"call_{i}"
+    call = {"id": cid, "type": "function", "function": {"name": "sh", "arguments": '{"c": 1}'}}
+    return [
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": cid, "content": (_text(i, 9) + "\n") * size},
+        {"role": "user", "content": _text(i + 1, 6)},
+    ]
+
+
+def history(n: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [{"role": "system", "content": "You are an ops agent."}]
+    for i in range(n):
+        out.append({"role": "user", "content": _text(i, 5 + i % 13)})
+        if i % 4 == 1:
+            out += _turn(1000 + i, 1 + i % 9)[:2]
+        if i % 6 == 3:
+            out.append(
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "text", "text": f"screenshot {i}"},
+                        {"type": "image_url", "image_url": {"url": PNG_1x1}},
+                    ],
+                }
+            )
+        out.append({"role": "assistant", "content": _text(i + 3, 4 + i % 17)})
+    out.append({"role": "user", "content": "and now?"})
+    return out
+
+
+def _editable(dicts: list[dict[str, Any]], share: float) -> int | None:
+    start = max(1, int(len(dicts) * share))
+    for i in [*range(start, len(dicts)), *range(1, start)]:
+        if type(dicts[i].get("content")) is str and dicts[i]["role"] in ("user", "assistant"):
+            return i
+    return None
+
+
+def apply(dicts: list[dict[str, Any]], op: tuple[Any, ...], step: int) -> None:
+    """One change the app makes to its list, in place."""
+    kind = op[0]
+    if kind == "append":
+        dicts.append({"role": "user", "content": _text(step, op[1])})
+    elif kind == "turn":
+        dicts += _turn(step, op[1])
+    elif kind in ("edit", "replace"):
+        i = _editable(dicts, op[1])
+        if i is None:
+            return
+        if kind == "edit":
+            dicts[i]["content"] = dicts[i]["content"][: op[2]] + " (edited)"
+        else:
+            dicts[i] = {"role": dicts[i]["role"], "content": _text(step, op[2])}
+    elif kind == "retry":  # the last turn taken back: the cut moves back
+        k = max((j for j, d in enumerate(dicts) if d["role"] == "user"), default=0)
+        k = max((j for j, d in enumerate(dicts[:k]) if d["role"] == "user"), default=0)
+        if k > 1:
+            del dicts[k + 1 :]
+    elif kind == "shrink":  # the newest tool result cut short in place: the cut moves back
+        tools = [j for j, d in enumerate(dicts) if d["role"] == "tool"]
+        if tools:
+            dicts[tools[-1]]["content"] = "short now"
+    elif kind == "remove":
+        i = _editable(dicts, op[1])
+        if i is not None and dicts[i]["role"] == "user" and len(dicts) > 4:
+            del dicts[i]
+
+
+ops = st.one_of(
+    st.tuples(st.just("append"), st.integers(1, 40)),
+    st.tuples(st.just("turn"), st.sampled_from([1, 5, 40, 120])),
+    st.tuples(st.just("edit"), st.floats(0.0, 1.0), st.integers(0, 20)),
+    st.tuples(st.just("replace"), st.floats(0.0, 1.0), st.integers(1, 60)),
+    st.tuples(st.just("retry")),
+    st.tuples(st.just("shrink")),
+    st.tuples(st.just("remove"), st.floats(0.0, 1.0)),
+    st.tuples(st.just("raise"), st.floats(0.0, 1.0), st.integers(0, 400)),
+)
+
+
+def _decisions(res: Any) -> str:
+    changes = tuple(
+        c._replace(tokens_before=0, estimated=False) if c.action == "dropped" else c
+        for c in res.report.changes
+    )
+    return repr((res.messages, replace(res.report, changes=changes), res.report.notices))
+
+
+def wrong_sizes(res: Any, dicts: list[dict[str, Any]]) -> list[str]:
+    """The drops whose size is wrong: an exact one not the message's price, an estimate
+    not the estimate of the message as it is now (what a fit that never priced it says)."""
+    read = read_messages(copy.deepcopy(dicts))
+    body = [m for m in read if m.role != "system"]
+    index = HistoryIndex()
+    index.update(body, PRICER, defer=True)  # (nothing priced: every cost an estimate)
+    by_id = {m.id: (m, index.costs[i]) for i, m in enumerate(body)}
+    wrong = []
+    for c in res.report.changes:
+        if c.action != "dropped" or c.message_id not in by_id:
+            continue  # (a system message left out, priced as it is)
+        m, estimate = by_id[c.message_id]
+        want = estimate if c.estimated else PRICER.message(m).total
+        if c.tokens_before != want:
+            wrong.append(f"{c.message_id}: {c.tokens_before} (estimated={c.estimated}) != {want}")
+    return wrong
+
+
+def outcome(fn: Any) -> tuple[str, Any]:
+    try:
+        res = fn()
+    except (BudgetError, ContentError) as exc:
+        return f"{type(exc).__name__}: {exc}", None
+    return _decisions(res), res
+
+
+def check_session(dicts: list[dict[str, Any]], steps: list[tuple[Any, ...]], window: int) -> None:
+    fitter = Fitter(MODEL, window=window, max_output_tokens=RESERVE)
+    for step, op in enumerate([None, *steps]):
+        if op is not None and op[0] == "raise":
+            # an earlier message edited and a request too big for the window sent with it:
+            # the fit raises (as a fresh one does); then the request is made short
+            i = _editable(dicts, op[1])
+            if i is not None:
+                dicts[i]["content"] = "edited before a refusal " + "word " * op[2]
+            dicts.append({"role": "user", "content": "too big " * 4 * window})
+            with pytest.raises(BudgetError):
+                fitter.fit(dicts)
+            dicts[-1] = {"role": "user", "content": "short again"}
+        elif op is not None:
+            apply(dicts, op, step)
+        got, res = outcome(lambda: fitter.fit(dicts))
+        want, _ = outcome(
+            lambda: fit(copy.deepcopy(dicts), MODEL, window=window, max_output_tokens=RESERVE)
+        )
+        assert got == want, f"step {step} after {op}"
+        if res is not None:
+            assert wrong_sizes(res, dicts) == [], f"step {step} after {op}"
+
+
+@given(
+    n=st.integers(4, 40),
+    steps=st.lists(ops, min_size=1, max_size=12),
+    window=st.sampled_from([1200, 2000, 3500]),
+)
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+def test_a_refit_after_any_changes_decides_and_reports_as_a_one_shot_fit(
+    n: int, steps: list[tuple[Any, ...]], window: int
+) -> None:
+    check_session(history(n), steps, window)
+
+
+SCRIPTS = {
+    "appends": [("append", 5), ("append", 30), ("turn", 5), ("append", 2)] * 3,
+    "mid edits": [("edit", 0.5, 3), ("append", 4), ("edit", 0.1, 0), ("edit", 0.9, 10)] * 2,
+    "replacements": [("replace", 0.3, 50), ("turn", 1), ("replace", 0.8, 2)] * 2,
+    # a big tool result moves the cut forward, then it is shortened or taken back
+    "cut moves back": [("turn", 120), ("shrink",), ("turn", 120), ("retry",), ("retry",)] * 2,
+    "cut back and forth": [("turn", 40), ("turn", 120), ("shrink",), ("append", 3), ("retry",)] * 3,
+    "removals": [("remove", 0.2), ("append", 8), ("remove", 0.7), ("turn", 40), ("retry",)] * 2,
+    # a fit that raised updated the index but kept the drops of the fit before: an earlier
+    # message edited in it was then reported at its old size (speed48)
+    "after a refusal": [("raise", 0.05, 300), ("append", 3), ("raise", 0.3, 0), ("turn", 5)] * 2,
+}
+
+
+@pytest.mark.parametrize("window", [1500, 4000])
+@pytest.mark.parametrize("name", sorted(SCRIPTS))
+def test_scripted_sessions_refit_as_a_one_shot_fit(name: str, window: int) -> None:
+    check_session(history(60), SCRIPTS[name], window)
+
+
+@pytest.mark.parametrize(
+    "swap",
+    [
+        lambda d: d[-2].__setitem__("content", [UserDict({"type": "text", "text": "hi"})]),
+        lambda d: d[-2].__setitem__("content", UserList([{"type": "text", "text": "hi"}])),
+    ],
+    ids=["part", "content"],
+)
+def test_an_equal_mapping_or_list_swapped_in_is_never_served_a_stale_price(swap: Any) -> None:
+    """A part or a content list replaced by an equal UserDict or UserList compares equal to
+    what was read (the refit serves the same price, for the same content: a fresh fit
+    refuses the type); an edit made to it in place afterwards is seen (read again, refused
+    as a fresh fit refuses it), never served the price of what it held before."""
+    dicts = history(30)
+    dicts[-2] = {"role": "assistant", "content": [{"type": "text", "text": "hi"}]}
+    fitter = Fitter(MODEL, window=1500, max_output_tokens=RESERVE)
+    before = fitter.fit(dicts)
+    swap(dicts)
+    again = fitter.fit(dicts)
+    assert repr(again.report) == repr(before.report) and again.messages == before.messages
+    content = dicts[-2]["content"]
+    part = content[0]
+    part["text"] = "hi " + "a much longer answer " * 40  # edited in place
+    with pytest.raises(ContentError) as got:
+        fitter.fit(dicts)
+    with pytest.raises(ContentError) as want:
+        fit(copy.deepcopy(dicts), MODEL, window=1500, max_output_tokens=RESERVE)
+    assert str(got.value) == str(want.value)
+    # a plain dict again: fitted as a fresh fit fits it
+    dicts[-2] = {"role": "assistant", "content": [{"type": "text", "text": part["text"]}]}
+    assert _decisions(fitter.fit(dicts)) == _decisions(
+        fit(copy.deepcopy(dicts), MODEL, window=1500, max_output_tokens=RESERVE)
+    )
