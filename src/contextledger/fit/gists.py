@@ -119,18 +119,27 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
         if r.is_error or lines:
             failed = True
             failing += lines or _last_lines(text, 1)
-    said = "; ".join(f"{c.name} {_arguments(c)}".rstrip() for c in calls)
+    parsed = [c.parsed() for c in calls]  # (each call's arguments parsed once)
     if failed:
+        rank = FAILED
+    elif any(_writes(c.name, p) for c, (p, _) in zip(calls, parsed, strict=True)):
+        rank = WROTE
+    elif all(_looks(c.name, p) for c, (p, _) in zip(calls, parsed, strict=True)):
+        return None  # (most exchanges of a long session: nothing is rendered for them)
+    else:
+        rank = RAN
+    said = "; ".join(
+        f"{c.name} {_arguments(c, p, e)}".rstrip() for c, (p, e) in zip(calls, parsed, strict=True)
+    )
+    if rank == FAILED:
         seen: list[str] = []
         for line in failing:
             if line not in seen:
                 seen.append(line)
         outcome = " | ".join(seen[:_FAILING_LINES])
         return Gist(FAILED, f"[Earlier tool call, left out to fit: {said} — failed: {outcome}]")
-    if any(_writes(c) for c in calls):
+    if rank == WROTE:
         return Gist(WROTE, f"[Earlier tool call, left out to fit: {said} — done]")
-    if all(_looks(c) for c in calls):
-        return None
     last = next((x for r in results for x in _last_lines(r.text, 1)), "")
     outcome = f" → {last}" if last else ""
     return Gist(RAN, f"[Earlier tool call, left out to fit: {said}{outcome}]")
@@ -197,10 +206,9 @@ def _clip(line: str, most: int = _LINE_CHARS) -> str:
     return line if len(line) <= most else line[: most - 1] + "…"
 
 
-def _arguments(call: ToolCall) -> str:
+def _arguments(call: ToolCall, parsed: object, error: str | None) -> str:
     """A call's arguments as a person reads them, each value as it was given (a command, a
     path: their exact text), long contents summarized (a patch by the files it touches)."""
-    parsed, error = call.parsed()
     if error is not None or parsed is None:
         return _clip(call.arguments, _ARGS_CHARS)
     if not isinstance(parsed, dict):
@@ -236,11 +244,10 @@ def _write_named(name: str) -> bool:
     return WRITE_TOOL.search(name) is not None and not _name_words(name) & READ_WORDS
 
 
-def _writes(call: ToolCall) -> bool:
+def _writes(name: str, parsed: object) -> bool:
     """A write-type call by its name, or a path beside lines written (``fs(path, content)``)."""
-    if _write_named(call.name):
+    if _write_named(name):
         return True
-    parsed, _ = call.parsed()
     if not isinstance(parsed, dict):
         return False
     strings = [v for v in parsed.values() if isinstance(v, str)]
@@ -249,12 +256,11 @@ def _writes(call: ToolCall) -> bool:
     )
 
 
-def _looks(call: ToolCall) -> bool:
+def _looks(name: str, parsed: object) -> bool:
     """A look-up: a read-type tool, or a command led by a program that only looks."""
-    words = _name_words(call.name)
+    words = _name_words(name)
     if words & READ_WORDS or words & LOOKUP_WORDS:
         return True
-    parsed, _ = call.parsed()
     values = [parsed]
     if isinstance(parsed, dict):  # (a command's own argument, if named: not its cwd)
         named = [v for k, v in parsed.items() if COMMAND_KEY.match(str(k))]
