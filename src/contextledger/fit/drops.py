@@ -25,6 +25,7 @@ _DROP_REASONS = {
     "message": "older message dropped to fit the context window",
     "recap": "recap dropped to fit the context window",
     "prior": "earlier request yielded to fit the context window",
+    "said": "earlier statement of a value yielded to fit the context window",
     "orphaned": (
         "its request was dropped to fit the context window, and the history must start "
         "with a user turn"

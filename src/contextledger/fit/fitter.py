@@ -66,6 +66,7 @@ from .anchors import (
 from .budget import Budget, check_limits, check_system_prompt_fits, history_budget, too_big
 from .drops import DroppedBefore, report_drops
 from .edits import SendableImages
+from .gists import gist_cap
 from .lazy import LazyMessages, read_lazily
 from .options import FitOptions, default_output_reserve
 from .report import (
@@ -647,8 +648,9 @@ class Fitter:
             # (with no sticky cut, the newest run kept whatever is pinned is known: speed24)
             kept_room = None if sticky else limit - system_cost - anchor_cost
             pins = pin_anchors(
-                index, pricer, anchor_pos, anchor, anchor_cost, opts, kept_room=kept_room
-            )
+                index, pricer, anchor_pos, anchor, anchor_cost, opts, kept_room=kept_room,
+                gist_cap=0 if sticky or not index.opens else gist_cap(limit),
+            )  # fmt: skip
         else:  # (everything is kept: the cut is reported at 0, not after pinned requests)
             pins = pin_anchors(
                 index, pricer, anchor_pos, anchor, anchor_cost, opts, earlier_requests=False
@@ -682,7 +684,9 @@ class Fitter:
 
         cut_at = chosen.cut_index  # every unit from the cut on is kept but the pinned
         below = bisect_left(chosen.kept, cut_at, key=_start)  # (the kept are in order)
-        pinned = tuple(u.messages[0].id for u in chosen.kept[:below] if u.kind == "prior")
+        pinned = tuple(
+            u.messages[0].id for u in chosen.kept[:below] if u.kind in ("prior", "said", "gist")
+        )
         self._memory.sent_ok = index.units_ok(
             [index.unit_of(u.start) for u in chosen.kept[:below]], run_from=chosen.cut_unit
         )
