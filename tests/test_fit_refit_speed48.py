@@ -161,8 +161,9 @@ def test_a_unit_kept_shortened_remembers_a_few_shares_not_one_per_share_ever() -
     fitter = Fitter(MODEL, window=window, max_output_tokens=RESERVE)
     shares: set[int] = set()
     for k in range(14):
-        # a request of another size each turn: the room left for the big result moves
-        dicts.append({"role": "user", "content": "more " * (20 + 250 * (k % 7))})
+        # a request of another size each turn: the room left for the big result moves over
+        # five shares (640-1280), with or without gists of the earlier exchanges pinned
+        dicts.append({"role": "user", "content": "more " * (20 + 200 * (k % 9))})
         _same_as_fresh(fitter, dicts, window)
         memo = fitter._memory.index._memo
         assert not [key for key in memo if key[1].startswith("shortened") and key[1] != "shortened"]
@@ -182,3 +183,40 @@ def _big_exchange() -> list[dict[str, Any]]:
         {"role": "assistant", "content": None, "tool_calls": [call]},
         {"role": "tool", "tool_call_id": "big", "content": log},
     ]
+
+
+def test_when_the_cut_moves_back_the_drops_are_taken_from_the_fit_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The newest request taken back or its big tool result cut short: the cut moves back,
+    and the drops (the first of those dropped last fit) are taken from the last fit's, not
+    made again; the report is a one-shot fit's, also after more cut-backs in a row than
+    are taken (``_MOST_DEPTH``) with no report read in between."""
+    import importlib
+
+    drops = importlib.import_module("contextledger.fit.drops")
+    taken: list[int] = []
+    fewer = drops._fewer
+
+    def spy(index: Any, units: Any, before: Any) -> Any:
+        taken.append(len(units))
+        return fewer(index, units, before)
+
+    monkeypatch.setattr(drops, "_fewer", spy)
+    window = 3000
+    dicts = history(80)
+    fitter = Fitter(MODEL, window=window, max_output_tokens=RESERVE)
+    _same_as_fresh(fitter, dicts, window)
+    results = []
+    for k in range(drops._MOST_DEPTH + 3):
+        ask = f"and the logs? {k} " + "words " * (40 * (k % 3 + 1))
+        dicts += [_big_exchange()[0], {"role": "user", "content": ask}]
+        results.append((fitter.fit(dicts), copy.deepcopy(dicts)))
+        del dicts[-1]  # taken back: the cut moves back
+        dicts[-1]["content"] = f"short {k}"
+        results.append((fitter.fit(dicts), copy.deepcopy(dicts)))
+    assert taken  # (the cut moved back, and the drops were taken)
+    for got, then in results:  # read only now
+        want = fit(then, MODEL, window=window, max_output_tokens=RESERVE)
+        assert _decisions(got) == _decisions(want)
+        assert wrong_sizes(got, then) == []

@@ -11,6 +11,9 @@ import copy
 import json
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from contextledger.pricing.framing import (
     ANTHROPIC_TASK_BUDGET_PROMPT,
     OPENAI_PRO_MODE_PROMPT,
@@ -133,3 +136,26 @@ def test_a_gpt_5_answer_is_priced_with_its_channel() -> None:
         gpt5 = price_request({key: said}, "gpt-5", fmt).total
         gpt4o = price_request({key: said}, "gpt-4o", fmt).total  # (the same tokenizer)
         assert gpt5 == gpt4o + 2, fmt
+
+
+_SCHEMAS = st.recursive(
+    st.fixed_dictionaries({"type": st.sampled_from(["string", "integer"])})
+    | st.sampled_from([{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]),
+    lambda inner: st.fixed_dictionaries(
+        {"type": st.just("object"), "properties": st.dictionaries(st.sampled_from("xyz"), inner)}
+    ),
+    max_leaves=8,
+)
+
+
+@given(_SCHEMAS, _SCHEMAS, _SCHEMAS)
+def test_a_gemini_tool_with_refs_is_never_priced_below_its_json(
+    a: dict[str, Any], b: dict[str, Any], root: dict[str, Any]
+) -> None:
+    schema = {"$defs": {"A": a, "B": b}, **root}
+    tool = {"functionDeclarations": [{"name": "f", "parameters_json_schema": schema}]}
+    body = {"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}
+    plain = price_request(body, "gemini-2.5-flash", "gemini").total
+    priced = price_request({**body, "tools": [tool]}, "gemini-2.5-flash", "gemini").total
+    assert priced - plain >= count_text(json.dumps(tool, separators=(",", ":")), "gemini-2.5-flash")
+    assert len(json.dumps(with_refs(tool))) < 400 * (REF_NODES + 1)  # it stops

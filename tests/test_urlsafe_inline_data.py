@@ -10,6 +10,8 @@ import io
 import random
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image as PILImage
 
 from contextledger.catalog import lookup_model
@@ -91,3 +93,12 @@ def _served() -> Any:
     from builders import served_again
 
     return served_again()
+
+
+@given(st.binary(max_size=300))
+def test_urlsafe_payloads_read_as_the_bytes_they_hold(data: bytes) -> None:
+    from contextledger.providers.gemini import _standard_base64
+
+    safe = base64.urlsafe_b64encode(data).decode()
+    assert base64.b64decode(_standard_base64(safe), validate=True) == data
+    assert _standard_base64(base64.b64encode(data).decode()) == base64.b64encode(data).decode()

@@ -439,6 +439,7 @@ def image_swaps_before(
         return None
     swaps: dict[int, Message] = {}
     replaced: dict[str, list[str]] = {}
+    said: dict[str, str] = {}
     for i in range(at + 1) if holding is None else holding:
         if i > at:
             break
@@ -447,7 +448,7 @@ def image_swaps_before(
         drop = total if i < at else total - cut.keep_in_message
         if drop <= 0:
             continue
-        swaps[i], replaced[m.id] = _swap_oldest(m, drop, cut.reason)
+        swaps[i], replaced[m.id] = _swap_oldest(m, drop, cut.reason, said=said)
     return swaps, replaced
 
 
@@ -494,11 +495,15 @@ def _swapped(
     return tuple(out), swaps[1]
 
 
-def _swap_oldest(m: Message, drop: int, reason: str, skip: int = 0) -> tuple[Message, list[str]]:
+def _swap_oldest(
+    m: Message, drop: int, reason: str, skip: int = 0, said: dict[str, str] | None = None
+) -> tuple[Message, list[str]]:
     """``m`` with its first ``drop`` images (``m.images()`` order) replaced by placeholders,
-    but for the first ``skip`` of them."""
+    but for the first ``skip`` of them. ``said``: the placeholder texts made so far for
+    ``reason``, by label (screenshots of one size share one string)."""
     labels: list[str] = []
     seen = 0
+    said = {} if said is None else said
 
     def swap(img: Image, _block: int) -> Image | Text:
         nonlocal seen
@@ -507,7 +512,10 @@ def _swap_oldest(m: Message, drop: int, reason: str, skip: int = 0) -> tuple[Mes
             return img
         label = image_label(img)
         labels.append(label)
-        return Text(f"[image {label} omitted: {reason}]")
+        text = said.get(label)
+        if text is None:
+            text = said[label] = f"[image {label} omitted: {reason}]"
+        return Text(text)
 
     return m.map_images(swap), labels
 

@@ -50,6 +50,14 @@ _TO = re.compile(r"(?i)\b(?:to|for)\s+(?:the\s+)?(?P<x>[#@]?[\w.@'-]+)")
 _AS = re.compile(r"(?i)\bas\s+(?P<x>[\w'-]+(?:\s+[\w'-]+)?)")
 _WITHOUT = re.compile(r"(?i)\bwithout\s+(?:a\s+|an\s+|the\s+|any\s+)?(?P<x>(?:[\w-]+\s*){1,3})")
 _SIGIL = re.compile(r"(?<![\w])[#@][\w.-]+")
+# an argument as a call's line writes it: key=value, key="a value"
+_RENDERED = re.compile(r"""(?<![\w.-])[\w.-]+=(?:"[^"]*"|'[^']*'|[^\s,)]*)""")
+
+
+def _slot_of(pair: str) -> tuple[str, str]:
+    """("key", "value") of a written-out argument ``key=value`` or ``key="value"``."""
+    key, _, value = pair.partition("=")
+    return key, value.strip("\"'")
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +144,10 @@ def _is_number(word: str) -> bool:
 def _contradiction(text: str, call: _Call) -> str | None:
     """How ``text`` contradicts ``call``'s arguments, or None."""
     low = canonical(re.sub(r"`[^`]*`", " ", text)).casefold()  # a command is checked as run
+    # the call written out ("set_flag(flag=x, enabled=false)"): its own arguments, no claim
+    # in words about them (its "enabled" is a key, not "enabled it")
+    slots = set(call.slots)
+    low = _RENDERED.sub(lambda m: " " if _slot_of(m.group(0)) in slots else m.group(0), low)
     keys = {k.split("_")[-1] for k, _ in call.slots}
     words = [w.rstrip(".'") for w in re.findall(r"[\w@#.'-]+", low)]
     for key, value in call.slots:

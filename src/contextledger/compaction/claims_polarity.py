@@ -17,6 +17,7 @@ import re
 from functools import lru_cache
 
 from ..lexicon import claims as lexicon
+from ..lexicon.negation import denial, rejecting
 from .claims_order import IMPERATIVE
 from .trace import FILLER, stem
 
@@ -91,6 +92,8 @@ def negated(text: str) -> bool:
     """Whether ``text`` states a negation ("never", "do not" …); "use A not B" is a
     preference, not a negation, and a purpose clause ("so that X never Y") is none."""
     text = _PURPOSE.sub("", text)
+    if rejecting(text):  # "Cascade is off the table", "Kafka kommt nicht in Frage"
+        return True
     return bool(_NEG.search(_PREFERENCE_NOT.sub(" ", text) if _is_preference(text) else text))
 
 
@@ -229,10 +232,7 @@ def _script_read(word: str) -> bool:
 
 
 def _words_deny(text: str) -> bool:
-    words = {w.casefold() for w in _WORDS.findall(text)}
-    return bool(words & (lexicon.DENIALS | lexicon.PROHIBITIONS)) or bool(
-        lexicon.SCRIPT_DENIALS.search(text)
-    )
+    return denial(text)  # the one denial reader (``lexicon.negation``)
 
 
 # A claim that says what may, must or must not be done, or which option was taken: a rule,

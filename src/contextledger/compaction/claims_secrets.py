@@ -18,7 +18,8 @@ from functools import lru_cache
 
 from .claims_evidence import Claim, Evidence
 from .claims_reading import quote
-from .findings import CREDENTIAL, may_hold_secret
+from .credentials import holding_hints
+from .findings import CREDENTIAL
 
 __all__ = ["check_hardcoded", "check_secret"]
 
@@ -31,9 +32,8 @@ _TABLE_ROW = re.compile(
 @lru_cache(maxsize=1 << 13)  # each tool output of the record is read once, not every turn
 def _values(lines: Sequence[str]) -> frozenset[str]:
     found: set[str] = set()
-    for line in lines:
-        if not may_hold_secret(line):
-            continue
+    for k in holding_hints(lines):  # (the lines that may_hold_secret, found at once)
+        line = lines[k]
         for m in CREDENTIAL.finditer(line):
             # the value alone, after what names it ("DB_PASSWORD=", "--token ", a URL's
             # "scheme://user:"): "The broker password is Xk3p…" copies only that (RT26-7)

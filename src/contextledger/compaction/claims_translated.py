@@ -31,6 +31,7 @@ from functools import lru_cache
 
 from ..lexicon import claims as lexicon
 from ..lexicon.common import listed
+from ..lexicon.negation import denial
 from .claims_evidence import Claim, Evidence
 from .claims_handoff import LEAVING_STEMS, names_in, people_who_left, set_aside
 from .claims_handoff import has_stem as _has_stem
@@ -159,6 +160,7 @@ def _anchors(text: str, *, sentence_start: bool = False) -> set[str]:
     return {a for a in found if a and a not in _DENIALS and a not in _ENGLISH}
 
 
+_NU = re.compile(r"(?i)(?<![^\W\d_])nu(?![^\W\d_])")
 _ROMANIAN = re.compile(r"[ăâîșşțţ]|\b(?:să|și|este|pe)\b", re.IGNORECASE)
 
 
@@ -178,12 +180,9 @@ def _read_script(c: str) -> bool:
 def _denies(text: str) -> bool:
     # (a bound is no denial: "не більше 4 разів" is "at most 4 times")
     unbound = lexicon.BOUND_LEAST.sub(" ", lexicon.BOUND_MOST.sub(" ", without_false_friends(text)))
-    words = [w.casefold() for w in _WORD.findall(unbound)]
-    if "nu" in words and not _ROMANIAN.search(text):
-        words.remove("nu")  # Romanian's "no", Dutch's "now" ("Kenji is nu eigenaar")
-    return any(w in _DENIALS or w.endswith("n't") for w in words) or bool(
-        lexicon.SCRIPT_DENIALS.search(unbound)
-    )
+    if not _ROMANIAN.search(text):
+        unbound = _NU.sub(" ", unbound)  # Romanian's "no", Dutch's "now" ("Kenji is nu eigenaar")
+    return denial(unbound)  # the one denial reader (``lexicon.negation``)
 
 
 def _pending(text: str) -> bool:

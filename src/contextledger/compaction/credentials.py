@@ -16,8 +16,11 @@ So the value is shown by its name only, saying why.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from itertools import accumulate
 
-__all__ = ["CREDENTIAL", "HIDDEN", "masked", "may_hold_secret"]
+__all__ = ["CREDENTIAL", "HIDDEN", "holding_hints", "masked", "may_hold_secret"]
 
 # a setting whose name says it holds a credential, set to a value that looks made, not
 # said: a letter and two digits, or twenty characters (not "max_tokens=4096", not "auth:
@@ -58,6 +61,30 @@ def may_hold_secret(text: str) -> bool:
     """A cheap test before :data:`CREDENTIAL` is searched line by line: a word it needs."""
     low = text.casefold()
     return any(h in low for h in _SECRET_HINTS)
+
+
+def holding_hints(lines: Sequence[str]) -> list[int]:
+    """The indices of ``lines`` that :func:`may_hold_secret`, in order: each hint looked for
+    once in all of them, casefolded together (a test a line was most of reading a long
+    tool output for secrets; casefolding keeps each line apart: no character folds to or
+    from a newline).
+
+    >>> holding_hints(["x = 1", "API_KEY=abc", "high", "y"])
+    [1, 2]
+    """
+    low = "\n".join(lines).casefold()
+    folded = low.split("\n")
+    if len(folded) != len(lines):  # a line holding a newline: each tested alone
+        return [k for k, line in enumerate(lines) if may_hold_secret(line)]
+    starts = list(accumulate((len(x) + 1 for x in folded), initial=0))
+    found: set[int] = set()
+    for hint in _SECRET_HINTS:
+        at = low.find(hint)
+        while at >= 0:
+            k = bisect_right(starts, at) - 1
+            found.add(k)
+            at = low.find(hint, starts[k + 1])
+    return sorted(found)
 
 
 def masked(text: str) -> str:

@@ -656,8 +656,9 @@ def digest(
             recent = []
             just_asked = set()
             for s in sentences(m.text):  # what the user asked about: a number a tool may say
-                asked_about |= asked_words(s) if asks(s) else set()
-                just_asked |= asked_words(s)
+                words = asked_words(s)  # (once a sentence: a pasted document has thousands)
+                asked_about |= words if asks(s) else set()
+                just_asked |= words
             for p in user_files(m):  # the assistant has read what the user shared
                 add("Files read", p)
                 read_at[p] = i

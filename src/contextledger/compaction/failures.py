@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import pairwise
+from typing import Any
 
 from ..lexicon.outcomes import (
     FAILED_OUTCOME_SIGNS,
@@ -20,6 +21,7 @@ from ..lexicon.outcomes import (
     RETRY,
     THROUGH,
 )
+from ..prefilter import may_search, superset, touched
 from .wording import clip
 
 _FAILURE_LINE = re.compile(
@@ -376,13 +378,19 @@ _SCENARIO_AT = re.compile(r"[\w./-]+\.feature:\d+\s")
 _BULLETED_FAILURE = re.compile(r"(?m)^\s*FAIL\b|✕|\b[1-9]\d* failed\b")
 
 
+def _retried(text: str) -> bool:
+    """Whether ``text`` says a retry anywhere (``_ANY_RETRY``), RE2's superset asked first:
+    each failure line of a long output asked this of all of it."""
+    return may_search(superset(_ANY_RETRY), text) and _ANY_RETRY.search(text) is not None
+
+
 def recovered(line: str, text: str = "") -> bool:
     """Whether a failure line says the run got through after all, on the line ("upload
     failed; retry succeeded") or on a later line of the output ``text`` ("retrying part
     1... ok"): the failure is a fact of the run's history, not its state."""
     if _RECOVERED.search(line):
         return True
-    if not _ANY_RETRY.search(text):
+    if not _retried(text):
         return False
     lines = [BOX.sub("", ln).strip() for ln in text.splitlines()]
     at = max(
@@ -544,11 +552,41 @@ def _weak_sign_only(line: str) -> bool:
     return bool(_WEAK_SIGNS.search(line)) and not _FAILURE_LINE.search(_WEAK_SIGNS.sub(" ", line))
 
 
+# The one alternative of ``_ANY_FAILURE_SIGN`` whose case is kept ("EACCES", "ENOENT"):
+# an RE2 superset folds the case of the whole pattern (a word of "E" and three letters of
+# any case is on most lines of code), so the screen is the rest and that one alone.
+_CASED_SIGN = r"(?-i:\bE[A-Z]{3,}[A-Z_]*\b)|"
+
+
+@cache
+def _sign_screens() -> tuple[Any, ...]:
+    """RE2 supersets that, together, match wherever ``_ANY_FAILURE_SIGN`` may (see
+    :func:`..prefilter.superset`); ``(None,)`` (search every line) without RE2."""
+    source = _ANY_FAILURE_SIGN.pattern
+    if _CASED_SIGN not in source:
+        return (superset(_ANY_FAILURE_SIGN),)
+    rest = superset(re.compile(source.replace(_CASED_SIGN, "", 1)))
+    cased = superset(re.compile(r"E[A-Z]{3}"))
+    return (rest, cased) if rest is not None and cased is not None else (None,)
+
+
+def _touched(screens: tuple[Any, ...], lines: list[str]) -> set[int] | None:
+    """The lines a failure's sign may be on (None: any may)."""
+    found: set[int] = set()
+    for screen in screens:
+        hit = touched(screen, lines)
+        if hit is None:
+            return None
+        found |= hit
+    return found
+
+
 def _read_failures(text: str, limit: int) -> list[str]:
     answer = error_answer_lines(text)
     if answer:
         return answer[:limit]
-    if not _ANY_FAILURE_SIGN.search(text):
+    screens = _sign_screens()  # RE2 reads a long output at C speed, once
+    if not any(may_search(p, text) for p in screens) or not _ANY_FAILURE_SIGN.search(text):
         return []
     report = _json_report(text)
     if report is not None:  # a runner's JSON: what its fields say failed, and only that
@@ -567,8 +605,13 @@ def _read_failures(text: str, limit: int) -> list[str]:
     numbered: set[str] = set()  # the numbers of the tests Mocha named so far
     prior = ""  # the line before, with words: where GUT names the test a "[Failed]" is of
     suites = _robot_suites(text)
-    for line in text.splitlines():
-        s = BOX.sub("", line).strip()
+    raw = text.splitlines()
+    stripped = [BOX.sub("", line).strip() for line in raw]
+    # the lines a failure's sign may be on, by one RE2 pass (None: any line may): the
+    # others need no search (Python's engine spent ~1.5 us a character on a long output)
+    signed = _touched(screens, stripped)
+    for k, line in enumerate(raw):
+        s = stripped[k]
         said_above, prior = prior, (s or prior)
         if s in suites:
             continue  # Robot's "Paging | FAIL |": the suite its failing test is in
@@ -583,7 +626,7 @@ def _read_failures(text: str, limit: int) -> list[str]:
         colcon = s.startswith("- ") and bool(_COLCON_FILE.search(said_above))
         if (
             not colcon
-            and not _ANY_FAILURE_SIGN.search(s)
+            and ((signed is not None and k not in signed) or not _ANY_FAILURE_SIGN.search(s))
             and not (behave and _SCENARIO_AT.match(s))
         ):
             continue  # most lines of a long output (a listing, a file): one cheap test

@@ -31,6 +31,7 @@ import re
 from functools import cached_property
 
 from ..lexicon.claims import NOT_THAT_NEGATORS
+from ..lexicon.negation import OPTION_AFTER, REJECTING_READ
 from .trace import claim_terms, stem
 
 # --------------------------------------------------------------------------- hedges
@@ -181,6 +182,18 @@ def segments(text: str) -> list[tuple[str, bool]]:
         if not piece:
             continue
         bare = _NOT_NEGATING.sub(" ", piece)
+        idiom = None if rejected else REJECTING_READ.search(piece)
+        rest = piece[: idiom.start()] + " " + piece[idiom.end() :] if idiom else ""
+        if idiom is not None and not _NEGATOR.search(_NOT_NEGATING.sub(" ", rest)):
+            # "Cascade is off the table this season", "forget Kafka for the queue": the
+            # option the idiom turns down is denied, its context ("this season") is not
+            before, after = piece[: idiom.start()], piece[idiom.end() :]
+            head, *context = _CONTEXT.split(after, maxsplit=1)
+            if OPTION_AFTER.match(idiom.group(0).strip()) and claim_terms(head):
+                out += [(before, False), (head, True), *((c, False) for c in context)]
+            else:
+                out += [(before, True), (after, False)]
+            continue
         neg = (
             rejected
             or bool(out and _FOREIGN_NOT.match(piece))
@@ -489,6 +502,7 @@ class Reading:
             or "zero" in low
             or "over" in low
             or _NEGATOR.search(text) is not None
+            or REJECTING_READ.search(text) is not None  # "Cascade is off the table"
             or _ONLY_WITH.search(text) is not None
             or _CORRECTION_WORD.search(text) is not None
             or _KEEPS.search(text) is not None

@@ -30,6 +30,7 @@ from .claims import Claim, Evidence, check_clause, check_sentence
 from .claims_anchors import unglued
 from .claims_reading import ITEM, quote, section_of
 from .claims_said import prose_command
+from .claims_secrets import check_secret
 from .claims_values import dates_in, figures
 from .digest import (
     GOAL_LABEL,
@@ -358,6 +359,19 @@ def verify_recap(
         return evidence_read[0]
 
     sources = _Sources(covered_messages, said) if quotes else None
+    own: list[_RecordLines] = []  # the record's own action, run and printed lines, on need
+
+    def record_line(item: str, section: str) -> bool:
+        """Whether ``item`` is a line the record itself makes under ``section``: an action
+        with its result, a command run, a run's failure line or a line a run printed. Such
+        a line stands in the full check too (it is what happened, word for word), whatever
+        words of it a claim reader would take for a claim."""
+        if section not in _RECORD_SECTIONS:
+            return False
+        if not own:
+            own.append(_RecordLines(covered_messages))
+        return own[0].holds(item, section)
+
     supported: dict[Fact, None] = {}
     unsupported: dict[Fact, None] = {}
     misclaims: dict[Claim, None] = {}
@@ -369,6 +383,17 @@ def verify_recap(
         """Check one unit (a section item, or a prose sentence): its words and its claims."""
         nonlocal checked
         bad = False
+        own_line = _LEFT_OUT.sub("", unit).strip()
+        if (
+            sources is None  # the offline writer's lines are traced by ``sources``
+            and section is not None
+            and record_line(own_line, section)
+            and not check_secret(own_line, evidence())  # a printed password is never kept
+        ):
+            for f in extract_claims(_LEFT_OUT.sub("", unit)):
+                supported.setdefault(f, None)
+            checked += 1
+            return True
         for f in extract_claims(_LEFT_OUT.sub("", unit)):
             if source.supports(f) or _loosely_supported(f, unit, source, record_sentences):
                 supported.setdefault(f, None)
@@ -579,6 +604,74 @@ class _Sources:
                 return True
             at = text.find(body, at + 1)
         return False
+
+
+_RECORD_SECTIONS = frozenset(
+    {"Actions taken", "Commands run", "Failures", "Numbers that matter", "Findings"}
+)
+
+
+class _RecordLines:
+    """The lines the record itself makes, for the full check: each action call's item
+    (:func:`_actions`), each run's items (:func:`_runs`) and each line a run printed, under
+    the name the recap gives the run (`` `cmd` `` or the tool's name). Read in record
+    order, with no set or dict order deciding anything: the same record gives the same
+    lines under any ``PYTHONHASHSEED``."""
+
+    def __init__(self, covered: Sequence[Message]) -> None:
+        self._covered = covered
+        self._acts: frozenset[str] | None = None
+        self._runs: frozenset[tuple[str, str]] | None = None
+        self._printed: dict[str, tuple[str, str]] | None = None
+
+    def holds(self, item: str, section: str) -> bool:
+        if section == "Actions taken":
+            if self._acts is None:
+                self._acts = _actions(self._covered)
+            return item in self._acts
+        if section in _RUN_SECTIONS:
+            if self._runs is None:
+                self._runs = _runs(self._covered)
+            if (section, item) in self._runs:
+                return True
+        return self._printed_line(item, failing=section == "Failures")
+
+    def _printed_line(self, item: str, *, failing: bool) -> bool:
+        """``item`` is "<run>: <a whole line its output printed>" (whitespace folded);
+        under Failures, a line that says something failed (R28-V1: a passing run's
+        ordinary output line listed as its failure is a lie, not the record's own line)."""
+        if self._printed is None:
+            self._printed = _printed(self._covered)
+        for what, (text, failed) in self._printed.items():
+            if item.startswith(what + ": "):
+                line = " ".join(item[len(what) + 2 :].split())
+                if line and f"\n{line}\n" in (failed if failing else text):
+                    return True
+        return False
+
+
+def _printed(messages: Sequence[Message]) -> dict[str, tuple[str, str]]:
+    """Per run name (`` `cmd` `` or the tool's name), every line its results printed and
+    the lines among them that say something failed, whitespace folded, each between
+    newlines."""
+    calls = {c.id: c for m in messages for c in m.tool_calls}
+    out: dict[str, tuple[list[str], list[str]]] = {}
+    for r in (r for m in messages for r in m.tool_results):
+        call = calls.get(r.call_id)
+        if call is None:
+            continue
+        cmds = call_commands(call)
+        what = f"`{cmds[0]}`" if cmds else call.name
+        printed, failed = out.setdefault(what, ([], []))
+        printed.extend(x for x in (" ".join(x.split()) for x in r.text.splitlines()) if x)
+        failed.extend(" ".join(x.split()) for x in failure_lines(r.text, _EVERY_FAILURE))
+    return {
+        w: ("\n" + "\n".join(p) + "\n", "\n" + "\n".join(f) + "\n") for w, (p, f) in out.items()
+    }
+
+
+# failure_lines' limit when every failure line of an output is wanted
+_EVERY_FAILURE = 10_000
 
 
 def _actions(messages: Sequence[Message]) -> frozenset[str]:

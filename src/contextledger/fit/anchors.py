@@ -22,6 +22,10 @@
   leave the task unpinned (the history could then only start at a later user turn, the
   room before it empty). The images go back in if the window holds them beside what was
   chosen, else each is reported (``settle_lean_pins``).
+- **Gists** of earlier tool exchanges the cut leaves out that failed, wrote a file or ran a
+  command, and the assistant's short statements of a value, within ``gist_cap`` (1/16 of
+  the history's budget, at most 2,048 tokens; ``pin_gists``): not with a sticky cut, whose
+  prompt-cache prefix they would move.
 - **Recaps** (compaction summaries).
 
 Every rule about which messages are pinned lives in this module.
@@ -30,9 +34,11 @@ Every rule about which messages are pinned lives in this module.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
+from typing import TypeVar
 
 from ..errors import BudgetError, ContentError
 from ..model import Block, FileAttachment, Image, Message, ProviderContent, Text, ToolResult
@@ -43,11 +49,15 @@ from ..report import Notice
 from ..settings_said import NewerSettings
 from .budget import Budget, too_big
 from .edits import image_label, placeholder, replace_block
+from .gists import GIST_VISITS, SAID, Gist, exchange_gist, repeated, value_statement
+from .lazy import LazyMessages
 from .options import FitOptions
 from .report import Change
 from .request_part import _HEAD_CHARS, _TAIL_CHARS, request_part
 from .shedding import Shortened, shorten, stable_share
 from .units import HistoryIndex, Unit
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +78,9 @@ class Pins:
     units: list[Unit] = field(default_factory=list)
     numbers: set[int] = field(default_factory=set)
     lean: dict[int, Lean] = field(default_factory=dict)
+    #: the gists of earlier tool exchanges, by the exchange's unit number (the exchange is
+    #: dropped, reported as such: its unit number is not among ``numbers``)
+    gists: dict[int, Unit] = field(default_factory=dict)
 
     def add(self, k: int, unit: Unit) -> None:
         self.units.append(unit)
@@ -196,6 +209,7 @@ def pin_anchors(
     *,
     earlier_requests: bool = True,
     kept_room: int | None = None,
+    gist_cap: int = 0,
 ) -> Pins:
     """Pin the current request, up to N prior requests within their cap (unless
     ``earlier_requests`` is False: a history that fits whole needs none, so none is
@@ -203,8 +217,47 @@ def pin_anchors(
     history beside the current request (None: the cut may be kept where it was, so the
     run kept is not known here); the requests in the newest run that fits it with the cap
     and the recaps spent are kept whatever is pinned, so none of them is pinned (nor read
-    for rules): the cap goes to older ones."""
+    for rules): the cap goes to older ones. ``gist_cap``: the tokens the gists of earlier
+    tool exchanges and statements of values may take (``pin_gists``; only with
+    ``kept_room`` known: no sticky cut); their room is kept from the run of recent turns
+    when there are gists to pin (the requests that run then leaves are pinned)."""
+    if gist_cap > 0 and kept_room is not None and earlier_requests:
+        pins, older = _pin_requests(
+            index, pricer, anchor_pos, anchor, anchor_cost, opts, True, kept_room, gist_cap
+        )
+        if older is not None:
+            pin_gists(index, pricer, pins, older, gist_cap)
+        if not pins.gists and not any(u.kind == "said" for u in pins.units):
+            pins, _ = _pin_requests(
+                index, pricer, anchor_pos, anchor, anchor_cost, opts, True, kept_room, 0
+            )
+    else:
+        pins, _ = _pin_requests(
+            index, pricer, anchor_pos, anchor, anchor_cost, opts, earlier_requests, kept_room, 0
+        )
+    for pos in index.recaps:
+        k = index.unit_of(pos)
+        if k not in pins.numbers:
+            pins.add(k, index.unit_alone(k, "recap"))
+    return pins
+
+
+def _pin_requests(
+    index: HistoryIndex,
+    pricer: Pricer,
+    anchor_pos: int | None,
+    anchor: Message | None,
+    anchor_cost: int,
+    opts: FitOptions,
+    earlier_requests: bool,
+    kept_room: int | None,
+    reserve: int,
+) -> tuple[Pins, int | None]:
+    """The current request and the earlier ones pinned (``pin_anchors``), and the unit the
+    earlier requests pinned are before (None: none was looked for). ``reserve``: the tokens
+    kept from the run of recent turns for the gists."""
     pins = Pins()
+    older: int | None = None
     starts, roles = index.starts, index.roles
     if anchor_pos is not None and anchor is not None:
         anchor_unit = index.unit_of(anchor_pos)
@@ -213,7 +266,7 @@ def pin_anchors(
         anchor_unit = index.unit_of(anchor_pos)
         if kept_room is not None:
             recaps = sum(index.unit_alone(index.unit_of(p), "recap").cost for p in index.recaps)
-            room = kept_room - opts.prior_anchor_tokens - recaps
+            room = kept_room - opts.prior_anchor_tokens - recaps - reserve
             surely_kept = _surely_kept_from(index, anchor_unit, room, opts.min_cut_index)
         else:
             surely_kept = anchor_unit
@@ -285,11 +338,146 @@ def pin_anchors(
             found += 1
         room = opts.prior_anchor_tokens - spent
         spent += _fill(index, pins, requests(range(older)), room, newer)
-    for pos in index.recaps:
-        k = index.unit_of(pos)
-        if k not in pins.numbers:
-            pins.add(k, index.unit_alone(k, "recap"))
-    return pins
+    return pins, older
+
+
+def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: int) -> None:
+    """Pin, within ``cap`` tokens, gists of the earlier tool exchanges before unit ``older``
+    that failed, wrote a file or ran a command (``gists.exchange_gist``: an assistant turn
+    in the words of the call's arguments and the failing lines of its output), and the
+    assistant's short statements of a value right after a tool exchange, as they were said
+    (a wording the session says again and again, "Step 12 checked.", is routine). Failures first, then files written,
+    statements, commands run; newest first within each; one text pinned once. Only after
+    the first request pinned: the history sent still starts with the user. Looks at the
+    ``GIST_VISITS`` newest earlier units at most."""
+    starts, kinds, roles = index.starts, index.kinds, index.roles
+    firsts = [u.start for u in pins.units if u.kind == "prior"]
+    if not firsts:
+        return
+    lowest = index.unit_of(min(firsts)) + 1
+    found: list[tuple[int, int, str]] = []  # (rank, -unit, text)
+    statements: list[tuple[int, str, str]] = []  # (unit, text, wording)
+    visited = 0
+    for k in range(older - 1, lowest - 1, -1):
+        if visited >= GIST_VISITS:
+            break
+        if k in pins.numbers:
+            continue
+        kind = kinds[k]
+        if kind == "exchange":
+            visited += 1
+            gist = _exchange_gist(index, k)
+            if gist is not None:
+                found.append((gist.rank, -k, gist.text))
+        elif kind == "message" and roles[starts[k]] == "assistant" and kinds[k - 1] == "exchange":
+            # (what the assistant read in a tool's output: "The queue peaks at 4,200 a
+            # minute." right after the query; a chat's answers are not looked at)
+            visited += 1
+            said = _statement(index, starts[k])
+            if said is not None:
+                statements.append((k, *said))
+    wordings = Counter(w for _, _, w in statements)
+    found += [(SAID, -k, text) for k, text, w in statements if not repeated(wordings[w])]
+    found.sort()
+    spent = 0
+    least = index.least_message_cost()
+    seen = {m.text for u in pins.units for m in u.messages if u.kind == "prior"}
+    for rank, minus_k, text in found:
+        if cap - spent < least:
+            break
+        if text in seen:
+            continue
+        k = -minus_k
+        if rank == SAID:
+            cost = index.exact_cost(starts[k])
+            if cost > cap - spent:
+                continue
+            unit = index.unit_alone(k, "said")
+            pins.add(k, unit)
+        else:
+            m, cost = _gist_message(index, pricer, k, text)
+            if cost > cap - spent:
+                continue
+            unit = Unit(starts[k], [m], cost, "gist")
+            pins.units.append(unit)
+            pins.gists[k] = unit
+        seen.add(text)
+        spent += cost
+
+
+def _exchange_gist(index: HistoryIndex, k: int) -> Gist | None:
+    """The gist of tool exchange ``k``, made once (anew if a message of it changed)."""
+    start, end = index.starts[k], index.end(k)
+    return _once(index, start, end, "gist", lambda: exchange_gist(_peek(index, start, end)))
+
+
+def _statement(index: HistoryIndex, i: int) -> tuple[str, str] | None:
+    """Message ``i`` as a statement of a value (``gists.value_statement``), made once."""
+    body = index.body
+    if type(body) is LazyMessages:
+        flat = body.columns.flat(body.start + i)
+        if flat is not None:  # (a plain turn not read: its text, read without a Message)
+            role, text, _ = flat
+            return _once(
+                index, i, i + 1, "said", lambda: value_statement(Message(role, (Text(text),)))
+            )
+    return _once(index, i, i + 1, "said", lambda: value_statement(_peek(index, i, i + 1)[0]))
+
+
+_LOOKED = Message.user("(looked at without reading)")
+
+
+def _once(index: HistoryIndex, start: int, end: int, what: str, work: Callable[[], T]) -> T:
+    """``work()`` about messages ``start:end``, worked out once: by the identity of their
+    Messages (``HistoryIndex.memo``, at the last), or for a lazy history, whose turns the
+    gists look at without reading them into Messages kept, until an update finds one of
+    them edited (it forgets what is known of every message from the first edited on)."""
+    body = index.body
+    if type(body) is not LazyMessages:
+        last = body[end - 1]
+        whole = tuple(body[start:end])
+
+        def make(_: Message) -> tuple[tuple[Message, ...], T]:
+            return whole, work()
+
+        of, value = index.memo(end - 1, what, make)
+        if len(of) != len(whole) or any(a is not b for a, b in zip(of, whole, strict=True)):
+            of, value = make(last)  # (an earlier message of the unit replaced)
+        return value
+    memo = index._memo
+    hit = memo.get((end - 1, what))
+    if hit is None or hit[0] is not _LOOKED:
+        hit = memo[(end - 1, what)] = (_LOOKED, work())
+    return hit[1]  # type: ignore[return-value]
+
+
+def _peek(index: HistoryIndex, start: int, end: int) -> tuple[Message, ...]:
+    """Messages ``start:end``, a lazy history's read without keeping them read (what its
+    columns made is left as it was: a dropped turn is never held as a Message)."""
+    body = index.body
+    if type(body) is not LazyMessages:
+        return tuple(body[start:end])
+    columns, off = body.columns, body.start
+    out = []
+    for p in range(off + start, off + end):
+        made = columns.made[p]
+        if made is None:
+            made = columns.message(p)
+            columns.made[p] = None
+        out.append(made)
+    return tuple(out)
+
+
+def _gist_message(index: HistoryIndex, pricer: Pricer, k: int, text: str) -> tuple[Message, int]:
+    """The assistant turn that says gist ``text`` of exchange ``k``, and its price (one
+    object per exchange and text: a refit prices it once)."""
+    start, end = index.starts[k], index.end(k)
+    made: dict[str, tuple[Message, Pricer, int]] = _once(index, start, end, "gist-said", dict)
+    hit = made.get(text)
+    if hit is None or hit[1] is not pricer:
+        m = hit[0] if hit is not None else Message.assistant(text, id=f"gist-{index.id_of(start)}")
+        hit = made[text] = (m, pricer, pricer.message(m).total)
+    return hit[0], hit[2]
 
 
 def _fill(

@@ -25,6 +25,7 @@ _DROP_REASONS = {
     "message": "older message dropped to fit the context window",
     "recap": "recap dropped to fit the context window",
     "prior": "earlier request yielded to fit the context window",
+    "said": "earlier statement of a value yielded to fit the context window",
     "orphaned": (
         "its request was dropped to fit the context window, and the history must start "
         "with a user turn"
@@ -124,6 +125,14 @@ class DroppedBefore:
     # raised updated the index but left the memo of the fit before (speed48: an earlier
     # message edited in that failed fit's list was then reported at its old size)
     at: int = -1
+    # how many cut-backs deep its parts are made from those of fits before (``_fewer``)
+    depth: int = 0
+
+
+#: Cut-backs in a row whose drops are taken from the fit before's (each part made from
+#: the one before when first read): then made afresh, so a report read after many never
+#: reads a deep chain of parts.
+_MOST_DEPTH = 8
 
 
 def report_drops(
@@ -137,16 +146,19 @@ def report_drops(
     """Changes and notices for what was dropped (in parts: those of the history dropped
     whole are made when the report is first read, from what this fit noted), and the memo
     for the next fit."""
-    starts, roles, id_of = index.starts, index.roles, index.id_of
     reuse = 0
     last = before.units.last
-    if (
-        last >= 0
-        and before.at == index.updates - 1
-        and index.end(last) <= index.shared
-        and dropped_units.starts_with(before.units)
-    ):
+    same_since = last >= 0 and before.at == index.updates - 1 and index.end(last) <= index.shared
+    if same_since and dropped_units.starts_with(before.units):
         reuse = len(before.units)
+    elif (
+        same_since
+        and dropped_units.cut  # (none dropped: nothing to take)
+        and before.depth < _MOST_DEPTH
+        and before.units.starts_with(dropped_units)
+    ):
+        memo = _fewer(index, dropped_units, before)
+        return _reported(index, pricer, dropped_units, yielded, orphaned, memo)
     new_units = dropped_units.after(reuse)
     drop_parts = list(before.changes) if reuse else []
     new = _dropped_changes(index, new_units)
@@ -162,7 +174,44 @@ def report_drops(
         files.append(new_files)
     if len(files) > _JOIN_PARTS:
         files = [Later(Parts(*files).get)]
-    memo = DroppedBefore(dropped_units, drop_parts, images, files, index.updates)
+    depth = before.depth if reuse else 0
+    memo = DroppedBefore(dropped_units, drop_parts, images, files, index.updates, depth)
+    return _reported(index, pricer, dropped_units, yielded, orphaned, memo)
+
+
+def _fewer(index: HistoryIndex, units: DroppedUnits, before: DroppedBefore) -> DroppedBefore:
+    """The memo of ``units``, the first of those dropped last fit (the cut moved back: the
+    newest request shrank or was taken back), its parts taken from last fit's: the Changes
+    of its messages (the first ones, in order), its image and file rows. They were made
+    from what the index held then, which is what it holds now (every unit dropped last time
+    is in the part of the history this update kept unchanged: see ``report_drops``)."""
+    starts = index.starts
+
+    def size(k: int) -> int:
+        return index.end(k) - starts[k]
+
+    below = starts[units.cut] if units.cut < len(starts) else len(index.costs)
+    count = below - sum(map(size, units.kept)) + sum(map(size, units.beyond))
+    end = index.end(units.last)
+    old_changes, old_files = Parts(*before.changes), Parts(*before.files)
+    changes: Later[Change] = Later(lambda: old_changes.get()[:count])
+    files: Later[FileRow] = Later(lambda: [r for r in old_files.get() if r[0] < end])
+    images = before.images[: bisect_left(before.images, (end,))]
+    return DroppedBefore(units, [changes], images, [files], index.updates, before.depth + 1)
+
+
+def _reported(
+    index: HistoryIndex,
+    pricer: Pricer,
+    dropped_units: DroppedUnits,
+    yielded: list[Unit],
+    orphaned: list[int],
+    memo: DroppedBefore,
+) -> tuple[list[Part[Change]], list[Part[Notice]], DroppedBefore]:
+    """The Changes and notices of ``memo`` (what was dropped whole) and of the requests
+    that yielded their pins and the turns orphaned by the drops."""
+    starts, roles, id_of = index.starts, index.roles, index.id_of
+    drop_parts, images, files = list(memo.changes), memo.images, list(memo.files)
     more: list[Change] = []
     for u in yielded:
         for m in u.messages:

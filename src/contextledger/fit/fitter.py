@@ -66,6 +66,7 @@ from .anchors import (
 from .budget import Budget, check_limits, check_system_prompt_fits, history_budget, too_big
 from .drops import DroppedBefore, report_drops
 from .edits import SendableImages
+from .gists import gist_cap
 from .lazy import LazyMessages, read_lazily
 from .options import FitOptions, default_output_reserve
 from .report import (
@@ -463,7 +464,7 @@ class Fitter:
             result.report.image_tokens, self.info
         ) or self._surely_within_limits(result.messages):
             return result
-        replaced: dict[str, list[tuple[str, str, bool]]] = {}
+        replaced: dict[str, list[tuple[list[str], str, bool]]] = {}
         planned = self.pricer.planned_bytes
         while (
             cut := oversized_image(result.messages, self.info, planned)
@@ -481,10 +482,8 @@ class Fitter:
                 msgs = msgs.with_messages(swaps)
             else:
                 msgs = tuple(swaps.get(i, m) for i, m in enumerate(msgs))
-            for key, labels in now.items():
-                replaced.setdefault(key, []).extend(
-                    (label, cut.reason, cut.only_this) for label in labels
-                )
+            for key, labels in now.items():  # (a cut's labels with its reason once)
+                replaced.setdefault(key, []).append((labels, cut.reason, cut.only_this))
             # (the last fit's messages and report are not needed now: freed before fitting
             # again, not held beside the new fit's tables)
             del result
@@ -494,9 +493,10 @@ class Fitter:
         kept = {m.id for m in result.messages if m.id in replaced}
         limit = [
             limit_notice(key, label, reason, only_this)
-            for key, labels in replaced.items()
+            for key, cuts in replaced.items()
             if key in kept
-            for label, reason, only_this in labels
+            for labels, reason, only_this in cuts
+            for label in labels
         ]
         changes = [Change("replaced", n.where, None, "image", n.text, 0, 0) for n in limit]
         return FitResult(result.messages, with_added(result.report, changes, limit))
@@ -648,8 +648,9 @@ class Fitter:
             # (with no sticky cut, the newest run kept whatever is pinned is known: speed24)
             kept_room = None if sticky else limit - system_cost - anchor_cost
             pins = pin_anchors(
-                index, pricer, anchor_pos, anchor, anchor_cost, opts, kept_room=kept_room
-            )
+                index, pricer, anchor_pos, anchor, anchor_cost, opts, kept_room=kept_room,
+                gist_cap=0 if sticky or not index.opens else gist_cap(limit),
+            )  # fmt: skip
         else:  # (everything is kept: the cut is reported at 0, not after pinned requests)
             pins = pin_anchors(
                 index, pricer, anchor_pos, anchor, anchor_cost, opts, earlier_requests=False
@@ -683,7 +684,9 @@ class Fitter:
 
         cut_at = chosen.cut_index  # every unit from the cut on is kept but the pinned
         below = bisect_left(chosen.kept, cut_at, key=_start)  # (the kept are in order)
-        pinned = tuple(u.messages[0].id for u in chosen.kept[:below] if u.kind == "prior")
+        pinned = tuple(
+            u.messages[0].id for u in chosen.kept[:below] if u.kind in ("prior", "said", "gist")
+        )
         self._memory.sent_ok = index.units_ok(
             [index.unit_of(u.start) for u in chosen.kept[:below]], run_from=chosen.cut_unit
         )

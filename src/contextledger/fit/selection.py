@@ -70,11 +70,20 @@ def select_units(
     ``changes`` and ``notices``."""
     pinned = list(pins.units)
     total = system_cost + pins.cost
-    walk = _Walk(index, pricer, pins.numbers, anchor_pos, opts, budget)
+    walk = _Walk(index, pricer, pins.numbers, anchor_pos, opts, budget, pins.gists)
     cut_unit, total = walk.take(len(index.starts) - 1, total, True)
     yielded, total = _yield_pins(pinned, total, budget)
+    if (
+        yielded and walk.gists
+    ):  # (a gist that yielded gives no room back when its exchange is taken)
+        walk.gists = {k: g for k, g in walk.gists.items() if g not in yielded}
     if yielded and cut_unit > 0:
         cut_unit, total = walk.take(cut_unit - 1, total, not walk.recent)
+    if pins.gists:
+        # (a gist is not a drop of its own: its exchange is reported dropped; one whose
+        # exchange the run reached is not sent beside it: ``_Walk.take`` gave its room back)
+        yielded = [u for u in yielded if u.kind != "gist"]
+        pinned = [u for u in pinned if u not in walk.ungisted]
     recent = walk.recent
     cut_id = previous_cut_id
     if opts.hysteresis > 0:
@@ -88,6 +97,8 @@ def select_units(
     for unit in pinned:
         insort(kept, unit, key=_start)
     orphaned, total, asked = _start_with_user(index, kept, yielded, total, budget, anchor_pos)
+    if pins.gists or any(u.kind == "said" for u in pinned):
+        notices.extend(_gist_notices(index, kept, cut_unit))
     for short in walk.shortened:
         if short.unit in kept:
             changes.extend(short.changes)
@@ -287,9 +298,14 @@ class _Walk:
         anchor_pos: int | None,
         opts: FitOptions,
         budget: int,
+        gists: dict[int, Unit] | None = None,
     ) -> None:
         self.index, self.pricer, self.pinned = index, pricer, pinned
         self.anchor_pos, self.opts, self.budget = anchor_pos, opts, budget
+        # the gists pinned of earlier exchanges, by unit: one whose exchange the run takes
+        # is not sent, its room given back (``ungisted``)
+        self.gists = gists or {}
+        self.ungisted: list[Unit] = []
         self.recent: list[Unit] = []
         self.shortened: list[_Shortened] = []
         self.skipped: list[int] = []  # units too big for the room even shortened, left out
@@ -316,6 +332,8 @@ class _Walk:
                 taken.reverse()
                 self.recent += taken
                 total, cut = total + sum(index.unit_costs[k - run + 1 : k + 1]), k - run + 1
+                if self.gists:
+                    total -= self._ungist(range(cut, k + 1))
                 k = cut
                 continue
             if k in self.pinned:
@@ -358,7 +376,19 @@ class _Walk:
             self.recent.append(u)
             total += u.cost
             cut = k
+            if k in self.gists:
+                total -= self._ungist((k,))
         return cut, total
+
+    def _ungist(self, taken: Sequence[int]) -> int:
+        """The tokens freed by the gists of the exchanges ``taken`` whole."""
+        freed = 0
+        for k in taken if len(taken) < len(self.gists) else sorted(self.gists):
+            gist = self.gists.get(k)
+            if gist is not None and k in taken and gist not in self.ungisted:
+                self.ungisted.append(gist)
+                freed += gist.cost
+        return freed
 
     def _made_run(self, k: int, total: int, lowest: int) -> int:
         """How many units from ``k`` down the loop of ``take`` would keep as they are, one
@@ -420,13 +450,45 @@ def _lost_images(short: _Shortened) -> bool:
     return any(c.action == "replaced" for c in short.changes)
 
 
+def _gist_notices(index: HistoryIndex, kept: list[Unit], cut_unit: int) -> list[Notice]:
+    """One notice for the gists and statements sent though their turns' neighbours were
+    dropped: which, and why."""
+    cut = index.starts[cut_unit] if cut_unit < len(index.starts) else len(index.body)
+    gists = [u.messages[0].id for u in kept if u.kind == "gist" and u.start < cut]
+    said = [u.messages[0].id for u in kept if u.kind == "said" and u.start < cut]
+    notices: list[Notice] = []
+    if gists:
+        notices.append(
+            Notice(
+                "pinned",
+                gists[0],
+                f"{len(gists)} earlier tool exchange(s) left out to fit the context window "
+                "are sent as a one-line gist each (the call's arguments, and what failed or "
+                f"its last line), so that what was written, run and failed stays in view: "
+                f"{', '.join(gists)}.",
+            )
+        )
+    if said:
+        notices.append(
+            Notice(
+                "pinned",
+                said[0],
+                f"{len(said)} earlier statement(s) of a value by the assistant are kept though "
+                f"the turns around them were left out: {', '.join(said)}.",
+            )
+        )
+    return notices
+
+
 def _yield_pins(pinned: list[Unit], total: int, budget: int) -> tuple[list[Unit], int]:
-    """Over budget: prior requests give up their pin, lowest priority first (they are
-    pinned in priority order); then recaps, oldest first."""
+    """Over budget: gists and statements of values give up their pin first (lowest
+    priority first: they are pinned in priority order), then prior requests, lowest
+    priority first; then recaps, oldest first."""
     yielded: list[Unit] = []
+    gists = [u for u in pinned if u.kind in ("gist", "said")][::-1]
     priors = [u for u in pinned if u.kind == "prior"][::-1]
     recaps = sorted((u for u in pinned if u.kind == "recap"), key=lambda u: u.start)
-    for group in (priors, recaps):
+    for group in (gists, priors, recaps):
         for u in group:
             if total <= budget:
                 break

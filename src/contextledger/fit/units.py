@@ -33,7 +33,9 @@ from .request_part import _HEAD_CHARS, _TAIL_CHARS, request_part
 from .steering import Steering
 
 T = TypeVar("T")
-UnitKind = Literal["message", "exchange", "anchor", "prior", "recap", "system"]
+# ("gist": an earlier tool exchange pinned as a line; "said": an assistant's statement of a
+# value pinned as it was said)
+UnitKind = Literal["message", "exchange", "anchor", "prior", "recap", "system", "gist", "said"]
 
 
 class Unit:

@@ -1,0 +1,283 @@
+"""Gists: what an earlier tool exchange did, in a line, when the exchange itself is left out.
+
+A long agent session cut to a small window keeps its recent turns and the user's pinned
+requests, but the tool exchanges in between are dropped whole: which files were written,
+which commands ran and what failed is gone from the view (issue #14: 0-12 % of them at
+8k-32k). The fit pins, within a small cap (``gist_cap``), a short gist of each such earlier
+exchange that failed, wrote a file or ran a command (not a look-up: ``ls``, ``grep``, a read),
+and the assistant's short statements of a value ("The p95 for search is 180 ms."), each in
+the words the record holds (the call's own arguments, the output's failing lines), so that
+the exact command, path and failing test are still in front of the model.
+
+Everything here is made once per message (``HistoryIndex.memo``) and is cheap: a tool's
+output is read for failure signs only from its head and tail, by a few substring tests
+before any pattern, and a call's arguments are parsed once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..lexicon.tools import COMMAND_KEY, LOOKUP_WORDS, READ_WORDS, WRITE_TOOL
+from ..model import Message, Text, ToolCall, ToolResult
+
+#: What a gist says, in the order they are pinned: a failure, a file written, the
+#: assistant's statement of a value, a command run.
+FAILED, WROTE, SAID, RAN = 0, 1, 2, 3
+
+#: The gists take at most this share of the history's budget, and at most this many tokens.
+GIST_SHARE = 16
+GIST_MOST = 2_048
+
+#: How many earlier units (exchanges and assistant turns) the pinning looks at, newest first:
+#: a cold fit of a long history is not made to read every old tool output.
+GIST_VISITS = 600
+
+#: A value statement is a short assistant turn with a digit in it, whose wording (digits
+#: aside) the session does not repeat this often ("Step 12 checked." said every turn is not).
+_SAID_CHARS = 280
+_SAID_REPEATS = 3
+
+#: Of a long tool output, its head and tail are read for failure signs (a runner's summary,
+#: a traceback's last line and an error's first are there).
+_HEAD_CHARS = 1_000
+_TAIL_CHARS = 4_000
+_FAILING_LINES = 3
+_LINE_CHARS = 160
+_ARG_CHARS = 200
+_ARGS_CHARS = 320
+
+_MARKS = (
+    "FAIL", "fail", "Fail", "ERROR", "Error", "error", "Traceback", "Exception", "panic:",
+    "exit code", "exit status", "<failure", "<error", "✗", "✕", "✖",
+)  # fmt: skip
+_FAIL_LINE = re.compile(
+    r"\bFAIL(?:ED|URES?|S)?\b|\b[Ff]ail(?:ed|ures?|ing|s)?\b|\bERROR\b|\b\w*Error\b|\berror\b|"
+    r"Traceback \(most recent|\b\w*Exception\b|^panic:|\bexit (?:code|status) [1-9]|"
+    r"<failure|<error\b|[✗✕✖]"
+)
+# a count of nothing failed: "0 failed", "errors=0", "no errors", "exit code 0"
+_NOTHING_FAILED = re.compile(
+    r"(?i)\b0 (?:failed|failures?|errors?|failing)\b|\b(?:failed|failures?|errors?)\s*[=:]\s*0\b|"
+    r"\bno (?:errors?|failures?)\b|\bexit (?:code|status) 0\b"
+)
+# a line that names the test that failed: pytest's node id, Go's "--- FAIL: TestX", Mocha's
+# "1) suite test:", Gradle's "Class > test FAILED", a JUnit report's testcase
+_NAMES_TEST = re.compile(r"::|--- FAIL|^\d+\) \S|\S > \S|<testcase\b")
+_MOCHA_TEST = re.compile(r"^\d+\) \S")
+_MOCHA_COUNT = re.compile(r"^[1-9]\d* failing\b")
+# the file a patch touches: "*** Update File: a.py", "+++ b/a.py"
+_PATCH_FILE = re.compile(r"(?m)^(?:\*\*\* (?:Add|Update|Delete) File: |\+\+\+ b/)(\S.*)$")
+_DIGITS = re.compile(r"\d+")
+_NAME_WORD = re.compile(r"[^\W\d_]+")
+_CASE_STEP = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+#: Programs that only look (a pipeline led by one is a look-up too): their runs are not
+#: gisted, the cap goes to what changed something or failed.
+_LOOKING = frozenset(
+    {"ls", "cat", "grep", "rg", "ag", "head", "tail", "find", "tree", "wc", "pwd", "echo",
+     "which", "less", "more", "stat", "du", "df", "ps", "env", "printenv", "file", "sed -n",
+     "git status", "git log", "git diff", "git show", "git branch", "nvidia-smi", "jq", "awk",
+     "type", "dir", "whoami", "date", "uname", "top", "lsof", "history"}
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Gist:
+    """What an earlier unit is pinned as: its rank (``FAILED`` … ``RAN``) and the text."""
+
+    rank: int
+    text: str
+
+
+def gist_cap(history_budget: int) -> int:
+    """The tokens the gists may take of a history's budget.
+
+    >>> gist_cap(7_000), gist_cap(127_000)
+    (437, 2048)
+    """
+    return min(history_budget // GIST_SHARE, GIST_MOST)
+
+
+def exchange_gist(messages: Sequence[Message]) -> Gist | None:
+    """The gist of one tool exchange (the assistant's calls and their results), or None for
+    a look-up that failed in nothing (or an exchange with no call)."""
+    calls = [
+        b for m in messages if m.role == "assistant" for b in m.content if isinstance(b, ToolCall)
+    ]
+    if not calls:
+        return None
+    results = [b for m in messages for b in m.content if isinstance(b, ToolResult)]
+    failing: list[str] = []
+    failed = False
+    for r in results:
+        text = r.text
+        lines = failing_lines(text)
+        if r.is_error or lines:
+            failed = True
+            failing += lines or _last_lines(text, 1)
+    parsed = [c.parsed() for c in calls]  # (each call's arguments parsed once)
+    if failed:
+        rank = FAILED
+    elif any(_writes(c.name, p) for c, (p, _) in zip(calls, parsed, strict=True)):
+        rank = WROTE
+    elif all(_looks(c.name, p) for c, (p, _) in zip(calls, parsed, strict=True)):
+        return None  # (most exchanges of a long session: nothing is rendered for them)
+    else:
+        rank = RAN
+    said = "; ".join(
+        f"{c.name} {_arguments(c, p, e)}".rstrip() for c, (p, e) in zip(calls, parsed, strict=True)
+    )
+    if rank == FAILED:
+        seen: list[str] = []
+        for line in failing:
+            if line not in seen:
+                seen.append(line)
+        outcome = " | ".join(seen[:_FAILING_LINES])
+        return Gist(FAILED, f"[Earlier tool call, left out to fit: {said} — failed: {outcome}]")
+    if rank == WROTE:
+        return Gist(WROTE, f"[Earlier tool call, left out to fit: {said} — done]")
+    last = next((x for r in results for x in _last_lines(r.text, 1)), "")
+    outcome = f" → {last}" if last else ""
+    return Gist(RAN, f"[Earlier tool call, left out to fit: {said}{outcome}]")
+
+
+def value_statement(m: Message) -> tuple[str, str] | None:
+    """A short assistant turn of words only, with a digit in it: (its text, its wording with
+    the digits left out), or None."""
+    if m.role != "assistant" or len(m.content) != 1 or not isinstance(m.content[0], Text):
+        return None
+    text = m.content[0].text
+    if len(text) > _SAID_CHARS or not any(ch.isdigit() for ch in text) or not text.strip():
+        return None
+    return text, _DIGITS.sub("#", text)
+
+
+def repeated(count: int) -> bool:
+    """Whether a wording said this often in the session is a routine line, not a value."""
+    return count >= _SAID_REPEATS
+
+
+def failing_lines(text: str) -> list[str]:
+    """The lines of a tool's output that say what failed (its head and tail read: a few
+    substring tests first, most outputs have no sign at all), the lines that name a failing
+    test first; [] when nothing failed.
+
+    >>> failing_lines("collected 3\\nFAILED tests/a.py::test_b - AssertionError\\n1 failed, 2 passed")
+    ['FAILED tests/a.py::test_b - AssertionError', '1 failed, 2 passed']
+    >>> failing_lines("42 passed, 0 failed in 3.1s")
+    []
+    """
+    if len(text) > _HEAD_CHARS + _TAIL_CHARS:
+        text = text[:_HEAD_CHARS] + "\n" + text[-_TAIL_CHARS:]
+    if not any(mark in text for mark in _MARKS):
+        return []
+    lines = [x.strip() for x in text.splitlines()]
+    named: list[str] = []
+    other: list[str] = []
+    mocha = any(_MOCHA_COUNT.match(x) for x in lines)
+    for n, line in enumerate(lines):
+        if not line:
+            continue
+        if mocha and _MOCHA_TEST.match(line):
+            named.append(_clip(line))
+            continue
+        if not _FAIL_LINE.search(line) or _NOTHING_FAILED.search(line):
+            continue
+        if line.startswith(("<failure", "<error")):  # a JUnit report: the testcase names it
+            case = next((x for x in reversed(lines[max(0, n - 2) : n]) if "<testcase" in x), None)
+            if case is not None:
+                named.append(_clip(case))
+        if line.startswith("Traceback (most recent"):
+            continue  # (the exception's own line says what failed)
+        (named if _NAMES_TEST.search(line) else other).append(_clip(line))
+    return named + other
+
+
+def _last_lines(text: str, n: int) -> list[str]:
+    lines = [x.strip() for x in text[-_TAIL_CHARS:].splitlines() if x.strip()]
+    return [_clip(x) for x in lines[-n:]]
+
+
+def _clip(line: str, most: int = _LINE_CHARS) -> str:
+    return line if len(line) <= most else line[: most - 1] + "…"
+
+
+def _arguments(call: ToolCall, parsed: object, error: str | None) -> str:
+    """A call's arguments as a person reads them, each value as it was given (a command, a
+    path: their exact text), long contents summarized (a patch by the files it touches)."""
+    if error is not None or parsed is None:
+        return _clip(call.arguments, _ARGS_CHARS)
+    if not isinstance(parsed, dict):
+        return _value(parsed) or ""
+    parts = [f"{key}: {shown}" for key, value in parsed.items() if (shown := _value(value))]
+    return _clip(", ".join(parts), _ARGS_CHARS)
+
+
+def _value(value: object) -> str | None:
+    if isinstance(value, str):
+        if "\n" not in value and len(value) <= _ARG_CHARS:
+            return value
+        files = _PATCH_FILE.findall(value)
+        lines = value.count("\n") + 1
+        return f"<{lines} lines: {', '.join(files[:4])}>" if files else f"<{lines} lines>"
+    if isinstance(value, bool | int | float):
+        return str(value)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        joined = " ".join(value)  # (an argv)
+        return joined if len(joined) <= _ARG_CHARS else f"<{len(value)} items>"
+    return None
+
+
+@lru_cache(maxsize=256)
+def _name_words(name: str) -> frozenset[str]:
+    return frozenset(
+        w.casefold() for seg in _NAME_WORD.findall(name) for w in _CASE_STEP.split(seg) if w
+    )
+
+
+@lru_cache(maxsize=256)
+def _write_named(name: str) -> bool:
+    return WRITE_TOOL.search(name) is not None and not _name_words(name) & READ_WORDS
+
+
+def _writes(name: str, parsed: object) -> bool:
+    """A write-type call by its name, or a path beside lines written (``fs(path, content)``)."""
+    if _write_named(name):
+        return True
+    if not isinstance(parsed, dict):
+        return False
+    strings = [v for v in parsed.values() if isinstance(v, str)]
+    return any("\n" in v for v in strings) and any(
+        "\n" not in v and " " not in v and ("/" in v or "." in v) for v in strings
+    )
+
+
+def _looks(name: str, parsed: object) -> bool:
+    """A look-up: a read-type tool, or a command led by a program that only looks."""
+    words = _name_words(name)
+    if words & READ_WORDS or words & LOOKUP_WORDS:
+        return True
+    values = [parsed]
+    if isinstance(parsed, dict):  # (a command's own argument, if named: not its cwd)
+        named = [v for k, v in parsed.items() if COMMAND_KEY.match(str(k))]
+        values = named or list(parsed.values())
+    commands = [
+        v if isinstance(v, str) else " ".join(v)
+        for v in values
+        if isinstance(v, str) or (isinstance(v, list) and all(isinstance(x, str) for x in v))
+    ]
+    if not commands:
+        return False
+    for command in commands:
+        program = command.split()
+        if not program:
+            continue
+        head = program[0].rsplit("/", 1)[-1]
+        two = f"{head} {program[1]}" if len(program) > 1 else head
+        if head not in _LOOKING and two not in _LOOKING:
+            return False
+    return True

@@ -1,0 +1,68 @@
+"""Denials in words, in one place: the words that deny ("never", "nie", "않"), and the
+idioms that turn an option down without a word of denial ("Cascade is off the table",
+"Kafka kommt nicht in Frage", "dipirona está descartada", "Saaz olmaz", "부산 경유는
+빼고"). Every reader that asks whether a sentence denies (the polarity reader, the reader
+of rules said back in another language, the stance reader) asks :func:`denial`, so that a
+record sentence and the recap's sentence about it are read alike.
+
+>>> rejecting("Cascade hops are off the table this season."), rejecting("Don't forget to bump it.")
+(True, False)
+>>> denial("Never run it."), denial("Kafka kommt nicht in Frage."), denial("Use Kafka.")
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .claims import DENIALS, PROHIBITIONS, SCRIPT_DENIALS
+
+# An option turned down by an idiom, in languages whose other denials the stance reader
+# reads word by word (English, German, Portuguese, Spanish, French): what it names is
+# denied. ("forget X", "esquece X": not "don't forget to …", "não esquece de …")
+REJECTING_READ = re.compile(
+    r"(?i)\b(?:off\s+the\s+table|rul(?:e|es|ed|ing)\s+out|no[-\s]go|not\s+an\s+option|"
+    r"out\s+of\s+the\s+question)\b|"
+    r"(?<!n't\s)(?<!not\s)(?<!never\s)(?<!do\s)(?:^|(?<=[\s,;:.!…]))forget\s+(?:about\s+)?"
+    r"(?!to\b|it\b|that\b|this\b|the\s+rest\b)|"
+    r"\bkomm(?:t|en)\s+nicht\s+(?:mehr\s+)?in\s+frage\b|"
+    r"\bdescartad[oa]s?\b|\bdescart(?:ar|amos|ei|ou|e|ado)\b|"
+    r"\bexclu(?:s|e|es|ído|ída|idos|idas|d(?:e|es|ed|ing))?\b|"
+    r"(?<!não\s)(?<!nao\s)\besquec?e\b(?!\s+d[eoa]\b)"
+)
+# ... and in languages whose denials are glued to the verb or unspaced (Turkish "olmaz",
+# Russian "отпадает", Korean "빼고", Hebrew "תשכח מ…", Japanese "却下", Chinese "不考虑",
+# Bengali "বাদ"): read by the readers of rules said back in another language
+REJECTING_OTHER = re.compile(
+    r"(?i)\bolmaz\b|\bотпада(?:ет|ют)?\b|却下|不考虑|不考慮|빼고|(?<!אל\s)תשכח\s+מ|বাদ"
+)
+# the idioms whose option comes after them ("forget Kafka", "ruled out Kafka")
+OPTION_AFTER = re.compile(r"(?i)^(?:forget|esquec?e|rul\w*\s+out|descart(?:ar|amos|ei|ou|e)$)")
+
+
+@lru_cache(maxsize=1 << 14)  # asked of every record sentence at every recap
+def rejecting(text: str, *, read_only: bool = False) -> bool:
+    """Whether ``text`` turns an option down with an idiom (:data:`REJECTING_READ`, and
+    unless ``read_only`` :data:`REJECTING_OTHER`)."""
+    if REJECTING_READ.search(text) is not None:
+        return True
+    return not read_only and REJECTING_OTHER.search(text) is not None
+
+
+_WORDS = re.compile(r"[^\W\d_][^\W_]*(?:'[^\W\d_]+)?")
+
+
+@lru_cache(maxsize=1 << 14)
+def denial(text: str) -> bool:
+    """Whether ``text`` denies: a word of denial or of a ban of a language read
+    (``lexicon.claims.DENIALS``, ``PROHIBITIONS``), a denial written in a script whose
+    words are not spaced (``SCRIPT_DENIALS``), or an idiom turning an option down
+    (:func:`rejecting`)."""
+    words = {w.casefold() for w in _WORDS.findall(text)}
+    return (
+        bool(words & (DENIALS | PROHIBITIONS))
+        or any(w.endswith("n't") for w in words)
+        or SCRIPT_DENIALS.search(text) is not None
+        or rejecting(text)
+    )

@@ -1,0 +1,166 @@
+"""Gists of earlier tool exchanges and the assistant's statements of values (issue #14: what
+was written, run and failed stays in view after the cut; ``fit/gists.py``, ``pin_gists``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from contextledger.fit import fit
+from contextledger.fit.gists import failing_lines, gist_cap
+from contextledger.model import Message, ToolCall
+from contextledger.pricing.messages import price_request
+from contextledger.providers import translate
+
+MODEL = "gpt-4o"
+GOAL = "Port the ledger service to Go 1.22 and fix the balance bug."
+LOG = "\n".join(f"[{i:04d}] INFO step={i * 37 % 1000} took={i % 9}.{i % 7}s" for i in range(60))
+
+
+def _call(cid: str, name: str, args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": cid,
+                "type": "function",
+                "function": {"name": name, "arguments": json.dumps(args)},
+            }
+        ],
+    }
+
+
+def session(rounds: int = 80) -> list[dict[str, Any]]:
+    """An agent session whose facts are said early: a file written, a command run, a test
+    failing, a value stated, among look-ups and routine replies."""
+    out: list[dict[str, Any]] = [
+        {"role": "system", "content": "You are a coding agent."},
+        {"role": "user", "content": GOAL},
+    ]
+    for r in range(rounds):
+        out.append({"role": "user", "content": "ok, keep going"})
+        cid = f"c{r}"
+        if r == 3:
+            out.append(_call(cid, "write_file", {"path": "internal/ledger/balance.go",
+                                                 "content": "package ledger\n" * 20}))  # fmt: skip
+            out.append({"role": "tool", "tool_call_id": cid, "content": "wrote 300 bytes"})
+        elif r == 5:
+            out.append(_call(cid, "shell", {"command": "go vet ./internal/ledger/..."}))
+            out.append({"role": "tool", "tool_call_id": cid, "content": LOG + "\nok"})
+        elif r == 7:
+            out.append(_call(cid, "shell", {"command": "go test ./internal/ledger/... -count=1"}))
+            out.append({"role": "tool", "tool_call_id": cid, "content": LOG
+                        + "\n--- FAIL: TestLedgerBalanceRounding (0.01s)\n"
+                        "    balance_test.go:52: got 90, want 100\nFAIL\nexit status 1"})  # fmt: skip
+        else:
+            out.append(_call(cid, "shell", {"command": f"grep -rn balance internal/ | head -{r}"}))
+            out.append({"role": "tool", "tool_call_id": cid, "content": LOG})
+        said = "The ledger holds 48,213 open accounts." if r == 9 else f"Step {r} checked."
+        out.append({"role": "assistant", "content": said})
+    out.append({"role": "user", "content": "ok, keep going"})
+    return out
+
+
+def text_of(messages: Any) -> str:
+    return "\n".join(m.text for m in messages)
+
+
+def test_what_was_written_run_and_failed_is_kept_as_a_gist_and_reported() -> None:
+    res = fit(session(), MODEL, window=4_000, max_output_tokens=500)
+    text = text_of(res.messages)
+    assert GOAL in text
+    assert "internal/ledger/balance.go" in text
+    assert "go vet ./internal/ledger/..." in text
+    assert "--- FAIL: TestLedgerBalanceRounding" in text
+    assert "The ledger holds 48,213 open accounts." in text
+    assert "grep -rn balance internal/ | head -11" not in text  # a look-up is not gisted
+    assert text.count("Step 12 checked.") == 0  # a routine line is not a value
+    gists = [m for m in res.messages if m.id.startswith("gist-")]
+    assert gists and all(m.role == "assistant" for m in gists)
+    # reported: pinned, in a notice, and their exchanges among the drops
+    assert {m.id for m in gists} <= set(res.report.pinned)
+    assert any(n.kind == "pinned" and gists[0].id in n.text for n in res.report.notices)
+    dropped = {c.message_id for c in res.report.dropped}
+    assert all(m.id.removeprefix("gist-") in dropped for m in gists)
+    # within the cap, priced as sent, the history still opens with the user
+    cost = sum(
+        c.tokens_after
+        for c in res.report.changes
+        if c.action == "kept" and c.message_id.startswith("gist-")
+    )
+    assert cost <= gist_cap(res.report.budget - res.report.overhead_tokens)
+    assert res.report.used <= res.report.budget
+    assert res.messages[1].role == "user"
+
+
+@pytest.mark.parametrize("target", ["openai", "anthropic", "gemini"])
+def test_gists_are_priced_exactly_as_sent(target: str) -> None:
+    model = {"openai": MODEL, "anthropic": "claude-sonnet-4-5", "gemini": "gemini-2.5-pro"}[target]
+    res = fit(session(), model, window=4_000, max_output_tokens=500, target=target)
+    assert any(m.id.startswith("gist-") for m in res.messages)
+    body = translate(res.messages, target, model=model).body
+    assert price_request(body, model, target).total == res.report.used
+
+
+def test_no_gists_with_a_sticky_cut() -> None:
+    """A cut kept for the prompt cache keeps its prefix: no gist moves it."""
+    res = fit(session(), MODEL, window=4_000, max_output_tokens=500, hysteresis=0.2)
+    assert not any(m.id.startswith("gist-") for m in res.messages)
+
+
+def test_an_exchange_kept_whole_has_no_gist_beside_it() -> None:
+    res = fit(session(12), MODEL, window=128_000, max_output_tokens=500)
+    assert not any(m.id.startswith("gist-") for m in res.messages)
+    res = fit(session(30), MODEL, window=6_000, max_output_tokens=500)
+    kept = set(res.report.kept)
+    assert not any(k.startswith("gist-") and k.removeprefix("gist-") in kept for k in kept)
+
+
+def test_a_one_line_gist_holds_the_exact_arguments() -> None:
+    msgs = session()
+    msgs[12] = _call("c3", "terminal", {"argv": ["pnpm", "test", "--filter", "cart"]})
+    res = fit(msgs, MODEL, window=4_000, max_output_tokens=500)
+    assert "pnpm test --filter cart" in text_of(res.messages)
+
+
+def test_failing_lines_name_the_test_first() -> None:
+    junit = (
+        '<testsuite name="PaymentsTest" failures="1">\n'
+        '  <testcase classname="PaymentsTest" name="testRefundTwice">\n'
+        '    <failure message="expected 200 but was 500"/>\n  </testcase>\n</testsuite>'
+    )
+    assert failing_lines(junit)[0] == '<testcase classname="PaymentsTest" name="testRefundTwice">'
+    mocha = "  41 passing (2s)\n  1 failing\n\n  1) Cart totals applies the discount:\n     AssertionError: x"
+    assert failing_lines(mocha)[0] == "1) Cart totals applies the discount:"
+    gradle = "> Task :app:test FAILED\ncom.shop.LoginTest > emitsError FAILED\nBUILD FAILED in 3s"
+    assert failing_lines(gradle)[0] == "com.shop.LoginTest > emitsError FAILED"
+    assert failing_lines("42 passed, 0 failed in 3.1s\nexit code 0") == []
+    assert failing_lines("all good\n" * 3) == []
+
+
+@given(st.integers(0, 40), st.integers(2_500, 12_000))
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+def test_gists_keep_every_request_valid_and_within_the_window(rounds: int, window: int) -> None:
+    res = fit(session(rounds), MODEL, window=window, max_output_tokens=500)
+    assert res.report.used <= res.report.budget
+    rest = [m for m in res.messages if m.role != "system"]
+    assert rest[0].role == "user"
+    calls = {c.id for m in rest for c in m.content if isinstance(c, ToolCall)}
+    answered = {b.call_id for m in rest for b in m.content if hasattr(b, "call_id")}
+    assert calls == answered
+    assert len({m.id for m in res.messages}) == len(res.messages)
+
+
+def test_a_chat_without_tools_is_fitted_as_before() -> None:
+    """No tool call in the history: nothing is gisted, no room is set apart."""
+    msgs: list[Message] = [Message.system("s"), Message.user(GOAL, id="u0")]
+    for i in range(200):
+        msgs += [Message.user(f"question {i} " * 5, id=f"u{i + 1}"),
+                 Message.assistant(f"The answer is {i * 7} ms.", id=f"a{i}")]  # fmt: skip
+    res = fit(msgs, MODEL, window=3_000, max_output_tokens=500)
+    assert not any(n.kind == "pinned" for n in res.report.notices)
