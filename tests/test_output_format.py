@@ -177,6 +177,52 @@ def test_thinking_is_refused_for_a_format_without_it_and_its_turn_rule_is_checke
         prepare(prefill, "claude-sonnet-4-5", thinking=THINKING, compaction=False)
 
 
+PRO = {"reasoning": {"mode": "pro"}}
+TASK_BUDGET = {"output_config": {"task_budget": {"type": "tokens", "total": 20000}}}
+
+
+def test_billed_settings_are_sent_as_given_and_their_prompt_budgeted() -> None:
+    # R28-P1: OpenAI's pro reasoning mode (+1,540) and Anthropic's task budget (+40) bill a
+    # prompt of their own; fit and prepare budget it as price_request prices the body
+    for model, billed, extra in (
+        ("gpt-5.6-sol", PRO, 1540),
+        ("claude-opus-4-7", TASK_BUDGET, 40),
+    ):
+        plain = prepare(MESSAGES, model, compaction=False)
+        out = prepare(MESSAGES, model, settings=billed, compaction=False)
+        assert {k: out.body[k] for k in billed} == billed
+        assert out.report.used == plain.report.used + extra
+        assert out.report.used == price_request(out.body, model).total
+        fitted = fit(MESSAGES, model, settings=billed).report
+        assert fitted.used == fit(MESSAGES, model).report.used + extra
+    # beside a structured-output format, Anthropic's output_config holds both
+    out = prepare(
+        MESSAGES,
+        "claude-opus-4-7",
+        response_format=ANTHROPIC,
+        settings=TASK_BUDGET,
+        compaction=False,
+    )
+    assert out.body["output_config"] == {"format": ANTHROPIC, **TASK_BUDGET["output_config"]}
+    assert out.report.used == price_request(out.body, "claude-opus-4-7").total
+
+
+def test_a_history_fitted_with_pro_mode_stays_within_its_budget() -> None:
+    turns = [
+        {"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i}: " + "word " * 200}
+        for i in range(40)
+    ]
+    window, out_tokens = 6000, 500
+    fitted = fit(turns, "gpt-5.6-sol", window=window, max_output_tokens=out_tokens, settings=PRO)
+    assert fitted.report.used <= fitted.report.budget == window - out_tokens
+    prepared = prepare(
+        turns, "gpt-5.6-sol", window=window, max_output_tokens=out_tokens, settings=PRO,
+        compaction=False,
+    )  # fmt: skip
+    billed = price_request(prepared.body, "gpt-5.6-sol").total
+    assert billed == prepared.report.used <= window - out_tokens
+
+
 _NAMES = st.text("abcdefghijklmnopqrstuvwxyzé_ ", min_size=1, max_size=12)
 _SCHEMAS = st.recursive(
     st.fixed_dictionaries({"type": st.sampled_from(["string", "integer", "boolean"])}),

@@ -915,3 +915,27 @@ def test_a_clients_structured_output_and_thinking_are_priced_as_forwarded(
         int(raw.headers["x-contextledger-used"])
         == price_request(body, "claude-sonnet-4-5", "anthropic").total
     )
+
+
+def test_a_forwarded_pro_reasoning_mode_is_budgeted(stub: StubServer, tmp_path: Path) -> None:
+    # R28-P1: reasoning mode "pro" bills a 1,540-token prompt of its own; a history fitted to
+    # a small window with it on is sent priced within the budget, the used header its price
+    items: list[Any] = [
+        {"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i}: " + "word " * 200}
+        for i in range(30)
+    ]
+    with running_proxy(store=tmp_path / "pro.db", openai_upstream=stub.url, window=6000) as small:
+        raw = oai(small, **{"X-ContextLedger-Session": "pro-1"}).responses.with_raw_response.create(
+            model="gpt-5.6-sol",
+            input=items,
+            max_output_tokens=500,
+            reasoning={"mode": "pro"},  # type: ignore[typeddict-unknown-key]
+        )
+    upstream = stub.completions()[-1]
+    assert upstream.body["reasoning"] == {"mode": "pro"}
+    used, budget = (
+        int(raw.headers["x-contextledger-used"]),
+        int(raw.headers["x-contextledger-budget"]),
+    )
+    billed = price_request(upstream.body, "gpt-5.6-sol").total
+    assert used == billed <= budget <= 6000 - 500

@@ -54,7 +54,7 @@ from .model import (
     ToolResult,
     with_ids,
 )
-from .pricing.framing import thinking_prompt
+from .pricing.framing import settings_prompt, thinking_prompt
 from .pricing.messages import Pricer, price_request
 from .pricing.provider_content import check_file_pages
 from .providers import Format, format_for_provider, provider_format, translate
@@ -249,6 +249,9 @@ class Preparer:
     in the target's shape and priced in the budget as written. ``thinking``: Anthropic's
     extended-thinking setting, sent as given and priced (it bills a prompt of its own); a
     request whose assistant turn breaks its rule is refused naming where, as the API does.
+    ``settings``: the request's settings that bill a prompt of their own, as its body carries
+    them (``{"output_config": {"task_budget": …}}``, ``{"reasoning": {"mode": "pro"}}``: see
+    ``FitOptions.settings``), sent as given and priced.
     A request written for a model that takes no prefill (Claude 4.6 and later answer HTTP
     400) that ends on an assistant turn is refused naming where, as ``translate`` refuses it;
     ``allow_prefill=True`` fits it anyway (the report says it cannot be sent so), for a
@@ -278,6 +281,7 @@ class Preparer:
         allow_prefill: bool = False,
         response_format: object = None,
         thinking: object = None,
+        settings: Mapping[str, Any] | None = None,
     ) -> None:
         check_limits(window, max_output_tokens)
         check_on_images(on_images)
@@ -312,6 +316,7 @@ class Preparer:
                 tool_choice=tool_choice,
                 response_format=response_format,
                 thinking=self._anthropic_only(thinking),
+                settings=settings,
             ),
             pricer=pricer,
         )
@@ -363,6 +368,7 @@ class Preparer:
         tool_choice: object = None,
         response_format: object = None,
         thinking: object = None,
+        settings: Mapping[str, Any] | None = None,
     ) -> Prepared:
         """Build the request for the current state of ``conversation``.
 
@@ -373,7 +379,7 @@ class Preparer:
         ``file_pages``: pages of files by reference uploaded since (added to those declared
         before; see ``FitOptions.file_pages``). ``tool_choice``: the one this request
         carries, priced exactly from now on (None: the one given before, if any);
-        ``response_format`` alike (the structured-output format, see the class)."""
+        ``response_format``, ``thinking`` and ``settings`` alike (see the class)."""
         if file_pages:
             self._declare_pages(file_pages)
         opts = self.fitter.options
@@ -382,7 +388,9 @@ class Preparer:
         if response_format is not None and response_format != opts.response_format:
             self.fitter.options = opts = replace(opts, response_format=response_format)
         if thinking is not None and thinking != opts.thinking:
-            self.fitter.options = replace(opts, thinking=self._anthropic_only(thinking))
+            self.fitter.options = opts = replace(opts, thinking=self._anthropic_only(thinking))
+        if settings is not None and settings != opts.settings:
+            self.fitter.options = replace(opts, settings=settings)
         notices: list[Notice] = []
         given = isinstance(conversation, Conversation)
         conv = (
@@ -1223,6 +1231,7 @@ class Preparer:
         opts = self.fitter.options
         beside = pricer.output_format(opts.response_format)
         beside += thinking_prompt(opts.thinking, pricer.model.provider)
+        beside += settings_prompt(opts.settings or {}, pricer.model.provider)
         return pricer.request(view, wire_tools) + beside <= budget
 
     def _cooling_down(self, work: Conversation) -> str | None:
@@ -1354,9 +1363,10 @@ class Preparer:
 
     def _beside_messages(self, wire_tools: list[dict[str, Any]] | None) -> int:
         """What the request is billed beside its messages: tool schemas, structured-output
-        format, request overhead and thinking prompt (as the fit budgets them)."""
+        format, request overhead, thinking and settings prompts (as the fit budgets them)."""
         pricer, opts = self.fitter.pricer, self.fitter.options
         thinking = thinking_prompt(opts.thinking, pricer.model.provider)
+        thinking += settings_prompt(opts.settings or {}, pricer.model.provider)
         overhead = pricer.request_overhead + thinking
         return pricer.tools(wire_tools) + pricer.output_format(opts.response_format) + overhead
 
@@ -1377,6 +1387,11 @@ class Preparer:
                 body[key] = {**old, **value} if isinstance(old, dict) else value
         if self.fitter.options.thinking is not None:
             body["thinking"] = self.fitter.options.thinking
+        for key, value in (self.fitter.options.settings or {}).items():
+            old = body.get(key)  # (Anthropic's output_config may hold the format too)
+            body[key] = (
+                {**old, **value} if isinstance(old, dict) and isinstance(value, Mapping) else value
+            )
         if tools:
             body["tools"] = tools
         return body

@@ -41,7 +41,7 @@ from ..model import (
     with_ids,
 )
 from ..pricing.files import MediaCost
-from ..pricing.framing import thinking_prompt
+from ..pricing.framing import settings_prompt, thinking_prompt
 from ..pricing.messages import Pricer
 from ..pricing.text import expect_counting
 from ..providers import format_for_provider, provider_format, read_messages
@@ -610,7 +610,9 @@ class Fitter:
             pricer.messages(memory).total if memory else 0,
             opts.min_history_tokens,
             pricer.output_format(opts.response_format),
-            pricer.request_overhead + thinking_prompt(opts.thinking, pricer.model.provider),
+            pricer.request_overhead
+            + thinking_prompt(opts.thinking, pricer.model.provider)
+            + settings_prompt(opts.settings or {}, pricer.model.provider),
         )
         limit = budget.history
         index = self._memory.repaired_index if repaired else self._memory.index

@@ -50,6 +50,10 @@ class FitOptions:
     # Anthropic's ``thinking`` setting the request will carry (``{"type": "enabled", …}``):
     # extended thinking bills a prompt of its own (``framing.thinking_prompt``)
     thinking: object = None
+    # the request's other settings that bill a prompt of their own (``framing.settings_prompt``),
+    # as its body carries them: Anthropic's ``{"output_config": {"task_budget": …}}`` (+40),
+    # OpenAI's ``{"reasoning": {"mode": "pro"}}`` (+1,540)
+    settings: Mapping[str, Any] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

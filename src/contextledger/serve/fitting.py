@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -58,6 +58,10 @@ log = logging.getLogger("contextledger.serve")
 
 #: Messages to wait, after a recap was rejected, before compaction is tried again.
 COMPACTION_RETRY = 16
+
+# the body's settings that bill a prompt of their own (``framing.settings_prompt``: Anthropic's
+# ``output_config.task_budget``, OpenAI's ``reasoning.mode`` "pro"), budgeted as forwarded
+_BILLED_SETTINGS = ("output_config", "reasoning")
 
 
 class _Unreadable(Exception):
@@ -247,6 +251,7 @@ async def _record_and_prepare(
             wire.pricing_tool_choice(body),
             wire.pricing_output_format(body),
             body.get("thinking") if wire.format == "anthropic" else None,
+            {k: body[k] for k in _BILLED_SETTINGS if k in body},
         )
         if proxy.prepare_thread is None:
             prepared = run()
@@ -303,6 +308,7 @@ def prepare_with_backoff(
     tool_choice: object = None,
     response_format: object = None,
     thinking: object = None,
+    settings: Mapping[str, Any] | None = None,
 ) -> Prepared:
     """``preparer.prepare``, backing off what failed, said in the turn's report:
 
@@ -333,6 +339,7 @@ def prepare_with_backoff(
             tool_choice=tool_choice,  # the request's own: priced exactly
             response_format=response_format,  # (alike: forwarded as the client sent it)
             thinking=thinking,
+            settings=settings,  # (alike: a pro reasoning mode, a task budget)
         )
     finally:
         if paused:
