@@ -312,6 +312,7 @@ class Preparer:
                 tool_choice=tool_choice,
                 response_format=response_format,
                 thinking=self._anthropic_only(thinking),
+                gists=not compaction,  # the recap states what dropped exchanges did
             ),
             pricer=pricer,
         )

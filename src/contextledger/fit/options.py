@@ -50,6 +50,10 @@ class FitOptions:
     # Anthropic's ``thinking`` setting the request will carry (``{"type": "enabled", …}``):
     # extended thinking bills a prompt of its own (``framing.thinking_prompt``)
     thinking: object = None
+    # one-line gists of the earlier tool exchanges the cut drops (``fit.gists``); off where
+    # a recap states what those exchanges did (``Preparer`` with compaction: its dry fit
+    # decides what is recapped, and gists there would push recent turns into the recap)
+    gists: bool = True
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
