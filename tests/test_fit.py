@@ -322,7 +322,12 @@ def test_fit_invariants(data: tuple[tuple[Message, ...], int]) -> None:
     sent = [m for m in out if m.id in order]
     assert [order[m.id] for m in sent] == sorted(order[m.id] for m in sent)  # chronology
     body = [m.role for m in sent if m.role != "system"]
-    assert len(out) - len(sent) == (1 if body and body[0] != "user" else 0)
+    # one-line gists of dropped tool exchanges (fit.gists): pinned, their exchange dropped
+    gists = [m for m in out if m.id not in order and m.id.startswith("gist-")]
+    assert {m.id for m in gists} <= set(res.report.pinned)
+    dropped = {c.message_id for c in res.report.dropped}
+    assert all(m.id.removeprefix("gist-") in dropped for m in gists)
+    assert len(out) - len(sent) - len(gists) == (1 if body and body[0] != "user" else 0)
     again = fit(msgs, MODEL, **window_for(budget))
     assert again.messages == out and again.report == res.report  # deterministic
     system = [m for m in msgs if m.role == "system"]

@@ -164,3 +164,19 @@ def test_a_chat_without_tools_is_fitted_as_before() -> None:
                  Message.assistant(f"The answer is {i * 7} ms.", id=f"a{i}")]  # fmt: skip
     res = fit(msgs, MODEL, window=3_000, max_output_tokens=500)
     assert not any(n.kind == "pinned" for n in res.report.notices)
+
+
+def test_prepare_with_compaction_pins_no_gists_the_recap_states_them() -> None:
+    """With compaction the recap states what the dropped exchanges did; gists in its dry
+    fit would take room from the recent turns and push them into the recap (bench
+    retention's routing sessions lost a restated count so at 16k). Without compaction a
+    Preparer with no sticky cut pins them as ``fit`` does."""
+    from contextledger.prepare import prepare
+
+    recapped = prepare(session(), MODEL, window=4_000, max_output_tokens=500, hysteresis=0.0)
+    assert not any(m.id.startswith("gist-") for m in recapped.messages)
+    assert "TestLedgerBalanceRounding" in text_of(recapped.messages)  # in the recap
+    plain = prepare(
+        session(), MODEL, window=4_000, max_output_tokens=500, hysteresis=0.0, compaction=False
+    )
+    assert any(m.id.startswith("gist-") for m in plain.messages)

@@ -317,6 +317,7 @@ class Preparer:
                 response_format=response_format,
                 thinking=self._anthropic_only(thinking),
                 settings=settings,
+                gists=not compaction,  # the recap states what dropped exchanges did
             ),
             pricer=pricer,
         )

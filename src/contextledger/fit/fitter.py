@@ -651,7 +651,7 @@ class Fitter:
             kept_room = None if sticky else limit - system_cost - anchor_cost
             pins = pin_anchors(
                 index, pricer, anchor_pos, anchor, anchor_cost, opts, kept_room=kept_room,
-                gist_cap=0 if sticky or not index.opens else gist_cap(limit),
+                gist_cap=gist_cap(limit) if opts.gists and not sticky and index.opens else 0,
             )  # fmt: skip
         else:  # (everything is kept: the cut is reported at 0, not after pinned requests)
             pins = pin_anchors(

@@ -54,6 +54,10 @@ class FitOptions:
     # as its body carries them: Anthropic's ``{"output_config": {"task_budget": …}}`` (+40),
     # OpenAI's ``{"reasoning": {"mode": "pro"}}`` (+1,540)
     settings: Mapping[str, Any] | None = None
+    # one-line gists of the earlier tool exchanges the cut drops (``fit.gists``); off where
+    # a recap states what those exchanges did (``Preparer`` with compaction: its dry fit
+    # decides what is recapped, and gists there would push recent turns into the recap)
+    gists: bool = True
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
