@@ -446,3 +446,41 @@ def test_gemini_user_images_right_after_a_tools_images_are_priced_as_sent(
     for target in ("openai", "anthropic", "gemini", "openai-responses"):
         out = prepare(msgs, "gpt-4o", target=target, window=20_000, compaction=False)
         assert out.report.used == price_request(out.body, "gpt-4o", target).total, target
+
+
+def _long_chat(turns: int) -> list[dict[str, Any]]:
+    chat: list[dict[str, Any]] = [{"role": "system", "content": "You are helpful."}]
+    for i in range(turns):
+        chat.append(
+            {"role": "user", "content": f"Question {i}: explain topic {i} " + "word " * 150}
+        )
+        chat.append({"role": "assistant", "content": f"Answer {i}: " + "detail " * 150})
+    return chat
+
+
+def test_a_request_option_given_later_reaches_the_dry_fits_of_compaction() -> None:
+    """A Preparer's scratch fitters decide what the recap covers. Built on the first turn,
+    they kept that turn's options: after a large response_format came with a later turn,
+    they budgeted without it, and the real fit dropped 20 turns the recap did not cover."""
+    schema = {
+        "type": "json_schema",
+        "json_schema": {
+            "name": "big",
+            "schema": {
+                "type": "object",
+                "properties": {
+                    f"field_{k}": {"type": "string", "description": "a long description " * 20}
+                    for k in range(40)
+                },
+            },
+        },
+    }
+    chat = _long_chat(60)
+    warm = Preparer("gpt-4o", window=8000, max_output_tokens=1000)
+    warm.prepare([*chat, {"role": "user", "content": "ok"}], write=False)
+    later = [*chat, {"role": "user", "content": "Now summarise everything."}]
+    fresh = Preparer("gpt-4o", window=8000, max_output_tokens=1000)
+    got = warm.prepare(later, response_format=schema, write=False).report
+    want = fresh.prepare(later, response_format=schema, write=False).report
+    assert got.fit.dropped == want.fit.dropped == ()
+    assert (got.used, got.compaction_state) == (want.used, want.compaction_state)

@@ -1314,18 +1314,24 @@ class Preparer:
         differs by the recap's true size (a shortened turn takes half the room left), could
         cut before it, dropping unrecapped turns (red team 14's mobile session lost its
         open request so)."""
+        fitter = self.fitter
+        options = replace(fitter.options, hysteresis=0.0)
+        if whole:
+            options = replace(options, shorten_to_fill=False)
         dry = self._dry.get(whole)
         if dry is None:
-            fitter = self.fitter
-            options = replace(fitter.options, hysteresis=0.0)
             dry = self._dry[whole] = Fitter(
                 self.info,
                 window=fitter.window,
                 max_output_tokens=fitter.reserved_output,
                 catalog=fitter.catalog,
-                options=replace(options, shorten_to_fill=False) if whole else options,
+                options=options,
                 pricer=fitter.pricer,
             )
+        elif dry.options != options:
+            # a request's tool_choice, response_format, thinking or settings changed since:
+            # a dry fit that priced the old ones decided a view the real fit then cut
+            dry.options = options
         return dry
 
     def _declare_pages(self, file_pages: Mapping[str, int]) -> None:
