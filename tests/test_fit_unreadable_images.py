@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from builders import data_url, png
+from builders import b64, data_url, png, png_header
 from contextledger import Fitter, fit, translate
 from contextledger.pricing.messages import Pricer
 
@@ -79,3 +79,24 @@ def test_a_fitter_replaces_it_on_every_turn_alike() -> None:
     assert first.messages[0].text == again.messages[0].text
     assert "not a readable image" in again.messages[0].text
     assert again.report.messages_tokens == Pricer.for_model("gpt-4o").messages(again.messages).total
+
+
+@pytest.mark.parametrize("declared", [(100, 100), (1, 1), (8000, 8000)])
+@pytest.mark.parametrize("model", ["gpt-4o", "claude-sonnet-4-5", "gemini-2.5-flash"])
+def test_an_image_is_priced_by_the_bytes_it_holds_not_a_size_declared_beside_them(
+    declared: tuple[int, int], model: str
+) -> None:
+    """The provider bills the pixels it receives: a 4000×3000 PNG declared 100×100 was
+    priced 255 tokens on gpt-4o (billed 765), below the bill."""
+    from contextledger import Message
+    from contextledger.model import Image, InlineData, Text
+
+    held = png_header(4000, 3000)
+    width, height = declared
+    declared_img = Image("image/png", InlineData(b64(held)), width=width, height=height)
+    plain_img = Image("image/png", InlineData(b64(held)))
+    pricer = Pricer.for_model(model)
+    assert pricer.image(declared_img).tokens == pricer.image(plain_img).tokens
+    got = fit([Message("user", (Text("look"), declared_img))], model, window=100_000)
+    want = fit([Message("user", (Text("look"), plain_img))], model, window=100_000)
+    assert got.report.image_tokens == want.report.image_tokens

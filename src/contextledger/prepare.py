@@ -1485,7 +1485,7 @@ class Preparer:
         )
         stored_b64 = b64_len if img.ref is not None else None
         if max(w, h) <= cap and not too_big_bytes and not bad_format:
-            return _Plan(img, where, img.width or w, img.height or h, None, base64_bytes=stored_b64)
+            return _Plan(img, where, w, h, None, base64_bytes=stored_b64)  # (as read)
         scale = min(1.0, cap / max(w, h))  # the same geometry normalize_image applies
         return _Plan(
             img, where, max(1, round(w * scale)), max(1, round(h * scale)), cap, count=count,

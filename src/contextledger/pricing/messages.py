@@ -457,13 +457,16 @@ class Pricer:
         return cached
 
     def _price_image(self, img: Image) -> ImagePrice:
-        """The price of ``img`` worked out (read from its header, never decoded)."""
+        """The price of ``img`` worked out (read from its header, never decoded). The bytes
+        held decide, not a size declared beside them: the provider bills the pixels it
+        receives (a 4000×3000 PNG declared 100×100 was priced 255 tokens, billed 765)."""
         width, height, note, unreadable = img.width, img.height, "", ""
-        if (width is None or height is None) and img.data is not None:
+        if img.data is not None:
             try:
                 info = probe_image(img.data)
                 width, height = info.display_size
             except ImageProbeError as exc:
+                width = height = None
                 note = f"size unreadable ({exc.reason}); priced at the model's per-image maximum"
                 unreadable = exc.reason
         shown = (width, height) if width and height else None
