@@ -65,16 +65,17 @@ class RoutingSession:
 
 
 def _map_image(rng: random.Random) -> Image:
-    """A tiny PNG declared as a 1600×900 screenshot (priced by its size, as the app says)."""
+    """A 1600×900 screenshot of one colour (a few KB: priced by the pixels it holds, as
+    the provider bills them)."""
     import base64
     import io
 
     from PIL import Image as PILImage
 
     buf = io.BytesIO()
-    PILImage.new("RGB", (16, 9), (rng.randrange(256), 200, 120)).save(buf, "PNG")
+    PILImage.new("RGB", (1600, 900), (rng.randrange(256), 200, 120)).save(buf, "PNG")
     data = InlineData(base64.b64encode(buf.getvalue()).decode("ascii"))
-    return Image(media_type="image/png", data=data, width=1600, height=900)
+    return Image(media_type="image/png", data=data)
 
 
 def _solver_log(rng: random.Random, n: int) -> str:
