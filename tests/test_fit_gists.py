@@ -4,6 +4,7 @@ was written, run and failed stays in view after the cut; ``fit/gists.py``, ``pin
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from contextledger.fit import fit
-from contextledger.fit.gists import failing_lines, gist_cap
+from contextledger.fit.gists import _FAIL_LINE, _MARKS, failing_lines, gist_cap
 from contextledger.model import Message, ToolCall
 from contextledger.pricing.messages import price_request
 from contextledger.providers import translate
@@ -141,6 +142,43 @@ def test_failing_lines_name_the_test_first() -> None:
     assert failing_lines(gradle)[0] == "com.shop.LoginTest > emitsError FAILED"
     assert failing_lines("42 passed, 0 failed in 3.1s\nexit code 0") == []
     assert failing_lines("all good\n" * 3) == []
+
+
+# main's failure-line pattern before speed51 (``\b\w*Error\b`` was quadratic on long words):
+# the pattern now used must find a failure sign in exactly the lines it did
+_MAIN_FAIL_LINE = re.compile(
+    r"\bFAIL(?:ED|URES?|S)?\b|\b[Ff]ail(?:ed|ures?|ing|s)?\b|\bERROR\b|\b\w*Error\b|\berror\b|"
+    r"Traceback \(most recent|\b\w*Exception\b|^panic:|\bexit (?:code|status) [1-9]|"
+    r"<failure|<error\b|[✗✕✖]"
+)
+_PIECES = [
+    "FAIL", "FAILED", "fail", "Failures", "failing", "ERROR", "Error", "error", "KeyError",
+    "_Error", "Errors", "Traceback (most recent call last):", "Exception", "ValueException",
+    "panic:", "exit code 2", "exit status 0", "<failure", "<error ", "<errors", "✗", "✕", "✖",
+    "0 failed", "errors=0", "no errors", "::", "--- FAIL", "1) a", "2 failing", "a > b",
+    "<testcase", "é", "ß", "日本", "_", "9", " ", "\n", "\t", ".", "-", "x", "Y", "abc",
+]  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(_PIECES) | st.text(max_size=4), max_size=40))
+@settings(max_examples=400, deadline=None)
+def test_failure_line_pattern_finds_what_mains_did(parts: list[str]) -> None:
+    text = "".join(parts)
+    for line in [text, *text.splitlines()]:
+        assert bool(_FAIL_LINE.search(line)) == bool(_MAIN_FAIL_LINE.search(line)), line
+        if _FAIL_LINE.search(line):  # (the marks screen each line before the pattern)
+            assert any(mark in line for mark in _MARKS), line
+
+
+def test_failing_lines_reads_only_the_lines_with_a_mark() -> None:
+    # a long tool output of base64 lines with one failure line: the same lines as main's
+    # reading, and the lines without a mark never searched by the pattern
+    lines = ["QUJD" * 40 + str(i) for i in range(24)]
+    lines[12] = "KeyError: 'sku' in loader.py"
+    text = "\n".join(lines)
+    assert failing_lines(text) == ["KeyError: 'sku' in loader.py"]
+    assert failing_lines(text.replace("KeyError", "Key_Error")) == ["Key_Error: 'sku' in loader.py"]
+    assert failing_lines(text.replace("KeyError", "KeyErrors")) == []
 
 
 @given(st.integers(0, 40), st.integers(2_500, 12_000))
