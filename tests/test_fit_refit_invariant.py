@@ -108,6 +108,36 @@ def apply(dicts: list[dict[str, Any]], op: tuple[Any, ...], step: int) -> None:
         i = _editable(dicts, op[1])
         if i is not None and dicts[i]["role"] == "user" and len(dicts) > 4:
             del dicts[i]
+    elif kind == "edits":  # two earlier messages edited at once, and maybe a turn appended
+        for share in op[1:3]:
+            i = _editable(dicts, share)
+            if i is not None:
+                dicts[i]["content"] = _text(step + 7, 3) + " (fixed)"
+        if op[3]:
+            dicts += _turn(step, 2)
+    elif kind == "reshape":  # an earlier message edited into another shape
+        i = _editable(dicts, op[1])
+        if i is None:
+            return
+        d = dicts[i]
+        if op[2] == "image" and d["role"] == "user":
+            d["content"] = [
+                {"type": "text", "text": d["content"]},
+                {"type": "image_url", "image_url": {"url": PNG_1x1}},
+            ]
+        elif op[2] == "parts":
+            d["content"] = [{"type": "text", "text": d["content"]}, {"type": "text", "text": "PS"}]
+        elif op[2] == "id":
+            d["id"] = f"app-{step}"
+        elif op[2] == "role":
+            d["role"] = "assistant" if d["role"] == "user" else "user"
+        elif op[2] == "calls" and d["role"] == "assistant":
+            call = {"id": f"late_{step}", "type": "function", "function": {"name": "sh"}}
+            d["tool_calls"] = [call]
+        elif op[2] == "recap" and d["role"] == "user":
+            d["content"] = "Compacted summary of earlier conversation:\n" + d["content"]
+        elif op[2] == "empty":
+            d["content"] = ""
 
 
 ops = st.one_of(
@@ -119,6 +149,12 @@ ops = st.one_of(
     st.tuples(st.just("shrink")),
     st.tuples(st.just("remove"), st.floats(0.0, 1.0)),
     st.tuples(st.just("raise"), st.floats(0.0, 1.0), st.integers(0, 400)),
+    st.tuples(st.just("edits"), st.floats(0.0, 1.0), st.floats(0.0, 1.0), st.booleans()),
+    st.tuples(
+        st.just("reshape"),
+        st.floats(0.0, 1.0),
+        st.sampled_from(["image", "parts", "id", "role", "calls", "recap", "empty"]),
+    ),
 )
 
 
@@ -204,6 +240,14 @@ SCRIPTS = {
     # a fit that raised updated the index but kept the drops of the fit before: an earlier
     # message edited in it was then reported at its old size (speed48)
     "after a refusal": [("raise", 0.05, 300), ("append", 3), ("raise", 0.3, 0), ("turn", 5)] * 2,
+    # edits patched into the index in place (speed52), and those that change its shape
+    "edits in place": [("edit", 0.2, 5), ("edits", 0.1, 0.95, False), ("edit", 0.97, 0)]
+    + [("edits", 0.5, 0.6, True), ("replace", 0.9, 3), ("append", 2), ("edit", 0.01, 1)] * 2,
+    "reshaping edits": [
+        ("reshape", share, how)
+        for share in (0.3, 0.9)
+        for how in ("image", "parts", "id", "role", "calls", "recap", "empty")
+    ],
 }
 
 

@@ -182,6 +182,39 @@ class DictColumns:
                 images.append(p)
         return True
 
+    def rescan(self, lo: int, hi: int) -> bool:
+        """Note dicts ``lo:hi`` again in place (edited or replaced; every other dict noted
+        before is unchanged), as ``scan`` notes them; False (nothing changed here) when that
+        could change how others are noted or grouped: a dict's role, whether it opens a tool
+        exchange or is a recap, or a shape only the whole read takes. The positions after
+        ``hi`` then keep what was noted of them (speed52: an edit of an earlier message made
+        the scan, and the index after it, forget everything that followed)."""
+        n = len(self.roles)
+        if not 0 < lo < hi <= n:
+            return False
+        probe = DictColumns(self.dicts[:hi])
+        probe._images = self._images
+        probe.roles = self.roles[:lo]  # (what ``scan`` asks of the dicts before: the last role)
+        probe.chars, probe.made, probe.texts = [0] * lo, [None] * lo, [None] * lo
+        if not probe.scan(lo):
+            return False
+        if probe.roles[lo:] != self.roles[lo:hi]:
+            return False
+        for mine, new in ((self.opens, probe.opens), (self.recaps, probe.recaps)):
+            if mine[bisect_left(mine, lo) : bisect_left(mine, hi)] != new:
+                return False
+        self.chars[lo:hi] = probe.chars[lo:]
+        self.made[lo:hi] = probe.made[lo:]
+        self.texts[lo:hi] = probe.texts[lo:]
+        images = self.images
+        images[bisect_left(images, lo) : bisect_left(images, hi)] = probe.images
+        app_ids = self.app_ids
+        if probe.app_ids or any(lo <= p < hi for p in app_ids):
+            # (noted ascending: ``scan`` reads the last one as the largest)
+            kept = [(p, i) for p, i in app_ids.items() if not lo <= p < hi]
+            self.app_ids = dict(sorted([*kept, *probe.app_ids.items()]))
+        return True
+
     def reread_leading_system(self, k: int) -> bool:
         """Read the first ``k`` dicts again in place, when they are plain system prompts
         (text) and were system messages before; False (nothing changed): they are not."""
@@ -537,6 +570,7 @@ class LazyMessages(Sequence[Message]):
         unchanged: int = 0,
         after_system: tuple[int, int] | None = None,
         head: tuple[Message, ...] = (),
+        patched: tuple[int, int, int] | None = None,
     ) -> None:
         self.columns = columns
         self.start = start
@@ -546,6 +580,10 @@ class LazyMessages(Sequence[Message]):
         self.unchanged = unchanged
         # (k, n): only the first k (system) messages changed, messages k..n are the same
         self.after_system = after_system
+        # (lo, hi, n), positions of the columns: dicts lo..hi were edited in place and noted
+        # again (``DictColumns.rescan``: the same roles and grouping), those from hi to n
+        # are the same as last time, those from n on are new (None: see ``unchanged``)
+        self.patched = patched
 
     def __len__(self) -> int:
         return len(self.head) + len(self.columns.roles) - self.start
@@ -577,7 +615,10 @@ class LazyMessages(Sequence[Message]):
         after = self.after_system
         if after is not None and self.start + n == after[0]:  # the history after the prompt
             return LazyMessages(self.columns, after[0], after[1] - after[0])
-        return LazyMessages(self.columns, self.start + n, max(0, self.unchanged - n))
+        patched = self.patched if self.patched and self.patched[0] >= self.start + n else None
+        return LazyMessages(
+            self.columns, self.start + n, max(0, self.unchanged - n), patched=patched
+        )
 
     def position_of(self, message_id: str) -> int | None:
         """The position of the first message of id ``message_id``, found from the ids the

@@ -50,6 +50,7 @@ from .lazy import DictColumns, LazyMessages, all_dicts
 
 _CHUNK = 512  # a cold read is done in pieces, so a later edit re-reads from a nearby piece
 _COMPARED_AT_ONCE = 512  # dicts compared in one part (``DictSource._unchanged_prefix``)
+_PATCHED_AT_MOST = 256  # dicts noted again in place at most (``DictSource._patch``)
 
 Dicts = list[dict[str, Any]]
 
@@ -270,6 +271,14 @@ class DictSource:
             same = after[1]  # only the system prompt changed: the rest stays indexed
         else:
             after = None
+        patched = None
+        if after is None and columns is self._columns:
+            patched = self._patch(columns, dicts, same)
+        if patched is not None:
+            self._columns = columns
+            self._boundaries, self._messages = [(0, 0)], ()
+            _renew_skeletons(self._skeletons, dicts, same, patched[1])
+            return LazyMessages(columns, 0, same, patched=patched)
         if not columns.scan(same):
             # a shape only the whole read takes (a tool's folded images, a late system
             # message): this list is read whole from now on
@@ -284,6 +293,25 @@ class DictSource:
             self._skeletons[:lead] = map(_skeleton_of_message, dicts[:lead])
             return LazyMessages(columns, 0, 0, after)
         return LazyMessages(columns, 0, same)
+
+    def _patch(self, columns: DictColumns, dicts: Dicts, same: int) -> tuple[int, int, int] | None:
+        """(lo, hi, n) when the dicts changed since the last read are only among ``lo:hi``
+        (``lo`` = ``same``), at the positions they had, and were noted again in place
+        (``DictColumns.rescan``), the dicts from ``n`` on appended and noted; None: nothing
+        was changed here (the columns are noted again from ``same`` on)."""
+        n = len(self._skeletons)
+        if not 0 < same < n <= len(dicts) or len(columns.roles) != n:
+            return None
+        try:
+            equal = list(map(eq, dicts[same:n], self._skeletons[same:n]))
+        except Exception:  # a value whose == raises: noted again from ``same`` on
+            return None
+        hi = n - equal[::-1].index(False)  # (dict ``same`` changed: there is a False)
+        if hi - same > _PATCHED_AT_MOST or not columns.rescan(same, hi):
+            return None
+        if len(dicts) > n and not columns.scan(n):
+            return None  # (an append only the whole read takes: the caller finds it so)
+        return same, hi, n
 
     def _system_refreshed(self, dicts: Dicts) -> tuple[int, int] | None:
         """(how many leading system messages, how many dicts are unchanged) when the first
@@ -385,11 +413,25 @@ class DictSource:
         return n if all_dicts(dicts[n:]) else -1
 
 
-def _renew_skeletons(skeletons: list[dict[str, Any]], dicts: Dicts, start: int) -> None:
+def _renew_skeletons(
+    skeletons: list[dict[str, Any]], dicts: Dicts, start: int, changed_to: int | None = None
+) -> None:
     """``skeletons`` made those of ``dicts`` from ``start`` on: a dict that still holds what
     the skeleton at its position holds keeps that skeleton (compared at C speed), the others
     get a new one. An edit in the middle of a long list changes one dict: the skeletons of
-    every dict after it were all made again (~15 % of such a refit, speed48)."""
+    every dict after it were all made again (~15 % of such a refit, speed48).
+    ``changed_to``: the dicts from there to the old length are known to be unchanged."""
+    if changed_to is not None:
+        n = len(skeletons)
+        for j in range(start, changed_to):
+            try:
+                if dicts[j] == skeletons[j]:
+                    continue
+            except Exception:  # a value whose == raises: made again
+                pass
+            skeletons[j] = _skeleton_of_message(dicts[j])
+        skeletons.extend(map(_skeleton_of_message, dicts[n:]))
+        return
     old = skeletons[start:]
     del skeletons[start:]
     tail = dicts[start:]

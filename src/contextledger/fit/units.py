@@ -304,6 +304,7 @@ class HistoryIndex:
             # what is left unread is read as it would have been, by the last pricer's counts
             self.requests_read.read_all()
         before = len(self.costs)
+        patched: tuple[int, int] | None = None  # (lo, hi): messages edited in place
         if unchanged is not None:
             prefix = min(unchanged, len(body), before)
         elif type(body) is LazyMessages and type(self.body) is LazyMessages:
@@ -311,6 +312,15 @@ class HistoryIndex:
             last = self.body
             same = last.columns is body.columns and last.start == body.start
             prefix = min(body.unchanged, len(body), before) if same else 0
+            if same and body.patched is not None and not body.head:
+                lo, hi, n = (p - body.start for p in body.patched)
+                if (
+                    lo == prefix
+                    and 0 < lo < hi <= n == before <= len(body)
+                    and pricer is self._pricer
+                    and pin_cap == self.pin_cap
+                ):
+                    patched = lo, hi
         elif type(body) is LazyMessages or type(self.body) is LazyMessages:
             prefix = 0  # nothing is assumed between a lazy history and another
         else:
@@ -319,6 +329,11 @@ class HistoryIndex:
             prefix, self.pin_cap = 0, pin_cap  # (every request classified anew)
         self.shared = prefix
         self.updates += 1
+        handed: tuple[list[int], list[str]] | None = None
+        if patched is not None:
+            assert type(body) is LazyMessages
+            handed = self._patch(body, *patched)
+            prefix = before  # (the rest is an append, if anything)
         if prefix < self._positioned:  # an edit, insertion or removal: positions moved
             self._positions, self._positioned = {}, 0
         if pricer is not self._pricer:
@@ -339,8 +354,56 @@ class HistoryIndex:
         self._pricer = pricer
         self._scan_from(prefix)
         self._group_from(regroup)
+        if handed is not None and self._unclassified is not None:
+            asked, texts = self._unclassified
+            self._unclassified = (handed[0] + asked, handed[1] + texts)
         if not defer:
             self.classify()
+
+    def _patch(self, body: LazyMessages, lo: int, hi: int) -> tuple[list[int], list[str]]:
+        """Take messages ``lo:hi`` of ``body`` as edited in place (``LazyMessages.patched``:
+        the same roles, the same grouping; every message after them the same as last time):
+        their sizes noted again and their prices forgotten, the units that hold them made,
+        priced and checked again, what was worked out about them forgotten; every later
+        message keeps its price, its unit and what was read of it (speed52: an edit of an
+        earlier message had the index forget, and the fit then price and read again,
+        everything after it). Returns the requests from ``lo`` to the old end, handed to the
+        classification again (what it noted of them is forgotten, as an update from ``lo``
+        forgets it: their texts are remembered, so they are not read again)."""
+        cols, off = body.columns, body.start
+        chars = cols.chars[off + lo : off + hi]
+        self.chars[lo:hi] = chars
+        self.costs[lo:hi] = list(map(_estimate, chars))
+        self.priced[lo:hi] = bytes(hi - lo)
+        images, found = self.images, cols.images
+        images[bisect_left(images, lo) : bisect_left(images, hi)] = [
+            p - off for p in found[bisect_left(found, off + lo) : bisect_left(found, off + hi)]
+        ]
+        # the units that hold them: made, priced and checked anew
+        starts = self.starts
+        first, last = bisect_right(starts, lo) - 1, bisect_right(starts, hi - 1) - 1
+        for k in range(first, last + 1):
+            self.unit_costs[k] = -1
+            self.unit_ok[k] = 2
+            self.made_units[k] = None
+            self._made[k] = 0
+        self._run_sums = None
+        span_lo, span_hi = starts[first], self.end(last)
+        if self._bounds:
+            self._bounds = {i: v for i, v in self._bounds.items() if not lo <= i < hi}
+        if self._over:
+            self._over = {u: r for u, r in self._over.items() if u[0] >= hi or u[1] <= lo}
+        self._labels = {i: v for i, v in self._labels.items() if not lo <= i < hi}
+        # (what the pins noted of a unit is kept by the unit's last message)
+        self._memo = {k: v for k, v in self._memo.items() if not span_lo <= k[0] < span_hi}
+        if self._newer_settings is not None and self._newer_settings.top > lo:
+            self._newer_settings = None
+        self._positions, self._positioned = {}, 0  # (an edited dict may name another id)
+        self.requests_read.forget_from(lo)
+        n = len(self.costs)
+        texts = cols.texts[off + lo : off + n]  # (None: not a request)
+        asked = list(compress(range(lo, n), map(is_not, texts, repeat(None))))
+        return asked, [t for t in texts if t is not None]
 
     def _shared_prefix(self, body: Sequence[Message]) -> int:
         limit = min(len(body), len(self.body))
