@@ -975,7 +975,9 @@ class Pricer:
             hit = call.arguments
         else:
             written = json.dumps(parsed, ensure_ascii=False)
-            if self.wire is not None or written == call.arguments:
+            if written == call.arguments:  # (the text itself: not held twice, as key and value)
+                hit = call.arguments
+            elif self.wire is not None:
                 hit = written
             else:
                 hit = max(written, call.arguments, key=self.text)
