@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import pairwise
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from contextledger.fit import fit
+from contextledger.fit import Fitter, fit
 from contextledger.fit.gists import _FAIL_LINE, _MARKS, failing_lines, gist_cap
+from contextledger.fit.options import FitOptions
 from contextledger.model import Message, ToolCall
 from contextledger.pricing.messages import price_request
 from contextledger.providers import translate
@@ -108,10 +110,72 @@ def test_gists_are_priced_exactly_as_sent(target: str) -> None:
     assert price_request(body, model, target).total == res.report.used
 
 
-def test_no_gists_with_a_sticky_cut() -> None:
-    """A cut kept for the prompt cache keeps its prefix: no gist moves it."""
-    res = fit(session(), MODEL, window=4_000, max_output_tokens=500, hysteresis=0.2)
-    assert not any(m.id.startswith("gist-") for m in res.messages)
+def _gists(messages: Any) -> list[tuple[str, str]]:
+    return [(m.id, m.text) for m in messages if m.id.startswith("gist-")]
+
+
+def test_a_sticky_cut_keeps_the_gists_and_they_stay_while_it_stays() -> None:
+    """R28-R1: a cut kept for the prompt cache (``hysteresis``: a Preparer's, the proxy's)
+    pins the gists of what it drops as a fit without one does, and the same ones every turn
+    the cut stays, so the prefix the cache holds is not moved by them."""
+    one_shot = fit(session(), MODEL, window=4_000, max_output_tokens=500)
+    sticky = fit(session(), MODEL, window=4_000, max_output_tokens=500, hysteresis=0.25)
+    assert _gists(sticky.messages) == _gists(one_shot.messages) != []
+    assert "--- FAIL: TestLedgerBalanceRounding" in text_of(sticky.messages)
+
+    fitter = Fitter(MODEL, window=4_000, max_output_tokens=500, options=FitOptions(hysteresis=0.25))
+    app = session()
+    seen: list[tuple[str | None, list[tuple[str, str]]]] = []
+    for turn in range(8):
+        if turn:
+            app += [{"role": "assistant", "content": f"ok {turn}"},
+                    {"role": "user", "content": f"next {turn}"}]  # fmt: skip
+        res = fitter.fit(app)
+        assert res.report.used <= res.report.budget
+        assert res.messages[1].role == "user"
+        text = text_of(res.messages)
+        assert "internal/ledger/balance.go" in text and "TestLedgerBalanceRounding" in text
+        dropped = {c.message_id for c in res.report.dropped}
+        assert all(i.removeprefix("gist-") in dropped for i, _ in _gists(res.messages))
+        pinned = set(res.report.pinned)
+        cut = next(i for i in res.report.kept[1:] if i not in pinned)  # (after the system prompt)
+        seen.append((cut, _gists(res.messages)))
+    stays = [(a, b) for a, b in pairwise(seen) if a[0] == b[0]]
+    assert len(stays) >= 4 and len({cut for cut, _ in seen}) == 2  # (it stayed, and moved once)
+    assert all(a[1] == b[1] for a, b in stays)
+
+
+def test_a_preparer_without_compaction_pins_gists_with_its_sticky_cut() -> None:
+    from contextledger.prepare import prepare
+
+    plain = prepare(session(), MODEL, window=4_000, max_output_tokens=500, compaction=False)
+    assert "--- FAIL: TestLedgerBalanceRounding" in text_of(plain.messages)
+    assert "go vet ./internal/ledger/..." in text_of(plain.messages)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        {"run": {"cmd": "go vet ./internal/ledger/..."}},
+        {"args": {"command": ["go", "vet", "./internal/ledger/..."]}},
+        {"exec": {"argv": ["go", "vet", "./internal/ledger/..."], "env": {"CI": "1"}}},
+    ],
+)
+def test_a_command_nested_in_its_arguments_is_gisted(args: dict[str, Any]) -> None:
+    """R28-R2: the command is the nested argument's (as the recap reads it)."""
+    msgs = session()
+    at = next(i for i, m in enumerate(msgs) if m.get("tool_calls") and "go vet" in str(m))
+    msgs[at] = _call("c5", "bash_tool", args)
+    res = fit(msgs, MODEL, window=4_000, max_output_tokens=500)
+    assert "go vet ./internal/ledger/..." in text_of(res.messages)
+
+
+def test_a_nested_look_up_is_not_gisted() -> None:
+    msgs = session()
+    at = next(i for i, m in enumerate(msgs) if m.get("tool_calls") and "go vet" in str(m))
+    msgs[at] = _call("c5", "bash_tool", {"run": {"cmd": "grep -rn vet internal/", "cwd": "/r"}})
+    res = fit(msgs, MODEL, window=4_000, max_output_tokens=500)
+    assert "grep -rn vet internal/" not in text_of(res.messages)
 
 
 def test_an_exchange_kept_whole_has_no_gist_beside_it() -> None:

@@ -24,8 +24,9 @@
   chosen, else each is reported (``settle_lean_pins``).
 - **Gists** of earlier tool exchanges the cut leaves out that failed, wrote a file or ran a
   command, and the assistant's short statements of a value, within ``gist_cap`` (1/16 of
-  the history's budget, at most 2,048 tokens; ``pin_gists``): not with a sticky cut, whose
-  prompt-cache prefix they would move.
+  the history's budget, at most 2,048 tokens; ``pin_gists``). With a sticky cut, of the
+  exchanges before last turn's cut, and made again below the cut the selection keeps
+  (``selection.select_units``): the same gists while the cut stays (R28-R1).
 - **Recaps** (compaction summaries).
 
 Every rule about which messages are pinned lives in this module.
@@ -210,6 +211,7 @@ def pin_anchors(
     earlier_requests: bool = True,
     kept_room: int | None = None,
     gist_cap: int = 0,
+    gist_before: int | None = None,
 ) -> Pins:
     """Pin the current request, up to N prior requests within their cap (unless
     ``earlier_requests`` is False: a history that fits whole needs none, so none is
@@ -220,7 +222,9 @@ def pin_anchors(
     for rules): the cap goes to older ones. ``gist_cap``: the tokens the gists of earlier
     tool exchanges and statements of values may take (``pin_gists``; only with
     ``kept_room`` known: no sticky cut); their room is kept from the run of recent turns
-    when there are gists to pin (the requests that run then leaves are pinned)."""
+    when there are gists to pin (the requests that run then leaves are pinned). With
+    ``kept_room`` not known (a sticky cut), the gists are of the exchanges before unit
+    ``gist_before`` (``sticky_gists_before``)."""
     if gist_cap > 0 and kept_room is not None and earlier_requests:
         pins, older = _pin_requests(
             index, pricer, anchor_pos, anchor, anchor_cost, opts, True, kept_room, gist_cap
@@ -235,6 +239,8 @@ def pin_anchors(
         pins, _ = _pin_requests(
             index, pricer, anchor_pos, anchor, anchor_cost, opts, earlier_requests, kept_room, 0
         )
+        if gist_cap > 0 and gist_before is not None and earlier_requests:
+            pin_gists(index, pricer, pins, gist_before, gist_cap)
     for pos in index.recaps:
         k = index.unit_of(pos)
         if k not in pins.numbers:
@@ -264,13 +270,8 @@ def _pin_requests(
         pins.add(anchor_unit, Unit(starts[anchor_unit], [anchor], anchor_cost, "anchor"))
     if earlier_requests and anchor_pos is not None and anchor is not None:
         anchor_unit = index.unit_of(anchor_pos)
-        if kept_room is not None:
-            recaps = sum(index.unit_alone(index.unit_of(p), "recap").cost for p in index.recaps)
-            room = kept_room - opts.prior_anchor_tokens - recaps - reserve
-            surely_kept = _surely_kept_from(index, anchor_unit, room, opts.min_cut_index)
-        else:
-            surely_kept = anchor_unit
-        older = min(anchor_unit, surely_kept)  # the earlier requests pinned are before it
+        # the earlier requests pinned are before it
+        older = _surely_kept(index, anchor_unit, kept_room, opts, reserve)
         older_pos = starts[older] if older < len(starts) else len(index.body)
         kinds = index.kinds  # "message": one message, not a tool exchange, not a recap
 
@@ -339,6 +340,40 @@ def _pin_requests(
         room = opts.prior_anchor_tokens - spent
         spent += _fill(index, pins, requests(range(older)), room, newer)
     return pins, older
+
+
+def _surely_kept(
+    index: HistoryIndex, anchor_unit: int, kept_room: int | None, opts: FitOptions, reserve: int
+) -> int:
+    """The first unit of the newest run kept whatever is pinned (``_surely_kept_from``, with
+    the prior requests' cap, the recaps and ``reserve`` spent), the current request's at most
+    (None ``kept_room``: not known)."""
+    if kept_room is None:
+        return anchor_unit
+    recaps = sum(index.unit_alone(index.unit_of(p), "recap").cost for p in index.recaps)
+    room = kept_room - opts.prior_anchor_tokens - recaps - reserve
+    return min(anchor_unit, _surely_kept_from(index, anchor_unit, room, opts.min_cut_index))
+
+
+def sticky_gists_before(
+    index: HistoryIndex,
+    anchor_pos: int | None,
+    cut_id: str | None,
+    kept_room: int,
+    opts: FitOptions,
+    cap: int,
+) -> int | None:
+    """With a sticky cut, the unit the gists pinned ahead of the selection are before: last
+    turn's cut while it is in the history (what it drops is what the cut that stays drops),
+    else the first of the newest run kept whatever is pinned, as without a sticky cut."""
+    if anchor_pos is None:
+        return None
+    at = index.position(cut_id) if cut_id is not None else None
+    if at is not None:
+        k = bisect_left(index.starts, at)
+        if k < len(index.starts) and index.starts[k] == at:
+            return k
+    return _surely_kept(index, index.unit_of(anchor_pos), kept_room, opts, cap)
 
 
 def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: int) -> None:

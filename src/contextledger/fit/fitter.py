@@ -6,6 +6,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from itertools import chain
 from operator import attrgetter, is_, itemgetter
 from typing import Any
@@ -59,11 +60,14 @@ from ..validate import (
     reuses_call_ids,
 )
 from .anchors import (
+    Pins,
     current_request_position,
     file_at_bound,
     pin_anchors,
+    pin_gists,
     rescue_current_request,
     settle_lean_pins,
+    sticky_gists_before,
 )
 from .budget import Budget, check_limits, check_system_prompt_fits, history_budget, too_big
 from .drops import DroppedBefore, report_drops
@@ -85,6 +89,7 @@ from .report import (
 )
 from .selection import (
     _COUNTED_WHOLE_CHARS_PER_TOKEN,
+    Regist,
     moved_system_notices,
     open_with_user,
     select_units,
@@ -652,12 +657,20 @@ class Fitter:
             )
         # (a cut kept for the prompt cache is placed among the pins: they are then needed)
         sticky = opts.hysteresis > 0 or self._memory.cut_id is not None
+        regist: Regist | None = None
         if rescued or sticky or not _fits_whole(index, limit - system_cost):
             # (with no sticky cut, the newest run kept whatever is pinned is known: speed24)
-            kept_room = None if sticky else limit - system_cost - anchor_cost
+            room = limit - system_cost - anchor_cost
+            cap = gist_cap(limit) if opts.gists and index.opens else 0
+            before = None
+            if sticky and cap:  # (the gists of what the cut drops: made again once it is kept)
+                before = sticky_gists_before(
+                    index, anchor_pos, self._memory.cut_id, room, opts, cap
+                )
+                regist = partial(_regist_gists, index, pricer, cap)
             pins = pin_anchors(
-                index, pricer, anchor_pos, anchor, anchor_cost, opts, kept_room=kept_room,
-                gist_cap=gist_cap(limit) if opts.gists and not sticky and index.opens else 0,
+                index, pricer, anchor_pos, anchor, anchor_cost, opts,
+                kept_room=None if sticky else room, gist_cap=cap, gist_before=before,
             )  # fmt: skip
         else:  # (everything is kept: the cut is reported at 0, not after pinned requests)
             pins = pin_anchors(
@@ -665,7 +678,7 @@ class Fitter:
             )
         chosen = select_units(
             index, pins, anchor_pos, system_cost, limit, opts, self._memory.cut_id,
-            pricer, changes, notices,
+            pricer, changes, notices, regist,
         )  # fmt: skip
         total = settle_lean_pins(
             index, pins, chosen.kept, chosen.yielded, chosen.total, limit,
@@ -793,6 +806,13 @@ _WHOLE_CHECK_UNITS = 256
 #: cheap, is kept for the next refit, and the selection would ask for it anyway (left
 #: unpriced here, a refit priced an old request it had never needed to price before).
 _PRICED_WHOLE_ANYWAY_CHARS = 16_384
+
+
+def _regist_gists(
+    index: HistoryIndex, pricer: Pricer, cap: int, pins: Pins, before: int, room: int
+) -> None:
+    """The gists pinned again below a sticky cut (``selection.Regist``): within their cap."""
+    pin_gists(index, pricer, pins, before, min(cap, room))
 
 
 def _fits_whole(index: HistoryIndex, room: int) -> bool:

@@ -49,6 +49,8 @@ _FAILING_LINES = 3
 _LINE_CHARS = 160
 _ARG_CHARS = 200
 _ARGS_CHARS = 320
+#: How deep a call's arguments are read for a nested command ({"run": {"cmd": …}}).
+_NESTED_DEPTH = 2
 
 _MARKS = (
     "FAIL", "fail", "Fail", "ERROR", "Error", "error", "Traceback", "Exception", "panic:",
@@ -226,7 +228,7 @@ def _arguments(call: ToolCall, parsed: object, error: str | None) -> str:
     return _clip(", ".join(parts), _ARGS_CHARS)
 
 
-def _value(value: object) -> str | None:
+def _value(value: object, depth: int = 0) -> str | None:
     if isinstance(value, str):
         if "\n" not in value and len(value) <= _ARG_CHARS:
             return value
@@ -238,6 +240,10 @@ def _value(value: object) -> str | None:
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         joined = " ".join(value)  # (an argv)
         return joined if len(joined) <= _ARG_CHARS else f"<{len(value)} items>"
+    if isinstance(value, dict) and depth < _NESTED_DEPTH:
+        # (a command nested in its arguments: {"run": {"cmd": "make check"}}, R28-R2)
+        parts = [f"{key}: {shown}" for key, v in value.items() if (shown := _value(v, depth + 1))]
+        return "{" + ", ".join(parts) + "}" if parts else None
     return None
 
 
@@ -270,15 +276,7 @@ def _looks(name: str, parsed: object) -> bool:
     words = _name_words(name)
     if words & READ_WORDS or words & LOOKUP_WORDS:
         return True
-    values = [parsed]
-    if isinstance(parsed, dict):  # (a command's own argument, if named: not its cwd)
-        named = [v for k, v in parsed.items() if COMMAND_KEY.match(str(k))]
-        values = named or list(parsed.values())
-    commands = [
-        v if isinstance(v, str) else " ".join(v)
-        for v in values
-        if isinstance(v, str) or (isinstance(v, list) and all(isinstance(x, str) for x in v))
-    ]
+    commands = _commands(parsed)
     if not commands:
         return False
     for command in commands:
@@ -290,3 +288,32 @@ def _looks(name: str, parsed: object) -> bool:
         if head not in _LOOKING and two not in _LOOKING:
             return False
     return True
+
+
+def _commands(parsed: object, depth: int = 0) -> list[str]:
+    """The command lines of a call's arguments: its command-like arguments' (a command's own
+    argument, if named: not its cwd), found in a nested one too (``{"run": {"cmd": …}}``,
+    ``{"args": {"command": [argv]}}``), else every string or argv it has.
+
+    >>> _commands({"run": {"cmd": "make check", "cwd": "/repo"}}), _commands({"cwd": "/r", "cmd": ["ls", "-l"]})
+    (['make check'], ['ls -l'])
+    """
+    if not isinstance(parsed, dict):
+        return [line for v in (parsed,) if (line := _command_line(v)) is not None]
+    named = [v for k, v in parsed.items() if COMMAND_KEY.match(str(k))]
+    found = [line for v in named if (line := _command_line(v)) is not None]
+    if depth < _NESTED_DEPTH:
+        for v in named or parsed.values():
+            if isinstance(v, dict):
+                found += _commands(v, depth + 1)
+    if found or named:
+        return found
+    return [line for v in parsed.values() if (line := _command_line(v)) is not None]
+
+
+def _command_line(value: object) -> str | None:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(x, str) for x in value):
+        return " ".join(value)
+    return None

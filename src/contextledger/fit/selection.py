@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, insort
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from operator import attrgetter
 from typing import cast
@@ -65,9 +65,11 @@ def select_units(
     pricer: Pricer,
     changes: list[Change],
     notices: list[Notice],
+    regist: Regist | None = None,
 ) -> Selection:
     """Choose the units kept; the shortening of those kept shortened is reported into
-    ``changes`` and ``notices``."""
+    ``changes`` and ``notices``. ``regist``: with a sticky cut, how the gists are pinned
+    again below the cut kept (``_regist``)."""
     pinned = list(pins.units)
     total = system_cost + pins.cost
     walk = _Walk(index, pricer, pins.numbers, anchor_pos, opts, budget, pins.gists)
@@ -90,6 +92,10 @@ def select_units(
         cut_unit, total, cut_id = _sticky_cut(
             index, opts, previous_cut_id, recent, cut_unit, pins.numbers, total, budget
         )
+        if regist is not None:
+            pinned, yielded, total = _regist(
+                index, pins, pinned, yielded, cut_unit, total, budget, regist
+            )
     # (the walk went newest first: reversed, one run in order, the few pins inserted into
     # it by bisection: a Python key over every kept unit was a third of a refit's selection,
     # and a sort keyed at C speed still read every kept unit: ~4 % of a refit of 4,700 kept)
@@ -122,6 +128,46 @@ def select_units(
         total=total,
         cut_id=cut_id,
     )
+
+
+#: Pins the gists again (``anchors.pin_gists``): into the pins given, of the units before
+#: the one given, within the tokens given.
+Regist = Callable[[Pins, int, int], None]
+
+
+def _regist(
+    index: HistoryIndex,
+    pins: Pins,
+    pinned: list[Unit],
+    yielded: list[Unit],
+    cut_unit: int,
+    total: int,
+    budget: int,
+    regist: Regist,
+) -> tuple[list[Unit], list[Unit], int]:
+    """With a sticky cut, the gists and statements below the cut kept are pinned again, of
+    what that cut drops, within the gists' cap and the room the selection left (R28-R1):
+    those pinned ahead of it were of what last turn's cut dropped, or of a guess. While the
+    cut stays, they are the same (the walk reached the cut with them pinned: the room is at
+    least theirs), so the prompt cache's prefix holds; where it moved, they are made of what
+    the new one drops. Returns the pinned units, those that yielded, and the new total."""
+    cut = index.starts[cut_unit] if cut_unit < len(index.starts) else len(index.body)
+
+    def below(u: Unit) -> bool:
+        return u.kind in ("gist", "said") and u.start < cut
+
+    old = [u for u in pinned if below(u)]
+    total -= sum(u.cost for u in old)
+    for u in (*old, *(u for u in yielded if below(u))):
+        if u.kind == "said":
+            pins.numbers.discard(index.unit_of(u.start))
+    pinned = [u for u in pinned if not below(u)]
+    yielded = [u for u in yielded if not below(u)]
+    pins.gists = {k: g for k, g in pins.gists.items() if index.starts[k] >= cut}
+    again = Pins(list(pinned), pins.numbers, pins.lean, pins.gists)
+    regist(again, cut_unit, budget - total)
+    made = again.units[len(pinned) :]
+    return pinned + made, yielded, total + sum(u.cost for u in made)
 
 
 def _skipped_notice(index: HistoryIndex, k: int) -> Notice:
