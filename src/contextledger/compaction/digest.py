@@ -67,6 +67,7 @@ from .findings import (
     asked_rows,
     asked_words,
     counted_lines,
+    log_records,
     numbers_matter,
     output_numbers,
     output_values,
@@ -1095,8 +1096,14 @@ def _said(
     who = "User" if m.role == "user" else "Assistant"
     text = without_code(m.text)
     said = without_paste(text) if m.role == "user" else text
+    # a pasted log's records ("… poll api.sync id=317794 lat=58.9ms"): noise, not numbers
+    # or statements of the speaker's (R28-M2)
+    lines = said.splitlines() if "=" in said else []
+    logged = "\n".join(lines[k] for k in sorted(log_records(lines)))
     for s in _statements(said) if whole else sentences(said):
         if GOAL_LABEL.sub("", s) in goal_text or s in placed or word_count(s) < 3:
+            continue
+        if logged and s in logged:
             continue
         if is_nudge(s) or counted_nudge(s):  # "ok, keep going"; "step 4: go on" (R23-R3)
             continue

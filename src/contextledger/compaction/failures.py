@@ -52,6 +52,12 @@ _FAILURE_LINE = re.compile(
     # ERR_PNPM_…, Go's "panic:", make's "*** … Error 2", Ruby's "… (NoMethodError)", a
     # JVM's "Exception in thread", a shell's "command not found"
     r"^\d+:\d+\s+error\s|\berror\s+[A-Z]{2,}\d+\b|\berror\[E?\d+\]|^\[(?:ERROR|FATAL)\]|"
+    # MSVC's compiler and linker: "cache.cpp(214): error C2065: 'x': undeclared
+    # identifier", "LINK : fatal error LNK1181: …", "main.obj : error LNK2019: …" (its
+    # warnings, "warning C4996", are none)
+    r"(?-i:\b(?:fatal\s+)?error\s+[A-Z]{1,3}\d{3,5}\s*:)|"
+    # go vet's "vet: ./handler.go:30:2: fmt.Printf format %d has arg …"
+    r"^vet:\s+\S+\.go:\d+(?::\d+)?:\s|"
     r"^npm ERR!|\bERR_PNPM_\w+|^(?:panic|fatal(?: error)?):|\*\*\*.*\bError \d+$|"
     r"\((?:\w+::)*\w*(?:Error|Exception)\)$|\bException in thread\b|\bUncaught\b|"
     r"\bcommand not found\b|\bNo such file or directory\b|\bPermission denied\b|"
@@ -329,7 +335,7 @@ _ANY_FAILURE_SIGN = re.compile(
     r"evicted|containererror|containerconfigerror|invalidimage|refused|invalid|killed|"
     r"could not|couldn'?t|unable to|cannot|can'?t|\[!\]|(?m:^!\s|^e:\s)|"
     r"not recognized|raised unexpected|unreachable|(?m:^(?:curl|wget):\s)|#test_|"
-    r"(?m:^\s*(?:E\s{2}|\d+\)\s|\d+:\d+\s|\[|rspec\s|test\s)|^\S+\.go:\d+:\d+: )"
+    r"(?m:^\s*(?:E\s{2}|\d+\)\s|\d+:\d+\s|\[|rspec\s|test\s)|^\S+\.go:\d+:\d+: |^vet:\s)"
 )
 
 

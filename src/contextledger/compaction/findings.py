@@ -4,7 +4,8 @@ assistant found, a number the user or the assistant stated."""
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections import Counter
+from collections.abc import Collection, Sequence
 
 # (re-exported: readers of the recap took them from here before credentials.py held them)
 from ..settings_said import word_count
@@ -194,10 +195,13 @@ def counted_lines(text: str, limit: int = 2) -> list[str]:
     lines = [BOX.sub("", ln).strip() for ln in text.strip().splitlines() if ln.strip()]
     if not lines or len(lines) > 20 or len(text) > 4000 or _table(lines):
         return []
+    logged = log_records(lines)
     scored: list[tuple[int, int, str]] = []
     for k, line in enumerate(lines):
         if len(line) > 240 or _NOT_A_COUNT.search(line) or _RUN_TALLY.search(line):
             continue  # (a run's tally: "Success: no issues found in 212 source files")
+        if k in logged:
+            continue  # a log's record: "… poll api.sync id=317794 lat=58.9ms" (R28-M2)
         if CREDENTIAL.search(line):
             continue
         bare = _TIMESTAMP.sub(" ", line)  # "Last Started: Wed Nov 18 10:03:01 2026": a date
@@ -344,6 +348,33 @@ def _names_asked(row: str, asked: set[str]) -> bool:
     return False
 
 
+# a logfmt key: "id=317794", "lat=58.9ms", "level=info"
+_LOG_KEY = re.compile(r"(?<![\w.-])([^\W\d][\w.-]{0,40})=(?=\S)")
+
+
+def log_records(lines: Sequence[str]) -> set[int]:
+    """Which of ``lines`` are a log's records: two or more ``key=value`` fields whose keys,
+    in order, three lines or more share ("… poll api.sync id=317794 lat=58.9ms", a
+    hundred times with other numbers). Their numbers are noise, not what a run counted
+    (R28-M2); a summary's own line ("SUMMARY orphaned_rows_0=55780 checked=90831") is
+    one of a kind.
+
+    >>> log = [f"{i:09d} INFO api.poll id={i * 7} lat={i}.5ms" for i in range(3)]
+    >>> sorted(log_records([*log, "SUMMARY orphaned_rows_0=55780 checked=90831"]))
+    [0, 1, 2]
+    """
+    keyed: dict[int, tuple[str, ...]] = {}
+    for k, line in enumerate(lines):
+        if "=" in line:
+            keys = tuple(_LOG_KEY.findall(line))
+            if len(keys) >= 2:
+                keyed[k] = keys
+    if len(keyed) < 3:
+        return set()
+    count = Counter(keyed.values())
+    return {k for k, keys in keyed.items() if count[keys] >= 3}
+
+
 def _one_of_a_kind(k: int, lines: list[str]) -> bool:
     """Whether no other line of ``lines`` has the shape of line ``k`` (a log's repeated
     line with other numbers is no summary); only the lines opening alike are shaped."""
@@ -411,12 +442,22 @@ def superseded(numbers: list[str]) -> set[str]:
     newest: dict[str, str] = {}
     for item in numbers:
         if item.startswith("`"):
-            newest[shape(item.partition("`: ")[2])] = item
+            newest[_value_shape(item.partition("`: ")[2])] = item
     return {
         item
         for item in numbers
-        if item.startswith("`") and newest[shape(item.partition("`: ")[2])] != item
+        if item.startswith("`") and newest[_value_shape(item.partition("`: ")[2])] != item
     }
+
+
+# a value on its own (not a name's digits: "orphaned_rows_0", "p95", "v2")
+_VALUE = re.compile(r"(?<![\w.])\d[\d.,]*")
+
+
+def _value_shape(line: str) -> str:
+    """``line`` with its values masked and its names kept: "SUMMARY orphaned_rows_0=55780"
+    and "SUMMARY late_pushbacks_1=99003" are two metrics, not one said again (R28-M2)."""
+    return _VALUE.sub("#", line)
 
 
 # Who owns, approves or answers for something, and when something is due: "the platform

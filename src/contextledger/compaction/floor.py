@@ -181,6 +181,9 @@ def choose_quotes(
         and not record[i].is_recap
     ]
     read = 0  # characters looked through: a walk as long as the room is worth, no longer
+    # the shapes of the short progress lines quoted so far ("Step 97 done."): one says what
+    # the twenty-five others would (R28-M3), the newest
+    routine = {k for _, line in out if (k := _routine(line))}
     for i in order:
         if left <= 0 or read > _READ_PER_ROOM * room:
             break
@@ -189,6 +192,11 @@ def choose_quotes(
         for line, needed in _lines_of(m, names):
             if line in taken or all(n in held for n in needed):
                 continue
+            shaped = _routine(line)
+            if shaped and shaped in routine:
+                continue
+            if shaped:
+                routine.add(shaped)
             if len(line) > left:
                 if m.id in floor:
                     continue  # the others a plain fit keeps may still fit
@@ -198,6 +206,28 @@ def choose_quotes(
             taken.add(line)
             left -= len(line)
     return tuple(sorted(out))
+
+
+# a counter, not a value: "Step 11", "part 3", "#12", "iteration 4/10"
+_COUNTER = re.compile(
+    r"(?i)(?:\b(?:step|part|item|task|round|turn|page|batch|chunk|iteration|stage|phase|pass|"
+    r"run|attempt|try|round|schritt|teil|paso|parte|étape|passo|fase|krok|etap|stap|bước|шаг|"
+    r"этап)\s*|#)\d+(?:\s*(?:/|of|von|de|di|из)\s*\d+)?\b"
+)
+_ROUTINE_LENGTH = 80
+
+
+def _routine(line: str) -> str | None:
+    """The shape of a short line of the user's or the assistant's whose only numbers are
+    counters ("Assistant: Step 11 done.", "Assistant: Let me check step 4."), to quote
+    one of a kind; None for any other line (a value, a tool's answer, a longer line)."""
+    speaker, _, words = line.partition(": ")
+    if speaker not in ("User", "Assistant") or len(words) > _ROUTINE_LENGTH:
+        return None
+    bare = _COUNTER.sub("#", words)
+    if bare == words or any(ch.isdigit() for ch in bare):
+        return None
+    return f"{speaker}: {bare.casefold()}"
 
 
 def view_text(messages: Iterable[Message]) -> str:

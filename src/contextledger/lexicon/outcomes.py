@@ -13,7 +13,14 @@ from __future__ import annotations
 LOCALIZED = (
     # ... with what failed between the word and its colon: "Ошибка подключения: …",
     # "Erreur de connexion : …", "Fehler beim Laden: …"
-    r"^\W*(?:fehler|erreur|error|erro|errore|fout|błąd|hata|ошибка|помилка|chyba|エラー|错误|錯誤|오류)"
+    r"^\W*(?:fehler|erreur|error|erro|errore|fout|błąd|hata|ошибка|помилка|chyba|エラー|错误|錯誤|오류|"
+    # ... and the labels of other languages a tool prints in: Vietnamese "Lỗi:", Malay
+    # "Ralat:", Indonesian "Kesalahan:", Persian "خطا:", Arabic "خطأ:", Tamil "பிழை:",
+    # Hindi "त्रुटि:", Thai "ข้อผิดพลาด:", Hebrew "שגיאה:", Greek "Σφάλμα:", Romanian
+    # "Eroare:", Hungarian "Hiba:", Swedish "Fel:", Danish "Fejl:", Norwegian "Feil:",
+    # Finnish "Virhe:", Bulgarian/Serbian "Грешка:", "Greška:", Slovene "Napaka:"
+    r"lỗi|ralat|galat|kesalahan|خطا|خطأ|பிழை|त्रुटि|ข้อผิดพลาด|שגיאה|σφάλμα|eroare|hiba|fel|fejl|"
+    r"feil|virhe|грешка|greška|napaka|klaida|kļūda|viga)"
     r"(?:\s+[^\s:：]+){0,3}\s*[:：]|"
     r"(?<![\d.=])[1-9]\d*\s+(?:fehler|erreurs?|errores|erros|errori|fouten|błęd\w*|ошиб\w*)\b"
     r"(?!\s*[=:]\s*\d)|"
@@ -47,7 +54,9 @@ LOCALIZED_SIGNS = (
     r"başarısız|epäonnist|gagal|タイムアウト|超时|超時|초과|発生|发生|出错|발생|fout|błąd|hata|"
     r"fall|falh|riuscit|mislukt|fout|błą|hata|ошиб|удалось|エラー|错误|錯誤|오류|失敗|失败|실패|"
     r"コード|退出|코드|код|kann nicht|konnte nicht|gefunden|introuvable|impossib|no se pudo|"
-    r"possível|見つかりません|できません|找不到|无法|찾을"
+    r"possível|見つかりません|できません|找不到|无法|찾을|lỗi|ralat|galat|kesalahan|خطا|خطأ|பிழை|"
+    r"त्रुटि|ข้อผิดพลาด|שגיאה|σφάλμα|eroare|hiba|fel|fejl|feil|virhe|грешка|greška|napaka|klaida|"
+    r"kļūda|viga"
 )
 
 # What says a run went wrong in words no failure marker knows, in the languages tools
