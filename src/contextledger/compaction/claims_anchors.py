@@ -462,10 +462,7 @@ def _only_forbidden(where: list[_Place]) -> bool:
 def _written(path: str, ev: Evidence) -> bool:
     """Whether a write-type call wrote ``path`` (or a file of that name, when ``path`` is
     a bare name: "Shipping.java")."""
-    path = path.removeprefix("./")
-    return path in ev.written or (
-        "/" not in path and any(w.endswith("/" + path) for w in ev.written)
-    )
+    return ev.wrote(path)
 
 
 _HANGUL = re.compile(r"[\uac00-\ud7af]")

@@ -179,7 +179,7 @@ _TOKEN = re.compile(r"[^\W_][\w./+-]*")
 def _places(sentence: str) -> tuple[dict[str, str], dict[str, str]]:
     """The word before and the word after each word ``sentence`` says once."""
     words = [w.rstrip("./-").casefold() for w in _TOKEN.findall(sentence)]
-    once = {w for w in words if words.count(w) == 1 and len(w) > 1}
+    once = {w for w in words if words.count(w) == 1 and (len(w) > 1 or w.isdigit())}
     padded = ["^", *words, "$"]
     before = {w: padded[i] for i, w in enumerate(words) if w in once}
     after = {w: padded[i + 2] for i, w in enumerate(words) if w in once}
@@ -201,7 +201,7 @@ def _swapped(mine: dict[str, str], theirs: dict[str, str]) -> tuple[str, str] | 
 
 def _terms(text: str) -> set[str]:
     """:func:`~.claims_words.content_terms` without a sentence's full stop ("8080.")."""
-    return {t.rstrip(".") for t in lex.content_terms(text)}
+    return {t.rstrip(".,;:!?،؛") for t in lex.content_terms(text)}
 
 
 def check_swapped_places(text: str, ev: Evidence) -> list[Claim]:
@@ -221,7 +221,11 @@ def check_swapped_places(text: str, ev: Evidence) -> list[Claim]:
         if len(mine & theirs) < 0.75 * len(mine) or len(mine & theirs) < 0.75 * len(theirs):
             continue
         said = _places(rule)
-        pair = _swapped(places[0], said[0]) or _swapped(places[1], said[1])
+        pair = (
+            _swapped(places[0], said[0])
+            or _swapped(places[1], said[1])
+            or lex.swapped_words(text, rule)  # two words side by side: "3, 10 அல்ல"
+        )
         if pair is not None:
             why = f"{pair[0]} and {pair[1]} are in each other's place: {quote(rule)}"
             return [Claim("constraint", text, why)]

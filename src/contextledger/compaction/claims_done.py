@@ -37,7 +37,7 @@ def check_written(paths: Iterable[str], ev: Evidence) -> list[Claim]:
     out: list[Claim] = []
     for p in paths:
         p = p.strip().strip("`").removeprefix("./")
-        if p in ev.written or p.rstrip("/") in ev.written:
+        if ev.wrote(p):
             continue
         why = (
             "no write-type call wrote it (it was only read or run)"
@@ -365,7 +365,7 @@ def check_absence(text: str, commands: list[str], paths: list[str], ev: Evidence
         return [
             Claim("wrote", p, "the record shows a write-type call wrote it")
             for p in paths
-            if p.strip("`").removeprefix("./") in ev.written
+            if ev.wrote(p)
         ]
     if not _RUN_VERB.match(verb):
         return []

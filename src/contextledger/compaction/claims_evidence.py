@@ -360,6 +360,21 @@ class Evidence:
         for in any output is looked for once, not in each."""
         return self.derive("outputs", lambda: "\0".join(r.text for r in self.results))
 
+    def wrote(self, path: str) -> bool:
+        """Whether a write-type call wrote ``path``: as named, or a relative path the end of
+        an absolute one written ("recipes/hazy.yaml" for "/srv/brewery/recipes/hazy.yaml";
+        a bare name, "Shipping.java", the end of any). An absolute path for a relative write
+        names a root the record never gave, and a path under another root is another file
+        ("/etc/recipes/hazy.yaml"): neither was written."""
+        path = path.strip().strip("`").removeprefix("./")
+        if not path or path in self.written or path.rstrip("/") in self.written:
+            return True
+        path = path.rstrip("/")
+        if path.startswith(("/", "~")):
+            return False
+        bare = "/" not in path
+        return any((bare or w.startswith("/")) and w.endswith("/" + path) for w in self.written)
+
     def printed(self, words: str) -> bool:
         """Whether some tool output holds ``words`` (as written, whitespace folded)."""
         if "\0" in words:
@@ -504,6 +519,8 @@ class Evidence:
                     answered.append((call, body))
                 if call is None or not shows_file(call):  # a README's "$ make deploy" never ran
                     executed.update(s for c in _SHOWN.findall(body) for s in steps(c))
+                if call is not None and not is_write_call(call):
+                    written.update(stored_by(call, body))  # export(dest=P) -> "stored P"
                 if call is not None and id(call) not in commands_of:  # answered before it was made
                     commands_of[id(call)], args_of[id(call)] = call_commands(call), _call_args(call)
                 ran = (
@@ -725,3 +742,24 @@ def _rule(u: Unit) -> tuple[Unit, frozenset[str], tuple[str, ...]]:
         if f.kind == "command"
     )
     return u, rule, banned
+
+
+# A tool's answer that it put a file where its call said ("stored /srv/x.csv", "saved to
+# out/report.pdf", "wrote 3 rows to data/a.csv"): the call wrote that file, whatever its name
+_STORED = re.compile(
+    r"(?i)\b(?:stored|saved|wrote|written|exported|created|generated)\b[^\n]{0,60}?"
+    r"(?:^|(?<=[\s'\"`(:]))(?P<path>[~/\w.-]*[/.][\w./-]*\w)"
+)
+
+
+def stored_by(call: ToolCall, result: str) -> set[str]:
+    """The paths of ``call``'s arguments its ``result`` says it stored or saved."""
+    head = result[:2000]
+    low = head.casefold()
+    if not any(w in low for w in _STORE_WORDS):
+        return set()
+    named = set(call_paths(call))
+    return {m.group("path") for m in _STORED.finditer(head)} & named
+
+
+_STORE_WORDS = ("stored", "saved", "wrote", "written", "exported", "created", "generated")

@@ -38,7 +38,7 @@ from .claims_handoff import has_stem as _has_stem
 from .claims_numbers import measures, qualities
 from .claims_polarity import choice_swapped, preferences
 from .claims_reading import fold, quote
-from .claims_words import without_false_friends
+from .claims_words import swapped_words, without_false_friends
 from .facts import sentences
 from .wording import whole_token
 
@@ -261,6 +261,9 @@ def _same_subject(claim: str, said: str, turn: str = "") -> bool:
 def _differs(claim: str, said: str) -> str | None:
     """What of ``claim`` the other language's ``said`` says otherwise, as far as it can
     be compared across languages: a unit, a rate, a bound, a zone, a denial; or None."""
+    swapped = swapped_words(claim, said)  # the user's own words, two of them swapped
+    if swapped is not None:
+        return f"{swapped[0]} and {swapped[1]} in each other's place"
     units = measures(said)
     for n, dim, unit in measures(claim):
         if dim and (n, dim, unit) not in units and any(m == n for m, _, _ in units):
@@ -729,18 +732,66 @@ def forbidden_made_rule(text: str, ev: Evidence) -> list[Claim]:
     clause denies it before naming it (or, in Korean, Japanese or Thai, after)."""
     if _denies(_CODE.sub(" ", text)):
         return []  # (a command's own "--no-input" is no denial)
-    if "`" not in text or not _english_words(text)[0]:
+    if "`" not in text:
         return _forbidden_named(text, ev)
+    if not _english_words(text)[0]:
+        return _forbidden_in_own_words(text, ev) or _forbidden_named(text, ev)
     for command in _CODE.findall(text):
         for turn in ev.user:
             for piece in _CLAUSE_END.split(turn):
                 at = piece.find(f"`{command}`")
                 if at < 0:
                     continue
-                rest = _CODE.sub(" ", piece[:at] + piece[at + len(command) + 2 :])
-                if _denies(_CODE.sub(" ", piece[:at])) or (_beyond_latin(rest) and _denies(rest)):
+                scope = _scope(piece, command)
+                at = scope.find(f"`{command}`")
+                rest = _CODE.sub(" ", scope[:at] + scope[at + len(command) + 2 :])
+                if _denies(_CODE.sub(" ", scope[:at])) or (_beyond_latin(rest) and _denies(rest)):
                     return [Claim("constraint", text, f"the user forbade it: {quote(piece)}")]
     return []
+
+
+def _forbidden_in_own_words(text: str, ev: Evidence) -> list[Claim]:
+    """The user's rule against a command said back in the user's own words with its
+    denial dropped ("می‌توانی `X` را روی ماشین مشترک اجرا کنی." for "هرگز `X` را روی ماشین
+    مشترک اجرا نکن.", "… `X` ஐ இயக்கலாம்." for "… `X` ஐ ஒருபோதும் இயக்காதே."): a user clause
+    names the command and denies, no user clause names it without denying, and most of the
+    claim's words (by their first four letters: the verb inflected otherwise) are the
+    clause's."""
+    mine = _stems(_CODE.sub(" ", text))
+    if len(mine) < 2:
+        return []
+    for command in _CODE.findall(text):
+        denied: str | None = None
+        for turn in ev.user:
+            for piece in _CLAUSE_END.split(turn):
+                if f"`{command}`" not in piece:
+                    continue
+                scope = _scope(piece, command)
+                if scope.count("`") > 2 or not _denies(_CODE.sub(" ", scope)):
+                    return []  # a user clause names it without denying it
+                if len(mine & _stems(_CODE.sub(" ", piece))) >= 0.6 * len(mine):
+                    denied = denied or piece
+        if denied is not None:
+            return [Claim("constraint", text, f"the user forbade it: {quote(denied)}")]
+    return []
+
+
+def _scope(piece: str, command: str) -> str:
+    """The part of ``piece`` between commas that names ``command``: "nunca ejecutes `B`"
+    of "Puedes ejecutar `A`, pero nunca ejecutes `B`." (a command allowed beside a banned
+    one is not banned)."""
+    return next((p for p in _COMMA.split(piece) if f"`{command}`" in p), piece)
+
+
+_COMMA = re.compile(r"\s*[,،、，]\s*")
+
+
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(w.casefold()[:4] for w in _MARKED_WORD.findall(text))
+
+
+# a word with the marks its script writes on its letters (Tamil's vowel signs and virama)
+_MARKED_WORD = re.compile(r"[^\W\d_][\w\u0b80-\u0bff\u0900-\u0dff\u200c]*")
 
 
 def _forbidden_named(text: str, ev: Evidence) -> list[Claim]:

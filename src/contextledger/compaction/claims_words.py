@@ -133,6 +133,7 @@ def restricts(text: str) -> bool:
         or bool(lexicon.CJK_RESTRICTS.search(text))
         or bool(lexicon.HANGUL_RESTRICTS.search(text))
         or bool(lexicon.THAI_RESTRICTS.search(text))
+        or bool(lexicon.GLUED_SCRIPT_DENIALS.search(text))
     )
 
 
@@ -235,3 +236,37 @@ def _denied_form(bare: str, denied: str) -> bool:
         if denied.startswith(p) and (rest == bare or (len(rest) >= 3 and rest[:-1] == bare[:-1])):
             return True
     return False
+
+
+# A word of a sentence whole, a name with its dots, slashes and dashes ("eu-west-1",
+# "config/prod.yaml"), with the marks its script writes on its letters (Tamil, Devanagari)
+_PLACE_TOKEN = re.compile(rf"[^\W_][\w{_MARKS}./+-]*")
+
+
+@lru_cache(maxsize=1 << 14)  # a claim is compared with every user clause
+def words_placed(text: str) -> tuple[str, ...]:
+    """The words of ``text`` in order, folded, a trailing full stop or dash aside."""
+    return tuple(w.rstrip("./-").casefold() for w in _PLACE_TOKEN.findall(text))
+
+
+def swapped_words(claim: str, said: str) -> tuple[str, str] | None:
+    """The two words ``claim`` says each where ``said`` says the other, every other word
+    the same and in the same place ("No, il limite è 3, non 10." for "No, il limite è 10,
+    non 3."; "வரம்பு 3, 10 அல்ல" for "வரம்பு 10, 3 அல்ல"): the user's own sentence
+    with the chosen and the rejected swapped, which says the opposite in any language.
+
+    >>> swapped_words("Giới hạn là 3, không phải 10.", "Giới hạn là 10, không phải 3.")
+    ('10', '3')
+    >>> swapped_words("Giới hạn là 10, không phải 3.", "Giới hạn là 10, không phải 3.") is None
+    True
+    """
+    mine, theirs = words_placed(claim), words_placed(said)
+    if len(mine) != len(theirs) or mine == theirs:
+        return None
+    diff = [i for i, (a, b) in enumerate(zip(mine, theirs, strict=True)) if a != b]
+    if len(diff) != 2:
+        return None
+    i, j = diff
+    if mine[i] == theirs[j] and mine[j] == theirs[i]:
+        return theirs[i], theirs[j]
+    return None

@@ -326,6 +326,16 @@ FORBADE_CUES_NOSPACE = "금지 禁止 不许 不准"
 HANGUL_RESTRICTS = re.compile(
     r"마세요|마십시오|말\s*것|말고|않|금지|못|없이|하지\s*마|면\s*안\s*[됩돼되]|불가"
 )
+# Persian and Tamil deny with words glued to the verb: Persian "never", "must not", "no",
+# "not" glued before a verb ("نمی‌توانی", "اجرا نکن", "دست نزن", "اضافه نکنید"); Tamil
+# "never", "don't", "must not", "not", and the negative imperative on its verb ("இயக்காதே",
+# "தொடாதீர்கள்"): read as marks, as Thai's
+GLUED_SCRIPT_DENIALS = re.compile(
+    r"(?<![\u0600-\u06ff\u200c])(?:هرگز|نباید|نه|نمی|ن(?:کن|کنید|کنی|زن|زنید|ده|دهید|گذار|"
+    r"گذارید|رو|روید|ریز|ساز|فرست|کش|گیر|بر|برید|شود|شه|یست|دار))(?![\u0600-\u06ff])|"
+    r"ஒருபோதும்|வேண்டாம்|கூடாது|இல்லை|அல்ல(?![\u0b80-\u0bff])|"
+    r"ாத(?:ே|ீர்கள்|ீர்)(?![\u0b80-\u0bff])"
+)
 # Thai forbids with words written without spaces ("ห้ามแก้ …", "อย่ารัน …", "ไม่ต้อง …"):
 # found anywhere in a run of Thai.
 THAI_RESTRICTS = re.compile(r"ห้าม|อย่า|ไม่|งด|ปราศจาก")
@@ -874,7 +884,7 @@ PENDING_STEMS = (
 # "禁止", "ません"), Chinese ("不要", "禁止"): read as marks, not words.
 SCRIPT_DENIALS = re.compile(
     r"마세요|마십시오|말고|말\s*것|말라|않|못\s*하|금지|ห้าม|อย่า|ไม่|しないで|ないで|ないこと|"
-    r"ません|禁止|不要|不得|不能|严禁|别|勿"
+    r"ません|禁止|不要|不得|不能|严禁|别|勿|" + GLUED_SCRIPT_DENIALS.pattern
 )
 # The scripts whose denials some list here reads (Latin, Greek, Cyrillic, Hebrew, Arabic,
 # Devanagari, Bengali, Georgian, Thai, Hangul, kana, CJK): a clause written in any other
