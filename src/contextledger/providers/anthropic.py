@@ -331,11 +331,26 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
         for b in m.content
         if isinstance(b, Text | Recap)
     ]
-    if any(b.cache for b in system_blocks):  # caching breakpoints need the block form
-        body["system"] = [_with_cache({"type": "text", "text": b.text}, b) for b in system_blocks]
+    written = _system_blocks(system_blocks) if any(b.cache for b in system_blocks) else None
+    if written:  # caching breakpoints need the block form
+        body["system"] = written
     elif system is not None:
         body["system"] = system
     return body
+
+
+def _system_blocks(blocks: Sequence[Text]) -> list[dict[str, Any]]:
+    """The system prompt as text blocks (for their cache marks), blank ones left out: the
+    API refuses an empty text block ("system: text content blocks must be non-empty") and
+    a cache mark on one. A blank block's mark moves to the block before it (the cached
+    prefix is the same words), unless that one has its own."""
+    out: list[dict[str, Any]] = []
+    for b in blocks:
+        if b.text.strip():
+            out.append(_with_cache({"type": "text", "text": b.text}, b))
+        elif b.cache and out and "cache_control" not in out[-1]:
+            _with_cache(out[-1], b)
+    return out
 
 
 def _alternating(turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
