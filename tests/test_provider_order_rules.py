@@ -350,3 +350,34 @@ def test_a_blank_cached_system_block_hands_its_mark_to_the_block_before() -> Non
         {"type": "text", "text": "Be brief."},
     ]
     check("anthropic", body)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["out", "", " ", "\n", "more out"]), st.booleans()),
+        min_size=1,
+        max_size=4,
+    ),
+    st.booleans(),
+)
+def test_a_tool_result_never_goes_to_anthropic_with_a_blank_text_block(
+    parts: list[tuple[str, bool]], error: bool
+) -> None:
+    # A result of text blocks kept an empty one ([Text("a"), Text("")]): Anthropic answers
+    # 400 "text content blocks must be non-empty" (prov23). Blank blocks are left out.
+    cache = '{"type": "ephemeral"}'
+    result = ToolResult(
+        "toolu_1", tuple(Text(t, cache=cache if c else None) for t, c in parts), error
+    )
+    messages = [
+        Message.user("q"),
+        Message.assistant(ToolCall("toolu_1", "f", "{}")),
+        Message("tool", (result,)),
+    ]
+    body = dict(translate(messages, "anthropic").body)
+    check("anthropic", body)
+    (sent,) = body["messages"][2]["content"]
+    content = sent.get("content", [])
+    texts = [content] if isinstance(content, str) else [b["text"] for b in content]
+    assert [t for t in texts if t] == [t for t, _ in parts if t.strip()] or len(parts) == 1

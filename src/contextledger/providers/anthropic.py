@@ -516,11 +516,19 @@ def _tool_result(r: Block, path: str, notices: list[Notice]) -> dict[str, Any]:
     if len(r.content) == 1 and isinstance(r.content[0], Text) and not r.content[0].cache:
         d["content"] = r.content[0].text
     elif r.content:
-        d["content"] = [
-            _result_block(b, f"{path}.content[{k}]", notices)
-            for k, b in enumerate(c.label_images(r.content))
-            if isinstance(b, ResultBlock)
-        ]
+        blocks: list[dict[str, Any]] = []
+        for k, b in enumerate(c.label_images(r.content)):
+            if isinstance(b, Text) and not b.text.strip():
+                # "text content blocks must be non-empty" / "… must contain non-whitespace
+                # text": left out, its cache mark handed to the block before (or the result)
+                held = blocks[-1] if blocks else d
+                if b.cache and "cache_control" not in held:
+                    _with_cache(held, b)
+                continue
+            if isinstance(b, ResultBlock):
+                blocks.append(_result_block(b, f"{path}.content[{k}]", notices))
+        if blocks:
+            d["content"] = blocks
     if r.is_error:
         d["is_error"] = True
     return _with_cache(d, r)
