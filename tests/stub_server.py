@@ -986,6 +986,23 @@ def _check_thinking_turn(body: Mapping[str, Any], messages: list[Any]) -> None:
         )
 
 
+def _check_anthropic_system(system: object) -> None:
+    """A system prompt's text blocks hold words: an empty one is refused ("system: text
+    content blocks must be non-empty", seen by apps sending a blank workspace or persona
+    slot), and so is a cache mark on it ("system.N: cache_control cannot be set for empty
+    text blocks"); a blank one as the messages' blank text blocks are."""
+    for k, b in enumerate(system if isinstance(system, list) else []):
+        if not isinstance(b, dict) or b.get("type") != "text":
+            raise Invalid(f"system.{k}: Input tag does not match the expected tag 'text'")
+        text = b.get("text")
+        if not isinstance(text, str) or not text:
+            if b.get("cache_control") is not None:
+                raise Invalid(f"system.{k}: cache_control cannot be set for empty text blocks")
+            raise Invalid("system: text content blocks must be non-empty")
+        if not text.strip():
+            raise Invalid(f"system.{k}: text content blocks must contain non-whitespace text")
+
+
 def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) -> None:
     """Raise :class:`Invalid` for anything the Messages API would refuse."""
     if not headers.get("x-api-key") and not headers.get("authorization", "").startswith("Bearer "):
@@ -1011,6 +1028,7 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
     system = body.get("system")
     if system is not None and not isinstance(system, str | list):
         raise Invalid("system: Input should be a valid string or list")
+    _check_anthropic_system(system)
     messages = body.get("messages")
     if not isinstance(messages, list) or not messages:
         raise Invalid("messages: at least one message is required")
@@ -1059,7 +1077,12 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
         content = m.get("content")
         if isinstance(content, str):
             if not content:
-                raise Invalid(f"{p}: user messages must have non-empty content")
+                raise Invalid(
+                    f"{p}: user messages must have non-empty content"
+                    if role == "user"
+                    else f"{p}: all messages must have non-empty content except for the "
+                    "optional final assistant message"
+                )
             if not content.strip():
                 raise Invalid(f"{p}: text content blocks must contain non-whitespace text")
             blocks: list[Any] = []

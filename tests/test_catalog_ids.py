@@ -811,3 +811,34 @@ def test_ids_in_the_forms_providers_write_still_resolve(
     cat: Catalog, served: str, model: str
 ) -> None:
     assert cat.lookup(served).id == model
+
+
+@pytest.mark.parametrize(
+    "model",
+    [
+        "gemini-2.5-flash-native-audio-preview-09-2025",
+        "models/gemini-2.5-flash-native-audio-latest",
+        "vertex_ai/gemini-2.5-flash-native-audio-preview-09-2025",
+    ],
+)
+def test_a_live_api_native_audio_model_is_refused_not_priced_as_its_family(model: str) -> None:
+    # It read as gemini-2.5-flash (a 1,048,576-token window): the Live API model takes
+    # 131,072 and is no generateContent model (prov23).
+    with pytest.raises(UnknownModelError, match="Live API") as e:
+        served_again().lookup(model)
+    assert "gemini-2.5-flash" in e.value.suggestions
+
+
+@pytest.mark.parametrize(
+    ("model", "first"),
+    [
+        ("openrouter/openai/gpt-4o:fastest", "openrouter/openai/gpt-4o"),
+        ("anthropic/claude-sonnet-4.5:turbo", "anthropic/claude-sonnet-4.5"),
+    ],
+)
+def test_a_route_tag_not_known_suggests_the_id_without_it_first(model: str, first: str) -> None:
+    # It suggested gpt-5.4-nano first for openrouter/openai/gpt-4o:unknowntag (prov23).
+    with pytest.raises(UnknownModelError) as e:
+        served_again().lookup(model)
+    assert e.value.suggestions[0] == first
+    assert served_again().lookup(first).id == first.rsplit("/", 1)[1].replace("4.5", "4-5")

@@ -30,6 +30,9 @@ Anthropic Messages (``stub_server.validate_anthropic``)
   A5. A ``tool_result`` names a ``tool_use`` of the message before it ("unexpected
       `tool_use_id` found in `tool_result` blocks"), once; ``tool_use`` ids are unique.
   A6. Block shapes are the official SDK's ``MessageParam`` (``sdk_check``).
+  A7. A system prompt's text blocks are not empty ("system: text content blocks must be
+      non-empty": mcpjam/inspector, and apps with a blank persona slot), nor marked for the
+      cache when empty ("system.N: cache_control cannot be set for empty text blocks").
 
 Gemini generateContent (``stub_server.validate_gemini``)
   G1. The first content is a user turn, roles alternate user / model.
@@ -171,6 +174,24 @@ RULES: list[tuple[str, str, dict[str, Any], str, dict[str, Any]]] = [
      "unexpected `tool_use_id`",
      {"messages": [user(), {"role": "assistant", "content": [use("toolu_1")]},
                    {"role": "user", "content": [result("toolu_1")]}]}),
+    ("A7 an empty system text block", "anthropic",
+     {"system": [{"type": "text", "text": "Rules.", "cache_control": {"type": "ephemeral"}},
+                 {"type": "text", "text": ""}], "messages": [user()]},
+     "system: text content blocks must be non-empty",
+     {"system": [{"type": "text", "text": "Rules.", "cache_control": {"type": "ephemeral"}}],
+      "messages": [user()]}),
+    ("A7 a cache mark on an empty system block", "anthropic",
+     {"system": [{"type": "text", "text": "Rules."},
+                 {"type": "text", "text": "", "cache_control": {"type": "ephemeral"}}],
+      "messages": [user()]},
+     "cache_control cannot be set for empty text blocks",
+     {"system": [{"type": "text", "text": "Rules.", "cache_control": {"type": "ephemeral"}}],
+      "messages": [user()]}),
+    ("A7 a blank system text block", "anthropic",
+     {"system": [{"type": "text", "text": "Rules."}, {"type": "text", "text": " \n"}],
+      "messages": [user()]},
+     "must contain non-whitespace text",
+     {"system": [{"type": "text", "text": "Rules."}], "messages": [user()]}),
     ("G1 model first", "gemini",
      {"contents": [turn(M, {"text": "hello"}), turn(U, {"text": "hi"})]}, "first content",
      {"contents": [turn(U, {"text": "hi"}), turn(M, {"text": "hello"})]}),
@@ -288,3 +309,75 @@ def test_a_fitted_anthropic_turn_keeps_its_tool_results_first() -> None:
         assert kinds == ["tool_result", "tool_result", "text"], kinds
         assert isinstance(sent[-2].content[0], ToolResult) and replace(sent[-1]) == sent[-1]
         assert sent[-1].content == (Text("Which one is longer?"),)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["Rules.", "", " ", "\n\n", "Be brief."]), st.booleans()),
+        min_size=1,
+        max_size=5,
+    )
+)
+def test_a_cached_system_prompt_never_goes_out_with_a_blank_block(
+    parts: list[tuple[str, bool]],
+) -> None:
+    # The writer kept every system block once one was cached, an empty one too: Anthropic
+    # answers 400 "system: text content blocks must be non-empty" (prov23).
+    cache = '{"type": "ephemeral"}'
+    system = Message("system", tuple(Text(t, cache=cache if c else None) for t, c in parts))
+    try:
+        body = dict(translate([system, Message.user("hi")], "anthropic").body)
+    except ContentError:  # a system prompt of no words at all is refused, named
+        assert not any(t.strip() for t, _ in parts)
+        return
+    check("anthropic", body)
+    sent = body.get("system")
+    words = [t for t, _ in parts if t.strip()]
+    if isinstance(sent, list):
+        assert [b["text"] for b in sent] == words
+        assert len([b for b in sent if "cache_control" in b]) >= min(
+            1, sum(c for t, c in parts if t.strip())
+        )
+
+
+def test_a_blank_cached_system_block_hands_its_mark_to_the_block_before() -> None:
+    cache = '{"type": "ephemeral"}'
+    system = Message("system", (Text("Rules."), Text("", cache=cache), Text("Be brief.")))
+    body = dict(translate([system, Message.user("hi")], "anthropic").body)
+    assert body["system"] == [
+        {"type": "text", "text": "Rules.", "cache_control": {"type": "ephemeral"}},
+        {"type": "text", "text": "Be brief."},
+    ]
+    check("anthropic", body)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["out", "", " ", "\n", "more out"]), st.booleans()),
+        min_size=1,
+        max_size=4,
+    ),
+    st.booleans(),
+)
+def test_a_tool_result_never_goes_to_anthropic_with_a_blank_text_block(
+    parts: list[tuple[str, bool]], error: bool
+) -> None:
+    # A result of text blocks kept an empty one ([Text("a"), Text("")]): Anthropic answers
+    # 400 "text content blocks must be non-empty" (prov23). Blank blocks are left out.
+    cache = '{"type": "ephemeral"}'
+    result = ToolResult(
+        "toolu_1", tuple(Text(t, cache=cache if c else None) for t, c in parts), error
+    )
+    messages = [
+        Message.user("q"),
+        Message.assistant(ToolCall("toolu_1", "f", "{}")),
+        Message("tool", (result,)),
+    ]
+    body = dict(translate(messages, "anthropic").body)
+    check("anthropic", body)
+    (sent,) = body["messages"][2]["content"]
+    content = sent.get("content", [])
+    texts = [content] if isinstance(content, str) else [b["text"] for b in content]
+    assert [t for t in texts if t] == [t for t, _ in parts if t.strip()] or len(parts) == 1

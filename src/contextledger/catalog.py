@@ -464,6 +464,10 @@ class Catalog:
         # a mistyped alias (an Azure deployment, a route: red team 22, RT22-25) first when
         # it is nearer than any id
         aliases = self._near_aliases(name, found[0] if found else "", n)
+        # a route's tag it does not know (openrouter/openai/gpt-4o:fastest): the id without it
+        base, colon, tag = model.strip().rpartition(":")
+        if colon and tag.isalpha() and "/" in base and self._resolves(base):
+            aliases = (base, *aliases)
         return (*aliases, *(k for k in found if k not in aliases))[:n]
 
     def _near_aliases(self, name: str, nearest: str, n: int) -> tuple[str, ...]:
@@ -644,6 +648,15 @@ class Catalog:
             )
         if words & _NOT_CHAT_WORDS:
             return None
+        if family.provider == "gemini" and {"native", "audio"} <= words:
+            # gemini-2.5-flash-native-audio-preview-09-2025: a Live API model (a 131,072-token
+            # window, audio out), which generateContent does not serve; never the family's
+            raise _UnknownSnapshotError(
+                name,
+                (family.id,),
+                hint=f"a native-audio model is served by the Live API only, not as {family.id} "
+                f"(another window); name it with register_model if you send to it",
+            )
         if words & _NO_VISION_WORDS:
             family = replace(family, vision=False)
         if "audio" in words:  # gpt-4o-audio-preview: the Chat model that hears

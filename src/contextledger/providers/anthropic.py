@@ -331,11 +331,26 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
         for b in m.content
         if isinstance(b, Text | Recap)
     ]
-    if any(b.cache for b in system_blocks):  # caching breakpoints need the block form
-        body["system"] = [_with_cache({"type": "text", "text": b.text}, b) for b in system_blocks]
+    written = _system_blocks(system_blocks) if any(b.cache for b in system_blocks) else None
+    if written:  # caching breakpoints need the block form
+        body["system"] = written
     elif system is not None:
         body["system"] = system
     return body
+
+
+def _system_blocks(blocks: Sequence[Text]) -> list[dict[str, Any]]:
+    """The system prompt as text blocks (for their cache marks), blank ones left out: the
+    API refuses an empty text block ("system: text content blocks must be non-empty") and
+    a cache mark on one. A blank block's mark moves to the block before it (the cached
+    prefix is the same words), unless that one has its own."""
+    out: list[dict[str, Any]] = []
+    for b in blocks:
+        if b.text.strip():
+            out.append(_with_cache({"type": "text", "text": b.text}, b))
+        elif b.cache and out and "cache_control" not in out[-1]:
+            _with_cache(out[-1], b)
+    return out
 
 
 def _alternating(turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -501,11 +516,19 @@ def _tool_result(r: Block, path: str, notices: list[Notice]) -> dict[str, Any]:
     if len(r.content) == 1 and isinstance(r.content[0], Text) and not r.content[0].cache:
         d["content"] = r.content[0].text
     elif r.content:
-        d["content"] = [
-            _result_block(b, f"{path}.content[{k}]", notices)
-            for k, b in enumerate(c.label_images(r.content))
-            if isinstance(b, ResultBlock)
-        ]
+        blocks: list[dict[str, Any]] = []
+        for k, b in enumerate(c.label_images(r.content)):
+            if isinstance(b, Text) and not b.text.strip():
+                # "text content blocks must be non-empty" / "… must contain non-whitespace
+                # text": left out, its cache mark handed to the block before (or the result)
+                held = blocks[-1] if blocks else d
+                if b.cache and "cache_control" not in held:
+                    _with_cache(held, b)
+                continue
+            if isinstance(b, ResultBlock):
+                blocks.append(_result_block(b, f"{path}.content[{k}]", notices))
+        if blocks:
+            d["content"] = blocks
     if r.is_error:
         d["is_error"] = True
     return _with_cache(d, r)
