@@ -281,3 +281,8 @@ def _looks(name: str, parsed: object) -> bool:
         if head not in _LOOKING and two not in _LOOKING:
             return False
     return True
+
+
+#: The id of the assistant turn that says an exchange's gist: this prefix and the id of the
+#: exchange's first message (the call).
+GIST_ID_PREFIX = "gist-"
