@@ -661,3 +661,20 @@ def test_what_verification_removes_from_a_paid_recap_is_replaced_by_the_records_
     assert f"in view already: 'User: {CONSTRAINT}'" in said
     assert "'tests/test_step3.py::test_login' (quoted from the record: 'shell returned:" in said
     assert out.report.used <= 7_000 and not tool_pair_problems(out.messages)
+
+
+def test_a_value_the_assistant_read_from_a_tool_and_fit_pins_is_kept_by_prepare() -> None:
+    """Red team 29 (R29-M6, bench_retention --generator routing --seed 2929 at 8k): plain
+    fit pins the assistant's "Obecnie 1 482 paczki czekają na rampie do załadunku." (a
+    statement of a value right after a tool exchange, ``fit.gists``), the recap path lost
+    it: the floor's plain fit was made without gists, so it was never quoted."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from routing_sessions import generate_routing
+
+    s = generate_routing(2929, 114_867)
+    said = next(f.text for f in s.facts if f.kind == "count_restated")
+    plain = fit(s.messages, "gpt-4o", window=8_000, max_output_tokens=1_000).messages
+    assert said in texts(plain)
+    out = prepare(s.messages, "gpt-4o", window=8_000, max_output_tokens=1_000)
+    assert said in texts(out.messages)
+    assert out.report.used <= 7_000 and not tool_pair_problems(out.messages)

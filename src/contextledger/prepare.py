@@ -39,6 +39,7 @@ from .errors import ArgumentError, BudgetError, ContentError, ContextLedgerError
 from .fit import FitOptions, FitReport, Fitter
 from .fit.budget import check_limits
 from .fit.drops import media_labels
+from .fit.gists import GIST_ID_PREFIX
 from .fit.selection import shortened_share
 from .fit.source import DictSource, read_source
 from .gate import OnImages, check_on_images
@@ -323,7 +324,7 @@ class Preparer:
         )
         self._caches = _Caches()
         # the scratch fitters of the dry fits: as the real one, and stopping at a long turn
-        self._dry: dict[bool, Fitter] = {}
+        self._dry: dict[tuple[bool, bool], Fitter] = {}
         # the last conversation's view: compaction and the fit read it in one turn, and
         # deriving it walks the whole record
         self._viewed: tuple[Conversation | None, tuple[Message, ...]] = (None, ())
@@ -1127,7 +1128,11 @@ class Preparer:
         self._plan_images(record, {})
         dry = self._dry_fitter()
         try:
-            plain = {m.id for m in dry.fit(record, tools=wire_tools).messages}
+            # what a plain fit keeps, its gists too: a gist stands for its tool call's
+            # message, a statement of a value is pinned as said (red team 29: "Obecnie
+            # 1 482 paczki czekają na rampie" kept by fit at 8k, in no line of the recap)
+            pinned = self._dry_fitter(gists=True).fit(record, tools=wire_tools).messages
+            plain = {m.id.removeprefix(GIST_ID_PREFIX) for m in pinned}
             self._plan_images(view, {})
             sent = dry.fit(view, tools=wire_tools).messages
         except BudgetError:
@@ -1301,7 +1306,7 @@ class Preparer:
             roomy = plain
         return frozenset(m.id for m in roomy.messages)
 
-    def _dry_fitter(self, *, whole: bool = False) -> Fitter:
+    def _dry_fitter(self, *, whole: bool = False, gists: bool = False) -> Fitter:
         """A scratch fitter without hysteresis, sharing the prices but not the memory: it
         decides as the real fit does (a turn too big for the room left kept shortened, the
         older turns filling the rest), so what it says comes back in view is what is sent.
@@ -1313,14 +1318,18 @@ class Preparer:
         cut to head and tail, its middle stated nowhere; and the real fit, whose room
         differs by the recap's true size (a shortened turn takes half the room left), could
         cut before it, dropping unrecapped turns (red team 14's mobile session lost its
-        open request so)."""
+        open request so).
+
+        ``gists``: it pins gists of dropped tool exchanges and statements of values as a
+        plain ``fit`` does (on for the floor's plain fit of the record only: the view's dry
+        fits leave them to the recap)."""
         fitter = self.fitter
-        options = replace(fitter.options, hysteresis=0.0)
+        options = replace(fitter.options, hysteresis=0.0, gists=gists or fitter.options.gists)
         if whole:
             options = replace(options, shorten_to_fill=False)
-        dry = self._dry.get(whole)
+        dry = self._dry.get((whole, gists))
         if dry is None:
-            dry = self._dry[whole] = Fitter(
+            dry = self._dry[whole, gists] = Fitter(
                 self.info,
                 window=fitter.window,
                 max_output_tokens=fitter.reserved_output,

@@ -50,7 +50,7 @@ from ..report import Notice
 from ..settings_said import NewerSettings
 from .budget import Budget, too_big
 from .edits import image_label, placeholder, replace_block
-from .gists import GIST_VISITS, SAID, Gist, exchange_gist, repeated, value_statement
+from .gists import GIST_ID_PREFIX, GIST_VISITS, SAID, Gist, exchange_gist, repeated, value_statement
 from .lazy import LazyMessages
 from .options import FitOptions
 from .report import Change
@@ -510,7 +510,11 @@ def _gist_message(index: HistoryIndex, pricer: Pricer, k: int, text: str) -> tup
     made: dict[str, tuple[Message, Pricer, int]] = _once(index, start, end, "gist-said", dict)
     hit = made.get(text)
     if hit is None or hit[1] is not pricer:
-        m = hit[0] if hit is not None else Message.assistant(text, id=f"gist-{index.id_of(start)}")
+        m = (
+            hit[0]
+            if hit is not None
+            else Message.assistant(text, id=GIST_ID_PREFIX + index.id_of(start))
+        )
         hit = made[text] = (m, pricer, pricer.message(m).total)
     return hit[0], hit[2]
 

@@ -317,3 +317,8 @@ def _command_line(value: object) -> str | None:
     if isinstance(value, list) and all(isinstance(x, str) for x in value):
         return " ".join(value)
     return None
+
+
+#: The id of the assistant turn that says an exchange's gist: this prefix and the id of the
+#: exchange's first message (the call).
+GIST_ID_PREFIX = "gist-"
