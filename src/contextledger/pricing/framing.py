@@ -380,6 +380,11 @@ def _anthropic_output_format_tokens(spec: object, count: Count) -> int:
 # Anthropic's extended thinking (``"thinking": {"type": "enabled" | "adaptive"}``) bills a
 # prompt of its own: pydantic/pydantic-ai's recorded tests on claude-sonnet-4-5 and 4-6 bill
 # 17-27 more than the same request without it (48 billed for a question priced 21). 30.
+#: What Anthropic adds around a plain-text ``document`` block beyond its text and title, as
+#: the block is priced (its text as an attachment): pydantic/pydantic-ai's recorded
+#: test_text_document_as_binary_content_input (claude-sonnet-4-5, a 15-character text file
+#: and a 7-word question) billed 57 where the attachment priced 41.
+ANTHROPIC_TEXT_DOCUMENT = 20
 ANTHROPIC_THINKING_PROMPT = 30
 
 

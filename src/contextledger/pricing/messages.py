@@ -53,6 +53,7 @@ from ..providers.openai_responses import item_count
 from ..providers.output_format import read_output_format
 from .files import MediaCost, audio_cost, document_fields_text, file_cost
 from .framing import (
+    ANTHROPIC_TEXT_DOCUMENT,
     CONSERVATIVE,
     OPENAI,
     PARALLEL_CALL,
@@ -569,8 +570,11 @@ class Pricer:
             if f.document_fields and self.wire in (None, "anthropic")
             else 0
         )
-        if f.data is None:
-            return own + self.text(attachment_text(f))
+        if f.data is None:  # a text document: Anthropic frames it apart (written as one)
+            framing = ANTHROPIC_TEXT_DOCUMENT if self.model.provider == "anthropic" and (
+                self.wire in (None, "anthropic")
+            ) else 0  # fmt: skip
+            return own + self.text(attachment_text(f)) + framing
         cost = file_cost(f, self.model, in_result)  # a PDF by its pages
         return own + (f.data.base64_length // 4 + 8 if cost is None else self._estimate(f, cost))
 
