@@ -952,8 +952,51 @@ def without_paste(text: str) -> str:
     """
     m = _PASTE_INTRO.search(text)
     if m is None or len(text) - m.end() < 600:
-        return text
+        return _without_document(text)
     return text[: m.start() + 1]
+
+
+#: A document pasted with no announcing colon ("Bitte prüfen Protokoll 12\n1. Der
+#: Patient …", "Voici le texte\n…"): after the turn's first line, at least this many
+#: characters ...
+_DOCUMENT_CHARS = 3000
+#: ... of which this many lines are a paragraph's length (prose, not a log's or a
+#: listing's short lines, nor a user's own few paragraphs)
+_PARAGRAPH_CHARS = 200
+_PARAGRAPHS = 3
+
+
+def _without_document(text: str) -> str:
+    r"""``text`` up to a long document pasted after its first line with no colon to
+    announce it: a protocol, a specification, a contract in paragraphs. Its sentences are
+    the document's, not the user's requests or rules (a cold prepare read each of
+    ~300 such sentences as a rule, a correction and a request: 115 s, and the recap listed
+    them as the user's constraints). A pasted log (short lines) is read whole: the user's
+    own sentence between its records stays the user's (R28-M4).
+
+    >>> doc = "\n".join(f"{k}. " + "Der Patient muss nüchtern sein. " * 8 for k in range(1, 13))
+    >>> _without_document("Bitte prüfen Protokoll 12\n" + doc)
+    'Bitte prüfen Protokoll 12'
+    >>> log = "Fix it.\n" + "INFO a id=1 lat=2ms\n" * 300
+    >>> _without_document(log) == log
+    True
+    """
+    first = text.find("\n")
+    if first < 0 or len(text) - first < _DOCUMENT_CHARS:
+        return text
+    long_lines = 0
+    start = first + 1
+    while long_lines < _PARAGRAPHS:
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        if end - start >= _PARAGRAPH_CHARS:
+            long_lines += 1
+        if end >= len(text):
+            break
+        start = end + 1
+    if long_lines < _PARAGRAPHS:
+        return text
+    return text[:first].rstrip()
 
 
 # what happens next, told with its own subject ("After that the release train leaves without
