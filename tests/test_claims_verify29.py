@@ -154,3 +154,11 @@ def test_an_option_the_user_took_back_is_the_rejected_one(lang: str) -> None:
     said, honest, lie = _TAKEN_BACK[lang]
     assert _verified(f"Constraints and corrections:\n- {honest}", said) == ()
     assert _verified(f"Constraints and corrections:\n- {lie}", said) == (lie,)
+
+
+def test_the_user_switching_back_is_held_to_the_option_they_took_back() -> None:
+    said = "Keep the hop schedule in Airtable... actually, back to Notion, Airtable is too slow."
+    honest = "The user switched back to Notion because Airtable is too slow."
+    assert _verified(honest, said) == ()
+    lie = "The user switched back to Airtable because Notion is too slow."
+    assert _verified(lie, said) == (lie,)
