@@ -108,3 +108,57 @@ def test_a_file_a_tool_says_it_stored_at_its_argument_was_written() -> None:
     # a path the result names but the call did not: no write of it
     told = _wrote("export_report", {"zone": "Z1"}, f"stored {dest}")
     assert _verified(f"Files written: {dest}", tools=told) != ()
+
+
+_ALLOWED_AND_BANNED = {
+    "es": "Puedes ejecutar `vatctl status`, pero nunca ejecutes `vatctl drain --all` en la planta.",
+    "de": "Du darfst `vatctl status` ausführen, aber führe niemals `vatctl drain --all` in der Halle aus.",
+    "fi": "Saat ajaa komennon `vatctl status`, mutta älä koskaan aja komentoa `vatctl drain --all`.",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(_ALLOWED_AND_BANNED))
+def test_a_rule_against_one_command_beside_leave_for_another_reads_each_its_own_way(
+    lang: str,
+) -> None:
+    said = _ALLOWED_AND_BANNED[lang]
+    honest = "The user allowed `vatctl status` but banned `vatctl drain --all`."
+    assert _verified(f"Constraints and corrections:\n- {honest}", said) == ()
+    never = "Never run `vatctl drain --all`."
+    assert _verified(f"Constraints and corrections:\n- {never}", said) == ()
+    lie = "The user allowed `vatctl drain --all`."
+    assert _verified(f"Constraints and corrections:\n- {lie}", said) == (lie,)
+
+
+_TAKEN_BACK = {  # what the user said, the recap's line, the line the other way round
+    "en": (
+        "Keep the hop schedule in Airtable... actually, back to Notion, Airtable is too slow.",
+        "Keep the hop schedule in Notion, not Airtable.",
+        "Keep the hop schedule in Airtable, not Notion.",
+    ),
+    "es": (
+        "Guarda el plan de lúpulo en Airtable... mejor no, vuelve a Notion, Airtable es lento.",
+        "Plan de lúpulo en Notion, no en Airtable.",
+        "Plan de lúpulo en Airtable, no en Notion.",
+    ),
+    "de": (
+        "Leg den Hopfenplan in Airtable ab... doch lieber zurück zu Notion, Airtable ist lahm.",
+        "Hopfenplan in Notion, nicht in Airtable.",
+        "Hopfenplan in Airtable, nicht in Notion.",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(_TAKEN_BACK))
+def test_an_option_the_user_took_back_is_the_rejected_one(lang: str) -> None:
+    said, honest, lie = _TAKEN_BACK[lang]
+    assert _verified(f"Constraints and corrections:\n- {honest}", said) == ()
+    assert _verified(f"Constraints and corrections:\n- {lie}", said) == (lie,)
+
+
+def test_the_user_switching_back_is_held_to_the_option_they_took_back() -> None:
+    said = "Keep the hop schedule in Airtable... actually, back to Notion, Airtable is too slow."
+    honest = "The user switched back to Notion because Airtable is too slow."
+    assert _verified(honest, said) == ()
+    lie = "The user switched back to Airtable because Notion is too slow."
+    assert _verified(lie, said) == (lie,)

@@ -16,8 +16,9 @@ from .claims_evidence import Claim, Evidence, Unit, UnitIndex
 from .claims_polarity import preferences
 from .claims_reading import FUTURE, GENERIC_DOING, OUTCOME_WORDS, TESTS, quote
 from .claims_runs import check_ran, failure_subjects, is_test_run
-from .claims_said import supporting
+from .claims_said import check_user, supporting
 from .digest import call_paths
+from .stance import retracted
 from .timeline import norm_command
 from .trace import claim_terms, cover, specific_terms, stem, unit_terms
 
@@ -187,6 +188,16 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
     if actor == "user":
         if traced(ev.said_index, lambda u: _FIRST_PERSON_DID.search(u.text) is not None):
             return []
+        if _SWITCHED_BACK.search(text):
+            # "The user switched back to MinIO because NFS is too slow": the user's word,
+            # held to it as any rule said back ("… NFS... actually, back to MinIO")
+            back = _BACK_TO.search(text)
+            name = back.group(1) if back else ""
+            taken = claim_terms(name)
+            for turn in ev.user if taken else ():
+                if taken & retracted(turn):  # "switched back to NFS" for "NFS... actually, MinIO"
+                    return [Claim("did", text, f"the user took {name} back: {quote(turn)}")]
+            return check_user(text, ev, "user said")
         did = traced(ev.acts_index)
         why = (
             f"the assistant did it, not the user: {quote(did.text)}"
@@ -397,3 +408,10 @@ def check_absence(text: str, commands: list[str], paths: list[str], ev: Evidence
         ran = max(named[-1].commands, key=lambda c: (len(c), c))
         out.append(Claim("ran", tail.strip(" ."), f"the record shows it ran: `{ran}`"))
     return out
+
+
+_BACK_TO = re.compile(r"(?i)\bback\s+to\s+(?:the\s+|using\s+)?([\w./:-]*\w)")
+# the user going back on a choice: a correction said, not an act to find in the record
+_SWITCHED_BACK = re.compile(
+    r"(?i)\b(?:switched|changed|went|moved|reverted|returned)\s+(?:it\s+|them\s+)?back\b"
+)

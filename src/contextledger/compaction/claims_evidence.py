@@ -579,6 +579,9 @@ class Evidence:
             texts.append(previous_recap)
         programs = {c.split(" ", 1)[0] for c in executed}
         said = [_unit(s) for s in user] + [_unit(t) for t in turns if len(sentences(t)) > 1]
+        # "You may run `A`, but never run `B`.": each command's own part too, so that a
+        # rule about B ("Never run `B`.") and leave for A trace to the part that says so
+        said += [_unit(p) for s in user if s.count("`") >= 4 for p in command_parts(s)]
         said += [_unit(s) for s in echoed]
         return cls(
             executed=frozenset(executed),
@@ -763,3 +766,24 @@ def stored_by(call: ToolCall, result: str) -> set[str]:
 
 
 _STORE_WORDS = ("stored", "saved", "wrote", "written", "exported", "created", "generated")
+
+
+_COMMA = re.compile(r"\s*[,،、，;]\s*")
+
+
+def command_parts(sentence: str) -> list[str]:
+    """``sentence`` cut before each part (between commas) that names a command, when it
+    names commands in two or more parts ("You may run `A`" and "but never run `B`, not
+    even on prod"): each command with the words said of it."""
+    parts = _COMMA.split(sentence)
+    if sum(p.count("`") >= 2 for p in parts) < 2:
+        return []
+    out: list[list[str]] = []
+    for p in parts:
+        if p.count("`") >= 2 and out and any(q.count("`") >= 2 for q in out[-1]):
+            out.append([p])
+        elif out:
+            out[-1].append(p)
+        else:
+            out.append([p])
+    return [", ".join(group) for group in out]

@@ -32,7 +32,7 @@ from functools import lru_cache
 from ..lexicon import claims as lexicon
 from ..lexicon.common import listed
 from ..lexicon.negation import denial
-from .claims_evidence import Claim, Evidence
+from .claims_evidence import Claim, Evidence, command_parts
 from .claims_handoff import LEAVING_STEMS, names_in, people_who_left, set_aside
 from .claims_handoff import has_stem as _has_stem
 from .claims_numbers import measures, qualities
@@ -478,7 +478,8 @@ def _referred(clauses: tuple[str, ...], names: frozenset[str], claim: str) -> li
     out: list[str] = []
     for c in clauses:
         # (of what the claim does: "do not cherry-pick it" is no word on "S was reverted")
-        refers = bool(names and out) and not _holds_any(c.casefold(), names)
+        # (nor is a clause naming a command of its own: "…, but never run `B`" is of B)
+        refers = bool(names and out) and not _holds_any(c.casefold(), names) and "`" not in c
         refers = refers and (_denies(c) or _glued_denial(c, claim)) and _verb_of(claim, c)
         if refers and _holds_any(out[-1].casefold(), names):
             out[-1] = f"{out[-1]}; {c}"
@@ -532,7 +533,10 @@ def _opening(turns: list[str], t: int) -> str:
 @lru_cache(maxsize=1 << 14)  # a turn of the record is asked about by every claim
 def _clauses_of(turn: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Each sentence of ``turn`` with its clauses."""
-    return tuple((whole, tuple(_CLAUSE_END.split(whole))) for whole in sentences(turn))
+    return tuple(
+        (whole, tuple(p for c in _CLAUSE_END.split(whole) for p in command_parts(c) or [c]))
+        for whole in sentences(turn)
+    )
 
 
 def _about(claim: str, said: str, turn: str) -> bool:

@@ -31,7 +31,7 @@ import re
 from functools import cached_property
 
 from ..lexicon.claims import NOT_THAT_NEGATORS
-from ..lexicon.negation import OPTION_AFTER, REJECTING_READ
+from ..lexicon.negation import OPTION_AFTER, REJECTING_READ, RETRACTION
 from .trace import claim_terms, stem
 
 # --------------------------------------------------------------------------- hedges
@@ -268,7 +268,33 @@ def term_polarity(text: str) -> dict[str, set[Stance]]:
         for t in terms | said_of:
             out.setdefault(t, set()).add(stance)
         before = terms
+    for t in retracted(text):  # "NFS... actually, back to MinIO": NFS set aside
+        out.setdefault(t, set()).add("-")
     return out
+
+
+# a name a user may choose: a capital or a digit in it ("MinIO", "S3", "NFS")
+_OPTION_NAME = re.compile(r"(?<![\w./-])(?=[\w.-]*[A-Z0-9])[A-Za-z][\w.-]*[\w]")
+
+
+def retracted(text: str) -> frozenset[str]:
+    """The options ``text`` names and then takes back ("Store the logs in NFS...
+    actually, back to MinIO, NFS is too slow": NFS): named before a retraction
+    (``lexicon.negation.RETRACTION``) and not in the words right after it.
+
+    >>> sorted(retracted("Store the logs in NFS... actually, back to MinIO, NFS is too slow."))
+    ['nfs']
+    """
+    m = RETRACTION.search(text)
+    if m is None:
+        return frozenset()
+    head = re.split(r"[,;.!?]\s", text[m.end() :] + " ", maxsplit=1)[0]
+    chosen = [n.group(0) for n in _OPTION_NAME.finditer(head)]
+    # the option named last before it (not the word that opens the sentence)
+    before = [n for n in _OPTION_NAME.finditer(text[: m.start()]) if n.start() > 0]
+    if not chosen or not before:
+        return frozenset()
+    return claim_terms(before[-1].group(0)) - claim_terms(" ".join(chosen))
 
 
 # A part with no subject of its own, of the part before: "… and must not be modified"
@@ -503,6 +529,7 @@ class Reading:
             or "over" in low
             or _NEGATOR.search(text) is not None
             or REJECTING_READ.search(text) is not None  # "Cascade is off the table"
+            or RETRACTION.search(text) is not None  # "NFS... actually, back to MinIO"
             or _ONLY_WITH.search(text) is not None
             or _CORRECTION_WORD.search(text) is not None
             or _KEEPS.search(text) is not None

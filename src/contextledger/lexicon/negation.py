@@ -66,3 +66,16 @@ def denial(text: str) -> bool:
         or SCRIPT_DENIALS.search(text) is not None
         or rejecting(text)
     )
+
+
+# A user taking back what they just said ("Store the logs in NFS... actually, back to
+# MinIO", "Guarda … en SFTP... mejor no, vuelve a GCS", "… doch lieber zurück zu GCS",
+# "… ei sittenkään, takaisin GCS:hen", "… mégse, vissza …"): the option named before it and
+# not in the words right after it is set aside, as if the user had said "not X".
+RETRACTION = re.compile(
+    r"(?i)(?:\.\.\.|…|[,;:—–-])\s*(?:(?:no|nah|oh),?\s+)?(?:actually|wait|scratch\s+that|"
+    r"on\s+second\s+thought|never\s*mind|mejor\s+no|pensándolo\s+(?:bien|mejor)|en\s+realidad|"
+    r"doch\s+(?:lieber|nicht)|lieber\s+doch|eigentlich\s+doch|ei\s+sittenkään|mégse|"
+    r"en\s+fait|finalement|na\s+verdade|melhor\s+não|pensando\s+bem|anzi|ripensandoci|"
+    r"toch\s+maar|właściwie|jednak|vazgeçtim|aslında)\b[,:]?\s*"
+)
