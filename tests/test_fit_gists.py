@@ -329,3 +329,26 @@ def test_a_command_run_again_and_again_yields_to_one_run_once() -> None:
     found = [(RAN, -k, f"[poll --n {k} → ok]") for k in range(5)] + [(RAN, -9, "[make x → ok]")]
     ranks = {text: rank for rank, _, text in routine(found)}
     assert ranks["[make x → ok]"] == RAN and ranks["[poll --n 3 → ok]"] == ROUTINE
+
+
+@given(st.integers(10, 60), st.integers(3_000, 9_000), st.integers(1, 6))
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+def test_a_sticky_fitter_stays_valid_and_within_the_window_with_gists(
+    rounds: int, window: int, turns: int
+) -> None:
+    fitter = Fitter(
+        MODEL, window=window, max_output_tokens=500, options=FitOptions(hysteresis=0.25)
+    )
+    app = session(rounds)
+    for turn in range(turns):
+        app += [{"role": "assistant", "content": f"ok {turn}"},
+                {"role": "user", "content": f"next {turn}"}]  # fmt: skip
+        res = fitter.fit(app)
+        assert res.report.used <= res.report.budget
+        rest = [m for m in res.messages if m.role != "system"]
+        assert rest[0].role == "user"
+        calls = {c.id for m in rest for c in m.content if isinstance(c, ToolCall)}
+        assert calls == {b.call_id for m in rest for b in m.content if hasattr(b, "call_id")}
+        assert len({m.id for m in res.messages}) == len(res.messages)
+        kept = set(res.report.kept)
+        assert not any(k.removeprefix("gist-") in kept for k in kept if k.startswith("gist-"))
