@@ -282,3 +282,111 @@ def test_prepare_with_compaction_pins_no_gists_the_recap_states_them() -> None:
         session(), MODEL, window=4_000, max_output_tokens=500, hysteresis=0.0, compaction=False
     )
     assert any(m.id.startswith("gist-") for m in plain.messages)
+
+
+def _pasted(words: str) -> str:
+    return f"Here is the log:\n{LOG}\n\n{words}\n\n{LOG}"  # (more than the requests' cap)
+
+
+def test_a_rule_said_inside_a_pasted_log_is_pinned_in_the_users_words() -> None:
+    """R28-M4: a correction or rule said among the lines of a pasted log, in a turn too long
+    to be kept, is sent in the user's words (a user turn, reported), the log left out."""
+    msgs = session()
+    rule = "Never run `make deploy-prod` from this branch."
+    msgs.insert(30, {"role": "user", "content": _pasted(rule)})
+    msgs.insert(31, {"role": "assistant", "content": "Understood."})
+    res = fit(msgs, MODEL, window=4_000, max_output_tokens=500)
+    words = [m for m in res.messages if m.id.startswith("gist-") and m.role == "user"]
+    assert len(words) == 1 and rule in words[0].text
+    assert "step=" not in words[0].text  # (the log is not sent)
+    assert any(n.kind == "pinned" and words[0].id in n.text for n in res.report.notices)
+    assert words[0].id.removeprefix("gist-") in {c.message_id for c in res.report.dropped}
+    assert res.report.used <= res.report.budget
+    body = translate(res.messages, "anthropic", model="claude-sonnet-4-5").body
+    assert body["messages"][0]["role"] == "user"
+
+
+def test_own_words_are_only_read_around_a_paste() -> None:
+    from contextledger.fit.gists import own_words
+
+    assert own_words("Fix the login test, please, it fails on CI since Monday.") is None
+    doc = "\n\n".join(f"Paragraph {i} of the spec says a thing." for i in range(12))
+    assert own_words(doc) is None  # (a document of short paragraphs: nothing pasted around)
+    words = own_words(_pasted("No, the retry limit is 5, not 3."))
+    assert words is not None and words.paragraphs == ("No, the retry limit is 5, not 3.",)
+
+
+def test_a_value_only_a_tool_printed_is_in_its_gist() -> None:
+    """R28-M2: a report's summary line, not only its last line."""
+    msgs = session()
+    at = next(i for i, m in enumerate(msgs) if m.get("tool_calls") and "go vet" in str(m))
+    msgs[at] = _call("c5", "shell", {"command": "ledger-report --summary"})
+    msgs[at + 1] = {
+        "role": "tool",
+        "tool_call_id": "c5",
+        "content": LOG + "\nSUMMARY orphaned_rows=55780 checked=91234\n" + LOG[:300],
+    }
+    res = fit(msgs, MODEL, window=4_000, max_output_tokens=500)
+    assert "SUMMARY orphaned_rows=55780 checked=91234" in text_of(res.messages)
+
+
+@pytest.mark.parametrize(
+    ("output", "named"),
+    [
+        ("ok 1 - loads\nnot ok 2 - slot overlap k7\n# Looks like you failed 1 test of 2.",
+         "not ok 2 - slot overlap k7"),
+        ("There was 1 failure:\n\n1) Tests\\Unit\\InvoiceTest::testRounds\nFailed asserting x",
+         "1) Tests\\Unit\\InvoiceTest::testRounds"),
+        ("Failures:\n\n  1) Order#total applies\n\n34 examples, 1 failure\n\nFailed examples:\n\n"
+         "rspec ./spec/order_spec.rb:42 # Order#total applies", "rspec ./spec/order_spec.rb:42"),
+        ("solver log\nstatus: INFEASIBLE (time windows violated on 7 stops)",
+         "status: INFEASIBLE (time windows violated on 7 stops)"),
+    ],
+)  # fmt: skip
+def test_failing_lines_of_more_runners(output: str, named: str) -> None:
+    assert any(named in line for line in failing_lines(output)[:2])  # (among the first named)
+
+
+def test_look_ups_are_not_gisted_whatever_the_tool() -> None:
+    from contextledger.fit.gists import exchange_gist
+
+    def exchange(name: str, args: dict[str, Any]) -> list[Message]:
+        call = ToolCall("c1", name, json.dumps(args))
+        return [Message.assistant(call), Message.tool("c1", "42 rows")]
+
+    editor = {"command": "view", "path": "src/app.py"}
+    assert exchange_gist(exchange("str_replace_based_edit_tool", editor)) is None
+    assert exchange_gist(exchange("query_db", {"sql": "SELECT count(*) FROM t"})) is None
+    wrote = exchange_gist(exchange("str_replace_based_edit_tool", {**editor, "command": "create"}))
+    assert wrote is not None and "src/app.py" in wrote.text
+
+
+def test_a_command_run_again_and_again_yields_to_one_run_once() -> None:
+    from contextledger.fit.gists import RAN, ROUTINE, routine
+
+    found = [(RAN, -k, f"[poll --n {k} → ok]") for k in range(5)] + [(RAN, -9, "[make x → ok]")]
+    ranks = {text: rank for rank, _, text in routine(found)}
+    assert ranks["[make x → ok]"] == RAN and ranks["[poll --n 3 → ok]"] == ROUTINE
+
+
+@given(st.integers(10, 60), st.integers(3_000, 9_000), st.integers(1, 6))
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+def test_a_sticky_fitter_stays_valid_and_within_the_window_with_gists(
+    rounds: int, window: int, turns: int
+) -> None:
+    fitter = Fitter(
+        MODEL, window=window, max_output_tokens=500, options=FitOptions(hysteresis=0.25)
+    )
+    app = session(rounds)
+    for turn in range(turns):
+        app += [{"role": "assistant", "content": f"ok {turn}"},
+                {"role": "user", "content": f"next {turn}"}]  # fmt: skip
+        res = fitter.fit(app)
+        assert res.report.used <= res.report.budget
+        rest = [m for m in res.messages if m.role != "system"]
+        assert rest[0].role == "user"
+        calls = {c.id for m in rest for c in m.content if isinstance(c, ToolCall)}
+        assert calls == {b.call_id for m in rest for b in m.content if hasattr(b, "call_id")}
+        assert len({m.id for m in res.messages}) == len(res.messages)
+        kept = set(res.report.kept)
+        assert not any(k.removeprefix("gist-") in kept for k in kept if k.startswith("gist-"))

@@ -42,6 +42,7 @@ from itertools import islice
 from typing import TypeVar
 
 from ..errors import BudgetError, ContentError
+from ..intent import steering_requests
 from ..model import Block, FileAttachment, Image, Message, ProviderContent, Text, ToolResult
 from ..pricing.messages import Pricer
 from ..pricing.text import estimate_tokens, tokens_at_least
@@ -50,7 +51,19 @@ from ..report import Notice
 from ..settings_said import NewerSettings
 from .budget import Budget, too_big
 from .edits import image_label, placeholder, replace_block
-from .gists import GIST_ID_PREFIX, GIST_VISITS, SAID, Gist, exchange_gist, repeated, value_statement
+from .gists import (
+    GIST_ID_PREFIX,
+    GIST_VISITS,
+    PASTE_CHARS,
+    SAID,
+    Gist,
+    exchange_gist,
+    own_words,
+    repeated,
+    routine,
+    value_statement,
+    words_gist,
+)
 from .lazy import LazyMessages
 from .options import FitOptions
 from .report import Change
@@ -385,7 +398,7 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
     statements, commands run; newest first within each; one text pinned once. Only after
     the first request pinned: the history sent still starts with the user. Looks at the
     ``GIST_VISITS`` newest earlier units at most."""
-    starts, kinds, roles = index.starts, index.kinds, index.roles
+    starts, kinds, roles, chars = index.starts, index.kinds, index.roles, index.chars
     firsts = [u.start for u in pins.units if u.kind == "prior"]
     if not firsts:
         return
@@ -404,6 +417,12 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
             gist = _exchange_gist(index, k)
             if gist is not None:
                 found.append((gist.rank, -k, gist.text))
+        elif kind == "message" and roles[starts[k]] == "user" and chars[starts[k]] >= PASTE_CHARS:
+            # (a long turn's own words, said among the lines pasted in it: R28-M4)
+            visited += 1
+            gist = _words_gist(index, k)
+            if gist is not None:
+                found.append((gist.rank, -k, gist.text))
         elif kind == "message" and roles[starts[k]] == "assistant" and kinds[k - 1] == "exchange":
             # (what the assistant read in a tool's output: "The queue peaks at 4,200 a
             # minute." right after the query; a chat's answers are not looked at)
@@ -413,6 +432,7 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
                 statements.append((k, *said))
     wordings = Counter(w for _, _, w in statements)
     found += [(SAID, -k, text) for k, text, w in statements if not repeated(wordings[w])]
+    found = routine(found)
     found.sort()
     spent = 0
     least = index.least_message_cost()
@@ -444,6 +464,21 @@ def _exchange_gist(index: HistoryIndex, k: int) -> Gist | None:
     """The gist of tool exchange ``k``, made once (anew if a message of it changed)."""
     start, end = index.starts[k], index.end(k)
     return _once(index, start, end, "gist", lambda: exchange_gist(_peek(index, start, end)))
+
+
+def _words_gist(index: HistoryIndex, k: int) -> Gist | None:
+    """The gist of long user turn ``k``'s own words (``gists.own_words``), made once; its
+    rank says whether they correct or set a rule (``intent.steering_requests``)."""
+    start = index.starts[k]
+
+    def make() -> Gist | None:
+        words = own_words(index.request_text(start))
+        if words is None:
+            return None
+        steers, _ = steering_requests(words.paragraphs, False)
+        return words_gist(words, bool(steers))
+
+    return _once(index, start, start + 1, "words", make)
 
 
 def _statement(index: HistoryIndex, i: int) -> tuple[str, str] | None:
@@ -504,17 +539,15 @@ def _peek(index: HistoryIndex, start: int, end: int) -> tuple[Message, ...]:
 
 
 def _gist_message(index: HistoryIndex, pricer: Pricer, k: int, text: str) -> tuple[Message, int]:
-    """The assistant turn that says gist ``text`` of exchange ``k``, and its price (one
-    object per exchange and text: a refit prices it once)."""
+    """The turn that says gist ``text`` of unit ``k`` (the assistant's of an exchange, the
+    user's of their own long turn), and its price (one object per unit and text: a refit
+    prices it once)."""
     start, end = index.starts[k], index.end(k)
     made: dict[str, tuple[Message, Pricer, int]] = _once(index, start, end, "gist-said", dict)
     hit = made.get(text)
     if hit is None or hit[1] is not pricer:
-        m = (
-            hit[0]
-            if hit is not None
-            else Message.assistant(text, id=GIST_ID_PREFIX + index.id_of(start))
-        )
+        said = Message.user if index.roles[start] == "user" else Message.assistant
+        m = hit[0] if hit is not None else said(text, id=GIST_ID_PREFIX + index.id_of(start))
         hit = made[text] = (m, pricer, pricer.message(m).total)
     return hit[0], hit[2]
 

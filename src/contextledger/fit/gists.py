@@ -17,6 +17,7 @@ before any pattern, and a call's arguments are parsed once.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,9 +25,11 @@ from functools import lru_cache
 from ..lexicon.tools import COMMAND_KEY, LOOKUP_WORDS, READ_WORDS, WRITE_TOOL
 from ..model import Message, Text, ToolCall, ToolResult
 
-#: What a gist says, in the order they are pinned: a failure, a file written, the
-#: assistant's statement of a value, a command run.
-FAILED, WROTE, SAID, RAN = 0, 1, 2, 3
+#: What a gist says, in the order they are pinned: the user's correction or rule said
+#: among lines pasted in a long turn, a failure, a file written, the assistant's statement
+#: of a value, the user's other words said among pasted lines, a command run, and a command
+#: run again and again in the same words (digits aside: a poll, a solver's rerun).
+RULED, FAILED, WROTE, SAID, TOLD, RAN, ROUTINE = -1, 0, 1, 2, 3, 4, 5
 
 #: The gists take at most this share of the history's budget, and at most this many tokens.
 GIST_SHARE = 16
@@ -54,7 +57,9 @@ _NESTED_DEPTH = 2
 
 _MARKS = (
     "FAIL", "fail", "Fail", "ERROR", "Error", "error", "Traceback", "Exception", "panic:",
-    "exit code", "exit status", "<failure", "<error", "✗", "✕", "✖",
+    "exit code", "exit status", "<failure", "<error", "✗", "✕", "✖", "not ok ", "INFEASIBLE",
+    "UNSAT", "TIMEOUT", "TIMED OUT", "ABORTED", "CRASHED", "KILLED", "DENIED", "REJECTED",
+    "INVALID", "UNHEALTHY",
 )  # fmt: skip
 # (only ever searched for: ``Error\b`` is found where ``\b\w*Error\b`` is, the word that ends
 # in it starts at a word boundary; ``\w*`` tried at every letter of a long word was quadratic:
@@ -62,7 +67,11 @@ _MARKS = (
 _FAIL_LINE = re.compile(
     r"\bFAIL(?:ED|URES?|S)?\b|\b[Ff]ail(?:ed|ures?|ing|s)?\b|\bERROR\b|Error\b|\berror\b|"
     r"Traceback \(most recent|Exception\b|^panic:|\bexit (?:code|status) [1-9]|"
-    r"<failure|<error\b|[✗✕✖]"
+    r"<failure|<error\b|[✗✕✖]|^not ok \d|"  # (TAP's failing test line)
+    r"^rspec \./\S+:\d+ #|"  # (RSpec's list of failed examples)
+    # a run's status that says it did not succeed ("status: INFEASIBLE (…)")
+    r"^(?:status|state|result|outcome)\s*[:=]\s*(?:INFEASIBLE|UNSAT|TIMEOUT|TIMED OUT|"
+    r"ABORTED|CRASHED|KILLED|DENIED|REJECTED|INVALID|UNHEALTHY)\b"
 )
 # a count of nothing failed: "0 failed", "errors=0", "no errors", "exit code 0"
 _NOTHING_FAILED = re.compile(
@@ -71,11 +80,22 @@ _NOTHING_FAILED = re.compile(
 )
 # a line that names the test that failed: pytest's node id, Go's "--- FAIL: TestX", Mocha's
 # "1) suite test:", Gradle's "Class > test FAILED", a JUnit report's testcase
-_NAMES_TEST = re.compile(r"::|--- FAIL|^\d+\) \S|\S > \S|<testcase\b")
+_NAMES_TEST = re.compile(r"::|--- FAIL|^\d+\) \S|\S > \S|<testcase\b|^not ok \d|^rspec \./")
 _MOCHA_TEST = re.compile(r"^\d+\) \S")
-_MOCHA_COUNT = re.compile(r"^[1-9]\d* failing\b")
+# a count or header of failures a list of numbered tests follows (Mocha's "1 failing",
+# PHPUnit's "There was 1 failure:", RSpec's "Failures:")
+_MOCHA_COUNT = re.compile(
+    r"^[1-9]\d* failing\b|^There (?:was|were) [1-9]\d* (?:failure|error)s?:|^Failures:$"
+)
 # the file a patch touches: "*** Update File: a.py", "+++ b/a.py"
 _PATCH_FILE = re.compile(r"(?m)^(?:\*\*\* (?:Add|Update|Delete) File: |\+\+\+ b/)(\S.*)$")
+# a line that sums a run up ("SUMMARY rows=12 checked=40", "Total reconciled: 4821",
+# "==> summary: 12 removed", "Result: 3 of 40 stale"): what a report printed, kept beside
+# the last line of a command's output (R28-M2: a value only a tool printed)
+_SUMMARY_LINE = re.compile(
+    r"(?i)^\W{0,4}(?:summary|totals?|results?|overall|report|stats|statistics|counts?)\b"
+)
+_SUMMARY_LINES = 2
 _DIGITS = re.compile(r"\d+")
 _NAME_WORD = re.compile(r"[^\W\d_]+")
 _CASE_STEP = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -90,9 +110,15 @@ _LOOKING = frozenset(
 )  # fmt: skip
 
 
+#: A read-only query (SQL's): a look-up too.
+_QUERYING = frozenset({"select", "show", "describe", "explain"})
+#: The argument that names what an editor-like tool does (``"command": "view"``).
+_OPERATION_KEY = re.compile(r"(?i)^(?:command|action|operation|op|mode)$")
+
+
 @dataclass(frozen=True, slots=True)
 class Gist:
-    """What an earlier unit is pinned as: its rank (``FAILED`` … ``RAN``) and the text."""
+    """What an earlier unit is pinned as: its rank (``RULED`` … ``ROUTINE``) and the text."""
 
     rank: int
     text: str
@@ -146,8 +172,80 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
     if rank == WROTE:
         return Gist(WROTE, f"[Earlier tool call, left out to fit: {said} — done]")
     last = next((x for r in results for x in _last_lines(r.text, 1)), "")
-    outcome = f" → {last}" if last else ""
+    sums = [x for r in results for x in summary_lines(r.text) if x != last][:_SUMMARY_LINES]
+    outcome = " → " + " | ".join([*sums, last]) if last else ""
     return Gist(RAN, f"[Earlier tool call, left out to fit: {said}{outcome}]")
+
+
+def summary_lines(text: str) -> list[str]:
+    """The lines of a tool's output (its tail) that sum its run up, with a digit in them.
+
+    >>> summary_lines("0001 INFO id=4 lat=2ms\\nSUMMARY orphaned_rows=557 checked=90\\n0002 INFO id=5")
+    ['SUMMARY orphaned_rows=557 checked=90']
+    """
+    tail = text[-_TAIL_CHARS:]
+    if not any(ch.isdigit() for ch in tail):
+        return []
+    return [
+        _clip(line)
+        for x in tail.splitlines()
+        if (line := x.strip()) and _SUMMARY_LINE.match(line) and any(c.isdigit() for c in line)
+    ]
+
+
+#: A user turn at least this long may hold lines pasted around the user's own words.
+PASTE_CHARS = 400
+#: A paragraph of at most this many lines and characters is words the user said; a longer
+#: one (a block of a log, a trace, a file) was pasted.
+_OWN_LINES = 2
+_OWN_CHARS = 400
+_PASTED_LINES_LEAST = 5
+_OWN_MOST = 3
+
+
+@dataclass(frozen=True, slots=True)
+class OwnWords:
+    """A long user turn's own words, said among lines pasted in it: its short paragraphs
+    (``paragraphs``), how many lines were pasted around them (``pasted``)."""
+
+    paragraphs: tuple[str, ...]
+    pasted: int
+
+
+def own_words(text: str) -> OwnWords | None:
+    """The user's own words in a turn that pastes a log, a trace or a file around them: its
+    paragraphs (between blank lines) of a line or two, the blocks pasted left out; None for
+    a turn that pastes nothing much (its words are the turn).
+
+    >>> log = "\\n".join(f"0{i} INFO id={i}" for i in range(9))
+    >>> own_words(f"{log}\\n\\nNo, the retry limit is 5, not 3.\\n\\n{log}")
+    OwnWords(paragraphs=('No, the retry limit is 5, not 3.',), pasted=18)
+    """
+    paragraphs = [p.strip() for p in text.split("\n\n")]
+    own: list[str] = []
+    pasted = 0
+    for p in paragraphs:
+        if not p:
+            continue
+        lines = p.count("\n") + 1
+        if lines <= _OWN_LINES and len(p) <= _OWN_CHARS and not p.startswith("```"):
+            own.append(p)
+        else:
+            pasted += lines
+    if pasted < _PASTED_LINES_LEAST or not own or len(own) > _OWN_MOST:
+        return None  # (a document of many short paragraphs: not words around a paste)
+    return OwnWords(tuple(own), pasted)
+
+
+def words_gist(words: OwnWords, steers: bool) -> Gist:
+    """The gist of a long user turn left out: its own words (the corrections and rules among
+    them first ranked), the lines pasted around them said left out."""
+    rank = RULED if steers else TOLD
+    said = "\n".join(words.paragraphs)
+    return Gist(
+        rank,
+        f"[An earlier message of yours, its {words.pasted} pasted lines left out to fit:]\n{said}",
+    )
 
 
 def value_statement(m: Message) -> tuple[str, str] | None:
@@ -159,6 +257,21 @@ def value_statement(m: Message) -> tuple[str, str] | None:
     if len(text) > _SAID_CHARS or not any(ch.isdigit() for ch in text) or not text.strip():
         return None
     return text, _DIGITS.sub("#", text)
+
+
+def routine(gists: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """``gists`` (rank, -unit, text), a command run said again and again in the same words
+    (digits aside) ranked ``ROUTINE``: after the commands run once.
+
+    >>> routine([(RAN, -3, "[poll n=1]"), (RAN, -2, "[poll n=2]"), (RAN, -1, "[poll n=3]"),
+    ...          (RAN, 0, "[make]")])[::3]
+    [(5, -3, '[poll n=1]'), (4, 0, '[make]')]
+    """
+    said = Counter(_DIGITS.sub("#", text) for rank, _, text in gists if rank == RAN)
+    return [
+        (ROUTINE if rank == RAN and repeated(said[_DIGITS.sub("#", text)]) else rank, k, text)
+        for rank, k, text in gists
+    ]
 
 
 def repeated(count: int) -> bool:
@@ -259,10 +372,19 @@ def _write_named(name: str) -> bool:
     return WRITE_TOOL.search(name) is not None and not _name_words(name) & READ_WORDS
 
 
+def _viewing(parsed: object) -> bool:
+    """A call whose operation is to look (``str_replace_based_edit_tool(command="view")``)."""
+    return isinstance(parsed, dict) and any(
+        _OPERATION_KEY.match(str(k)) and isinstance(v, str) and v.casefold() in READ_WORDS
+        for k, v in parsed.items()
+    )
+
+
 def _writes(name: str, parsed: object) -> bool:
-    """A write-type call by its name, or a path beside lines written (``fs(path, content)``)."""
+    """A write-type call by its name (not asked to view), or a path beside lines written
+    (``fs(path, content)``)."""
     if _write_named(name):
-        return True
+        return not _viewing(parsed)
     if not isinstance(parsed, dict):
         return False
     strings = [v for v in parsed.values() if isinstance(v, str)]
@@ -272,9 +394,12 @@ def _writes(name: str, parsed: object) -> bool:
 
 
 def _looks(name: str, parsed: object) -> bool:
-    """A look-up: a read-type tool, or a command led by a program that only looks."""
+    """A look-up: a read-type tool, an editor asked to view, a read-only query, or a command
+    led by a program that only looks."""
     words = _name_words(name)
     if words & READ_WORDS or words & LOOKUP_WORDS:
+        return True
+    if _viewing(parsed):
         return True
     commands = _commands(parsed)
     if not commands:
@@ -285,7 +410,7 @@ def _looks(name: str, parsed: object) -> bool:
             continue
         head = program[0].rsplit("/", 1)[-1]
         two = f"{head} {program[1]}" if len(program) > 1 else head
-        if head not in _LOOKING and two not in _LOOKING:
+        if head not in _LOOKING and two not in _LOOKING and head.casefold() not in _QUERYING:
             return False
     return True
 

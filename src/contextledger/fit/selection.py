@@ -500,7 +500,16 @@ def _gist_notices(index: HistoryIndex, kept: list[Unit], cut_unit: int) -> list[
     """One notice for the gists and statements sent though their turns' neighbours were
     dropped: which, and why."""
     cut = index.starts[cut_unit] if cut_unit < len(index.starts) else len(index.body)
-    gists = [u.messages[0].id for u in kept if u.kind == "gist" and u.start < cut]
+    gists = [
+        u.messages[0].id
+        for u in kept
+        if u.kind == "gist" and u.start < cut and u.messages[0].role != "user"
+    ]
+    words = [
+        u.messages[0].id
+        for u in kept
+        if u.kind == "gist" and u.start < cut and u.messages[0].role == "user"
+    ]
     said = [u.messages[0].id for u in kept if u.kind == "said" and u.start < cut]
     notices: list[Notice] = []
     if gists:
@@ -512,6 +521,16 @@ def _gist_notices(index: HistoryIndex, kept: list[Unit], cut_unit: int) -> list[
                 "are sent as a one-line gist each (the call's arguments, and what failed or "
                 f"its last line), so that what was written, run and failed stays in view: "
                 f"{', '.join(gists)}.",
+            )
+        )
+    if words:
+        notices.append(
+            Notice(
+                "pinned",
+                words[0],
+                f"{len(words)} earlier message(s) of yours were left out to fit the context "
+                "window, with the lines pasted in them; the words you said around those lines "
+                f"(a correction, a rule) are sent in their place: {', '.join(words)}.",
             )
         )
     if said:
