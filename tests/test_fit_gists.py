@@ -218,3 +218,21 @@ def test_prepare_with_compaction_pins_no_gists_the_recap_states_them() -> None:
         session(), MODEL, window=4_000, max_output_tokens=500, hysteresis=0.0, compaction=False
     )
     assert any(m.id.startswith("gist-") for m in plain.messages)
+
+
+@given(
+    st.lists(st.sampled_from(_PIECES) | st.text(max_size=12), max_size=30),
+    st.sampled_from(["gpt-4o", "gpt-4.1", "gpt-5", "claude-sonnet-4-5", "gemini-2.5-pro"]),
+    st.sampled_from([None, "openai", "responses", "anthropic", "gemini"]),
+)
+@settings(max_examples=300, deadline=None)
+def test_a_gists_least_is_never_above_its_price(
+    parts: list[str], model: str, wire: str | None
+) -> None:
+    # (pin_gists skips a gist by this bound without pricing it: the same gists are pinned)
+    from contextledger.fit.anchors import gist_least
+    from contextledger.pricing.messages import Pricer
+
+    text = "[Earlier tool call, left out to fit: " + "".join(parts) + "]"
+    pricer = Pricer.for_model(model, wire=wire)
+    assert gist_least(pricer, text) <= pricer.message(Message.assistant(text)).total
