@@ -234,6 +234,55 @@ def test_failure_line_pattern_finds_what_mains_did(parts: list[str]) -> None:
             assert any(mark in line for mark in _MARKS), line
 
 
+def _mains_failing_lines(text: str) -> list[str]:
+    """gists.failing_lines as main had it before speed51 (every line stripped and searched)."""
+    from contextledger.fit.gists import _MOCHA_COUNT, _MOCHA_TEST, _NAMES_TEST, _NOTHING_FAILED
+
+    def clip(line: str) -> str:
+        return line if len(line) <= 160 else line[:159] + "…"
+
+    if len(text) > 5_000:
+        text = text[:1_000] + "\n" + text[-4_000:]
+    if not any(mark in text for mark in _MARKS):
+        return []
+    lines = [x.strip() for x in text.splitlines()]
+    named: list[str] = []
+    other: list[str] = []
+    mocha = any(_MOCHA_COUNT.match(x) for x in lines)
+    for n, line in enumerate(lines):
+        if not line:
+            continue
+        if mocha and _MOCHA_TEST.match(line):
+            named.append(clip(line))
+            continue
+        if not _MAIN_FAIL_LINE.search(line) or _NOTHING_FAILED.search(line):
+            continue
+        if line.startswith(("<failure", "<error")):
+            case = next((x for x in reversed(lines[max(0, n - 2) : n]) if "<testcase" in x), None)
+            if case is not None:
+                named.append(clip(case))
+        if line.startswith("Traceback (most recent"):
+            continue
+        (named if _NAMES_TEST.search(line) else other).append(clip(line))
+    return named + other
+
+
+_LINES = [
+    *_PIECES, "  1 failing", "  1) Cart totals:", '  <testcase name="t">', "    <failure/>",
+    "<error x>", "Traceback (most recent call last):", "  ValueError: bad", "--- FAIL: TestX",
+    "ok", "", "   ", "x" * 170 + " Error", "\u2028", "\r", "\x0c",
+]  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(_LINES) | st.text(max_size=20), max_size=60), st.booleans())
+@settings(max_examples=400, deadline=None)
+def test_failing_lines_are_mains(lines: list[str], long: bool) -> None:
+    text = "\n".join(lines)
+    if long:
+        text = "y\n" * 1_000 + text + "\nz" * 1_500
+    assert failing_lines(text) == _mains_failing_lines(text)
+
+
 def test_failing_lines_reads_only_the_lines_with_a_mark() -> None:
     # a long tool output of base64 lines with one failure line: the same lines as main's
     # reading, and the lines without a mark never searched by the pattern
@@ -390,3 +439,21 @@ def test_a_sticky_fitter_stays_valid_and_within_the_window_with_gists(
         assert len({m.id for m in res.messages}) == len(res.messages)
         kept = set(res.report.kept)
         assert not any(k.removeprefix("gist-") in kept for k in kept if k.startswith("gist-"))
+
+
+@given(
+    st.lists(st.sampled_from(_PIECES) | st.text(max_size=12), max_size=30),
+    st.sampled_from(["gpt-4o", "gpt-4.1", "gpt-5", "claude-sonnet-4-5", "gemini-2.5-pro"]),
+    st.sampled_from([None, "openai", "responses", "anthropic", "gemini"]),
+)
+@settings(max_examples=300, deadline=None)
+def test_a_gists_least_is_never_above_its_price(
+    parts: list[str], model: str, wire: str | None
+) -> None:
+    # (pin_gists skips a gist by this bound without pricing it: the same gists are pinned)
+    from contextledger.fit.anchors import gist_least
+    from contextledger.pricing.messages import Pricer
+
+    text = "[Earlier tool call, left out to fit: " + "".join(parts) + "]"
+    pricer = Pricer.for_model(model, wire=wire)
+    assert gist_least(pricer, text) <= pricer.message(Message.assistant(text)).total

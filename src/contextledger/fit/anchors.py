@@ -450,6 +450,8 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
             unit = index.unit_alone(k, "said")
             pins.add(k, unit)
         else:
+            if gist_least(pricer, text) > cap - spent:
+                continue  # (surely over what is left, known without pricing it)
             m, cost = _gist_message(index, pricer, k, text)
             if cost > cap - spent:
                 continue
@@ -458,6 +460,13 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
             pins.gists[k] = unit
         seen.add(text)
         spent += cost
+
+
+def gist_least(pricer: Pricer, text: str) -> int:
+    """A lower bound of what the assistant turn saying gist ``text`` costs (its framing and
+    ``tokens_at_least`` of its text): once the gists' cap is nearly spent, the hundreds of
+    gists after are not priced to learn that they do not fit (property-tested)."""
+    return pricer.framing_tokens("assistant") + tokens_at_least(pricer.counter, text)
 
 
 def _exchange_gist(index: HistoryIndex, k: int) -> Gist | None:

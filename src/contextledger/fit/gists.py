@@ -294,17 +294,21 @@ def failing_lines(text: str) -> list[str]:
     present = [mark for mark in _MARKS if mark in text]
     if not present:
         return []
-    lines = [x.strip() for x in text.splitlines()]
+    raw = text.splitlines()
     named: list[str] = []
     other: list[str] = []
-    mocha = any(_MOCHA_COUNT.match(x) for x in lines)
-    for n, line in enumerate(lines):
+    # (a Mocha count says " failing": without one, a line with no mark is not even stripped)
+    mocha = " failing" in text and any(_MOCHA_COUNT.match(x.strip()) for x in raw)
+    for n, x in enumerate(raw):
+        # (every way _FAIL_LINE matches holds one of the marks: a line with none is not read)
+        if not mocha and not any(mark in x for mark in present):
+            continue
+        line = x.strip()
         if not line:
             continue
         if mocha and _MOCHA_TEST.match(line):
             named.append(_clip(line))
             continue
-        # (every way _FAIL_LINE matches holds one of the marks: a line with none is not read)
         if (
             not any(mark in line for mark in present)
             or not _FAIL_LINE.search(line)
@@ -312,9 +316,9 @@ def failing_lines(text: str) -> list[str]:
         ):
             continue
         if line.startswith(("<failure", "<error")):  # a JUnit report: the testcase names it
-            case = next((x for x in reversed(lines[max(0, n - 2) : n]) if "<testcase" in x), None)
+            case = next((y for y in reversed(raw[max(0, n - 2) : n]) if "<testcase" in y), None)
             if case is not None:
-                named.append(_clip(case))
+                named.append(_clip(case.strip()))
         if line.startswith("Traceback (most recent"):
             continue  # (the exception's own line says what failed)
         (named if _NAMES_TEST.search(line) else other).append(_clip(line))
