@@ -57,8 +57,8 @@ _NESTED_DEPTH = 2
 
 _MARKS = (
     "FAIL", "fail", "Fail", "ERROR", "Error", "error", "Traceback", "Exception", "panic:",
-    "exit code", "exit status", "<failure", "<error", "✗", "✕", "✖", "not ok ", "INFEASIBLE",
-    "UNSAT", "TIMEOUT", "TIMED OUT", "ABORTED", "CRASHED", "KILLED", "DENIED", "REJECTED",
+    "exit code", "exit status", "<failure", "<error", "✗", "✕", "✖", "not ok ", "rspec ./",
+    "INFEASIBLE", "UNSAT", "TIMEOUT", "TIMED OUT", "ABORTED", "CRASHED", "KILLED", "DENIED", "REJECTED",
     "INVALID", "UNHEALTHY",
 )  # fmt: skip
 # (only ever searched for: ``Error\b`` is found where ``\b\w*Error\b`` is, the word that ends
@@ -87,6 +87,7 @@ _MOCHA_TEST = re.compile(r"^\d+\) \S")
 _MOCHA_COUNT = re.compile(
     r"^[1-9]\d* failing\b|^There (?:was|were) [1-9]\d* (?:failure|error)s?:|^Failures:$"
 )
+_LIST_HEADS = (" failing", "There was", "There were", "Failures:")
 # the file a patch touches: "*** Update File: a.py", "+++ b/a.py"
 _PATCH_FILE = re.compile(r"(?m)^(?:\*\*\* (?:Add|Update|Delete) File: |\+\+\+ b/)(\S.*)$")
 # a line that sums a run up ("SUMMARY rows=12 checked=40", "Total reconciled: 4821",
@@ -297,8 +298,9 @@ def failing_lines(text: str) -> list[str]:
     raw = text.splitlines()
     named: list[str] = []
     other: list[str] = []
-    # (a Mocha count says " failing": without one, a line with no mark is not even stripped)
-    mocha = " failing" in text and any(_MOCHA_COUNT.match(x.strip()) for x in raw)
+    # (a count or header of numbered failures, Mocha's " failing", PHPUnit's "There was 1
+    # failure:", RSpec's "Failures:": without one, a line with no mark is not even stripped)
+    mocha = any(h in text for h in _LIST_HEADS) and any(_MOCHA_COUNT.match(x.strip()) for x in raw)
     for n, x in enumerate(raw):
         # (every way _FAIL_LINE matches holds one of the marks: a line with none is not read)
         if not mocha and not any(mark in x for mark in present):
