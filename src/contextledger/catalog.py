@@ -23,8 +23,10 @@ The facts live in ``data/models.json`` (data, not code). An id is resolved, neve
    tails (``claude-sonnet-4-5[1m]``, Bedrock's ``…-v1:0:48k``: the window served, never more);
    open-weight ``org/model`` ids case-blind (``meta-llama/llama-3.2-11b-…``), never a
    provider's own (``GPT-4o``, ``US.ANTHROPIC.CLAUDE-…``: refused, the lower-case id suggested);
-3. a known family the name extends by a variant word providers use (``-audio``, ``-pro``,
-   ``-preview`` …: ``gpt-4o-mini-audio-preview`` → ``gpt-4o-mini``); not by a version number
+3. a known family the name extends by a variant its provider publishes so
+   (``gpt-4o-mini-audio-preview`` → ``gpt-4o-mini``, ``o3-pro``; Anthropic publishes none,
+   and ``-latest``/undated ``-preview`` only for the ids in ``_PUBLISHED_ALIASES``:
+   ``gpt-4o-pro``, ``gemini-2.5-pro-flash``, ``claude-sonnet-4-5-latest`` are refused); not by a version number
    (``claude-opus-4-9`` is not ``claude-opus-4``), a stray letter (``gpt-4-o``), an unknown
    word (``gpt-4o-typo``) or a misspelling of a longer known id (``gpt-4o-mni`` is not ``gpt-4o``).
 
@@ -407,7 +409,17 @@ class Catalog:
         if base is not None and wanted and _takes_tail(model, base):
             return _with_window(base, wanted)
         suggestions = self.suggest(model) if model.strip() else ()  # nothing to be close to
-        for fixed in (*_corrections(model.strip()), model.strip()):
+        # (gpt-4o-vision, gemini-2.5-pro-flash: the known id it extends by words no variant
+        # of it is named with, first: letters put gpt-4o-mini nearer)
+        bare = _strip_route(name)[1]
+        extended = max((k for k in self._models if bare.startswith(k + "-")), key=len, default="")
+        if extended and not _is_variant(bare, extended):
+            extended = ""  # (o3-2025-04-1: the snapshot meant first, as suggest orders it)
+        for fixed in (
+            *([extended] if extended else []),
+            *_corrections(model.strip()),
+            model.strip(),
+        ):
             if self._find(fixed) is not None:
                 suggestions = (fixed, *(s for s in suggestions if s != fixed))[:3]
         hint = _hint(model)
