@@ -23,8 +23,10 @@ The facts live in ``data/models.json`` (data, not code). An id is resolved, neve
    tails (``claude-sonnet-4-5[1m]``, Bedrock's ``…-v1:0:48k``: the window served, never more);
    open-weight ``org/model`` ids case-blind (``meta-llama/llama-3.2-11b-…``), never a
    provider's own (``GPT-4o``, ``US.ANTHROPIC.CLAUDE-…``: refused, the lower-case id suggested);
-3. a known family the name extends by a variant word providers use (``-audio``, ``-pro``,
-   ``-preview`` …: ``gpt-4o-mini-audio-preview`` → ``gpt-4o-mini``); not by a version number
+3. a known family the name extends by a variant its provider publishes so
+   (``gpt-4o-mini-audio-preview`` → ``gpt-4o-mini``, ``o3-pro``; Anthropic publishes none,
+   and ``-latest``/undated ``-preview`` only for the ids in ``_PUBLISHED_ALIASES``:
+   ``gpt-4o-pro``, ``gemini-2.5-pro-flash``, ``claude-sonnet-4-5-latest`` are refused); not by a version number
    (``claude-opus-4-9`` is not ``claude-opus-4``), a stray letter (``gpt-4-o``), an unknown
    word (``gpt-4o-typo``) or a misspelling of a longer known id (``gpt-4o-mni`` is not ``gpt-4o``).
 
@@ -407,7 +409,17 @@ class Catalog:
         if base is not None and wanted and _takes_tail(model, base):
             return _with_window(base, wanted)
         suggestions = self.suggest(model) if model.strip() else ()  # nothing to be close to
-        for fixed in (*_corrections(model.strip()), model.strip()):
+        # (gpt-4o-vision, gemini-2.5-pro-flash: the known id it extends by words no variant
+        # of it is named with, first: letters put gpt-4o-mini nearer)
+        bare = _strip_route(name)[1]
+        extended = max((k for k in self._models if bare.startswith(k + "-")), key=len, default="")
+        if extended and not _is_variant(bare, extended):
+            extended = ""  # (o3-2025-04-1: the snapshot meant first, as suggest orders it)
+        for fixed in (
+            *([extended] if extended else []),
+            *_corrections(model.strip()),
+            model.strip(),
+        ):
             if self._find(fixed) is not None:
                 suggestions = (fixed, *(s for s in suggestions if s != fixed))[:3]
         hint = _hint(model)
@@ -609,6 +621,7 @@ class Catalog:
             stem = shorter
             if stem in self._models and fits(self._models[stem]):
                 _check_tails(name, tails, self._models[stem])
+                _check_published_alias(name, tails, self._models[stem])
                 return self._models[stem]
         return None
 
@@ -657,6 +670,12 @@ class Catalog:
                 hint=f"a native-audio model is served by the Live API only, not as {family.id} "
                 f"(another window); name it with register_model if you send to it",
             )
+        published = _PUBLISHED_VARIANTS.get(family.provider)
+        if published is not None and not any(
+            re.fullmatch(fam, best) and re.fullmatch(tails, name[len(best) + 1 :])
+            for fam, tails in published
+        ):
+            return None  # gpt-4o-pro, gemini-2.5-pro-flash, claude-sonnet-4-5-thinking: no id
         if words & _NO_VISION_WORDS:
             family = replace(family, vision=False)
         if "audio" in words:  # gpt-4o-audio-preview: the Chat model that hears
@@ -677,6 +696,84 @@ class Catalog:
 # Claude 4 and later name the family before the version (claude-sonnet-4-5); wrappers
 # still write them the Claude 3 way (claude-4.5-sonnet, claude-4-opus-20250514).
 _CLAUDE_VERSION_FIRST = re.compile(r"^claude-(\d+(?:[.-]\d)?)-(sonnet|opus|haiku)\b")
+
+
+# The variants OpenAI, Anthropic and Google publish of a family the catalog lists, as
+# (family id, what follows it) patterns: these providers name a variant only so, so any
+# other variant word after one of their ids (``gpt-4o-pro``, ``gpt-5-nano-mini``,
+# ``gemini-2.5-pro-flash``, ``claude-sonnet-4-5-thinking``) is an id no one serves, refused
+# with the nearest real ids rather than priced as the family (review29 R29-M2). Anthropic
+# publishes no variants at all (its OpenRouter ``:thinking`` tag is a route's, read apart).
+# Sources: OpenAI's models pages (gpt-4o-audio-preview, gpt-4o-mini-realtime-preview,
+# gpt-4o-search-preview, o3-pro, o3-deep-research, o4-mini-deep-research, gpt-5-pro,
+# gpt-5.2-pro, gpt-5-search-api; Azure's gpt-5-chat; OpenRouter's o3-mini-high), Google's
+# model versions (gemini-2.0-flash-exp, gemini-2.0-flash-thinking-exp-01-21,
+# gemini-2.5-pro-exp-03-25, gemini-2.0-flash-exp-image-generation, gemini-2.0-flash-live-001).
+_OPENAI_DATE = r"(?:-\d{4}-\d{2}-\d{2})?"
+_PUBLISHED_VARIANTS: dict[str, tuple[tuple[str, str], ...]] = {
+    "anthropic": (),
+    "openai": (
+        (r"gpt-4o(?:-mini)?", rf"(?:audio|realtime|search)-preview{_OPENAI_DATE}"),
+        (r"gpt-5(?:\.\d+)?", rf"(?:pro|search-api){_OPENAI_DATE}|chat"),
+        (r"gpt-5(?:\.\d+)?-codex", r"mini|max"),
+        (r"o\d", rf"(?:pro|deep-research){_OPENAI_DATE}|high|low|medium"),
+        (r"o\d-mini", rf"deep-research{_OPENAI_DATE}|high|low|medium"),
+    ),
+    "gemini": (
+        (
+            r"gemini-.*",
+            r"(?:(?:thinking-)?exp(?:-image-generation)?|experimental|live)(?:-\d+)*",
+        ),
+    ),
+}
+# The ``-latest`` aliases and undated ``-preview`` ids those providers publish for a
+# catalog model (the other -latest/-preview tails on their ids name nothing: Anthropic
+# answers 404 for claude-sonnet-4-5-latest, Google for an undated gemini-2.5-pro-preview;
+# review29 R29-M3). Mistral publishes -latest for every model, so its are not listed.
+_PUBLISHED_ALIASES = frozenset(
+    {
+        # Anthropic's models overview (aliases of the Claude 3 models; Claude 4 and later are
+        # aliased undated: claude-sonnet-4-5, claude-opus-4-0)
+        "claude-3-5-sonnet-latest",
+        "claude-3-7-sonnet-latest",
+        "claude-3-5-haiku-latest",
+        "claude-3-opus-latest",
+        # Google's model versions (Gemini 1.5's latest aliases; gemini-flash-latest and
+        # gemini-pro-latest are catalog ids)
+        "gemini-1.5-flash-latest",
+        "gemini-1.5-pro-latest",
+        "gemini-1.0-pro-latest",
+        # OpenAI's GPT-4 Turbo previews, dated by their number
+        "gpt-4-0125-preview",
+        "gpt-4-1106-preview",
+        # Google's Gemini 2.5 Flash Image preview (before the GA gemini-2.5-flash-image)
+        "gemini-2.5-flash-image-preview",
+    }
+)
+
+
+def _check_published_alias(name: str, tails: Sequence[str], info: ModelInfo) -> None:
+    """Refuse ``name``, ``info``'s id with a ``-latest`` or undated ``-preview`` tail, when
+    ``info``'s provider is one that publishes such aliases for a few models only and this
+    is none of them (``claude-sonnet-4-5-latest``, ``gpt-4o-latest``,
+    ``gemini-2.5-pro-preview``): the provider answers 404."""
+    if info.provider not in _PUBLISHED_VARIANTS:
+        return
+    if not any(tail in ("-latest", "-preview") for tail in tails):
+        return
+    spelt = info.id + "".join(reversed(tails))
+    if spelt in _PUBLISHED_ALIASES:
+        return
+    published = sorted(a for a in _PUBLISHED_ALIASES if a.startswith(info.id + "-"))
+    raise _UnknownSnapshotError(
+        name,
+        (info.id, *published, *sorted(info.snapshots, reverse=True)[:2]),
+        hint=(
+            f"{_PROVIDER_NAMES.get(info.provider, info.provider)} publishes no "
+            f"{spelt[len(info.id) :]!r} alias of {info.id}; if your deployment serves it, "
+            f"name it with register_alias({name!r}, {info.id!r})"
+        ),
+    )
 
 
 class _UnknownSnapshotError(UnknownModelError):
