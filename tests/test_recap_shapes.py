@@ -350,3 +350,21 @@ def test_a_secrets_value_a_tool_printed_is_never_recapped() -> None:
     assert counted_lines("api_key: 'ghp_abcdefghijklmnopqrstuvwxyz0123'\nrows: 1234") == [
         "rows: 1234"
     ]
+
+
+@pytest.mark.parametrize(
+    ("args", "ran"),
+    [
+        ({"commands": ["npx eslint src/paywall --ci-tag t7571"]},
+         ["npx eslint src/paywall --ci-tag t7571"]),
+        ({"commands": ["make build", "make test -j4"]}, ["make build", "make test -j4"]),
+        ({"cmd": ["pytest -k login_flow"]}, ["pytest -k login_flow"]),
+        ({"cmd": ["git", "commit", "-m", "fix the build"]}, ['git commit -m "fix the build"']),
+    ],
+)  # fmt: skip
+def test_a_list_of_command_lines_is_each_a_command_an_argv_is_one(
+    args: dict[str, Any], ran: list[str]
+) -> None:
+    """R29-M1: {"commands": ["X"]} ran X (it was read as one argv word, quoted: an honest
+    recap line "Commands run: `X`" was stripped as unsupported)."""
+    assert call_commands(ToolCall("c1", "Bash", json.dumps(args))) == ran

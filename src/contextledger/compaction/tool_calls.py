@@ -189,7 +189,11 @@ def _scripts(call: ToolCall) -> list[str]:
         for key, value in parsed.items():
             if COMMAND_KEY.match(str(key)):
                 if isinstance(value, list) and all(isinstance(v, str) for v in value):
-                    found.append(_program_run(call.name, str(key), shell_join(value)))
+                    # a list of commands ("commands": ["make", "make test"]) or a single
+                    # command line in a list: each as typed; else an argv, joined
+                    lines = value if _LIST_OF_LINES.match(str(key)) or len(value) == 1 else None
+                    for line in lines or [shell_join(value)]:
+                        found.append(_program_run(call.name, str(key), line))
                 elif isinstance(value, str):
                     found.append(_program_run(call.name, str(key), value))
         # exec(script="make build", shell="/bin/bash"): the shell runs the script, it is no
@@ -211,6 +215,10 @@ def _scripts(call: ToolCall) -> list[str]:
         found = [shell_join([str(v) for v in parsed])]
     return found
 
+
+# an argument whose list holds command lines, not one command's argv (R29-M1: an honest
+# "`npx eslint src` was run" was stripped when the call said {"commands": ["npx eslint src"]})
+_LIST_OF_LINES = re.compile(r"(?i)^(?:commands|scripts|lines|comandos|commandes|befehle)$")
 
 # a shell or interpreter named alone: what runs a script given beside it
 _INTERPRETER = re.compile(
