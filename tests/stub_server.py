@@ -371,7 +371,9 @@ _TILE_MODELS: dict[str, tuple[int, int]] = {
 _LEGACY = {"low": (2048, 1536), "high": (2048, 1536), "auto": (2048, 1536)}
 _GPT54 = {"low": (2048, 6144), "high": (2048, 2500), "original": (6000, 10_000), "auto": "high"}
 _PATCH_MODELS: dict[str, tuple[dict[str, Any], float]] = {
-    "gpt-4.1-mini": ({"low": (2048, 6144), "high": (2048, 6144), "auto": (2048, 6144)}, 1.62),
+    # (1.63, not the guide's 1.62: a 640x480 image, 300 patches, billed 488 in crewAI's
+    # recorded requests — the stub bills as the API did)
+    "gpt-4.1-mini": ({"low": (2048, 6144), "high": (2048, 6144), "auto": (2048, 6144)}, 1.63),
     "gpt-4.1-nano": (_LEGACY, 2.46),
     "o4-mini": (_LEGACY, 1.72),
     "gpt-5-mini": (_LEGACY, 1.2),
