@@ -139,3 +139,14 @@ def test_the_recap_claims_no_failure_of_a_clean_msvc_build() -> None:
     out = conv.compact(OfflineSummarizer(), window=32_000, force=True)
     assert out.event is not None
     assert "Failures:" not in out.event.recap_text, out.event.recap_text
+
+
+@pytest.mark.parametrize(
+    "output",
+    ["Hiba: nincs\nSikeres", "Fejl: ingen\nBygget på 3.2s", "Virhe: 0 kpl\nOK",
+     "Ralat: tiada\nBinaan berjaya", "Viga: puudub", "त्रुटि: कोई नहीं\nबिल्ड सफल",
+     "Fehler: keine", "Error: none"],
+)  # fmt: skip
+def test_an_error_label_whose_value_is_nothing_is_no_failure(output: str) -> None:
+    """R29-C1: the localized labels read "Hiba: nincs" (Hungarian: none) as a failure."""
+    assert failure_lines(output) == []

@@ -10,17 +10,21 @@ from __future__ import annotations
 
 # A failure said in the languages tools print in: "FEHLER: …", "Erreur : échec de …", "1
 # Fehler, 212 …", "Exit-Code 2", "終了コード 1", "指定されたパスが見つかりません。"
+# The label a tool prints an error under, in the languages tools print in: "Fehler:",
+# Vietnamese "Lỗi:", Malay "Ralat:", Indonesian "Kesalahan:", Persian "خطا:", Arabic "خطأ:",
+# Tamil "பிழை:", Hindi "त्रुटि:", Thai "ข้อผิดพลาด:", Hebrew "שגיאה:", Greek "Σφάλμα:",
+# Romanian "Eroare:", Hungarian "Hiba:", Swedish "Fel:", Danish "Fejl:", Norwegian "Feil:",
+# Finnish "Virhe:", Bulgarian/Serbian "Грешка:", "Greška:", Slovene "Napaka:"
+ERROR_LABELS = (
+    r"fehler|erreur|error|erro|errore|fout|błąd|hata|ошибка|помилка|chyba|エラー|错误|錯誤|오류|"
+    r"lỗi|ralat|galat|kesalahan|خطا|خطأ|பிழை|त्रुटि|ข้อผิดพลาด|שגיאה|σφάλμα|eroare|hiba|fel|fejl|"
+    r"feil|virhe|грешка|greška|napaka|klaida|kļūda|viga"
+)
+
 LOCALIZED = (
     # ... with what failed between the word and its colon: "Ошибка подключения: …",
     # "Erreur de connexion : …", "Fehler beim Laden: …"
-    r"^\W*(?:fehler|erreur|error|erro|errore|fout|błąd|hata|ошибка|помилка|chyba|エラー|错误|錯誤|오류|"
-    # ... and the labels of other languages a tool prints in: Vietnamese "Lỗi:", Malay
-    # "Ralat:", Indonesian "Kesalahan:", Persian "خطا:", Arabic "خطأ:", Tamil "பிழை:",
-    # Hindi "त्रुटि:", Thai "ข้อผิดพลาด:", Hebrew "שגיאה:", Greek "Σφάλμα:", Romanian
-    # "Eroare:", Hungarian "Hiba:", Swedish "Fel:", Danish "Fejl:", Norwegian "Feil:",
-    # Finnish "Virhe:", Bulgarian/Serbian "Грешка:", "Greška:", Slovene "Napaka:"
-    r"lỗi|ralat|galat|kesalahan|خطا|خطأ|பிழை|त्रुटि|ข้อผิดพลาด|שגיאה|σφάλμα|eroare|hiba|fel|fejl|"
-    r"feil|virhe|грешка|greška|napaka|klaida|kļūda|viga)"
+    r"^\W*(?:" + ERROR_LABELS + r")"
     r"(?:\s+[^\s:：]+){0,3}\s*[:：]|"
     r"(?<![\d.=])[1-9]\d*\s+(?:fehler|erreurs?|errores|erros|errori|fouten|błęd\w*|ошиб\w*)\b"
     r"(?!\s*[=:]\s*\d)|"
@@ -44,7 +48,12 @@ LOCALIZED = (
 # "no errors", as a tool says it ran clean: "エラーなし", "keine Fehler", "sin errores"
 NO_ERRORS = (
     r"エラーなし|エラーはありません|没有错误|无错误|\bkeine\s+fehler\b|\baucune\s+erreur\b|"
-    r"\bsin\s+errores\b|\bsem\s+erros\b|\bnessun\s+errore\b|\bбез\s+ошибок\b"
+    r"\bsin\s+errores\b|\bsem\s+erros\b|\bnessun\s+errore\b|\bбез\s+ошибок\b|"
+    # ... or an error label whose value is nothing: "Hiba: nincs", "Fejl: ingen", "Virhe: 0 kpl",
+    # "Ralat: tiada", "त्रुटि: कोई नहीं", "Fehler: keine", "Error: none" (review29 R29-C1)
+    r"^\W*(?:" + ERROR_LABELS + r")\w{0,3}\s*[:：]\s*(?:0(?:\s+\w{1,4})?|none|nincs|ingen|inga|"
+    r"puudub|tiada|tidak\s+ada|कोई\s+नहीं|keine|aucune?|ningun[oa]|nenhum|nessuno|yok|없음|なし|"
+    r"无|нет|немає|няма|geen|brak|žádné|không\s+có|ei\s+yhtään|nista|nič|nėra|nav)\s*[.。]?\s*$"
 )
 
 # Every word :data:`LOCALIZED` needs, unanchored: a cheap test of a whole output before it
