@@ -104,27 +104,10 @@ from fit_sessions import (
     support_session,
 )
 from fit_unseen import describe, unseen_session
+from memory_sizes import deep_size
 
 BENCH_DIR = Path(__file__).resolve().parent
 Session = Callable[..., list[dict[str, Any]]]
-
-
-def deep_size(obj: Any) -> int:
-    seen: set[int] = set()
-    stack = [obj]
-    total = 0
-    while stack:
-        o = stack.pop()
-        if id(o) in seen:
-            continue
-        seen.add(id(o))
-        total += sys.getsizeof(o)
-        if isinstance(o, dict):
-            stack.extend(o.keys())
-            stack.extend(o.values())
-        elif isinstance(o, list | tuple):
-            stack.extend(o)
-    return total
 
 
 _PYCACHE = Path(tempfile.gettempdir()) / "contextledger-bench-pycache"
@@ -434,7 +417,7 @@ _MEMORY = """
 import gc, json, resource, sys, tracemalloc
 sys.path.insert(0, {bench!r})
 import contextledger
-from bench_fit import deep_size
+from memory_sizes import deep_size
 from fit_sessions import tiny_turn_body
 contextledger.warm()
 contextledger.fit(tiny_turn_body({fmt!r}, 300, seed=7), {model!r}, window={window})

@@ -9,7 +9,6 @@ import base64
 import gc
 import io
 import json
-import sys
 import tracemalloc
 from typing import Any
 
@@ -22,6 +21,7 @@ from contextledger.model import Image, InlineData, Message, Text, ToolCall, Tool
 from contextledger.pricing.messages import Pricer
 from contextledger.pricing.text import counter_for
 from contextledger.providers import read_messages
+from memory_sizes import deep_size
 
 
 def _png(width: int, height: int, shade: int) -> str:
@@ -133,30 +133,13 @@ def test_a_call_written_back_as_it_came_is_held_once() -> None:
     assert _pricer("gpt-4o", "openai")._args(other) is other.arguments
 
 
-def _deep_size(obj: object) -> int:
-    seen: set[int] = set()
-    stack, total = [obj], 0
-    while stack:
-        o = stack.pop()
-        if id(o) in seen:
-            continue
-        seen.add(id(o))
-        total += sys.getsizeof(o)
-        if isinstance(o, dict):
-            stack.extend(o.keys())
-            stack.extend(o.values())
-        elif isinstance(o, list | tuple):
-            stack.extend(o)
-    return total
-
-
 def test_a_fit_of_a_thousand_tiny_screenshots_in_tool_results_stays_within_its_memory() -> None:
     """A one-shot fit at 128k of an Anthropic body of 1,500 tool exchanges, 1,000 of them a
     tiny screenshot (all kept but the 900 the 100-image limit replaces): its peak of memory
     (main before speed53: 2.19x the body's size in memory, 2.02x after)."""
     fit(_body(30, []), "claude-sonnet-4-5", window=128_000)  # (one-time loads)
     body = _body(1_000, [], size=(64, 48))
-    size = _deep_size(body)
+    size = deep_size(body)
     gc.collect()
     tracemalloc.start()
     try:

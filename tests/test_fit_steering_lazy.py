@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from contextledger.fit import FitOptions, Fitter, fit
 from contextledger.fit.units import HistoryIndex
 from contextledger.providers import read_messages
+from memory_sizes import deep_size
 
 MODEL = "gpt-4o"
 PNG_1x1 = (
@@ -251,7 +252,6 @@ def test_a_cold_fit_of_many_short_requests_peaks_below_half_again_the_input() ->
     does: traced from after the input exists, against the dicts' deep size)."""
     import gc
     import random
-    import sys
     import tracemalloc
 
     from contextledger.pricing.text import warm
@@ -269,20 +269,7 @@ def test_a_cold_fit_of_many_short_requests_peaks_below_half_again_the_input() ->
         dicts.append(user)
         answer = f"Account ACME-{rng.randint(100, 999)}: health {rng.random():.2f}"
         dicts.append({"role": "assistant", "content": answer})
-    seen: set[int] = set()
-    size, stack = 0, [dicts]
-    while stack:
-        o: Any = stack.pop()
-        if id(o) not in seen:
-            seen.add(id(o))
-            size += sys.getsizeof(o)
-            stack.extend(
-                [*o.keys(), *o.values()]
-                if isinstance(o, dict)
-                else o
-                if isinstance(o, list)
-                else []
-            )
+    size = deep_size(dicts)
     warm("o200k_base")  # (one-time loads outside the measure, as bench_fit has them)
     fit(dicts[:50], MODEL, window=32_000)
     gc.collect()
