@@ -41,6 +41,7 @@ SAMPLES: dict[type[errors.ContextLedgerError], errors.ContextLedgerError] = {
     errors.ModelSpecError: errors.ModelSpecError("my-model", "window", "must be positive"),
     errors.StoreError: errors.StoreError("the store at /tmp/x is damaged"),
     errors.StoreBusyError: errors.StoreBusyError("the store is locked by another writer"),
+    errors.UnstorableImageError: errors.UnstorableImageError("refusing to store an empty image"),
     errors.ConfigError: errors.ConfigError("CONTEXTLEDGER_STORE: not a URL"),
     errors.CompactionConfigError: errors.CompactionConfigError("keep_recent must be >= 1"),
     errors.SendError: errors.SendError(

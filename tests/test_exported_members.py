@@ -46,6 +46,7 @@ EXPECTED = [
     "ToolCall",
     "ToolResult",
     "UnknownModelError",
+    "UnstorableImageError",
     "UnsupportedBlockError",
     "VisionGateError",
     "WindowError",

@@ -641,3 +641,63 @@ def test_an_anthropic_turn_with_text_before_its_tool_results_is_sent_results_fir
     assert not stub.rejected(), stub.rejected()[0].error
     sent = stub.completions()[-1].body["messages"][-1]["content"]
     assert [b["type"] for b in sent] == ["tool_result", "text"]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "data:image/png;base64,iVBORw0KGgo=",  # a PNG signature alone
+        "data:image/png;base64,AAAA",  # three zero bytes
+        "data:image/png;base64,",  # nothing
+    ],
+)
+def test_an_image_that_is_no_image_is_the_clients_400_not_a_store_503(
+    proxy: RunningProxy, stub: StubServer, url: str
+) -> None:
+    """R30-M4: the media store's refusal of bytes that are no image was answered 503 "the
+    session store is not available" (a status the SDKs retry, blaming the store); the
+    provider answers such an image 400. Nothing is sent or recorded, and the session goes on."""
+    client = oai(proxy, **{"X-ContextLedger-Session": "bad-image"})
+    client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "hi"}])
+    sent = len(stub.requests)
+    bad = [{"type": "text", "text": "look"}, {"type": "image_url", "image_url": {"url": url}}]
+    with pytest.raises(openai.BadRequestError) as refused:
+        client.chat.completions.create(
+            model="gpt-4o",
+            messages=[
+                {"role": "user", "content": "hi"},
+                {"role": "assistant", "content": "Hello!"},
+                {"role": "user", "content": bad},
+            ],
+        )
+    assert "image" in refused.value.message
+    assert "store is not available" not in refused.value.message
+    assert len(stub.requests) == sent
+    assert sessions(proxy)["bad-image"] == 2  # the first turn and its reply, nothing more
+    reply = client.chat.completions.create(
+        model="gpt-4o",
+        messages=[
+            {"role": "user", "content": "hi"},
+            {"role": "assistant", "content": "Hello!"},
+            {"role": "user", "content": "and now?"},
+        ],
+    )
+    assert reply.choices[0].message.content
+
+
+@pytest.mark.parametrize("depth", [990, 1_020, 1_100, 100_000])
+@pytest.mark.parametrize("path", ["/v1/chat/completions", "/v1/messages", "/v1/responses"])
+def test_json_nested_deeper_than_can_be_read_is_a_400_in_the_providers_shape(
+    proxy: RunningProxy, stub: StubServer, depth: int, path: str
+) -> None:
+    """R30-m9: a body nested past orjson's 1,024 levels fell to the standard library's
+    reader, whose RecursionError made an HTTP 500 that was no JSON (a traceback in the log)."""
+    headers = {"authorization": f"Bearer {OPENAI_KEY}", "content-type": "application/json"}
+    deep = "[" * depth + "]" * depth
+    key = "input" if path == "/v1/responses" else "messages"
+    head = json.dumps({"model": "gpt-4o", "max_tokens": 50})[:-1]
+    raw = head + f', "{key}": [{{"role": "user", "content": "x", "n": {deep}}}]}}'
+    answer = httpx.post(proxy.url + path, content=raw.encode(), headers=headers, timeout=60)
+    assert answer.status_code == 400, answer.text[:300]
+    assert "contextledger proxy" in answer.text
+    assert not stub.rejected()

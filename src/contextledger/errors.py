@@ -15,7 +15,8 @@ Every exception contextledger raises on purpose is defined here, in one tree::
     │   ├── WindowError                    a window above the model's own
     │   └── ModelSpecError                 a register_model spec with a bad or unknown field
     ├── StoreError                         a session or media store problem
-    │   └── StoreBusyError                 a session another process holds past the timeout
+    │   ├── StoreBusyError                 a session another process holds past the timeout
+    │   └── UnstorableImageError           image bytes the store will not keep (bad input)
     ├── ConfigError (ValueError)           a setting (environment or .env) with a bad value
     │   └── CompactionConfigError          CONTEXT_COMPACTION neither on nor off
     ├── SendError                          the provider did not answer with a usable reply
@@ -269,6 +270,12 @@ class StoreError(ContextLedgerError):
 class StoreBusyError(StoreError):
     """A session's store lock held by another process (another proxy instance) for
     longer than the caller agreed to wait: try again shortly."""
+
+
+class UnstorableImageError(StoreError):
+    """Image bytes the media store will not keep: empty, invalid base64, not an image it
+    can read, a type it does not keep or over its size limit. The image's fault, not the
+    store's: trying again cannot help (the proxy answers it as a bad request)."""
 
 
 class ConfigError(ContextLedgerError, ValueError):

@@ -37,7 +37,12 @@ from typing import Any
 
 import orjson
 
-__all__ = ["BodyReader", "ReadBody", "dumps", "loads"]
+__all__ = ["BodyReader", "NestedTooDeeply", "ReadBody", "dumps", "loads"]
+
+
+class NestedTooDeeply(ValueError):
+    """A body of valid JSON nested deeper than the reader can follow."""
+
 
 _WS = re.compile(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
@@ -46,11 +51,15 @@ _DECODER = json.JSONDecoder()
 def loads(raw: bytes | str) -> Any:
     """JSON: orjson where it can, the standard library for what orjson refuses and JSON
     allows (lone surrogate escapes, NaN, integers beyond 64 bits), so both accept exactly
-    the same requests."""
+    the same requests. JSON nested deeper than the standard library can recurse (orjson
+    stops at 1,024) raises :class:`NestedTooDeeply`, a ValueError like any unreadable body."""
     try:
         return orjson.loads(raw)
     except orjson.JSONDecodeError:
-        return json.loads(raw)
+        try:
+            return json.loads(raw)
+        except RecursionError:
+            raise NestedTooDeeply("nested too deeply to read") from None
 
 
 def dumps(value: Any) -> bytes:
@@ -110,7 +119,7 @@ class BodyReader:
             else:
                 body, new_memo = self._scan(text, key)
                 reused = 0
-        except (_NotSimple, ValueError):  # the plain parser's answer (or its error)
+        except (_NotSimple, ValueError, RecursionError):  # the plain parser's answer (or error)
             self._memos.pop(name, None)
             return ReadBody(loads(raw))
         return ReadBody(body, reused, name, new_memo)

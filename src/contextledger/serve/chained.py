@@ -12,10 +12,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..errors import (
-    ContentError,
-    ContextLedgerError,
-)
+from ..errors import ContentError, ContextLedgerError, UnstorableImageError
 from ..model import Message
 from .forward import forward
 from .sessions import (
@@ -25,7 +22,7 @@ from .sessions import (
     read_tail,
     sync_session,
 )
-from .turns import kept_changing, new_turn, report_headers
+from .turns import kept_changing, new_turn, report_headers, unstorable
 from .wire import Wire
 
 if TYPE_CHECKING:
@@ -117,7 +114,10 @@ async def _append(proxy: Proxy, lease: SessionLease, new: Sequence[Message]) -> 
             new=messages,
             wait=proxy.settings.store_timeout,
         )
-        synced = await proxy.store_call(sync)
+        try:
+            synced = await proxy.store_call(sync)
+        except UnstorableImageError as exc:
+            raise unstorable(exc) from None
         if synced.reload:
             assert synced.tail is not None
             state.reset(synced.tail)

@@ -26,6 +26,7 @@ from ..errors import (
     StoreBusyError,
     StoreError,
     UnknownModelError,
+    UnstorableImageError,
 )
 from ..model import Message
 from ..prepare import Prepared, Preparer
@@ -48,7 +49,7 @@ from .sessions import (
     session_key,
     sync_session,
 )
-from .turns import _Refusal, kept_changing, refuse, report_headers, turn_report
+from .turns import _Refusal, kept_changing, refuse, report_headers, turn_report, unstorable
 from .wire import Wire
 
 if TYPE_CHECKING:
@@ -69,6 +70,21 @@ class _Unreadable(Exception):
 
 
 async def handle(proxy: Proxy, request: Request, wire: Wire) -> Response:
+    """Fit and forward one request of ``wire``'s route, answered in its provider's shape."""
+    try:
+        return await _handle(proxy, request, wire)
+    except RecursionError:
+        # JSON the reader took (orjson follows 1,024 levels) and a step after it cannot
+        # follow (Python's recursion limit, ~1,000): the client's input, as a reader's
+        # refusal would be (R30-m9: this was an HTTP 500 that was no JSON)
+        return proxy.error(
+            wire, 400,
+            "contextledger proxy: the request body is JSON nested too deeply to process",
+            "invalid_request_error",
+        )  # fmt: skip
+
+
+async def _handle(proxy: Proxy, request: Request, wire: Wire) -> Response:
     t0 = time.perf_counter()
     headers = {k.lower(): v for k, v in request.headers.items()}
     denied = check_key(proxy, request, headers, wire)
@@ -398,7 +414,10 @@ async def _record_incoming(
             wait=proxy.settings.store_timeout,
         )
         t_store = time.perf_counter()
-        synced = await proxy.store_call(sync)
+        try:
+            synced = await proxy.store_call(sync)
+        except UnstorableImageError as exc:
+            raise unstorable(exc) from None
         lease.store_ms += (time.perf_counter() - t_store) * 1000
         if synced.reload:
             assert synced.tail is not None

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.requests import Request
 from starlette.responses import Response
 
+from ..errors import UnstorableImageError
 from ..fit import Change
 from ..prepare import Prepared
 from ..storage.sessions import SessionStore
@@ -61,6 +62,13 @@ def kept_changing() -> _Refusal:
         "(other requests for it are running); try again",
         status=409,
     )
+
+
+def unstorable(exc: UnstorableImageError) -> _Refusal:
+    """For a request holding an image the media store will not keep (empty, not an image,
+    invalid base64): the client's error, as the provider answers an image it cannot read
+    (HTTP 400), never the 503 of a store that is down (which SDKs retry)."""
+    return _Refusal(f"contextledger proxy: {exc}", code="invalid_image")
 
 
 def new_turn(

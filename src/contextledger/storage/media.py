@@ -36,7 +36,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Protocol
 
-from ..errors import ImageProbeError, StoreError
+from ..errors import ImageProbeError, StoreError, UnstorableImageError
 from ..model import Image, InlineData, Message
 
 __all__ = [
@@ -199,9 +199,13 @@ class ImageRefs:
         try:
             raw = base64.b64decode(image.data.base64, validate=False)
         except (binascii.Error, ValueError) as exc:
-            raise StoreError(f"image {image.label} has invalid base64 data ({exc})") from None
+            raise UnstorableImageError(
+                f"image {image.label} has invalid base64 data ({exc})"
+            ) from None
         try:
             stored = self.put(raw, image.media_type if image.media_type in EXTENSIONS else None)
+        except UnstorableImageError as exc:
+            raise UnstorableImageError(f"cannot store image {image.label}: {exc}") from None
         except StoreError as exc:
             raise StoreError(f"cannot store image {image.label}: {exc}") from None
         return replace(
@@ -238,21 +242,21 @@ def check_storable(
     from ..images.probe import probe_image
 
     if media_type is not None and media_type not in EXTENSIONS:
-        raise StoreError(
+        raise UnstorableImageError(
             f"unsupported media type {media_type!r}: the store keeps PNG, JPEG, GIF, WebP, BMP "
             "or TIFF"
         )
     if not data:
-        raise StoreError("refusing to store an empty image")
+        raise UnstorableImageError("refusing to store an empty image")
     if len(data) > max_bytes:
-        raise StoreError(
+        raise UnstorableImageError(
             f"image is {len(data) / 1024:,.0f} KB, over the {max_bytes / 1024:,.0f} KB "
             "per-image limit (normalize it first or raise max_bytes)"
         )
     try:
         info = probe_image(bytes(data))
     except ImageProbeError as exc:
-        raise StoreError(f"not a storable image: {exc.reason}") from None
+        raise UnstorableImageError(f"not a storable image: {exc.reason}") from None
     actual = _FORMAT_TO_TYPE[info.format]
     ref = f"{hashlib.sha256(data).hexdigest()}.{EXTENSIONS[actual]}"
     return ref, actual, *info.display_size
