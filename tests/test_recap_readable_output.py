@@ -143,3 +143,57 @@ def test_an_envelopes_exit_code_is_how_the_run_ended() -> None:
     # an API's answer is no envelope: read as it came
     assert unwrapped('{"stdout": "x", "rows": 3}') is None
     assert unwrapped('{"id": 7, "status": "ok"}') is None
+
+
+DART_FAILURE = (
+    "[04:10:09.652] DEBUG sample_tracker: shard=28\n"
+    "00:02 +14 -1: test/roster_test.dart: legality caps duty at 13h [E]\n"
+    "  Expected: <13>\n    Actual: <15>\n"
+    "00:02 +14 -1: Some tests failed."
+)
+# how a Gemini function_response carries a command's output: google-genai's automatic
+# function calling wraps a return value as {"result": value}; a shell tool may return its
+# own envelope as JSON text inside it
+GEMINI_RESPONSES = {
+    "text": {"result": DART_FAILURE},
+    "envelope as text": {"result": json.dumps({"output": DART_FAILURE, "returncode": 1})},
+    "output": {"output": DART_FAILURE},
+}
+
+
+def _gemini(response: dict[str, object]) -> dict[str, object]:
+    call = {"name": "run_command", "args": {"cmd": "dart test test/roster_test.dart"}}
+    contents: list[dict[str, object]] = [
+        {"role": "user", "parts": [{"text": "Run the roster tests."}]},
+        {"role": "model", "parts": [{"function_call": call}]},
+        {
+            "role": "user",
+            "parts": [{"function_response": {"name": "run_command", "response": response}}],
+        },
+    ]
+    for k in range(12):
+        contents += [
+            {"role": "model", "parts": [{"text": "On it."}]},
+            {"role": "user", "parts": [{"text": f"ok {k}"}]},
+        ]
+    return {"contents": contents}
+
+
+@pytest.mark.parametrize("shape", sorted(GEMINI_RESPONSES))
+def test_a_gemini_function_response_is_read_as_the_output_it_wraps(shape: str) -> None:
+    """R30-M1: a Gemini function_response {"result": <text>} was read as one line of JSON:
+    the recap's failure was that JSON cut at its limit, the failing test and the expected
+    and actual values lost; fit's gist of the dropped exchange lost them the same way."""
+    from contextledger.fit.gists import exchange_gist
+
+    messages = read_messages(_gemini(GEMINI_RESPONSES[shape]))
+    conv = Conversation.from_messages(messages)
+    out = conv.compact(OfflineSummarizer(), force=True)
+    assert out.event is not None, out.report
+    failures = out.event.recap_text.partition("Failures:")[2].partition("\n\n")[0]
+    assert "legality caps duty at 13h [E]" in failures, out.event.recap_text
+    assert "Expected: <13>" in failures
+    assert '"result"' not in out.event.recap_text and '\\"output' not in out.event.recap_text
+    gist = exchange_gist(messages[1:3])
+    assert gist is not None and "failed: 00:02 +14 -1: Some tests failed." in gist.text, gist
+    assert '"result"' not in gist.text and '\\"output' not in gist.text

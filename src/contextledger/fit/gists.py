@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from ..lexicon.tools import COMMAND_KEY, LOOKUP_WORDS, READ_WORDS, WRITE_TOOL
 from ..model import Message, Text, ToolCall, ToolResult
+from ..printed import unwrapped
 
 #: What a gist says, in the order they are pinned: the user's correction or rule said
 #: among lines pasted in a long turn, a failure, a file written, the assistant's statement
@@ -143,10 +144,12 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
     if not calls:
         return None
     results = [b for m in messages for b in m.content if isinstance(b, ToolResult)]
+    # what each printed, as read (a shell tool's JSON envelope, Gemini's {"result": …},
+    # holds its lines as escapes: unread, a failing test's line was lost, R30-M1)
+    outputs = [unwrapped(r.text) or r.text for r in results]
     failing: list[str] = []
     failed = False
-    for r in results:
-        text = r.text
+    for r, text in zip(results, outputs, strict=True):
         lines = failing_lines(text)
         if r.is_error or lines:
             failed = True
@@ -172,8 +175,8 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
         return Gist(FAILED, f"[Earlier tool call, left out to fit: {said} — failed: {outcome}]")
     if rank == WROTE:
         return Gist(WROTE, f"[Earlier tool call, left out to fit: {said} — done]")
-    last = next((x for r in results for x in _last_lines(r.text, 1)), "")
-    sums = [x for r in results for x in summary_lines(r.text) if x != last][:_SUMMARY_LINES]
+    last = next((x for text in outputs for x in _last_lines(text, 1)), "")
+    sums = [x for text in outputs for x in summary_lines(text) if x != last][:_SUMMARY_LINES]
     outcome = " → " + " | ".join([*sums, last]) if last else ""
     return Gist(RAN, f"[Earlier tool call, left out to fit: {said}{outcome}]")
 

@@ -1,0 +1,86 @@
+"""What a tool printed, as a person reads it: a terminal's painted output as the terminal
+shows it, a tool's JSON envelope ({"stdout": …, "exit_code": …}; Gemini's {"result": …}) as
+the output it wraps. The recap, its verification and fit's gists of dropped tool exchanges
+read tool output through these; the record keeps every message as it came."""
+
+from __future__ import annotations
+
+import json
+import re
+
+# A terminal's control sequences: colours and cursor moves (CSI "ESC [ … m"), window titles
+# and links (OSC "ESC ] … BEL"), two-character escapes; and the same written out by a JSON
+# envelope ("\u001b[31m") or a log that escaped them ("\x1b[0m", "\033[1m")
+_ANSI = re.compile(
+    r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\x1b\\)|[()*+#][0-9A-Za-z]|[@-Z\\_])|"
+    r"(?:\\u001[bB]|\\x1[bB]|\\033|\\e)\[[0-?]*[ -/]*[@-~]"
+)
+
+
+def without_ansi(text: str) -> str:
+    r"""``text`` as a terminal shows it: without the colour codes a runner paints with
+    (``--color=yes``, ``--colors``, gradle's rich console), which split a failing test's
+    name in two ("\x1b[1mtest_refund\x1b[0m") and are no words.
+
+    >>> without_ansi("\x1b[31mFAILED\x1b[0m tests/t.py::\x1b[1mtest_refund\x1b[0m - assert")
+    'FAILED tests/t.py::test_refund - assert'
+    >>> without_ansi('{"out": "\\u001b[32m✓\\u001b[0m ok"}')
+    '{"out": "✓ ok"}'
+    """
+    if "\x1b" not in text and "\\" not in text:
+        return text
+    return _ANSI.sub("", text)
+
+
+# the keys of a shell tool's envelope: what the command printed, and how it ended ("result":
+# the google-genai SDK hands a function's return value to Gemini as {"result": value})
+_PRINTED = ("stdout", "output", "combined_output", "stderr", "result")
+_HOW_IT_ENDED = frozenset(
+    {"exit_code", "exitcode", "exitCode", "returncode", "return_code", "code", "status",
+     "duration", "duration_s", "duration_ms", "elapsed", "elapsed_ms", "timed_out", "timedOut",
+     "truncated", "signal", "success", "ok", "cwd", "command", "interrupted"}
+)  # fmt: skip
+_EXIT_KEYS = ("exit_code", "exitcode", "exitCode", "returncode", "return_code", "code")
+
+
+def unwrapped(text: str, depth: int = 0) -> str | None:
+    r"""A shell tool's JSON envelope as the output it wraps: what the command printed
+    (stdout, then stderr), then how it ended when it did not end well ("exit code: 2",
+    "timed out"); None for any other text. The numbers it printed are read as printed,
+    not as one line of JSON.
+
+    >>> unwrapped('{"exit_code": 2, "stdout": "sent: 4\\n", "stderr": "boom"}')
+    'sent: 4\nboom\nexit code: 2'
+    >>> unwrapped('{"stdout": "x", "rows": 3}') is None
+    True
+    >>> unwrapped('{"result": "{\\"output\\": \\"1 failed\\\\n\\", \\"returncode\\": 1}"}')
+    '1 failed\nexit code: 1'
+
+    """
+    if not text[:64].lstrip().startswith("{") or not text[-64:].rstrip().endswith("}"):
+        return None  # (ends looked at first: most outputs are no envelope, some are long)
+    body = text.strip()
+    if not any(f'"{k}"' in body for k in _PRINTED):  # (a C-speed look before any parse)
+        return None
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or not any(isinstance(data.get(k), str) for k in _PRINTED):
+        return None
+    if any(k not in _HOW_IT_ENDED and k not in _PRINTED for k in data):
+        return None  # an API's answer, not a command's output
+    said = [
+        str(data[k]).rstrip("\n")
+        for k in _PRINTED
+        if isinstance(data.get(k), str) and data[k].strip()
+    ]
+    code = next((data[k] for k in _EXIT_KEYS if isinstance(data.get(k), int)), 0)
+    if code and not isinstance(code, bool):
+        said.append(f"exit code: {code}")
+    if data.get("timed_out") is True or data.get("timedOut") is True:
+        said.append("timed out")
+    if len(said) == 1 and len(data) == 1 and depth == 0:
+        # ({"result": "<a shell tool's own envelope, as JSON text>"}: what it wraps)
+        return unwrapped(said[0], depth + 1) or said[0]
+    return "\n".join(said)
