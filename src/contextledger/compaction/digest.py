@@ -611,11 +611,12 @@ def digest(
                 placed.add(rule)
     # an instruction the user overruled later is no constraint: "Actually no, insist on New
     # York law." once the user said "Scratch that, accept Delaware after all."
-    said = [*rules, *(s for u in users if not is_nudge(u) for s in said_in(u))]
+    told = [s for u in users if not is_nudge(u) for s in said_in(u)]  # in order
     # ... also in the turns shown after the recap: a value listed here that a kept turn set
     # again would stand beside it as a rule ("Actually make X 14." … "Final answer on X: 21.",
     # the final turn kept verbatim: R23-R1)
-    said += [s for u in _user_turns(_after(messages, history)) for s in _statements(u)]
+    told += [s for u in _user_turns(_after(messages, history)) for s in _statements(u)]
+    said = [*rules, *told]
     # ... nor a setting's value the user set again later ("Final answer: set X to 2.")
     reset = {clip(x, 300) for x in reset_later(said)}
     overruled = {clip(x, 300) for x in overruled_by_later(said)} | reset
@@ -630,8 +631,6 @@ def digest(
     # löschen.": a rule, R29-m8), nor a permission a later rule took back ("You may run
     # `npm publish` …" … "Actually, don't run `npm publish` after all.": R29-M5), nor the
     # newest turn of the user's, shown verbatim after the recap ("What's left?": R29-m8)
-    told = [s for u in users if not is_nudge(u) for s in said_in(u)]
-    told += [s for u in _user_turns(_after(messages, history)) for s in _statements(u)]
     newest = _newest_shown(messages, history)
     sec["Open requests"] = [
         r

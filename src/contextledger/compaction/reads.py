@@ -142,6 +142,8 @@ def shell_deletes(script: str) -> list[str]:
     ['db/helpers_tmp.py', 'out/a.txt']
     """
     out: list[str] = []
+    if not _REMOVING.search(script):
+        return out  # (most scripts remove nothing: no parse)
     for c in _commands_of(script):
         program = re.split(r"[/\\]", c.words[0])[-1].casefold()
         at = 2 if program == "git" and c.words[1:2] == ("rm",) else 1
@@ -152,6 +154,7 @@ def shell_deletes(script: str) -> list[str]:
 
 
 _REMOVERS = frozenset({"rm", "unlink", "del", "erase", "remove-item"})
+_REMOVING = re.compile(r"(?i)(?<![\w-])(?:rm|unlink|del|erase|remove-item)(?![\w-])")
 
 
 def _folder(word: str) -> bool:
