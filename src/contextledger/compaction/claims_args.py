@@ -65,7 +65,7 @@ class _Call:
     name: str
     slots: tuple[tuple[str, str], ...]  # (key, value), casefolded
     terms: frozenset[str]  # of its arguments and its answer: what identifies it
-    answer: str = ""  # what it answered (its head), casefolded
+    answer: str = ""  # what it answered (its head)
 
 
 def _flags(words: list[str]) -> list[tuple[str, str]]:
@@ -118,7 +118,7 @@ def _call_of(call: ToolCall, answer: str) -> _Call | None:
         return None
     slots = tuple((k.casefold(), v.casefold()) for k, v in _slots(parsed) if k)
     words = " ".join(v for _, v in slots) + " " + answer
-    return _Call(call.name, slots, unit_terms(words), canonical(answer).casefold())
+    return _Call(call.name, slots, unit_terms(words), answer)
 
 
 def _words(value: str) -> frozenset[str]:
@@ -200,8 +200,9 @@ def _contradiction(text: str, call: _Call) -> str | None:
 def _printed_beside(answer: str, key: str, near: list[str]) -> bool:
     """Whether the call's answer prints ``key`` next to a word of ``near`` (the claim quotes
     the tool's output line, not the call's arguments)."""
-    if key not in answer:
+    if key not in answer.casefold():
         return False
+    answer = canonical(answer).casefold()  # (read only for a claim that contradicts it)
     return any(
         re.search(rf"(?<![\w-]){re.escape(key)}\W{{1,3}}{re.escape(w)}(?![\w-])", answer)
         or re.search(rf"(?<![\w-]){re.escape(w)}\W{{1,3}}{re.escape(key)}(?![\w-])", answer)

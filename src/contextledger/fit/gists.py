@@ -256,8 +256,13 @@ def _said_among_log_lines(paragraph: str) -> list[str]:
     """The sentences said among a paragraph's lines when the rest are all log lines (at
     most a few: a document's lines are no log's)."""
     lines = [ln.strip() for ln in paragraph.split("\n") if ln.strip()]
-    mine = [ln for ln in lines if not _LOG_LINE.search(ln)]
-    if not mine or len(mine) > _OWN_MOST or len(lines) - len(mine) < _PASTED_LINES_LEAST:
+    mine: list[str] = []
+    for ln in lines:
+        if not _LOG_LINE.search(ln):
+            mine.append(ln)
+            if len(mine) > _OWN_MOST:
+                return []  # (a document: read no further)
+    if not mine or len(lines) - len(mine) < _PASTED_LINES_LEAST:
         return []
     if not all(_SENTENCE_END.search(ln) and len(ln) <= _OWN_CHARS for ln in mine):
         return []  # (a log's own prose line, a heading: not words the user said)
