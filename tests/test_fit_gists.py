@@ -457,3 +457,25 @@ def test_a_gists_least_is_never_above_its_price(
     text = "[Earlier tool call, left out to fit: " + "".join(parts) + "]"
     pricer = Pricer.for_model(model, wire=wire)
     assert gist_least(pricer, text) <= pricer.message(Message.assistant(text)).total
+
+
+def test_a_rule_said_between_log_lines_with_single_newlines_is_the_users_own_words() -> None:
+    """R29-G5: the user's rule inside a pasted log was found only with blank lines around it."""
+    from contextledger.fit.gists import own_words
+
+    log = "\n".join(
+        f"2026-12-01T10:{i:02d}:00Z INFO [fleet] seq={i} dur=1.{i}ms" for i in range(20)
+    )
+    for rule in (
+        "Don't touch the maps/prod/ directory in this change.",
+        "Fass das Verzeichnis maps/prod/ bei dieser Änderung nicht an.",
+        "今回の変更では maps/prod/ ディレクトリには触らないでください。",
+    ):
+        words = own_words(f"{log}\n{rule}\n{log}")
+        assert words is not None and words.paragraphs == (rule,), words
+    trace = "Traceback (most recent call last):\n" + "\n".join(
+        f'  File "a.py", line {i}, in f' for i in range(8)
+    )
+    assert own_words(f"{trace}\nValueError: bad input.") is None
+    doc = "\n".join(f"Section {i} says the service must stay up." for i in range(12))
+    assert own_words(doc) is None

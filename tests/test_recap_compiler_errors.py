@@ -150,3 +150,53 @@ def test_the_recap_claims_no_failure_of_a_clean_msvc_build() -> None:
 def test_an_error_label_whose_value_is_nothing_is_no_failure(output: str) -> None:
     """R29-C1: the localized labels read "Hiba: nincs" (Hungarian: none) as a failure."""
     assert failure_lines(output) == []
+
+
+def test_swedish_fel_as_the_everyday_word_is_no_failure_and_as_a_label_is_one() -> None:
+    """R29-C2: "fel" is also Swedish for "wrong, mistake": "Fel i dokumentationen rättade:
+    stavning" (errors in the docs fixed: spelling) was read as a failure."""
+    assert failure_lines("Fel i dokumentationen rättade: stavning") == []
+    assert failure_lines("Fel: kunde inte ansluta till databasen")
+    assert failure_lines("Fel vid anslutning: timeout efter 30 s")
+
+
+# the line that says why a named test failed, as each runner prints it (R29-m11): it was
+# dropped behind the test's name, and rustc's location with it
+WHY = {
+    "xctest": (
+        "Test Case '-[ShopTests.CartTests testTotal]' started.\n"
+        "/ci/Tests/CartTests.swift:41: error: -[ShopTests.CartTests testTotal] : "
+        'XCTAssertEqual failed: ("3") is not equal to ("4")\n'
+        "Test Case '-[ShopTests.CartTests testTotal]' failed (0.012 seconds).",
+        'XCTAssertEqual failed: ("3") is not equal to ("4")',
+    ),
+    "scalatest": (
+        "[info] Match92Spec:\n[info] - should net reversals *** FAILED ***\n"
+        "[info]   1199.50 did not equal 1200.00 (Match92Spec.scala:27)\n"
+        "[error] Failed: Total 9, Failed 1, Errors 0, Passed 8",
+        "1199.50 did not equal 1200.00 (Match92Spec.scala:27)",
+    ),
+    "exunit": (
+        "  1) test reconciles partial posting 67 (LedgerReconTest)\n"
+        "     test/ledger_recon_test.exs:41\n     Assertion with == failed\n"
+        "     left:  1200\n     right: 1250\n\nFinished in 0.3 seconds\n19 tests, 1 failure",
+        "Assertion with == failed",
+    ),
+    "rustc": (
+        "error[E0425]: cannot find value `gain` in this scope\n  --> src/fusion.rs:212:18\n"
+        "   |\n212 |     let g = gain * w;\n   |             ^^^^ not found in this scope\n\n"
+        "error: could not compile `fuse` (lib) due to 1 previous error",
+        "--> src/fusion.rs:212:18",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WHY))
+def test_the_line_saying_why_a_test_failed_is_kept_beside_its_name(name: str) -> None:
+    output, why = WHY[name]
+    assert any(why in line for line in failure_lines(output)), failure_lines(output)
+
+
+def test_a_location_line_not_under_an_error_is_no_failure() -> None:
+    assert failure_lines("warning: unused variable `x`\n  --> src/a.rs:3:9\nFinished") == []
+    assert failure_lines("a --> b\n--> src/a.rs:3:9") == []

@@ -255,13 +255,17 @@ def test_a_mocha_failure_is_seen_with_the_failing_tests_name() -> None:
 
 
 def test_a_scalatest_failure_under_sbts_info_level_is_seen() -> None:
-    """recap10: ScalaTest prints its failing test at sbt's [info] level."""
+    """recap10: ScalaTest prints its failing test at sbt's [info] level; and why it failed
+    there too (R29-m11: "did not equal" was dropped)."""
     out = (
         "[info] DiscountSpec:\n[info] - applies percentage discounts *** FAILED ***\n"
         "[info]   90.0 did not equal 81.0 (DiscountSpec.scala:27)\n[info] - applies fixed discounts\n"
     )
     assert failing_tests(out) == ["applies percentage discounts"]
-    assert failure_lines(out) == ["[info] - applies percentage discounts *** FAILED ***"]
+    assert failure_lines(out) == [
+        "[info] - applies percentage discounts *** FAILED ***",
+        "[info] 90.0 did not equal 81.0 (DiscountSpec.scala:27)",
+    ]
     assert (
         failure_lines("[info] - applies fixed discounts\n[info] Tests: succeeded 2, failed 0\n")
         == []

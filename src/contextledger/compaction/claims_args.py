@@ -65,6 +65,7 @@ class _Call:
     name: str
     slots: tuple[tuple[str, str], ...]  # (key, value), casefolded
     terms: frozenset[str]  # of its arguments and its answer: what identifies it
+    answer: str = ""  # what it answered (its head)
 
 
 def _flags(words: list[str]) -> list[tuple[str, str]]:
@@ -117,7 +118,7 @@ def _call_of(call: ToolCall, answer: str) -> _Call | None:
         return None
     slots = tuple((k.casefold(), v.casefold()) for k, v in _slots(parsed) if k)
     words = " ".join(v for _, v in slots) + " " + answer
-    return _Call(call.name, slots, unit_terms(words))
+    return _Call(call.name, slots, unit_terms(words), answer)
 
 
 def _words(value: str) -> frozenset[str]:
@@ -163,7 +164,10 @@ def _contradiction(text: str, call: _Call) -> str | None:
                 w in said or stem(w) in said or _same_number(w, value) for w in near
             ):
                 before = near[0]
-                return f"the call {call.name} gave {key} {value}, not {before}"
+                # (a line the call printed, quoted: "SUMMARY orphaned_rows_0=55780" is what
+                # `exec-report --summary recall-reminders` answered, no claim of its flag)
+                if not _printed_beside(call.answer, named, near):
+                    return f"the call {call.name} gave {key} {value}, not {before}"
         if key in _RECIPIENT_KEYS:
             for m in _TO.finditer(low):
                 x = m.group("x").strip(".'")
@@ -191,6 +195,19 @@ def _contradiction(text: str, call: _Call) -> str | None:
         if sigils and not any(tag.rstrip(".") == v for v in sigils):
             return f"the call {call.name} gave {sigils[0]}, not {tag.rstrip('.')}"
     return None
+
+
+def _printed_beside(answer: str, key: str, near: list[str]) -> bool:
+    """Whether the call's answer prints ``key`` next to a word of ``near`` (the claim quotes
+    the tool's output line, not the call's arguments)."""
+    if key not in answer.casefold():
+        return False
+    answer = canonical(answer).casefold()  # (read only for a claim that contradicts it)
+    return any(
+        re.search(rf"(?<![\w-]){re.escape(key)}\W{{1,3}}{re.escape(w)}(?![\w-])", answer)
+        or re.search(rf"(?<![\w-]){re.escape(w)}\W{{1,3}}{re.escape(key)}(?![\w-])", answer)
+        for w in near
+    )
 
 
 def _about(text: str, ev: Evidence) -> list[_Call]:

@@ -378,15 +378,19 @@ class Conversation:
         # the goal is read from the whole record (its turn may be pinned, not covered):
         # it is evidence for the recap's Goal line
         from .digest import digest, goal_message  # ~0.13 s to import: only when a recap is made
+        from .facts import DEFERRED
 
         goal = goal_message(reading.record)
         # ... and so are the user's turns kept verbatim after the recap: a request still
         # open there is listed under "Open requests"
         covered = set(all_covers)
         last = max((k for k, m in enumerate(reading.record) if m.id in covered), default=-1)
-        asked = [
-            m.id for m in reading.record[last + 1 :] if m.role == "user" and not m.tool_results
-        ]
+        kept = [m for m in reading.record[last + 1 :] if m.role == "user" and not m.tool_results]
+        # (not the newest of them, which the model answers next, seen whole: "What's left?"
+        # is no request the recap must list, R29-m8; a request for later said there is)
+        if kept and not DEFERRED.search(kept[-1].text):
+            kept.pop()
+        asked = [m.id for m in kept]
         evidence = reading.covered_messages((*all_covers, *([goal.id] if goal else ()), *asked))
         backfilled = 0
         after: list[str] = []

@@ -50,6 +50,7 @@ from ..settings_said import reset_later, settings, word_count
 from .actions import is_ui_step, render_action
 from .decisions import DECIDED_BY, DECISION, ECHO, chosen, decides, dropped, standing
 from .facts import (
+    DEFERRED,
     _open_requests,
     extract_claims,
     is_request,
@@ -81,9 +82,10 @@ from .findings import (
     superseded,
     table_rows,
 )
-from .reads import looks_like_file, only_reads, user_files
+from .reads import looks_like_file, only_reads, shell_deletes, user_files
 from .rules import (
     LIFTS,
+    REMINDS_NOT_TO,
     RULE_OPENING,
     configures,
     hands_over,
@@ -92,6 +94,7 @@ from .rules import (
     lifted_rule,
     overruled_by_later,
     pasted_rules,
+    revoked_later,
     sets_deadline,
     task_rule,
     turned_down_later,
@@ -608,11 +611,12 @@ def digest(
                 placed.add(rule)
     # an instruction the user overruled later is no constraint: "Actually no, insist on New
     # York law." once the user said "Scratch that, accept Delaware after all."
-    said = [*rules, *(s for u in users if not is_nudge(u) for s in said_in(u))]
+    told = [s for u in users if not is_nudge(u) for s in said_in(u)]  # in order
     # ... also in the turns shown after the recap: a value listed here that a kept turn set
     # again would stand beside it as a rule ("Actually make X 14." … "Final answer on X: 21.",
     # the final turn kept verbatim: R23-R1)
-    said += [s for u in _user_turns(_after(messages, history)) for s in _statements(u)]
+    told += [s for u in _user_turns(_after(messages, history)) for s in _statements(u)]
+    said = [*rules, *told]
     # ... nor a setting's value the user set again later ("Final answer: set X to 2.")
     reset = {clip(x, 300) for x in reset_later(said)}
     overruled = {clip(x, 300) for x in overruled_by_later(said)} | reset
@@ -623,10 +627,19 @@ def digest(
     # ("The deadline is 9 Jan; ask @zofia before you merge anything.": listed once, as a rule;
     # not "Once the export is fast, please add a panel.", a request for later and a rule)
     standing_now = set(rules)
+    # ... nor a reminder of what not to do ("Vergiss nicht, die Spalte legacy_id NICHT zu
+    # löschen.": a rule, R29-m8), nor a permission a later rule took back ("You may run
+    # `npm publish` …" … "Actually, don't run `npm publish` after all.": R29-M5), nor the
+    # newest turn of the user's, shown verbatim after the recap ("What's left?": R29-m8)
+    newest = _newest_shown(messages, history)
     sec["Open requests"] = [
         r
         for r in sec["Open requests"]
-        if r not in lifting and not (sets_deadline(r) and clip(r, 300) in standing_now)
+        if r not in lifting
+        and not (sets_deadline(r) and clip(r, 300) in standing_now)
+        and not (REMINDS_NOT_TO.search(r) and clip(r, 300) in standing_now)
+        and not revoked_later(r, _said_after(r, told))
+        and not (r in newest and not DEFERRED.search(r))
     ]
     verdicts = _verdicts(messages)
     names: dict[str, ToolCall] = {}
@@ -644,6 +657,7 @@ def digest(
     passed_last: dict[str, bool] = {}  # per command, whether its latest run passed
     tried: dict[str, list[dict[str, Any]]] = {}  # per tool, the arguments of its failed calls
     writing: dict[str, list[str]] = {}  # per call id, the files it writes, till its result
+    deleting: dict[str, list[str]] = {}  # ... and the files it removes
     acting: dict[str, tuple[str, int]] = {}  # per call id, an action's line and where
     done_by: dict[str, int] = {}  # per tool, the actions listed so far
     found: set[str] = set()  # codes, ids and counts tools returned
@@ -678,6 +692,8 @@ def digest(
                 dismissed[item] = dismissed.get(item, 0) + brushed
             writes = call_writes(c)
             writing[c.id] = writes  # written once its result says it did not fail
+            # ... and removed: "git rm db/helpers_tmp.py" (its written file is gone)
+            deleting[c.id] = [p for cmd in cmds for p in shell_deletes(cmd)]
             if writes:  # "sed -i …", "cp a b", "… > out.txt": changed something
                 wrote.update(made)
             verdict = verdicts.get(c.id, "")
@@ -730,6 +746,9 @@ def digest(
             for p in [] if failing or r.is_error else writing.pop(r.call_id, []):
                 add("Files written", p)  # not `pg_dump -f x.sql` denied (RT26-9)
             writing.pop(r.call_id, None)
+            for p in [] if failing or r.is_error else deleting.pop(r.call_id, []):
+                if p in sec["Files written"]:  # written, then removed: no file written now
+                    sec["Files written"].remove(p)
             if cmds:
                 passed_last[what] = not failing
             elif call is not None:  # a tool: fixed when a call with its failed arguments passes
@@ -808,7 +827,7 @@ def digest(
     sec["Decisions"] = standing(sec["Decisions"], history or messages)
     sec["Decisions"], dropping = dropped(sec["Decisions"], history or messages)
     for name in ("Decisions", "User also said", "Numbers that matter"):  # said, then reset
-        sec[name] = [x for x in sec[name] if clip(x.removeprefix("User: "), 300) not in reset]
+        sec[name] = [x for x in sec[name] if clip(x.removeprefix("User: "), 300) not in overruled]
     sec["User also said"] = [x for x in sec["User also said"] if x not in dropping]
     noise["Numbers that matter"] |= superseded(sec["Numbers that matter"])
     if nxt:
@@ -906,6 +925,23 @@ def _never_ran(record: Sequence[Message], placed: Collection[str]) -> set[str]:
                 if named and not any(c in r for c in named for r in ran):
                     out.update({s, said})
     return out
+
+
+def _said_after(sentence: str, told: Sequence[str]) -> Sequence[str]:
+    """What the user said after ``sentence`` (found in ``told``, in order; nothing when not)."""
+    at = next((k for k, x in enumerate(told) if sentence in x or x in sentence), None)
+    return told[at + 1 :] if at is not None else ()
+
+
+def _newest_shown(messages: Sequence[Message], history: Sequence[Message] | None) -> str:
+    """The user's newest turn when the turns kept verbatim after the recap hold it (the one
+    the model answers next, seen whole): "" when the recap covers it."""
+    after = _after(messages, history)
+    turns = [m for m in after if m.role == "user" and not m.is_recap and not m.tool_results]
+    last = next(
+        (m for m in reversed(history or ()) if m.role == "user" and not m.tool_results), None
+    )
+    return last.text if turns and last is not None and turns[-1] is last else ""
 
 
 def _after(messages: Sequence[Message], history: Sequence[Message] | None) -> Sequence[Message]:

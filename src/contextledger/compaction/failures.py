@@ -148,8 +148,11 @@ _JSON_MESSAGE = re.compile(r'^"(?:message|error|detail|title|reason|error_descri
 # asserting that 2 matches expected 3.", Rust's "assertion `left == right` failed: left: 0,
 # right: 2", Jest's "Expected: "dark"" and "Received: "light"".
 _REASON = re.compile(
-    r"^[\w./-]+_test\.go:\d+: \S|^Failed asserting\b|^assertion\b.{0,200}\bfailed\b|"
-    r"^(?:Expected|Received)(?: value)?:\s|^E\s{2,}\S"
+    r"^[\w./-]+_test\.go:\d+: \S|^Failed asserting\b|^(?i:assertion)\b.{0,200}\bfailed\b|"
+    r"^(?:Expected|Received)(?: value)?:\s|^E\s{2,}\S|"
+    # XCTest's "…: error: -[T testX] : XCTAssertEqual failed: ("3") is not equal to ("4")",
+    # ScalaTest's "1199.50 did not equal 1200.00 (MatchSpec.scala:27)" (R29-m11)
+    r"\bXCT(?:Assert\w*|Fail)\b.{0,40}\bfailed\b|\b(?:did not equal|was not equal to)\b"
 )
 
 # Terraform draws its diagnostics in a box: "│ Error: Invalid reference".
@@ -189,6 +192,8 @@ _NOT_FAILED = re.compile(
     r"^\S*\s*(?:\[?(?:INFO|DEBUG|TRACE|NOTICE|WARN|WARNING)\]?|[IW]\d{4})\s"
     r"(?!\s*(?-i:Failed\w*|BackOff|Unhealthy|Evicted|OOMKilling|\w*Error\w*|Err\w+)\s)"
     r"(?!.*(?-i:\b[A-Z]{3,}\s+(?:FAILED|FAILURE)\b))(?!.*\*\*\*\s+FAILED\s+\*\*\*)"
+    # (ScalaTest's reason under sbt's "[info]": "1199.50 did not equal 1200.00 (…:27)")
+    r"(?!.*\b(?:did not equal|was not equal to)\b)"
     # (a test's status in a runner's INFO line: twister's "INFO - 1/12 native_sim
     # tests/lora/duty_cycle  FAILED Failed (native 0.412s)", R23-R2)
     r"(?!.*(?-i:\s{2}FAILED\s))|"
@@ -331,7 +336,8 @@ _ANY_FAILURE_SIGN = re.compile(
     + "|"
     r"deadline|oomkilled|out of memory|segmentation|not ok|exception|uncaught|denied|not found|"
     r"no such|http/|unauthori[sz]ed|forbidden|bad request|conflict|too many|unavailable|"
-    r"bad gateway|assert|expected|received|✗|✕|✖|✘|⨯|×|●|›|\*\*\*|_test\.go:|backoff|errimage|"
+    r"bad gateway|assert|expected|received|did not equal|was not equal|"
+    r"✗|✕|✖|✘|⨯|×|●|›|\*\*\*|_test\.go:|backoff|errimage|"
     r"evicted|containererror|containerconfigerror|invalidimage|refused|invalid|killed|"
     r"could not|couldn'?t|unable to|cannot|can'?t|\[!\]|(?m:^!\s|^e:\s)|"
     r"not recognized|raised unexpected|unreachable|(?m:^(?:curl|wget):\s)|#test_|"
@@ -628,6 +634,10 @@ def _read_failures(text: str, limit: int) -> list[str]:
         if _ATTEMPT.match(s):
             attempt = clip(s, 200) if _FAILURE_LINE.search(_ATTEMPT.sub("", s)) else None
             continue
+        if s.startswith("--> ") and other and other[-1] == clip(said_above, 200):
+            if _RUSTC_ERROR.match(said_above) and len(other) < 4 * limit:
+                other.append(clip(s, 200))  # where rustc's error is: "--> src/a.rs:212:18"
+            continue
         # colcon test-result names a failing test on the line under its result file's count
         colcon = s.startswith("- ") and bool(_COLCON_FILE.search(said_above))
         if (
@@ -694,6 +704,9 @@ def _read_failures(text: str, limit: int) -> list[str]:
     why = [w for w in why if w.removeprefix("E ").strip(" …") not in said]
     return tests + why[: max(0, min(2, limit - len(tests)))]
 
+
+# rustc's error, whose location is on the line under it ("  --> src/fusion.rs:212:18", R29-m11)
+_RUSTC_ERROR = re.compile(r"^error(?:\[E\d+\])?:\s")
 
 # a line that says nothing of what failed: a rule, a diff's hunk header, a prompt
 _NO_WORDS = re.compile(r"^[\W_]*$|^\d+(?:,\d+)?[acd]\d+(?:,\d+)?$|^[$#>]\s*$")

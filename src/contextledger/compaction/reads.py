@@ -134,6 +134,29 @@ def shell_writes(script: str) -> list[str]:
     return list(dict.fromkeys(p for p in out if looks_like_file(p) or _folder(p)))
 
 
+def shell_deletes(script: str) -> list[str]:
+    """The files a shell script removes (``rm``, ``git rm``, ``unlink``, ``del``,
+    ``Remove-Item``), as typed, in order, once each; not a glob.
+
+    >>> shell_deletes("git rm db/helpers_tmp.py && rm -f out/a.txt build/*.o")
+    ['db/helpers_tmp.py', 'out/a.txt']
+    """
+    out: list[str] = []
+    if not _REMOVING.search(script):
+        return out  # (most scripts remove nothing: no parse)
+    for c in _commands_of(script):
+        program = re.split(r"[/\\]", c.words[0])[-1].casefold()
+        at = 2 if program == "git" and c.words[1:2] == ("rm",) else 1
+        if (at == 1 and program not in _REMOVERS) or "--cached" in c.words:
+            continue  # (``git rm --cached``: the file stays)
+        out += [w.removeprefix("./") for w in c.words[at:] if w[:1] != "-" and looks_like_file(w)]
+    return list(dict.fromkeys(p for p in out if not re.search(r"[*?\[\]{}$`]", p)))
+
+
+_REMOVERS = frozenset({"rm", "unlink", "del", "erase", "remove-item"})
+_REMOVING = re.compile(r"(?i)(?<![\w-])(?:rm|unlink|del|erase|remove-item)(?![\w-])")
+
+
 def _folder(word: str) -> bool:
     """A folder named as one, written into by a copy ("/srv/www/", "host:/srv/app/")."""
     return len(word) > 1 and word.endswith(("/", "\\")) and not re.search(r"[*?\[\]{}$`]", word)

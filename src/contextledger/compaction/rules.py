@@ -362,6 +362,15 @@ _TAKES_BACK = re.compile(
     r"on\s+second\s+thought|wait|no(?=\s*[,.!;:—–-]|\s+(?:wait|actually|sorry|scratch)\b)|nope|"
     r"correction|change\s+of\s+plans?|forget\s+(?:that|it|"
     r"what\s+i\s+said)|never\s*mind|i(?:'ve)?\s+changed\s+my\s+mind|sorry)\b"
+    # ... in the languages users write in: "Nein, doch lieber 80 …", "Korrektur: …", "En
+    # fait, …", "Anzi, …", "Na verdade, …", "Eigenlijk …", "Właściwie …", "Rättelse: …"
+    r"|^\W*(?:nein(?=\s*[,.!;:—–-])|doch\s+nicht|doch\s+lieber|korrektur|eigentlich|"
+    r"planänderung|en\s+fait|finalement|non(?=\s*[,.!;:—–-])|changement\s+de\s+plan|"
+    r"en\s+realidad|corrección|mejor\s+dicho|cambio\s+de\s+planes|anzi|in\s+realtà|"
+    r"correzione|correggo|na\s+verdade|correção|corrigindo|mudança\s+de\s+planos?|"
+    r"eigenlijk|correctie|nee(?=\s*[,.!;:—–-])|właściwie|poprawka|korekta|rättelse|"
+    r"egentligen|nej(?=\s*[,.!;:—–-])|faktisk|rettelse|исправление|поправка|нет(?=\s*[,.!;:—–-]))"
+    r"(?!\w)"
 )
 
 # ... back to what the user said first: "… accept Delaware after all", "go back to XML"
@@ -414,6 +423,13 @@ def overruled_by_later(said: Sequence[str], reach: int = 40) -> set[str]:
             out.update(_took_back(said[first:k], later))
         elif _replaces(said[first], later):
             out.add(said[first])
+            # ... and the takings-back between on its topic: "50." … "No, 80." … "Correction:
+            # 120." leaves 120 alone
+            out.update(
+                x
+                for x in said[first + 1 : k]
+                if _TAKES_BACK.search(x) and _same_topic(x, later) and _replaces(x, later)
+            )
     return out - {said[-1]} if said else out
 
 
@@ -475,9 +491,15 @@ def _replaces(rule: str, later: str) -> bool:
     """Whether a taking-back replaces a rule's value ("Keep the limit at 3." … "Scratch
     that, the limit is 5 now."): both rules, two words in common; a prohibition is
     lifted by a permission (:func:`lifted_rule`), never replaced."""
-    if _NEGATED.search(rule) or not (is_rule(later) and is_rule(rule)):
+    if _NEGATED.search(rule) or not is_rule(later):
+        return False
+    # (or a value the user gave, set again: "Das Limit soll 50 … sein." … "Korrektur: … 120 …")
+    if not is_rule(rule) and not (_DIGITS.search(rule) and _DIGITS.search(later)):
         return False
     return len(_shared_words(rule, later)) >= 2
+
+
+_DIGITS = re.compile(r"\d")
 
 
 def _took_back(span: Sequence[str], later: str) -> list[str]:
@@ -499,6 +521,22 @@ def _took_back(span: Sequence[str], later: str) -> list[str]:
 def _shared_words(a: str, b: str) -> set[str]:
     shared = {w[:7] for w in keywords(a)} & {w[:7] for w in keywords(b)}
     return shared - {w[:7] for w in _TAKING_BACK_WORDS}
+
+
+# a reminder of what not to do: "Remember not to drop legacy_id.", "Vergiss nicht, die Spalte
+# legacy_id NICHT zu löschen." (R29-m8), "Denk daran, … nicht anzufassen.", "N'oublie pas de
+# ne pas …": a prohibition, not a request for later ("Don't forget to bump the version")
+REMINDS_NOT_TO = re.compile(
+    r"(?i)^\W*(?:remember|don'?t\s+forget|do\s+not\s+forget|make\s+sure|be\s+sure|"
+    r"take\s+care|keep\s+in\s+mind|vergiss\s+nicht|vergessen\s+sie\s+nicht|denke?\s+daran|"
+    r"denken\s+sie\s+daran|achte?\s+darauf|n['’]oublie[zs]?\s+pas|rappelle[zs]?[- ]toi|"
+    r"veille[zs]?\s+à|no\s+olvides|recuerda|asegúrate|non\s+dimenticare|ricorda(?:ti)?|"
+    r"assicurati|não\s+(?:se\s+)?esqueça|lembre-se|vergeet\s+niet|denk\s+eraan|zorg\s+dat|"
+    r"nie\s+zapomnij|pamiętaj|glöm\s+inte|kom\s+ihåg|se\s+till|husk|glem\s+ikke|"
+    r"не\s+забудь(?:те)?|помни(?:те)?)\b"
+    r"[^.!?。]{0,80}?(?<!\w)(?:not|never|nicht|nie|niemals|kein\w*|ne|pas|jamais|no|nunca|non|"
+    r"mai|não|niet|nooit|geen|inte|aldrig|ikke|aldri|не|нельзя)(?!\w)"
+)
 
 
 @lru_cache(maxsize=8192)  # a user's sentence is read as a rule or not by several readers
@@ -524,6 +562,8 @@ def is_rule(sentence: str) -> bool:
     if label:  # "Style: British spelling throughout." (not "Rule: the answer was 42.")
         rest = sentence[label.end() :]
         return is_rule(rest) or bool(_STANDING.search(rest))
+    if REMINDS_NOT_TO.search(sentence):
+        return True  # "Vergiss nicht, die Spalte legacy_id NICHT zu löschen."
     if DEFERRED.search(sentence) and not _FIRM.search(sentence) and not orders_steps(sentence):
         return False  # "Don't forget to bump the version": a request for later
     if WHEN_FREE.search(sentence) and not _FIRM.search(sentence):
@@ -1058,6 +1098,24 @@ def lifted_rule(sentence: str, rules: Sequence[str]) -> str | None:
         if shared and values & {v.strip("`") for v in _VALUE.findall(rule)}:
             return rule
     return None
+
+
+def revoked_later(permission: str, later: Sequence[str]) -> bool:
+    """Whether a rule the user said ``later`` (in order) forbids what ``permission`` allowed:
+    "You may run `npm publish --tag next` once the build is green." … "Actually, don't run
+    `npm publish --tag next` after all." (R29-M5): the permission is no request left open.
+
+    >>> revoked_later("You can deploy to staging today.", ["Do not deploy to staging today."])
+    True
+    >>> revoked_later("You can deploy to staging today.", ["Never touch billing/."])
+    False
+    """
+    if not LIFTS.search(permission):
+        return False
+    return any(
+        _NEGATED.search(x) and is_rule(x) and lifted_rule(permission, [x]) is not None
+        for x in later
+    )
 
 
 # A value, by its shape: a number (with its separators), a code span, or a word with a

@@ -234,11 +234,42 @@ def own_words(text: str) -> OwnWords | None:
         lines = p.count("\n") + 1
         if lines <= _OWN_LINES and len(p) <= _OWN_CHARS and not p.startswith("```"):
             own.append(p)
-        else:
-            pasted += lines
+            continue
+        # ... or a sentence of the user's between log lines with no blank line around it
+        # (R29-G5: "2026-… INFO seq=…\nDon't touch maps/prod/ in this change.\n2026-…")
+        mine = _said_among_log_lines(p) if lines >= _PASTED_LINES_LEAST else []
+        own += mine
+        pasted += lines - len(mine)
     if pasted < _PASTED_LINES_LEAST or not own or len(own) > _OWN_MOST:
         return None  # (a document of many short paragraphs: not words around a paste)
     return OwnWords(tuple(own), pasted)
+
+
+# a line of a log, a trace or a table, by its shape: a timestamp, a number, a bracket or a
+# sigil opening it, a key=value in it, a stack frame
+_LOG_LINE = re.compile(
+    r"^(?:[\d\[\]{}<>|#/*+@$%-]|at\s|File\s\"|\s|\w+:\s*\d|Traceback\b|"
+    r"[\w.]*(?:Error|Exception|Warning|Caused\s+by)\b)|\w=\S|\t|\.\w{1,5}:\d+\b"
+)
+# a sentence: it ends as one does, in any script
+_SENTENCE_END = re.compile(r"[.!?。！？।]\s*$")
+
+
+def _said_among_log_lines(paragraph: str) -> list[str]:
+    """The sentences said among a paragraph's lines when the rest are all log lines (at
+    most a few: a document's lines are no log's)."""
+    lines = [ln.strip() for ln in paragraph.split("\n") if ln.strip()]
+    mine: list[str] = []
+    for ln in lines:
+        if not _LOG_LINE.search(ln):
+            mine.append(ln)
+            if len(mine) > _OWN_MOST:
+                return []  # (a document: read no further)
+    if not mine or len(lines) - len(mine) < _PASTED_LINES_LEAST:
+        return []
+    if not all(_SENTENCE_END.search(ln) and len(ln) <= _OWN_CHARS for ln in mine):
+        return []  # (a log's own prose line, a heading: not words the user said)
+    return mine
 
 
 def words_gist(words: OwnWords, steers: bool) -> Gist:

@@ -20,12 +20,17 @@ ERROR_LABELS = (
     r"lỗi|ralat|galat|kesalahan|خطا|خطأ|பிழை|त्रुटि|ข้อผิดพลาด|שגיאה|σφάλμα|eroare|hiba|fel|fejl|"
     r"feil|virhe|грешка|greška|napaka|klaida|kļūda|viga"
 )
+# ... of which Swedish "fel" is also the everyday "wrong, mistake": "Fel i dokumentationen
+# rättade: stavning" (errors in the docs fixed: spelling) is no failure (R29-C2), so the words
+# between it and its colon say where it happened ("Fel vid anslutning:", "Fel under körning:")
+_WORDS_TO_COLON = r"(?:\s+[^\s:：]+){0,3}\s*[:：]"
+_LABELS_BUT_FEL = ERROR_LABELS.replace("|fel|", "|")
 
 LOCALIZED = (
     # ... with what failed between the word and its colon: "Ошибка подключения: …",
     # "Erreur de connexion : …", "Fehler beim Laden: …"
-    r"^\W*(?:" + ERROR_LABELS + r")"
-    r"(?:\s+[^\s:：]+){0,3}\s*[:：]|"
+    r"^\W*(?:" + _LABELS_BUT_FEL + r")" + _WORDS_TO_COLON + r"|"
+    r"^\W*fel(?:\s+(?:vid|under|när|i\s+samband\s+med)\b" + _WORDS_TO_COLON + r"|\s*[:：])|"
     r"(?<![\d.=])[1-9]\d*\s+(?:fehler|erreurs?|errores|erros|errori|fouten|błęd\w*|ошиб\w*)\b"
     r"(?!\s*[=:]\s*\d)|"
     r"(?:exit-?code|code\s+de\s+(?:sortie|retour)|c[óo]digo\s+de\s+(?:salida|sa[íi]da)|"
