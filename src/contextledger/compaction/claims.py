@@ -49,6 +49,7 @@ from ..intent import is_constraint
 from ..lexicon import claims as lexicon
 from . import claims_words as lex
 from .claims_anchors import check_grounded, failure_grounded
+from .claims_anchors import subject as opening_subject
 from .claims_args import as_called, check_arguments
 from .claims_cause import check_cause
 from .claims_condition import (
@@ -57,6 +58,7 @@ from .claims_condition import (
     check_qualifiers,
     check_swapped_choice,
     check_swapped_places,
+    check_taken_back,
     check_turned_clause,
     check_weakened,
     check_widened_scope,
@@ -267,7 +269,12 @@ def check_clause(
             # where its anchors put it: said in words no reading here knows (all stands),
             # or glossed as a failure whose message the recap put in its own words (which
             # no failing line of an English output can hold: "ryšys atmestas")
-            out = [c for c in out if c.reason != NOT_ON_FAILING_LINE] if _outcome_read(text) else []
+            # (a number given the other's label stays wrong wherever the anchors sit:
+            # "got 88, expected 49" for jest's "Expected: 88 / Received: 49")
+            read = _outcome_read(text)
+            out = [
+                c for c in out if c.kind == "number" or (read and c.reason != NOT_ON_FAILING_LINE)
+            ]
         # "`npx jest src/cart`: ● Cart › removes expired coupon": a test its runner's marker
         # claims failing, which some failed result must mark so, wherever its anchors sit
         out += check_marked_failures(text, ev)
@@ -311,6 +318,7 @@ def check_clause(
             or check_flipped_condition(text, ev)
             or check_swapped_choice(text, ev)
             or check_swapped_places(text, ev)
+            or check_taken_back(text, ev)
         )
     if section is None and not out:
         # "Сначала обновить CHANGELOG.md, потом прогнать тесты.": a rule's steps in prose
@@ -681,7 +689,9 @@ def _check_prose(
     swapped = check_preferences(text, ev)
     if swapped:
         return swapped
-    turned = restated_rule(text, ev) if actor is None else None
+    # (a clause whose subject is the assistant in the user's language, "El asistente
+    # ejecutó `X`.", tells what it did: no rule restated)
+    turned = restated_rule(text, ev) if actor is None and opening_subject(text) is None else None
     if turned:  # "Use customer_email as a feature." under Findings: the user's rule, flipped
         return turned
     if actor != "user" and as_called(text, ev):

@@ -16,12 +16,14 @@ import re
 from functools import lru_cache
 
 from ..lexicon import claims as lexicon
+from ..lexicon.negation import denial
 from . import claims_words as lex
 from .claims_evidence import Claim, Evidence
 from .claims_polarity import choice_of, preferences
 from .claims_reading import fold, quote
 from .claims_roles import bound_as_said
 from .claims_said import supporting_at
+from .stance import retraction
 from .trace import FILLER, stem
 
 # What limits a rule to some cases: a time window, an exception, a threshold, a wait.
@@ -155,6 +157,42 @@ def _split_condition(text: str) -> tuple[str, str] | None:
 
 def _clauses_of(turn: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?。])\s+|\n+", turn) if s.strip()]
+
+
+def check_taken_back(text: str, ev: Evidence) -> list[Claim]:
+    """A correction the user made by taking an option back ("Store the exports in FTP...
+    no, back to GCS, FTP is too slow"), said back the other way round in any language:
+    the option the claim denies (the one right after its denial, or right before a denial
+    that follows what it denies: "GCS가 아니라 FTP에", "GCS ではなく FTP", "FTP, si GCS") is
+    the one the user turned to, and the claim names the one taken back."""
+    words = lex.words_placed(text)
+    if len(words) < 3:
+        return []
+    for turn in ev.user_turns:  # (whole: "… FTP... no, back to GCS" is two sentences)
+        chosen, back = retraction(turn)
+        if not chosen:
+            continue
+        denied = _denied_options(words, chosen | back)
+        if denied & chosen and any(stem(w) in back for w in words):
+            kept = ", ".join(sorted(denied & chosen))
+            why = f"the user took back {', '.join(sorted(back))} for {kept}: {quote(turn)}"
+            return [Claim("constraint", text, why)]
+    return []
+
+
+def _denied_options(words: tuple[str, ...], options: frozenset[str]) -> frozenset[str]:
+    """The ``options`` a denial of ``words`` sets aside: the option within two words after
+    a denial, or within two words before one that follows what it denies."""
+    out: set[str] = set()
+    for i, w in enumerate(words):
+        if w in lexicon.DENIES_BEFORE:
+            near = words[max(0, i - 2) : i]
+        elif w in lexicon.DENIES_AFTER or denial(w):
+            near = words[i + 1 : i + 3]
+        else:
+            continue
+        out.update(stem(n) for n in near if stem(n) in options)
+    return frozenset(out)
 
 
 def check_swapped_choice(text: str, ev: Evidence) -> list[Claim]:

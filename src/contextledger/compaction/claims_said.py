@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ..intent import is_constraint
 from ..lexicon import claims as lexicon
+from ..lexicon.negation import RETRACTION
 from . import claims_words as lex
 from .claims_evidence import Claim, ClaimKind, Evidence, Unit, UnitIndex
 from .claims_handoff import people_who_left, without_set_aside
@@ -445,8 +446,11 @@ def _in_other_words(
         turned = stated.change(index.stance(good[0])) or ""
         return (good if turned.startswith(_TURNED_AROUND) else kept), False
     dropped = bool(kept) and not lex.restricts(part)
+    # (the "no" of a user taking back what they said is no denial of the rule: "… NFS...
+    # hapana, rudi kwa S3": S3, not NFS)
     return kept, dropped and all(
-        lex.denies_unread(_clause_about(part, index.units[i].text)) for i in kept
+        lex.denies_unread(c) or lex.script_denies(c)
+        for c in (RETRACTION.sub(" ", _clause_about(part, index.units[i].text)) for i in kept)
     )
 
 
@@ -454,7 +458,7 @@ def _clause_about(part: str, said: str) -> str:
     """The clause of ``said`` (cut at ";") that shares most words with ``part``: "Data
     stays in us-east-1" restates "… tetap di us-east-1 (#001)", not the ban after the
     semicolon ("tidak boleh ada yang dideploy ke region lain")."""
-    clauses = [c for c in re.split(r"\s*[;；]\s*", said) if c.strip()]
+    clauses = [c for c in re.split(r"\s*[;；、，]\s*", said) if c.strip()]
     if len(clauses) < 2:
         return said
     mine = claim_terms(part)

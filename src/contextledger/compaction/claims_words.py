@@ -127,6 +127,8 @@ def restricts(text: str) -> bool:
     (True, False)
     """
     said = {w.casefold() for w in _TOKEN.findall(without_false_friends(text))}
+    if lexicon.SCRIPT_PERMITS.search(text):  # "…しても構いません": a leave, its "ません" no ban
+        text = lexicon.SCRIPT_PERMITS.sub(" ", text)
     return (
         bool(said & _RESTRICTS)
         or "n'" in text.casefold()
@@ -135,6 +137,15 @@ def restricts(text: str) -> bool:
         or bool(lexicon.THAI_RESTRICTS.search(text))
         or bool(lexicon.GLUED_SCRIPT_DENIALS.search(text))
     )
+
+
+def script_denies(text: str) -> bool:
+    """Whether ``text`` denies in a script whose words are not spaced or glued onto the
+    verb (Korean "실행하지 마세요", Japanese "実行しないで", Thai, Persian, Tamil): a leave
+    ("しても構いません", "해도 됩니다") aside."""
+    if lexicon.SCRIPT_PERMITS.search(text):
+        text = lexicon.SCRIPT_PERMITS.sub(" ", text)
+    return lexicon.SCRIPT_DENIALS.search(text) is not None
 
 
 def loose_terms(terms: frozenset[str]) -> frozenset[str]:
@@ -243,10 +254,24 @@ def _denied_form(bare: str, denied: str) -> bool:
 _PLACE_TOKEN = re.compile(rf"[^\W_][\w{_MARKS}./+-]*")
 
 
+# Korean, Japanese and Chinese glue a particle to the name or number before it ("7.4를",
+# "11이", "25ではなく"): where Latin letters or digits meet those scripts, two words
+_GLUED = re.compile(r"[\u1100-\u11ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_GLUED_SPLIT = re.compile(
+    r"[\u1100-\u11ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+|"
+    r"[^\u1100-\u11ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+"
+)
+
+
 @lru_cache(maxsize=1 << 14)  # a claim is compared with every user clause
 def words_placed(text: str) -> tuple[str, ...]:
-    """The words of ``text`` in order, folded, a trailing full stop or dash aside."""
-    return tuple(w.rstrip("./-").casefold() for w in _PLACE_TOKEN.findall(text))
+    """The words of ``text`` in order, folded, a trailing full stop or dash aside; a
+    particle glued to a name or number its own word ("7.4를" is "7.4", "를")."""
+    out: list[str] = []
+    for w in _PLACE_TOKEN.findall(text):
+        pieces = _GLUED_SPLIT.findall(w) if _GLUED.search(w) else [w]
+        out += (p.rstrip("./-").casefold() for p in pieces)
+    return tuple(p for p in out if p)
 
 
 def swapped_words(claim: str, said: str) -> tuple[str, str] | None:

@@ -28,7 +28,7 @@ frozenset()
 from __future__ import annotations
 
 import re
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from ..lexicon.claims import NOT_THAT_NEGATORS
 from ..lexicon.negation import OPTION_AFTER, REJECTING_READ, RETRACTION
@@ -285,16 +285,31 @@ def retracted(text: str) -> frozenset[str]:
     >>> sorted(retracted("Store the logs in NFS... actually, back to MinIO, NFS is too slow."))
     ['nfs']
     """
+    return retraction(text)[1]
+
+
+@lru_cache(maxsize=1 << 12)  # asked of each user turn at every claim of a recap
+def retraction(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The options ``text`` turns to and the ones it takes back (see :func:`retracted`):
+    ("Store the logs in NFS... actually, back to MinIO": minio, nfs); empty when it takes
+    nothing back."""
     m = RETRACTION.search(text)
     if m is None:
-        return frozenset()
-    head = re.split(r"[,;.!?]\s", text[m.end() :] + " ", maxsplit=1)[0]
-    chosen = [n.group(0) for n in _OPTION_NAME.finditer(head)]
+        return frozenset(), frozenset()
+    head = re.split(r"[,;.!?]\s|[、，。；]", text[m.end() :] + " ", maxsplit=1)[0]
+    chosen = claim_terms(
+        " ".join(_UNGLUED.sub("", n.group(0)) for n in _OPTION_NAME.finditer(head))
+    )
     # the option named last before it (not the word that opens the sentence)
     before = [n for n in _OPTION_NAME.finditer(text[: m.start()]) if n.start() > 0]
     if not chosen or not before:
-        return frozenset()
-    return claim_terms(before[-1].group(0)) - claim_terms(" ".join(chosen))
+        return frozenset(), frozenset()
+    taken_back = claim_terms(_UNGLUED.sub("", before[-1].group(0))) - chosen
+    return (chosen, taken_back) if taken_back else (frozenset(), frozenset())
+
+
+# a particle Korean or Japanese glues to a name ("FTP에", "GCSに"): not the name's
+_UNGLUED = re.compile(r"[\u1100-\u11ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af].*$")
 
 
 # A part with no subject of its own, of the part before: "… and must not be modified"

@@ -185,6 +185,8 @@ def stem(word: str) -> str:
         return _SYNONYMS[w]
     if _CODEISH.search(w) or "-" in w:
         return w
+    if len(w) > 2 and _HANGUL_WORD.match(w):
+        return w[:2]  # Korean endings: "저장하세요", "저장": 저장; "아니라", "아니": 아니
     for suffix in ("ing", "ed", "es", "s"):
         if suffix == "es" and not w.endswith(("ses", "xes", "zes", "ches", "shes")):
             continue  # "files" is file+s, not fil+es ("classes", "matches" are +es)
@@ -204,6 +206,7 @@ def stem(word: str) -> str:
 
 
 _ENCY = re.compile(r"^(\w{6,})(?:ency|enci|ence|enc|ent)$")
+_HANGUL_WORD = re.compile(r"^[\uac00-\ud7af]+$")
 
 
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
@@ -274,6 +277,10 @@ def _claim_terms_of(raw: str) -> frozenset[str]:
     """The claim terms of one raw token (a hyphenated word gives one per word)."""
     tok = _token(raw)
     out = set()
+    if tok and _GLUED.search(tok) and _LATIN_OR_DIGIT.search(tok):
+        # a particle Korean or Japanese glues to a name or a number ("FTP에", "GCSに",
+        # "7.4를"): the name is the term, as it is with the particle spaced off
+        return frozenset().union(*map(_claim_terms_of, _GLUED_SPLIT.findall(tok)))
     for word in _split_words([tok] if tok else []):
         low = word.casefold()
         if low in FILLER or low in POLARITY_WORDS or (len(low) < 2 and not low.isdigit()):
@@ -284,6 +291,10 @@ def _claim_terms_of(raw: str) -> frozenset[str]:
     return frozenset(out)
 
 
+_GLUED_SCRIPTS = r"\u1100-\u11ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+_GLUED = re.compile(rf"[{_GLUED_SCRIPTS}]")
+_LATIN_OR_DIGIT = re.compile(r"[A-Za-z0-9]")
+_GLUED_SPLIT = re.compile(rf"[{_GLUED_SCRIPTS}]+|[^{_GLUED_SCRIPTS}]+")
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _LOCATION = re.compile(r"^([\w./-]+\.\w+):(\d+)(?::\d+)?$")
 

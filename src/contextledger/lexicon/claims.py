@@ -299,6 +299,14 @@ NOT_THAT_NEGATORS = (
     r"niet|nicht|ikke|inte|ikkje|nu|ne|nie|не|ні|όχι|mitte|ei|"
     r"nem|não|bukan|không\s+phải|לא|nav|nevis|არა"
 )
+# The words that set aside the option right BEFORE them ("GCS가 아니라 FTP", "GCS ではなく
+# FTP", "FTP में नहीं", "FTP değil"): a denial placed after what it denies; any other denial
+# ("not FTP", "no en FTP", "si FTP") sets aside the option after it.
+DENIES_BEFORE = _listed(
+    "아니라 아니고 아니요 말고 빼고 대신 ではなく じゃなく でなく ではない じゃない नहीं değil"
+)
+# ... and denials of a value the polarity reader does not hold as words ("S3, si NFS")
+DENIES_AFTER = _listed("si không bukan 不是 而不是 不要 不用 别")
 PROHIBITIONS = _listed(
     """
     forbidden prohibited banned prohibido prohibida prohibidos prohibidas interdit interdite
@@ -533,7 +541,8 @@ EVERY_WORDS_NOSPACE = "모든 전부 所有 全部 すべて 全て"
 # Words that turn the cue after them around ("ei onnistunut", "не прошёл", "không qua").
 NEGATORS = """
     not never no ei eikä nem nu ne не ни ні δεν tidak bukan belum không chưa לא لم لا نه
-    नहीं না inte ikke ekki nav nie nicht niet non não hindi haku
+    नहीं না inte ikke ekki nav nie nicht niet non não hindi haku nobody nothing none neither
+    nor
 """
 NEGATORS_NOSPACE = "ไม่ 안 않 못 不 没 未"
 # ... and the words that forbid a step ("don't", "đừng", "אל", "しないで", "마세요", "不要",
@@ -878,6 +887,13 @@ PENDING_STEMS = (
     "chưa",
     "待ち",
     "まだ",
+)
+# A leave given in Japanese and Korean, which ends in what reads as a denial elsewhere: "…
+# しても構いません" ("you may …": "it does not matter if"), "…してもいいです", "…해도 됩니다",
+# "…해도 괜찮아요": no denial of the act
+SCRIPT_PERMITS = re.compile(
+    r"[てで]も(?:\s*(?:構いません|かまいません|構わない|かまわない|いい|良い|よい|大丈夫|OK))|"
+    r"(?:해|돼|되|어|아|여|워|와|러)도\s*(?:됩니다|돼요|되요|된다|돼|괜찮)"
 )
 # Denials of the languages whose words are not spaced, or glued onto the verb: Korean
 # ("실행하지 마세요", "배포하지 않"), Thai ("ห้ามรัน", "อย่า", "ไม่"), Japanese ("実行しないで",

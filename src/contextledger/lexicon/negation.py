@@ -77,5 +77,9 @@ RETRACTION = re.compile(
     r"on\s+second\s+thought|never\s*mind|mejor\s+no|pensándolo\s+(?:bien|mejor)|en\s+realidad|"
     r"doch\s+(?:lieber|nicht)|lieber\s+doch|eigentlich\s+doch|ei\s+sittenkään|mégse|"
     r"en\s+fait|finalement|na\s+verdade|melhor\s+não|pensando\s+bem|anzi|ripensandoci|"
-    r"toch\s+maar|właściwie|jednak|vazgeçtim|aslında)\b[,:]?\s*"
+    r"toch\s+maar|właściwie|jednak|vazgeçtim|aslında|やっぱり|やはり)\b[,:]?\s*|"
+    # "… en SFTP... no, mejor vuelve a GCS", "… FTP에 저장하세요... 아니, 역시 GCS로": a trail
+    # of dots and the word "no" of a language read, then what the user turns to
+    r"(?:\.\.\.|…)\s*(?:no|nah|nope|não|nao|nein|nee|nej|ne|nie|non|ei|nem|nu|όχι|ні|нет|не|"
+    r"לא|لا|نه|नहीं|hapana|hayır|tidak|bukan|không|아니요|아니|いや|いいえ)(?![^\W\d_])[,，、!.]?\s*"
 )
