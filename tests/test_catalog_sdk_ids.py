@@ -125,7 +125,6 @@ def test_a_realtime_id_is_refused_under_any_route(model: str) -> None:
     [("claude-2.1", "2025-07-21", "claude-sonnet-4-6"),
      ("claude-2.0", "2025-07-21", "claude-sonnet-4-6"),
      ("claude-instant-1.2", "2024-11-06", "claude-haiku-4-5"),
-     ("claude-3-sonnet-20240229", "2025-07-21", "claude-sonnet-4-6"),
      ("gpt-4-32k", "2025-06-06", "gpt-4.1"),
      ("text-davinci-003", "2024-01-04", "gpt-4.1-mini"),
      ("gemini-pro", "2025-02-15", "gemini-3.5-flash"),
