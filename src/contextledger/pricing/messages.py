@@ -47,7 +47,7 @@ from ..providers.common import (
     split_system,
     tool_images_header,
 )
-from ..providers.gemini import tool_media_key
+from ..providers.gemini import GENERATED_ID, tool_media_key
 from ..providers.ids import accepted_everywhere, portable_id, speaker_name, wire_id, wire_name
 from ..providers.openai_responses import item_count
 from ..providers.output_format import read_output_format
@@ -678,7 +678,10 @@ class Pricer:
         joined = self.text(m.text)
         if self.wire not in (None, "anthropic") or len(m.content) < 2:
             return joined
-        apart = sum(self.text(_prompt_text(b)) for b in m.content)
+        # (Anthropic's writer leaves a blank block out, its mark too when none is before it:
+        # R29-P3, a blank first cached block was priced a token over the body)
+        sent = _sent_system_blocks(m.content) if self.wire == "anthropic" else m.content
+        apart = sum(self.text(_prompt_text(b)) for b in sent)
         if self.wire is None:
             return max(joined, apart)
         return apart if any(type(b) is Text and b.cache for b in m.content) else joined
@@ -693,7 +696,8 @@ class Pricer:
         framing = self.framing_tokens("system")
         blocks = [b for m in systems for b in m.content]
         if self.wire == "anthropic" and any(type(b) is Text and b.cache for b in blocks):
-            return apart - framing - sum(self.text(_prompt_text(b)) for b in blocks)
+            sent = _sent_system_blocks(blocks)
+            return apart - framing - sum(self.text(_prompt_text(b)) for b in sent)
         return apart - framing - self.text(split_system(systems)[0] or "")
 
     def framing_tokens(self, role: str) -> int:
@@ -944,6 +948,8 @@ class Pricer:
     def _id(self, call_id: str) -> int:
         """Tokens of a tool-call id as the wire carries it (``providers.ids``: renamed where
         the target refuses it); with no wire known, the longer of the two forms."""
+        if self.wire == "gemini" and call_id.startswith(GENERATED_ID):
+            return 0  # an id the Gemini reader made up: its writer sends none (R29-P4)
         if self.wire is not None:
             return self.text(wire_id(call_id, self.wire))
         if accepted_everywhere(call_id):
@@ -1317,6 +1323,12 @@ def _user_label_texts(body: Mapping[str, Any], fmt: str) -> Iterator[str]:
             text = part.get("text") if isinstance(part, dict) else None
             if isinstance(text, str) and IMAGE_LABEL.fullmatch(text):
                 yield text
+
+
+def _sent_system_blocks(blocks: Sequence[Block]) -> list[Block]:
+    """A system message's blocks as Anthropic's writer sends them in its block form
+    (``anthropic._system_blocks``): blank texts left out."""
+    return [b for b in blocks if type(b) is not Text or (b.text and not b.text.isspace())]
 
 
 def _placed(exc: ContentError, m: Message, b: Block) -> ContentError:
