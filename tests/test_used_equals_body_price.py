@@ -77,3 +77,26 @@ def test_anthropic_used_equals_the_body_with_a_blank_cached_system_block(
     res = fit(req, model, window=10_000, max_output_tokens=100, target="anthropic")
     body = translate(res.messages, "anthropic", model=model).body
     assert res.report.used == price_request(body, model, "anthropic").total
+
+
+_SHAPES = [(t, c) for t in ("", " ", "\n", "Keep answers short.") for c in (False, True)]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_anthropic_used_equals_the_body_for_every_system_block_shape(n: int) -> None:
+    """Every run of n blocks, blank or not, cached or not (the writer's block form drops the
+    blanks and may lose the mark: then the blocks are read back, and billed, as one text)."""
+    import itertools
+
+    model = "claude-sonnet-4-5"
+    for shape in itertools.product(_SHAPES, repeat=n):
+        system = [
+            {"type": "text", "text": t, **({"cache_control": {"type": "ephemeral"}} if c else {})}
+            for t, c in shape
+        ]
+        if not any(t.strip() for t, _ in shape):
+            continue  # (no prompt at all: tested above)
+        req = {"system": system, "messages": [{"role": "user", "content": "hi"}]}
+        res = fit(req, model, window=10_000, max_output_tokens=100, target="anthropic")
+        body = translate(res.messages, "anthropic", model=model).body
+        assert res.report.used == price_request(body, model, "anthropic").total, shape

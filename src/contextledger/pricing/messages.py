@@ -678,13 +678,17 @@ class Pricer:
         joined = self.text(m.text)
         if self.wire not in (None, "anthropic") or len(m.content) < 2:
             return joined
-        # (Anthropic's writer leaves a blank block out, its mark too when none is before it:
-        # R29-P3, a blank first cached block was priced a token over the body)
-        sent = _sent_system_blocks(m.content) if self.wire == "anthropic" else m.content
-        apart = sum(self.text(_prompt_text(b)) for b in sent)
         if self.wire is None:
-            return max(joined, apart)
-        return apart if any(type(b) is Text and b.cache for b in m.content) else joined
+            return max(joined, sum(self.text(_prompt_text(b)) for b in m.content))
+        if not any(type(b) is Text and b.cache for b in m.content):
+            return joined  # (sent as one string)
+        # Block form: Anthropic's writer leaves a blank block out, its mark too when no block
+        # is before it to take it (R29-P3: a blank first cached block was priced a token over
+        # the body); with no mark left the blocks read back, and are billed, as one text.
+        sent, marked = _sent_system_blocks(m.content)
+        if not marked:
+            return self.text("\n".join(_prompt_text(b) for b in sent))
+        return sum(self.text(_prompt_text(b)) for b in sent)
 
     def _merged_system(self, systems: Sequence[Message]) -> int:
         """What Anthropic and Gemini bill less than the system messages priced one by one:
@@ -696,7 +700,7 @@ class Pricer:
         framing = self.framing_tokens("system")
         blocks = [b for m in systems for b in m.content]
         if self.wire == "anthropic" and any(type(b) is Text and b.cache for b in blocks):
-            sent = _sent_system_blocks(blocks)
+            sent, _ = _sent_system_blocks(blocks)
             return apart - framing - sum(self.text(_prompt_text(b)) for b in sent)
         return apart - framing - self.text(split_system(systems)[0] or "")
 
@@ -1325,10 +1329,19 @@ def _user_label_texts(body: Mapping[str, Any], fmt: str) -> Iterator[str]:
                 yield text
 
 
-def _sent_system_blocks(blocks: Sequence[Block]) -> list[Block]:
-    """A system message's blocks as Anthropic's writer sends them in its block form
-    (``anthropic._system_blocks``): blank texts left out."""
-    return [b for b in blocks if type(b) is not Text or (b.text and not b.text.isspace())]
+def _sent_system_blocks(blocks: Sequence[Block]) -> tuple[list[Block], bool]:
+    """A system prompt's blocks as Anthropic's writer sends them in its block form
+    (``anthropic._system_blocks``: blank texts left out, a blank block's cache mark moved to
+    the block before it when that one has none), and whether a cache mark is left."""
+    out: list[Block] = []
+    marked = False
+    for b in blocks:
+        if type(b) is not Text or (b.text and not b.text.isspace()):
+            out.append(b)
+            marked = marked or bool(getattr(b, "cache", None))
+        elif b.cache and out and not getattr(out[-1], "cache", None):
+            marked = True
+    return out, marked
 
 
 def _placed(exc: ContentError, m: Message, b: Block) -> ContentError:
