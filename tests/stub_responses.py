@@ -67,7 +67,7 @@ _ID_PREFIX = {"message": "msg", "function_call": "fc", "reasoning": "rs"}
 
 def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) -> None:
     """Raise ``Invalid`` for anything ``POST /v1/responses`` would refuse."""
-    from stub_server import Invalid, check_tool_name, max_output, too_long
+    from stub_server import Invalid, check_tool_name, max_output, refuse_realtime, too_long
 
     if not headers.get("authorization", "").startswith("Bearer "):
         raise Invalid("You didn't provide an API key.", status=401)
@@ -81,6 +81,7 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
             check_tool_name(str(tool.get("name")), f"tools[{k}].name")
     if not isinstance(body.get("model"), str) or not body["model"]:
         raise Invalid("Missing required parameter: 'model'.", "model")
+    refuse_realtime(body["model"], "v1/responses")
     limit = body.get("max_output_tokens")
     if limit is not None and (not isinstance(limit, int) or limit < 16):
         raise Invalid(

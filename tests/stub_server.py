@@ -694,6 +694,20 @@ def _check_file(spec: object, where: str, sources: tuple[str, ...]) -> None:
                       f"(got {', '.join(given) or 'none'}).", where)  # fmt: skip
 
 
+# OpenAI's Realtime models (openai-python's realtime session literal: gpt-realtime…,
+# gpt-4o(-mini)-realtime-preview…) are served over /v1/realtime only: Chat Completions and
+# Responses refuse them, as they refuse any model that is not a chat model.
+REALTIME_MODEL = re.compile(r"gpt-(?:4o-(?:mini-)?)?realtime(?:-[a-z0-9.]+)*")
+
+
+def refuse_realtime(model: str, endpoint: str) -> None:
+    if REALTIME_MODEL.fullmatch(model):
+        raise Invalid(
+            f"This is not a chat model and thus not supported in the {endpoint} endpoint.",
+            "model",
+        )
+
+
 def validate_openai(body: Any, stub: StubServer) -> None:
     """Raise :class:`Invalid` for anything the Chat Completions API would refuse."""
     if not isinstance(body, dict):
@@ -706,6 +720,7 @@ def validate_openai(body: Any, stub: StubServer) -> None:
         raise Invalid("you must provide a model parameter", "model")
     if not isinstance(model, str) or not model:
         raise Invalid("Invalid type for 'model': expected a string.", "model")
+    refuse_realtime(model, "v1/chat/completions")
     if "stream_options" in body and not body.get("stream"):
         raise Invalid(
             "The 'stream_options' parameter is only allowed when 'stream' is enabled.",

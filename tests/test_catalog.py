@@ -199,7 +199,7 @@ def test_unknown_ids_are_refused_with_the_closest_known_ids(
     [
         ("gpt-4o-audio-previwe", "gpt-4o"),
         ("gpt-4o-mini-audio-prveiew", "gpt-4o-mini"),
-        ("gpt-4o-realtime-preveiw", "gpt-4o"),
+        ("gpt-4o-search-preveiw", "gpt-4o"),
     ],
 )
 def test_a_misspelt_word_after_a_variant_word_is_refused(
@@ -240,9 +240,11 @@ def test_providers_published_aliases_resolve(cat: Catalog, name: str, resolved: 
         ("gpt-4-1106-preview", 128_000),
         ("gpt-4-0125-preview", 128_000),
         ("gpt-4-turbo-preview", 128_000),
-        # audio, realtime and search variants take no images, though gpt-4o does
+        # audio and search variants take no images, though gpt-4o does (realtime ones are
+        # refused: test_catalog_sdk_ids.py)
         ("gpt-4o-audio-preview", 128_000),
-        ("gpt-4o-realtime-preview", 128_000),
+        ("gpt-audio", 128_000),
+        ("gpt-audio-mini-2025-12-15", 128_000),
         ("gpt-4o-search-preview", 128_000),
         ("gpt-4o-mini-audio-preview", 128_000),
         # open-weight, behind any OpenAI-compatible host

@@ -97,15 +97,12 @@ def test_examples_use_current_models_and_deprecated_ids_still_resolve() -> None:
     retired = "claude-mythos-preview"  # (end of life 2026-06-30: refused, a successor named)
     resolved = [lookup_model(m) for m in DEPRECATED_MODELS if m != retired]
     assert all(info.provider == "anthropic" and not info.estimated for info in resolved)
-    with pytest.raises(UnknownModelError, match="did you mean claude-mythos-5"):
+    with pytest.raises(ShutDownModelError, match=r"2026-06-30.*Use claude-mythos-5"):
         lookup_model(retired)
 
 
 # Ids the installed SDKs list that the catalog leaves out, with the reason.
 _NOT_CATALOGUED = {
-    # audio-only chat models: their audio rates are not in the catalog's sources
-    "gpt-audio-mini": "audio rates not sourced",
-    "gpt-audio-mini-2025-12-15": "audio rates not sourced",
     # no published image pricing (the stub's guide table lists none): refused, gpt-5.6 named
     **{
         m: "image pricing not sourced"
@@ -118,11 +115,8 @@ _NOT_CATALOGUED = {
             "gpt-6.2-sol",
             "gpt-6.2-astra",
             "gpt-5.1-mini",
-            "gpt-5.3-chat-latest",
         )
     },
-    # retired 2026-06-30 (anthropic._data.DEPRECATED_MODELS): refused, its successor named
-    "claude-mythos-preview": "retired",
 }
 
 

@@ -36,7 +36,7 @@ _UNPUBLISHED_TAILS = [
 # What the providers do publish keeps resolving, to the family it is a variant of.
 _PUBLISHED = [
     ("gpt-4o-audio-preview", "gpt-4o"), ("gpt-4o-mini-audio-preview-2024-12-17", "gpt-4o-mini"),
-    ("gpt-4o-realtime-preview", "gpt-4o"), ("gpt-4o-mini-search-preview", "gpt-4o-mini"),
+    ("gpt-4o-mini-search-preview", "gpt-4o-mini"),
     ("o3-pro", "o3"), ("o3-pro-2025-06-10", "o3"), ("gpt-5-pro", "gpt-5"),
     ("gpt-5.2-pro", "gpt-5.2"), ("o3-deep-research", "o3"), ("o4-mini-deep-research", "o4-mini"),
     ("openrouter/openai/o4-mini-high", "o4-mini"), ("gemini-2.0-flash-exp", "gemini-2.0-flash"),

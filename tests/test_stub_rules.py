@@ -363,3 +363,19 @@ def test_anthropic_tool_names_are_unique_and_requests_measured_in_utf8(stub: Stu
         )
     cjk = [{"role": "user", "content": "漢" * 5_000_000}]
     assert claude(stub).messages.create(model=CLAUDE, max_tokens=9, messages=cjk).content  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "model", ["gpt-realtime", "gpt-4o-realtime-preview-2024-12-17", "gpt-realtime-mini"]
+)
+def test_openai_chat_and_responses_refuse_a_realtime_model(stub: StubServer, model: str) -> None:
+    """Served over /v1/realtime only (the library refuses to fit for them: R29-P1)."""
+    import openai
+
+    client = openai.OpenAI(api_key="k", base_url=stub.url, max_retries=0)
+    hi: Any = [{"role": "user", "content": "hi"}]
+    with pytest.raises(openai.BadRequestError, match="not a chat model"):
+        client.chat.completions.create(model=model, messages=hi)
+    with pytest.raises(openai.BadRequestError, match="not a chat model"):
+        client.responses.create(model=model, input="hi")
+    assert client.chat.completions.create(model="gpt-audio", messages=hi).choices

@@ -25,7 +25,7 @@ The facts live in ``data/models.json`` (data, not code). An id is resolved, neve
    provider's own (``GPT-4o``, ``US.ANTHROPIC.CLAUDE-…``: refused, the lower-case id suggested);
 3. a known family the name extends by a variant its provider publishes so
    (``gpt-4o-mini-audio-preview`` → ``gpt-4o-mini``, ``o3-pro``; Anthropic publishes none,
-   and ``-latest``/undated ``-preview`` only for the ids in ``_PUBLISHED_ALIASES``:
+   and ``-latest``/undated ``-preview`` only for the ids in ``published_aliases``:
    ``gpt-4o-pro``, ``gemini-2.5-pro-flash``, ``claude-sonnet-4-5-latest`` are refused); not by a version number
    (``claude-opus-4-9`` is not ``claude-opus-4``), a stray letter (``gpt-4-o``), an unknown
    word (``gpt-4o-typo``) or a misspelling of a longer known id (``gpt-4o-mni`` is not ``gpt-4o``).
@@ -394,6 +394,15 @@ class Catalog:
 
     def _lookup_served(self, model: str) -> ModelInfo:
         """``lookup`` without the shut-down check."""
+        rule = _not_chat(model)
+        if rule is not None:
+            use = rule.use_mini if "mini" in model else rule.use
+            raise UnknownModelError(
+                model,
+                self._served(use),
+                hint=f"{rule.what}; contextledger fits chat requests, so it is refused rather "
+                "than priced with a chat model's window",
+            )
         try:
             return self._lookup(model)
         except _UnknownSnapshotError as err:  # said of the spelling it found: say it of ours
@@ -597,8 +606,10 @@ class Catalog:
             if found is not None:
                 _check_version(bare, found)
                 return found
+        # (a router's prefix, for the variants it alone publishes: openrouter/openai/o3-mini-high)
+        route = "openrouter" if "openrouter" in model.split("/")[:-1] else ""
         for name in names:
-            found = self._family(name, provider)
+            found = self._family(name, provider, route)
             if found is not None:
                 _check_version(bare, found)
                 return found
@@ -625,7 +636,7 @@ class Catalog:
                 return self._models[stem]
         return None
 
-    def _family(self, name: str, provider: str) -> ModelInfo | None:
+    def _family(self, name: str, provider: str, route: str = "") -> ModelInfo | None:
         bare = _DATED_SUFFIX.sub("", name)
 
         def fits(info: ModelInfo) -> bool:
@@ -670,9 +681,12 @@ class Catalog:
                 hint=f"a native-audio model is served by the Live API only, not as {family.id} "
                 f"(another window); name it with register_model if you send to it",
             )
-        published = _PUBLISHED_VARIANTS.get(family.provider)
+        rules = _id_rules()
+        published = rules.variants.get(family.provider)
+        if published is not None:  # (a router's own variants under its prefix: route_variants)
+            published += rules.route_variants.get(route, {}).get(family.provider, ())
         if published is not None and not any(
-            re.fullmatch(fam, best) and re.fullmatch(tails, name[len(best) + 1 :])
+            fam.fullmatch(best) and tails.fullmatch(name[len(best) + 1 :])
             for fam, tails in published
         ):
             return None  # gpt-4o-pro, gemini-2.5-pro-flash, claude-sonnet-4-5-thinking: no id
@@ -698,58 +712,77 @@ class Catalog:
 _CLAUDE_VERSION_FIRST = re.compile(r"^claude-(\d+(?:[.-]\d)?)-(sonnet|opus|haiku)\b")
 
 
-# The variants OpenAI, Anthropic and Google publish of a family the catalog lists, as
-# (family id, what follows it) patterns: these providers name a variant only so, so any
-# other variant word after one of their ids (``gpt-4o-pro``, ``gpt-5-nano-mini``,
-# ``gemini-2.5-pro-flash``, ``claude-sonnet-4-5-thinking``) is an id no one serves, refused
-# with the nearest real ids rather than priced as the family (review29 R29-M2). Anthropic
-# publishes no variants at all (its OpenRouter ``:thinking`` tag is a route's, read apart).
-# Sources: OpenAI's models pages (gpt-4o-audio-preview, gpt-4o-mini-realtime-preview,
-# gpt-4o-search-preview, o3-pro, o3-deep-research, o4-mini-deep-research, gpt-5-pro,
-# gpt-5.2-pro, gpt-5-search-api; Azure's gpt-5-chat; OpenRouter's o3-mini-high), Google's
-# model versions (gemini-2.0-flash-exp, gemini-2.0-flash-thinking-exp-01-21,
-# gemini-2.5-pro-exp-03-25, gemini-2.0-flash-exp-image-generation, gemini-2.0-flash-live-001).
-_OPENAI_DATE = r"(?:-\d{4}-\d{2}-\d{2})?"
-_PUBLISHED_VARIANTS: dict[str, tuple[tuple[str, str], ...]] = {
-    "anthropic": (),
-    "openai": (
-        (r"gpt-4o(?:-mini)?", rf"(?:audio|realtime|search)-preview{_OPENAI_DATE}"),
-        (r"gpt-5(?:\.\d+)?", rf"(?:pro|search-api){_OPENAI_DATE}|chat"),
-        (r"gpt-5(?:\.\d+)?-codex", r"mini|max"),
-        (r"o\d", rf"(?:pro|deep-research){_OPENAI_DATE}|high|low|medium"),
-        (r"o\d-mini", rf"deep-research{_OPENAI_DATE}|high|low|medium"),
-    ),
-    "gemini": (
-        (
-            r"gemini-.*",
-            r"(?:(?:thinking-)?exp(?:-image-generation)?|experimental|live)(?:-\d+)*",
+# The variants OpenAI, Anthropic and Google publish of a family the catalog lists, the
+# variants a router publishes under its own prefix, the ``-latest``/undated ``-preview``
+# aliases they publish, and the ids of theirs that are no chat model: data, in
+# ``data/models.json`` (``published_variants``, ``route_variants``, ``published_aliases``,
+# ``not_chat``: each with its sources, checked against the SDKs' model lists by
+# tests/test_catalog_sdk_ids.py). Read once, with the shipped catalog's file.
+@dataclass(frozen=True, slots=True)
+class _NotChat:
+    provider: str
+    pattern: re.Pattern[str]
+    what: str
+    use: tuple[str, ...]
+    use_mini: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _IdRules:
+    variants: Mapping[str, tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]]
+    route_variants: Mapping[str, Mapping[str, tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]]]
+    aliases: frozenset[str]
+    not_chat: tuple[_NotChat, ...]
+
+
+def _patterns(
+    pairs: Iterable[Sequence[str]],
+) -> tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]:
+    return tuple((re.compile(fam), re.compile(tails)) for fam, tails in pairs)
+
+
+@cache
+def _id_rules() -> _IdRules:
+    data = json.loads(_default_data())
+    return _IdRules(
+        variants={
+            provider: _patterns(pairs)
+            for provider, pairs in data["published_variants"].items()
+            if not provider.startswith("_")
+        },
+        route_variants={
+            route: {provider: _patterns(pairs) for provider, pairs in by_provider.items()}
+            for route, by_provider in data["route_variants"].items()
+            if not route.startswith("_")
+        },
+        aliases=frozenset(data["published_aliases"]["ids"]),
+        not_chat=tuple(
+            _NotChat(
+                rule["provider"],
+                re.compile(rule["pattern"]),
+                rule["what"],
+                tuple(rule["use"]),
+                tuple(rule.get("use_mini", rule["use"])),
+            )
+            for rule in data["not_chat"]
         ),
-    ),
-}
-# The ``-latest`` aliases and undated ``-preview`` ids those providers publish for a
-# catalog model (the other -latest/-preview tails on their ids name nothing: Anthropic
-# answers 404 for claude-sonnet-4-5-latest, Google for an undated gemini-2.5-pro-preview;
-# review29 R29-M3). Mistral publishes -latest for every model, so its are not listed.
-_PUBLISHED_ALIASES = frozenset(
-    {
-        # Anthropic's models overview (aliases of the Claude 3 models; Claude 4 and later are
-        # aliased undated: claude-sonnet-4-5, claude-opus-4-0)
-        "claude-3-5-sonnet-latest",
-        "claude-3-7-sonnet-latest",
-        "claude-3-5-haiku-latest",
-        "claude-3-opus-latest",
-        # Google's model versions (Gemini 1.5's latest aliases; gemini-flash-latest and
-        # gemini-pro-latest are catalog ids)
-        "gemini-1.5-flash-latest",
-        "gemini-1.5-pro-latest",
-        "gemini-1.0-pro-latest",
-        # OpenAI's GPT-4 Turbo previews, dated by their number
-        "gpt-4-0125-preview",
-        "gpt-4-1106-preview",
-        # Google's Gemini 2.5 Flash Image preview (before the GA gemini-2.5-flash-image)
-        "gemini-2.5-flash-image-preview",
-    }
-)
+    )
+
+
+def _not_chat(model: str) -> _NotChat | None:
+    """The ``not_chat`` rule ``model`` (under any route, in any cloud's form) falls under:
+    an id its provider serves in no chat API (``gpt-realtime``, ``gpt-4o-realtime-preview``:
+    OpenAI's Realtime API only), which must not be priced as a chat model's window."""
+    if (
+        "realtime" not in model and "lyria" not in model
+    ):  # (the rules' words: a plain id costs nothing)
+        return None
+    bare = _context_variant(_strip_route(model)[1])[0]
+    names = {bare.strip(), *_candidates(bare.strip(), dotted=False)}
+    for rule in _id_rules().not_chat:
+        if any(rule.pattern.fullmatch(name) for name in names):
+            return rule
+    return None
 
 
 def _check_published_alias(name: str, tails: Sequence[str], info: ModelInfo) -> None:
@@ -757,14 +790,15 @@ def _check_published_alias(name: str, tails: Sequence[str], info: ModelInfo) -> 
     ``info``'s provider is one that publishes such aliases for a few models only and this
     is none of them (``claude-sonnet-4-5-latest``, ``gpt-4o-latest``,
     ``gemini-2.5-pro-preview``): the provider answers 404."""
-    if info.provider not in _PUBLISHED_VARIANTS:
+    rules = _id_rules()
+    if info.provider not in rules.variants:
         return
     if not any(tail in ("-latest", "-preview") for tail in tails):
         return
     spelt = info.id + "".join(reversed(tails))
-    if spelt in _PUBLISHED_ALIASES:
+    if spelt in rules.aliases:
         return
-    published = sorted(a for a in _PUBLISHED_ALIASES if a.startswith(info.id + "-"))
+    published = sorted(a for a in rules.aliases if a.startswith(info.id + "-"))
     raise _UnknownSnapshotError(
         name,
         (info.id, *published, *sorted(info.snapshots, reverse=True)[:2]),
@@ -965,7 +999,19 @@ def _hint(model: str) -> str:
             "an Azure deployment is named by its owner: map it to its model with "
             "register_alias(deployment, model) or Catalog.alias"
         )
+    effort = _EFFORT_ID.fullmatch(_strip_route(model)[1])
+    if effort is not None:
+        routed = f"openai/{effort[1]}-high"
+        said = f" ({routed} is OpenRouter's own id)" if effort[1].endswith("-mini") else ""
+        return (
+            f"OpenAI names no reasoning-effort ids: send {effort[1]} with "
+            f"reasoning_effort={effort[2]!r}{said}"
+        )
     return ""
+
+
+# o3-mini-high, o3-low: a model with a reasoning effort, which OpenAI takes in the request
+_EFFORT_ID = re.compile(r"(o\d(?:-mini)?)-(high|low|medium)")
 
 
 def _context_variant(model: str) -> tuple[str, int | None]:
@@ -1004,7 +1050,14 @@ def _first_party_spellings(model: str) -> tuple[str, ...]:
     if _AZURE_FINE_TUNE.search(bare):
         return ()
     bare = _OPENROUTER_VARIANT.sub("", bare)
-    return tuple(dict.fromkeys([bare, _CLAUDE_DOTTED.sub("-", bare)]))
+    spellings = [bare, _CLAUDE_DOTTED.sub("-", bare)]
+    if "openrouter" in name.split("/")[:-1]:  # openrouter/openai/o3-mini-high is o3-mini's
+        spellings.append(_OPENROUTER_EFFORT.sub("", bare))
+    return tuple(dict.fromkeys(spellings))
+
+
+# OpenRouter's reasoning-effort ids (openai/o3-mini-high: o3-mini at effort high), route_variants
+_OPENROUTER_EFFORT = re.compile(r"(?<=^o\d-mini)-high$")
 
 
 def _takes_tail(model: str, base: ModelInfo) -> bool:

@@ -511,17 +511,28 @@ def gemini_contents_problems(contents: Sequence[Mapping[str, Any]]) -> list[Prob
     return problems
 
 
+#: The formats that take a system (or developer) message after the conversation has started,
+#: where it stands: OpenAI's Chat Completions and Responses APIs do (a mid-conversation
+#: instruction is how apps steer a long chat); Anthropic's Messages API has no system role
+#: in ``messages`` and Gemini none in ``contents`` (HTTP 400), so for those ``translate``
+#: refuses it, naming where, and ``repair`` keeps it as a user message (reported).
+_SYSTEM_ANYWHERE = frozenset({"openai", "openai-responses"})
+
+
 def ensure_valid(messages: Sequence[Message], target: str = "") -> None:
     """Raise :class:`ContentError` naming the first problem's path; return None when valid.
     With a ``target``, its ordering rules are checked too (``ordering_problems``).
 
     >>> from contextledger.model import Message
-    >>> ensure_valid([Message.user("s"), Message.system("t")], target="openai")
+    >>> ensure_valid([Message.user("s"), Message.system("t")], target="anthropic")
     Traceback (most recent call last):
     ...
-    contextledger.errors.ContentError: messages[1]: a system message may only come at the start (refusing to write openai; run contextledger.repair first)
+    contextledger.errors.ContentError: messages[1]: a system message may only come at the start (refusing to write anthropic; run contextledger.repair first)
+    >>> ensure_valid([Message.user("s"), Message.system("t")], target="openai")
     """
     problems = problems_for(messages, target or None)
+    if target in _SYSTEM_ANYWHERE:  # (OpenAI takes a system message mid-conversation)
+        problems = [p for p in problems if p.kind != "system_position"]
     if target:
         problems += ordering_problems(messages, target)
     if not problems:

@@ -47,7 +47,7 @@ from ..providers.common import (
     split_system,
     tool_images_header,
 )
-from ..providers.gemini import tool_media_key
+from ..providers.gemini import GENERATED_ID, tool_media_key
 from ..providers.ids import accepted_everywhere, portable_id, speaker_name, wire_id, wire_name
 from ..providers.openai_responses import item_count
 from ..providers.output_format import read_output_format
@@ -678,10 +678,17 @@ class Pricer:
         joined = self.text(m.text)
         if self.wire not in (None, "anthropic") or len(m.content) < 2:
             return joined
-        apart = sum(self.text(_prompt_text(b)) for b in m.content)
         if self.wire is None:
-            return max(joined, apart)
-        return apart if any(type(b) is Text and b.cache for b in m.content) else joined
+            return max(joined, sum(self.text(_prompt_text(b)) for b in m.content))
+        if not any(type(b) is Text and b.cache for b in m.content):
+            return joined  # (sent as one string)
+        # Block form: Anthropic's writer leaves a blank block out, its mark too when no block
+        # is before it to take it (R29-P3: a blank first cached block was priced a token over
+        # the body); with no mark left the blocks read back, and are billed, as one text.
+        sent, marked = _sent_system_blocks(m.content)
+        if not marked:
+            return self.text("\n".join(_prompt_text(b) for b in sent))
+        return sum(self.text(_prompt_text(b)) for b in sent)
 
     def _merged_system(self, systems: Sequence[Message]) -> int:
         """What Anthropic and Gemini bill less than the system messages priced one by one:
@@ -693,7 +700,8 @@ class Pricer:
         framing = self.framing_tokens("system")
         blocks = [b for m in systems for b in m.content]
         if self.wire == "anthropic" and any(type(b) is Text and b.cache for b in blocks):
-            return apart - framing - sum(self.text(_prompt_text(b)) for b in blocks)
+            sent, _ = _sent_system_blocks(blocks)
+            return apart - framing - sum(self.text(_prompt_text(b)) for b in sent)
         return apart - framing - self.text(split_system(systems)[0] or "")
 
     def framing_tokens(self, role: str) -> int:
@@ -944,6 +952,8 @@ class Pricer:
     def _id(self, call_id: str) -> int:
         """Tokens of a tool-call id as the wire carries it (``providers.ids``: renamed where
         the target refuses it); with no wire known, the longer of the two forms."""
+        if self.wire == "gemini" and call_id.startswith(GENERATED_ID):
+            return 0  # an id the Gemini reader made up: its writer sends none (R29-P4)
         if self.wire is not None:
             return self.text(wire_id(call_id, self.wire))
         if accepted_everywhere(call_id):
@@ -1317,6 +1327,21 @@ def _user_label_texts(body: Mapping[str, Any], fmt: str) -> Iterator[str]:
             text = part.get("text") if isinstance(part, dict) else None
             if isinstance(text, str) and IMAGE_LABEL.fullmatch(text):
                 yield text
+
+
+def _sent_system_blocks(blocks: Sequence[Block]) -> tuple[list[Block], bool]:
+    """A system prompt's blocks as Anthropic's writer sends them in its block form
+    (``anthropic._system_blocks``: blank texts left out, a blank block's cache mark moved to
+    the block before it when that one has none), and whether a cache mark is left."""
+    out: list[Block] = []
+    marked = False
+    for b in blocks:
+        if type(b) is not Text or (b.text and not b.text.isspace()):
+            out.append(b)
+            marked = marked or bool(getattr(b, "cache", None))
+        elif b.cache and out and not getattr(out[-1], "cache", None):
+            marked = True
+    return out, marked
 
 
 def _placed(exc: ContentError, m: Message, b: Block) -> ContentError:
