@@ -390,10 +390,24 @@ def test_a_value_only_a_tool_printed_is_in_its_gist() -> None:
          "rspec ./spec/order_spec.rb:42 # Order#total applies", "rspec ./spec/order_spec.rb:42"),
         ("solver log\nstatus: INFEASIBLE (time windows violated on 7 stops)",
          "status: INFEASIBLE (time windows violated on 7 stops)"),
+        # (R29-m10: Jest's "● suite › test", ExUnit's numbered list and its count at the end)
+        (" FAIL  src/dose/dose.test.ts\n  ● dose limits › caps pediatric dose 31\n\n"
+         "    expect(received).toBe(expected)\n\nTests:       1 failed, 23 passed, 24 total",
+         "● dose limits › caps pediatric dose 31"),
+        ("  1) test reconciles partial posting 67 (LedgerReconTest)\n     test/x_test.exs:41\n"
+         "     Assertion with == failed\n\nFinished in 0.3 seconds\n19 tests, 1 failure",
+         "1) test reconciles partial posting 67 (LedgerReconTest)"),
     ],
 )  # fmt: skip
 def test_failing_lines_of_more_runners(output: str, named: str) -> None:
     assert any(named in line for line in failing_lines(output)[:2])  # (among the first named)
+
+
+def test_a_bullet_or_a_count_of_passing_tests_is_no_failure() -> None:
+    # (systemd's "● unit", Jest's console block, ExUnit's run with none failing)
+    assert failing_lines("● nginx.service - web server\n   Active: active (running)") == []
+    assert failing_lines("  ● Console\n\n    console.log\n      hello") == []
+    assert failing_lines("1) not a test\nFinished in 0.3 seconds\n19 tests, 0 failures") == []
 
 
 def test_look_ups_are_not_gisted_whatever_the_tool() -> None:
