@@ -17,7 +17,7 @@ from contextledger.fit.gists import _FAIL_LINE, _MARKS, failing_lines, gist_cap
 from contextledger.fit.options import FitOptions
 from contextledger.model import Message, ToolCall
 from contextledger.pricing.messages import price_request
-from contextledger.providers import translate
+from contextledger.providers import read_messages, translate
 
 MODEL = "gpt-4o"
 GOAL = "Port the ledger service to Go 1.22 and fix the balance bug."
@@ -127,8 +127,8 @@ def test_a_sticky_cut_keeps_the_gists_and_they_stay_while_it_stays() -> None:
     app = session()
     seen: list[tuple[str | None, list[tuple[str, str]]]] = []
     for turn in range(8):
-        if turn:
-            app += [{"role": "assistant", "content": f"ok {turn}"},
+        if turn:  # (turns of ~70 tokens: the fourth or so leaves the first fit's cut no room)
+            app += [{"role": "assistant", "content": f"ok {turn}. " + "Checked. " * 30},
                     {"role": "user", "content": f"next {turn}"}]  # fmt: skip
         res = fitter.fit(app)
         assert res.report.used <= res.report.budget
@@ -390,10 +390,24 @@ def test_a_value_only_a_tool_printed_is_in_its_gist() -> None:
          "rspec ./spec/order_spec.rb:42 # Order#total applies", "rspec ./spec/order_spec.rb:42"),
         ("solver log\nstatus: INFEASIBLE (time windows violated on 7 stops)",
          "status: INFEASIBLE (time windows violated on 7 stops)"),
+        # (R29-m10: Jest's "● suite › test", ExUnit's numbered list and its count at the end)
+        (" FAIL  src/dose/dose.test.ts\n  ● dose limits › caps pediatric dose 31\n\n"
+         "    expect(received).toBe(expected)\n\nTests:       1 failed, 23 passed, 24 total",
+         "● dose limits › caps pediatric dose 31"),
+        ("  1) test reconciles partial posting 67 (LedgerReconTest)\n     test/x_test.exs:41\n"
+         "     Assertion with == failed\n\nFinished in 0.3 seconds\n19 tests, 1 failure",
+         "1) test reconciles partial posting 67 (LedgerReconTest)"),
     ],
 )  # fmt: skip
 def test_failing_lines_of_more_runners(output: str, named: str) -> None:
     assert any(named in line for line in failing_lines(output)[:2])  # (among the first named)
+
+
+def test_a_bullet_or_a_count_of_passing_tests_is_no_failure() -> None:
+    # (systemd's "● unit", Jest's console block, ExUnit's run with none failing)
+    assert failing_lines("● nginx.service - web server\n   Active: active (running)") == []
+    assert failing_lines("  ● Console\n\n    console.log\n      hello") == []
+    assert failing_lines("1) not a test\nFinished in 0.3 seconds\n19 tests, 0 failures") == []
 
 
 def test_look_ups_are_not_gisted_whatever_the_tool() -> None:
@@ -479,3 +493,42 @@ def test_a_rule_said_between_log_lines_with_single_newlines_is_the_users_own_wor
     assert own_words(f"{trace}\nValueError: bad input.") is None
     doc = "\n".join(f"Section {i} says the service must stay up." for i in range(12))
     assert own_words(doc) is None
+
+
+def _turn(n: int, words: int) -> list[dict[str, Any]]:
+    return [{"role": "assistant", "content": f"ok {n}. " + "Checked the ledger. " * words},
+            {"role": "user", "content": f"next {n}"}]  # fmt: skip
+
+
+@given(
+    st.integers(8, 70),
+    st.integers(2_500, 9_000),
+    st.lists(st.integers(0, 60), min_size=1, max_size=5),
+    st.sampled_from([0.25, 0.5]),
+)
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+def test_a_sticky_refit_keeps_the_cut_and_the_prefix_sent_unless_the_budget_moves_it(
+    rounds: int, window: int, turns: list[int], hysteresis: float
+) -> None:
+    """R29-G1: with gists, a sticky cut stays where the fit before put it, with the same
+    gists, while what it sent and the added turns fit; a first fit filled the window, and
+    its cut moved on the next turn though it fitted."""
+    from contextledger.pricing.messages import Pricer
+
+    pricer = Pricer.for_model(MODEL)
+    options = FitOptions(hysteresis=hysteresis)
+    fitter = Fitter(MODEL, window=window, max_output_tokens=500, options=options)
+    app = session(rounds)
+    before = fitter.fit(app)
+    assert fit(session(rounds), MODEL, window=window, max_output_tokens=500,
+               hysteresis=hysteresis).messages == before.messages  # fmt: skip
+    for n, words in enumerate(turns):
+        added = _turn(n, words)
+        app += added
+        res = fitter.fit(app)
+        assert res.report.used <= res.report.budget
+        new = [pricer.message(m).total for m in read_messages(added)]
+        if before.report.used + sum(new) <= res.report.budget:
+            assert res.report.cut_index == before.report.cut_index
+            assert _gists(res.messages) == _gists(before.messages)
+        before = res

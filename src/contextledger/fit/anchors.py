@@ -375,18 +375,30 @@ def sticky_gists_before(
     kept_room: int,
     opts: FitOptions,
     cap: int,
+    before_id: str | None = None,
 ) -> int | None:
-    """With a sticky cut, the unit the gists pinned ahead of the selection are before: last
-    turn's cut while it is in the history (what it drops is what the cut that stays drops),
-    else the first of the newest run kept whatever is pinned, as without a sticky cut."""
+    """With a sticky cut, the unit the gists pinned ahead of the selection are before: the
+    one they were before when that cut was chosen (``before_id``, while it and the cut are
+    in the history: the walk back to the cut meets the same gists, gives back the room of
+    the same ones, and reaches it again, R29-G1), or last turn's cut (what it drops is what
+    the cut that stays drops), else the first of the newest run kept whatever is pinned, as
+    without a sticky cut."""
     if anchor_pos is None:
         return None
-    at = index.position(cut_id) if cut_id is not None else None
-    if at is not None:
-        k = bisect_left(index.starts, at)
-        if k < len(index.starts) and index.starts[k] == at:
-            return k
+    cut = unit_at(index, cut_id)
+    if cut is not None:
+        kept_before = unit_at(index, before_id)
+        return cut if kept_before is None else kept_before
     return _surely_kept(index, index.unit_of(anchor_pos), kept_room, opts, cap)
+
+
+def unit_at(index: HistoryIndex, message_id: str | None) -> int | None:
+    """The unit that message ``message_id`` opens (None: none does)."""
+    at = index.position(message_id) if message_id is not None else None
+    if at is None:
+        return None
+    k = bisect_left(index.starts, at)
+    return k if k < len(index.starts) and index.starts[k] == at else None
 
 
 def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: int) -> None:

@@ -68,6 +68,7 @@ from .anchors import (
     rescue_current_request,
     settle_lean_pins,
     sticky_gists_before,
+    unit_at,
 )
 from .budget import Budget, check_limits, check_system_prompt_fits, history_budget, too_big
 from .drops import DroppedBefore, report_drops
@@ -90,6 +91,7 @@ from .report import (
 from .selection import (
     _COUNTED_WHOLE_CHARS_PER_TOKEN,
     Regist,
+    Selection,
     moved_system_notices,
     open_with_user,
     select_units,
@@ -128,6 +130,10 @@ class _Memory:
     index: HistoryIndex = field(default_factory=HistoryIndex)
     source: DictSource | None = field(default_factory=DictSource)  # None: read afresh
     cut_id: str | None = None
+    # the message the gists pinned ahead of the selection were before when that cut was
+    # chosen by a first fit (None: the cut's own): the next walks meet the same gists
+    gists_before_id: str | None = None
+    gist_spent: int = 0  # the tokens the gists kept below that cut took
     dropped: DroppedBefore = field(default_factory=DroppedBefore)
     sent_ok: bool = True  # every unit of the last fit's output is valid on its own
     kept: KeptMemo = field(default_factory=KeptMemo)  # the "kept" Changes of the last output
@@ -361,12 +367,21 @@ class Fitter:
         mem.gated = gated
         # What the last *returned* fit decided: a fit that raises must not leave its drops
         # as "already reported" (the caller never saw them) nor move the sticky cut.
-        before = (mem.cut_id, mem.dropped, mem.sent_ok, mem.kept)
+        before = (
+            mem.cut_id,
+            mem.gists_before_id,
+            mem.gist_spent,
+            mem.dropped,
+            mem.sent_ok,
+            mem.kept,
+        )
         try:
             result = self._within_request_limits(gated, tools, tuple(memory or ()), notices)
             require_turn(result.messages, self._repair_wire)  # an empty request: refused
         except BaseException:
-            mem.cut_id, mem.dropped, mem.sent_ok, mem.kept = before
+            mem.cut_id, mem.gists_before_id, mem.gist_spent, mem.dropped, mem.sent_ok, mem.kept = (
+                before
+            )
             raise
         if gate_changes:  # the gate's replacements belong in the report's changes too
             result = FitResult(result.messages, with_added(result.report, gate_changes))
@@ -525,6 +540,28 @@ class Fitter:
         )
         return gated.messages, changes
 
+    def _remember_gists(self, index: HistoryIndex, chosen: Selection, before: int | None) -> None:
+        """Where the gists pinned ahead of the next walk are from: while a cut a first fit
+        chose stays, before the unit they were before then (its walk gave back the room of
+        the gists of the exchanges it reached; pinned before the cut instead, the next walk
+        met other gists, had less room, stopped short of the cut and moved it: a third of
+        the window empty and the cached prefix lost, R29-G1); once the cut moved (leaving
+        its hysteresis free), before the cut. And what the gists kept below the cut took: while
+        it stays, the same are kept, or it moves (``_regist_gists``)."""
+        mem, cut_id = self._memory, chosen.cut_id
+        if cut_id is None and mem.cut_id is None:
+            return  # (no sticky cut)
+        below = chosen.kept[: bisect_left(chosen.kept, chosen.cut_index, key=_start)]
+        mem.gist_spent = sum(u.cost for u in below if u.kind in ("gist", "said"))
+        if mem.cut_id is None:  # (a first fit)
+            mem.gists_before_id = (
+                index.id_of(index.starts[before])
+                if before is not None and cut_id is not None and before < len(index.starts)
+                else None
+            )
+        elif cut_id != mem.cut_id:
+            mem.gists_before_id = None
+
     def _unheard_audio(
         self,
         out: tuple[Message, ...],
@@ -658,16 +695,22 @@ class Fitter:
         # (a cut kept for the prompt cache is placed among the pins: they are then needed)
         sticky = opts.hysteresis > 0 or self._memory.cut_id is not None
         regist: Regist | None = None
+        gists_before: int | None = None
         if rescued or sticky or not _fits_whole(index, limit - system_cost):
             # (with no sticky cut, the newest run kept whatever is pinned is known: speed24)
             room = limit - system_cost - anchor_cost
             cap = gist_cap(limit) if opts.gists and index.opens else 0
             before = None
             if sticky and cap:  # (the gists of what the cut drops: made again once it is kept)
-                before = sticky_gists_before(
-                    index, anchor_pos, self._memory.cut_id, room, opts, cap
-                )
-                regist = partial(_regist_gists, index, pricer, cap)
+                before = gists_before = sticky_gists_before(
+                    index, anchor_pos, self._memory.cut_id, room, opts, cap,
+                    self._memory.gists_before_id,
+                )  # fmt: skip
+                mem_cut = self._memory.cut_id
+                regist = partial(
+                    _regist_gists, index, pricer, cap,
+                    unit_at(index, mem_cut), self._memory.gist_spent,
+                )  # fmt: skip
             pins = pin_anchors(
                 index, pricer, anchor_pos, anchor, anchor_cost, opts,
                 kept_room=None if sticky else room, gist_cap=cap, gist_before=before,
@@ -685,6 +728,7 @@ class Fitter:
             (pricer, opts.shrink_floor), changes, notices,
         )  # fmt: skip
         chosen = replace(chosen, total=total)
+        self._remember_gists(index, chosen, gists_before)
         self._memory.cut_id = chosen.cut_id
         mem = self._memory
         drop_changes, drop_notices, dropped = report_drops(
@@ -809,10 +853,20 @@ _PRICED_WHOLE_ANYWAY_CHARS = 16_384
 
 
 def _regist_gists(
-    index: HistoryIndex, pricer: Pricer, cap: int, pins: Pins, before: int, room: int
-) -> None:
-    """The gists pinned again below a sticky cut (``selection.Regist``): within their cap."""
+    index: HistoryIndex,
+    pricer: Pricer,
+    cap: int,
+    stays: int | None,
+    spent: int,
+    pins: Pins,
+    before: int,
+    room: int,
+) -> bool:
+    """The gists pinned again below a sticky cut (``selection.Regist``): within their cap.
+    False when the cut is last turn's (unit ``stays``) and the gists pinned below it then
+    (``spent`` tokens) do not all fit ``room``: pinned within less, they are not the same."""
     pin_gists(index, pricer, pins, before, min(cap, room))
+    return before != stays or room >= spent
 
 
 def _fits_whole(index: HistoryIndex, room: int) -> bool:

@@ -60,7 +60,7 @@ _MARKS = (
     "FAIL", "fail", "Fail", "ERROR", "Error", "error", "Traceback", "Exception", "panic:",
     "exit code", "exit status", "<failure", "<error", "✗", "✕", "✖", "not ok ", "rspec ./",
     "INFEASIBLE", "UNSAT", "TIMEOUT", "TIMED OUT", "ABORTED", "CRASHED", "KILLED", "DENIED", "REJECTED",
-    "INVALID", "UNHEALTHY",
+    "INVALID", "UNHEALTHY", "● ",
 )  # fmt: skip
 # (only ever searched for: ``Error\b`` is found where ``\b\w*Error\b`` is, the word that ends
 # in it starts at a word boundary; ``\w*`` tried at every letter of a long word was quadratic:
@@ -70,6 +70,7 @@ _FAIL_LINE = re.compile(
     r"Traceback \(most recent|Exception\b|^panic:|\bexit (?:code|status) [1-9]|"
     r"<failure|<error\b|[✗✕✖]|^not ok \d|"  # (TAP's failing test line)
     r"^rspec \./\S+:\d+ #|"  # (RSpec's list of failed examples)
+    r"^● \S[^\n›]* › |"  # (Jest's failing test: "● suite › test")
     # a run's status that says it did not succeed ("status: INFEASIBLE (…)")
     r"^(?:status|state|result|outcome)\s*[:=]\s*(?:INFEASIBLE|UNSAT|TIMEOUT|TIMED OUT|"
     r"ABORTED|CRASHED|KILLED|DENIED|REJECTED|INVALID|UNHEALTHY)\b"
@@ -81,14 +82,15 @@ _NOTHING_FAILED = re.compile(
 )
 # a line that names the test that failed: pytest's node id, Go's "--- FAIL: TestX", Mocha's
 # "1) suite test:", Gradle's "Class > test FAILED", a JUnit report's testcase
-_NAMES_TEST = re.compile(r"::|--- FAIL|^\d+\) \S|\S > \S|<testcase\b|^not ok \d|^rspec \./")
+_NAMES_TEST = re.compile(r"::|--- FAIL|^\d+\) \S|\S > \S|<testcase\b|^not ok \d|^rspec \./|^● ")
 _MOCHA_TEST = re.compile(r"^\d+\) \S")
-# a count or header of failures a list of numbered tests follows (Mocha's "1 failing",
-# PHPUnit's "There was 1 failure:", RSpec's "Failures:")
+# a count or header of failures a list of numbered tests goes with (Mocha's "1 failing",
+# PHPUnit's "There was 1 failure:", RSpec's "Failures:", ExUnit's "19 tests, 1 failure")
 _MOCHA_COUNT = re.compile(
-    r"^[1-9]\d* failing\b|^There (?:was|were) [1-9]\d* (?:failure|error)s?:|^Failures:$"
+    r"^[1-9]\d* failing\b|^There (?:was|were) [1-9]\d* (?:failure|error)s?:|^Failures:$|"
+    r"^\d+ (?:tests|doctests|properties), [1-9]\d* failures?\b"
 )
-_LIST_HEADS = (" failing", "There was", "There were", "Failures:")
+_LIST_HEADS = (" failing", "There was", "There were", "Failures:", " failure")
 # the file a patch touches: "*** Update File: a.py", "+++ b/a.py"
 _PATCH_FILE = re.compile(r"(?m)^(?:\*\*\* (?:Add|Update|Delete) File: |\+\+\+ b/)(\S.*)$")
 # a line that sums a run up ("SUMMARY rows=12 checked=40", "Total reconciled: 4821",

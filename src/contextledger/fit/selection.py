@@ -21,7 +21,7 @@ from typing import cast
 from ..model import Message
 from ..pricing.messages import Pricer
 from ..report import Notice
-from .anchors import Pins
+from .anchors import Pins, unit_at
 from .drops import DroppedUnits
 from .options import FitOptions
 from .report import Change
@@ -81,6 +81,8 @@ def select_units(
         walk.gists = {k: g for k, g in walk.gists.items() if g not in yielded}
     if yielded and cut_unit > 0:
         cut_unit, total = walk.take(cut_unit - 1, total, not walk.recent)
+    if opts.hysteresis > 0 and walk.recent:
+        cut_unit, total = walk.reach(unit_at(index, previous_cut_id), cut_unit, total)
     if pins.gists:
         # (a gist is not a drop of its own: its exchange is reported dropped; one whose
         # exchange the run reached is not sent beside it: ``_Walk.take`` gave its room back)
@@ -93,9 +95,16 @@ def select_units(
             index, opts, previous_cut_id, recent, cut_unit, pins.numbers, total, budget
         )
         if regist is not None:
-            pinned, yielded, total = _regist(
+            pinned, yielded, total, same = _regist(
                 index, pins, pinned, yielded, cut_unit, total, budget, regist
             )
+            if not same:  # (the gists it kept no longer fit beside the new turns: it moves)
+                cut_unit, total, cut_id = _sticky_cut(
+                    index, opts, None, recent, cut_unit, pins.numbers, total, budget, True
+                )
+                pinned, yielded, total, _ = _regist(
+                    index, pins, pinned, yielded, cut_unit, total, budget, regist
+                )
     # (the walk went newest first: reversed, one run in order, the few pins inserted into
     # it by bisection: a Python key over every kept unit was a third of a refit's selection,
     # and a sort keyed at C speed still read every kept unit: ~4 % of a refit of 4,700 kept)
@@ -131,8 +140,9 @@ def select_units(
 
 
 #: Pins the gists again (``anchors.pin_gists``): into the pins given, of the units before
-#: the one given, within the tokens given.
-Regist = Callable[[Pins, int, int], None]
+#: the one given, within the tokens given; False when last turn's cut stays there but the
+#: gists pinned below it last turn do not all fit the tokens given (they would change).
+Regist = Callable[[Pins, int, int], bool]
 
 
 def _regist(
@@ -144,13 +154,14 @@ def _regist(
     total: int,
     budget: int,
     regist: Regist,
-) -> tuple[list[Unit], list[Unit], int]:
+) -> tuple[list[Unit], list[Unit], int, bool]:
     """With a sticky cut, the gists and statements below the cut kept are pinned again, of
     what that cut drops, within the gists' cap and the room the selection left (R28-R1):
     those pinned ahead of it were of what last turn's cut dropped, or of a guess. While the
     cut stays, they are the same (the walk reached the cut with them pinned: the room is at
     least theirs), so the prompt cache's prefix holds; where it moved, they are made of what
-    the new one drops. Returns the pinned units, those that yielded, and the new total."""
+    the new one drops. Returns the pinned units, those that yielded, the new total, and
+    whether the gists kept below a cut that stays are last turn's (``Regist``)."""
     cut = index.starts[cut_unit] if cut_unit < len(index.starts) else len(index.body)
 
     def below(u: Unit) -> bool:
@@ -165,9 +176,9 @@ def _regist(
     yielded = [u for u in yielded if not below(u)]
     pins.gists = {k: g for k, g in pins.gists.items() if index.starts[k] >= cut}
     again = Pins(list(pinned), pins.numbers, pins.lean, pins.gists)
-    regist(again, cut_unit, budget - total)
+    same = regist(again, cut_unit, budget - total)
     made = again.units[len(pinned) :]
-    return pinned + made, yielded, total + sum(u.cost for u in made)
+    return pinned + made, yielded, total + sum(u.cost for u in made), same
 
 
 def _skipped_notice(index: HistoryIndex, k: int) -> Notice:
@@ -426,6 +437,68 @@ class _Walk:
                 total -= self._ungist((k,))
         return cut, total
 
+    def reach(self, to: int | None, cut: int, total: int) -> tuple[int, int]:
+        """Last turn's sticky cut, unit ``to``, kept while it fits (``_sticky_cut``): the run
+        extended from ``cut`` back to it as it was kept then (``kept_as_before``), when that
+        fits; else the run as it was. (``take`` stops where the room left is too small to
+        share: a turn later that room was smaller by the new turns, or by the room a gist
+        pinned ahead gave back, and the run stopped short of the cut, which moved by its
+        hysteresis step though what it kept still fitted: R29-G1.) Returns (cut unit, total)."""
+        if to is None or to >= cut:
+            return cut, total
+        reached = self.kept_as_before(cut - 1, to, total)
+        return (cut, total) if reached is None else (to, reached)
+
+    def kept_as_before(self, start_k: int, to: int, total: int) -> int | None:
+        """The run extended from unit ``start_k`` back to unit ``to``, each unit as the last
+        fit kept it — whole, or shortened to the share it was last shortened to (``_shorten``'s
+        memo, its last used) — when they all fit the budget; returns the new total (None:
+        one does not fit, and the run is as it was)."""
+        index, budget, made = self.index, self.budget, self.index.made_units
+        if to < bisect_left(index.starts, self.opts.min_cut_index):
+            return None
+        marks = (len(self.recent), len(self.shortened), len(self.ungisted))
+        k = start_k + 1
+        while k > to:
+            k -= 1
+            if made[k] is not None and (run := self._made_run(k, total, to)):
+                taken = cast("list[Unit]", made[k - run + 1 : k + 1])
+                taken.reverse()
+                self.recent += taken
+                total += sum(index.unit_costs[k - run + 1 : k + 1])
+                if self.gists:
+                    total -= self._ungist(range(k - run + 1, k + 1))
+                k -= run - 1
+                continue
+            if k in self.pinned:
+                continue
+            room = budget - total
+            u = made[k]
+            if u is None and index.may_fit(k, room) and not index.surely_over(k, room):
+                u = index.unit(k, room=room)
+            if u is None or u.cost > room:
+                short = self._shortened_before(k, room)
+                if short is None:
+                    del self.recent[marks[0] :], self.shortened[marks[1] :]
+                    del self.ungisted[marks[2] :]
+                    return None
+                self.shortened.append(short)
+                u = short.unit
+            self.recent.append(u)
+            total += u.cost
+            if k in self.gists:
+                total -= self._ungist((k,))
+        return total
+
+    def _shortened_before(self, k: int, room: int) -> _Shortened | None:
+        """Unit ``k`` shortened to the share it was last shortened to (``_shorten``'s memo),
+        if that fits ``room``."""
+        shares: dict[int, object]
+        shares = self.index.memo(self.index.starts[k], "shortened", lambda _: {})
+        share = next(reversed(shares), None)
+        short = self._shorten(k, room, share) if share is not None else None
+        return short if short is not None and short.unit.cost <= room else None
+
     def _ungist(self, taken: Sequence[int]) -> int:
         """The tokens freed by the gists of the exchanges ``taken`` whole."""
         freed = 0
@@ -468,8 +541,10 @@ class _Walk:
         # its shortened messages, for as long as the session lasted)
         shares: dict[int, tuple[tuple[Message, ...], _Shortened | None]]
         shares = index.memo(start, "shortened", lambda _: {})
-        made = shares.get(share)
-        if made is None:
+        made = shares.pop(share, None)  # (the last used last: ``_shortened_before``)
+        if made is not None:
+            shares[share] = made
+        else:
             if len(shares) >= _SHARES_KEPT:
                 del shares[next(iter(shares))]  # (the oldest)
             made = shares[share] = make(body[start])
@@ -572,16 +647,18 @@ def _sticky_cut(
     pinned: set[int],
     total: int,
     budget: int,
+    move: bool = False,
 ) -> tuple[int, int, str | None]:
     """Prompt-cache-friendly cut: keep last turn's cut while it fits; when it must move,
     move it far enough to leave ``hysteresis`` of the budget free, so the next turns share
-    the same prefix (a first fit, with no cut to keep, fills the window). Returns the cut unit, the new total and the cut's message id; trims
+    the same prefix (a first fit, with no cut to keep, fills the window). ``move``: it must
+    (the gists kept below it last turn no longer fit beside the new turns). Returns the cut unit, the new total and the cut's message id; trims
     ``recent``."""
     starts = index.starts
     first_free = next((k for k in range(len(starts)) if k not in pinned), len(starts))
     if not recent or natural_cut <= first_free:
         chosen = natural_cut  # everything fits: nothing to cut
-    elif previous_cut_id is None:
+    elif previous_cut_id is None and not move:
         # A first fit has no prefix to keep: it fills the window (a one-shot prepare() is
         # always one; leaving room free there kept a quarter fewer turns for no cache hit).
         # The cut it leaves is the one the next turn moves, to leave the room free.
@@ -590,7 +667,8 @@ def _sticky_cut(
         prev = index.position(previous_cut_id) if previous_cut_id else None
         prev_k = bisect_left(starts, prev) if prev is not None else None
         if (
-            prev_k is not None
+            not move
+            and prev_k is not None
             and prev_k < len(starts)
             and starts[prev_k] == prev
             and prev_k >= natural_cut
