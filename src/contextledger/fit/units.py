@@ -228,6 +228,9 @@ class _Carried(NamedTuple):
     at: int
     costs: list[int]
     priced: bytearray
+    starts: array[int]  # the units from ``at`` on, their sums and checks
+    unit_costs: list[int]
+    unit_ok: bytearray
     memo: dict[tuple[int, str], tuple[Message, object]]
     over: dict[tuple[int, int], int]
     labels: dict[int, tuple[object, Later[str]]]
@@ -465,14 +468,19 @@ class HistoryIndex:
             return {i + shift: v for i, v in items.items() if i >= start}
 
         costs, priced = self.costs[since:], bytearray(self.priced[since:])
+        unit_costs, unit_ok = self.unit_costs[k:], self.unit_ok[k:]
         for p in reprice:
             if p - shift >= since:
                 priced[p - shift - since] = 0
                 costs[p - shift - since] = _estimate(self.chars[p - shift])
+                unit_costs[bisect_right(starts, p - shift) - 1 - k] = -1
         return _Carried(
             since + shift,
             costs,
             priced,
+            array("q", [s + shift for s in starts[k:]]),
+            unit_costs,
+            unit_ok,
             {(i + shift, w): v for (i, w), v in self._memo.items() if i >= since and w in _MOVED},
             {(a + shift, b + shift): r for (a, b), r in self._over.items() if a >= since},
             moved(self._labels, old),
@@ -486,6 +494,11 @@ class HistoryIndex:
         at, costs, priced = carried.at, carried.costs, carried.priced
         self.costs[at : at + len(costs)] = costs
         self.priced[at : at + len(priced)] = priced
+        # the units from ``at`` on are the same units: their checks and sums stand
+        k, n = bisect_left(self.starts, at), len(carried.starts)
+        if self.starts[k : k + n] == carried.starts:
+            self.unit_costs[k : k + n] = carried.unit_costs
+            self.unit_ok[k : k + n] = carried.unit_ok
         self._memo.update(carried.memo)
         self._over.update(carried.over)
         self._labels.update(carried.labels)
