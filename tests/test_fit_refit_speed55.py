@@ -203,3 +203,17 @@ def _refit_small(fitter: Fitter, dicts: list[dict[str, Any]]) -> None:
     assert got == want
     if res is not None:
         assert wrong_sizes(res, dicts) == []
+
+
+def test_a_splice_of_a_malformed_call_is_refused_as_a_fresh_fit_refuses_it() -> None:
+    """A call whose id is not a string (unhashable) inserted or removed mid-history: the
+    refit raises as a one-shot fit does (never a TypeError from the splice)."""
+    dicts = history(30)
+    fitter = Fitter(MODEL, window=1500, max_output_tokens=RESERVE)
+    _refit_small(fitter, dicts)
+    i = _text_at(dicts, 0.5)
+    bad = {"id": ["x"], "type": "function", "function": {"name": "sh", "arguments": "{}"}}
+    dicts.insert(i, {"role": "assistant", "content": None, "tool_calls": [bad]})
+    _refit_small(fitter, dicts)
+    del dicts[i]
+    _refit_small(fitter, dicts)

@@ -372,7 +372,7 @@ class DictSource:
                     range(same + added, at),
                     map(eq, columns.roles[same + added : at], repeat("tool")),
                 )
-                if dicts[p].get("tool_call_id") in calls
+                if _answers(dicts[p], calls)
             )
             if calls
             else ()
@@ -495,10 +495,10 @@ class DictSource:
         return n if all_dicts(dicts[n:]) else -1
 
 
-def _call_ids(dicts: Dicts) -> set[Any] | None:
+def _call_ids(dicts: Dicts) -> set[str] | None:
     """The ids of the tool calls in ``dicts`` (None: a legacy function call or function
-    result among them, or calls of another shape)."""
-    ids: set[Any] = set()
+    result among them, or calls of another shape, or an id not a string)."""
+    ids: set[str] = set()
     for d in dicts:
         if "function_call" in d or d.get("role") == "function":
             return None
@@ -507,8 +507,17 @@ def _call_ids(dicts: Dicts) -> set[Any] | None:
             continue
         if type(calls) is not list or not all_dicts(calls):
             return None
-        ids.update(call.get("id") for call in calls)
+        found = [call.get("id") for call in calls]
+        if not all(type(i) is str for i in found):
+            return None
+        ids.update(found)
     return ids
+
+
+def _answers(d: dict[str, Any], calls: set[str]) -> bool:
+    """Whether tool message ``d`` answers one of ``calls`` (an id of another type may)."""
+    answers = d.get("tool_call_id")
+    return type(answers) is not str or answers in calls
 
 
 def _renew_skeletons(
