@@ -107,6 +107,12 @@ def validate_request(
         for j, raw in enumerate(content["parts"]):
             part = gemini_snake(raw)
             where = f"contents[{i}].parts[{j}]"
+            if part == {"text": ""}:
+                # (zuisong/gemini-openai-proxy#83, OpenManus#913: a bare empty text part)
+                raise Invalid(
+                    "Unable to submit request because it has an empty text parameter. Add a "
+                    "value to the parameter and try again."
+                )
             media = [part]
             if "function_response" in part:
                 fr = gemini_snake(part["function_response"])

@@ -379,3 +379,31 @@ def test_openai_chat_and_responses_refuse_a_realtime_model(stub: StubServer, mod
     with pytest.raises(openai.BadRequestError, match="not a chat model"):
         client.responses.create(model=model, input="hi")
     assert client.chat.completions.create(model="gpt-audio", messages=hi).choices
+
+
+def test_gemini_refuses_an_empty_text_part_and_the_writer_sends_none(stub: StubServer) -> None:
+    """Gemini answers a bare empty text part 400 "Unable to submit request because it has an
+    empty text parameter" (zuisong/gemini-openai-proxy#83, OpenManus#913). The writer made one
+    from an empty text block beside others (R30-m8): it now leaves it out, as Anthropic's
+    writer does; a thought signature's empty part stays."""
+    from contextledger import translate
+
+    bare = [
+        {"role": "user", "parts": [{"text": "hi"}]},
+        {"role": "model", "parts": [{"text": ""}, {"text": "b"}]},
+        {"role": "user", "parts": [{"text": "go"}]},
+    ]
+    refused = gemini_post(stub, bare)
+    assert refused.status_code == 400 and "empty text parameter" in refused.text
+    history = [
+        {"role": "user", "content": "hi"},
+        {
+            "role": "assistant",
+            "content": [{"type": "text", "text": ""}, {"type": "text", "text": "b"}],
+        },
+        {"role": "user", "content": [{"type": "text", "text": ""}, {"type": "text", "text": "go"}]},
+    ]
+    contents = translate(history, "gemini").body["contents"]
+    assert {"text": ""} not in [p for c in contents for p in c["parts"]]
+    assert contents[1]["parts"] == [{"text": "b"}]
+    assert gemini_post(stub, contents).status_code == 200

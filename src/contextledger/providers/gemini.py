@@ -444,7 +444,7 @@ def _user_parts(m: Message, path: str, notices: list[Notice]) -> list[dict[str, 
             out.append(_provider_content(b, p, notices))
         else:
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in a user message")
-    return out
+    return _without_empty_text(out)
 
 
 def _provider_content(b: ProviderContent, path: str, notices: list[Notice]) -> dict[str, Any]:
@@ -590,7 +590,18 @@ def _model_parts(
             out.append(_provider_content(b, p, notices))
         else:
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in a model turn")
-    return out
+    return _without_empty_text(out)
+
+
+def _without_empty_text(parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``parts`` without a bare empty text part beside others: Gemini answers one with
+    HTTP 400 ("Unable to submit request because it has an empty text parameter"; R30-m8).
+    It carries nothing, so it goes unsaid, as Anthropic's writer leaves out an empty text
+    block. A signed empty part (a thought signature on it, as Gemini streams it) stays."""
+    if {"text": ""} not in parts:
+        return parts
+    kept = [part for part in parts if part != {"text": ""}]
+    return kept or parts
 
 
 # ----------------------------------------------------------------------------- requests
