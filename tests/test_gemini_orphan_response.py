@@ -1,0 +1,38 @@
+"""A Gemini history holding a function_response that answers no call (a restored session
+whose call was cut, a client that lost it) is repaired and reported as the same orphan in
+OpenAI's format is, not refused (R30-m10: "has no id and answers no open call")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from contextledger import fit, prepare, translate
+
+ORPHAN: dict[str, Any] = {
+    "contents": [
+        {"role": "user", "parts": [{"text": "Run the roster tests."}]},
+        {"role": "user", "parts": [{"function_response": {"name": "run", "response": {"result": "ok"}}}]},
+        {"role": "model", "parts": [{"text": "They passed."}]},
+        {"role": "user", "parts": [{"text": "Thanks, now the docs."}]},
+    ]
+}  # fmt: skip
+OPENAI_ORPHAN = [
+    {"role": "user", "content": "Run the roster tests."},
+    {"role": "tool", "tool_call_id": "call_lost", "content": "ok"},
+    {"role": "assistant", "content": "They passed."},
+    {"role": "user", "content": "Thanks, now the docs."},
+]
+
+
+@pytest.mark.parametrize("run", [fit, prepare])
+def test_an_orphan_function_response_is_repaired_and_reported_as_openais_is(run: Any) -> None:
+    gemini = run(ORPHAN, "gemini-2.5-pro")
+    openai = run(OPENAI_ORPHAN, "gemini-2.5-pro")
+    assert [m.role for m in gemini.messages] == [m.role for m in openai.messages]
+    assert [m.text for m in gemini.messages] == [m.text for m in openai.messages]
+    said = [n.text for n in gemini.report.notices]
+    assert any("tool result" in t and "no matching call" in t for t in said), said
+    contents = translate(gemini.messages, "gemini").body["contents"]
+    assert all("function_response" not in p for c in contents for p in c["parts"])
