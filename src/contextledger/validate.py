@@ -519,6 +519,15 @@ def gemini_contents_problems(contents: Sequence[Mapping[str, Any]]) -> list[Prob
 _SYSTEM_ANYWHERE = frozenset({"openai", "openai-responses"})
 
 
+def sendable_problems(messages: Sequence[Message], target: str) -> list[Problem]:
+    """``problems_for`` less a system message after the start where ``target`` takes it
+    (``_SYSTEM_ANYWHERE``): what ``translate`` and the proxy's check of added turns refuse."""
+    problems = problems_for(messages, target or None)
+    if target in _SYSTEM_ANYWHERE:  # (OpenAI takes a system message mid-conversation)
+        problems = [p for p in problems if p.kind != "system_position"]
+    return problems
+
+
 def ensure_valid(messages: Sequence[Message], target: str = "") -> None:
     """Raise :class:`ContentError` naming the first problem's path; return None when valid.
     With a ``target``, its ordering rules are checked too (``ordering_problems``).
@@ -530,9 +539,7 @@ def ensure_valid(messages: Sequence[Message], target: str = "") -> None:
     contextledger.errors.ContentError: messages[1]: a system message may only come at the start (refusing to write anthropic; run contextledger.repair first)
     >>> ensure_valid([Message.user("s"), Message.system("t")], target="openai")
     """
-    problems = problems_for(messages, target or None)
-    if target in _SYSTEM_ANYWHERE:  # (OpenAI takes a system message mid-conversation)
-        problems = [p for p in problems if p.kind != "system_position"]
+    problems = sendable_problems(messages, target)
     if target:
         problems += ordering_problems(messages, target)
     if not problems:

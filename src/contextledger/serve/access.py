@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from .body import NestedTooDeeply, ReadBody, loads
+from .body import ReadBody, loads
 from .wire import Wire
 
 if TYPE_CHECKING:
@@ -122,11 +122,6 @@ async def read_json(
             read = ReadBody(loads(raw))
         else:
             read = proxy.bodies.read(raw, wire.messages_key, conversation or None)
-    except NestedTooDeeply as exc:
-        return proxy.error(
-            wire, 400, f"contextledger proxy: the request body is JSON {exc}",
-            "invalid_request_error",
-        )  # fmt: skip
     except (ValueError, UnicodeDecodeError) as exc:
         return proxy.error(
             wire, 400, f"contextledger proxy: the request body is not valid JSON ({exc})",

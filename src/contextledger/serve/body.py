@@ -37,11 +37,7 @@ from typing import Any
 
 import orjson
 
-__all__ = ["BodyReader", "NestedTooDeeply", "ReadBody", "dumps", "loads"]
-
-
-class NestedTooDeeply(ValueError):
-    """A body of valid JSON nested deeper than the reader can follow."""
+__all__ = ["BodyReader", "ReadBody", "dumps", "loads"]
 
 
 _WS = re.compile(r"[ \t\n\r]*")
@@ -52,14 +48,14 @@ def loads(raw: bytes | str) -> Any:
     """JSON: orjson where it can, the standard library for what orjson refuses and JSON
     allows (lone surrogate escapes, NaN, integers beyond 64 bits), so both accept exactly
     the same requests. JSON nested deeper than the standard library can recurse (orjson
-    stops at 1,024) raises :class:`NestedTooDeeply`, a ValueError like any unreadable body."""
+    stops at 1,024) raises ValueError like any unreadable body."""
     try:
         return orjson.loads(raw)
     except orjson.JSONDecodeError:
         try:
             return json.loads(raw)
         except RecursionError:
-            raise NestedTooDeeply("nested too deeply to read") from None
+            raise ValueError("JSON nested too deeply to read") from None
 
 
 def dumps(value: Any) -> bytes:

@@ -20,7 +20,7 @@ from ..errors import ContentError
 from ..model import Message, ToolCall
 from ..providers.common import drop_empty_turns
 from ..report import Notice
-from ..validate import Problem, fix_for, ordering_problems, problems_for
+from ..validate import Problem, fix_for, ordering_problems, sendable_problems
 
 __all__ = ["Checked", "check_sent"]
 
@@ -62,7 +62,7 @@ def check_sent(
             start -= 1
         start = max(0, start - 1)  # the assistant turn (or other) that opens the last run
         window = prev[start:] + tail
-        problems = problems_for(window, target)
+        problems = sendable_problems(window, target)
         earlier = memo.call_ids - _call_ids(prev[start:])
         for i, m in enumerate(tail, start=len(prev) - start):
             for j, b in enumerate(m.content):
@@ -80,7 +80,7 @@ def check_sent(
     else:
         start = 0
         kept = tuple(drop_empty_turns(sent, target, notices))
-        problems = problems_for(kept, target) + ordering_problems(kept, target)
+        problems = sendable_problems(kept, target) + ordering_problems(kept, target)
         ids = _call_ids(kept)
     if problems:
         memo.sent, memo.kept, memo.call_ids = (), (), set()
