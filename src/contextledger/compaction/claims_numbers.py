@@ -59,7 +59,8 @@ def number_pairs(text: str) -> set[tuple[str, str]]:
 
 
 # Two numbers an assertion compares: "assert 500 == 302", "E  assert 3 != 3".
-_COMPARED = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)\s*[!=]=\s*(-?\d+(?:\.\d+)?)(?![\w.])")
+# (a sentence's full stop may end it: "failed with assert 2000 == 1999.")
+_COMPARED = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)\s*[!=]=\s*(-?\d+(?:\.\d+)?)(?!\w|\.\d)")
 
 
 # (not a number inside an identifier: "PED-88412 foi", "#4411 merged", "v2/12 files")

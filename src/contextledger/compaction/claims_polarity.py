@@ -143,9 +143,22 @@ def _variant_of(rejected: str, before: str) -> str | None:
     return None
 
 
-def names_option(option: str, terms: frozenset[str]) -> bool:
-    """Whether ``terms`` name an option ("stripe-live" by its words stripe and live)."""
-    return stem(option) in terms or all(stem(p) in terms for p in option.split("-") if p)
+def names_option(option: str, terms: frozenset[str], text: str = "") -> bool:
+    """Whether ``terms`` name an option ("stripe-live" by its words stripe and live).
+
+    An option that is a word claims leave out as filler ("use pydantic models, not
+    dataclasses": ``model``) is looked for in ``text`` itself, when given.
+    """
+    parts = [p for p in option.split("-") if p]
+    if stem(option) in terms or all(stem(p) in terms for p in parts):
+        return True
+    if not text or not any(stem(p) in FILLER for p in parts):
+        return False
+    words = {stem(w) for w in _WORDS.findall(text)}
+    return all(stem(p) in words for p in parts)
+
+
+_WORDS = re.compile(r"[\w'+/]+")
 
 
 def _option(phrase: str) -> str:

@@ -44,7 +44,7 @@ from .claims_reading import (
 from .claims_roles import bound_as_said
 from .claims_values import dates_in, figures
 from .facts import extract_claims, sentences
-from .stance import Reading
+from .stance import Reading, keeps
 from .timeline import norm_command
 from .trace import (
     FILLER,
@@ -409,8 +409,43 @@ def _permits_what_is_limited(part: str, against: bool, said: Sequence[str]) -> s
         return None  # ("Only X may be modified.": a scope, which limits, not a leave)
     if any(gives_leave(t) or permits(t) for t in said):
         return None
-    limit = next((t for t in said if lex.restricts(t)), None)
+    limit = next((t for t in said if lex.restricts(t) or _keeps_as_rule(t)), None)
     return None if limit is None else f"the user restricted this: {quote(limit)}"
+
+
+# Verbs saying the user lifted a rule of theirs ("no longer cares about the timeout")
+_LIFTING = re.compile(
+    r"(?i)no\s+longer|(?:does|did)\s*n[o']t\s+mind|doesn'?t\s+mind|lifted|relaxed|waived|"
+    r"withdrew|rescinded|dropped|changed\s+(?:their|his|her)\s+mind"
+)
+
+
+def _rule_never_lifted(said: Sequence[Unit], ev: Evidence) -> str | None:
+    """The user's rule among ``said`` when no user sentence lifts it (gives leave or
+    permits, naming a word of the rule): "I no longer care about the timeout" lifts "the
+    timeout must stay at 30 seconds"."""
+    rule = next((u for u in said if lex.restricts(u.text) or _keeps_as_rule(u.text)), None)
+    if rule is None:
+        return None
+    about = {t for t in rule.terms if not t.isdigit()}
+    since = said_at(rule, ev)
+    for later in ev.said_index.units:
+        if (
+            about & later.terms
+            and (gives_leave(later.text) or permits(later.text))
+            and said_at(later, ev) >= since
+        ):
+            return None
+    return rule.text
+
+
+# A rule to keep a thing as it is ("the timeout must stay at 30 seconds") limits it as a
+# ban does: "the user no longer cares about the timeout" lifts it
+_MUST = re.compile(r"(?i)\b(?:must|has\s+to|have\s+to|needs?\s+to|always)\b")
+
+
+def _keeps_as_rule(text: str) -> bool:
+    return keeps(text) and _MUST.search(text) is not None
 
 
 def _only(text: str) -> bool:
@@ -545,6 +580,11 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
         )
         if why_not:
             return [Claim(kind, text, why_not)]
+        said_by = own or head
+        if said_by is not None and _LIFTING.match(said_by.group("verb")):
+            kept_rule = _rule_never_lifted([index.units[i] for i in good], ev)
+            if kept_rule is not None:
+                return [Claim(kind, text, f"the user set this rule: {quote(kept_rule)}")]
         whole_turns = [i for i in good if len(sentences(index.units[i].text)) > 1]
         if whole_turns and len(whole_turns) < len(good):
             # a sentence of the turn says it: the turn's other rules do not ("Überweise
@@ -609,7 +649,7 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
         if not polarity and not quoted:  # "floats are fine", "use float": the user rejected float
             mine = unit_terms(part)
             for a, b in sorted(said_prefs):
-                if names_option(b, mine) and not names_option(a, mine):
+                if names_option(b, mine) and not names_option(a, mine, part):
                     why = f"the user rejected {b} in favour of {a}"
                     return [Claim(kind, text, why)]
         for f in extract_claims(part):
@@ -935,7 +975,7 @@ def check_preferences(text: str, ev: Evidence) -> list[Claim]:
         return []
     words = claim_terms(text)  # whole tokens: "stripe" is not in STRIPE_API_KEY
     for a, b in sorted(said):
-        if names_option(b, words) and not names_option(a, words) and _about(text, (a, b), ev):
+        if names_option(b, words) and not names_option(a, words, text) and _about(text, (a, b), ev):
             return [Claim("user said", text, f"the user rejected {b} in favour of {a}")]
     return []
 

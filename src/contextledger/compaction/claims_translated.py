@@ -467,7 +467,15 @@ def _same_subject_clauses(claim: str, turns: Iterable[str]) -> list[str]:
                 if read_whole and _about(claim, whole, turn)
                 else _referred(clauses, frozenset(_anchors(claim)), claim)
             )
-            out += [p for p in pieces if p and _about(claim, p, turn)]
+            english = _english_words(_CODE_OR_PATH.sub(" ", whole))[0] > 0
+            out += [
+                p
+                for p in pieces
+                # (a clause of an English sentence is English, with none of the short
+                # words that tell: "keep amounts in integer cents" of "Never use floats
+                # for prices; keep amounts in integer cents.")
+                if p and not (english and p != whole and p.isascii()) and _about(claim, p, turn)
+            ]
     return out
 
 

@@ -95,8 +95,9 @@ _CHANGES = frozenset(claim_terms(_CHANGE_WORDS))
 # "(the user corrected Memcached)", "(corrected from 24)", "changed from days to seconds":
 # the option named after the correction is the rejected one
 _CORRECTED = re.compile(
-    r"(?i)^(?P<pos>.*?\b(?:corrected|changed|switched|moved|updated)\b)\s+"
-    r"(?:(?:the\s+)?[\w-]+\s+)??from\s+(?P<old>.+)$|"
+    r"(?i)^(?P<pos>.*?\b(?:corrected|chang(?:e|es|ed|ing)|switch(?:es|ed|ing)?|mov(?:e|es|ed|ing)|"
+    r"migrat(?:e|es|ed|ing)|updated)\b(?:\s+[\w-]+){0,3}?)\s+"
+    r"from\s+(?P<old>.+)$|"
     r"^(?P<pos2>.*?\bcorrected)\s+(?!(?:the|it|this|that|a|an|his|her|their|them|him|me|us|"
     r"to|from|and|on|in|use|it)\b)(?P<old2>[\w./+-]+)$|"
     # "(was Memcached)", "(previously 24)", "(it was 2027-04-11)"
@@ -134,7 +135,7 @@ def _rejected(piece: str) -> list[tuple[str, bool]]:
 # What _CORRECTED needs somewhere in a text (a rejected option without "not"), for
 # Reading.marked: keep the two in step (tests/test_stance_reading.py checks it).
 _CORRECTION_WORD = re.compile(
-    r"(?i)corrected|changed|switched|moved|updated|"
+    r"(?i)corrected|chang(?:e|es|ed|ing)|switch|mov(?:e|es|ed|ing)|migrat|updated|"
     r"\b(?:was|previously|formerly|originally|replac\w*|used\s+to\s+be)\s+[\w./+-]"
 )
 
@@ -253,6 +254,7 @@ def term_polarity(text: str) -> dict[str, set[Stance]]:
     out: dict[str, set[Stance]] = {}
     before: frozenset[str] = frozenset()
     for piece, neg in segments(text):
+        no_subject = _NO_SUBJECT.match(piece) is not None
         negator = _NEGATOR.search(piece) if neg and _PURPOSE.match(piece) else None
         if negator is not None:
             # "so that retried POSTs never double-charge": what comes before the negator
@@ -263,8 +265,15 @@ def term_polarity(text: str) -> dict[str, set[Stance]]:
             piece = piece[negator.start() :]
         terms = claim_terms(piece)
         stance = _stance(piece, neg, terms)
+        purpose = _FOR_WHAT.search(piece) if stance == "-" else None
+        if purpose is not None:
+            # "never use floats for prices": floats are denied, prices are what the rule
+            # is for, neither denied nor not ("prices are integer cents" keeps it)
+            for t in claim_terms(piece[purpose.end() :]) - claim_terms(piece[: purpose.start()]):
+                out.setdefault(t, set()).update(("+", "-"))
+            terms = claim_terms(piece[: purpose.start()])
         # "X is frozen and must not be modified": the second part is said of X too
-        said_of = before if _NO_SUBJECT.match(piece) else frozenset()
+        said_of = before if no_subject else frozenset()
         for t in terms | said_of:
             out.setdefault(t, set()).add(stance)
         before = terms
@@ -314,9 +323,11 @@ _UNGLUED = re.compile(r"[\u1100-\u11ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af].*
 
 # A part with no subject of its own, of the part before: "… and must not be modified"
 _NO_SUBJECT = re.compile(
-    r"(?i)^(?:and|but|or)\s+(?:(?:must|should|shall|may|might|can|could|will|would|is|are|"
-    r"was|were|has|have|had|needs?\s+to)\b)"
-)
+    r"(?i)^(?:(?:and|but|or)\s+|so\s+(?:it|they|this|that)\s+)(?:(?:must|should|shall|may|"
+    r"might|can|could|will|would|is|are|was|were|has|have|had|needs?\s+to)\b)"
+)  # (so "the e2e suite hits prod, so it must not be run" denies running the suite)
+# What a denial is for: "never use floats for prices" (see term_polarity)
+_FOR_WHAT = re.compile(r"(?i)\s+for\s+(?=\w)")
 
 
 def _clash(mine: Stance, theirs: Stance) -> bool:

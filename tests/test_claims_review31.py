@@ -1,0 +1,84 @@
+"""Claims, not words (issue #14 part 4), session 31's red team: honest lines a recap says
+in words of its own stand (an option that is a word claims leave out, "moved from A to
+B", a clause of an English sentence with no short English word in it, a denial and what
+it is for, "so it must not be run"); lies stand no more (a pytest assertion's sides
+swapped at the end of a sentence, a rule to keep a value said to be lifted)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from contextledger.compaction.verify import verify_recap
+from contextledger.model import Message, ToolCall
+
+
+def _stands(line: str, *said: str, tools: list[Message] | None = None) -> bool:
+    record = [Message.user("Start the work on the checkout service.", id="u0")]
+    for i, text in enumerate(said):
+        record += [Message.user(text, id=f"u{i + 1}"), Message.assistant("OK.", id=f"a{i + 1}")]
+    record += tools or []
+    recap = f"Goal: Start the work on the checkout service.\n{line}"
+    v = verify_recap(recap, record, mode="strip", max_bytes=4000, context=record)
+    return v.accepted and line in v.text
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        # "models" is a word claims leave out ("the model must know"), still an option
+        (
+            "The user prefers pydantic v2 models over dataclasses.",
+            "Actually, use pydantic v2 models, not dataclasses.",
+        ),
+        ("The user prefers models over schemas.", "Use models, not schemas."),
+        # "moved from A to B" and "migrate … from A to B" say the same direction
+        (
+            "The user wants the checkout service moved from Flask to FastAPI.",
+            "Please migrate the checkout service from Flask to FastAPI.",
+        ),
+        # a clause of an English sentence is English ("keep amounts in integer cents")
+        (
+            "Money is kept in integer cents, never floats.",
+            "Right. Never use floats for prices; keep amounts in integer cents.",
+        ),
+        # what a denial is for is not denied ("never use floats for prices")
+        (
+            "Prices are integer cents, never floats.",
+            "Right. Never use floats for prices; keep amounts in integer cents.",
+        ),
+    ],
+)
+def test_honest_lines_in_other_words_stand(line: str, said: str) -> None:
+    assert _stands(line, said)
+
+
+def test_the_rejected_option_still_cannot_be_the_outcome() -> None:
+    said = "Actually, use pydantic v2 models, not dataclasses."
+    assert not _stands("The user prefers dataclasses over pydantic v2 models.", said)
+    assert not _stands(
+        "The user wants the checkout service moved from FastAPI to Flask.",
+        "Please migrate the checkout service from Flask to FastAPI.",
+    )
+    assert not _stands("Use floats for prices.", "Never use floats for prices.")
+
+
+def test_a_rule_to_keep_a_value_is_not_lifted_unless_the_user_lifted_it() -> None:
+    rule = "Also the timeout must stay at 30 seconds."
+    assert not _stands("The user no longer cares about the 30 second timeout.", rule)
+    assert not _stands("The user no longer cares about the timeout.", rule)
+    lifted = "Actually I no longer care about the timeout, change it if you need to."
+    assert _stands("The user no longer cares about the 30 second timeout.", rule, lifted)
+
+
+def test_an_assertion_said_back_with_its_sides_swapped_is_removed() -> None:
+    call = ToolCall("c3", "bash", json.dumps({"cmd": "pytest tests/test_checkout.py"}))
+    output = (
+        "___ test_cart_total ___\nAssertionError: assert 1999 == 2000\n"
+        "FAILED tests/test_checkout.py::test_cart_total - AssertionError\n1 failed, 14 passed"
+    )
+    tools = [Message("assistant", (call,), id="ac3"), Message.tool("c3", output, id="tc3")]
+    said = "Fix the cart total."
+    assert not _stands("test_cart_total failed with assert 2000 == 1999.", said, tools=tools)
+    assert _stands("test_cart_total failed with assert 1999 == 2000.", said, tools=tools)
