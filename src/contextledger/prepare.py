@@ -570,6 +570,12 @@ class Preparer:
             events = last.events
         else:
             events = tuple(takewhile(lambda ev: ev.record_length <= same, last.events))
+            # the quotes under the recap are the record's words: chosen again from the
+            # record as it is (a recap made again can be the same text, and the quotes,
+            # keyed by it, were served from before the edit: R31-R1)
+            self._quoted = (None, (), frozenset())
+            self._quoted_recap = (None, (), None)
+            self._refilled = None
         try:
             conv = Conversation(tuple(record), events)
         except ContentError:  # a recap names a message the list no longer holds by that id
