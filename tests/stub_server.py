@@ -535,9 +535,7 @@ def prompt_tokens(body: Mapping[str, Any], *, anthropic: bool = False) -> int:
     config = body.get("output_config")
     total += _format_tokens(body.get("response_format"), model)
     total += _format_tokens(config.get("format") if isinstance(config, dict) else None, model, True)
-    system = body.get("system")
-    if system:
-        total += _count(system if isinstance(system, str) else json.dumps(system), model)
+    total += _system_tokens(body.get("system"), model)
     if body.get("tools"):
         total += _tools_tokens(body["tools"], model, anthropic)
         first = messages[0] if messages and isinstance(messages[0], dict) else {}
@@ -547,6 +545,25 @@ def prompt_tokens(body: Mapping[str, Any], *, anthropic: bool = False) -> int:
             # where the formula alone says 39; tests/test_billed_examples.py)
             total -= 3
     return total
+
+
+def _system_tokens(system: object, model: str) -> int:
+    """An Anthropic system prompt as billed: its text, whether sent as a string or as text
+    blocks (the block list's JSON, its keys and a cache mark, is no part of the prompt: the
+    token-counting guide's "You are a scientist" is billed alike either way). A block of
+    another kind (which the API refuses there) by its JSON."""
+    if not system:
+        return 0
+    if isinstance(system, str):
+        return _count(system, model)
+    if not isinstance(system, list):
+        return _count(json.dumps(system), model)
+    return sum(
+        _count(str(b.get("text", "")), model)
+        if isinstance(b, dict) and b.get("type") == "text"
+        else _count(json.dumps(b), model)
+        for b in system
+    )
 
 
 # How OpenAI renders tool calls into the prompt is not in its API docs. What it bills says

@@ -488,3 +488,24 @@ def test_a_legacy_function_exchange_translates_to_a_tool_exchange() -> None:
     assert translate(res.messages, "anthropic").body["messages"][2]["content"][0]["type"] == (
         "tool_result"
     )
+
+
+@pytest.mark.parametrize(
+    "system",
+    [
+        "You are a scientist",
+        [{"type": "text", "text": "You are a scientist"}],
+        [{"type": "text", "text": "You are a scientist", "cache_control": {"type": "ephemeral"}}],
+    ],
+)
+def test_the_guides_system_prompt_bills_alike_as_a_string_or_as_blocks(system: Any) -> None:
+    """Anthropic bills a system prompt's text whichever form carries it; the stub billed the
+    block list's JSON (its keys and cache mark: 24 where the string is 16), above what the
+    API bills and above the library's count (prov26). The library never goes below 14."""
+    from stub_server import prompt_tokens
+
+    body = {"model": "claude-sonnet-4-5", **SCIENTIST, "system": system}
+    stub = prompt_tokens(body, anthropic=True)
+    assert stub == prompt_tokens({**body, "system": "You are a scientist"}, anthropic=True)
+    priced = price_request(body, "claude-sonnet-4-5", "anthropic").total
+    assert priced >= max(stub, 14)

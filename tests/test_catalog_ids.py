@@ -849,3 +849,50 @@ def test_a_route_tag_not_known_suggests_the_id_without_it_first(model: str, firs
         served_again().lookup(model)
     assert e.value.suggestions[0] == first
     assert served_again().lookup(first).id == first.rsplit("/", 1)[1].replace("4.5", "4-5")
+
+
+@pytest.mark.parametrize(
+    ("model", "first", "said"),
+    [
+        # the Gemini API's resource prefix on another provider's id: OpenAI answers 404
+        ("models/gpt-4o", "gpt-4o", "Gemini API"),
+        ("models/claude-sonnet-4-5", "claude-sonnet-4-5", "Gemini API"),
+        ("publishers/google/models/gpt-4o", "gpt-4o", "Gemini API"),
+        # a Bedrock region before no Bedrock vendor: no inference profile is so named
+        ("us.gpt-4o", "gpt-4o", "Bedrock region"),
+        ("eu.gpt-4o-mini", "gpt-4o-mini", "Bedrock region"),
+        ("us.claude-sonnet-4-5", "claude-sonnet-4-5", "Bedrock region"),
+        # an undated experimental tail Google never published for the model
+        ("gemini-2.5-pro-exp", "gemini-2.5-pro", "did you mean"),
+        ("gemini-2.5-flash-exp", "gemini-2.5-flash", "did you mean"),
+    ],
+)
+def test_a_prefix_or_tail_another_provider_writes_is_refused_with_the_id_meant(
+    model: str, first: str, said: str
+) -> None:
+    # prov26: each resolved to its family (models/gpt-4o, us.gpt-4o as gpt-4o; gemini-2.5-pro-exp
+    # as gemini-2.5-pro), an id no provider serves priced as if it were sent.
+    with pytest.raises(UnknownModelError, match=said) as e:
+        served_again().lookup(model)
+    assert e.value.suggestions[0] == first
+
+
+@pytest.mark.parametrize(
+    ("model", "meant"),
+    [
+        ("models/gemini-2.5-pro", "gemini-2.5-pro"),
+        ("gemini/models/gemini-2.5-flash", "gemini-2.5-flash"),
+        ("publishers/google/models/gemini-2.5-flash", "gemini-2.5-flash"),
+        ("publishers/anthropic/models/claude-sonnet-4-5@20250929", "claude-sonnet-4-5"),
+        ("models/gemma-4-31b-it", "gemma-4-31b-it"),
+        ("us.anthropic.claude-sonnet-4-5-20250929-v1:0", "claude-sonnet-4-5"),
+        ("us.meta.llama3-2-11b-instruct-v1:0", "llama-3.2-11b-vision"),
+        ("gemini-2.0-flash-exp", "gemini-2.0-flash"),
+        ("gemini-2.0-flash-thinking-exp", "gemini-2.0-flash"),
+        ("gemini-2.5-pro-exp-03-25", "gemini-2.5-pro"),
+    ],
+)
+def test_the_resource_names_and_profiles_providers_serve_still_resolve(
+    model: str, meant: str
+) -> None:
+    assert served_again().lookup(model).id == meant

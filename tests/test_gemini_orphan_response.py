@@ -36,3 +36,15 @@ def test_an_orphan_function_response_is_repaired_and_reported_as_openais_is(run:
     assert any("tool result" in t and "no matching call" in t for t in said), said
     contents = translate(gemini.messages, "gemini").body["contents"]
     assert all("function_response" not in p for c in contents for p in c["parts"])
+
+
+@pytest.mark.parametrize("run", [fit, prepare])
+def test_the_orphan_is_reported_by_its_functions_name_not_a_made_up_id(run: Any) -> None:
+    # The notice named "gemini-call-1-orphan-0", an id the reader made up, which no one
+    # sent and no one can find in their history (prov26); the function's name is what a
+    # person can look for, and the notice points at the turn that held it.
+    said = [(n.where, n.text) for n in run(ORPHAN, "gemini-2.5-pro").report.notices]
+    assert len(said) == 1, said
+    where, text = said[0]
+    assert "'run'" in text and "gemini-call" not in text, text
+    assert where.startswith("m1"), where  # contents[1]

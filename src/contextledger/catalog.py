@@ -179,6 +179,9 @@ _CLOUD_ROUTES = frozenset(
 
 
 _PROVIDER_NAMES = {"openai": "OpenAI", "anthropic": "Anthropic", "gemini": "Google"}
+# Vertex AI's publishers (publishers/<publisher>/models/<id>) and the catalog provider each
+# names; another publisher's models (meta, mistralai, …) are matched by their names.
+_PUBLISHERS = {"google": "gemini", "anthropic": "anthropic"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -941,7 +944,9 @@ def _family_word(name: str) -> str:
     ['claude', 'qwen', 'gpt', 'gpt', 'o', 'gpt']
     """
     folded = unicodedata.normalize("NFKC", name).strip()  # ｇｐｔ-4o: an IME's full width
-    plain = _candidates(_strip_route(folded)[1].lower())[-1].rsplit("/", 1)[-1]
+    # (a region before no vendor, us.gpt-4o, names no Bedrock id but still its family)
+    plain = _BEDROCK_REGION.sub("", _candidates(_strip_route(folded)[1].lower())[-1])
+    plain = plain.rsplit("/", 1)[-1]
     word = re.match(r"[a-z]+", plain)
     return word[0] if word else ""
 
@@ -999,7 +1004,16 @@ def _hint(model: str) -> str:
             "an Azure deployment is named by its owner: map it to its model with "
             "register_alias(deployment, model) or Catalog.alias"
         )
-    effort = _EFFORT_ID.fullmatch(_strip_route(model)[1])
+    bare = _strip_route(model)[1]
+    region = _BEDROCK_REGION.match(bare)
+    if region is not None and not _BEDROCK_VENDOR.match(bare[region.end() :]):
+        return (
+            f"a Bedrock region ({region[0]}) goes before a Bedrock vendor's model "
+            f"({region[0]}anthropic.…); no model is named {bare}"
+        )
+    if re.match(r"(?:.*/)?models/", model) and not re.match(r"gemini|gemma", bare):
+        return "models/… is the Gemini API's name for Google's models; other providers' ids go bare"
+    effort = _EFFORT_ID.fullmatch(bare)
     if effort is not None:
         routed = f"openai/{effort[1]}-high"
         said = f" ({routed} is OpenRouter's own id)" if effort[1].endswith("-mini") else ""
@@ -1214,10 +1228,13 @@ def _strip_route(model: str) -> tuple[str, str]:
     name = model.strip()
     if name.startswith("arn:aws:bedrock:"):
         return "anthropic" if "anthropic." in name else "", name.rsplit("/", 1)[-1]
-    if "/models/" in name:  # Vertex / Gemini resource names: publishers/google/models/x
-        name = name.rsplit("/models/", 1)[1]
-    elif name.startswith("models/"):
-        name = name[len("models/") :]
+    if "/models/" in name or name.startswith("models/"):
+        # A resource name: the Gemini API's models/x names Google's models only (OpenAI's
+        # API answers 404 for models/gpt-4o); Vertex's publishers/<who>/models/x, whose
+        # publisher says whose model it is.
+        head, _, name = name.rpartition("models/")
+        publisher = re.search(r"publishers/([^/]+)/$", head)
+        provider = _PUBLISHERS.get(publisher[1], "") if publisher else "gemini"
     while "/" in name:
         head, rest = name.split("/", 1)
         if head not in _ROUTE_PROVIDERS and head != "publishers":
@@ -1235,7 +1252,12 @@ def _candidates(name: str, dotted: bool = True) -> list[str]:
     # its id names the base: OpenAI's (and Mistral's) ft:<base>:<org>:<suffix>:<id>, Azure's
     # <base>.ft-<hex>.
     name = _FINE_TUNE.sub(r"\1", _AZURE_FINE_TUNE.sub("", name))
-    unrouted = _BEDROCK_VENDOR.sub("", _BEDROCK_REGION.sub("", name))
+    # A Bedrock region names a cross-region inference profile of a vendor's model
+    # (us.anthropic.…): before no vendor (us.gpt-4o) it names nothing Bedrock serves.
+    regionless = _BEDROCK_REGION.sub("", name)
+    unrouted = _BEDROCK_VENDOR.sub("", regionless)
+    if unrouted == regionless:
+        unrouted = name
     bedrock = unrouted != name
     # Vertex's date goes first: claude-3-5-sonnet-v2@20241022 keeps a version tail under it.
     # It names a snapshot as the provider's own id does (claude-3-5-sonnet-20241022), and is

@@ -144,6 +144,15 @@ def _call_id(value: object) -> str:
     return value if isinstance(value, str) else ""
 
 
+def _unknown_result(r: ToolResult) -> str:
+    """A result that answers no call, as a person knows it: by its tool's name when it has
+    one (a Gemini function_response has no id of its own), and by its call id if any."""
+    cid = _call_id(r.call_id)
+    if r.name:
+        return f"a result of tool {r.name!r}" + (f" for unknown call {cid}" if cid else "")
+    return f"a tool result for unknown call {cid or '(no id)'}"
+
+
 def _digest(*parts: object) -> str:
     return hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=6).hexdigest()
 
@@ -645,11 +654,7 @@ def _pair(
                     f"removed the result for removed tool call {cid}{_NO_CALL}",
                 )
             elif o is None:
-                note(
-                    "orphan_result",
-                    it.src,
-                    f"removed a tool result for unknown call {cid or '(no id)'}{_NO_CALL}",
-                )
+                note("orphan_result", it.src, f"removed {_unknown_result(b)}{_NO_CALL}")
             elif o == run_owner.get(t):
                 if cid in answered:
                     note(

@@ -255,9 +255,10 @@ def _read_user(parts: list[Any], path: str, turn: int, open_calls: list[ToolCall
             elif by_name.get(name):
                 call_id = by_name[name].pop(0).id
             else:
-                # answers no open call: read as the orphan it is (an id no call has), which
-                # repair drops and reports, as it does an OpenAI tool message's (R30-m10)
-                call_id = f"{GENERATED_ID}{turn}-orphan-{j}"
+                # answers no open call: read as the orphan it is (no id, as sent), which
+                # repair drops and reports by its function's name, as it does an OpenAI tool
+                # message's (R30-m10; an id made up here would be all the notice could name)
+                call_id = ""
             result = _result(call_id, name, fr.get("response"), p + ".function_response")
             images: list[Image | FileAttachment | ProviderContent] = []
             at = p + ".function_response.parts"
