@@ -27,6 +27,11 @@ EventKind = Literal["read", "wrote", "ran", "failed", "passed"]
 
 _CHAIN = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
 _SHELL_WRAP = re.compile(r"^(?:ba|z)?sh\s+-l?c\s+(.+)$")
+# a shell named by its path or with options before "-c": "/bin/bash -l -c …", "sh -ec …"
+_SHELL_WRAP_ARGV = re.compile(
+    r"^(?:/usr)?(?:/local)?(?:/s?bin/)?(?:ba|z|da|k|a)?sh(?:\s+-{1,2}[a-z]+)*\s+-[a-z]*c[a-z]*\s+\S"
+)
+_SHELL_FLAG = re.compile(r"-{1,2}[a-z]+")
 
 
 def norm_command(text: str) -> str:
@@ -100,13 +105,40 @@ def _reading(words: list[str], *, pairs: bool) -> tuple[object, ...]:
     return tuple(plain), tuple(sorted(options))
 
 
+def shell_body(command: str) -> str | None:
+    r"""The script a ``sh -c`` wrapper runs, unquoted as the shell reads it: an argv
+    ``["zsh", "-lc", "awk -F',' '{print $2}' f"]`` is joined with ``'"'"'`` escapes that
+    stripping quotes off the raw text would garble (R30-M2).
+
+    >>> print(shell_body(shlex.join(["zsh", "-lc", "awk -F',' '{print $2}' f"])))
+    awk -F',' '{print $2}' f
+    >>> print(shell_body("/bin/bash -l -c \"pytest -k 'a or b'\""))
+    pytest -k 'a or b'
+    >>> shell_body("bash run.sh") is None
+    True
+    """
+    if not _SHELL_WRAP.match(command) and not _SHELL_WRAP_ARGV.match(command):
+        return None
+    try:
+        words = shlex.split(command)
+    except ValueError:  # an unclosed quote: the wrapper read as written
+        wrapped = _SHELL_WRAP.match(command)
+        return wrapped.group(1).strip("'\"") if wrapped else None
+    i = 1
+    while i < len(words) and _SHELL_FLAG.fullmatch(words[i]) and "c" not in words[i].lstrip("-"):
+        i += 1  # "-l", "--login", "-e" before the "-c"
+    if i + 1 < len(words) and re.fullmatch(r"-[a-z]*c[a-z]*", words[i]):
+        return words[i + 1]
+    return None
+
+
 def steps(command: str) -> set[str]:
     """A command, its chained steps and the body of a ``sh -c`` wrapper."""
     c = norm_command(command)
     out = {c}
-    wrapped = _SHELL_WRAP.match(c)
-    if wrapped:
-        out |= steps(wrapped.group(1).strip("'\""))
+    body = shell_body(c)
+    if body is not None:
+        out |= steps(body)
     out |= {norm_command(s) for s in _CHAIN.split(c) if s.strip()}
     return {s for s in out if s}
 
