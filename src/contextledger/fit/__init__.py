@@ -8,7 +8,8 @@ Rules, in order (each is a test), and the module where each lives:
 2. **Atomic groups** (``units``). An assistant message with tool calls and all its tool
    results are one unit, kept or dropped whole.
 3. **Anchors** (``anchors``). The newest user request is kept verbatim, always. Earlier
-   requests are pinned within ``prior_anchor_tokens`` in total: the request that set the
+   requests are pinned within ``prior_anchor_tokens`` in total (or ``prior_anchor_share``
+   of the budget when that is more: ``FitOptions.prior_cap``): the request that set the
    task and the user's corrections and constraints first (a setting's newest value, not
    the ones it replaced), then others up to ``prior_anchors`` in all, short nudges last,
    then the user's other substantive requests fill the cap, oldest first (the pins stay put

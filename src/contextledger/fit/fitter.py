@@ -298,6 +298,7 @@ class Fitter:
         self._heard: dict[int, tuple[Message, Message, tuple[Notice, ...]]] = {}
         # per message: (it, text bytes, inline bytes, images, largest image, longest side)
         self._limit_parts: dict[int, _LimitPart] = {}
+        self._pinning: tuple[FitOptions, FitOptions] | None = None  # see _pinning_options
         self._limits = _LimitMemo()  # the last request checked, and its sums
         self._runs = SharedRuns()  # the runs this fit's output shares with the last one
 
@@ -633,6 +634,21 @@ class Fitter:
                 result = FitResult(result.messages, with_added(result.report, removed))
         return result
 
+    def _pinning_options(self) -> FitOptions:
+        """The options with the earlier requests' cap this window gives
+        (``FitOptions.prior_cap``), made once per options object: the cap is the same every
+        fit of this fitter (from the window, not the room a dry fit's memory leaves), so
+        the index's requests are not classified anew fit after fit."""
+        opts = self.options
+        if self._pinning is not None and self._pinning[0] is opts:
+            return self._pinning[1]
+        cap = opts.prior_cap(self.window - self.reserved_output)
+        pinning = (
+            opts if cap == opts.prior_anchor_tokens else replace(opts, prior_anchor_tokens=cap)
+        )
+        self._pinning = (opts, pinning)
+        return pinning
+
     def _fit_once(
         self,
         msgs: Sequence[Message],
@@ -643,7 +659,7 @@ class Fitter:
     ) -> FitResult:
         """Budget → index → anchors → selection → drops → shedding → report. ``repaired``:
         ``msgs`` is the repair of the history (it has an index of its own)."""
-        pricer, opts, model = self.pricer, self.options, self.info.id
+        pricer, opts, model = self.pricer, self._pinning_options(), self.info.id
         known = self._roles
         system_msgs, body = _split_system(msgs, known[1] if known and known[0] is msgs else None)
         changes: list[Change] = []
