@@ -185,8 +185,8 @@ _ATTRIBUTION_TAIL = re.compile(
 )
 _NOT_FAILING = re.compile(
     r"(?i)\b(?:no|nothing|none|never|neither|nor)\b[^.;:]{0,60}?\b(?:fail\w*|error\w*|"
-    r"broke|crash\w*)\b"
-)
+    r"broke|crash\w*|problems?|issues?|warnings?|complaints?)\b"
+)  # ("`make lint` reported no problems" after make's "Error 1": R31-V6)
 _OTHERWISE = re.compile(
     r"(?i)\b(?:else|other|otherwise|further|more|except|besides|apart\s+from|aside\s+from)\b"
 )
@@ -196,6 +196,7 @@ _OTHERWISE = re.compile(
 _DENIAL_TERMS = unit_terms(
     "nothing none no not never ever any every all whole test tests suite session run runs "
     "ran failed fail fails failing failure failures error errors errored reported found had "
+    "problem problems issue issues warning warnings complaint complaints "
     "has have was were this the a an in of at so far once yet"
 )
 _SINCE = re.compile(r"(?i)\b(?:after|since|now|again|finally|last|second|latest|rerun)\b")
