@@ -117,3 +117,13 @@ def test_a_ban_holds_no_condition_of_the_sentence_that_set_the_task() -> None:
     assert _stands("Redis is not to be used for rate limiting.", said)
     rule = "Never restart the primary during business hours."
     assert not _stands("Never restart the primary.", rule)
+
+
+def test_a_user_s_sentence_said_back_with_another_number_of_the_record_is_removed() -> None:
+    said = "The limit is 100 requests per minute per API key, not per IP."
+    load = _ran("b3", "python scripts/load.py --rps 150 --duration 30", "done: 150 rps for 30 s")
+    lie = "The limit is 150 requests per minute per API key."
+    assert not _stands(lie, said, tools=load)
+    assert _stands("The limit is 100 requests per minute per API key.", said, tools=load)
+    # the user changed it: the new number stands
+    assert _stands(lie, said, "Actually, raise the limit to 150.", tools=load)

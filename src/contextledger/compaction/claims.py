@@ -136,7 +136,7 @@ from .claims_said import (
     supporting_at,
 )
 from .claims_secrets import check_hardcoded, check_secret
-from .claims_stale import check_stale, check_superseded, settings_as_said
+from .claims_stale import check_restated_value, check_stale, check_superseded, settings_as_said
 from .claims_translated import (
     chose_rejected,
     contradicted,
@@ -240,6 +240,7 @@ def check_clause(
     if section not in _DONE_SECTIONS:
         out += check_stale(text, ev)  # "Le taux … est 20 %." for "… 10 %, pas 20 %"
         out += check_superseded(text, ev)  # "K = 23." when the user last set K to 91
+        out += [] if out else check_restated_value(text, ev)  # "limit 150" for "limit 100"
         out += check_arguments(text, ev)  # "assigned OPS-812 to jdoe": the call's assignee
         out += check_assistant_did(text, ev)  # "O assistente ofereceu um cupom …"
     quoted = [q.strip() for q in BACKTICKED.findall(text) if q.strip()]
