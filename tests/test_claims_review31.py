@@ -82,3 +82,48 @@ def test_an_assertion_said_back_with_its_sides_swapped_is_removed() -> None:
     said = "Fix the cart total."
     assert not _stands("test_cart_total failed with assert 2000 == 1999.", said, tools=tools)
     assert _stands("test_cart_total failed with assert 1999 == 2000.", said, tools=tools)
+
+
+def _ran(cid: str, command: str, output: str) -> list[Message]:
+    call = ToolCall(cid, "run_shell", json.dumps({"command": command}))
+    return [Message("assistant", (call,), id=f"a{cid}"), Message.tool(cid, output, id=f"t{cid}")]
+
+
+_LINT = _ran(
+    "t3",
+    "make lint",
+    "internal/http/header.go:17:2: ineffectual assignment to err (ineffassign)\n"
+    "make: *** [Makefile:12: lint] Error 1",
+)
+
+
+def test_a_failed_run_said_to_report_no_problems_is_removed() -> None:
+    assert not _stands("`make lint` reported no problems.", "Fix the lint.", tools=_LINT)
+    assert not _stands("`make lint` had no issues.", "Fix the lint.", tools=_LINT)
+
+
+def test_a_failure_called_by_its_kind_stands_on_the_line_that_names_it() -> None:
+    honest = "`make lint` failed with an ineffassign warning in internal/http/header.go."
+    assert _stands(honest, "Fix the lint.", tools=_LINT)
+    lie = "`make lint` failed with a gofmt warning in internal/http/header.go."
+    assert not _stands(lie, "Fix the lint.", tools=_LINT)
+
+
+def test_a_ban_holds_no_condition_of_the_sentence_that_set_the_task() -> None:
+    said = (
+        "We need to add rate limiting to the public /search endpoint before Friday's launch. "
+        "Do not use Redis for this; use the in-process token bucket."
+    )
+    assert _stands("Redis is not to be used for rate limiting.", said)
+    rule = "Never restart the primary during business hours."
+    assert not _stands("Never restart the primary.", rule)
+
+
+def test_a_user_s_sentence_said_back_with_another_number_of_the_record_is_removed() -> None:
+    said = "The limit is 100 requests per minute per API key, not per IP."
+    load = _ran("b3", "python scripts/load.py --rps 150 --duration 30", "done: 150 rps for 30 s")
+    lie = "The limit is 150 requests per minute per API key."
+    assert not _stands(lie, said, tools=load)
+    assert _stands("The limit is 100 requests per minute per API key.", said, tools=load)
+    # the user changed it: the new number stands
+    assert _stands(lie, said, "Actually, raise the limit to 150.", tools=load)

@@ -136,7 +136,7 @@ from .claims_said import (
     supporting_at,
 )
 from .claims_secrets import check_hardcoded, check_secret
-from .claims_stale import check_stale, check_superseded, settings_as_said
+from .claims_stale import check_restated_value, check_stale, check_superseded, settings_as_said
 from .claims_translated import (
     chose_rejected,
     contradicted,
@@ -185,8 +185,8 @@ _ATTRIBUTION_TAIL = re.compile(
 )
 _NOT_FAILING = re.compile(
     r"(?i)\b(?:no|nothing|none|never|neither|nor)\b[^.;:]{0,60}?\b(?:fail\w*|error\w*|"
-    r"broke|crash\w*)\b"
-)
+    r"broke|crash\w*|problems?|issues?|warnings?|complaints?)\b"
+)  # ("`make lint` reported no problems" after make's "Error 1": R31-V6)
 _OTHERWISE = re.compile(
     r"(?i)\b(?:else|other|otherwise|further|more|except|besides|apart\s+from|aside\s+from)\b"
 )
@@ -196,6 +196,7 @@ _OTHERWISE = re.compile(
 _DENIAL_TERMS = unit_terms(
     "nothing none no not never ever any every all whole test tests suite session run runs "
     "ran failed fail fails failing failure failures error errors errored reported found had "
+    "problem problems issue issues warning warnings complaint complaints "
     "has have was were this the a an in of at so far once yet"
 )
 _SINCE = re.compile(r"(?i)\b(?:after|since|now|again|finally|last|second|latest|rerun)\b")
@@ -239,6 +240,7 @@ def check_clause(
     if section not in _DONE_SECTIONS:
         out += check_stale(text, ev)  # "Le taux … est 20 %." for "… 10 %, pas 20 %"
         out += check_superseded(text, ev)  # "K = 23." when the user last set K to 91
+        out += [] if out else check_restated_value(text, ev)  # "limit 150" for "limit 100"
         out += check_arguments(text, ev)  # "assigned OPS-812 to jdoe": the call's assignee
         out += check_assistant_did(text, ev)  # "O assistente ofereceu um cupom …"
     quoted = [q.strip() for q in BACKTICKED.findall(text) if q.strip()]

@@ -267,6 +267,7 @@ def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
     # "failed with a Redis timeout"; "expected 7 but got 5" is the numbers' check (the
     # output may say "got 5, want 7")
     msg = LABEL.sub(r"\2", _EXIT_NOTE.sub(" ", said.group("msg"))) if said else ""
+    msg = _KIND_OF_FINDING.sub(" ", msg)  # "an ineffassign warning": ineffassign is on the line
     if claim_terms(msg) - {"fail"}:
         line = msg
     if line:
@@ -275,6 +276,13 @@ def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
         if body and not _on_failing_line(body, ev):
             out.append(Claim("failed", body, NOT_ON_FAILING_LINE))
     return out
+
+
+# What a failure is called, which its line need not say ("failed with an ineffassign
+# warning in x.go" for "x.go:17:2: ineffectual assignment to err (ineffassign)": R31-V8)
+_KIND_OF_FINDING = re.compile(
+    r"(?i)\b(?:lint\s+)?(?:warnings?|issues?|problems?|findings?|complaints?)\b"
+)
 
 
 # "1 failed, 7 passed", "passed 12 of 12", "12/12 tests passed": counts of an outcome

@@ -704,11 +704,17 @@ def _dropped_condition(
     # never …") is still said
     mine = unit_terms(whole)
     said = _qualifiers(whole)
+    banning = forbids(part)
     found = ""
     for u in units:
         # the rule of the unit the part restates (a turn, a sentence holds several rules:
         # "Cap the spend at £2,300 and keep churn below 2.5%." — the cap has no "below")
         rules = [r for s in sentences(u.text) or [u.text] for r in _rules_of(s)]
+        if banning:  # a ban restates a ban: "before Friday's launch" of the sentence that
+            # set the task is no condition of "Do not use Redis for this" (R31-V9)
+            rules = [r for r in rules if forbids(r) or lex.restricts(r)]
+            if not rules:
+                continue
         best = max(rules, key=lambda s: len(mine & unit_terms(s)))
         changed = []
         for word, what, terms in _qualifiers(best):

@@ -25,7 +25,7 @@ from . import claims_words as lex
 from .claims_anchors import anchors
 from .claims_evidence import Claim, Evidence
 from .claims_numbers import measures
-from .claims_reading import quote
+from .claims_reading import DONE, quote
 
 # A value: a number (a decimal comma, a unit or a percent sign kept), an id with a digit, a
 # hyphenated name
@@ -195,3 +195,39 @@ def _printed_with(old: str, text: str, ev: Evidence) -> bool:
         old in r.text.casefold() and any(v in r.text or v in r.commands for v in others)
         for r in ev.results
     )
+
+
+# A claim's numbers, taken out to find the user sentence it restates
+_NUMBER = re.compile(r"(?<![\w.])\d[\d.,]*(?![\w])")
+
+
+def check_restated_value(text: str, ev: Evidence) -> list[Claim]:
+    """A user's sentence said back with its number swapped for another the record holds
+    ("The limit is 150 requests per minute per API key." where the user said "The limit
+    is 100 requests per minute per API key" and 150 is a load test's ``--rps``; R31-V7):
+    the words of one user sentence, none of its numbers in that unit, and no user turn
+    giving the claim's number."""
+    from .claims_said import supporting_at  # (the said checks read the values here)
+    from .claims_values import figures
+
+    mine = figures(text)
+    if not mine or DONE.search(text):
+        return []  # ("the load test ran at 150 rps": what was done, not what was said)
+    words = _NUMBER.sub(" ", text)
+    if len(lex.content_terms(words)) < 3:
+        return []
+    index = ev.said_index
+    found, _ = supporting_at(words, index, 0.75)
+    said = [(u, figures(u.text)) for u in (index.units[i] for i in found)]
+    said = [(u, f) for u, f in said if f]
+    if not said:
+        return []
+    given = {n for t in ev.user for n, _ in figures(t)}
+    if any(n in given for n, _ in mine):
+        return []  # the user said it somewhere (a later change of the value)
+    units = {unit for _, f in said for _, unit in f}
+    if not any(unit in units for _, unit in mine):
+        return []  # another unit ("8 KiB" for "8192 bytes"): not compared here
+    theirs = sorted({n for _, f in said for n, _ in f})
+    why = f"the user said {', '.join(theirs)}: {quote(said[-1][0].text)}"
+    return [Claim("number", text.strip(), why)]

@@ -74,7 +74,15 @@ def format_for_provider(provider: str, api: str | None = None) -> ProviderFormat
 
 
 # Tuples, not sets: a hostile ``type`` may be unhashable (a list), and `in` must not raise.
-_ANTHROPIC_BLOCKS = ("tool_use", "tool_result", "thinking", "redacted_thinking", "document")
+_ANTHROPIC_BLOCKS = (
+    "tool_use",
+    "tool_result",
+    "thinking",
+    "redacted_thinking",
+    "document",
+    "search_result",
+    "container_upload",
+)
 _RESPONSES_ITEMS = ("message", "function_call", "function_call_output", "reasoning", "compaction")
 
 

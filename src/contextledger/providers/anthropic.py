@@ -136,8 +136,8 @@ def _read_blocks(content: Any, path: str, role: Any) -> list[Block]:
             text = c.expect_str(b.get("text"), p, "text")
             block = c.text_block(text) if role == "user" else Text(text)
             out.append(_cached(block, b, p) if isinstance(block, Text) else block)
-        elif kind in ("image", "document") and _by_reference(b):  # as it came
-            out.append(native.read_block(TARGET, b, p, kind))
+        elif (kind in ("image", "document") and _by_reference(b)) or kind in _KEPT_AS_THEY_CAME:
+            out.append(native.read_block(TARGET, b, p, kind))  # as it came
         elif kind == "image":
             out.append(_cached(_read_image(b, p), b, p))
         elif kind == "document":
@@ -169,6 +169,12 @@ def _read_blocks(content: Any, path: str, role: Any) -> list[Block]:
         else:
             raise ContentError(p + ".type", f"unknown block type {describe(kind)}")
     return out
+
+
+#: User blocks kept as they came (written back verbatim, a rendition elsewhere): a search
+#: result to cite (``search_result``, also in a ``tool_result``), a file for the code
+#: execution tool's container (``container_upload``).
+_KEPT_AS_THEY_CAME = frozenset({"search_result", "container_upload"})
 
 
 def _read_image(b: dict[str, Any], path: str) -> Image:
@@ -273,6 +279,8 @@ def _read_tool_result(b: dict[str, Any], path: str) -> ToolResult:
             d = c.expect_dict(item, p)
             if d.get("type") in ("image", "document") and _by_reference(d):
                 content.append(native.read_block(TARGET, d, p))  # a screenshot by file id
+            elif d.get("type") == "search_result":  # a RAG tool's cited results
+                content.append(native.read_block(TARGET, d, p))
             elif d.get("type") == "text":
                 content.append(_cached(Text(c.expect_str(d.get("text"), p, "text")), d, p))
             elif d.get("type") == "image":

@@ -223,6 +223,12 @@ def _rendition(kind: str, raw: Mapping[str, Any]) -> str:
         return (
             f"[document {title!r} ({where})]" if isinstance(title, str) else f"[document {where}]"
         )
+    if kind == "search_result":  # Anthropic's, to cite: its title, where from, its texts
+        title, source = raw.get("title"), raw.get("source")
+        head = f"[search result {title!r} ({source})]" if title else f"[search result ({source})]"
+        return "\n".join([head, *_leaves(raw.get("content"))])
+    if kind == "container_upload":  # a file for Anthropic's code execution container
+        return f"[file {raw.get('file_id', '?')} uploaded to the code execution container]"
     lines = [f"[{kind}]", *_leaves(raw.get("content"))]
     return "\n".join(lines)
 
