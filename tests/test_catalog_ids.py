@@ -896,3 +896,16 @@ def test_the_resource_names_and_profiles_providers_serve_still_resolve(
     model: str, meant: str
 ) -> None:
     assert served_again().lookup(model).id == meant
+
+
+@pytest.mark.parametrize(
+    ("model", "provider"),
+    [("models/gpt-4o", "openai"), ("models/claude-x", "anthropic"), ("models/my-tune", "gemini")],
+)
+def test_a_refused_resource_name_given_a_window_is_priced_as_the_model_it_names(
+    model: str, provider: str
+) -> None:
+    # models/… says the Gemini API's form, not whose model: with window= the estimate used
+    # Gemini's defaults for models/gpt-4o (prov26)
+    info = lookup_model(model, window=100_000)
+    assert info.estimated and info.provider == provider

@@ -576,19 +576,19 @@ class Catalog:
     def provider_default(self, model: str) -> ModelInfo:
         """The conservative defaults of the provider ``model`` names (by its route prefix or
         its name), else of an OpenAI-compatible server."""
-        provider, bare = _strip_route(model)
-        if not provider:
-            for prefix, prov in (
-                ("gpt-", "openai"),
-                ("claude-", "anthropic"),
-                ("gemini-", "gemini"),
-            ):
-                if _BEDROCK_VENDOR.sub("", _BEDROCK_REGION.sub("", bare)).startswith(prefix):
-                    provider = prov
-                    break
-            else:
-                if re.match(r"^o\d", bare):
-                    provider = "openai"
+        route, bare = _strip_route(model)
+        named = ""
+        for prefix, prov in (("gpt-", "openai"), ("claude-", "anthropic"), ("gemini-", "gemini")):
+            if _BEDROCK_VENDOR.sub("", _BEDROCK_REGION.sub("", bare)).startswith(prefix):
+                named = prov
+                break
+        else:
+            if re.match(r"^o\d", bare):
+                named = "openai"
+        # (the Gemini API's models/… prefix says where an id was sent, not whose model it
+        # names: models/gpt-4o with a window is priced as OpenAI's, not with Gemini's rules)
+        resource = "models/" in model and "publishers/" not in model
+        provider = (named or route) if resource else (route or named)
         default = self._models.get(f"{provider or 'openai-compatible'}/default")
         if default is None:
             default = self._models["openai-compatible/default"]
