@@ -485,8 +485,9 @@ def gist_least(pricer: Pricer, text: str) -> int:
     return pricer.framing_tokens("assistant") + tokens_at_least(pricer.counter, text)
 
 
-#: Gist texts whose bound ``_gist_bounds`` keeps at most (then forgotten, bounded again).
-_GIST_BOUNDS_KEPT = 20_000
+#: Gist texts whose bound ``_gist_bounds`` keeps at most (then forgotten, bounded again):
+#: a refit bounds at most those of the units it visits, and a growing session adds a few.
+_GIST_BOUNDS_KEPT = 4 * GIST_VISITS
 
 
 def _gist_bounds(index: HistoryIndex, pricer: Pricer) -> dict[str, int]:
