@@ -449,6 +449,7 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
     spent = 0
     least = index.least_message_cost()
     seen = {m.text for u in pins.units for m in u.messages if u.kind == "prior"}
+    bounds = _gist_bounds(index, pricer)
     for rank, minus_k, text in found:
         if cap - spent < least:
             break
@@ -462,7 +463,10 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
             unit = index.unit_alone(k, "said")
             pins.add(k, unit)
         else:
-            if _gist_least_once(index, pricer, k, text) > cap - spent:
+            bound = bounds.get(text)
+            if bound is None:
+                bound = bounds[text] = gist_least(pricer, text)
+            if bound > cap - spent:
                 continue  # (surely over what is left, known without pricing it)
             m, cost = _gist_message(index, pricer, k, text)
             if cost > cap - spent:
@@ -481,16 +485,21 @@ def gist_least(pricer: Pricer, text: str) -> int:
     return pricer.framing_tokens("assistant") + tokens_at_least(pricer.counter, text)
 
 
-def _gist_least_once(index: HistoryIndex, pricer: Pricer, k: int, text: str) -> int:
-    """``gist_least`` of gist ``text`` of unit ``k``, worked out once per unit and text: once
-    the cap is nearly spent, every refit bounds the same few hundred gists that do not fit
-    (~4 ms of a 10,000-message session's append refit, speed58)."""
-    start, end = index.starts[k], index.end(k)
-    made: dict[str, tuple[Pricer, int]] = _once(index, start, end, "gist-least", dict)
-    hit = made.get(text)
-    if hit is None or hit[0] is not pricer:
-        hit = made[text] = (pricer, gist_least(pricer, text))
-    return hit[1]
+#: Gist texts whose bound ``_gist_bounds`` keeps at most (then forgotten, bounded again):
+#: a refit bounds at most those of the units it visits, and a growing session adds a few.
+_GIST_BOUNDS_KEPT = 4 * GIST_VISITS
+
+
+def _gist_bounds(index: HistoryIndex, pricer: Pricer) -> dict[str, int]:
+    """``gist_least`` by gist text, kept with the index for its next refits: once the cap is
+    nearly spent, every refit bounds the same few hundred gists that do not fit (~4 ms of a
+    10,000-message session's append refit, speed58). A bound depends on the text and the
+    pricer alone (not on where its unit is, nor on what else was edited), so it is kept by
+    the text, for one pricer (held with the memo of the history's first message)."""
+    kept: list[tuple[Pricer, dict[str, int]]] = _once(index, 0, 1, "gist-bounds", list)
+    if not kept or kept[-1][0] is not pricer or len(kept[-1][1]) > _GIST_BOUNDS_KEPT:
+        kept[:] = [(pricer, {})]
+    return kept[-1][1]
 
 
 def _exchange_gist(index: HistoryIndex, k: int) -> Gist | None:
@@ -515,16 +524,20 @@ def _words_gist(index: HistoryIndex, k: int) -> Gist | None:
 
 
 def _statement(index: HistoryIndex, i: int) -> tuple[str, str] | None:
-    """Message ``i`` as a statement of a value (``gists.value_statement``), made once."""
+    """Message ``i`` as a statement of a value (``gists.value_statement``), made once (its
+    dict is not looked at again while it is known: a cold read of each of the ~100 answers
+    a refit visits, speed58)."""
+    return _once(index, i, i + 1, "said", lambda: _read_statement(index, i))
+
+
+def _read_statement(index: HistoryIndex, i: int) -> tuple[str, str] | None:
     body = index.body
     if type(body) is LazyMessages:
         flat = body.columns.flat(body.start + i)
         if flat is not None:  # (a plain turn not read: its text, read without a Message)
             role, text, _ = flat
-            return _once(
-                index, i, i + 1, "said", lambda: value_statement(Message(role, (Text(text),)))
-            )
-    return _once(index, i, i + 1, "said", lambda: value_statement(_peek(index, i, i + 1)[0]))
+            return value_statement(Message(role, (Text(text),)))
+    return value_statement(_peek(index, i, i + 1)[0])
 
 
 _LOOKED = Message.user("(looked at without reading)")
