@@ -57,3 +57,61 @@ def test_another_command_beside_a_wrapped_script_is_still_no_run(wrap: object) -
     record.insert(1, Message.user("Never run `git reset --hard origin/main`.", id="u1"))
     lie = "`git reset --hard origin/main`"
     assert _removed(f"Commands run:\n- {lie}", record) == (lie,)
+
+
+def _test_run(rename: str, output: str) -> list[Message]:
+    call = ToolCall("c1", "bash", json.dumps({"command": "make test"}))
+    return [
+        Message.user("Fix the date parser.", id="u0"),
+        Message.user(rename, id="u1"),
+        Message("assistant", (call,), id="a1"),
+        Message.tool("c1", output, id="t1"),
+    ]
+
+
+# (the user's rename, the run's output, the name that failed, the record's other name)
+_RENAMED = [
+    (
+        "Rename test_parse_dates to test_parse_iso_dates.",
+        "FAILED tests/test_d.py::test_parse_iso_dates - AssertionError\n1 failed, 3 passed",
+        "test_parse_iso_dates",
+        "test_parse_dates",
+    ),
+    (
+        "Rename TestParse to TestParseISO.",
+        "--- FAIL: TestParseISO (0.00s)\nFAIL\texample.com/dates\t0.01s",
+        "TestParseISO",
+        "TestParse",
+    ),
+    (
+        "Rename 'parses dates' to 'parses iso dates'.",
+        "FAIL src/d.test.ts\n  ✕ parses iso dates (4 ms)\n  ✓ keeps order (1 ms)\nTests: 1 failed",
+        "parses iso dates",
+        "parses dates",
+    ),
+    (
+        "Rename handles_names to handles_names_v2 afterwards.",
+        "  1) test handles names (DatesTest)\n     test/dates_test.exs:14\n"
+        "     Assertion with == failed\n3 tests, 1 failure",
+        "test handles names",
+        "test handles names v2",
+    ),
+    (  # the old name failed; the new one never ran
+        "Rename test_parse_dates to test_parse_iso_dates.",
+        "FAILED tests/test_d.py::test_parse_dates - AssertionError\n1 failed, 3 passed",
+        "test_parse_dates",
+        "test_parse_iso_dates",
+    ),
+]
+
+
+@pytest.mark.parametrize(("rename", "output", "failed", "other"), _RENAMED)
+@pytest.mark.parametrize(
+    "form", ["Failures:\n- {} failed", "Failures:\n- {} (in `make test`)", "The test {} failed."]
+)
+def test_a_failure_claimed_for_the_other_name_of_a_renamed_test_is_removed(
+    rename: str, output: str, failed: str, other: str, form: str
+) -> None:
+    record = _test_run(rename, output)
+    assert _removed(form.format(failed), record) == ()
+    assert len(_removed(form.format(other), record)) == 1

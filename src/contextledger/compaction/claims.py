@@ -137,6 +137,7 @@ from .claims_said import (
 )
 from .claims_secrets import check_hardcoded, check_secret
 from .claims_stale import check_stale, check_superseded, settings_as_said
+from .claims_test_names import ANOTHER_TEST
 from .claims_translated import (
     chose_rejected,
     contradicted,
@@ -273,7 +274,11 @@ def check_clause(
             # "got 88, expected 49" for jest's "Expected: 88 / Received: 49")
             read = _outcome_read(text)
             out = [
-                c for c in out if c.kind == "number" or (read and c.reason != NOT_ON_FAILING_LINE)
+                c
+                for c in out
+                if c.kind == "number"
+                or c.reason.startswith(ANOTHER_TEST)  # a name is a name wherever it sits
+                or (read and c.reason != NOT_ON_FAILING_LINE)
             ]
         # "`npx jest src/cart`: ● Cart › removes expired coupon": a test its runner's marker
         # claims failing, which some failed result must mark so, wherever its anchors sit
