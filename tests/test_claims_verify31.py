@@ -115,3 +115,62 @@ def test_a_failure_claimed_for_the_other_name_of_a_renamed_test_is_removed(
     record = _test_run(rename, output)
     assert _removed(form.format(failed), record) == ()
     assert len(_removed(form.format(other), record)) == 1
+
+
+# a run that failed for one test and passed another: the runner's own pass line
+_MIXED = [
+    (
+        "npx vitest run src/orders",
+        " ✓ src/orders/a.test.ts > Orders > computes tax\n"
+        " × src/orders/b.test.ts > Orders > applies discount\n"
+        "   → expected 2 to be 5\n Test Files  1 failed | 1 passed (2)",
+        "applies discount",
+        "computes tax",
+    ),
+    (
+        "dotnet test --filter Orders",
+        "  Passed OrdersTests.SkipsBlankRows [3 ms]\n  Failed OrdersTests.HandlesUnicode [12 ms]\n"
+        "  Error Message:\n   Assert.Equal() Failure\nFailed!  - Failed: 1, Passed: 1, Total: 2",
+        "OrdersTests.HandlesUnicode",
+        "OrdersTests.SkipsBlankRows",
+    ),
+    (
+        "cargo test -p orders",
+        "running 2 tests\ntest tests::keeps_order ... ok\ntest tests::dedupes_events ... FAILED\n"
+        "\nfailures:\n    tests::dedupes_events\n\ntest result: FAILED. 1 passed; 1 failed",
+        "dedupes_events",
+        "keeps_order",
+    ),
+]
+
+
+@pytest.mark.parametrize(("command", "output", "failed", "passed"), _MIXED)
+@pytest.mark.parametrize("form", ["Failures:\n- {} (in `{}`)", "{} is failing too."])
+def test_a_failure_claimed_for_a_test_its_runner_marked_passed_is_removed(
+    command: str, output: str, failed: str, passed: str, form: str
+) -> None:
+    record = _record("bash", {"command": command}, output)
+    assert _removed(form.format(failed, command), record) == ()
+    assert len(_removed(form.format(passed, command), record)) == 1
+
+
+_BANNED = "helm uninstall orders --namespace prod"
+_RAN_OK = "npx vitest run src/orders"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Ho eseguito `{}` come richiesto.",
+        "Ik heb `{}` uitgevoerd.",
+        "Ich habe `{}` gestartet.",
+        "J'ai exécuté `{}` comme demandé.",
+        "Executei `{}` conforme pedido.",
+        "`{}` wurde wie gewünscht ausgeführt.",
+    ],
+)
+def test_a_run_told_in_another_language_is_a_run_the_record_must_hold(said: str) -> None:
+    record = _record("bash", {"command": _RAN_OK}, "1 passed")
+    record.insert(1, Message.user(f"Never run `{_BANNED}` here.", id="u1"))
+    assert _removed(said.format(_RAN_OK), record) == ()
+    assert _removed(said.format(_BANNED), record) == (said.format(_BANNED),)

@@ -137,7 +137,7 @@ from .claims_said import (
 )
 from .claims_secrets import check_hardcoded, check_secret
 from .claims_stale import check_stale, check_superseded, settings_as_said
-from .claims_test_names import ANOTHER_TEST
+from .claims_test_names import ANOTHER_TEST, MARKED_PASSED
 from .claims_translated import (
     chose_rejected,
     contradicted,
@@ -277,7 +277,7 @@ def check_clause(
                 c
                 for c in out
                 if c.kind == "number"
-                or c.reason.startswith(ANOTHER_TEST)  # a name is a name wherever it sits
+                or c.reason.startswith((ANOTHER_TEST, MARKED_PASSED))  # a name wherever it sits
                 or (read and c.reason != NOT_ON_FAILING_LINE)
             ]
         # "`npx jest src/cart`: ● Cart › removes expired coupon": a test its runner's marker

@@ -117,3 +117,54 @@ def other_test_named(text: str, ev: Evidence) -> tuple[str, str] | None:
             if set(name) < set(f) or set(f) < set(name):  # a part of it, or it and more
                 return " ".join(name), " ".join(f)
     return None
+
+
+#: why a failure claimed for a test that its runner marked passed is unsupported
+MARKED_PASSED = "its runner marked it passed:"
+
+# a runner's pass mark on a test's own line: jest/vitest "✓", dotnet "Passed", go "--- PASS:",
+# pytest "PASSED", cargo "... ok"
+_PASS_LINE = re.compile(
+    r"(?i)^\s*(?:✓|✔|√|passed\b|--- pass:|pass\b)|\bpassed\s*(?:\[|$)|\.\.\.\s*ok\s*$"
+)
+_FAIL_WORD = re.compile(r"(?i)\bfail|\berror|✕|✗|✖|×")
+_TIMING = re.compile(r"\s*[\[(]\s*\d[\d.]*\s*m?s\s*[\])]\s*|\s+\d+%\]?$|\s*\[\s*\d+%\s*\]")
+_MARKS = re.compile(
+    r"(?i)✓|✔|√|^\s*passed\b|--- pass:|^\s*pass\b|\bpassed\b|\.\.\.\s*ok\s*$|^\s*test\s+(?=\S+\s*\.\.\.)"
+)
+
+
+def _passed_names(ev: Evidence) -> frozenset[tuple[str, ...]]:
+    """The names a runner marked passed on their own lines, in runs that failed (a
+    passing run's names are the pass checks' business)."""
+
+    def make() -> frozenset[tuple[str, ...]]:
+        out: set[tuple[str, ...]] = set()
+        for r in ev.results:
+            if not r.failed:
+                continue
+            for line in r.lines or (r.text,):
+                if not _PASS_LINE.search(line) or _FAIL_WORD.search(line):
+                    continue
+                name = _DECOR.sub("", _TIMING.sub(" ", _MARKS.sub(" ", line))).strip()
+                for form in {name, *(re.split(r"::|\.|/", name)[-1:])}:
+                    words = _core(name_words(form))
+                    if len(words) >= 2:
+                        out.add(words)
+        return frozenset(out)
+
+    return ev.derive("passed_test_names", make)
+
+
+def passed_test_named(text: str, ev: Evidence) -> str | None:
+    """The name of a test ``text`` claims failing that a failed run's runner marked passed
+    on its own line ("✓ … > computes tax", "Passed Suite.SkipsBlankRows"), when ``text``
+    names no failing test whole; None otherwise."""
+    passed = _passed_names(ev)
+    if not passed:
+        return None
+    said = name_words(re.sub(r"`[^`]*\s[^`]*`", " ", text))
+    failing = _failing_names(ev)
+    if any(_contains(said, f) for f in failing):
+        return None
+    return next((" ".join(p) for p in passed if p not in failing and _contains(said, p)), None)
