@@ -174,3 +174,44 @@ def test_a_run_told_in_another_language_is_a_run_the_record_must_hold(said: str)
     record.insert(1, Message.user(f"Never run `{_BANNED}` here.", id="u1"))
     assert _removed(said.format(_RAN_OK), record) == ()
     assert _removed(said.format(_BANNED), record) == (said.format(_BANNED),)
+
+
+_KEPT = "infra/orders/main.tf"
+_TURNED = ["Modify {}.", "Please change {}.", "{} may change."]
+
+
+@pytest.mark.parametrize(
+    ("rule", "said_back"),
+    [
+        ("Do not modify {}.", "{} must stay unchanged."),
+        ("Non modificare {}.", "Keep {} as it is."),
+        ("Nie zmieniaj {}.", "{} must stay unchanged."),
+        ("Leave {} untouched.", "Do not modify {}."),
+        ("Leave {} untouched.", "Never change {}."),
+    ],
+)
+def test_a_file_kept_as_it_is_said_the_other_way_is_the_users_rule(
+    rule: str, said_back: str
+) -> None:
+    record = [
+        Message.user("Add rate limiting.", id="u0"),
+        Message.user(rule.format(_KEPT), id="u1"),
+    ]
+    item = f"Constraints and corrections:\n- {said_back.format(_KEPT)}"
+    assert _removed(item, record) == ()
+
+
+@pytest.mark.parametrize(
+    ("rule", "lie"),
+    [
+        *((r, lie) for r in ("Do not modify {}.", "Leave {} untouched.") for lie in _TURNED),
+        ("Leave {} untouched.", "Do not leave {} untouched."),
+    ],
+)
+def test_the_rule_turned_around_is_still_removed(rule: str, lie: str) -> None:
+    record = [
+        Message.user("Add rate limiting.", id="u0"),
+        Message.user(rule.format(_KEPT), id="u1"),
+    ]
+    item = lie.format(_KEPT)
+    assert _removed(f"Constraints and corrections:\n- {item}", record) == (item,)
