@@ -137,6 +137,7 @@ from .claims_said import (
 )
 from .claims_secrets import check_hardcoded, check_secret
 from .claims_stale import check_restated_value, check_stale, check_superseded, settings_as_said
+from .claims_test_names import ANOTHER_TEST, MARKED_PASSED
 from .claims_translated import (
     chose_rejected,
     contradicted,
@@ -148,6 +149,7 @@ from .claims_translated import (
     switched_around,
     without_translated,
 )
+from .claims_unchanged import kept_unchanged_as_said
 from .facts import extract_claims, sentences
 from .outcome import Outcome, outcome_of
 from .stance import keeps, plain_assertion
@@ -275,7 +277,11 @@ def check_clause(
             # "got 88, expected 49" for jest's "Expected: 88 / Received: 49")
             read = _outcome_read(text)
             out = [
-                c for c in out if c.kind == "number" or (read and c.reason != NOT_ON_FAILING_LINE)
+                c
+                for c in out
+                if c.kind == "number"
+                or c.reason.startswith((ANOTHER_TEST, MARKED_PASSED))  # a name wherever it sits
+                or (read and c.reason != NOT_ON_FAILING_LINE)
             ]
         # "`npx jest src/cart`: ● Cart › removes expired coupon": a test its runner's marker
         # claims failing, which some failed result must mark so, wherever its anchors sit
@@ -346,6 +352,13 @@ def check_clause(
         out = [c for c in out if c.reason.startswith(_LATER)]
     # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
     out = without_translated(text, out, ev)
+    if (
+        out
+        and section in _RULE_SECTIONS
+        and all(c.kind == "constraint" for c in out)
+        and kept_unchanged_as_said(text, ev)  # "X must stay unchanged" for "Do not modify X"
+    ):
+        out = []
     if not out and section not in _DONE_SECTIONS:
         out += named_after_leaving(text, ev)  # "P owns the rollout" when P has left
         out += switched_around(text, ev)  # "flag X is ON" when the user said it stays OFF

@@ -17,6 +17,7 @@ from .claims_evidence import Claim, Evidence, Result, failed_answer, failing_lin
 from .claims_numbers import LABEL
 from .claims_order import passed_since
 from .claims_reading import BACKTICKED, FAIL, OUTCOME_WORDS, QUOTED_NAME, TESTS, quote
+from .claims_test_names import ANOTHER_TEST, MARKED_PASSED, other_test_named, passed_test_named
 from .digest import (
     failing_tests,
 )
@@ -197,6 +198,12 @@ NOT_ON_FAILING_LINE = "no failing line of a tool result says this"
 
 
 def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
+    other = other_test_named(text, ev)
+    if other is not None:  # the failing test's name with a word more or fewer (R30-M3)
+        return [Claim("failed", other[0], f"{ANOTHER_TEST} {other[1]!r}, not this one")]
+    passed = passed_test_named(text, ev)
+    if passed is not None:  # "✓ … > computes tax" in a run another test failed
+        return [Claim("failed", passed, f"{MARKED_PASSED} the run failed for another test")]
     out: list[Claim] = []
     subjects = failure_subjects(text, ev)
     if not subjects and not line:  # "the spawns_workers failure (…) was left alone"

@@ -499,6 +499,14 @@ RUN_CUES = """
     εκτελέστηκ* εκτέλεσ* έτρεξ* τρέχτηκ* הורץ הורצה הריץ הריצה הפעיל
     chạy thực_thi uruchomion* uruchomił* wykonan* wykonał* odpalił*
     çalıştırıldı çalıştırdı iliendeshwa aliendesha
+    ejecuté ejecutó ejecutado ejecutada ejecutados ejecutaron ejecutamos lancé lanzó
+    executei executou executado executada executados executaram executamos rodei rodou rodado
+    exécuté exécutée exécutés exécuta exécutai lancé lancée
+    eseguito eseguita eseguiti eseguii eseguì eseguimmo lanciato lanciata
+    ausgeführt ausführte führte gestartet startete
+    uitgevoerd voerde gedraaid draaide
+    körde kördes körts kört utförde utfört kørte kjørte kjørt kørt udførte udført utførte utført
+    rulat executat spustil* spuštěn* provedl* provedeno
 """
 RUN_CUES_NOSPACE = "실행 돌렸 돌려 运行 执行 実行"
 
