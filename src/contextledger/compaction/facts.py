@@ -22,7 +22,7 @@ from typing import Any, Literal
 from ..intent import is_constraint, is_correction, is_nudge
 from ..lexicon.common import SPACED_WORD_CHAR
 from ..model import Message, ToolCall
-from .transcript import cut_utf8, render_call, shell_join, tool_names_by_call
+from .transcript import cut_utf8, render_call, shell_join, tool_names_by_call, typed_command
 from .wording import asks, whole_token
 
 FactKind = Literal["path", "url", "identifier", "number", "command", "quoted", "tool", "request"]
@@ -899,7 +899,7 @@ def _arg_values(call: ToolCall) -> list[str]:
     for v in values:
         forms = [v]
         if isinstance(v, list) and v and all(isinstance(x, str) for x in v):
-            forms = list(dict.fromkeys([shell_join(v), " ".join(v)]))
+            forms = list(dict.fromkeys([typed_command(v), shell_join(v), " ".join(v)]))
         for f in forms:
             if isinstance(f, str) and 3 <= len(f.strip()) <= 300 and "\n" not in f.strip():
                 out.append(" ".join(f.split()))
