@@ -58,6 +58,7 @@ from ..lexicon.intent import (
     PASTE_ADOPTED,
     PASTE_REVIEWED,
     PURPOSE_ELSEWHERE,
+    REMINDER_OPENING,
     RULE_NEGATION_ELSEWHERE,
     UNHURRIED,
 )
@@ -527,13 +528,7 @@ def _shared_words(a: str, b: str) -> set[str]:
 # legacy_id NICHT zu löschen." (R29-m8), "Denk daran, … nicht anzufassen.", "N'oublie pas de
 # ne pas …": a prohibition, not a request for later ("Don't forget to bump the version")
 REMINDS_NOT_TO = re.compile(
-    r"(?i)^\W*(?:remember|don'?t\s+forget|do\s+not\s+forget|make\s+sure|be\s+sure|"
-    r"take\s+care|keep\s+in\s+mind|vergiss\s+nicht|vergessen\s+sie\s+nicht|denke?\s+daran|"
-    r"denken\s+sie\s+daran|achte?\s+darauf|n['’]oublie[zs]?\s+pas|rappelle[zs]?[- ]toi|"
-    r"veille[zs]?\s+à|no\s+olvides|recuerda|asegúrate|non\s+dimenticare|ricorda(?:ti)?|"
-    r"assicurati|não\s+(?:se\s+)?esqueça|lembre-se|vergeet\s+niet|denk\s+eraan|zorg\s+dat|"
-    r"nie\s+zapomnij|pamiętaj|glöm\s+inte|kom\s+ihåg|se\s+till|husk|glem\s+ikke|"
-    r"не\s+забудь(?:те)?|помни(?:те)?)\b"
+    rf"(?i)^\W*(?:{REMINDER_OPENING})\b"
     r"[^.!?。]{0,80}?(?<!\w)(?:not|never|nicht|nie|niemals|kein\w*|ne|pas|jamais|no|nunca|non|"
     r"mai|não|niet|nooit|geen|inte|aldrig|ikke|aldri|не|нельзя)(?!\w)"
 )
