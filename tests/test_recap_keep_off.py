@@ -65,3 +65,41 @@ def test_staying_is_no_rule(said: str) -> None:
 def test_a_lifted_rule_is_shown_only_with_its_lifting(rule: str, lifting: str) -> None:
     rules = _rules([rule, lifting])
     assert rule not in rules or rules[rules.index(rule) + 1 : rules.index(rule) + 2] == [lifting]
+
+
+def _all_items(said: list[str]) -> list[str]:
+    turns = [
+        Message.user("Tidy up the repository before Friday's release."),
+        Message.assistant("OK."),
+    ]
+    for s in said:
+        turns += [Message.user(s), Message.assistant("Understood.")]
+    record = with_ids([*turns, *FILLER, Message.user("What's the status?")])
+    d = digest(record[:-2], history=record)
+    return [x for name in d.sections for x in d.items(name)]
+
+
+@pytest.mark.parametrize(
+    ("leave", "ban"),
+    [
+        ("Tu peux supprimer le dossier tmp/ quand tu veux.", "Finalement, ne supprime pas tmp/."),
+        (
+            "Je mag de oude tabellen droppen.",
+            "Drop de oude tabellen toch niet, we hebben ze nodig.",
+        ),
+        ("Du darfst die alten Logs löschen.", "Lösch die alten Logs doch nicht."),
+        ("You can delete the old fixtures in tests/data/.", "Actually, don't delete tests/data/."),
+    ],
+)
+def test_a_leave_taken_back_is_in_no_section(leave: str, ban: str) -> None:
+    """A permission a later ban took back is neither a request nor something the user
+    "also said": only the ban stands (review30)."""
+    items = _all_items([leave, ban])
+    assert not any(leave in x for x in items), items
+    assert any(ban in x for x in items), items
+
+
+def test_a_leave_not_taken_back_stays() -> None:
+    leave = "Tu peux supprimer le dossier tmp/ quand tu veux."
+    items = _all_items([leave, "Ne touche pas à src/legacy/."])
+    assert any(leave in x for x in items), items

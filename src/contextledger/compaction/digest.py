@@ -628,6 +628,13 @@ def digest(
     # "Actually 60s.": review30), which stands in its newest form, listed as a correction
     replaced = superseded_values(told)
     overruled |= {clip(x, 300) for x in replaced}
+    # ... nor a leave the user took back ("Tu peux supprimer tmp/." … "Finalement, ne
+    # supprime pas tmp/."), in any section
+    overruled |= {
+        clip(x, 300)
+        for k, x in enumerate(told[:recapped])
+        if LIFTS.search(x) and revoked_later(x, told[k + 1 :])
+    }
     for item in _newest_values(replaced, told[:recapped]):
         add("Constraints and corrections", item)
     sec["Constraints and corrections"] = rules = [r for r in rules if r not in overruled]

@@ -1185,6 +1185,15 @@ LIFTS = re.compile(
     # src/billing/ jetzt doch anfassen.", "Finalement tu peux toucher à src/legacy/."), and
     # a rule forgotten ("Oublie la contrainte sur …", "Forget the rule about …", "Olvida lo de
     # …", "Vergiss die Regel …", "Vergeet de regel …", "Dimentica la regola …")
+    # ... a leave given with its verb, as each language builds it: "Tu peux supprimer le dossier
+    # tmp/", "Je mag de oude tabellen droppen", "Du darfst die Logs löschen", "Puedes borrar
+    # …", "Puoi cancellare …", "Podes apagar …"
+    r"|(?i:(?<!\w)(?:tu\s+peux|vous\s+pouvez)\s+(?:\S+\s+){0,2}?[^\W\d_]+(?:er|ir|re)(?!\w)|"
+    r"(?<!\w)(?:(?:je|jij|u)\s+mag|mag\s+(?:je|jij|u))\s+(?:\S+\s+){0,5}?[^\W\d_]+en(?!\w)|"
+    r"(?<!\w)(?:du\s+darfst|sie\s+dürfen|ihr\s+dürft)\s+(?:\S+\s+){0,5}?[^\W\d_]+en(?!\w)|"
+    r"(?<!\w)puedes\s+(?:\S+\s+)?[^\W\d_]+(?:ar|er|ir)(?:lo|la|los|las)?(?!\w)|"
+    r"(?<!\w)puoi\s+(?:\S+\s+)?[^\W\d_]+(?:are|ere|ire)(?:lo|la|li|le)?(?!\w)|"
+    r"(?<!\w)(?:podes|você\s+pode)\s+(?:\S+\s+)?[^\W\d_]+(?:ar|er|ir)(?!\w))"
     r"|(?i:(?<!\w)(?:(?:je|u)\s+mag|mag\s+je|darfst|d[üu]rfen\s+sie|(?:tu\s+)?peux|pouvez|"
     r"puedes|puede|puoi|può|pode[s]?)\s+(?:\S+\s+){0,4}?(?:nu|toch|weer|alsnog|jetzt|nun|doch|"
     r"wieder|maintenant|désormais|finalement|quand\s+même|ya|ahora|ora|adesso|agora|já)(?!\w)|"
@@ -1246,9 +1255,9 @@ def revoked_later(permission: str, later: Sequence[str]) -> bool:
     """
     if not LIFTS.search(permission):
         return False
+    # (a ban in any language: "Finalement, ne supprime pas tmp/.", "Drop de tabellen toch niet.")
     return any(
-        _NEGATED.search(x) and is_rule(x) and lifted_rule(permission, [x]) is not None
-        for x in later
+        is_rule(x) and _negated(x) and lifted_rule(permission, [x]) is not None for x in later
     )
 
 

@@ -859,7 +859,8 @@ EUROPEAN_CONSTRAINT = compiled_on_use(
     r"(?:nach|vor|ins?|im|an|am|auf|aus|für|über|unter|zwischen|bis|seit|vom|zum|zur)\s|"
     r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?!(?:het|de|dit|dat|deze|die|ik|jij|je|we|wij|hij|zij|ze|u|"
     r"er|een|mijn|ons|onze|jouw|hun|alles|niets|niks|dan|nu|wel|ook|maar|dus|hier|daar)\b)"
-    r"\w+\s+(?:[^\s.!?]+\s+){0,5}?niet(?:\s+(?:aan|af|op|uit|in|om|mee|weg|door|terug))?\s*(?:[.!]|$)|"
+    r"\w+\s+(?:[^\s.!?]+\s+){0,5}?niet(?:\s+(?:aan|af|op|uit|in|om|mee|weg|door|terug))?"
+    r"\s*(?:[.!,;—–]|$)|"
     # a condition, then an order ("Si el p99 supera 800 ms, haz rollback.", "Se o cliente
     # pedir reembolso, avise o gerente.", "Si le paiement échoue, préviens-moi."): the
     # clause after the comma opens with its verb, not with a subject ("Si llueve, el
