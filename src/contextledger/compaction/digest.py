@@ -186,8 +186,9 @@ __all__ = [
 
 # no "Goal: Goal: …"; "Goal for today: …", "Task for this sprint: …"
 GOAL_LABEL = re.compile(
-    r"(?i)^\W*(?:(?:the|my|our|main|today'?s)\s+)?(?:goal|task|objective)"
-    r"(?:\s+for\s+(?:today|now|this\s+\w+))?\s*:\s*"
+    # (the label said twice, as a pasted recap's line repeats it: "Goal: Goal: …", once off)
+    r"(?i)^(?:\W*(?:(?:the|my|our|main|today'?s)\s+)?(?:goal|task|objective)"
+    r"(?:\s+for\s+(?:today|now|this\s+\w+))?\s*:\s*)+"
 )
 
 _GREETING = re.compile(
