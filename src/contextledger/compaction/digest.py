@@ -631,11 +631,14 @@ def digest(
     overruled |= {clip(x, 300) for x in replaced}
     # ... nor a leave the user took back ("Tu peux supprimer tmp/." … "Finalement, ne
     # supprime pas tmp/."), in any section
-    overruled |= {
-        clip(x, 300)
-        for k, x in enumerate(told[:recapped])
-        if LIFTS.search(x) and revoked_later(x, told[k + 1 :])
-    }
+    leaves = [k for k, x in enumerate(told[:recapped]) if LIFTS.search(x)]
+    if leaves:  # (the rules said after the first leave: each leave reads those after it)
+        bans = [(j, x) for j, x in enumerate(told) if j > leaves[0] and is_rule(x)]
+        overruled |= {
+            clip(told[k], 300)
+            for k in leaves
+            if revoked_later(told[k], [x for j, x in bans if j > k])
+        }
     for item in _newest_values(replaced, told[:recapped]):
         add("Constraints and corrections", item)
     sec["Constraints and corrections"] = rules = [r for r in rules if r not in overruled]
