@@ -59,6 +59,9 @@ def test_a_value_given_again_stands_in_its_newest_form(
         ["Use 4 workers for the resizer.", "Use 2 workers for the thumbnailer."],
         ["Set the timeout to 30s and the retries to 3.", "Make it 45s."],
         ["We have 3 regions.", "Is 5 enough?"],
+        ["Set retry_limit to 3 and timeout_s to 30.", "Actually retry_limit should be 5."],
+        ["Bitte prüfen Protokoll 4.", "Bitte prüfen Protokoll 5."],
+        ["Check step 3 of the runbook.", "Check step 4 of the runbook."],
     ],
 )
 def test_values_of_other_things_stand(said: list[str]) -> None:

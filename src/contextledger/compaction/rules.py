@@ -482,7 +482,11 @@ def _quantities(sentence: str) -> dict[str, set[str]]:
     for m in _QUANTITY.finditer(sentence):
         before, number, unit = m.group(1), m.group(2), m.group(3)
         glued = unit is not None and sentence[m.start(3) - 1].isdigit()
-        slot = _unit(unit, glued) or _unit(before, before is not None and before.isupper())
+        slot = _unit(unit, glued)
+        if not slot and _unit(before, before is not None and before.isupper()):
+            # named by the word before it ("port 5173", "Protokoll 5"): marked, as it may be a
+            # name's number ("Bitte prüfen Protokoll 5" after "… Protokoll 4" replaces nothing)
+            slot = "^" + _unit(before, True)
         out.setdefault(slot, set()).add(number.replace(",", "."))
     return out
 
@@ -529,6 +533,8 @@ def superseded_values(said: Sequence[str]) -> dict[str, str]:
     {}
     >>> superseded_values(["Run it on port 3000.", "Actually port 4000, 3000 is taken."])
     {'Run it on port 3000.': 'Actually port 4000, 3000 is taken.'}
+    >>> superseded_values(["Bitte prüfen Protokoll 4.", "Bitte prüfen Protokoll 5."])
+    {}
     """
     out: dict[str, str] = {}
     given: list[tuple[dict[str, set[str]], set[str]]] = []
@@ -544,11 +550,19 @@ def superseded_values(said: Sequence[str]) -> dict[str, str]:
             continue  # ("Actually use port 4000 instead, 3000 is taken.": 4000 is the new one)
         ((slot, values),) = new.items()
         takes_back = bool(_TAKES_BACK.search(later))
+        if len(values) > 1 or (slot.startswith("^") and not takes_back):
+            continue  # (a number a word names is replaced only by a taking-back: "Scratch that, port 5173.")
         for j in range(k - 1, max(-1, k - 1 - _RESET_REACH), -1):
             theirs, their_words = given[j]
             if slot not in theirs:
                 continue
-            if len(theirs) == 1 and not theirs[slot] & values and not asks(said[j]):
+            # (a sentence giving two values stands: "Set retry_limit to 3 and timeout_s to 30.")
+            if (
+                len(theirs) == 1
+                and len(theirs[slot]) == 1
+                and not theirs[slot] & values
+                and not asks(said[j])
+            ):
                 extra = words - their_words - RESETTING_WORDS - _TAKING_BACK_WORDS
                 extra -= {w for w in extra if _unit(w) == slot}
                 if not extra or takes_back:
