@@ -181,12 +181,38 @@ def test_reads_are_not_writes(name: str, args: dict[str, str]) -> None:
 
 
 def test_argv_lists_are_quoted_as_typed() -> None:
+    """An argv is the command as a user types it: ``shlex.join`` of the words, or the script
+    a shell runs after ``-c`` as written (R30-M2: the recap re-quoted both)."""
     commit = ToolCall("c", "exec", json.dumps({"argv": ["git", "commit", "-m", "fix refunds"]}))
-    assert call_commands(commit) == ['git commit -m "fix refunds"']
+    assert call_commands(commit) == ["git commit -m 'fix refunds'"]
     wrapped = ToolCall("c", "run", json.dumps({"cmd": ["bash", "-lc", "pytest -k 'a or b'"]}))
-    assert call_commands(wrapped) == ["bash -lc \"pytest -k 'a or b'\""]
+    assert call_commands(wrapped) == ["pytest -k 'a or b'"]
     record = [GOAL, *_ran(1, "exec", {"argv": ["git", "commit", "-m", "fix refunds"]}, "ok")]
-    assert '`git commit -m "fix refunds"`' in _recap(record)
+    assert "`git commit -m 'fix refunds'`" in _recap(record)
+
+
+@pytest.mark.parametrize(
+    ("argv", "typed"),
+    [
+        (["zsh", "-lc", "pytest -k 'a or b'"], "pytest -k 'a or b'"),
+        (
+            ["/bin/bash", "--noprofile", "-euc", 'echo "a  b" && make check'],
+            'echo "a  b" && make check',
+        ),
+        (["sh", "-c", "grep -rn 'TODO' src | wc -l"], "grep -rn 'TODO' src | wc -l"),
+        (["git", "commit", "-m", "fix: x"], "git commit -m 'fix: x'"),
+        (
+            ["python", "-m", "pytest", "-k", "not slow and db"],
+            "python -m pytest -k 'not slow and db'",
+        ),
+        (["python", "-c", 'print("a  b")'], "python -c 'print(\"a  b\")'"),
+    ],
+)
+@pytest.mark.parametrize("key", ["argv", "cmd", "command"])
+def test_an_argv_is_in_the_recap_exactly_as_typed(argv: list[str], typed: str, key: str) -> None:
+    record = [GOAL, *_ran(1, "shell", {key: argv}, "ok")]
+    recap = _recap(record)
+    assert f"`{typed}`" in recap
 
 
 def test_a_multi_line_script_is_not_glued_into_one_command() -> None:

@@ -359,7 +359,7 @@ def test_a_secrets_value_a_tool_printed_is_never_recapped() -> None:
          ["npx eslint src/paywall --ci-tag t7571"]),
         ({"commands": ["make build", "make test -j4"]}, ["make build", "make test -j4"]),
         ({"cmd": ["pytest -k login_flow"]}, ["pytest -k login_flow"]),
-        ({"cmd": ["git", "commit", "-m", "fix the build"]}, ['git commit -m "fix the build"']),
+        ({"cmd": ["git", "commit", "-m", "fix the build"]}, ["git commit -m 'fix the build'"]),
     ],
 )  # fmt: skip
 def test_a_list_of_command_lines_is_each_a_command_an_argv_is_one(

@@ -96,6 +96,7 @@ from .rules import (
     pasted_rules,
     revoked_later,
     sets_deadline,
+    superseded_values,
     task_rule,
     turned_down_later,
     unhurried,
@@ -185,8 +186,9 @@ __all__ = [
 
 # no "Goal: Goal: …"; "Goal for today: …", "Task for this sprint: …"
 GOAL_LABEL = re.compile(
-    r"(?i)^\W*(?:(?:the|my|our|main|today'?s)\s+)?(?:goal|task|objective)"
-    r"(?:\s+for\s+(?:today|now|this\s+\w+))?\s*:\s*"
+    # (the label said twice, as a pasted recap's line repeats it: "Goal: Goal: …", once off)
+    r"(?i)^(?:\W*(?:(?:the|my|our|main|today'?s)\s+)?(?:goal|task|objective)"
+    r"(?:\s+for\s+(?:today|now|this\s+\w+))?\s*:\s*)+"
 )
 
 _GREETING = re.compile(
@@ -612,6 +614,7 @@ def digest(
     # an instruction the user overruled later is no constraint: "Actually no, insist on New
     # York law." once the user said "Scratch that, accept Delaware after all."
     told = [s for u in users if not is_nudge(u) for s in said_in(u)]  # in order
+    recapped = len(told)  # (what follows is shown verbatim after the recap)
     # ... also in the turns shown after the recap: a value listed here that a kept turn set
     # again would stand beside it as a rule ("Actually make X 14." … "Final answer on X: 21.",
     # the final turn kept verbatim: R23-R1)
@@ -622,6 +625,22 @@ def digest(
     overruled = {clip(x, 300) for x in overruled_by_later(said)} | reset
     # ... nor a choice a later correction turned down by name ("…, not Celery beat.")
     overruled |= {clip(x, 300) for x in turned_down_later(said)}
+    # ... nor a value given again differently ("Set the timeout to 30s." … "Make it 45s." …
+    # "Actually 60s.": review30), which stands in its newest form, listed as a correction
+    replaced = superseded_values(told)
+    overruled |= {clip(x, 300) for x in replaced}
+    # ... nor a leave the user took back ("Tu peux supprimer tmp/." … "Finalement, ne
+    # supprime pas tmp/."), in any section
+    leaves = [k for k, x in enumerate(told[:recapped]) if LIFTS.search(x)]
+    if leaves:  # (the rules said after the first leave: each leave reads those after it)
+        bans = [(j, x) for j, x in enumerate(told) if j > leaves[0] and is_rule(x)]
+        overruled |= {
+            clip(told[k], 300)
+            for k in leaves
+            if revoked_later(told[k], [x for j, x in bans if j > k])
+        }
+    for item in _newest_values(replaced, told[:recapped]):
+        add("Constraints and corrections", item)
     sec["Constraints and corrections"] = rules = [r for r in rules if r not in overruled]
     # a lifted rule's permission is no request left open; nor is a deadline listed as a rule
     # ("The deadline is 9 Jan; ask @zofia before you merge anything.": listed once, as a rule;
@@ -639,6 +658,7 @@ def digest(
         and not (sets_deadline(r) and clip(r, 300) in standing_now)
         and not (REMINDS_NOT_TO.search(r) and clip(r, 300) in standing_now)
         and not revoked_later(r, _said_after(r, told))
+        and r not in replaced
         and not (r in newest and not DEFERRED.search(r))
     ]
     verdicts = _verdicts(messages)
@@ -924,6 +944,25 @@ def _never_ran(record: Sequence[Message], placed: Collection[str]) -> set[str]:
                 named = [c for c in named if command_line(c) or _COMMAND_SHAPED.fullmatch(c)]
                 if named and not any(c in r for c in named for r in ran):
                     out.update({s, said})
+    return out
+
+
+def _newest_values(replaced: dict[str, str], told: Sequence[str]) -> list[str]:
+    """The sentences that gave a value its newest form (the ends of ``replaced``'s chains)
+    among ``told``, as constraints: a short one ("Actually 60s.") with the first sentence
+    of its chain, which says what the value is of ("Set the timeout to 30s.")."""
+    replacing = {new: old for old, new in replaced.items()}
+    out: list[str] = []
+    for new in dict.fromkeys(replaced.values()):
+        if new in replaced or new not in told:
+            continue  # replaced in turn, or shown verbatim after the recap
+        first = new
+        while first in replacing:
+            first = replacing[first]
+        if keywords(new) & keywords(first):
+            out.append(clip(new, 300))  # it says what it sets: "… the retry limit should be 8."
+        else:
+            out.append(clip(f"{new} (instead of: {first})", 300))
     return out
 
 

@@ -21,8 +21,9 @@ from typing import Any, Literal
 
 from ..intent import is_constraint, is_correction, is_nudge
 from ..lexicon.common import SPACED_WORD_CHAR
+from ..lexicon.intent import REMINDER_OPENING
 from ..model import Message, ToolCall
-from .transcript import cut_utf8, render_call, shell_join, tool_names_by_call
+from .transcript import cut_utf8, render_call, shell_join, tool_names_by_call, typed_command
 from .wording import asks, whole_token
 
 FactKind = Literal["path", "url", "identifier", "number", "command", "quoted", "tool", "request"]
@@ -899,7 +900,7 @@ def _arg_values(call: ToolCall) -> list[str]:
     for v in values:
         forms = [v]
         if isinstance(v, list) and v and all(isinstance(x, str) for x in v):
-            forms = list(dict.fromkeys([shell_join(v), " ".join(v)]))
+            forms = list(dict.fromkeys([typed_command(v), shell_join(v), " ".join(v)]))
         for f in forms:
             if isinstance(f, str) and 3 <= len(f.strip()) <= 300 and "\n" not in f.strip():
                 out.append(" ".join(f.split()))
@@ -1009,6 +1010,14 @@ _TOLD_AFTER = re.compile(
 )
 
 
+# a reminder ("Be sure to run mypy before you push.", "Vergiss nicht, die Redirect-URL …"):
+# a standing request, open until the assistant reports it done, not answered by "Noted."
+REMINDS = re.compile(
+    rf"(?i)^\W*(?:(?:and|also|oh|btw|plus|but|ok(?:ay)?|one more thing|whatever you do)\W+)*"
+    rf"(?:please\W+)?(?:{REMINDER_OPENING})(?!\w)"
+)
+
+
 def _defers(sentence: str) -> bool:
     """A request put off ("Later, add a changelog entry."), not what happens next."""
     return DEFERRED.search(sentence) is not None and _TOLD_AFTER.search(sentence) is None
@@ -1058,9 +1067,15 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
         for s in sentences(without_paste(m.text)):
             side = _side_request(s)
             free = WHEN_FREE.search(s)
-            if asks(s) or _REQUEST_START.search(s) or _defers(s) or side or free:
+            reminds = REMINDS.search(s)
+            if asks(s) or _REQUEST_START.search(s) or _defers(s) or side or free or reminds:
                 deferred = bool(
-                    _defers(s) or _WAITS_FOR.search(s) or side or free or _LATER_ON.search(s)
+                    _defers(s)
+                    or _WAITS_FOR.search(s)
+                    or side
+                    or free
+                    or _LATER_ON.search(s)
+                    or reminds
                 )
             elif _asks_later(s):  # ("Potem dopisz proszę sekcję …": "afterwards", a deferral)
                 deferred = not _PLEASE.search(s) or bool(_AFTERWARDS.search(s))

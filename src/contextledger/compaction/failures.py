@@ -152,7 +152,13 @@ _REASON = re.compile(
     r"^(?:Expected|Received)(?: value)?:\s|^E\s{2,}\S|"
     # XCTest's "…: error: -[T testX] : XCTAssertEqual failed: ("3") is not equal to ("4")",
     # ScalaTest's "1199.50 did not equal 1200.00 (MatchSpec.scala:27)" (R29-m11)
-    r"\bXCT(?:Assert\w*|Fail)\b.{0,40}\bfailed\b|\b(?:did not equal|was not equal to)\b"
+    r"\bXCT(?:Assert\w*|Fail)\b.{0,40}\bfailed\b|\b(?:did not equal|was not equal to)\b|"
+    # where a Rust test panicked ("thread 'tests::lex_num' panicked at src/lib.rs:10:5:"),
+    # Julia's failed expression and what it evaluated to ("Expression: add(2, 2) == 5",
+    # "Evaluated: 4 == 5")
+    r"^thread\s+'[^'\n]+'\s+panicked\s+at\s|^(?:Expression|Evaluated):\s+\S|"
+    # testthat's expect_equal(): "`parse("2024")` not equal to as.Date("2024-01-01")."
+    r"^`[^`\n]+`\s+(?:not\s+equal\s+to|not\s+identical\s+to|is\s+not\s+(?:TRUE|FALSE|NULL))\b"
 )
 
 # Terraform draws its diagnostics in a box: "│ Error: Invalid reference".
@@ -208,7 +214,7 @@ _FAILED_TEST = re.compile(
     r"|^-{2,}\s*FAIL:\s+(\S+)"  # go test
     r"|^(?:FAIL|ERROR):\s+(\w+\s+\([\w.]+\))"  # unittest
     r"|^test\s+(\S+)\s+\.\.\.\s+FAILED\b"  # cargo test
-    r"|^(?:[✕✗×✘⨯]|✖(?!\s*(?:\d+\s+(?:problems?|errors?|warnings?)\b|failing tests:))|not ok \d+)\s+(?:-\s+)?(\S.{0,120}?)(?:\s+\(\d+(?:\.\d+)?\s*m?s\))?$"  # jest, TAP, node --test
+    r"|^(?:[✕✗×✘⨯]|✖(?!\s*(?:\d+\s+(?:problems?|errors?|warnings?)\b|failing tests:|\|))|not ok \d+)\s+(?:-\s+)?(\S.{0,120}?)(?:\s+\(\d+(?:\.\d+)?\s*m?s\))?$"  # jest, TAP, node --test
     r"|^FAIL\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?\s+>\s+.{1,160}?)\s*$"  # vitest
     r"|^●\s+(?!Console\b|Test suite failed to run\b)(\S.{0,320}?)\s*$"  # jest's failure heading
     r"|^rspec\s+(\./\S+:\d+)\s+#"  # rspec's failed examples
@@ -227,6 +233,7 @@ _FAILED_TEST = re.compile(
     r"|^\[-\]\s+(\S.{0,200}?)\s+\d+(?:\.\d+)?m?s\b"  # Pester
     r"|^[\w./-]+\.\w+:\d+:(\w+):FAIL\b"  # Unity (C), under CTest
     r"|^\d+:\d\d\s+\+\d+(?:\s+~\d+)?\s+-\d+:\s+(\S.{0,200}?)\s+\[E\]$"  # flutter/dart test
+    r"|^(?:Test Failed|Error During Test) at (\S+:\d+)$"  # Julia's Test: where it failed
     r"|^([\w./-]+\.feature:\d+\s+\S.{0,200}?)\s*$"  # behave's "Failing scenarios:" (RT23-6)
     r"|^([A-Z][\w:]*#test_\w+) \[[^\]\n]*:\d+\]:?$"  # minitest (RT24-1)
     r"|^(\S.{0,160}?)\s+\|\s*FAIL\s*\|$"  # Robot Framework (RT24-1)
@@ -336,12 +343,14 @@ _ANY_FAILURE_SIGN = re.compile(
     + "|"
     r"deadline|oomkilled|out of memory|segmentation|not ok|exception|uncaught|denied|not found|"
     r"no such|http/|unauthori[sz]ed|forbidden|bad request|conflict|too many|unavailable|"
-    r"bad gateway|assert|expected|received|did not equal|was not equal|"
+    r"bad gateway|assert|expected|received|did not equal|was not equal|not equal to|"
+    r"not identical to|"
     r"✗|✕|✖|✘|⨯|×|●|›|\*\*\*|_test\.go:|backoff|errimage|"
     r"evicted|containererror|containerconfigerror|invalidimage|refused|invalid|killed|"
     r"could not|couldn'?t|unable to|cannot|can'?t|\[!\]|(?m:^!\s|^e:\s)|"
     r"not recognized|raised unexpected|unreachable|(?m:^(?:curl|wget):\s)|#test_|"
-    r"(?m:^\s*(?:E\s{2}|\d+\)\s|\d+:\d+\s|\[|rspec\s|test\s)|^\S+\.go:\d+:\d+: |^vet:\s)"
+    r"(?m:^\s*(?:E\s{2}|\d+\)\s|\d+:\d+\s|\[|rspec\s|test\s|expression:\s|evaluated:\s)|"
+    r"^\S+\.go:\d+:\d+: |^vet:\s)"
 )
 
 
@@ -681,7 +690,7 @@ def _read_failures(text: str, limit: int) -> list[str]:
             other.append(clip(s, 200))
         elif _FAILURE_LINE.search(s) and len(other) < 4 * limit:
             other.append(clip(s, 200))
-            if _EXCEPTION.search(s) or _REASON.search(s):
+            if (_EXCEPTION.search(s) or _REASON.search(s)) and not _LABEL_ONLY.match(s):
                 why.append(other[-1])
         elif _REASON.search(s) and len(why) < 4 * limit:
             why.append(clip(s, 200))
@@ -704,6 +713,10 @@ def _read_failures(text: str, limit: int) -> list[str]:
     why = [w for w in why if w.removeprefix("E ").strip(" …") not in said]
     return tests + why[: max(0, min(2, limit - len(tests)))]
 
+
+# a heading with nothing after it, no reason of its own: dotnet's "Error Message:" (the
+# reason is on the line under it), "Stack Trace:"
+_LABEL_ONLY = re.compile(r"^[^\W\d_][\w ]{0,30}:$")
 
 # rustc's error, whose location is on the line under it ("  --> src/fusion.rs:212:18", R29-m11)
 _RUSTC_ERROR = re.compile(r"^error(?:\[E\d+\])?:\s")

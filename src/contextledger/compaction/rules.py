@@ -58,6 +58,7 @@ from ..lexicon.intent import (
     PASTE_ADOPTED,
     PASTE_REVIEWED,
     PURPOSE_ELSEWHERE,
+    REMINDER_OPENING,
     RULE_NEGATION_ELSEWHERE,
     UNHURRIED,
 )
@@ -233,6 +234,21 @@ _MORE_RULES = re.compile(
     r"|^\W*(?:please\s+)?use\s+(?:\S+\s+){0,3}(?:style|format|edition|convention|spelling|tense|"
     r"casing|notation|units?|voice)\b"
     r"|\bpinned\s+(?:at|to)\s+\S*\d|\bpin\s+\S+\s+(?:at|to)\s+\S*\d"
+    # a keep-off rule, as each language says it: "Stay away from src/payments/", "Steer
+    # clear of vendor/", Dutch "Blijf van src/payments/ af" / "Laat de migraties met rust",
+    # German "Bleib von infra/ weg" / "Lass config/ in Ruhe", French "Laisse src/legacy/
+    # tranquille" / "Pas touche à …", Spanish "Deja config/ en paz" / "Mantente lejos de …",
+    # Italian "Lascia stare migrations/" / "Stai lontano da …", Portuguese "Deixa db/ em paz"
+    r"|\b(?:stay|keep|steer)\s+(?:well\s+)?(?:away|clear)\s+(?:from|of)\b|"
+    r"\bblijf\s+(?:\S+\s+){0,6}?(?:af|weg|uit)\b|\bafblijven\b|"
+    r"\blaat\s+(?:\S+\s+){0,6}?(?:met\s+rust|ongemoeid|zoals\s+(?:het|ze)\s+(?:is|zijn))|"
+    r"\bbleib(?:t|en\s+sie)?\s+(?:\S+\s+){0,6}?weg\b|\bh[äa]nde\s+weg\b|"
+    r"\blass(?:t|en\s+sie)?\s+(?:\S+\s+){0,6}?(?:in\s+ruhe|unangetastet|unberührt)|"
+    r"\blaisse[zs]?\s+(?:\S+\s+){0,6}?(?:tranquilles?|en\s+paix|de\s+côté|en\s+l['’]état)|"
+    r"\bpas\s+touche\b|\bdeja(?:d)?\s+(?:\S+\s+){0,6}?(?:en\s+paz|tranquil[oa]s?|como\s+est[áa])|"
+    r"\bmantente\s+(?:lejos|alejado|fuera)\s+de\b|\blascia(?:te)?\s+(?:stare|(?:\S+\s+){0,6}?in\s+pace)|"
+    r"\bstai\s+(?:lontano|alla\s+larga)\s+da\b|\bdeixa(?:e)?\s+(?:\S+\s+){0,6}?(?:em\s+paz|quiet[oa]s?|"
+    r"como\s+est[áa])|\bfi(?:ca|que)\s+longe\s+d[eoa]s?\b"
 )
 
 # A setting to hold, however short: "Keep random_state=20261101.", "Set spark.sql.shuffle.
@@ -435,6 +451,126 @@ def overruled_by_later(said: Sequence[str], reach: int = 40) -> set[str]:
 
 _AGAIN = re.compile(r"(?i)\bagain\b")
 
+
+# A number and what it counts, by its shape in any language: the word glued or next to it
+# ("30s", "45 s", "120 seconds", "8 workers", "2000 filas"), else the word before it ("port
+# 5173", "TTL 600"); not a number inside a path, a version, a time or an id ("src/a.rs:10",
+# "v2.3", "10:30", "#4411")
+_QUANTITY = re.compile(
+    r"(?<![\w./:#@$-])(?:([^\W\d_]+)\s+)?(\d+(?:[.,]\d+)?)(?:\s?([^\W\d_]+))?(?![\w/:-]|\.\w)"
+)
+# the words a re-setting says besides its value, in the languages users write in: "Make it
+# 45s.", "Let's go with 8 workers.", "Bump it to 5.", "Mejor 1000.", "Lieber 80.", "Plutôt
+# 60.", "Meglio 20.", "Liever 8.": a short turn of these and a value sets the value said last
+RESETTING_WORDS = frozenset(
+    {"make", "set", "bump", "raise", "lower", "increase", "decrease", "reduce", "drop", "use",
+     "let's", "lets", "let", "go", "with", "should", "be", "is", "it", "to", "at", "the", "a",
+     "an", "of", "per", "instead", "rather", "better", "now", "then", "ok", "okay", "oh", "hmm",
+     "um", "well", "so", "and", "yes", "no", "actually", "just", "up", "down", "do", "try",
+     "final", "finally", "really", "one", "more", "less", "both", "please", "that",
+     "this", "mejor", "al", "es", "sea", "lieber", "doch", "mach", "nimm", "auf",
+     "plutôt", "mets", "meglio", "metti", "liever", "zet", "maak", "melhor", "coloca", "põe",
+     "pon", "usa", "lo", "la", "le", "el", "de", "en", "op", "het", "ist", "est", "è", "é"}
+)  # fmt: skip
+# how far back (in the user's sentences) a short re-setting looks for the value it replaces
+_RESET_REACH = 12
+
+
+def _quantities(sentence: str) -> dict[str, set[str]]:
+    """The numbers a sentence gives, by what they count ("" when nothing says)."""
+    out: dict[str, set[str]] = {}
+    for m in _QUANTITY.finditer(sentence):
+        before, number, unit = m.group(1), m.group(2), m.group(3)
+        glued = unit is not None and sentence[m.start(3) - 1].isdigit()
+        slot = _unit(unit, glued)
+        if not slot and _unit(before, before is not None and before.isupper()):
+            # named by the word before it ("port 5173", "Protokoll 5"): marked, as it may be a
+            # name's number ("Bitte prüfen Protokoll 5" after "… Protokoll 4" replaces nothing)
+            slot = "^" + _unit(before, True)
+        out.setdefault(slot, set()).add(number.replace(",", "."))
+    return out
+
+
+# units written apart from their number in fewer than four letters ("45 ms", "2 GB")
+_SHORT_UNITS = frozenset(
+    {"s", "ms", "us", "µs", "ns", "h", "m", "min", "sec", "kb", "mb", "gb", "tb", "px", "rpm", "rps",
+     "qps", "km", "kg", "mg", "%"}
+)  # fmt: skip
+
+
+def _unit(word: str | None, sure: bool = False) -> str:
+    """A word as what a number counts: casefolded, a plural's "s" off; none when a word that
+    counts nothing ("to", "instead", "in"). ``sure``: glued to the number ("30s"), or an
+    acronym before it ("TTL 600")."""
+    if not word:
+        return ""
+    w = word.casefold()
+    if w in RESETTING_WORDS or w in _TAKING_BACK_WORDS or len(w) > 14:
+        return ""
+    if not sure and w not in _SHORT_UNITS and not keywords(w):
+        return ""  # a short or stop word: "in 2023", "for 3", "and 4"
+    if w in ("s", "sec", "secs", "second", "seconds", "segundos", "sekunden", "secondes"):
+        return "s"
+    return w[:-1] if len(w) > 3 and w.endswith("s") else w
+
+
+def _words(sentence: str) -> set[str]:
+    return {w.casefold() for w in re.findall(r"[^\W\d_][\w'’-]*", sentence)}
+
+
+def superseded_values(said: Sequence[str]) -> dict[str, str]:
+    """The user's sentences in ``said`` (in order) giving a value a later one gave again,
+    differently, each to the sentence that replaced it: "Set the timeout to 30s." … "Make it
+    45s." … "Actually 60s." (review30: 30 s and 45 s stood as live values). A later
+    sentence replaces the nearest earlier one giving a number of the same kind (the same
+    unit, or none) when it says nothing else but a re-setting's words ("Make it 45s.",
+    "Mejor 1000.") or takes back what was said ("On second thought, the retry limit should
+    be 8."). A sentence giving other values besides stands.
+
+    >>> sorted(superseded_values(["Set the timeout to 30s.", "Make it 45s.", "Actually 60s."]))
+    ['Make it 45s.', 'Set the timeout to 30s.']
+    >>> superseded_values(["The API timeout is 30s.", "The DB timeout is 5s."])
+    {}
+    >>> superseded_values(["Run it on port 3000.", "Actually port 4000, 3000 is taken."])
+    {'Run it on port 3000.': 'Actually port 4000, 3000 is taken.'}
+    >>> superseded_values(["Bitte prüfen Protokoll 4.", "Bitte prüfen Protokoll 5."])
+    {}
+    """
+    out: dict[str, str] = {}
+    given: list[tuple[dict[str, set[str]], set[str]]] = []
+    seen: set[str] = set()  # the numbers said so far: one said again names the old value
+    for k, later in enumerate(said):
+        mine = _quantities(later)
+        new = {slot: v for slot, v in mine.items() if not v <= seen}
+        for values in mine.values():
+            seen |= values
+        words = _words(later)
+        given.append((new, words))
+        if len(new) != 1 or asks(later):
+            continue  # ("Actually use port 4000 instead, 3000 is taken.": 4000 is the new one)
+        ((slot, values),) = new.items()
+        takes_back = bool(_TAKES_BACK.search(later))
+        if len(values) > 1 or (slot.startswith("^") and not takes_back):
+            continue  # (a number a word names is replaced only by a taking-back: "Scratch that, port 5173.")
+        for j in range(k - 1, max(-1, k - 1 - _RESET_REACH), -1):
+            theirs, their_words = given[j]
+            if slot not in theirs:
+                continue
+            # (a sentence giving two values stands: "Set retry_limit to 3 and timeout_s to 30.")
+            if (
+                len(theirs) == 1
+                and len(theirs[slot]) == 1
+                and not theirs[slot] & values
+                and not asks(said[j])
+            ):
+                extra = words - their_words - RESETTING_WORDS - _TAKING_BACK_WORDS
+                extra -= {w for w in extra if _unit(w) == slot}
+                if not extra or takes_back:
+                    out[said[j]] = later
+            break  # the nearest value of its kind only: the one before it was replaced so
+    return out
+
+
 # the value a correction turns down, by its shape in any language: "…, not X" closing the
 # sentence (a nudge may follow) (with its "and"/"but": "…, a nie X", "…, e non X"), or "X değil, …" / "X नहीं, …"
 # opening the choice; X is up to three words
@@ -527,13 +663,7 @@ def _shared_words(a: str, b: str) -> set[str]:
 # legacy_id NICHT zu löschen." (R29-m8), "Denk daran, … nicht anzufassen.", "N'oublie pas de
 # ne pas …": a prohibition, not a request for later ("Don't forget to bump the version")
 REMINDS_NOT_TO = re.compile(
-    r"(?i)^\W*(?:remember|don'?t\s+forget|do\s+not\s+forget|make\s+sure|be\s+sure|"
-    r"take\s+care|keep\s+in\s+mind|vergiss\s+nicht|vergessen\s+sie\s+nicht|denke?\s+daran|"
-    r"denken\s+sie\s+daran|achte?\s+darauf|n['’]oublie[zs]?\s+pas|rappelle[zs]?[- ]toi|"
-    r"veille[zs]?\s+à|no\s+olvides|recuerda|asegúrate|non\s+dimenticare|ricorda(?:ti)?|"
-    r"assicurati|não\s+(?:se\s+)?esqueça|lembre-se|vergeet\s+niet|denk\s+eraan|zorg\s+dat|"
-    r"nie\s+zapomnij|pamiętaj|glöm\s+inte|kom\s+ihåg|se\s+till|husk|glem\s+ikke|"
-    r"не\s+забудь(?:те)?|помни(?:те)?)\b"
+    rf"(?i)^\W*(?:{REMINDER_OPENING})\b"
     r"[^.!?。]{0,80}?(?<!\w)(?:not|never|nicht|nie|niemals|kein\w*|ne|pas|jamais|no|nunca|non|"
     r"mai|não|niet|nooit|geen|inte|aldrig|ikke|aldri|не|нельзя)(?!\w)"
 )
@@ -1065,6 +1195,31 @@ LIFTS = re.compile(
     r"тепер\s+(?:\w+\s+)?можеш|тепер\s+можна|теперь\s+(?:\w+\s+)?можешь|теперь\s+можно|"
     r"(?:sekarang|kini)\s+(?:\w+\s+)?(?:boleh|bisa)|artık\s+(?:\S+\s+){0,4}?\w+(?:ebilirsin|abilirsin)|"
     r"bây\s+giờ\s+(?:bạn\s+)?(?:có\s+thể|được)|يمكنك\s+الآن|الآن\s+يمكنك|مسموح\s+الآن)(?!\w)"
+    # ... with the thing allowed between ("Je mag src/payments/ nu toch aanpassen.", "Du darfst
+    # src/billing/ jetzt doch anfassen.", "Finalement tu peux toucher à src/legacy/."), and
+    # a rule forgotten ("Oublie la contrainte sur …", "Forget the rule about …", "Olvida lo de
+    # …", "Vergiss die Regel …", "Vergeet de regel …", "Dimentica la regola …")
+    # ... a leave given with its verb, as each language builds it: "Tu peux supprimer le dossier
+    # tmp/", "Je mag de oude tabellen droppen", "Du darfst die Logs löschen", "Puedes borrar
+    # …", "Puoi cancellare …", "Podes apagar …"
+    r"|(?i:(?<!\w)(?:tu\s+peux|vous\s+pouvez)\s+(?:\S+\s+){0,2}?[^\W\d_]+(?:er|ir|re)(?!\w)|"
+    r"(?<!\w)(?:(?:je|jij|u)\s+mag|mag\s+(?:je|jij|u))\s+(?:\S+\s+){0,5}?[^\W\d_]+en(?!\w)|"
+    r"(?<!\w)(?:du\s+darfst|sie\s+dürfen|ihr\s+dürft)\s+(?:\S+\s+){0,5}?[^\W\d_]+en(?!\w)|"
+    r"(?<!\w)puedes\s+(?:\S+\s+)?[^\W\d_]+(?:ar|er|ir)(?:lo|la|los|las)?(?!\w)|"
+    r"(?<!\w)puoi\s+(?:\S+\s+)?[^\W\d_]+(?:are|ere|ire)(?:lo|la|li|le)?(?!\w)|"
+    r"(?<!\w)(?:podes|você\s+pode)\s+(?:\S+\s+)?[^\W\d_]+(?:ar|er|ir)(?!\w))"
+    r"|(?i:(?<!\w)(?:(?:je|u)\s+mag|mag\s+je|darfst|d[üu]rfen\s+sie|(?:tu\s+)?peux|pouvez|"
+    r"puedes|puede|puoi|può|pode[s]?)\s+(?:\S+\s+){0,4}?(?:nu|toch|weer|alsnog|jetzt|nun|doch|"
+    r"wieder|maintenant|désormais|finalement|quand\s+même|ya|ahora|ora|adesso|agora|já)(?!\w)|"
+    r"(?<!\w)(?:finalement|en\s+fait|désormais|finalmente|al\s+final|uiteindelijk|"
+    r"doch|eigentlich)\s*,?\s+(?:tu\s+peux|vous\s+pouvez|puedes|puoi|podes|você\s+pode|"
+    r"je\s+mag|du\s+darfst)(?!\w)|"
+    r"(?<!\w)(?:oublie[zs]?|olvida|olvídate\s+de|vergiss|vergeet|dimentica|esque[cç][ea]|"
+    r"forget(?:\s+about)?)\s+(?:la|las|les|le|el|die|de|das|the|that|this|my|mijn|meine|ma|mi|"
+    r"cette|esa|esta|quella|essa|a|lo)\s+(?:\S+\s+)?(?:contraintes?|règles?|interdictions?|"
+    r"restrictions?|consignes?|reglas?|restricciones?|regeln?|einschränkungen?|verbots?|regels?|"
+    r"beperkingen?|regole|regola|restrizion[ei]|regras?|restrições|restrição|rules?|constraints?|"
+    r"bans?|de)(?!\w)|(?<!\w)you(?:'re|\s+are)\s+free\s+to(?!\w))"
     r"|अब\s.{0,80}?सकते\s+(?:हो|हैं)|(?:してOK|してもOK|してもいい|しても大丈夫|して構いません)|"
     r"(?:이제|지금은)\s.{0,60}?(?:해도\s*(?:돼|됩니다|괜찮)|할\s*수\s*있어)|现在可以|现在允许|可以改了)"
 )
@@ -1094,8 +1249,10 @@ def lifted_rule(sentence: str, rules: Sequence[str]) -> str | None:
         shared = words & {w[:6] for w in keywords(rule) - _PLAIN_RULE_WORDS}
         if len(shared) >= 2 or any(len(w) >= 6 for w in shared):
             return rule
-        # ... or a word and a value ("لا تغيّر البند 7." … "يمكنك الآن تعديل البند 7.")
-        if shared and values & {v.strip("`") for v in _VALUE.findall(rule)}:
+        # ... or a word and a value ("لا تغيّر البند 7." … "يمكنك الآن تعديل البند 7."), or a
+        # path both name ("Hands off api/v1." … "You're free to edit api/v1 now.")
+        both = values & {v.strip("`") for v in _VALUE.findall(rule)}
+        if (shared and both) or any("/" in v for v in both):
             return rule
     return None
 
@@ -1112,9 +1269,9 @@ def revoked_later(permission: str, later: Sequence[str]) -> bool:
     """
     if not LIFTS.search(permission):
         return False
+    # (a ban in any language: "Finalement, ne supprime pas tmp/.", "Drop de tabellen toch niet.")
     return any(
-        _NEGATED.search(x) and is_rule(x) and lifted_rule(permission, [x]) is not None
-        for x in later
+        is_rule(x) and _negated(x) and lifted_rule(permission, [x]) is not None for x in later
     )
 
 

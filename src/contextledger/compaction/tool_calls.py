@@ -35,7 +35,7 @@ from .facts import (
 )
 from .failures import failure_lines
 from .reads import looks_like_file, shell_reads, shell_writes
-from .transcript import shell_join
+from .transcript import typed_command
 
 # What a call ran, read and wrote is read from its arguments once, not at every recap and by
 # every reader of the record (the digest, verification's evidence, the quotes): a late
@@ -165,7 +165,21 @@ def call_commands(call: ToolCall) -> list[str]:
     if not shell_tool(call) and (is_write_call(call) or _read_named(call.name)):
         return []  # a patch tool's "input": not shell
     found = [c for script in _scripts(call) for c in script_commands(script)]
-    return [" ".join(c.split()) for c in found if c.strip() and len(c) <= 400]
+    return [_squeezed(c) for c in found if c.strip() and len(c) <= 400]
+
+
+# a quoted argument, kept as written, or a run of spaces outside quotes
+_QUOTED_OR_SPACE = re.compile(r"""('[^']*'|"(?:[^"\\]|\\.)*")|\s+""")
+
+
+def _squeezed(command: str) -> str:
+    """A command on one line, one space between words, its quoted arguments as written:
+    ``echo "a  b"`` keeps its two spaces (what it prints), ``ls   -la`` is ``ls -la``.
+
+    >>> print(_squeezed('ls   -la  && echo "a  b"'))
+    ls -la && echo "a  b"
+    """
+    return _QUOTED_OR_SPACE.sub(lambda m: m.group(1) or " ", command.strip())
 
 
 def _read_named(name: str) -> bool:
@@ -192,7 +206,7 @@ def _scripts(call: ToolCall) -> list[str]:
                     # a list of commands ("commands": ["make", "make test"]) or a single
                     # command line in a list: each as typed; else an argv, joined
                     lines = value if _LIST_OF_LINES.match(str(key)) or len(value) == 1 else None
-                    for line in lines or [shell_join(value)]:
+                    for line in lines or [typed_command(value)]:
                         found.append(_program_run(call.name, str(key), line))
                 elif isinstance(value, str):
                     found.append(_program_run(call.name, str(key), value))
@@ -212,7 +226,7 @@ def _scripts(call: ToolCall) -> list[str]:
     elif isinstance(parsed, str) and shell_tool(call):
         found = [parsed]
     elif isinstance(parsed, list) and shell_tool(call):
-        found = [shell_join([str(v) for v in parsed])]
+        found = [typed_command([str(v) for v in parsed])]
     return found
 
 

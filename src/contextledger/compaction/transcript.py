@@ -300,6 +300,33 @@ def shell_join(argv: Sequence[str]) -> str:
     return " ".join(out)
 
 
+# a shell named as a program (a path or ``env`` before it): its ``-c`` runs the next argument
+_SHELL_PROGRAM = re.compile(r"(?:\S*/)?(?:ba|z|k|da|a|fi|tc|c)?sh")
+# the flag that hands a shell its script: ``-c``, or ``-c`` last of several (``-lc``, ``-euc``)
+_SCRIPT_FLAG = re.compile(r"-[A-Za-z]*c")
+
+
+def typed_command(argv: Sequence[str]) -> str:
+    """An argv list as the user would type it: the script a shell runs after ``-c`` whole and
+    as written, else the words joined with ``shlex.join`` (the quoting a shell reads back as
+    the same argv; review30 R30-M2: ``["git", "commit", "-m", "fix: x"]`` was re-quoted).
+
+    >>> print(typed_command(["zsh", "-lc", "pytest -k 'a or b'"]))
+    pytest -k 'a or b'
+    >>> print(typed_command(["git", "commit", "-m", "fix: x"]))
+    git commit -m 'fix: x'
+    >>> print(typed_command(["/bin/bash", "--noprofile", "-c", 'echo "a  b"']))
+    echo "a  b"
+    """
+    if len(argv) >= 3 and _SHELL_PROGRAM.fullmatch(argv[0]):
+        for k, word in enumerate(argv[1:-1], start=1):
+            if _SCRIPT_FLAG.fullmatch(word):
+                return argv[k + 1]
+            if not word.startswith("-"):
+                break
+    return shlex.join(argv)
+
+
 def _image_label(img: Image) -> str:
     """``'name' W×H``, with the size read from the header when the block has none."""
     from ..gate import image_label
@@ -487,10 +514,12 @@ def _program_args(tool: str, args: Any) -> Iterable[str]:
     for key, value in args.items():
         if str(key).casefold() not in ("args", "argv"):
             continue
+        forms = [value]
         if isinstance(value, list) and all(isinstance(v, str) for v in value):
-            value = shell_join(value)
-        if isinstance(value, str) and value.strip():
-            yield f"{tool.strip()} {value.strip()}"
+            forms = list(dict.fromkeys([typed_command(value), shell_join(value)]))
+        for form in forms:
+            if isinstance(form, str) and form.strip():
+                yield f"{tool.strip()} {form.strip()}"
 
 
 def _as_typed(value: Any) -> Iterable[str]:
@@ -501,7 +530,8 @@ def _as_typed(value: Any) -> Iterable[str]:
             yield from _as_typed(v)
     elif isinstance(value, list | tuple):
         if value and all(isinstance(v, str) for v in value):
-            yield shell_join(value)
+            yield typed_command(value)
+            yield shell_join(value)  # (the quoting a recap may also write)
         else:
             for v in value:
                 yield from _as_typed(v)

@@ -859,7 +859,8 @@ EUROPEAN_CONSTRAINT = compiled_on_use(
     r"(?:nach|vor|ins?|im|an|am|auf|aus|für|über|unter|zwischen|bis|seit|vom|zum|zur)\s|"
     r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?!(?:het|de|dit|dat|deze|die|ik|jij|je|we|wij|hij|zij|ze|u|"
     r"er|een|mijn|ons|onze|jouw|hun|alles|niets|niks|dan|nu|wel|ook|maar|dus|hier|daar)\b)"
-    r"\w+\s+(?:[^\s.!?]+\s+){0,5}?niet(?:\s+(?:aan|af|op|uit|in|om|mee|weg|door|terug))?\s*(?:[.!]|$)|"
+    r"\w+\s+(?:[^\s.!?]+\s+){0,5}?niet(?:\s+(?:aan|af|op|uit|in|om|mee|weg|door|terug))?"
+    r"\s*(?:[.!,;—–]|$)|"
     # a condition, then an order ("Si el p99 supera 800 ms, haz rollback.", "Se o cliente
     # pedir reembolso, avise o gerente.", "Si le paiement échoue, préviens-moi."): the
     # clause after the comma opens with its verb, not with a subject ("Si llueve, el
@@ -2273,4 +2274,21 @@ PASTE_REVIEWED = compiled_on_use(
     r"vertaal|sprawdź|przetłumacz|проверь|переведи|перевір\w*|kontrol\s+et|çevir|შეამოწმე|"
     r"जाँच|जांच|अनुवाद|periksa|terjemahkan|έλεγξε|μετάφρασε|verifică|tradu)(?!\w)"
     r"|校对|翻译|检查|確認して|翻訳|校正|검토|번역"
+)
+
+# What opens a reminder, in the languages users write in: "Don't forget to …", "Remember to …",
+# "Make sure you …", "Be sure to …", "Keep in mind to …", "Vergiss nicht, …", "N'oublie pas
+# de …", "No olvides …", "Non dimenticare di …", "Não esqueça de …", "Vergeet niet …", "Nie
+# zapomnij …", "Glöm inte …", "Не забудь …", "Unutma …", "Jangan lupa …", "Đừng quên …": a
+# standing request (open until done; with a "not" inside, a rule: ``rules.REMINDS_NOT_TO``)
+REMINDER_OPENING = (
+    r"remember|don'?t\s+forget|do\s+not\s+forget|never\s+forget|make\s+sure|be\s+sure|"
+    r"take\s+care|keep\s+in\s+mind|bear\s+in\s+mind|don'?t\s+neglect|"
+    r"vergiss\s+nicht|vergessen\s+sie\s+nicht|nicht\s+vergessen|denke?\s+daran|denk\s+dran|"
+    r"denken\s+sie\s+daran|achte?\s+darauf|n['’]oublie[zs]?\s+pas|rappelle[zs]?[- ]toi|"
+    r"pense[zs]?\s+à|veille[zs]?\s+à|assure[zs]?[- ]toi|no\s+(?:te\s+)?olvides|acuérdate|"
+    r"recuerda|asegúrate|non\s+dimenticare|ricorda(?:ti)?|assicurati|"
+    r"não\s+(?:se\s+)?esqueça|lembre-se|lembra-te|vergeet\s+niet|denk\s+eraan|zorg\s+dat|"
+    r"nie\s+zapomnij|pamiętaj|glöm\s+inte|kom\s+ihåg|se\s+till|husk|glem\s+ikke|"
+    r"не\s+забудь(?:те)?|помни(?:те)?|unutma|jangan\s+lupa|đừng\s+quên"
 )
