@@ -34,7 +34,6 @@ PNG_1x1 = (
     "60e6kgAAAABJRU5ErkJggg=="
 )
 _WORDS = ["deploy", "the", "cache", "failed", "again", "ok", "日本語", "नमस्ते", "🙂", "no,", "use"]
-PRICER = Pricer.for_model(lookup_model(MODEL))
 
 
 def _text(seed: int, k: int) -> str:
@@ -190,19 +189,25 @@ def _decisions(res: Any) -> str:
 
 
 def wrong_sizes(res: Any, dicts: list[dict[str, Any]]) -> list[str]:
-    """The drops whose size is wrong: an exact one not the message's price, an estimate
-    not the estimate of the message as it is now (what a fit that never priced it says)."""
+    """The drops whose size is wrong: an exact one not the message's price in this list
+    (a tool result's under the call the list makes, or as answering none), an estimate not
+    the estimate of the message as it is now (what a fit that never priced it says).
+    Priced by a pricer of its own: one kept across tests remembered the calls of the lists
+    checked before, so whether a result whose call was removed was "right" named or not
+    hung on the tests an xdist worker ran first (speed57: CI65's one-off "101 != 104")."""
+    pricer = Pricer.for_model(lookup_model(MODEL))
     read = read_messages(copy.deepcopy(dicts))
     body = [m for m in read if m.role != "system"]
+    pricer.name_results(body, lambda wanted: ())  # (every call of the list is in the batch)
     index = HistoryIndex()
-    index.update(body, PRICER, defer=True)  # (nothing priced: every cost an estimate)
+    index.update(body, pricer, defer=True)  # (nothing priced: every cost an estimate)
     by_id = {m.id: (m, index.costs[i]) for i, m in enumerate(body)}
     wrong = []
     for c in res.report.changes:
         if c.action != "dropped" or c.message_id not in by_id:
             continue  # (a system message left out, priced as it is)
         m, estimate = by_id[c.message_id]
-        want = estimate if c.estimated else PRICER.message(m).total
+        want = estimate if c.estimated else pricer.message(m).total
         if c.tokens_before != want:
             wrong.append(f"{c.message_id}: {c.tokens_before} (estimated={c.estimated}) != {want}")
     return wrong

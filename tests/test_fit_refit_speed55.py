@@ -11,7 +11,7 @@ import copy
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from contextledger.fit import Fitter, fit
@@ -161,6 +161,17 @@ def test_moved_messages_are_named_by_their_new_position_unless_their_dict_names_
     assert read[i + 3].id == f"m{i + 3}" and got[i + 2].id == f"m{i + 2}"
 
 
+#: CI65's one failure of the property test below, in its own terms: the call of the first
+#: exchange taken out (its result stays, an orphan repair takes out), then dicts inserted.
+#: The refit reported the orphan at its old price, named by the call the Fitter's pricer
+#: remembered (48, a fresh fit 45: "101 != 104" in CI; the same on main without splices).
+ORPHANED_THEN_INSERTED = (
+    15,
+    [("delete", 0.21, 1), ("insert", 0.15, 4), ("drop", 0.71, 4), ("delete", 0.02, 2),
+     ("insert", 0.61, 3)],
+)  # fmt: skip
+
+
 @given(
     n=st.integers(6, 40),
     steps=st.lists(
@@ -173,26 +184,42 @@ def test_moved_messages_are_named_by_their_new_position_unless_their_dict_names_
         max_size=8,
     ),
 )
+@example(*ORPHANED_THEN_INSERTED)
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 def test_splices_then_anything_decide_as_a_one_shot_fit(
     n: int, steps: list[tuple[str, float, int]]
 ) -> None:
+    """The invariant: after any run of removals, insertions, sliding-window drops and edits
+    of moved dicts, each refit sends and reports what a one-shot fit of the same list does,
+    and every dropped message's size is its price in that list (or its estimate). Its
+    examples are drawn derandomized (the suite's profile) and its checks hold no state
+    across examples or tests (``wrong_sizes`` prices with a pricer of its own)."""
+    run_splices(n, steps)
+
+
+def run_splices(n: int, steps: list[tuple[str, float, int]]) -> None:
+    """A Fitter fed ``history(n)`` then changed by ``steps``, each refit checked."""
     dicts = history(n)
     fitter = Fitter(MODEL, window=1500, max_output_tokens=RESERVE)
     _refit_small(fitter, dicts)
-    for step, (how, share, k) in enumerate(steps):
-        i = max(1, min(len(dicts) - 2, int(len(dicts) * share)))
-        if how == "delete" and len(dicts) > k + 4:
-            del dicts[i : i + k]
-        elif how == "insert":
-            dicts[i:i] = [{"role": "user", "content": f"put in {step} {j}"} for j in range(k)]
-        elif how == "drop":
-            users = [j for j, d in enumerate(dicts) if d["role"] == "user"]
-            if len(users) > 2:
-                del dicts[users[0] : users[1]]
-        elif type(dicts[i].get("content")) is str:
-            dicts[i]["content"] = dicts[i]["content"] + " (edited)" * k
+    for step, change in enumerate(steps):
+        splice(dicts, step, *change)
         _refit_small(fitter, dicts)
+
+
+def splice(dicts: list[dict[str, Any]], step: int, how: str, share: float, k: int) -> None:
+    """One change of the app's list, in place, at ``share`` of it."""
+    i = max(1, min(len(dicts) - 2, int(len(dicts) * share)))
+    if how == "delete" and len(dicts) > k + 4:
+        del dicts[i : i + k]
+    elif how == "insert":
+        dicts[i:i] = [{"role": "user", "content": f"put in {step} {j}"} for j in range(k)]
+    elif how == "drop":
+        users = [j for j, d in enumerate(dicts) if d["role"] == "user"]
+        if len(users) > 2:
+            del dicts[users[0] : users[1]]
+    elif type(dicts[i].get("content")) is str:
+        dicts[i]["content"] = dicts[i]["content"] + " (edited)" * k
 
 
 def _refit_small(fitter: Fitter, dicts: list[dict[str, Any]]) -> None:

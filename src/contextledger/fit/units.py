@@ -661,6 +661,16 @@ class HistoryIndex:
                 flat.append((i, *found))
         return read, flat
 
+    def name_results(self, pricer: Pricer, results: Sequence[Message]) -> None:
+        """Before ``results`` (messages of this history priced outside a batch: the ones a
+        repair took out) are priced: each named by the call this history makes now, or
+        priced as answering none (``Pricer.name_results``). The pricer remembers the calls
+        of the histories it priced before; a call the app has since removed is not
+        this one's (speed57: after a call was removed mid-history, its orphan result was
+        reported at its old, named price, 4 tokens over a fresh fit's)."""
+        at = [p for p in map(self.position, (m.id for m in results)) if p is not None]
+        pricer.name_results(results, lambda wanted: self._calls_outside(at or [0], wanted))
+
     def _calls_outside(self, batch: list[int], wanted: Collection[str]) -> Iterator[Message]:
         """The turns with tool calls not in ``batch`` that may call one of ``wanted``, the
         nearest below it first (a lazy history's dicts are looked at, not read: a result
