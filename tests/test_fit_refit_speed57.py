@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from contextledger.errors import BudgetError
 from contextledger.fit import Fitter, fit
 from contextledger.pricing.messages import Pricer
 from contextledger.providers import read_messages
@@ -104,3 +105,26 @@ def test_a_result_taken_out_of_the_end_of_a_dropped_exchange_is_not_reported(
     fresh = fit(copy.deepcopy(dicts), MODEL, window=window, max_output_tokens=RESERVE)
     assert _decisions(got) == _decisions(fresh)
     assert wrong_sizes(got, dicts) == []
+
+
+def test_a_request_too_big_is_refused_the_same_way_every_time() -> None:
+    """The same list, too big, fitted twice by a Fitter: the second refusal is the first's
+    and a one-shot fit's (it was "need at least N (a lower bound read from its length)"
+    once the first had priced the request exactly)."""
+    dicts = [
+        {"role": "system", "content": "ops"},
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": "hello"},
+        {"role": "user", "content": "deploy the cache again please " * 400},
+    ]
+    fitter = Fitter(MODEL, window=2000, max_output_tokens=RESERVE)
+    said = []
+    for fitted in (
+        fitter.fit,
+        fitter.fit,
+        lambda d: fit(copy.deepcopy(d), MODEL, window=2000, max_output_tokens=RESERVE),
+    ):
+        with pytest.raises(BudgetError) as refused:
+            fitted(dicts)
+        said.append(str(refused.value))
+    assert said[0] == said[1] == said[2] and "at least" not in said[0]

@@ -1255,8 +1255,11 @@ class HistoryIndex:
         return len(texts) == 1 and type(texts[0]) is Text
 
     def at_least(self, i: int) -> int:
-        """Message ``i``'s exact price if known, else a lower bound from its characters."""
-        return self.costs[i] if self.priced[i] else self.chars[i] // MAX_CHARS_PER_TOKEN
+        """A lower bound of message ``i``'s price from its characters; never its exact price,
+        when a fit before priced it: a request refused by the bound is refused as a fresh
+        fit refuses it (speed57: a Fitter asked twice for the same list that is too big said
+        "need 2,010 tokens", then "need at least 2,010 tokens (a lower bound ...)")."""
+        return self.chars[i] // MAX_CHARS_PER_TOKEN
 
     def exact_cost(self, i: int) -> int:
         """Message ``i``'s exact price (priced now if it was not yet)."""
