@@ -1048,11 +1048,11 @@ def _removed_by_repair(
         first.setdefault(c.message_id, c)
     kept = set(map(_message_id, repaired.messages))
     gone = [msgs[c.index] for mid, c in first.items() if mid not in kept]
-    # a result taken out is priced under the call this history makes, as a fresh fit
-    # prices it, not under one the pricer remembers from an earlier history
+    # a result taken out whose call the app took out is priced as a fresh fit prices it,
+    # answering no call, not under the call the pricer remembers from an earlier history
     results = [m for m in gone if m.role != "assistant" and m.tool_results]
     if results:
-        index.name_results(pricer, results)
+        index.unname_orphans(pricer, results)
     return tuple(
         Change(
             "dropped", m.id, None, m.role, _REPAIR_DROPS.get(first[m.id].kind, first[m.id].detail),

@@ -482,7 +482,11 @@ class HistoryIndex:
             unit_costs,
             unit_ok,
             {(i + shift, w): v for (i, w), v in self._memo.items() if i >= since and w in _MOVED},
-            {(a + shift, b + shift): r for (a, b), r in self._over.items() if a >= since},
+            {  # (not of a unit holding a result priced anew: it may cost less now)
+                (a + shift, b + shift): r
+                for (a, b), r in self._over.items()
+                if a >= since and not any(a <= p - shift <= b for p in reprice)
+            },
             moved(self._labels, old),
             moved(self._bounds, old),
             moved(self._substantive, old),
@@ -661,15 +665,25 @@ class HistoryIndex:
                 flat.append((i, *found))
         return read, flat
 
-    def name_results(self, pricer: Pricer, results: Sequence[Message]) -> None:
-        """Before ``results`` (messages of this history priced outside a batch: the ones a
-        repair took out) are priced: each named by the call this history makes now, or
-        priced as answering none (``Pricer.name_results``). The pricer remembers the calls
-        of the histories it priced before; a call the app has since removed is not
-        this one's (speed57: after a call was removed mid-history, its orphan result was
-        reported at its old, named price, 4 tokens over a fresh fit's)."""
+    def unname_orphans(self, pricer: Pricer, results: Sequence[Message]) -> None:
+        """Before ``results`` (messages of this history priced outside a batch: those a
+        repair took out) are priced: the pricer forgets what it knew of the calls of their
+        ids that no turn of this history makes (the app took the call out since it was
+        priced), so they are priced as a fresh fit prices them, answering no call (speed57:
+        an orphan was reported at its old, named price, 4 tokens over a fresh fit's). An id
+        a turn still calls is left as the fit named it (named again here from this history,
+        a call id reused in another round was named apart from how the repair renumbered it)."""
+        if not self.body:
+            return  # (released: a fit done once, whose pricer knew no list but this one)
+        ids = {b.call_id for m in results for b in m.tool_results}
         at = [p for p in map(self.position, (m.id for m in results)) if p is not None]
-        pricer.name_results(results, lambda wanted: self._calls_outside(at or [0], wanted))
+        left = set(ids)
+        for m in self._calls_outside(at or [0], ids):
+            left.difference_update(b.id for b in m.content if type(b) is ToolCall)
+            if not left:
+                return
+        orphans = [m for m in results if any(b.call_id in left for b in m.tool_results)]
+        pricer.name_results(orphans, lambda wanted: ())
 
     def _calls_outside(self, batch: list[int], wanted: Collection[str]) -> Iterator[Message]:
         """The turns with tool calls not in ``batch`` that may call one of ``wanted``, the
