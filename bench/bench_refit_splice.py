@@ -101,6 +101,7 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=30001)
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--check", action="store_true", help="compare each refit with fit()")
+    p.add_argument("--only", choices=[name for name, _ in CHANGES], help="this change alone")
     p.add_argument("--line", action="store_true", help="one line: each change's median ms")
     args = p.parse_args()
     dicts = SESSIONS[args.session](n=args.dicts, seed=args.seed)
@@ -108,9 +109,10 @@ def main() -> None:
     fitter = Fitter(model, window=args.window, max_output_tokens=reserve)
     fitter.fit(dicts)
     rng = random.Random(args.seed)
-    times: dict[str, list[float]] = {name: [] for name, _ in CHANGES}
+    changes = [(n, c) for n, c in CHANGES if args.only in (None, n)]
+    times: dict[str, list[float]] = {name: [] for name, _ in changes}
     for _ in range(args.repeats):
-        for name, change in CHANGES:
+        for name, change in changes:
             change(dicts, rng)
             gc.collect()
             t = time.process_time()
