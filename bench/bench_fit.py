@@ -44,7 +44,9 @@ screenshots).
   ``fit`` (the figure), then LangChain on the same dicts after its own import and first call;
 * **refit**: a ``Fitter`` kept per conversation, fed the app's own list of dicts after the
   app appends to it in place: one new dict (median of 9), and a whole turn of three (an
-  assistant tool call, its result, the next request; median of 5). The list is the last
+  assistant tool call, its result, the next request; median of 5); then a user's dict taken
+  out at 60 % of the list, and the oldest turn dropped as a sliding window drops it (median
+  of 5 each; ``bench_refit_splice.py`` measures these changes alone). The list is the last
   cold session's, fitted once by the ``Fitter`` (not timed);
 * **LangChain**: ``trim_messages(convert_to_messages(dicts), strategy="last",
   token_counter=count_tokens_approximately, start_on="human", include_system=True)`` on the
@@ -640,6 +642,20 @@ def measure(window: int, make: Session, seed0: int = 0) -> tuple[float, float, f
         msgs.append({"role": "tool", "tool_call_id": call["id"], "content": f"{i} passed ✓\n" * 30})
         msgs.append({"role": "user", "content": f"Très bien — ahora el paso {i} 🚀 {rng.random()}"})
         turn.append(clocked(lambda: fitter.fit(msgs)))
+    removed = []  # a user's dict taken out at 60 % of the list (spliced out, speed55)
+    for _ in range(5):
+        at = next(
+            j
+            for j in range(len(msgs) * 3 // 5, len(msgs))
+            if msgs[j]["role"] == "user" and type(msgs[j]["content"]) is str
+        )
+        del msgs[at]
+        removed.append(clocked(lambda: fitter.fit(msgs)))
+    slid = []  # a sliding window: the oldest turn after the system prompt dropped
+    for _ in range(5):
+        users = [j for j, d in enumerate(msgs) if d["role"] == "user"]
+        del msgs[users[0] : users[1]]
+        slid.append(clocked(lambda: fitter.fit(msgs)))
 
     lc = medians([clocked(lambda: langchain_trim(msgs, budget)) for _ in range(5)])
     fresh = make(seed=next(seeds))
@@ -657,6 +673,8 @@ def measure(window: int, make: Session, seed0: int = 0) -> tuple[float, float, f
         ("contextledger fit, cold, never-seen dicts", medians(cold)),
         ("contextledger refit, 1 dict appended in place", medians(one)),
         ("contextledger refit, a turn (3 dicts) appended", medians(turn)),
+        ("contextledger refit, 1 dict removed mid-history", medians(removed)),
+        ("contextledger refit, the oldest turn dropped", medians(slid)),
     ]
     for name, (w, c) in rows:
         if "cold" in name:  # each cold session against LangChain on that same session

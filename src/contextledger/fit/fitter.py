@@ -629,7 +629,7 @@ class Fitter:
                 self.pricer.name_results(repaired.messages, lambda wanted: ())
             result = self._fit_once(repaired.messages, tools, memory, notices, repaired=True)
             mem.shown = mem.repaired_index
-            removed = _removed_by_repair(msgs, repaired, self.pricer)
+            removed = _removed_by_repair(msgs, repaired, self.pricer, mem.index)
             if removed:  # a message repair took out is a drop, reported with its reason
                 result = FitResult(result.messages, with_added(result.report, removed))
         return result
@@ -1055,14 +1055,20 @@ def _calls(m: Message) -> int:
 
 
 def _removed_by_repair(
-    msgs: Sequence[Message], repaired: RepairResult, pricer: Pricer
+    msgs: Sequence[Message], repaired: RepairResult, pricer: Pricer, index: HistoryIndex
 ) -> tuple[Change, ...]:
-    """A "dropped" Change for each message repair took out of the history."""
+    """A "dropped" Change for each message repair took out of the history (``index``:
+    the history's, ``msgs`` without their system messages)."""
     first: dict[str, RepairChange] = {}  # each message's first change (they come in order)
     for c in repaired.changes:
         first.setdefault(c.message_id, c)
     kept = set(map(_message_id, repaired.messages))
     gone = [msgs[c.index] for mid, c in first.items() if mid not in kept]
+    # a result taken out whose call the app took out is priced as a fresh fit prices it,
+    # answering no call, not under the call the pricer remembers from an earlier history
+    results = [m for m in gone if m.role != "assistant" and m.tool_results]
+    if results:
+        index.unname_orphans(pricer, results)
     return tuple(
         Change(
             "dropped", m.id, None, m.role, _REPAIR_DROPS.get(first[m.id].kind, first[m.id].detail),

@@ -27,6 +27,7 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from copy import copy
+from dataclasses import replace
 from itertools import accumulate, chain, compress, repeat
 from operator import and_, eq, is_, sub
 from typing import Any, overload
@@ -213,6 +214,53 @@ class DictColumns:
             # (noted ascending: ``scan`` reads the last one as the largest)
             kept = [(p, i) for p, i in app_ids.items() if not lo <= p < hi]
             self.app_ids = dict(sorted([*kept, *probe.app_ids.items()]))
+        return True
+
+    def splice(self, lo: int, removed: int, added: int) -> bool:
+        """Take dicts ``lo:lo+added`` (of ``dicts``, the app's list now) as those put in
+        place of the ``removed`` dicts noted at ``lo`` (removed or inserted mid-history;
+        every other dict noted before holds what it held, those after the splice
+        ``added - removed`` positions further on): only they are noted, every later note
+        moved, not made again; the Messages read of the moved dicts renamed to their new
+        position (a message's id is ``m<position>`` unless its dict has its own). False,
+        nothing changed here: a dict at the splice or right after it takes the whole read
+        (speed55: a dict removed or inserted made the scan note every dict after it again,
+        and the index price and read them again)."""
+        n = len(self.roles)
+        end = lo + added  # the first moved dict, at its new position
+        if not 0 < lo <= lo + removed <= n or self.base is not None:
+            return False
+        shift = added - removed
+        hi = min(end + 1, n + shift)  # the new dicts and the first moved one (its context)
+        probe = DictColumns(self.dicts[:hi])
+        probe._images = self._images
+        probe.roles = self.roles[:lo]  # (what ``scan`` asks of the dicts before)
+        probe.chars, probe.made, probe.texts = [0] * lo, [None] * lo, [None] * lo
+        if not probe.scan(lo):
+            return False
+        old = lo + removed  # the first moved dict, at its old position
+        self.roles[lo:old] = probe.roles[lo:end]
+        self.chars[lo:old] = probe.chars[lo:end]
+        self.texts[lo:old] = probe.texts[lo:end]
+        made = self.made
+        made[lo:old] = probe.made[lo:end]
+        dicts = self.dicts
+        for p in range(end, n + shift):  # (the moved Messages read so far, renamed)
+            m = made[p]
+            if m is not None and not isinstance(dicts[p].get("id"), str):
+                made[p] = replace(m, id=f"m{p}")
+        for name in ("opens", "recaps", "images"):
+            mine: list[int] = getattr(self, name)
+            cut, moved = bisect_left(mine, lo), bisect_left(mine, old)
+            new: list[int] = getattr(probe, name)
+            mine[cut:] = [*new[bisect_left(new, lo) : bisect_left(new, end)]] + [
+                p + shift for p in mine[moved:]
+            ]
+        if self.app_ids or probe.app_ids:
+            kept = [(p, i) for p, i in self.app_ids.items() if p < lo]
+            added_ids = [(p, i) for p, i in probe.app_ids.items() if lo <= p < end]
+            moved_ids = [(p + shift, i) for p, i in self.app_ids.items() if p >= old]
+            self.app_ids = dict([*kept, *added_ids, *moved_ids])
         return True
 
     def reread_leading_system(self, k: int) -> bool:
@@ -571,6 +619,8 @@ class LazyMessages(Sequence[Message]):
         after_system: tuple[int, int] | None = None,
         head: tuple[Message, ...] = (),
         patched: tuple[int, int, int] | None = None,
+        spliced: tuple[int, int, int, int] | None = None,
+        reprice: tuple[int, ...] = (),
     ) -> None:
         self.columns = columns
         self.start = start
@@ -584,6 +634,13 @@ class LazyMessages(Sequence[Message]):
         # again (``DictColumns.rescan``: the same roles and grouping), those from hi to n
         # are the same as last time, those from n on are new (None: see ``unchanged``)
         self.patched = patched
+        # (lo, removed, added, moved), positions of the columns: the ``removed`` dicts at
+        # lo were taken out and ``added`` put in their place (``DictColumns.splice``); the
+        # ``moved`` dicts after them are the same as last time, ``added - removed``
+        # positions further on; those after are new (None: see ``unchanged``)
+        self.spliced = spliced
+        # positions of the moved tool results priced anew (their call was removed or added)
+        self.reprice = reprice
 
     def __len__(self) -> int:
         return len(self.head) + len(self.columns.roles) - self.start
@@ -616,8 +673,14 @@ class LazyMessages(Sequence[Message]):
         if after is not None and self.start + n == after[0]:  # the history after the prompt
             return LazyMessages(self.columns, after[0], after[1] - after[0])
         patched = self.patched if self.patched and self.patched[0] >= self.start + n else None
+        spliced = self.spliced if self.spliced and self.spliced[0] >= self.start + n else None
         return LazyMessages(
-            self.columns, self.start + n, max(0, self.unchanged - n), patched=patched
+            self.columns,
+            self.start + n,
+            max(0, self.unchanged - n),
+            patched=patched,
+            spliced=spliced,
+            reprice=self.reprice if spliced else (),
         )
 
     def position_of(self, message_id: str) -> int | None:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress
+from itertools import compress, repeat
 from operator import eq, not_
 from typing import Any, NamedTuple
 
@@ -51,6 +51,7 @@ from .lazy import DictColumns, LazyMessages, all_dicts
 _CHUNK = 512  # a cold read is done in pieces, so a later edit re-reads from a nearby piece
 _COMPARED_AT_ONCE = 512  # dicts compared in one part (``DictSource._unchanged_prefix``)
 _PATCHED_AT_MOST = 256  # dicts noted again in place at most (``DictSource._patch``)
+_SPLICED_AT_MOST = 64  # dicts removed or inserted at once at most (``DictSource._splice``)
 
 Dicts = list[dict[str, Any]]
 
@@ -192,6 +193,7 @@ class DictSource:
         # (k, n): only the k leading system prompts changed, dicts k..n did not (see
         # _system_refreshed)
         self._after_system: tuple[int, int] | None = None
+        self._reprice: tuple[int, ...] = ()  # see _splice
 
     def take(
         self, payload: Any, *, lazily: bool = True
@@ -273,7 +275,14 @@ class DictSource:
             after = None
         patched = None
         if after is None and columns is self._columns:
-            patched = self._patch(columns, dicts, same)
+            spliced = self._splice(columns, dicts, same)
+            if spliced:
+                self._columns = columns
+                self._boundaries, self._messages = [(0, 0)], ()
+                reprice = self._reprice
+                return LazyMessages(columns, 0, same, spliced=spliced, reprice=reprice)
+            if spliced is None:  # (else spliced, then an append the scan does not take)
+                patched = self._patch(columns, dicts, same)
         if patched is not None:
             self._columns = columns
             self._boundaries, self._messages = [(0, 0)], ()
@@ -312,6 +321,79 @@ class DictSource:
         if len(dicts) > n and not columns.scan(n):
             return None  # (an append only the whole read takes: the caller finds it so)
         return same, hi, n
+
+    def _splice(
+        self, columns: DictColumns, dicts: Dicts, same: int
+    ) -> tuple[int, int, int, int] | tuple[()] | None:
+        """(lo, removed, added, moved) when the list is the one read last with ``removed``
+        dicts at ``lo`` (= ``same``) taken out and ``added`` put in their place (one of the
+        two 0: a removal or an insertion mid-history), the ``moved`` dicts after them
+        holding what they held (compared at C speed with their skeletons, at their old
+        positions), any after those appended; the columns and skeletons are spliced so
+        (``DictColumns.splice``). None: not so, nothing changed here; (): spliced, but
+        a dict appended after takes the whole read (the columns are noted again from
+        ``same`` on)."""
+        n, now = len(self._skeletons), len(dicts)
+        if not 0 < same < n or len(columns.roles) != n:
+            return None
+        skeletons = self._skeletons
+        try:
+            found = self._splice_at(dicts, same)
+            if found is None:
+                return None
+            removed, added = found
+            moved = min(n - same - removed, now - same - added)
+            # (every moved dict, compared with what it held at its old position)
+            if (
+                dicts[same + added : same + added + moved]
+                != skeletons[same + removed : same + removed + moved]
+            ):
+                return None
+        except Exception:  # a value whose == raises: read again from ``same`` on
+            return None
+        if moved < n - same - removed:
+            return None  # (the tail cut too: read again from ``same`` on, as before)
+        calls = _call_ids([*skeletons[same : same + removed], *dicts[same : same + added]])
+        if calls is None:
+            return None  # (a legacy function call, answered by name: read again)
+        if not columns.splice(same, removed, added):
+            return None
+        at = same + added + moved  # (dicts appended after the moved ones)
+        if now > at and not columns.scan(at):
+            return ()  # (an append only the whole read takes: the caller finds it so)
+        skeletons[same : same + removed] = map(_skeleton_of_message, dicts[same : same + added])
+        skeletons.extend(map(_skeleton_of_message, dicts[at:]))
+        # the moved tool results that answer a call removed or added: priced anew (a
+        # result is priced under its call's name)
+        self._reprice = (
+            tuple(
+                p
+                for p in compress(
+                    range(same + added, at),
+                    map(eq, columns.roles[same + added : at], repeat("tool")),
+                )
+                if _answers(dicts[p], calls)
+            )
+            if calls
+            else ()
+        )
+        return same, removed, added, moved
+
+    def _splice_at(self, dicts: Dicts, same: int) -> tuple[int, int] | None:
+        """(removed, added): the smallest removal, else insertion, of at most
+        ``_SPLICED_AT_MOST`` dicts at ``same`` after which the next dict holds what it held
+        (one dict compared per guess; ``_splice`` compares the rest)."""
+        skeletons = self._skeletons
+        n, now = len(skeletons), len(dicts)
+        first = dicts[same]
+        for k in range(1, min(_SPLICED_AT_MOST, n - same - 1) + 1):
+            if first == skeletons[same + k]:
+                return k, 0
+        was = skeletons[same]
+        for k in range(1, min(_SPLICED_AT_MOST, now - same - 1) + 1):
+            if dicts[same + k] == was:
+                return 0, k
+        return None
 
     def _system_refreshed(self, dicts: Dicts) -> tuple[int, int] | None:
         """(how many leading system messages, how many dicts are unchanged) when the first
@@ -411,6 +493,31 @@ class DictSource:
         except Exception:  # a value whose == raises: read everything again
             return 0 if all_dicts(dicts[hi:]) else -1  # (the parts before it were checked)
         return n if all_dicts(dicts[n:]) else -1
+
+
+def _call_ids(dicts: Dicts) -> set[str] | None:
+    """The ids of the tool calls in ``dicts`` (None: a legacy function call or function
+    result among them, or calls of another shape, or an id not a string)."""
+    ids: set[str] = set()
+    for d in dicts:
+        if "function_call" in d or d.get("role") == "function":
+            return None
+        calls = d.get("tool_calls")
+        if calls is None:
+            continue
+        if type(calls) is not list or not all_dicts(calls):
+            return None
+        found = [call.get("id") for call in calls]
+        if not all(type(i) is str for i in found):
+            return None
+        ids.update(found)
+    return ids
+
+
+def _answers(d: dict[str, Any], calls: set[str]) -> bool:
+    """Whether tool message ``d`` answers one of ``calls`` (an id of another type may)."""
+    answers = d.get("tool_call_id")
+    return type(answers) is not str or answers in calls
 
 
 def _renew_skeletons(

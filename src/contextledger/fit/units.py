@@ -214,6 +214,31 @@ def _estimate(chars: int) -> int:
     return 4 + chars // 4
 
 
+_V = TypeVar("_V")
+#: What the gists work out about a message or unit that holds no id (a gist's turn,
+#: ``gist-said``, is named after its unit's first message, and ``memo``'s own are checked
+#: against the Message, renamed when moved): kept when a splice moves it (``_carry``).
+_MOVED = frozenset({"gist", "words", "said"})
+
+
+class _Carried(NamedTuple):
+    """What the messages a splice moved keep (``HistoryIndex._carry``), at their new
+    positions: their prices from ``at`` on, and what was worked out about them."""
+
+    at: int
+    costs: list[int]
+    priced: bytearray
+    starts: array[int]  # the units from ``at`` on, their sums and checks
+    unit_costs: list[int]
+    unit_ok: bytearray
+    memo: dict[tuple[int, str], tuple[Message, object]]
+    over: dict[tuple[int, int], int]
+    labels: dict[int, tuple[object, Later[str]]]
+    bounds: dict[int, tuple[int, bool]]
+    substantive: dict[int, tuple[str, bool]]
+    settings: dict[int, tuple[str, Setting | None]]
+
+
 class HistoryIndex:
     """Per-message costs and unit boundaries of the last history fitted, reused on refit.
 
@@ -305,6 +330,7 @@ class HistoryIndex:
             self.requests_read.read_all()
         before = len(self.costs)
         patched: tuple[int, int] | None = None  # (lo, hi): messages edited in place
+        carried: _Carried | None = None  # what the messages moved by a splice keep
         if unchanged is not None:
             prefix = min(unchanged, len(body), before)
         elif type(body) is LazyMessages and type(self.body) is LazyMessages:
@@ -321,6 +347,18 @@ class HistoryIndex:
                     and pin_cap == self.pin_cap
                 ):
                     patched = lo, hi
+            elif same and body.spliced is not None and not body.head:
+                lo, removed, added, moved = body.spliced
+                lo -= body.start
+                if (
+                    lo == prefix
+                    and lo >= 0
+                    and lo + removed + moved == before
+                    and pricer is self._pricer
+                    and pin_cap == self.pin_cap
+                ):
+                    off = body.start
+                    carried = self._carry(lo, removed, added, [p - off for p in body.reprice])
         elif type(body) is LazyMessages or type(self.body) is LazyMessages:
             prefix = 0  # nothing is assumed between a lazy history and another
         else:
@@ -354,6 +392,8 @@ class HistoryIndex:
         self._pricer = pricer
         self._scan_from(prefix)
         self._group_from(regroup)
+        if carried is not None:
+            self._carried(carried)
         if handed is not None and self._unclassified is not None:
             asked, texts = self._unclassified
             self._unclassified = (handed[0] + asked, handed[1] + texts)
@@ -404,6 +444,71 @@ class HistoryIndex:
         texts = cols.texts[off + lo : off + n]  # (None: not a request)
         asked = list(compress(range(lo, n), map(is_not, texts, repeat(None))))
         return asked, [t for t in texts if t is not None]
+
+    def _carry(self, lo: int, removed: int, added: int, reprice: Collection[int]) -> _Carried:
+        """What the messages after a splice (``LazyMessages.spliced``: ``removed`` messages
+        at ``lo`` taken out, ``added`` put in their place, every later one the same, moved
+        ``added - removed`` positions on) keep, at their new positions: from the end of the
+        unit that holds the first moved message on (the units from there are the same
+        units: how a unit groups depends only on the messages up to its end), their prices
+        and what the gists, the pins and the request bounds worked out about them; from
+        that message on, what is known of a message alone (its image labels, its request's
+        bound, whether it says something, what it sets). ``reprice``: positions (new) of
+        the moved messages priced anew (a tool result whose call was removed or added).
+        The update then regroups and classifies from ``lo`` as after any edit there, and
+        puts these back (``_carried``) (speed55: a message removed or inserted mid-history
+        made the index price and read again every message after it)."""
+        shift = added - removed
+        old = lo + removed  # the first moved message, at its old position
+        starts = self.starts
+        k = bisect_right(starts, old)  # (the old unit that holds it is made anew)
+        since = starts[k] if k < len(starts) else len(self.costs)
+
+        def moved(items: dict[int, _V], start: int) -> dict[int, _V]:
+            return {i + shift: v for i, v in items.items() if i >= start}
+
+        costs, priced = self.costs[since:], bytearray(self.priced[since:])
+        unit_costs, unit_ok = self.unit_costs[k:], self.unit_ok[k:]
+        for p in reprice:
+            if p - shift >= since:
+                priced[p - shift - since] = 0
+                costs[p - shift - since] = _estimate(self.chars[p - shift])
+                unit_costs[bisect_right(starts, p - shift) - 1 - k] = -1
+        return _Carried(
+            since + shift,
+            costs,
+            priced,
+            array("q", [s + shift for s in starts[k:]]),
+            unit_costs,
+            unit_ok,
+            {(i + shift, w): v for (i, w), v in self._memo.items() if i >= since and w in _MOVED},
+            {  # (not of a unit holding a result priced anew: it may cost less now)
+                (a + shift, b + shift): r
+                for (a, b), r in self._over.items()
+                if a >= since and not any(a <= p - shift <= b for p in reprice)
+            },
+            moved(self._labels, old),
+            moved(self._bounds, old),
+            moved(self._substantive, old),
+            moved(self._settings, old),
+        )
+
+    def _carried(self, carried: _Carried) -> None:
+        """Put back what a splice's moved messages keep (see ``_carry``)."""
+        at, costs, priced = carried.at, carried.costs, carried.priced
+        self.costs[at : at + len(costs)] = costs
+        self.priced[at : at + len(priced)] = priced
+        # the units from ``at`` on are the same units: their checks and sums stand
+        k, n = bisect_left(self.starts, at), len(carried.starts)
+        if self.starts[k : k + n] == carried.starts:
+            self.unit_costs[k : k + n] = carried.unit_costs
+            self.unit_ok[k : k + n] = carried.unit_ok
+        self._memo.update(carried.memo)
+        self._over.update(carried.over)
+        self._labels.update(carried.labels)
+        self._bounds.update(carried.bounds)
+        self._substantive.update(carried.substantive)
+        self._settings.update(carried.settings)
 
     def _shared_prefix(self, body: Sequence[Message]) -> int:
         limit = min(len(body), len(self.body))
@@ -559,6 +664,26 @@ class HistoryIndex:
             else:
                 flat.append((i, *found))
         return read, flat
+
+    def unname_orphans(self, pricer: Pricer, results: Sequence[Message]) -> None:
+        """Before ``results`` (messages of this history priced outside a batch: those a
+        repair took out) are priced: the pricer forgets what it knew of the calls of their
+        ids that no turn of this history makes (the app took the call out since it was
+        priced), so they are priced as a fresh fit prices them, answering no call (speed57:
+        an orphan was reported at its old, named price, 4 tokens over a fresh fit's). An id
+        a turn still calls is left as the fit named it (named again here from this history,
+        a call id reused in another round was named apart from how the repair renumbered it)."""
+        if not self.body:
+            return  # (released: a fit done once, whose pricer knew no list but this one)
+        ids = {b.call_id for m in results for b in m.tool_results}
+        at = [p for p in map(self.position, (m.id for m in results)) if p is not None]
+        left = set(ids)
+        for m in self._calls_outside(at or [0], ids):
+            left.difference_update(b.id for b in m.content if type(b) is ToolCall)
+            if not left:
+                return
+        orphans = [m for m in results if any(b.call_id in left for b in m.tool_results)]
+        pricer.name_results(orphans, lambda wanted: ())
 
     def _calls_outside(self, batch: list[int], wanted: Collection[str]) -> Iterator[Message]:
         """The turns with tool calls not in ``batch`` that may call one of ``wanted``, the
@@ -1144,8 +1269,11 @@ class HistoryIndex:
         return len(texts) == 1 and type(texts[0]) is Text
 
     def at_least(self, i: int) -> int:
-        """Message ``i``'s exact price if known, else a lower bound from its characters."""
-        return self.costs[i] if self.priced[i] else self.chars[i] // MAX_CHARS_PER_TOKEN
+        """A lower bound of message ``i``'s price from its characters; never its exact price,
+        when a fit before priced it: a request refused by the bound is refused as a fresh
+        fit refuses it (speed57: a Fitter asked twice for the same list that is too big said
+        "need 2,010 tokens", then "need at least 2,010 tokens (a lower bound ...)")."""
+        return self.chars[i] // MAX_CHARS_PER_TOKEN
 
     def exact_cost(self, i: int) -> int:
         """Message ``i``'s exact price (priced now if it was not yet)."""
