@@ -5,9 +5,11 @@ a cold fit of such a chat 3-4 s)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from contextledger import fit, intent
 from contextledger.intent import changes_course, turns_course
 from contextledger.lexicon import intent as lexicon
 
@@ -71,3 +73,24 @@ def test_the_split_alternatives_are_the_whole_patterns() -> None:
         inner = gapped.pattern.removeprefix("(?i)(?:").removesuffix(")")
         assert inner in lexicon.COURSE_CHANGE.pattern
         assert word.pattern.removeprefix("(?i)") in inner
+
+
+def test_a_fit_of_a_helpdesk_chat_decides_as_with_the_whole_pattern(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A fit of generated helpdesk chats (the sentences that cost ~50 ms each) sends and
+    reports exactly what it does when ``COURSE_CHANGE`` is searched whole."""
+    from fit_sessions import helpdesk_session
+
+    def outcome() -> list[str]:
+        out = []
+        for seed, window in ((3, 8_000), (4, 16_000)):
+            dicts = helpdesk_session(n=300, images=4, seed=seed)
+            result = fit(dicts, "gpt-4o", window=window, max_output_tokens=1_000)
+            out.append(repr((result.messages, result.report)))
+        return out
+
+    split = outcome()
+    with monkeypatch.context() as whole:
+        whole.setattr(intent, "changes_course", lambda s: bool(lexicon.COURSE_CHANGE.search(s)))
+        assert outcome() == split
