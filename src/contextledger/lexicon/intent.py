@@ -1975,11 +1975,10 @@ RETRACTED = (
 # dir de X"), or after the value where the verb ends the clause ("… X گفتم را فراموش کن", "X
 # নিয়ে যা বলেছিলাম ভুলে যাও"), or what was said said to hold no longer ("Was ich zu X gesagt
 # habe, gilt nicht mehr")
-FORGOTTEN = (
-    rf"(?:^|[,;:.!—–-]\s*)(?:{FORGET})\b[^.!?\n]{{0,60}}?{_V}|"
-    rf"{_V}[^.!?\n]{{0,60}}?(?:{FORGET_AFTER})|(?:{FORGET_UNSPACED})[^.!?\n]{{0,60}}?{_V}|"
-    rf"(?:{NO_LONGER_HOLDS})"
-)
+_FORGOTTEN_BEFORE = rf"(?:^|[,;:.!—–-]\s*)(?:{FORGET})\b[^.!?\n]{{0,60}}?{_V}"
+_FORGOTTEN_AFTER = rf"{_V}[^.!?\n]{{0,60}}?(?:{FORGET_AFTER})"
+_FORGOTTEN_UNSPACED = rf"(?:{FORGET_UNSPACED})[^.!?\n]{{0,60}}?{_V}"
+FORGOTTEN = rf"{_FORGOTTEN_BEFORE}|{_FORGOTTEN_AFTER}|{_FORGOTTEN_UNSPACED}|(?:{NO_LONGER_HOLDS})"
 # a question that puts the right value forward against what is being done ("Shouldn't it
 # be Redis?", "Sollte das nicht Redis sein?", "不是应该用 Redis 吗？"): a correction asked
 CORRECTING_QUESTION = compiled_on_use(
@@ -2040,13 +2039,34 @@ _REPLACE_AFTER = (
     r"(?:으)?로\s*(?:교체|대체)"
 )
 _CLAUSE = r"[^.!?。！？\n]"
-REPLACED = (
-    rf"(?<!\w)(?:{REPLACE_VERB})\S*\s+(?:\S+\s+){{0,4}}?{_V}{_CLAUSE}{{0,40}}?\s{_V}|"
-    rf"{_V}{_CLAUSE}{{0,20}}?(?:{_REPLACE_BETWEEN})\s*{_V}|"
-    rf"{_V}{_CLAUSE}{{0,40}}?\s{_V}{_CLAUSE}{{0,30}}?(?:{_REPLACE_AFTER})"
+_REPLACED_VERB_FIRST = (
+    rf"(?<!\w)(?:{REPLACE_VERB})\S*\s+(?:\S+\s+){{0,4}}?{_V}{_CLAUSE}{{0,40}}?\s{_V}"
 )
+_REPLACED_BETWEEN = rf"{_V}{_CLAUSE}{{0,20}}?(?:{_REPLACE_BETWEEN})\s*{_V}"
+_REPLACED_AFTER = rf"{_V}{_CLAUSE}{{0,40}}?\s{_V}{_CLAUSE}{{0,30}}?(?:{_REPLACE_AFTER})"
+REPLACED = f"{_REPLACED_VERB_FIRST}|{_REPLACED_BETWEEN}|{_REPLACED_AFTER}"
 COURSE_CHANGE = compiled_on_use(
     f"(?i)(?:{INSTEAD_OF}|{RETRACTED}|{FORGOTTEN}|{SWITCH_TO}|{REPLACED})"
+)
+# ``COURSE_CHANGE`` searched in two steps (``intent.turns_course``), finding a match in the
+# same sentences: its alternatives that open on a value and reach a word of their own
+# after a gap of up to 20-60 characters (the replace verb said after both values, the
+# "forget" said after the value, the replace word between them) each only where that word
+# is in the sentence (every match of the alternative holds it), the rest as one pattern. Python's engine tried those alternatives at every character, the gaps at every
+# length: ~50 ms a 300-character sentence of capitalised nouns and ticket numbers (a
+# helpdesk turn in German), most of a cold fit of such a chat (3-4 s).
+COURSE_CHANGE_UNGAPPED = compiled_on_use(
+    f"(?i)(?:{INSTEAD_OF}|{RETRACTED}|{_FORGOTTEN_BEFORE}|{_FORGOTTEN_UNSPACED}|"
+    f"(?:{NO_LONGER_HOLDS})|{SWITCH_TO}|{_REPLACED_VERB_FIRST})"
+)
+#: (its word, the alternative) for each gapped alternative of ``COURSE_CHANGE``
+COURSE_CHANGE_GAPPED = (
+    (compiled_on_use(f"(?i)(?:{_REPLACE_AFTER})"), compiled_on_use(f"(?i)(?:{_REPLACED_AFTER})")),
+    (compiled_on_use(f"(?i)(?:{FORGET_AFTER})"), compiled_on_use(f"(?i)(?:{_FORGOTTEN_AFTER})")),
+    (
+        compiled_on_use(f"(?i)(?:{_REPLACE_BETWEEN})"),
+        compiled_on_use(f"(?i)(?:{_REPLACED_BETWEEN})"),
+    ),
 )
 
 # A standing rule said as an obligation that holds every time ("`west build` skal køres med
