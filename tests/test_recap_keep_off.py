@@ -103,3 +103,20 @@ def test_a_leave_not_taken_back_stays() -> None:
     leave = "Tu peux supprimer le dossier tmp/ quand tu veux."
     items = _all_items([leave, "Ne touche pas à src/legacy/."])
     assert any(leave in x for x in items), items
+
+
+def test_told_not_to_forget_a_rule_lifts_none() -> None:
+    """ "And never forget the rule about prod credentials" keeps every rule (review31: the
+    earlier src/billing/ rule left the offline recap, read as lifted by "forget the rule")."""
+    from contextledger.compaction import Conversation, OfflineSummarizer
+
+    said = [
+        "Build the nightly export job. Never touch src/billing/.",
+        "Don't forget the rule about src/billing/ — it is audited.",
+        "And never forget the rule about prod credentials: never print them.",
+        *(f"note {i}" for i in range(6)),
+    ]
+    record = [m for s in said for m in (Message.user(s), Message.assistant("Understood."))]
+    out = Conversation.from_messages(with_ids(record)).compact(OfflineSummarizer(), force=True)
+    assert out.event is not None
+    assert "Never touch src/billing/." in out.event.recap_text

@@ -1214,7 +1214,9 @@ LIFTS = re.compile(
     r"(?<!\w)(?:finalement|en\s+fait|désormais|finalmente|al\s+final|uiteindelijk|"
     r"doch|eigentlich)\s*,?\s+(?:tu\s+peux|vous\s+pouvez|puedes|puoi|podes|você\s+pode|"
     r"je\s+mag|du\s+darfst)(?!\w)|"
-    r"(?<!\w)(?:oublie[zs]?|olvida|olvídate\s+de|vergiss|vergeet|dimentica|esque[cç][ea]|"
+    # (not when told not to forget it: "never forget the rule about X", "N'oublie pas …")
+    r"(?<!\w)(?<!n')(?<!n’)(?<!not\s)(?<!never\s)(?<!don't\s)(?<!dont\s)(?<!don’t\s)"
+    r"(?:oublie[zs]?|olvida|olvídate\s+de|vergiss|vergeet|dimentica|esque[cç][ea]|"
     r"forget(?:\s+about)?)\s+(?:la|las|les|le|el|die|de|das|the|that|this|my|mijn|meine|ma|mi|"
     r"cette|esa|esta|quella|essa|a|lo)\s+(?:\S+\s+)?(?:contraintes?|règles?|interdictions?|"
     r"restrictions?|consignes?|reglas?|restricciones?|regeln?|einschränkungen?|verbots?|regels?|"
