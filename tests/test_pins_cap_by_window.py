@@ -95,3 +95,13 @@ def test_a_fitter_keeps_one_cap_across_its_fits() -> None:
     fitter = Fitter("gpt-4o", window=16_000, max_output_tokens=1000)
     first = fitter.fit(msgs).messages
     assert [m.id for m in fitter.fit(msgs).messages] == [m.id for m in first]
+
+
+def test_a_cap_the_caller_sets_is_the_cap_at_any_window() -> None:
+    """An explicit ``prior_anchor_tokens`` is not a floor the window's share overrides
+    (review31: 300 at 32k became 3,875)."""
+    from contextledger.fit.options import FitOptions
+
+    assert FitOptions(prior_anchor_tokens=300).prior_cap(31_000) == 300
+    assert FitOptions(prior_anchor_tokens=40).prior_cap(199_000) == 40
+    assert FitOptions().prior_cap(31_000) == 3_875

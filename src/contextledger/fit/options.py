@@ -74,7 +74,8 @@ class FitOptions:
     def prior_cap(self, budget: int) -> int:
         """The tokens earlier requests are pinned within for a ``budget`` (the window less
         the output reserve): ``prior_anchor_tokens``, or ``prior_anchor_share`` of the
-        budget when that is more (up to ``PRIOR_ANCHOR_MOST``); 0 ``prior_anchor_tokens``
+        budget when that is more (up to ``PRIOR_ANCHOR_MOST``), unless the caller set
+        ``prior_anchor_tokens`` (then it is the cap, as given); 0 ``prior_anchor_tokens``
         pins none.
 
         The user's words are the densest tokens of a history: a fixed cap that suits 8k
@@ -88,9 +89,11 @@ class FitOptions:
         (1024, 1875, 3875, 8192)
         >>> FitOptions(prior_anchor_tokens=0).prior_cap(31_000)
         0
+        >>> FitOptions(prior_anchor_tokens=300).prior_cap(31_000)  # a cap given is the cap
+        300
         """
-        if self.prior_anchor_tokens <= 0:
-            return 0
+        if self.prior_anchor_tokens != DEFAULT_PRIOR_ANCHOR_TOKENS:
+            return max(0, self.prior_anchor_tokens)  # the caller's own cap, as given
         share = min(int(budget * self.prior_anchor_share), PRIOR_ANCHOR_MOST)
         return max(self.prior_anchor_tokens, share)
 
