@@ -149,7 +149,6 @@ from .claims_translated import (
     switched_around,
     without_translated,
 )
-from .claims_unchanged import kept_unchanged_as_said
 from .facts import extract_claims, sentences
 from .outcome import Outcome, outcome_of
 from .stance import keeps, plain_assertion
@@ -352,13 +351,6 @@ def check_clause(
         out = [c for c in out if c.reason.startswith(_LATER)]
     # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
     out = without_translated(text, out, ev)
-    if (
-        out
-        and section in _RULE_SECTIONS
-        and all(c.kind == "constraint" for c in out)
-        and kept_unchanged_as_said(text, ev)  # "X must stay unchanged" for "Do not modify X"
-    ):
-        out = []
     if not out and section not in _DONE_SECTIONS:
         out += named_after_leaving(text, ev)  # "P owns the rollout" when P has left
         out += switched_around(text, ev)  # "flag X is ON" when the user said it stays OFF
