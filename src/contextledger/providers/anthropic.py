@@ -173,8 +173,9 @@ def _read_blocks(content: Any, path: str, role: Any) -> list[Block]:
 
 #: User blocks kept as they came (written back verbatim, a rendition elsewhere): a search
 #: result to cite (``search_result``, also in a ``tool_result``), a file for the code
-#: execution tool's container (``container_upload``).
-_KEPT_AS_THEY_CAME = frozenset({"search_result", "container_upload"})
+#: execution tool's container (``container_upload``). A tuple, not a set: a hostile
+#: ``type`` may be unhashable (a list), and ``in`` must not raise.
+_KEPT_AS_THEY_CAME = ("search_result", "container_upload")
 
 
 def _read_image(b: dict[str, Any], path: str) -> Image:
