@@ -127,3 +127,13 @@ def test_a_user_s_sentence_said_back_with_another_number_of_the_record_is_remove
     assert _stands("The limit is 100 requests per minute per API key.", said, tools=load)
     # the user changed it: the new number stands
     assert _stands(lie, said, "Actually, raise the limit to 150.", tools=load)
+
+
+@pytest.mark.parametrize("wrapper", ["sh -c", "bash -lc", "/bin/bash -l -c"])
+def test_a_command_run_through_an_unquoted_shell_wrapper_stands(wrapper: str) -> None:
+    """ "sh -c pytest -k login_flow" (the writer's quotes missing) runs the whole tail, as
+    main read it before the wrapper's script was unquoted with shlex (R31-verify31-1)."""
+    call = _ran("w1", f"{wrapper} pytest -k login_flow", "1 passed in 0.2s")
+    said = "Fix the login flow."
+    assert _stands("Ran `pytest -k login_flow`.", said, tools=call)
+    assert not _stands("Ran `pytest -k checkout`.", said, tools=call)

@@ -116,6 +116,8 @@ def shell_body(command: str) -> str | None:
     pytest -k 'a or b'
     >>> shell_body("bash run.sh") is None
     True
+    >>> print(shell_body("sh -c pytest -k login_flow"))
+    pytest -k login_flow
     """
     if not _SHELL_WRAP.match(command) and not _SHELL_WRAP_ARGV.match(command):
         return None
@@ -128,6 +130,10 @@ def shell_body(command: str) -> str | None:
     while i < len(words) and _SHELL_FLAG.fullmatch(words[i]) and "c" not in words[i].lstrip("-"):
         i += 1  # "-l", "--login", "-e" before the "-c"
     if i + 1 < len(words) and re.fullmatch(r"-[a-z]*c[a-z]*", words[i]):
+        if i + 2 < len(words) and " " not in words[i + 1]:
+            # "sh -c pytest -k x": a one-word script with words after it is the writer's
+            # missing quotes (the shell would pass them as $0, $1): the whole tail is meant
+            return shlex.join(words[i + 1 :])
         return words[i + 1]
     return None
 
