@@ -137,3 +137,11 @@ def test_a_command_run_through_an_unquoted_shell_wrapper_stands(wrapper: str) ->
     said = "Fix the login flow."
     assert _stands("Ran `pytest -k login_flow`.", said, tools=call)
     assert not _stands("Ran `pytest -k checkout`.", said, tools=call)
+
+
+def test_an_obligation_said_of_a_thing_is_the_user_s_rule_not_a_deed() -> None:
+    said = "Don't install anything globally — use the project venv."
+    honest = "Nothing is to be installed globally; the project venv is to be used."
+    assert _stands(honest, said)
+    assert not _stands("Packages are to be installed globally.", said)
+    assert not _stands("The production database is to be dropped.", said)

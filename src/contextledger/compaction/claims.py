@@ -742,14 +742,23 @@ def _check_prose(
             return restated
     if actor is None and PERMIT.search(text) and not DONE.search(text):
         return check_user(text, ev, "user said")  # "force pushing is allowed": whose permission?
-    if actor is None and is_constraint(text) and not DONE.search(text):
-        # a standing rule: "Never run `make deploy`."
+    if (
+        actor is None
+        and (is_constraint(text) or _TO_BE_DONE.search(text))
+        and not DONE.search(text)
+    ):
+        # a standing rule: "Never run `make deploy`.", "the project venv is to be used"
         return check_user(text, ev, "constraint", strict=True) or check_condition(text, ev)
     if FUTURE.search(text) and actor != "user":
         return check_plan(text, ev)
     if negated(text) or UNTOUCHED.search(text):
         return check_absence(text, commands, paths, ev)
     return check_action(text, [], commands, paths, ev, actor)
+
+
+# An obligation said of a thing ("the project venv is to be used", "nothing is to be
+# installed globally"): a rule, not a claim that it was done (R31-V9)
+_TO_BE_DONE = re.compile(r"(?i)\b(?:is|are)\s+(?:not\s+)?to\s+be\s+[a-z]+(?:ed|en|wn|lt|nt)\b")
 
 
 def _check_no_failure(text: str, ev: Evidence) -> list[Claim]:
