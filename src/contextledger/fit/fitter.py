@@ -928,13 +928,14 @@ def _unreadable_images_left_out(
     runs: Runs = shared_runs,
 ) -> tuple[Message, ...]:
     """``out`` with every image whose own bytes are not a readable image (bad base64, text
-    labelled image/png, a truncated file) replaced by a note, reported: every provider
-    answers such an image with HTTP 400 for the whole request. Messages sent last time as
+    labelled image/png, a truncated file), or whose URL the provider cannot fetch (a
+    ``file://`` URL, a bare path), replaced by a note, reported: every provider answers such
+    an image with HTTP 400 for the whole request. Messages sent last time as
     they are were checked then (a refit looks at the new ones only)."""
     fixed: list[Message] | None = None
     for i in _new_positions(out, sent_last, runs):
         m = out[i]
-        if not any(pricer.image(img).unreadable for img in m.images()):
+        if not any(_unsendable(pricer, img) for img in m.images()):
             continue
         fixed = fixed if fixed is not None else list(out)
         fixed[i] = _readable(pricer, m, changes, notices)
@@ -959,21 +960,30 @@ def _uncovered(runs: list[tuple[int, int, int]], n: int, side: int) -> Iterator[
     yield from range(at, n)
 
 
+def _unsendable(pricer: Pricer, img: Image) -> str:
+    """Why the provider refuses ``img`` as it is, as a person reads it ("" when it takes it)."""
+    price = pricer.image(img)
+    if price.unreadable:
+        return f"its data is not a readable image ({price.unreadable})"
+    return price.unfetchable
+
+
 def _readable(pricer: Pricer, m: Message, changes: list[Change], notices: list[Notice]) -> Message:
     def note(img: Image, block: int) -> Image | Text:
-        why = pricer.image(img).unreadable
+        why = _unsendable(pricer, img)
         if not why:
             return img
         label = image_label(img)
         reason = (
-            f"The model will not see image {label}: its data is not a readable image ({why}), "
+            f"The model will not see image {label}: {why}, "
             "and providers refuse the whole request for one; a note was sent instead."
         )
         changes.append(
             Change("replaced", m.id, block, "image", reason, pricer.image(img).tokens, 0)
         )
         notices.append(Notice("replaced", m.id, reason))
-        return Text(f"[image {label} omitted: its data is not a readable image]")
+        what = "its data is not a readable image" if pricer.image(img).unreadable else why
+        return Text(f"[image {label} omitted: {what}]")
 
     return m.map_images(note)
 

@@ -27,6 +27,28 @@ from ..report import Notice
 from .normalize import NormalizedImage, normalize_image
 from .probe import MAX_SIDE, probe_image
 
+# URL schemes a provider fetches an image from: every one takes http(s) (and inline data:
+# URLs, which hold the bytes); Gemini also reads Cloud Storage (``gs://``) file URIs.
+_FETCHED = (("http://", "https://"), "http(s) URLs")
+_FETCHED_BY = {"gemini": (("http://", "https://", "gs://"), "http(s) and gs:// URLs")}
+
+
+def unfetchable(url: str, provider: str) -> str:
+    """Why ``provider`` cannot fetch an image at ``url`` ("" when it can): a ``file://`` URL,
+    a bare path, an ``ftp://`` link is on no server the provider reaches, and the whole
+    request is refused with HTTP 400 for it (OpenAI: "Invalid image URL").
+
+    >>> unfetchable("https://example.com/a.png", "openai")
+    ''
+    >>> print(unfetchable("file:///home/me/shot.png", "anthropic"))
+    its URL file:///home/me/shot.png is not one anthropic can fetch (it takes http(s) URLs)
+    """
+    schemes, takes = _FETCHED_BY.get(provider, _FETCHED)
+    if url[:5].lower() == "data:" or url[:8].lower().startswith(schemes):
+        return ""
+    shown = url if len(url) <= 80 else url[:77] + "..."
+    return f"its URL {shown} is not one {provider} can fetch (it takes {takes})"
+
 
 def is_many(messages: Sequence[Message], limits: ImageLimits) -> bool:
     """Whether ``messages`` hold more images than the many-image rule allows at full size

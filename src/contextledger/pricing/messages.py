@@ -22,6 +22,7 @@ from ..catalog import Catalog, ModelInfo, lookup_model, takes_audio
 from ..errors import ContentError, ImageProbeError
 from ..gate import audio_placeholder, unheard_error
 from ..images.probe import probe_image
+from ..images.sendable import unfetchable
 from ..model import (
     Audio,
     Block,
@@ -228,6 +229,9 @@ class ImagePrice:
     #: Why the image's own bytes are not a readable image ("" when they are, or when there
     #: are no bytes to read: a URL). Every provider refuses such an image with HTTP 400.
     unreadable: str = ""
+    #: Why the provider cannot fetch the image's URL ("" when it can, or it is no URL): a
+    #: ``file://`` URL or a bare path is refused with HTTP 400 as well.
+    unfetchable: str = ""
 
 
 class Pricer:
@@ -471,6 +475,7 @@ class Pricer:
                 note = f"size unreadable ({exc.reason}); priced at the model's per-image maximum"
                 unreadable = exc.reason
         shown = (width, height) if width and height else None
+        far = unfetchable(img.url, self.model.provider) if img.url is not None else ""
         planned = self._sizes.get(img) if self._sizes else None
         if planned is not None:
             width, height = planned
@@ -484,7 +489,7 @@ class Pricer:
         else:
             cost = image_cost(width, height, self.model, self._detail(img))
         return ImagePrice(
-            cost.tokens, width, height, cost.exact and not note, note, shown, unreadable
+            cost.tokens, width, height, cost.exact and not note, note, shown, unreadable, far
         )
 
     def block(self, b: Block) -> tuple[int, int]:
