@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import importlib
+import math
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -101,6 +102,19 @@ class OnImages(click.Choice):  # type: ignore[type-arg]
         if value in ("error", "placeholder"):
             return value
         return "error" if super().convert(value, param, ctx) == "refuse" else "placeholder"
+
+
+class FiniteRange(click.FloatRange):
+    """click's ``FloatRange`` that refuses ``nan`` and the infinities: ``nan`` compares as
+    within any range, and ``--min-age-days nan`` reached ``timedelta`` as a crash."""
+
+    name = "finite float range"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number.", param, ctx)
+        return number
 
 
 #: Help for ``--on-images`` (one wording everywhere).

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .app import ON_IMAGES_HELP, OnImages, for_cli, main
+from .app import ON_IMAGES_HELP, FiniteRange, OnImages, for_cli, main
 from .chat_state import API_NAMES, ChatState, count_noun
 from .chat_turn import _turn
 from .store import STORE_OPTION, store_location
@@ -87,7 +87,7 @@ Enter on an empty line sends a kept message again."""
               help=ON_IMAGES_HELP + " In the chat: /images placeholder|refuse.")  # fmt: skip
 @click.option("--api", type=click.Choice(["auto", *API_NAMES]), default="auto", show_default=True,
               help="Wire API to send with; auto: the model's own (Gemini models to Gemini, Responses-only models to Responses).")  # fmt: skip
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
+@click.option("--timeout", type=FiniteRange(min=0.1), default=60.0, show_default=True,
               help="Seconds to wait for the provider (connect and each streamed read).")  # fmt: skip
 @click.option("--retries", type=click.IntRange(min=0, max=10), default=2, show_default=True,
               help="Retries on connection errors, 429 and 5xx.")  # fmt: skip

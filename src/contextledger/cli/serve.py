@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .app import main
+from .app import FiniteRange, main
 from .summarizer import build_summarizer, summarizer_options
 
 
@@ -33,11 +33,11 @@ from .summarizer import build_summarizer, summarizer_options
                    "Also read from CONTEXTLEDGER_SERVE_KEY.")  # fmt: skip
 @click.option("--window", type=click.IntRange(min=256), default=None,
               help="Fit every request into at most this many tokens (a model whose own window is smaller keeps its own).")  # fmt: skip
-@click.option("--max-request-mb", type=click.FloatRange(min=0.001), default=64.0, show_default=True,
+@click.option("--max-request-mb", type=FiniteRange(min=0.001), default=64.0, show_default=True,
               help="Larger request bodies are refused with HTTP 413.")  # fmt: skip
 @click.option("--max-sessions", type=click.IntRange(min=1), default=256, show_default=True,
               help="Conversations kept in memory (least recently used evicted; read back from the store).")  # fmt: skip
-@click.option("--store-timeout", type=click.FloatRange(min=0.1), default=5.0, show_default=True,
+@click.option("--store-timeout", type=FiniteRange(min=0.1), default=5.0, show_default=True,
               help="Seconds a request waits for the session store (its lock, a free PostgreSQL "
                    "connection) before it is answered 503, which the SDKs retry.")  # fmt: skip
 @click.option("--allow-unknown-models", is_flag=True,

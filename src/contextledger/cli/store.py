@@ -20,7 +20,7 @@ from rich.table import Table
 from ..errors import ContentError, ContextLedgerError
 from ..model import Message
 from ..storage.sessions import EXPORT_FORMATS
-from .app import EXIT_BAD_INPUT, EXIT_ENVIRONMENT, for_cli, main
+from .app import EXIT_BAD_INPUT, EXIT_ENVIRONMENT, FiniteRange, for_cli, main
 from .io import echo_json, parse_json, read_text_file
 
 STORE_OPTION = click.option(
@@ -520,7 +520,7 @@ def media() -> None:
 @media.command("sweep")
 @STORE_OPTION
 @click.option("--dry-run", is_flag=True, help="Only list what would be removed.")
-@click.option("--min-age-days", default=7.0, show_default=True,
+@click.option("--min-age-days", type=FiniteRange(min=0, max=100_000), default=7.0, show_default=True,
               help="Never remove media younger than this.")  # fmt: skip
 def media_sweep(store_path: str | None, dry_run: bool, min_age_days: float) -> None:
     """Remove media no stored session refers to and older than the age floor."""

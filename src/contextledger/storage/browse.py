@@ -186,6 +186,21 @@ def searchable_text(m: Message) -> str:
     return "\n".join(p for p in parts if p)
 
 
+def indexable(text: str) -> str:
+    """``text`` as SQLite can hold it: a lone surrogate (a truncated emoji a store keeps as it
+    came) becomes U+FFFD, a pair of surrogates the character it spells; SQLite takes UTF-8
+    only, and one such message made every search fail.
+
+    >>> indexable("thanks \\ud83d"), indexable("ok \\ud83d\\ude00")
+    ('thanks \ufffd', 'ok 😀')
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
+
+
 def fts_query(query: str) -> str:
     """The words a person typed as an FTS5 query: every word must occur (in any order),
     each matched as a word, never read as FTS5 syntax (``-``, ``:``, quotes are just text).
@@ -195,7 +210,7 @@ def fts_query(query: str) -> str:
     '"upload" "500" "big" "files" "err"*'
     """
     terms = []
-    for word in query.replace('"', " ").split():
+    for word in indexable(query).replace('"', " ").split():
         prefix = word.endswith("*") and len(word) > 1
         word = word.rstrip("*")
         if word:
@@ -226,7 +241,7 @@ def search(backend: SessionBackend, query: str, *, limit: int = 20) -> list[Sear
                 m = message_from_bytes(row.body)
             except ContentError:
                 continue
-            text = searchable_text(m)
+            text = indexable(searchable_text(m))
             if text:
                 rows.append((text, name, row.seq, m.id, m.role, row.created))
         db.executemany("INSERT INTO hits VALUES (?, ?, ?, ?, ?, ?)", rows)
