@@ -125,6 +125,20 @@ def test_summaries_have_model_turns_tokens_dollars_and_last_use(store: SessionSt
     assert u.input_tokens == 100 + 1000  # the estimate stands in where none was reported
 
 
+def test_a_request_without_reported_usage_is_priced_by_its_estimate(store: SessionStore) -> None:
+    """A streamed reply whose client asked for no usage (the OpenAI SDK's default) was listed
+    at $0.00 once the proxy stopped, while the proxy's dashboard priced it (R32-S2)."""
+    from contextledger.serve.dashboard import session_cost
+
+    store.create("streamed")
+    store.append("streamed", [Message.user("x")])
+    turn = {"route": "chat", "model": "gpt-4o", "status": 200, "used": 2_000, "usage": None}
+    store.append_event("streamed", "serve.turn", turn)
+    (summary,) = store.summaries()
+    want = cost_in_dollars("gpt-4o", 2_000, 0).dollars
+    assert want and summary.cost.dollars == want == session_cost([turn]).dollars
+
+
 def test_dollars_follow_the_dated_table_and_never_guess() -> None:
     table = price_table()
     assert table.as_of == "2026-11-30" and table.currency == "USD"

@@ -20,9 +20,10 @@ from html import escape
 from typing import Any
 from urllib.parse import quote
 
-from ..catalog import DollarCost, cost_in_dollars, format_dollars, price_table
+from ..catalog import DollarCost, format_dollars, price_table
 from ..model import Message
 from ..prepare import Preparer, PrepareReport
+from ..storage.browse import total_cost, usage_record
 
 __all__ = ["composition", "index_page", "not_found", "session_page", "summary"]
 
@@ -113,21 +114,10 @@ def summary(
 
 def session_cost(turns: Sequence[Mapping[str, Any]]) -> DollarCost:
     """Dollars for the turns that reached the provider, from the dated price table: the
-    provider's reported usage where it sent one, else our estimate of the input."""
-    total = DollarCost(Decimal(0), price_table().as_of)
-    for t in turns:
-        if int(t.get("status") or 200) >= 400 or not t.get("model"):
-            continue
-        usage = t.get("usage") or {}
-        total += cost_in_dollars(
-            str(t["model"]),
-            int(usage.get("input_tokens") or t.get("used") or 0),
-            int(usage.get("output_tokens") or 0),
-            cached_input_tokens=int(usage.get("cached_input_tokens") or 0),
-            cache_write_tokens=int(usage.get("cache_write_tokens") or 0),
-            cache_write_1h_tokens=int(usage.get("cache_write_1h_tokens") or 0),
-        )
-    return total
+    provider's reported usage where it sent one, else our estimate of the input (the same
+    figure the store's listing shows once the proxy has stopped)."""
+    records = (usage_record("serve.turn", turn) for turn in turns)
+    return total_cost(r for r in records if r is not None)
 
 
 def _cost_json(cost: DollarCost) -> dict[str, Any]:

@@ -60,11 +60,15 @@ class SessionSummary:
         }
 
 
-def usage_cost(record: Mapping[str, Any]) -> DollarCost | None:
+def usage_cost(record: Mapping[str, Any], *, estimated: bool = False) -> DollarCost | None:
     """The dollar cost of one stored ``usage`` event, or None when the provider reported
     no usage (nothing to price). Cache reads and writes are billed at their own rates when
-    recorded."""
+    recorded. With ``estimated``, a request the provider reported no usage for (a streamed
+    reply whose client asked for none: the OpenAI SDK's default) is priced from our estimate
+    of its input, as the proxy's dashboard prices it: a total is never a silent zero."""
     reported, output = record.get("reported"), record.get("output_tokens")
+    if estimated and not isinstance(reported, int):
+        reported, output = record.get("estimated"), output if isinstance(output, int) else 0
     model = record.get("model")
     if not isinstance(reported, int) or not isinstance(output, int) or not isinstance(model, str):
         return None
@@ -84,10 +88,11 @@ def usage_cost(record: Mapping[str, Any]) -> DollarCost | None:
 
 
 def total_cost(records: Iterable[Mapping[str, Any]]) -> DollarCost:
-    """The dollars of every priced request together (unpriced models are named)."""
+    """The dollars of every priced request together (unpriced models are named); a request
+    without the provider's usage counts by our estimate of its input."""
     total = DollarCost(Decimal(0), price_table().as_of)
     for record in records:
-        cost = usage_cost(record)
+        cost = usage_cost(record, estimated=True)
         if cost is not None:
             total = total + cost
     return total
@@ -110,7 +115,7 @@ def summarize(backend: SessionBackend, info: SessionInfo, session_id: int) -> Se
             data = json.loads(event.data)
         except ValueError:
             continue
-        record = _usage_record(event.kind, data)
+        record = usage_record(event.kind, data)
         if record is not None:
             usage.append(record)
     input_tokens = output_tokens = 0
@@ -124,7 +129,7 @@ def summarize(backend: SessionBackend, info: SessionInfo, session_id: int) -> Se
     )
 
 
-def _usage_record(kind: str, data: object) -> Mapping[str, Any] | None:
+def usage_record(kind: str, data: object) -> Mapping[str, Any] | None:
     """A stored event as a ``usage`` record: chat stores those as they are; ``serve``
     stores each request it forwarded as a ``serve.turn`` (its model, our estimate and the
     provider's usage), which counts once the provider answered it."""
