@@ -53,3 +53,36 @@ def test_anthropic_and_gemini_refuse_it_naming_where_and_repair_keeps_it(target:
     assert [c.kind for c in fixed.changes] == ["system_moved"]
     assert fixed.messages[5].role == "user"
     check(target, dict(translate(fixed.messages, target).body))
+
+
+@pytest.mark.parametrize(
+    "unrelated",
+    [[], [Message.assistant("")], [Message.tool("gone", "x")]],
+    ids=["no-repair", "empty-assistant", "orphan-result"],
+)
+@pytest.mark.parametrize(
+    ("target", "model"), [("openai", "gpt-4o"), ("anthropic", "claude-sonnet-4-5")]
+)
+def test_fit_sends_it_the_same_way_whatever_else_is_repaired(
+    unrelated: list[Message], target: str, model: str
+) -> None:
+    """A mid-history system message goes with the system prompt, reported as moved, even when
+    an unrelated repair runs in the same fit: it was sent as a user message where it stood
+    while the report still said it was moved to the top (R32-O1)."""
+    from contextledger import fit
+
+    history = [*MID[:5], *unrelated, *MID[5:]]
+    res = fit(history, model, target=target)
+    late = [m for m in res.messages if "French" in m.text]
+    assert [m.role for m in late] == ["system"]
+    assert [m.role for m in res.messages[:2]] == ["system", "system"]
+    moved = [n for n in res.report.notices if n.kind == "moved"]
+    assert len(moved) == 1 and not any(
+        "kept as a user message" in n.text for n in res.report.notices
+    )
+    check(target, dict(translate(res.messages, target, model=model).body))
+
+
+def test_repair_can_leave_it_to_the_caller() -> None:
+    fixed = repair(MID, late_system="keep")
+    assert not fixed.changes and fixed.messages[5].role == "system"

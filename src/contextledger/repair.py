@@ -175,6 +175,7 @@ def repair(
     *,
     dangling: Literal["synthesize", "remove"] = "synthesize",
     target: str | None = None,
+    late_system: Literal["user", "keep"] = "user",
 ) -> RepairResult:
     """Repair a restored history; see the module docstring for the rules.
 
@@ -183,7 +184,10 @@ def repair(
     removed (reported), and calls with a missing id, a missing name or non-string arguments
     reach the rules below instead of failing the read. Unknown content blocks still raise
     ``ContentError`` naming their path. ``target``: the format the history will be sent
-    in (None: any), for the one rule that depends on it (rule 7).
+    in (None: any), for the one rule that depends on it (rule 7). ``late_system="keep"``
+    leaves a system message after the start as it is (rule 2 not applied) for a caller that
+    sends it with the system prompt and reports that itself (``fit`` does): an unrelated
+    repair must not change how the app's instruction is sent.
 
     >>> from contextledger.model import Message, ToolCall
     >>> r = repair([Message.assistant("let me look", ToolCall("c1", "ls"))], dangling="remove")
@@ -202,7 +206,7 @@ def repair(
         messages = tuple(messages)
     if not all(isinstance(m, Message) for m in messages):
         read, early, index_of = _read_leniently(messages)
-        result = repair(read, dangling=dangling, target=target)
+        result = repair(read, dangling=dangling, target=target, late_system=late_system)
         later = tuple(replace(c, index=_source_index(c, read, index_of)) for c in result.changes)
         return RepairResult(result.messages, tuple(sorted((*early, *later), key=lambda c: c.index)))
     ours = cast(Sequence[Message], messages)  # every item was checked to be a Message above
@@ -211,7 +215,7 @@ def repair(
     def note(kind: str, src: int, detail: str) -> None:
         changes.append(RepairChange(kind, src, ours[src].id, detail))
 
-    items = _normalize(ours, note)
+    items = _normalize(ours, note, late_system == "user")
     removed_calls = _fix_calls(items, note, takes_unparsed_arguments(target))
     srcs: list[int] = []
     out = _pair(items, removed_calls, dangling, note, srcs)
@@ -320,7 +324,7 @@ def _source_index(change: RepairChange, read: Sequence[Message], index_of: dict[
 # --- phase A: roles, empties, misplaced blocks, non-string arguments -----------------
 
 
-def _normalize(messages: Sequence[Message], note: _Note) -> list[_Item]:
+def _normalize(messages: Sequence[Message], note: _Note, late_system_to_user: bool) -> list[_Item]:
     items: list[_Item] = []
     seen_ids: set[str] = set()
     lifted: list[_Item] = []  # media of the system prompt, for the first turn after it
@@ -347,9 +351,9 @@ def _normalize(messages: Sequence[Message], note: _Note) -> list[_Item]:
         if is_empty(m):
             note("empty_message", i, f"removed an empty {role} message")
             continue
-        if role == "system" and items and items[-1].msg.role != "system":
+        if late_system_to_user and role == "system" and items and items[-1].msg.role != "system":
             # several system messages at the start (system + developer) are fine; one after
-            # the conversation started is kept, as a user message
+            # the conversation started is kept, as a user message (unless left to the caller)
             m = replace(m, role="user")
             note("system_moved", i, "a system message after the start was kept as a user message")
         elif role == "system" and any(isinstance(b, SYSTEM_MEDIA) for b in m.content):
@@ -824,9 +828,11 @@ class RepairMemo:
         *,
         dangling: Literal["synthesize", "remove"] = "synthesize",
         target: str | None = None,
+        late_system: Literal["user", "keep"] = "user",
     ) -> None:
         self.dangling: Literal["synthesize", "remove"] = dangling
         self.target = target
+        self.late_system: Literal["user", "keep"] = late_system
         self._seen: tuple[Message, ...] | None = None  # the last record (None: not kept)
         self._n = 0  # its length
         self._last = RepairResult((), ())  # its repair
@@ -840,7 +846,9 @@ class RepairMemo:
         if n and self._holds(record, n, unchanged):
             tail = record[n:]
             if self._apart(tail):
-                fixed = repair(tail, dangling=self.dangling, target=self.target)
+                fixed = repair(
+                    tail, dangling=self.dangling, target=self.target, late_system=self.late_system
+                )
                 if not any(c.kind in _NEW_IDS for c in fixed.changes):
                     result = RepairResult(
                         (*self._last.messages, *fixed.messages),
@@ -851,7 +859,9 @@ class RepairMemo:
                     )
                     self._remember(record, result, tail, fixed.messages)
                     return result
-        result = repair(record, dangling=self.dangling, target=self.target)
+        result = repair(
+            record, dangling=self.dangling, target=self.target, late_system=self.late_system
+        )
         self._ids, self._calls = set(), set()
         self._remember(record, result, record, result.messages)
         return result

@@ -290,7 +290,9 @@ class Fitter:
         self._repair_wire = (
             self.pricer.wire or format_for_provider(self.info.provider, self.info.api).name
         )
-        self._memory = _Memory(repairs=RepairMemo(target=self._repair_wire))
+        # (a system message after the start is sent with the system prompt and reported as
+        # moved, whether or not something else needs repair: R32-O1)
+        self._memory = _Memory(repairs=RepairMemo(target=self._repair_wire, late_system="keep"))
         self._roles: tuple[Sequence[Message], list[str]] | None = None  # within one fit
         self._sendable = SendableImages(self.info)  # images re-encoded for the provider
         # audio for a model that hears none, as sent (``_unheard_audio``): by the message's
