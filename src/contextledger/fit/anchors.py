@@ -209,7 +209,7 @@ def prior_request_order(
         if k not in chosen and substantive(k):
             yield k, False
     for k in newest_first():
-        if not substantive(k):
+        if not substantive(k) and k not in chosen:  # (a short rule is pinned already)
             yield k, False
 
 
