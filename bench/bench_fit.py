@@ -72,7 +72,8 @@ the huge paste and the fresh-process figure for the large session; ``--ascii`` a
 session; ``--only support|desktop|cjk|helpdesk`` measures that session alone; ``--unseen
 [--seed N]`` measures shapes drawn afresh instead; ``--memory`` measures only the peak memory
 of cold fits of tiny-turn voice chats whose history is mostly kept, ``fit_sessions.tiny_turn_chat``,
-as OpenAI Chat dicts and as Anthropic and Gemini bodies, traced and as RSS, each in fresh processes).
+as OpenAI Chat dicts and as Anthropic and Gemini bodies, traced and as RSS, each in fresh processes;
+and an Anthropic computer-use body of 1,000 tiny screenshots in tool results, traced).
 """
 
 from __future__ import annotations
@@ -478,6 +479,54 @@ def tiny_turn_memory() -> None:
             row.append(f"{'tracemalloc' if traced else 'RSS'} {statistics.median(ratios):.2f}x")
         what = "" if fmt == "openai" else f", {_BODY_NAMES[fmt]} body"
         print(f"  {n:,} dicts at {window:,}{what}: {', '.join(row)}")
+    shots = [
+        json.loads(
+            subprocess.run(
+                [sys.executable, "-c", _SHOTS_MEMORY.format(seed=seed)],
+                capture_output=True, text=True, check=True, env=installed_env(),
+            ).stdout.splitlines()[-1]
+        )
+        for seed in (1, 2, 3)
+    ]  # fmt: skip
+    print(
+        "  an Anthropic computer-use body, 1,000 tiny 1-bit screenshots in tool results (900 "
+        f"over the 100-image limit), at 128,000: tracemalloc {statistics.median(shots):.2f}x"
+    )
+
+
+# An Anthropic computer-use body (a step's text and a screenshot call, then its tool result
+# holding one tiny 1-bit PNG, 1,000 times), fitted at 128k in a fresh process after a warm-up
+# fit: every screenshot is kept but the 900 the 100-image limit replaces (speed53, speed62).
+_SHOTS_MEMORY = """
+import base64, gc, io, json, random, sys, tracemalloc
+sys.path.insert(0, {bench!r})
+from PIL import Image
+import contextledger
+from memory_sizes import deep_size
+def body(n, seed):
+    rng = random.Random(seed)
+    turns = [{{"role": "user", "content": "File the claim."}}]
+    for i in range(n):
+        buf = io.BytesIO()
+        Image.new("1", (rng.randint(8, 64), rng.randint(6, 48)), i % 2).save(buf, "PNG")
+        data = base64.b64encode(buf.getvalue()).decode()
+        turns.append({{"role": "assistant", "content": [{{"type": "text", "text": f"step {{i}}"}},
+            {{"type": "tool_use", "id": f"toolu_{{i}}", "name": "computer",
+             "input": {{"action": "screenshot", "n": i}}}}]}})
+        turns.append({{"role": "user", "content": [{{"type": "tool_result", "tool_use_id": f"toolu_{{i}}",
+            "content": [{{"type": "image", "source": {{"type": "base64", "media_type": "image/png",
+                                                    "data": data}}}}]}}]}})
+    turns += [{{"role": "assistant", "content": "Done."}}, {{"role": "user", "content": "and now?"}}]
+    return {{"system": "You use a computer.", "messages": turns}}
+contextledger.warm()
+contextledger.fit(body(30, {seed} + 100), "claude-sonnet-4-5", window=128_000)
+d = body(1_000, {seed})
+size = deep_size(d)
+gc.collect()
+tracemalloc.start()
+contextledger.fit(d, "claude-sonnet-4-5", window=128_000, max_output_tokens=4096)
+print(json.dumps(tracemalloc.get_traced_memory()[1] / size))
+""".replace("{bench!r}", repr(str(BENCH_DIR)))
 
 
 # Requests of no session below, in several languages: the ones ``contextledger.warm()``

@@ -148,3 +148,26 @@ def test_a_fit_of_a_thousand_tiny_screenshots_in_tool_results_stays_within_its_m
     finally:
         tracemalloc.stop()
     assert peak / size < 2.1
+
+
+def test_the_image_limit_notices_are_made_when_the_report_is_read() -> None:
+    """The notices and Changes of the screenshots the 100-image limit replaced are made when
+    the report is first read, not beside the fitted messages at the fit's peak of memory
+    (speed62: a fit of 1,000 tiny screenshots in tool results, 1.79x its body's size in
+    memory before, 1.65x after); read, they are what a fit of the read Messages reports."""
+    fit(_body(30, []), "claude-sonnet-4-5", window=128_000)  # (one-time loads)
+    body = _body(1_000, [], size=(16, 12))
+    size = deep_size(body)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        lazy = fit(body, "claude-sonnet-4-5", window=128_000, max_output_tokens=4096)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak / size < 1.74
+    whole = fit(read_messages(body), "claude-sonnet-4-5", window=128_000, max_output_tokens=4096)
+    notices = [n for n in lazy.report.notices if n.kind == "replaced"]
+    assert len(notices) == 900
+    assert lazy.report.to_dict() == whole.report.to_dict()
+    assert lazy.report.changes == whole.report.changes

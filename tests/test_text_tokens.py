@@ -778,6 +778,35 @@ def test_a_count_past_the_room_is_exact_within_it_and_never_above_the_whole(
     assert past == whole if whole <= room else room < past <= whole
 
 
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    st.lists(
+        st.sampled_from(
+            [*_BOUND_WORDS, "数据", "テスト", "😀", "\ud800", "<|endoftext|>", "é", " ", "\n", "  "]
+        ),
+        max_size=300,
+    ),
+    st.integers(0, 400),
+)
+def test_within_the_room_says_what_the_count_says(
+    o200k: TiktokenCounter, words: list[str], room: int
+) -> None:
+    """``tokens_within`` (whether a text's tokens are within ``room``, decided by its bytes
+    when they are) says what the exact count says, for texts of lone surrogates, emoji,
+    special-token text and CJK too."""
+    text = "".join(words)
+    assert text_mod.tokens_within(o200k, text, room) == (o200k.count(text) <= room)
+
+
+def test_within_the_room_of_an_estimate_is_its_count() -> None:
+    """A counter whose vocabulary is not known (an estimate) is asked its count: bytes bound
+    no estimate."""
+    estimate = EstimateCounter(factor=3.0)
+    text = "1,2;3.4!5"  # (digits and marks: an estimate above the text's bytes)
+    assert estimate.count(text) > len(text)
+    assert not text_mod.tokens_within(estimate, text, len(text))
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     st.lists(

@@ -81,6 +81,7 @@ from .report import (
     FitReport,
     FitResult,
     KeptMemo,
+    Later,
     Parts,
     Runs,
     SharedRuns,
@@ -519,15 +520,22 @@ class Fitter:
         if not replaced:
             return result
         kept = {m.id for m in result.messages if m.id in replaced}
-        limit = [
-            limit_notice(key, label, cut.reason, cut.only_this)
-            for key in replaced
-            if key in kept
-            for now, cut in cuts
-            if key in now
-            for label in now[key]
-        ]
-        changes = [Change("replaced", n.where, None, "image", n.text, 0, 0) for n in limit]
+        # (made when the report is first read, from the labels the swaps noted: a notice and a
+        # Change for each of the 900 screenshots the 100-image limit replaced, made beside the
+        # fitted messages, were the peak of memory of a fit of 1,000 in tool results)
+        limit: Later[Notice] = Later(
+            lambda: (
+                limit_notice(key, label, cut.reason, cut.only_this)
+                for key in replaced
+                if key in kept
+                for now, cut in cuts
+                if key in now
+                for label in now[key]
+            )
+        )
+        changes: Later[Change] = Later(
+            lambda: (Change("replaced", n.where, None, "image", n.text, 0, 0) for n in limit.get())
+        )
         return FitResult(result.messages, with_added(result.report, changes, limit))
 
     def _gate_images(

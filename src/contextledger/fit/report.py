@@ -116,17 +116,23 @@ def _parts_of(report: FitReport, name: str) -> tuple[Part[Any], ...]:
 
 
 def with_added(
-    report: FitReport, changes_first: Sequence[Change] = (), notices_last: Sequence[Notice] = ()
+    report: FitReport, changes_first: Part[Change] = (), notices_last: Part[Notice] = ()
 ) -> FitReport:
     """``report`` with ``changes_first`` before its changes and ``notices_last`` after its
     notices, its parts made when first read left unmade (read here, a fit of 5,000 kept
     turns whose images were over a limit made a Change per kept turn at its peak of
-    memory)."""
+    memory); those given as ``Later`` are made when first read too."""
     return replace(
         report,
-        changes=Parts(tuple(changes_first), *_parts_of(report, "changes")),
-        notices=Parts(*_parts_of(report, "notices"), tuple(notices_last)),
+        changes=Parts(_as_part(changes_first), *_parts_of(report, "changes")),
+        notices=Parts(*_parts_of(report, "notices"), _as_part(notices_last)),
     )
+
+
+def _as_part(items: Part[T]) -> Part[T]:
+    """``items`` as a part of a report's list: a ``Later`` as it is, else a tuple (a copy:
+    the caller's list may change)."""
+    return items if isinstance(items, Later) else tuple(items)
 
 
 @dataclass(frozen=True)

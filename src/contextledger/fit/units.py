@@ -23,7 +23,13 @@ from typing import Literal, NamedTuple, TypeVar
 from ..intent import is_substantive
 from ..model import FileAttachment, Image, Message, Reasoning, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import MessagePrice, Pricer, text_only
-from ..pricing.text import opening_at_least, pieces_at_least, tokens_at_least, tokens_past
+from ..pricing.text import (
+    opening_at_least,
+    pieces_at_least,
+    tokens_at_least,
+    tokens_past,
+    tokens_within,
+)
 from ..settings_said import NewerSettings, Setting, setting_of
 from ..validate import arguments_problem, is_empty, unpaired_reasoning
 from .edits import BlockPath
@@ -848,12 +854,13 @@ class HistoryIndex:
                 over.add(j)
                 continue
             # (by its letters' bound, read at C speed; once the fit has said how much it will
-            # count, by the exact count of a mid-length text as far as the cap too: a few
-            # thousand characters counted, ~25 times cheaper than reading them for rules)
+            # count, by the exact count of a mid-length text as far as the cap too, unless its
+            # bytes already say it is within: a few thousand characters counted, ~25 times
+            # cheaper than reading them for rules)
             if overhead + self._letters_least(text) <= cap and (
                 not counted
                 or len(text) > span  # (a longer one is never tokenized here)
-                or overhead + tokens_past(counter, text, cap - overhead) <= cap
+                or tokens_within(counter, text, cap - overhead)
             ):
                 continue  # it may be pinned whole
             if not self.one_text_block(asked[j]):
