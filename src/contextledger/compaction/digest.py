@@ -88,7 +88,7 @@ from .rules import (
     REMINDS_NOT_TO,
     RULE_OPENING,
     configures,
-    gives_leave,
+    grants_leave,
     hands_over,
     is_reply,
     is_rule,
@@ -688,7 +688,7 @@ def digest(
                 lifts.add(item)
                 lifting.add(s)
                 placed.add(s)
-            elif gives_leave(s):  # "You may force-push.": the user's word, no request nor deed
+            elif grants_leave(s):  # "You may force-push.": the user's word, no request nor deed
                 add("Constraints and corrections", clip(s, 300))
                 lifting.add(s)
                 placed.add(s)
@@ -728,7 +728,7 @@ def digest(
     overruled |= {clip(x, 300) for x in replaced}
     # ... nor a leave the user took back ("Tu peux supprimer tmp/." … "Finalement, ne
     # supprime pas tmp/."), in any section
-    leaves = [k for k, x in enumerate(told[:recapped]) if LIFTS.search(x) or gives_leave(x)]
+    leaves = [k for k, x in enumerate(told[:recapped]) if LIFTS.search(x) or grants_leave(x)]
     if leaves:  # (the rules said after the first leave: each leave reads those after it)
         bans = [(j, x) for j, x in enumerate(told) if j > leaves[0] and is_rule(x)]
         overruled |= {

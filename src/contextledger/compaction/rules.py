@@ -1254,14 +1254,15 @@ _LEAVE = re.compile(
 )
 
 
-def gives_leave(sentence: str) -> bool:
+def grants_leave(sentence: str) -> bool:
     """A leave the user gives ("You may force-push.", "Feel free to drop the old tables.",
     "Du darfst die Tests unter tests/legacy löschen."): said, not asked; not what may happen
-    ("You may need to restart.") nor an invitation to ask.
+    ("You may need to restart.") nor an invitation to ask. (Verification's
+    ``claims_polarity.gives_leave`` is wider: any word of leave inside a claim.)
 
-    >>> gives_leave("You may force-push."), gives_leave("You may need to restart the app.")
+    >>> grants_leave("You may force-push."), grants_leave("You may need to restart the app.")
     (True, False)
-    >>> gives_leave("Feel free to ask if anything is unclear."), gives_leave("Du darfst die Logs löschen.")
+    >>> grants_leave("Feel free to ask if anything is unclear."), grants_leave("Du darfst die Logs löschen.")
     (False, True)
     """
     return not asks(sentence) and _LEAVE.search(sentence) is not None
@@ -1284,7 +1285,7 @@ def lifted_rule(sentence: str, rules: Sequence[str]) -> str | None:
     >>> lifted_rule("The tests are fine now.", ["Never skip the tests."]) is None
     True
     """
-    if not rules or not (LIFTS.search(sentence) or gives_leave(sentence)):
+    if not rules or not (LIFTS.search(sentence) or grants_leave(sentence)):
         return None
     words = {w[:6] for w in keywords(sentence) - _PLAIN_RULE_WORDS}
     values = {v.strip("`") for v in _VALUE.findall(sentence)}
@@ -1310,7 +1311,7 @@ def revoked_later(permission: str, later: Sequence[str]) -> bool:
     >>> revoked_later("You can deploy to staging today.", ["Never touch billing/."])
     False
     """
-    if not LIFTS.search(permission) and not gives_leave(permission):
+    if not LIFTS.search(permission) and not grants_leave(permission):
         return False
     # (a ban in any language: "Finalement, ne supprime pas tmp/.", "Drop de tabellen toch niet.")
     return any(
