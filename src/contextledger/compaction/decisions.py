@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ..intent import is_decision
 from ..lexicon.intent import DECISION_VERBS
+from ..lexicon.negation import denial
 from ..model import Message
 from ..settings_said import word_count
 from .facts import (
@@ -166,6 +167,56 @@ _DROPS = re.compile(
     r"\W+)*(?:scratch|drop|forget(?:\s+about)?|ditch|lose|abandon|nix|undo|no\s+more|not)\s+"
     r"(?:the\s+|that\s+|using\s+|about\s+)?([\w.+-]{3,})"
 )
+
+
+_DIGITS = re.compile(r"\d+(?:[.,:]\d+)*")
+# the fewest content words of a decision another may say again, and what share of them
+# the other may leave out ("I'll" for "I'm going to")
+_RESTATED_WORDS = 3
+_LEFT_OUT_SHARE = 5
+
+
+def _says_again(item: str, other: str) -> bool:
+    """Whether ``other`` says what ``item`` says: the same speaker, all but about one in
+    five of its content words, every number it gives, and the same polarity ("I'll use an
+    LRU cache for the weather client." in "I'll use an LRU cache for the weather client,
+    maxsize 256.")."""
+    speaker, _, said = item.partition(": ")
+    by, _, told = other.partition(": ")
+    if speaker != by:
+        return False
+    words = keywords(said)
+    if len(words) < _RESTATED_WORDS:
+        return False
+    left_out = words - keywords(told)
+    return (
+        len(left_out) <= max(1, len(words) // _LEFT_OUT_SHARE)
+        and set(_DIGITS.findall(said)) <= set(_DIGITS.findall(told))
+        and denial(said) == denial(told)
+    )
+
+
+def without_restated(decisions: list[str]) -> list[str]:
+    """The decisions, each once: one another item says again is left out - for the one
+    that says more, or for the newer of two that say the same (an assistant restating
+    its plan after each step crowded the commands out of the recap).
+
+    >>> without_restated(["Assistant: I'll use Redis for the cache.",
+    ...                   "Assistant: I'm going to use Redis for the cache, 1 hour TTL."])
+    ["Assistant: I'm going to use Redis for the cache, 1 hour TTL."]
+    """
+    if len(decisions) < 2:
+        return decisions
+    kept = []
+    for k, item in enumerate(decisions):
+        again = any(
+            _says_again(item, other) and (j > k or not _says_again(other, item))
+            for j, other in enumerate(decisions)
+            if j != k
+        )
+        if not again:
+            kept.append(item)
+    return kept
 
 
 def dropped(decisions: list[str], messages: Sequence[Message]) -> tuple[list[str], list[str]]:

@@ -48,7 +48,16 @@ from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL
 from ..model import Message, ToolCall
 from ..settings_said import reset_later, settings, word_count
 from .actions import is_ui_step, render_action
-from .decisions import DECIDED_BY, DECISION, ECHO, chosen, decides, dropped, standing
+from .decisions import (
+    DECIDED_BY,
+    DECISION,
+    ECHO,
+    chosen,
+    decides,
+    dropped,
+    standing,
+    without_restated,
+)
 from .facts import (
     DEFERRED,
     _open_requests,
@@ -943,6 +952,7 @@ def digest(
         sec["Files read"] = [f for f in sec["Files read"] if f not in written]
     sec["Decisions"] = standing(sec["Decisions"], history or messages)
     sec["Decisions"], dropping = dropped(sec["Decisions"], history or messages)
+    sec["Decisions"] = without_restated(sec["Decisions"])  # (a plan said after each step)
     for name in ("Decisions", "User also said", "Numbers that matter"):  # said, then reset
         sec[name] = [x for x in sec[name] if clip(x.removeprefix("User: "), 300) not in overruled]
     sec["User also said"] = [x for x in sec["User also said"] if x not in dropping]
