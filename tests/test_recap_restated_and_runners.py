@@ -136,3 +136,22 @@ def test_the_older_rust_panic_keeps_its_location_past_a_message_of_several_lines
     lines = failure_lines(output)
     assert any("src/parser.rs:88:9" in line for line in lines)
     assert failing_tests(output) == ["tests::parse_empty"]
+
+
+def test_a_request_said_again_in_other_case_is_one_open_request() -> None:
+    said = [
+        {"role": "user", "content": "Refactor the exporter."},
+        {"role": "assistant", "content": "OK."},
+        {"role": "user", "content": "Please add a progress bar when you get a chance."},
+        {"role": "assistant", "content": "Will do after the main change."},
+        {"role": "user", "content": "please add a progress bar when you get a chance"},
+        {"role": "user", "content": "Later, write the docs."},
+        {"role": "assistant", "content": "Sure."},
+        {"role": "user", "content": "What's the status?"},
+    ]
+    record = with_ids(read_messages(said))
+    d = digest(record[:-1], history=record)
+    assert d.items("Open requests") == [
+        "Please add a progress bar when you get a chance.",
+        "Later, write the docs.",
+    ]

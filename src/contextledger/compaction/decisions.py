@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..intent import is_decision
 from ..lexicon.intent import DECISION_VERBS
@@ -176,24 +178,38 @@ _RESTATED_WORDS = 3
 _LEFT_OUT_SHARE = 5
 
 
-def _says_again(item: str, other: str) -> bool:
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """What a decision item says, read once: who said it, its content words, its numbers
+    and whether it denies."""
+
+    speaker: str
+    words: frozenset[str]
+    numbers: frozenset[str]
+    denies: bool
+
+
+def _read(item: str) -> _Read:
+    speaker, _, said = item.partition(": ")
+    return _Read(speaker, frozenset(keywords(said)), frozenset(_DIGITS.findall(said)), denial(said))
+
+
+def _says_again(item: _Read, other: _Read) -> bool:
     """Whether ``other`` says what ``item`` says: the same speaker, all but about one in
     five of its content words, every number it gives, and the same polarity ("I'll use an
     LRU cache for the weather client." in "I'll use an LRU cache for the weather client,
     maxsize 256.")."""
-    speaker, _, said = item.partition(": ")
-    by, _, told = other.partition(": ")
-    if speaker != by:
-        return False
-    words = keywords(said)
-    if len(words) < _RESTATED_WORDS:
-        return False
-    left_out = words - keywords(told)
     return (
-        len(left_out) <= max(1, len(words) // _LEFT_OUT_SHARE)
-        and set(_DIGITS.findall(said)) <= set(_DIGITS.findall(told))
-        and denial(said) == denial(told)
+        item.speaker == other.speaker
+        and len(item.words) >= _RESTATED_WORDS
+        and len(item.words - other.words) <= _may_leave_out(item)
+        and item.numbers <= other.numbers
+        and item.denies == other.denies
     )
+
+
+def _may_leave_out(item: _Read) -> int:
+    return max(1, len(item.words) // _LEFT_OUT_SHARE)
 
 
 def without_restated(decisions: list[str]) -> list[str]:
@@ -207,15 +223,24 @@ def without_restated(decisions: list[str]) -> list[str]:
     """
     if len(decisions) < 2:
         return decisions
+    read = [_read(x) for x in decisions]
+    holding: dict[str, list[int]] = {}  # content word -> the items that say it
+    for k, r in enumerate(read):
+        for w in r.words:
+            holding.setdefault(w, []).append(k)
     kept = []
-    for k, item in enumerate(decisions):
+    for k, r in enumerate(read):
+        # (only an item sharing all but a few of its words can say it again: counted from
+        # the words' items, not by reading every pair of a long session's decisions)
+        shared = Counter(j for w in r.words for j in holding[w] if j != k)
+        need = len(r.words) - _may_leave_out(r)
         again = any(
-            _says_again(item, other) and (j > k or not _says_again(other, item))
-            for j, other in enumerate(decisions)
-            if j != k
+            _says_again(r, read[j]) and (j > k or not _says_again(read[j], r))
+            for j, n in shared.items()
+            if n >= need
         )
         if not again:
-            kept.append(item)
+            kept.append(decisions[k])
     return kept
 
 

@@ -376,6 +376,14 @@ def headings_as_labels(text: str) -> str:
     return _HEADING.sub(said, text)
 
 
+_SAID_WORD = re.compile(r"[^\W_]+")
+
+
+def _said_as(text: str) -> str:
+    """``text``'s words, casefolded: what two wordings of one request share."""
+    return " ".join(_SAID_WORD.findall(text.casefold()))
+
+
 def _own_words(text: str) -> str:
     """What a user's turn says in their own words: no fenced code, no paste, its
     headings read as labels."""
@@ -766,6 +774,11 @@ def digest(
         and not revoked_later(r, _said_after(r, told))
         and r not in replaced
         and not (r in newest and not DEFERRED.search(r))
+    ]
+    # a request said again, in other case or punctuation ("Please add a progress bar." …
+    # "please add a progress bar"), once
+    sec["Open requests"] = list({_said_as(r): r for r in reversed(sec["Open requests"])}.values())[
+        ::-1
     ]
     verdicts = _verdicts(messages)
     names: dict[str, ToolCall] = {}
