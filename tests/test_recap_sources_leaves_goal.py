@@ -310,3 +310,20 @@ def test_a_leave_taken_back_stands_nowhere() -> None:
         ]
     )
     assert not any("You may force-push" in x for v in got.values() for x in v)
+
+
+def test_a_heading_is_no_statement_of_the_users() -> None:
+    got = _sections(
+        [
+            _user(
+                "**What I really need here**\n\nMake the nightly export idempotent so reruns never"
+                " write duplicate rows.\n\n**Background info for you**\nThe export runs at 02:00"
+                " from cron on host etl-3."
+            ),
+            _assistant("OK."),
+        ]
+    )
+    assert got["Goal"] == [
+        "Make the nightly export idempotent so reruns never write duplicate rows."
+    ]
+    assert not any("**" in x or "What I really need" in x for v in got.values() for x in v)

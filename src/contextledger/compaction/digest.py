@@ -346,8 +346,9 @@ _HEADING = re.compile(
     r"|(?:\*\*|__)(?P<bold>[^\n*_]{1,80}?)(?:\*\*|__)"
     r"|(?P<setext>[^\s#*_=-][^\n=]{0,79}?)[ \t]*\n[ \t]{0,3}(?:={3,}|-{3,}))[ \t]*:?[ \t]*$"
 )
-# the most words of a heading that labels the part under it ("Task", "What I need", "Aufgabe")
-_LABEL_WORDS = 4
+# the most words of a heading that labels the part under it ("Task", "What I need", "Aufgabe",
+# "What I really need here")
+_LABEL_WORDS = 5
 
 
 def headings_as_labels(text: str) -> str:
@@ -1290,7 +1291,7 @@ def _said(
     pictured = m.role == "user" and next(m.images(), None) is not None
     who = "User" if m.role == "user" else "Assistant"
     text = without_code(m.text)
-    said = without_paste(text) if m.role == "user" else text
+    said = headings_as_labels(without_paste(text)) if m.role == "user" else text
     # a pasted log's records ("… poll api.sync id=317794 lat=58.9ms"): noise, not numbers
     # or statements of the speaker's (R28-M2)
     lines = said.splitlines() if "=" in said else []
