@@ -48,7 +48,9 @@ def test_a_permission_the_user_revoked_is_no_open_request() -> None:
     )
 
 
-def test_a_permission_no_later_rule_touches_stays_open() -> None:
+def test_a_permission_no_later_rule_touches_stands() -> None:
+    """A leave no later rule took back stands as the user's word (recap28: under the
+    constraints, not as a to-do: "You may …" asks nothing be done)."""
     got = _recap(
         [
             Message.user("Please prepare the 2.4.0 release of the widget library."),
@@ -58,7 +60,9 @@ def test_a_permission_no_later_rule_touches_stays_open() -> None:
             Message.user("What's left?"),
         ]
     )
-    assert "You may run `npm publish --tag next` once the build is green." in got["Open requests"]
+    leave = "You may run `npm publish --tag next` once the build is green."
+    assert leave in got["Constraints and corrections"]
+    assert leave not in got["Open requests"]
 
 
 @pytest.mark.parametrize(

@@ -121,7 +121,8 @@ def test_a_rename_through_a_program_tool_is_a_file_written_and_a_command_run() -
         ("shell", {"cmd": "sort -u emails.txt | sponge emails.txt"}, ["emails.txt"]),
         ("shell", {"cmd": "go build -o bin/worker ./cmd/worker"}, ["bin/worker"]),
         ("shell", {"cmd": "ls src > /dev/null"}, []),
-        ("shell", {"cmd": "python - <<EOF\nopen('x.txt','w').write(a > b.txt)\nEOF"}, []),
+        # (the ">" inside the Python is no redirection; its open(…, 'w') writes x.txt)
+        ("shell", {"cmd": "python - <<EOF\nopen('x.txt','w').write(a > b.txt)\nEOF"}, ["x.txt"]),
     ],
 )
 def test_what_a_shell_command_writes(name: str, args: dict[str, Any], written: list[str]) -> None:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..intent import is_decision
 from ..lexicon.intent import DECISION_VERBS
+from ..lexicon.negation import denial
 from ..model import Message
 from ..settings_said import word_count
 from .facts import (
@@ -166,6 +169,79 @@ _DROPS = re.compile(
     r"\W+)*(?:scratch|drop|forget(?:\s+about)?|ditch|lose|abandon|nix|undo|no\s+more|not)\s+"
     r"(?:the\s+|that\s+|using\s+|about\s+)?([\w.+-]{3,})"
 )
+
+
+_DIGITS = re.compile(r"\d+(?:[.,:]\d+)*")
+# the fewest content words of a decision another may say again, and what share of them
+# the other may leave out ("I'll" for "I'm going to")
+_RESTATED_WORDS = 3
+_LEFT_OUT_SHARE = 5
+
+
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """What a decision item says, read once: who said it, its content words, its numbers
+    and whether it denies."""
+
+    speaker: str
+    words: frozenset[str]
+    numbers: frozenset[str]
+    denies: bool
+
+
+def _read(item: str) -> _Read:
+    speaker, _, said = item.partition(": ")
+    return _Read(speaker, frozenset(keywords(said)), frozenset(_DIGITS.findall(said)), denial(said))
+
+
+def _says_again(item: _Read, other: _Read) -> bool:
+    """Whether ``other`` says what ``item`` says: the same speaker, all but about one in
+    five of its content words, every number it gives, and the same polarity ("I'll use an
+    LRU cache for the weather client." in "I'll use an LRU cache for the weather client,
+    maxsize 256.")."""
+    return (
+        item.speaker == other.speaker
+        and len(item.words) >= _RESTATED_WORDS
+        and len(item.words - other.words) <= _may_leave_out(item)
+        and item.numbers <= other.numbers
+        and item.denies == other.denies
+    )
+
+
+def _may_leave_out(item: _Read) -> int:
+    return max(1, len(item.words) // _LEFT_OUT_SHARE)
+
+
+def without_restated(decisions: list[str]) -> list[str]:
+    """The decisions, each once: one another item says again is left out - for the one
+    that says more, or for the newer of two that say the same (an assistant restating
+    its plan after each step crowded the commands out of the recap).
+
+    >>> without_restated(["Assistant: I'll use Redis for the cache.",
+    ...                   "Assistant: I'm going to use Redis for the cache, 1 hour TTL."])
+    ["Assistant: I'm going to use Redis for the cache, 1 hour TTL."]
+    """
+    if len(decisions) < 2:
+        return decisions
+    read = [_read(x) for x in decisions]
+    holding: dict[str, list[int]] = {}  # content word -> the items that say it
+    for k, r in enumerate(read):
+        for w in r.words:
+            holding.setdefault(w, []).append(k)
+    kept = []
+    for k, r in enumerate(read):
+        # (only an item sharing all but a few of its words can say it again: counted from
+        # the words' items, not by reading every pair of a long session's decisions)
+        shared = Counter(j for w in r.words for j in holding[w] if j != k)
+        need = len(r.words) - _may_leave_out(r)
+        again = any(
+            _says_again(r, read[j]) and (j > k or not _says_again(read[j], r))
+            for j, n in shared.items()
+            if n >= need
+        )
+        if not again:
+            kept.append(decisions[k])
+    return kept
 
 
 def dropped(decisions: list[str], messages: Sequence[Message]) -> tuple[list[str], list[str]]:

@@ -48,7 +48,16 @@ from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL
 from ..model import Message, ToolCall
 from ..settings_said import reset_later, settings, word_count
 from .actions import is_ui_step, render_action
-from .decisions import DECIDED_BY, DECISION, ECHO, chosen, decides, dropped, standing
+from .decisions import (
+    DECIDED_BY,
+    DECISION,
+    ECHO,
+    chosen,
+    decides,
+    dropped,
+    standing,
+    without_restated,
+)
 from .facts import (
     DEFERRED,
     _open_requests,
@@ -88,6 +97,7 @@ from .rules import (
     REMINDS_NOT_TO,
     RULE_OPENING,
     configures,
+    grants_leave,
     hands_over,
     is_reply,
     is_rule,
@@ -327,7 +337,58 @@ _DONE_NOW = re.compile(
 
 def _user_turns(messages: Sequence[Message]) -> list[str]:
     turns = (m.text for m in messages if m.role == "user" and not m.is_recap and not m.tool_results)
-    return [t for t in (without_paste(without_code(t)) for t in turns) if t]
+    return [t for t in map(_own_words, turns) if t]
+
+
+# A markdown heading line: "## Task", "**What I need**", a title underlined with "===" or "---"
+_HEADING = re.compile(
+    r"(?m)^[ \t]{0,3}(?:#{1,6}[ \t]+(?P<atx>[^\n#]{1,120}?)(?:[ \t]+#+)?"
+    r"|(?:\*\*|__)(?P<bold>[^\n*_]{1,80}?)(?:\*\*|__)"
+    r"|(?P<setext>[^\s#*_=-][^\n=]{0,79}?)[ \t]*\n[ \t]{0,3}(?:={3,}|-{3,}))[ \t]*:?[ \t]*$"
+)
+# the most words of a heading that labels the part under it ("Task", "What I need", "Aufgabe",
+# "What I really need here")
+_LABEL_WORDS = 5
+
+
+def headings_as_labels(text: str) -> str:
+    r"""``text`` with its markdown headings read as what they are: a short title that says
+    no request nor rule labels the lines under it ("## Task" is "Task:", never the goal's
+    first words); a heading that says one is its sentence ("# Add CSV export" is "Add CSV
+    export.", "**Never touch prod**" a rule still).
+
+    >>> headings_as_labels("## Task\nAdd CSV export.\n\n**Notes**\nKeep the PDF.")
+    'Task:\nAdd CSV export.\n\nNotes:\nKeep the PDF.'
+    >>> headings_as_labels("Aufgabe\n=======\nDie Suche soll Umlaute ignorieren.")
+    'Aufgabe:\nDie Suche soll Umlaute ignorieren.'
+    """
+    if "#" not in text and "**" not in text and "__" not in text and "\n" not in text:
+        return text
+
+    def said(m: re.Match[str]) -> str:
+        title = (m.group("atx") or m.group("bold") or m.group("setext") or "").strip()
+        if not title or title[-1] in ".!?。！？":
+            return title or m.group(0)  # a sentence said in bold or as a title
+        title = title.rstrip(":")
+        if len(title.split()) <= _LABEL_WORDS and not is_request(title) and not is_rule(title):
+            return f"{title}:"
+        return f"{title}."
+
+    return _HEADING.sub(said, text)
+
+
+_SAID_WORD = re.compile(r"[^\W_]+")
+
+
+def _said_as(text: str) -> str:
+    """``text``'s words, casefolded: what two wordings of one request share."""
+    return " ".join(_SAID_WORD.findall(text.casefold()))
+
+
+def _own_words(text: str) -> str:
+    """What a user's turn says in their own words: no fenced code, no paste, its
+    headings read as labels."""
+    return headings_as_labels(without_paste(without_code(text)))
 
 
 def goal_message(messages: Sequence[Message]) -> Message | None:
@@ -347,6 +408,9 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
         and not _asked_what_to_do(m, messages, at[id(m)])
     ]
     # (not an invitation to ask: "Jangan sungkan tanya kalau ada yang kurang jelas.", RT23-2)
+    said = next((k for k, m in enumerate(turns) if _says_something(m)), None)
+    if said is not None and _short_task(turns[said], messages, at[id(turns[said])]):
+        return turns[said]  # "Add dark mode.", then how: the request set the task (R31-G1)
     goal = (
         next((m for m in turns if is_substantive(without_code(m.text)) and not _only_talk(m)), None)
         or next((m for m in turns if not is_nudge(m.text.strip()) and not _only_talk(m)), None)
@@ -370,6 +434,53 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
     # schema." - "Fix the report timezone bug."): the task, as the fit pins it (R17-R5)
     later = (m for m in turns[at_goal + 1 :] if is_substantive(without_code(m.text)))
     return next((m for m in later if not _all_rules(m)), goal)
+
+
+def _says_something(turn: Message) -> bool:
+    """A turn that is not a nudge, small talk nor greetings only."""
+    text = without_code(turn.text).strip()
+    return not is_nudge(text) and not _only_talk(turn) and not _sets_no_task(text)
+
+
+# a short request's fewest and most words: "Refactor auth.", "Add dark mode."
+_SHORT_TASK_WORDS = (2, 3)
+# ... and its object's fewest letters: a thing named, not a pronoun ("Fix it.", "Mach das.")
+_NAMED_LETTERS = 3
+
+
+def _short_task(turn: Message, messages: Sequence[Message], k: int) -> bool:
+    """A request of two or three words that set the task ("Add dark mode.", "Tune the
+    workers.", "Repariere den Login."), which later, longer turns only say how to do: one
+    sentence that asks no question, sets no rule nor value, labels nothing, names a
+    thing, and that the assistant took up rather than asked back about."""
+    text = without_code(turn.text).strip()
+    said = sentences(text)
+    low, high = _SHORT_TASK_WORDS
+    words = re.findall(r"[^\W\d_]+", text)
+    return (
+        len(said) == 1
+        and low <= word_count(text) <= high
+        and len(words) == word_count(text)  # (no number: "Make it 4." sets a value)
+        and len(words[-1]) >= _NAMED_LETTERS
+        and not text.endswith(":")
+        and not asks(text)
+        and not _all_rules(turn)
+        and not _only_sets(text)
+        and not ANNOUNCES_A_TASK.search(text)
+        and not _asked_what_to_do(turn, messages, k)
+        and not _answered_with_a_question(messages, k)
+    )
+
+
+def _answered_with_a_question(messages: Sequence[Message], k: int) -> bool:
+    """The assistant's reply to the turn at ``k`` asks something back ("Sure - which one?")."""
+    reply = next((m for m in messages[k + 1 :] if m.role != "system"), None)
+    return (
+        reply is not None
+        and reply.role == "assistant"
+        and not reply.tool_calls
+        and asks(reply.text.strip())
+    )
 
 
 def _only_talk(turn: Message) -> bool:
@@ -538,7 +649,7 @@ def digest(
     users = _user_turns(messages)
     substantive = [u for u in users if is_substantive(u)]
     source = goal_message(history or messages)
-    first = without_paste(without_code(source.text)) if source is not None else ""
+    first = _own_words(source.text) if source is not None else ""
     task = ""  # the sentence that sets the task: the goal, never a constraint
     if not sec["Goal"] and first:
         said = sentences(first)
@@ -595,6 +706,10 @@ def digest(
                 lifts.add(item)
                 lifting.add(s)
                 placed.add(s)
+            elif grants_leave(s):  # "You may force-push.": the user's word, no request nor deed
+                add("Constraints and corrections", clip(s, 300))
+                lifting.add(s)
+                placed.add(s)
             elif (
                 _states_a_rule(s)
                 or s in unrun
@@ -631,7 +746,7 @@ def digest(
     overruled |= {clip(x, 300) for x in replaced}
     # ... nor a leave the user took back ("Tu peux supprimer tmp/." … "Finalement, ne
     # supprime pas tmp/."), in any section
-    leaves = [k for k, x in enumerate(told[:recapped]) if LIFTS.search(x)]
+    leaves = [k for k, x in enumerate(told[:recapped]) if LIFTS.search(x) or grants_leave(x)]
     if leaves:  # (the rules said after the first leave: each leave reads those after it)
         bans = [(j, x) for j, x in enumerate(told) if j > leaves[0] and is_rule(x)]
         overruled |= {
@@ -660,6 +775,11 @@ def digest(
         and not revoked_later(r, _said_after(r, told))
         and r not in replaced
         and not (r in newest and not DEFERRED.search(r))
+    ]
+    # a request said again, in other case or punctuation ("Please add a progress bar." …
+    # "please add a progress bar"), once
+    sec["Open requests"] = list({_said_as(r): r for r in reversed(sec["Open requests"])}.values())[
+        ::-1
     ]
     verdicts = _verdicts(messages)
     names: dict[str, ToolCall] = {}
@@ -832,7 +952,7 @@ def digest(
             if pick is not None and pick not in placed:  # the option the user picked
                 add("Decisions", f"User: {clip(pick, 240)}")
                 placed.add(pick)
-            whole = m.role == "user" and without_paste(without_code(m.text)) != first
+            whole = m.role == "user" and _own_words(m.text) != first
             tallied += _said(
                 m, goal_text, placed, add, found, counted, noise["User also said"], whole
             )
@@ -846,6 +966,7 @@ def digest(
         sec["Files read"] = [f for f in sec["Files read"] if f not in written]
     sec["Decisions"] = standing(sec["Decisions"], history or messages)
     sec["Decisions"], dropping = dropped(sec["Decisions"], history or messages)
+    sec["Decisions"] = without_restated(sec["Decisions"])  # (a plan said after each step)
     for name in ("Decisions", "User also said", "Numbers that matter"):  # said, then reset
         sec[name] = [x for x in sec[name] if clip(x.removeprefix("User: "), 300) not in overruled]
     sec["User also said"] = [x for x in sec["User also said"] if x not in dropping]
@@ -1170,7 +1291,7 @@ def _said(
     pictured = m.role == "user" and next(m.images(), None) is not None
     who = "User" if m.role == "user" else "Assistant"
     text = without_code(m.text)
-    said = without_paste(text) if m.role == "user" else text
+    said = headings_as_labels(without_paste(text)) if m.role == "user" else text
     # a pasted log's records ("… poll api.sync id=317794 lat=58.9ms"): noise, not numbers
     # or statements of the speaker's (R28-M2)
     lines = said.splitlines() if "=" in said else []

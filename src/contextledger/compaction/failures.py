@@ -114,6 +114,8 @@ _FAILURE_LINE = re.compile(
     r"\b(?:connection|request)\s+refused\b|(?-i:(?<![/\w-])\w+(?:Denied|DENIED)(?![\w/.-]))|"
     r"\b(?:is|are|was) denied\W*$|\b(?:is|are) invalid:\s+[\w\[\]]+(?:\.[\w\[\]]+)+:|"
     r"\bnon-?zero exit\b|^\S+\.go:\d+:\d+: |"
+    # VSTest's console marks a failed test "X" before its name and duration
+    r"(?-i:^\s*X\s+[\w.+`]+(?:\([^)\n]{0,200}\))?\s+\[(?:<\s*)?\d+(?:\.\d+)?\s*(?:ms|s|m)\]\s*$)|"
     # CocoaPods' and fastlane's "[!] …", kotlinc's "e: file:…:12:5 …", TeX's "! Undefined
     # control sequence.", "fastlane finished with errors", "pandoc: Could not fetch
     # resource …", "Invalid config for 'automation' …"
@@ -157,6 +159,9 @@ _REASON = re.compile(
     # Julia's failed expression and what it evaluated to ("Expression: add(2, 2) == 5",
     # "Evaluated: 4 == 5")
     r"^thread\s+'[^'\n]+'\s+panicked\s+at\s|^(?:Expression|Evaluated):\s+\S|"
+    # ... the older panic's location, after its message however many lines it ran
+    # ("panicked at 'assertion failed: …\n  left: `1`,\n right: `0`', src/parser.rs:88:9")
+    r"'\s*,\s+[\w./\\-]+\.rs:\d+:\d+$|"
     # testthat's expect_equal(): "`parse("2024")` not equal to as.Date("2024-01-01")."
     r"^`[^`\n]+`\s+(?:not\s+equal\s+to|not\s+identical\s+to|is\s+not\s+(?:TRUE|FALSE|NULL))\b"
 )
@@ -224,7 +229,8 @@ _FAILED_TEST = re.compile(
     r"|^INFO\s+-\s+\d+/\d+\s+\S+\s+(\S+)\s{2,}FAILED\b"  # Zephyr's twister
     r"|^(\S.{0,120}? > \S.{0,120}?)\s+FAILED$"  # gradle
     r"|^([\w./-]+::\S+)\s+(?:FAILED|ERROR)\b"  # pytest -v
-    r"|^Failed\s+([\w.+`]+)\s+\[\d"  # dotnet test
+    # dotnet test: "Failed Name [3 ms]"; VSTest's older console "X Name(a: 1) [< 1 ms]"
+    r"|^(?:Failed|X)\s+([\w.+`]+(?:\([^)\n]{0,200}\))?)\s+\[(?:<\s*)?\d"
     r"|^Test Case '-\[([\w.]+ \w+)\]' failed\b"  # XCTest
     r"|^\d+\)\s+(test\s.{1,160}?\s\([\w.]+\))$"  # ExUnit
     r"|^\d+\s+-\s+(\S+)\s+\((?:Failed|Timeout|SEGFAULT|Exception|Subprocess aborted)\)$"  # ctest
@@ -345,11 +351,11 @@ _ANY_FAILURE_SIGN = re.compile(
     r"no such|http/|unauthori[sz]ed|forbidden|bad request|conflict|too many|unavailable|"
     r"bad gateway|assert|expected|received|did not equal|was not equal|not equal to|"
     r"not identical to|"
-    r"✗|✕|✖|✘|⨯|×|●|›|\*\*\*|_test\.go:|backoff|errimage|"
+    r"✗|✕|✖|✘|⨯|×|●|›|\*\*\*|_test\.go:|\.rs:\d|backoff|errimage|"
     r"evicted|containererror|containerconfigerror|invalidimage|refused|invalid|killed|"
     r"could not|couldn'?t|unable to|cannot|can'?t|\[!\]|(?m:^!\s|^e:\s)|"
     r"not recognized|raised unexpected|unreachable|(?m:^(?:curl|wget):\s)|#test_|"
-    r"(?m:^\s*(?:E\s{2}|\d+\)\s|\d+:\d+\s|\[|rspec\s|test\s|expression:\s|evaluated:\s)|"
+    r"(?m:^\s*(?:E\s{2}|X\s|\d+\)\s|\d+:\d+\s|\[|rspec\s|test\s|expression:\s|evaluated:\s)|"
     r"^\S+\.go:\d+:\d+: |^vet:\s)"
 )
 

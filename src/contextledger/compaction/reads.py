@@ -134,6 +134,40 @@ def shell_writes(script: str) -> list[str]:
     return list(dict.fromkeys(p for p in out if looks_like_file(p) or _folder(p)))
 
 
+# A file a program's code writes, in the forms languages write files with: a function or
+# method named for writing, saving, dumping or exporting given the path as a string
+# (``df.to_csv("out.csv")``, ``plt.savefig('a.png')``, R's ``write.csv(df, "x.csv")``,
+# ``fs.writeFileSync("a.json", s)``), a file opened for writing (``open("x", "w")``,
+# ``File.open("x", "wb")``), a path object written (``Path("x").write_text(s)``).
+_CODE_WRITE = re.compile(
+    r"(?:(?<![\w.])|\.)(?i:to_[a-z]\w*|\w*(?:write|save|dump|export)(?!s\()[\w.]*)\s*\(\s*"
+    r"(?:[A-Za-z_][\w.]*(?:\[[^\]\n]{0,40}\])?\s*,\s*)?"  # (R's write.csv(df, "x.csv"): the data first)
+    r"(?:\w+\s*=\s*)?(['\"])(?P<saved>[^'\"\n]{1,200})\1"
+    r"|(?<![\w])(?:open|fopen)\s*\(\s*(['\"])(?P<opened>[^'\"\n]{1,200})\3\s*,\s*"
+    r"(?:mode\s*=\s*)?['\"][rbt+]*[wax]"
+    r"|(?<![\w.])Path\(\s*(['\"])(?P<path>[^'\"\n]{1,200})\5\s*\)\.write_(?:text|bytes)\("
+)
+_CODE_WRITE_HINT = re.compile(r"(?i)write|save|dump|export|to_|open")
+
+
+def code_writes(code: str) -> list[str]:
+    r"""The files a program's code writes (a notebook cell, ``python -c``), as typed, once
+    each: what a write, save or export call is given as its path, a file opened for
+    writing; never a remote address nor a name that is no file (``df.to_sql("orders")``).
+
+    >>> code_writes("df = df.dropna()\ndf.to_parquet('data/clean.parquet', index=False)")
+    ['data/clean.parquet']
+    >>> code_writes("with open('a.json', 'w') as f:\n    json.dump(x, f)\nopen('b.txt').read()")
+    ['a.json']
+    """
+    if not _CODE_WRITE_HINT.search(code):
+        return []
+    found = (
+        m.group("saved") or m.group("opened") or m.group("path") for m in _CODE_WRITE.finditer(code)
+    )
+    return list(dict.fromkeys(p for p in found if "://" not in p and looks_like_file(p)))
+
+
 def shell_deletes(script: str) -> list[str]:
     """The files a shell script removes (``rm``, ``git rm``, ``unlink``, ``del``,
     ``Remove-Item``), as typed, in order, once each; not a glob.

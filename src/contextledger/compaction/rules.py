@@ -1226,6 +1226,48 @@ LIFTS = re.compile(
     r"(?:이제|지금은)\s.{0,60}?(?:해도\s*(?:돼|됩니다|괜찮)|할\s*수\s*있어)|现在可以|现在允许|可以改了)"
 )
 
+# A leave the user gives, with or without a rule it lifts: "You may force-push.", "Feel free
+# to drop the old tables.", "You're allowed to skip the e2e suite.", "It's fine to squash
+# them.", "Du darfst die Logs löschen." - the user's standing word on what may be done, never
+# a request left open, a decision nor a command run. Not what may happen ("you may need to
+# restart", "you may see warnings") nor an invitation to talk ("feel free to ask").
+_LEAVE = re.compile(
+    r"(?i)(?:\byou\s+may\s+(?:now\s+|also\s+|still\s+|always\s+)?"
+    r"(?!want|wish|need|have|be\b|see|find|notice|get\b|encounter|run\s+into|hit\b|remember|"
+    r"recall|already|know|like|prefer|experience|lose|end\s+up|not\b|never\b)"
+    r"|\byou(?:'re|’re|\s+are)\s+(?:now\s+|also\s+)?(?:allowed|permitted|free|welcome|cleared|"
+    r"authori[sz]ed)\s+to\s+|\bfeel\s+free\s+to\s+|\byou\s+have\s+(?:my\s+|our\s+)?"
+    r"(?:permission|the\s+go-?ahead|the\s+green\s+light|approval)\s+to\s+|"
+    r"\b(?:it'?s|it’s|it\s+is)\s+(?:fine|ok(?:ay)?|alright|all\s+right|acceptable)\s+(?:for\s+you\s+)?"
+    r"to\s+|\b(?:i|we)\s+(?:allow|permit|authori[sz]e)\s+you\s+to\s+"
+    # ... in the languages users write in: "Du darfst …", "Je mag …", "Tu as le droit de …",
+    # "N'hésite pas à …", "Tienes permiso para …", "Siéntete libre de …", "Hai il permesso
+    # di …", "Fique à vontade para …"
+    r"|(?<!\w)(?:du\s+darfst|sie\s+dürfen|ihr\s+dürft|(?:je|jij|u)\s+mag|mag\s+(?:je|jij|u)|"
+    r"(?:tu\s+as|vous\s+avez)\s+le\s+droit\s+d[e']|n['’]hésite[zs]?\s+pas\s+à|"
+    r"(?:tu\s+es|vous\s+êtes)\s+libres?\s+d[e']|libre\s+à\s+(?:toi|vous)\s+d[e']|"
+    r"tienes\s+permiso\s+para|(?:estás|está)\s+autorizad[oa]\s+a|siéntete\s+libre\s+de|"
+    r"no\s+dudes\s+en|hai\s+il\s+permesso\s+di|sei\s+autorizzat[oa]\s+a|sentiti\s+liber[oa]\s+di|"
+    r"non\s+esitare\s+a|(?:tens|você\s+tem)\s+permissão\s+para|(?:fique|sinta-se)\s+à\s+vontade\s+para)"
+    r"(?:\s+|\b))(?!(?:ask|ping|reach\s+out|contact\s+me|let\s+me\s+know|tell\s+me|interrupt|"
+    r"take\s+your\s+time|me\s+(?:demander|poser)|fragen|vragen|preguntar|chiedere|perguntar)\b)"
+)
+
+
+def grants_leave(sentence: str) -> bool:
+    """A leave the user gives ("You may force-push.", "Feel free to drop the old tables.",
+    "Du darfst die Tests unter tests/legacy löschen."): said, not asked; not what may happen
+    ("You may need to restart.") nor an invitation to ask. (Verification's
+    ``claims_polarity.gives_leave`` is wider: any word of leave inside a claim.)
+
+    >>> grants_leave("You may force-push."), grants_leave("You may need to restart the app.")
+    (True, False)
+    >>> grants_leave("Feel free to ask if anything is unclear."), grants_leave("Du darfst die Logs löschen.")
+    (False, True)
+    """
+    return not asks(sentence) and _LEAVE.search(sentence) is not None
+
+
 # what a rule and its lifting have in common past these words
 _PLAIN_RULE_WORDS = frozenset(
     {"allowed", "permitted", "fine", "okay", "please", "reply", "anymore", "again", "after",
@@ -1243,7 +1285,7 @@ def lifted_rule(sentence: str, rules: Sequence[str]) -> str | None:
     >>> lifted_rule("The tests are fine now.", ["Never skip the tests."]) is None
     True
     """
-    if not rules or not LIFTS.search(sentence):
+    if not rules or not (LIFTS.search(sentence) or grants_leave(sentence)):
         return None
     words = {w[:6] for w in keywords(sentence) - _PLAIN_RULE_WORDS}
     values = {v.strip("`") for v in _VALUE.findall(sentence)}
@@ -1269,7 +1311,7 @@ def revoked_later(permission: str, later: Sequence[str]) -> bool:
     >>> revoked_later("You can deploy to staging today.", ["Never touch billing/."])
     False
     """
-    if not LIFTS.search(permission):
+    if not LIFTS.search(permission) and not grants_leave(permission):
         return False
     # (a ban in any language: "Finalement, ne supprime pas tmp/.", "Drop de tabellen toch niet.")
     return any(

@@ -34,7 +34,7 @@ from .facts import (
     json_strings,
 )
 from .failures import failure_lines
-from .reads import looks_like_file, shell_reads, shell_writes
+from .reads import code_writes, looks_like_file, shell_reads, shell_writes
 from .transcript import typed_command
 
 # What a call ran, read and wrote is read from its arguments once, not at every recap and by
@@ -402,9 +402,50 @@ def call_reads(call: ToolCall) -> list[str]:
     if is_write_call(call):
         return []
     if editor_operation(call) is not None or not call_commands(call):
-        return call_paths(call) if is_read_call(call) else []
+        return (call_paths(call) if is_read_call(call) else []) + fetched_urls(call)
     reads = (p for script in _scripts(call) for p in shell_reads(script))
     return list(dict.fromkeys(p.removeprefix("./") for p in reads))
+
+
+# the argument naming the page a call fetched or went to: "url", "uri", "href", "link",
+# "page_url", "targetUrl" (not "webhook_url" nor "callback_url": a setting, not a page read)
+_PAGE_KEY = re.compile(
+    r"(?i)^(?:(?:page|target|start|source)[_-]?)?(?:url|uri|href|link|address)s?$"
+)
+_WEB_PAGE = re.compile(r"(?i)^https?://[^\s\"'<>]+$")
+# what a call sends to the address it names: the address is where it wrote, not what it read
+_SENT_KEY = re.compile(
+    r"(?i)^(?:body|data|json|payload|form|form_?data|files?|upload|attachments?)$"
+)
+_METHOD_KEY = re.compile(r"(?i)^(?:method|http_?method|verb)$")
+
+
+def fetched_urls(call: ToolCall) -> list[str]:
+    """The web pages a call read: an http(s) address under a page key of a call that runs
+    no command, writes no file and sends nothing - a web fetch, a browser going to a page
+    (``browser(action="navigate", url=…)``); not a POST, an upload, a webhook nor a message
+    sent with a link.
+
+    >>> fetched_urls(ToolCall("c", "web_fetch", '{"url": "https://docs.python.org/3/"}'))
+    ['https://docs.python.org/3/']
+    >>> fetched_urls(ToolCall("c", "http", '{"url": "https://api.x.io/v1", "method": "POST"}'))
+    []
+    """
+    parsed, _ = call.parsed()
+    if not isinstance(parsed, dict) or set(_name_words(call.name)) & SENDS_WORDS:
+        return []
+    pages: list[str] = []
+    for key, value in parsed.items():
+        if _SENT_KEY.match(str(key)) and value not in (None, "", [], {}):
+            return []
+        if _METHOD_KEY.match(str(key)) and str(value).strip().upper() not in ("GET", "HEAD"):
+            return []
+        if not _PAGE_KEY.match(str(key)):
+            continue
+        for v in value if isinstance(value, list) else [value]:
+            if isinstance(v, str) and _WEB_PAGE.match(v.strip()):
+                pages.append(v.strip())
+    return list(dict.fromkeys(pages))
 
 
 # A line that goes on in the next: a continuation, an open block, a heredoc's start.
@@ -587,7 +628,11 @@ def call_writes(call: ToolCall) -> list[str]:
         return call_paths(call)
     if not call_commands(call):
         return []
-    found = (p for script in _scripts(call) for p in shell_writes(script))
+    found = [p for script in _scripts(call) for p in shell_writes(script)]
+    if not quotes_files(call):  # (a search for "to_csv(" writes nothing)
+        # what its code writes, a notebook's cells' lines included ({"cells": [{"source": …}]})
+        parsed, _ = call.parsed()
+        found += [p for text in json_strings(parsed) for p in code_writes(text)]
     return list(dict.fromkeys(p.removeprefix("./") for p in found))
 
 
