@@ -42,6 +42,7 @@ dependencies beyond the content model.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -56,6 +57,7 @@ from .model import (
     FileAttachment,
     Image,
     Message,
+    ProviderContent,
     Reasoning,
     Recap,
     Text,
@@ -177,7 +179,16 @@ def responses_reasoning(block: Block) -> bool:
 
 
 def _item_id(block: Block | None) -> str | None:
+    if type(block) is ProviderContent:  # an item of the API's own tools: its id as it came
+        item_id = json.loads(block.raw).get("id") if block.provider == RESPONSES else None
+        return item_id if isinstance(item_id, str) else None
     return block.item_id if isinstance(block, Text | ToolCall | Reasoning) else None
+
+
+def _responses_item(block: Block | None) -> bool:
+    """Whether ``block`` is an item of the Responses API's own or custom tools (a
+    ``shell_call``, a ``web_search_call``…), which a reasoning item may have produced."""
+    return type(block) is ProviderContent and block.provider == RESPONSES
 
 
 def reasoning_problem(reasoning: Reasoning, following: Block | None) -> str | None:
@@ -192,7 +203,7 @@ def reasoning_problem(reasoning: Reasoning, following: Block | None) -> str | No
     """
     name = repr(reasoning.item_id) if reasoning.item_id else "(no id)"
     if not isinstance(following, Text | Recap | ToolCall) and not (
-        following is not None and responses_reasoning(following)
+        following is not None and (responses_reasoning(following) or _responses_item(following))
     ):
         return (
             f"reasoning item {name} is not followed by the message or function call it "
