@@ -251,3 +251,64 @@ def test_prepare_says_each_replacement_once() -> None:
                   compaction=False)  # fmt: skip
     replaced = [n.text for n in out.report.notices if n.kind == "replaced"]
     assert len(replaced) == 2
+
+
+# --- items without their pair: repaired before a fit, reported in its report
+
+
+@pytest.mark.parametrize(
+    ("items", "why"),
+    [
+        ([{"type": "custom_tool_call_output", "call_id": "zz", "output": "stray"}],
+         "its call is not before it"),
+        ([{"type": "shell_call", "call_id": "s1", "action": {"commands": ["ls"]},
+           "status": "completed"}], "no output answers it"),
+        ([ITEMS["web_search_call"][0], ITEMS["web_search_call"][0]], "an earlier item has its id"),
+        ([*ITEMS["custom_tool_call"], *ITEMS["custom_tool_call"]], "an earlier call has its id"),
+    ],
+)  # fmt: skip
+def test_fit_repairs_an_item_the_api_refuses_where_it_stands(
+    stub: StubServer, items: list[dict[str, Any]], why: str
+) -> None:
+    out = fit(history(items), GPT5, target="openai-responses")
+    repaired = [n.text for n in out.report.notices if n.kind == "repaired"]
+    assert any(why in t for t in repaired)
+    body = translate(out.messages, "openai-responses").body
+    client = openai.OpenAI(api_key="k", base_url=stub.url, max_retries=0)
+    client.responses.create(model=GPT5, **body)
+    assert stub.rejected() == []
+
+
+def test_an_output_whose_call_the_fit_dropped_is_sent_as_text_reported(stub: StubServer) -> None:
+    """A function call and a custom call made together, answered in turn: the custom
+    output is read into the next assistant message; a window that drops the first
+    exchange (its long function output; the question takes most of the window) keeps the
+    custom output alone, which is sent as text and said in the fit's own report, not
+    refused."""
+    items = [
+        {"role": "user", "content": "read the log and grep it"},
+        {"type": "function_call", "call_id": "f1", "name": "read", "arguments": "{}"},
+        {"type": "custom_tool_call", "call_id": "k1", "name": "grep", "input": "ERROR"},
+        {"type": "function_call_output", "call_id": "f1", "output": "log line " * 2000},
+        {"type": "custom_tool_call_output", "call_id": "k1", "output": "3 errors"},
+        {"role": "user", "content": "which errors? " + "context " * 600},
+    ]
+    out = fit({"input": items}, GPT5, target="openai-responses", window=1200)
+    body = translate(out.messages, "openai-responses").body
+    assert not any(i.get("type") == "custom_tool_call_output" for i in body["input"])
+    assert any("[custom_tool_call_output (k1)]" in str(i.get("content")) for i in body["input"])
+    told = [n.text for n in out.report.notices if n.kind == "replaced"]
+    assert any("custom_tool_call_output item was sent as text" in t for t in told)
+    client = openai.OpenAI(api_key="k", base_url=stub.url, max_retries=0)
+    client.responses.create(model=GPT5, **body)
+    assert stub.rejected() == []
+
+
+def test_repair_sends_a_stray_output_as_text() -> None:
+    from contextledger import repair
+    from contextledger.model import Text
+
+    stray = {"type": "apply_patch_call_output", "call_id": "gone", "status": "completed"}
+    fixed = repair(openai_responses.read(history([stray])), target="openai-responses")
+    assert [c.kind for c in fixed.changes] == ["unpaired_item"]
+    assert fixed.messages[1].content == (Text("[apply_patch_call_output (gone)]"),)

@@ -55,23 +55,6 @@ RESPONSES_ITEMS = (
     "tool_search_output", "program", "program_output", "additional_tools",
     "configuration_update", "compaction_trigger", "item_reference",
 )  # fmt: skip
-#: Each Responses output item's call: (the call's kind, the output's key naming it, the
-#: call's keys it may name). The API refuses an output whose call is not before it, and a
-#: client tool's call that has no output.
-RESPONSES_ANSWERS: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    "custom_tool_call_output": ("custom_tool_call", "call_id", ("call_id",)),
-    "shell_call_output": ("shell_call", "call_id", ("call_id",)),
-    "apply_patch_call_output": ("apply_patch_call", "call_id", ("call_id",)),
-    "computer_call_output": ("computer_call", "call_id", ("call_id",)),
-    "local_shell_call_output": ("local_shell_call", "id", ("id", "call_id")),
-    "mcp_approval_response": ("mcp_approval_request", "approval_request_id", ("id",)),
-    "tool_search_output": ("tool_search_call", "call_id", ("call_id",)),
-    "program_output": ("program", "call_id", ("call_id",)),
-}
-#: Calls the client runs: the API refuses one sent without its output.
-RESPONSES_CLIENT_CALLS = (
-    "custom_tool_call", "shell_call", "apply_patch_call", "computer_call", "local_shell_call",
-)  # fmt: skip
 #: Fields that are opaque outside their provider: never shown, priced apart.
 OPAQUE = frozenset({"encrypted_content", "encrypted_index", "signature", "thought_signature"})
 #: The readable leaves of a server tool's result, in the order a person reads them.
@@ -417,8 +400,6 @@ def without_opaque(value: Any) -> Any:
 __all__ = [
     "ANTHROPIC_USES",
     "GEMINI_KINDS",
-    "RESPONSES_ANSWERS",
-    "RESPONSES_CLIENT_CALLS",
     "RESPONSES_ITEMS",
     "as_text",
     "as_texts",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from ..errors import ContentError, SendError, UnsupportedBlockError, describe
 from ..model import (
@@ -32,6 +32,7 @@ from ..model import (
 )
 from ..reply import Reply, Usage
 from ..report import Notice
+from ..validate import unpaired, unpaired_items
 from . import common as c
 from . import native
 from .format import ProviderFormat, tool_spec
@@ -304,50 +305,40 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
 
 
 def _answered(items: list[dict[str, Any]], notices: list[Notice]) -> list[dict[str, Any]]:
-    """``items`` with each tool item paired as the API requires: an output after its call,
-    a call the client runs followed by its output. An item left without its pair (its
-    other half was not in the history, or a fit kept one half) goes as an assistant text
-    saying what it held, reported: never refused by the API, never left out unsaid."""
-    kinds = [item.get("type") for item in items]
-    if not any(k in native.RESPONSES_ITEMS for k in kinds):
+    """``items`` with each tool item paired as the API requires (``validate.unpaired``):
+    an item left without its pair (its other half was not in the history, or it came
+    twice) goes as an assistant text saying what it held, reported: never refused by the
+    API, never left out unsaid. (``repair`` does this before a fit, which reports it.)"""
+    at = [k for k, item in enumerate(items) if _kind(item) in native.RESPONSES_ITEMS]
+    if not at:
         return items  # (the usual case)
-    answered: set[tuple[str, str]] = set()  # (call kind, key) of each output
-    for item in items:
-        pair = native.RESPONSES_ANSWERS.get(str(item.get("type")))
-        if pair is not None and isinstance(item.get(pair[1]), str):
-            answered.add((pair[0], item[pair[1]]))
-    calls: set[tuple[str, str]] = set()  # (call kind, key) of each call written so far
-    out: list[dict[str, Any]] = []
-    for k, item in enumerate(items):
-        kind = str(item.get("type"))
-        pair = native.RESPONSES_ANSWERS.get(kind)
-        names = [item[key] for key in _CALL_KEYS.get(kind, ()) if isinstance(item.get(key), str)]
-        named = item.get(pair[1]) if pair is not None else None
-        if pair is not None and not (isinstance(named, str) and (pair[0], named) in calls):
-            why = "its call is not in the request"
-        elif kind in native.RESPONSES_CLIENT_CALLS and not any(
-            (kind, n) in answered for n in names
-        ):
-            why = "its output is not in the request"
-        else:
-            calls.update((kind, n) for n in names)
-            out.append(item)
-            continue
-        text = native.read_block(TARGET, item, f"input[{k}]", kind).text
-        out.append({"type": "message", "role": "assistant", "content": text})
-        notices.append(
-            Notice(
-                "replaced",
-                f"input[{k}]",
-                f"{'An' if kind[:1] in 'aeiou' else 'A'} {kind} item was sent as text ({why}; "
-                "the Responses API refuses it alone).",
-            )
-        )
+    found = unpaired([items[k] for k in at])
+    out = list(items)
+    for k, why in ((at[x], why) for x, why in found.items()):
+        kind = str(items[k].get("type"))
+        text = native.read_block(TARGET, items[k], f"input[{k}]", kind).text
+        out[k] = {"type": "message", "role": "assistant", "content": text}
+        notices.append(unpaired_notice(f"input[{k}]", kind, why))
     return out
 
 
-#: The keys an output may name each call kind by (``native.RESPONSES_ANSWERS``).
-_CALL_KEYS = {call: keys for call, _, keys in native.RESPONSES_ANSWERS.values()}
+def unpaired_notice(where: str, kind: str, why: str) -> Notice:
+    """The notice for a tool item the writer sends as text (``_answered``)."""
+    article = "An" if kind[:1] in "aeiou" else "A"
+    return Notice(
+        "replaced",
+        where,
+        f"{article} {kind} item was sent as text ({why}; the Responses API refuses it there).",
+    )
+
+
+def unpaired_notices(messages: Sequence[Message]) -> list[Notice]:
+    """The writer's notices for the tool items of ``messages`` it will send as text (a fit
+    reports them: a call kept whose output went with another exchange)."""
+    return [
+        unpaired_notice(messages[i].id, cast(ProviderContent, messages[i].content[j]).kind, why)
+        for i, j, why in unpaired_items(messages)
+    ]
 
 
 def _unique_ids(items: list[dict[str, Any]], notices: list[Notice]) -> list[dict[str, Any]]:
