@@ -216,6 +216,17 @@ def test_an_unhashable_item_type_is_a_content_error(kind: object) -> None:
         fit({"input": [{"role": "user", "content": "q"}, {"type": kind}]}, GPT5)
 
 
+@pytest.mark.parametrize(
+    "item",
+    [{"id": 5}, {"type": "custom_tool_call_output", "call_id": ["c1"], "output": "x"},
+     {"type": "mcp_approval_response", "approval_request_id": "", "approve": True},
+     {"type": "custom_tool_call", "call_id": "c1", "name": "f", "input": float("nan")}],
+)  # fmt: skip
+def test_an_item_whose_ids_or_values_the_api_refuses_is_a_content_error(item: object) -> None:
+    with pytest.raises(ContentError):
+        fit(history([item]), GPT5, target="openai-responses")  # type: ignore[list-item]
+
+
 def test_the_stub_refuses_what_the_api_refuses(stub: StubServer) -> None:
     """An output whose call is not before it, a client call without output."""
     client = openai.OpenAI(api_key="k", base_url=stub.url, max_retries=0)

@@ -91,7 +91,7 @@ def read(payload: Mapping[str, Any] | Sequence[Any] | str, start: int = 0) -> tu
                     )
                 )
             elif kind in native.RESPONSES_ITEMS:
-                assistant.append(native.read_block(TARGET, item, p, kind))
+                assistant.append(_read_tool_item(item, p, kind))
             elif kind == "function_call":
                 assistant.append(
                     ToolCall(
@@ -126,6 +126,15 @@ def read(payload: Mapping[str, Any] | Sequence[Any] | str, start: int = 0) -> tu
             )
     flush()
     return tuple(out)
+
+
+def _read_tool_item(item: dict[str, Any], path: str, kind: str) -> ProviderContent:
+    """An item of the API's own or custom tools, kept as it came; the ids it is paired by
+    must be strings (a number there is refused by the API, and pairs with nothing here)."""
+    for key in ("id", "call_id", "approval_request_id"):
+        if key in item and (not isinstance(item[key], str) or not item[key]):
+            raise ContentError(f"{path}.{key}", f"{key} must be a non-empty string")
+    return native.read_block(TARGET, item, path, kind)
 
 
 def _kind(item: Mapping[str, Any]) -> object:
