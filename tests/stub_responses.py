@@ -46,9 +46,30 @@ _BUILT_IN_ITEMS = frozenset(
         "custom_tool_call", "custom_tool_call_output", "local_shell_call",
         "local_shell_call_output", "image_generation_call", "code_interpreter_call",
         "mcp_call", "mcp_list_tools", "mcp_approval_request", "mcp_approval_response",
-        "item_reference",
+        "item_reference", "shell_call", "shell_call_output", "apply_patch_call",
+        "apply_patch_call_output", "tool_search_call", "tool_search_output", "program",
+        "program_output", "additional_tools", "configuration_update", "compaction_trigger",
     }
 )  # fmt: skip
+#: Each built-in output item's call: (call type, the output's key naming it, the call's
+#: keys it may name). The API refuses an output whose call is not before it ("No tool call
+#: found for custom tool call output with call_id …").
+_BUILT_IN_ANSWERS = {
+    "custom_tool_call_output": ("custom_tool_call", "call_id", ("call_id",)),
+    "shell_call_output": ("shell_call", "call_id", ("call_id",)),
+    "apply_patch_call_output": ("apply_patch_call", "call_id", ("call_id",)),
+    "computer_call_output": ("computer_call", "call_id", ("call_id",)),
+    "local_shell_call_output": ("local_shell_call", "id", ("id", "call_id")),
+    "mcp_approval_response": ("mcp_approval_request", "approval_request_id", ("id",)),
+    "tool_search_output": ("tool_search_call", "call_id", ("call_id",)),
+    "program_output": ("program", "call_id", ("call_id",)),
+}
+#: Calls the client runs: the API refuses one that has no output ("No tool output found
+#: for custom tool call …").
+_CLIENT_CALLS = ("custom_tool_call", "shell_call", "apply_patch_call", "computer_call",
+                 "local_shell_call")  # fmt: skip
+
+_CALL_KEYS = {call: keys for call, _, keys in _BUILT_IN_ANSWERS.values()}
 
 _PARTS_BY_ROLE = {
     "user": ("input_text", "input_image", "input_file", "input_audio"),
@@ -67,7 +88,14 @@ _ID_PREFIX = {"message": "msg", "function_call": "fc", "reasoning": "rs"}
 
 def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) -> None:
     """Raise ``Invalid`` for anything ``POST /v1/responses`` would refuse."""
-    from stub_server import Invalid, check_tool_name, max_output, refuse_realtime, too_long
+    from stub_server import (
+        Invalid,
+        _check_image_data,
+        check_tool_name,
+        max_output,
+        refuse_realtime,
+        too_long,
+    )
 
     if not headers.get("authorization", "").startswith("Bearer "):
         raise Invalid("You didn't provide an API key.", status=401)
@@ -106,12 +134,15 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
     images = 0
     calls: dict[str, bool] = {}  # call_id -> answered
     ids: set[str] = set()  # item ids (rs_…, msg_…, fc_…) seen
+    built_in_calls: dict[tuple[str, object], bool] = {}  # (call type, key) -> answered
     for i, raw in enumerate(items):
         p = f"input[{i}]"
         if not isinstance(raw, dict):
             raise Invalid(f"Invalid type for '{p}': expected an object.", p)
-        kind = raw.get("type", "message")
-        item_id = raw.get("id")
+        # (an item reference's type is optional: {"id": …} alone is one)
+        kind = raw.get("type", "item_reference" if raw.keys() == {"id"} else "message")
+        # (a local shell call's output names its call by ``id``: not an id of its own)
+        item_id = raw.get("id") if kind != "local_shell_call_output" else None
         if isinstance(item_id, str):  # continuedev/continue#10200, github/app#540
             prefix = _ID_PREFIX.get(
                 "message" if kind == "message" and raw.get("role") == "assistant" else kind
@@ -166,6 +197,7 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
                 isinstance(following, dict)
                 and (
                     following.get("type") in ("function_call", "reasoning")
+                    or following.get("type") in _BUILT_IN_ITEMS
                     or (following.get("type", "message") == "message"
                         and following.get("role") == "assistant")
                 )
@@ -186,8 +218,28 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
                     "required following item.",
                     p,
                 )
-        elif kind in _BUILT_IN_ITEMS:  # built-in tools' items: accepted as they are
-            pass
+        elif kind in _BUILT_IN_ITEMS:  # built-in tools' items, their calls paired
+            answers = _BUILT_IN_ANSWERS.get(kind)
+            if answers is not None:
+                call_kind, key, _ = answers
+                named = raw.get(key) if isinstance(raw.get(key), str) else None
+                if (call_kind, named) not in built_in_calls:
+                    raise Invalid(
+                        f"No tool call found for {kind.replace('_', ' ')} with {key} "
+                        f"{raw.get(key)}.",
+                        p,
+                    )
+                built_in_calls[(call_kind, raw[key])] = True
+            for key in _CALL_KEYS.get(kind, ()):
+                if isinstance(raw.get(key), str):
+                    built_in_calls.setdefault((kind, raw[key]), False)
+            found: list[str] = []  # a screenshot is an image like any other: checked
+            _images_out(raw, found)
+            for url in found:
+                _check_image_data(url, p, stub.max_image_base64)
+            images += len(found)
+            if kind == "compaction_trigger" and i != len(items) - 1:
+                raise Invalid("A compaction_trigger item must be the final input item.", p)
         elif kind == "compaction":
             if not isinstance(raw.get("encrypted_content"), str) or not raw["encrypted_content"]:
                 raise Invalid(f"Missing required parameter: '{p}.encrypted_content'.", p)
@@ -197,6 +249,12 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
                           "'compaction'.", p + ".type")  # fmt: skip
     for i, raw in enumerate(items):
         _check_sdk_shape(raw, f"input[{i}]")
+    for kind in _CLIENT_CALLS:  # each call is named by all its keys: answered by one
+        for raw in items:
+            keys = [(kind, raw.get(k)) for k in _CALL_KEYS[kind] if raw.get("type") == kind]
+            if keys and not any(built_in_calls.get(k) for k in keys):
+                name = kind.replace("_", " ")
+                raise Invalid(f"No tool output found for {name} {raw.get('call_id')}.", "input")
     unanswered = [cid for cid, done in calls.items() if not done]
     if unanswered:
         raise Invalid(f"No tool output found for function call {unanswered[0]}.", "input")
@@ -381,11 +439,30 @@ def prompt_tokens(body: Mapping[str, Any]) -> int:
                     total += _image_tokens({"image_url": spec}, False, model)
                 else:
                     total += _count(str(part.get("text", "")), model)
-        else:
-            total += _count(json.dumps(item), model)
+        else:  # a built-in tool's item: its JSON, each image in it (a screenshot) as an image
+            images: list[str] = []
+            if item.get("type") == "image_generation_call" and isinstance(item.get("result"), str):
+                images.append(f"data:image/png;base64,{item['result']}")  # the image it made
+                item = {**item, "result": ""}
+            total += _count(json.dumps(_images_out(item, images), ensure_ascii=False), model)
+            for url in images:
+                total += _image_tokens({"image_url": {"url": url}}, False, model)
     if body.get("tools"):
         total += _count(json.dumps(body["tools"]), model)
     return total
+
+
+def _images_out(value: Any, images: list[str]) -> Any:
+    """``value`` with each image data URL in it moved to ``images`` (billed as an image,
+    as the API bills a computer-use screenshot, not as the characters of its base64)."""
+    if isinstance(value, dict):
+        return {k: _images_out(v, images) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_images_out(v, images) for v in value]
+    if isinstance(value, str) and value.startswith("data:image/"):
+        images.append(value)
+        return ""
+    return value
 
 
 def default_text(body: Mapping[str, Any], n: int) -> str:

@@ -1,16 +1,18 @@
 """`contextledger serve` and content only one provider reads. Anthropic server-tool blocks
 (web search) are read and kept (``ProviderContent``): the turn is fitted and recorded, the
 blocks sent as they came (redteam11 N4). Responses built-in tool items (computer use,
-custom tools, item references), which the content model does not hold: a client resends
-them every turn (Codex's apply_patch, a computer-use agent), and the proxy forwards such a
-request as the client wrote it and says so (not fitted, not recorded), instead of refusing
-it (redteamE finding 1a)."""
+custom tools, item references), which a client resends every turn (Codex's apply_patch, a
+computer-use agent), are read too (R31-P2; they were forwarded unfitted, redteamE 1a): the
+turn is fitted and the items go upstream as the client wrote them."""
 
 from __future__ import annotations
 
+import base64
+import io
 from typing import Any
 
 import httpx
+from PIL import Image as PILImage
 
 from serve_harness import RunningProxy
 from stub_server import StubServer
@@ -60,10 +62,17 @@ def test_an_anthropic_web_search_turn_is_fitted_with_its_blocks_as_written(
     assert any("web_search_tool_result" in t for t in estimated)
 
 
-def test_a_computer_use_agent_on_responses_is_forwarded_as_written(
+def _png() -> str:
+    buf = io.BytesIO()
+    PILImage.new("RGB", (64, 40), (200, 200, 200)).save(buf, "PNG")
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
+
+
+def test_a_computer_use_agent_on_responses_is_fitted_with_its_items_as_written(
     proxy: RunningProxy, stub: StubServer
 ) -> None:
-    shot = "data:image/png;base64,iVBORw0KGgo="
+    """Responses items of the API's own tools are read (R31-P2): the turn is fitted and
+    recorded like any other, and the items go upstream as the client wrote them."""
     body = {
         "model": "gpt-4o",
         "tools": [{"type": "computer_use_preview", "display_width": 1280,
@@ -74,7 +83,7 @@ def test_a_computer_use_agent_on_responses_is_forwarded_as_written(
              "action": {"type": "screenshot"}, "pending_safety_checks": [],
              "status": "completed"},
             {"type": "computer_call_output", "call_id": "call_1",
-             "output": {"type": "computer_screenshot", "image_url": shot}},
+             "output": {"type": "computer_screenshot", "image_url": _png()}},
         ],
     }  # fmt: skip
     reply = httpx.post(
@@ -83,6 +92,7 @@ def test_a_computer_use_agent_on_responses_is_forwarded_as_written(
         headers={"authorization": f"Bearer {OPENAI_KEY}", "x-contextledger-session": "cua"},
     )
     assert reply.status_code == 200, reply.text
-    assert reply.headers["x-contextledger-fitted"] == "false"
-    assert stub.completions()[-1].body["input"] == body["input"]
-    assert "computer_call" in turn_report(proxy, "cua")["reason"]
+    sent = stub.completions()[-1].body["input"]
+    assert sent[1:] == body["input"][1:]  # type: ignore[index]
+    assert sent[0]["content"] == "Open the settings page."
+    assert turn_report(proxy, "cua")["fitted"] is True

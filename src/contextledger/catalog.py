@@ -1011,6 +1011,12 @@ def _hint(model: str) -> str:
             f"a Bedrock region ({region[0]}) goes before a Bedrock vendor's model "
             f"({region[0]}anthropic.…); no model is named {bare}"
         )
+    publisher = re.match(r"(?:.*/)?publishers/([^/]+)/models/([^/]+)$", model)
+    if publisher is not None and publisher[1] != "google":  # Vertex names every publisher's so
+        return (
+            f"Vertex names {publisher[1]}'s models publishers/{publisher[1]}/models/…; the "
+            f"catalog knows no {publisher[1]} model {publisher[2]!r}"
+        )
     if re.match(r"(?:.*/)?models/", model) and not re.match(r"gemini|gemma", bare):
         return "models/… is the Gemini API's name for Google's models; other providers' ids go bare"
     effort = _EFFORT_ID.fullmatch(bare)

@@ -63,7 +63,7 @@ from .providers.ids import declared_notice, declared_renames
 from .providers.output_format import read_output_format
 from .repair import RepairChange, RepairMemo
 from .reply import Reply
-from .report import Notice
+from .report import Notice, not_yet_told
 from .storage.media import MediaBackend
 from .validate import prefill_problem, thinking_problem
 
@@ -500,7 +500,7 @@ class Preparer:
             self._refuse_prefill(sent_messages, conv.record)  # as translate checks it
             sent = tuple(self._materialize(m) for m in sent_messages)
             translation = translate(sent, self.format, validate=True)
-            notices.extend(translation.notices)
+            notices.extend(not_yet_told(translation.notices, result.report.notices))
             body = self._body(translation.body, wire_tools)
         else:
             body = self._body({}, wire_tools)

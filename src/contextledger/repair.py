@@ -55,6 +55,12 @@ Rules, in the order they apply:
     each as it is ("…was provided without its required following item"; the SDK's
     ``ResponseReasoningItemParam`` requires the id). Only for ``target`` None or
     ``"openai-responses"``: the other writers leave such items out.
+11. **Responses tool items** (a ``custom_tool_call``, a ``shell_call_output``…, kept as
+    ``ProviderContent``). One the API refuses where it stands — an output whose call is
+    not before it, a call the client runs that no output answers, a call or output that
+    came twice — becomes an assistant text saying what it held (applied before rule 10:
+    a reasoning item that produced it is then paired with a text without its id). Only
+    for ``target`` None or ``"openai-responses"``: the other writers send them as text.
 
 >>> from contextledger.model import Message, ToolCall
 >>> broken = [Message.user("list files", id="u1"),
@@ -77,7 +83,18 @@ from operator import attrgetter
 from typing import Any, Literal, TypeAlias, cast
 
 from .errors import ContentError, describe
-from .model import ROLES, Block, Message, MessagesLike, Reasoning, Recap, Text, ToolCall, ToolResult
+from .model import (
+    ROLES,
+    Block,
+    Message,
+    MessagesLike,
+    ProviderContent,
+    Reasoning,
+    Recap,
+    Text,
+    ToolCall,
+    ToolResult,
+)
 from .providers import detect_format, read_messages
 from .validate import (
     RESPONSES,
@@ -87,6 +104,7 @@ from .validate import (
     reasoning_problem,
     responses_reasoning,
     takes_unparsed_arguments,
+    unpaired_items,
 )
 
 __all__ = ["INCOMPLETE_NOTE", "RepairChange", "RepairMemo", "RepairResult", "repair"]
@@ -219,6 +237,8 @@ def repair(
     removed_calls = _fix_calls(items, note, takes_unparsed_arguments(target))
     srcs: list[int] = []
     out = _pair(items, removed_calls, dangling, note, srcs)
+    if target in (None, RESPONSES):  # the other writers send Responses tool items as text
+        out = _pair_items(out, srcs, note)
     if target in (None, RESPONSES):  # the other writers leave Responses reasoning out
         out = _pair_reasoning(out, srcs, note)
     # in message order (stable: one message's changes in the order the rules made them)
@@ -744,6 +764,30 @@ def _pair(
     return out
 
 
+def _pair_items(out: list[Message], srcs: list[int], note: _Note) -> list[Message]:
+    """Rule 11: a Responses tool item the API refuses where it stands (an output whose call
+    is not before it, a client call no output answers, one that came twice:
+    ``unpaired_items``) becomes an assistant text saying what it held, reported."""
+    if not any(type(b) is ProviderContent for m in out for b in m.content):
+        return out
+    found = unpaired_items(out)
+    if not found:
+        return out
+    fixed = list(out)
+    for i, j, why in found:
+        b = fixed[i].content[j]
+        assert isinstance(b, ProviderContent)
+        fixed[i] = fixed[i].with_content(
+            Text(b.text) if k == j else x for k, x in enumerate(fixed[i].content)
+        )
+        note(
+            "unpaired_item",
+            srcs[i],
+            f"sent {b.kind} item as text: {why}, and the Responses API refuses it there",
+        )
+    return fixed
+
+
 def _pair_reasoning(out: list[Message], srcs: list[int], note: _Note) -> list[Message]:
     """Rule 10: each Responses reasoning item keeps the item it produced right after it.
 
@@ -888,6 +932,8 @@ class RepairMemo:
                     isinstance(b, ToolResult) and b.call_id in calls
                 ):
                     return False
+                if type(b) is ProviderContent and not calls.isdisjoint(_item_keys(b)):
+                    return False  # (a Responses output whose call came before, rule 11)
         return True
 
     def _remember(
@@ -908,6 +954,18 @@ class RepairMemo:
                     self._calls.add(b.id)
                 elif isinstance(b, ToolResult):
                     self._calls.add(b.call_id)
+                elif type(b) is ProviderContent:
+                    self._calls.update(_item_keys(b))
+
+
+def _item_keys(b: ProviderContent) -> list[str]:
+    """The ids a Responses tool item pairs by (its call id, its id, the approval request it
+    answers): rule 11 pairs a tail's item with an earlier one by these."""
+    if b.provider != RESPONSES:
+        return []
+    raw = json.loads(b.raw)
+    keys = (raw.get(k) for k in ("call_id", "id", "approval_request_id"))
+    return [k for k in keys if isinstance(k, str)]
 
 
 #: Repairs that make new ids: a new id must differ from every id in the whole history.

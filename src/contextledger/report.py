@@ -6,6 +6,8 @@ can show to a person as-is.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,3 +29,21 @@ class Notice:
 
     def __str__(self) -> str:
         return self.text
+
+
+def not_yet_told(written: Sequence[Notice], told: Sequence[Notice]) -> list[Notice]:
+    """A writer's notices less the replacements a fit already reported (the fit says which
+    blocks its target sends as text, in the same words), each once.
+
+    >>> said = Notice("replaced", "m1", "A file_data block … as text")
+    >>> not_yet_told([Notice("replaced", "messages[1]", said.text)], [said])
+    []
+    """
+    said = Counter(n.text for n in told if n.kind == "replaced")
+    out: list[Notice] = []
+    for n in written:
+        if n.kind == "replaced" and said[n.text] > 0:
+            said[n.text] -= 1
+            continue
+        out.append(n)
+    return out

@@ -42,9 +42,11 @@ dependencies beyond the content model.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from .catalog import ModelInfo, takes_prefill
@@ -56,6 +58,7 @@ from .model import (
     FileAttachment,
     Image,
     Message,
+    ProviderContent,
     Reasoning,
     Recap,
     Text,
@@ -78,6 +81,8 @@ __all__ = [
     "reuses_call_ids",
     "takes_unparsed_arguments",
     "tool_pair_problems",
+    "unpaired",
+    "unpaired_items",
     "unpaired_reasoning",
 ]
 
@@ -177,7 +182,16 @@ def responses_reasoning(block: Block) -> bool:
 
 
 def _item_id(block: Block | None) -> str | None:
+    if type(block) is ProviderContent:  # an item of the API's own tools: its id as it came
+        item_id = json.loads(block.raw).get("id") if block.provider == RESPONSES else None
+        return item_id if isinstance(item_id, str) else None
     return block.item_id if isinstance(block, Text | ToolCall | Reasoning) else None
+
+
+def _responses_item(block: Block | None) -> bool:
+    """Whether ``block`` is an item of the Responses API's own or custom tools (a
+    ``shell_call``, a ``web_search_call``…), which a reasoning item may have produced."""
+    return type(block) is ProviderContent and block.provider == RESPONSES
 
 
 def reasoning_problem(reasoning: Reasoning, following: Block | None) -> str | None:
@@ -192,7 +206,7 @@ def reasoning_problem(reasoning: Reasoning, following: Block | None) -> str | No
     """
     name = repr(reasoning.item_id) if reasoning.item_id else "(no id)"
     if not isinstance(following, Text | Recap | ToolCall) and not (
-        following is not None and responses_reasoning(following)
+        following is not None and (responses_reasoning(following) or _responses_item(following))
     ):
         return (
             f"reasoning item {name} is not followed by the message or function call it "
@@ -276,6 +290,7 @@ def tool_pair_problems(messages: Sequence[Message]) -> list[Problem]:
                 )
 
     conversation_started = False
+    tool_items = False  # a Responses tool item seen (paired by ``unpaired_items``)
     for i, m in enumerate(messages):
         where = f"messages[{i}]"
         role = m.role
@@ -355,6 +370,8 @@ def tool_pair_problems(messages: Sequence[Message]) -> list[Problem]:
                     f"a system message holds {a_or_an(b.type)} {b.type} block; no provider "
                     "takes one in the system prompt (repair moves it to a user turn)",
                 )
+            elif type(b) is ProviderContent and b.provider == RESPONSES:
+                tool_items = True
         if role == "assistant":
             if Reasoning in map(type, m.content):
                 following = messages[i + 1] if i + 1 < len(messages) else None
@@ -363,19 +380,110 @@ def tool_pair_problems(messages: Sequence[Message]) -> list[Problem]:
             answered = set()
             owner = i
     close_run()
+    if tool_items:
+        for i, j, why in unpaired_items(messages):
+            add(i, f"messages[{i}].content[{j}]", "unpaired_item", why)
+        problems.sort(key=attrgetter("index"))
     return problems
+
+
+#: Each Responses output item's call: (the call's type, the output's key naming it, the
+#: call's keys it may name). The API refuses an output whose call is not before it ("No
+#: tool call found for custom tool call output with call_id …").
+RESPONSES_ANSWERS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "custom_tool_call_output": ("custom_tool_call", "call_id", ("call_id",)),
+    "shell_call_output": ("shell_call", "call_id", ("call_id",)),
+    "apply_patch_call_output": ("apply_patch_call", "call_id", ("call_id",)),
+    "computer_call_output": ("computer_call", "call_id", ("call_id",)),
+    "local_shell_call_output": ("local_shell_call", "id", ("id", "call_id")),
+    "mcp_approval_response": ("mcp_approval_request", "approval_request_id", ("id",)),
+    "tool_search_output": ("tool_search_call", "call_id", ("call_id",)),
+    "program_output": ("program", "call_id", ("call_id",)),
+}
+#: Calls the client runs: the API refuses one sent without its output.
+RESPONSES_CLIENT_CALLS = (
+    "custom_tool_call", "shell_call", "apply_patch_call", "computer_call", "local_shell_call",
+)  # fmt: skip
+#: The keys an output may name each call type by.
+_CALL_KEYS = {call: keys for call, _, keys in RESPONSES_ANSWERS.values()}
+
+
+def unpaired_items(messages: Sequence[Message]) -> list[tuple[int, int, str]]:
+    """(message, block, why) of each Responses tool item the API refuses where it stands
+    (``unpaired``). The Responses writer sends each as text, reported; repair does so first.
+
+    >>> from contextledger.providers.native import read_block
+    >>> out = read_block(RESPONSES, {"type": "shell_call_output", "call_id": "c1"}, "p")
+    >>> unpaired_items([Message.assistant(out)])
+    [(0, 0, 'its call is not before it')]
+    """
+    where = [
+        (i, j, json.loads(b.raw))
+        for i, m in enumerate(messages)
+        for j, b in enumerate(m.content)
+        if type(b) is ProviderContent and b.provider == RESPONSES
+    ]
+    found = unpaired([raw for _, _, raw in where])
+    return [(where[k][0], where[k][1], why) for k, why in found.items()]
+
+
+def unpaired(items: Sequence[Mapping[str, Any]]) -> dict[int, str]:
+    """Why the API refuses each Responses item of ``items`` (by position) where it stands:
+    an output whose call is not before it (or answers a call answered already), a call the
+    client runs that no output answers, a call whose id an earlier call of its type has,
+    an item whose id an earlier one has ("Duplicate item found with id …"). ``items`` are
+    the tool items alone (no messages, function calls or reasoning).
+
+    >>> unpaired([{"type": "custom_tool_call", "call_id": "c1", "name": "f", "input": ""}])
+    {0: 'no output answers it'}
+    """
+    answered: set[tuple[str, str]] = set()  # (call type, key) some output answers
+    for raw in items:
+        pair = RESPONSES_ANSWERS.get(str(raw.get("type")))
+        if pair is not None and isinstance(raw.get(pair[1]), str):
+            answered.add((pair[0], raw[pair[1]]))
+    calls: set[tuple[str, str]] = set()  # (call type, key) of each call so far
+    done: set[tuple[str, str]] = set()  # ... and of each call answered so far
+    ids: set[str] = set()  # the items' own ids so far
+    out: dict[int, str] = {}
+    for k, raw in enumerate(items):
+        kind = str(raw.get("type"))
+        pair = RESPONSES_ANSWERS.get(kind)
+        names = [(kind, raw[x]) for x in _CALL_KEYS.get(kind, ()) if isinstance(raw.get(x), str)]
+        own = raw.get("id") if kind != "local_shell_call_output" else None  # (names its call)
+        if isinstance(own, str) and own in ids:
+            out[k] = "an earlier item has its id"
+            continue
+        if isinstance(own, str):
+            ids.add(own)
+        if pair is not None:
+            named = raw.get(pair[1])
+            key = (pair[0], named) if isinstance(named, str) else None
+            if key is None or key not in calls:
+                out[k] = "its call is not before it"
+            elif key in done:
+                out[k] = "its call was answered already"
+            else:
+                done.add(key)
+        elif any(n in calls for n in names):
+            out[k] = "an earlier call has its id"
+        elif kind in RESPONSES_CLIENT_CALLS and not any(n in answered for n in names):
+            out[k] = "no output answers it"
+        else:
+            calls.update(names)
+    return out
 
 
 #: Problems a target takes as they are: the OpenAI APIs send a call's arguments as the
 #: string the model wrote, JSON or not (a call cut short by ``max_tokens`` goes back as it
 #: came), where Anthropic (``input``) and Gemini (``args``) need a JSON object.
 #: The other writers drop a Responses reasoning item, so its pairing is the Responses API's
-#: rule alone.
+#: rule alone; they send a Responses tool item as text, so its pairing is too.
 _ACCEPTED = {
-    "openai": ("json_arguments", "orphan_reasoning"),
+    "openai": ("json_arguments", "orphan_reasoning", "unpaired_item"),
     "openai-responses": ("json_arguments",),
-    "anthropic": ("orphan_reasoning",),
-    "gemini": ("orphan_reasoning",),
+    "anthropic": ("orphan_reasoning", "unpaired_item"),
+    "gemini": ("orphan_reasoning", "unpaired_item"),
 }
 
 
@@ -521,10 +629,14 @@ _SYSTEM_ANYWHERE = frozenset({"openai", "openai-responses"})
 
 def sendable_problems(messages: Sequence[Message], target: str) -> list[Problem]:
     """``problems_for`` less a system message after the start where ``target`` takes it
-    (``_SYSTEM_ANYWHERE``): what ``translate`` and the proxy's check of added turns refuse."""
+    (``_SYSTEM_ANYWHERE``) and a Responses tool item without its pair (the Responses writer
+    sends it as text, reported; a fit repairs it first where the history allows): what
+    ``translate`` and the proxy's check of added turns refuse."""
     problems = problems_for(messages, target or None)
     if target in _SYSTEM_ANYWHERE:  # (OpenAI takes a system message mid-conversation)
         problems = [p for p in problems if p.kind != "system_position"]
+    if target == RESPONSES:  # its writer sends a tool item without its pair as text, reported
+        problems = [p for p in problems if p.kind != "unpaired_item"]
     return problems
 
 

@@ -49,6 +49,8 @@ from ..pricing.messages import Pricer
 from ..pricing.text import expect_counting
 from ..providers import format_for_provider, provider_format, read_messages
 from ..providers.anthropic import SystemPrompt, system_blocks
+from ..providers.native import replaced_notices
+from ..providers.openai_responses import unpaired_notices
 from ..repair import RepairChange, RepairMemo, RepairResult
 from ..report import Notice
 from ..validate import (
@@ -822,6 +824,11 @@ class Fitter:
             out = self._unheard_audio(out, current, changes, notices)
         if pricer.estimates:
             notices.extend(_estimated_media(pricer.estimates, out))
+        if pricer.as_text:  # another provider's blocks, sent as their text (R31-S1)
+            notices.extend(replaced_notices(pricer.as_text, out, self._repair_wire))
+        if not self._memory.sent_ok and self._repair_wire == "openai-responses":
+            # a Responses tool item whose pair went with another exchange: sent as text
+            notices.extend(unpaired_notices(out))
         # (a one-shot fit keeps nothing for a next fit: its "kept" Changes are made when read)
         memo = self._memory.kept if self._memory.source is not None else None
         prices = (

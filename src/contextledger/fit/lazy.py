@@ -929,10 +929,7 @@ class ItemColumns(TurnColumns):
 
 def _by_the_assistant(item: dict[str, Any]) -> bool:
     """Whether an item is an assistant's (the Responses reader joins consecutive ones)."""
-    kind = item.get("type", "message")
-    return kind in ("reasoning", "compaction", "function_call") or (
-        kind == "message" and item.get("role") == "assistant"
-    )
+    return openai_responses.by_the_assistant(item)
 
 
 def _plain_output(item: dict[str, Any]) -> str | None:

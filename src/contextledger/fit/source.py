@@ -109,11 +109,7 @@ _CALL_KEYS = frozenset({"function_call", "functionCall"})
 
 def _not_after_assistant_item(d: dict[str, Any]) -> bool:
     # an assistant's text, reasoning and calls are consecutive items of one Message
-    kind = d.get("type", "message")
-    return not (
-        kind in ("reasoning", "compaction", "function_call")
-        or (kind == "message" and d.get("role") == "assistant")
-    )
+    return not openai_responses.by_the_assistant(d)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,17 @@ from operator import attrgetter, is_, is_not, sub
 from typing import Literal, NamedTuple, TypeVar
 
 from ..intent import is_substantive
-from ..model import FileAttachment, Image, Message, Reasoning, Recap, Text, ToolCall, ToolResult
+from ..model import (
+    FileAttachment,
+    Image,
+    Message,
+    ProviderContent,
+    Reasoning,
+    Recap,
+    Text,
+    ToolCall,
+    ToolResult,
+)
 from ..pricing.messages import MessagePrice, Pricer, text_only
 from ..pricing.text import (
     opening_at_least,
@@ -31,7 +41,7 @@ from ..pricing.text import (
     tokens_within,
 )
 from ..settings_said import NewerSettings, Setting, setting_of
-from ..validate import arguments_problem, is_empty, unpaired_reasoning
+from ..validate import arguments_problem, is_empty, unpaired_items, unpaired_reasoning
 from .edits import BlockPath
 from .lazy import LazyMessages, holds_images, message_chars
 from .report import Later
@@ -145,6 +155,8 @@ def unit_ok(body: Sequence[Message], i: int, j: int) -> bool:
     if j - i == 1 and first.role != "assistant":
         return ToolCall not in kinds and ToolResult not in kinds  # the common case
     if Reasoning in kinds and unpaired_reasoning(first):
+        return False
+    if ProviderContent in kinds and unpaired_items(body[i:j]):  # (a Responses tool item)
         return False
     calls = [b for b in first.content if isinstance(b, ToolCall)]
     if first.role != "assistant" and (calls or ToolResult in kinds):

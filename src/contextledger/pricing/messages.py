@@ -291,6 +291,9 @@ class Pricer:
         #: Files and audio priced at an upper bound (pages or duration not known exactly, or
         #: a provider's rate not documented), with how: the report says they are estimates.
         self.estimates: dict[FileAttachment | Audio | ProviderContent, MediaCost] = {}
+        #: Provider-only blocks the target's writer sends as their text (the report says
+        #: what each replaced: ``native.replaced_notices``).
+        self.as_text: dict[ProviderContent, None] = {}
 
     @property
     def request_overhead(self) -> int:
@@ -588,6 +591,7 @@ class Pricer:
         provider, the block as it came, at an estimate (``provider_content_cost``). With no
         target known, the larger of the two for a model of the block's provider."""
         if not may_go_as_it_came(b, self.model, self.wire):
+            self.as_text[b] = None
             return self.text(b.text)
         own = self._estimate(b, provider_content_cost(b, self.model, self.text, self.file_pages))
         return own if self.wire is not None else max(own, self.text(b.text))

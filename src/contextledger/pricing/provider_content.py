@@ -1,8 +1,10 @@
 """What a provider bills for content only it reads (:class:`~contextledger.model.ProviderContent`),
 never below the bill; every such price is an estimate, and says so.
 
-* A server tool's use or result, or a Gemini code part: its JSON as sent (keys and all:
-  above what the provider renders), and its opaque fields (a search result's
+* A server tool's use or result, a Gemini code part, an OpenAI Responses item of a
+  built-in or custom tool: its JSON as sent (keys and all: above what the provider
+  renders; an image inline in it, a computer-use screenshot, at the model's per-image
+  maximum, not as its base64's characters), and its opaque fields (a search result's
   ``encrypted_content``, a thought signature) at 2 tokens per 3 characters. Anthropic bills
   the text of the pages a search read, which the encryption hides; the ciphertext of a text
   compressed up to 3.5 times still prices above it, where a token per 4 characters of
@@ -24,7 +26,15 @@ from collections.abc import Callable, Mapping
 from ..catalog import ModelInfo
 from ..errors import ArgumentError
 from ..model import Audio, Block, FileAttachment, ProviderContent
-from ..providers.native import carried_by, opaque_chars, parsed, reference_of, without_opaque
+from ..providers.native import (
+    carried_by,
+    inline_images,
+    opaque_chars,
+    parsed,
+    reference_of,
+    without_inline_data,
+    without_opaque,
+)
 from .files import MediaCost, pdf_cost
 from .vision import max_image_cost
 
@@ -40,7 +50,9 @@ def may_go_as_it_came(b: ProviderContent, model: ModelInfo, wire: str | None) ->
     writer sends, not 1,000 pages."""
     if wire is not None:
         return carried_by(b, wire)
-    return model.provider == b.provider
+    return model.provider == b.provider or (
+        b.provider == "openai-responses" and model.provider == "openai"
+    )
 
 
 def sent_as_a_file(b: Block, wire: str) -> bool:
@@ -86,9 +98,16 @@ def provider_content_cost(
             window, False, f"{what} has no length here: at most the model's {window:,}-token "
             "window (the provider refuses a longer request)", False,
         )  # fmt: skip
+    images = inline_images(raw) if b.provider == "openai-responses" else 0
+    if images:  # a screenshot's data URL, a generated image: priced as images
+        raw = without_inline_data(raw, b.kind)
     readable = count(json.dumps(without_opaque(raw), ensure_ascii=False))
     hidden = math.ceil(opaque_chars(raw) * OPAQUE_RATE)
     note = f"the {b.kind} block's JSON as sent"
+    if images:
+        per_image = max_image_cost(model, None).tokens
+        readable += images * per_image
+        note += f", {images} inline image{'s' * (images > 1)} at the model's per-image maximum"
     if hidden:
         note += f", and {hidden:,} for its encrypted or signed fields (2 tokens per 3 characters)"
     return MediaCost(readable + hidden, False, note)

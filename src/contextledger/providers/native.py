@@ -28,11 +28,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..errors import ContentError
-from ..model import Message, ProviderContent, Text, reference_of
+from ..model import Message, ProviderContent, Text, ToolResult, reference_of
 from ..report import Notice
 
 #: Anthropic blocks of the server tools and the MCP connector (their results: any
@@ -40,6 +40,21 @@ from ..report import Notice
 ANTHROPIC_USES = frozenset({"server_tool_use", "mcp_tool_use"})
 #: Gemini parts kept as they came.
 GEMINI_KINDS = ("executable_code", "code_execution_result")
+#: OpenAI Responses input items of the API's own tools (web and file search, computer use,
+#: code interpreter, image generation, remote MCP, tool search, programs), of the client
+#: tools it defines (custom, shell, apply_patch, local shell) with their outputs, and
+#: references to stored items: the openai SDK's ``ResponseInputItemParam`` members other
+#: than messages, function calls and outputs, reasoning and compaction. A tuple: a
+#: hostile unhashable ``type`` is then not found, not a TypeError.
+RESPONSES_ITEMS = (
+    "custom_tool_call", "custom_tool_call_output", "shell_call", "shell_call_output",
+    "apply_patch_call", "apply_patch_call_output", "local_shell_call",
+    "local_shell_call_output", "computer_call", "computer_call_output", "web_search_call",
+    "file_search_call", "code_interpreter_call", "image_generation_call", "mcp_call",
+    "mcp_list_tools", "mcp_approval_request", "mcp_approval_response", "tool_search_call",
+    "tool_search_output", "program", "program_output", "additional_tools",
+    "configuration_update", "compaction_trigger", "item_reference",
+)  # fmt: skip
 #: Fields that are opaque outside their provider: never shown, priced apart.
 OPAQUE = frozenset({"encrypted_content", "encrypted_index", "signature", "thought_signature"})
 #: The readable leaves of a server tool's result, in the order a person reads them.
@@ -66,7 +81,7 @@ def read_block(provider: str, raw: Mapping[str, Any], path: str, kind: str = "")
         text = json.dumps(raw, ensure_ascii=False, allow_nan=False, sort_keys=True)
     except (TypeError, ValueError, RecursionError):
         raise ContentError(path, f"a {kind} block that is not JSON") from None
-    return ProviderContent(provider, kind, text, _rendition(kind, raw))
+    return ProviderContent(provider, kind, text, _rendition(kind, raw, provider))
 
 
 #: The fields an OpenAI file by reference keeps (Chat's ``file`` object, a Responses
@@ -133,16 +148,45 @@ def as_text(
 ) -> str:
     """The rendition another provider gets instead of ``b``, reported with why (in a
     ``role`` message)."""
-    article = "An" if b.kind[:1] in "aeiou" else "A"
-    notices.append(
-        Notice(
-            "replaced",
-            path,
-            f"{article} {b.kind} block from {b.provider} was sent to {target} as text "
-            f"({_why_not_carried(b, target, role)}).",
-        )
-    )
+    notices.append(replaced_notice(b, path, target, role))
     return b.text
+
+
+def replaced_notice(b: ProviderContent, where: str, target: str, role: str = "user") -> Notice:
+    """The notice for ``b`` sent to ``target`` as its text: what it was, why, and what it
+    held (the rendition's first line: a file's type and where it is, a tool and its call).
+
+    >>> f = read_block("gemini", {"fileData": {"mimeType": "video/mp4", "fileUri": "u"}},
+    ...     "p", "file_data")
+    >>> replaced_notice(f, "m1", "anthropic").text[-28:]
+    'sent: [video/mp4 file at u].'
+    """
+    article = "An" if b.kind[:1] in "aeiou" else "A"
+    what = b.text.split("\n", 1)[0]
+    what = what if len(what) <= 160 else what[:159] + "…"
+    return Notice(
+        "replaced",
+        where,
+        f"{article} {b.kind} block from {b.provider} was sent to {target} as text "
+        f"({_why_not_carried(b, target, role)}); this text was sent: {what}.",
+    )
+
+
+def replaced_notices(
+    as_text: Collection[ProviderContent], messages: Sequence[Message], target: str
+) -> list[Notice]:
+    """A notice for each block of ``as_text`` (blocks the pricer found ``target``'s writer
+    sends as text) in ``messages``: the fit's report says what it replaced, as translating
+    its result does (R31-S1: a Gemini video sent to Claude as a placeholder, unreported)."""
+    notices: list[Notice] = []
+    for m in messages:
+        for b in m.content:
+            inner = b.content if isinstance(b, ToolResult) else (b,)
+            for x in inner:
+                if type(x) is ProviderContent and x in as_text:
+                    role = "tool" if isinstance(b, ToolResult) else m.role
+                    notices.append(replaced_notice(x, m.id, target, role))
+    return notices
 
 
 def in_result(
@@ -191,10 +235,16 @@ def as_texts(messages: Sequence[Message], target: str, notices: list[Notice]) ->
 
 
 def _as_text_in(b: object, m: Message, target: str) -> bool:
-    return isinstance(b, ProviderContent) and not (m.role == "user" and carried_by(b, target))
+    """Whether ``b`` goes as its rendition: another provider's content, an OpenAI file
+    outside a user turn (a Responses item goes back as it came, in the assistant's turn)."""
+    return isinstance(b, ProviderContent) and not (
+        (m.role == "user" or b.provider == target) and carried_by(b, target)
+    )
 
 
-def _rendition(kind: str, raw: Mapping[str, Any]) -> str:
+def _rendition(kind: str, raw: Mapping[str, Any], provider: str) -> str:
+    if provider == "openai-responses":
+        return _responses_rendition(kind, raw)
     if kind in ANTHROPIC_USES:
         args = json.dumps(raw.get("input", {}), ensure_ascii=False, sort_keys=True)
         return f"[{raw.get('name', kind)}: {args}]"
@@ -231,6 +281,61 @@ def _rendition(kind: str, raw: Mapping[str, Any]) -> str:
         return f"[file {raw.get('file_id', '?')} uploaded to the code execution container]"
     lines = [f"[{kind}]", *_leaves(raw.get("content"))]
     return "\n".join(lines)
+
+
+#: Keys a Responses item's rendition names in its head, not its body.
+_HEAD_KEYS = ("type", "id", "call_id", "approval_request_id", "name", "status", "server_label")
+
+
+def _responses_rendition(kind: str, raw: Mapping[str, Any]) -> str:
+    """A Responses item as a line naming it (kind, tool, call) and what it holds: a
+    custom tool's input, a command, a patch, an output, as JSON when not one text. Inline
+    data (a screenshot's data URL, a generated image) is named, not copied.
+
+    >>> _responses_rendition("custom_tool_call", {"call_id": "c1", "name": "sql", "input": "x"})
+    '[custom_tool_call sql (c1)]\\nx'
+    """
+    who = next((raw[k] for k in ("call_id", "approval_request_id", "id") if k in raw), None)
+    tool = raw.get("name")
+    head = f"[{kind}{f' {tool}' if isinstance(tool, str) else ''}"
+    head += f" ({who})]" if isinstance(who, str) else "]"
+    if kind == "item_reference":
+        return f"{head} an item the provider stored; its content is not in this request"
+    rest = without_inline_data(
+        {k: v for k, v in without_opaque(raw).items() if k not in _HEAD_KEYS}, kind
+    )
+    if not rest:
+        return head
+    only = next(iter(rest.values())) if len(rest) == 1 else None
+    body = only if isinstance(only, str) else json.dumps(rest, ensure_ascii=False, sort_keys=True)
+    return f"{head}\n{body}"
+
+
+def without_inline_data(value: Any, kind: str, key: str = "") -> Any:
+    """``value`` (a Responses item of ``kind``) with its inline data (data URLs, a
+    generated image's base64) named, not kept."""
+    if isinstance(value, Mapping):
+        return {k: without_inline_data(v, kind, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [without_inline_data(v, kind) for v in value]
+    if isinstance(value, str) and value.startswith("data:"):
+        return f"[{value[5:].split(';', 1)[0].split(',', 1)[0] or 'inline'} data]"
+    if isinstance(value, str) and kind == "image_generation_call" and key == "result":
+        return "[generated image]"
+    return value
+
+
+def inline_images(value: Any, kind: str = "", key: str = "") -> int:
+    """How many images a Responses item carries inline (a screenshot's data URL, a
+    generated image's base64): priced as images, not as the characters of their base64."""
+    if isinstance(value, Mapping):
+        kind = kind or str(value.get("type", ""))
+        return sum(inline_images(v, kind, k) for k, v in value.items())
+    if isinstance(value, list):
+        return sum(inline_images(v, kind) for v in value)
+    return isinstance(value, str) and (
+        value.startswith("data:image/") or (kind == "image_generation_call" and key == "result")
+    )
 
 
 def _field(raw: Mapping[str, Any], kind: str) -> Mapping[str, Any]:
@@ -295,10 +400,12 @@ def without_opaque(value: Any) -> Any:
 __all__ = [
     "ANTHROPIC_USES",
     "GEMINI_KINDS",
+    "RESPONSES_ITEMS",
     "as_text",
     "as_texts",
     "carried_by",
     "in_result",
+    "inline_images",
     "is_anthropic_server_block",
     "opaque_chars",
     "openai_file_part",
@@ -307,5 +414,8 @@ __all__ = [
     "read_openai_file",
     "read_openai_image",
     "reference_of",
+    "replaced_notice",
+    "replaced_notices",
+    "without_inline_data",
     "without_opaque",
 ]

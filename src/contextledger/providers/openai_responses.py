@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from ..errors import ContentError, SendError, UnsupportedBlockError, describe
 from ..model import (
@@ -32,6 +32,7 @@ from ..model import (
 )
 from ..reply import Reply, Usage
 from ..report import Notice
+from ..validate import unpaired, unpaired_items
 from . import common as c
 from . import native
 from .format import ProviderFormat, tool_spec
@@ -68,11 +69,9 @@ def read(payload: Mapping[str, Any] | Sequence[Any] | str, start: int = 0) -> tu
     for i, raw in enumerate(items, start):
         p = f"input[{i}]"
         item = c.expect_dict(raw, p)
-        kind = item.get("type", "message")
+        kind = _kind(item)
         role = item.get("role")
-        if kind in ("reasoning", "compaction", "function_call") or (
-            kind == "message" and role == "assistant"
-        ):
+        if by_the_assistant(item):
             if not assistant:
                 assistant_id = f"m{i}"
             elif kind == "message" and saw_text:
@@ -91,6 +90,8 @@ def read(payload: Mapping[str, Any] | Sequence[Any] | str, start: int = 0) -> tu
                         item_id=c.opt_str(item.get("id")),
                     )
                 )
+            elif kind in native.RESPONSES_ITEMS:
+                assistant.append(_read_tool_item(item, p, kind))
             elif kind == "function_call":
                 assistant.append(
                     ToolCall(
@@ -125,6 +126,37 @@ def read(payload: Mapping[str, Any] | Sequence[Any] | str, start: int = 0) -> tu
             )
     flush()
     return tuple(out)
+
+
+def _read_tool_item(item: dict[str, Any], path: str, kind: str) -> ProviderContent:
+    """An item of the API's own or custom tools, kept as it came; the ids it is paired by
+    must be strings (a number there is refused by the API, and pairs with nothing here)."""
+    for key in ("id", "call_id", "approval_request_id"):
+        if key in item and (not isinstance(item[key], str) or not item[key]):
+            raise ContentError(f"{path}.{key}", f"{key} must be a non-empty string")
+    return native.read_block(TARGET, item, path, kind)
+
+
+def _kind(item: Mapping[str, Any]) -> object:
+    """An item's type; ``{"id": …}`` alone is an ``item_reference`` (its type is optional)."""
+    kind = item.get("type")
+    if kind is None:
+        return "item_reference" if item.keys() == {"id"} else "message"
+    return kind
+
+
+def by_the_assistant(item: Mapping[str, Any]) -> bool:
+    """Whether the reader joins ``item`` to the assistant's turn: its texts, reasoning and
+    calls, and the items of the API's own and custom tools with their outputs (a call and
+    its output are one unit: kept or dropped together)."""
+    kind = item.get("type", "message")
+    if kind == "message":  # (first: most items are messages; the fit scans every one)
+        role = item.get("role")
+        return role == "assistant" or (role is None and _kind(item) == "item_reference")
+    return kind in _ASSISTANT_ITEMS or kind in native.RESPONSES_ITEMS
+
+
+_ASSISTANT_ITEMS = ("reasoning", "compaction", "function_call")
 
 
 def _assistant_texts(item: dict[str, Any], path: str) -> list[Block]:
@@ -278,7 +310,44 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
                         "output": _output(r, f"{p}.content[{j}]", notices),
                     }
                 )
-    return _unique_ids(out, notices)
+    return _unique_ids(_answered(out, notices), notices)
+
+
+def _answered(items: list[dict[str, Any]], notices: list[Notice]) -> list[dict[str, Any]]:
+    """``items`` with each tool item paired as the API requires (``validate.unpaired``):
+    an item left without its pair (its other half was not in the history, or it came
+    twice) goes as an assistant text saying what it held, reported: never refused by the
+    API, never left out unsaid. (``repair`` does this before a fit, which reports it.)"""
+    at = [k for k, item in enumerate(items) if _kind(item) in native.RESPONSES_ITEMS]
+    if not at:
+        return items  # (the usual case)
+    found = unpaired([items[k] for k in at])
+    out = list(items)
+    for k, why in ((at[x], why) for x, why in found.items()):
+        kind = str(items[k].get("type"))
+        text = native.read_block(TARGET, items[k], f"input[{k}]", kind).text
+        out[k] = {"type": "message", "role": "assistant", "content": text}
+        notices.append(unpaired_notice(f"input[{k}]", kind, why))
+    return out
+
+
+def unpaired_notice(where: str, kind: str, why: str) -> Notice:
+    """The notice for a tool item the writer sends as text (``_answered``)."""
+    article = "An" if kind[:1] in "aeiou" else "A"
+    return Notice(
+        "replaced",
+        where,
+        f"{article} {kind} item was sent as text ({why}; the Responses API refuses it there).",
+    )
+
+
+def unpaired_notices(messages: Sequence[Message]) -> list[Notice]:
+    """The writer's notices for the tool items of ``messages`` it will send as text (a fit
+    reports them: a call kept whose output went with another exchange)."""
+    return [
+        unpaired_notice(messages[i].id, cast(ProviderContent, messages[i].content[j]).kind, why)
+        for i, j, why in unpaired_items(messages)
+    ]
 
 
 def _unique_ids(items: list[dict[str, Any]], notices: list[Notice]) -> list[dict[str, Any]]:
@@ -292,7 +361,8 @@ def _unique_ids(items: list[dict[str, Any]], notices: list[Notice]) -> list[dict
     seen: set[str] = set()
     kept: list[dict[str, Any]] = []
     for k, item in enumerate(items):
-        item_id = item.get("id")
+        # (a local shell call's output names its call by ``id``: not an id of its own)
+        item_id = item.get("id") if item.get("type") != "local_shell_call_output" else None
         if not isinstance(item_id, str) or item_id not in seen:
             if isinstance(item_id, str):
                 seen.add(item_id)
@@ -309,7 +379,7 @@ def _unique_ids(items: list[dict[str, Any]], notices: list[Notice]) -> list[dict
                     "(the Responses API refuses two items of one id).",
                 )
             )
-            kept.append(_without_id(item))
+            kept.append(_without_id(item, k))
             continue
         notices.append(_reasoning_unsent(f"input[{k}]", item_id))
     return kept
@@ -324,9 +394,14 @@ def _reasoning_unsent(where: str, item_id: str) -> Notice:
     )
 
 
-def _without_id(item: Mapping[str, Any]) -> dict[str, Any]:
-    """A message or call item as the writer sends one that came without an id."""
-    if item.get("type") != "message":
+def _without_id(item: Mapping[str, Any], k: int) -> dict[str, Any]:
+    """A message or call item as the writer sends one that came without an id; an item of
+    the API's own tools (most need their id) as an assistant text saying what it held."""
+    kind = item.get("type")
+    if kind in native.RESPONSES_ITEMS:
+        text = native.read_block(TARGET, item, f"input[{k}]", str(kind)).text
+        return {"type": "message", "role": "assistant", "content": text}
+    if kind != "message":
         return {k: v for k, v in item.items() if k != "id"}
     texts = [p["text"] for p in item.get("content") or () if isinstance(p, dict) and "text" in p]
     if len(texts) == 1:
@@ -464,6 +539,8 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
             if fc_id and reasoned:
                 call["id"] = fc_id
             items.append(call)
+        elif isinstance(b, ProviderContent):  # a Responses item as it came (as_texts kept it)
+            items.append(native.parsed(b))
         elif isinstance(b, Reasoning):
             if not c.carries_reasoning(b, TARGET):
                 notices.append(c.reasoning_dropped(p, b, TARGET))
@@ -494,8 +571,8 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
 
 def item_count(m: Message) -> int:
     """How many ``input`` items the writer makes of assistant message ``m``: one per run of
-    texts from one message item, one per function call and per reasoning or compaction
-    item of this format (others' reasoning is left out). The API frames each item as a
+    texts from one message item, one per function call, per reasoning or compaction item
+    and per item of the API's own tools of this format (others' reasoning is left out). The API frames each item as a
     message of its own, so each is billed a message's framing.
 
     >>> item_count(Message.assistant("let me look", ToolCall("c1", "ls")))
@@ -504,6 +581,10 @@ def item_count(m: Message) -> int:
     count = 0
     origin: object = None  # the current text run's message item (None: not in a run)
     for b in m.content:
+        if type(b) is ProviderContent and b.provider == TARGET:  # a Responses item, as it came
+            origin = None
+            count += 1
+            continue
         if isinstance(b, Text | Recap | ProviderContent):  # (content of others: as text)
             came_in = (b.item_id, b.item_status) if isinstance(b, Text) else (None, None)
             count += came_in != origin

@@ -31,7 +31,7 @@ from ..errors import (
 from ..model import Message
 from ..prepare import Prepared, Preparer
 from ..providers import translate
-from ..report import Notice
+from ..report import Notice, not_yet_told
 from ..validate import prefill_problem, thinking_problem
 from .access import check_key, read_json
 from .backoff import SummarizerBackoff
@@ -184,7 +184,8 @@ async def _fit_and_forward(
             unsendable = _Refusal(f"contextledger proxy: {exc}")
             return refuse(proxy, request, wire, lease, body, model, unsendable, t0)
         turn = turn_report(state, wire, body, model, prepared)
-        turn["notices"].extend(n.to_dict() for n in written)
+        told = prepared.report.notices  # (a replacement the fit reported is said once)
+        turn["notices"].extend(n.to_dict() for n in not_yet_told(written, told))
         if repeat:
             turn["repeat"] = True  # a retry or a shared opening: its reply is not recorded
         t_done = time.perf_counter()
