@@ -148,14 +148,18 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
     results = [b for m in messages for b in m.content if isinstance(b, ToolResult)]
     # what each printed, as read (a shell tool's JSON envelope, Gemini's {"result": …},
     # holds its lines as escapes: unread, a failing test's line was lost, R30-M1)
-    outputs = [unwrapped(r.text) or r.text for r in results]
+    outputs: list[str] = []
     failing: list[str] = []
     failed = False
-    for r, text in zip(results, outputs, strict=True):
+    for r in results:
+        text = unwrapped(r.text) or r.text
+        outputs.append(text)
         lines = failing_lines(text, _FAILING_LINES)
         if r.is_error or lines:
             failed = True
             failing += lines or _last_lines(text, 1)
+            if len(set(failing)) >= _FAILING_LINES:
+                break  # (the lines shown are known: the other outputs are not read)
     parsed = [c.parsed() for c in calls]  # (each call's arguments parsed once)
     if failed:
         rank = FAILED
