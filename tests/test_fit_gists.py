@@ -324,6 +324,24 @@ def test_failing_lines_read_as_far_as_shown_still_find_a_named_test_after_the_lo
         assert not shown[0].startswith("2026"), shown
 
 
+@given(st.lists(st.sampled_from(_LINES) | st.text(max_size=8), max_size=12))
+@settings(max_examples=400, deadline=None)
+def test_the_screens_before_a_line_pattern_find_what_it_finds(parts: list[str]) -> None:
+    # (speed60: a digit or a literal looked for first; the pattern itself decides)
+    from contextledger.fit.gists import _NAMES_TEST, _NOTHING_FAILED, _names_test, _nothing_failed
+
+    line = " ".join(parts)
+    assert _nothing_failed(line) == bool(_NOTHING_FAILED.search(line))
+    assert _names_test(line) == bool(_NAMES_TEST.search(line))
+
+
+def test_the_other_line_breaks_are_every_one_splitlines_cuts_at() -> None:
+    from contextledger.fit.gists import _OTHER_BREAKS
+
+    cuts = {chr(c) for c in range(0x110000) if len(f"a{chr(c)}b".splitlines()) > 1}
+    assert cuts == {"\n", *_OTHER_BREAKS}
+
+
 def test_failing_lines_reads_only_the_lines_with_a_mark() -> None:
     # a long tool output of base64 lines with one failure line: the same lines as main's
     # reading, and the lines without a mark never searched by the pattern
