@@ -283,6 +283,65 @@ def test_failing_lines_are_mains(lines: list[str], long: bool) -> None:
     assert failing_lines(text) == _mains_failing_lines(text)
 
 
+def _shown(lines: list[str], most: int = 3) -> list[str]:
+    """The first ``most`` distinct lines, as a gist shows them."""
+    return list(dict.fromkeys(lines))[:most]
+
+
+@given(
+    st.lists(st.sampled_from(_LINES) | st.text(max_size=20), max_size=60),
+    st.booleans(),
+    st.integers(1, 4),
+)
+@settings(max_examples=400, deadline=None)
+def test_failing_lines_read_as_far_as_shown_show_the_same(
+    lines: list[str], long: bool, most: int
+) -> None:
+    # (speed60: a gist shows the first 3 distinct failing lines, so the reading stops once
+    # they are known: the same lines shown, and a failure found exactly when one is)
+    text = "\n".join(lines)
+    if long:
+        text = "y\n" * 1_000 + text + "\nz" * 1_500
+    whole = failing_lines(text)
+    assert _shown(failing_lines(text, most), most) == _shown(whole, most)
+    assert bool(failing_lines(text, most)) == bool(whole)
+
+
+def test_failing_lines_read_as_far_as_shown_still_find_a_named_test_after_the_log() -> None:
+    # the lines naming the failing test come first even after many lines that say "error"
+    log = "\n".join(f"2026-01-0{i % 9} ERROR worker={i} retry error" for i in range(40))
+    junit = '<testcase classname="T" name="refund">\n  <failure message="boom"/>'
+    for text in (
+        f"{log}\nFAILED tests/a.py::test_refund - AssertionError\n1 failed",
+        f"{log}\n--- FAIL: TestRefund (0.01s)\nFAIL",
+        f"{log}\n{junit}",
+        f"{log}\nnot ok 7 refund is idempotent",
+        "\r\n".join([log, "FAILED tests/b.py::test_x - KeyError: 'k'"]),
+    ):
+        shown = _shown(failing_lines(text, 3))
+        assert shown == _shown(failing_lines(text)), text[-80:]
+        assert len(shown) == 3 and shown[0] != shown[1]
+        assert not shown[0].startswith("2026"), shown
+
+
+@given(st.lists(st.sampled_from(_LINES) | st.text(max_size=8), max_size=12))
+@settings(max_examples=400, deadline=None)
+def test_the_screens_before_a_line_pattern_find_what_it_finds(parts: list[str]) -> None:
+    # (speed60: a digit or a literal looked for first; the pattern itself decides)
+    from contextledger.fit.gists import _NAMES_TEST, _NOTHING_FAILED, _names_test, _nothing_failed
+
+    line = " ".join(parts)
+    assert _nothing_failed(line) == bool(_NOTHING_FAILED.search(line))
+    assert _names_test(line) == bool(_NAMES_TEST.search(line))
+
+
+def test_the_other_line_breaks_are_every_one_splitlines_cuts_at() -> None:
+    from contextledger.fit.gists import _OTHER_BREAKS
+
+    cuts = {chr(c) for c in range(0x110000) if len(f"a{chr(c)}b".splitlines()) > 1}
+    assert cuts == {"\n", *_OTHER_BREAKS}
+
+
 def test_failing_lines_reads_only_the_lines_with_a_mark() -> None:
     # a long tool output of base64 lines with one failure line: the same lines as main's
     # reading, and the lines without a mark never searched by the pattern

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import TypeVar
@@ -57,6 +57,7 @@ from .gists import (
     PASTE_CHARS,
     SAID,
     Gist,
+    OwnWords,
     exchange_gist,
     own_words,
     repeated,
@@ -417,6 +418,7 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
     lowest = index.unit_of(min(firsts)) + 1
     found: list[tuple[int, int, str]] = []  # (rank, -unit, text)
     statements: list[tuple[int, str, str]] = []  # (unit, text, wording)
+    told: list[tuple[int, _Told]] = []  # (unit, its own words)
     visited = 0
     for k in range(older - 1, lowest - 1, -1):
         if visited >= GIST_VISITS:
@@ -432,9 +434,9 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
         elif kind == "message" and roles[starts[k]] == "user" and chars[starts[k]] >= PASTE_CHARS:
             # (a long turn's own words, said among the lines pasted in it: R28-M4)
             visited += 1
-            gist = _words_gist(index, k)
-            if gist is not None:
-                found.append((gist.rank, -k, gist.text))
+            words = _own_words(index, k)
+            if words is not None:
+                told.append((k, words))
         elif kind == "message" and roles[starts[k]] == "assistant" and kinds[k - 1] == "exchange":
             # (what the assistant read in a tool's output: "The queue peaks at 4,200 a
             # minute." right after the query; a chat's answers are not looked at)
@@ -442,6 +444,8 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
             said = _statement(index, starts[k])
             if said is not None:
                 statements.append((k, *said))
+    _read_steering([words for _, words in told])
+    found += [(gist.rank, -k, gist.text) for k, words in told if (gist := words.gist())]
     wordings = Counter(w for _, _, w in statements)
     found += [(SAID, -k, text) for k, text, w in statements if not repeated(wordings[w])]
     found = routine(found)
@@ -508,19 +512,46 @@ def _exchange_gist(index: HistoryIndex, k: int) -> Gist | None:
     return _once(index, start, end, "gist", lambda: exchange_gist(_peek(index, start, end)))
 
 
-def _words_gist(index: HistoryIndex, k: int) -> Gist | None:
-    """The gist of long user turn ``k``'s own words (``gists.own_words``), made once; its
-    rank says whether they correct or set a rule (``intent.steering_requests``)."""
+@dataclass(slots=True)
+class _Told:
+    """A long user turn's own words (``gists.own_words``), and whether they correct or set
+    a rule (``intent.steering_requests``; None: not read yet)."""
+
+    words: OwnWords
+    steers: bool | None = None
+
+    def gist(self) -> Gist:
+        assert self.steers is not None  # (read by ``_read_steering`` first)
+        return words_gist(self.words, self.steers)
+
+
+def _own_words(index: HistoryIndex, k: int) -> _Told | None:
+    """Long user turn ``k``'s own words, made once (whether they steer is read with the
+    other turns' a fit meets, ``_read_steering``, and kept with them)."""
     start = index.starts[k]
 
-    def make() -> Gist | None:
+    def make() -> _Told | None:
         words = own_words(index.request_text(start))
-        if words is None:
-            return None
-        steers, _ = steering_requests(words.paragraphs, False)
-        return words_gist(words, bool(steers))
+        return None if words is None else _Told(words)
 
     return _once(index, start, start + 1, "words", make)
+
+
+def _read_steering(told: Sequence[_Told]) -> None:
+    """Whether each of ``told`` not read yet corrects or sets a rule: one reading of all
+    their paragraphs (``steering_requests`` says of each text alone what it says of it
+    among others; one call a turn searched the shapes' supersets once a turn, ~60 turns of
+    a cold fit, speed60)."""
+    unread = [t for t in told if t.steers is None]
+    if not unread:
+        return
+    paragraphs = [p for t in unread for p in t.words.paragraphs]
+    steering = set(steering_requests(paragraphs, False)[0])
+    at = 0
+    for t in unread:
+        n = len(t.words.paragraphs)
+        t.steers = any(i in steering for i in range(at, at + n))
+        at += n
 
 
 def _statement(index: HistoryIndex, i: int) -> tuple[str, str] | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -148,14 +148,18 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
     results = [b for m in messages for b in m.content if isinstance(b, ToolResult)]
     # what each printed, as read (a shell tool's JSON envelope, Gemini's {"result": …},
     # holds its lines as escapes: unread, a failing test's line was lost, R30-M1)
-    outputs = [unwrapped(r.text) or r.text for r in results]
+    outputs: list[str] = []
     failing: list[str] = []
     failed = False
-    for r, text in zip(results, outputs, strict=True):
-        lines = failing_lines(text)
+    for r in results:
+        text = unwrapped(r.text) or r.text
+        outputs.append(text)
+        lines = failing_lines(text, _FAILING_LINES)
         if r.is_error or lines:
             failed = True
             failing += lines or _last_lines(text, 1)
+            if len(set(failing)) >= _FAILING_LINES:
+                break  # (the lines shown are known: the other outputs are not read)
     parsed = [c.parsed() for c in calls]  # (each call's arguments parsed once)
     if failed:
         rank = FAILED
@@ -328,10 +332,14 @@ def repeated(count: int) -> bool:
     return count >= _SAID_REPEATS
 
 
-def failing_lines(text: str) -> list[str]:
-    """The lines of a tool's output that say what failed (its head and tail read: a few
-    substring tests first, most outputs have no sign at all), the lines that name a failing
-    test first; [] when nothing failed.
+def failing_lines(text: str, most: int | None = None) -> list[str]:
+    """The lines of a tool's output that say what failed (its head and tail read: one
+    search for a mark first, most outputs have no sign at all), the lines that name a
+    failing test first; [] when nothing failed. With ``most``, a list whose first ``most``
+    distinct lines are those of the whole list (what a gist shows), read no further than
+    they need: once ``most`` distinct lines that name no test are found, only a line that
+    may name one is read (a cold fit reads the outputs of hundreds of exchanges, most of
+    them never pinned, and a log says "error" on every line).
 
     >>> failing_lines("collected 3\\nFAILED tests/a.py::test_b - AssertionError\\n1 failed, 2 passed")
     ['FAILED tests/a.py::test_b - AssertionError', '1 failed, 2 passed']
@@ -340,39 +348,112 @@ def failing_lines(text: str) -> list[str]:
     """
     if len(text) > _HEAD_CHARS + _TAIL_CHARS:
         text = text[:_HEAD_CHARS] + "\n" + text[-_TAIL_CHARS:]
-    present = [mark for mark in _MARKS if mark in text]
-    if not present:
+    found = _ANY_MARK.search(text)
+    if found is None:
         return []
-    raw = text.splitlines()
+    if any(c in text for c in _OTHER_BREAKS):
+        # (its lines as ``str.splitlines`` cuts them, then each ended by "\n" alone: no mark
+        # holds a line break, so the marks found are the same)
+        text = "\n".join(text.splitlines())
+        found = _ANY_MARK.search(text)
     named: list[str] = []
     other: list[str] = []
     # (a count or header of numbered failures, Mocha's " failing", PHPUnit's "There was 1
-    # failure:", RSpec's "Failures:": without one, a line with no mark is not even stripped)
-    mocha = any(h in text for h in _LIST_HEADS) and any(_MOCHA_COUNT.match(x.strip()) for x in raw)
-    for n, x in enumerate(raw):
-        # (every way _FAIL_LINE matches holds one of the marks: a line with none is not read)
-        if not mocha and not any(mark in x for mark in present):
-            continue
-        line = x.strip()
-        if not line:
-            continue
-        if mocha and _MOCHA_TEST.match(line):
-            named.append(_clip(line))
-            continue
-        if (
-            not any(mark in line for mark in present)
-            or not _FAIL_LINE.search(line)
-            or _NOTHING_FAILED.search(line)
-        ):
-            continue
-        if line.startswith(("<failure", "<error")):  # a JUnit report: the testcase names it
-            case = next((y for y in reversed(raw[max(0, n - 2) : n]) if "<testcase" in y), None)
-            if case is not None:
-                named.append(_clip(case.strip()))
-        if line.startswith("Traceback (most recent"):
-            continue  # (the exception's own line says what failed)
-        (named if _NAMES_TEST.search(line) else other).append(_clip(line))
+    # failure:", RSpec's "Failures:": with one, every line is read, not only the marked)
+    if any(h in text for h in _LIST_HEADS):
+        raw = text.split("\n")
+        if any(_MOCHA_COUNT.match(x.strip()) for x in raw):
+            for n, x in enumerate(raw):
+                _read_failing(x, True, raw[max(0, n - 2) : n], named, other)
+            return named + other
+    # (every way _FAIL_LINE matches holds a mark: only the lines that hold one are read,
+    # each found by one search from the end of the line before, the rest never split)
+    looking = _ANY_MARK
+    shown_named: set[str] = set()
+    shown_other: set[str] = set()
+    while found is not None:
+        start = text.rfind("\n", 0, found.start()) + 1
+        end = text.find("\n", found.end())
+        end = len(text) if end < 0 else end
+        was_named, was_other = len(named), len(other)
+        _read_failing(text[start:end], False, _LinesBefore(text, start), named, other)
+        if most is not None:
+            shown_named.update(named[was_named:])
+            if len(shown_named) >= most:
+                break  # (the lines shown all name a test)
+            shown_other.update(other[was_other:])
+            if len(shown_other) >= most:
+                looking = _MAY_NAME  # (a line naming no test would not be shown)
+        found = looking.search(text, end)
     return named + other
+
+
+#: Any of the marks (one search for them all, not one a mark).
+_ANY_MARK = re.compile("|".join(re.escape(mark) for mark in _MARKS))
+#: What every line that may name a failing test holds: a literal of each way
+#: ``_NAMES_TEST`` matches (literals: one found at C speed, where ``\S > \S`` was tried
+#: at every character), and a JUnit report's failure (it names the testcase before it).
+#: None holds a line break.
+_MAY_NAME = re.compile(r"::|--- FAIL|\) | > |<(?:testcase|failure|error)|not ok |rspec \./|● ")
+#: The line breaks ``str.splitlines`` cuts at other than "\n" (each looked for alone: a
+#: substring test is ~40x a character class's search, speed60).
+_OTHER_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+
+
+class _LinesBefore:
+    """The (at most two) lines before the line at ``start`` of ``text``, read only if asked
+    (a JUnit report's failure looks back for its testcase)."""
+
+    __slots__ = ("start", "text")
+
+    def __init__(self, text: str, start: int) -> None:
+        self.text, self.start = text, start
+
+    def __iter__(self) -> Iterator[str]:
+        lines: list[str] = []
+        end = self.start - 1
+        while end >= 0 and len(lines) < 2:
+            begin = self.text.rfind("\n", 0, end) + 1
+            lines.append(self.text[begin:end])
+            end = begin - 1
+        return iter(lines[::-1])
+
+
+def _read_failing(
+    x: str, mocha: bool, before: Iterable[str], named: list[str], other: list[str]
+) -> None:
+    """Add line ``x`` of a tool's output to ``named`` (it names the failing test) or to
+    ``other`` if it says what failed (``before``: the two lines before it)."""
+    line = x.strip()
+    if not line:
+        return
+    if mocha and _MOCHA_TEST.match(line):
+        named.append(_clip(line))
+        return
+    if _ANY_MARK.search(line) is None or not _FAIL_LINE.search(line) or _nothing_failed(line):
+        return
+    if line.startswith(("<failure", "<error")):  # a JUnit report: the testcase names it
+        case = next((y for y in reversed(list(before)) if "<testcase" in y), None)
+        if case is not None:
+            named.append(_clip(case.strip()))
+    if line.startswith("Traceback (most recent"):
+        return  # (the exception's own line says what failed)
+    (named if _names_test(line) else other).append(_clip(line))
+
+
+# (every way of _NOTHING_FAILED but this one holds a "0": a line without one is searched for
+# this one alone)
+_NO_FAILURES = re.compile(r"(?i)\bno (?:errors?|failures?)\b")
+
+
+def _nothing_failed(line: str) -> bool:
+    """``_NOTHING_FAILED`` found in ``line`` (its digit looked for first)."""
+    return (_NOTHING_FAILED if "0" in line else _NO_FAILURES).search(line) is not None
+
+
+def _names_test(line: str) -> bool:
+    """``_NAMES_TEST`` found in ``line`` (its literals looked for first: most lines hold none)."""
+    return _MAY_NAME.search(line) is not None and _NAMES_TEST.search(line) is not None
 
 
 def _last_lines(text: str, n: int) -> list[str]:
