@@ -628,6 +628,9 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
                 return [Claim(kind, text, f"not in that order: {part!r} was said before")]
             in_turn = min(later)
         same = [index.units[i] for i in kept]
+        turned_way = _other_way(part, same)
+        if turned_way:  # "raise the pool to 32" for "Lower it to 32, not 64"
+            return [Claim(kind, text, f"the user said {turned_way}: {quote(same[0].text)}")]
         if _SETTLES.match(verb) and all(_ASKED.search(u.text) for u in same):
             # "the user decided to move the bastion" from "Should we also move the bastion?"
             return [Claim(kind, text, f"the user only asked: {quote(same[0].text)}")]
@@ -666,6 +669,32 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             ):
                 return [Claim(kind, text, f"the user never said {f.value!r}")]
     return []
+
+
+# Which way a change goes: a claim that says one way where every sentence of the user it
+# traces to says the other has turned the change around
+_UP = re.compile(
+    r"(?i)\b(?:rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|bump(?:s|ed|ing)?|grow(?:s|n|ing)?|"
+    r"grew|doubl(?:e|es|ed|ing)|higher|larger|bigger)\b"
+)
+_DOWN = re.compile(
+    r"(?i)\b(?:lower(?:s|ed|ing)?|decreas(?:e|es|ed|ing)|reduc(?:e|es|ed|ing)|shrink(?:s|ing)?|"
+    r"shrank|halv(?:e|es|ed|ing)|smaller)\b"
+)
+
+
+def _other_way(part: str, units: Sequence[Unit]) -> str | None:
+    """ "to lower it" when ``part`` says to raise what every one of ``units`` says to lower
+    (or the reverse); None when ``part`` names no way or a unit says it as ``part`` does."""
+    up, down = bool(_UP.search(part)), bool(_DOWN.search(part))
+    if up == down:
+        return None
+    theirs = [(bool(_UP.search(u.text)), bool(_DOWN.search(u.text))) for u in units]
+    if all(d and not u for u, d in theirs) and up:
+        return "to lower it, not raise it"
+    if all(u and not d for u, d in theirs) and down:
+        return "to raise it, not lower it"
+    return None
 
 
 # Verbs that say the user settled something, which a question of theirs does not.
