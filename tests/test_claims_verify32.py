@@ -6,10 +6,12 @@ negatives ("実行していません") are read as denials, not as runs or lifte
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from contextledger.compaction.verify import verify_recap
-from contextledger.model import Message
+from contextledger.model import Message, ToolCall
 
 
 def _stands(line: str, *turns: tuple[str, str]) -> bool:
@@ -107,3 +109,120 @@ def test_runs_and_lifted_bans_said_against_a_glued_denial_are_removed(
     line: str, turns: tuple[tuple[str, str], ...]
 ) -> None:
     assert not _stands(line, *turns)
+
+
+def _ran(command: str, output: str, line: str) -> bool:
+    """Whether ``line`` stands in a recap of a record where ``command`` printed ``output``
+    (and src/app/limits.py was read, src/app/pool.py written)."""
+    calls = [
+        ("c1", "read_file", {"path": "src/app/limits.py"}, "POOL = 64"),
+        ("c2", "bash", {"command": command}, output),
+        ("c3", "write_file", {"path": "src/app/pool.py", "content": "POOL = 32"}, "ok"),
+    ]
+    record = [Message.user("Fix the alerts.", id="u0")]
+    for cid, name, args, out in calls:
+        record.append(Message.assistant(ToolCall(cid, name, json.dumps(args)), id=f"a{cid}"))
+        record.append(Message.tool(cid, out, id=f"r{cid}"))
+    record += [Message.assistant("One test fails.", id="a9"), Message.user("ok", id="u9")]
+    v = verify_recap(
+        f"Goal: Fix the alerts.\n{line}", record, mode="strip", max_bytes=4000, context=record
+    )
+    return v.accepted and line.rsplit("\n", 1)[-1].lstrip("- ") in v.text
+
+
+_GO = (
+    "go test ./pkg/...",
+    "=== RUN   TestParseHeader\n--- PASS: TestParseHeader (0.00s)\n=== RUN   TestRetryBudget\n"
+    "    x_test.go:58: got 0, want 1\n--- FAIL: TestRetryBudget (0.02s)\nFAIL\n"
+    "FAIL\tgithub.com/acme/ops/pkg\t0.31s\nFAIL",
+)
+_TF = (
+    "terraform test",
+    'tests/net.tftest.hcl... in progress\n  run "creates_subnets"... pass\n'
+    '  run "denies_public_ingress"... fail\n╷\n│ Error: Test assertion failed\n╵\n'
+    "tests/net.tftest.hcl... fail\n\nFailure! 1 passed, 1 failed.",
+)
+
+
+@pytest.mark.parametrize(
+    ("run", "line"),
+    [
+        (_GO, "Failures:\n- `go test ./pkg/...`: TestRetryBudget failed"),
+        (_GO, "TestRetryBudget failed and TestParseHeader passed."),
+        (
+            _GO,
+            "The assistant ran `go test ./pkg/...`: TestRetryBudget failed and TestParseHeader passed.",
+        ),
+        (_GO, "TestParseHeader passed but TestRetryBudget failed."),
+        (_TF, "Failures:\n- `terraform test`: denies_public_ingress failed"),
+        (_TF, "denies_public_ingress failed and creates_subnets passed."),
+        (_GO, "src/app/pool.py was rewritten."),
+        (_GO, "src/app/limits.py was read."),
+    ],
+)
+def test_honest_runs_and_writes_stand(run: tuple[str, str], line: str) -> None:
+    assert _ran(*run, line)
+
+
+@pytest.mark.parametrize(
+    ("run", "line"),
+    [
+        # the test a "`cmd`: X failed" item names is on its line, not in its command
+        (_GO, "Failures:\n- `go test ./pkg/...`: TestParseHeader failed"),
+        (_GO, "Both TestRetryBudget and TestParseHeader failed."),
+        (_TF, "Failures:\n- `terraform test`: creates_subnets failed"),
+        (_TF, "creates_subnets also failed."),
+        # a passive's subject is what it says was written
+        (_GO, "src/app/limits.py was rewritten."),
+        (_GO, "src/app/limits.py has been updated with the new limit."),
+    ],
+)
+def test_passed_tests_said_failing_and_files_only_read_said_written_are_removed(
+    run: tuple[str, str], line: str
+) -> None:
+    assert not _ran(*run, line)
+
+
+@pytest.mark.parametrize(
+    ("said", "line", "honest"),
+    [
+        ("Leave config/app.toml as it is.", "Keep config/app.toml as it is.", True),
+        ("Leave config/app.toml as it is.", "Do not modify config/app.toml.", True),
+        ("Do not modify config/app.toml.", "config/app.toml must stay unchanged.", True),
+        ("Leave migrations/ untouched.", "Do not modify migrations/.", True),
+        ("config/app.toml bitte nicht anfassen.", "Keep config/app.toml as it is.", True),
+        ("config/app.toml dosyasına dokunma.", "Keep config/app.toml as it is.", True),
+        # the allowed file is not the kept one; a condition stays; a rule kept is no leave
+        (
+            "You may modify src/loader.py, but leave src/schema.py untouched.",
+            "Do not modify src/schema.py.",
+            True,
+        ),
+        (
+            "You may modify src/loader.py, but leave src/schema.py untouched.",
+            "Do not modify src/loader.py.",
+            False,
+        ),
+        (
+            "Do not modify config/app.toml until the audit is done.",
+            "config/app.toml must stay unchanged forever.",
+            False,
+        ),
+        ("Leave config/app.toml as it is.", "Modify config/app.toml as needed.", False),
+        ("Leave config/app.toml as it is.", "Ändere config/app.toml.", False),
+    ],
+)
+def test_a_thing_kept_as_it_is_is_the_ban_on_modifying_it(
+    said: str, line: str, honest: bool
+) -> None:
+    assert (
+        _stands(f"Constraints and corrections:\n- {line}", ("user", said), ("assistant", "OK."))
+        is honest
+    )
+
+
+def test_a_ban_and_its_reason_are_each_what_the_user_said() -> None:
+    turns = (("user", "Also, don't run `make e2e` — it hits production."), ("assistant", "OK."))
+    assert _stands("Per the user, `make e2e` is not to be run since it hits production.", *turns)
+    assert not _stands("Per the user, `make e2e` may be run since it hits production.", *turns)
+    assert not _stands("`make e2e` must not be run because it is slow.", *turns)

@@ -18,6 +18,7 @@ from typing import Any, Literal, TypeVar
 
 from ..model import Message, ToolCall
 from ..prefilter import may_search, superset
+from .claims_kept import bans_said
 from .claims_polarity import forbids, negated, preferences
 from .claims_pronouns import with_settings_named
 from .claims_reading import FUTURE, GENERIC_DOING, fold, strip_note
@@ -486,6 +487,8 @@ class Evidence:
             if m.role == "user" and not m.tool_results:
                 # "Lower it to 1400m" said with its setting named too ("Lower Xmx to 1400m")
                 user += with_settings_named(sentences(text), told_last)
+                # "Leave X untouched" said as the ban it is too: "Do not modify X."
+                user += [b for s in sentences(text) for b in bans_said(s)]
                 turns.append(text)
                 texts.append(text)
                 touched.update(user_files(m))  # a file the user shared or attached is seen

@@ -16,6 +16,7 @@ from ..lexicon.negation import RETRACTION
 from . import claims_words as lex
 from .claims_evidence import Claim, ClaimKind, Evidence, Unit, UnitIndex
 from .claims_handoff import people_who_left, without_set_aside
+from .claims_kept import as_ban
 from .claims_polarity import (
     PERMIT,
     a_name,
@@ -145,7 +146,10 @@ _SAID_SPLIT = re.compile(
     r"(?i)\s*;\s*|:\s+|,?\s+(?:and|but)\s+(?:(?:later|then|also|finally)\s+)?"
     r"(?=(?:never|not|to|that|don'?t|do\s+not|always|use|keep|corrected|said|asked|"
     r"insisted|wants?|told|the\s+user|they)\b)|"
-    r",\s+(?:and\s+)?then\s+"  # "first chose L, then XL, then went back to L": three turns
+    r",\s+(?:and\s+)?then\s+|"  # "first chose L, then XL, then went back to L": three turns
+    # a rule and the reason for it, each said ("X is not to be run since it hits prod"):
+    # the reason is no part of the ban
+    r",?\s+(?:since|because)\s+"
 )
 
 
@@ -323,7 +327,11 @@ def _anchored(part: str, ev: Evidence, against: bool) -> list[int]:
     forbids_it = lex.restricts(part) != against
     for i, unit in enumerate(index.units):
         said = unit.text
-        if not all(v in said.casefold() for v in named) or lex.restricts(said) != forbids_it:
+        # ("Leave X as it is" forbids as "Do not modify X" does)
+        if (
+            not all(v in said.casefold() for v in named)
+            or lex.restricts(as_ban(said)) != forbids_it
+        ):
             continue
         if not against and lex.turned(part, said):
             continue  # "Mexa no arquivo X" for "Não mexa no arquivo X": the denial dropped

@@ -35,6 +35,7 @@ from ..lexicon.negation import denial
 from .claims_evidence import Claim, Evidence, command_parts
 from .claims_handoff import LEAVING_STEMS, names_in, people_who_left, set_aside
 from .claims_handoff import has_stem as _has_stem
+from .claims_kept import as_ban
 from .claims_numbers import measures, qualities
 from .claims_polarity import choice_swapped, preferences
 from .claims_reading import fold, quote
@@ -578,7 +579,11 @@ def contradicted(claim: str, ev: Evidence) -> list[Claim]:
         # 1400m, not 1200m …"), though too few of its words tell on their own (R31-V12)
         english = [t for t in ev.user_turns if _english_turn(t)]
         about = [p for p in about if not any(p in t for t in english)]
-    if not about or any(_differs(claim, p) is None for p in about):
+    # (each clause read as the ban it states too: "Leave migrations/ untouched." is "Do not
+    # modify migrations/.")
+    if not about or any(
+        _differs(claim, p) is None or _differs(claim, as_ban(p)) is None for p in about
+    ):
         return []
     what = _differs(claim, about[0])
     return [Claim("constraint", claim, f"not what the user said ({what}): {quote(about[0])}")]
