@@ -146,16 +146,30 @@ _SAID_SPLIT = re.compile(
     r"(?i)\s*;\s*|:\s+|,?\s+(?:and|but)\s+(?:(?:later|then|also|finally)\s+)?"
     r"(?=(?:never|not|to|that|don'?t|do\s+not|always|use|keep|corrected|said|asked|"
     r"insisted|wants?|told|the\s+user|they)\b)|"
-    r",\s+(?:and\s+)?then\s+|"  # "first chose L, then XL, then went back to L": three turns
-    # a rule and the reason for it, each said ("X is not to be run since it hits prod"):
-    # the reason is no part of the ban
-    r",?\s+(?:since|because)\s+"
+    r",\s+(?:and\s+)?then\s+"  # "first chose L, then XL, then went back to L": three turns
 )
+# a ban and the reason for it, each said ("X is not to be run since it hits prod"): the
+# reason is no part of the ban (a choice's reason stays with it: "switched back to Notion
+# because Airtable is too slow" holds which one was slow)
+_REASON = re.compile(r"(?i),?\s+(?:since|because)\s+")
 
 
 def _said_parts(content: str) -> list[str]:
     content = _TOPIC.sub("", content)  # "the serializer choice: use orjson": a label, not said
-    return [p.strip(" ,.") for p in _SAID_SPLIT.split(content) if p and p.strip(" ,.")]
+    parts = [p.strip(" ,.") for p in _SAID_SPLIT.split(content) if p and p.strip(" ,.")]
+    out: list[str] = []
+    for part in parts:
+        ban, sep, reason = _apart(part)
+        out += [ban, reason] if sep else [part]
+    return out
+
+
+def _apart(part: str) -> tuple[str, str, str]:
+    """``part`` cut before its reason when what comes before it is a ban; else whole."""
+    m = _REASON.search(part)
+    if m is None or not forbids(part[: m.start()]):
+        return part, "", ""
+    return part[: m.start()].strip(" ,."), m.group(0), part[m.end() :].strip(" ,.")
 
 
 _THEN = re.compile(r"(?i),\s+(?:and\s+)?then\s+")
