@@ -226,3 +226,16 @@ def test_a_ban_and_its_reason_are_each_what_the_user_said() -> None:
     assert _stands("Per the user, `make e2e` is not to be run since it hits production.", *turns)
     assert not _stands("Per the user, `make e2e` may be run since it hits production.", *turns)
     assert not _stands("`make e2e` must not be run because it is slow.", *turns)
+
+
+_GRADLE = (
+    "./gradlew testDebugUnitTest",
+    "> Task :app:testDebugUnitTest\n\nCartViewModelTest > errorShowsRetry PASSED\n\n"
+    "CartViewModelTest > totalIncludesTax FAILED\n    org.junit.ComparisonFailure at CartViewModelTest.kt:41\n\n"
+    "14 tests completed, 1 failed\n\nFAILURE: Build failed with an exception.\n\nBUILD FAILED in 38s",
+)
+
+
+def test_a_passed_test_named_for_an_error_is_still_marked_passed() -> None:
+    assert _ran(*_GRADLE, "Failures:\n- `./gradlew testDebugUnitTest`: totalIncludesTax failed")
+    assert not _ran(*_GRADLE, "Failures:\n- `./gradlew testDebugUnitTest`: errorShowsRetry failed")

@@ -127,7 +127,8 @@ MARKED_PASSED = "its runner marked it passed:"
 _PASS_LINE = re.compile(
     r"(?i)^\s*(?:✓|✔|√|passed\b|--- pass:|pass\b)|\bpassed\s*(?:\[|$)|\.\.\.\s*(?:ok|pass)\s*$"
 )
-_FAIL_WORD = re.compile(r"(?i)\bfail|\berror|✕|✗|✖|×")
+# (a whole word: "errorShowsRetry PASSED" is a test named for an error, which passed)
+_FAIL_WORD = re.compile(r"(?i)\b(?:fail(?:s|ed|ing|ures?)?|errors?|errored)\b|✕|✗|✖|×")
 _TIMING = re.compile(r"\s*[\[(]\s*\d[\d.]*\s*m?s\s*[\])]\s*|\s+\d+%\]?$|\s*\[\s*\d+%\s*\]")
 _MARKS = re.compile(
     r"(?i)✓|✔|√|^\s*passed\b|--- pass:|^\s*pass\b|\bpassed\b|\.\.\.\s*(?:ok|pass)\s*$|"
