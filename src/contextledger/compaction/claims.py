@@ -79,6 +79,7 @@ from .claims_done import (
 )
 from .claims_evidence import Claim, Evidence, failing_lines
 from .claims_failing import check_marked_failures, check_still_failing
+from .claims_kept import as_ban
 from .claims_named import (
     check_named_actor,
     check_named_span,
@@ -221,6 +222,10 @@ def check_clause(
     text = text.strip()
     if not text or fold(text) in ev.trusted or _STATUS_NOTE.match(text):
         return ()
+    if section not in _DONE_SECTIONS and section != "Decisions":
+        banned = as_ban(text)  # "Keep X as it is" is the rule "Do not modify X"
+        if banned != text:
+            return check_clause(banned, section, ev, actor)
     secret = check_secret(text, ev)  # "The database password is Xk3p…": never its value
     secret += check_hardcoded(text, ev)  # "Hardcode the token from X" after "never hardcode"
     if secret:

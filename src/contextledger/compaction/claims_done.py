@@ -32,6 +32,12 @@ _WROTE = re.compile(
     r"renamed|added|adds|touched|overwrote)\b"
 )
 _READ = re.compile(r"(?i)\b(?:read|reads|reading|viewed|looked\s+at|opened|inspected|checked)\b")
+# A passive's auxiliary right before its verb ("was", "has been", "got"): the subject
+# before it is what the verb was done to
+_PASSIVE_BEFORE = re.compile(
+    r"(?i)\b(?:was|were|is|are|has\s+been|have\s+been|had\s+been|got|gets|been)\s+"
+    r"(?:(?:also|then|later|since|just|already|now|fully|completely|partly)\s+)?$"
+)
 
 
 def check_written(paths: Iterable[str], ev: Evidence) -> list[Claim]:
@@ -305,6 +311,13 @@ def check_action(
         cut = None if gone else _DELETED.search(after)
         deleted = after if gone else after[cut.end() :] if cut else ""
         written = "" if gone else after[: cut.start()] if cut else after
+        if wrote and _PASSIVE_BEFORE.search(text[: wrote.start()]):
+            # "src/a.py was rewritten": the subject of a passive is what was written
+            subject = text[: wrote.start()]
+            if gone:
+                deleted = subject + deleted
+            else:
+                written = subject + written
         # ("removed the debug print from `src/app.py`": an edit of the file)
         edited = [
             p for p in paths if p in deleted and _EDITED_IN.search(deleted[: deleted.find(p)])

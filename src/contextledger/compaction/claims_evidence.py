@@ -18,7 +18,9 @@ from typing import Any, Literal, TypeVar
 
 from ..model import Message, ToolCall
 from ..prefilter import may_search, superset
+from .claims_kept import bans_said
 from .claims_polarity import forbids, negated, preferences
+from .claims_pronouns import with_settings_named
 from .claims_reading import FUTURE, GENERIC_DOING, fold, strip_note
 from .digest import (
     call_commands,
@@ -474,6 +476,7 @@ class Evidence:
         events: list[Event] = []
         echoed: list[str] = []  # "Okay, I'll leave the Header alone." right after the user's rule
         after_user = False
+        told_last: list[str] = []  # the assistant's last turn: what a user's "it" may be
         for at, m in enumerate(messages):
             if m.is_recap:
                 continue
@@ -482,13 +485,17 @@ class Evidence:
                 echoed += sentences(text)
             after_user = m.role == "user" and not m.tool_results
             if m.role == "user" and not m.tool_results:
-                user += sentences(text)
+                # "Lower it to 1400m" said with its setting named too ("Lower Xmx to 1400m")
+                user += with_settings_named(sentences(text), told_last)
+                # "Leave X untouched" said as the ban it is too: "Do not modify X."
+                user += [b for s in sentences(text) for b in bans_said(s)]
                 turns.append(text)
                 texts.append(text)
                 touched.update(user_files(m))  # a file the user shared or attached is seen
             elif m.role == "assistant":
                 told_now = sentences(text)
                 assistant += told_now
+                told_last = told_now or told_last
                 texts.append(text)
                 for s in told_now:
                     said_now = _unit(s)

@@ -19,6 +19,7 @@ from functools import lru_cache
 from ..lexicon import claims as lexicon
 from ..lexicon.negation import denial, rejecting
 from .claims_order import IMPERATIVE
+from .claims_words import turkish_denies
 from .trace import FILLER, stem
 
 _NEG = re.compile(
@@ -94,7 +95,9 @@ def negated(text: str) -> bool:
     text = _PURPOSE.sub("", text)
     if rejecting(text):  # "Cascade is off the table", "Kafka kommt nicht in Frage"
         return True
-    return bool(_NEG.search(_PREFERENCE_NOT.sub(" ", text) if _is_preference(text) else text))
+    if bool(_NEG.search(_PREFERENCE_NOT.sub(" ", text) if _is_preference(text) else text)):
+        return True
+    return turkish_denies(text)  # "`X` çalıştırılmadı.": denied in the verb
 
 
 _NOT_A_NAME_WORDS = """

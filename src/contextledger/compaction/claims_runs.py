@@ -198,10 +198,12 @@ NOT_ON_FAILING_LINE = "no failing line of a tool result says this"
 
 
 def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
-    other = other_test_named(text, ev)
+    # the test a "`cmd`: TestX failed" item names is on its line, not in its command
+    naming = f"{text} {line}" if line else text
+    other = other_test_named(naming, ev)
     if other is not None:  # the failing test's name with a word more or fewer (R30-M3)
         return [Claim("failed", other[0], f"{ANOTHER_TEST} {other[1]!r}, not this one")]
-    passed = passed_test_named(text, ev)
+    passed = passed_test_named(naming, ev)
     if passed is not None:  # "✓ … > computes tax" in a run another test failed
         return [Claim("failed", passed, f"{MARKED_PASSED} the run failed for another test")]
     out: list[Claim] = []

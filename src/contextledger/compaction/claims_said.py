@@ -16,6 +16,7 @@ from ..lexicon.negation import RETRACTION
 from . import claims_words as lex
 from .claims_evidence import Claim, ClaimKind, Evidence, Unit, UnitIndex
 from .claims_handoff import people_who_left, without_set_aside
+from .claims_kept import as_ban
 from .claims_polarity import (
     PERMIT,
     a_name,
@@ -147,11 +148,28 @@ _SAID_SPLIT = re.compile(
     r"insisted|wants?|told|the\s+user|they)\b)|"
     r",\s+(?:and\s+)?then\s+"  # "first chose L, then XL, then went back to L": three turns
 )
+# a ban and the reason for it, each said ("X is not to be run since it hits prod"): the
+# reason is no part of the ban (a choice's reason stays with it: "switched back to Notion
+# because Airtable is too slow" holds which one was slow)
+_REASON = re.compile(r"(?i),?\s+(?:since|because)\s+")
 
 
 def _said_parts(content: str) -> list[str]:
     content = _TOPIC.sub("", content)  # "the serializer choice: use orjson": a label, not said
-    return [p.strip(" ,.") for p in _SAID_SPLIT.split(content) if p and p.strip(" ,.")]
+    parts = [p.strip(" ,.") for p in _SAID_SPLIT.split(content) if p and p.strip(" ,.")]
+    out: list[str] = []
+    for part in parts:
+        ban, sep, reason = _apart(part)
+        out += [ban, reason] if sep else [part]
+    return out
+
+
+def _apart(part: str) -> tuple[str, str, str]:
+    """``part`` cut before its reason when what comes before it is a ban; else whole."""
+    m = _REASON.search(part)
+    if m is None or not forbids(part[: m.start()]):
+        return part, "", ""
+    return part[: m.start()].strip(" ,."), m.group(0), part[m.end() :].strip(" ,.")
 
 
 _THEN = re.compile(r"(?i),\s+(?:and\s+)?then\s+")
@@ -323,7 +341,11 @@ def _anchored(part: str, ev: Evidence, against: bool) -> list[int]:
     forbids_it = lex.restricts(part) != against
     for i, unit in enumerate(index.units):
         said = unit.text
-        if not all(v in said.casefold() for v in named) or lex.restricts(said) != forbids_it:
+        # ("Leave X as it is" forbids as "Do not modify X" does)
+        if (
+            not all(v in said.casefold() for v in named)
+            or lex.restricts(as_ban(said)) != forbids_it
+        ):
             continue
         if not against and lex.turned(part, said):
             continue  # "Mexa no arquivo X" for "Não mexa no arquivo X": the denial dropped
@@ -628,6 +650,9 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
                 return [Claim(kind, text, f"not in that order: {part!r} was said before")]
             in_turn = min(later)
         same = [index.units[i] for i in kept]
+        turned_way = _other_way(part, same)
+        if turned_way:  # "raise the pool to 32" for "Lower it to 32, not 64"
+            return [Claim(kind, text, f"the user said {turned_way}: {quote(same[0].text)}")]
         if _SETTLES.match(verb) and all(_ASKED.search(u.text) for u in same):
             # "the user decided to move the bastion" from "Should we also move the bastion?"
             return [Claim(kind, text, f"the user only asked: {quote(same[0].text)}")]
@@ -666,6 +691,32 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             ):
                 return [Claim(kind, text, f"the user never said {f.value!r}")]
     return []
+
+
+# Which way a change goes: a claim that says one way where every sentence of the user it
+# traces to says the other has turned the change around
+_UP = re.compile(
+    r"(?i)\b(?:rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|bump(?:s|ed|ing)?|grow(?:s|n|ing)?|"
+    r"grew|doubl(?:e|es|ed|ing)|higher|larger|bigger)\b"
+)
+_DOWN = re.compile(
+    r"(?i)\b(?:lower(?:s|ed|ing)?|decreas(?:e|es|ed|ing)|reduc(?:e|es|ed|ing)|shrink(?:s|ing)?|"
+    r"shrank|halv(?:e|es|ed|ing)|smaller)\b"
+)
+
+
+def _other_way(part: str, units: Sequence[Unit]) -> str | None:
+    """ "to lower it" when ``part`` says to raise what every one of ``units`` says to lower
+    (or the reverse); None when ``part`` names no way or a unit says it as ``part`` does."""
+    up, down = bool(_UP.search(part)), bool(_DOWN.search(part))
+    if up == down:
+        return None
+    theirs = [(bool(_UP.search(u.text)), bool(_DOWN.search(u.text))) for u in units]
+    if all(d and not u for u, d in theirs) and up:
+        return "to lower it, not raise it"
+    if all(u and not d for u, d in theirs) and down:
+        return "to raise it, not lower it"
+    return None
 
 
 # Verbs that say the user settled something, which a question of theirs does not.

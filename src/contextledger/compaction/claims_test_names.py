@@ -123,14 +123,16 @@ def other_test_named(text: str, ev: Evidence) -> tuple[str, str] | None:
 MARKED_PASSED = "its runner marked it passed:"
 
 # a runner's pass mark on a test's own line: jest/vitest "✓", dotnet "Passed", go "--- PASS:",
-# pytest "PASSED", cargo "... ok"
+# pytest "PASSED", cargo and unittest "... ok", terraform test 'run "x"... pass'
 _PASS_LINE = re.compile(
-    r"(?i)^\s*(?:✓|✔|√|passed\b|--- pass:|pass\b)|\bpassed\s*(?:\[|$)|\.\.\.\s*ok\s*$"
+    r"(?i)^\s*(?:✓|✔|√|passed\b|--- pass:|pass\b)|\bpassed\s*(?:\[|$)|\.\.\.\s*(?:ok|pass)\s*$"
 )
-_FAIL_WORD = re.compile(r"(?i)\bfail|\berror|✕|✗|✖|×")
+# (a whole word: "errorShowsRetry PASSED" is a test named for an error, which passed)
+_FAIL_WORD = re.compile(r"(?i)\b(?:fail(?:s|ed|ing|ures?)?|errors?|errored)\b|✕|✗|✖|×")
 _TIMING = re.compile(r"\s*[\[(]\s*\d[\d.]*\s*m?s\s*[\])]\s*|\s+\d+%\]?$|\s*\[\s*\d+%\s*\]")
 _MARKS = re.compile(
-    r"(?i)✓|✔|√|^\s*passed\b|--- pass:|^\s*pass\b|\bpassed\b|\.\.\.\s*ok\s*$|^\s*test\s+(?=\S+\s*\.\.\.)"
+    r"(?i)✓|✔|√|^\s*passed\b|--- pass:|^\s*pass\b|\bpassed\b|\.\.\.\s*(?:ok|pass)\s*$|"
+    r"^\s*(?:test|run)\s+(?=\S+\s*\.\.\.)"
 )
 
 
@@ -165,6 +167,33 @@ def passed_test_named(text: str, ev: Evidence) -> str | None:
         return None
     said = name_words(re.sub(r"`[^`]*\s[^`]*`", " ", text))
     failing = _failing_names(ev)
+    named = [p for p in passed if p not in failing and _contains(said, p)]
     if any(_contains(said, f) for f in failing):
+        # a failing test named too: the passed one is claimed failing only where the
+        # outcome said next after it is a failure ("Both X and Y failed", not "X failed
+        # and Y passed")
+        named = [p for p in named if _next_outcome(said, p) == "fail"]
+    return " ".join(named[0]) if named else None
+
+
+_FAIL_WORDS = frozenset(
+    ["fail", "fails", "failed", "failing", "failure", "failures", "broke", "broken", "red"]
+)
+_PASS_WORDS = frozenset(
+    ["pass", "passes", "passed", "passing", "ok", "green", "succeeded", "succeeds"]
+)
+
+
+def _next_outcome(said: tuple[str, ...], name: tuple[str, ...]) -> str | None:
+    """The outcome ("fail", "pass") the first word of its kind after ``name`` in
+    ``said`` gives, or None."""
+    n = len(name)
+    start = next((i for i in range(len(said) - n + 1) if said[i : i + n] == name), None)
+    if start is None:
         return None
-    return next((" ".join(p) for p in passed if p not in failing and _contains(said, p)), None)
+    for word in said[start + n :]:
+        if word in _FAIL_WORDS:
+            return "fail"
+        if word in _PASS_WORDS:
+            return "pass"
+    return None

@@ -35,10 +35,11 @@ from ..lexicon.negation import denial
 from .claims_evidence import Claim, Evidence, command_parts
 from .claims_handoff import LEAVING_STEMS, names_in, people_who_left, set_aside
 from .claims_handoff import has_stem as _has_stem
+from .claims_kept import as_ban
 from .claims_numbers import measures, qualities
 from .claims_polarity import choice_swapped, preferences
 from .claims_reading import fold, quote
-from .claims_words import swapped_words, without_false_friends
+from .claims_words import swapped_words, turkish_denies, without_false_friends
 from .facts import sentences
 from .wording import whole_token
 
@@ -182,7 +183,8 @@ def _denies(text: str) -> bool:
     unbound = lexicon.BOUND_LEAST.sub(" ", lexicon.BOUND_MOST.sub(" ", without_false_friends(text)))
     if not _ROMANIAN.search(text):
         unbound = _NU.sub(" ", unbound)  # Romanian's "no", Dutch's "now" ("Kenji is nu eigenaar")
-    return denial(unbound)  # the one denial reader (``lexicon.negation``)
+    # (and Turkish's denial glued to its verb: "değiştirme", "çalıştırılmadı")
+    return denial(unbound) or turkish_denies(text)  # the one denial reader (lexicon.negation)
 
 
 def _pending(text: str) -> bool:
@@ -557,6 +559,14 @@ def carried(claim: str, turns: Iterable[str]) -> bool:
     return any(_differs(claim, p) is None for p in _same_subject_clauses(claim, turns))
 
 
+@lru_cache(maxsize=1 << 12)
+def _english_turn(turn: str) -> bool:
+    """Whether a user turn reads as English as a whole: one of English's own words or
+    more, and with the words English shares with others a third of its words or more."""
+    own, shared = _english_words(_CODE_OR_PATH.sub(" ", turn))
+    return own >= 1 and own + shared >= len(_WORD.findall(turn)) / 3
+
+
 def contradicted(claim: str, ev: Evidence) -> list[Claim]:
     """A rule said back in another language with its unit, bound, zone or denial turned
     ("A release is tagged unless the smoke test is green." for "Etiqueta una versió
@@ -564,7 +574,16 @@ def contradicted(claim: str, ev: Evidence) -> list[Claim]:
     about = _same_subject_clauses(claim, ev.user)
     if about and len(_CLAUSE_END.split(claim)) > 1:  # two sentences of one turn too
         about += _same_subject_clauses(claim, ev.user_turns)
-    if not about or any(_differs(claim, p) is None for p in about):
+    if about:
+        # a short sentence of an English turn is English ("Yes, Xmx is 1800m. Lower it to
+        # 1400m, not 1200m …"), though too few of its words tell on their own (R31-V12)
+        english = [t for t in ev.user_turns if _english_turn(t)]
+        about = [p for p in about if not any(p in t for t in english)]
+    # (each clause read as the ban it states too: "Leave migrations/ untouched." is "Do not
+    # modify migrations/.")
+    if not about or any(
+        _differs(claim, p) is None or _differs(claim, as_ban(p)) is None for p in about
+    ):
         return []
     what = _differs(claim, about[0])
     return [Claim("constraint", claim, f"not what the user said ({what}): {quote(about[0])}")]

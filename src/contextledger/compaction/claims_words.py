@@ -119,6 +119,29 @@ def without_false_friends(text: str) -> str:
     return _NOT_NEVER.sub(r"\1 ", text) if "mai" in text.casefold() else text
 
 
+# Turkish denies in the verb, after its stem (and a passive's "-ıl-"): "-ma/-me" and a
+# tense or person ("çalıştırılmadı" was not run, "silmemiş", "değiştirmez", "kullanmayacak",
+# "dokunmasın") or "-mıyor" ("çalışmıyor"), or the imperative's "-ma/-me" that ends a
+# clause ("değiştirme."); read only in a clause with a letter only
+# Turkish writes, so that no word of another language ending so is read as one
+_TURKISH_LETTER = re.compile(r"[ıİğĞşŞ]")
+_TURKISH_DENIED_VERB = re.compile(
+    r"(?i)(?<!\w)\w{3,}(?:m[ae](?:d[ıiuü]\w*|m[ıiuü]ş\w*|z(?:l[ae]r)?|y[ae]c[ae]k\w*|s[ıi]n(?:l[ae]r)?|"
+    r"y[ıi]n(?:[ıi]z)?)|m[ıiuü]yor\w*)(?!\w)|"
+    # the imperative's "-ma/-me" where the verb ends its clause ("X dosyasını değiştirme.")
+    r"(?<!\w)\w{3,}m[ae](?=\s*(?:[.!;,]|$))"
+)
+
+
+def turkish_denies(text: str) -> bool:
+    """Whether ``text`` denies with a Turkish verb's glued negation (see above).
+
+    >>> turkish_denies("`make e2e` çalıştırılmadı."), turkish_denies("`make e2e` çalıştırıldı.")
+    (True, False)
+    """
+    return _TURKISH_LETTER.search(text) is not None and bool(_TURKISH_DENIED_VERB.search(text))
+
+
 def restricts(text: str) -> bool:
     """Whether ``text`` forbids or restricts ("never", "não … sem", "só com", "nur",
     "不要", "只"): a paraphrase of a rule keeps this.
@@ -136,6 +159,7 @@ def restricts(text: str) -> bool:
         or bool(lexicon.HANGUL_RESTRICTS.search(text))
         or bool(lexicon.THAI_RESTRICTS.search(text))
         or bool(lexicon.GLUED_SCRIPT_DENIALS.search(text))
+        or turkish_denies(text)
     )
 
 

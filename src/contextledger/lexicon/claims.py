@@ -552,7 +552,7 @@ NEGATORS = """
     नहीं না inte ikke ekki nav nie nicht niet non não hindi haku nobody nothing none neither
     nor
 """
-NEGATORS_NOSPACE = "ไม่ 안 않 못 不 没 未"
+NEGATORS_NOSPACE = "ไม่ 안 않 못 不 没 未 ません なかった ていない"
 # ... and the words that forbid a step ("don't", "đừng", "אל", "しないで", "마세요", "不要",
 # "อย่า"): with NEGATORS, what negates a step held back until then ("Do tego czasu go nie
 # wdrażaj.", "Until then, don't deploy it.")
