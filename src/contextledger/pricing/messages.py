@@ -50,6 +50,7 @@ from ..providers.common import (
 )
 from ..providers.gemini import GENERATED_ID, tool_media_key
 from ..providers.ids import accepted_everywhere, portable_id, speaker_name, wire_id, wire_name
+from ..providers.native import parsed
 from ..providers.openai_responses import item_count
 from ..providers.output_format import read_output_format
 from .files import MediaCost, audio_cost, document_fields_text, file_cost
@@ -594,6 +595,12 @@ class Pricer:
             self.as_text[b] = None
             return self.text(b.text)
         own = self._estimate(b, provider_content_cost(b, self.model, self.text, self.file_pages))
+        if b.kind == "additional_tools":
+            # tools a Responses turn adds are billed as tool definitions are, beside the
+            # item: its JSON alone was 32-50 tokens below pydantic-ai's recorded bills
+            added = parsed(b).get("tools")
+            if isinstance(added, list) and all(isinstance(t, Mapping) for t in added):
+                own += self.tools(added)
         return own if self.wire is not None else max(own, self.text(b.text))
 
     def _estimate(self, block: FileAttachment | Audio | ProviderContent, cost: MediaCost) -> int:
