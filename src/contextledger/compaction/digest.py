@@ -490,7 +490,43 @@ def _only_talk(turn: Message) -> bool:
 
 def _all_rules(turn: Message) -> bool:
     """A turn of rules and deadlines only: it sets no task."""
-    return all(is_rule(s) or sets_deadline(s) for s in sentences(without_code(turn.text)))
+    return all(
+        (is_rule(s) and not sets_a_task(s)) or sets_deadline(s)
+        for s in sentences(without_code(turn.text))
+    )
+
+
+# a rule's clause beside the task in one sentence: "Fix X without changing Y", "Do X but
+# don't touch Y" (the task before it); "I don't want X; just do Y" (the task after it)
+_RULE_AFTER = re.compile(
+    r"(?i),?\s+(?:without|but\s+(?:do\s+not|don'?t|never|not)|and\s+(?:do\s+not|don'?t|never))\b"
+)
+_TASK_AFTER = re.compile(r"(?i)[;:,]\s*(?:just|only|simply|instead)\b\s*")
+
+
+def sets_a_task(sentence: str) -> bool:
+    """Whether a sentence that carries a rule also sets the task in a clause of its own:
+    "Find out why X fails and fix it without changing the fixtures", "I don't want you to
+    rewrite the modules; just bump the instance class" (R32-G2: the Goal was a later turn,
+    or the status said before it).
+
+    >>> sets_a_task("Fix the flaky login test without touching the fixtures.")
+    True
+    >>> sets_a_task("I don't want a rewrite; just bump the RDS instance class to db.r6g.xlarge.")
+    True
+    >>> sets_a_task("Never run the migrations without asking me first.")
+    False
+    """
+    after = _TASK_AFTER.search(sentence)
+    if after is not None:
+        task = sentence[after.end() :]
+        if is_substantive(task) and not is_rule(task):
+            return True
+    before = _RULE_AFTER.search(sentence)
+    if before is None or before.start() == 0:
+        return False
+    task = sentence[: before.start()]
+    return is_substantive(task) and not is_rule(task) and not asks(task)
 
 
 def _sets_no_task(text: str) -> bool:
@@ -663,7 +699,7 @@ def digest(
         said = [x for x in said if not x.endswith(":")] or said  # not "Here is the draft:"
         task = said[0] if said else ""
         # the goal's rules go under constraints, once
-        told = [x for k, x in enumerate(said) if k == 0 or not is_rule(x)]
+        told = [x for k, x in enumerate(said) if k == 0 or not is_rule(x) or sets_a_task(x)]
         add("Goal", _goal_line(GOAL_LABEL.sub("", x) if k == 0 else x for k, x in enumerate(told)))
     # (not a permission: "Change of plan: you may write to raw.backfill_tmp" lifts a rule)
     # (nor a setting's new value: "Change of plan: X should be 10." is no new task: RT26-1)
