@@ -33,3 +33,29 @@ def _session(opening: str) -> list[Message]:
 def test_the_task_said_with_a_rule_is_the_goal(opening: str, must: str) -> None:
     goal = " ".join(digest(_session(opening)).items("Goal"))
     assert must in goal and "18:00" not in goal
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "Ziel: den Parser für das .ini-Format in src/parser.rs fertigstellen.",
+        "Objectif : migrer le service de paiement vers FastAPI.",
+        "Objetivo: migrar el servicio de pagos a FastAPI.",
+        "Obiettivo: migrare il servizio pagamenti a FastAPI.",
+    ],
+)
+def test_a_goal_label_in_another_language_is_not_kept(opening: str) -> None:
+    """ "Goal: Ziel: …" was the recap's line (R32-G1)."""
+    goal = " ".join(digest(_session(opening)).items("Goal"))
+    label = opening.split()[0]
+    assert goal and not goal.startswith(label) and opening.split(":", 1)[1].strip() in goal
+
+
+def test_filler_is_no_next_step() -> None:
+    msgs = [
+        Message.user("Migrate the billing service to FastAPI.", id="u0"),
+        Message.assistant("Continuing with the next step.", id="a0"),
+        Message.user("ok", id="u1"),
+        Message.assistant("Moving on to the next one.", id="a1"),
+    ]
+    assert not digest(msgs).items("Next step")

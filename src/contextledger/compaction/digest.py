@@ -197,8 +197,12 @@ __all__ = [
 # no "Goal: Goal: …"; "Goal for today: …", "Task for this sprint: …"
 GOAL_LABEL = re.compile(
     # (the label said twice, as a pasted recap's line repeats it: "Goal: Goal: …", once off)
-    r"(?i)^(?:\W*(?:(?:the|my|our|main|today'?s)\s+)?(?:goal|task|objective)"
-    r"(?:\s+for\s+(?:today|now|this\s+\w+))?\s*:\s*)+"
+    r"(?i)^(?:\W*(?:(?:the|my|our|main|today'?s)\s+)?(?:goal|task|objective"
+    # ... in the languages a user labels it in ("Ziel: …", "Objectif : …", "Objetivo: …":
+    # "Goal: Ziel: …" was the recap's line, R32-G1)
+    r"|ziel|aufgabe|objectif|tâche|objetivo|tarea|obiettivo|compito|doel|taak|cel|zadanie|"
+    r"hedef|görev|цель|задача|目標|目标|任务|任務|목표)"
+    r"(?:\s+for\s+(?:today|now|this\s+\w+))?\s*[:：]\s*)+"
 )
 
 _GREETING = re.compile(
@@ -294,7 +298,10 @@ def counted_nudge(said: str) -> bool:
 
 
 _NO_STEP_NAMED = re.compile(
-    r"(?i)^\W*(?:next(?:\s+(?:step|up|one))?|on\s+to\s+the\s+next(?:\s+one)?)\W*$"
+    # ("Continuing with the next step.", "Moving on to the next one.": filler, R32-G1)
+    r"(?i)^\W*(?:(?:continuing|moving|going|proceeding|working|getting|carrying)\s+(?:on\s+)?"
+    r"(?:with|to|on(?:to)?)\s+)?(?:the\s+)?(?:next(?:\s+(?:step|up|one|part|item|task|bit))?|"
+    r"on\s+to\s+the\s+next(?:\s+one)?)\W*$"
 )
 _STEP_LABEL = re.compile(r"(?i)^\W*(?:next(?: step| up)?|plan)\s*:\s*")
 
