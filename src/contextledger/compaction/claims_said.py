@@ -662,7 +662,8 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
         wider = _widened_command(part, same) if kind == "constraint" else None
         if wider:
             return [Claim(kind, text, f"the user's rule is about {wider!r}, not all of it")]
-        lifted = _lifted_later(part, [index.units[i] for i in good], ev)
+        traced_to = [index.units[i] for i in good]
+        lifted = _lifted_later(part, traced_to, ev) or _leave_given_later(part, traced_to, ev)
         if lifted is not None:
             return [Claim(kind, text, f"the user said otherwise later: {quote(lifted.text)}")]
         said_prefs = index.preferred_in(kept)
@@ -853,6 +854,63 @@ def _lifted_later(part: str, units: Sequence[Unit], ev: Evidence) -> Unit | None
         if permits if forbidding else forbids(later.text):
             return later
     return None
+
+
+# A thing a ban names: a path ("migrations/", "src/schema.py") or a backticked span
+_NAMED_THING = re.compile(r"`([^`]+)`|(?<![\w/.])([\w~@-]*[/.][\w~@./*-]*[\w/*]|[\w~@.-]+/)")
+# A user giving leave for what was forbidden: "you can edit X now", "You may now change X",
+# "feel free to touch X", "go ahead and modify X", "never mind the X rule", "the freeze is over"
+_LEAVE_NOW = re.compile(
+    r"(?i)\byou\s+(?:can|may)\s+(?:now\s+|also\s+|go\s+ahead\s+and\s+)?(?!not\b|n't)"
+    r"(?:edit|change|modify|touch|update|rewrite|refactor|reformat|delete|remove|move|rename)\b|"
+    r"\bfeel\s+free\s+to\b|\bgo\s+ahead\s+and\b|\bnever\s+mind\s+(?:the|that|this|about)\b|"
+    r"\bforget\s+(?:about\s+)?(?:the|that|this)\b.{0,40}\b(?:rule|ban|restriction|freeze)\b|"
+    r"\b(?:freeze|ban|restriction)\s+is\s+(?:over|lifted|off)\b|\bno\s+longer\s+(?:frozen|off[-\s]limits)\b"
+)
+_NEVER_MIND = re.compile(r"(?i)\bnever\s+mind\b")
+
+
+def _leave_given_later(part: str, units: Sequence[Unit], ev: Evidence) -> Unit | None:
+    """A later user sentence that gives leave for the very thing the ban ``part`` names
+    ("Do not modify migrations/." after "OK, you can edit migrations/ now"): the rule was
+    lifted, and a recap saying it still holds misleads (R32-verify32-1). Only a ban naming
+    a path or a backticked thing: the leave must name it too (or its file name)."""
+    if not forbids(part):
+        return None
+    things = {(a or b).rstrip("/.").casefold() for a, b in _NAMED_THING.findall(part)}
+    things = {t for t in things if len(t) > 2}
+    if not things:
+        return None
+    names = things | {t.rsplit("/", 1)[-1] for t in things if "/" in t.strip("/")}
+    # (the leave itself may be among the sentences the ban was traced to: it names the thing)
+    rules = [u for u in units if not _LEAVE_NOW.search(u.text)]
+    since = max((said_at(u, ev) for u in rules), default=-1)
+    if since < 0:
+        return None
+    for later in ev.said_index.units:
+        if said_at(later, ev) <= since or not _LEAVE_NOW.search(later.text):
+            continue
+        said = _NEVER_MIND.sub(" ", later.text).casefold()
+        if any(_left_free(said, n) for n in names) and not forbids(said):
+            return later
+    return None
+
+
+# a denial or an exception in the clause before a name: "…, but not migrations/",
+# "everything except src/schema.py" (the leave is for the others)
+_EXCEPTED = re.compile(
+    r"\b(?:not|except|excluding|apart\s+from|other\s+than|besides|never|don'?t)\b[^,;:.!?]*$"
+)
+
+
+def _left_free(said: str, name: str) -> bool:
+    """Whether ``said`` (casefolded) names ``name`` as a thing its leave covers."""
+    at = said.find(name)
+    while at >= 0:
+        if not _EXCEPTED.search(said, 0, at):
+            return True
+        at = said.find(name, at + 1)
+    return False
 
 
 def said_at(u: Unit, ev: Evidence) -> int:
