@@ -159,3 +159,27 @@ def test_a_gemini_tool_with_refs_is_never_priced_below_its_json(
     priced = price_request({**body, "tools": [tool]}, "gemini-2.5-flash", "gemini").total
     assert priced - plain >= count_text(json.dumps(tool, separators=(",", ":")), "gemini-2.5-flash")
     assert len(json.dumps(with_refs(tool))) < 400 * (REF_NODES + 1)  # it stops
+
+
+def test_schema_annotations_are_priced_as_comment_lines_not_as_the_json_fallback() -> None:
+    """``title`` (on every property pydantic writes) and ``default`` are priced as comment
+    lines of the rendered namespace: never fewer tokens than without them, and no longer
+    the whole schema's JSON."""
+    annotated = copy.deepcopy(TOOL)
+    spec = annotated["parameters"]["properties"]["id"]
+    spec.update(title="Id", default="core")
+    annotated["parameters"]["title"] = "LoadCapabilityArgs"
+    rendered = rendered_functions([annotated])
+    assert rendered is not None
+    assert "// Id" in rendered and '// default: "core"' in rendered
+    assert "// LoadCapabilityArgs" in rendered
+    body: dict[str, Any] = {"model": "gpt-5.4", "input": [{"role": "user", "content": "hi"}]}
+    plain = price_request({**body, "tools": [TOOL]}, "gpt-5.4", "openai-responses").total
+    priced = price_request({**body, "tools": [annotated]}, "gpt-5.4", "openai-responses").total
+    assert plain + 8 <= priced < plain + 25  # the three comment lines, not the schema again
+
+
+def test_a_title_that_is_not_text_falls_back_to_the_json() -> None:
+    odd = copy.deepcopy(TOOL)
+    odd["parameters"]["properties"]["id"]["title"] = ["not", "text"]
+    assert rendered_functions([odd]) is None
