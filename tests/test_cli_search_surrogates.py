@@ -45,3 +45,20 @@ def test_a_number_that_is_no_age_is_a_usage_error(value: str, tmp_path: Path) ->
 def test_serve_refuses_nan(option: str) -> None:
     code, out = cli("serve", option, "nan")
     assert code == 2 and option in out, out
+
+
+def test_a_session_name_from_undecodable_bytes_is_refused_in_one_line(tmp_path: Path) -> None:
+    """A shell passes undecodable bytes (``$'\\xff'``) as a lone surrogate: neither database
+    can store it as a name, so rename and import refuse it, nothing changes (R33-C1)."""
+    db = str(tmp_path / "s.db")
+    history = tmp_path / "h.json"
+    history.write_text('[{"role": "user", "content": "hi"}]')
+    assert cli("sessions", "import", str(history), "--name", "ok", "--store", db)[0] == 0
+    code, out = cli("sessions", "rename", "ok", "\udcff", "--store", db)
+    assert code == 1 and "'\\udcff' is not valid UTF-8" in out and "Traceback" not in out, out
+    code, out = cli("sessions", "import", str(history), "--name", "x\udcff", "--store", db)
+    assert code == 1 and "not valid UTF-8" in out, out
+    code, out = cli("chat", "--model", "gpt-4o", "--session", "\udcff", "--store", db, "hi")
+    assert code != 0 and "not valid UTF-8" in out and "unexpected" not in out, out
+    with SessionStore(db) as store:
+        assert [s.name for s in store.list()] == ["ok"]

@@ -154,6 +154,26 @@ def open_media(location: str | os.PathLike[str], *, max_bytes: int | None = None
     return MediaStore(location) if max_bytes is None else MediaStore(location, max_bytes=max_bytes)
 
 
+
+def _storable(name: str) -> bool:
+    """Whether ``name`` is text a database can store (no lone surrogates)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _check_new_name(name: object) -> None:
+    """A new session name: non-empty text a database can store (a name from a shell's
+    undecodable bytes holds lone surrogates, which neither SQLite nor PostgreSQL takes)."""
+    if not isinstance(name, str) or not name.strip():
+        raise StoreError("a session needs a non-empty name")
+    if not _storable(name):
+        shown = name.encode("utf-8", "backslashreplace").decode("utf-8")
+        message = f"session name '{shown}' is not valid UTF-8 text; pick another name"
+        raise StoreError(message)
+
 class SessionStore:
     """Append-only sessions in a database, images in a media store.
 
@@ -228,14 +248,20 @@ class SessionStore:
 
     def create(self, name: str) -> SessionInfo:
         """Create an empty session; a name already in use raises :class:`StoreError`."""
-        if not isinstance(name, str) or not name.strip():
-            raise StoreError("a session needs a non-empty name")
+        _check_new_name(name)
         now = time.time()
         self._backend.create_session(name, now)
         return SessionInfo(name, now)
 
     def exists(self, name: str) -> bool:
-        return self._backend.session_id(name) is not None
+        return self._known_id(name) is not None
+
+    def _known_id(self, name: str) -> int | None:
+        """The session's id, or None: no session has that name (a name that is not UTF-8
+        text names none, and a database cannot be asked for it)."""
+        if not _storable(name):
+            return None
+        return self._backend.session_id(name)
 
     def list(self) -> list[SessionInfo]:
         """Every session, oldest first, with message and event counts."""
@@ -271,8 +297,7 @@ class SessionStore:
 
     def rename(self, name: str, new_name: str) -> SessionInfo:
         """Give a session a new name; its messages, events and images are untouched."""
-        if not isinstance(new_name, str) or not new_name.strip():
-            raise StoreError("a session needs a non-empty name")
+        _check_new_name(new_name)
         self._backend.rename_session(self._session_id(name), new_name)
         return self.info(new_name)
 
@@ -294,7 +319,7 @@ class SessionStore:
         return search(self._backend, query, limit=limit)
 
     def _session_id(self, name: str) -> int:
-        sid = self._backend.session_id(name)
+        sid = self._known_id(name)
         if sid is None:
             raise StoreError(f"no session named {name!r} in {self.location}")
         return sid
