@@ -45,6 +45,7 @@ from ..intent import (
 )
 from ..lexicon.claims import COUNTED_NUDGE_WORDS, COUNTER_LABELS
 from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL
+from ..lexicon.tools import LOOKING
 from ..model import Message, ToolCall
 from ..settings_said import reset_later, settings, word_count
 from .actions import is_ui_step, render_action
@@ -114,7 +115,6 @@ from .rules import (
 from .sections import (
     BACKFILL_HEADER,
     INLINE,
-    LOOKING,
     NOTHING_TO_RECAP,
     PASSED_LATER,
     PRIORITY,

@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 
+from ..lexicon.tools import LOOKING
 from .credentials import masked, may_hold_secret
 from .facts import (
     extract_claims,
@@ -133,28 +134,6 @@ def parse_digest(text: str) -> Digest:
             sec.setdefault(current, []).append(line[2:].strip())
     return Digest(sec)
 
-
-# Commands that only look around (a listing, a search, a status, a bare install): they
-# get the bytes after every other section, so a session's hundred greps never crowd out
-# its decisions, open requests and next step.
-LOOKING = re.compile(
-    r"^`?(?:sudo\s+)?(?:(?:ls|ll|cat|head|tail|less|more|grep|egrep|rg|ag|ack|find|fd|tree|pwd|"
-    r"echo|printf|wc|stat|file|which|whereis|type|whoami|id|env|printenv|du|df|ps|top|date|"
-    r"uptime|hostname|uname|history|clear|cd|man|nl|sort|uniq|cut|jq|yq|bat|awk|tac|xxd|"
-    # a service's logs and state, read (not "systemctl restart")
-    r"journalctl|dmesg|systemctl\s+(?:status|show|cat|is-active|is-enabled|is-failed|"
-    r"list-units|list-unit-files|list-timers)|"
-    r"(?i:get-content|gc|select-string|get-childitem)|dir)\b(?!\s*>)|"
-    r"sed\s+-n\b|git\s+(?:status|log|diff|show|branch|remote|fetch|blame|grep|ls-files|"
-    r"rev-parse|reflog|stash\s+list)\b|kubectl\s+(?:get|describe|logs|top|explain|"
-    r"config\s+(?:view|get-contexts|current-context))\b|docker\s+(?:ps|images|logs|inspect|"
-    r"compose\s+(?:ps|logs))\b|helm\s+(?:list|ls|status|get|history)\b|"
-    r"terraform\s+(?:show|output|state\s+(?:list|show)|version)\b|"
-    r"(?:npm|pnpm|yarn)\s+(?:ls|list|outdated|view|why|info)\b|pip3?\s+(?:list|show|freeze)\b|"
-    r"(?:npm|pnpm|yarn|bundle|composer|poetry)(?:\s+(?:install|i|ci))?\s*`?$|"
-    r"pip3?\s+install\s+-r\s+\S+\s*`?$|uv\s+sync\b|go\s+mod\s+(?:download|tidy)\b|"
-    r"cargo\s+fetch\b)"
-)
 
 # How many of a section's best items get bytes before any section gets its rest: one
 # noisy section (a hundred files read, a dozen failures) never starves the next step.

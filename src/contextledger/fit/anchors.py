@@ -63,6 +63,7 @@ from .gists import (
     repeated,
     routine,
     value_statement,
+    wording,
     words_gist,
 )
 from .lazy import LazyMessages
@@ -429,7 +430,9 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
         if kind == "exchange":
             visited += 1
             gist = _exchange_gist(index, k)
-            if gist is not None:
+            if gist is not None and gist.rank == SAID:  # (its words beside a look-up)
+                statements.append((k, gist.text, wording(gist.text)))
+            elif gist is not None:
                 found.append((gist.rank, -k, gist.text))
         elif kind == "message" and roles[starts[k]] == "user" and chars[starts[k]] >= PASTE_CHARS:
             # (a long turn's own words, said among the lines pasted in it: R28-M4)
@@ -460,7 +463,7 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
         if text in seen:
             continue
         k = -minus_k
-        if rank == SAID:
+        if rank == SAID and kinds[k] != "exchange":
             cost = index.exact_cost(starts[k])
             if cost > cap - spent:
                 continue

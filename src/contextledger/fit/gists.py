@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..lexicon.tools import COMMAND_KEY, LOOKUP_WORDS, READ_WORDS, WRITE_TOOL
+from ..lexicon.tools import COMMAND_KEY, LOOKING, LOOKUP_WORDS, READ_WORDS, WRITE_TOOL
 from ..model import Message, Text, ToolCall, ToolResult
 from ..printed import unwrapped
 
@@ -58,7 +58,7 @@ _NESTED_DEPTH = 2
 
 _MARKS = (
     "FAIL", "fail", "Fail", "ERROR", "Error", "error", "Traceback", "Exception", "panic:",
-    "exit code", "exit status", "<failure", "<error", "✗", "✕", "✖", "not ok ", "rspec ./",
+    "exit code", "exit status", "<failure", "<error", "✗", "✕", "✖", "✘", "not ok ", "rspec ./",
     "INFEASIBLE", "UNSAT", "TIMEOUT", "TIMED OUT", "ABORTED", "CRASHED", "KILLED", "DENIED", "REJECTED",
     "INVALID", "UNHEALTHY", "● ",
 )  # fmt: skip
@@ -68,7 +68,7 @@ _MARKS = (
 _FAIL_LINE = re.compile(
     r"\bFAIL(?:ED|URES?|S)?\b|\b[Ff]ail(?:ed|ures?|ing|s)?\b|\bERROR\b|Error\b|\berror\b|"
     r"Traceback \(most recent|Exception\b|^panic:|\bexit (?:code|status) [1-9]|"
-    r"<failure|<error\b|[✗✕✖]|^not ok \d|"  # (TAP's failing test line)
+    r"<failure|<error\b|[✗✕✖✘]|^not ok \d|"  # (TAP's failing test line)
     r"^rspec \./\S+:\d+ #|"  # (RSpec's list of failed examples)
     r"^● \S[^\n›]* › |"  # (Jest's failing test: "● suite › test")
     # a run's status that says it did not succeed ("status: INFEASIBLE (…)")
@@ -81,8 +81,11 @@ _NOTHING_FAILED = re.compile(
     r"\bno (?:errors?|failures?)\b|\bexit (?:code|status) 0\b"
 )
 # a line that names the test that failed: pytest's node id, Go's "--- FAIL: TestX", Mocha's
-# "1) suite test:", Gradle's "Class > test FAILED", a JUnit report's testcase
-_NAMES_TEST = re.compile(r"::|--- FAIL|^\d+\) \S|\S > \S|<testcase\b|^not ok \d|^rspec \./|^● ")
+# "1) suite test:", Gradle's "Class > test FAILED", a JUnit report's testcase, Playwright's
+# "✘  2 [webkit] › signup › closes on escape key (5.0s)" (R33-F3)
+_NAMES_TEST = re.compile(
+    r"::|--- FAIL|^\d+\) \S|\S > \S|<testcase\b|^not ok \d|^rspec \./|^● |\S › \S"
+)
 _MOCHA_TEST = re.compile(r"^\d+\) \S")
 # a count or header of failures a list of numbered tests goes with (Mocha's "1 failing",
 # PHPUnit's "There was 1 failure:", RSpec's "Failures:", ExUnit's "19 tests, 1 failure")
@@ -103,16 +106,6 @@ _SUMMARY_LINES = 2
 _DIGITS = re.compile(r"\d+")
 _NAME_WORD = re.compile(r"[^\W\d_]+")
 _CASE_STEP = re.compile(r"(?<=[a-z])(?=[A-Z])")
-
-#: Programs that only look (a pipeline led by one is a look-up too): their runs are not
-#: gisted, the cap goes to what changed something or failed.
-_LOOKING = frozenset(
-    {"ls", "cat", "grep", "rg", "ag", "head", "tail", "find", "tree", "wc", "pwd", "echo",
-     "which", "less", "more", "stat", "du", "df", "ps", "env", "printenv", "file", "sed -n",
-     "git status", "git log", "git diff", "git show", "git branch", "nvidia-smi", "jq", "awk",
-     "type", "dir", "whoami", "date", "uname", "top", "lsof", "history"}
-)  # fmt: skip
-
 
 #: A read-only query (SQL's): a look-up too.
 _QUERYING = frozenset({"select", "show", "describe", "explain"})
@@ -161,30 +154,69 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
             if len(set(failing)) >= _FAILING_LINES:
                 break  # (the lines shown are known: the other outputs are not read)
     parsed = [c.parsed() for c in calls]  # (each call's arguments parsed once)
+    # the values the assistant stated in the words beside its calls ("The query found 18208
+    # late rows; …", a finding that opens the next call's turn): the same words said as a
+    # turn of their own are pinned (``value_statement``), so these are kept too (R33-F2)
+    beside = said_beside(messages)
     if failed:
         rank = FAILED
     elif any(_writes(c.name, p) for c, (p, _) in zip(calls, parsed, strict=True)):
         rank = WROTE
     elif all(_looks(c.name, p) for c, (p, _) in zip(calls, parsed, strict=True)):
-        return None  # (most exchanges of a long session: nothing is rendered for them)
+        # (most exchanges of a long session: nothing is rendered for them)
+        return None if beside is None else Gist(SAID, beside)
     else:
         rank = RAN
     said = "; ".join(
         f"{c.name} {_arguments(c, p, e)}".rstrip() for c, (p, e) in zip(calls, parsed, strict=True)
     )
+    words = f"{beside}\n" if beside is not None else ""
     if rank == FAILED:
         seen: list[str] = []
         for line in failing:
             if line not in seen:
                 seen.append(line)
         outcome = " | ".join(seen[:_FAILING_LINES])
-        return Gist(FAILED, f"[Earlier tool call, left out to fit: {said} — failed: {outcome}]")
+        return Gist(
+            FAILED, f"{words}[Earlier tool call, left out to fit: {said} — failed: {outcome}]"
+        )
     if rank == WROTE:
-        return Gist(WROTE, f"[Earlier tool call, left out to fit: {said} — done]")
+        return Gist(WROTE, f"{words}[Earlier tool call, left out to fit: {said} — done]")
     last = next((x for text in outputs for x in _last_lines(text, 1)), "")
     sums = [x for text in outputs for x in summary_lines(text) if x != last][:_SUMMARY_LINES]
     outcome = " → " + " | ".join([*sums, last]) if last else ""
-    return Gist(RAN, f"[Earlier tool call, left out to fit: {said}{outcome}]")
+    return Gist(RAN, f"{words}[Earlier tool call, left out to fit: {said}{outcome}]")
+
+
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?;。！？；])\s+")
+
+
+def said_beside(messages: Sequence[Message]) -> str | None:
+    """The sentences with a digit in them of the words the assistant said beside its calls
+    (at most ``_SAID_CHARS``, each as said), or None: no value was stated.
+
+    >>> said_beside([Message.assistant("Found 18208 late rows. Now let me look at the model.")])
+    'Found 18208 late rows.'
+    >>> said_beside([Message.assistant("Let me look at the model.")]) is None
+    True
+    """
+    words = " ".join(
+        b.text for m in messages if m.role == "assistant" for b in m.content if isinstance(b, Text)
+    )
+    if not any(ch.isdigit() for ch in words):
+        return None
+    kept: list[str] = []
+    size = 0
+    for sentence in _SENTENCE_BREAK.split(words.strip()):
+        if not any(ch.isdigit() for ch in sentence):
+            continue
+        if size + len(sentence) > _SAID_CHARS:
+            if not kept:
+                kept.append(_clip(sentence, _SAID_CHARS))
+            break
+        kept.append(sentence)
+        size += len(sentence) + 1
+    return " ".join(kept)
 
 
 def summary_lines(text: str) -> list[str]:
@@ -394,7 +426,7 @@ _ANY_MARK = re.compile("|".join(re.escape(mark) for mark in _MARKS))
 #: ``_NAMES_TEST`` matches (literals: one found at C speed, where ``\S > \S`` was tried
 #: at every character), and a JUnit report's failure (it names the testcase before it).
 #: None holds a line break.
-_MAY_NAME = re.compile(r"::|--- FAIL|\) | > |<(?:testcase|failure|error)|not ok |rspec \./|● ")
+_MAY_NAME = re.compile(r"::|--- FAIL|\) | > |<(?:testcase|failure|error)|not ok |rspec \./|● | › ")
 #: The line breaks ``str.splitlines`` cuts at other than "\n" (each looked for alone: a
 #: substring test is ~40x a character class's search, speed60).
 _OTHER_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
@@ -539,15 +571,22 @@ def _looks(name: str, parsed: object) -> bool:
     commands = _commands(parsed)
     if not commands:
         return False
-    for command in commands:
-        program = command.split()
-        if not program:
-            continue
-        head = program[0].rsplit("/", 1)[-1]
-        two = f"{head} {program[1]}" if len(program) > 1 else head
-        if head not in _LOOKING and two not in _LOOKING and head.casefold() not in _QUERYING:
-            return False
+    for line in commands:
+        # (each command of a chain: "cd repo && make" runs make; a pipeline led by a
+        # look-up is one too)
+        for command in _CHAIN.split(line):
+            program = command.split()
+            if not program:
+                continue
+            head = program[0].rsplit("/", 1)[-1]  # (a program by its path, "/usr/bin/tail")
+            if head.casefold() in _QUERYING:
+                continue
+            if not LOOKING.match(" ".join([head, *program[1:]])):
+                return False
     return True
+
+
+_CHAIN = re.compile(r"&&|\|\||;|\n")
 
 
 def _commands(parsed: object, depth: int = 0) -> list[str]:

@@ -128,3 +128,33 @@ FILE_WORDS = frozenset(
     {"file", "files", "datei", "fichier", "archivo", "arquivo", "bestand", "plik", "dosya",
      "tiedosto", "fil", "soubor", "fajl", "файл", "tep", "pail", "berkas", "ファイル", "文件"}
 )  # fmt: skip
+
+
+# Commands that only look around (a listing, a search, a status, a bare install): a recap
+# gives them the bytes after every other section, so a session's hundred greps never crowd
+# out its decisions, open requests and next step; a fit gists no run of them.
+# Options a CLI takes before its subcommand ("kubectl -n prod-eu logs …", "git -C repo log",
+# "docker --context x ps", "terraform -chdir=infra show"): each a flag, with its value.
+_OPTIONS = r"(?:\s+-{1,2}[\w.-]+(?:=\S+|\s+[^\s-]\S*)?)*"
+LOOKING = re.compile(
+    r"^`?(?:sudo\s+)?(?:(?:ls|ll|cat|head|tail|less|more|grep|egrep|rg|ag|ack|find|fd|tree|pwd|"
+    r"echo|printf|wc|stat|file|which|whereis|type|whoami|id|env|printenv|du|df|ps|top|date|"
+    r"uptime|hostname|uname|history|clear|cd|man|nl|sort|uniq|cut|jq|yq|bat|awk|tac|xxd|lsof|"
+    r"nvidia-smi|"
+    # a service's logs and state, read (not "systemctl restart")
+    r"journalctl|dmesg|systemctl" + _OPTIONS + r"\s+(?:status|show|cat|is-active|is-enabled|"
+    r"is-failed|list-units|list-unit-files|list-timers)|"
+    r"(?i:get-content|gc|select-string|get-childitem)|dir)\b(?!\s*>)|"
+    r"sed\s+-n\b|"
+    r"git" + _OPTIONS + r"\s+(?:status|log|diff|show|branch|remote|fetch|blame|grep|ls-files|"
+    r"rev-parse|reflog|stash\s+list)\b|"
+    r"kubectl" + _OPTIONS + r"\s+(?:get|describe|logs|top|explain|"
+    r"config\s+(?:view|get-contexts|current-context))\b|"
+    r"docker" + _OPTIONS + r"\s+(?:ps|images|logs|inspect|compose\s+(?:ps|logs))\b|"
+    r"helm" + _OPTIONS + r"\s+(?:list|ls|status|get|history)\b|"
+    r"terraform" + _OPTIONS + r"\s+(?:show|output|state\s+(?:list|show)|version)\b|"
+    r"(?:npm|pnpm|yarn)\s+(?:ls|list|outdated|view|why|info)\b|pip3?\s+(?:list|show|freeze)\b|"
+    r"(?:npm|pnpm|yarn|bundle|composer|poetry)(?:\s+(?:install|i|ci))?\s*`?$|"
+    r"pip3?\s+install\s+-r\s+\S+\s*`?$|uv\s+sync\b|go\s+mod\s+(?:download|tidy)\b|"
+    r"cargo\s+fetch\b)"
+)

@@ -154,7 +154,6 @@ def open_media(location: str | os.PathLike[str], *, max_bytes: int | None = None
     return MediaStore(location) if max_bytes is None else MediaStore(location, max_bytes=max_bytes)
 
 
-
 def _storable(name: str) -> bool:
     """Whether ``name`` is text a database can store (no lone surrogates)."""
     try:
@@ -173,6 +172,7 @@ def _check_new_name(name: object) -> None:
         shown = name.encode("utf-8", "backslashreplace").decode("utf-8")
         message = f"session name '{shown}' is not valid UTF-8 text; pick another name"
         raise StoreError(message)
+
 
 class SessionStore:
     """Append-only sessions in a database, images in a media store.
