@@ -766,11 +766,12 @@ class Pricer:
         """The framing of an assistant or tool message on OpenAI Chat: a tool message is
         framed by its results (each is a message of its own, under its function's name:
         ``_result_framing``); an assistant message as any, and once more when it holds text
-        and a call (rendered apart)."""
+        and a call (rendered apart). Another format's block goes as its text here (R32-P2:
+        a Responses custom tool output beside a call was priced 4 tokens under the bill)."""
         if m.role == "tool":
             return 0
         calls = any(isinstance(b, ToolCall) for b in m.content)
-        texts = any(type(b) is Text and b.text for b in m.content)
+        texts = any((type(b) is Text or type(b) is ProviderContent) and b.text for b in m.content)
         return self.beside_text * (2 if calls and texts else 1)
 
     def _note_calls(self, m: Message) -> None:

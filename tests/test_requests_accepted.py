@@ -1,0 +1,138 @@
+"""Every request written is one the provider accepts, priced never below its bill (review32):
+
+* R32-P1: a Responses ``compaction_trigger`` an app replays from an earlier request (not the
+  final input item, which the API refuses) is left out, reported; the final one is kept.
+* R32-P2: a Responses tool item sent to Chat as text beside a call is priced as the text
+  the body carries (the call and its text are rendered apart: 4 tokens were missing).
+* R32-P3: ``"id": null`` on a Responses tool item (pydantic's ``model_dump()``) is no id.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import openai
+import pytest
+
+from contextledger import fit, repair, translate
+from contextledger.fit import Fitter
+from contextledger.pricing.messages import price_request
+from stub_server import StubServer
+
+GPT5 = "gpt-5"
+TRIGGER = {"type": "compaction_trigger"}
+
+
+def _user(text: str) -> dict[str, Any]:
+    return {"role": "user", "content": text}
+
+
+def _send_responses(stub: StubServer, body: dict[str, Any]) -> None:
+    """``body`` sent to the stub through the official client (raises what the API would)."""
+    client = openai.OpenAI(api_key="k", base_url=stub.url, max_retries=0)
+    client.responses.create(model=GPT5, **body)
+
+
+# --- R32-P1: a compaction trigger that is not the final input item
+
+
+def test_a_replayed_compaction_trigger_is_left_out_reported_and_accepted(
+    stub: StubServer,
+) -> None:
+    items = [_user("start"), TRIGGER, _user("go on")]
+    out = fit({"input": items}, GPT5, target="openai-responses")
+    body = translate(out.messages, "openai-responses").body
+    assert TRIGGER not in body["input"]
+    assert any("compaction_trigger" in n.text for n in out.report.notices)
+    _send_responses(stub, body)
+
+
+def test_the_final_compaction_trigger_is_kept(stub: StubServer) -> None:
+    items = [_user("start"), TRIGGER, _user("go on"), TRIGGER]
+    out = fit({"input": items}, GPT5, target="openai-responses")
+    body = translate(out.messages, "openai-responses").body
+    assert body["input"].count(TRIGGER) == 1 and body["input"][-1] == TRIGGER
+    _send_responses(stub, body)
+
+
+def test_translate_leaves_out_a_replayed_trigger_with_a_notice(stub: StubServer) -> None:
+    done = translate({"input": [_user("a"), TRIGGER, _user("b")]}, "openai-responses")
+    assert TRIGGER not in done.body["input"]
+    assert [n.kind for n in done.notices] == ["dropped"]
+    _send_responses(stub, done.body)
+
+
+def test_repair_leaves_out_a_replayed_trigger_and_its_empty_turn() -> None:
+    fixed = repair({"input": [_user("a"), TRIGGER, _user("b")]})
+    assert [m.role for m in fixed.messages] == ["user", "user"]
+    assert "compaction_trigger" in str(fixed.changes[0])
+    assert repair(fixed.messages).changes == ()  # (idempotent)
+
+
+def test_a_fitter_leaves_out_a_trigger_once_a_turn_follows_it(stub: StubServer) -> None:
+    """A trigger that was the final item, then followed by the app's next turns: each refit
+    sends what a fit of the same list sends."""
+    fitter = Fitter(GPT5, target="openai-responses")
+    items: list[dict[str, Any]] = [_user("start")]
+    for item in (TRIGGER, _user("go on"), {"role": "assistant", "content": "ok"}, TRIGGER):
+        items.append(item)
+        again = fitter.fit({"input": list(items)})
+        once = fit({"input": list(items)}, GPT5, target="openai-responses")
+        body = translate(again.messages, "openai-responses").body
+        assert body == translate(once.messages, "openai-responses").body
+        assert again.report.used == once.report.used
+        _send_responses(stub, body)
+
+
+# --- R32-P2: a Responses tool item sent to Chat as text beside a call
+
+
+@pytest.mark.parametrize(
+    "items",
+    [
+        [
+            {"type": "function_call", "call_id": "q", "name": "f", "arguments": "{}"},
+            {"type": "custom_tool_call_output", "call_id": "q", "output": "r"},
+        ],
+        [
+            {"type": "function_call", "call_id": "z", "name": "f", "arguments": "{}"},
+            {"type": "custom_tool_call", "call_id": "z", "name": "t", "input": "x"},
+            {"type": "function_call_output", "call_id": "z", "output": "r"},
+            {"type": "custom_tool_call_output", "call_id": "z", "output": "r2"},
+        ],
+    ],
+    ids=["custom output answers a function call", "function and custom call share an id"],
+)
+def test_a_tool_item_sent_to_chat_as_text_beside_a_call_is_priced_as_sent(
+    items: list[dict[str, Any]],
+) -> None:
+    out = fit({"input": [_user("a"), *items, _user("b")]}, "gpt-4o", target="openai")
+    body = translate(out.messages, "openai", model="gpt-4o").body
+    assert out.report.used >= price_request(body, "gpt-4o", "openai").total
+
+
+# --- R32-P3: an id of null on a Responses tool item
+
+
+@pytest.mark.parametrize(
+    "pair",
+    [
+        [
+            {"type": "custom_tool_call", "id": None, "call_id": "c2", "name": "t", "input": "x"},
+            {"type": "custom_tool_call_output", "id": None, "call_id": "c2", "output": "r"},
+        ],
+        [
+            {"type": "shell_call", "id": None, "call_id": "s1",
+             "action": {"commands": ["ls"]}, "status": "completed"},
+            {"type": "shell_call_output", "id": None, "call_id": "s1",
+             "output": [{"stdout": "x", "stderr": "", "outcome": {"type": "exit", "exit_code": 0}}]},
+        ],
+    ],
+    ids=["custom", "shell"],
+)  # fmt: skip
+def test_a_null_item_id_is_no_id(pair: list[dict[str, Any]], stub: StubServer) -> None:
+    out = fit({"input": [_user("a"), *pair, _user("b")]}, GPT5, target="openai-responses")
+    body = translate(out.messages, "openai-responses").body
+    sent = [item for item in body["input"] if item.get("type") == pair[0]["type"]]
+    assert len(sent) == 1 and "id" not in sent[0]
+    _send_responses(stub, body)
