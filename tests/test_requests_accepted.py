@@ -5,19 +5,24 @@
 * R32-P2: a Responses tool item sent to Chat as text beside a call is priced as the text
   the body carries (the call and its text are rendered apart: 4 tokens were missing).
 * R32-P3: ``"id": null`` on a Responses tool item (pydantic's ``model_dump()``) is no id.
+* R32-T1: ``translate`` sends an image whose bytes are no image as a note, reported (the
+  provider refuses the whole request for it), as ``fit`` does.
 """
 
 from __future__ import annotations
 
+import base64
+import json
 from typing import Any
 
 import openai
 import pytest
 
+from builders import png
 from contextledger import fit, repair, translate
 from contextledger.fit import Fitter
 from contextledger.pricing.messages import price_request
-from stub_server import StubServer
+from stub_server import StubServer, validate_anthropic
 
 GPT5 = "gpt-5"
 TRIGGER = {"type": "compaction_trigger"}
@@ -136,3 +141,41 @@ def test_a_null_item_id_is_no_id(pair: list[dict[str, Any]], stub: StubServer) -
     sent = [item for item in body["input"] if item.get("type") == pair[0]["type"]]
     assert len(sent) == 1 and "id" not in sent[0]
     _send_responses(stub, body)
+
+
+# --- R32-T1: translate and bytes that are no image
+
+
+BAD_PNG = "data:image/png;base64,iVBORw0KGgo="  # a PNG signature, then nothing
+
+
+@pytest.mark.parametrize("target", ["openai", "anthropic", "openai-responses", "gemini"])
+def test_translate_sends_an_unreadable_image_as_a_reported_note(target: str) -> None:
+    history = [{"role": "user", "content": [{"type": "text", "text": "see"},
+                                             {"type": "image_url", "image_url": {"url": BAD_PNG}}]}]  # fmt: skip
+    done = translate(history, target)  # type: ignore[arg-type]
+    sent = json.dumps(done.body)
+    assert "iVBORw0KGgo=" not in sent and "not a readable image" in sent
+    assert [n.kind for n in done.notices] == ["replaced"]
+
+
+def test_translate_keeps_a_readable_image_and_sends_the_note_to_anthropic(
+    stub: StubServer,
+) -> None:
+    good = "data:image/png;base64," + base64.b64encode(png(20, 10)).decode()
+    history = [{"role": "user", "content": [
+        {"type": "text", "text": "compare"},
+        {"type": "image_url", "image_url": {"url": good}},
+        {"type": "image_url", "image_url": {"url": BAD_PNG}},
+    ]}]  # fmt: skip
+    done = translate(history, "anthropic", model="claude-sonnet-4-5")
+    blocks = done.body["messages"][0]["content"]
+    assert [b["type"] for b in blocks].count("image") == 1
+    body = {**done.body, "model": "claude-sonnet-4-5", "max_tokens": 100}
+    validate_anthropic(body, {"x-api-key": "k", "anthropic-version": "2023-06-01"}, stub)
+
+
+def test_translate_unchecked_writes_the_image_as_given() -> None:
+    history = [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": BAD_PNG}}]}]
+    done = translate(history, "openai", validate=False)
+    assert done.body["messages"][0]["content"][0]["image_url"]["url"] == BAD_PNG
