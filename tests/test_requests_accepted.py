@@ -179,3 +179,42 @@ def test_translate_unchecked_writes_the_image_as_given() -> None:
     history = [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": BAD_PNG}}]}]
     done = translate(history, "openai", validate=False)
     assert done.body["messages"][0]["content"][0]["image_url"]["url"] == BAD_PNG
+
+
+# --- held-out set A (prov28): priced as the body the writer makes
+
+
+def test_a_responses_turn_of_two_message_items_bills_the_answer_channel_twice() -> None:
+    """A tool item repaired to text (no output answered it) before a reasoning item and its
+    message: two assistant message items, each an assistant message to gpt-5."""
+    items = [
+        _user("go"),
+        {"type": "custom_tool_call", "call_id": "k1", "name": "sql", "input": "select 1"},
+        {"type": "reasoning", "id": "rs_1", "summary": [{"type": "summary_text", "text": "hm"}]},
+        {"type": "message", "id": "msg_1", "role": "assistant",
+         "content": [{"type": "output_text", "text": "ok"}]},
+        _user("next"),
+    ]  # fmt: skip
+    out = fit({"input": items}, GPT5, target="openai-responses")
+    body = translate(out.messages, "openai-responses").body
+    assert out.report.used >= price_request(body, GPT5, "openai-responses").total
+
+
+def test_tool_items_and_a_call_kept_apart_are_priced_as_the_run_they_are_sent_in() -> None:
+    """A developer message between two assistant turns goes to the system prompt: the
+    turns are sent as one run of items (a shell call and its output, then a call)."""
+    items = [
+        _user("list the files"),
+        {"type": "shell_call", "call_id": "s0", "action": {"commands": ["ls"]},
+         "status": "completed"},
+        {"type": "shell_call_output", "call_id": "s0", "output": [
+            {"stdout": "a.py", "stderr": "", "outcome": {"type": "exit", "exit_code": 0}}]},
+        {"type": "message", "role": "developer", "content": "Be exact."},
+        {"type": "reasoning", "id": "rs_3", "summary": [{"type": "summary_text", "text": "hm"}]},
+        {"type": "function_call", "id": "fc_3", "call_id": "r3", "name": "sh", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "r3", "output": "x"},
+        _user("next"),
+    ]  # fmt: skip
+    out = fit({"input": items}, GPT5, target="openai-responses")
+    body = translate(out.messages, "openai-responses").body
+    assert out.report.used >= price_request(body, GPT5, "openai-responses").total

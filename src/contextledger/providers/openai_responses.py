@@ -596,7 +596,24 @@ def item_count(m: Message) -> int:
     >>> item_count(Message.assistant("let me look", ToolCall("c1", "ls")))
     2
     """
-    count = 0
+    return _item_counts(m)[0]
+
+
+def text_item_count(m: Message) -> int:
+    """How many of ``item_count``'s items are assistant message items (runs of texts):
+    each is an assistant message of its own to the model (gpt-5 bills its answer channel
+    once per message item: an unpaired tool item sent as text before a reasoning item's
+    message was priced 2 tokens under the body).
+
+    >>> text_item_count(Message.assistant(Text("a"), ToolCall("c1", "ls"), Text("b", "msg_2")))
+    2
+    """
+    return _item_counts(m)[1]
+
+
+def _item_counts(m: Message) -> tuple[int, int]:
+    """(items, message items of texts) the writer makes of assistant message ``m``."""
+    count = texts = 0
     origin: object = None  # the current text run's message item (None: not in a run)
     for b in m.content:
         if type(b) is ProviderContent and b.provider == TARGET:  # a Responses item, as it came
@@ -606,13 +623,14 @@ def item_count(m: Message) -> int:
         if isinstance(b, Text | Recap | ProviderContent):  # (content of others: as text)
             came_in = (b.item_id, b.item_status) if isinstance(b, Text) else (None, None)
             count += came_in != origin
+            texts += came_in != origin
             origin = came_in
             continue
         origin = None
         count += isinstance(b, ToolCall) or (
             isinstance(b, Reasoning) and c.carries_reasoning(b, TARGET)
         )
-    return count
+    return count, texts
 
 
 # ----------------------------------------------------------------------------- requests
