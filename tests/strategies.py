@@ -32,10 +32,14 @@ media_types = st.sampled_from(["image/png", "image/jpeg", "image/webp", "image/g
 
 
 @st.composite
-def images(draw: st.DrawFn, *, with_detail: bool = True, inline_only: bool = False) -> Image:
+def images(
+    draw: st.DrawFn, *, with_detail: bool = True, inline_only: bool = False, readable: bool = False
+) -> Image:
+    """An image by URL or inline; inline bytes that are no image too unless ``readable``
+    (``translate`` sends those as a note, as ``fit`` does)."""
     detail = draw(st.sampled_from([None, "low", "high"])) if with_detail else None
     if inline_only or draw(st.booleans()):
-        payload = draw(st.sampled_from([_PNG_1x1, "QUJD", "AAAA" * 8]))
+        payload = draw(st.sampled_from([_PNG_1x1] if readable else [_PNG_1x1, "QUJD", "AAAA" * 8]))
         return Image(media_type=draw(media_types), data=InlineData(payload), detail=detail)
     n = draw(st.integers(0, 999))
     return Image(url=f"https://example.com/shot{n}.png", detail=detail)
@@ -61,8 +65,10 @@ def conversations(
     with_files: bool = True,
     min_turns: int = 1,
     max_turns: int = 6,
+    readable: bool = False,
 ) -> tuple[Message, ...]:
-    """A valid, canonical conversation: images first in user turns, tool pairs complete."""
+    """A valid, canonical conversation: images first in user turns, tool pairs complete;
+    every inline image's bytes an image when ``readable``."""
     out: list[Message] = []
     if draw(st.booleans()):
         out.append(Message.system(draw(words)))
@@ -73,7 +79,7 @@ def conversations(
             out.append(Message("user", (Recap(draw(words)),)))
             continue
         if kind == "user":
-            imgs = draw(st.lists(images(with_detail=with_detail), max_size=3))
+            imgs = draw(st.lists(images(with_detail=with_detail, readable=readable), max_size=3))
             blocks: list[Any] = list(imgs)
             if draw(st.booleans()) or not blocks:
                 blocks.append(Text(draw(words)))
@@ -126,6 +132,8 @@ def conversations(
         out.append(Message("assistant", tuple(content)))
         for call in calls:
             parts: list[Text | Image] = [Text(draw(words))]
-            parts.extend(draw(st.lists(images(with_detail=with_detail), max_size=2)))
+            parts.extend(
+                draw(st.lists(images(with_detail=with_detail, readable=readable), max_size=2))
+            )
             out.append(Message("tool", (ToolResult(call.id, tuple(parts), draw(st.booleans())),)))
     return tuple(out)

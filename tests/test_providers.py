@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import io
 import json
@@ -12,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from PIL import Image as PILImage
 
+from builders import png
 from contextledger import (
     Audio,
     ContentError,
@@ -103,7 +105,7 @@ def test_wire_to_model_to_wire_is_identical(fmt: str, data: tuple[Message, ...])
     assert again == body
 
 
-@given(data=conversations(with_detail=True))
+@given(data=conversations(with_detail=True, readable=True))
 @SETTINGS
 def test_openai_keeps_detail(data: tuple[Message, ...]) -> None:
     body = translate(data, "openai").body
@@ -133,7 +135,7 @@ def test_anthropic_thinking_validates(data: tuple[Message, ...]) -> None:
     validate_body("anthropic", translate(user_first(data), "anthropic").body)
 
 
-@given(data=conversations(reasoning_provider="openai-responses", with_files=False))
+@given(data=conversations(reasoning_provider="openai-responses", with_files=False, readable=True))
 @SETTINGS
 def test_responses_reasoning_validates_and_round_trips(data: tuple[Message, ...]) -> None:
     body = translate(data, "openai-responses").body
@@ -241,10 +243,15 @@ def _user(*parts: Any) -> dict[str, Any]:
     }
 
 
+def _img_data(n: int) -> InlineData:
+    """A real 10x10 PNG, one color per ``n`` (bytes that are no image are sent as a note)."""
+    return InlineData(base64.b64encode(png(10, 10, (n * 40 % 256, 0, 0))).decode())
+
+
 def _img(n: int) -> Image:
     return Image(
         media_type="image/png",
-        data=InlineData("QUJD" * n),
+        data=_img_data(n),
         name=f"shot{n}.png",
         width=10,
         height=10,
@@ -335,7 +342,7 @@ def test_tool_result_images_on_openai_chat_follow_in_a_user_turn() -> None:
     validate_body("openai", {"messages": wire})
     back = read_messages(wire)
     assert back[2].tool_results[0].content[1] == _img(3).__class__(
-        media_type="image/png", data=InlineData("QUJD" * 3)
+        media_type="image/png", data=_img_data(3)
     )
     # Anthropic carries the image inside tool_result
     anth = translate(msgs, "anthropic").body["messages"]

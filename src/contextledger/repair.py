@@ -59,8 +59,10 @@ Rules, in the order they apply:
     ``ProviderContent``). One the API refuses where it stands — an output whose call is
     not before it, a call the client runs that no output answers, a call or output that
     came twice — becomes an assistant text saying what it held (applied before rule 10:
-    a reasoning item that produced it is then paired with a text without its id). Only
-    for ``target`` None or ``"openai-responses"``: the other writers send them as text.
+    a reasoning item that produced it is then paired with a text without its id). A
+    ``compaction_trigger`` that is not the last item (replayed from an earlier request) is
+    left out instead: the API takes one only as the final input item. Only for ``target``
+    None or ``"openai-responses"``: the other writers send them as text.
 
 >>> from contextledger.model import Message, ToolCall
 >>> broken = [Message.user("list files", id="u1"),
@@ -101,6 +103,7 @@ from .validate import (
     SYSTEM_MEDIA,
     arguments_problem,
     is_empty,
+    is_trigger,
     reasoning_problem,
     responses_reasoning,
     takes_unparsed_arguments,
@@ -774,9 +777,14 @@ def _pair_items(out: list[Message], srcs: list[int], note: _Note) -> list[Messag
     if not found:
         return out
     fixed = list(out)
+    left_out: dict[int, set[int]] = {}  # message -> its blocks left out (stale triggers)
     for i, j, why in found:
-        b = fixed[i].content[j]
+        b = out[i].content[j]
         assert isinstance(b, ProviderContent)
+        if is_trigger(b):  # a request to compact, from an earlier request: meaningless now
+            left_out.setdefault(i, set()).add(j)
+            note("unpaired_item", srcs[i], f"left out a {b.kind} item: {why}")
+            continue
         fixed[i] = fixed[i].with_content(
             Text(b.text) if k == j else x for k, x in enumerate(fixed[i].content)
         )
@@ -785,7 +793,14 @@ def _pair_items(out: list[Message], srcs: list[int], note: _Note) -> list[Messag
             srcs[i],
             f"sent {b.kind} item as text: {why}, and the Responses API refuses it there",
         )
-    return fixed
+    if not left_out:
+        return fixed
+    for i, gone in left_out.items():
+        fixed[i] = fixed[i].with_content(x for k, x in enumerate(fixed[i].content) if k not in gone)
+        if not fixed[i].content:
+            note("empty", srcs[i], "removed the assistant message: it held only that item")
+    srcs[:] = [s for s, m in zip(srcs, fixed, strict=True) if m.content]
+    return [m for m in fixed if m.content]
 
 
 def _pair_reasoning(out: list[Message], srcs: list[int], note: _Note) -> list[Message]:
@@ -916,6 +931,8 @@ class RepairMemo:
         that opens with the answer was repaired whole every turn, 25 ms on 3,000 dicts)."""
         if len(record) < n or (len(record) > n and not _opens_a_tail(record[n])):
             return False
+        if len(record) > n and any(map(is_trigger, record[n - 1].content)):
+            return False  # a compaction trigger the tail follows is left out now (rule 11)
         if unchanged is not None and unchanged >= n:
             return True
         seen = self._seen

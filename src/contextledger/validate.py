@@ -73,6 +73,7 @@ __all__ = [
     "fix_for",
     "gemini_contents_problems",
     "is_empty",
+    "is_trigger",
     "ordering_problems",
     "problems_for",
     "reasoning_problem",
@@ -410,7 +411,9 @@ _CALL_KEYS = {call: keys for call, _, keys in RESPONSES_ANSWERS.values()}
 
 def unpaired_items(messages: Sequence[Message]) -> list[tuple[int, int, str]]:
     """(message, block, why) of each Responses tool item the API refuses where it stands
-    (``unpaired``). The Responses writer sends each as text, reported; repair does so first.
+    (``unpaired``), and of each compaction trigger that is not the last block of the last
+    message (``NOT_FINAL``). The Responses writer sends each tool item as text and leaves
+    each such trigger out, reported; repair does so first.
 
     >>> from contextledger.providers.native import read_block
     >>> out = read_block(RESPONSES, {"type": "shell_call_output", "call_id": "c1"}, "p")
@@ -424,7 +427,24 @@ def unpaired_items(messages: Sequence[Message]) -> list[tuple[int, int, str]]:
         if type(b) is ProviderContent and b.provider == RESPONSES
     ]
     found = unpaired([raw for _, _, raw in where])
-    return [(where[k][0], where[k][1], why) for k, why in found.items()]
+    last = (len(messages) - 1, len(messages[-1].content) - 1) if messages else None
+    for k, (i, j, raw) in enumerate(where):
+        if raw.get("type") == TRIGGER and (i, j) != last:
+            found[k] = NOT_FINAL
+    return [(where[k][0], where[k][1], why) for k, why in sorted(found.items())]
+
+
+#: The item asking the Responses API to compact the input now: the API takes it only as
+#: the final input item ("A compaction_trigger item must be the final input item."), so one
+#: an app replays from an earlier request is left out, reported (R32-P1).
+TRIGGER = "compaction_trigger"
+#: Why a compaction trigger is left out (``unpaired_items``).
+NOT_FINAL = "it is not the final input item"
+
+
+def is_trigger(b: Block) -> bool:
+    """Whether ``b`` is a Responses ``compaction_trigger`` item."""
+    return type(b) is ProviderContent and b.provider == RESPONSES and b.kind == TRIGGER
 
 
 def unpaired(items: Sequence[Mapping[str, Any]]) -> dict[int, str]:

@@ -30,6 +30,7 @@ from ..gate import (
     without_audio,
 )
 from ..images.labels import image_label
+from ..images.sendable import omitted
 from ..model import (
     Audio,
     Block,
@@ -990,17 +991,12 @@ def _readable(pricer: Pricer, m: Message, changes: list[Change], notices: list[N
         why = _unsendable(pricer, img)
         if not why:
             return img
-        label = image_label(img)
-        reason = (
-            f"The model will not see image {label}: {why}, "
-            "and providers refuse the whole request for one; a note was sent instead."
-        )
+        reason, sent = omitted(image_label(img), why, bool(pricer.image(img).unreadable))
         changes.append(
             Change("replaced", m.id, block, "image", reason, pricer.image(img).tokens, 0)
         )
         notices.append(Notice("replaced", m.id, reason))
-        what = "its data is not a readable image" if pricer.image(img).unreadable else why
-        return Text(f"[image {label} omitted: {what}]")
+        return sent
 
     return m.map_images(note)
 

@@ -41,7 +41,13 @@ from ..pricing.text import (
     tokens_within,
 )
 from ..settings_said import NewerSettings, Setting, setting_of
-from ..validate import arguments_problem, is_empty, unpaired_items, unpaired_reasoning
+from ..validate import (
+    arguments_problem,
+    is_empty,
+    is_trigger,
+    unpaired_items,
+    unpaired_reasoning,
+)
 from .edits import BlockPath
 from .lazy import LazyMessages, holds_images, message_chars
 from .report import Later
@@ -156,7 +162,11 @@ def unit_ok(body: Sequence[Message], i: int, j: int) -> bool:
         return ToolCall not in kinds and ToolResult not in kinds  # the common case
     if Reasoning in kinds and unpaired_reasoning(first):
         return False
-    if ProviderContent in kinds and unpaired_items(body[i:j]):  # (a Responses tool item)
+    if ProviderContent in kinds and (
+        unpaired_items(body[i:j])  # (a Responses tool item)
+        # a compaction trigger is valid only last in the request: checked on what is sent
+        or any(map(is_trigger, first.content))
+    ):
         return False
     calls = [b for b in first.content if isinstance(b, ToolCall)]
     if first.role != "assistant" and (calls or ToolResult in kinds):

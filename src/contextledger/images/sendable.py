@@ -24,6 +24,7 @@ from ..catalog import ImageLimits
 from ..errors import ContentError, ImageProbeError
 from ..model import Image, InlineData, Message, Text, ToolResult
 from ..report import Notice
+from .labels import image_label
 from .normalize import NormalizedImage, normalize_image
 from .probe import MAX_SIDE, probe_image
 
@@ -48,6 +49,30 @@ def unfetchable(url: str, provider: str) -> str:
         return ""
     shown = url if len(url) <= 80 else url[:77] + "..."
     return f"its URL {shown} is not one {provider} can fetch (it takes {takes})"
+
+
+def unreadable(img: Image) -> str:
+    """Why ``img``'s own bytes are no image a provider reads ("" when they are, or it holds
+    none): bad base64, a text labelled image/png, a truncated file."""
+    if img.data is None:
+        return ""
+    try:
+        probe_image(img.data)
+    except ImageProbeError as exc:
+        return f"its data is not a readable image ({exc.reason})"
+    return ""
+
+
+def omitted(label: str, why: str, unreadable: bool) -> tuple[str, Text]:
+    """What a person is told of an image the provider refuses whatever is done to it
+    (``unreadable`` bytes, or a URL it cannot fetch: ``why``), and the note sent instead:
+    every provider answers such an image with HTTP 400 for the whole request."""
+    reason = (
+        f"The model will not see image {label}: {why}, "
+        "and providers refuse the whole request for one; a note was sent instead."
+    )
+    what = "its data is not a readable image" if unreadable else why
+    return reason, Text(f"[image {label} omitted: {what}]")
 
 
 def is_many(messages: Sequence[Message], limits: ImageLimits) -> bool:
@@ -116,15 +141,28 @@ def re_encoded_notice(label: str, model: str, why: str) -> str:
 
 
 def sendable_messages(
-    messages: Sequence[Message], limits: ImageLimits, model: str, notices: list[Notice]
+    messages: Sequence[Message],
+    limits: ImageLimits,
+    model: str,
+    notices: list[Notice],
+    provider: str | None = None,
 ) -> tuple[Message, ...]:
     """``messages`` with every inline image ``model``'s provider refuses as it is re-encoded,
     each reported in ``notices``; one that cannot be re-encoded raises a
-    :class:`~contextledger.errors.ContentError` naming where it is."""
+    :class:`~contextledger.errors.ContentError` naming where it is. With the ``provider``
+    named, an image no re-encoding helps (its bytes are no image; a URL it cannot fetch)
+    is a note, reported, as a fit sends it (R32-T1: ``translate`` sent undecodable PNG data
+    as it came, and the provider refuses the whole request for it)."""
     many = is_many(messages, limits)
     at = 0  # the message being looked at
 
     def swap(img: Image, block: int) -> Image | Text:
+        bad = unreadable(img) if provider is not None else ""
+        why = bad or (unfetchable(img.url, provider) if img.url and provider else "")
+        if why:
+            reason, note = omitted(image_label(img), why, bool(bad))
+            notices.append(Notice("replaced", messages[at].id, reason))
+            return note
         try:
             done = conversion(img, limits, many)
         except ImageProbeError as exc:

@@ -51,7 +51,7 @@ from ..providers.common import (
 from ..providers.gemini import GENERATED_ID, tool_media_key
 from ..providers.ids import accepted_everywhere, portable_id, speaker_name, wire_id, wire_name
 from ..providers.native import parsed
-from ..providers.openai_responses import item_count
+from ..providers.openai_responses import item_count, text_item_count
 from ..providers.output_format import read_output_format
 from .files import MediaCost, audio_cost, document_fields_text, file_cost
 from .framing import (
@@ -678,7 +678,9 @@ class Pricer:
             if self.wire in (None, "openai-responses"):  # each input item is framed apart
                 text += self._items_framing(m)
             if self.answer_channel and any(type(b) is Text for b in m.content):
-                text += self.answer_channel
+                # (once per assistant message item: Responses sends a run of texts apart)
+                runs = 1 if self.wire == "openai" else max(1, text_item_count(m))
+                text += self.answer_channel * runs
         # (a price of text alone is shared: a fit keeping 12,000 tiny turns made 12,000)
         price = text_only(text) if not image else MessagePrice(text, image)
         memo.put(m, price)
@@ -766,12 +768,20 @@ class Pricer:
         """The framing of an assistant or tool message on OpenAI Chat: a tool message is
         framed by its results (each is a message of its own, under its function's name:
         ``_result_framing``); an assistant message as any, and once more when it holds text
-        and a call (rendered apart)."""
+        and a call (rendered apart). Another format's block goes as its text here (R32-P2:
+        a Responses custom tool output beside a call was priced 4 tokens under the bill)."""
         if m.role == "tool":
             return 0
         calls = any(isinstance(b, ToolCall) for b in m.content)
-        texts = any(type(b) is Text and b.text for b in m.content)
+        texts = any(
+            (type(b) is Text or (type(b) is ProviderContent and self._sent_as_text(b))) and b.text
+            for b in m.content
+        )
         return self.beside_text * (2 if calls and texts else 1)
+
+    def _sent_as_text(self, b: ProviderContent) -> bool:
+        """Whether a writer may send ``b`` as its text (no target known: any may)."""
+        return self.wire is None or not may_go_as_it_came(b, self.model, self.wire)
 
     def _note_calls(self, m: Message) -> None:
         """Remember which function each of an assistant message's calls calls: OpenAI

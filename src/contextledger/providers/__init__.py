@@ -181,7 +181,9 @@ def translate(
     raise ``VisionGateError`` (or become reported placeholders with
     ``on_images="placeholder"``). Blocks the target cannot carry raise
     ``UnsupportedBlockError`` naming the path; deliberate drops (reasoning for another
-    provider) are listed in ``notices``.
+    provider) are listed in ``notices``, as is each image the provider refuses whatever is
+    done to it (bytes that are no image, a ``file://`` URL), sent as a note instead (as
+    ``fit`` does). ``validate=False`` writes the conversation without these checks.
     """
     target = provider_format(to)
     msgs = read_messages(messages)
@@ -193,7 +195,7 @@ def translate(
         info = lookup_model(model, catalog)
         if validate:
             refuse_prefill(msgs, info)  # Claude 4.6 and later answer HTTP 400
-    msgs = _sendable_images(msgs, target, model, catalog, notices)
+    msgs = _sendable_images(msgs, target, model, catalog, notices, checked=validate)
     msgs = tuple(drop_empty_turns(msgs, target.name, notices))
     if validate:
         _validate(msgs, to)
@@ -214,9 +216,12 @@ def _sendable_images(
     model: str | ModelInfo | None,
     catalog: Catalog | None,
     notices: list[Notice],
+    checked: bool = True,
 ) -> tuple[Message, ...]:
     """Images the provider refuses as they are (a GIF for Gemini, a BMP for anyone, a side
-    over Anthropic's 8,000 px), re-encoded by the model's limits, else its provider's."""
+    over Anthropic's 8,000 px), re-encoded by the model's limits, else its provider's; when
+    ``checked``, one it refuses whatever is done (bytes that are no image, a ``file://``
+    URL) is a note, reported (unchecked: written as given, for a caller that asked so)."""
     if not count_images(msgs):
         return msgs
     cat = resolve_catalog(catalog)
@@ -226,7 +231,8 @@ def _sendable_images(
         else cat.lookup(f"{target.serves[0] if target.serves else 'openai'}/default")
     )
     who = info.id if model is not None else target.title
-    return sendable_messages(msgs, info.image_limits, who, notices)
+    provider = info.provider if checked else None
+    return sendable_messages(msgs, info.image_limits, who, notices, provider)
 
 
 def write_messages(messages: Sequence[Message], fmt: Format, **options: Any) -> dict[str, Any]:

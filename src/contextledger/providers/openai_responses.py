@@ -32,7 +32,7 @@ from ..model import (
 )
 from ..reply import Reply, Usage
 from ..report import Notice
-from ..validate import unpaired, unpaired_items
+from ..validate import NOT_FINAL, TRIGGER, unpaired, unpaired_items
 from . import common as c
 from . import native
 from .format import ProviderFormat, tool_spec
@@ -130,7 +130,11 @@ def read(payload: Mapping[str, Any] | Sequence[Any] | str, start: int = 0) -> tu
 
 def _read_tool_item(item: dict[str, Any], path: str, kind: str) -> ProviderContent:
     """An item of the API's own or custom tools, kept as it came; the ids it is paired by
-    must be strings (a number there is refused by the API, and pairs with nothing here)."""
+    must be strings (a number there is refused by the API, and pairs with nothing here).
+    An ``id`` of null is no id (what pydantic's ``model_dump()`` writes for an unset one,
+    R32-P3), as for a function call: left out."""
+    if "id" in item and item["id"] is None:
+        item = {k: v for k, v in item.items() if k != "id"}
     for key in ("id", "call_id", "approval_request_id"):
         if key in item and (not isinstance(item[key], str) or not item[key]):
             raise ContentError(f"{path}.{key}", f"{key} must be a non-empty string")
@@ -321,19 +325,33 @@ def _answered(items: list[dict[str, Any]], notices: list[Notice]) -> list[dict[s
     at = [k for k, item in enumerate(items) if _kind(item) in native.RESPONSES_ITEMS]
     if not at:
         return items  # (the usual case)
-    found = unpaired([items[k] for k in at])
-    out = list(items)
-    for k, why in ((at[x], why) for x, why in found.items()):
+    found = {at[x]: why for x, why in unpaired([items[k] for k in at]).items()}
+    for k in at:  # (R32-P1: one an app replays from an earlier request)
+        if items[k].get("type") == TRIGGER and k != len(items) - 1:
+            found[k] = NOT_FINAL
+    out: list[dict[str, Any] | None] = list(items)
+    for k, why in sorted(found.items()):
         kind = str(items[k].get("type"))
+        notices.append(unpaired_notice(f"input[{k}]", kind, why))
+        if kind == TRIGGER:
+            out[k] = None
+            continue
         text = native.read_block(TARGET, items[k], f"input[{k}]", kind).text
         out[k] = {"type": "message", "role": "assistant", "content": text}
-        notices.append(unpaired_notice(f"input[{k}]", kind, why))
-    return out
+    return [item for item in out if item is not None]
 
 
 def unpaired_notice(where: str, kind: str, why: str) -> Notice:
-    """The notice for a tool item the writer sends as text (``_answered``)."""
+    """The notice for a tool item the writer sends as text, or a compaction trigger it
+    leaves out (``_answered``)."""
     article = "An" if kind[:1] in "aeiou" else "A"
+    if kind == TRIGGER:
+        return Notice(
+            "dropped",
+            where,
+            f"A {kind} item was left out ({why}; the Responses API takes one only there, and "
+            "this one asked an earlier request to compact).",
+        )
     return Notice(
         "replaced",
         where,
@@ -578,7 +596,24 @@ def item_count(m: Message) -> int:
     >>> item_count(Message.assistant("let me look", ToolCall("c1", "ls")))
     2
     """
-    count = 0
+    return _item_counts(m)[0]
+
+
+def text_item_count(m: Message) -> int:
+    """How many of ``item_count``'s items are assistant message items (runs of texts):
+    each is an assistant message of its own to the model (gpt-5 bills its answer channel
+    once per message item: an unpaired tool item sent as text before a reasoning item's
+    message was priced 2 tokens under the body).
+
+    >>> text_item_count(Message.assistant(Text("a"), ToolCall("c1", "ls"), Text("b", "msg_2")))
+    2
+    """
+    return _item_counts(m)[1]
+
+
+def _item_counts(m: Message) -> tuple[int, int]:
+    """(items, message items of texts) the writer makes of assistant message ``m``."""
+    count = texts = 0
     origin: object = None  # the current text run's message item (None: not in a run)
     for b in m.content:
         if type(b) is ProviderContent and b.provider == TARGET:  # a Responses item, as it came
@@ -588,13 +623,14 @@ def item_count(m: Message) -> int:
         if isinstance(b, Text | Recap | ProviderContent):  # (content of others: as text)
             came_in = (b.item_id, b.item_status) if isinstance(b, Text) else (None, None)
             count += came_in != origin
+            texts += came_in != origin
             origin = came_in
             continue
         origin = None
         count += isinstance(b, ToolCall) or (
             isinstance(b, Reasoning) and c.carries_reasoning(b, TARGET)
         )
-    return count
+    return count, texts
 
 
 # ----------------------------------------------------------------------------- requests
