@@ -73,6 +73,10 @@ def replace_block(m: Message, path: BlockPath, new: Block) -> Message:
     return m.with_content(content)
 
 
+#: An image re-encoded for the provider: (the original, what is sent instead, why, its label)
+_Conversion = tuple[Image, Image | Text, str, str]
+
+
 class SendableImages:
     """Images the provider refuses as they are (``images.sendable``: a GIF for Gemini, an
     animation for OpenAI, a BMP or TIFF for anyone, a side or a file over the provider's
@@ -86,12 +90,20 @@ class SendableImages:
 
     def __init__(self, info: ModelInfo) -> None:
         self.info = info
-        # by identity (hashing an inline image reads its payload), the original kept alive;
-        # and whether the request has more images than the many-image rule allows at full size
-        self._images: dict[tuple[int, bool], tuple[Image, Image | Text | None, str, str]] = {}
-        # whether a message has an image to re-encode, by identity (the message kept alive):
-        # a refit's kept screenshots are looked at once, not one by one every refit
-        self._messages: dict[tuple[int, bool], tuple[Message, bool]] = {}
+        # by identity (hashing an inline image reads its payload), the original kept alive,
+        # one table for each answer to whether the request has more images than the
+        # many-image rule allows at full size; an image sent as it is is its own entry (no
+        # key and value tuples per image: they were ~0.1x a body of 1,000 tiny screenshots
+        # at the fit's peak of memory), one re-encoded is (itself, what is sent, why, label)
+        self._images: tuple[dict[int, Image | _Conversion], dict[int, Image | _Conversion]] = (
+            {},
+            {},
+        )
+        # the messages looked at, by identity (the message kept alive), and of those the ids
+        # of the ones that have an image to re-encode: a refit's kept screenshots are looked
+        # at once, not one by one every refit
+        self._messages: tuple[dict[int, Message], dict[int, Message]] = ({}, {})
+        self._converting: tuple[set[int], set[int]] = (set(), set())
         self._many = False
 
     def converted(self, img: Image) -> tuple[Image | Text, str, str] | None:
@@ -99,13 +111,20 @@ class SendableImages:
         original's label), or None when ``img`` is sent as it is."""
         if img.data is None or not self.info.vision:
             return None
-        key = (id(img), self._many)
-        hit = self._images.get(key)
-        if hit is None or hit[0] is not img:
-            if len(self._images) > self._MAX_REMEMBERED:
-                self._images.clear()
-            hit = self._images[key] = (img, *self._convert(img))
-        return None if hit[1] is None else (hit[1], hit[2], hit[3])
+        seen = self._images[self._many]
+        hit = seen.get(id(img))
+        if hit is img:
+            return None
+        if isinstance(hit, tuple) and hit[0] is img:
+            return hit[1], hit[2], hit[3]
+        if len(seen) > self._MAX_REMEMBERED:
+            seen.clear()
+        sent, why, label = self._convert(img)
+        if sent is None:
+            seen[id(img)] = img
+            return None
+        seen[id(img)] = (img, sent, why, label)
+        return sent, why, label
 
     def _converts(self, pricer: Pricer, img: Image) -> tuple[Image | Text, str, str] | None:
         """``converted``, but for an image ``prepare`` plans to re-encode itself (it sizes
@@ -117,13 +136,17 @@ class SendableImages:
         image is planned by ``prepare`` (a plan can change between fits)."""
         if pricer.plans_sizes:
             return any(self._converts(pricer, img) for img in m.images())
-        key = (id(m), self._many)
-        hit = self._messages.get(key)
-        if hit is None or hit[0] is not m:
-            if len(self._messages) > self._MAX_REMEMBERED:
-                self._messages.clear()
-            hit = self._messages[key] = (m, any(map(self.converted, m.images())))
-        return hit[1]
+        seen, converting = self._messages[self._many], self._converting[self._many]
+        if seen.get(id(m)) is not m:
+            if len(seen) > self._MAX_REMEMBERED:
+                seen.clear()
+                converting.clear()
+            seen[id(m)] = m
+            if any(map(self.converted, m.images())):
+                converting.add(id(m))
+            else:
+                converting.discard(id(m))  # (an id of a message no longer alive, reused)
+        return id(m) in converting
 
     def _convert(self, img: Image) -> tuple[Image | Text | None, str, str]:
         try:

@@ -267,6 +267,10 @@ class Pricer:
         # by identity while none is: hashing an inline image reads its whole payload (a
         # screenshot's megabyte, to price it from its header's few bytes)
         self._image_ids: dict[int, tuple[Image, ImagePrice]] = {}
+        # one ImagePrice for every image priced alike (frozen, so shared): a computer-use
+        # history's screenshots are of a few sizes, and a price per screenshot with its own
+        # ``shown`` tuple was ~0.07x a body of 1,000 tiny ones at the fit's peak of memory
+        self._alike: dict[ImagePrice, ImagePrice] = {}
         self._texts: dict[str, int] = {}  # filled in batches by prime()
         self._labels: dict[str, int] = {}  # roles and names
         self._written_args: dict[str, str] = {}  # see _args
@@ -457,13 +461,21 @@ class Pricer:
                 return hit[1]
             if len(self._image_ids) > 200_000:
                 self._image_ids.clear()
-            price = self._price_image(img)
+            price = self._shared_price(img)
             self._image_ids[id(img)] = (img, price)
             return price
         cached = self._images.get(img)
         if cached is None:
-            cached = self._images[img] = self._price_image(img)
+            cached = self._images[img] = self._shared_price(img)
         return cached
+
+    def _shared_price(self, img: Image) -> ImagePrice:
+        """``_price_image``, the very object of an equal price found before."""
+        price = self._price_image(img)
+        alike = self._alike
+        if len(alike) > 10_000:  # (prices of many sizes: not worth a table that grows)
+            alike.clear()
+        return alike.setdefault(price, price)
 
     def _price_image(self, img: Image) -> ImagePrice:
         """The price of ``img`` worked out (read from its header, never decoded). The bytes
