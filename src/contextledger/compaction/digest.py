@@ -57,6 +57,7 @@ from .decisions import (
     dropped,
     standing,
     without_restated,
+    without_reversed,
 )
 from .facts import (
     DEFERRED,
@@ -1010,6 +1011,7 @@ def digest(
     sec["Decisions"] = standing(sec["Decisions"], history or messages)
     sec["Decisions"], dropping = dropped(sec["Decisions"], history or messages)
     sec["Decisions"] = without_restated(sec["Decisions"])  # (a plan said after each step)
+    sec["Decisions"] = without_reversed(sec["Decisions"])  # (a plan turned the other way)
     for name in ("Decisions", "User also said", "Numbers that matter"):  # said, then reset
         sec[name] = [x for x in sec[name] if clip(x.removeprefix("User: "), 300) not in overruled]
     sec["User also said"] = [x for x in sec["User also said"] if x not in dropping]
