@@ -160,3 +160,37 @@ def test_the_backfill_keeps_a_rule_said_beside_a_corrected_value(reply: str) -> 
     assert text.index("django-ratelimit") < text.index("Actually make it 30 per hour")
     assert "```" not in text
     assert text.startswith("Goal: Add rate limiting")
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "Our Android release build got slow on CI; make it run in under 15 minutes again.",
+        "Actually, I need the invoice PDF renderer fixed first: totals are off by a cent.",
+    ],
+)
+def test_an_opening_request_in_a_corrections_words_is_the_goal(opening: str) -> None:
+    # nothing was said yet that it could correct: it sets the task, and is no constraint
+    said = [
+        {"role": "user", "content": opening},
+        {"role": "assistant", "content": "Looking into it."},
+        {"role": "user", "content": "Set the Gradle heap to 4 GB."},
+        {"role": "assistant", "content": "OK."},
+        {"role": "user", "content": "Keep the font files as they are."},
+    ]
+    record = with_ids(read_messages([*said, *_FILLER, {"role": "user", "content": "go"}]))
+    d = digest(record[:-1], history=record)
+    assert d.items("Goal") == [opening]
+    assert opening not in d.items("Constraints and corrections")
+    assert "Keep the font files as they are." in d.items("Constraints and corrections")
+
+
+def test_a_correction_after_the_assistant_spoke_is_still_no_goal() -> None:
+    said = [
+        {"role": "user", "content": "Speed up the release build."},
+        {"role": "assistant", "content": "Profiling it."},
+        {"role": "user", "content": "Actually, make it run in under 15 minutes."},
+    ]
+    record = with_ids(read_messages([*said, *_FILLER, {"role": "user", "content": "go"}]))
+    d = digest(record[:-1], history=record)
+    assert d.items("Goal") == ["Speed up the release build."]
