@@ -616,8 +616,20 @@ def _verify_and_backfill(
         room = cap - utf8_len(prose) - utf8_len(BACKFILL_HEADER) - 3
         added = render_digest(missing, max(room, 200))
     text = f"{prose}\n\n{BACKFILL_HEADER}\n{added}" if prose else f"{BACKFILL_HEADER}\n{added}"
+    # the backfill quotes the record as the offline recap does, and is traced the same way:
+    # a user's rule said beside a value they corrected later ("Use django-ratelimit, not a
+    # hand-rolled middleware. The limit is 20 …" … "Actually make it 30") stands on its turn,
+    # the correction listed after it, instead of the rule leaving the view (R32-R1). (The
+    # prose passed the full check above; a quote of the record stands on it there too.)
     whole = verify_recap(
-        text, evidence, previous_text, mode=mode, max_bytes=cap, ledger=False, context=record
+        text,
+        evidence,
+        previous_text,
+        mode=mode,
+        max_bytes=cap,
+        ledger=False,
+        context=record,
+        quotes=True,
     )
     # the facts ledger (paths touched, tools run …) takes only the room left: the record's
     # own sections come first
@@ -716,11 +728,37 @@ _PREAMBLE = re.compile(
 )
 
 
+# the opening line of a code fence: "```", "```markdown"
+_FENCE_OPENING = re.compile(r"```[\w+-]*")
+
+
 def _clean_reply(text: str) -> str:
+    r"""The recap an LLM wrote, without what wraps it: our recap prefix, a preamble ("Here is
+    the summary:"), a code fence around the whole (R32-R1: "```markdown" stayed its first
+    line).
+
+    >>> _clean_reply("```markdown\nGoal: Fix the login.\n```")
+    'Goal: Fix the login.'
+    >>> _clean_reply("Ran:\n```\npytest -q\n```")
+    'Ran:\n```\npytest -q\n```'
+    """
     text = text.strip()
     if text.startswith(Recap.PREFIX):
         text = text[len(Recap.PREFIX) :].strip()
-    return _PREAMBLE.sub("", text, count=1).strip()
+    text = _PREAMBLE.sub("", text, count=1).strip()
+    return _unfenced(text)
+
+
+def _unfenced(text: str) -> str:
+    """``text`` without a code fence wrapping it whole (its closing fence may be missing:
+    a reply cut at its token limit); a text holding other fences is as it is."""
+    lines = text.splitlines()
+    if not lines or not _FENCE_OPENING.fullmatch(lines[0].strip()):
+        return text
+    body = lines[1:-1] if len(lines) > 1 and lines[-1].strip() == "```" else lines[1:]
+    if any(line.lstrip().startswith("```") for line in body):
+        return text
+    return "\n".join(body).strip()
 
 
 def approx_tokens(messages: Iterable[Message]) -> int:

@@ -244,6 +244,61 @@ def without_restated(decisions: list[str]) -> list[str]:
     return kept
 
 
+def _taken_back(new: _Read, old: _Read, new_said: str, old_said: str) -> bool:
+    """Whether the newer decision ``new`` takes the older ``old`` back: it says the other
+    way what ``old`` says ("We will use Redis for the session cache." … "We will not use
+    Redis for the session cache."; "Let's go with pgbouncer in transaction mode." … "Let's
+    not use pgbouncer for the pooler; …"), or gives it another number ("I'll set the worker
+    count to 4." … "I'll set the worker count to 8.")."""
+    if new.denies != old.denies:
+        denying, affirming = (new_said, old) if new.denies else (old_said, new)
+        # what the denial turns down: the content words after the "not" of its clause, the
+        # first of them (its object) and at least half of them said in the affirming one
+        # ("…, not a hand-rolled middleware" turns down nothing "Use Redis" affirmed; "We
+        # won't use Algolia after all." turns down "Let's go with Algolia …")
+        clause = next((c for c in _CLAUSES.split(denying) if denial(c)), "")
+        words = _WORD.findall(clause.casefold())
+        at = next((k for k, w in enumerate(words) if denial(w)), len(words))
+        turned = [w for w in words[at + 1 :] if keywords(w) and not denial(w)]
+        shared = [w for w in turned if w in affirming.words]
+        return bool(turned) and turned[0] in affirming.words and 2 * len(shared) >= len(turned)
+    return (
+        len(old.words) >= 2
+        and bool(old.numbers - new.numbers)
+        and bool(new.numbers - old.numbers)
+        and len(old.words - new.words) <= _may_leave_out(old)
+        and len(new.words - old.words) <= _may_leave_out(new)
+    )
+
+
+_CLAUSES = re.compile(r"[;,:—–]\s+|\s+-\s+")
+_WORD = re.compile(r"[\w'’-]+")
+
+
+def without_reversed(decisions: list[str]) -> list[str]:
+    """The decisions no newer one takes back (see :func:`_taken_back`): a decision
+    reversed stands in its newest form only (R32-G3).
+
+    >>> without_reversed(["Assistant: We will use Redis for the session cache.",
+    ...                   "Assistant: We will not use Redis for the session cache."])
+    ['Assistant: We will not use Redis for the session cache.']
+    >>> without_reversed(["Assistant: I'll use Redis for the cache.",
+    ...                   "User: Use Redis for the cache, not Memcached."])
+    ["Assistant: I'll use Redis for the cache.", 'User: Use Redis for the cache, not Memcached.']
+    """
+    if len(decisions) < 2:
+        return decisions
+    read = [_read(x) for x in decisions]
+    said = [x.partition(": ")[2] for x in decisions]
+    return [
+        item
+        for k, item in enumerate(decisions)
+        if not any(
+            _taken_back(read[j], read[k], said[j], said[k]) for j in range(k + 1, len(decisions))
+        )
+    ]
+
+
 def dropped(decisions: list[str], messages: Sequence[Message]) -> tuple[list[str], list[str]]:
     """The decisions a later user sentence drops by name ("Use SMOTE for the class
     imbalance." … "Scratch SMOTE, class weights are enough.") replaced by that sentence,
@@ -287,15 +342,60 @@ _NOT_YET = re.compile(
 )
 
 
+# The words that may open a plan before its subject: "OK, so we won't …", "Actually, I'll …"
+_PLAN_OPENING = (
+    r"^\W*(?:(?:ok(?:ay)?|so|alright|right|fine|good|great|then|actually|hmm+|no|well|next|now|"
+    r"on\s+second\s+thought)\W+)*"
+)
+# ... and what no plan does: looking around, waiting, being able ("We won't know until …",
+# "Let's not rush.", "I'll check that it grows to 500")
+_NO_PLAN = (
+    r"(?!(?:see|check|look|find|know|try|run|wait|figure|investigate|debug|test|verify|confirm|"
+    r"get|be|have|need|rush|worry|panic|forget|watch|measure|monitor|compare|reply|respond)\b)"
+)
+# A plan said with its "not" ("We will not use Redis for the session cache.", "Let's not use
+# pgbouncer", "We won't use Algolia"): the decision turned the other way. Its "not" is what
+# was decided, not a decision not made yet. "We" and "let's" plan anything, as DECISION's
+# plan form reads them; "I" what DECISION reads "I'll" deciding (use, go with, keep …).
+_NEGATED_PLAN = re.compile(
+    rf"(?i){_PLAN_OPENING}(?:(?:let['’]?s|let\s+us|we(?:['’]ll|\s+will|\s+shall|['’]re\s+going\s+to|"
+    r"\s+are\s+going\s+to))\s+(?:not|never|no\s+longer)|we\s+(?:won['’]?t|shan['’]?t|"
+    r"aren['’]t\s+going\s+to|are\s+not\s+going\s+to|['’]re\s+not\s+going\s+to))\s+"
+    + _NO_PLAN
+    + r"\w+"
+    + rf"|{_PLAN_OPENING}(?:i(?:['’]ll|\s+will|['’]m\s+going\s+to|\s+am\s+going\s+to)\s+"
+    r"(?:not|never|no\s+longer)|i\s+(?:won['’]?t|['’]m\s+not\s+going\s+to|am\s+not\s+going\s+to))"
+    r"\s+(?:use|go\s+with|keep|adopt|pick|choose|stick\s+with|switch\s+to|opt\s+for)\b"
+)
+# A setting the speaker commits to, with its value ("I'll set the worker count to 4 for the
+# API.", "I'm going to raise the pool size to 20 connections."): a decision - one a later
+# plan giving another value takes back (R32-G3). The verb has an object before its "to".
+_SETS_A_VALUE = re.compile(
+    rf"(?i){_PLAN_OPENING}(?:i|we)(?:['’]ll|\s+will|['’]m\s+going\s+to|\s+am\s+going\s+to|"
+    r"['’]re\s+going\s+to|\s+are\s+going\s+to)\s+"
+    + _NO_PLAN
+    + r"\w+\s+(?!to\b)[^.;!?]{1,80}?\bto\s+\d"
+)
+
+
 def decides(sentence: str) -> bool:
     """Whether a sentence says a decision was made (by whom it says, in the languages of
-    :data:`DECISION` and :data:`DECIDED_BY`) and does not say it was not made yet.
+    :data:`DECISION` and :data:`DECIDED_BY`) and does not say it was not made yet; a plan
+    said with its "not" is one, turned the other way, and so is a value the speaker will set.
 
     >>> decides("Jonas hat entschieden, Docker zu verwenden."), decides("We decided not to ship.")
     (True, True)
     >>> decides("Nobody approved the refund so far."), decides("Marek nie zdecydował jeszcze.")
     (False, False)
+    >>> decides("We will not use Redis for the session cache."), decides("We won't know yet.")
+    (True, False)
+    >>> decides("I'll set the worker count to 8 for the API.")
+    True
     """
+    if word_count(sentence) >= 4 and (
+        _NEGATED_PLAN.search(sentence) or _SETS_A_VALUE.search(sentence)
+    ):
+        return True
     said = DECISION.search(sentence) if word_count(sentence) >= 5 else None
     said = said or DECIDED_BY.search(sentence)
     if said is None:  # the verbs and approvals intent reads, in its languages

@@ -38,6 +38,8 @@ from functools import lru_cache
 from typing import Any
 
 from ..intent import (
+    is_constraint,
+    is_correction,
     is_nudge,
     is_small_talk,
     is_substantive,
@@ -45,6 +47,7 @@ from ..intent import (
 )
 from ..lexicon.claims import COUNTED_NUDGE_WORDS, COUNTER_LABELS
 from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL
+from ..lexicon.negation import denial
 from ..lexicon.tools import LOOKING
 from ..model import Message, ToolCall
 from ..settings_said import reset_later, settings, word_count
@@ -58,6 +61,7 @@ from .decisions import (
     dropped,
     standing,
     without_restated,
+    without_reversed,
 )
 from .facts import (
     DEFERRED,
@@ -424,7 +428,7 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
         or next((m for m in turns if is_substantive(without_code(m.text))), None)
         or next((m for m in turns if not is_nudge(m.text.strip())), None)
     )
-    if goal is None or not _all_rules(goal):
+    if goal is None or not _all_rules(goal, opening=_opens(goal, messages)):
         return goal
     at_goal = turns.index(goal)
     earlier = [
@@ -495,12 +499,35 @@ def _only_talk(turn: Message) -> bool:
     return bool(said) and all(unhurried(s) for s in said)
 
 
-def _all_rules(turn: Message) -> bool:
-    """A turn of rules and deadlines only: it sets no task."""
+def _all_rules(turn: Message, *, opening: bool = False) -> bool:
+    """A turn of rules and deadlines only: it sets no task. In the ``opening`` turn nothing
+    was said yet that a correction could change: a sentence read as a rule only by a
+    correction's words, banning and denying nothing ("The release build got slow; make it
+    run in under 15 minutes again.", "Actually, I need the PDF renderer fixed first: …"),
+    sets the task (its Goal was a later turn: a setting its user corrected, or "Where are we
+    now?")."""
     return all(
-        (is_rule(s) and not sets_a_task(s)) or sets_deadline(s)
+        (is_rule(s) and not sets_a_task(s) and not (opening and _corrects_nothing(s)))
+        or sets_deadline(s)
         for s in sentences(without_code(turn.text))
     )
+
+
+def _corrects_nothing(sentence: str) -> bool:
+    """A rule only by a correction's words ("make it …", "actually", "should be"): no ban,
+    no denial, nothing turned down."""
+    return is_correction(sentence) and not is_constraint(sentence) and not denial(sentence)
+
+
+def _opens(turn: Message, messages: Sequence[Message]) -> bool:
+    """Whether ``turn`` is said before any word of the assistant's and any earlier turn of
+    the user's: the session's opening request."""
+    for m in messages:
+        if m is turn:
+            return True
+        if m.role in ("user", "assistant") and not m.is_recap and m.text.strip():
+            return False
+    return False
 
 
 # a rule's clause beside the task in one sentence: "Fix X without changing Y", "Do X but
@@ -692,6 +719,8 @@ def digest(
     users = _user_turns(messages)
     substantive = [u for u in users if is_substantive(u)]
     source = goal_message(history or messages)
+    # (the session's opening request: "Actually, I need X fixed first." corrects nothing)
+    opening = source is not None and _opens(source, history or messages)
     first = _own_words(source.text) if source is not None else ""
     task = ""  # the sentence that sets the task: the goal, never a constraint
     if not sec["Goal"] and first:
@@ -738,7 +767,10 @@ def digest(
         if is_nudge(u):
             continue
         for s in said_in(u):
-            if s == task and not RULE_OPENING.search(s) and not task_rule(s):
+            if s == task and (
+                (not RULE_OPENING.search(s) and not task_rule(s))
+                or (opening and _corrects_nothing(s))
+            ):
                 continue  # "… so that retried POSTs never double-charge a card": the goal
             lifted = lifted_rule(s, rules)
             if lifted is not None:  # said beside the rule it lifts, never cut before it
@@ -1010,6 +1042,7 @@ def digest(
     sec["Decisions"] = standing(sec["Decisions"], history or messages)
     sec["Decisions"], dropping = dropped(sec["Decisions"], history or messages)
     sec["Decisions"] = without_restated(sec["Decisions"])  # (a plan said after each step)
+    sec["Decisions"] = without_reversed(sec["Decisions"])  # (a plan turned the other way)
     for name in ("Decisions", "User also said", "Numbers that matter"):  # said, then reset
         sec[name] = [x for x in sec[name] if clip(x.removeprefix("User: "), 300) not in overruled]
     sec["User also said"] = [x for x in sec["User also said"] if x not in dropping]

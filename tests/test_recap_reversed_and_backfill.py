@@ -1,0 +1,196 @@
+"""recap29: a decision turned the other way, or given another number, stands in its newest
+form only (R32-G3); the LLM recap's backfill keeps a user's rule said beside a value they
+corrected later, as the offline recap does (R32-R1); an LLM recap fenced whole in a code
+block is read without its fences."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from contextledger.compaction import Conversation
+from contextledger.compaction.decisions import decides, without_reversed
+from contextledger.compaction.digest import BACKFILL_HEADER, digest
+from contextledger.model import with_ids
+from contextledger.providers import read_messages
+
+_FILLER = [
+    {"role": r, "content": t}
+    for r, t in [("user", "ok"), ("assistant", "Working on it."), ("user", "k")] * 3
+]
+
+
+def _decisions(turns: list[tuple[str, str]]) -> list[str]:
+    said = [{"role": r, "content": t} for r, t in turns]
+    record = with_ids(read_messages([*said, *_FILLER, {"role": "user", "content": "go"}]))
+    return list(digest(record[:-1], history=record).items("Decisions"))
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        (
+            "We will use Redis for the session cache.",
+            "We will not use Redis for the session cache.",
+        ),
+        ("Let's go with Algolia for the docs search.", "We won't use Algolia after all."),
+        (
+            "Let's go with pgbouncer in transaction mode for the pooler.",
+            "Let's not use pgbouncer for the pooler; RDS Proxy fits better here.",
+        ),
+        ("We will not use Kafka for the ingest buffer.", "We'll use Kafka for the ingest buffer."),
+        (
+            "I'll set the worker count to 4 for the API.",
+            "I'll set the worker count to 8 for the API.",
+        ),
+        ("We're going to cap the batch at 500 rows.", "We're going to cap the batch at 2000 rows."),
+    ],
+)
+def test_a_decision_taken_back_stands_in_its_newest_form(older: str, newer: str) -> None:
+    said = _decisions(
+        [
+            ("user", "Plan the storage layer."),
+            ("assistant", older),
+            ("user", "hmm"),
+            ("assistant", newer),
+        ]
+    )
+    assert said == [f"Assistant: {newer}"]
+
+
+@pytest.mark.parametrize(
+    "decisions",
+    [
+        # another topic: both stand
+        [
+            "Assistant: We will use Redis for the session cache.",
+            "Assistant: We will not use Redis for rate limiting.",
+        ],
+        # a choice turning something else down agrees with the older one
+        [
+            "Assistant: I'll use Redis for the cache.",
+            "User: Use Redis for the cache, not Memcached.",
+        ],
+        # other numbers of other things
+        [
+            "Assistant: I'll set the worker count to 4 for the API.",
+            "Assistant: I'll set the retry limit to 8 for the queue.",
+        ],
+    ],
+)
+def test_decisions_that_do_not_take_each_other_back_all_stand(decisions: list[str]) -> None:
+    assert without_reversed(decisions) == decisions
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "We won't know until the run ends.",
+        "Let's not rush this.",
+        "I'll check that it grows to 500.",
+    ],
+)
+def test_looking_around_or_waiting_is_no_decision(sentence: str) -> None:
+    assert not decides(sentence)
+
+
+class _Fixed:
+    """An LLM summarizer that answers ``text``."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @property
+    def name(self) -> str:
+        return "fixed"
+
+    def summarize(self, prompt: str, transcript: str, *, max_tokens: int) -> str:
+        return self.text
+
+
+_RULE = (
+    "Use django-ratelimit, not a hand-rolled middleware. The limit is 20 uploads per hour per user."
+)
+_SESSION = [
+    {"role": "user", "content": "Add rate limiting to the /api/upload endpoint."},
+    {"role": "assistant", "content": "Looking at the view."},
+    {"role": "user", "content": _RULE},
+    {"role": "assistant", "content": "Understood."},
+    {"role": "user", "content": "Actually make it 30 per hour, not 20."},
+    {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": "c1",
+                "type": "function",
+                "function": {
+                    "name": "write_file",
+                    "arguments": json.dumps(
+                        {"path": "api/throttle.py", "content": "RATE = '30/h'\n"}
+                    ),
+                },
+            }
+        ],
+    },
+    {"role": "tool", "tool_call_id": "c1", "content": "wrote api/throttle.py"},
+    *_FILLER,
+    {"role": "assistant", "content": "Next I'll run the tests."},
+    {"role": "user", "content": "Go ahead."},
+]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Goal: Add rate limiting to the /api/upload endpoint.",
+        "```markdown\nGoal: Add rate limiting to the /api/upload endpoint.\n```",
+        "```\nGoal: Add rate limiting to the /api/upload endpoint.",  # cut before its closing fence
+    ],
+)
+def test_the_backfill_keeps_a_rule_said_beside_a_corrected_value(reply: str) -> None:
+    conv = Conversation.from_messages(read_messages(_SESSION))
+    out = conv.compact(_Fixed(reply), force=True)
+    assert out.status == "compacted", out.report
+    assert out.event is not None
+    text = out.event.recap_text
+    assert BACKFILL_HEADER in text
+    assert "django-ratelimit" in text  # the rule stands, its correction after it
+    assert text.index("django-ratelimit") < text.index("Actually make it 30 per hour")
+    assert "```" not in text
+    assert text.startswith("Goal: Add rate limiting")
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "Our Android release build got slow on CI; make it run in under 15 minutes again.",
+        "Actually, I need the invoice PDF renderer fixed first: totals are off by a cent.",
+    ],
+)
+def test_an_opening_request_in_a_corrections_words_is_the_goal(opening: str) -> None:
+    # nothing was said yet that it could correct: it sets the task, and is no constraint
+    said = [
+        {"role": "user", "content": opening},
+        {"role": "assistant", "content": "Looking into it."},
+        {"role": "user", "content": "Set the Gradle heap to 4 GB."},
+        {"role": "assistant", "content": "OK."},
+        {"role": "user", "content": "Keep the font files as they are."},
+    ]
+    record = with_ids(read_messages([*said, *_FILLER, {"role": "user", "content": "go"}]))
+    d = digest(record[:-1], history=record)
+    assert d.items("Goal") == [opening]
+    assert opening not in d.items("Constraints and corrections")
+    assert "Keep the font files as they are." in d.items("Constraints and corrections")
+
+
+def test_a_correction_after_the_assistant_spoke_is_still_no_goal() -> None:
+    said = [
+        {"role": "user", "content": "Speed up the release build."},
+        {"role": "assistant", "content": "Profiling it."},
+        {"role": "user", "content": "Actually, make it run in under 15 minutes."},
+    ]
+    record = with_ids(read_messages([*said, *_FILLER, {"role": "user", "content": "go"}]))
+    d = digest(record[:-1], history=record)
+    assert d.items("Goal") == ["Speed up the release build."]
