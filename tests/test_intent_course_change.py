@@ -5,6 +5,8 @@ a cold fit of such a chat 3-4 s)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -73,6 +75,29 @@ def test_the_split_alternatives_are_the_whole_patterns() -> None:
         inner = gapped.pattern.removeprefix("(?i)(?:").removesuffix(")")
         assert inner in lexicon.COURSE_CHANGE.pattern
         assert word.pattern.removeprefix("(?i)") in inner
+    for part in (lexicon.COURSE_CHANGE_WORDED, lexicon.COURSE_CHANGE_VERB_FIRST):
+        for inner in part.pattern.removeprefix("(?i)(?:").removesuffix(")").split("|"):
+            assert inner in lexicon.COURSE_CHANGE.pattern
+
+
+def test_a_sentence_the_worded_superset_rules_out_is_read_as_the_whole_pattern_reads_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the worded alternatives' RE2 superset compiled (a warm process) and without it
+    (a fresh one, below what compiling it costs), the same answers: the superset only rules
+    sentences out (speed63: ~2 ms a helpdesk sentence searched whole, half a cold fit)."""
+    said = [*SAID, "Usa Redis 7 invece di Memcached.", "Nimm OR-Tools statt eines Solvers.",
+            "Steig auf NATS um.", "Vergiss das, wir nehmen GitLab CI 16."]  # fmt: skip
+    with_screen = [changes_course(s) for s in said]
+    with monkeypatch.context() as fresh:
+        never_built = (re.compile("never compiled"),)
+        fresh.setattr(
+            intent, "_COURSE_CHANGE_SEARCH", intent._CompiledWhenItPays(never_built, 10**9)
+        )
+        alone = [changes_course(s) for s in said]
+        assert not intent._COURSE_CHANGE_SEARCH.by_re2(1)
+    assert with_screen == alone == [bool(lexicon.COURSE_CHANGE.search(s)) for s in said]
+    assert sum(with_screen) >= 10
 
 
 def test_a_fit_of_a_helpdesk_chat_decides_as_with_the_whole_pattern(

@@ -27,6 +27,9 @@ _CHARS_READ_AT_ONCE = 1 << 16
 #: (positions, texts) → the requests that may be pinned within the cap, with the text a pin
 #: of each could hold (``HistoryIndex._pinnable``)
 Pinnable = Callable[[list[int], list[str]], tuple[list[int], list[str]]]
+#: ``Pinnable``, leaving whole each text whose pin's text only an exact count would decide,
+#: its request part put in the dict given (by position): ``HistoryIndex._pinnable_deferring``
+PinnableDeferring = Callable[[list[int], list[str], dict[int, str]], tuple[list[int], list[str]]]
 
 #: The first batch read; each next one is four times as large (a call has a fixed cost,
 #: and a batch reads past what is needed by at most its own size). The rules walk never
@@ -101,8 +104,10 @@ class Steering:
         pinnable: Pinnable,
         words_least: Callable[[int], int],
         words_most: Callable[[int], int],
+        pinnable_deferring: PinnableDeferring | None = None,
     ) -> None:
         self._pinnable = pinnable
+        self._pinnable_deferring = pinnable_deferring
         # what a request costs at least pinned as its words (a lower bound read from its
         # letters), and at most what that bound can be (from its length alone: most
         # requests are far below what is left of the cap, and need no reading to say so)
@@ -175,6 +180,9 @@ class Steering:
 
     def read(self, positions: list[int]) -> None:
         """Read the unread requests at ``positions`` for rules (and for restatements)."""
+        if self._pinnable_deferring is not None and not self.remember:
+            self._read_deferring(positions)
+            return
         asked, texts = self._prepare(positions)
         # (requests the restatement walk read already are not read for it again)
         unread = self._restating_unread
@@ -209,9 +217,89 @@ class Steering:
             self._prepared.discard(p)
         self._stale_restating += len(asked)
 
+    def _read_deferring(self, positions: list[int]) -> None:
+        """``read`` of a fit done once, counting only the mid-length requests whose whole
+        text and request part read differently (``_read_restating_deferring``): each is
+        read whole, in parts as ``read`` reads them, and the parts of those a count would
+        decide are read too, in one call."""
+        asked, texts, parts = self._prepare_deferring(positions)
+        unread = self._restating_unread
+        steers: set[int] = set()  # indices of ``asked``
+        restates: set[int] = set()
+        lo = 0
+        while lo < len(asked):  # (in parts: see ``read``)
+            hi, chars = lo + 1, len(texts[lo])
+            while hi < len(asked) and chars < _CHARS_READ_AT_ONCE:
+                chars += len(texts[hi])
+                hi += 1
+            restating_too = any(p in unread for p in asked[lo:hi])
+            steering, restating = steering_requests(texts[lo:hi], restating_too)
+            steers.update(lo + j for j in steering)
+            restates.update(lo + j for j in restating if asked[lo + j] in unread)
+            lo = hi
+        if parts:
+            at = [j for j, p in enumerate(asked) if p in parts]
+            steering, restating = steering_requests(
+                [parts[asked[j]] for j in at], any(asked[j] in unread for j in at)
+            )
+            part_steers, part_restates = set(steering), set(restating)
+            differ = {
+                j: k
+                for k, j in enumerate(at)
+                if (j in steers) != (k in part_steers)
+                or (asked[j] in unread and (j in restates) != (k in part_restates))
+            }
+            if differ:
+                # (decided as ``read`` decides them: the same text)
+                decided, held = self._prepare([asked[j] for j in differ])
+                pin_text = dict(zip(decided, held, strict=True))
+                for j, k in differ.items():
+                    if pin_text[asked[j]] is texts[j]:
+                        continue  # whole: as read whole
+                    steers.discard(j)
+                    restates.discard(j)
+                    if k in part_steers:
+                        steers.add(j)
+                    if asked[j] in unread and k in part_restates:
+                        restates.add(j)
+        for j in steers:
+            insort(self.steering, asked[j])
+        for j in restates:
+            insort(self.restating, asked[j])
+        for p in asked:
+            del self.unread[p]
+            unread.discard(p)
+            self._prepared.discard(p)
+        self._stale_restating += len(asked)
+
+    def _prepare_deferring(
+        self, positions: list[int]
+    ) -> tuple[list[int], list[str], dict[int, str]]:
+        """``_prepare``, but a request whose pin's text (whole or its request part) only its
+        exact count would decide is left whole and unprepared (``_prepare`` decides it when
+        asked), its part returned by position."""
+        assert self._pinnable_deferring is not None
+        todo = [p for p in positions if p not in self._prepared]
+        deferred: dict[int, str] = {}
+        if todo:
+            asked, texts = self._pinnable_deferring(todo, [self.unread[p] for p in todo], deferred)
+            kept = set(asked)
+            for p in todo:
+                if p not in kept:
+                    del self.unread[p]
+                    self._restating_unread.discard(p)
+                    self._stale_restating += 1
+            self.unread.update(zip(asked, texts, strict=True))
+            self._prepared.update(p for p in asked if p not in deferred)
+        chosen = [p for p in positions if p in self.unread]
+        return chosen, [self.unread[p] for p in chosen], deferred
+
     def _read_restating(self, positions: list[int]) -> None:
         """Read the requests at ``positions`` for restatements only (``restating_requests``:
         a pass over their words of a restatement, a tenth of a full read)."""
+        if self._pinnable_deferring is not None and not self.remember:
+            self._read_restating_deferring(positions)
+            return
         asked, texts = self._prepare(positions)
         known = self._known if self.remember else None
         todo = list(range(len(texts)))
@@ -234,6 +322,31 @@ class Steering:
                 hit = known.get(id(text))
                 steers = hit[1] if hit is not None and hit[0] is text else None
                 self._keep(text, steers, k in yes)
+        self._restating_unread.difference_update(positions)
+        self._stale_restating += len(positions)
+
+    def _read_restating_deferring(self, positions: list[int]) -> None:
+        """``_read_restating`` of a fit done once, counting only the mid-length requests
+        whose whole text and request part read differently: which of the two a pin could
+        hold is decided by an exact count (``HistoryIndex._pinnable``), and a restatement
+        walk of a chat of mid-length pastes counted every one it read (~0.5 ms each, most
+        of a cold fit), where reading both texts for a restatement is a few µs."""
+        asked, texts, parts = self._prepare_deferring(positions)
+        found = set(restating_requests(texts))
+        if parts:
+            at = [j for j, p in enumerate(asked) if p in parts]
+            in_part = set(restating_requests([parts[asked[j]] for j in at]))
+            differ = [j for k, j in enumerate(at) if (j in found) != (k in in_part)]
+            if differ:
+                # (decided as a read for rules will decide them: the same text)
+                decided, held = self._prepare([asked[j] for j in differ])
+                pin_text = dict(zip(decided, held, strict=True))
+                for j in differ:
+                    if pin_text[asked[j]] is texts[j]:
+                        continue  # whole: as read whole
+                    found.symmetric_difference_update((j,))  # its part reads otherwise
+        for j in sorted(found):
+            insort(self.restating, asked[j])
         self._restating_unread.difference_update(positions)
         self._stale_restating += len(positions)
 
