@@ -135,3 +135,45 @@ def test_a_short_chat_sends_each_message_once() -> None:
         assert [m["role"] for m in body["messages"]] == ["user", "assistant", "tool", "user"]
     out = prepare(msgs, "gpt-4o", window=128_000, compaction=True)
     assert len(set(out.report.fit.pinned)) == len(out.report.fit.pinned)
+
+
+CHATTER = "I've noticed some replies sound very formal; make the next ones a bit warmer."
+# said once each, after the chatter: none of them a rule or a correction
+LATER = [
+    "The Lisbon store's refunds go through Marta's queue this month.",
+    "We currently have 1,284 open refund requests.",
+    "When you're done, send me the list of escalated cases.",
+]
+
+
+def _chatty(rounds: int = 120) -> list[Message]:
+    msgs = [
+        Message.system("You help the support team."),
+        Message.user("Work through the backlog of late-delivery tickets and log each decision."),
+    ]
+    at = {81: LATER[0], 85: LATER[1], 89: LATER[2]}
+    for r in range(rounds):
+        if r in at:
+            msgs.append(Message.user(at[r]))
+        elif r < 80 and r % 2 == 0:
+            msgs.append(Message.user(CHATTER))
+        else:
+            msgs.append(Message.user("ok"))
+        args = json.dumps({"query": f"late {r}", "limit": 40})
+        msgs.append(Message("assistant", (ToolCall(f"c{r}", "crm_search", args),)))
+        msgs.append(Message.tool(f"c{r}", f'{{"id": {r}, "status": "open", "age_h": 31}}\n' * 50))
+        msgs.append(Message.assistant("Done, next."))
+    msgs.append(Message.user("ok"))
+    return msgs
+
+
+def test_words_said_again_word_for_word_are_pinned_once() -> None:
+    for text in (CHATTER, *LATER):
+        assert not is_constraint(text) and not is_correction(text)
+    msgs = _chatty()
+    out = fit(msgs, "gpt-4o", window=8_000, max_output_tokens=1000)
+    view = [m.text for m in out.messages]
+    assert view.count(CHATTER) <= 1
+    for text in LATER:
+        assert text in view
+    assert out.report.used <= out.report.budget and not tool_pair_problems(out.messages)

@@ -686,11 +686,14 @@ def _fill(
     with other screenshots too ("Here's the dashboard now."): what was said beside a
     screenshot ("the warehouse holds 21,782 pallets") was lost at every window (retain32's
     held-out notebook sessions, a fifth of their numbers and open requests). Not a setting
-    set again since. Looks at a bounded number (a refit does not walk a long history every
-    turn); returns the tokens pinned."""
+    set again since, nor words said again word for word ("I've noticed some replies sound
+    very formal…" seven times took a fifth of an 8k cap and a rule said later went with the
+    cut: recap27's held-out support sessions). Looks at a bounded number (a refit does not
+    walk a long history every turn); returns the tokens pinned."""
     starts, least = index.starts, index.least_message_cost()
     spent = looked = shown = 0
     captions: Counter[str] | None = None
+    said: set[str] | None = None  # the words of the requests pinned
     for visited, k in enumerate(oldest_first):
         if room - spent < least or looked >= _FILL_LOOKS or visited >= _FILL_VISITS:
             break
@@ -715,9 +718,15 @@ def _fill(
         looked += 1
         if newer.reset(start):
             continue
+        if said is None:
+            said = {index.request_text(u.start) for u in pins.units if u.kind == "prior"}
+        text = index.request_text(start)
+        if text in said:
+            continue  # (said again word for word: pinned once, the cap left to the others)
         if index.request_may_fit(k, room - spent) and index.exact_cost(start) <= room - spent:
             unit = index.unit_alone(k, "prior")
             pins.add(k, unit)
+            said.add(text)
             spent += unit.cost
     return spent
 
