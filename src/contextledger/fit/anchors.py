@@ -709,6 +709,8 @@ def _fill(
                 captions = _screenshot_captions(index)
             if captions[index.request_text(start)] > 1 or newer.reset(start):
                 continue
+            if not _words_may_fit(index, pricer, k, room - spent):
+                continue  # (known from its letters, its screenshot not read nor priced)
             lean = _lean(index, pricer, k, lean_cap, _ASKED)
             if lean is not None and lean.unit.cost <= room - spent:
                 pins.add(k, lean.unit)
