@@ -34,6 +34,7 @@ Every rule about which messages are pinned lives in this module.
 
 from __future__ import annotations
 
+import unicodedata
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -225,26 +226,45 @@ def prior_request_order(
         if k not in chosen and substantive(k):
             yield k, False
     for k in newest_first():
-        if not substantive(k) and k not in chosen:  # (a short rule or a terse task is pinned already)
+        # (a short rule or a terse task is pinned already)
+        if not substantive(k) and k not in chosen:
             yield k, False
 
 
 def is_terse_task(text: str) -> bool:
     """Whether a request too short to be substantive (``intent.is_substantive``) still
-    asks for something: two words or more (or, unspaced, some characters), no nudge, no
-    small talk, no question. Asked only of a session's opening request.
+    asks for something: two words of letters or more (or, in a script written without
+    spaces, some characters), no nudge, no small talk, no question. Asked only of a
+    session's opening request: a lone word ("first", "hello") or a word and a number
+    ("ok 0") sets no task.
 
-    >>> is_terse_task("Tune the workers."), is_terse_task("Fix CI")
-    (True, True)
+    >>> is_terse_task("Tune the workers."), is_terse_task("Fix CI"), is_terse_task("调优进程")
+    (True, True, True)
     >>> is_terse_task("ok, go"), is_terse_task("hi there"), is_terse_task("status?")
     (False, False, False)
+    >>> is_terse_task("first"), is_terse_task("ok 0")
+    (False, False)
     """
-    words = text.split()
-    if "?" in text or "？" in text or not text.strip():
+    if "?" in text or "？" in text:
         return False
-    if len(words) < 2 and len(text.strip()) < 4:
+    words = [w for w in text.split() if any(ch.isalpha() for ch in w)]
+    if len(words) < 2 and not (words and _unspaced_word(words[0])):
         return False
     return not is_nudge(text) and not is_small_talk(text)
+
+
+def _unspaced_word(word: str) -> bool:
+    """Whether ``word`` is at least three letters of a script written without spaces
+    (Chinese, Japanese, Korean syllables, Thai, Lao, Myanmar, Khmer): one "word" there is
+    a clause."""
+    letters = [ch for ch in word if ch.isalpha()]
+    return len(letters) >= 3 and all(
+        "\u0e00" <= ch <= "\u0eff"
+        or "\u1000" <= ch <= "\u109f"
+        or "\u1780" <= ch <= "\u17ff"
+        or unicodedata.east_asian_width(ch) in ("W", "F")
+        for ch in letters
+    )
 
 
 def pin_anchors(
