@@ -149,8 +149,15 @@ def test_the_proxy_turn_report_names_the_dropped_file(
 
 
 def test_a_file_without_a_name_is_named_by_what_it_is() -> None:
-    """Review 17 (R17-P1): a Gemini inline PDF has no name; "file 'file'" said nothing."""
+    """Review 17 (R17-P1): a Gemini inline PDF has no name; "file 'file'" said nothing.
+
+    The PDF comes with a later request, not the one that set the task: a session that opens
+    with a terse task and its document ("Read the contract" + the PDF) has them pinned as the
+    goal (retain33), so the model still sees what it was asked to read; the notice for a
+    document dropped is what this test is about."""
     contents = [
+        {"role": "user", "parts": [{"text": "Check our supplier agreements for renewal risks."}]},
+        {"role": "model", "parts": [{"text": "Send them over."}]},
         {"role": "user", "parts": [
             {"text": "Read the contract"},
             {"inline_data": {"mime_type": "application/pdf", "data": PDF}}]},

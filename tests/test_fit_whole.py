@@ -122,3 +122,30 @@ def test_a_refit_of_a_long_chat_that_fits_whole_sends_what_the_pinning_sends(
     checked, pinned = with_and_without_the_check(monkeypatch, run)
     assert checked == pinned
     assert "dropped" in checked[-1]  # (it outgrew the window: the pinning decided then)
+
+
+@pytest.mark.parametrize("opening", ["Please build me a playlist of calm piano music.", "Tune it."])
+@pytest.mark.parametrize("turns_after", [75, 96, 117])
+def test_a_fit_that_drops_nothing_reports_no_request_pinned(
+    monkeypatch: pytest.MonkeyPatch, opening: str, turns_after: int
+) -> None:
+    """A history that fits the window but not the window less the pins' cap: the pinning
+    kept the opening task before the cut and reported it pinned, where the whole-fit path
+    (and so a refit that had priced every turn) reported nothing pinned. Nothing was
+    dropped, so no request was sent only because it was pinned."""
+    chat = [{"role": "system", "content": "Voice assistant."}, {"role": "user", "content": opening}]
+    for i in range(turns_after):
+        chat.append({"role": "assistant", "content": f"Done ({i}). Playing something calm now."})
+        chat.append({"role": "user", "content": ["ok", "next", "louder", "what?"][i % 4] + f" {i}"})
+
+    def run() -> list[str]:
+        once = fit(copy.deepcopy(chat), MODEL, window=3000, max_output_tokens=200)
+        assert not once.report.dropped and once.report.pinned == ()
+        fitter = Fitter(MODEL, window=3000, max_output_tokens=200)
+        msgs = copy.deepcopy(chat)
+        fitter.fit(msgs[:-2])
+        return [outcome(lambda: once), outcome(lambda: fitter.fit(msgs))]
+
+    checked, pinned = with_and_without_the_check(monkeypatch, run)
+    assert checked == pinned
+    assert isinstance(checked, list) and checked[0] == checked[1]  # (a refit sends a fit's)

@@ -34,6 +34,7 @@ Every rule about which messages are pinned lives in this module.
 
 from __future__ import annotations
 
+import unicodedata
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -43,7 +44,7 @@ from typing import TypeVar
 from weakref import WeakKeyDictionary
 
 from ..errors import BudgetError, ContentError
-from ..intent import steering_requests
+from ..intent import is_nudge, is_small_talk, steering_requests
 from ..model import Block, FileAttachment, Image, Message, ProviderContent, Text, ToolResult
 from ..pricing.messages import Pricer
 from ..pricing.text import estimate_tokens, tokens_at_least
@@ -133,6 +134,11 @@ _FILL_VISITS = 8 * _FILL_LOOKS
 #: the task is looked for no further (a chat without tools acts on none: its first is kept)
 _OPENING_REMARKS = 3
 
+#: Why a lean pin's words are kept, as its image's notice says it: the goal, a correction
+#: or a rule (``_pin_requests``), or another of the user's requests (``_fill``)
+_STEERS = "they set the task or a rule"
+_ASKED = "what you asked or told"
+
 
 def prior_request_order(
     newest_first: Callable[[], Iterable[int]],
@@ -142,6 +148,7 @@ def prior_request_order(
     substantive: Callable[[int], bool],
     is_rule: Callable[[int], bool] | None = None,
     acted_on: Callable[[int], bool] | None = None,
+    terse_task: Callable[[int], bool] | None = None,
 ) -> Iterator[tuple[int, bool]]:
     """Earlier requests in the order they are pinned, each with whether it is pinned
     beyond the ``prior_anchors`` count (still within the token cap); lazily, so a fit asks
@@ -158,7 +165,9 @@ def prior_request_order(
     asks; without it, all of it at once). ``acted_on``: whether the assistant set to work
     on a request (a tool call before the next one): when the session's first substantive
     request was not acted on (an opening remark, "Haha, that test name is hilarious."), the
-    first of the next few that was is the task, pinned ahead of it.
+    first of the next few that was is the task, pinned ahead of it. ``terse_task``: whether
+    a request too short to be substantive asks for something ("Tune the workers."): the
+    session's opening request, if so, is pinned with the task.
 
     >>> from contextledger.intent import is_substantive
     >>> said = {0: "Please migrate the billing service to Postgres 16.", 1: "ok",
@@ -178,9 +187,13 @@ def prior_request_order(
     # the first substantive request of the session that is not a rule or a correction (a
     # session may open with its rules, "Never touch the schema.", then the task: the rules
     # are pinned below anyway); else the first substantive one
-    first = fallback = acted = None
+    first = fallback = acted = terse = None
     looked = 0  # substantive requests after the first that is no rule
+    opening = True
     for k in oldest_first:
+        if opening and terse_task is not None and not substantive(k) and terse_task(k):
+            terse = k
+        opening = False
         if not substantive(k):
             continue
         if first is not None:
@@ -198,9 +211,12 @@ def prior_request_order(
     # like you to draft the policy; keep the project code in mind throughout."): the rules
     # are pinned newest first, so in a session of many rules an opening one was never
     # reached and the task was lost (speed24 held-out, crm and policy chats)
-    for opening in (acted, first, fallback):
-        if opening is not None and opening not in goal:
-            goal.append(opening)
+    # ... and a session that opens with a terse task ("Tune the workers.", fewer words than
+    # a substantive request) pins it too: a later, longer setting ("Use 8 workers for the
+    # API.") is not the task (R31-G1)
+    for task in (acted, first, fallback, terse):
+        if task is not None and task not in goal:
+            goal.append(task)
     chosen = set(goal)
     for k in goal:
         yield k, True
@@ -212,8 +228,45 @@ def prior_request_order(
         if k not in chosen and substantive(k):
             yield k, False
     for k in newest_first():
-        if not substantive(k) and k not in chosen:  # (a short rule is pinned already)
+        # (a short rule or a terse task is pinned already)
+        if not substantive(k) and k not in chosen:
             yield k, False
+
+
+def is_terse_task(text: str) -> bool:
+    """Whether a request too short to be substantive (``intent.is_substantive``) still
+    asks for something: two words of letters or more (or, in a script written without
+    spaces, some characters), no nudge, no small talk, no question. Asked only of a
+    session's opening request: a lone word ("first", "hello") or a word and a number
+    ("ok 0") sets no task.
+
+    >>> is_terse_task("Tune the workers."), is_terse_task("Fix CI"), is_terse_task("调优进程")
+    (True, True, True)
+    >>> is_terse_task("ok, go"), is_terse_task("hi there"), is_terse_task("status?")
+    (False, False, False)
+    >>> is_terse_task("first"), is_terse_task("ok 0")
+    (False, False)
+    """
+    if "?" in text or "？" in text:
+        return False
+    words = [w for w in text.split() if any(ch.isalpha() for ch in w)]
+    if len(words) < 2 and not (words and _unspaced_word(words[0])):
+        return False
+    return not is_nudge(text) and not is_small_talk(text)
+
+
+def _unspaced_word(word: str) -> bool:
+    """Whether ``word`` is at least three letters of a script written without spaces
+    (Chinese, Japanese, Korean syllables, Thai, Lao, Myanmar, Khmer): one "word" there is
+    a clause."""
+    letters = [ch for ch in word if ch.isalpha()]
+    return len(letters) >= 3 and all(
+        "\u0e00" <= ch <= "\u0eff"
+        or "\u1000" <= ch <= "\u109f"
+        or "\u1780" <= ch <= "\u17ff"
+        or unicodedata.east_asian_width(ch) in ("W", "F")
+        for ch in letters
+    )
 
 
 def pin_anchors(
@@ -318,6 +371,7 @@ def _pin_requests(
             lambda k: index.substantive(starts[k]),
             lambda k: read.is_steering(starts[k]),
             (lambda k: _acted_on(index, k, anchor_pos)) if index.opens else None,
+            lambda k: is_terse_task(index.request_text(starts[k])),
         )
         stale = 0  # stale settings skipped
         newer = index.newer_settings(anchor_pos)  # (kept across refits)
@@ -354,7 +408,11 @@ def _pin_requests(
             spent += unit.cost
             found += 1
         room = opts.prior_anchor_tokens - spent
-        spent += _fill(index, pins, requests(range(older)), room, newer)
+        # (a screenshot's words only where no recap quotes them: ``gists`` is off where a
+        # recap states what the cut leaves out, and its quotes are of what a fit with the
+        # gists on keeps)
+        lean_cap = opts.prior_anchor_tokens if opts.gists else 0
+        spent += _fill(index, pricer, pins, requests(range(older)), room, newer, lean_cap)
     return pins, older
 
 
@@ -701,35 +759,75 @@ def _gist_message(index: HistoryIndex, pricer: Pricer, k: int, text: str) -> tup
 
 def _fill(
     index: HistoryIndex,
+    pricer: Pricer,
     pins: Pins,
     oldest_first: Iterable[int],
     room: int,
     newer: NewerSettings,
+    lean_cap: int,
 ) -> int:
     """Pin the user's other substantive requests, oldest first, within ``room``: what they
     asked or told besides the goal and the rules read as such (a rule in a language no word
     table reads is one: review25 set B, "never" rules in mr/gu/kk kept 0 % at 8k). Oldest
     first, so the pins stay put as the session grows and the prompt cache's prefix holds
-    (R26-R3: newest first, they changed every turn). A turn showing a screenshot is not
-    words that steer (its image is reported when it leaves), nor a setting set again since.
-    Looks at a bounded number (a refit does not walk a long history every turn); returns the
-    tokens pinned."""
+    (R26-R3: newest first, they changed every turn). A turn showing a screenshot is pinned
+    as its words (``_lean`` within ``lean_cap``; 0: not pinned) — the image goes back if the
+    window holds it, else it is reported — unless those words are a caption the user sends
+    with other screenshots too ("Here's the dashboard now."): what was said beside a
+    screenshot ("the warehouse holds 21,782 pallets") was lost at every window (retain32's
+    held-out notebook sessions, a fifth of their numbers and open requests). Not a setting
+    set again since, nor words said again word for word ("I've noticed some replies sound
+    very formal…" seven times took a fifth of an 8k cap and a rule said later went with the
+    cut: recap27's held-out support sessions). Looks at a bounded number (a refit does not
+    walk a long history every turn); returns the tokens pinned."""
     starts, least = index.starts, index.least_message_cost()
-    spent = looked = 0
+    spent = looked = shown = 0
+    captions: Counter[str] | None = None
+    said: set[str] | None = None  # the words of the requests pinned
     for visited, k in enumerate(oldest_first):
         if room - spent < least or looked >= _FILL_LOOKS or visited >= _FILL_VISITS:
             break
         start = starts[k]
-        if k in pins.numbers or not index.substantive(start) or index.holds_images(start):
+        if k in pins.numbers or not index.substantive(start):
+            continue
+        if index.holds_images(start):
+            # (counted apart: a session of screenshots takes no looks from the words)
+            if not lean_cap or shown >= _FILL_LOOKS:
+                continue
+            shown += 1
+            if captions is None:
+                captions = _screenshot_captions(index)
+            if captions[index.request_text(start)] > 1 or newer.reset(start):
+                continue
+            if not _words_may_fit(index, pricer, k, room - spent):
+                continue  # (known from its letters, its screenshot not read nor priced)
+            lean = _lean(index, pricer, k, lean_cap, _ASKED)
+            if lean is not None and lean.unit.cost <= room - spent:
+                pins.add(k, lean.unit)
+                pins.lean[k] = lean
+                spent += lean.unit.cost
             continue
         looked += 1
         if newer.reset(start):
             continue
+        if said is None:
+            said = {index.request_text(u.start) for u in pins.units if u.kind == "prior"}
+        text = index.request_text(start)
+        if text in said:
+            continue  # (said again word for word: pinned once, the cap left to the others)
         if index.request_may_fit(k, room - spent) and index.exact_cost(start) <= room - spent:
             unit = index.unit_alone(k, "prior")
             pins.add(k, unit)
+            said.add(text)
             spent += unit.cost
     return spent
+
+
+def _screenshot_captions(index: HistoryIndex) -> Counter[str]:
+    """How often each wording is sent with an image by the user in the history: one said
+    with more than one image is a caption, not something the user asked or told."""
+    roles = index.roles
+    return Counter(index.request_text(p) for p in index.images if roles[p] == "user")
 
 
 def _acted_on(index: HistoryIndex, k: int, last: int) -> bool:
@@ -778,11 +876,11 @@ def _surely_kept_from(index: HistoryIndex, anchor_unit: int, room: int, min_cut:
     return k + 1
 
 
-def _lean(index: HistoryIndex, pricer: Pricer, k: int, cap: int) -> Lean | None:
+def _lean(index: HistoryIndex, pricer: Pricer, k: int, cap: int, why: str = _STEERS) -> Lean | None:
     """Request ``k`` as its words: each image replaced by a placeholder and, when the
     request is too big for the pins' ``cap``, each long text cut to its request part (the
     lines pasted in the middle left out, said). None: nothing to leave out. Made once per
-    message."""
+    message. ``why``: why its words are kept, as its image's notice says it."""
 
     def make(m: Message) -> Lean | None:
         changes: list[Change] = []
@@ -799,7 +897,7 @@ def _lean(index: HistoryIndex, pricer: Pricer, k: int, cap: int) -> Lean | None:
                 reason="earlier request pinned as its text: its image did not fit the room "
                 "kept for earlier requests",
                 notice=f"The model will not see {what} from an earlier message of yours: "
-                "its words are kept (they set the task or a rule), the image did not fit.",
+                f"its words are kept ({why}), the image did not fit.",
             )  # fmt: skip
         if not (index.request_may_fit(k, cap) and index.exact_cost(index.starts[k]) <= cap):
             lean = _request_words(pricer, lean, changes, notices)
@@ -808,7 +906,8 @@ def _lean(index: HistoryIndex, pricer: Pricer, k: int, cap: int) -> Lean | None:
         unit = Unit(index.starts[k], [lean], pricer.message(lean).total, "prior")
         return Lean(unit, tuple(changes), tuple(notices))
 
-    return index.memo(index.starts[k], f"lean{cap}", make)
+    key = f"lean{cap}" if why == _STEERS else f"lean{cap}:{why}"
+    return index.memo(index.starts[k], key, make)
 
 
 def _words_may_fit(index: HistoryIndex, pricer: Pricer, k: int, room: int) -> bool:

@@ -778,8 +778,14 @@ class Fitter:
 
         cut_at = chosen.cut_index  # every unit from the cut on is kept but the pinned
         below = bisect_left(chosen.kept, cut_at, key=_start)  # (the kept are in order)
+        # (a fit that drops nothing sent no request only because it was pinned: reported as
+        # the fit of a history that fits whole, which pins none; a refit that priced every
+        # unit before takes that path where a one-shot fit of the same history pins)
+        dropped_none = not (chosen.dropped or chosen.yielded or chosen.orphaned)
         pinned = tuple(
-            u.messages[0].id for u in chosen.kept[:below] if u.kind in ("prior", "said", "gist")
+            u.messages[0].id
+            for u in ([] if dropped_none else chosen.kept[:below])
+            if u.kind in ("prior", "said", "gist")
         )
         self._memory.sent_ok = index.units_ok(
             [index.unit_of(u.start) for u in chosen.kept[:below]], run_from=chosen.cut_unit
