@@ -112,6 +112,7 @@ from .claims_reading import (
     quote,
     strip_note,
 )
+from .claims_results import with_runs
 from .claims_roles import check_roles
 from .claims_runs import (
     NOT_ON_FAILING_LINE,
@@ -137,6 +138,7 @@ from .claims_said import (
     supporting_at,
 )
 from .claims_secrets import check_hardcoded, check_secret
+from .claims_settings import check_setting_direction, said_setting, setting_act
 from .claims_stale import check_restated_value, check_stale, check_superseded, settings_as_said
 from .claims_test_names import ANOTHER_TEST, MARKED_PASSED
 from .claims_translated import (
@@ -219,13 +221,37 @@ def check_clause(
 ) -> tuple[Claim, ...]:
     """The claims of one recap clause (``section``: the recap section it is under;
     ``actor``: who the sentence so far said acted) that the record does not support."""
+    found = _check_clause(text, section, ev, actor)
+    if setting_act(text.strip()) is not None:
+        # "The user raised the limit to 30 (it was 20)": the user's word set it, if a user
+        # turn did; whatever else the clause claims stays checked, and its direction
+        if said_setting(text.strip(), ev):
+            found = tuple(c for c in found if c.kind not in ("did", "failed"))
+        found = (*found, *check_setting_direction(text.strip(), ev))
+    if section is None or section in _RULE_SECTIONS:
+        return found  # (prose: its whole sentence is read for runs, see check_sentence)
+    return with_runs(text.strip(), found, ev)
+
+
+# "wrote api/throttle.py with UPLOAD_RATE = '30/h'": a value written, not a path ("30/h")
+_ASSIGNED = re.compile(r"=\s*['\"`]?\x00")
+
+
+def _assigned_value(value: str, text: str) -> str:
+    """``text`` with ``value`` marked (a NUL in its place) where it stands."""
+    return text.replace(value, "\x00", 1)
+
+
+def _check_clause(
+    text: str, section: str | None, ev: Evidence, actor: str | None = None
+) -> tuple[Claim, ...]:
     text = text.strip()
     if not text or fold(text) in ev.trusted or _STATUS_NOTE.match(text):
         return ()
     if section not in _DONE_SECTIONS and section != "Decisions":
         banned = as_ban(text)  # "Keep X as it is" is the rule "Do not modify X"
         if banned != text:
-            return check_clause(banned, section, ev, actor)
+            return _check_clause(banned, section, ev, actor)
     secret = check_secret(text, ev)  # "The database password is Xk3p…": never its value
     secret += check_hardcoded(text, ev)  # "Hardcode the token from X" after "never hardcode"
     if secret:
@@ -258,7 +284,11 @@ def check_clause(
             + [q for q in quoted if section == "Commands run" or _run_object(q, text, ev)]
         )
     )
-    paths = [f.value for f in extract_claims(text) if f.kind == "path"]
+    paths = [
+        f.value
+        for f in extract_claims(text)
+        if f.kind == "path" and not _ASSIGNED.search(_assigned_value(f.value, text))
+    ]
     if not commands and section not in _DONE_SECTIONS:
         # "ran ./gradlew clean to reset the cache": a command in plain prose, claimed run
         commands += [c for c in [prose_run_object(text, ev)] if c]
@@ -658,7 +688,8 @@ def check_sentence(sentence: str, ev: Evidence) -> tuple[int, tuple[Claim, ...]]
     wrong = out_of_order(sentence, ev.timeline) if ordered else None
     if wrong:
         out.append(Claim("did", sentence.strip(), f"not in that order: {wrong}"))
-    return len(parts), tuple(dict.fromkeys(out))
+    # an expected/actual pair or a run's counts span its clauses: read the whole sentence
+    return len(parts), with_runs(sentence.strip(), tuple(dict.fromkeys(out)), ev, parts)
 
 
 def _claimed_order(sentence: str) -> tuple[str, str] | None:

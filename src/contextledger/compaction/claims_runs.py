@@ -254,6 +254,12 @@ def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
                 out += _check_only_failure(value, ev)
             elif passed_since(text, value, ev.timeline):  # "test_x still fails"
                 out.append(Claim("failed", value, passed_since(text, value, ev.timeline) or ""))
+            elif _LASTING.search(text) and _verdicts(value, ev.results)[-1:] == [True]:
+                # "test_x still fails" after a rerun of its command that names no failure
+                # of it (pytest's "5 passed"; "FAILED … test_y" only)
+                out.append(
+                    Claim("failed", value, "a later run of the command that failed it passed it")
+                )
             elif re.search(rf"(?i){_TWICE}", text) and _failures_naming(value, ev) < 2:
                 out.append(Claim("failed", value, "it failed once, not twice"))
             else:
@@ -446,7 +452,7 @@ def check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
         return []  # "… failed while the other 7 tests passed": not the failing one
     run = which_run(text) or ("all" if re.search(r"(?i)\bnever\b", text) else "last")
     if not subjects:
-        named = _named_results(text, ev)
+        named = _with_reruns(_named_results(text, ev), ev.results)
         if _LINT.search(text) and not named:  # "lint is clean": the linters' runs
             named = [r for r in ev.results if _is_check_run(r)] or named
         if TESTS.search(text) or _ALL_CHECKS.search(text):
@@ -472,7 +478,7 @@ def check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
     out: list[Claim] = []
     for kind, value in subjects:
         if kind == "test":
-            verdicts = [v for v in (_test_verdict(r, value) for r in ev.results) if v is not None]
+            verdicts = _verdicts(value, ev.results)
             chosen = pick(verdicts, run)
             skipped = "" if _SKIP_MARK.search(text) else _skipped_only(value, ev)
             if skipped:
@@ -627,6 +633,45 @@ def _passed_on(line: str, test: str) -> bool:
     before = [(m.start(), True) for m in _PASS_MARK.finditer(line, 0, at)]
     before += [(m.start(), False) for m in _FAIL_MARK.finditer(line, 0, at)]
     return max(before)[1] if before else bool(_PASS_MARK.search(line))
+
+
+def _verdicts(test: str, results: Sequence[Result]) -> list[bool]:
+    """Whether ``test`` passed in each result that tells: one naming it, or a clean run
+    again of a command whose output named it (pytest's "5 passed" names none of its tests,
+    yet the test it failed before passed)."""
+    out: list[bool] = []
+    naming: set[frozenset[str]] = set()
+    for r in results:
+        verdict = _test_verdict(r, test)
+        if verdict is None and r.commands in naming and (not r.failed or _lists_failures(r)):
+            verdict = True
+        if verdict is not None:
+            out.append(verdict)
+            if r.commands:
+                naming.add(r.commands)
+    return out
+
+
+def _with_reruns(named: list[Result], results: Sequence[Result]) -> list[Result]:
+    """``named`` and the later runs of their commands, in order: a clean rerun names none of
+    the tests its first run failed (Maven's "Tests run: 5, Failures: 0")."""
+    if not named:
+        return named
+    commands = {r.commands for r in named if r.commands}
+    first = min(r.at for r in named)
+    return [r for r in results if r in named or (r.commands in commands and r.at > first)]
+
+
+def _lists_failures(r: Result) -> bool:
+    """Whether a failed result names the tests it failed ("FAILED tests/x.py::test_y")."""
+    return any(failing_tests(x) for x in r.lines)
+
+
+# a failure said to outlast a fix ("still fails", "after the fix: test_x failed")
+_LASTING = re.compile(
+    r"(?i)\b(?:still|again|anymore|remains?|keeps?\s+failing|after\s+(?:the|my|a|its|this)\s+"
+    r"(?:fix|change|patch|edit)\w*|once\s+fixed)\b"
+)
 
 
 def _test_verdict(r: Result, test: str) -> bool | None:

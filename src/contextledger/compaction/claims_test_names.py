@@ -19,8 +19,9 @@ ANOTHER_TEST = "the test that failed is"
 # an identifier shaped like a test's name: snake_case, CamelCase or a Test/test prefix
 _IDENTIFIER = re.compile(r"\b(?:[A-Za-z]\w*_\w+|[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+|[Tt]est\w+)\b")
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
-# what a runner puts around a name: "test " (ExUnit), "(FooTest)", "src/a.test.ts > Suite >"
-_DECOR = re.compile(r"\s*\([^)]*\)\s*$|^.*>\s*")
+# what a runner puts around a name: "test " (ExUnit), "(FooTest)", "src/a.test.ts > Suite >",
+# Playwright's "[chromium] › admin/users.spec.ts:19:5 › "
+_DECOR = re.compile(r"\s*\([^)]*\)\s*$|^.*[>›]\s*")
 
 
 def name_words(name: str) -> tuple[str, ...]:
