@@ -43,7 +43,7 @@ def test_an_image_is_re_encoded_once_and_one_sent_as_it_is_stays_as_it_is() -> N
     assert other is not None and other[0] is not first[0] and other[0] == first[0]
 
 
-def test_images_priced_alike_share_one_price_and_others_keep_their_own() -> None:
+def test_images_priced_alike_in_a_row_share_one_price_and_others_keep_their_own() -> None:
     pricer = Pricer.for_model("claude-sonnet-4-5")
     a, b = _image("PNG", "image/png"), _image("PNG", "image/png")
     assert a is not b

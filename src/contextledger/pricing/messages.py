@@ -267,10 +267,12 @@ class Pricer:
         # by identity while none is: hashing an inline image reads its whole payload (a
         # screenshot's megabyte, to price it from its header's few bytes)
         self._image_ids: dict[int, tuple[Image, ImagePrice]] = {}
-        # one ImagePrice for every image priced alike (frozen, so shared): a computer-use
-        # history's screenshots are of a few sizes, and a price per screenshot with its own
-        # ``shown`` tuple was ~0.07x a body of 1,000 tiny ones at the fit's peak of memory
-        self._alike: dict[ImagePrice, ImagePrice] = {}
+        # the last image price made, shared by the next image priced alike (frozen, so
+        # shareable): a computer-use history's screenshots come in runs of one size, and a
+        # price per screenshot with its own ``shown`` tuple was ~0.07x a body of 1,000 tiny
+        # ones at the fit's peak of memory (a table of every price seen cost images of many
+        # sizes more than it saved)
+        self._last_price: ImagePrice | None = None
         self._texts: dict[str, int] = {}  # filled in batches by prime()
         self._labels: dict[str, int] = {}  # roles and names
         self._written_args: dict[str, str] = {}  # see _args
@@ -470,12 +472,12 @@ class Pricer:
         return cached
 
     def _shared_price(self, img: Image) -> ImagePrice:
-        """``_price_image``, the very object of an equal price found before."""
+        """``_price_image``, the very object of the last price made when they are equal."""
         price = self._price_image(img)
-        alike = self._alike
-        if len(alike) > 10_000:  # (prices of many sizes: not worth a table that grows)
-            alike.clear()
-        return alike.setdefault(price, price)
+        if price == self._last_price:
+            return self._last_price
+        self._last_price = price
+        return price
 
     def _price_image(self, img: Image) -> ImagePrice:
         """The price of ``img`` worked out (read from its header, never decoded). The bytes
