@@ -244,22 +244,27 @@ def without_restated(decisions: list[str]) -> list[str]:
     return kept
 
 
-def _taken_back(new: _Read, old: _Read, new_said: str, old_said: str) -> bool:
+def _turned_down(said: str) -> tuple[str, ...]:
+    """What a denying decision turns down: the content words after the "not" of its clause
+    with one, in order ("Let's not use pgbouncer for the pooler; …" -> pgbouncer, pooler;
+    "…, not a hand-rolled middleware" -> hand-rolled, middleware)."""
+    clause = next((c for c in _CLAUSES.split(said) if denial(c)), "")
+    words = _WORD.findall(clause.casefold())
+    at = next((k for k, w in enumerate(words) if denial(w)), len(words))
+    return tuple(w for w in words[at + 1 :] if keywords(w) and not denial(w))
+
+
+def _taken_back(new: _Read, old: _Read, turned: tuple[str, ...]) -> bool:
     """Whether the newer decision ``new`` takes the older ``old`` back: it says the other
     way what ``old`` says ("We will use Redis for the session cache." … "We will not use
     Redis for the session cache."; "Let's go with pgbouncer in transaction mode." … "Let's
     not use pgbouncer for the pooler; …"), or gives it another number ("I'll set the worker
-    count to 4." … "I'll set the worker count to 8.")."""
+    count to 4." … "I'll set the worker count to 8."). ``turned``: what the denying one of
+    the two turns down (:func:`_turned_down`)."""
     if new.denies != old.denies:
-        denying, affirming = (new_said, old) if new.denies else (old_said, new)
-        # what the denial turns down: the content words after the "not" of its clause, the
-        # first of them (its object) and at least half of them said in the affirming one
-        # ("…, not a hand-rolled middleware" turns down nothing "Use Redis" affirmed; "We
-        # won't use Algolia after all." turns down "Let's go with Algolia …")
-        clause = next((c for c in _CLAUSES.split(denying) if denial(c)), "")
-        words = _WORD.findall(clause.casefold())
-        at = next((k for k, w in enumerate(words) if denial(w)), len(words))
-        turned = [w for w in words[at + 1 :] if keywords(w) and not denial(w)]
+        affirming = old if new.denies else new
+        # its object and at least half of what it turns down said in the affirming one
+        # ("We won't use Algolia after all." turns down "Let's go with Algolia …")
         shared = [w for w in turned if w in affirming.words]
         return bool(turned) and turned[0] in affirming.words and 2 * len(shared) >= len(turned)
     return (
@@ -289,14 +294,26 @@ def without_reversed(decisions: list[str]) -> list[str]:
     if len(decisions) < 2:
         return decisions
     read = [_read(x) for x in decisions]
-    said = [x.partition(": ")[2] for x in decisions]
-    return [
-        item
-        for k, item in enumerate(decisions)
-        if not any(
-            _taken_back(read[j], read[k], said[j], said[k]) for j in range(k + 1, len(decisions))
-        )
+    turned = [
+        _turned_down(x.partition(": ")[2]) if r.denies else ()
+        for x, r in zip(decisions, read, strict=True)
     ]
+    holding: dict[str, list[int]] = {}  # content word -> the items that say it
+    for k, r in enumerate(read):
+        for w in r.words:
+            holding.setdefault(w, []).append(k)
+    kept = []
+    for k, r in enumerate(read):
+        # (two items taking one another back share a word: compared only with those, not
+        # every pair of a long session's decisions)
+        newer = {j for w in r.words for j in holding[w] if j > k}
+        gone = any(
+            _taken_back(read[j], r, turned[j] if read[j].denies else turned[k])
+            for j in sorted(newer)
+        )
+        if not gone:
+            kept.append(decisions[k])
+    return kept
 
 
 def dropped(decisions: list[str], messages: Sequence[Message]) -> tuple[list[str], list[str]]:
