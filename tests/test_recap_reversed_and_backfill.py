@@ -194,3 +194,14 @@ def test_a_correction_after_the_assistant_spoke_is_still_no_goal() -> None:
     record = with_ids(read_messages([*said, *_FILLER, {"role": "user", "content": "go"}]))
     d = digest(record[:-1], history=record)
     assert d.items("Goal") == ["Speed up the release build."]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["OK, I won't use sudo for any of this.", "Got it. We won't push to main directly."],
+)
+def test_a_plan_that_only_repeats_a_users_ban_is_no_decision(reply: str) -> None:
+    said = _decisions(
+        [("user", "Fix the export. Never use sudo. Don't push to main."), ("assistant", reply)]
+    )
+    assert said == []

@@ -316,6 +316,31 @@ def without_reversed(decisions: list[str]) -> list[str]:
     return kept
 
 
+def without_echoes(decisions: list[str], rules: Sequence[str]) -> list[str]:
+    """The decisions, less the assistant's plans said with a "not" that turn down what one
+    of the user's ``rules`` bans ("Never use sudo." … "OK, I won't use sudo for any of
+    this."): the rule acknowledged, listed once, as the user's.
+
+    >>> without_echoes(["Assistant: OK, I won't use sudo here.", "Assistant: We will not use Kafka."],
+    ...                ["Never use sudo on the build box."])
+    ['Assistant: We will not use Kafka.']
+    """
+    if not rules or not decisions:
+        return decisions
+    banned = [keywords(r) for r in rules]
+    out = []
+    for item in decisions:
+        who, _, said = item.partition(": ")
+        turned = _turned_down(said) if who == "Assistant" and denial(said) else ()
+        echoes = bool(turned) and any(
+            turned[0] in words and 2 * sum(w in words for w in turned) >= len(turned)
+            for words in banned
+        )
+        if not echoes:
+            out.append(item)
+    return out
+
+
 def dropped(decisions: list[str], messages: Sequence[Message]) -> tuple[list[str], list[str]]:
     """The decisions a later user sentence drops by name ("Use SMOTE for the class
     imbalance." … "Scratch SMOTE, class weights are enough.") replaced by that sentence,
