@@ -67,6 +67,11 @@ def test_a_decision_taken_back_stands_in_its_newest_form(older: str, newer: str)
             "Assistant: We will use Redis for the session cache.",
             "Assistant: We will not use Redis for rate limiting.",
         ],
+        # ... turned down somewhere else
+        [
+            "Assistant: We'll use Redis for caching.",
+            "Assistant: We will not use Redis for the queue.",
+        ],
         # a choice turning something else down agrees with the older one
         [
             "Assistant: I'll use Redis for the cache.",
