@@ -67,6 +67,11 @@ def test_a_decision_taken_back_stands_in_its_newest_form(older: str, newer: str)
             "Assistant: We will use Redis for the session cache.",
             "Assistant: We will not use Redis for rate limiting.",
         ],
+        # ... turned down somewhere else
+        [
+            "Assistant: We'll use Redis for caching.",
+            "Assistant: We will not use Redis for the queue.",
+        ],
         # a choice turning something else down agrees with the older one
         [
             "Assistant: I'll use Redis for the cache.",
@@ -194,3 +199,14 @@ def test_a_correction_after_the_assistant_spoke_is_still_no_goal() -> None:
     record = with_ids(read_messages([*said, *_FILLER, {"role": "user", "content": "go"}]))
     d = digest(record[:-1], history=record)
     assert d.items("Goal") == ["Speed up the release build."]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["OK, I won't use sudo for any of this.", "Got it. We won't push to main directly."],
+)
+def test_a_plan_that_only_repeats_a_users_ban_is_no_decision(reply: str) -> None:
+    said = _decisions(
+        [("user", "Fix the export. Never use sudo. Don't push to main."), ("assistant", reply)]
+    )
+    assert said == []

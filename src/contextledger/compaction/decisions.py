@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..intent import is_decision
 from ..lexicon.intent import DECISION_VERBS
@@ -244,24 +245,55 @@ def without_restated(decisions: list[str]) -> list[str]:
     return kept
 
 
-def _taken_back(new: _Read, old: _Read, new_said: str, old_said: str) -> bool:
+class _TurnedDown(NamedTuple):
+    """What a denying decision turns down: the content words after its "not" up to where
+    they hold (its object, in order), and the content words of where ("for the queue")."""
+
+    what: tuple[str, ...]
+    where: frozenset[str]
+
+    def of(self, words: frozenset[str] | set[str]) -> bool:
+        """Whether ``words`` (another item's) say what this turns down: its object's first
+        word and at least half of its words ("We won't use Algolia after all." turns down
+        "Let's go with Algolia …"), and every word of where it holds ("We will not use
+        Redis for the queue." turns down no "We'll use Redis for caching.")."""
+        shared = sum(w in words for w in self.what)
+        return (
+            bool(self.what)
+            and self.what[0] in words
+            and 2 * shared >= len(self.what)
+            and self.where <= words
+        )
+
+
+_NOTHING_TURNED = _TurnedDown((), frozenset())
+# where a choice holds: "for the session cache", "in staging", "on the pooler"
+_WHERE = re.compile(r"(?i)\b(?:for|in|on|within|under|per|across|inside)\b")
+
+
+def _turned_down(said: str) -> _TurnedDown:
+    """What a denying decision turns down, read from its clause with the "not" ("Let's not
+    use pgbouncer for the pooler; …" -> pgbouncer, where: pooler; "…, not a hand-rolled
+    middleware" -> hand-rolled, middleware)."""
+    clause = next((c for c in _CLAUSES.split(said) if denial(c)), "")
+    words = _WORD.findall(clause.casefold())
+    at = next((k for k, w in enumerate(words) if denial(w)), len(words))
+    after = words[at + 1 :]
+    cut = next((k for k, w in enumerate(after) if _WHERE.fullmatch(w)), len(after))
+    what = tuple(w for w in after[:cut] if keywords(w) and not denial(w))
+    where = frozenset(w for w in after[cut + 1 :] if keywords(w) and not denial(w))
+    return _TurnedDown(what, where)
+
+
+def _taken_back(new: _Read, old: _Read, turned: _TurnedDown) -> bool:
     """Whether the newer decision ``new`` takes the older ``old`` back: it says the other
     way what ``old`` says ("We will use Redis for the session cache." … "We will not use
     Redis for the session cache."; "Let's go with pgbouncer in transaction mode." … "Let's
     not use pgbouncer for the pooler; …"), or gives it another number ("I'll set the worker
-    count to 4." … "I'll set the worker count to 8.")."""
+    count to 4." … "I'll set the worker count to 8."). ``turned``: what the denying one of
+    the two turns down (:func:`_turned_down`)."""
     if new.denies != old.denies:
-        denying, affirming = (new_said, old) if new.denies else (old_said, new)
-        # what the denial turns down: the content words after the "not" of its clause, the
-        # first of them (its object) and at least half of them said in the affirming one
-        # ("…, not a hand-rolled middleware" turns down nothing "Use Redis" affirmed; "We
-        # won't use Algolia after all." turns down "Let's go with Algolia …")
-        clause = next((c for c in _CLAUSES.split(denying) if denial(c)), "")
-        words = _WORD.findall(clause.casefold())
-        at = next((k for k, w in enumerate(words) if denial(w)), len(words))
-        turned = [w for w in words[at + 1 :] if keywords(w) and not denial(w)]
-        shared = [w for w in turned if w in affirming.words]
-        return bool(turned) and turned[0] in affirming.words and 2 * len(shared) >= len(turned)
+        return turned.of((old if new.denies else new).words)
     return (
         len(old.words) >= 2
         and bool(old.numbers - new.numbers)
@@ -289,14 +321,48 @@ def without_reversed(decisions: list[str]) -> list[str]:
     if len(decisions) < 2:
         return decisions
     read = [_read(x) for x in decisions]
-    said = [x.partition(": ")[2] for x in decisions]
-    return [
-        item
-        for k, item in enumerate(decisions)
-        if not any(
-            _taken_back(read[j], read[k], said[j], said[k]) for j in range(k + 1, len(decisions))
-        )
+    turned = [
+        _turned_down(x.partition(": ")[2]) if r.denies else _NOTHING_TURNED
+        for x, r in zip(decisions, read, strict=True)
     ]
+    holding: dict[str, list[int]] = {}  # content word -> the items that say it
+    for k, r in enumerate(read):
+        for w in r.words:
+            holding.setdefault(w, []).append(k)
+    kept = []
+    for k, r in enumerate(read):
+        # (two items taking one another back share a word: compared only with those, not
+        # every pair of a long session's decisions)
+        newer = {j for w in r.words for j in holding[w] if j > k}
+        gone = any(
+            _taken_back(read[j], r, turned[j] if read[j].denies else turned[k])
+            for j in sorted(newer)
+        )
+        if not gone:
+            kept.append(decisions[k])
+    return kept
+
+
+def without_echoes(decisions: list[str], rules: Sequence[str]) -> list[str]:
+    """The decisions, less the assistant's plans said with a "not" that turn down what one
+    of the user's ``rules`` bans ("Never use sudo." … "OK, I won't use sudo for any of
+    this."): the rule acknowledged, listed once, as the user's.
+
+    >>> without_echoes(["Assistant: OK, I won't use sudo here.", "Assistant: We will not use Kafka."],
+    ...                ["Never use sudo on the build box."])
+    ['Assistant: We will not use Kafka.']
+    """
+    if not rules or not decisions:
+        return decisions
+    banned = [keywords(r) for r in rules]
+    out = []
+    for item in decisions:
+        who, _, said = item.partition(": ")
+        turned = _turned_down(said) if who == "Assistant" and denial(said) else _NOTHING_TURNED
+        echoes = any(turned.of(words) for words in banned)
+        if not echoes:
+            out.append(item)
+    return out
 
 
 def dropped(decisions: list[str], messages: Sequence[Message]) -> tuple[list[str], list[str]]:

@@ -60,6 +60,7 @@ from .decisions import (
     decides,
     dropped,
     standing,
+    without_echoes,
     without_restated,
     without_reversed,
 )
@@ -1043,6 +1044,7 @@ def digest(
     sec["Decisions"], dropping = dropped(sec["Decisions"], history or messages)
     sec["Decisions"] = without_restated(sec["Decisions"])  # (a plan said after each step)
     sec["Decisions"] = without_reversed(sec["Decisions"])  # (a plan turned the other way)
+    sec["Decisions"] = without_echoes(sec["Decisions"], sec["Constraints and corrections"])
     for name in ("Decisions", "User also said", "Numbers that matter"):  # said, then reset
         sec[name] = [x for x in sec[name] if clip(x.removeprefix("User: "), 300) not in overruled]
     sec["User also said"] = [x for x in sec["User also said"] if x not in dropping]
