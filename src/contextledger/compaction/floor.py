@@ -33,12 +33,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..fit.request_part import request_part
 from ..intent import is_nudge
 from ..model import Message, Recap, Text
 from .credentials import masked
+from .failures import failure_lines
 
 __all__ = [
     "QUOTES_HEADING",
@@ -74,6 +76,9 @@ _LONG_VALUE = 160
 #: How far a walk looks for lines to quote: this many characters of messages per character
 #: of room (most of a long session is tool output nobody quotes).
 _READ_PER_ROOM = 40
+
+#: The most lines of a failed call's output quoted, as a plain fit's gist of it shows them.
+_FAILURE_LINES = 3
 
 _SPACE = re.compile(r"\s+")
 
@@ -118,7 +123,10 @@ def _lines_of(m: Message, names: dict[str, str]) -> Iterable[tuple[str, list[str
 
 def _raw_lines_of(m: Message, names: dict[str, str]) -> Iterable[tuple[str, list[str]]]:
     speaker = {"user": "User", "assistant": "Assistant"}.get(m.role)
-    words = _squash("\n".join(b.text for b in m.content if isinstance(b, Text)))
+    said = "\n".join(b.text for b in m.content if isinstance(b, Text))
+    words = _squash(said)
+    if speaker == "User" and len(words) > _LONG_USER:
+        words = _request_words(said)
     if speaker and words:
         yield f"{speaker}: {words}", [words]
     for call in m.tool_calls:
@@ -133,6 +141,35 @@ def _raw_lines_of(m: Message, names: dict[str, str]) -> Iterable[tuple[str, list
         if text and len(text) <= SHORT_RESULT:
             name = result.name or names.get(result.call_id, "the tool")
             yield f"{name} returned: {text}", [text]
+
+
+def _failures_of(m: Message, outputs: Mapping[str, str]) -> list[tuple[str, list[str]]]:
+    """(the line quoting what failed in the output of each of ``m``'s tool calls, the texts
+    the view must hold to state it): the failure lines a plain fit's gist of the exchange
+    shows. The call's own line is the same for each run of one check script ("Assistant ran
+    sh: ./checks/run_all.sh"), so it was quoted once and the failing checks of the other
+    runs were in no line of the view (retain33's held-out migration sessions: prepare kept
+    12 of 18 failing checks at 8k, where fit kept 18)."""
+    out: list[tuple[str, list[str]]] = []
+    for call in m.tool_calls:
+        failed = [_squash(x) for x in failure_lines(outputs.get(call.id, ""), _FAILURE_LINES)]
+        if failed:
+            out.append((masked(f"{call.name} failed: " + " | ".join(failed)), failed))
+    return out
+
+
+def _outputs(record: Sequence[Message]) -> dict[str, str]:
+    """Each tool call's output in ``record``, by the call's id."""
+    return {r.call_id: r.text for m in record for r in m.tool_results}
+
+
+def _request_words(text: str) -> str:
+    """A long user turn as a plain fit pins it: its opening and closing paragraphs, the
+    lines pasted between them left out, said (``request_part``). Quoted whole, a pasted log
+    took most of an 8k recap's room for quotes, and the failing checks and the user's own
+    words after it were left out (retain33's held-out migration sessions)."""
+    cut = request_part(text)
+    return _squash(text if cut is None else cut[0])
 
 
 Quote = tuple[int, str]  # (the quoted message's place in the record, the line)
@@ -181,6 +218,7 @@ def choose_quotes(
         and not record[i].is_recap
     ]
     read = 0  # characters looked through: a walk as long as the room is worth, no longer
+    outputs: dict[str, str] | None = None  # (read once a call a plain fit keeps is met)
     # the shapes of the short progress lines quoted so far ("Step 97 done."): one says what
     # the twenty-five others would (R28-M3), the newest
     routine = {k for _, line in out if (k := _routine(line))}
@@ -189,7 +227,12 @@ def choose_quotes(
             break
         m = record[i]
         read += len(m.text)
-        for line, needed in _lines_of(m, names):
+        lines = list(_lines_of(m, names))
+        if m.tool_calls and m.id in floor:  # (what failed: as the plain fit's gist says it)
+            if outputs is None:
+                outputs = _outputs(record)
+            lines += _failures_of(m, outputs)
+        for line, needed in lines:
             if line in taken or all(n in held for n in needed):
                 continue
             shaped = _routine(line)
