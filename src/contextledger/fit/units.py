@@ -882,7 +882,8 @@ class HistoryIndex:
         of a cold fit reading them).
 
         ``deferred`` (a dict): a text that may fit the cap whole by its letters' bound but
-        whose exact count would decide it (once the fit has counted) is left whole, its
+        whose exact count would decide it (once the fit has counted; longer than the cap
+        has tokens, so that its bytes cannot say it fits) is left whole, its
         request part put in ``deferred`` by its position: a reader that finds the same in
         both needs no count (most of a cold fit of a chat of mid-length pastes in scripts
         whose letters bound little, Arabic, Thai, Chinese: ~0.5 ms a count, speed63)."""
@@ -904,16 +905,23 @@ class HistoryIndex:
             whole = overhead + self._letters_least(text) <= cap
             if whole and (not counted or len(text) > span):  # (a longer one is never
                 continue  # tokenized here) it may be pinned whole
+            room = cap - overhead
+            # (within the room by its characters: most often within it by its bytes, known
+            # uncounted, ``tokens_within``)
+            if whole and len(text) <= room:
+                if tokens_within(counter, text, room):
+                    continue  # it may be pinned whole
+                whole = False  # (counted: over)
             if not self.one_text_block(asked[j]):
                 continue  # (its whole text is read either way)
             part = self._request_part(text)
             if part is None:
                 continue  # (nor is there a part to read instead: no count needed)
-            if whole:
+            if whole:  # (longer than the room has tokens: only a count says)
                 if deferred is not None:
                     deferred[asked[j]] = part[0]
                     continue
-                if tokens_within(counter, text, cap - overhead):
+                if tokens_within(counter, text, room):
                     continue  # it may be pinned whole
             texts[j] = part[0]
         if not over:
