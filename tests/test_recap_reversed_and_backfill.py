@@ -210,3 +210,26 @@ def test_a_plan_that_only_repeats_a_users_ban_is_no_decision(reply: str) -> None
         [("user", "Fix the export. Never use sudo. Don't push to main."), ("assistant", reply)]
     )
     assert said == []
+
+
+def test_a_number_a_page_announces_in_its_snapshot_is_kept() -> None:
+    snapshot = (
+        "\n".join([*(f'  - row "Ticket {k} open" [ref=e{k}]' for k in range(30)), ""])
+        + '  - status "SLA breached: 412 tickets" [ref=s15]\n'
+    )
+    call = {
+        "id": "n1",
+        "type": "function",
+        "function": {
+            "name": "browser_navigate",
+            "arguments": json.dumps({"url": "https://helpdesk.example.com/reports/sla"}),
+        },
+    }
+    said = [
+        {"role": "user", "content": "Check the SLA report and close the stale tickets."},
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "n1", "content": snapshot},
+    ]
+    record = with_ids(read_messages([*said, *_FILLER, {"role": "user", "content": "go"}]))
+    d = digest(record[:-1], history=record)
+    assert any("SLA breached: 412 tickets" in x for x in d.items("Numbers that matter"))

@@ -95,7 +95,19 @@ def output_numbers(text: str) -> list[str]:
     ['Plan: 2 to add, 0 to change, 1 to destroy.']
     """
     found = (_OUTPUT_NUMBERS.match(BOX.sub("", ln).strip()) for ln in text.splitlines())
-    return list(dict.fromkeys(m.group(0) for m in found if m))
+    out = list(dict.fromkeys(m.group(0) for m in found if m))
+    if _ANNOUNCED.search(text) is not None:  # (most outputs are no page snapshot)
+        out += list(dict.fromkeys(m.group(1) for m in _ANNOUNCED.finditer(text)))[:_ANNOUNCED_KEPT]
+    return out
+
+
+# What a page announces with a number in it, as a browser tool's accessibility snapshot
+# shows it: a live region's line (ARIA role status or alert, `- status "SLA breached: 412
+# tickets" [ref=s15]`) among the page's rows - the page's own summary of what it counts
+_ANNOUNCED = re.compile(
+    r'(?m)^[ \t]*-[ \t]+(?:status|alert)[ \t]+"([^"\n]{0,200}?\d[^"\n]{0,200}?)"'
+)
+_ANNOUNCED_KEPT = 2
 
 
 # A line of a run's output that names what the run made: a pull request, a release, a
