@@ -29,6 +29,7 @@ the start of the piece that holds it, never from the middle of a turn.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import compress, repeat
@@ -56,11 +57,36 @@ _SPLICED_AT_MOST = 64  # dicts removed or inserted at once at most (``DictSource
 Dicts = list[dict[str, Any]]
 
 
-_LEAVES = frozenset({str, int, float, bool, type(None)})
+_LEAVES = frozenset({str, type(None)})
+_NUMBERS = frozenset({int, float, bool})
+
+
+class _ExactNumber:
+    """A number kept in a skeleton: equal only to a number of its own type and sign. Python
+    has ``1 == 1.0 == True`` and ``0.0 == -0.0``, but each is sent as written (``1``,
+    ``1.0``, ``true``, ``-0.0``): an app that turned ``{"retries": 1}`` into ``True`` in
+    place was served the old read and its price (R33-S1)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        value = self.value
+        if type(other) is not type(value) or other != value:
+            return False
+        return type(value) is not float or math.copysign(1.0, other) == math.copysign(1.0, value)  # type: ignore[arg-type]
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 def _skeleton(value: Any) -> Any:
-    """``value`` with its dicts, lists and tuples copied and its leaves shared."""
+    """``value`` with its dicts, lists and tuples copied, its strings shared and its numbers
+    kept exactly (``_ExactNumber``)."""
     kind = type(value)
     if kind is dict:
         return {k: _skeleton(v) for k, v in value.items()}
@@ -70,6 +96,8 @@ def _skeleton(value: Any) -> Any:
         return tuple(_skeleton(v) for v in value)
     if kind in _LEAVES:
         return value
+    if kind in _NUMBERS:
+        return _ExactNumber(value)
     # An OrderedDict, a defaultdict or any other mapping or list an app edits in place is
     # copied too (as a plain dict or list, which compares equal to it): shared, it would
     # compare equal to itself after an edit and a stale price would be served.

@@ -386,6 +386,15 @@ CONSTRAINT = compiled_on_use(
     # a thing out of bounds: "hands off vendor/", "leave the flags as they are", "keep X
     # read-only", "the API stays backwards compatible", "nothing goes to prod before Thursday"
     r"\bhands\s+off\b|"
+    # a rule that holds until the user lifts it: "… until I say otherwise", "Until further
+    # notice, …"; a thing to be handled as untouchable: "Treat the fixtures as read-only.",
+    # "The payments module is frozen until the audit is done." (R33-F1)
+    r"\buntil\s+(?:i\s+(?:say|tell\s+you)\s+(?:otherwise|so)|further\s+notice|"
+    r"(?:you\s+hear\s+otherwise|told\s+otherwise))\b|"
+    r"\btreat\s+(?:\S+\s+){1,5}?as\s+(?:read[-\s]only|frozen|off[-\s]limits|untouchable|"
+    r"immutable)\b|\bfrozen\s+(?:until|till|for\s+now|during)\b|"
+    # a requirement on all new work: "All new endpoints need an auth check."
+    r"\b(?:all|every|each|any)\s+new\s+\S+(?:\s+\S+)?\s+(?:needs?|requires?|must|gets?)\b|"
     # a scope left out or a pause: "Leave the audit_log table out of this migration.",
     # "Exclude the archive bucket from the cleanup.", "Hold off on schema changes until …"
     r"\bleave\s+(?:\S+\s+){1,6}?out\s+of\b|\bleave\s+(?:\S+\s+){1,4}?out\s*(?:[.!;]|$)|"
@@ -1629,6 +1638,8 @@ CORRECTING_WORDS = [
     r"needs? +(?:\S+ +){0,2}?(?:approvals?|sign|reviews?|reviewers?)\b",
     r"typo\b", r"by +accident\b", r"mandatory\b", r"compulsory\b", r"obligatory\b",
     r"from +(?:now|here) +on\b", r"going +forward\b", r"henceforth\b",
+    r"until +(?:i|further|you|told)\b", r"treat\b", r"frozen +(?:until|till|for|during)\b",
+    r"all +new\b", r"every +new\b", r"each +new\b", r"any +new\b",
 ]  # fmt: skip
 
 # A word of every EUROPEAN_CONSTRAINT / EUROPEAN_CORRECTION alternative, as folded (a
