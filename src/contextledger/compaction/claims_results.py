@@ -131,7 +131,27 @@ _LIMIT = (
     rf"vs\.?|versus){_SP}(?:(?:a|an|the){_SP})?(?:(?:limit|budget|max(?:imum)?|cap|ceiling)"
     rf"{_SP}(?:of{_SP})?)?(?P<e>{_AMOUNT})",
 )
-_PAIR_FORMS = tuple(re.compile(p) for p in _EXPECTED_FIRST + _ACTUAL_FIRST + _DIFF + _LIMIT)
+# each form with words one of which it needs (casefolded): a long output without any of them
+# is not scanned by it (most outputs hold no assertion)
+_NEEDS: tuple[tuple[str, ...], ...] = (
+    ("expected",),
+    ("instead", "rather", "where", "when", "while", "but"),
+    ("expected", "want", "should"),
+    ("expected",),
+    ("assert",),
+    ("!=",),
+    ("left",),
+    ("which",),
+    ("expected",),
+    ("against", "over", "above", "exceed", "beyond", "vs"),
+)
+_PAIR_FORMS = tuple(
+    zip(
+        _NEEDS,
+        (re.compile(p) for p in _EXPECTED_FIRST + _ACTUAL_FIRST + _DIFF + _LIMIT),
+        strict=True,
+    )
+)
 # "Expected to equal:\n\t3\n\tActual:\n\t2" (helm-unittest): a label between the values
 _LABELLED = re.compile(
     rf"(?i)\bexpected(?:{_SP}to{_SP}(?:equal|be))?{_SP}:{_NL}(?P<e>{_V}){_NL}"
@@ -187,7 +207,13 @@ def _shown(value: str) -> str:
 def pairs_in(text: str) -> tuple[Pair, ...]:
     """The expected/actual pairs a text states, in any of the forms above."""
     found: list[Pair] = []
-    for form in (_LABELLED, *_PAIR_FORMS):
+    low = text.casefold()
+    forms = [
+        form
+        for needs, form in (*_PAIR_FORMS, (("expected",), _LABELLED))
+        if any(w in low for w in needs)
+    ]
+    for form in forms:
         for m in form.finditer(text):
             pair = Pair(_shown(m.group("e")), _shown(m.group("a")))
             e, a = pair.key
