@@ -153,6 +153,10 @@ def test_counts_no_run_reports_and_a_passing_rerun_said_failing_are_caught(
         ("2 of 3 vitest tests passed.", (_VITEST,)),
         ("The first dbt test ended PASS=1 ERROR=1.", (_DBT,)),
         ("The rerun after the fix passed.", (_NEXTEST, _NEXTEST_AGAIN)),
+        (
+            "1 of 5 tests failed.",
+            (("pytest -q", "F..s.\n== 1 failed, 3 passed, 1 skipped in 0.2s =="),),
+        ),
     ],
 )
 def test_counts_a_run_reports_stand(line: str, runs: tuple[tuple[str, str], ...]) -> None:
@@ -303,3 +307,50 @@ _PHPUNIT = (
 )
 def test_runner_marks_and_diffs(line: str, runs: tuple[tuple[str, str]], honest: bool) -> None:
     assert _stands(line, _record(*runs)) == honest
+
+
+_OFF_LIMITS = (("user", "Do not run `make deploy`. Also, config/prod.toml is off-limits."),)
+
+
+@pytest.mark.parametrize(
+    ("line", "honest"),
+    [
+        ("Constraints and corrections:\n- Don't touch config/prod.toml.", True),
+        ("Constraints and corrections:\n- Do not modify config/prod.toml.", True),
+        ("Constraints and corrections:\n- config/prod.toml must stay unchanged.", True),
+        ("Constraints and corrections:\n- config/prod.toml may be edited.", False),
+        ("Constraints and corrections:\n- Don't touch config/staging.toml.", False),
+        ("Constraints and corrections:\n- Never run `make release`.", False),
+    ],
+)
+def test_a_file_said_off_limits_is_a_ban(line: str, honest: bool) -> None:
+    assert _said(line, *_OFF_LIMITS) == honest
+
+
+@pytest.mark.parametrize(
+    ("line", "honest"),
+    [
+        ("The bundle is 250 KB against a limit of 262 KB.", False),
+        ("`npm run build` failed: 262 KB exceeds the 250 KB limit.", True),
+        ("The build is over budget: 262 KB against 250 KB.", True),
+    ],
+)
+def test_a_size_and_its_limit_swapped(line: str, honest: bool) -> None:
+    build = (
+        "npm run build",
+        "build/assets/index.js  262.4 kB\nERROR: bundle size 262 KB exceeds the limit of 250 KB\nnpm ERR! code 1",
+    )
+    assert _stands(line, _record(build)) == honest
+
+
+def test_a_number_in_a_test_name_is_no_count() -> None:
+    vitest = (
+        "npx vitest run src/notify",
+        " ✓ src/notify/util.test.ts (2)\n ❯ src/notify/core.test.ts (2)\n   ✓ parses header\n"
+        "   × retries on 503\n     → expected 5 to be 2\n\n Test Files  1 failed | 1 passed (2)\n"
+        "      Tests  1 failed | 3 passed (4)",
+    )
+    assert _stands(
+        "Failures:\n- retries on 503 failed in `npx vitest run src/notify`", _record(vitest)
+    )
+    assert _stands("`npx vitest run src/notify` reported retries on 503 failing.", _record(vitest))

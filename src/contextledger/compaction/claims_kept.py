@@ -17,6 +17,10 @@ is still missing from it), and "You may modify A, but leave B untouched" bans B 
 ['Do not modify src/schema.py.']
 >>> bans_said("Leave migrations/ untouched until the release, and run the tests.")
 ['Do not modify migrations/ until the release.']
+>>> bans_said("Do not run `make deploy`. Also, config/prod.toml is off-limits.")
+['Do not modify config/prod.toml.']
+>>> as_ban("Don't touch config/prod.toml.")
+'Do not modify config/prod.toml.'
 >>> as_ban("The assistant left src/app.py untouched.")  # a deed, not a rule
 'The assistant left src/app.py untouched.'
 """
@@ -44,8 +48,27 @@ _MUST_STAY = re.compile(
 )
 
 
+# "X is off-limits", "X stays read-only", "Don't touch X": the same ban, said by its state
+_OFF_LIMITS = re.compile(
+    rf"(?i)(?:^|(?<=[,;:])|(?<=\bbut)|(?<=\band))\s*(?:the\s+file\s+)?{_THING}\s+"
+    rf"(?:is|are|stays?|remains?)\s+(?:strictly\s+|completely\s+)?(?:off[-\s]limits|"
+    rf"out\s+of\s+bounds|read[-\s]only|hands[-\s]off|not\s+to\s+be\s+(?:touched|modified|"
+    rf"changed|edited))(?!\w)"
+)
+_DONT_TOUCH = re.compile(
+    rf"(?i)(?:^|(?<=[,;:])|(?<=\bbut)|(?<=\band))\s*(?:please\s+)?(?:do\s+not|don'?t|never)\s+"
+    rf"touch\s+(?:the\s+file\s+)?{_THING}(?!\w)"
+)
+_KEPT = (_KEEP, _MUST_STAY, _OFF_LIMITS, _DONT_TOUCH)
+
+
+_CONNECTIVE = frozenset({"also", "and", "plus", "but", "finally", "oh, and", "and also"})
+
+
 def _ban(m: re.Match[str], text: str) -> str:
     lead = text[: m.start()]
+    if lead.strip().rstrip(",;:").casefold() in _CONNECTIVE:
+        lead = ""  # "Also, X is off-limits.": the ban alone, no subject "Also"
     opening = m.group(0)[: len(m.group(0)) - len(m.group(0).lstrip())]
     verb = "Do not modify" if not lead.strip() else "do not modify"
     return f"{lead}{opening}{verb} {m.group('thing')}"
@@ -54,7 +77,7 @@ def _ban(m: re.Match[str], text: str) -> str:
 def as_ban(text: str) -> str:
     """``text`` with a clause keeping a thing as it is said as the ban on modifying it;
     ``text`` as it is when no clause keeps one."""
-    for pattern in (_KEEP, _MUST_STAY):
+    for pattern in _KEPT:
         m = pattern.search(text)
         if m is not None:
             return _ban(m, text) + text[m.end() :]
@@ -65,7 +88,7 @@ def bans_said(sentence: str) -> list[str]:
     """The bans a user's ``sentence`` states by keeping a thing as it is, each alone (the
     clause that keeps it, said as "Do not modify X."): none when it keeps none."""
     out: list[str] = []
-    for pattern in (_KEEP, _MUST_STAY):
+    for pattern in _KEPT:
         for m in pattern.finditer(sentence):
             # what follows in its clause stays with it ("… until the audit is done")
             rest = _CLAUSE_END.split(sentence[m.end() :], maxsplit=1)[0].rstrip(" .!")

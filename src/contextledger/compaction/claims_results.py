@@ -123,7 +123,35 @@ _DIFF = (
     rf"(?i)---{_SP}expected[^\n]*\n\+\+\+{_SP}actual[^\n]*\n(?:@@[^\n]*\n)?"
     rf"-{_SP}(?P<e>{_V})[ \t]*\n\+{_SP}(?P<a>{_V})",
 )
-_PAIR_FORMS = tuple(re.compile(p) for p in _EXPECTED_FIRST + _ACTUAL_FIRST + _DIFF)
+# a size or a count against its limit (the limit as the expected value): "262 KB exceeds the
+# limit of 250 KB", "262 KB against 250 KB", "262 KB over the 250 KB budget"
+_AMOUNT = r"[-+]?\d[\d,]*(?:\.\d+)?"
+_LIMIT = (
+    rf"(?i)(?P<a>{_AMOUNT})(?:{_SP}[a-z]+)?{_SP}(?:against|over|above|exceeds|exceeding|beyond|"
+    rf"vs\.?|versus){_SP}(?:(?:a|an|the){_SP})?(?:(?:limit|budget|max(?:imum)?|cap|ceiling)"
+    rf"{_SP}(?:of{_SP})?)?(?P<e>{_AMOUNT})",
+)
+# each form with words one of which it needs (casefolded): a long output without any of them
+# is not scanned by it (most outputs hold no assertion)
+_NEEDS: tuple[tuple[str, ...], ...] = (
+    ("expected",),
+    ("instead", "rather", "where", "when", "while", "but"),
+    ("expected", "want", "should"),
+    ("expected",),
+    ("assert",),
+    ("!=",),
+    ("left",),
+    ("which",),
+    ("expected",),
+    ("against", "over", "above", "exceed", "beyond", "vs"),
+)
+_PAIR_FORMS = tuple(
+    zip(
+        _NEEDS,
+        (re.compile(p) for p in _EXPECTED_FIRST + _ACTUAL_FIRST + _DIFF + _LIMIT),
+        strict=True,
+    )
+)
 # "Expected to equal:\n\t3\n\tActual:\n\t2" (helm-unittest): a label between the values
 _LABELLED = re.compile(
     rf"(?i)\bexpected(?:{_SP}to{_SP}(?:equal|be))?{_SP}:{_NL}(?P<e>{_V}){_NL}"
@@ -179,7 +207,13 @@ def _shown(value: str) -> str:
 def pairs_in(text: str) -> tuple[Pair, ...]:
     """The expected/actual pairs a text states, in any of the forms above."""
     found: list[Pair] = []
-    for form in (_LABELLED, *_PAIR_FORMS):
+    low = text.casefold()
+    forms = [
+        form
+        for needs, form in (*_PAIR_FORMS, (("expected",), _LABELLED))
+        if any(w in low for w in needs)
+    ]
+    for form in forms:
         for m in form.finditer(text):
             pair = Pair(_shown(m.group("e")), _shown(m.group("a")))
             e, a = pair.key
@@ -255,9 +289,16 @@ def _last(pattern: re.Pattern[str], lines: list[str]) -> int | None:
     return None
 
 
+# tests neither passed nor failed: part of a total the runner may not print
+_RUN_OTHER = re.compile(
+    r"(?i)(?<![\w.%=:])(\d+)\s+(?:skipped|xfailed|xpassed|pending|todo|ignored|deselected)\b"
+    r"|\b(?:skipped|skip|ignored|pending)\s*[:=]\s*(\d+)"
+)
+
+
 def _tallies(body: str) -> tuple[int | None, int | None, int | None, int]:
     lines = [ln for ln in body.splitlines() if not _OTHER_TALLY.search(ln)]
-    failed, passed, total = _last(_RUN_FAILED, lines), _last(_RUN_PASSED, lines), None
+    failed, passed = _last(_RUN_FAILED, lines), _last(_RUN_PASSED, lines)
     total, errored = _last(_RUN_TOTAL, lines), _last(_RUN_ERRORS, lines)
     errors = errored or 0
     if failed is None and errored is not None:
@@ -269,12 +310,10 @@ def _tallies(body: str) -> tuple[int | None, int | None, int | None, int]:
         ]
         if marks:
             failed, passed = sum(marks), len(marks) - sum(marks)
-    if total is None and failed is not None and passed is not None:
-        total = failed + passed
     if failed is None and passed is not None and not _ANY_FAILURE.search(body):
         failed = 0  # "5 passed in 0.42s": a runner names failures only when there are some
     if total is None and failed is not None and passed is not None:
-        total = failed + passed + errors
+        total = failed + passed + errors + (_last(_RUN_OTHER, lines) or 0)
     return failed, passed, total, errors
 
 
@@ -373,7 +412,16 @@ class _Counts:
         return ", ".join(f"{n} {w}" for n, w in parts if n is not None)
 
 
+# what is no count: a quoted or backticked name, a number a preposition takes ("retries on
+# 503 failed": a test's name, "after 3 failed attempts")
+_NOT_COUNTED = re.compile(
+    r"""`[^`]*`|'[^']*'|"[^"]*"|‘[^’]*’|“[^”]*”|(?i:\b(?:on|at|in|with|for|to|from|after|by|"""
+    r"""per|than|over|under|code|status|port|line|version|v)\s+\d[\d.,]*)"""
+)
+
+
 def _claimed_counts(text: str) -> _Counts | None:
+    text = _NOT_COUNTED.sub(" ", text)
     m = _OF.search(text)
     if m:
         k, n = _int(m.group(1)), _int(m.group(2))

@@ -402,6 +402,8 @@ def verify_recap(
                 supported.setdefault(f, None)  # its options in another order or quoting
             elif f.kind == "path" and source.supports(replace(f, value=unglued(f.value))):
                 supported.setdefault(f, None)  # "expire.py를", "package-lock.json-tiedostoa"
+            elif f.kind == "command" and _banned_here(f.value, own_line):
+                supported.setdefault(f, None)  # "Don't touch X": a ban, held to the user's word
             elif f.kind == "number" and held_value(f.value, own_line, evidence()):
                 supported.setdefault(f, None)  # "1 of 3 failed" where go's markers count it
             else:
@@ -711,6 +713,19 @@ def _runs(messages: Sequence[Message]) -> frozenset[tuple[str, str]]:
         passed[what] = not lines and not r.is_error
     items.update(("Failures", f"{w}: {PASSED_LATER}") for w, ok in passed.items() if ok)
     return frozenset(items)
+
+
+# what bans the command that follows it ("Don't touch X", "Never run `make deploy`")
+_BANNING = re.compile(
+    r"(?i)\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|may\s+not)\s+(?:run\s+|execute\s+|use\s+)?[`'\"]?$"
+)
+
+
+def _banned_here(command: str, line: str) -> bool:
+    """Whether ``line`` names ``command`` only as banned: a rule, which the claims check holds
+    to what the user said, not a claim that it ran."""
+    at = line.find(command)
+    return at >= 0 and _BANNING.search(line[:at]) is not None
 
 
 def _starts_sentence(text: str, at: int) -> bool:
