@@ -38,6 +38,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..lexicon.claims import COUNT_WORDS
 from .claims_evidence import Claim, Evidence
 from .tool_calls import call_commands
 
@@ -222,27 +223,8 @@ def pairs_in(text: str) -> tuple[Pair, ...]:
     return tuple(dict.fromkeys(found))
 
 
-_WORD_NUMBERS = {
-    w: i
-    for i, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-        ]
-    )
-}
-_N = r"(\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_WORD_NUMBERS = {w: i for i, w in enumerate(COUNT_WORDS)}
+_N = r"(\d+|" + "|".join(COUNT_WORDS) + ")"
 _TESTS = r"(?:[\w.-]+\s+){0,2}?(?:tests?|examples?|specs?|cases?|checks?)"
 _FAILED_WORDS = r"(?:failed|failures?|failing|errors?|errored)"
 _PASSED_WORDS = r"(?:passed|passing|passes|pass|succeeded|ok)"

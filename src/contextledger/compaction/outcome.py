@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
+from ..lexicon.claims import COUNT_WORDS
 from ..lexicon.outcomes import FAIL_MODES, FAIL_WORDS, PASS_WORDS
 
 T = TypeVar("T")
@@ -49,20 +50,7 @@ _FAIL = re.compile(rf"(?i)\b(?:{FAIL_WORDS})\b")
 _PASS = re.compile(rf"(?i)\b(?:{PASS_WORDS})\b")
 _ZERO_FAILED = re.compile(r"(?i)\b(?:0|no|zero)\s+(?:tests?\s+)?(?:failed|failures?|errors?)\b")
 _SOME_FAILED = re.compile(r"(?i)\b[1-9]\d*\s+(?:tests?\s+)?(?:failed|failures?|failing|errors?)\b")
-_NUMBER_WORDS = [
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-]
+_NUMBER_WORDS = COUNT_WORDS[1:]  # (a count of tests is at least one)
 _COUNT = r"(\d+|" + "|".join(_NUMBER_WORDS) + r")"
 # "38 of 40 pass", "seven of the eight tests passed": some failed
 _PART_OF = re.compile(

@@ -1405,3 +1405,9 @@ DUE_ORDER = re.compile(
     r"(?i)^\W*(?:please\s+|pls\s+)?(?:ship|land|have|get|merge|finish|deliver|push|deploy|release|send|"
     r"submit|wrap\s+up|close|fix|complete|roll\s+out|publish|hand\s+in|upload)\b"
 )
+
+#: Counts said in words, each at its value's index ("three tests failed", "2 of three").
+COUNT_WORDS = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve",
+)  # fmt: skip
