@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from contextledger.intent import is_constraint, steering_requests
+from contextledger.fit.anchors import is_terse_task
+from contextledger.intent import is_constraint, is_small_talk, steering_requests
 
 RULES = [
     "Keep every model under the analytics_dev target until I say otherwise.",
@@ -33,3 +34,19 @@ def test_a_plainly_phrased_standing_rule_is_a_constraint(text: str) -> None:
 @pytest.mark.parametrize("text", NOT_RULES)
 def test_a_statement_that_only_looks_like_one_is_not(text: str) -> None:
     assert not is_constraint(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Good morning team", "Thanks in advance", "Happy Friday everyone", "Welcome back"]
+)
+def test_a_greeting_to_the_team_is_small_talk_not_a_terse_task(text: str) -> None:
+    """A session's opener that only greets is never pinned as its task (R33-retain33-1)."""
+    assert is_small_talk(text)
+    assert not is_terse_task(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Tune the workers.", "Happy path tests first", "Welcome page broken"]
+)
+def test_a_terse_task_that_opens_with_a_greeting_word_is_still_one(text: str) -> None:
+    assert is_terse_task(text)

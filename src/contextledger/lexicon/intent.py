@@ -177,7 +177,7 @@ SMALL_TALK_VOCABULARY = """
 # Ada kerjaan nih.", "नमस्ते! आज एक काम है।", "مرحباً، أتمنى أن يكون يومك جيداً.": RT23-1)
 GREETINGS = listed(
     """
-    hi hey hello hiya howdy yo greetings morning evening good thanks thank thx ty hola buenos
+    hi hey hello hiya howdy yo greetings morning evening good thanks thank thx ty happy welcome hola buenos
     buenas gracias bonjour bonsoir salut coucou merci hallo servus moin guten danke ciao
     buongiorno buonasera salve grazie olá ola oi bom boa obrigado obrigada hoi goedemorgen
     bedankt hej hallå tack hei heisann takk godmorgen tak halló góðan moi moikka terve huomenta
@@ -192,6 +192,8 @@ AFTER_A_GREETING = listed(
     """
     day days week weekend night time long again see seen help helping helped yesterday
     earlier last today tonight life things everything all still online meet meeting
+    happy welcome team everyone everybody folks guys y'all advance in back monday tuesday wednesday
+    thursday friday saturday sunday new year holidays
     witam mam dziś dla ciebie zadanie zadanko robotę sprawę prośbę jedno jedną małe
     вітаю маю є для тебе задачу задача завдання справу прохання одне одну сьогодні
     kerjaan pekerjaan tugas nih buat untuk untukmu kamu hari ini satu ya
