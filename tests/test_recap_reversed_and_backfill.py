@@ -233,3 +233,31 @@ def test_a_number_a_page_announces_in_its_snapshot_is_kept() -> None:
     record = with_ids(read_messages([*said, *_FILLER, {"role": "user", "content": "go"}]))
     d = digest(record[:-1], history=record)
     assert any("SLA breached: 412 tickets" in x for x in d.items("Numbers that matter"))
+
+
+@pytest.mark.parametrize(
+    "pair",
+    [
+        ("I'll set the API worker count to 4.", "I'll set the batch worker count to 8."),
+        ("I'll pin numpy to 1.26 in requirements.txt.", "I'll pin pandas to 2.2 in requirements.txt."),
+        ("I'll raise the memory limit to 768Mi for the api pods.",
+         "I'll raise the memory limit to 1Gi for the worker pods."),
+    ],
+)  # fmt: skip
+def test_another_number_for_another_setting_takes_nothing_back(pair: tuple[str, str]) -> None:
+    """Only the same setting given another number is taken back (R33-recap29-1)."""
+    items = [f"Assistant: {said}" for said in pair]
+    assert without_reversed(items) == items
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "We will not decide until Monday, when the load test results are in.",
+        "We won't make it in time for Friday.",
+        "Let's not do that yet.",
+        "I'll go back to 2 steps ago and retry.",
+    ],
+)
+def test_a_plan_about_deciding_or_going_is_no_decision(sentence: str) -> None:
+    assert not decides(sentence)

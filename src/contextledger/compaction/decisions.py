@@ -294,13 +294,21 @@ def _taken_back(new: _Read, old: _Read, turned: _TurnedDown) -> bool:
     the two turns down (:func:`_turned_down`)."""
     if new.denies != old.denies:
         return turned.of((old if new.denies else new).words)
+    # (another number for the same setting: every word but the numbers the same - "the API
+    # worker count to 4" is not taken back by "the batch worker count to 8", nor "pin numpy
+    # to 1.26" by "pin pandas to 2.2", R33-recap29-1)
     return (
         len(old.words) >= 2
         and bool(old.numbers - new.numbers)
         and bool(new.numbers - old.numbers)
-        and len(old.words - new.words) <= _may_leave_out(old)
-        and len(new.words - old.words) <= _may_leave_out(new)
+        and not _wordy(old.words - new.words)
+        and not _wordy(new.words - old.words)
     )
+
+
+def _wordy(words: frozenset[str]) -> bool:
+    """Whether any of ``words`` is more than a number (with its unit: "768mi", "30s")."""
+    return any(not any(ch.isdigit() for ch in w) for w in words)
 
 
 _CLAUSES = re.compile(r"[;,:—–]\s+|\s+-\s+")
@@ -417,7 +425,10 @@ _PLAN_OPENING = (
 # "Let's not rush.", "I'll check that it grows to 500")
 _NO_PLAN = (
     r"(?!(?:see|check|look|find|know|try|run|wait|figure|investigate|debug|test|verify|confirm|"
-    r"get|be|have|need|rush|worry|panic|forget|watch|measure|monitor|compare|reply|respond)\b)"
+    r"get|be|have|need|rush|worry|panic|forget|watch|measure|monitor|compare|reply|respond|"
+    # (nor deciding itself, making a date, doing "that", going back, talking: "We will not
+    # decide until Monday", "We won't make it in time", "Let's not do that yet")
+    r"decide|make|do|go|come|talk|speak|meet|call|ask|tell|discuss|think|hear)\b)"
 )
 # A plan said with its "not" ("We will not use Redis for the session cache.", "Let's not use
 # pgbouncer", "We won't use Algolia"): the decision turned the other way. Its "not" is what
