@@ -261,3 +261,21 @@ def test_another_number_for_another_setting_takes_nothing_back(pair: tuple[str, 
 )
 def test_a_plan_about_deciding_or_going_is_no_decision(sentence: str) -> None:
     assert not decides(sentence)
+
+
+def test_a_count_the_assistant_found_is_a_number_that_matters() -> None:
+    """'I see 34 restarts in the last hour' is kept (R33-G1): a count of things, not only
+    a measure with a unit."""
+    messages = read_messages(
+        [
+            {"role": "user", "content": "The notifier pods keep restarting; find the cause."},
+            {
+                "role": "assistant",
+                "content": "I see 34 restarts in the last hour; the limit is too low.",
+            },
+            {"role": "user", "content": "ok"},
+        ],
+        "openai",
+    )
+    numbers = digest(with_ids(messages)).sections["Numbers that matter"]
+    assert any("34 restarts" in line for line in numbers)

@@ -34,6 +34,10 @@ _METRIC = re.compile(
     r"|\b(?:auc|roc|accuracy|precision|recall|f1|rmse|mae|mape|mse|r2|r²|loss|score|"
     r"perplexity|bleu|rouge|ndcg|gini|lift|error\s+rate|hit\s+rate|uptime|churn\s+rate)\b"
     r"[^.\n]{0,40}?\b(?:is|was|of|at|=|:|reached|hit|came\s+(?:in|out)\s+at)\s*\d"
+    # a count of things the assistant found: "I see 34 restarts in the last hour", "18208
+    # late-arriving rows", "12 pods" (R33-G1)
+    r"|(?<![\w.])\d[\d,]*\s+(?:[a-z]+-[a-z]+\s+)?"
+    r"(?!(?:this|does|goes|plus|less|unless|across|thus|yes|always|perhaps)\b)[a-z]{3,}s\b"
 )
 
 _NUMBER = re.compile(r"\d")
