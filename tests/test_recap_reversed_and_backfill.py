@@ -279,3 +279,36 @@ def test_a_count_the_assistant_found_is_a_number_that_matters() -> None:
     )
     numbers = digest(with_ids(messages)).sections["Numbers that matter"]
     assert any("34 restarts" in line for line in numbers)
+
+
+def _goal(turns: list[str]) -> list[str]:
+    said: list[dict[str, str]] = []
+    for k, text in enumerate(turns):
+        said += [
+            {"role": "user", "content": text},
+            {"role": "assistant", "content": f"On it ({k})."},
+        ]
+    return digest(with_ids(read_messages(said, "openai"))).sections["Goal"]
+
+
+def test_a_restatement_that_only_says_the_goal_again_is_not_added_to_it() -> None:
+    goal = _goal(
+        [
+            "the profile modal wont close on safari, fix it",
+            "to be clear the main thing is still: the profile modal wont close on safari, fix it",
+        ]
+    )
+    assert " ".join(goal).count("modal wont close") == 1  # (R33-G2)
+
+
+def test_small_talk_and_a_pasted_log_are_not_the_goal() -> None:
+    log = "\n".join(f"10:0{i}:52  DEBUG sessions.stg rows=11138{i}" for i in range(6))
+    goal = " ".join(
+        _goal(
+            [
+                "Morning! Hope the weekend was good. I'd like you to find out why the sessions "
+                f"totals drift and fix the model. I pasted the log below.\n\n{log}"
+            ]
+        )
+    )
+    assert goal.startswith("I'd like you to find out why") and "DEBUG" not in goal, goal

@@ -264,12 +264,30 @@ def _short_turn(text: str) -> bool:
     return "\n" not in whole and len(whole.encode()) <= _GOAL_BYTES
 
 
+# a line that opens with a time or a date: a log's, pasted
+_STAMPED = re.compile(r"\[?\d{1,4}[-:/.]\d{1,2}[-:/.T ]")
+
+
+def _repeats(restated: str, goal: Sequence[str]) -> bool:
+    """Whether ``restated`` holds the Goal line's text whole (casefolded, spacing aside)."""
+    said = " ".join(restated.casefold().split())
+    return any(g and " ".join(g.casefold().split()).rstrip(".!") in said for g in goal)
+
+
 def _past_greetings(said: Sequence[str]) -> int:
     """Where a turn's request starts: past a greeting ("Morning.", "Hi team!")."""
     k = 0
-    while k < len(said) - 1 and (_GREETING.match(said[k]) or is_nudge(said[k])):
+    while k < len(said) - 1 and (
+        _GREETING.match(said[k]) or is_nudge(said[k]) or _small_talk_said(said[k])
+    ):
         k += 1
     return k
+
+
+def _small_talk_said(sentence: str) -> bool:
+    """A sentence of small talk ("Hope the weekend was good.", R33-G2), said as one: not a
+    heading ("What I really need here"), whose words may all be talk's."""
+    return sentence.rstrip()[-1:] in (".", "!") and is_small_talk(sentence)
 
 
 # a counter a nudge opens or ends with, in any language: a label and its number ("step 4:",
@@ -734,6 +752,8 @@ def digest(
         # whole of a short turn (Thai ends a clause with a space: "context context task")
         said = said[start:] if _short_turn(first) else said[start : start + 3]
         said = [x for x in said if not x.endswith(":")] or said  # not "Here is the draft:"
+        # (nor a pasted log's line after the request: "10:00:52 DEBUG sessions.stg rows=…")
+        said = said[:1] + [x for x in said[1:] if not _STAMPED.match(x)]
         task = said[0] if said else ""
         # the goal's rules go under constraints, once
         told = [x for k, x in enumerate(said) if k == 0 or not is_rule(x) or sets_a_task(x)]
@@ -743,7 +763,9 @@ def digest(
     restated = [
         u for u in substantive[1:] if restates_task(u) and not LIFTS.search(u) and not _only_sets(u)
     ]
-    if restated:
+    # (a restatement that says the goal again word for word, "to be clear the main thing
+    # is still: <the goal>", adds nothing to the Goal line: R33-G2)
+    if restated and not _repeats(restated[-1], sec["Goal"]):
         add("Goal", clip(GOAL_LABEL.sub("", restated[-1]), 400))
     goal_text = " ".join(sec["Goal"])
     # a request said in the turns kept verbatim after these is open too, and one those turns

@@ -112,6 +112,7 @@ PREAMBLE_VOCABULARY = """
 # "Postgres", "tests/test_auth.py") makes it a request.
 SMALL_TALK_VOCABULARY = """
     good morning afternoon evening hope hoping having doing been how's how are was were is
+    the your had enjoyed hoped weekend week day holidays trip
     nice great lovely you're you've we've i've i'd it's so much many really appreciated
     appreciate well going what's up sup wassup there awake ok okay fine alright far
     hola buenos buenas días dias tardes noches qué que tal cómo como estás estas está esta
