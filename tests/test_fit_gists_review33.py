@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from contextledger import fit
-from contextledger.fit.gists import failing_lines
+from contextledger.fit.gists import failing_lines, said_beside
 from contextledger.lexicon.tools import LOOKING
+from contextledger.model import Message
 from contextledger.providers import translate
 
 WINDOWS = (8_000, 16_000, 32_000)
@@ -123,3 +124,13 @@ def test_an_action_among_many_reads_with_options_stays_in_view(window: int) -> N
         *_padding(1, "kubectl -n prod-eu logs deploy/svc-{k} --tail=80"),
     ]
     assert undo in _sent(messages, window)
+
+
+def test_a_counter_said_beside_a_call_is_no_value() -> None:
+    """'Checking step 28.' beside each call states nothing: it must not lengthen every
+    gist (a regression measured on the reviewer's UI sessions: files written 9/9 -> 0/9
+    at 8k) nor become a statement of its own."""
+    assert said_beside([Message.assistant("Checking step 28.")]) is None
+    assert said_beside([Message.assistant("Attempt 3 of 5: found 12 stale rows.")]) == (
+        "Attempt 3 of 5: found 12 stale rows."
+    )

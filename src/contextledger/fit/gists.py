@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..lexicon.claims import COUNTER_LABELS
 from ..lexicon.tools import COMMAND_KEY, LOOKING, LOOKUP_WORDS, READ_WORDS, WRITE_TOOL
 from ..model import Message, Text, ToolCall, ToolResult
 from ..printed import unwrapped
@@ -188,6 +189,10 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
     return Gist(RAN, f"{words}[Earlier tool call, left out to fit: {said}{outcome}]")
 
 
+_COUNTER = re.compile(
+    r"(?i)\b(?:" + "|".join(COUNTER_LABELS.split()) + r"|attempt|try|iteration|pass|page|line|"
+    r"row|case|no\.|number|round)\s*#?\d+(?:\s*(?:/|of)\s*\d+)?"
+)
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?;。！？；])\s+")
 
 
@@ -208,7 +213,8 @@ def said_beside(messages: Sequence[Message]) -> str | None:
     kept: list[str] = []
     size = 0
     for sentence in _SENTENCE_BREAK.split(words.strip()):
-        if not any(ch.isdigit() for ch in sentence):
+        # (a counter's number states no value: "Checking step 28.", "Attempt 3 of 5.")
+        if not any(ch.isdigit() for ch in _COUNTER.sub(" ", sentence)):
             continue
         if size + len(sentence) > _SAID_CHARS:
             if not kept:
@@ -216,7 +222,7 @@ def said_beside(messages: Sequence[Message]) -> str | None:
             break
         kept.append(sentence)
         size += len(sentence) + 1
-    return " ".join(kept)
+    return " ".join(kept) or None
 
 
 def summary_lines(text: str) -> list[str]:
