@@ -490,6 +490,7 @@ _CONDITIONAL = lexicon.CONDITIONAL
 
 
 _TURNED_AROUND = "the user said the opposite about"
+_ASIDE = re.compile(r"\s*\([^()]*\)")
 
 
 def _in_other_words(
@@ -622,6 +623,9 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
         # person set aside is the side the hand-off leaves, no denial of the user's words
         gone = people_who_left(index.units[i].text for i in good)
         stance_of = without_set_aside(part, gone) if gone else part
+        if against:  # (a reason in parentheses is said plainly, not forbidden: "The user
+            # forbids restarting X (it rebuilds its cache for an hour)", R33-V4)
+            stance_of = _ASIDE.sub("", stance_of)
         stated = Reading(f"{verb} {stance_of}" if with_verb else stance_of)
         kept = index.keeping(good, stated, flipped=against)
         if (

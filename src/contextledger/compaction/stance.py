@@ -514,6 +514,14 @@ def stance_change(claim: str, said: str, *, flipped: bool = False) -> str | None
 _POSTPOSED = re.compile(r"(?<![^\s:,;(])((?:[^\s:,;]+\s+)?[^\s:,;]+)\s+(?i:değil)(?![^\W\d_])")
 
 
+# A question opened by a negated auxiliary asks for what it negates: "Shouldn't the limit be
+# 768Mi, not 512Mi?" says the limit should be 768Mi (R33-V4); its "not 512Mi" still denies.
+_NEGATIVE_QUESTION = re.compile(
+    r"(?i)(?:^|(?<=[.!?]\s))(should|is|are|was|were|does|do|did|would|could|can|will)"
+    r"n['’]?t\b(?=[^?.!]*\?)"
+)
+
+
 class Reading:
     """The stance of one text, each part read on first need and kept: a claim is compared
     with every record sentence it traces to, and a record sentence with every claim that
@@ -524,7 +532,8 @@ class Reading:
 
     @cached_property
     def polarity(self) -> dict[str, set[Stance]]:
-        return term_polarity(_POSTPOSED.sub(r"not \1", self.text))
+        text = _POSTPOSED.sub(r"not \1", self.text)
+        return term_polarity(_NEGATIVE_QUESTION.sub(r"\1", text))
 
     @cached_property
     def bounds(self) -> set[tuple[str, str]]:
