@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import sys
+import tracemalloc
+from collections.abc import Callable
 from typing import Any
 
 
@@ -24,3 +27,17 @@ def deep_size(obj: Any) -> int:
         elif isinstance(o, list | tuple):
             stack.extend(o)
     return total
+
+
+def peak_over_size(run: Callable[[], object], measured: Any) -> float:
+    """The peak of traced memory while ``run()`` runs (garbage collected first), over the
+    ``deep_size`` of ``measured``: what the memory tests and benchmarks compare to a goal."""
+    size = deep_size(measured)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        run()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return peak / size

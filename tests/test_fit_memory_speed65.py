@@ -5,9 +5,7 @@ provider refuses, once per image."""
 from __future__ import annotations
 
 import base64
-import gc
 import io
-import tracemalloc
 
 from PIL import Image as Pil
 
@@ -17,7 +15,7 @@ from contextledger.fit import fit
 from contextledger.fit.edits import SendableImages
 from contextledger.model import Image, InlineData
 from contextledger.pricing.messages import Pricer
-from memory_sizes import deep_size
+from memory_sizes import peak_over_size
 from test_fit_memory_speed53 import _body
 
 
@@ -64,12 +62,7 @@ def test_a_fit_of_a_thousand_tiny_screenshots_in_tool_results_peaks_below_1_5x_i
     warm()
     fit(_body(30, []), "claude-sonnet-4-5", window=128_000)  # (one-time loads)
     body = _body(1_000, [], size=(16, 12))
-    size = deep_size(body)
-    gc.collect()
-    tracemalloc.start()
-    try:
-        fit(body, "claude-sonnet-4-5", window=128_000, max_output_tokens=4096)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    assert peak / size < 1.5, f"{peak / size:.3f}x"
+    ratio = peak_over_size(
+        lambda: fit(body, "claude-sonnet-4-5", window=128_000, max_output_tokens=4096), body
+    )
+    assert ratio < 1.5, f"{ratio:.3f}x"

@@ -161,19 +161,24 @@ class Steering:
             self._least = {p: n for p, n in self._least.items() if p < prefix}
             self._least_top = max(self._least, default=-1)
 
+    def _keep_pinnable(self, todo: list[int], asked: list[int], texts: list[str]) -> None:
+        """Of the requests ``todo`` worked out, keep those that may be pinned (``asked``,
+        each with the text its pin would hold); forget the others."""
+        kept = set(asked)
+        for p in todo:
+            if p not in kept:
+                del self.unread[p]
+                self._restating_unread.discard(p)
+                self._stale_restating += 1
+        self.unread.update(zip(asked, texts, strict=True))
+
     def _prepare(self, positions: list[int]) -> tuple[list[int], list[str]]:
         """The requests at ``positions`` that may be pinned, with the text a pin of each
         could hold (worked out once a request); the others are forgotten (neither)."""
         todo = [p for p in positions if p not in self._prepared]
         if todo:
             asked, texts = self._pinnable(todo, [self.unread[p] for p in todo])
-            kept = set(asked)
-            for p in todo:
-                if p not in kept:
-                    del self.unread[p]
-                    self._restating_unread.discard(p)
-                    self._stale_restating += 1
-            self.unread.update(zip(asked, texts, strict=True))
+            self._keep_pinnable(todo, asked, texts)
             self._prepared.update(asked)
         chosen = [p for p in positions if p in self.unread]
         return chosen, [self.unread[p] for p in chosen]
@@ -283,13 +288,7 @@ class Steering:
         deferred: dict[int, str] = {}
         if todo:
             asked, texts = self._pinnable_deferring(todo, [self.unread[p] for p in todo], deferred)
-            kept = set(asked)
-            for p in todo:
-                if p not in kept:
-                    del self.unread[p]
-                    self._restating_unread.discard(p)
-                    self._stale_restating += 1
-            self.unread.update(zip(asked, texts, strict=True))
+            self._keep_pinnable(todo, asked, texts)
             self._prepared.update(p for p in asked if p not in deferred)
         chosen = [p for p in positions if p in self.unread]
         return chosen, [self.unread[p] for p in chosen], deferred
