@@ -122,6 +122,23 @@ def test_a_nudge_greeting_or_question_is_no_terse_task(opening: str) -> None:
     assert msgs[1].id not in out.report.pinned
 
 
+@pytest.mark.parametrize("opening", ["I'm back", "see screenshot", "Good morning team"])
+def test_an_opener_the_assistant_did_not_act_on_is_no_terse_task(opening: str) -> None:
+    # R33-retain33-1: answered with "What should I work on?", the opener set no task; the
+    # request the assistant then worked on is the task, and stays pinned
+    task = "Migrate the invoice exporter from CSV to Parquet and keep the nightly job green."
+    msgs = _terse_opening()
+    msgs[1:2] = [
+        Message.user(opening),
+        Message.assistant("Hi! What should I work on?"),
+        Message.user(task),
+    ]
+    out = fit(msgs, "gpt-4o", window=8_000, max_output_tokens=500)
+    said = [m.text for m in out.messages if m.role == "user"]
+    assert opening not in said
+    assert task in said
+
+
 def test_a_short_chat_sends_each_message_once() -> None:
     """A terse opening request is pinned once: prepare sent "Run the tests." twice."""
     msgs = [

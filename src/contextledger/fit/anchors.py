@@ -167,7 +167,8 @@ def prior_request_order(
     request was not acted on (an opening remark, "Haha, that test name is hilarious."), the
     first of the next few that was is the task, pinned ahead of it. ``terse_task``: whether
     a request too short to be substantive asks for something ("Tune the workers."): the
-    session's opening request, if so, is pinned with the task.
+    session's opening request, if so (and acted on, where ``acted_on`` is given), is pinned
+    with the task.
 
     >>> from contextledger.intent import is_substantive
     >>> said = {0: "Please migrate the billing service to Postgres 16.", 1: "ok",
@@ -192,7 +193,10 @@ def prior_request_order(
     opening = True
     for k in oldest_first:
         if opening and terse_task is not None and not substantive(k) and terse_task(k):
-            terse = k
+            # (in a session of tool work, only if the assistant set to work on it: an opener
+            # answered with "What should I work on?" — "I'm back", "see screenshot" — set no
+            # task; the request that did is found below)
+            terse = k if acted_on is None or acted_on(k) else None
         opening = False
         if not substantive(k):
             continue
