@@ -18,9 +18,7 @@ from starlette.types import Receive, Scope, Send
 
 from .assemble import Assembler
 from .body import dumps, loads
-from .sessions import (
-    SessionLease,
-)
+from .sessions import SessionLease, SessionState
 from .turns import finish_turn, new_turn, record_reply, report_headers
 from .wire import Wire
 
@@ -132,18 +130,8 @@ async def forward(
     assert proxy.client is not None
     state = lease.state
     assert state is not None
-    send_headers = {k: v for k, v in headers.items() if k not in DROP_REQUEST_HEADERS}
-    send_headers = wire.upstream_headers(body, send_headers)
-    send_headers["accept-encoding"] = "identity"
-    send_headers["content-type"] = "application/json"
-    t_write = time.perf_counter()
-    content = dumps(body)
-    write_ms = (time.perf_counter() - t_write) * 1000
-    if "timing_ms" in turn:  # the proxy's own time includes writing the body
-        turn["timing_ms"]["write"] = round(write_ms, 2)
-        turn["added_ms"] = round(turn["added_ms"] + write_ms, 2)
+    content, send_headers = _upstream_request(wire, body, headers, turn)
     url = upstream_url(proxy, wire, query)
-    assembler = Assembler(wire.name)
     try:
         req = proxy.client.build_request("POST", url, content=content, headers=send_headers)
         upstream = await proxy.client.send(req, stream=True)
@@ -160,30 +148,81 @@ async def forward(
     streaming = upstream.status_code == 200 and upstream.headers.get("content-type", "").startswith(
         "text/event-stream"
     )
-    if not streaming:
-        try:
-            data = await upstream.aread()
-        except httpx.HTTPError as exc:
-            await upstream.aclose()
-            finish_turn(proxy, state, turn, None, 502, t0, record)
-            return proxy.error(
-                wire, 502, f"contextledger proxy: the upstream connection failed: {exc}",
-                "api_error",
-            )  # fmt: skip
-        finally:
-            await upstream.aclose()
-        if upstream.status_code == 200:
-            with suppress(ValueError):
-                assembler.load(loads(data))
-            if assembler.message() is None:  # never silent: said, not guessed at
-                turn["notices"].append(
-                    {"kind": "not_recorded", "where": "", "text": "The upstream's reply "
-                     f"holds no {wire.name} assistant message the proxy can read: passed "
-                     "to the client as it came, not recorded."}
-                )  # fmt: skip
-        finish_turn(proxy, state, turn, assembler, upstream.status_code, t0, record)
-        return Response(data, status_code=upstream.status_code, headers=reply_headers)
+    if streaming:
+        return _relayed_stream(proxy, wire, upstream, lease, turn, t0, record, reply_headers)
+    return await _whole_reply(proxy, wire, upstream, state, turn, t0, record, reply_headers)
 
+
+def _upstream_request(
+    wire: Wire, body: dict[str, Any], headers: dict[str, str], turn: dict[str, Any]
+) -> tuple[bytes, dict[str, str]]:
+    """The body as sent and the client's headers less ours and hop-by-hop ones; the time
+    spent writing the body is the proxy's own (added to the turn's timing)."""
+    send_headers = {k: v for k, v in headers.items() if k not in DROP_REQUEST_HEADERS}
+    send_headers = wire.upstream_headers(body, send_headers)
+    send_headers["accept-encoding"] = "identity"
+    send_headers["content-type"] = "application/json"
+    t_write = time.perf_counter()
+    content = dumps(body)
+    write_ms = (time.perf_counter() - t_write) * 1000
+    if "timing_ms" in turn:  # the proxy's own time includes writing the body
+        turn["timing_ms"]["write"] = round(write_ms, 2)
+        turn["added_ms"] = round(turn["added_ms"] + write_ms, 2)
+    return content, send_headers
+
+
+async def _whole_reply(
+    proxy: Proxy,
+    wire: Wire,
+    upstream: httpx.Response,
+    state: SessionState,
+    turn: dict[str, Any],
+    t0: float,
+    record: bool,
+    reply_headers: dict[str, str],
+) -> Response:
+    """A reply that is not a stream (an error status, or a JSON reply): read whole,
+    recorded, passed on as it came."""
+    assembler = Assembler(wire.name)
+    try:
+        data = await upstream.aread()
+    except httpx.HTTPError as exc:
+        await upstream.aclose()
+        finish_turn(proxy, state, turn, None, 502, t0, record)
+        return proxy.error(
+            wire, 502, f"contextledger proxy: the upstream connection failed: {exc}",
+            "api_error",
+        )  # fmt: skip
+    finally:
+        await upstream.aclose()
+    if upstream.status_code == 200:
+        with suppress(ValueError):
+            assembler.load(loads(data))
+        if assembler.message() is None:  # never silent: said, not guessed at
+            turn["notices"].append(
+                {"kind": "not_recorded", "where": "", "text": "The upstream's reply "
+                 f"holds no {wire.name} assistant message the proxy can read: passed "
+                 "to the client as it came, not recorded."}
+            )  # fmt: skip
+    finish_turn(proxy, state, turn, assembler, upstream.status_code, t0, record)
+    return Response(data, status_code=upstream.status_code, headers=reply_headers)
+
+
+def _relayed_stream(
+    proxy: Proxy,
+    wire: Wire,
+    upstream: httpx.Response,
+    lease: SessionLease,
+    turn: dict[str, Any],
+    t0: float,
+    record: bool,
+    reply_headers: dict[str, str],
+) -> Response:
+    """A streamed reply relayed as it arrives; the stream takes the session's lease over
+    and the turn is finished (recorded, logged, released) however the stream ends."""
+    state = lease.state
+    assert state is not None
+    assembler = Assembler(wire.name)
     record_done = False
     status = CLIENT_CLOSED  # until the upstream stream ends (or fails)
     owned = lease.hand_over()
