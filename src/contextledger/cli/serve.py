@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from .app import FiniteRange, main
 from .summarizer import build_summarizer, summarizer_options
+
+if TYPE_CHECKING:  # (the proxy's modules are imported only when it runs)
+    from ..serve import ServeSettings
 
 
 @main.command()
@@ -106,6 +110,26 @@ def serve(
         compaction=compact,
         summarizer=build_summarizer(summarizer, summarizer_url, config),
     )
+    _check_before_start(settings, host, port)
+    logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
+    click.echo(
+        f"contextledger proxy on http://{host}:{port}  (dashboard: http://{host}:{port}/contextledger/)\n"
+        f"  OpenAI upstream:    {settings.openai_upstream}\n"
+        f"  Anthropic upstream: {settings.anthropic_upstream}\n"
+        f"  sessions:           {settings.store_display}\n"
+        f"  recaps written by:  {settings.summarizer.name if settings.summarizer else 'offline'}",
+        err=True,
+    )
+    uvicorn.run(
+        create_app(settings), host=host, port=port, log_level=log_level, access_log=False,
+        server_header=False,
+    )  # fmt: skip
+
+
+def _check_before_start(settings: ServeSettings, host: str, port: int) -> None:
+    """What would fail on the first request is said now, in one line: an upstream that
+    is this proxy itself, a session store that cannot be opened; binding beyond this
+    machine without a key is warned of."""
     for name, url in (
         ("OpenAI", settings.openai_upstream),
         ("Anthropic", settings.anthropic_upstream),
@@ -129,19 +153,6 @@ def serve(
             "the proxy",
             err=True,
         )
-    logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
-    click.echo(
-        f"contextledger proxy on http://{host}:{port}  (dashboard: http://{host}:{port}/contextledger/)\n"
-        f"  OpenAI upstream:    {settings.openai_upstream}\n"
-        f"  Anthropic upstream: {settings.anthropic_upstream}\n"
-        f"  sessions:           {settings.store_display}\n"
-        f"  recaps written by:  {settings.summarizer.name if settings.summarizer else 'offline'}",
-        err=True,
-    )
-    uvicorn.run(
-        create_app(settings), host=host, port=port, log_level=log_level, access_log=False,
-        server_header=False,
-    )  # fmt: skip
 
 
 def _probe_postgres(store: object, timeout: int = 5) -> None:
