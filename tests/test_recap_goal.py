@@ -188,3 +188,26 @@ def test_a_french_relative_dont_sets_no_rule_in_the_goal() -> None:
     assert _goal_line(f"Un peu de contexte : l'équipe a hérité de ce dépôt en mars. {asked}") == (
         f"Goal: {asked}"
     )
+
+
+@pytest.mark.parametrize(
+    "task",
+    [
+        "Get the vit_b16 fine-tune to 81.5% top-1 on the internal split.",
+        "Make the signup page load in under 2 seconds on 3G.",
+    ],
+)
+@pytest.mark.parametrize("greeted", [True, False])
+def test_a_target_said_as_a_limit_is_the_goal_after_a_greeting_exchange(
+    task: str, greeted: bool
+) -> None:
+    # R34-G1: after "hey, you around?" - "what are we working on?" the task is still the
+    # opening request (a correction's words correct nothing yet), and a later turn that
+    # asks a question ("Should we push it anyway? No, don't.") never takes its place
+    turns = [("hey, you around?", "Yes - what are we working on?")] if greeted else []
+    turns += [
+        (task, "On it, checking the config."),
+        ("Use bf16, not fp16.", "Switched to bf16."),
+        ("Should we push it to the registry anyway? No, don't. Tag it locally.", "Tagged."),
+    ]
+    assert _goal(turns) == task

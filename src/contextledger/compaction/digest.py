@@ -447,7 +447,11 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
         or next((m for m in turns if is_substantive(without_code(m.text))), None)
         or next((m for m in turns if not is_nudge(m.text.strip())), None)
     )
-    if goal is None or not _all_rules(goal, opening=_opens(goal, messages)):
+    # (the first turn that says something is the opening request even after a greeting
+    # exchange: "hey, you around?" - "Yes - what are we working on?" - "Get X to 81.5 %
+    # top-1." corrects nothing said before it: R34-G1)
+    opening = _opens(goal, messages) or (goal is not None and goal is turns[0])
+    if goal is None or not _all_rules(goal, opening=opening):
         return goal
     at_goal = turns.index(goal)
     earlier = [
@@ -462,8 +466,16 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
         return earlier[0]
     # a greeting, then a rule, then the task ("Good morning team!" - "Do not modify the
     # schema." - "Fix the report timezone bug."): the task, as the fit pins it (R17-R5)
+    # (not a later question: "Should we push it anyway? No, don't." sets no task, and the
+    # opening turn, a target said as a limit — "Make the page load in under 2 seconds." —
+    # stays the goal: R34-G1)
     later = (m for m in turns[at_goal + 1 :] if is_substantive(without_code(m.text)))
-    return next((m for m in later if not _all_rules(m)), goal)
+    return next((m for m in later if not _all_rules(m) and not _asks_anything(m)), goal)
+
+
+def _asks_anything(turn: Message) -> bool:
+    """Whether a sentence of ``turn`` asks a question."""
+    return any(asks(s) for s in sentences(without_code(turn.text)))
 
 
 def _says_something(turn: Message) -> bool:
