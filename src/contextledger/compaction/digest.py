@@ -450,8 +450,10 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
     # (the first turn that says something is the opening request even after a greeting
     # exchange: "hey, you around?" - "Yes - what are we working on?" - "Get X to 81.5 %
     # top-1." corrects nothing said before it: R34-G1)
-    opening = _opens(goal, messages) or (goal is not None and goal is turns[0])
-    if goal is None or not _all_rules(goal, opening=opening):
+    if goal is None:
+        return None
+    opening = _opens(goal, messages) or goal is turns[0]
+    if not _all_rules(goal, opening=opening):
         return goal
     at_goal = turns.index(goal)
     earlier = [
