@@ -455,10 +455,48 @@ _SETS_A_VALUE = re.compile(
 )
 
 
+# When a plan happens ("next week", "on Thursday", "tomorrow", "at 3 pm", "later today") ...
+_SCHEDULED = re.compile(
+    r"(?i)\b(?:(?:on\s+|this\s+|next\s+|coming\s+)?(?:monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday)s?|(?:next|this|coming)\s+(?:week|month|quarter|sprint|year|morning|"
+    r"afternoon|evening)|tomorrow|tonight|later\s+today|"
+    r"in\s+(?:a|an|one|two|three|four|five|\d+)\s+(?:days?|weeks?|months?|hours?)|"
+    r"at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|h)\b|at\s+\d{1,2}:\d\d|end\s+of\s+(?:the\s+)?"
+    r"(?:day|week|month|sprint|quarter)|(?:after|before)\s+(?:lunch|standup|stand-up|the\s+meeting))\b"
+)
+# ... and what makes a plan a choice: the options it weighs ("instead of", "rather than",
+# "not X") or a verb of choosing ("We'll go with Postgres from next week.")
+_CHOOSES = re.compile(
+    r"(?i)\b(?:instead|rather|not|never|no\s+longer|versus|vs|decid\w*|decision|chose|chosen|"
+    r"choose|go(?:ing)?\s+with|went\s+with|use|using|keep|stick\s+with|switch\w*|pick|picked|"
+    r"opt(?:ed|ing)?\s+for|settled|agreed|adopt\w*|select\w*|prefer\w*|approv\w*)\b|n['’]t\b"
+)
+
+
+def scheduled(sentence: str) -> bool:
+    """Whether ``sentence`` only schedules something: a plan said with when it happens
+    and no choice between options in it - "We'll talk to 3 customers next week.", "We'll
+    demo it to finance on Friday." A reader keeps a schedule among what was said, not
+    among the decisions; "We'll go with Postgres from next week." and "We won't deploy on
+    Friday." choose, and "Dana approved the refund on Monday." reports a decision.
+
+    >>> scheduled("We'll talk to 3 customers next week."), scheduled("We won't deploy on Friday.")
+    (True, False)
+    >>> scheduled("We'll ship it behind a flag."), scheduled("We'll use Redis from tomorrow.")
+    (False, False)
+    """
+    return (
+        _SCHEDULED.search(sentence) is not None
+        and _CHOOSES.search(sentence) is None
+        and DECIDED_BY.search(sentence) is None
+    )
+
+
 def decides(sentence: str) -> bool:
     """Whether a sentence says a decision was made (by whom it says, in the languages of
     :data:`DECISION` and :data:`DECIDED_BY`) and does not say it was not made yet; a plan
-    said with its "not" is one, turned the other way, and so is a value the speaker will set.
+    said with its "not" is one, turned the other way, and so is a value the speaker will set;
+    a plan that only says when something happens is not (:func:`scheduled`).
 
     >>> decides("Jonas hat entschieden, Docker zu verwenden."), decides("We decided not to ship.")
     (True, True)
@@ -468,7 +506,11 @@ def decides(sentence: str) -> bool:
     (True, False)
     >>> decides("I'll set the worker count to 8 for the API.")
     True
+    >>> decides("We'll talk to 3 customers next week.")  # a schedule: no choice in it
+    False
     """
+    if scheduled(sentence):
+        return False
     if word_count(sentence) >= 4 and (
         _NEGATED_PLAN.search(sentence) or _SETS_A_VALUE.search(sentence)
     ):

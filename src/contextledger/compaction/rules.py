@@ -421,6 +421,9 @@ def overruled_by_later(said: Sequence[str], reach: int = 40) -> set[str]:
     >>> sorted(overruled_by_later(["Use Compose for the dialog.", "Hmm, no, keep XML views.",
     ...                            "Sorry, go with Compose for the dialog after all."]))
     ['Hmm, no, keep XML views.']
+    >>> overruled_by_later(["Don't show annual prices first.", "No, the free tier stays.",
+    ...                     "You can show annual prices first after all."])
+    set()
     """
     out: set[str] = set()
     for k, later in enumerate(said):
@@ -434,6 +437,12 @@ def overruled_by_later(said: Sequence[str], reach: int = 40) -> set[str]:
             None,
         )
         if first is None:
+            continue
+        if returns and not takes_back and lifted_rule(later, [said[first]]):
+            # a permission that lifts a ban "after all" ("Don't show annual prices first." …
+            # "You can show annual prices first after all.") returns to no choice: the rule
+            # the user said between ("No, the free tier stays.") took nothing back (not
+            # "Scratch that, accept Delaware after all.": it takes back, and returns)
             continue
         if returns:  # back to the first choice: what took it back is gone
             out.update(_took_back(said[first:k], later))
