@@ -61,6 +61,7 @@ from .gists import (
     Gist,
     OwnWords,
     exchange_gist,
+    only_pasted,
     own_words,
     repeated,
     routine,
@@ -149,6 +150,7 @@ def prior_request_order(
     is_rule: Callable[[int], bool] | None = None,
     acted_on: Callable[[int], bool] | None = None,
     terse_task: Callable[[int], bool] | None = None,
+    pasted_only: Callable[[int], bool] | None = None,
 ) -> Iterator[tuple[int, bool]]:
     """Earlier requests in the order they are pinned, each with whether it is pinned
     beyond the ``prior_anchors`` count (still within the token cap); lazily, so a fit asks
@@ -168,7 +170,13 @@ def prior_request_order(
     first of the next few that was is the task, pinned ahead of it. ``terse_task``: whether
     a request too short to be substantive asks for something ("Tune the workers."): the
     session's opening request, if so (and acted on, where ``acted_on`` is given), is pinned
-    with the task.
+    with the task. ``pasted_only``: whether a
+    request is pasted lines and none of the user's own words (``gists.only_pasted``: an
+    attachment's text, a log): it shows something, it does not set the task, so it is
+    looked past (pinned with the task only when none else is found); and an opening request
+    that reads as a rule ("this never happened before, but I need you to …") and that the
+    assistant set to work on is the task, ahead of a later one (retain34 set A: a helpdesk
+    session's pasted mail thread was pinned as the task and the goal beside it was lost).
 
     >>> from contextledger.intent import is_substantive
     >>> said = {0: "Please migrate the billing service to Postgres 16.", 1: "ok",
@@ -188,7 +196,8 @@ def prior_request_order(
     # the first substantive request of the session that is not a rule or a correction (a
     # session may open with its rules, "Never touch the schema.", then the task: the rules
     # are pinned below anyway); else the first substantive one
-    first = fallback = acted = terse = None
+    first = fallback = acted = terse = pasted = None
+    ruled_task = False  # the opening request reads as a rule and was acted on
     looked = 0  # substantive requests after the first that is no rule
     opening = True
     for k in oldest_first:
@@ -204,13 +213,17 @@ def prior_request_order(
             looked += 1
             if looked > _OPENING_REMARKS:
                 break
+        if pasted_only is not None and pasted_only(k):
+            pasted = k if pasted is None else pasted
+            continue
         if not is_rule(k):
             first = k if first is None else first
             if acted_on is None or acted_on(k):
                 acted = k
                 break
-        elif first is None:
-            fallback = k if fallback is None else fallback
+        elif first is None and fallback is None:
+            fallback = k
+            ruled_task = acted_on is not None and acted_on(k)
     # ... and the session's first substantive request even when it reads as a rule ("I'd
     # like you to draft the policy; keep the project code in mind throughout."): the rules
     # are pinned newest first, so in a session of many rules an opening one was never
@@ -218,7 +231,8 @@ def prior_request_order(
     # ... and a session that opens with a terse task ("Tune the workers.", fewer words than
     # a substantive request) pins it too: a later, longer setting ("Use 8 workers for the
     # API.") is not the task (R31-G1)
-    for task in (acted, first, fallback, terse):
+    tasks = (fallback, acted, first) if ruled_task else (acted, first, fallback)
+    for task in (*tasks, terse, pasted):
         if task is not None and task not in goal:
             goal.append(task)
     chosen = set(goal)
@@ -376,6 +390,7 @@ def _pin_requests(
             lambda k: read.is_steering(starts[k]),
             (lambda k: _acted_on(index, k, anchor_pos)) if index.opens else None,
             lambda k: is_terse_task(index.request_text(starts[k])),
+            lambda k: _pasted_only(index, k),
         )
         stale = 0  # stale settings skipped
         newer = index.newer_settings(anchor_pos)  # (kept across refits)
@@ -418,6 +433,15 @@ def _pin_requests(
         lean_cap = opts.prior_anchor_tokens if opts.gists else 0
         spent += _fill(index, pricer, pins, requests(range(older)), room, newer, lean_cap)
     return pins, older
+
+
+def _pasted_only(index: HistoryIndex, k: int) -> bool:
+    """Whether request ``k`` is pasted lines and none of the user's own words
+    (``gists.only_pasted``), read once per message; a short one is not read."""
+    start = index.starts[k]
+    if index.chars[start] < PASTE_CHARS:
+        return False
+    return index.memo(start, "pasted_only", lambda _: only_pasted(index.request_text(start)))
 
 
 def _surely_kept(

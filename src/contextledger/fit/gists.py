@@ -289,6 +289,42 @@ def own_words(text: str) -> OwnWords | None:
     return OwnWords(tuple(own), pasted)
 
 
+def only_pasted(text: str) -> bool:
+    """Whether a user turn is pasted lines and nothing of the user's own: no paragraph of a
+    line or two (``own_words``' reading), no sentence said among log lines, no line that
+    reads as a sentence of four words or more ("1. Move the cron job to 02:00."), at least
+    ``_PASTED_LINES_LEAST`` lines pasted (a log, an attachment's extracted text, a mail
+    thread). Such a turn shows something; it does not say what to do with it.
+
+    >>> log = "\\n".join(f"0{i} INFO id={i} lat=2ms" for i in range(40))
+    >>> only_pasted(log), only_pasted(f"Fix this crash:\\n\\n{log}"), only_pasted("Fix it.")
+    (True, False, False)
+    >>> only_pasted("Do these:\\n" + "\\n".join(f"{i}. Rename table t{i} to u{i}." for i in range(9)))
+    False
+    """
+    if len(text) < PASTE_CHARS or any(map(_a_sentence, text.splitlines())):
+        return False
+    pasted = 0
+    for paragraph in text.split("\n\n"):
+        p = paragraph.strip()
+        if not p:
+            continue
+        lines = p.count("\n") + 1
+        if lines <= _OWN_LINES and len(p) <= _OWN_CHARS and not p.startswith("```"):
+            return False
+        if lines >= _PASTED_LINES_LEAST and _said_among_log_lines(p):
+            return False
+        pasted += lines
+    return pasted >= _PASTED_LINES_LEAST
+
+
+def _a_sentence(line: str) -> bool:
+    """Whether ``line`` ends as a sentence does, with four words of letters or more."""
+    if not _SENTENCE_END.search(line):
+        return False
+    return sum(any(ch.isalpha() for ch in word) for word in line.split()) >= 4
+
+
 # a line of a log, a trace or a table, by its shape: a timestamp, a number, a bracket or a
 # sigil opening it, a key=value in it, a stack frame
 _LOG_LINE = re.compile(

@@ -1,0 +1,94 @@
+"""The fit pins the request that set the task, not a later turn of pasted lines, when the
+task opened after a greeting, reads as a rule and carries an attachment (issue #14 item 2,
+retain34).
+
+Before: "Hi!" then "Nobody could fix it so far and I don't want another week of this.
+Please restore the drive mapping … <mail thread>" (read as a rule: pinned after the task),
+then a turn of pasted mail lines the assistant acted on: the paste was pinned as the task,
+took the cap's room, and the goal was lost (retain34 set A helpdesk sessions: the goal kept
+0/6 at 16k; set B support sessions, goal beside a PDF's text: 3/6 at 8k)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from contextledger import Message, ToolCall
+from contextledger.fit import fit
+from contextledger.fit.gists import only_pasted
+from contextledger.validate import tool_pair_problems
+
+GOAL = "Please restore the shared drive mapping on nas-01 for the finance team"
+
+
+def _mail(n: int, seed: int) -> str:
+    return "\n".join(
+        f"> From: user{(seed * 7 + i) % 97}@corp.example  Re: ticket {seed * 1000 + i}  status open"
+        for i in range(n)
+    )
+
+
+def _session(opening: str, rounds: int = 60) -> list[Message]:
+    msgs = [Message.system("You are an IT helpdesk agent."), Message.user("Hi!")]
+    msgs += [Message.assistant("Good morning! What can I help with?"), Message.user(opening)]
+    for n in range(rounds):
+        if n % 6 == 2:
+            msgs.append(Message.user(_mail(40, n)))  # a turn of pasted lines, acted on
+        else:
+            msgs.append(Message.user(["ok", "go on", "yep"][n % 3]))
+        args = json.dumps({"script": f"Get-Content C:/logs/host{n}.log -Tail 80"})
+        msgs.append(Message("assistant", (ToolCall(f"c{n}", "powershell", args),)))
+        msgs.append(Message.tool(f"c{n}", _mail(50, n + 100)))
+        msgs.append(Message.assistant(f"Step {n} checked."))
+    msgs.append(Message.user("what now?"))
+    return msgs
+
+
+OPENINGS = [
+    # reads as a rule ("don't want"), the mail thread pasted after a blank line
+    "Nobody has fixed this so far and I don't want another week of it. "
+    f"{GOAL}. The thread is below.\n\n" + _mail(45, 1),
+    # the attachment's text in the same turn, no rule read in it
+    f"Here's the situation. {GOAL}, ideally today.\n\n" + _mail(45, 2),
+]
+
+
+@pytest.mark.parametrize("opening", OPENINGS, ids=["reads-as-a-rule", "plain"])
+@pytest.mark.parametrize("window", [8_000, 16_000])
+def test_the_task_beside_an_attachment_is_pinned_not_a_later_paste(
+    opening: str, window: int
+) -> None:
+    out = fit(_session(opening), "gpt-4.1", window=window, max_output_tokens=1000)
+    assert any(GOAL in m.text for m in out.messages)
+    assert out.report.used <= out.report.budget
+    assert not tool_pair_problems(out.messages)
+    assert out.messages[1].role == "user"
+
+
+def test_a_session_opened_by_a_paste_alone_still_pins_it() -> None:
+    """A traceback pasted with no words is the only request: it is still the task."""
+    trace = "Traceback (most recent call last):\n" + "\n".join(
+        f'  File "app/core.py", line {i}, in step_{i}\n    return run(x)' for i in range(30)
+    )
+    msgs = _session(trace)
+    msgs[3] = Message.user(trace)
+    out = fit(msgs, "gpt-4.1", window=8_000, max_output_tokens=1000)
+    assert any("Traceback (most recent call last):" in m.text for m in out.messages[:3])
+
+
+@pytest.mark.parametrize(
+    ("text", "pasted"),
+    [
+        (_mail(30, 3), True),
+        ("Fix this:\n\n" + _mail(30, 3), False),
+        (_mail(20, 3) + "\n\nWhy does it bounce?\n\n" + _mail(20, 4), False),
+        (
+            "Steps:\n" + "\n".join(f"{i}. Rename the table t{i} to u{i} first." for i in range(9)),
+            False,
+        ),
+        ("short", False),
+    ],
+)
+def test_only_pasted_reads_a_turn_without_words_of_its_own(text: str, pasted: bool) -> None:
+    assert only_pasted(text) is pasted
