@@ -72,7 +72,7 @@ _CLIENT_CALLS = ("custom_tool_call", "shell_call", "apply_patch_call", "computer
 _CALL_KEYS = {call: keys for call, _, keys in _BUILT_IN_ANSWERS.values()}
 
 _PARTS_BY_ROLE = {
-    "user": ("input_text", "input_image", "input_file", "input_audio"),
+    "user": ("input_text", "input_image", "input_file"),  # (no audio: Chat takes it)
     "system": ("input_text",),
     "developer": ("input_text",),
     "assistant": ("output_text", "refusal"),
@@ -282,17 +282,6 @@ def _check_sdk_shape(item: dict[str, Any], p: str) -> None:
     for key in ("content", "output"):
         if isinstance(shaped.get(key), list):
             shaped[key] = [with_detail(part) for part in shaped[key]]
-    if shaped.get("role") == "assistant" and isinstance(shaped.get("content"), list):
-        # An assistant message of output_text parts without an id is accepted (the
-        # clients that rebuild messages send it; the SDK types only know it with an id,
-        # its status and the parts' annotations): checked as that, with those filled in.
-        shaped = {"type": "message", "id": "msg_x", "status": "completed", **shaped}
-        shaped["content"] = [
-            {"annotations": [], **part}
-            if isinstance(part, dict) and part.get("type") == "output_text"
-            else part
-            for part in shaped["content"]
-        ]
     try:
         validate_body("openai-responses", {"input": [shaped]})
     except pydantic.ValidationError as exc:

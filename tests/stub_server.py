@@ -842,6 +842,16 @@ def validate_openai(body: Any, stub: StubServer) -> None:
                     + (", 'image_url', 'input_audio', and 'file'." if role == "user" else "."),
                     f"{pp}.type",
                 )
+        audio = m.get("audio")
+        if audio is not None:
+            # An earlier spoken reply sent back by its id (OpenAI's multi-turn audio guide):
+            # an assistant's only, ``{"id": …}`` only, and only to a model that speaks.
+            if role != "assistant" or not isinstance(audio, dict) or set(audio) != {"id"}:
+                raise Invalid(f"Invalid '{p}.audio': expected an object with an 'id'.", p)
+            if not isinstance(audio["id"], str) or not audio["id"]:
+                raise Invalid(f"Invalid type for '{p}.audio.id': expected a string.", p)
+            if "audio" not in model:
+                raise Invalid(f"Audio content is not supported by the model {model}.", f"{p}.audio")
         if role == "assistant":
             calls = m.get("tool_calls")
             if calls is not None:
@@ -869,7 +879,7 @@ def validate_openai(body: Any, stub: StubServer) -> None:
                         raise Invalid(f"Duplicate tool_call id {call['id']!r}.", cp)
                     ids.add(call["id"])
                 pending, open_at = ids, i
-            elif content is None or content == "":
+            elif (content is None or content == "") and audio is None:
                 raise Invalid(
                     "Invalid value for 'content': expected a string, got null.", f"{p}.content"
                 )

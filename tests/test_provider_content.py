@@ -233,7 +233,9 @@ def test_without_a_target_a_model_of_another_provider_is_priced_the_text_it_gets
     is sent its text, with or without a target named."""
     named = fit(code_session(), model, target="anthropic" if model == CLAUDE else "openai")
     unnamed = fit(code_session(), model)
-    assert unnamed.report.used == named.report.used < 2_000
+    # (no target: the price bounds Responses too, which sends each text of another
+    # provider's turn as a message item of its own, framed apart)
+    assert named.report.used <= unnamed.report.used < 2_000
     assert [m.id for m in unnamed.messages] == [m.id for m in named.messages]
 
 

@@ -287,9 +287,9 @@ def test_the_openai_chat_stub_refuses_an_unknown_field_on_a_part(stub: StubServe
 
 def test_the_responses_stub_takes_only_the_sdks_item_shapes(stub: StubServer) -> None:
     """An input item or part the SDK's ``ResponseInputItemParam`` types do not name is
-    refused (an unknown key, a reasoning item without its id); what the API takes though
-    the types do not say it (an image without ``detail``, an assistant message of
-    output_text parts without an id) passes."""
+    refused (an unknown key, a reasoning item without its id, an assistant message of
+    output_text parts without the id and status of an output message); what the API takes
+    though the types do not say it (an image without ``detail``) passes."""
     import openai
 
     client = openai.OpenAI(api_key="k", base_url=stub.url, max_retries=0)
@@ -308,13 +308,17 @@ def test_the_responses_stub_takes_only_the_sdks_item_shapes(stub: StubServer) ->
             {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}", "zz": 1},
             {"type": "function_call_output", "call_id": "c", "output": "x"},
         ],
+        r"input\[1\]\.content\.0\.type": [
+            user,
+            {"role": "assistant", "content": [{"type": "output_text", "text": "a cat"}]},
+        ],
     }
     for match, items in refused_items.items():
         with pytest.raises(openai.BadRequestError, match=match):
             client.responses.create(model="gpt-5", input=items)  # type: ignore[arg-type]
     fine = [
         {"role": "user", "content": [{"type": "input_image", "image_url": "https://x/a.png"}]},
-        {"role": "assistant", "content": [{"type": "output_text", "text": "a cat"}]},
+        {"role": "assistant", "content": "a cat"},
         user,
     ]
     assert client.responses.create(model="gpt-5", input=fine).output  # type: ignore[arg-type]

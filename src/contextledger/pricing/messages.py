@@ -691,7 +691,10 @@ class Pricer:
             text += self._note_parallel(m)
             if self.wire in (None, "openai-responses"):  # each input item is framed apart
                 text += self._items_framing(m)
-            if self.answer_channel and any(type(b) is Text for b in m.content):
+            if self.answer_channel and any(
+                type(b) is Text or (type(b) is ProviderContent and b in self.as_text)
+                for b in m.content
+            ):  # (a block another provider's writer sends as its text is a text too)
                 # (once per assistant message item: Responses sends a run of texts apart)
                 runs = 1 if self.wire == "openai" else max(1, text_item_count(m))
                 text += self.answer_channel * runs

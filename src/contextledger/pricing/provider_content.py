@@ -23,10 +23,11 @@ import json
 import math
 from collections.abc import Callable, Mapping
 
-from ..catalog import ModelInfo
+from ..catalog import ModelInfo, takes_audio
 from ..errors import ArgumentError
 from ..model import Audio, Block, FileAttachment, ProviderContent
 from ..providers.native import (
+    AUDIO_REPLY,
     carried_by,
     inline_images,
     opaque_chars,
@@ -48,6 +49,8 @@ def may_go_as_it_came(b: ProviderContent, model: ModelInfo, wire: str | None) ->
     may still be reached through an OpenAI-compatible endpoint, where it gets the text):
     gpt-4o is never sent Gemini's ``file_data``, so a PDF by URI costs it the text its
     writer sends, not 1,000 pages."""
+    if b.provider == "openai" and b.kind == AUDIO_REPLY and takes_audio(model) is False:
+        return False  # a model that hears none gets its line (``native.unheard_replies``)
     if wire is not None:
         return carried_by(b, wire)
     return model.provider == b.provider or (
@@ -77,6 +80,13 @@ def provider_content_cost(
     its id, URL or URI): it is priced as a PDF of that many pages, at the provider's rate."""
     raw = parsed(b)
     window = model.context_window
+    if b.provider == "openai" and b.kind == AUDIO_REPLY:
+        # Sent back, a spoken reply is billed as the audio it was: at most what one reply
+        # may say, the model's output cap (audio and its transcript share it; OpenAI
+        # counts an assistant's audio no denser going in than coming out).
+        cap = min(model.max_output_tokens, window)
+        return MediaCost(cap, False, "an earlier spoken reply, by its id: its length is not "
+                         f"known here, so at most one reply's {cap:,} output tokens")  # fmt: skip
     if b.kind == "image":  # by a file id: at most the model's per-image maximum
         detail = raw.get("detail")
         most = max_image_cost(model, detail if isinstance(detail, str) else None)

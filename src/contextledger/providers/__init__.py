@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, cast
 
-from ..catalog import Catalog, ModelInfo, lookup_model, resolve_catalog
+from ..catalog import Catalog, ModelInfo, lookup_model, resolve_catalog, takes_audio
 from ..errors import ContentError, describe
 from ..gate import OnImages, vision_gate
 from ..images.sendable import sendable_messages
@@ -195,6 +195,8 @@ def translate(
         info = lookup_model(model, catalog)
         if validate:
             refuse_prefill(msgs, info)  # Claude 4.6 and later answer HTTP 400
+        if takes_audio(info) is False:
+            msgs = tuple(native.unheard_replies(msgs, target.name, notices))
     msgs = _sendable_images(msgs, target, model, catalog, notices, checked=validate)
     msgs = tuple(drop_empty_turns(msgs, target.name, notices))
     if validate:

@@ -100,6 +100,32 @@ def read_openai_file(spec: Mapping[str, Any], path: str) -> ProviderContent:
     return read_block("openai", kept, path, "file")
 
 
+def read_openai_audio_reply(spec: object, path: str) -> ProviderContent:
+    """A Chat Completions assistant message's ``audio`` (``{"id": "audio_…"}``): the model's
+    earlier spoken reply, which OpenAI keeps and the documented multi-turn audio
+    conversation sends back by its id (kind ``audio_reply``). Only Chat Completions takes
+    it back, to a model that hears; anyone else gets a line naming it, reported.
+
+    >>> read_openai_audio_reply({"id": "audio_abc"}, "m[1].audio").text
+    '[spoken reply audio_abc: its audio stays with OpenAI and is not in this text]'
+    """
+    if not isinstance(spec, Mapping):
+        raise ContentError(path, "audio must be an object with the id of an earlier audio reply")
+    audio_id = spec.get("id")
+    if not isinstance(audio_id, str) or not audio_id:
+        raise ContentError(f"{path}.id", "id must be a non-empty string")
+    return ProviderContent(
+        "openai",
+        AUDIO_REPLY,
+        json.dumps({"id": audio_id}),
+        f"[spoken reply {audio_id}: its audio stays with OpenAI and is not in this text]",
+    )
+
+
+#: The kind of an OpenAI assistant's audio reply kept by its id (``read_openai_audio_reply``).
+AUDIO_REPLY = "audio_reply"
+
+
 def read_openai_image(part: Mapping[str, Any], path: str) -> ProviderContent:
     """A Responses ``input_image`` by ``file_id`` as kept (its ``detail`` too)."""
     kept = {k: part[k] for k in ("file_id", "detail") if part.get(k) is not None}
@@ -121,6 +147,8 @@ def carried_by(b: ProviderContent, target: str) -> bool:
     """
     if b.provider == "openai" and b.kind == "file":
         return target == "openai-responses" or (target == "openai" and "file_id" in parsed(b))
+    if b.provider == "openai" and b.kind == AUDIO_REPLY:  # Responses has no audio replies
+        return target == "openai"
     if b.provider == "openai":  # an image by file id: Chat's image_url takes no id
         return target == "openai-responses"
     return target == b.provider
@@ -204,6 +232,12 @@ def in_result(
 
 def _why_not_carried(b: ProviderContent, target: str, role: str) -> str:
     """Why ``target`` cannot take ``b`` as it came, and what would (a person acts on it)."""
+    if b.provider == "openai" and b.kind == AUDIO_REPLY:
+        return (
+            f"{'the model hears no audio' if target == 'openai' else f'{target} cannot take it'}"
+            "; only Chat Completions to an OpenAI audio model (gpt-4o-audio-preview, "
+            "gpt-audio) takes an earlier spoken reply back by its id"
+        )
     if b.provider != "openai" or target not in ("openai", "openai-responses"):
         return f"{target} cannot read it; only {b.provider} takes it back as it came"
     if role not in ("user", "tool"):  # (a tool's file goes in or after its result)
@@ -227,6 +261,25 @@ def as_texts(messages: Sequence[Message], target: str, notices: list[Notice]) ->
             m = m.with_content(
                 Text(as_text(b, f"messages[{i}].content[{j}]", target, notices, m.role))
                 if isinstance(b, ProviderContent) and _as_text_in(b, m, target)
+                else b
+                for j, b in enumerate(m.content)
+            )
+        out.append(m)
+    return out
+
+
+def unheard_replies(
+    messages: Sequence[Message], target: str, notices: list[Notice]
+) -> Sequence[Message]:
+    """``messages`` for a model that hears no audio: each earlier spoken reply kept by its
+    id (``read_openai_audio_reply``) becomes its line, reported (OpenAI takes the id back
+    only on its audio models; the pricer prices the line: ``may_go_as_it_came``)."""
+    out: list[Message] = []
+    for i, m in enumerate(messages):
+        if any(type(b) is ProviderContent and b.kind == AUDIO_REPLY for b in m.content):
+            m = m.with_content(
+                Text(as_text(b, f"messages[{i}].content[{j}]", target, notices, m.role))
+                if type(b) is ProviderContent and b.kind == AUDIO_REPLY
                 else b
                 for j, b in enumerate(m.content)
             )
@@ -399,6 +452,7 @@ def without_opaque(value: Any) -> Any:
 
 __all__ = [
     "ANTHROPIC_USES",
+    "AUDIO_REPLY",
     "GEMINI_KINDS",
     "RESPONSES_ITEMS",
     "as_text",
@@ -411,11 +465,13 @@ __all__ = [
     "openai_file_part",
     "parsed",
     "read_block",
+    "read_openai_audio_reply",
     "read_openai_file",
     "read_openai_image",
     "reference_of",
     "replaced_notice",
     "replaced_notices",
+    "unheard_replies",
     "without_inline_data",
     "without_opaque",
 ]

@@ -174,6 +174,8 @@ def _read_assistant(msg: dict[str, Any], path: str) -> tuple[Block, ...]:
     refusal = msg.get("refusal")
     if isinstance(refusal, str) and refusal and not blocks:
         blocks.append(Text(refusal))  # a refusal is what the assistant said; it is sent as text
+    if msg.get("audio") is not None:  # an earlier spoken reply, sent back by its id
+        blocks.insert(0, native.read_openai_audio_reply(msg["audio"], path + ".audio"))
     legacy = msg.get("function_call")
     if legacy is not None and not msg.get("tool_calls"):
         # the deprecated form OpenAI still takes (and renders as a tool call): one call, no id
@@ -426,6 +428,7 @@ def _file_part(f: FileAttachment) -> dict[str, Any]:
 def _assistant(m: Message, path: str, notices: list[Notice]) -> dict[str, Any]:
     texts: list[str] = []
     calls: list[dict[str, Any]] = []
+    audio: dict[str, str] | None = None
     for j, b in enumerate(m.content):
         p = f"{path}.content[{j}]"
         if isinstance(b, Text | Recap):
@@ -440,6 +443,11 @@ def _assistant(m: Message, path: str, notices: list[Notice]) -> dict[str, Any]:
             )
         elif isinstance(b, Reasoning):
             notices.append(c.reasoning_dropped(p, b, TARGET))
+        elif isinstance(b, ProviderContent) and _is_audio_reply(b):  # (as_texts kept it)
+            if audio is None:
+                audio = {"id": native.parsed(b)["id"]}
+            else:  # a message carries one audio: a second one goes as its line
+                texts.append(native.as_text(b, p, TARGET, notices, "assistant"))
         else:
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in an assistant message")
     d: dict[str, Any] = {"role": "assistant"}
@@ -447,11 +455,17 @@ def _assistant(m: Message, path: str, notices: list[Notice]) -> dict[str, Any]:
         d["content"] = texts[0]
     elif texts:
         d["content"] = [{"type": "text", "text": t} for t in texts]
-    else:
+    elif audio is None:
         d["content"] = None
+    if audio is not None:  # (content left out, as OpenAI's multi-turn audio example sends it)
+        d["audio"] = audio
     if calls:
         d["tool_calls"] = calls
     return d
+
+
+def _is_audio_reply(b: ProviderContent) -> bool:
+    return b.provider == TARGET and b.kind == native.AUDIO_REPLY
 
 
 # ----------------------------------------------------------------------------- requests

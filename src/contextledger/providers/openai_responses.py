@@ -397,7 +397,7 @@ def _unique_ids(items: list[dict[str, Any]], notices: list[Notice]) -> list[dict
                     "(the Responses API refuses two items of one id).",
                 )
             )
-            kept.append(_without_id(item, k))
+            kept.extend(_without_id(item, k))
             continue
         notices.append(_reasoning_unsent(f"input[{k}]", item_id))
     return kept
@@ -412,20 +412,26 @@ def _reasoning_unsent(where: str, item_id: str) -> Notice:
     )
 
 
-def _without_id(item: Mapping[str, Any], k: int) -> dict[str, Any]:
+def _without_id(item: Mapping[str, Any], k: int) -> list[dict[str, Any]]:
     """A message or call item as the writer sends one that came without an id; an item of
     the API's own tools (most need their id) as an assistant text saying what it held."""
     kind = item.get("type")
     if kind in native.RESPONSES_ITEMS:
         text = native.read_block(TARGET, item, f"input[{k}]", str(kind)).text
-        return {"type": "message", "role": "assistant", "content": text}
+        return [{"type": "message", "role": "assistant", "content": text}]
     if kind != "message":
-        return {k: v for k, v in item.items() if k != "id"}
+        return [{k: v for k, v in item.items() if k != "id"}]
     texts = [p["text"] for p in item.get("content") or () if isinstance(p, dict) and "text" in p]
-    if len(texts) == 1:
-        return {"type": "message", "role": "assistant", "content": texts[0]}
-    parts = [{"type": "output_text", "text": t} for t in texts]
-    return {"type": "message", "role": "assistant", "content": parts}
+    return _assistant_texts_without_id(texts)
+
+
+def _assistant_texts_without_id(texts: Sequence[str]) -> list[dict[str, Any]]:
+    """Assistant texts that came in no output message item of this API: one message item
+    each, its content a string. The API knows ``output_text`` parts only in an output
+    message, which needs its ``id`` and ``status`` (the SDK's ``ResponseOutputMessageParam``;
+    an ``EasyInputMessageParam``'s parts are input parts, which an assistant may not send),
+    so several texts go as several messages, each framed and priced apart (``_item_counts``)."""
+    return [{"type": "message", "role": "assistant", "content": t} for t in texts]
 
 
 def _image(img: Image, path: str) -> dict[str, Any]:
@@ -455,9 +461,12 @@ def _user_content(m: Message, path: str) -> str | list[dict[str, Any]]:
         elif isinstance(b, ProviderContent):  # an OpenAI file by reference (as_texts kept it)
             parts.append(native.openai_file_part(b, TARGET))
         elif isinstance(b, Audio):
-            parts.append(
-                {"type": "input_audio", "input_audio": {"data": b.data.base64, "format": b.format}}
-            )
+            # The API's input parts are text, images and files (the openai SDK's
+            # ResponseInputContentParam): audio goes to Chat Completions' audio models.
+            raise UnsupportedBlockError(
+                p, b.type, TARGET, "the Responses API takes no audio input: send it with "
+                'target="openai" to an audio model (gpt-4o-audio-preview), or to Gemini',
+            )  # fmt: skip
         else:
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in a user message")
     return parts
@@ -524,11 +533,8 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
             parts = [{"type": "output_text", "text": t, "annotations": []} for t in texts]
             message: dict[str, Any] = {"type": "message", "role": "assistant", "id": item_id}
             items.append({**message, "status": status or "completed", "content": parts})
-        elif len(texts) == 1:
-            items.append({"type": "message", "role": "assistant", "content": texts[0]})
         else:
-            parts = [{"type": "output_text", "text": t} for t in texts]
-            items.append({"type": "message", "role": "assistant", "content": parts})
+            items.extend(_assistant_texts_without_id(texts))
         texts.clear()
 
     reasoned = False  # a reasoning item of this turn was written
@@ -622,8 +628,11 @@ def _item_counts(m: Message) -> tuple[int, int]:
             continue
         if isinstance(b, Text | Recap | ProviderContent):  # (content of others: as text)
             came_in = (b.item_id, b.item_status) if isinstance(b, Text) else (None, None)
-            count += came_in != origin
-            texts += came_in != origin
+            # a text of no output message of this API is a message item of its own
+            # (``_assistant_texts_without_id``)
+            new = came_in != origin or responses_item_id(came_in[0], "message") is None
+            count += new
+            texts += new
             origin = came_in
             continue
         origin = None
