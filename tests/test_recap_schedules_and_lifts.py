@@ -84,3 +84,17 @@ def test_a_return_to_a_choice_after_all_still_drops_what_took_it_back() -> None:
         ]
     )
     assert not any("XML views" in item for items in sections.values() for item in items)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "We'll migrate billing to Postgres next week.",
+        "Let's deprecate the v1 endpoint next month.",
+        "We'll delete the old S3 bucket next week.",
+        "We're going to cut the release branch on Friday.",
+    ],
+)
+def test_a_dated_plan_of_work_is_a_decision(sentence: str) -> None:
+    # R34-recap30-1: only a meeting, a talk or a demo with a date decides nothing
+    assert decides(sentence)

@@ -464,6 +464,15 @@ _SCHEDULED = re.compile(
     r"at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|h)\b|at\s+\d{1,2}:\d\d|end\s+of\s+(?:the\s+)?"
     r"(?:day|week|month|sprint|quarter)|(?:after|before)\s+(?:lunch|standup|stand-up|the\s+meeting))\b"
 )
+# ... of a meeting, a talk or a demo: an event that decides nothing about the work itself
+# ("We'll migrate billing to Postgres next week." and "We'll roll back the deploy tomorrow."
+# are decisions with a date: R34-recap30-1)
+_MEETS = re.compile(
+    r"(?i)\b(?:talk|talks|talking|speak|speaking|meet|meeting|discuss\w*|demo|demos|demoing|"
+    r"present|presenting|sync|catch\s+up|call|chat|interview\w*|brief|ask|email|ping|"
+    r"check\s+in|follow\s+up|circle\s+back|hear\s+back|report\s+back|revisit|"
+    r"show\s+(?:it|them|this|that)\s+to)\b"
+)
 # ... and what makes a plan a choice: the options it weighs ("instead of", "rather than",
 # "not X") or a verb of choosing ("We'll go with Postgres from next week.")
 _CHOOSES = re.compile(
@@ -474,11 +483,12 @@ _CHOOSES = re.compile(
 
 
 def scheduled(sentence: str) -> bool:
-    """Whether ``sentence`` only schedules something: a plan said with when it happens
-    and no choice between options in it - "We'll talk to 3 customers next week.", "We'll
-    demo it to finance on Friday." A reader keeps a schedule among what was said, not
-    among the decisions; "We'll go with Postgres from next week." and "We won't deploy on
-    Friday." choose, and "Dana approved the refund on Monday." reports a decision.
+    """Whether ``sentence`` only schedules a meeting, a talk or a demo: said with when it
+    happens and no choice between options in it - "We'll talk to 3 customers next week.",
+    "We'll demo it to finance on Friday." A reader keeps a schedule among what was said,
+    not among the decisions; "We'll migrate billing next week." decides what is done, "We'll
+    go with Postgres from next week." and "We won't deploy on Friday." choose, and "Dana
+    approved the refund on Monday." reports a decision.
 
     >>> scheduled("We'll talk to 3 customers next week."), scheduled("We won't deploy on Friday.")
     (True, False)
@@ -487,6 +497,7 @@ def scheduled(sentence: str) -> bool:
     """
     return (
         _SCHEDULED.search(sentence) is not None
+        and _MEETS.search(sentence) is not None
         and _CHOOSES.search(sentence) is None
         and DECIDED_BY.search(sentence) is None
     )
