@@ -131,3 +131,38 @@ def test_a_model_that_hears_gets_the_audio() -> None:
 def test_an_unknown_on_audio_is_refused() -> None:
     with pytest.raises(ArgumentError):
         FitOptions(on_audio="drop")  # type: ignore[arg-type]
+
+
+SPOKEN_REPLY = [
+    {"role": "user", "content": "Tell me a short joke, out loud."},
+    {
+        "role": "assistant",
+        "content": None,
+        "audio": {
+            "id": "audio_abc123",
+            "data": "UklGRgAAAAA=",
+            "transcript": "Why did the chicken cross the road?",
+            "expires_at": 1,
+        },
+    },
+    {"role": "user", "content": "Now explain it."},
+]
+
+
+def test_an_earlier_spoken_reply_reaches_a_deaf_model_as_its_transcript() -> None:
+    # R34-prov29-1: fit kept the reply by its id for gpt-4.1 (which refuses audio) while its
+    # report said it was replaced; prepare's body sent it. Fit now sends what it priced: the
+    # transcript the app kept, reported
+    out = fit(SPOKEN_REPLY, "gpt-4.1", max_output_tokens=500, target="openai")
+    body = translate(out.messages, "openai").body
+    assert not any("audio" in m for m in body["messages"])
+    assert "Why did the chicken cross the road?" in body["messages"][1]["content"]
+    validate_openai({"model": "gpt-4.1", **body}, StubServer())
+    assert out.report.used - out.report.tools_tokens == price_request(body, "gpt-4.1").total
+    assert any("spoken reply" in n.text for n in out.report.notices)
+
+
+def test_an_earlier_spoken_reply_goes_back_by_its_id_to_a_model_that_hears() -> None:
+    out = fit(SPOKEN_REPLY, "gpt-4o-audio-preview", max_output_tokens=500, target="openai")
+    body = translate(out.messages, "openai").body
+    assert body["messages"][1]["audio"] == {"id": "audio_abc123"}

@@ -29,6 +29,7 @@ from .model import (
     ToolCall,
     ToolResult,
     count_images,
+    is_audio_reply,
     reference_of,
 )
 from .report import Notice
@@ -184,6 +185,10 @@ def without_audio(m: Message, model: str) -> tuple[Message, tuple[Notice, ...]]:
     notices: list[Notice] = []
 
     def swap(b: Block) -> Block:
+        if is_audio_reply(b):  # an earlier spoken reply: its line (its transcript if kept)
+            assert isinstance(b, ProviderContent)
+            notices.append(_unheard_reply_notice(m, model))
+            return Text(b.text)
         if not isinstance(b, Audio):
             return b
         notices.append(_unheard_notice(m, b, model))
@@ -196,6 +201,16 @@ def without_audio(m: Message, model: str) -> tuple[Message, tuple[Notice, ...]]:
         for b in m.content
     ]
     return m.with_content(content), tuple(notices)
+
+
+def _unheard_reply_notice(m: Message, model: str) -> Notice:
+    return Notice(
+        "replaced",
+        m.id,
+        f"{model} takes no audio, so an earlier spoken reply of the assistant was sent as its "
+        "line (its transcript where the app kept it) instead of by its id (only OpenAI's audio "
+        "models, such as gpt-4o-audio-preview, take it back).",
+    )
 
 
 def _unheard_notice(m: Message, clip: Audio, model: str) -> Notice:

@@ -335,6 +335,17 @@ class ProviderContent:
     type: Literal["provider_content"] = field(default="provider_content", init=False)
 
 
+#: The ``kind`` of an OpenAI Chat assistant's earlier spoken reply kept by its id
+#: (``providers.native.read_openai_audio_reply``).
+AUDIO_REPLY = "audio_reply"
+
+
+def is_audio_reply(b: object) -> bool:
+    """Whether ``b`` is an earlier spoken reply kept by its id (only an OpenAI model that
+    hears takes it back; any other gets its line: ``gate.without_audio``)."""
+    return type(b) is ProviderContent and b.provider == "openai" and b.kind == AUDIO_REPLY
+
+
 def reference_of(b: ProviderContent) -> str | None:
     """How a file by reference is named — its id, URL or Gemini file URI — or None.
 

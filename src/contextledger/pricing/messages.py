@@ -36,6 +36,7 @@ from ..model import (
     Text,
     ToolCall,
     ToolResult,
+    is_audio_reply,
 )
 from ..providers import detect_format, format_for_provider, provider_format, read_messages
 from ..providers.common import (
@@ -568,11 +569,12 @@ class Pricer:
         self._blocks[b] = result
         return result
 
-    def _note_unheard(self, m: Message, j: int, b: Audio | ToolResult) -> None:
-        """Remember where ``m`` holds audio for a model that takes none (``refuse_unheard``)."""
+    def _note_unheard(self, m: Message, j: int, b: Block) -> None:
+        """Remember where ``m`` holds audio (an earlier spoken reply too) for a model that
+        takes none (``refuse_unheard``)."""
         inner = enumerate(b.content) if isinstance(b, ToolResult) else [(-1, b)]
         for k, x in inner:
-            if isinstance(x, Audio) and id(m) not in self.unheard:
+            if (isinstance(x, Audio) or is_audio_reply(x)) and id(m) not in self.unheard:
                 where = f"message {m.id or '(no id)'} content[{j}]"
                 self.unheard[id(m)] = (m, where + (f".content[{k}]" if k >= 0 else ""))
 
@@ -676,7 +678,7 @@ class Pricer:
                 if not (drops_blank and b.text.isspace()):
                     text += self.text(b.text)
                 continue
-            if self.deaf and isinstance(b, Audio | ToolResult):
+            if self.deaf and (isinstance(b, Audio | ToolResult) or is_audio_reply(b)):
                 self._note_unheard(m, j, b)
             try:
                 t, i = self.block(b)

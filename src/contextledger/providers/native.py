@@ -32,7 +32,7 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..errors import ContentError
-from ..model import Message, ProviderContent, Text, ToolResult, reference_of
+from ..model import AUDIO_REPLY, Message, ProviderContent, Text, ToolResult, reference_of
 from ..report import Notice
 
 #: Anthropic blocks of the server tools and the MCP connector (their results: any
@@ -108,22 +108,21 @@ def read_openai_audio_reply(spec: object, path: str) -> ProviderContent:
 
     >>> read_openai_audio_reply({"id": "audio_abc"}, "m[1].audio").text
     '[spoken reply audio_abc: its audio stays with OpenAI and is not in this text]'
+    >>> read_openai_audio_reply({"id": "audio_abc", "transcript": "Hi!"}, "m[1].audio").text
+    '[spoken reply audio_abc, as its transcript:] Hi!'
     """
     if not isinstance(spec, Mapping):
         raise ContentError(path, "audio must be an object with the id of an earlier audio reply")
     audio_id = spec.get("id")
     if not isinstance(audio_id, str) or not audio_id:
         raise ContentError(f"{path}.id", "id must be a non-empty string")
-    return ProviderContent(
-        "openai",
-        AUDIO_REPLY,
-        json.dumps({"id": audio_id}),
-        f"[spoken reply {audio_id}: its audio stays with OpenAI and is not in this text]",
-    )
-
-
-#: The kind of an OpenAI assistant's audio reply kept by its id (``read_openai_audio_reply``).
-AUDIO_REPLY = "audio_reply"
+    transcript = spec.get("transcript")
+    line = (
+        f"[spoken reply {audio_id}, as its transcript:] {transcript.strip()}"
+        if isinstance(transcript, str) and transcript.strip()
+        else f"[spoken reply {audio_id}: its audio stays with OpenAI and is not in this text]"
+    )  # (the transcript, where the app kept the reply as the API returned it, is what was said)
+    return ProviderContent("openai", AUDIO_REPLY, json.dumps({"id": audio_id}), line)
 
 
 def read_openai_image(part: Mapping[str, Any], path: str) -> ProviderContent:
