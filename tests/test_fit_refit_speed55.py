@@ -244,3 +244,27 @@ def test_a_splice_of_a_malformed_call_is_refused_as_a_fresh_fit_refuses_it() -> 
     _refit_small(fitter, dicts)
     del dicts[i]
     _refit_small(fitter, dicts)
+
+
+@pytest.mark.parametrize("share", [0.2, 0.6])
+def test_a_splice_with_results_appended_to_the_last_call_prices_that_call_anew(
+    share: float,
+) -> None:
+    # R34-S1: a turn deleted mid-history in the same update as the results of the last
+    # call arriving: the last moved unit grew, yet kept the sum it had alone, and the
+    # refit sent more than its budget (a one-shot fit was within it)
+    dicts = history(120)
+    call = {"id": "call_late", "type": "function", "function": {"name": "grep", "arguments": "{}"}}
+    dicts.append({"role": "assistant", "content": None, "tool_calls": [call]})
+    fitter = Fitter(MODEL, window=WINDOW, max_output_tokens=RESERVE)
+    fitter.fit(dicts)
+    i = _text_at(dicts, share)
+    k = next(j for j in range(i + 1, len(dicts)) if dicts[j]["role"] == "user")
+    del dicts[i:k]
+    found = "\n".join(f"src/module_{j}.py:{j}: cache.get(key) failed again" for j in range(90))
+    dicts += [
+        {"role": "tool", "tool_call_id": "call_late", "content": found},
+        {"role": "user", "content": "what did grep find?"},
+    ]
+    got = _refit(fitter, dicts)
+    assert got.report.used <= got.report.budget
