@@ -254,7 +254,6 @@ class _Carried(NamedTuple):
     positions: their prices from ``at`` on, and what was worked out about them."""
 
     at: int
-    end: int  # where the old history ended, at its new position
     costs: list[int]
     priced: bytearray
     starts: array[int]  # the units from ``at`` on, their sums and checks
@@ -507,7 +506,6 @@ class HistoryIndex:
                 unit_costs[bisect_right(starts, p - shift) - 1 - k] = -1
         return _Carried(
             since + shift,
-            len(self.costs) + shift,
             costs,
             priced,
             array("q", [s + shift for s in starts[k:]]),
@@ -530,16 +528,11 @@ class HistoryIndex:
         at, costs, priced = carried.at, carried.costs, carried.priced
         self.costs[at : at + len(costs)] = costs
         self.priced[at : at + len(priced)] = priced
-        # the units from ``at`` on are the same units: their checks and sums stand; but
-        # for the last, only if it still ends where the old history did (messages appended
-        # in the same update may join it: a call whose results came; its old sum was what
-        # it cost without them, under what is sent: R34-S1)
+        # the units from ``at`` on are the same units: their checks and sums stand
         k, n = bisect_left(self.starts, at), len(carried.starts)
-        if n and self.end(k + n - 1) != carried.end:
-            n -= 1
-        if self.starts[k : k + n] == carried.starts[:n]:
-            self.unit_costs[k : k + n] = carried.unit_costs[:n]
-            self.unit_ok[k : k + n] = carried.unit_ok[:n]
+        if self.starts[k : k + n] == carried.starts:
+            self.unit_costs[k : k + n] = carried.unit_costs
+            self.unit_ok[k : k + n] = carried.unit_ok
         self._memo.update(carried.memo)
         self._over.update(carried.over)
         self._labels.update(carried.labels)
