@@ -492,6 +492,29 @@ def scheduled(sentence: str) -> bool:
     )
 
 
+# A plan said for both sides: "Let's …", "We'll …", "We're going to …"
+_OUR_PLAN = re.compile(
+    rf"(?i){_PLAN_OPENING}(?:let['’]?s|let\s+us|we(?:['’]ll|\s+will|['’]re\s+going\s+to|"
+    r"\s+are\s+going\s+to))\b"
+)
+
+
+def settles_a_choice(sentence: str) -> bool:
+    """Whether ``sentence`` is a plan for both sides that picks one option ("Let's go with
+    the Flatpak build instead of the distro package.", "Let's keep pg_dump for now."): a
+    decision, no request left open - not "Let's add a retry to the client." (a task).
+
+    >>> settles_a_choice("Let's keep pg_dump for now."), settles_a_choice("Let's add a retry.")
+    (True, False)
+    """
+    return (
+        _OUR_PLAN.search(sentence) is not None
+        and _CHOOSES.search(sentence) is not None
+        and not asks(sentence)
+        and decides(sentence)
+    )
+
+
 def decides(sentence: str) -> bool:
     """Whether a sentence says a decision was made (by whom it says, in the languages of
     :data:`DECISION` and :data:`DECIDED_BY`) and does not say it was not made yet; a plan

@@ -59,6 +59,7 @@ from .decisions import (
     chosen,
     decides,
     dropped,
+    settles_a_choice,
     standing,
     without_echoes,
     without_restated,
@@ -770,8 +771,11 @@ def digest(
     goal_text = " ".join(sec["Goal"])
     # a request said in the turns kept verbatim after these is open too, and one those turns
     # answered is not: the recap says what is still asked of the model
+    # (a choice the user settled, "Let's keep pg_dump for now.", is a decision, not a request)
     open_now = [
-        r for r in _open_requests([*messages, *_after(messages, history)]) if r not in goal_text
+        r
+        for r in _open_requests([*messages, *_after(messages, history)])
+        if r not in goal_text and not settles_a_choice(r)
     ]
     for request in open_now:
         add("Open requests", request)
