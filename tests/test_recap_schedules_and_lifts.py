@@ -190,3 +190,65 @@ def test_a_unit_that_died_is_a_failure(output: str) -> None:
 
 def test_a_unit_that_exited_cleanly_is_no_failure() -> None:
     assert failure_lines("api.service: Main process exited, code=exited, status=0/SUCCESS") == []
+
+
+@pytest.mark.parametrize(
+    "leave", ["After that, squash-merge is fine.", "Once QA signs off, a force-push is okay."]
+)
+def test_a_leave_for_later_is_no_open_request(leave: str) -> None:
+    sections = _digest(
+        [
+            ("user", "Clean up the payments service before the release."),
+            ("user", f"Don't merge until QA signs off. {leave}"),
+        ]
+    )
+    assert not any(leave in item for item in sections.get("Open requests", []))
+    assert any(leave in item for item in sections["Constraints and corrections"])
+
+
+def test_a_check_asked_for_later_is_still_an_open_request() -> None:
+    sections = _digest(
+        [("user", "Fix the banner."), ("user", "Later, make sure the banner is fine on mobile.")]
+    )
+    assert "Later, make sure the banner is fine on mobile." in sections["Open requests"]
+
+
+@pytest.mark.parametrize(
+    ("offer", "answer"),
+    [
+        ("I suggest we use Redis for the session cache.", "Sounds good, do that."),
+        ("I could rewrite the parser in Rust.", "Let's not, too risky."),
+        ("My recommendation: drop the legacy export.", "Hmm, not yet. Keep it for now."),
+    ],
+)
+def test_the_users_answer_to_a_proposal_is_listed_with_it(offer: str, answer: str) -> None:
+    record = with_ids(
+        read_messages(
+            [
+                {"role": "user", "content": "Set up background jobs for the billing app."},
+                {"role": "assistant", "content": f"Sure. {offer}"},
+                {"role": "user", "content": answer},
+                *_FILLER,
+                {"role": "user", "content": "go"},
+            ]
+        )
+    )
+    d = digest(record[:-1], history=record)
+    assert d.sections["Decisions"] == [f"Assistant: {offer}", f"User: {answer}"]
+    assert answer not in d.sections.get("Open requests", [])
+    # the answer is shown only with the proposal it answers, right after it
+    for cap in range(40, 600, 11):
+        lines = render_digest(d, cap).splitlines()
+        if f"- User: {answer}" in lines:
+            assert lines[lines.index(f"- User: {answer}") - 1] == f"- Assistant: {offer}"
+
+
+def test_a_reply_that_says_more_than_an_answer_is_no_answer() -> None:
+    sections = _digest(
+        [
+            ("user", "Set up background jobs for the billing app."),
+            ("assistant", "I could rewrite the parser in Rust."),
+            ("user", "No idea yet, but first tell me why the nightly export job keeps timing out."),
+        ]
+    )
+    assert "Assistant: I could rewrite the parser in Rust." not in sections.get("Decisions", [])

@@ -545,6 +545,47 @@ def decides(sentence: str) -> bool:
     return not _NOT_YET.search(sentence[: said.end()])
 
 
+# The assistant putting an option to the user: "I suggest we use Redis …", "I could rewrite
+# the parser in Rust.", "My recommendation: drop the legacy export.", "Maybe we should drop
+# the free tier?", "Shall I …?", "Want me to …?"
+_PROPOSES = re.compile(
+    r"(?i)^\W*(?:(?:so|ok(?:ay)?|alternatively|hmm+|also|then)\W+)*(?:i\s+(?:would\s+|['’]d\s+)?"
+    r"(?:suggest|propose|recommend)\b|i\s+could\b|(?:maybe|perhaps)\s+(?:we|i)\s+(?:should|could)\b|"
+    r"we\s+could\b|one\s+option\s+(?:is|would\s+be)\b|my\s+(?:recommendation|suggestion|"
+    r"proposal)\b|how\s+about\b|what\s+about\b|(?:do\s+you\s+)?want\s+me\s+to\b|shall\s+(?:i|we)\b)"
+)
+# ... and the user's short answer: yes ("Sounds good, do that.", "Yes, go ahead.") or no
+# ("No, use Memcached.", "Let's not, too risky.", "Hmm, not yet. Keep it for now.")
+_ANSWER = re.compile(
+    r"(?i)^\W*(?:(?:hmm+|well|ah|actually|ok(?:ay)?)\W+)*(?:yes|yep|yeah|sure|sounds\s+good|"
+    r"good\s+idea|great|perfect|agreed|go\s+ahead|do\s+(?:it|that)|let['’]?s\s+do\s+(?:it|that)|"
+    r"please\s+do|no|nope|nah|let['’]?s\s+not|not\s+(?:yet|now|really)|don['’]?t|"
+    r"(?:i['’]d\s+)?rather\s+not)\b"
+)
+# the most words of an answer read with the proposal it answers
+_ANSWER_WORDS = 12
+
+
+def answered_proposal(proposed: str, reply: str) -> tuple[str, str] | None:
+    """The assistant's proposal in ``proposed`` (its turn right before) and the user's short
+    ``reply`` saying yes or no to it, as Decisions items: who proposed, who decided, and
+    which way ("Assistant: I could rewrite the parser in Rust.", "User: Let's not, too
+    risky."); None when the reply answers no proposal or says more than an answer.
+
+    >>> answered_proposal("Done. I suggest we use Redis for the cache.", "Sounds good, do that.")
+    ('Assistant: I suggest we use Redis for the cache.', 'User: Sounds good, do that.')
+    >>> answered_proposal("I could rewrite it in Rust.", "Why?") is None
+    True
+    """
+    said = " ".join(reply.split())
+    if not said or word_count(said) > _ANSWER_WORDS or not _ANSWER.match(said) or asks(said):
+        return None
+    offers = [x for x in sentences(without_code(proposed)) if _PROPOSES.match(x)]
+    if not offers:
+        return None
+    return f"Assistant: {clip(offers[-1], 240)}", f"User: {clip(said, 240)}"
+
+
 # An option a question offers, named so a reply in any language names it the same way: a
 # code span, or a word with a digit, an underscore, a dot, a slash or a hyphen inside
 # ("dead_letter", "PostgreSQL 16", "v2.3", "eu-west-1"), or a capitalised name past the

@@ -76,6 +76,7 @@ class Digest:
     # came right after, before a third command or a number)
     urgent: dict[str, int] = field(default_factory=dict)
     # an item shown only with another: a rule the user lifted later, only with its lifting
+    # (on one line); the user's answer to a proposal, only with the proposal
     needs: dict[str, str] = field(default_factory=dict)
 
     def items(self, name: str) -> list[str]:
@@ -177,7 +178,7 @@ def _section_bytes(
 ) -> int:
     """The bytes section ``name`` takes rendered with ``chosen`` of its ``total`` items
     (a lifted rule and its lifting on one line: :func:`_with_liftings`)."""
-    if needs:
+    if needs and name == "Constraints and corrections":
         joined = _with_liftings(list(chosen), needs)
         if len(joined) < len(chosen):
             return _section_bytes(name, joined, total - len(chosen) + len(joined))
@@ -310,15 +311,22 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
     for name in PRIORITY:  # every heading first: no section is left out unsaid
         if name in order:
             fits(name, [])
+    waiting: dict[str, list[str]] = {}  # item -> the items that wait to be shown with it
     for batch in rounds:
         for name, items in batch:
             if name not in chosen:
                 continue
             for item in items:
-                # an urgent item is in already; a lifted rule goes in only with its lifting
+                # an urgent item is in already; a lifted rule goes in only with its lifting,
+                # an answer only with the proposal it answers: it waits for it, if need be
                 need = d.needs.get(item)
-                if item not in chosen[name] and (need is None or need in chosen[name]):
-                    fits(name, [*chosen[name], item])
+                if item in chosen[name]:
+                    continue
+                if need is not None and need not in chosen[name]:
+                    waiting.setdefault(need, []).append(item)
+                elif fits(name, [*chosen[name], item]):
+                    for after in waiting.pop(item, []):
+                        fits(name, [*chosen[name], after])
     return chosen
 
 
@@ -365,7 +373,9 @@ def _lines(d: Digest, chosen: dict[str, list[str]], max_bytes: int) -> str:
             lines.append(f"{name}: {sep.join(shown)}{more}".replace(":  (", ": ("))
         else:
             lines.append(f"{name}:{more}")
-            lines.extend(f"- {i}" for i in _with_liftings(shown, d.needs))
+            if name == "Constraints and corrections":  # a lifted rule beside its lifting
+                shown = _with_liftings(shown, d.needs)
+            lines.extend(f"- {i}" for i in shown)
     if not lines:  # no claim in it: "no … failure" would read as a failure claimed
         lines = [NOTHING_TO_RECAP]
     return cut_utf8("\n".join(lines), max_bytes)
