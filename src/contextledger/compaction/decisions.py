@@ -503,6 +503,29 @@ def scheduled(sentence: str) -> bool:
     )
 
 
+# A plan said for both sides: "Let's …", "We'll …", "We're going to …"
+_OUR_PLAN = re.compile(
+    rf"(?i){_PLAN_OPENING}(?:let['’]?s|let\s+us|we(?:['’]ll|\s+will|['’]re\s+going\s+to|"
+    r"\s+are\s+going\s+to))\b"
+)
+
+
+def settles_a_choice(sentence: str) -> bool:
+    """Whether ``sentence`` is a plan for both sides that picks one option ("Let's go with
+    the Flatpak build instead of the distro package.", "Let's keep pg_dump for now."): a
+    decision, no request left open - not "Let's add a retry to the client." (a task).
+
+    >>> settles_a_choice("Let's keep pg_dump for now."), settles_a_choice("Let's add a retry.")
+    (True, False)
+    """
+    return (
+        _OUR_PLAN.search(sentence) is not None
+        and _CHOOSES.search(sentence) is not None
+        and not asks(sentence)
+        and decides(sentence)
+    )
+
+
 def decides(sentence: str) -> bool:
     """Whether a sentence says a decision was made (by whom it says, in the languages of
     :data:`DECISION` and :data:`DECIDED_BY`) and does not say it was not made yet; a plan
@@ -531,6 +554,47 @@ def decides(sentence: str) -> bool:
     if said is None:  # the verbs and approvals intent reads, in its languages
         return is_decision(sentence)
     return not _NOT_YET.search(sentence[: said.end()])
+
+
+# The assistant putting an option to the user: "I suggest we use Redis …", "I could rewrite
+# the parser in Rust.", "My recommendation: drop the legacy export.", "Maybe we should drop
+# the free tier?", "Shall I …?", "Want me to …?"
+_PROPOSES = re.compile(
+    r"(?i)^\W*(?:(?:so|ok(?:ay)?|alternatively|hmm+|also|then)\W+)*(?:i\s+(?:would\s+|['’]d\s+)?"
+    r"(?:suggest|propose|recommend)\b|i\s+could\b|(?:maybe|perhaps)\s+(?:we|i)\s+(?:should|could)\b|"
+    r"we\s+could\b|one\s+option\s+(?:is|would\s+be)\b|my\s+(?:recommendation|suggestion|"
+    r"proposal)\b|how\s+about\b|what\s+about\b|(?:do\s+you\s+)?want\s+me\s+to\b|shall\s+(?:i|we)\b)"
+)
+# ... and the user's short answer: yes ("Sounds good, do that.", "Yes, go ahead.") or no
+# ("No, use Memcached.", "Let's not, too risky.", "Hmm, not yet. Keep it for now.")
+_ANSWER = re.compile(
+    r"(?i)^\W*(?:(?:hmm+|well|ah|actually|ok(?:ay)?)\W+)*(?:yes|yep|yeah|sure|sounds\s+good|"
+    r"good\s+idea|great|perfect|agreed|go\s+ahead|do\s+(?:it|that)|let['’]?s\s+do\s+(?:it|that)|"
+    r"please\s+do|no|nope|nah|let['’]?s\s+not|not\s+(?:yet|now|really)|don['’]?t|"
+    r"(?:i['’]d\s+)?rather\s+not)\b"
+)
+# the most words of an answer read with the proposal it answers
+_ANSWER_WORDS = 12
+
+
+def answered_proposal(proposed: str, reply: str) -> tuple[str, str] | None:
+    """The assistant's proposal in ``proposed`` (its turn right before) and the user's short
+    ``reply`` saying yes or no to it, as Decisions items: who proposed, who decided, and
+    which way ("Assistant: I could rewrite the parser in Rust.", "User: Let's not, too
+    risky."); None when the reply answers no proposal or says more than an answer.
+
+    >>> answered_proposal("Done. I suggest we use Redis for the cache.", "Sounds good, do that.")
+    ('Assistant: I suggest we use Redis for the cache.', 'User: Sounds good, do that.')
+    >>> answered_proposal("I could rewrite it in Rust.", "Why?") is None
+    True
+    """
+    said = " ".join(reply.split())
+    if not said or word_count(said) > _ANSWER_WORDS or not _ANSWER.match(said) or asks(said):
+        return None
+    offers = [x for x in sentences(without_code(proposed)) if _PROPOSES.match(x)]
+    if not offers:
+        return None
+    return f"Assistant: {clip(offers[-1], 240)}", f"User: {clip(said, 240)}"
 
 
 # An option a question offers, named so a reply in any language names it the same way: a

@@ -56,9 +56,11 @@ from .decisions import (
     DECIDED_BY,
     DECISION,
     ECHO,
+    answered_proposal,
     chosen,
     decides,
     dropped,
+    settles_a_choice,
     standing,
     without_echoes,
     without_restated,
@@ -784,8 +786,11 @@ def digest(
     goal_text = " ".join(sec["Goal"])
     # a request said in the turns kept verbatim after these is open too, and one those turns
     # answered is not: the recap says what is still asked of the model
+    # (a choice the user settled, "Let's keep pg_dump for now.", is a decision, not a request)
     open_now = [
-        r for r in _open_requests([*messages, *_after(messages, history)]) if r not in goal_text
+        r
+        for r in _open_requests([*messages, *_after(messages, history)])
+        if r not in goal_text and not settles_a_choice(r)
     ]
     for request in open_now:
         add("Open requests", request)
@@ -916,6 +921,8 @@ def digest(
     counted: set[str] = set()  # ... their quantities, as bare digits
     tallied: list[str] = []  # numbers a tool found, said by it or restated right after
     asked = ""  # the assistant's last turn of words, when the user's is the next
+    answered: set[str] = set()  # the user's answers to a proposal, listed with it
+    replies: dict[str, str] = {}  # ... as items: the answer -> the proposal it answers
     asked_about: set[str] = set()  # the words of the user's questions so far
     just_asked: set[str] = set()  # ... of the user's latest turn, asked or requested
     for i, m in enumerate(messages):
@@ -1064,6 +1071,14 @@ def digest(
             if pick is not None and pick not in placed:  # the option the user picked
                 add("Decisions", f"User: {clip(pick, 240)}")
                 placed.add(pick)
+            answer = answered_proposal(asked, m.text) if m.role == "user" and asked else None
+            if pick is None and answer is not None:  # "I could …", then "Let's not."
+                offer, reply = answer
+                add("Decisions", offer)
+                add("Decisions", reply)
+                replies[reply] = offer  # (shown only with what it answers)
+                answered.update(sentences(m.text))
+                placed.update(sentences(m.text))
             whole = m.role == "user" and _own_words(m.text) != first
             tallied += _said(
                 m, goal_text, placed, add, found, counted, noise["User also said"], whole
@@ -1076,6 +1091,8 @@ def digest(
     if sec["Files written"]:
         written = set(sec["Files written"])  # read, then written: it is a written file
         sec["Files read"] = [f for f in sec["Files read"] if f not in written]
+    # (an answer to the assistant's proposal is listed with it, no request of its own)
+    sec["Open requests"] = [r for r in sec["Open requests"] if r not in answered]
     sec["Decisions"] = standing(sec["Decisions"], history or messages)
     sec["Decisions"], dropping = dropped(sec["Decisions"], history or messages)
     sec["Decisions"] = without_restated(sec["Decisions"])  # (a plan said after each step)
@@ -1148,7 +1165,8 @@ def digest(
         ranked,
         {k: frozenset(v) for k, v in noise.items() if v},
         {n: k for n, k in (("Files read", urgent), ("Numbers that matter", len(tallied))) if k},
-        {rule: lift for rule, lift in needs.items() if lift in lifts},
+        {rule: lift for rule, lift in needs.items() if lift in lifts}
+        | {reply: offer for reply, offer in replies.items() if offer in sec["Decisions"]},
     )
 
 

@@ -1018,9 +1018,32 @@ REMINDS = re.compile(
 )
 
 
+# a leave said for later, ending its sentence ("After that, squash-merge is fine."): a
+# permission, no request put off
+_LEAVE_LATER = re.compile(
+    r"(?i)\b(?:is|are)\s+(?:(?:also|totally|perfectly|then)\s+)?(?:fine|ok(?:ay)?|alright|allowed|"
+    r"acceptable|permitted)\W*$"
+)
+
+
+# ... not what the user asks to be checked ("Later, make sure the banner is fine.")
+_CHECK_ASKED = re.compile(
+    r"(?i)\b(?:make\s+sure|ensure|check|verify|confirm|see\s+(?:if|whether))\b"
+)
+
+
+def _leave_for_later(sentence: str) -> bool:
+    return _LEAVE_LATER.search(sentence) is not None and _CHECK_ASKED.search(sentence) is None
+
+
 def _defers(sentence: str) -> bool:
-    """A request put off ("Later, add a changelog entry."), not what happens next."""
-    return DEFERRED.search(sentence) is not None and _TOLD_AFTER.search(sentence) is None
+    """A request put off ("Later, add a changelog entry."), not what happens next nor a
+    leave for later ("After that, squash-merge is fine.")."""
+    return (
+        DEFERRED.search(sentence) is not None
+        and _TOLD_AFTER.search(sentence) is None
+        and not _leave_for_later(sentence)
+    )
 
 
 def is_request(sentence: str) -> bool:
@@ -1065,6 +1088,8 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
         behind = (behind + waiting) if is_nudge(m.text.strip()) else []
         waiting = []
         for s in sentences(without_paste(m.text)):
+            if _leave_for_later(s) and not asks(s):  # "After that, squash-merge is fine."
+                continue
             side = _side_request(s)
             free = WHEN_FREE.search(s)
             reminds = REMINDS.search(s)

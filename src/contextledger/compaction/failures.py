@@ -45,6 +45,9 @@ _FAILURE_LINE = re.compile(
     r"Unauthorized|Forbidden|Service|Gateway|Conflict|Too)\b|\bpanicked\b|\bsegmentation fault\b|"
     r"✗|✕|✖|✘|⨯|\bnot ok\b|^FAILURES!$|\b(?:Failures|Errors): [1-9]|^ℹ fail [1-9]|"
     # (a timeout said, not set: "timeout: waiting for …", not "timeout = 30", "TIMEOUT: 30s")
+    # systemd's end of a unit that died or failed: "Main process exited, code=killed,
+    # status=9/KILL", "code=dumped, status=11/SEGV", "code=exited, status=2/INVALIDARGUMENT"
+    r"\bcode=(?:killed|dumped)\b|\bcode=exited,\s*status=[1-9]\d*\b|"
     r"\btimed out\b|^timeout\b(?:\s*:(?!\s*\d+(?:\.\d+)?\s*(?:ms|s|m|h|sec|seconds|minutes)?\s*$)|"
     r"\s(?!\s*=))|\bdeadline exceeded\b|\bOOMKilled\b|\bout of memory\b|"
     # how other tools print an error: ESLint's "12:5  error  'x' is …", tsc's "error

@@ -1293,10 +1293,16 @@ def lifted_rule(sentence: str, rules: Sequence[str]) -> str | None:
     "Don't offer store credit."
     >>> lifted_rule("The tests are fine now.", ["Never skip the tests."]) is None
     True
+    >>> lifted_rule("You may add openpyxl; the no-new-dependencies rule is lifted for it.",
+    ...             ["Don't add any new dependencies to the project."])
+    "Don't add any new dependencies to the project."
     """
     if not rules or not (LIFTS.search(sentence) or grants_leave(sentence)):
         return None
-    words = {w[:6] for w in keywords(sentence) - _PLAIN_RULE_WORDS}
+    # (a rule named by its words run together: "the no-new-dependencies rule is lifted")
+    said = keywords(sentence)
+    said |= {part for w in said if "-" in w for part in w.split("-")}
+    words = {w[:6] for w in said - _PLAIN_RULE_WORDS}
     values = {v.strip("`") for v in _VALUE.findall(sentence)}
     for rule in reversed(rules):
         shared = words & {w[:6] for w in keywords(rule) - _PLAIN_RULE_WORDS}

@@ -76,6 +76,7 @@ class Digest:
     # came right after, before a third command or a number)
     urgent: dict[str, int] = field(default_factory=dict)
     # an item shown only with another: a rule the user lifted later, only with its lifting
+    # (on one line); the user's answer to a proposal, only with the proposal
     needs: dict[str, str] = field(default_factory=dict)
 
     def items(self, name: str) -> list[str]:
@@ -172,8 +173,15 @@ def _noise_of(d: Digest, name: str) -> frozenset[str]:
     return frozenset()
 
 
-def _section_bytes(name: str, chosen: Sequence[str], total: int) -> int:
-    """The bytes section ``name`` takes rendered with ``chosen`` of its ``total`` items."""
+def _section_bytes(
+    name: str, chosen: Sequence[str], total: int, needs: dict[str, str] | None = None
+) -> int:
+    """The bytes section ``name`` takes rendered with ``chosen`` of its ``total`` items
+    (a lifted rule and its lifting on one line: :func:`_with_liftings`)."""
+    if needs and name == "Constraints and corrections":
+        joined = _with_liftings(list(chosen), needs)
+        if len(joined) < len(chosen):
+            return _section_bytes(name, joined, total - len(chosen) + len(joined))
     left = total - len(chosen)
     more = utf8_len(f" (+{left} more in the record)") if left else 0
     if name in INLINE:
@@ -277,7 +285,7 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
 
     def fits(name: str, items: list[str]) -> bool:
         nonlocal used
-        new = _section_bytes(name, items, len(order[name]))
+        new = _section_bytes(name, items, len(order[name]), d.needs)
         grown = used - size.get(name, -1) + new  # an opened section costs a line break
         if grown > max_bytes:
             return False
@@ -303,15 +311,22 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
     for name in PRIORITY:  # every heading first: no section is left out unsaid
         if name in order:
             fits(name, [])
+    waiting: dict[str, list[str]] = {}  # item -> the items that wait to be shown with it
     for batch in rounds:
         for name, items in batch:
             if name not in chosen:
                 continue
             for item in items:
-                # an urgent item is in already; a lifted rule goes in only with its lifting
+                # an urgent item is in already; a lifted rule goes in only with its lifting,
+                # an answer only with the proposal it answers: it waits for it, if need be
                 need = d.needs.get(item)
-                if item not in chosen[name] and (need is None or need in chosen[name]):
-                    fits(name, [*chosen[name], item])
+                if item in chosen[name]:
+                    continue
+                if need is not None and need not in chosen[name]:
+                    waiting.setdefault(need, []).append(item)
+                elif fits(name, [*chosen[name], item]):
+                    for after in waiting.pop(item, []):
+                        fits(name, [*chosen[name], after])
     return chosen
 
 
@@ -358,10 +373,28 @@ def _lines(d: Digest, chosen: dict[str, list[str]], max_bytes: int) -> str:
             lines.append(f"{name}: {sep.join(shown)}{more}".replace(":  (", ": ("))
         else:
             lines.append(f"{name}:{more}")
+            if name == "Constraints and corrections":  # a lifted rule beside its lifting
+                shown = _with_liftings(shown, d.needs)
             lines.extend(f"- {i}" for i in shown)
     if not lines:  # no claim in it: "no … failure" would read as a failure claimed
         lines = [NOTHING_TO_RECAP]
     return cut_utf8("\n".join(lines), max_bytes)
+
+
+def _with_liftings(shown: list[str], needs: dict[str, str]) -> list[str]:
+    """``shown`` with each lifted rule on one line with the permission that lifted it
+    ("Don't touch the bedroom scenes. → later: The scenes are backed up, you can touch
+    them."): on a line of its own the rule reads as standing.
+
+    >>> _with_liftings(["No emoji.", "Emoji are fine now.", "Be brief."], {"No emoji.": "Emoji are fine now."})
+    ['No emoji. → later: Emoji are fine now.', 'Be brief.']
+    """
+    lifting = {needs[i] for i in shown if i in needs and needs[i] in shown}
+    return [
+        f"{i} → later: {needs[i]}" if i in needs and needs[i] in lifting else i
+        for i in shown
+        if i not in lifting
+    ]
 
 
 NOTHING_TO_RECAP = "Earlier turns: nothing to recap."
