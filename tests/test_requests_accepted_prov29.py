@@ -157,3 +157,19 @@ def test_audio_is_refused_for_responses_by_name() -> None:
     body = {"model": "gpt-5", "input": [{"role": "user", "content": [part]}]}
     with pytest.raises(Invalid):
         validate_responses(body, HEADERS, StubServer())
+
+
+def test_the_proxy_takes_a_spoken_reply_and_sends_it_back(proxy: Any, stub: StubServer) -> None:
+    """The proxy refused ``{"role": "assistant", "audio": {…}}`` without a content key as
+    "Missing required parameter: 'messages[1].content'", though OpenAI documents it."""
+    spoken = {"role": "assistant", "audio": {"id": "audio_67c8a1f2b3e08191"}}
+    client = openai.OpenAI(base_url=proxy.url + "/v1", api_key="sk-test-0123456789", max_retries=0)
+    raw = client.chat.completions.with_raw_response.create(
+        model=AUDIO_MODEL,
+        messages=[SPOKEN[0], spoken, SPOKEN[2]],  # type: ignore[list-item]
+        max_completion_tokens=200,
+    )
+    upstream = stub.completions()[-1].body
+    assert upstream["messages"][1] == spoken
+    used = int(raw.headers["x-contextledger-used"])
+    assert used >= price_request(upstream, AUDIO_MODEL, "openai").total
