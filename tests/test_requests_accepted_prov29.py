@@ -24,6 +24,7 @@ import pytest
 from contextledger import fit, translate
 from contextledger.errors import UnsupportedBlockError
 from contextledger.model import Audio, InlineData, Message, Text
+from contextledger.prepare import prepare
 from contextledger.pricing.messages import price_request
 from sdk_check import validate_body
 from stub_responses import validate_responses
@@ -157,3 +158,32 @@ def test_audio_is_refused_for_responses_by_name() -> None:
     body = {"model": "gpt-5", "input": [{"role": "user", "content": [part]}]}
     with pytest.raises(Invalid):
         validate_responses(body, HEADERS, StubServer())
+
+
+def test_the_proxy_takes_a_spoken_reply_and_sends_it_back(proxy: Any, stub: StubServer) -> None:
+    """The proxy refused ``{"role": "assistant", "audio": {…}}`` without a content key as
+    "Missing required parameter: 'messages[1].content'", though OpenAI documents it."""
+    spoken = {"role": "assistant", "audio": {"id": "audio_67c8a1f2b3e08191"}}
+    client = openai.OpenAI(base_url=proxy.url + "/v1", api_key="sk-test-0123456789", max_retries=0)
+    raw = client.chat.completions.with_raw_response.create(
+        model=AUDIO_MODEL,
+        messages=[SPOKEN[0], spoken, SPOKEN[2]],  # type: ignore[list-item]
+        max_completion_tokens=200,
+    )
+    upstream = stub.completions()[-1].body
+    assert upstream["messages"][1] == spoken
+    used = int(raw.headers["x-contextledger-used"])
+    assert used >= price_request(upstream, AUDIO_MODEL, "openai").total
+
+
+@pytest.mark.parametrize("model", ["gpt-4o", AUDIO_MODEL])
+def test_prepare_sends_a_spoken_reply_as_the_model_takes_it(stub: StubServer, model: str) -> None:
+    """``prepare`` translated the fit's messages without the model: gpt-4o was sent the
+    audio id the fit had priced and reported as its line."""
+    out = prepare(SPOKEN, model, window=40_000, max_output_tokens=200, target="openai")
+    body = dict(out.body)
+    kept = "audio" in body["messages"][1]
+    assert kept == (model == AUDIO_MODEL)
+    assert "audio_67c8a1f2b3e08191" in json.dumps(body["messages"])
+    validate_openai(body, stub)
+    assert out.report.used >= price_request(body, model, "openai").total

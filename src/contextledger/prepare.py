@@ -22,7 +22,7 @@ from itertools import takewhile
 from operator import is_
 from typing import Any
 
-from .catalog import Catalog, ModelInfo, lookup_model, sent_model_id
+from .catalog import Catalog, ModelInfo, lookup_model, sent_model_id, takes_audio
 from .compaction.conversation import CompactionEvent, CompactionOutcome, Conversation
 from .compaction.floor import (
     Quote,
@@ -60,6 +60,7 @@ from .pricing.messages import Pricer, price_request
 from .pricing.provider_content import check_file_pages
 from .providers import Format, format_for_provider, provider_format, translate
 from .providers.ids import declared_notice, declared_renames
+from .providers.native import unheard_replies
 from .providers.output_format import read_output_format
 from .repair import RepairChange, RepairMemo
 from .reply import Reply
@@ -499,6 +500,10 @@ class Preparer:
         if write:
             self._refuse_prefill(sent_messages, conv.record)  # as translate checks it
             sent = tuple(self._materialize(m) for m in sent_messages)
+            if takes_audio(self.fitter.info) is False:
+                # an earlier spoken reply goes as the line the fit priced and reported
+                # (OpenAI takes its id back only on its audio models)
+                sent = tuple(unheard_replies(sent, self.format, []))
             translation = translate(sent, self.format, validate=True)
             notices.extend(not_yet_told(translation.notices, result.report.notices))
             body = self._body(translation.body, wire_tools)

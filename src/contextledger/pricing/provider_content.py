@@ -15,6 +15,9 @@ never below the bill; every such price is an estimate, and says so.
   In an earlier turn such a file goes with its exchange when it does not fit, reported; in
   the current request the fit refuses it, naming it, rather than send the question without
   its file (``fit.anchors``).
+* An OpenAI Chat assistant's earlier spoken reply, by its id: at most the model's output cap
+  (one reply can say no more; sent back, its audio is billed as input), for a model that
+  hears; another model gets, and is priced, its line.
 """
 
 from __future__ import annotations

@@ -74,6 +74,7 @@ def _says_nothing(raw: Any) -> bool:
         _is(raw, "assistant")
         and not raw.get("tool_calls")
         and not raw.get("function_call")
+        and not raw.get("audio")
         and raw.get("content") in (None, "", [])
     )
 
@@ -186,7 +187,13 @@ class Wire:
             if raw.get("content") is None and not (
                 self.name == "openai"
                 and raw["role"] == "assistant"
-                and (raw.get("tool_calls") or raw.get("function_call") or "content" in raw)
+                # (an earlier spoken reply goes back by its id alone: OpenAI's audio guide)
+                and (
+                    raw.get("tool_calls")
+                    or raw.get("function_call")
+                    or raw.get("audio")
+                    or "content" in raw
+                )
             ):
                 return f"Missing required parameter: '{where}.content'."
         return None
