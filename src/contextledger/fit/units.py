@@ -259,6 +259,7 @@ class _Carried(NamedTuple):
     starts: array[int]  # the units from ``at`` on, their sums and checks
     unit_costs: list[int]
     unit_ok: bytearray
+    end: int  # one past the last moved message (where its unit ended)
     memo: dict[tuple[int, str], tuple[Message, object]]
     over: dict[tuple[int, int], int]
     labels: dict[int, tuple[object, Later[str]]]
@@ -511,6 +512,7 @@ class HistoryIndex:
             array("q", [s + shift for s in starts[k:]]),
             unit_costs,
             unit_ok,
+            len(self.costs) + shift,
             {(i + shift, w): v for (i, w), v in self._memo.items() if i >= since and w in _MOVED},
             {  # (not of a unit holding a result priced anew: it may cost less now)
                 (a + shift, b + shift): r
@@ -531,8 +533,14 @@ class HistoryIndex:
         # the units from ``at`` on are the same units: their checks and sums stand
         k, n = bisect_left(self.starts, at), len(carried.starts)
         if self.starts[k : k + n] == carried.starts:
-            self.unit_costs[k : k + n] = carried.unit_costs
-            self.unit_ok[k : k + n] = carried.unit_ok
+            # ... but the last of them may have grown: dicts appended after the moved ones
+            # join it when it is a tool call (its results): its sum and check are made anew
+            # (carried, the call's sum left its results out: a refit sent 3,400 tokens over
+            # the budget, speed68)
+            if n and self.end(k + n - 1) != carried.end:
+                n -= 1
+            self.unit_costs[k : k + n] = carried.unit_costs[:n]
+            self.unit_ok[k : k + n] = carried.unit_ok[:n]
         self._memo.update(carried.memo)
         self._over.update(carried.over)
         self._labels.update(carried.labels)
