@@ -93,6 +93,7 @@ from .claims_numbers import (
     check_tallies,
     check_times,
     check_units,
+    check_verb_times,
 )
 from .claims_order import IMPERATIVE, mentions, out_of_order, reversed_rule, split_order
 from .claims_polarity import PERMIT, negated
@@ -261,6 +262,7 @@ def _check_clause(
         return tuple(quoted_words)
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
     out += check_times(text, ev) + check_tallies(text, ev) + check_units(text, ev)
+    out += check_verb_times(text, ev)  # "restarted 43 times" where the record counts 34
     out += check_qualities(text, ev)  # "per minute" for "per second", "local" for "UTC"
     if not out and section not in _DONE_SECTIONS:
         out += check_qualifiers(text, ev)  # "Never push to main." for "… except hotfixes"

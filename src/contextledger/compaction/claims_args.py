@@ -153,7 +153,8 @@ def _contradiction(text: str, call: _Call) -> str | None:
     words = [w.rstrip(".'") for w in re.findall(r"[\w@#.'-]+", low)]
     for key, value in call.slots:
         said = _words(value) | {value}
-        named = key.split("_")[-1]
+        # a flag's last word names it as a claim would: "--to-revision=41" is the revision
+        named = re.split(r"[_-]", key)[-1]
         if named in words and named not in _NOT_KEYS and value not in ("true", "false"):
             at = words.index(named)
             near = [w for w in words[max(at - 2, 0) : at] + words[at + 1 : at + 3]]
@@ -213,9 +214,14 @@ def _printed_beside(answer: str, key: str, near: list[str]) -> bool:
 def _about(text: str, ev: Evidence) -> list[_Call]:
     """The calls ``text`` names by an identifier of their arguments or answer."""
     named = specific_terms(text)
-    calls = [c for c in _calls(ev) if named & c.terms] if named else []
-    if calls:
-        return calls
+    # a name identifies a call; a number may be the very value the claim gets wrong
+    # ("rolled deployment/api back to revision 14": 14 is in every log line the record
+    # printed, deployment/api only in the rollout's arguments), so names are asked first
+    names = frozenset(t for t in named if not _is_number(t))
+    for terms in (names, named):
+        calls = [c for c in _calls(ev) if terms & c.terms] if terms else []
+        if calls:
+            return calls
     # none named by an identifier: the calls whose tool's verb the claim says ("Posted …"
     # of post_message)
     mine = {stem(w) for w in re.findall(r"[A-Za-z]+", text)}

@@ -164,6 +164,12 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
     if not terms:
         return []
     loaded = bool(specific - {t for t in specific if _CODE.search(t)})
+    # a hyphenated or slashed name is one thing ("prod-us" is not "prod-eu", though both
+    # split to "prod"): the act that did it names it whole
+    names = [re.compile(rf"(?i)(?<![\w-]){re.escape(n)}(?![\w-])") for n in _names(text)]
+
+    def names_it(unit_text: str) -> bool:
+        return all(n.search(unit_text) for n in names)
 
     def traced(index: UnitIndex, keep: Callable[[Unit], bool] | None = None) -> Unit | None:
         """The unit of ``index`` (``keep`` allows) holding the most of the clause's terms,
@@ -174,7 +180,7 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
             if (keep is not None and not keep(u)) or u.negated or (loaded and u.kind == "result"):
                 continue
             share, missing = cover(terms, u.terms)
-            good = share >= 0.5 and not specific.intersection(missing)
+            good = share >= 0.5 and not specific.intersection(missing) and names_it(u.text)
             if good and (best is None or share > best[0]):
                 best = (share, u)
         return best[1] if best else None
@@ -187,7 +193,11 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
         for i, a in enumerate(some):
             for b in some[i + 1 :]:
                 share, missing = cover(terms, a.terms | b.terms)
-                if share >= 0.5 and not specific.intersection(missing):
+                if (
+                    share >= 0.5
+                    and not specific.intersection(missing)
+                    and names_it(f"{a.text} {b.text}")
+                ):
                     return Unit(f"{a.text} … {b.text}", a.terms | b.terms, "", a.kind)
         return None
 
@@ -252,6 +262,31 @@ def _reported_by_user(
 
 
 _CODE = re.compile(r"[/_.:\[\]@\d]")
+# A name of words joined by hyphens or slashes, outside backticks (a command is checked as
+# run): "prod-us", "deployment/api", "web-2"; not a path's file ("src/a.py" is checked as
+# a path) nor a hyphenated word of prose ("read-only", "follow-up": all letters, two parts)
+_NAME = re.compile(r"(?<![\w./`-])[A-Za-z][A-Za-z0-9]*(?:[-/][A-Za-z0-9]+)+(?![\w/`-]|\.\w)")
+_PARTICLES = frozenset(
+    {"up", "in", "on", "out", "off", "by", "to", "of", "and", "the", "for", "so"}
+)
+
+
+def _named_part(part: str) -> bool:
+    """A short part that makes a name, not prose: "us" of "prod-us" (not "up" of
+    "follow-up", nor "e" of "e-mail")."""
+    return 2 <= len(part) <= 3 and part.casefold() not in _PARTICLES
+
+
+def _names(text: str) -> list[str]:
+    """The joined names ``text`` gives outside backticks (see ``_NAME``)."""
+    bare = re.sub(r"`[^`]*`", " ", text)
+    return [
+        n
+        for n in dict.fromkeys(_NAME.findall(bare))
+        if re.search(r"\d|/", n) or n.count("-") >= 2 or any(map(_named_part, n.split("-")))
+    ]
+
+
 _VAGUE_WORDS = """
     conversation discussion session topic topics progress good great several various some
     many few cover covered thing things part parts overall general stuff issue issues matter
