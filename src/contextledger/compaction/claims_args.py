@@ -142,8 +142,10 @@ def _is_number(word: str) -> bool:
     return _same_number(word, word)
 
 
-def _contradiction(text: str, call: _Call) -> str | None:
-    """How ``text`` contradicts ``call``'s arguments, or None."""
+def _contradiction(text: str, call: _Call, user: tuple[str, ...] = ()) -> str | None:
+    """How ``text`` contradicts ``call``'s arguments, or None. ``user``: the user's turns
+    (a value the user named beside the key is the user's word, not the call's: "the
+    analytics_dev target" of the user where dbt ran ``--target dev``)."""
     low = canonical(re.sub(r"`[^`]*`", " ", text)).casefold()  # a command is checked as run
     # the call written out ("set_flag(flag=x, enabled=false)"): its own arguments, no claim
     # in words about them (its "enabled" is a key, not "enabled it")
@@ -167,7 +169,9 @@ def _contradiction(text: str, call: _Call) -> str | None:
                 before = near[0]
                 # (a line the call printed, quoted: "SUMMARY orphaned_rows_0=55780" is what
                 # `exec-report --summary recall-reminders` answered, no claim of its flag)
-                if not _printed_beside(call.answer, named, near):
+                if not _printed_beside(call.answer, named, near) and not any(
+                    _printed_beside(turn, named, near) for turn in user
+                ):
                     return f"the call {call.name} gave {key} {value}, not {before}"
         if key in _RECIPIENT_KEYS:
             for m in _TO.finditer(low):
@@ -234,7 +238,7 @@ def check_arguments(text: str, ev: Evidence) -> list[Claim]:
     calls = _about(text, ev)
     if not calls:
         return []
-    found = [_contradiction(text, c) for c in calls]
+    found = [_contradiction(text, c, ev.user) for c in calls]
     if any(f is None for f in found):
         return []
     return [Claim("did", text, str(found[0]))]

@@ -231,6 +231,8 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
         return []
     if actor is None and _reported_by_user(text, verb, terms, specific, ev):
         return []
+    if verb == "found" and _found_in_output(text, ev):
+        return []  # "The query found 4821 late-arriving rows": what its call printed
     said = next((ev.said[i] for i in ev.said_index.covering(terms, 0.5)), None)
     why = "no tool call or assistant turn shows it done"
     if said is not None:
@@ -368,6 +370,43 @@ def check_action(
         after = text[read.end() :] if read else text
         out += check_read([p for p in paths if p in after], ev)
     return list(dict.fromkeys(out))
+
+
+_FOUND = re.compile(r"(?i)\bfound\b")
+_FIGURE = re.compile(
+    r"(?<![\w.,/-])\d{1,3}(?:,\d{3})+(?![\w,])|(?<![\w.,/-])\d+(?:\.\d+)?(?![\w/-])"
+)
+# what a finder is called without naming it: "the query", "the count", "a search"
+_QUERYING = re.compile(
+    r"(?i)\bselect\s+(?:count|\*|[\w.]+\s*(?:,|from))|\bcount\s*\(|\bquery|\bsearch|\bgrep\b|"
+    r"\bwc\b|\bfind\b|\bsql\b"
+)
+_FINDER_WORDS = frozenset(
+    stem(w)
+    for w in ("query", "count", "search", "scan", "check", "lookup", "run", "command", "tool")
+)
+
+
+def _found_in_output(text: str, ev: Evidence) -> bool:
+    """Whether what ``text`` says was found ("The count query found 4821 late-arriving
+    rows", "ruff found 3 problems") is in the output of a call it names (by its program or
+    its arguments; any call, when it names the finder only as "the query"): every number
+    of it, whole, in that call's answer. A number another call printed is not this one's."""
+    at = _FOUND.search(text)
+    numbers = [n.replace(",", "") for n in _FIGURE.findall(text[at.end() :])] if at else []
+    if at is None or not numbers:
+        return False
+    finder = claim_terms(text[: at.start()]) - {"assistant", "user", "agent"} - _FINDER_WORDS
+    for call, answer in ev.answered:
+        asked = f"{call.name} {call.arguments}"
+        if finder and not finder & unit_terms(asked):
+            continue
+        if not finder and not _QUERYING.search(asked):
+            continue  # "the query": a call that queried, not a build that printed counts
+        printed = {n.replace(",", "") for n in _FIGURE.findall(answer[:4000])}
+        if all(n in printed for n in numbers):
+            return True
+    return False
 
 
 def check_fixed(text: str, ev: Evidence) -> list[Claim]:

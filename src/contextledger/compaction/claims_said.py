@@ -256,6 +256,7 @@ def names_another(claim: str, unit: str) -> str | None:
     >>> names_another("roll back the billing deployment", "Roll the api deployment back.")
     'the api deployment'
     >>> names_another("roll back the api deployment", "Roll the api deployment back.")
+    >>> names_another("use pydantic models", "Use pydantic v2 models, not dataclasses.")
     """
     theirs: dict[str, set[str]] = {}
     for m in _THING.finditer(unit):
@@ -265,6 +266,8 @@ def names_another(claim: str, unit: str) -> str | None:
         name, kind = m.group(1).casefold(), stem(m.group(2))
         if name in _NO_NAME or kind not in theirs or name in theirs[kind]:
             continue
+        if whole_token(unit.casefold(), name):
+            continue  # "pydantic models" of "pydantic v2 models": the unit names it too
         return f"the {sorted(theirs[kind])[0]} {m.group(2)}"
     return None
 
@@ -338,8 +341,8 @@ def _paraphrased(part: str, ev: Evidence) -> list[int]:
         if best is None:
             return []
     theirs = index.units[best].text
-    if lex.turned(part, theirs):
-        return []
+    if lex.turned(part, theirs) or names_another(part, theirs) is not None:
+        return []  # (or "the billing deployment" for the user's "the api deployment")
     if not (figures(part) <= figures(theirs) and dates_in(part) <= dates_in(theirs)):
         return []  # "nine teams" for "7 teams", "200 s" for "200 ms": another value
     return [best]
@@ -880,7 +883,10 @@ def _lifted_later(part: str, units: Sequence[Unit], ev: Evidence) -> Unit | None
     what = claim_terms(without_negation(part)) - GENERIC_DOING - _REQUEST_WORDS
     if len(what) < 2:
         return None
-    since = max((said_at(u, ev) for u in units), default=-1)
+    # the rule is where the user said it as ``part`` does: a sentence it traced to that
+    # takes it back ("… so you can run the full refresh after all") is the lifting, not it
+    rules = [u for u in units if forbids(u.text) == forbidding] or units
+    since = max((said_at(u, ev) for u in rules), default=-1)
     if since < 0:
         return None
     index = ev.said_index
