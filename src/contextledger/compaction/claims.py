@@ -93,6 +93,7 @@ from .claims_numbers import (
     check_tallies,
     check_times,
     check_units,
+    check_verb_times,
 )
 from .claims_order import IMPERATIVE, mentions, out_of_order, reversed_rule, split_order
 from .claims_polarity import PERMIT, negated
@@ -118,6 +119,7 @@ from .claims_runs import (
     NOT_ON_FAILING_LINE,
     check_exit_codes,
     check_failed,
+    check_failed_in_run,
     check_passed,
     check_ran,
     check_undone,
@@ -153,7 +155,7 @@ from .claims_translated import (
     without_translated,
 )
 from .facts import extract_claims, sentences
-from .outcome import Outcome, outcome_of
+from .outcome import Outcome, outcome_of, which_run
 from .stance import keeps, plain_assertion
 from .timeline import norm_command
 from .trace import claim_terms, cover, unit_terms
@@ -261,6 +263,7 @@ def _check_clause(
         return tuple(quoted_words)
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
     out += check_times(text, ev) + check_tallies(text, ev) + check_units(text, ev)
+    out += check_verb_times(text, ev)  # "restarted 43 times" where the record counts 34
     out += check_qualities(text, ev)  # "per minute" for "per second", "local" for "UTC"
     if not out and section not in _DONE_SECTIONS:
         out += check_qualifiers(text, ev)  # "Never push to main." for "… except hotfixes"
@@ -538,6 +541,13 @@ def _check_failure_item(text: str, ev: Evidence) -> list[Claim]:
         closed = text.find("`", text.find("`") + 1)
         subject, sep, line = text[: closed + 1], *text[closed + 1 :].partition(": ")[1:]
     bare = BACKTICKED.sub(" ", subject)  # "`python -c 'f(x)'`" is a command, not a note
+    noted = _RUN_NOTE.fullmatch(subject.strip()) if sep else None
+    if noted and which_run(noted.group("note")) not in (None, "all"):
+        # "`cmd` (after the fix): test_x failed": that run, not any run of it
+        command = noted.group("command")
+        return check_failed(f"`{command}`", ev, line) + check_failed_in_run(
+            command, noted.group("note"), line, ev
+        )
     if sep and not FAIL.search(bare) and "(" not in bare:
         fixed = _FIXED_NOTE.search(line)
         if fixed:  # "…: FAIL: TestX (…), fixed since": and a later run of it passed
@@ -546,6 +556,10 @@ def _check_failure_item(text: str, ev: Evidence) -> list[Claim]:
     if not sep:
         return check_failed(text, ev)
     return list(check_sentence(text, ev)[1])
+
+
+# a Failures item's subject naming a run of its command: "`cmd` (after the fix)"
+_RUN_NOTE = re.compile(r"`(?P<command>[^`]+)`\s*\((?P<note>[^()]{2,40})\)")
 
 
 def _printed_failing(line: str, ev: Evidence) -> bool:
@@ -827,8 +841,10 @@ def _check_no_failure(text: str, ev: Evidence) -> list[Claim]:
 
 _VALUE_RAISED = re.compile(r"(?i)\braised(?=\s+(?:from|to|by)\s+\S*\d)")
 _REQUEST_LABEL = re.compile(
-    r"(?i)^\W*(?:the\s+)?(?:user'?s\s+)?(?:original\s+|main\s+|current\s+)?"
-    r"(?:task|goal|request|ask|objective)\s*:\s+"
+    r"(?i)^\W*(?:the\s+)?(?:user'?s\s+)?(?:original\s+|main\s+|current\s+|new\s+|updated\s+)?"
+    r"(?:task|goal|request|ask|objective|priority|focus)"
+    # "The task changed: roll the api deployment back …": the new request, in its words
+    r"(?:\s+(?:changed|shifted|switched|moved|became|is\s+now|was\s+changed))?\s*:\s+"
 )
 _OUGHT = re.compile(r"(?i)\b(?:must|needs?\s+to|has\s+to|have\s+to|ought\s+to|until)\b")
 

@@ -142,8 +142,10 @@ def _is_number(word: str) -> bool:
     return _same_number(word, word)
 
 
-def _contradiction(text: str, call: _Call) -> str | None:
-    """How ``text`` contradicts ``call``'s arguments, or None."""
+def _contradiction(text: str, call: _Call, user: tuple[str, ...] = ()) -> str | None:
+    """How ``text`` contradicts ``call``'s arguments, or None. ``user``: the user's turns
+    (a value the user named beside the key is the user's word, not the call's: "the
+    analytics_dev target" of the user where dbt ran ``--target dev``)."""
     low = canonical(re.sub(r"`[^`]*`", " ", text)).casefold()  # a command is checked as run
     # the call written out ("set_flag(flag=x, enabled=false)"): its own arguments, no claim
     # in words about them (its "enabled" is a key, not "enabled it")
@@ -153,7 +155,8 @@ def _contradiction(text: str, call: _Call) -> str | None:
     words = [w.rstrip(".'") for w in re.findall(r"[\w@#.'-]+", low)]
     for key, value in call.slots:
         said = _words(value) | {value}
-        named = key.split("_")[-1]
+        # a flag's last word names it as a claim would: "--to-revision=41" is the revision
+        named = re.split(r"[_-]", key)[-1]
         if named in words and named not in _NOT_KEYS and value not in ("true", "false"):
             at = words.index(named)
             near = [w for w in words[max(at - 2, 0) : at] + words[at + 1 : at + 3]]
@@ -166,7 +169,9 @@ def _contradiction(text: str, call: _Call) -> str | None:
                 before = near[0]
                 # (a line the call printed, quoted: "SUMMARY orphaned_rows_0=55780" is what
                 # `exec-report --summary recall-reminders` answered, no claim of its flag)
-                if not _printed_beside(call.answer, named, near):
+                if not _printed_beside(call.answer, named, near) and not any(
+                    _printed_beside(turn, named, near) for turn in user
+                ):
                     return f"the call {call.name} gave {key} {value}, not {before}"
         if key in _RECIPIENT_KEYS:
             for m in _TO.finditer(low):
@@ -213,9 +218,14 @@ def _printed_beside(answer: str, key: str, near: list[str]) -> bool:
 def _about(text: str, ev: Evidence) -> list[_Call]:
     """The calls ``text`` names by an identifier of their arguments or answer."""
     named = specific_terms(text)
-    calls = [c for c in _calls(ev) if named & c.terms] if named else []
-    if calls:
-        return calls
+    # a name identifies a call; a number may be the very value the claim gets wrong
+    # ("rolled deployment/api back to revision 14": 14 is in every log line the record
+    # printed, deployment/api only in the rollout's arguments), so names are asked first
+    names = frozenset(t for t in named if not _is_number(t))
+    for terms in (names, named):
+        calls = [c for c in _calls(ev) if terms & c.terms] if terms else []
+        if calls:
+            return calls
     # none named by an identifier: the calls whose tool's verb the claim says ("Posted …"
     # of post_message)
     mine = {stem(w) for w in re.findall(r"[A-Za-z]+", text)}
@@ -228,7 +238,7 @@ def check_arguments(text: str, ev: Evidence) -> list[Claim]:
     calls = _about(text, ev)
     if not calls:
         return []
-    found = [_contradiction(text, c) for c in calls]
+    found = [_contradiction(text, c, ev.user) for c in calls]
     if any(f is None for f in found):
         return []
     return [Claim("did", text, str(found[0]))]

@@ -164,6 +164,12 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
     if not terms:
         return []
     loaded = bool(specific - {t for t in specific if _CODE.search(t)})
+    # a hyphenated or slashed name is one thing ("prod-us" is not "prod-eu", though both
+    # split to "prod"): the act that did it names it whole
+    names = [re.compile(rf"(?i)(?<![\w-]){re.escape(n)}(?![\w-])") for n in _names(text)]
+
+    def names_it(unit_text: str) -> bool:
+        return all(n.search(unit_text) for n in names)
 
     def traced(index: UnitIndex, keep: Callable[[Unit], bool] | None = None) -> Unit | None:
         """The unit of ``index`` (``keep`` allows) holding the most of the clause's terms,
@@ -174,7 +180,7 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
             if (keep is not None and not keep(u)) or u.negated or (loaded and u.kind == "result"):
                 continue
             share, missing = cover(terms, u.terms)
-            good = share >= 0.5 and not specific.intersection(missing)
+            good = share >= 0.5 and not specific.intersection(missing) and names_it(u.text)
             if good and (best is None or share > best[0]):
                 best = (share, u)
         return best[1] if best else None
@@ -187,7 +193,11 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
         for i, a in enumerate(some):
             for b in some[i + 1 :]:
                 share, missing = cover(terms, a.terms | b.terms)
-                if share >= 0.5 and not specific.intersection(missing):
+                if (
+                    share >= 0.5
+                    and not specific.intersection(missing)
+                    and names_it(f"{a.text} {b.text}")
+                ):
                     return Unit(f"{a.text} … {b.text}", a.terms | b.terms, "", a.kind)
         return None
 
@@ -221,6 +231,8 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
         return []
     if actor is None and _reported_by_user(text, verb, terms, specific, ev):
         return []
+    if verb == "found" and _found_in_output(text, ev):
+        return []  # "The query found 4821 late-arriving rows": what its call printed
     said = next((ev.said[i] for i in ev.said_index.covering(terms, 0.5)), None)
     why = "no tool call or assistant turn shows it done"
     if said is not None:
@@ -252,6 +264,31 @@ def _reported_by_user(
 
 
 _CODE = re.compile(r"[/_.:\[\]@\d]")
+# A name of words joined by hyphens or slashes, outside backticks (a command is checked as
+# run): "prod-us", "deployment/api", "web-2"; not a path's file ("src/a.py" is checked as
+# a path) nor a hyphenated word of prose ("read-only", "follow-up": all letters, two parts)
+_NAME = re.compile(r"(?<![\w./`-])[A-Za-z][A-Za-z0-9]*(?:[-/][A-Za-z0-9]+)+(?![\w/`-]|\.\w)")
+_PARTICLES = frozenset(
+    {"up", "in", "on", "out", "off", "by", "to", "of", "and", "the", "for", "so"}
+)
+
+
+def _named_part(part: str) -> bool:
+    """A short part that makes a name, not prose: "us" of "prod-us" (not "up" of
+    "follow-up", nor "e" of "e-mail")."""
+    return 2 <= len(part) <= 3 and part.casefold() not in _PARTICLES
+
+
+def _names(text: str) -> list[str]:
+    """The joined names ``text`` gives outside backticks (see ``_NAME``)."""
+    bare = re.sub(r"`[^`]*`", " ", text)
+    return [
+        n
+        for n in dict.fromkeys(_NAME.findall(bare))
+        if re.search(r"\d|/", n) or n.count("-") >= 2 or any(map(_named_part, n.split("-")))
+    ]
+
+
 _VAGUE_WORDS = """
     conversation discussion session topic topics progress good great several various some
     many few cover covered thing things part parts overall general stuff issue issues matter
@@ -333,6 +370,43 @@ def check_action(
         after = text[read.end() :] if read else text
         out += check_read([p for p in paths if p in after], ev)
     return list(dict.fromkeys(out))
+
+
+_FOUND = re.compile(r"(?i)\bfound\b")
+_FIGURE = re.compile(
+    r"(?<![\w.,/-])\d{1,3}(?:,\d{3})+(?![\w,])|(?<![\w.,/-])\d+(?:\.\d+)?(?![\w/-])"
+)
+# what a finder is called without naming it: "the query", "the count", "a search"
+_QUERYING = re.compile(
+    r"(?i)\bselect\s+(?:count|\*|[\w.]+\s*(?:,|from))|\bcount\s*\(|\bquery|\bsearch|\bgrep\b|"
+    r"\bwc\b|\bfind\b|\bsql\b"
+)
+_FINDER_WORDS = frozenset(
+    stem(w)
+    for w in ("query", "count", "search", "scan", "check", "lookup", "run", "command", "tool")
+)
+
+
+def _found_in_output(text: str, ev: Evidence) -> bool:
+    """Whether what ``text`` says was found ("The count query found 4821 late-arriving
+    rows", "ruff found 3 problems") is in the output of a call it names (by its program or
+    its arguments; any call, when it names the finder only as "the query"): every number
+    of it, whole, in that call's answer. A number another call printed is not this one's."""
+    at = _FOUND.search(text)
+    numbers = [n.replace(",", "") for n in _FIGURE.findall(text[at.end() :])] if at else []
+    if at is None or not numbers:
+        return False
+    finder = claim_terms(text[: at.start()]) - {"assistant", "user", "agent"} - _FINDER_WORDS
+    for call, answer in ev.answered:
+        asked = f"{call.name} {call.arguments}"
+        if finder and not finder & unit_terms(asked):
+            continue
+        if not finder and not _QUERYING.search(asked):
+            continue  # "the query": a call that queried, not a build that printed counts
+        printed = {n.replace(",", "") for n in _FIGURE.findall(answer[:4000])}
+        if all(n in printed for n in numbers):
+            return True
+    return False
 
 
 def check_fixed(text: str, ev: Evidence) -> list[Claim]:

@@ -227,6 +227,44 @@ def check_times(text: str, ev: Evidence) -> list[Claim]:
     return []
 
 
+# "restarted 43 times", "retried 3 times": how often something happened, by its verb
+_VERB_TIMES = re.compile(r"(?i)\b([a-z]{3,}ed)\s+(\d+)\s+times\b")
+
+
+def check_verb_times(text: str, ev: Evidence) -> list[Claim]:
+    """How often something happened, by its verb ("the pods restarted 43 times"), where
+    the record counts that very thing with other numbers only ("34 restarts", "restarted
+    34 times"), never this one: the number of another event, or of nothing. (Failing is
+    counted by its runs, see :func:`check_times`.)"""
+    out: list[Claim] = []
+    for m in _VERB_TIMES.finditer(text):
+        verb, n = m.group(1).casefold(), m.group(2)
+        if _TIMES.match(m.group(0)) or verb in FILLER:
+            continue
+        counted = _counted_by(stem(verb), ev)
+        if counted and n not in counted:
+            said = ", ".join(sorted(counted, key=int))
+            out.append(Claim("number", m.group(0), f"the record counts {verb[:-2]}s as {said}"))
+    return out
+
+
+def _counted_by(root: str, ev: Evidence) -> frozenset[str]:
+    """The numbers the record gives as counts of what a verb of ``root`` names: "34
+    restarts", "restarted 34 times" (read once per record and verb)."""
+    word = rf"{re.escape(root)}[a-z]*"
+    pattern = re.compile(rf"(?i)(?<![\w.,:/#-])(\d+)\s+{word}\b|\b{word}\s+(\d+)\s+times\b")
+
+    def read() -> frozenset[str]:
+        return frozenset(
+            x.group(1) or x.group(2)
+            for t in ev.texts
+            if root in t.casefold()
+            for x in pattern.finditer(t)
+        )
+
+    return ev.derive(f"counted by {root}", read)
+
+
 _TALLY = re.compile(r"\b([A-Z][A-Z_]+)=(\d+)\b")
 
 

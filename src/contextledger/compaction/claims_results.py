@@ -464,11 +464,38 @@ def check_run_tallies(text: str, ev: Evidence) -> list[Claim]:
         scope = _runs_in_scope(part, runs)
         if not scope or any(counts.fits(r) for r in scope):
             continue
-        if _sums_fit(counts, runs):
+        if _sums_fit(counts, runs) or _summed_over_runs(part, counts, runs):
             continue  # "2 tests failed" over two suites of one failure each
         seen = "; ".join(dict.fromkeys(str(_Counts(r.failed, r.passed, r.total)) for r in scope))
         out.append(Claim("number", str(counts), f"no run reports these counts (the runs: {seen})"))
     return out
+
+
+# words that make a count a sum over runs: "3 failures across the three runs", "in all"
+_ACROSS = re.compile(
+    r"(?i)\b(?:across|in\s+all|in\s+total|all\s+told|altogether|combined|summed|"
+    r"(?:a\s+)?total\s+of|between\s+them|over\s+(?:the\s+|all\s+|both\s+)?(?:\w+\s+)?(?:runs|attempts))\b"
+)
+
+
+def _summed_over_runs(part: str, counts: _Counts, runs: tuple[Run, ...]) -> bool:
+    """Whether ``part`` says its count is a sum over runs ("3 failures across the three
+    runs") and the runs of one command, or all runs, add up to it (failed and passed)."""
+    if not _ACROSS.search(part):
+        return False
+    groups: dict[tuple[str, ...], list[Run]] = {}
+    for r in runs:
+        if r.tallied:
+            groups.setdefault(r.commands, []).append(r)
+    tallied = [r for g in groups.values() for r in g]
+    for group in [*groups.values(), tallied]:
+        if len(group) < 2:
+            continue
+        failed = sum(r.failed or 0 for r in group)
+        passed = sum(r.passed or 0 for r in group)
+        if counts.failed in (None, failed) and counts.passed in (None, passed):
+            return True
+    return False
 
 
 def _sums_fit(counts: _Counts, runs: tuple[Run, ...]) -> bool:
@@ -546,7 +573,9 @@ def _held_values(text: str, ev: Evidence) -> set[str]:
         for part in _SPLIT_OUTCOMES.split(text):
             counts = _claimed_counts(part)
             scope = _runs_in_scope(part, runs)
-            if counts is not None and any(counts.fits(r) for r in scope):
+            if counts is not None and (
+                any(counts.fits(r) for r in scope) or _summed_over_runs(part, counts, runs)
+            ):
                 held |= {
                     _norm(str(n))
                     for n in (counts.failed, counts.passed, counts.total)
@@ -575,6 +604,15 @@ _ANY_FINDING = re.compile(
 )
 
 
+# a checker's summary of nothing found: "no offenses detected", "0 chart(s) failed",
+# "Found 0 violations, 0 serious", "0 Warning(s)", "0 errors" (no finding of it)
+_NO_FINDING = re.compile(
+    r"(?i)\b(?:no|0|zero)\s+(?:\w+\s+){0,2}?(?:problems?|errors?|issues?|warnings?|findings?|"
+    r"fail\w*|violations?|offen[cs]es?|vulnerabilit(?:y|ies)|serious)(?:\(s\))?\b|"
+    r"\b0\s+\w+\(s\)\s+fail\w*"
+)
+
+
 def _same_command(ran: str, named: str) -> bool:
     """Whether ``named`` is the command ``ran`` (as run: "go vet ./" for "go vet ./..."), or
     its program and first words ("go vet" for "go vet ./...")."""
@@ -591,7 +629,7 @@ def check_findings_reported(text: str, ev: Evidence) -> list[Claim]:
     if not named or named in ("it", "the run", "the assistant", "the user", "the tool"):
         return []
     runs = [r for r in ev.results if any(_same_command(c.casefold(), named) for c in r.commands)]
-    if not runs or any(r.failed or _ANY_FINDING.search(r.text) for r in runs):
+    if not runs or any(r.failed or _ANY_FINDING.search(_NO_FINDING.sub(" ", r.text)) for r in runs):
         return []
     return [Claim("failed", named, "every run of it printed no problem and did not fail")]
 

@@ -116,6 +116,23 @@ def _check_failed_on_run(test: str, run: str | None, ev: Evidence) -> list[Claim
     return []
 
 
+def check_failed_in_run(command: str, note: str, line: str, ev: Evidence) -> list[Claim]:
+    """A ``Failures`` item that says which run of ``command`` failed ("`cmd` (after the
+    fix): test_x failed", "`cmd` (second run): …"): the run ``note`` picks failed, and
+    failed each test ``line`` names. (Without it, the first run's failure stood for the
+    run after the fix, which passed.)"""
+    run = which_run(note)
+    if run is None or run == "all":
+        return []
+    tests = _named_tests(line, ev)
+    if tests:
+        return [c for t in tests for c in _check_failed_on_run(t, run, ev)]
+    chosen = pick(ev.results_of(command), run)
+    if chosen and not any(r.failed for r in chosen):
+        return [Claim("failed", command, f"{_the(run)} run of it passed")]
+    return []
+
+
 # Where the object of "ran …" in prose ends: a purpose, a place, a time or a second clause.
 _OBJECT_END = re.compile(
     r"(?i)\s+(?:to|so|in\s+order|because|before|after|which|that|and|but|then|on|against|for|"
@@ -216,6 +233,11 @@ def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
                 r.failed and any(_names_test(x, t) for x in failing_lines(r)) for r in ev.results
             )
         ]
+    if not subjects and not line:
+        # "RingBuffer.StartsEmpty failed too": a test the runs name, on no failing line
+        unnamed = _named_tests(text, ev)
+        if unnamed and not _NOT_FAILED.search(text):
+            return [Claim("failed", unnamed[0], "no failing tool result names it")]
     if not subjects and not line and specific_terms(text) - {"fail", "pass"}:
         # "totals::sums_lines failed": what it names is on a failing line; "Playwright: 1
         # failed, 7 passed": the counts a run it names printed
@@ -503,6 +525,7 @@ def check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
 # result prints count (``_named_tests``)
 _IDENT = re.compile(
     r"(?<![\w`])(?:[A-Za-z_][\w]*(?:_|::)[\w:]*[A-Za-z0-9]|[Tt]est[A-Z0-9]\w*|[A-Z]\w*Tests?\b|"
+    r"[A-Z][A-Za-z0-9]+\.[A-Z][A-Za-z0-9]+\b(?!\.\w)|"  # GoogleTest's and CTest's Suite.Name
     r"[a-z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+){2,}\b)"
 )
 
@@ -548,13 +571,20 @@ _ONLY_FAILURE = re.compile(
 
 
 def _check_only_failure(test: str, ev: Evidence) -> list[Claim]:
-    """ "Only test_x failed": no other test failed in the runs where it failed."""
+    """ "Only test_x failed": some run where it failed failed nothing else. (The claim is
+    of one run: "after the first fix only test_tax failed" where the first run failed
+    test_total too.)"""
     others: dict[str, None] = {}
     for r in ev.results:
         if r.failed and any(_names_test(x, test) for x in failing_lines(r)):
-            for t in failing_tests("\n".join(r.lines) or r.text):
-                if test not in t and t not in test:
-                    others.setdefault(t, None)
+            beside = [
+                t
+                for t in failing_tests("\n".join(r.lines) or r.text)
+                if test not in t and t not in test
+            ]
+            if not beside:
+                return []
+            others.update(dict.fromkeys(beside))
     if not others:
         return []
     names = ", ".join(list(others)[:3])
@@ -588,8 +618,14 @@ def _named_results(text: str, ev: Evidence) -> list[Result]:
     named = ev.derive(
         "loose run names", lambda: [lex.loose_terms(r.named_terms) for r in ev.results]
     )
+    said = " ".join(re.findall(r"[\w./:-]+", text.casefold()))
     scored = [
-        (len(terms & r.named_terms) + len(loose & named[i]) / 100, i)
+        (
+            len(terms & r.named_terms)
+            + _said_head(r.commands, said) / 10
+            + len(loose & named[i]) / 100,
+            i,
+        )
         for i, r in enumerate(ev.results)
         if r.commands or stem(r.tool) in terms or terms & r.named_terms
     ]
@@ -598,6 +634,23 @@ def _named_results(text: str, ev: Evidence) -> list[Result]:
         return [ev.results[i] for n, i in scored if n == best]
     # "RetryOnce exports every row succeeded": a test its result names in words
     return [r for r in ev.results if cover(terms, r.text_terms)[0] >= 0.75]
+
+
+_NOT_FAILED = re.compile(r"(?i)\b(?:not|never|no|n't|neither|nor|without)\b")
+
+
+def _said_head(commands: Iterable[str], said: str) -> int:
+    """How many leading words of a command ``said`` gives in a row: "the first dbt test
+    run" says 2 of ``dbt test --select x`` and 1 of ``dbt run --select y`` (both share
+    "dbt" and "run" or "test" as terms; the words in their order tell them apart)."""
+    best = 0
+    for command in commands:
+        words = command.casefold().split()
+        n = 0
+        while n < len(words) and f" {' '.join(words[: n + 1])} " in f" {said} ":
+            n += 1
+        best = max(best, n)
+    return best
 
 
 # Words of other languages that name no run ("le", "de", "del", "und")

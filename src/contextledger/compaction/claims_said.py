@@ -227,12 +227,49 @@ def supporting_at(part: str, index: UnitIndex, need: float) -> tuple[list[int], 
     # "the orders table" is not "the orders_archive table", though it shares the terms
     if plain_names(part):
         good = [i for i in good if renamed(part, units[i].text) is None]
+    if good and _THING.search(part):
+        # "roll back the billing deployment" where the user said "the api deployment"
+        good = [i for i in good if names_another(part, units[i].text) is None]
     good.sort()
     if good:
         return good, None  # the nearest unit is for the reason when none says it
     most = max(hits.values(), default=0)
     near = min((i for i, k in hits.items() if k == most), default=None)
     return good, near if most / n >= 0.34 else None
+
+
+# A thing named by the word before its kind: "the api deployment", "the billing service".
+_THING = re.compile(
+    r"(?i)\b([a-z][\w.-]*)\s+(deployment|statefulset|daemonset|service|database|table|schema|"
+    r"branch|bucket|queue|topic|cluster|namespace|environment|host|server|job|pipeline|chart|"
+    r"model|release|repo|repository|module|package|project|endpoint|container|pod|volume)s?\b"
+)
+# Words before a kind that name no particular one: "the deployment", "a new service"
+_NO_NAME = FILLER | {"new", "old", "same", "whole", "main", "last", "previous", "current", "own"}
+
+
+def names_another(claim: str, unit: str) -> str | None:
+    """The thing ``unit`` names where ``claim`` names another of its kind: "the billing
+    deployment" of a claim, "the api deployment" of the user's turn (and no billing
+    deployment there). None when they agree or either names none.
+
+    >>> names_another("roll back the billing deployment", "Roll the api deployment back.")
+    'the api deployment'
+    >>> names_another("roll back the api deployment", "Roll the api deployment back.")
+    >>> names_another("use pydantic models", "Use pydantic v2 models, not dataclasses.")
+    """
+    theirs: dict[str, set[str]] = {}
+    for m in _THING.finditer(unit):
+        if m.group(1).casefold() not in _NO_NAME:
+            theirs.setdefault(stem(m.group(2)), set()).add(m.group(1).casefold())
+    for m in _THING.finditer(claim):
+        name, kind = m.group(1).casefold(), stem(m.group(2))
+        if name in _NO_NAME or kind not in theirs or name in theirs[kind]:
+            continue
+        if whole_token(unit.casefold(), name):
+            continue  # "pydantic models" of "pydantic v2 models": the unit names it too
+        return f"the {sorted(theirs[kind])[0]} {m.group(2)}"
+    return None
 
 
 _NOT_CHANGING = re.compile(
@@ -304,8 +341,8 @@ def _paraphrased(part: str, ev: Evidence) -> list[int]:
         if best is None:
             return []
     theirs = index.units[best].text
-    if lex.turned(part, theirs):
-        return []
+    if lex.turned(part, theirs) or names_another(part, theirs) is not None:
+        return []  # (or "the billing deployment" for the user's "the api deployment")
     if not (figures(part) <= figures(theirs) and dates_in(part) <= dates_in(theirs)):
         return []  # "nine teams" for "7 teams", "200 s" for "200 ms": another value
     return [best]
@@ -846,7 +883,10 @@ def _lifted_later(part: str, units: Sequence[Unit], ev: Evidence) -> Unit | None
     what = claim_terms(without_negation(part)) - GENERIC_DOING - _REQUEST_WORDS
     if len(what) < 2:
         return None
-    since = max((said_at(u, ev) for u in units), default=-1)
+    # the rule is where the user said it as ``part`` does: a sentence it traced to that
+    # takes it back ("… so you can run the full refresh after all") is the lifting, not it
+    rules = [u for u in units if forbids(u.text) == forbidding] or units
+    since = max((said_at(u, ev) for u in rules), default=-1)
     if since < 0:
         return None
     index = ev.said_index

@@ -223,6 +223,19 @@ def _spellings(number: str) -> list[str]:
     return [short, f"{whole}.{cents:0<2}"] if len(cents) < 2 else [short]
 
 
+# what a program said, in prose: "ruff found 3 problems", "mypy reported 2 errors"
+_REPORTED = re.compile(
+    r"(?i)^(?P<program>[\w.-]+)\s+(?:found|reported|flagged|printed|showed|returned|listed|fixed)\b"
+)
+
+
+def _program_reported(value: str, ev: Evidence) -> bool:
+    """Whether ``value``, read as a command, is a program that ran and a verb of what it
+    reported ("ruff found 3"): no command claimed run (what it found is checked as a claim)."""
+    m = _REPORTED.match(value)
+    return m is not None and m.group("program").casefold() in {p.casefold() for p in ev.programs}
+
+
 def _mentions_path(recap: str, path: str) -> bool:
     p = path.rstrip("/")
     return whole_token(recap, p, r"(?<![\w.-])", r"(?![\w-])")
@@ -404,6 +417,10 @@ def verify_recap(
                 supported.setdefault(f, None)  # "expire.py를", "package-lock.json-tiedostoa"
             elif f.kind == "command" and _banned_here(f.value, own_line):
                 supported.setdefault(f, None)  # "Don't touch X": a ban, held to the user's word
+            elif f.kind == "command" and _program_reported(f.value, evidence()):
+                supported.setdefault(
+                    f, None
+                )  # "ruff found 3 problems": its finding, checked as a claim
             elif f.kind == "number" and held_value(f.value, own_line, evidence()):
                 supported.setdefault(f, None)  # "1 of 3 failed" where go's markers count it
             else:
