@@ -88,3 +88,26 @@ def test_a_first_fit_of_a_chat_that_fits_whole_classifies_no_request() -> None:
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.split() == ["0", "4"]
+
+
+def test_a_first_fit_that_writes_gists_does_not_load_the_claims_lexicon() -> None:
+    """A fit that leaves tool exchanges out writes their gists, which read the counter
+    labels; the claims lexicon (~60 patterns compiled at its import, ~30 ms of a fresh
+    process's first fit) is the verifier's, not the fit's."""
+    code = (
+        "import contextledger\n"
+        "d = [{'role': 'system', 'content': 'You run shell commands for the user.'}]\n"
+        "for i in range(300):\n"
+        "    d.append({'role': 'user', 'content': f'Step {i}: check the disk of node {i}.'})\n"
+        "    d.append({'role': 'assistant', 'content': None, 'tool_calls': [{'id': f'c{i}',"
+        " 'type': 'function', 'function': {'name': 'sh', 'arguments': '{\"cmd\": \"df -h\"}'}}]})\n"
+        "    d.append({'role': 'tool', 'tool_call_id': f'c{i}', 'content': f'/dev/sda1 {i}% used ' * 80})\n"
+        "    d.append({'role': 'assistant', 'content': f'Node {i} is at {i % 100}%.'})\n"
+        "result = contextledger.fit(d, 'gpt-4o', window=8_000)\n"
+        "assert len(result.messages) < len(d)\n"
+    )
+    watched = ["contextledger.lexicon.claims", "contextledger.fit.gists"]
+    assert _loaded_after(code, watched) == {
+        "contextledger.lexicon.claims": False,
+        "contextledger.fit.gists": True,
+    }

@@ -45,7 +45,8 @@ from ..intent import (
     is_substantive,
     restates_task,
 )
-from ..lexicon.claims import COUNTED_NUDGE_WORDS, COUNTER_LABELS
+from ..lexicon.claims import COUNTED_NUDGE_WORDS
+from ..lexicon.common import COUNTER_LABELS
 from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL
 from ..lexicon.negation import denial
 from ..lexicon.tools import LOOKING

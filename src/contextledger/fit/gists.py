@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..lexicon.claims import COUNTER_LABELS
+from ..lexicon.common import COUNTER_LABELS
 from ..lexicon.tools import COMMAND_KEY, LOOKING, LOOKUP_WORDS, READ_WORDS, WRITE_TOOL
 from ..model import Message, Text, ToolCall, ToolResult
 from ..printed import unwrapped

@@ -1149,20 +1149,6 @@ RULE_EVEN_IF = re.compile(
 )
 
 
-# The words a counter is labelled with when a user moves a long task along turn by turn ("step 4:
-# go on", "vaihe 3: jatka", "część 2 gotowa, następna", "2단계 …", "3. szakasz …"): step, part,
-# round, stage, phase, batch, in the languages users write in
-COUNTER_LABELS = """
-    step part round stage phase item batch turn chunk
-    schritt teil runde phase etappe étape partie tour paso parte fase etapa ronda passo tappa
-    krok część etap faza runda vaihe osa kierros steg del fas trin trinn stap deel ronde
-    שלב חלק hatua sehemu awamu படி பகுதி கட்டம் lépés rész szakasz fázis kör pas etapă fază
-    مرحله بخش گام ជំហាន ផ្នែក ដំណាក់កាល část fáze kolo bước phần vòng giai
-    단계 파트 부분 ステップ パート 段階 フェーズ 阶段 部分 步骤 adım bölüm aşama tur
-    шаг часть этап раунд крок частина βήμα μέρος φάση langkah bagian tahap कदम भाग चरण
-    ขั้นตอน ส่วน ნაბიჯი ნაწილი
-"""
-
 # Words that put a person in charge of something ("@sanna takes over the pricing rules",
 # "@petra is the owner now", "…が担当します", "… anachukua jukumu la …"): with a person named,
 # who to turn to is a standing rule, like LEFT_STEMS' hand-offs (stems, at a word's start)
