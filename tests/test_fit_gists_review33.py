@@ -96,6 +96,28 @@ def test_a_failing_playwright_test_is_named_in_the_gist_of_its_run() -> None:
     assert "signup › closes on escape key" in _sent(messages, 16_000)
 
 
+VITEST = (
+    " ❯ src/pages/InvoicesPage.test.tsx (3 tests | 1 failed) 52ms\n"
+    "   × InvoicesPage > renders the saved cart 21ms\n"
+    "     → expected 'Cart (0)' to be 'Cart (2)'\n\n Test Files  1 failed (1)\n"
+    "      Tests  1 failed | 2 passed (3)"
+)
+
+
+def test_a_failing_vitest_test_is_named_in_the_gist_of_its_run() -> None:
+    # R34-F1: vitest marks a failed test with "×" (a multiplication sign), read at a
+    # line's start only ("3 × 4" is no failure)
+    assert failing_lines(VITEST)[0] == "× InvoicesPage > renders the saved cart 21ms"
+    assert failing_lines("area = 3 × 4\nok") == []
+    messages = [
+        {"role": "user", "content": "migrate the invoices page to React"},
+        _call(0, "bash", {"command": "npx vitest run"}),
+        _result(0, VITEST),
+        *_padding(1),
+    ]
+    assert "renders the saved cart" in _sent(messages, 16_000)
+
+
 @pytest.mark.parametrize(
     ("command", "looks"),
     [

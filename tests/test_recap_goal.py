@@ -211,3 +211,25 @@ def test_a_target_said_as_a_limit_is_the_goal_after_a_greeting_exchange(
         ("Should we push it to the registry anyway? No, don't. Tag it locally.", "Tagged."),
     ]
     assert _goal(turns) == task
+
+
+def test_the_goal_said_after_a_pasted_config_and_log_is_the_goal() -> None:
+    # R34-G2: the turn's own words after the paste were cut with it ("Goal: Here's the
+    # current config:")
+    log = "\n".join(
+        f"[rank{i % 8}] step {i * 50} loss=1.{i:02d} lr=1.00e-04 tok/s=12000 mem=55.0GiB"
+        for i in range(12)
+    )
+    goal = "move the resnet50 training job onto the Kubernetes GPU pool"
+    first = (
+        f"Here's the current config:\n```yaml\nmodel: resnet50\nlr: 3.0e-4\n```\n{log}\n\n"
+        f"OK so the actual task: {goal}. The repo is ml-platform."
+    )
+    dicts = [
+        {"role": "user", "content": first},
+        {"role": "assistant", "content": "Looking at the trainer."},
+        {"role": "user", "content": "ok"},
+    ]
+    recap = render_digest(digest(read_messages(dicts)), 2000)
+    goal_line = next(x for x in recap.splitlines() if x.startswith("Goal:"))
+    assert goal in goal_line

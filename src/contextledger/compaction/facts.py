@@ -954,7 +954,39 @@ def without_paste(text: str) -> str:
     m = _PASTE_INTRO.search(text)
     if m is None or len(text) - m.end() < 600:
         return _without_document(text)
-    return text[: m.start() + 1]
+    after = _said_after_paste(text, m.end())
+    return text[: m.start() + 1] + (f"\n\n{after}" if after else "")
+
+
+#: The most lines and characters of what a user says after a paste, in their own words
+_AFTER_PASTE_LINES = 2
+_AFTER_PASTE_CHARS = 500
+
+
+def _said_after_paste(text: str, start: int) -> str:
+    r"""The user's own words after a pasted log or listing that began at ``start``: its
+    last paragraph, of a line or two of words ("OK so the actual task: move the job onto
+    the GPU pool."), when what was pasted has no paragraph-long line (a pasted draft's
+    last paragraph is the draft's: R34-G2).
+
+    >>> log = "Here is the log:\n\n" + "INFO a id=1 lat=2ms\n" * 60
+    >>> _said_after_paste(log + "\nSo the task: fix the latency.", 17)
+    'So the task: fix the latency.'
+    >>> _said_after_paste(log, 17)
+    ''
+    """
+    head, blank, last = text.rstrip().rpartition("\n\n")
+    last = last.strip()
+    if (
+        not blank
+        or len(head) <= start
+        or last.count("\n") >= _AFTER_PASTE_LINES
+        or len(last) > _AFTER_PASTE_CHARS
+        or sum(any(ch.isalpha() for ch in w) for w in last.split()) < 4
+    ):
+        return ""
+    pasted = head[start:].splitlines()
+    return "" if any(len(line) >= _PARAGRAPH_CHARS for line in pasted) else last
 
 
 #: A document pasted with no announcing colon ("Bitte prüfen Protokoll 12\n1. Der

@@ -43,7 +43,7 @@ _FAILURE_LINE = re.compile(
     + GOOD_STATES
     + r"(?![a-z])|\b[45]\d\d (?:Bad|Not|Internal|"
     r"Unauthorized|Forbidden|Service|Gateway|Conflict|Too)\b|\bpanicked\b|\bsegmentation fault\b|"
-    r"✗|✕|✖|✘|⨯|\bnot ok\b|^FAILURES!$|\b(?:Failures|Errors): [1-9]|^ℹ fail [1-9]|"
+    r"✗|✕|✖|✘|⨯|^\s*× \S|\bnot ok\b|^FAILURES!$|\b(?:Failures|Errors): [1-9]|^ℹ fail [1-9]|"
     # (a timeout said, not set: "timeout: waiting for …", not "timeout = 30", "TIMEOUT: 30s")
     # systemd's end of a unit that died or failed: "Main process exited, code=killed,
     # status=9/KILL", "code=dumped, status=11/SEGV", "code=exited, status=2/INVALIDARGUMENT"

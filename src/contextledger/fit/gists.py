@@ -59,7 +59,7 @@ _NESTED_DEPTH = 2
 
 _MARKS = (
     "FAIL", "fail", "Fail", "ERROR", "Error", "error", "Traceback", "Exception", "panic:",
-    "exit code", "exit status", "<failure", "<error", "✗", "✕", "✖", "✘", "not ok ", "rspec ./",
+    "exit code", "exit status", "<failure", "<error", "✗", "✕", "✖", "✘", "× ", "not ok ", "rspec ./",
     "INFEASIBLE", "UNSAT", "TIMEOUT", "TIMED OUT", "ABORTED", "CRASHED", "KILLED", "DENIED", "REJECTED",
     "INVALID", "UNHEALTHY", "● ",
 )  # fmt: skip
@@ -70,6 +70,7 @@ _FAIL_LINE = re.compile(
     r"\bFAIL(?:ED|URES?|S)?\b|\b[Ff]ail(?:ed|ures?|ing|s)?\b|\bERROR\b|Error\b|\berror\b|"
     r"Traceback \(most recent|Exception\b|^panic:|\bexit (?:code|status) [1-9]|"
     r"<failure|<error\b|[✗✕✖✘]|^not ok \d|"  # (TAP's failing test line)
+    r"^\s*× \S|"  # (vitest's failed test: "   × Page > renders the cart 21ms"; not "3 × 4")
     r"^rspec \./\S+:\d+ #|"  # (RSpec's list of failed examples)
     r"^● \S[^\n›]* › |"  # (Jest's failing test: "● suite › test")
     # a run's status that says it did not succeed ("status: INFEASIBLE (…)")
