@@ -88,3 +88,61 @@ def test_a_fit_pins_what_counting_every_pasted_request_first_pins(
         counted.clear()
         assert outcomes() == deferring
     assert counts_deferring < len(counted)
+
+
+def accented(rng: random.Random, i: int) -> str:
+    """A request of one text no longer than a 128k fit's pin room has tokens (under 8,100
+    characters) but over it in UTF-8 bytes (accents and dashes in every line): its bytes
+    cannot say it fits whole, only a count can."""
+    lines = [
+        f"café {n:03d} — crème brûlée rows {rng.randint(1000, 9999)} naïve résumé"
+        for n in range(rng.randint(155, 168))
+    ]
+    if rng.random() < 0.5:
+        lines.insert(rng.randrange(len(lines)), rng.choice(SAID))
+    head = rng.choice(SAID) if rng.random() < 0.4 else f"Here is log {i}:"
+    return f"{head}\n" + "\n".join(lines) + "\n\nWhat do you make of it?"
+
+
+def test_a_request_within_the_room_by_characters_not_bytes_is_counted_only_if_read_differently(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # (speed66: at 128k a support chat's ~140 such pastes were each counted, ~40 % of its
+    # cold fit; now they are deferred like longer ones, and the fit pins the same)
+    counted: list[str] = []  # (texts tokenized: over the room in bytes)
+    tokens_within = units.tokens_within
+
+    def counting(counter: Any, text: str, room: int) -> bool:
+        if len(text.encode()) > room:
+            counted.append(text)
+        return tokens_within(counter, text, room)
+
+    monkeypatch.setattr(units, "tokens_within", counting)
+
+    def outcomes() -> list[str]:
+        out = []
+        for seed in range(4):
+            rng = random.Random(seed)
+            d: list[dict[str, Any]] = [{"role": "system", "content": "You read logs."}]
+            d.append({"role": "user", "content": "Please review the order logs I paste."})
+            for i in range(120):
+                r = rng.random()
+                text = accented(rng, i) if r < 0.7 else rng.choice(SAID) if r < 0.85 else "ok"
+                d += [{"role": "user", "content": text}, {"role": "assistant", "content": "Read."}]
+            d.append({"role": "user", "content": "Now write the summary."})
+            result = fit(copy.deepcopy(d), MODEL, window=128_000)
+            out.append(repr((result.messages, result.report)))
+        return out
+
+    deferring = outcomes()
+    counts_deferring = len(counted)
+    original = Steering.__init__
+
+    def counting_every_text(self: Steering, pinnable: Any, least: Any, most: Any, *_: Any) -> None:
+        original(self, pinnable, least, most, None)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Steering, "__init__", counting_every_text)
+        counted.clear()
+        assert outcomes() == deferring
+    assert counts_deferring < len(counted)

@@ -236,6 +236,15 @@ class KeptUnread(NamedTuple):
         return out
 
 
+def _decided_now(text: str, room: int, deferred: dict[int, str] | None) -> bool:
+    """Whether ``HistoryIndex._pinnable`` decides now if a text no longer than ``room`` has
+    characters fits the room whole: always without a reader that defers (``deferred``
+    None), else only when its UTF-8 bytes are within the room (``tokens_within`` then
+    needs no count); one over it is deferred, as a longer text is (the reader reads it
+    whole and as its request part, and counts it only when the two read differently)."""
+    return deferred is None or text.isascii() or len(text.encode("utf-8", "surrogatepass")) <= room
+
+
 def _estimate(chars: int) -> int:
     """About a token per 4 characters of text, plus framing: for reports only (and never
     below the lower bound ``chars // MAX_CHARS_PER_TOKEN``)."""
@@ -915,8 +924,10 @@ class HistoryIndex:
                 continue  # tokenized here) it may be pinned whole
             room = cap - overhead
             # (within the room by its characters: most often within it by its bytes, known
-            # uncounted, ``tokens_within``)
-            if whole and len(text) <= room:
+            # uncounted, ``tokens_within``; one that is not is deferred like a longer one,
+            # when the reader defers: at 128k a support chat's ~140 such pastes, a few
+            # non-ASCII characters each, were counted, ~40 % of its cold fit)
+            if whole and len(text) <= room and _decided_now(text, room, deferred):
                 if tokens_within(counter, text, room):
                     continue  # it may be pinned whole
                 whole = False  # (counted: over)
