@@ -148,12 +148,13 @@ def test_what_a_query_found_is_held_to_the_query_that_found_it() -> None:
     record = _runs(
         ("dbt run --full-refresh --select fct_orders --target dev", "Done. INSERT 0 91230"),
         ("psql -c 'SELECT count(*) FROM raw.orders WHERE late'", "count\n-------\n4821\n(1 row)"),
-        ("ruff check .", "Found 3 errors (2 fixed, 1 remaining)."),
+        ("ruff check .", "src/cart.py:40:5: E722 Do not use bare `except`\nFound 3 errors."),
     )
     assert _holds("The query found 4821 late-arriving order rows.", record)
     assert not _holds("The query found 91230 late-arriving order rows.", record)
     assert _holds("ruff found 3 problems.", record)
     assert not _holds("ruff found 4821 problems.", record)
+    assert not _holds("ruff found 5 problems.", record)  # 5 of "cart.py:40:5" is a column
 
 
 def test_a_run_named_in_words_is_the_command_said_in_their_order() -> None:

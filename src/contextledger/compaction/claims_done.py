@@ -221,6 +221,10 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
             else "no turn of the record shows the user doing it"
         )
         return [Claim("did", text, why)]
+    found = _found_in_output(text, ev) if verb == "found" else None
+    if found is not None:  # "The query found 4821 late-arriving rows": what its call printed
+        why = "the output of the call it names does not give this"
+        return [] if found else [Claim("did", text, why)]
     acts = ev.acts_index
     hit = traced(acts) or (traced_by_two(acts) if len(specific) > 1 else None)
     if hit is not None and _HYPOTHETICAL.search(hit.text) and not _HYPOTHETICAL.search(text):
@@ -231,8 +235,6 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
         return []
     if actor is None and _reported_by_user(text, verb, terms, specific, ev):
         return []
-    if verb == "found" and _found_in_output(text, ev):
-        return []  # "The query found 4821 late-arriving rows": what its call printed
     said = next((ev.said[i] for i in ev.said_index.covering(terms, 0.5)), None)
     why = "no tool call or assistant turn shows it done"
     if said is not None:
@@ -373,8 +375,9 @@ def check_action(
 
 
 _FOUND = re.compile(r"(?i)\bfound\b")
+# a figure, not a position ("cart.py:40:5"), a path's part or an identifier's
 _FIGURE = re.compile(
-    r"(?<![\w.,/-])\d{1,3}(?:,\d{3})+(?![\w,])|(?<![\w.,/-])\d+(?:\.\d+)?(?![\w/-])"
+    r"(?<![\w.,/:-])\d{1,3}(?:,\d{3})+(?![\w,:])|(?<![\w.,/:-])\d+(?:\.\d+)?(?![\w/:-])"
 )
 # what a finder is called without naming it: "the query", "the count", "a search"
 _QUERYING = re.compile(
@@ -387,26 +390,32 @@ _FINDER_WORDS = frozenset(
 )
 
 
-def _found_in_output(text: str, ev: Evidence) -> bool:
+def _found_in_output(text: str, ev: Evidence) -> bool | None:
     """Whether what ``text`` says was found ("The count query found 4821 late-arriving
     rows", "ruff found 3 problems") is in the output of a call it names (by its program or
-    its arguments; any call, when it names the finder only as "the query"): every number
-    of it, whole, in that call's answer. A number another call printed is not this one's."""
+    its arguments; a call that queried, when it names the finder only as "the query"):
+    every number of it, whole, in that call's answer. A number another call printed is
+    not this one's. None when it gives no number or names no call that ran."""
     at = _FOUND.search(text)
     numbers = [n.replace(",", "") for n in _FIGURE.findall(text[at.end() :])] if at else []
     if at is None or not numbers:
-        return False
-    finder = claim_terms(text[: at.start()]) - {"assistant", "user", "agent"} - _FINDER_WORDS
+        return None
+    subject = claim_terms(text[: at.start()]) - {"assistant", "user", "agent"}
+    finder = subject - _FINDER_WORDS
+    if not subject:
+        return None  # "The assistant found …": no finder named
+    named = False
     for call, answer in ev.answered:
         asked = f"{call.name} {call.arguments}"
         if finder and not finder & unit_terms(asked):
             continue
         if not finder and not _QUERYING.search(asked):
             continue  # "the query": a call that queried, not a build that printed counts
+        named = True
         printed = {n.replace(",", "") for n in _FIGURE.findall(answer[:4000])}
         if all(n in printed for n in numbers):
             return True
-    return False
+    return False if named else None
 
 
 def check_fixed(text: str, ev: Evidence) -> list[Claim]:
