@@ -39,6 +39,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from itertools import islice
 from typing import TypeVar
 from weakref import WeakKeyDictionary
@@ -58,9 +59,11 @@ from .gists import (
     GIST_VISITS,
     PASTE_CHARS,
     SAID,
+    SAID_CHARS,
     Gist,
     OwnWords,
     exchange_gist,
+    link_statement,
     only_pasted,
     own_words,
     repeated,
@@ -629,6 +632,11 @@ def _gist_candidates(
             said = _statement(index, starts[k])
             if said is not None:
                 statements.append((k, *said))
+        elif kind == "message" and _may_give_a_link(index, k):
+            visited += 1
+            said = _once(index, starts[k], starts[k] + 1, "link", partial(_link_said, index, k))
+            if said is not None:
+                statements.append((k, *said))
     _read_steering([words for _, words in told])
     found += [(gist.rank, -k, gist.text) for k, words in told if (gist := words.gist())]
     wordings = Counter(w for _, _, w in statements)
@@ -715,6 +723,19 @@ def _statement(index: HistoryIndex, i: int) -> tuple[str, str] | None:
     dict is not looked at again while it is known: a cold read of each of the ~100 answers
     a refit visits, speed58)."""
     return _once(index, i, i + 1, "said", lambda: _read_statement(index, i))
+
+
+def _may_give_a_link(index: HistoryIndex, k: int) -> bool:
+    """Whether unit ``k``, one message, is an assistant answer short enough to be a
+    statement (``gists.link_statement``), known from its role and length alone: a chat's
+    long answers are not read."""
+    start = index.starts[k]
+    return index.roles[start] == "assistant" and index.chars[start] <= SAID_CHARS
+
+
+def _link_said(index: HistoryIndex, k: int) -> tuple[str, str] | None:
+    """Assistant answer ``k`` as a link it gave (``gists.link_statement``), or None."""
+    return link_statement(_peek(index, index.starts[k], index.starts[k] + 1)[0])
 
 
 def _read_statement(index: HistoryIndex, i: int) -> tuple[str, str] | None:

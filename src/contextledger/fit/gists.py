@@ -43,7 +43,7 @@ GIST_VISITS = 600
 
 #: A value statement is a short assistant turn with a digit in it, whose wording (digits
 #: aside) the session does not repeat this often ("Step 12 checked." said every turn is not).
-_SAID_CHARS = 280
+SAID_CHARS = 280
 _SAID_REPEATS = 3
 
 #: Of a long tool output, its head and tail are read for failure signs (a runner's summary,
@@ -61,7 +61,7 @@ _MARKS = (
     "FAIL", "fail", "Fail", "ERROR", "Error", "error", "Traceback", "Exception", "panic:",
     "exit code", "exit status", "<failure", "<error", "✗", "✕", "✖", "✘", "× ", "not ok ", "rspec ./",
     "INFEASIBLE", "UNSAT", "TIMEOUT", "TIMED OUT", "ABORTED", "CRASHED", "KILLED", "DENIED", "REJECTED",
-    "INVALID", "UNHEALTHY", "● ",
+    "INVALID", "UNHEALTHY", "● ", "[-] ",
 )  # fmt: skip
 # (only ever searched for: ``Error\b`` is found where ``\b\w*Error\b`` is, the word that ends
 # in it starts at a word boundary; ``\w*`` tried at every letter of a long word was quadratic:
@@ -73,6 +73,7 @@ _FAIL_LINE = re.compile(
     r"^\s*× \S|"  # (vitest's failed test: "   × Page > renders the cart 21ms"; not "3 × 4")
     r"^rspec \./\S+:\d+ #|"  # (RSpec's list of failed examples)
     r"^● \S[^\n›]* › |"  # (Jest's failing test: "● suite › test")
+    r"^\[-\] \S|"  # (Pester's failing test: "[-] Describe.It name 120ms")
     # a run's status that says it did not succeed ("status: INFEASIBLE (…)")
     r"^(?:status|state|result|outcome)\s*[:=]\s*(?:INFEASIBLE|UNSAT|TIMEOUT|TIMED OUT|"
     r"ABORTED|CRASHED|KILLED|DENIED|REJECTED|INVALID|UNHEALTHY)\b"
@@ -84,9 +85,10 @@ _NOTHING_FAILED = re.compile(
 )
 # a line that names the test that failed: pytest's node id, Go's "--- FAIL: TestX", Mocha's
 # "1) suite test:", Gradle's "Class > test FAILED", a JUnit report's testcase, Playwright's
-# "✘  2 [webkit] › signup › closes on escape key (5.0s)" (R33-F3)
+# "✘  2 [webkit] › signup › closes on escape key (5.0s)" (R33-F3), Pester's "[-] Describe.It
+# name 120ms" (retain34 set A: a helpdesk agent's failing Pester test kept 0/6)
 _NAMES_TEST = re.compile(
-    r"::|--- FAIL|^\d+\) \S|\S > \S|<testcase\b|^not ok \d|^rspec \./|^● |\S › \S"
+    r"::|--- FAIL|^\d+\) \S|\S > \S|<testcase\b|^not ok \d|^rspec \./|^● |\S › \S|^\[-\] \S"
 )
 _MOCHA_TEST = re.compile(r"^\d+\) \S")
 # a count or header of failures a list of numbered tests goes with (Mocha's "1 failing",
@@ -199,7 +201,7 @@ _SENTENCE_BREAK = re.compile(r"(?<=[.!?;。！？；])\s+")
 
 def said_beside(messages: Sequence[Message]) -> str | None:
     """The sentences with a digit in them of the words the assistant said beside its calls
-    (at most ``_SAID_CHARS``, each as said), or None: no value was stated.
+    (at most ``SAID_CHARS``, each as said), or None: no value was stated.
 
     >>> said_beside([Message.assistant("Found 18208 late rows. Now let me look at the model.")])
     'Found 18208 late rows.'
@@ -217,9 +219,9 @@ def said_beside(messages: Sequence[Message]) -> str | None:
         # (a counter's number states no value: "Checking step 28.", "Attempt 3 of 5.")
         if not any(ch.isdigit() for ch in _COUNTER.sub(" ", sentence)):
             continue
-        if size + len(sentence) > _SAID_CHARS:
+        if size + len(sentence) > SAID_CHARS:
             if not kept:
-                kept.append(_clip(sentence, _SAID_CHARS))
+                kept.append(_clip(sentence, SAID_CHARS))
             break
         kept.append(sentence)
         size += len(sentence) + 1
@@ -370,7 +372,27 @@ def value_statement(m: Message) -> tuple[str, str] | None:
     if m.role != "assistant" or len(m.content) != 1 or not isinstance(m.content[0], Text):
         return None
     text = m.content[0].text
-    if len(text) > _SAID_CHARS or not any(ch.isdigit() for ch in text) or not text.strip():
+    if len(text) > SAID_CHARS or not any(ch.isdigit() for ch in text) or not text.strip():
+        return None
+    return text, _DIGITS.sub("#", text)
+
+
+def link_statement(m: Message) -> tuple[str, str] | None:
+    """A short assistant answer of words only that gives a link (``://``), said in a chat
+    turn rather than after a tool's output ("The incident is written up at https://…"):
+    (its text, its wording with the digits left out), or None. The user may ask about the
+    page later; a fit that drops the answer loses where it is (retain34 set A helpdesk
+    sessions: the links the assistant gave kept 0/6 at every window).
+
+    >>> link_statement(Message.assistant("See https://kb.example/article/42 for the fix."))[1]
+    'See https://kb.example/article/# for the fix.'
+    >>> link_statement(Message.assistant("Done, step 4 checked.")) is None
+    True
+    """
+    if m.role != "assistant" or len(m.content) != 1 or not isinstance(m.content[0], Text):
+        return None
+    text = m.content[0].text
+    if len(text) > SAID_CHARS or "://" not in text:
         return None
     return text, _DIGITS.sub("#", text)
 
@@ -469,7 +491,9 @@ _ANY_MARK = re.compile("|".join(re.escape(mark) for mark in _MARKS))
 #: ``_NAMES_TEST`` matches (literals: one found at C speed, where ``\S > \S`` was tried
 #: at every character), and a JUnit report's failure (it names the testcase before it).
 #: None holds a line break.
-_MAY_NAME = re.compile(r"::|--- FAIL|\) | > |<(?:testcase|failure|error)|not ok |rspec \./|● | › ")
+_MAY_NAME = re.compile(
+    r"::|--- FAIL|\) | > |<(?:testcase|failure|error)|not ok |rspec \./|● | › |\[-\] "
+)
 #: The line breaks ``str.splitlines`` cuts at other than "\n" (each looked for alone: a
 #: substring test is ~40x a character class's search, speed60).
 _OTHER_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
