@@ -167,3 +167,20 @@ def test_an_approval_with_its_verb_last_or_first_is_a_decision(sentence: str) ->
     assert decides(sentence)
     d = digest(_session(sentence))
     assert d.items("Decisions") == [f"User: {sentence}"]
+
+
+@pytest.mark.parametrize(
+    ("said", "open_request"),
+    [
+        ("Make sure you don't commit the .env file.", False),
+        ("Please never push to main.", False),
+        ("Remember not to push on Fridays.", False),
+        ("Don't forget to update the changelog.", True),
+        ("Make sure the tests pass before you push.", True),
+    ],
+)
+def test_a_ban_said_as_a_reminder_is_no_open_request(said: str, open_request: bool) -> None:
+    # R34-R2: "Make sure you don't commit the .env file." stands as a rule; a task it is not
+    msgs = [Message.user("Fix the login bug."), Message.assistant("Fixed it."), Message.user(said)]
+    sections = digest(msgs).sections
+    assert (said in sections.get("Open requests", ())) is open_request

@@ -266,3 +266,7 @@ def test_a_reply_that_says_more_than_an_answer_is_no_answer() -> None:
         ]
     )
     assert "Assistant: I could rewrite the parser in Rust." not in sections.get("Decisions", [])
+
+
+def test_a_hand_off_with_a_date_is_a_schedule() -> None:
+    assert scheduled("We'll send it to the copy desk on Wednesday.")

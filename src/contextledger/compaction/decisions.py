@@ -464,14 +464,16 @@ _SCHEDULED = re.compile(
     r"at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|h)\b|at\s+\d{1,2}:\d\d|end\s+of\s+(?:the\s+)?"
     r"(?:day|week|month|sprint|quarter)|(?:after|before)\s+(?:lunch|standup|stand-up|the\s+meeting))\b"
 )
-# ... of a meeting, a talk or a demo: an event that decides nothing about the work itself
+# ... of a meeting, a talk, a demo or a hand-off: an event that decides nothing about the work
 # ("We'll migrate billing to Postgres next week." and "We'll roll back the deploy tomorrow."
 # are decisions with a date: R34-recap30-1)
 _MEETS = re.compile(
     r"(?i)\b(?:talk|talks|talking|speak|speaking|meet|meeting|discuss\w*|demo|demos|demoing|"
     r"present|presenting|sync|catch\s+up|call|chat|interview\w*|brief|ask|email|ping|"
     r"check\s+in|follow\s+up|circle\s+back|hear\s+back|report\s+back|revisit|"
-    r"show\s+(?:it|them|this|that)\s+to)\b"
+    r"show\s+(?:it|them|this|that)\s+to|"
+    # ... or a hand-off to people: "We'll send it to the copy desk on Wednesday."
+    r"send|sending|hand\s+(?:it\s+|them\s+)?(?:over|off|in)|submit|forward|share)\b"
 )
 # ... and what makes a plan a choice: the options it weighs ("instead of", "rather than",
 # "not X") or a verb of choosing ("We'll go with Postgres from next week.")

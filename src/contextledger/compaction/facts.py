@@ -22,6 +22,7 @@ from typing import Any, Literal
 from ..intent import is_constraint, is_correction, is_nudge
 from ..lexicon.common import SPACED_WORD_CHAR
 from ..lexicon.intent import REMINDER_OPENING
+from ..lexicon.negation import denial
 from ..model import Message, ToolCall
 from .transcript import cut_utf8, render_call, shell_join, tool_names_by_call, typed_command
 from .wording import asks, whole_token
@@ -1042,6 +1043,9 @@ _TOLD_AFTER = re.compile(
 )
 
 
+# a plea opening a sentence ("Please never push to main.": a ban, if what follows denies)
+_PLEASE_FIRST = re.compile(r"(?i)^\W*please\b")
+
 # a reminder ("Be sure to run mypy before you push.", "Vergiss nicht, die Redirect-URL …"):
 # a standing request, open until the assistant reports it done, not answered by "Noted."
 REMINDS = re.compile(
@@ -1125,6 +1129,10 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
             side = _side_request(s)
             free = WHEN_FREE.search(s)
             reminds = REMINDS.search(s)
+            opening = reminds or _PLEASE_FIRST.match(s)
+            if opening and denial(s[opening.end() :]):
+                continue  # a ban said as a reminder or a plea stands; it is no task left to
+                # do (R34-R2: "Make sure you don't commit the .env file." was an open request)
             if asks(s) or _REQUEST_START.search(s) or _defers(s) or side or free or reminds:
                 deferred = bool(
                     _defers(s)
