@@ -94,3 +94,13 @@ def test_a_full_stop_after_an_only_path_is_not_part_of_it() -> None:
     said = "Correction: don't change the TTL in code, only in config/production.toml. And keep 300."
     assert only_conflict("only in config/production.toml", said) is None
     assert only_conflict("only in config/staging.toml", said) is not None
+
+
+def test_a_thing_said_frozen_or_read_only_keeps_it_as_the_ban_does() -> None:
+    # R34-V2: "X is frozen" restates "Don't touch X, it is frozen" (keeping agrees with a
+    # ban on changing); saying it may change still turns the ban around
+    ban = "Don't touch the eval split under /mnt/datasets/eval, it is frozen."
+    assert opposed("The eval split under /mnt/datasets/eval is frozen.", ban) == frozenset()
+    assert opposed("The schema is read-only.", "Never change the schema.") == frozenset()
+    assert "split" in opposed("The eval split may now be modified.", ban)
+    assert "schema" in opposed("The schema was changed.", "Never change the schema.")

@@ -81,7 +81,8 @@ _INHERITS = re.compile(
 # props stay as they are" restate "don't delete / open / change X"
 _KEEPS = re.compile(
     r"(?i)\b(?:keep|keeps|kept|keeping|stay|stays|stayed|staying|remain|remains|remained|"
-    r"retain(?:s|ed|ing)?|preserv(?:e|es|ed|ing)|leave|leaves|leaving|in\s+place|"
+    r"retain(?:s|ed|ing)?|preserv(?:e|es|ed|ing)|leave|leaves|leaving|in\s+place|frozen|"
+    r"untouched|unchanged|read[-\s]only|"
     r"as\s+(?:it|they)\s+(?:is|are|was|were|stands?))\b"
 )
 # What a rule to keep something forbids: changing it ("delete the snapshot", "may open
