@@ -219,6 +219,7 @@ _NOT_FAILED = re.compile(
 
 _FAILED_TEST = re.compile(
     r"^(?:FAILED|ERROR)\s+([\w./-]+::[^\s]+)"  # pytest
+    r"|^ERROR\s+([\w./-]+\.py)\s*(?:-\s.*)?$"  # pytest: a test file that failed to collect
     r"|^-{2,}\s*FAIL:\s+(\S+)"  # go test
     r"|^(?:FAIL|ERROR):\s+(\w+\s+\([\w.]+\))"  # unittest
     r"|^test\s+(\S+)\s+\.\.\.\s+FAILED\b"  # cargo test
@@ -490,7 +491,7 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
 @lru_cache(maxsize=4096)
 def _failure_lines(text: str, limit: int) -> tuple[str, ...]:
     text = _LOG_PREFIX.sub("", text)  # a CI log's lines, as the runner printed them
-    lines = _read_failures(text, limit)
+    lines = [x for x in _read_failures(text, limit) if not _EXPECTED_OUTCOME.match(x)]
     if lines and passed_run(text):  # "✕ skipped: legacy coupon (todo)" in a passing run,
         # rspec's "retries a failed charge" above "12 examples, 0 failures"
         lines = [x for x in lines if not _weak_sign_only(x) and not _said_in_a_title(x)]
@@ -498,6 +499,10 @@ def _failure_lines(text: str, limit: int) -> tuple[str, ...]:
         lines = [x for x in lines if not _step_passed_later(x, text)]
     return tuple(lines)
 
+
+# pytest's expected outcomes in its summary: an expected failure, a non-strict unexpected
+# pass, a skip ("XFAIL tests/t.py::test_bom - known bug" is no failure: R34-R1)
+_EXPECTED_OUTCOME = re.compile(r"\s*(?:XFAIL|XPASS|SKIPPED)\b(?!\(strict\))")
 
 # colcon test-result's count for a result file with a failure in it (RT26-3)
 _COLCON_FILE = re.compile(r"\.xml: \d+ tests?, \d+ errors?, [1-9]\d* failures?\b")
