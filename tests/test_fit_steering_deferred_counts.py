@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -76,18 +77,7 @@ def test_a_fit_pins_what_counting_every_pasted_request_first_pins(
                 out.append(repr((result.messages, result.report)))
         return out
 
-    deferring = outcomes()
-    counts_deferring = len(counted)
-    original = Steering.__init__
-
-    def counting_every_text(self: Steering, pinnable: Any, least: Any, most: Any, *_: Any) -> None:
-        original(self, pinnable, least, most, None)
-
-    with monkeypatch.context() as patched:
-        patched.setattr(Steering, "__init__", counting_every_text)
-        counted.clear()
-        assert outcomes() == deferring
-    assert counts_deferring < len(counted)
+    _same_fits_fewer_counts(monkeypatch, counted, outcomes)
 
 
 def accented(rng: random.Random, i: int) -> str:
@@ -134,6 +124,14 @@ def test_a_request_within_the_room_by_characters_not_bytes_is_counted_only_if_re
             out.append(repr((result.messages, result.report)))
         return out
 
+    _same_fits_fewer_counts(monkeypatch, counted, outcomes)
+
+
+def _same_fits_fewer_counts(
+    monkeypatch: pytest.MonkeyPatch, counted: list[str], outcomes: Callable[[], list[str]]
+) -> None:
+    """The fits ``outcomes`` makes are the same when the steering reading counts every
+    text, and deferring counted fewer (``counted``: the texts tokenized)."""
     deferring = outcomes()
     counts_deferring = len(counted)
     original = Steering.__init__
