@@ -203,23 +203,24 @@ def _broken_copy(messages: Sequence[Message]) -> tuple[list[Message], list[str]]
 
 def _store(console: Console, messages: tuple[Message, ...]) -> None:
     """Normalize the images, store the session, reload it, repair a broken copy."""
-    import tempfile
-    from pathlib import Path
-
-    from rich.table import Table
-
-    from ..catalog import lookup_model
-    from ..images.normalize import NormalizedImage, normalize_image
-    from ..pricing.vision import image_cost
-    from ..repair import repair
-    from ..storage.sessions import SessionStore
-    from ..validate import tool_pair_problems
-
     console.rule("3. Normalize and store: lose nothing, store nothing twice")
     console.print(
         "[dim]Images are resized once (never upscaled) before they are stored or sent; a session is "
         "append-only and holds image refs, not base64; every load runs repair().[/dim]"
     )
+    normalized = _normalize_images(console, messages)
+    _store_and_reload(console, normalized)
+    _repair_broken_copy(console, messages)
+
+
+def _normalize_images(console: Console, messages: tuple[Message, ...]) -> tuple[Message, ...]:
+    """Resize each image once, show what it did and what the largest one costs before and after."""
+    from rich.table import Table
+
+    from ..catalog import lookup_model
+    from ..images.normalize import NormalizedImage, normalize_image
+    from ..pricing.vision import image_cost
+
     limits = lookup_model(NORMALIZE_FOR).image_limits
     count = sum(1 for m in messages for _ in m.images())
     results: list[tuple[Image, NormalizedImage]] = []
@@ -251,6 +252,15 @@ def _store(console: Console, messages: tuple[Message, ...]) -> None:
             f"  • {model:<16} {big.width_before}×{big.height_before} → {big.width}×{big.height}: "
             f"{before:,} → {after:,} tokens; {big.bytes_before:,} → {big.bytes_after:,} bytes ({why})"
         )
+    return normalized
+
+
+def _store_and_reload(console: Console, normalized: tuple[Message, ...]) -> None:
+    """Store the session append-only with images by reference, reload and materialize it."""
+    import tempfile
+    from pathlib import Path
+
+    from ..storage.sessions import SessionStore
 
     with tempfile.TemporaryDirectory(prefix="contextledger-demo-") as tmp:
         with SessionStore(Path(tmp) / "sessions.db") as store:
@@ -272,6 +282,14 @@ def _store(console: Console, messages: tuple[Message, ...]) -> None:
             f"Reloaded: {len(loaded.messages)} messages, repair on load: {loaded.repair.summary()}; "
             f"materialize() turned {inline} refs back into inline images for sending."
         )
+
+
+def _repair_broken_copy(console: Console, messages: tuple[Message, ...]) -> None:
+    """Break a copy of the session's start on purpose and show what repair() does with it."""
+    from rich.table import Table
+
+    from ..repair import repair
+    from ..validate import tool_pair_problems
 
     broken, what = _broken_copy(messages)
     console.print("Now a deliberately broken copy of the first 20 messages:")
