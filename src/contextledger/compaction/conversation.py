@@ -302,13 +302,14 @@ class Conversation:
                 self, "off", ("compaction is off (CONTEXT_COMPACTION=off); history unchanged",)
             )
         view = self.view
-        notes: list[str] = []
-        tokens: int | None = None
-        if count_tokens is not None:
-            tokens = count_tokens(view)
-        elif window is not None:
-            tokens = approx_tokens(view)
-        assessed = assess_compaction(
+        tokens = (
+            count_tokens(view)
+            if count_tokens is not None
+            else approx_tokens(view)
+            if window is not None
+            else None
+        )
+        plan = assess_compaction(
             view,
             policy,
             view_tokens=tokens,
@@ -317,9 +318,8 @@ class Conversation:
             force=force,
             keep_ids=keep_ids,
         )
-        if isinstance(assessed, Skip):
-            return CompactionOutcome(self, "skipped", (*notes, f"compaction {assessed.reason}"))
-        plan = assessed
+        if isinstance(plan, Skip):
+            return CompactionOutcome(self, "skipped", (f"compaction {plan.reason}",))
         # what a terminal painted is read as its text: a runner's colour codes split a
         # failing test's name ("\x1b[1mtest_x\x1b[0m") and never belong in a recap
         reading = Conversation(readable(self.record), self.events)
@@ -330,142 +330,50 @@ class Conversation:
         cap = policy.recap_bytes(window)
         transcript = build_transcript(new_messages, previous_text, policy)
         passes = _Passes()
-        try:
-            if isinstance(summarizer, OfflineSummarizer):
-                # local: the whole record, no transcript cap
-                raw: object = summarizer.summarize_record(
-                    new_messages, previous_text, max_bytes=cap, history=reading.record
-                )
-            else:
-                raw, transcript = _recap_incrementally(
-                    summarizer,
-                    policy,
-                    new_messages,
-                    previous_text,
-                    cap=cap,
-                    max_tokens=policy.max_tokens
-                    if window is None
-                    else max(policy.max_tokens, cap // 4),
-                    history=reading.record,
-                    passes=passes,
-                )
-        except Exception as exc:  # soft failure: any summarizer problem leaves history as is
+
+        def failed(why: str, **found: Any) -> CompactionOutcome:
             return CompactionOutcome(
-                self,
-                "failed",
-                (
-                    *notes,
-                    f"compaction failed, history unchanged ({n} messages not recapped): {exc}",
-                ),
-                plan=plan,
-                transcript=transcript,
+                self, "failed", (why,), plan=plan, transcript=transcript, **found
+            )
+
+        try:
+            raw, transcript = _summarize(
+                summarizer, policy, new_messages, previous_text, reading.record,
+                transcript=transcript, cap=cap, window=window, passes=passes,
+            )  # fmt: skip
+        except Exception as exc:  # soft failure: any summarizer problem leaves history as is
+            return failed(
+                f"compaction failed, history unchanged ({n} messages not recapped): {exc}"
             )
         reply = _clean_reply(raw if isinstance(raw, str) else "")
         if not reply:
-            return CompactionOutcome(
-                self,
-                "failed",
-                (
-                    *notes,
-                    f"compaction failed, history unchanged: {summarizer.name} returned an empty recap",
-                ),
-                plan=plan,
-                transcript=transcript,
+            return failed(
+                f"compaction failed, history unchanged: {summarizer.name} returned an empty recap",
                 reply=raw if isinstance(raw, str) else None,
             )
         # no cut here: verification fits the recap to the cap and reports each line it cuts
         all_covers = (previous.covers if previous else ()) + plan.covered_ids
-        # the goal is read from the whole record (its turn may be pinned, not covered):
-        # it is evidence for the recap's Goal line
-        from .digest import digest, goal_message  # ~0.13 s to import: only when a recap is made
-        from .facts import DEFERRED
-
-        goal = goal_message(reading.record)
-        # ... and so are the user's turns kept verbatim after the recap: a request still
-        # open there is listed under "Open requests"
-        covered = set(all_covers)
-        last = max((k for k, m in enumerate(reading.record) if m.id in covered), default=-1)
-        kept = [m for m in reading.record[last + 1 :] if m.role == "user" and not m.tool_results]
-        # (not the newest of them, which the model answers next, seen whole: "What's left?"
-        # is no request the recap must list, R29-m8; a request for later said there is)
-        if kept and not DEFERRED.search(kept[-1].text):
-            kept.pop()
-        asked = [m.id for m in kept]
-        evidence = reading.covered_messages((*all_covers, *([goal.id] if goal else ()), *asked))
-        backfilled = 0
-        after: list[str] = []
-        if isinstance(summarizer, OfflineSummarizer):
-            # the structured offline recap is its own ledger, section by section
-            reply, verification, doubted = _verify_offline(
-                reply, summarizer, new_messages, previous_text, evidence, reading.record, mode, cap
-            )
-            if doubted:  # said after the line saying what was compacted
-                after.append(
-                    f"the offline recap left out {len(doubted)} item(s) verification could "
-                    f"not trace to the record: {', '.join(sorted(doubted)[:5])}"
-                    + (" …" if len(doubted) > 5 else "")
-                )
-        else:
-            verification, backfilled = _verify_and_backfill(
-                reply,
-                evidence,
-                digest(reading.covered_messages(all_covers), None, history=reading.record),
-                previous_text,
-                mode=mode,
-                cap=cap,
-                record=reading.record,
-            )
+        reply, verification, doubted, backfilled = _verify(
+            reply, summarizer, reading, new_messages, previous_text, all_covers, mode=mode, cap=cap
+        )
         if not verification.accepted:
-            return CompactionOutcome(
-                self,
-                "failed",
-                (
-                    *notes,
-                    f"compaction rejected, history unchanged: {verification.reason}; "
-                    + verification.summary(),
-                ),
-                plan=plan,
+            return failed(
+                f"compaction rejected, history unchanged: {verification.reason}; "
+                + verification.summary(),
                 verification=verification,
-                transcript=transcript,
                 reply=reply,
             )
-        seq = len(self.events) + 1
-        # a credential's value a true line holds is shown by its name only (R21-R2/R3)
-        text = masked(verification.text)
-        recap = Message("user", (Recap(text, all_covers),), id=f"recap-{seq}")
-        event = CompactionEvent(
-            seq=seq,
-            recap=recap,
-            covers=all_covers,
-            new_covers=plan.covered_ids,
-            record_length=len(self.record),
-            reason=plan.reason,
-            detail=plan.detail,
-            summarizer=summarizer.name,
-            verification=verification.to_dict(),
-            timestamp=now,
-            extends=previous.recap.id if previous else None,
-        )
+        event = self._recorded(plan, previous, verification, all_covers, summarizer.name, now)
         extended = f", extending recap {previous.seq}" if previous else ""
         lines = [
-            *notes,
             f"compacted {n} earlier messages into a recap ({utf8_len(verification.text):,} bytes, "
             f"{summarizer.name}{extended}); {len(plan.kept_ids)} recent messages kept verbatim; "
             f"the full record is kept. Trigger: {plan.detail}",
             verification.summary(),
+            *_after_lines(
+                summarizer, policy, verification, all_covers, doubted, passes, backfilled
+            ),
         ]
-        lines += after
-        left_out = left_out_note(verification.text, all_covers)
-        if left_out:
-            lines.append(left_out)
-        if not isinstance(summarizer, OfflineSummarizer):
-            lines += passes.report(policy)
-            if backfilled:
-                lines.append(
-                    f"{backfilled} item(s) the summary left out (the goal, constraints, "
-                    "commands, failures … in the user's and the tools' own words) added "
-                    "from the record"
-                )
         return CompactionOutcome(
             Conversation(self.record, (*self.events, event)),
             "compacted",
@@ -476,6 +384,151 @@ class Conversation:
             transcript=transcript,
             reply=reply,
         )
+
+    def _recorded(
+        self,
+        plan: CompactionPlan,
+        previous: CompactionEvent | None,
+        verification: Verification,
+        all_covers: tuple[str, ...],
+        summarizer: str,
+        now: float | None,
+    ) -> CompactionEvent:
+        """The event that puts the verified recap in the view in place of ``all_covers``."""
+        seq = len(self.events) + 1
+        # a credential's value a true line holds is shown by its name only (R21-R2/R3)
+        text = masked(verification.text)
+        return CompactionEvent(
+            seq=seq,
+            recap=Message("user", (Recap(text, all_covers),), id=f"recap-{seq}"),
+            covers=all_covers,
+            new_covers=plan.covered_ids,
+            record_length=len(self.record),
+            reason=plan.reason,
+            detail=plan.detail,
+            summarizer=summarizer,
+            verification=verification.to_dict(),
+            timestamp=now,
+            extends=previous.recap.id if previous else None,
+        )
+
+
+def _verify(
+    reply: str,
+    summarizer: Summarizer,
+    reading: Conversation,
+    new_messages: Sequence[Message],
+    previous_text: str | None,
+    all_covers: tuple[str, ...],
+    *,
+    mode: VerifyMode,
+    cap: int,
+) -> tuple[str, Verification, set[str], int]:
+    """``reply`` verified against the record: (the recap, its verification, the items the
+    offline recap left out as doubted, how many items an LLM recap was backfilled with)."""
+    evidence = _evidence(reading, all_covers)
+    if isinstance(summarizer, OfflineSummarizer):
+        # the structured offline recap is its own ledger, section by section
+        reply, verification, doubted = _verify_offline(
+            reply, summarizer, new_messages, previous_text, evidence, reading.record, mode, cap
+        )
+        return reply, verification, doubted, 0
+    from .digest import digest  # ~0.13 s to import: only when a recap is made
+
+    verification, backfilled = _verify_and_backfill(
+        reply,
+        evidence,
+        digest(reading.covered_messages(all_covers), None, history=reading.record),
+        previous_text,
+        mode=mode,
+        cap=cap,
+        record=reading.record,
+    )
+    return reply, verification, set(), backfilled
+
+
+def _summarize(
+    summarizer: Summarizer,
+    policy: CompactionPolicy,
+    messages: Sequence[Message],
+    previous_text: str | None,
+    record: Sequence[Message],
+    *,
+    transcript: Transcript,
+    cap: int,
+    window: int | None,
+    passes: _Passes,
+) -> tuple[object, Transcript]:
+    """The summarizer's raw reply for ``messages`` and the transcript it was given."""
+    if isinstance(summarizer, OfflineSummarizer):
+        # local: the whole record, no transcript cap
+        raw = summarizer.summarize_record(messages, previous_text, max_bytes=cap, history=record)
+        return raw, transcript
+    max_tokens = policy.max_tokens if window is None else max(policy.max_tokens, cap // 4)
+    return _recap_incrementally(
+        summarizer,
+        policy,
+        messages,
+        previous_text,
+        cap=cap,
+        max_tokens=max_tokens,
+        history=record,
+        passes=passes,
+    )
+
+
+def _evidence(reading: Conversation, all_covers: Sequence[str]) -> tuple[Message, ...]:
+    """What a recap covering ``all_covers`` is checked against: the turns it covers, the
+    goal's turn and the user's requests kept verbatim after it."""
+    from .digest import goal_message  # ~0.13 s to import: only when a recap is made
+    from .facts import DEFERRED
+
+    # the goal is read from the whole record (its turn may be pinned, not covered):
+    # it is evidence for the recap's Goal line
+    goal = goal_message(reading.record)
+    # ... and so are the user's turns kept verbatim after the recap: a request still
+    # open there is listed under "Open requests"
+    covered = set(all_covers)
+    last = max((k for k, m in enumerate(reading.record) if m.id in covered), default=-1)
+    kept = [m for m in reading.record[last + 1 :] if m.role == "user" and not m.tool_results]
+    # (not the newest of them, which the model answers next, seen whole: "What's left?"
+    # is no request the recap must list, R29-m8; a request for later said there is)
+    if kept and not DEFERRED.search(kept[-1].text):
+        kept.pop()
+    asked = [m.id for m in kept]
+    return reading.covered_messages((*all_covers, *([goal.id] if goal else ()), *asked))
+
+
+def _after_lines(
+    summarizer: Summarizer,
+    policy: CompactionPolicy,
+    verification: Verification,
+    all_covers: Sequence[str],
+    doubted: set[str],
+    passes: _Passes,
+    backfilled: int,
+) -> list[str]:
+    """The report's lines after the one saying what was compacted: what verification left
+    out, what the recap's sections left out for room, how an LLM recap was made."""
+    lines: list[str] = []
+    if doubted:
+        lines.append(
+            f"the offline recap left out {len(doubted)} item(s) verification could "
+            f"not trace to the record: {', '.join(sorted(doubted)[:5])}"
+            + (" …" if len(doubted) > 5 else "")
+        )
+    left_out = left_out_note(verification.text, all_covers)
+    if left_out:
+        lines.append(left_out)
+    if not isinstance(summarizer, OfflineSummarizer):
+        lines += passes.report(policy)
+        if backfilled:
+            lines.append(
+                f"{backfilled} item(s) the summary left out (the goal, constraints, "
+                "commands, failures … in the user's and the tools' own words) added "
+                "from the record"
+            )
+    return lines
 
 
 def _verify_offline(
