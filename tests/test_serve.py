@@ -939,3 +939,24 @@ def test_a_forwarded_pro_reasoning_mode_is_budgeted(stub: StubServer, tmp_path: 
     )
     billed = price_request(upstream.body, "gpt-5.6-sol").total
     assert used == billed <= budget <= 6000 - 500
+
+
+@pytest.mark.parametrize("taken", [True, False])
+def test_serve_says_in_one_line_that_it_cannot_listen(tmp_path: Path, taken: bool) -> None:
+    # R35-C1: the banner said the proxy was up, then uvicorn logged its own error, exit 3
+    import socket
+
+    from click.testing import CliRunner
+
+    from contextledger.cli import main
+
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        host, port = ("127.0.0.1", holder.getsockname()[1]) if taken else ("no-such.invalid", 0)
+        result = CliRunner().invoke(
+            main, ["serve", "--host", host, "--port", str(port), "--data-dir", str(tmp_path)]
+        )
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines()[-1].startswith(f"error: cannot listen on {host}:")
+    assert "contextledger proxy on" not in result.output

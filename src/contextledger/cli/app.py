@@ -157,8 +157,10 @@ class LedgerGroup(click.Group):
 
         try:
             return super().invoke(ctx)
-        except (click.ClickException, click.exceptions.Abort, click.exceptions.Exit):
-            raise
+        except (click.UsageError, click.exceptions.Abort, click.exceptions.Exit):
+            raise  # (a usage error is shown with the usage, as click does)
+        except click.ClickException as exc:  # said as every other error is: one `error:` line
+            fail(exc.format_message(), exc.exit_code)
         except KeyboardInterrupt:
             fail("interrupted", EXIT_INTERRUPTED)
         except ContextLedgerError as exc:

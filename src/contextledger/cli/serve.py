@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import socket
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -110,7 +112,9 @@ def serve(
         compaction=compact,
         summarizer=build_summarizer(summarizer, summarizer_url, config),
     )
-    _check_before_start(settings, host, port)
+    _check_before_start(settings, host, port)  # (first: it needs no port of its own)
+    sock = _listening_socket(host, port)
+    port = sock.getsockname()[1]  # (--port 0: the one the system chose)
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
     click.echo(
         f"contextledger proxy on http://{host}:{port}  (dashboard: http://{host}:{port}/contextledger/)\n"
@@ -120,10 +124,37 @@ def serve(
         f"  recaps written by:  {settings.summarizer.name if settings.summarizer else 'offline'}",
         err=True,
     )
-    uvicorn.run(
+    server_config = uvicorn.Config(
         create_app(settings), host=host, port=port, log_level=log_level, access_log=False,
         server_header=False,
     )  # fmt: skip
+    uvicorn.Server(server_config).run(sockets=[sock])
+
+
+def _listening_socket(host: str, port: int) -> socket.socket:
+    """The proxy's socket, bound before anything is printed: a port in use or a host that
+    does not resolve is one ``error:`` line and exit 1 (uvicorn logged its own error and
+    exited 3 after the banner said the proxy was up: R35-C1). Bound as uvicorn binds."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except socket.gaierror as exc:
+        raise click.ClickException(
+            f"cannot listen on {host}:{port}: the host does not resolve ({exc.strerror})"
+        ) from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        hint = " (another server holds it: pass --port)" if exc.errno == errno.EADDRINUSE else ""
+        raise click.ClickException(
+            f"cannot listen on {host}:{port}: {exc.strerror}{hint}"
+        ) from None
+    sock.set_inheritable(True)
+    return sock
 
 
 def _check_before_start(settings: ServeSettings, host: str, port: int) -> None:
