@@ -233,3 +233,85 @@ def test_the_goal_said_after_a_pasted_config_and_log_is_the_goal() -> None:
     recap = render_digest(digest(read_messages(dicts)), 2000)
     goal_line = next(x for x in recap.splitlines() if x.startswith("Goal:"))
     assert goal in goal_line
+
+
+def _goal_line_of(dicts: list[dict[str, str]]) -> str:
+    recap = render_digest(digest(read_messages([*dicts, {"role": "user", "content": "ok"}])), 2000)
+    return next(x for x in recap.splitlines() if x.startswith("Goal:"))
+
+
+@pytest.mark.parametrize(
+    "items",
+    [
+        ["- [ ] bump version", "- [ ] update changelog", "- [ ] privacy manifest"],
+        ["1. bump version", "2. update changelog", "3. privacy manifest"],
+        ["* bump version", "* update changelog"],
+    ],
+)
+def test_the_request_after_a_labelled_list_is_the_goal_not_the_list(items: list[str]) -> None:
+    # R35-G1: "release checklist from the wiki:" and its items are what the request works
+    # from; the Goal was "- [ ] bump version - [ ] update changelog"
+    goal = "ship version 8.8 to the App Store with the new Wallet flow"
+    first = "morning all\n\nrelease checklist from the wiki:\n" + "\n".join(items)
+    first += f"\n\n@releasebot this sprint we need to {goal}."
+    line = _goal_line_of(
+        [{"role": "user", "content": first}, {"role": "assistant", "content": "On it."}]
+    )
+    assert goal in line
+    assert "bump version" not in line
+
+
+@pytest.mark.parametrize(
+    ("first", "kept"),
+    [
+        # the label asks for the list: the list is the task
+        ("Please do:\n- bump version\n- update changelog\n\nThanks!", "bump version"),
+        # the paragraph after the list adds to it: the list is still the task
+        (
+            "Tasks for today:\n- fix the login redirect\n- add rate limiting\n\nAlso check the logs.",
+            "fix the login redirect",
+        ),
+    ],
+)
+def test_a_list_that_is_the_task_stays_the_goal(first: str, kept: str) -> None:
+    line = _goal_line_of(
+        [{"role": "user", "content": first}, {"role": "assistant", "content": "On it."}]
+    )
+    assert kept in line
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Plan a 3-day offsite in Kraków for 18 people, 12-14 March.",
+        "Probably the same as last year. so: plan a 3-day offsite in Kraków for 18 people, "
+        "12-14 March.",
+        "we want to plan a 3-day offsite in Kraków for 18 people, 12-14 March!",
+    ],
+)
+def test_the_answer_that_says_what_the_opening_announced_is_on_the_goal_line_of(
+    answer: str,
+) -> None:
+    # R35-G2: the Goal was "so we're doing the team offsite again 🎉" alone
+    line = _goal_line_of(
+        [
+            {"role": "user", "content": "hey! so we're doing the team offsite again 🎉"},
+            {"role": "assistant", "content": "Lovely! Where and when are you thinking?"},
+            {"role": "user", "content": answer},
+            {"role": "assistant", "content": "Searching for venues."},
+        ]
+    )
+    assert "team offsite again" in line
+    assert "3-day offsite in Kraków for 18 people" in line
+
+
+def test_an_opening_request_asked_back_about_keeps_the_goal_line_to_itself() -> None:
+    line = _goal_line_of(
+        [
+            {"role": "user", "content": "Fix the login bug in auth.py."},
+            {"role": "assistant", "content": "Which browser does it fail in?"},
+            {"role": "user", "content": "Safari 16.4 on Ventura, it crashes on submit."},
+            {"role": "assistant", "content": "Reproducing it."},
+        ]
+    )
+    assert line == "Goal: Fix the login bug in auth.py."

@@ -480,12 +480,13 @@ def _summarize(
 def _evidence(reading: Conversation, all_covers: Sequence[str]) -> tuple[Message, ...]:
     """What a recap covering ``all_covers`` is checked against: the turns it covers, the
     goal's turn and the user's requests kept verbatim after it."""
-    from .digest import goal_message  # ~0.13 s to import: only when a recap is made
+    from .digest import goal_answer, goal_message  # ~0.13 s to import: when a recap is made
     from .facts import DEFERRED
 
     # the goal is read from the whole record (its turn may be pinned, not covered):
-    # it is evidence for the recap's Goal line
+    # it is evidence for the recap's Goal line, with the answer that said what it announced
     goal = goal_message(reading.record)
+    answer = goal_answer(reading.record, goal)
     # ... and so are the user's turns kept verbatim after the recap: a request still
     # open there is listed under "Open requests"
     covered = set(all_covers)
@@ -496,7 +497,8 @@ def _evidence(reading: Conversation, all_covers: Sequence[str]) -> tuple[Message
     if kept and not DEFERRED.search(kept[-1].text):
         kept.pop()
     asked = [m.id for m in kept]
-    return reading.covered_messages((*all_covers, *([goal.id] if goal else ()), *asked))
+    goals = [m.id for m in (goal, answer) if m is not None]
+    return reading.covered_messages((*all_covers, *goals, *asked))
 
 
 def _after_lines(

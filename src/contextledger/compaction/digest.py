@@ -181,6 +181,7 @@ __all__ = [
     "failing_tests",
     "failure_lines",
     "fill_order",
+    "goal_answer",
     "goal_message",
     "is_read_call",
     "is_rule",
@@ -259,6 +260,39 @@ def _goal_line(said: Iterable[str]) -> str:
     if told and utf8_len(told[0]) > _GOAL_BYTES:
         return clip(told[0], _GOAL_BYTES * 3 // 2)
     return clip(" ".join(told), _GOAL_BYTES)
+
+
+# an item of a list: "- [ ] bump version", "* screenshots", "2. update changelog", "• a"
+_LISTED = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
+_NUMBERED = re.compile(r"^\s*\d{1,2}[.)]$")
+# a sentence that adds to what was asked before it: "Also check the logs."
+_ADDS = re.compile(r"(?i)^\W*(?:also|and|plus|btw|p\.?s\.?|oh,? and)\b")
+
+
+def _past_listing(said: Sequence[str], start: int) -> int:
+    """Where the request starts when the turn opens with a labelled list and then asks
+    in a paragraph of its own: "release checklist from the wiki:" and its items are what
+    the request works from, "@releasebot this sprint we need to ship 8.8 …" the task
+    (R35-G1). A list the label asks for ("Please do:", "Fix these:") is the task, and so
+    is one followed only by an aside ("Also check the logs.", "Thanks!")."""
+    label = said[start] if start < len(said) else ""
+    if not label.endswith(":") or is_request(label):
+        return start
+    k, items = start + 1, 0
+    while k < len(said):
+        if _NUMBERED.match(said[k]) and k + 1 < len(said):
+            k += 2  # ("1." is read as a sentence of its own, its item the next)
+        elif _LISTED.match(said[k]):
+            k += 1
+        else:
+            break
+        items += 1
+    if items < 2 or k >= len(said):
+        return start
+    after = said[k]
+    if _ADDS.match(after) or not is_substantive(after) or is_nudge(after) or asks(after):
+        return start
+    return k
 
 
 def _short_turn(text: str) -> bool:
@@ -476,6 +510,29 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
     # stays the goal: R34-G1)
     later = (m for m in turns[at_goal + 1 :] if is_substantive(without_code(m.text)))
     return next((m for m in later if not _all_rules(m) and not _asks_anything(m)), goal)
+
+
+def goal_answer(messages: Sequence[Message], goal: Message | None) -> Message | None:
+    """The user's answer that says what the opening ``goal`` only announced: an opening
+    with no request in it ("so we're doing the team offsite again 🎉"), the assistant's
+    question back ("Where and when are you thinking?"), then the user's turn that sets the
+    task ("Plan a 3-day offsite in Kraków for 18 people, 12-14 March.", R35-G2). The Goal
+    line holds both: the opening says what, the answer how."""
+    if goal is None or not _opens(goal, messages):
+        return None
+    if any(is_request(s) for s in sentences(_own_words(goal.text))):
+        return None
+    k = next(k for k, m in enumerate(messages) if m is goal)
+    if not _answered_with_a_question(messages, k):
+        return None
+    after = [m for m in messages[k + 1 :] if m.role != "system"]
+    answer = after[1] if len(after) > 1 else None
+    if answer is None or answer.role != "user" or answer.tool_results or answer.is_recap:
+        return None
+    said = _own_words(answer.text).strip()
+    if is_nudge(said) or not is_substantive(said) or _all_rules(answer) or _only_sets(said):
+        return None
+    return answer
 
 
 def _asks_anything(turn: Message) -> bool:
@@ -765,6 +822,7 @@ def digest(
         start = labelled if labelled is not None else _past_greetings(said)
         while start < len(said) - 1 and _background_only(said[start], said[start + 1]):
             start += 1  # "Some background first: …": the request after it (R22-R2)
+        start = _past_listing(said, start)
         # "Morning. Goal for today: …": the goal, not "Morning."; three sentences, or the
         # whole of a short turn (Thai ends a clause with a space: "context context task")
         said = said[start:] if _short_turn(first) else said[start : start + 3]
@@ -774,6 +832,9 @@ def digest(
         task = said[0] if said else ""
         # the goal's rules go under constraints, once
         told = [x for k, x in enumerate(said) if k == 0 or not is_rule(x) or sets_a_task(x)]
+        answer = goal_answer(history or messages, source)
+        if answer is not None:  # the opening announced it; the answer to "Where and when?" says it
+            told += sentences(_own_words(answer.text))[:3]
         add("Goal", _goal_line(GOAL_LABEL.sub("", x) if k == 0 else x for k, x in enumerate(told)))
     # (not a permission: "Change of plan: you may write to raw.backfill_tmp" lifts a rule)
     # (nor a setting's new value: "Change of plan: X should be 10." is no new task: RT26-1)
