@@ -520,7 +520,10 @@ def goal_answer(messages: Sequence[Message], goal: Message | None) -> Message | 
     line holds both: the opening says what, the answer how."""
     if goal is None or not _opens(goal, messages):
         return None
-    if any(is_request(s) for s in sentences(_own_words(goal.text))):
+    said = sentences(_own_words(goal.text))
+    # (an opening that asks, even for help only, set the task: "Help me plan the pricing
+    # page." - "Sure. What do we know so far?" - "We'll talk to 3 customers next week.")
+    if any(is_request(s) or ANNOUNCES_A_TASK.search(s) for s in said):
         return None
     k = next(k for k, m in enumerate(messages) if m is goal)
     if not _answered_with_a_question(messages, k):
@@ -529,8 +532,8 @@ def goal_answer(messages: Sequence[Message], goal: Message | None) -> Message | 
     answer = after[1] if len(after) > 1 else None
     if answer is None or answer.role != "user" or answer.tool_results or answer.is_recap:
         return None
-    said = _own_words(answer.text).strip()
-    if is_nudge(said) or not is_substantive(said) or _all_rules(answer) or _only_sets(said):
+    told = _own_words(answer.text).strip()
+    if is_nudge(told) or not is_substantive(told) or _all_rules(answer) or _only_sets(told):
         return None
     return answer
 
@@ -832,9 +835,10 @@ def digest(
         task = said[0] if said else ""
         # the goal's rules go under constraints, once
         told = [x for k, x in enumerate(said) if k == 0 or not is_rule(x) or sets_a_task(x)]
-        answer = goal_answer(history or messages, source)
-        if answer is not None:  # the opening announced it; the answer to "Where and when?" says it
-            told += sentences(_own_words(answer.text))[:3]
+        # the opening announced it; the answer to "Where and when?" said it
+        goal_told = goal_answer(history or messages, source)
+        if goal_told is not None:
+            told += [x for x in sentences(_own_words(goal_told.text))[:3] if not is_rule(x)]
         add("Goal", _goal_line(GOAL_LABEL.sub("", x) if k == 0 else x for k, x in enumerate(told)))
     # (not a permission: "Change of plan: you may write to raw.backfill_tmp" lifts a rule)
     # (nor a setting's new value: "Change of plan: X should be 10." is no new task: RT26-1)
