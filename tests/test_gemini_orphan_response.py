@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from contextledger import fit, prepare, translate
+from contextledger.providers import read_messages
 
 ORPHAN: dict[str, Any] = {
     "contents": [
@@ -48,3 +49,23 @@ def test_the_orphan_is_reported_by_its_functions_name_not_a_made_up_id(run: Any)
     where, text = said[0]
     assert "'run'" in text and "gemini-call" not in text, text
     assert where.startswith("m1"), where  # contents[1]
+
+
+def test_an_id_less_response_answers_the_call_no_response_answers_by_id() -> None:
+    # speed70: the id-less response was paired by name with fc_1 (answered by id beside it):
+    # its own call's result was dropped as a second result and that call reported interrupted
+    history = {"contents": [
+        {"role": "user", "parts": [{"text": "hotels?"}]},
+        {"role": "model", "parts": [
+            {"functionCall": {"name": "search_hotels", "args": {"city": "A"}, "id": "fc_1"}},
+            {"functionCall": {"name": "search_hotels", "args": {"city": "B"}}}]},
+        {"role": "user", "parts": [
+            {"functionResponse": {"name": "search_hotels", "response": {"r": "B-result"}}},
+            {"functionResponse": {"name": "search_hotels", "response": {"r": "A-result"}, "id": "fc_1"}}]},
+        {"role": "user", "parts": [{"text": "ok"}]}]}  # fmt: skip
+    messages = read_messages(history)
+    calls = next(m for m in messages if m.tool_calls).tool_calls
+    answers = {r.call_id: r.text for m in messages for r in m.tool_results}
+    assert "A-result" in answers["fc_1"] and "B-result" in answers[calls[1].id]
+    out = fit(history, "gemini-2.5-flash", window=8000)
+    assert not out.report.notices

@@ -241,9 +241,14 @@ def _read_user(parts: list[Any], path: str, turn: int, open_calls: list[ToolCall
     results: list[ToolResult] = []
     keys: list[str] = []  # how a media header names each result (``tool_media_key``)
     rest: list[Block] = []
+    # an id-less response answers the first open call of its name that no response of
+    # this turn answers by id (that call's own result was dropped as a second one, and the
+    # call it answered reported interrupted: speed70)
+    answered = {_response_id(raw) for raw in parts} - {None}
     by_name: dict[str, list[ToolCall]] = {}
     for call in open_calls:
-        by_name.setdefault(call.name, []).append(call)
+        if call.id not in answered:
+            by_name.setdefault(call.name, []).append(call)
     for j, raw in enumerate(parts):
         p = f"{path}.parts[{j}]"
         part = _snake(c.expect_dict(raw, p))
@@ -312,6 +317,16 @@ def _fold_tool_media(results: list[ToolResult], keys: list[str], rest: list[Bloc
         k = None
         kept.append(b)
     return kept
+
+
+def _response_id(part: object) -> str | None:
+    """The id a function response part gives (read leniently: the part is read in full
+    after)."""
+    if not isinstance(part, dict):
+        return None
+    fr = part.get("functionResponse", part.get("function_response"))
+    found = fr.get("id") if isinstance(fr, dict) else None
+    return found if isinstance(found, str) else None
 
 
 def _result(call_id: str, name: str, response: Any, path: str) -> ToolResult:
