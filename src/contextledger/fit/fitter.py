@@ -782,10 +782,13 @@ class Fitter:
         # the fit of a history that fits whole, which pins none; a refit that priced every
         # unit before takes that path where a one-shot fit of the same history pins)
         dropped_none = not (chosen.dropped or chosen.yielded or chosen.orphaned)
+        # (a gist is pinned wherever it stands: an exchange inside the kept run that was
+        # left out whole after the cut was placed, a result of it unsendable, leaves its
+        # gist after the cut — it was reported as no pin: test_fit_invariants)
         pinned = tuple(
             u.messages[0].id
-            for u in ([] if dropped_none else chosen.kept[:below])
-            if u.kind in ("prior", "said", "gist")
+            for k, u in enumerate([] if dropped_none else chosen.kept)
+            if (k < below and u.kind in ("prior", "said")) or u.kind == "gist"
         )
         self._memory.sent_ok = index.units_ok(
             [index.unit_of(u.start) for u in chosen.kept[:below]], run_from=chosen.cut_unit
