@@ -51,3 +51,12 @@ def test_long_outputs_fail_as_searched_without_the_screen(pieces: list[str], at:
         m.setattr(gists, "_SCREENED_CHARS", 1 << 40)
         expected = gists.failing_lines(text, 3), gists.failing_lines(text)
     assert (gists.failing_lines(text, 3), gists.failing_lines(text)) == expected
+
+
+@settings(derandomize=True, max_examples=500, deadline=None)
+@given(st.text(), st.sampled_from(["", "step 4", "²", "٣", "x" * 5_000]))
+def test_a_digit_is_found_as_str_isdigit_finds_it(text: str, beside: str) -> None:
+    """The gists' digit test (a tool's tail, the words beside a call, a statement) reads an
+    ASCII text at C speed and says what ``str.isdigit`` says of a character of any text."""
+    for said in (text, text + beside, beside + text):
+        assert gists._has_digit(said) == any(ch.isdigit() for ch in said)

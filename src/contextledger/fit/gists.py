@@ -198,6 +198,20 @@ _COUNTER = re.compile(
     r"row|case|no\.|number|round)\s*#?\d+(?:\s*(?:/|of)\s*\d+)?"
 )
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?;。！？；])\s+")
+_ASCII_DIGIT = re.compile("[0-9]")
+
+
+def _has_digit(text: str) -> bool:
+    """Whether a character of ``text`` is a digit (``str.isdigit``): an ASCII one is looked
+    for at C speed, and only a text beyond ASCII is read character by character (a tool's
+    4,000-character tail with no digit was read so in Python, ~60 ns a character).
+
+    >>> _has_digit("step ²"), _has_digit("no digits here"), _has_digit("٣ items")
+    (True, False, True)
+    """
+    return _ASCII_DIGIT.search(text) is not None or (
+        not text.isascii() and any(map(str.isdigit, text))
+    )
 
 
 def said_beside(messages: Sequence[Message]) -> str | None:
@@ -212,7 +226,7 @@ def said_beside(messages: Sequence[Message]) -> str | None:
     words = " ".join(
         b.text for m in messages if m.role == "assistant" for b in m.content if isinstance(b, Text)
     )
-    if not any(ch.isdigit() for ch in words):
+    if not _has_digit(words):
         return None
     kept: list[str] = []
     size = 0
@@ -236,7 +250,7 @@ def summary_lines(text: str) -> list[str]:
     ['SUMMARY orphaned_rows=557 checked=90']
     """
     tail = text[-_TAIL_CHARS:]
-    if not any(ch.isdigit() for ch in tail):
+    if not _has_digit(tail):
         return []
     return [
         _clip(line)
@@ -373,7 +387,7 @@ def value_statement(m: Message) -> tuple[str, str] | None:
     if m.role != "assistant" or len(m.content) != 1 or not isinstance(m.content[0], Text):
         return None
     text = m.content[0].text
-    if len(text) > SAID_CHARS or not any(ch.isdigit() for ch in text) or not text.strip():
+    if len(text) > SAID_CHARS or not _has_digit(text) or not text.strip():
         return None
     return text, _DIGITS.sub("#", text)
 
