@@ -11,6 +11,8 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
+from .prefilter import may_search, superset
+
 # a character of a script written without spaces (Chinese, Japanese, Korean)
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
@@ -49,6 +51,12 @@ _VALUE_SET = re.compile(
 )
 # a sentence that says more than a setting's value keeps its other words
 _SETTING_WORDS = 14
+# A text longer than this is screened by ``_VALUE_SET``'s RE2 superset before Python's engine
+# tries the key at every letter (~20 ns a character): a fit reads every earlier request it
+# may pin for the settings it gives, and a pasted document or log holds none (speed69: a
+# chat of pasted documents spent a fifth of its cold fit here). Short sentences (the recap
+# reads them one by one) are searched at once: a screen costs more than the search there.
+_SCREENED_CHARS = 1_000
 
 
 def settings(sentence: str) -> dict[str, str]:
@@ -57,6 +65,8 @@ def settings(sentence: str) -> dict[str, str]:
     >>> settings("Change of plan: fx_rate_tolerance_bps_016 should be 10.")
     {'fx_rate_tolerance_bps_016': '10'}
     """
+    if len(sentence) > _SCREENED_CHARS and not may_search(superset(_VALUE_SET), sentence):
+        return {}  # (surely no key given a value anywhere in it)
     return {m.group(1).casefold(): m.group(2).rstrip(".,") for m in _VALUE_SET.finditer(sentence)}
 
 

@@ -1,0 +1,62 @@
+"""A long tool output is screened by RE2 for a failure's mark before Python's engine searches
+it (``gists.failing_lines``): the failing lines a gist shows are the same as searched without
+the screen, wherever the mark stands and in whatever line breaks the output is cut (speed69:
+a tool agent's cold fit reads ~3,700 outputs for gists, most with no mark)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from contextledger.fit import gists
+
+_LOG = "\n".join(f"0{i} INFO shard={i} moved 12 rows in 3ms, all good" for i in range(120))
+
+
+def _unscreened(text: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    with monkeypatch.context() as m:
+        m.setattr(gists, "_SCREENED_CHARS", 1 << 40)
+        return gists.failing_lines(text, 3)
+
+
+@pytest.mark.parametrize("mark", gists._MARKS)
+@pytest.mark.parametrize("where", ["head", "middle", "tail"])
+def test_a_mark_in_a_long_output_is_found(
+    mark: str, where: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    line = f"tests/test_api.py::test_login {mark} 1 [exit status 2]"
+    text = {"head": line + "\n" + _LOG, "middle": _LOG + "\n" + line + "\n" + _LOG,
+            "tail": _LOG + "\n" + line}[where]  # fmt: skip
+    assert len(text) > gists._SCREENED_CHARS
+    assert gists.failing_lines(text, 3) == _unscreened(text, monkeypatch)
+
+
+def test_a_long_output_without_a_mark_fails_in_nothing() -> None:
+    assert gists.failing_lines(_LOG) == []
+
+
+_PIECES = st.sampled_from(
+    [*gists._MARKS, " ", "\n", "\r\n", "\x85", "\u2028", "x", "FAI", "rror", "exit", " code 1",
+     "::test_a", " passed", "1 failed", "Traceback (most recent call last):", "✓", "é", "\x00"]
+)  # fmt: skip
+
+
+@settings(derandomize=True, max_examples=300, deadline=None)
+@given(st.lists(_PIECES, max_size=40), st.integers(0, 2))
+def test_long_outputs_fail_as_searched_without_the_screen(pieces: list[str], at: int) -> None:
+    said = "".join(pieces)
+    text = [said + "\n" + _LOG, _LOG + "\n" + said, _LOG[:3_000] + said + _LOG][at]
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(gists, "_SCREENED_CHARS", 1 << 40)
+        expected = gists.failing_lines(text, 3), gists.failing_lines(text)
+    assert (gists.failing_lines(text, 3), gists.failing_lines(text)) == expected
+
+
+@settings(derandomize=True, max_examples=500, deadline=None)
+@given(st.text(), st.sampled_from(["", "step 4", "²", "٣", "x" * 5_000]))
+def test_a_digit_is_found_as_str_isdigit_finds_it(text: str, beside: str) -> None:
+    """The gists' digit test (a tool's tail, the words beside a call, a statement) reads an
+    ASCII text at C speed and says what ``str.isdigit`` says of a character of any text."""
+    for said in (text, text + beside, beside + text):
+        assert gists._has_digit(said) == any(ch.isdigit() for ch in said)
