@@ -102,3 +102,45 @@ def test_the_memo_repairs_only_the_last_turns_of_an_agent_fitted_after_each_item
         got = memo(record[:n])
         assert got == real(record[:n])
         assert sum(sizes) <= 8, (n, sizes)  # (the turn the record ends in, and the next)
+
+
+def _gists_session(turns: int) -> Dicts:
+    """An agent whose earlier exchanges have gists to pin (failing runs, files written)."""
+    dicts: Dicts = [{"role": "system", "content": "You keep the nightly jobs green."}]
+    for t in range(turns):
+        dicts.append({"role": "user", "content": f"Now job {t}: rerun it and fix what fails."})
+        call = {
+            "id": f"call_{t}",
+            "type": "function",
+            "function": {"name": "shell", "arguments": json.dumps({"cmd": f"make job{t}"})},
+        }
+        dicts.append({"role": "assistant", "content": None, "tool_calls": [call]})
+        out = "\n".join(f"job{t} step {r} ok" for r in range(30))
+        if t % 3 == 0:
+            out += f"\nFAILED tests/test_job{t}.py::test_rows - AssertionError: 3 != 4"
+        dicts.append({"role": "tool", "tool_call_id": f"call_{t}", "content": out})
+        dicts.append({"role": "assistant", "content": f"Job {t} now passes: 4 rows."})
+    return dicts
+
+
+def test_gists_of_a_refit_after_appends_and_earlier_edits_are_a_one_shot_fits() -> None:
+    """The gists are looked for again only in the units a refit has not looked at; an edit,
+    replacement or removal of an earlier exchange among those looked at is seen."""
+    dicts = _gists_session(220)
+    app, rest = copy.deepcopy(dicts[:-40]), dicts[-40:]
+    fitter = Fitter("gpt-4o", window=12_000, max_output_tokens=RESERVE)
+    fitter.fit(app)
+    for step in range(10):
+        app.extend(copy.deepcopy(rest[4 * step : 4 * step + 4]))
+        at = len(app) - 60 - 12 * step  # (15-45 turns back: the kept run, then the gists)
+        at = next(j for j in range(at, len(app)) if app[j]["role"] == "tool")
+        if step % 3 == 0:
+            app[at]["content"] += f"\nFAILED tests/test_edit{step}.py::test_sum - ValueError"
+        elif step % 3 == 1:
+            app[at] = {**app[at], "content": f"wrote src/job_{step}.py (12 lines)"}
+        else:
+            del app[at - 1 : at + 2]  # (a whole exchange: its call, result and answer)
+        got = fitter.fit(app)
+        want = fit(copy.deepcopy(app), "gpt-4o", window=12_000, max_output_tokens=RESERVE)
+        assert _decisions(got) == _decisions(want), step
+        assert got.report.used <= got.report.budget
