@@ -58,7 +58,9 @@ screenshots).
   (counted once, then shrunk to head and tail) and as the current request (refused with
   ``BudgetError``); CPU seconds of this process;
 * **refit from each provider's own dicts**: Anthropic, Gemini and Responses bodies of the
-  multilingual session (see ``fit_formats.py``).
+  multilingual session (see ``fit_formats.py``); then sessions written in their own format
+  (``native_sessions.py``: a data-pipeline agent's Responses items, an Anthropic agent with
+  extended thinking), one item appended in place per refit, median of 9.
 
 Each figure is reported in wall time and in CPU time of the benchmark process (the machine
 this runs on is shared; CPU time is what other processes do not disturb); the load average
@@ -97,7 +99,7 @@ from typing import Any
 from contextledger import warmup
 from contextledger.fit import Fitter, fit
 from contextledger.pricing.text import warm
-from fit_formats import refit_in_other_formats
+from fit_formats import refit_in_other_formats, refit_native_shapes
 from fit_sessions import (
     ascii_session,
     cjk_document_session,
@@ -409,6 +411,7 @@ def main() -> None:
         huge_paste()
     if not seed0:
         refit_in_other_formats()  # Anthropic, Gemini and Responses dicts (fit_formats.py)
+        refit_native_shapes()  # sessions written in their own format (native_sessions.py)
     print(f"\nload average at end: {os.getloadavg()[0]:.1f}")
 
 

@@ -16,6 +16,14 @@ takes that format. Per format and window, in one run:
 * **LangChain**: ``trim_messages(convert_to_messages(dicts))`` on the same session's OpenAI
   Chat dicts (as in ``bench_fit.py``; LangChain reads OpenAI dicts), median of 3.
 
+Then ``refit_native_shapes``: sessions written in a provider's own format, not translated
+(``native_sessions.py``: a data-pipeline agent's Responses items, an Anthropic refactoring
+agent with extended thinking), fitted once by a ``Fitter`` (not timed), then fed the app's
+list after each of the session's next 9 items is appended in place, one at a time (a
+reasoning item, a call, its output, the answer: the list often ends with a call whose
+result is not in yet); the median of the 9, against LangChain on the session's OpenAI Chat
+dicts (``translate``), median of 3.
+
 CPU time of this process (the machine is shared); ratios are of figures from the same run.
 Run alone: ``.venv/bin/python bench/fit_formats.py``.
 """
@@ -31,6 +39,7 @@ from typing import Any
 from contextledger.fit import Fitter, fit
 from contextledger.providers import read_messages, translate
 from fit_sessions import multilingual_session
+from native_sessions import anthropic_thinking_agent, responses_agent_items
 
 #: format → (a model served in it, the body's list key)
 FORMATS = {
@@ -121,8 +130,45 @@ def refit_in_other_formats(windows: tuple[int, ...] = (32_000, 128_000)) -> None
             )
 
 
+#: name → (the session, the model fitted for, the body's list key: None, the list itself)
+NATIVE: dict[str, tuple[Callable[..., Any], str, str | None]] = {
+    "Responses items": (responses_agent_items, "gpt-4o", None),
+    "Anthropic thinking": (anthropic_thinking_agent, "claude-sonnet-4-5", "messages"),
+}
+APPENDED = 9  # items appended one at a time, each followed by a refit
+
+
+def refit_native_shapes(windows: tuple[int, ...] = (32_000, 128_000)) -> None:
+    print(
+        f"\nrefit of sessions written in their own format, one item appended in place "
+        f"(median of {APPENDED}), CPU ms:"
+    )
+    print(f"  {'session':19} {'items':>6} {'window':>7} {'refit':>7}  {'LangChain/refit':>15}")
+    seed = 9_000
+    for window in windows:
+        for name, (make, model, key) in NATIVE.items():
+            seed += 1
+            body = make(seed=seed)
+            items: list[dict[str, Any]] = body if key is None else body[key]
+            dicts = translate(read_messages(body), "openai", validate=False).body["messages"]
+            coming = items[-APPENDED:]
+            del items[-APPENDED:]
+            fitter = Fitter(model, window=window, max_output_tokens=RESERVE)
+            fitter.fit(body)
+            refits = []
+            for item in coming:
+                items.append(item)
+                refits.append(cpu(lambda: fitter.fit(body)))  # noqa: B023
+            refit = statistics.median(refits)
+            lc = langchain(dicts, window - RESERVE)
+            print(
+                f"  {name:19} {len(items):6,} {window:7,} {refit * 1e3:7.1f}  {lc / refit:14.1f}x"
+            )
+
+
 if __name__ == "__main__":
     from contextledger.pricing.text import warm
 
     warm("o200k_base")
     refit_in_other_formats()
+    refit_native_shapes()

@@ -66,7 +66,8 @@ def test_memo_checks_only_the_tail_of_a_clean_history() -> None:
     for k in range(200):
         record += [Message.assistant(f"a{k}", id=f"a{k}"), Message.user(f"q{k}", id=f"q{k}")]
         assert memo(tuple(record)).changes == ()
-        assert memo._n == len(record)  # (the next turn repairs what follows only)
+        # (kept up to the last turn: the next record repairs that turn and what follows only)
+        assert memo._n == len(record) - 1
 
 
 def test_memo_matches_repair_after_an_interrupted_call_turn_after_turn() -> None:

@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import islice
-from typing import TypeVar
+from typing import Literal, TypeVar
 from weakref import WeakKeyDictionary
 
 from ..errors import BudgetError, ContentError
@@ -510,10 +510,12 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
     skipped = tuple(sorted(k for k in pins.numbers if lowest <= k < older))
     found = _known_gist_candidates(index, older, lowest, skipped)
     if found is None:
-        found = _gist_candidates(index, older, lowest, skipped)
+        visits: dict[int, _Visit] = {}
+        found = _gist_candidates(index, older, lowest, skipped, _known_visits(index), visits)
         _GIST_SCANS[index] = _GistScan(
-            index.updates, older, lowest, skipped, _scan_shape(index, older, lowest), found
-        )
+            index.updates, older, lowest, skipped, _scan_shape(index, older, lowest), found,
+            visits,
+        )  # fmt: skip
     spent = 0
     least = index.least_message_cost()
     seen = {m.text for u in pins.units for m in u.messages if u.kind == "prior"}
@@ -556,6 +558,13 @@ class _GistScan:
     skipped: tuple[int, ...]
     shape: tuple[bytes, list[UnitKind]]  # (see _scan_shape)
     found: list[tuple[int, int, str]]
+    visits: dict[int, _Visit]  # what the scan found in each unit it looked at
+
+
+#: What ``_gist_candidates`` found in one unit: whether it counts as a visit, and its gist
+#: ("found": rank and text), statement ("said": text and wording) or own words ("told").
+_Visit = tuple[bool, tuple[Literal["found"], int, str] | tuple[Literal["said"], str, str]
+               | tuple[Literal["told"], "_Told"] | None]  # fmt: skip
 
 
 #: The last scan of each index (an append refit scans the same units as the fit before:
@@ -595,13 +604,70 @@ def _known_gist_candidates(
     return scan.found
 
 
+def _known_visits(index: HistoryIndex) -> dict[int, _Visit]:
+    """What the last scan of ``index`` found in each unit it looked at, where that surely
+    stands now (else nothing): an agent's refit moves the units the gists are looked for
+    before by a unit or two, so a scan that looked again at each of the ~600 units (its
+    gist, statement or words, each a memo look-up by its messages' identity) cost 2-6 ms of
+    a 3,000-turn agent's refit, and nearly all of them were looked at by the last one
+    (speed70). Sound as ``_known_gist_candidates``: the last scan read only the messages
+    before its unit ``older``, which this update kept (``HistoryIndex.shared``), and
+    what a unit is found to hold depends on its messages and on where it and the unit before
+    it start and what they are, compared here over every unit that scan looked at."""
+    scan = _GIST_SCANS.get(index)
+    if scan is None or not scan.visits:
+        return {}
+    if scan.updates != index.updates:
+        starts = index.starts
+        read_to = starts[scan.older] if scan.older < len(starts) else len(index.body)
+        if scan.updates != index.updates - 1 or index.shared < read_to:
+            return {}
+    if scan.shape != _scan_shape(index, scan.older, scan.lowest):
+        return {}
+    return scan.visits
+
+
+def _visit(index: HistoryIndex, k: int) -> _Visit:
+    """What ``_gist_candidates`` finds in unit ``k`` (see ``_Visit``)."""
+    starts, kinds, roles, chars = index.starts, index.kinds, index.roles, index.chars
+    kind = kinds[k]
+    if kind == "exchange":
+        gist = _exchange_gist(index, k)
+        if gist is None:
+            return True, None
+        if gist.rank == SAID:  # (its words beside a look-up)
+            return True, ("said", gist.text, wording(gist.text))
+        return True, ("found", gist.rank, gist.text)
+    if kind != "message":
+        return False, None
+    start = starts[k]
+    if roles[start] == "user" and chars[start] >= PASTE_CHARS:
+        # (a long turn's own words, said among the lines pasted in it: R28-M4)
+        words = _own_words(index, k)
+        return True, None if words is None else ("told", words)
+    if roles[start] == "assistant" and kinds[k - 1] == "exchange":
+        # (what the assistant read in a tool's output: "The queue peaks at 4,200 a
+        # minute." right after the query; a chat's answers are not looked at)
+        said = _statement(index, start)
+        return True, None if said is None else ("said", *said)
+    if _may_give_a_link(index, k):
+        said = _once(index, start, start + 1, "link", partial(_link_said, index, k))
+        return True, None if said is None else ("said", *said)
+    return False, None
+
+
 def _gist_candidates(
-    index: HistoryIndex, older: int, lowest: int, skipped: tuple[int, ...]
+    index: HistoryIndex,
+    older: int,
+    lowest: int,
+    skipped: tuple[int, ...],
+    known: dict[int, _Visit],
+    visits: dict[int, _Visit],
 ) -> list[tuple[int, int, str]]:
     """(rank, -unit, text) of the gists ``pin_gists`` may pin, in the order it takes them:
     of the ``GIST_VISITS`` newest units before ``older`` and from ``lowest`` on, but the
-    ``skipped`` (pinned) ones."""
-    starts, kinds, roles, chars = index.starts, index.kinds, index.roles, index.chars
+    ``skipped`` (pinned) ones. ``known``: what was found in units before (``_known_visits``);
+    ``visits`` gets what is found in each unit looked at now."""
     found: list[tuple[int, int, str]] = []  # (rank, -unit, text)
     statements: list[tuple[int, str, str]] = []  # (unit, text, wording)
     told: list[tuple[int, _Told]] = []  # (unit, its own words)
@@ -611,32 +677,20 @@ def _gist_candidates(
             break
         if k in skipped:
             continue
-        kind = kinds[k]
-        if kind == "exchange":
-            visited += 1
-            gist = _exchange_gist(index, k)
-            if gist is not None and gist.rank == SAID:  # (its words beside a look-up)
-                statements.append((k, gist.text, wording(gist.text)))
-            elif gist is not None:
-                found.append((gist.rank, -k, gist.text))
-        elif kind == "message" and roles[starts[k]] == "user" and chars[starts[k]] >= PASTE_CHARS:
-            # (a long turn's own words, said among the lines pasted in it: R28-M4)
-            visited += 1
-            words = _own_words(index, k)
-            if words is not None:
-                told.append((k, words))
-        elif kind == "message" and roles[starts[k]] == "assistant" and kinds[k - 1] == "exchange":
-            # (what the assistant read in a tool's output: "The queue peaks at 4,200 a
-            # minute." right after the query; a chat's answers are not looked at)
-            visited += 1
-            said = _statement(index, starts[k])
-            if said is not None:
-                statements.append((k, *said))
-        elif kind == "message" and _may_give_a_link(index, k):
-            visited += 1
-            said = _once(index, starts[k], starts[k] + 1, "link", partial(_link_said, index, k))
-            if said is not None:
-                statements.append((k, *said))
+        visit = known.get(k)
+        if visit is None:
+            visit = _visit(index, k)
+        visits[k] = visit
+        counts, what = visit
+        visited += counts
+        if what is None:
+            continue
+        if what[0] == "found":
+            found.append((what[1], -k, what[2]))
+        elif what[0] == "said":
+            statements.append((k, what[1], what[2]))
+        else:
+            told.append((k, what[1]))
     _read_steering([words for _, words in told])
     found += [(gist.rank, -k, gist.text) for k, words in told if (gist := words.gist())]
     wordings = Counter(w for _, _, w in statements)

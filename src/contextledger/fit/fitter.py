@@ -1076,9 +1076,15 @@ def _replaced_parallel_turns(
 
 def _calls_changed(msgs: Sequence[Message], repaired: RepairResult) -> bool:
     """Whether repair changed an assistant turn with calls (then the repaired history is
-    looked through once to name its results)."""
+    looked through once to name its results). A result made for a call that had none
+    (``synthesized_result``) leaves the turn's calls as they were, named by the pricer as it
+    priced them: an agent's history that ends with a call whose result is not in yet was
+    looked through whole on every refit (~30 % of such a refit of 6,500 items, speed70)."""
     return any(
-        msgs[c.index].role == "assistant" and _calls(msgs[c.index]) for c in repaired.changes
+        c.kind != "synthesized_result"
+        and msgs[c.index].role == "assistant"
+        and _calls(msgs[c.index])
+        for c in repaired.changes
     )
 
 
