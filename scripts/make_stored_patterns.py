@@ -12,8 +12,10 @@ from __future__ import annotations
 import _sre  # type: ignore[import-not-found, unused-ignore]
 import json
 
-from contextledger import intent  # noqa: F401 (makes every pattern of the classification)
-from contextledger.lexicon import common
+# (importing them makes every pattern compiled on use: the classification's, the tools' words and
+# the settings a sentence gives)
+from contextledger import intent, settings_said  # noqa: F401
+from contextledger.lexicon import common, tools  # noqa: F401
 
 
 def forms() -> dict[str, list[object]]:

@@ -7,7 +7,9 @@ Read by :mod:`contextledger.compaction.tool_calls`.
 
 from __future__ import annotations
 
-import re
+# (compiled on use, from their stored form: a plain fit reads three of these nine, and
+# compiling them all at import cost ~3-5 ms of its first fit's imports)
+from .common import compiled_on_use
 
 # A tool that runs what it is given (by the words of its name, in the languages tools
 # are named in): a shell ("bash", "run_terminal_cmd", "ejecutar_comando"), or a runner of
@@ -32,12 +34,12 @@ CODE_WORDS = frozenset(
      "jupyter", "kernel"}
 )  # fmt: skip
 
-COMMAND_KEY = re.compile(
+COMMAND_KEY = compiled_on_use(
     r"(?i)^(?:command|cmd|commands|script|shell|bash|code|input|argv|args|comando|commande|"
     r"befehl|kommando|comandi|linea_de_comandos|ligne_de_commande)$"
 )
 
-WRITE_TOOL = re.compile(
+WRITE_TOOL = compiled_on_use(
     r"(?i)(?:write|edit|create|patch|apply|replace|insert|save|update|modify|append|"
     r"str_replace|rename|move|delete|remove|mkdir|touch|"
     # the same in the tool names of Portuguese, Spanish, French, German and Italian apps
@@ -47,7 +49,7 @@ WRITE_TOOL = re.compile(
 # A word of a tool's name that says it reads (the whole word, maybe with a file word on it:
 # "read", "readFile" -> read, "viewfile", "leer_archivo", "lire_fichier", "czytaj_plik"),
 # never a word that has one inside ("calistir", Turkish for run, has "list"; "catalog")
-READ_TOOL = re.compile(
+READ_TOOL = compiled_on_use(
     r"(?i)(?:file|files)?(?:read|reads|reader|reading|view|viewer|open|cat|load|show|inspect|"
     r"list|ls|glob|leer|lire|lesen|leggere|leggi|ler|lees|lezen|czytaj|odczytaj|oku|lue|baca|"
     r"laes|ilkgi)(?:file|files|doc|document|text)?"
@@ -55,7 +57,7 @@ READ_TOOL = re.compile(
 
 # What a write carries beside its path, whatever the tool is called: ``fs(path, content)``,
 # ``apply(file_path, diff)``, an editor's ``new_str``.
-CONTENT_KEY = re.compile(
+CONTENT_KEY = compiled_on_use(
     r"(?i)^(?:content|contents|file_text|file_content|new_content|text_content|diff|patch|"
     r"new_str|new_string|new_text|new_source|code_edit|edits|replacement|replace_with|"
     r"insert_text|append_text|conteudo|conteúdo|contenido|contenu|inhalt|contenuto)$"
@@ -70,21 +72,21 @@ READ_WORDS = frozenset(
 
 # An argument naming a file, its name cut into snake_case words first ("AbsolutePath",
 # "filePath", "TargetFile", "documentUri"): ``path``, ``file_path``, ``target_file`` …
-PATH_KEY = re.compile(
+PATH_KEY = compiled_on_use(
     r"(?i)(?:^|_)(?:path|paths|file|files|filename|filenames|filepath|filepaths|target|dest|"
     r"destination|uri|uris|caminho|ruta|chemin|pfad|percorso|arquivo|archivo|fichier|datei)$"
 )
 
 # What a run-type tool runs when no argument is called "command": a query, a cell, a
 # snippet - beside its settings (a database, a timeout, a notebook's path)
-CODE_KEY = re.compile(
+CODE_KEY = compiled_on_use(
     r"(?i)^(?:query|sql|statement|stmt|cell|source|snippet|expression|expr|program|code_str|"
     r"requete|requête|consulta|abfrage|anfrage|interrogazione)$"
 )
 
 # Where a command or query ran, beside it in the arguments: "execute_sql(query=…,
 # database=prod)" ran against prod, which the recap says with the command
-WHERE_KEY = re.compile(
+WHERE_KEY = compiled_on_use(
     r"(?i)^(?:database|db|db_?name|schema|env|environment|cluster|context|kube_?context|"
     r"namespace|project|dataset|warehouse|host|hostname|server|region|account|connection|"
     r"base_de_datos|banco|banco_de_dados|datenbank|umgebung|entorno|ambiente|environnement)$"
@@ -92,7 +94,7 @@ WHERE_KEY = re.compile(
 
 # An argument that holds prose, not something run: a message's, a title's, a note's words
 # ("notitie(tekst=\"make sure the deploy is done\")", "ticket(titel=\"git push fails\")")
-PROSE_KEY = re.compile(
+PROSE_KEY = compiled_on_use(
     r"(?i)^(?:title|subject|text|message|msg|body|description|desc|summary|comment|comments|note|"
     r"notes|name|label|caption|prompt|question|answer|reply|reason|titel|titre|titulo|título|"
     r"nazev|název|nome|nombre|nom|naam|nazwa|nimi|corpo|cuerpo|corps|inhoud_bericht|"
@@ -136,7 +138,7 @@ FILE_WORDS = frozenset(
 # Options a CLI takes before its subcommand ("kubectl -n prod-eu logs …", "git -C repo log",
 # "docker --context x ps", "terraform -chdir=infra show"): each a flag, with its value.
 _OPTIONS = r"(?:\s+-{1,2}[\w.-]+(?:=\S+|\s+[^\s-]\S*)?)*"
-LOOKING = re.compile(
+LOOKING = compiled_on_use(
     r"^`?(?:sudo\s+)?(?:(?:ls|ll|cat|head|tail|less|more|grep|egrep|rg|ag|ack|find|fd|tree|pwd|"
     r"echo|printf|wc|stat|file|which|whereis|type|whoami|id|env|printenv|du|df|ps|top|date|"
     r"uptime|hostname|uname|history|clear|cd|man|nl|sort|uniq|cut|jq|yq|bat|awk|tac|xxd|lsof|"
