@@ -19,9 +19,9 @@ from typing import Any, Literal, TypeVar
 from ..model import Message, ToolCall
 from ..prefilter import may_search, superset
 from .claims_kept import bans_said
-from .claims_polarity import forbids, negated, preferences
+from .claims_polarity import answered_no, forbids, negated, preferences
 from .claims_pronouns import with_settings_named
-from .claims_reading import FUTURE, GENERIC_DOING, fold, strip_note
+from .claims_reading import FAIL, FUTURE, GENERIC_DOING, fold, strip_note
 from .digest import (
     call_commands,
     call_paths,
@@ -38,7 +38,7 @@ from .facts import extract_claims, sentences
 from .reads import user_files
 from .stance import Reading
 from .timeline import Event, Timeline, command_keys, norm_command, norm_path, steps
-from .trace import unit_terms
+from .trace import claim_terms, unit_terms
 
 _T = TypeVar("_T")
 ClaimKind = Literal[
@@ -486,7 +486,7 @@ class Evidence:
             after_user = m.role == "user" and not m.tool_results
             if m.role == "user" and not m.tool_results:
                 # "Lower it to 1400m" said with its setting named too ("Lower Xmx to 1400m")
-                user += with_settings_named(sentences(text), told_last)
+                user += with_settings_named(answered_no(sentences(text)), told_last)
                 # "Leave X untouched" said as the ban it is too: "Do not modify X."
                 user += [b for s in sentences(text) for b in bans_said(s)]
                 turns.append(text)
@@ -564,7 +564,7 @@ class Evidence:
         seen = set(turns)
         for m in context:
             if m.role == "user" and not m.tool_results and not m.is_recap and m.text not in seen:
-                user += sentences(m.text)
+                user += answered_no(sentences(m.text))
                 turns.append(m.text)
                 texts.append(m.text)
                 touched.update(user_files(m))
@@ -794,3 +794,13 @@ def command_parts(sentence: str) -> list[str]:
         else:
             out.append([p])
     return [", ".join(group) for group in out]
+
+
+def user_reported(what: str, ev: Evidence) -> bool:
+    """Whether a user turn reports ``what`` as something that broke or failed ("pin it to
+    6.22.3, 6.23 broke our loaders"): the user's own reason, which no tool had to print."""
+    terms = claim_terms(what) - GENERIC_DOING
+    if len(terms) < 2:
+        return False
+    index = ev.said_index
+    return any(FAIL.search(index.units[i].text) for i in index.covering(terms, 0.6))
