@@ -173,3 +173,20 @@ def test_a_count_of_results_may_name_what_they_are() -> None:
         Message.assistant("raw.orders has 4821 rows.", id="a1"),  # rows counted elsewhere
     ]
     assert _stands_in(record, "not_null_user_id failed once (17 rows with a null user_id).")
+
+
+def test_a_count_a_verb_gives_is_no_label() -> None:
+    printed = (
+        "INFO: Found 5 targets and 7 test targets...\n//server:router_test PASSED in 0.4s\n"
+        "Executed 7 out of 7 tests: 7 tests pass."
+    )
+    calls = [
+        ("bazel test //server/...", printed),
+        ("bazel query 'tests(//server/...)' | wc -l", "17"),
+    ]
+    record = [Message.user("How many test targets are under //server?", id="u0")]
+    for i, (cmd, output) in enumerate(calls):
+        call = ToolCall(f"c{i}", "bash", json.dumps({"command": cmd}))
+        record += [Message.assistant(call, id=f"a{i}"), Message.tool(f"c{i}", output, id=f"t{i}")]
+    # "found 17" is what the query found, not the 5 targets bazel test "Found"
+    assert _stands_in(record, "`bazel query` found 17 test targets under //server.")

@@ -654,6 +654,12 @@ _NOT_LABELS = frozenset(
         "no",
     ]
 )
+# verbs before a number say what was done, not which one ("found 17", "took 12 s"): a
+# count or an amount, which the count and unit checks read
+_VERB_BEFORE = re.compile(
+    r"(?:ed|found|got|took|made|ran|gave|saw|had|hit|kept|left|won|lost|shows|says|said|"
+    r"reports|returns|lists|prints|finds|gets|takes|reads|counts|hits)$"
+)
 _UNIT_CUT = re.compile(r"(?<=[.!?;])\s+|\n")
 
 
@@ -664,7 +670,8 @@ def _bindings(text: str) -> frozenset[tuple[str, str]]:
         if _TALLY.match(m.group(0)):
             continue  # "PASS=5, ERROR=0": a run's printed tally (check_tallies reads those)
         *head, word = re.split(r"[-_]", m.group(1).casefold())
-        if len(word) > 2 and word not in _NOT_LABELS and word not in FILLER:
+        verb = not head and _VERB_BEFORE.search(word) is not None
+        if len(word) > 2 and word not in _NOT_LABELS and word not in FILLER and not verb:
             # the whole compound: "--max-steps 2000" binds max-steps, not the step reached
             out.add(("-".join([*head, stem(word)]), m.group(2).replace(",", "")))
     return frozenset(out)
