@@ -685,21 +685,22 @@ Bound = tuple[frozenset[tuple[str, str]], frozenset[str], str, bool]
 def _bound_units(ev: Evidence) -> tuple[Bound, ...]:
     """The record's sentences and lines (and each short text whole) that bind a number to
     a label: (bindings, numbers, text, whole) of each."""
+    return ev.derive("bound numbers", lambda: tuple(u for t in ev.texts for u in _units_of(t)))
 
-    def read() -> tuple[Bound, ...]:
-        out: list[Bound] = []
-        for text in ev.texts:
-            parts = [p for p in _UNIT_CUT.split(text) if p.strip()]
-            whole = [text] if len(parts) > 1 and len(text) < 1500 else []
-            for part in dict.fromkeys([*parts, *whole]):
-                pairs = _bindings(part)
-                if pairs:
-                    numbers = frozenset(n.replace(",", "") for n in _NUMBER.findall(part))
-                    found = numbers | {n for _, n in pairs}
-                    out.append((pairs, found, part, part is text and bool(whole)))
-        return tuple(out)
 
-    return ev.derive("bound numbers", read)
+@lru_cache(maxsize=1 << 14)  # the record grows by a few texts a turn: each is read once
+def _units_of(text: str) -> tuple[Bound, ...]:
+    """The units of one text of the record that bind a number to a label."""
+    out: list[Bound] = []
+    parts = [p for p in _UNIT_CUT.split(text) if p.strip()]
+    whole = [text] if len(parts) > 1 and len(text) < 1500 else []
+    for part in dict.fromkeys([*parts, *whole]):
+        pairs = _bindings(part)
+        if pairs:
+            numbers = frozenset(n.replace(",", "") for n in _NUMBER.findall(part))
+            found = numbers | {n for _, n in pairs}
+            out.append((pairs, found, part, part is text and bool(whole)))
+    return tuple(out)
 
 
 def _forms(number: str) -> set[str]:
