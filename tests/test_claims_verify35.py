@@ -190,3 +190,7 @@ def test_a_count_a_verb_gives_is_no_label() -> None:
         record += [Message.assistant(call, id=f"a{i}"), Message.tool(f"c{i}", output, id=f"t{i}")]
     # "found 17" is what the query found, not the 5 targets bazel test "Found"
     assert _stands_in(record, "`bazel query` found 17 test targets under //server.")
+
+
+def test_the_users_reason_keeps_what_broke() -> None:
+    assert not _stands("torchvision is pinned to 0.18 because 0.17.2 broke the augmentations.")

@@ -38,7 +38,7 @@ from .facts import extract_claims, sentences
 from .reads import user_files
 from .stance import Reading
 from .timeline import Event, Timeline, command_keys, norm_command, norm_path, steps
-from .trace import claim_terms, unit_terms
+from .trace import claim_terms, cover, unit_terms
 
 _T = TypeVar("_T")
 ClaimKind = Literal[
@@ -802,5 +802,20 @@ def user_reported(what: str, ev: Evidence) -> bool:
     terms = claim_terms(what) - GENERIC_DOING
     if len(terms) < 2:
         return False
+    verb = FAIL.search(what)
+    subject = claim_terms(what[: verb.start()]) - GENERIC_DOING if verb else frozenset()
     index = ev.said_index
-    return any(FAIL.search(index.units[i].text) for i in index.covering(terms, 0.6))
+    for i in index.covering(terms, 0.6):
+        said = index.units[i].text
+        broke = FAIL.search(said)
+        if broke is None:
+            continue
+        # what broke is what the user said broke: the words right before the verb ("pin
+        # it to 6.22.3, 6.23 broke our loaders" says 6.23 broke them, not 6.22.3)
+        before = _REASON_CUT.split(said[: broke.start()])[-1]
+        if not subject or cover(subject, unit_terms(before))[0] >= 0.5:
+            return True
+    return False
+
+
+_REASON_CUT = re.compile(r"(?i)[,;:]|\b(?:because|since|as)\b")
