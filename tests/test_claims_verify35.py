@@ -194,3 +194,28 @@ def test_a_count_a_verb_gives_is_no_label() -> None:
 
 def test_the_users_reason_keeps_what_broke() -> None:
     assert not _stands("torchvision is pinned to 0.18 because 0.17.2 broke the augmentations.")
+
+
+def test_a_failure_a_user_turn_reports_is_bound_to_its_run_and_count() -> None:
+    # R35-verify35-1: a CI bot posting as the user ("❌ Pipeline #46256 failed", "Executed
+    # 214 tests, with 1 failure") supported "Pipeline #42870 failed." (it passed) and
+    # "214 tests ran with 2 failures."
+    record = [
+        Message.user("Ship version 8.8 to the App Store."),
+        Message.assistant("Starting the release branch."),
+        Message.user(
+            "❌ Pipeline #46256 failed on release/8.8\n"
+            "Executed 214 tests, with 1 failure (0 unexpected) in 38.2 seconds"
+        ),
+        Message.assistant("Looking at the failing test."),
+        Message.user("✅ Pipeline #42870 passed on main — TestFlight build 5809 uploaded."),
+        Message.assistant("Build 5809 is on TestFlight."),
+    ]
+
+    def stands(line: str) -> bool:
+        v = verify_recap(f"Goal: Ship version 8.8.\n{line}", record, mode="strip", context=record)
+        return line in v.text
+
+    assert stands("Pipeline #46256 failed.")
+    assert not stands("Pipeline #42870 failed.")
+    assert not stands("214 tests ran with 2 failures.")

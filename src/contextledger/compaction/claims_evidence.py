@@ -804,11 +804,15 @@ def user_reported(what: str, ev: Evidence) -> bool:
         return False
     verb = FAIL.search(what)
     subject = claim_terms(what[: verb.start()]) - GENERIC_DOING if verb else frozenset()
+    # its numbers are that report's: "Pipeline #42870 failed." is not said by the bot's
+    # "❌ Pipeline #46256 failed", nor "214 tests ran with 2 failures" by "Executed 214
+    # tests, with 1 failure" (R35-verify35-1)
+    numbers = [_whole_number(t) for t in terms if t.isdigit()]
     index = ev.said_index
     for i in index.covering(terms, 0.6):
         said = index.units[i].text
         broke = FAIL.search(said)
-        if broke is None:
+        if broke is None or not all(n.search(said) for n in numbers):
             continue
         # what broke is what the user said broke: the words right before the verb ("pin
         # it to 6.22.3, 6.23 broke our loaders" says 6.23 broke them, not 6.22.3)
@@ -819,3 +823,8 @@ def user_reported(what: str, ev: Evidence) -> bool:
 
 
 _REASON_CUT = re.compile(r"(?i)[,;:]|\b(?:because|since|as)\b")
+
+
+def _whole_number(number: str) -> re.Pattern[str]:
+    """``number`` as a whole number in a text (not a part of 1214 or 2.5)."""
+    return re.compile(rf"(?<![\d.,]){number}(?![\d]|[.,]\d)")
