@@ -87,15 +87,26 @@ from .claims_named import (
     check_tool_only_person,
 )
 from .claims_numbers import (
+    check_bound_numbers,
     check_dates,
+    check_locations,
     check_numbers,
     check_qualities,
     check_tallies,
+    check_target,
     check_times,
     check_units,
     check_verb_times,
+    target_reading,
 )
-from .claims_order import IMPERATIVE, mentions, out_of_order, reversed_rule, split_order
+from .claims_order import (
+    IMPERATIVE,
+    check_fix_place,
+    mentions,
+    out_of_order,
+    reversed_rule,
+    split_order,
+)
 from .claims_polarity import PERMIT, negated
 from .claims_reading import (
     BACKTICKED,
@@ -117,11 +128,13 @@ from .claims_results import with_runs
 from .claims_roles import check_roles
 from .claims_runs import (
     NOT_ON_FAILING_LINE,
+    check_event_during,
     check_exit_codes,
     check_failed,
     check_failed_in_run,
     check_passed,
     check_ran,
+    check_run_option,
     check_undone,
     failure_subjects,
     printed_not_run,
@@ -264,6 +277,13 @@ def _check_clause(
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
     out += check_times(text, ev) + check_tallies(text, ev) + check_units(text, ev)
     out += check_verb_times(text, ev)  # "restarted 43 times" where the record counts 34
+    out += check_locations(text, ev)  # "Checkout.tsx:41" where the trace said "Cart.tsx:41"
+    out += [] if out else check_bound_numbers(text, ev)  # "OOM at step 2000" (it was 1450)
+    out += check_event_during(text, ev)  # "ran out of memory during `pytest`": another run's
+    out += check_run_option(text, ev)  # "The first run used --max-steps 12000" (2000)
+    out += [Claim("wrote", p, why) for p, why in check_fix_place(text, ev.timeline)]
+    target = target_reading(text, ev)  # "Top-1 reached 81.5%" where it fell short
+    out += check_target(text, ev) if target is not None else []
     out += check_qualities(text, ev)  # "per minute" for "per second", "local" for "UTC"
     if not out and section not in _DONE_SECTIONS:
         out += check_qualifiers(text, ev)  # "Never push to main." for "… except hotfixes"
@@ -387,6 +407,10 @@ def _check_clause(
         # the offline recap files "User: We rejected X because …" under Numbers that matter):
         # only whether it still holds is in doubt
         out = [c for c in out if c.reason.startswith(_LATER)]
+    if target is not None and not target[1]:
+        # "The target of 81.5% was not reached": an outcome denied, not the user's goal
+        # turned around (check_target read what the record says of it)
+        out = [c for c in out if c.kind == "number" or not c.reason.startswith(_TURNED)]
     # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
     out = without_translated(text, out, ev)
     if not out and section not in _DONE_SECTIONS:
@@ -573,6 +597,7 @@ _SAID_SECTIONS = frozenset(
     {"Goal", "Constraints and corrections", "Open requests", "User also said"}
 )
 _LATER = ("the user said otherwise later", "the user replaced")
+_TURNED = ("the user said the opposite",)  # (a denied outcome is no rule turned)
 _USER_SAYS = re.compile(r"^\W*User:\s+")  # "User: We rejected …" quotes the user's sentence
 _USERS_WORDS = frozenset(
     {"Constraints and corrections", "Goal", "Open requests", "User also said", "Decisions"}

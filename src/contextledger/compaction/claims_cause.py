@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from .claims_evidence import Claim, Evidence
+from .claims_evidence import Claim, Evidence, user_reported
 from .claims_reading import GENERIC_DOING, USER
 from .claims_said import supporting_at
 from .facts import extract_claims
@@ -85,6 +85,6 @@ def check_cause(text: str, ev: Evidence, actor: str | None) -> list[Claim]:
     terms = claim_terms(why) - GENERIC_DOING
     if len(terms) < 2:
         return []
-    if supporting_at(why, index, 0.6)[0]:
+    if supporting_at(why, index, 0.6)[0] or user_reported(why, ev):
         return []
     return [Claim("did", why, "no tool result or assistant turn gives this cause")]

@@ -19,9 +19,9 @@ from typing import Any, Literal, TypeVar
 from ..model import Message, ToolCall
 from ..prefilter import may_search, superset
 from .claims_kept import bans_said
-from .claims_polarity import forbids, negated, preferences
+from .claims_polarity import answered_no, forbids, negated, preferences
 from .claims_pronouns import with_settings_named
-from .claims_reading import FUTURE, GENERIC_DOING, fold, strip_note
+from .claims_reading import FAIL, FUTURE, GENERIC_DOING, fold, strip_note
 from .digest import (
     call_commands,
     call_paths,
@@ -38,7 +38,7 @@ from .facts import extract_claims, sentences
 from .reads import user_files
 from .stance import Reading
 from .timeline import Event, Timeline, command_keys, norm_command, norm_path, steps
-from .trace import unit_terms
+from .trace import claim_terms, cover, unit_terms
 
 _T = TypeVar("_T")
 ClaimKind = Literal[
@@ -486,7 +486,7 @@ class Evidence:
             after_user = m.role == "user" and not m.tool_results
             if m.role == "user" and not m.tool_results:
                 # "Lower it to 1400m" said with its setting named too ("Lower Xmx to 1400m")
-                user += with_settings_named(sentences(text), told_last)
+                user += with_settings_named(answered_no(sentences(text)), told_last)
                 # "Leave X untouched" said as the ban it is too: "Do not modify X."
                 user += [b for s in sentences(text) for b in bans_said(s)]
                 turns.append(text)
@@ -564,7 +564,7 @@ class Evidence:
         seen = set(turns)
         for m in context:
             if m.role == "user" and not m.tool_results and not m.is_recap and m.text not in seen:
-                user += sentences(m.text)
+                user += answered_no(sentences(m.text))
                 turns.append(m.text)
                 texts.append(m.text)
                 touched.update(user_files(m))
@@ -794,3 +794,37 @@ def command_parts(sentence: str) -> list[str]:
         else:
             out.append([p])
     return [", ".join(group) for group in out]
+
+
+def user_reported(what: str, ev: Evidence) -> bool:
+    """Whether a user turn reports ``what`` as something that broke or failed ("pin it to
+    6.22.3, 6.23 broke our loaders"): the user's own reason, which no tool had to print."""
+    terms = claim_terms(what) - GENERIC_DOING
+    if len(terms) < 2:
+        return False
+    verb = FAIL.search(what)
+    subject = claim_terms(what[: verb.start()]) - GENERIC_DOING if verb else frozenset()
+    # its numbers are that report's: "Pipeline #42870 failed." is not said by the bot's
+    # "❌ Pipeline #46256 failed", nor "214 tests ran with 2 failures" by "Executed 214
+    # tests, with 1 failure" (R35-verify35-1)
+    numbers = [_whole_number(t) for t in terms if t.isdigit()]
+    index = ev.said_index
+    for i in index.covering(terms, 0.6):
+        said = index.units[i].text
+        broke = FAIL.search(said)
+        if broke is None or not all(n.search(said) for n in numbers):
+            continue
+        # what broke is what the user said broke: the words right before the verb ("pin
+        # it to 6.22.3, 6.23 broke our loaders" says 6.23 broke them, not 6.22.3)
+        before = _REASON_CUT.split(said[: broke.start()])[-1]
+        if not subject or cover(subject, unit_terms(before))[0] >= 0.5:
+            return True
+    return False
+
+
+_REASON_CUT = re.compile(r"(?i)[,;:]|\b(?:because|since|as)\b")
+
+
+def _whole_number(number: str) -> re.Pattern[str]:
+    """``number`` as a whole number in a text (not a part of 1214 or 2.5)."""
+    return re.compile(rf"(?<![\d.,]){number}(?![\d]|[.,]\d)")

@@ -237,6 +237,50 @@ def _side(text: str) -> str | None:
     return "other" if _OTHER.search(text) else None
 
 
+# A duty and what it is of: "owns the billing service", "leads the ingress chart"
+_DUTY = re.compile(
+    r"(?i)^(?:(?:only|also|still)\s+)?(?P<verb>own|lead|manage|review|approve|handle|"
+    r"maintain|head|chair|represent)s?\s+(?P<what>.+)$"
+)
+
+
+def _duty(rest: str) -> tuple[str, frozenset[str]] | None:
+    """(verb, the terms of its object's first words) of a duty ("owns the billing service"
+    gives ("own", {"bill", "servic"})), or None when ``rest`` binds no duty."""
+    m = _DUTY.match(rest.strip())
+    if m is None:
+        return None
+    words = [w for w in m.group("what").split() if w.casefold() not in _FRAME_WORDS]
+    what = claim_terms(" ".join(words[:3]))
+    return (m.group("verb").casefold(), what) if what else None
+
+
+def _same_duty(duty: tuple[str, frozenset[str]], clause: str) -> bool:
+    """Whether ``clause`` binds the same duty to what ``duty`` names: a clause with that
+    verb must name most of the same object right after it ("owns the billing service if
+    checkout needs it" is no duty over checkout); a clause saying it otherwise is left to
+    the role's own check."""
+    verb, what = duty
+    m = re.search(rf"(?i)\b{verb}s?\s+(.+)", clause)
+    if m is None:
+        return True
+    words = [w for w in m.group(1).split() if w.casefold() not in _FRAME_WORDS]
+    if not words or re.match(r"(?i)(?:it|them|this|that|those|these)\b", words[0]):
+        return True  # "Joel only reviews it": what "it" is, the clause before says
+    return cover(what, unit_terms(" ".join(words[:3])))[0] >= 0.5
+
+
+def _named_anywhere(name: str, ev: Evidence) -> bool:
+    """Whether some text of the record (a turn, a tool's output) names the person: by each
+    word of the name, whole, in any case."""
+    words = name.split()
+    return any(
+        all(whole_token(t.casefold(), w.casefold()) for w in words)
+        for t in ev.texts
+        if words[-1].casefold() in t.casefold()
+    )
+
+
 def check_person_role(text: str, ev: Evidence) -> list[Claim]:
     """A named person bound to a role or a duty ("Dana Whitcombe is our general counsel",
     "Joel owns the billing service"): a clause of the record about that person holds most
@@ -246,6 +290,11 @@ def check_person_role(text: str, ev: Evidence) -> list[Claim]:
     if m is None or m.group("name").split()[0].casefold() in _NOT_NAMES:
         return []
     name, rest = m.group("name"), m.group("rest")
+    duty = _duty(rest)
+    if duty is not None and not _named_anywhere(name, ev):
+        # "Tomasz owns the billing service" where no message names Tomasz: who owns what
+        # is said by the people in the record, never made up
+        return [Claim("did", text, f"no message of the record names {name}")]
     if " " not in name and not _a_person(name, ev):
         return []  # "Redis is the session store": a thing, not a person
     names = {stem(w) for w in name.split()}
@@ -261,6 +310,9 @@ def check_person_role(text: str, ev: Evidence) -> list[Claim]:
     for clause, whole in about:
         if cover(terms, unit_terms(whole))[0] < 0.5 or cover(head, unit_terms(clause))[0] < 0.5:
             continue
+        if duty is not None and not _same_duty(duty, clause):
+            best = best or clause
+            continue  # "Priya owns the checkout page" for "Priya owns the billing service"
         denied = _NOT_ROLE.search(clause)
         if denied and cover(head, unit_terms(clause[denied.end() :]))[0] >= 0.5:
             best = best or clause

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import datetime
 import re
+from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
 from ..lexicon import claims as lexicon
 from .claims_evidence import Claim, Evidence
 from .claims_reading import GENERIC_DOING
 from .claims_values import dates_in
-from .trace import FILLER, claim_terms, stem
+from .trace import FILLER, claim_terms, cover, stem, unit_terms
 
 # Numbers bound to a label the recap may swap: "expected 302, got 500".
 LABEL = re.compile(
@@ -70,6 +71,13 @@ _COUNT = re.compile(r"(?<![\w.,:#/-])(\d+(?:,\d{3})*(?:\.\d+)?)\s+([A-Za-z][a-z]
 # Nouns counted many ways in one session ("3 tests" of a file, "40 tests" of the suite).
 _LOOSE_NOUN_WORDS = "test item file line second minute hour time step attempt run error warning"
 _LOOSE_NOUNS = frozenset(stem(w) for w in _LOOSE_NOUN_WORDS.split())
+
+
+# Nouns a tool counts anything by ("Got 17 results"): a recap may name what they are
+# ("17 rows with a null user_id")
+_ANY_THING = frozenset(
+    stem(w) for w in ["result", "record", "item", "entry", "match", "hit", "object"]
+)
 
 
 def counts(text: str) -> set[tuple[str, str]]:
@@ -131,7 +139,7 @@ def check_numbers(text: str, ev: Evidence) -> list[Claim]:
         if not nouns and numbers and n not in numbers and noun not in _LOOSE_NOUNS:
             said = ", ".join(f"{x} {noun}" for x in sorted(numbers))
             out.append(Claim("number", f"{n} {noun}", f"the record counts {said}"))
-        elif nouns and noun not in nouns and numbers - {n}:
+        elif nouns and noun not in nouns and numbers - {n} and not nouns & _ANY_THING:
             said = ", ".join(f"{n} {x}" for x in sorted(nouns))
             out.append(Claim("number", f"{n} {noun}", f"the record counts {said}, not {noun}"))
     for label, n in sorted(number_pairs(text)):
@@ -504,3 +512,255 @@ def check_qualities(text: str, ev: Evidence) -> list[Claim]:
 
 
 _SAID = {"rate": "a rate per", "zone": "the time zone", "bound": "a bound of at"}
+
+
+# A place in a file: "src/components/CartSummary.tsx:41", "Batcher.java:212" (a column may follow)
+_LOCATION = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*([\w-]+(?:\.[\w-]+)*\.[A-Za-z]\w*)):(\d+)\b")
+
+
+def check_locations(text: str, ev: Evidence) -> list[Claim]:
+    """A file and a line given together ("The TypeError came from src/pages/Checkout.tsx:41")
+    are one place: some text of the record names that file with that line right after it
+    ("Checkout.tsx:41:23", 'File "Checkout.tsx", line 41', "Checkout.tsx(41,5)"). A line
+    number moved to another file of the record (the trace said CartSummary.tsx:41) is no
+    place the record shows, though the file and the number both occur."""
+    out: list[Claim] = []
+    for m in _LOCATION.finditer(text):
+        path, name, line = m.groups()
+        at = re.compile(rf"(?<![\w-]){re.escape(name)}\W{{1,12}}(?:line\s*)?{line}(?!\d)")
+        if any(name in t and at.search(t) for t in ev.texts):
+            continue
+        shown = next((t for t in ev.texts if re.search(rf"\w:{line}(?!\d)", t)), None)
+        if shown is None:
+            continue  # a line the record never gives: the number's own check
+        found = re.search(rf"[\w./-]+:{line}(?!\d)", shown)
+        where = found.group(0) if found else line
+        out.append(Claim("number", f"{path}:{line}", f"the record gives line {line} in {where}"))
+    return out
+
+
+# A target said reached or missed: "Top-1 reached 81.5%", "the 250 ms target was not met"
+_REACHED = re.compile(
+    r"(?i)\b(?:reach(?:ed|es)?|met|meets?|hit|hits|achieved?|attained|exceeded|cleared|"
+    r"made\s+it)\b"
+)
+_SHORT = re.compile(
+    r"(?i)\b(?:short\s+of|below|under(?:shot)?|miss(?:ed|es)?|fell\s+short|falls\s+short|"
+    r"not\s+(?:yet\s+)?(?:reach\w*|met|meet|hit|achiev\w*|attain\w*)|never\s+(?:reach\w*|met|"
+    r"hit)|did\s*n[o']t\s+(?:reach|meet|hit|achieve)|failed\s+to\s+(?:reach|meet|hit))\b"
+)
+_FIGURE = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\d.,]\d)")
+_SENTENCE_CUT = re.compile(r"(?<=[.!?;])\s+|\n")
+
+
+def _figure(text: str) -> set[str]:
+    return {m.group(1).replace(",", "") for m in _FIGURE.finditer(text)}
+
+
+def target_reading(text: str, ev: Evidence) -> tuple[str, bool] | None:
+    """(the target, whether the clause says it was reached) of a clause stating whether
+    a number the user set was reached ("Top-1 reached 81.5%", "The 250 ms p95 target was
+    not met"), or None: no verb of reaching, or no number of it a user turn gives."""
+    if not _REACHED.search(text) and not _SHORT.search(text):
+        return None
+    user = " ".join(ev.user_turns or ev.user)
+    targets = sorted(_figure(text) & _figure(user), key=len, reverse=True)
+    if not targets:
+        return None
+    return targets[0], _SHORT.search(text) is None
+
+
+def check_target(text: str, ev: Evidence) -> list[Claim]:
+    """A target the user set, said reached or not: what the assistant and the tools said
+    of it decides. Said reached, some sentence outside the user's turns must give it
+    without a shortfall ("reached 81.27%, short of the 81.5% target" says it was not);
+    said missed, none may say it was reached. A negated outcome is checked as the negated
+    outcome, not as a rule the recap turned around."""
+    read = target_reading(text, ev)
+    if read is None:
+        return []
+    target, reached = read
+    said_by_user = set(ev.user_turns) | set(ev.user)
+    about = [
+        s
+        for t in ev.texts
+        if target in _figure(t) and t not in said_by_user
+        for s in _SENTENCE_CUT.split(t)
+        if target in _figure(s)
+    ]
+    short = next((s for s in about if _SHORT.search(s)), None)
+    made = next((s for s in about if _REACHED.search(s) and not _SHORT.search(s)), None)
+    if reached and made is None:
+        why = (
+            f"the record says it fell short: {short.strip()!r}"
+            if short
+            else (f"no message outside the user's own says {target} was reached")
+        )
+        return [Claim("number", text, why)]
+    if not reached and made is not None and short is None:
+        return [Claim("number", text, f"the record says it was reached: {made.strip()!r}")]
+    return []
+
+
+# A number bound to the word before it: "step 1450", "--max-steps 2000", "port=5173"
+_BOUND = re.compile(
+    r"(?<![\w.])([A-Za-z][\w-]*?)(?:\s*[=:]\s*|\s+|-)(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w.]\d|\d)"
+)
+# the words a binding's label may not be ("at 2000", "was 3")
+_NOT_LABELS = frozenset(
+    [
+        "at",
+        "of",
+        "to",
+        "in",
+        "on",
+        "by",
+        "for",
+        "from",
+        "with",
+        "was",
+        "is",
+        "are",
+        "were",
+        "be",
+        "been",
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "than",
+        "over",
+        "about",
+        "around",
+        "after",
+        "before",
+        "since",
+        "until",
+        "only",
+        "just",
+        "all",
+        "every",
+        "each",
+        "had",
+        "has",
+        "have",
+        "got",
+        "and",
+        "then",
+        "its",
+        "their",
+        "not",
+        "no",
+    ]
+)
+# verbs before a number say what was done, not which one ("found 17", "took 12 s"): a
+# count or an amount, which the count and unit checks read
+_VERB_BEFORE = re.compile(
+    r"(?:ed|found|got|took|made|ran|gave|saw|had|hit|kept|left|won|lost|shows|says|said|"
+    r"reports|returns|lists|prints|finds|gets|takes|reads|counts|hits)$"
+)
+_UNIT_CUT = re.compile(r"(?<=[.!?;])\s+|\n")
+
+
+def _bindings(text: str) -> frozenset[tuple[str, str]]:
+    """(label, number) of ``text``: "--max-steps 2000" gives ("step", "2000")."""
+    out = set()
+    for m in _BOUND.finditer(text):
+        if _TALLY.match(m.group(0)):
+            continue  # "PASS=5, ERROR=0": a run's printed tally (check_tallies reads those)
+        *head, word = re.split(r"[-_]", m.group(1).casefold())
+        verb = not head and _VERB_BEFORE.search(word) is not None
+        if len(word) > 2 and word not in _NOT_LABELS and word not in FILLER and not verb:
+            # the whole compound: "--max-steps 2000" binds max-steps, not the step reached
+            out.add(("-".join([*head, stem(word)]), m.group(2).replace(",", "")))
+    return frozenset(out)
+
+
+#: (bindings, numbers, text, whether it is a whole text of several lines) of a record unit
+#: (its terms are read only for the units of a label a claim binds)
+Bound = tuple[frozenset[tuple[str, str]], frozenset[str], str, bool]
+
+
+def _bound_units(ev: Evidence) -> tuple[Bound, ...]:
+    """The record's sentences and lines (and each short text whole) that bind a number to
+    a label: (bindings, numbers, text, whole) of each."""
+    return ev.derive("bound numbers", lambda: tuple(u for t in ev.texts for u in _units_of(t)))
+
+
+@lru_cache(maxsize=1 << 14)  # the record grows by a few texts a turn: each is read once
+def _units_of(text: str) -> tuple[Bound, ...]:
+    """The units of one text of the record that bind a number to a label."""
+    out: list[Bound] = []
+    parts = [p for p in _UNIT_CUT.split(text) if p.strip()]
+    whole = [text] if len(parts) > 1 and len(text) < 1500 else []
+    for part in dict.fromkeys([*parts, *whole]):
+        pairs = _bindings(part)
+        if pairs:
+            numbers = frozenset(n.replace(",", "") for n in _NUMBER.findall(part))
+            found = numbers | {n for _, n in pairs}
+            out.append((pairs, found, part, part is text and bool(whole)))
+    return tuple(out)
+
+
+def _forms(number: str) -> set[str]:
+    """``number`` and its fraction or percentage ("81.19" and "0.8119")."""
+    try:
+        value = Decimal(number)
+    except InvalidOperation:
+        return {number}
+    return {number, *(f"{value.scaleb(k).normalize():f}" for k in (-2, 2))}
+
+
+def _binds_other(unit: Bound, label: str, n: str) -> bool:
+    return any(lb == label and x != n for lb, x in unit[0])
+
+
+def check_bound_numbers(text: str, ev: Evidence) -> list[Claim]:
+    """A number bound to a label ("at step 2000") is bound as the record binds it for the
+    event the clause is about: the record's sentences and lines that bind that label
+    (to any number) and hold most of the clause's other words say which number; and a
+    value the clause gives beside it ("81.19% at step 9000") sits beside it in some line
+    of the record. A number the record gives for another event (the run's --max-steps
+    2000, for the out-of-memory at step 1450) is bound to the wrong event."""
+    claimed = _bindings(text)
+    if not claimed:
+        return []
+    units = _bound_units(ev)
+    labels = {label for label, _ in claimed}
+    values = {n.replace(",", "") for n in _NUMBER.findall(text)} - {n for _, n in claimed}
+    out: list[Claim] = []
+    for label, n in sorted(claimed):
+        terms = claim_terms(text) - GENERIC_DOING - {label, n} - labels
+        terms = frozenset(t for t in terms if not t.replace(".", "").isdigit())
+        # (a whole log binding the label to this number and to others says nothing of which)
+        same = [u for u in units if (label, n) in u[0] and not (u[3] and _binds_other(u, label, n))]
+        other = [u for u in units if (label, n) not in u[0] and _binds_other(u, label, n)]
+        if not other:
+            continue  # a binding only the record's other checks can read
+        for value in sorted(values):
+            forms = _forms(value)
+            # (one line or sentence: a whole log holds every step's value)
+            elsewhere = [u for u in other if forms & u[1] and not u[3]]
+            # beside any number the clause binds to this label ("… at step 9000")
+            beside = any(
+                not u[3] and forms & u[1] and (label, x) in u[0]
+                for u in units
+                for lb, x in claimed
+                if lb == label
+            )
+            if elsewhere and not beside:
+                shown = ", ".join(sorted(f"{lb} {x}" for lb, x in elsewhere[0][0] if lb == label))
+                why = f"the record gives it at {shown}"
+                out.append(Claim("number", f"{value} at {label} {n}", why))
+        if not terms:
+            continue
+        need = 0.6 if len(terms) > 1 else 1.0  # one word of the event: that word, whole
+        best_same = max((cover(terms, unit_terms(u[2]))[0] for u in same), default=0.0)
+        best_other, at = max(
+            ((cover(terms, unit_terms(u[2]))[0], u) for u in other), key=lambda x: x[0]
+        )
+        if best_other >= need and best_same < 0.34:
+            shown = ", ".join(sorted(f"{lb} {x}" for lb, x in at[0] if lb == label))
+            out.append(Claim("number", f"{label} {n}", f"the record gives {shown} for this"))
+    return out

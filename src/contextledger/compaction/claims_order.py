@@ -298,3 +298,35 @@ def reversed_rule(text: str, rules: list[str]) -> str | None:
         if like(a, y) and like(b, x) and not (like(a, x) and like(b, y)):
             return rule
     return None
+
+
+_FIX_WORD = re.compile(r"(?i)\bfix(?:es|ed|ing)?\b")
+# what names a failing test or check: a token with "_", "::", "." or a capital inside
+_NAMED = re.compile(r"[A-Za-z][\w:\[\].-]*(?:_|::|[a-z][A-Z])[\w:\[\].-]*")
+
+
+def check_fix_place(text: str, timeline: Timeline) -> list[tuple[str, str]]:
+    """A fix for something that failed said made in a file ("The fix for test_pad_mask was
+    made in configs/base.yaml"): the file was written after it first failed. A file written
+    only before the failure, when another file was written after it, is not where the fix
+    is. Returns (path, why) for each such file."""
+    if not _FIX_WORD.search(text):
+        return []
+    paths = [norm_path(f.value) for f in extract_claims(text) if f.kind == "path"]
+    named = [w.strip(".[]") for w in _NAMED.findall(text) if not any(w in p for p in paths)]
+    failed = [
+        e.at
+        for e in timeline.events
+        if e.kind == "failed" and any(len(w) > 4 and w in e.subject for w in named)
+    ]
+    if not paths or not failed:
+        return []
+    first = min(failed)
+    written_after = [e.subject for e in timeline.events if e.kind == "wrote" and e.at > first]
+    out = []
+    for path in paths:
+        when = timeline.when("wrote", path)
+        if when and max(when) < first and written_after:
+            why = f"it was written before that failure; {written_after[0]} was written after it"
+            out.append((path, why))
+    return out

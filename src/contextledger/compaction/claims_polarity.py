@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import pairwise
 
 from ..lexicon import claims as lexicon
 from ..lexicon.negation import denial, rejecting
@@ -313,3 +314,30 @@ def choice_swapped(part: str, said: str) -> bool:
     mine = {(a.casefold(), b.casefold()) for a, b in preferences(part)}
     mine |= {c for c in [choice_of(part)] if c is not None}
     return chosen is not None and (chosen[1], chosen[0]) in mine
+
+
+# A question the user asks and answers "no" in one breath: "Should we push it? No, don't."
+_ASKED = re.compile(
+    r"(?i)^\W*(?:should|shall|can|could|do|would|must)\s+(?:we|i|you|they)\s+(?P<rest>[^?]+?)\s*\?\s*$"
+)
+_ANSWERED_NO = re.compile(
+    r"(?i)^\W*(?:no|nope|nah)\b(?:[\s,.!;—–-]*(?:(?:please\s+)?(?:don'?t|do\s+not|let'?s\s+not|"
+    r"we\s+(?:won'?t|shouldn'?t)|not\s+(?:yet|now|this\s+time))\b[^.!?]*)?)?[\s.!]*$"
+)
+
+
+def answered_no(said: list[str]) -> list[str]:
+    """The sentences of a user turn, a question the turn itself answers "no" said as the
+    ban it is: ["Should we push it to the registry anyway?", "No, don't."] reads as
+    ["Do not push it to the registry anyway.", "No, don't."] (a question is no request,
+    and its "no" is the user's word on it).
+
+    >>> answered_no(["Should we push it to the registry anyway?", "No, don't.", "Tag it."])
+    ['Do not push it to the registry anyway.', "No, don't.", 'Tag it.']
+    """
+    out = list(said)
+    for i, (question, answer) in enumerate(pairwise(said)):
+        asked = _ASKED.match(question)
+        if asked and _ANSWERED_NO.match(answer):
+            out[i] = f"Do not {asked.group('rest')}."
+    return out

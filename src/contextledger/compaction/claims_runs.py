@@ -13,10 +13,25 @@ from collections.abc import Iterable, Sequence
 
 from ..lexicon import claims as lexicon
 from . import claims_words as lex
-from .claims_evidence import Claim, Evidence, Result, failed_answer, failing_lines
+from .claims_evidence import (
+    Claim,
+    Evidence,
+    Result,
+    failed_answer,
+    failing_lines,
+    user_reported,
+)
 from .claims_numbers import LABEL
 from .claims_order import passed_since
-from .claims_reading import BACKTICKED, FAIL, OUTCOME_WORDS, QUOTED_NAME, TESTS, quote
+from .claims_reading import (
+    BACKTICKED,
+    FAIL,
+    GENERIC_DOING,
+    OUTCOME_WORDS,
+    QUOTED_NAME,
+    TESTS,
+    quote,
+)
 from .claims_test_names import ANOTHER_TEST, MARKED_PASSED, other_test_named, passed_test_named
 from .digest import (
     failing_tests,
@@ -210,6 +225,10 @@ def printed_not_run(quoted: str, ev: Evidence) -> bool:
     return ev.printed(q)
 
 
+# where a clause gives its reason: what follows is the failure said ("pinned because 6.23
+# broke the loaders" says "6.23 broke the loaders")
+_REASON = re.compile(r"(?i)\b(?:because|since)\b")
+
 #: why a failure's message is unsupported: no failing line of the output says it
 NOT_ON_FAILING_LINE = "no failing line of a tool result says this"
 
@@ -245,6 +264,7 @@ def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
             not _on_failing_line(FAIL.sub(" ", text).strip(" ."), ev)
             and not counts_printed(text, ev)
             and not _names_a_failure(text, ev)
+            and not user_reported(_REASON.split(text)[-1], ev)
         ):
             return [Claim("failed", text, NOT_ON_FAILING_LINE)]
         if not _AGAIN.search(text):
@@ -796,3 +816,68 @@ def check_undone(text: str, ev: Evidence) -> list[Claim]:
                 return []  # a later run of it passed
             return [Claim("passed", text, f"it failed: {quote(line, 100)}")]
     return []
+
+
+# What happened while a command ran: "CUDA ran out of memory during `pytest -q`"
+_DURING = re.compile(
+    r"(?i)^(?P<event>.+?)\s+(?:during|while\s+running|in\s+the\s+run\s+of|when\s+running)\s+"
+    r"(?:the\s+)?(?:\w+\s+)?`(?P<command>[^`]+)`"
+)
+
+
+def check_event_during(text: str, ev: Evidence) -> list[Claim]:
+    """An event said to happen while a command ran is in that command's output: most of
+    its words are in a result of the command ("ran out of memory during `pytest -q`" where
+    only the training run's output said "CUDA out of memory" moved the event to another
+    run). Said in other words than any output's, it is left to the other checks."""
+    m = _DURING.match(text.strip())
+    if m is None:
+        return []
+    command = m.group("command").strip()
+    results = ev.results_of(command)
+    terms = claim_terms(m.group("event")) - GENERIC_DOING
+    if not results or len(terms) < 2:
+        return []
+    if any(cover(terms, r.text_terms)[0] >= 0.5 for r in results):
+        return []
+    elsewhere = next(
+        (r for r in ev.results if r not in results and cover(terms, r.text_terms)[0] >= 0.75),
+        None,
+    )
+    if elsewhere is None:
+        return []
+    shown = next(iter(sorted(elsewhere.commands)), elsewhere.tool)
+    why = f"no result of it says this; the output of `{shown}` does"
+    return [Claim("failed", command, why)]
+
+
+# An option given with its value: "--max-steps 12000", "--seed=0", "-n 4"
+_OPTION = re.compile(r"(?<![\w-])(--?[A-Za-z][\w-]*)(?:=|\s+)([^\s`'\",;)]+)")
+
+
+def check_run_option(text: str, ev: Evidence) -> list[Claim]:
+    """An option's value said of a run an ordinal names ("The first run used --max-steps
+    12000") is that run's: of the runs passing the option, in order, the one the ordinal
+    picks passed it with that value (the 12000 was the third run's)."""
+    run = which_run(text)
+    if run is None:
+        return []
+    out: list[Claim] = []
+    for m in _OPTION.finditer(text):
+        option, value = m.group(1), m.group(2).rstrip(".")
+        given = re.compile(rf"(?<![\w-]){re.escape(option)}(?:=|\s+)([^\s`'\",;)]+)")
+        # in a command the clause quotes, the runs of that command ("`dbt test --select x`
+        # (first run: …)" is about dbt test's runs, not dbt run's)
+        quoted = next((q for q in BACKTICKED.findall(text) if m.group(0) in q), "")
+        program = " ".join(quoted.split()[:2])
+        runs = [
+            found.group(1)
+            for r in sorted(ev.results, key=lambda r: r.at)
+            for c in sorted(r.commands)[:1]
+            if c.startswith(program) and (found := given.search(c))
+        ]
+        chosen = pick(runs, run)
+        if len(set(runs)) > 1 and chosen and value not in chosen:
+            why = f"the {run} run passed {option} {chosen[0]}"
+            out.append(Claim("number", f"{option} {value}", why))
+    return out

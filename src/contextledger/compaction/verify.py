@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -164,6 +165,8 @@ def _loosely_supported(fact: Fact, unit: str, source: FactSource, said: list[str
         source.supports(Fact("number", n)) for n in _spellings(fact.value)
     ):
         return True  # "€184.20" for the JSON's 184.2: one amount
+    if fact.kind == "number" and _scaled_in(fact.value, unit, source):
+        return True  # "81.19%" for a log's 0.8119, "1450" for Benchee's "1.45 K"
     if fact.kind == "number" and _same_value(fact.value, source.text):
         return True  # "2027-03-05" for "05.03.2027", "48,300.50" for "48.300,50"
     if fact.kind == "number" and re.search(r"\d[-–]\d", fact.value):
@@ -221,6 +224,30 @@ def _spellings(number: str) -> list[str]:
     short = number.rstrip("0").rstrip(".")
     whole, _, cents = short.partition(".")
     return [short, f"{whole}.{cents:0<2}"] if len(cents) < 2 else [short]
+
+
+def _scaled(number: str, by: int) -> str:
+    """``number`` times ``10**by``, written plainly: ("81.19", -2) is "0.8119"."""
+    value = Decimal(number).scaleb(by).normalize()
+    return f"{value:f}"
+
+
+def _scaled_in(number: str, unit: str, source: FactSource) -> bool:
+    """Whether ``number`` as ``unit`` writes it is a value of the record in another scale:
+    a percentage of a fraction ("81.19%" of ``eval/top1=0.8119``), a count in thousands
+    ("1.45k" of 1,450) or the count of a record's thousands ("1450" of "1.45 K"). A model
+    restating a metric changes its scale, not its value; the digits are the same."""
+    if not re.fullmatch(r"\d+(?:\.\d+)?", number):
+        return False
+    after = re.search(rf"(?<![\d.,]){re.escape(number)}(?![\d])\s?(%|[kK]\b)?", unit)
+    if after is None:
+        return False
+    if after.group(1) == "%":  # a percentage: the fraction it is (a log's 0.8119)
+        return _scaled(number, -2) in source.numbers
+    if after.group(1):  # "1.45k": the count it abbreviates
+        return _scaled(number, 3) in source.numbers
+    thousands = _scaled(number, -3)  # "1450": the record's "1.45 K", "1.45k"
+    return thousands in source.numbers and source.has_token(thousands, r"(?<![\w.])", r"\s?[kK]\b")
 
 
 # what a program said, in prose: "ruff found 3 problems", "mypy reported 2 errors"
