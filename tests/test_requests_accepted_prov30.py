@@ -26,6 +26,7 @@ import pytest
 
 from contextledger import fit, read_messages, translate
 from contextledger.errors import ContentError
+from contextledger.prepare import prepare
 from contextledger.pricing.messages import price_request
 from sdk_check import validate_body
 from stub_gemini import validate_request as validate_gemini_request
@@ -235,3 +236,43 @@ def test_a_video_clip_as_the_current_request_is_priced_by_its_seconds_and_fps() 
     }
     with pytest.raises(ContentError, match="window"):  # only the window bounds a whole video
         used(whole)
+
+
+# --- R34-P4: a router's id in the body
+
+
+@pytest.mark.parametrize(
+    ("model", "named"),
+    [
+        (
+            "bedrock/us.anthropic.claude-haiku-4-5-20251001-v1:0",
+            "us.anthropic.claude-haiku-4-5-20251001-v1:0",
+        ),
+        (
+            "bedrock/converse/us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+            "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+        ),
+        ("vertex_ai/gemini-2.5-pro", "gemini-2.5-pro"),
+        ("vertex_ai/claude-opus-4-1@20250805", "claude-opus-4-1@20250805"),
+        ("openrouter/anthropic/claude-sonnet-4.5", "claude-sonnet-4-5"),
+    ],
+)
+def test_a_routers_id_goes_without_its_route_in_a_providers_own_format(
+    model: str, named: str
+) -> None:
+    """LiteLLM's route prefixes were kept in Anthropic and Gemini bodies, whose APIs (and
+    Bedrock's and Vertex's clients for them) know no routes."""
+    body = prepare([{"role": "user", "content": "hi"}], model, max_output_tokens=100).body
+    assert body["model"] == named
+
+
+@pytest.mark.parametrize(
+    "model", ["openrouter/anthropic/claude-sonnet-4.5", "bedrock/us.anthropic.claude-haiku-4-5-20251001-v1:0",
+              "vertex_ai/gemini-2.5-pro", "azure/gpt-4o"]
+)  # fmt: skip
+def test_a_routers_id_is_named_as_written_in_a_chat_body(model: str) -> None:
+    """LiteLLM takes OpenAI Chat bodies naming its own ids."""
+    body = prepare(
+        [{"role": "user", "content": "hi"}], model, max_output_tokens=100, target="openai"
+    ).body
+    assert body["model"] == model
