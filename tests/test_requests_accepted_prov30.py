@@ -313,3 +313,15 @@ def test_a_spoken_reply_still_kept_goes_back_by_its_id() -> None:
     out = fit(spoken(3600), model, window=20_000, max_output_tokens=300, target="openai")
     body = translate(out.messages, "openai", model=model).body
     assert body["messages"][1] == {"role": "assistant", "audio": {"id": "audio_67c8a1f2"}}
+
+
+@pytest.mark.parametrize("target", list(MODELS))
+def test_an_anthropic_base64_text_document_goes_as_text(stub: StubServer, target: str) -> None:
+    """Anthropic takes base64 documents as PDFs only: a text file sent so is read as text."""
+    history = {"messages": [{"role": "user", "content": [
+        {"type": "document", "title": "notes.md",
+         "source": {"type": "base64", "media_type": "text/markdown", "data": b64("# Ship Friday\n")}},
+        {"type": "text", "text": "when do we ship?"}]}]}  # fmt: skip
+    body, _ = fitted(history, target)
+    accept(target, body, stub)
+    assert "Ship Friday" in json.dumps(body)

@@ -231,12 +231,9 @@ def _read_document_source(b: dict[str, Any], path: str) -> FileAttachment:
     at = path + ".source"
     if kind == "text":
         return FileAttachment(name=name, text=c.expect_str(src.get("data"), at, "data"))
-    if kind == "base64":
-        return FileAttachment(
-            name=name,
-            data=InlineData(c.expect_str(src.get("data"), at, "data")),
-            media_type=c.expect_str(src.get("media_type"), at, "media_type"),
-        )
+    if kind == "base64":  # (a PDF; a text file as bytes is read as its text, as elsewhere)
+        data = InlineData(c.expect_str(src.get("data"), at, "data"))
+        return c.inline_file(name, data, c.expect_str(src.get("media_type"), at, "media_type"))
     if kind == "content":  # custom content: the app's own chunks of text
         return FileAttachment(name=name, text=_content_source_text(src.get("content"), at))
     if kind in ("url", "file"):  # (with its url or file_id, read by reference)
