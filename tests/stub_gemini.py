@@ -38,8 +38,12 @@ TOP_FIELDS = frozenset(
     }
 )  # fmt: skip
 IMAGE_TYPES = ("image/png", "image/jpeg", "image/webp", "image/heic", "image/heif")
+#: Gemini's docs list these document, audio and video types (Markdown, CSV, JSON bytes:
+#: "Unsupported MIME type").
 OTHER_TYPES = ("application/pdf", "text/plain", "audio/wav", "audio/mp3", "audio/mpeg",
-               "audio/ogg", "audio/flac", "audio/aac", "video/mp4")  # fmt: skip
+               "audio/ogg", "audio/flac", "audio/aac", "audio/aiff", "video/mp4", "video/mpeg",
+               "video/mov", "video/avi", "video/x-flv", "video/mpg", "video/webm", "video/wmv",
+               "video/3gpp")  # fmt: skip
 _MAGIC = {"image/png": b"\x89PNG\r\n\x1a\n", "image/jpeg": b"\xff\xd8\xff", "image/webp": b"RIFF"}
 MAX_INLINE_BASE64 = 20_000_000
 #: The whole request (texts included): "Request payload size exceeds the limit: 20971520

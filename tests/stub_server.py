@@ -709,6 +709,18 @@ def _check_file(spec: object, where: str, sources: tuple[str, ...]) -> None:
     if len(given) != 1:
         raise Invalid(f"Invalid '{where}': exactly one of {', '.join(sources)} is required "
                       f"(got {', '.join(given) or 'none'}).", where)  # fmt: skip
+    data = spec.get("file_data")
+    if isinstance(data, str):
+        media_type = data[5 : data.find(";")].lower() if data.startswith("data:") else ""
+        # OpenAI's file-inputs guide: Chat Completions takes PDFs only as file parts (file_data
+        # and file_id); Responses' input_file takes documents, text and spreadsheets, but
+        # no audio, video or images (input_image is for those)
+        if "file_url" not in sources and media_type != "application/pdf":
+            raise Invalid(f"Invalid value for '{where}.file_data': only PDF files are "
+                          f"supported as file content parts (got {media_type!r}).", where)  # fmt: skip
+        if media_type.startswith(("audio/", "video/", "image/")):
+            raise Invalid(f"Invalid value for '{where}.file_data': unsupported file type "
+                          f"{media_type!r}.", where)  # fmt: skip
 
 
 # OpenAI's Realtime models (openai-python's realtime session literal: gpt-realtime…,

@@ -1159,6 +1159,39 @@ def sent_model_id(asked: str | ModelInfo, info: ModelInfo) -> str:
     return name if family in name else family
 
 
+def router_prefix(model: str) -> str | None:
+    """The router ``model`` is written for — a LiteLLM route (``bedrock/``, ``vertex_ai/``,
+    ``openrouter/``, ``azure/``…), which no provider's own API takes in a body — or None
+    (a bare id, or a catalog provider's prefix: ``anthropic/claude-x`` is Anthropic's).
+
+    >>> router_prefix("bedrock/us.anthropic.claude-haiku-4-5-20251001-v1:0"), router_prefix("openai/gpt-4o")
+    ('bedrock', None)
+    """
+    head, slash, rest = model.strip().partition("/")
+    routed = slash and rest and head in _ROUTE_PROVIDERS and head not in PROVIDERS
+    return head if routed and head not in ("converse", "invoke") else None
+
+
+def body_model_id(asked: str | ModelInfo, info: ModelInfo, wire: str) -> str:
+    """The model a request body in format ``wire`` names (``prepare``), as the API that body
+    is shaped for takes it: a router's id in an OpenAI Chat body as written (LiteLLM and its
+    proxy take Chat bodies and their own ids); in a provider's own format (Anthropic
+    Messages, Gemini, Responses) without the route, which that API does not know
+    (``us.anthropic.claude-…-v1:0`` for Bedrock's Anthropic client, ``gemini-2.5-pro`` for
+    Vertex's, ``claude-sonnet-4-5`` for Anthropic's); any other id as
+    :func:`sent_model_id` names it.
+
+    >>> [body_model_id(m, lookup_model(m), w) for m, w in
+    ...  (("vertex_ai/gemini-2.5-pro", "openai"), ("vertex_ai/gemini-2.5-pro", "gemini"))]
+    ['vertex_ai/gemini-2.5-pro', 'gemini-2.5-pro']
+    """
+    if isinstance(asked, str) and router_prefix(asked) is not None:
+        if wire == "openai":
+            return asked.strip()
+        asked = _strip_route(asked)[1]
+    return sent_model_id(asked, info)
+
+
 def _framework_parts(model: str) -> tuple[str, str] | None:
     """(the route, the model name) of a framework's spelling of a model id, else None.
 

@@ -22,7 +22,7 @@ from itertools import takewhile
 from operator import is_
 from typing import Any
 
-from .catalog import Catalog, ModelInfo, lookup_model, sent_model_id, takes_audio
+from .catalog import Catalog, ModelInfo, body_model_id, lookup_model, takes_audio
 from .compaction.conversation import CompactionEvent, CompactionOutcome, Conversation
 from .compaction.floor import (
     Quote,
@@ -292,7 +292,8 @@ class Preparer:
         # the caller's choice, else the model's only API, else its provider's default
         self.wire = format_for_provider(self.info.provider, target or self.info.api)
         self.format: Format = self.wire.name
-        self.wire_model = sent_model_id(model, self.info)  # the model asked for
+        # the model asked for, as the API the body is shaped for takes it
+        self.wire_model = body_model_id(model, self.info, self.format)
         self.media = media
         self.summarizer = summarizer
         self.policy = policy

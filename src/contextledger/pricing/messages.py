@@ -48,6 +48,7 @@ from ..providers.common import (
     sends_nothing,
     split_system,
     tool_images_header,
+    unsent_file_text,
 )
 from ..providers.gemini import GENERATED_ID, tool_media_key
 from ..providers.ids import accepted_everywhere, portable_id, speaker_name, wire_id, wire_name
@@ -601,7 +602,14 @@ class Pricer:
             ) else 0  # fmt: skip
             return own + self.text(attachment_text(f)) + framing
         cost = file_cost(f, self.model, in_result)  # a PDF by its pages
-        return own + (f.data.base64_length // 4 + 8 if cost is None else self._estimate(f, cost))
+        as_bytes = f.data.base64_length // 4 + 8 if cost is None else self._estimate(f, cost)
+        wire = provider_format(self.wire or self.native_format)
+        if wire.takes_file(f.media_type):
+            return own + as_bytes
+        # the format takes no such file: its writer sends a line naming it (with no target
+        # named, the larger of the two: the model's format may be reached in another)
+        line = self.text(unsent_file_text(f, wire.title))
+        return own + (line if self.wire is not None else max(line, as_bytes))
 
     def _provider_content(self, b: ProviderContent) -> int:
         """Another provider gets the block's text (its writer converts it); its own

@@ -11,7 +11,9 @@ never below the bill; every such price is an estimate, and says so.
   ciphertext could be far below.
 * A Gemini file by URI: a PDF whose pages cannot be counted here costs at most the most pages
   a document may have (``pricing.files.pdf_cost``); any other kind (video, audio, text) at
-  most the model's window, since the provider refuses a longer request (``bounded=False``).
+  most the model's window, since the provider refuses a longer request (``bounded=False``);
+  a video clip its ``videoMetadata`` bounds (start and end offsets) at its seconds: Gemini
+  bills video by the frame it samples (``fps``, 1 by default) and its audio by the second.
   In an earlier turn such a file goes with its exchange when it does not fit, reported; in
   the current request the fit refuses it, naming it, rather than send the question without
   its file (``fit.anchors``).
@@ -107,6 +109,9 @@ def provider_content_cost(
             if bound.tokens < window:
                 return bound
             what = f"{what}, {bound.note},"
+        clip = _video_clip_cost(raw) if b.kind == "file_data" else None
+        if clip is not None and clip.tokens < window:
+            return clip
         return MediaCost(
             window, False, f"{what} has no length here: at most the model's {window:,}-token "
             "window (the provider refuses a longer request)", False,
@@ -141,6 +146,60 @@ def _file_by_reference(b: ProviderContent, raw: dict[str, object]) -> tuple[str,
         name = raw.get("filename")
         pdf = isinstance(name, str) and name.lower().endswith(".pdf")
         return f"a file by {'id' if 'file_id' in raw else 'URL'}", pdf
+    return None
+
+
+#: At most what Gemini bills one sampled video frame: 258 tokens on Gemini 2.x, 280 on
+#: Gemini 3 at its high media resolution (70 by default), and the frame's timestamp text.
+VIDEO_FRAME_MOST = 300
+#: What Gemini bills a second of a video's audio track ("32 tokens per second").
+VIDEO_AUDIO_PER_SECOND = 32
+
+
+def _video_clip_cost(raw: dict[str, object]) -> MediaCost | None:
+    """A video by URI that ``video_metadata`` bounds (an end offset; the start 0 when not
+    given), priced at its sampled frames (both ends counted) and its audio's seconds; None
+    for any other file, or a clip with no end (only the window bounds it).
+
+    >>> _video_clip_cost({"file_data": {"mime_type": "video/mp4"},
+    ...                   "video_metadata": {"start_offset": "10s", "end_offset": "40s"}}).tokens
+    10292
+    """
+    mime = _get(raw, "file_data", "mime_type")
+    meta = raw.get("video_metadata")
+    if not (isinstance(mime, str) and mime.startswith("video/") and isinstance(meta, dict)):
+        return None
+    start = _seconds(meta.get("start_offset", "0s"))
+    end = _seconds(meta.get("end_offset"))
+    fps = meta.get("fps", 1)
+    if start is None or end is None or end < start or type(fps) not in (int, float):
+        return None
+    if not 0 < fps <= 60:  # (the API takes 0 < fps <= 24)
+        return None
+    seconds = end - start
+    frames = math.ceil(seconds * fps) + 1
+    tokens = frames * VIDEO_FRAME_MOST + math.ceil(seconds + 1) * VIDEO_AUDIO_PER_SECOND
+    return MediaCost(tokens, False, f"a {seconds:g}-second video clip by URI at {fps:g} frame"
+                     f"{'s' * (fps != 1)} a second: at most {VIDEO_FRAME_MOST} tokens a frame "
+                     f"and {VIDEO_AUDIO_PER_SECOND} a second of audio")  # fmt: skip
+
+
+def _seconds(value: object) -> float | None:
+    """A protobuf Duration as JSON (``"12.5s"``) or as an object (``{"seconds": 12,
+    "nanos": 500000000}``), in seconds; None for anything else."""
+    if isinstance(value, str) and value.endswith("s"):
+        try:
+            found = float(value[:-1])
+        except ValueError:
+            return None
+        return found if math.isfinite(found) and found >= 0 else None
+    if isinstance(value, dict) and set(value) <= {"seconds", "nanos"}:
+        whole, nanos = value.get("seconds", 0), value.get("nanos", 0)
+        if isinstance(whole, int | str) and isinstance(nanos, int):
+            try:
+                return max(0.0, int(whole) + nanos / 1e9)
+            except ValueError:
+                return None
     return None
 
 

@@ -41,6 +41,7 @@ from .ids import declared_name, unique_declared, wire_id, wire_name
 from .output_format import OutputFormat
 
 TARGET = "anthropic"
+TITLE = "Anthropic"
 
 
 # ----------------------------------------------------------------------------- reading
@@ -230,12 +231,9 @@ def _read_document_source(b: dict[str, Any], path: str) -> FileAttachment:
     at = path + ".source"
     if kind == "text":
         return FileAttachment(name=name, text=c.expect_str(src.get("data"), at, "data"))
-    if kind == "base64":
-        return FileAttachment(
-            name=name,
-            data=InlineData(c.expect_str(src.get("data"), at, "data")),
-            media_type=c.expect_str(src.get("media_type"), at, "media_type"),
-        )
+    if kind == "base64":  # (a PDF; a text file as bytes is read as its text, as elsewhere)
+        data = InlineData(c.expect_str(src.get("data"), at, "data"))
+        return c.inline_file(name, data, c.expect_str(src.get("media_type"), at, "media_type"))
     if kind == "content":  # custom content: the app's own chunks of text
         return FileAttachment(name=name, text=_content_source_text(src.get("content"), at))
     if kind in ("url", "file"):  # (with its url or file_id, read by reference)
@@ -479,12 +477,18 @@ def _user_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict[str,
         elif isinstance(b, Image):
             out.append(_with_cache(image_block(b, p), b))
         elif isinstance(b, FileAttachment):
-            out.append(_with_cache(_document(b, p), b))
+            sent = c.sendable_file(b, takes_file, TITLE, p, notices)
+            out.append(_with_cache(_text(sent) if isinstance(sent, Text) else _document(b, p), b))
         elif isinstance(b, ProviderContent):
             out.append(_provider_content(b, p, notices))
         else:
             raise UnsupportedBlockError(p, b.type, TARGET)
     return out
+
+
+def takes_file(media_type: str) -> bool:
+    """Anthropic's documents are text (sent as text) or PDF bytes (``base64`` source)."""
+    return c.base_media_type(media_type) == "application/pdf"
 
 
 def _provider_content(b: ProviderContent, path: str, notices: list[Notice]) -> dict[str, Any]:
@@ -553,6 +557,10 @@ def _result_block(b: ResultBlock, path: str, notices: list[Notice]) -> dict[str,
         return _with_cache({"type": "text", "text": b.text}, b)
     if isinstance(b, Audio):  # (refused before, naming its place: refuse_result_audio)
         raise UnsupportedBlockError(path, b.type, TARGET)
+    if isinstance(b, FileAttachment):
+        sent = c.sendable_file(b, takes_file, TITLE, path, notices)
+        if isinstance(sent, Text):
+            return _with_cache(_text(sent), b)
     made = image_block(b, path) if isinstance(b, Image) else _document(b, path)
     return _with_cache(made, b)
 
@@ -807,7 +815,7 @@ def complete(client: Any, body: Mapping[str, Any]) -> object:
 
 FORMAT = ProviderFormat(
     name="anthropic",
-    title="Anthropic",
+    title=TITLE,
     messages_key="messages",
     system_key="system",
     read=read,
@@ -820,6 +828,7 @@ FORMAT = ProviderFormat(
     stream=stream,
     complete=complete,
     sdk_kwargs=sdk_kwargs,
+    takes_file=takes_file,
 )
 
 

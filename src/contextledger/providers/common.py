@@ -67,6 +67,97 @@ def parse_attachment(text: str) -> FileAttachment | None:
     return FileAttachment(name=m["name"], text=m["body"])
 
 
+#: Media types that name text beside ``text/*``: a file of one of these whose bytes are
+#: UTF-8 is read as the text it is (``inline_file``).
+_TEXT_APPLICATION_TYPES = frozenset(
+    {
+        "json", "xml", "yaml", "x-yaml", "toml", "x-toml", "javascript", "x-javascript",
+        "ecmascript", "typescript", "x-typescript", "x-sh", "x-shellscript", "sql", "csv",
+        "ndjson", "x-ndjson", "jsonl", "x-python", "x-python-code", "graphql", "x-tex",
+        "x-latex", "markdown", "x-markdown", "x-httpd-php", "x-ruby", "x-perl",
+    }
+)  # fmt: skip
+
+
+def base_media_type(media_type: str) -> str:
+    """A media type without its parameters, lower case.
+
+    >>> base_media_type("Text/CSV; charset=utf-8")
+    'text/csv'
+    """
+    return media_type.split(";", 1)[0].strip().lower()
+
+
+def is_text_media_type(media_type: str) -> bool:
+    """Whether ``media_type`` names text (``text/*``, JSON, XML, YAML, code…).
+
+    >>> [is_text_media_type(t) for t in ("text/markdown", "application/ld+json", "application/pdf")]
+    [True, True, False]
+    """
+    base = base_media_type(media_type)
+    kind, _, sub = base.partition("/")
+    if kind == "text":
+        return True
+    return kind == "application" and (
+        sub in _TEXT_APPLICATION_TYPES or sub.endswith(("+json", "+xml", "+yaml"))
+    )
+
+
+def inline_file(name: str, data: InlineData, media_type: str) -> FileAttachment:
+    """An inline file as read: a text file (a text media type, UTF-8 bytes) as its text,
+    which every provider takes and fit may shorten (Anthropic and OpenAI Chat take no
+    text file as bytes, Gemini no CSV, Markdown or JSON: a text block carries it to each);
+    any other file as its bytes.
+
+    >>> inline_file("a.csv", InlineData.from_bytes(b"id,n\\n1,2"), "text/csv").text
+    'id,n\\n1,2'
+    >>> inline_file("a.bin", InlineData.from_bytes(b"\\xff\\xfe"), "text/plain").data is not None
+    True
+    """
+    if is_text_media_type(media_type):
+        try:
+            text = data.decode().decode("utf-8-sig")
+        except ValueError:  # not base64, or not UTF-8 (binascii.Error, UnicodeDecodeError)
+            text = None
+        if text is not None and "\x00" not in text:
+            return FileAttachment(name=name, text=text, media_type=base_media_type(media_type))
+    return FileAttachment(name=name, data=data, media_type=media_type)
+
+
+def unsent_file_text(f: FileAttachment, title: str) -> str:
+    """The line that stands for an inline file a format takes no file of its type as (a
+    Word document to Anthropic, OpenAI Chat or Gemini): it names the file, so the model
+    and the person reading the request know it was there."""
+    return f"[file {f.name!r} ({f.media_type}) not sent: {title} takes no such files]"
+
+
+def unsent_file(f: FileAttachment, title: str, path: str, notices: list[Notice]) -> Text:
+    """The line that goes for ``f`` (``unsent_file_text``), reported."""
+    notices.append(
+        Notice(
+            "replaced",
+            path,
+            f"The file {f.name!r} ({f.media_type}) went as a line naming it: {title} takes "
+            "no files of its type (send it as text or PDF, or to a format that takes it).",
+        )
+    )
+    return Text(unsent_file_text(f, title))
+
+
+def sendable_file(
+    f: FileAttachment,
+    takes: Callable[[str], bool],
+    title: str,
+    path: str,
+    notices: list[Notice],
+) -> FileAttachment | Text:
+    """``f`` when the format takes it (text, or bytes of a type it ``takes``), else the
+    line naming it, reported."""
+    if f.data is None or takes(f.media_type):
+        return f
+    return unsent_file(f, title, path, notices)
+
+
 def text_block(text: str) -> Block:
     """Read a wire text back into the block it stands for (recap, attachment or plain text)."""
     if text.startswith(Recap.PREFIX):

@@ -22,7 +22,12 @@ from .output_format import OutputFormat
 
 Format = Literal["openai", "anthropic", "openai-responses", "gemini"]
 
-__all__ = ["Completer", "Format", "ProviderFormat", "Streamer", "tool_spec"]
+__all__ = ["Completer", "Format", "ProviderFormat", "Streamer", "takes_any_file", "tool_spec"]
+
+
+def takes_any_file(media_type: str) -> bool:
+    """A format that takes an inline file of any type (``ProviderFormat.takes_file``)."""
+    return True
 
 
 class Streamer(Protocol):
@@ -77,6 +82,10 @@ class ProviderFormat:
     complete: Completer | None = None
     #: ``body`` as the keyword arguments of the SDK's create call (None: the body as is).
     sdk_kwargs: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    #: Whether the format takes an inline file of this media type as its bytes (a PDF); a
+    #: text file goes as text to every format, any other as a line naming it, reported
+    #: (``common.sendable_file``; the pricer prices that line).
+    takes_file: Callable[[str], bool] = takes_any_file
 
     @property
     def sends(self) -> bool:

@@ -45,6 +45,7 @@ from .ids import declared_name, unique_declared, wire_id, wire_name
 from .output_format import OutputFormat
 
 TARGET = "gemini"
+TITLE = "Gemini"
 GENERATED_ID = "gemini-call-"
 #: Google's documented stand-in signature for a function call Gemini did not make (another
 #: provider's, or one written by hand): Gemini 3 refuses an unsigned call in the current
@@ -226,7 +227,7 @@ def _read_media(part: dict[str, Any], path: str) -> Block:
             return Image(media_type=mime, data=data)
         if mime.startswith("audio/"):
             return Audio(data, mime.removeprefix("audio/"))
-        return FileAttachment(name="file", data=data, media_type=mime)
+        return c.inline_file("file", data, mime)
     at = path + ".file_data"
     d = _snake(c.expect_dict(part["file_data"], at))
     mime = c.expect_str(d.get("mime_type"), at, "mime_type")
@@ -452,15 +453,35 @@ def _user_parts(m: Message, path: str, notices: list[Notice]) -> list[dict[str, 
             out.append({"text": b.text})
         elif isinstance(b, Recap):
             out.append({"text": b.wire_text})
-        elif isinstance(b, FileAttachment) and b.data is None:
-            out.append({"text": c.attachment_text(b)})
-        elif isinstance(b, Image | FileAttachment | Audio):
+        elif isinstance(b, FileAttachment):
+            sent = c.sendable_file(b, takes_file, TITLE, p, notices)
+            if isinstance(sent, Text):
+                out.append({"text": sent.text})
+            else:
+                out.append({"text": c.attachment_text(b)} if b.data is None else _media(b, p))
+        elif isinstance(b, Image | Audio):
             out.append(_media(b, p))
         elif isinstance(b, ProviderContent):
             out.append(_provider_content(b, p, notices))
         else:
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in a user message")
     return _without_empty_text(out)
+
+
+#: The inline files Gemini takes as bytes besides images and audio: PDFs, plain text and
+#: video (its docs' document and video types; Markdown, CSV or JSON bytes are refused with
+#: "Unsupported MIME type", so a text file goes as text).
+FILE_TYPES = frozenset(
+    {
+        "application/pdf", "text/plain", "video/mp4", "video/mpeg", "video/mov", "video/avi",
+        "video/x-flv", "video/mpg", "video/webm", "video/wmv", "video/3gpp",
+    }
+)  # fmt: skip
+
+
+def takes_file(media_type: str) -> bool:
+    base = c.base_media_type(media_type)
+    return base in FILE_TYPES or base.startswith("audio/")
 
 
 def _provider_content(b: ProviderContent, path: str, notices: list[Notice]) -> dict[str, Any]:
@@ -490,10 +511,12 @@ def _tool_parts(
         p = f"{path}.content[{j}]"
         if not isinstance(r, ToolResult):
             raise UnsupportedBlockError(p, r.type, TARGET, "tool messages hold tool results only")
-        if any(isinstance(b, ProviderContent) for b in r.content):
+        if any(isinstance(b, ProviderContent | FileAttachment) for b in r.content):
             r = replace(r, content=tuple(
                 native.in_result(b, f"{p}.content[{k}]", TARGET, notices)
-                if isinstance(b, ProviderContent) else b for k, b in enumerate(r.content)
+                if isinstance(b, ProviderContent)
+                else c.sendable_file(b, takes_file, TITLE, f"{p}.content[{k}]", notices)
+                if isinstance(b, FileAttachment) else b for k, b in enumerate(r.content)
             ))  # fmt: skip
         texts = [
             b.text if isinstance(b, Text) else c.attachment_text(b)
@@ -872,7 +895,7 @@ def complete(client: Any, body: Mapping[str, Any]) -> object:
 
 FORMAT = ProviderFormat(
     name="gemini",
-    title="Gemini",
+    title=TITLE,
     messages_key="contents",
     system_key="system_instruction",
     read=read,
@@ -885,4 +908,5 @@ FORMAT = ProviderFormat(
     stream=stream,
     complete=complete,
     sdk_kwargs=sdk_request,
+    takes_file=takes_file,
 )

@@ -37,6 +37,7 @@ from .ids import speaker_name, unique_declared, wire_id, wire_name
 from .output_format import OutputFormat, openai_schema
 
 TARGET = "openai"
+TITLE = "OpenAI Chat"
 
 
 # ----------------------------------------------------------------------------- reading
@@ -166,7 +167,7 @@ def _read_file(spec: dict[str, Any], path: str) -> FileAttachment | ProviderCont
         return native.read_openai_file(spec, path + ".file")
     file_data = c.expect_str(file_data, path + ".file", "file_data")
     media_type, data = c.parse_data_url(file_data, path)
-    return FileAttachment(name=name, data=data, media_type=media_type)
+    return c.inline_file(name, data, media_type)
 
 
 def _read_assistant(msg: dict[str, Any], path: str) -> tuple[Block, ...]:
@@ -268,7 +269,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
         if m.role == "system":
             out.append(_named({"role": m.wire_role, "content": m.text}, m))
         elif m.role == "user":
-            out.append(_named({"role": "user", "content": _user_content(m, p)}, m))
+            out.append(_named({"role": "user", "content": _user_content(m, p, notices)}, m))
         elif m.role == "assistant":
             if c.only_foreign_reasoning(m, TARGET):  # nothing left to send: no empty turn
                 notices.extend(c.reasoning_dropped(f"{p}.content[{j}]", b, TARGET)
@@ -321,6 +322,8 @@ def _split_result(
                 texts.append(kept)
         elif isinstance(b, FileAttachment) and b.data is None:
             texts.append(Text(c.attachment_text(b)))
+        elif isinstance(b, FileAttachment) and not takes_file(b.media_type):
+            texts.append(c.unsent_file(b, TITLE, f"{path}.content[{k}]", notices))
         elif isinstance(b, Text):
             texts.append(b)
         else:
@@ -386,7 +389,7 @@ def image_part(img: Image, path: str) -> dict[str, Any]:
     return {"type": "image_url", "image_url": spec}
 
 
-def _user_content(m: Message, path: str) -> str | list[dict[str, Any]]:
+def _user_content(m: Message, path: str, notices: list[Notice]) -> str | list[dict[str, Any]]:
     blocks = c.user_order(m.content)
     if len(blocks) == 1 and isinstance(blocks[0], Text | Recap):
         return _text_of(blocks[0])
@@ -398,7 +401,8 @@ def _user_content(m: Message, path: str) -> str | list[dict[str, Any]]:
         elif isinstance(b, Image):
             parts.append(image_part(b, p))
         elif isinstance(b, FileAttachment):
-            parts.append(_file_part(b))
+            sent = c.sendable_file(b, takes_file, TITLE, p, notices)
+            parts.append(_file_part(b) if sent is b else {"type": "text", "text": sent.text})
         elif isinstance(b, ProviderContent):  # an OpenAI file by id (as_texts kept it)
             parts.append(native.openai_file_part(b, TARGET))
         elif isinstance(b, Audio):
@@ -414,6 +418,12 @@ def _audio_part(b: Audio) -> dict[str, Any]:
 
 def _text_of(b: Text | Recap) -> str:
     return b.wire_text if isinstance(b, Recap) else b.text
+
+
+def takes_file(media_type: str) -> bool:
+    """Chat Completions' ``file`` parts take PDFs only (OpenAI's file-inputs guide: "Chat
+    Completions accepts only PDF files as file content parts"); a text file goes as text."""
+    return c.base_media_type(media_type) == "application/pdf"
 
 
 def _file_part(f: FileAttachment) -> dict[str, Any]:
@@ -628,7 +638,7 @@ def complete(client: Any, body: Mapping[str, Any]) -> object:
 
 FORMAT = ProviderFormat(
     name="openai",
-    title="OpenAI Chat",
+    title=TITLE,
     messages_key="messages",
     system_key=None,
     read=read_body,
@@ -640,4 +650,5 @@ FORMAT = ProviderFormat(
     sdk="openai",
     stream=stream,
     complete=complete,
+    takes_file=takes_file,
 )

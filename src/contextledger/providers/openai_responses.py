@@ -40,6 +40,7 @@ from .ids import declared_name, responses_item_id, unique_declared, wire_id, wir
 from .output_format import OutputFormat, openai_schema
 
 TARGET = "openai-responses"
+TITLE = "OpenAI Responses"
 
 
 def read(payload: Mapping[str, Any] | Sequence[Any] | str, start: int = 0) -> tuple[Message, ...]:
@@ -262,7 +263,7 @@ def _read_file(part: dict[str, Any], path: str) -> FileAttachment | ProviderCont
     data = c.expect_str(data, path, "file_data")
     media_type, inline = c.parse_data_url(data, path)
     name = c.name_or(part.get("filename"), "file")
-    return FileAttachment(name=name, data=inline, media_type=media_type)
+    return c.inline_file(name, inline, media_type)
 
 
 def _read_output(item: dict[str, Any], path: str) -> ToolResult:
@@ -300,7 +301,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
         if m.role == "system":
             out.append({"type": "message", "role": m.wire_role, "content": m.text})
         elif m.role == "user":
-            out.append({"type": "message", "role": "user", "content": _user_content(m, p)})
+            out.append({"type": "message", "role": "user", "content": _user_content(m, p, notices)})
         elif m.role == "assistant":
             out.extend(_assistant_items(m, p, notices))
         else:
@@ -439,7 +440,7 @@ def _image(img: Image, path: str) -> dict[str, Any]:
     return {"type": "input_image", "image_url": url, "detail": img.detail or "auto"}
 
 
-def _user_content(m: Message, path: str) -> str | list[dict[str, Any]]:
+def _user_content(m: Message, path: str, notices: list[Notice]) -> str | list[dict[str, Any]]:
     blocks = c.user_order(m.content)
     if len(blocks) == 1 and isinstance(blocks[0], Text | Recap):
         only = blocks[0]
@@ -454,7 +455,10 @@ def _user_content(m: Message, path: str) -> str | list[dict[str, Any]]:
         elif isinstance(b, Image):
             parts.append(_image(b, p))
         elif isinstance(b, FileAttachment):
-            if b.data is None:
+            sent = c.sendable_file(b, takes_file, TITLE, p, notices)
+            if isinstance(sent, Text):
+                parts.append({"type": "input_text", "text": sent.text})
+            elif b.data is None:
                 parts.append({"type": "input_text", "text": c.attachment_text(b)})
             else:
                 parts.append(_input_file(b))
@@ -470,6 +474,12 @@ def _user_content(m: Message, path: str) -> str | list[dict[str, Any]]:
         else:
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in a user message")
     return parts
+
+
+def takes_file(media_type: str) -> bool:
+    """``input_file`` takes documents, spreadsheets, code and text (OpenAI's file-inputs
+    guide); audio and video it does not (audio goes to Chat Completions' audio models)."""
+    return not c.base_media_type(media_type).startswith(("audio/", "video/", "image/"))
 
 
 def _input_file(f: FileAttachment) -> dict[str, Any]:
@@ -505,7 +515,8 @@ def _output(r: ToolResult, path: str, notices: list[Notice]) -> str | list[dict[
         elif isinstance(b, Image):
             parts.append(_image(b, f"{path}.content[{k}]"))
         elif isinstance(b, FileAttachment) and b.data is not None:
-            parts.append(_input_file(b))
+            sent = c.sendable_file(b, takes_file, TITLE, f"{path}.content[{k}]", notices)
+            parts.append(_input_file(b) if sent is b else {"type": "input_text", "text": sent.text})
         elif isinstance(b, ProviderContent):
             kept = native.in_result(b, f"{path}.content[{k}]", TARGET, notices)
             parts.append(
@@ -792,7 +803,7 @@ def complete(client: Any, body: Mapping[str, Any]) -> object:
 
 FORMAT = ProviderFormat(
     name="openai-responses",
-    title="OpenAI Responses",
+    title=TITLE,
     messages_key="input",
     system_key=None,
     read=read,
@@ -803,4 +814,5 @@ FORMAT = ProviderFormat(
     sdk="openai",
     stream=stream,
     complete=complete,
+    takes_file=takes_file,
 )
