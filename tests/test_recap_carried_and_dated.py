@@ -237,3 +237,35 @@ def test_an_assistants_number_on_another_topic_stays() -> None:
     )
     said.append({"role": "user", "content": "Retention is 90 days, not 30."})
     assert any("30 ms" in x for items in _sections(said).values() for x in items)
+
+
+@pytest.mark.parametrize(
+    "printed",
+    [
+        "count(*)\n4812337",  # mysql -e: a label over the value, tab-separated, one column
+        "+----------+\n| count(*) |\n+----------+\n|  4812337 |\n+----------+\n1 row in set (0.01 sec)",
+        " count \n---------\n 4812337\n(1 row)",
+    ],
+)
+def test_the_count_a_query_returned_is_a_number_that_matters(printed: str) -> None:
+    said = [
+        {
+            "role": "user",
+            "content": "Copy the orders table to Postgres and check the row counts match.",
+        }
+    ]
+    said += _call(1, "bash", {"command": "mysql -e 'SELECT COUNT(*) FROM orders' shop"}, printed)
+    assert any("4812337" in x for x in _sections(said).get("Numbers that matter", []))
+
+
+def test_a_listing_of_names_is_no_table_of_numbers() -> None:
+    said = [
+        {
+            "role": "user",
+            "content": "Copy the orders table to Postgres and check the row counts match.",
+        }
+    ]
+    said += _call(
+        1, "bash", {"command": "mysql -e 'SHOW TABLES' shop"}, "Tables_in_shop\norders\ncustomers"
+    )
+    assert not _sections(said).get("Numbers that matter")
