@@ -91,7 +91,7 @@ def test_a_request_stays_open_when_its_call_failed_only_looked_or_named_else(
     other += _call(1, "bash", {"command": "npm install left-pad@1.3.0"}, "added 1 package")
     for said in (failed, looked, other):
         record = with_ids(read_messages(said))
-        assert not carried_out(request_, record)
+        assert not carried_out([request_], record)
 
 
 def test_a_question_is_never_carried_out_by_a_call() -> None:
@@ -100,7 +100,7 @@ def test_a_question_is_never_carried_out_by_a_call() -> None:
     said += _call(
         1, "bash", {"command": "npm install react-router-dom@6.22.3"}, "changed 1 package"
     )
-    assert not carried_out(ask, with_ids(read_messages(said)))
+    assert not carried_out([ask], with_ids(read_messages(said)))
 
 
 _DECISION = "I'll put the new invoices page behind the feature flag invoices_react_rollout, so we can turn it off without a deploy."

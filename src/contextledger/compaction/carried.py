@@ -12,7 +12,9 @@ number of three characters or more; a bare "30" only beside a word of the reques
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..lexicon.tools import LOOKING
 from ..model import Message, ToolCall
@@ -33,6 +35,7 @@ def _named(request: str) -> list[tuple[str, str]]:
     return [(f.kind, f.value) for f in extract_claims(request) if f.kind in _NAMING]
 
 
+@lru_cache(maxsize=4096)  # (asked once a request for every call after it)
 def _changes_something(call: ToolCall) -> bool:
     """A write, a run that is no look around, or an action (a redline applied, a refund)."""
     if call_writes(call):
@@ -43,6 +46,7 @@ def _changes_something(call: ToolCall) -> bool:
     return not call_reads(call) and render_action(call) is not None
 
 
+@lru_cache(maxsize=4096)
 def _arguments(call: ToolCall) -> str:
     parsed, _ = call.parsed()
     if isinstance(parsed, dict | list):
@@ -66,38 +70,44 @@ def _names_it(request: str, named: Sequence[tuple[str, str]], arguments: str) ->
     return any(word in low for word in keywords(request))
 
 
-def carried_out(request: str, record: Sequence[Message]) -> bool:
-    """Whether a call after the user's turn saying ``request`` carried it out (see the
-    module's words); a question is answered in words, never by a call.
+def carried_out(requests: Sequence[str], record: Sequence[Message]) -> set[str]:
+    """The ``requests`` a call after the user's turn saying each carried out (see the
+    module's words); a question is answered in words, never by a call. The record is read
+    once, whatever the number of requests (a session of hundreds of pins and bumps).
 
     >>> call = ToolCall("c1", "bash", '{"command": "npm install react-router-dom@6.22.3"}')
     >>> record = [Message.user("Pin react-router-dom to 6.22.3."), Message.assistant(call),
     ...           Message.tool("c1", "changed 1 package in 2s")]
-    >>> carried_out("Pin react-router-dom to 6.22.3.", record)
-    True
-    >>> carried_out("Pin react-router-dom to 6.22.3.", record[:2])  # no result yet
-    False
+    >>> carried_out(["Pin react-router-dom to 6.22.3."], record)
+    {'Pin react-router-dom to 6.22.3.'}
+    >>> carried_out(["Pin react-router-dom to 6.22.3."], record[:2])  # no result yet
+    set()
     """
-    named = _named(request)
-    if not named or asks(request):
-        return False
-    said = request.removesuffix("…")
-    at = next(
-        (
-            i
-            for i, m in enumerate(record)
-            if m.role == "user" and not m.tool_results and said in m.text
-        ),
-        None,
-    )
-    if at is None:
-        return False
-    calls: dict[str, ToolCall] = {}
-    for m in record[at + 1 :]:
+    asked = {r: named for r in requests if not asks(r) for named in [_named(r)] if named}
+    if not asked:
+        return set()
+    turns: list[tuple[int, str]] = []  # the user's own turns: (where, text)
+    done: list[tuple[int, ToolCall]] = []  # calls whose result says they did not fail
+    calls: dict[str, tuple[int, ToolCall]] = {}
+    for i, m in enumerate(record):
+        results = m.tool_results
+        if m.role == "user" and not results:
+            turns.append((i, m.text))
         for call in m.tool_calls:
-            if _changes_something(call) and _names_it(request, named, _arguments(call)):
-                calls[call.id] = call
-        for result in m.tool_results:
-            if result.call_id in calls and not result.is_error and not failure_lines(result.text):
-                return True
-    return False
+            calls[call.id] = (i, call)
+        for result in results:
+            called = calls.get(result.call_id)
+            if called is not None and not result.is_error and not failure_lines(result.text):
+                done.append(called)
+    done.sort(key=lambda called: called[0])
+    done_at = [i for i, _ in done]
+    out: set[str] = set()
+    for request, named in asked.items():
+        said = request.removesuffix("…")
+        at = next((i for i, text in turns if said in text), None)
+        if at is not None and any(
+            _names_it(request, named, _arguments(call)) and _changes_something(call)
+            for _, call in done[bisect_right(done_at, at) :]
+        ):
+            out.add(request)
+    return out
