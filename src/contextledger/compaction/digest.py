@@ -793,11 +793,11 @@ def digest(
     # (nor is one a later call carried out: "Pin react-router-dom to 6.22.3." and then
     # `npm install react-router-dom@6.22.3` - done, whatever was said of it: R34-R4)
     record = [*messages, *_after(messages, history)]
-    asked = _open_requests(record)
-    done = carried_out(asked, record)
+    requested = _open_requests(record)
+    done = carried_out(requested, record)
     open_now = [
         r
-        for r in asked
+        for r in requested
         if r not in goal_text and not settles_a_choice(r) and not dated_plan(r) and r not in done
     ]
     for request in open_now:
