@@ -106,9 +106,9 @@ ECHO = re.compile(
 # What a correction turns down: "use Redis not Memcached", "retry 5 times, not 3", "the
 # payment_intent id instead of invoice_id", "starts at 250 ms, not 1 s"
 _TURNED_DOWN = re.compile(
-    r"(?i)\b(?:not|instead of|rather than|no longer)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?i)\b(?:not|instead of|rather than|no longer)\s+(?:the\s+|a\s+|an\s+)?(?:[$€£¥]\s?)?"
     r"(\d+(?:\.\d+)?(?:\s?[a-z]{1,7}\b)?|[\w@/+-]+(?:\.\w+)*)"
-)
+)  # (an amount's currency sign apart: "$40k, not $25k" turns down "25k")
 
 _NUMBER_UNIT = re.compile(r"(\d)\s+(?=[a-z])")  # "1 s" and "1s" are one value
 
@@ -454,6 +454,21 @@ _SETS_A_VALUE = re.compile(
     + r"\w+\s+(?!to\b)[^.;!?]{1,80}?\bto\s+\d"
 )
 
+# A plan the speaker commits to with the reason for it ("I'll put the page behind the
+# feature flag invoices_v2, so we can turn it off without a deploy.", "I'm going to copy
+# in batches, because the window is two hours."): a choice made, said with why - a
+# decision, by whoever said it (R34-R3). A look around with its reason ("I'll read the
+# config since the error names it") plans nothing.
+_PLAN_WITH_REASON = re.compile(
+    rf"(?i){_PLAN_OPENING}(?:i|we)(?:['’]ll|\s+will|['’]m\s+going\s+to|\s+am\s+going\s+to|"
+    r"['’]re\s+going\s+to|\s+are\s+going\s+to)\s+"
+    + _NO_PLAN
+    + r"(?!(?:read|open|grep|search|inspect|print|list|scan|trace|review|show|explain|look|"
+    r"reproduce|rerun|re-run|start|begin|continue|keep\s+going|fix|port|write|let)\b)\w+"
+    r"[^.;!?]{3,160}?(?:,\s*|\s+)(?:so\s+(?:that\s+)?(?:we|you|it|they|the|users?|nothing|"
+    r"no\s+one|nobody)\b|because\b|since\b|that\s+way\b|to\s+(?:avoid|prevent)\b)"
+)
+
 
 # When a plan happens ("next week", "on Thursday", "tomorrow", "at 3 pm", "later today") ...
 _SCHEDULED = re.compile(
@@ -512,6 +527,29 @@ _OUR_PLAN = re.compile(
 )
 
 
+_NOT_SAID = re.compile(r"(?i)\b(?:not|never|no\s+longer|nothing|no\s+one)\b|n['’]t\b")
+
+
+def dated_plan(sentence: str) -> bool:
+    """Whether ``sentence`` is a plan for both sides said with when it happens ("We'll roll
+    back the 4.2 deploy tomorrow.", "We'll freeze the schema at end of sprint."): a decision
+    with its date, neither a request left open nor a rule (R34-recap30-1). A ban with a date
+    ("We won't deploy on Fridays.") stays a rule.
+
+    >>> dated_plan("We'll freeze the schema at end of sprint."), dated_plan("Let's add a retry.")
+    (True, False)
+    >>> dated_plan("We won't deploy on Fridays."), dated_plan("We'll talk to QA on Monday.")
+    (False, False)
+    """
+    return (
+        _OUR_PLAN.search(sentence) is not None
+        and _SCHEDULED.search(sentence) is not None
+        and _NOT_SAID.search(sentence) is None
+        and not asks(sentence)
+        and decides(sentence)
+    )
+
+
 def settles_a_choice(sentence: str) -> bool:
     """Whether ``sentence`` is a plan for both sides that picks one option ("Let's go with
     the Flatpak build instead of the distro package.", "Let's keep pg_dump for now."): a
@@ -542,13 +580,19 @@ def decides(sentence: str) -> bool:
     (True, False)
     >>> decides("I'll set the worker count to 8 for the API.")
     True
+    >>> decides("I'll put the page behind the flag new_ui, so we can turn it off fast.")
+    True
+    >>> decides("I'll read the config since the error names it.")  # a look, with its reason
+    False
     >>> decides("We'll talk to 3 customers next week.")  # a schedule: no choice in it
     False
     """
     if scheduled(sentence):
         return False
     if word_count(sentence) >= 4 and (
-        _NEGATED_PLAN.search(sentence) or _SETS_A_VALUE.search(sentence)
+        _NEGATED_PLAN.search(sentence)
+        or _SETS_A_VALUE.search(sentence)
+        or _PLAN_WITH_REASON.search(sentence)
     ):
         return True
     said = DECISION.search(sentence) if word_count(sentence) >= 5 else None
@@ -610,11 +654,52 @@ _NAMED = re.compile(
 _CAPITALISED = re.compile(r"(?<=\s)[A-Z][a-z]+(?:[A-Z]\w*)?\b")
 
 
+# Options put by a label ("option A", "plan 2") or side by side around "or" ("CSV or
+# Parquet", "definite integrals first, or indefinite ones"): the words either side
+_LABELLED = re.compile(r"(?i)\b(?:option|plan|approach|choice|variant|alternative)\s+[A-Z0-9]\b")
+_OR_PAIR = re.compile(
+    r"(?i)(?<![\w.+#-])([^\W\d_][\w.+#-]*)\s*,?\s+or\s+(?:the\s+|a\s+|an\s+)?"
+    r"([^\W\d_][\w.+#-]*)"
+)
+# ... but no answer's word: "Should I go on or not?" offers no choice "Not yet." makes
+_NO_OPTION = frozenset(
+    [
+        "not",
+        "no",
+        "yes",
+        "both",
+        "neither",
+        "either",
+        "something",
+        "anything",
+        "else",
+        "so",
+        "that",
+        "this",
+        "it",
+        "them",
+        "one",
+        "other",
+        "ones",
+        "now",
+    ]
+)
+
+
 def _options(question: str) -> list[str]:
-    """The options a question names (two or more), casefolded; [] when it names fewer."""
+    """The options a question names (two or more), casefolded; [] when it names fewer.
+
+    >>> _options("Should the export be CSV or Parquet?")
+    ['csv', 'parquet']
+    >>> _options("Should I keep going or not?")
+    []
+    """
     spans = [m.group(1).strip() for m in _CODE_SPAN.finditer(question)]
     rest = _CODE_SPAN.sub(" ", question)
-    named = spans + _NAMED.findall(rest) + _CAPITALISED.findall(rest)
+    labelled = _LABELLED.findall(rest)
+    paired = [w for pair in _OR_PAIR.findall(_LABELLED.sub(" ", rest)) for w in pair]
+    paired = [w for w in paired if w.casefold() not in _NO_OPTION]
+    named = spans + labelled + paired + _NAMED.findall(rest) + _CAPITALISED.findall(rest)
     out = list(dict.fromkeys(n.casefold() for n in named if len(n) >= 2))
     return out if len(out) >= 2 else []
 
@@ -633,9 +718,15 @@ def chosen(asked: str, reply: str) -> str | None:
     'Imam dead_letter.'
     >>> chosen("Should I use `retry_queue` or `dead_letter`?", "Which is faster?") is None
     True
+    >>> chosen("Two ways: option A, all at once, or option B, staged. Which one?", "Option B.")
+    'Option B.'
     """
-    questions = [s for s in sentences(without_code(asked)) if asks(s)]
-    offered = [o for q in questions[-2:] for o in _options(q)]
+    said = sentences(without_code(asked))
+    questions = [k for k, s in enumerate(said) if asks(s)]
+    offered = [o for k in questions[-2:] for o in _options(said[k])]
+    if not offered and questions and questions[-1] > 0:
+        # "… option A, a big-bang launch, or option B, a staged one. Which do you prefer?"
+        offered = _options(said[questions[-1] - 1])
     if not offered:
         return None
     for s in sentences(reply):

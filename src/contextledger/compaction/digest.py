@@ -53,12 +53,14 @@ from ..lexicon.tools import LOOKING
 from ..model import Message, ToolCall
 from ..settings_said import reset_later, settings, word_count
 from .actions import is_ui_step, render_action
+from .carried import carried_out
 from .decisions import (
     DECIDED_BY,
     DECISION,
     ECHO,
     answered_proposal,
     chosen,
+    dated_plan,
     decides,
     dropped,
     settles_a_choice,
@@ -853,10 +855,15 @@ def digest(
     # a request said in the turns kept verbatim after these is open too, and one those turns
     # answered is not: the recap says what is still asked of the model
     # (a choice the user settled, "Let's keep pg_dump for now.", is a decision, not a request)
+    # (nor is one a later call carried out: "Pin react-router-dom to 6.22.3." and then
+    # `npm install react-router-dom@6.22.3` - done, whatever was said of it: R34-R4)
+    record = [*messages, *_after(messages, history)]
+    requested = _open_requests(record)
+    done = carried_out(requested, record)
     open_now = [
         r
-        for r in _open_requests([*messages, *_after(messages, history)])
-        if r not in goal_text and not settles_a_choice(r)
+        for r in requested
+        if r not in goal_text and not settles_a_choice(r) and not dated_plan(r) and r not in done
     ]
     for request in open_now:
         add("Open requests", request)
@@ -1160,6 +1167,12 @@ def digest(
     # (an answer to the assistant's proposal is listed with it, no request of its own)
     sec["Open requests"] = [r for r in sec["Open requests"] if r not in answered]
     sec["Decisions"] = standing(sec["Decisions"], history or messages)
+    # ... nor is what the assistant said of a value the user then corrected: "The budget you
+    # gave me was $25k, …" once the user said "The budget is $40k, not $25k."
+    for name in ("Numbers that matter", "Findings"):
+        theirs = [x for x in sec[name] if x.startswith("Assistant: ")]
+        kept = set(standing(theirs, history or messages))
+        sec[name] = [x for x in sec[name] if x in kept or not x.startswith("Assistant: ")]
     sec["Decisions"], dropping = dropped(sec["Decisions"], history or messages)
     sec["Decisions"] = without_restated(sec["Decisions"])  # (a plan said after each step)
     sec["Decisions"] = without_reversed(sec["Decisions"])  # (a plan turned the other way)
@@ -1463,7 +1476,9 @@ def _states_a_rule(said: str) -> bool:
     its sentences is a rule, not a decision someone made ("… approved by Kim"); or it says who
     to turn to once someone left, over two sentences ("X no longer works with us. Direct any
     questions to Y.")."""
-    return any(is_rule(s) and not DECIDED_BY.search(s) for s in sentences(said)) or hands_over(said)
+    return any(
+        is_rule(s) and not DECIDED_BY.search(s) and not dated_plan(s) for s in sentences(said)
+    ) or hands_over(said)
 
 
 def _said(

@@ -321,7 +321,12 @@ def asked_rows(text: str, asked: Collection[str], limit: int = 2) -> list[str]:
 _SMALL_TABLE = 6
 # a rule under a header ("---------+-------", "|---|---|") and a query's row count
 _RULE_ROW = re.compile(r"^[\s|+:=-]+$")
-_ROW_COUNT = re.compile(r"^\(\d+\s+[^\W\d_]+\)$")  # "(3 rows)", "(1 ligne)", "(2 Zeilen)"
+_ROW_COUNT = re.compile(
+    r"^\(\d+\s+[^\W\d_]+\)$"  # "(3 rows)", "(1 ligne)", "(2 Zeilen)"
+    r"|^(?:\d+\s+rows?\s+in\s+set|Empty\s+set)\b.*$"  # MySQL's "1 row in set (0.01 sec)"
+)
+# a bare number: the one column of a query's batch output ("count(*)" over "912345")
+_BARE_NUMBER = re.compile(r"^\s*-?\d[\d.,]*\s*$")
 
 
 def table_rows(text: str, limit: int = 3) -> list[str]:
@@ -335,15 +340,22 @@ def table_rows(text: str, limit: int = 3) -> list[str]:
     ['channel | count →  email   |  1204']
     >>> table_rows(" count \\n-------\\n   84004\\n(1 row)")
     ['count →    84004']
+    >>> table_rows("count(*)\\n912345")
+    ['count(*) → 912345']
+    >>> table_rows("+-------+\\n| total |\\n+-------+\\n|    70 |\\n+-------+\\n1 row in set")
+    ['| total | → |    70 |']
     """
     lines = [ln.rstrip() for ln in text.splitlines() if ln.strip()]  # as printed
-    ruled = len(lines) > 2 and bool(_RULE_ROW.match(lines[1])) and "-" in lines[1]
+    # (a rule under the header, or MySQL's box around it: "+----------+" first)
+    ruled = len(lines) > 2 and any(_RULE_ROW.match(ln) and "-" in ln for ln in lines[:2])
     lines = [ln for ln in lines if not _RULE_ROW.match(ln) and not _ROW_COUNT.match(ln.strip())]
     if len(lines) < 2 or len(lines) > _SMALL_TABLE + 1 or not _LABELLED.search(lines[0]):
         return []
     sep = next((c for c in "|\t," if lines[0].count(c) >= (2 if c == "," else 1)), None)
     columns = lines[0].count(sep) if sep else 0
-    if not ruled and (sep is None or any(ln.count(sep) != columns for ln in lines)):
+    # one column and no rule: a label over bare numbers only ("count(*)" over "912345")
+    alone = sep is None and all(_BARE_NUMBER.match(ln) for ln in lines[1:])
+    if not ruled and not alone and (sep is None or any(ln.count(sep) != columns for ln in lines)):
         return []
     if any(CREDENTIAL.search(ln) for ln in lines):
         return []
