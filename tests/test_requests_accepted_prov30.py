@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import base64
 import json
-import time
 from typing import Any
 
 import pytest
@@ -277,42 +276,6 @@ def test_a_routers_id_is_named_as_written_in_a_chat_body(model: str) -> None:
         [{"role": "user", "content": "hi"}], model, max_output_tokens=100, target="openai"
     ).body
     assert body["model"] == model
-
-
-# --- an earlier spoken reply whose audio has expired
-
-
-def spoken(expires_in: int) -> list[dict[str, Any]]:
-    reply = {"id": "audio_67c8a1f2", "expires_at": int(time.time()) + expires_in,
-             "transcript": "Yes, they are gentle and loyal."}  # fmt: skip
-    return [{"role": "user", "content": "Is a golden retriever a good family dog?"},
-            {"role": "assistant", "content": None, "audio": reply},
-            {"role": "user", "content": "Why loyal?"}]  # fmt: skip
-
-
-@pytest.mark.parametrize("target", list(MODELS))
-def test_a_spoken_reply_whose_audio_expired_goes_as_its_transcript(
-    stub: StubServer, target: str
-) -> None:
-    """OpenAI keeps a spoken reply's audio for a limited time (the reply's ``expires_at``)
-    and refuses its id after: the audio model got the id all the same."""
-    model = "gpt-4o-audio-preview" if target == "openai" else MODELS[target]
-    out = fit(spoken(-3600), model, window=20_000, max_output_tokens=300, target=target)
-    written = translate(out.messages, target, model=model)
-    body = dict(written.body)
-    assert "audio_67c8a1f2" not in json.dumps(body).replace("spoken reply audio_67c8a1f2", "")
-    assert "Yes, they are gentle and loyal." in json.dumps(body)
-    assert any("expired" in n.text for n in (*out.report.notices, *written.notices))
-    assert out.report.used >= price_request(body, model, target).total
-    if target != "openai":
-        accept(target, body, stub)
-
-
-def test_a_spoken_reply_still_kept_goes_back_by_its_id() -> None:
-    model = "gpt-4o-audio-preview"
-    out = fit(spoken(3600), model, window=20_000, max_output_tokens=300, target="openai")
-    body = translate(out.messages, "openai", model=model).body
-    assert body["messages"][1] == {"role": "assistant", "audio": {"id": "audio_67c8a1f2"}}
 
 
 @pytest.mark.parametrize("target", list(MODELS))

@@ -142,7 +142,7 @@ SPOKEN_REPLY = [
             "id": "audio_abc123",
             "data": "UklGRgAAAAA=",
             "transcript": "Why did the chicken cross the road?",
-            "expires_at": 4_102_444_800,  # (2100: still kept; an expired one goes as its text)
+            "expires_at": 1,
         },
     },
     {"role": "user", "content": "Now explain it."},

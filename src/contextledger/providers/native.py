@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -118,26 +117,12 @@ def read_openai_audio_reply(spec: object, path: str) -> ProviderContent:
     if not isinstance(audio_id, str) or not audio_id:
         raise ContentError(f"{path}.id", "id must be a non-empty string")
     transcript = spec.get("transcript")
-    expires_at = spec.get("expires_at")
-    expired = type(expires_at) is int and expires_at <= time.time() + EXPIRY_MARGIN
     line = (
         f"[spoken reply {audio_id}, as its transcript:] {transcript.strip()}"
         if isinstance(transcript, str) and transcript.strip()
-        else f"[spoken reply {audio_id}: its audio "
-        f"{'has expired at OpenAI' if expired else 'stays with OpenAI'} and is not in this text]"
+        else f"[spoken reply {audio_id}: its audio stays with OpenAI and is not in this text]"
     )  # (the transcript, where the app kept the reply as the API returned it, is what was said)
-    if expired:  # OpenAI answers 400 for an id it no longer keeps: every target gets the line
-        raw = json.dumps({"id": audio_id, "expires_at": expires_at})
-        return ProviderContent("openai", EXPIRED_AUDIO_REPLY, raw, line)
     return ProviderContent("openai", AUDIO_REPLY, json.dumps({"id": audio_id}), line)
-
-
-#: The kind of an earlier spoken reply whose ``expires_at`` has passed (or passes within
-#: ``EXPIRY_MARGIN`` seconds, while the request is on its way): OpenAI keeps a reply's audio
-#: for a limited time, so it goes as its line (its transcript where the app kept it) to
-#: every target, reported.
-EXPIRED_AUDIO_REPLY = "expired_audio_reply"
-EXPIRY_MARGIN = 60
 
 
 def read_openai_image(part: Mapping[str, Any], path: str) -> ProviderContent:
@@ -163,8 +148,6 @@ def carried_by(b: ProviderContent, target: str) -> bool:
         return target == "openai-responses" or (target == "openai" and "file_id" in parsed(b))
     if b.provider == "openai" and b.kind == AUDIO_REPLY:  # Responses has no audio replies
         return target == "openai"
-    if b.provider == "openai" and b.kind == EXPIRED_AUDIO_REPLY:
-        return False
     if b.provider == "openai":  # an image by file id: Chat's image_url takes no id
         return target == "openai-responses"
     return target == b.provider
@@ -248,8 +231,6 @@ def in_result(
 
 def _why_not_carried(b: ProviderContent, target: str, role: str) -> str:
     """Why ``target`` cannot take ``b`` as it came, and what would (a person acts on it)."""
-    if b.provider == "openai" and b.kind == EXPIRED_AUDIO_REPLY:
-        return "its audio expired at OpenAI (a spoken reply is kept for a limited time)"
     if b.provider == "openai" and b.kind == AUDIO_REPLY:
         return (
             f"{'the model hears no audio' if target == 'openai' else f'{target} cannot take it'}"
@@ -471,8 +452,6 @@ def without_opaque(value: Any) -> Any:
 __all__ = [
     "ANTHROPIC_USES",
     "AUDIO_REPLY",
-    "EXPIRED_AUDIO_REPLY",
-    "EXPIRY_MARGIN",
     "GEMINI_KINDS",
     "RESPONSES_ITEMS",
     "as_text",
