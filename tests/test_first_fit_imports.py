@@ -90,20 +90,25 @@ def test_a_first_fit_of_a_chat_that_fits_whole_classifies_no_request() -> None:
     assert run.stdout.split() == ["0", "4"]
 
 
+# a shell agent's session of 300 calls, as a fresh process builds it (``d``)
+_SHELL_SESSION = (
+    "import contextledger\n"
+    "d = [{'role': 'system', 'content': 'You run shell commands for the user.'}]\n"
+    "for i in range(300):\n"
+    "    d.append({'role': 'user', 'content': f'Step {i}: check the disk of node {i}.'})\n"
+    "    d.append({'role': 'assistant', 'content': None, 'tool_calls': [{'id': f'c{i}',"
+    " 'type': 'function', 'function': {'name': 'sh', 'arguments': '{\"cmd\": \"df -h\"}'}}]})\n"
+    "    d.append({'role': 'tool', 'tool_call_id': f'c{i}', 'content': f'/dev/sda1 {i}% used ' * 80})\n"
+    "    d.append({'role': 'assistant', 'content': f'Node {i} is at {i % 100}%.'})\n"
+)
+
+
 def test_a_first_fit_that_writes_gists_does_not_load_the_claims_lexicon() -> None:
     """A fit that leaves tool exchanges out writes their gists, which read the counter
     labels; the claims lexicon (~60 patterns compiled at its import, ~30 ms of a fresh
     process's first fit) is the verifier's, not the fit's."""
     code = (
-        "import contextledger\n"
-        "d = [{'role': 'system', 'content': 'You run shell commands for the user.'}]\n"
-        "for i in range(300):\n"
-        "    d.append({'role': 'user', 'content': f'Step {i}: check the disk of node {i}.'})\n"
-        "    d.append({'role': 'assistant', 'content': None, 'tool_calls': [{'id': f'c{i}',"
-        " 'type': 'function', 'function': {'name': 'sh', 'arguments': '{\"cmd\": \"df -h\"}'}}]})\n"
-        "    d.append({'role': 'tool', 'tool_call_id': f'c{i}', 'content': f'/dev/sda1 {i}% used ' * 80})\n"
-        "    d.append({'role': 'assistant', 'content': f'Node {i} is at {i % 100}%.'})\n"
-        "result = contextledger.fit(d, 'gpt-4o', window=8_000)\n"
+        _SHELL_SESSION + "result = contextledger.fit(d, 'gpt-4o', window=8_000)\n"
         "assert len(result.messages) < len(d)\n"
     )
     watched = ["contextledger.lexicon.claims", "contextledger.fit.gists"]
@@ -119,15 +124,7 @@ def test_a_first_fit_that_writes_gists_compiles_none_of_the_recaps_tool_patterns
     command. The rest stay uncompiled (compiled at import, all nine cost ~3 ms of a fresh
     process's first fit)."""
     code = (
-        "import contextledger\n"
-        "d = [{'role': 'system', 'content': 'You run shell commands for the user.'}]\n"
-        "for i in range(300):\n"
-        "    d.append({'role': 'user', 'content': f'Step {i}: check the disk of node {i}.'})\n"
-        "    d.append({'role': 'assistant', 'content': None, 'tool_calls': [{'id': f'c{i}',"
-        " 'type': 'function', 'function': {'name': 'sh', 'arguments': '{\"cmd\": \"df -h\"}'}}]})\n"
-        "    d.append({'role': 'tool', 'tool_call_id': f'c{i}', 'content': f'/dev/sda1 {i}% used ' * 80})\n"
-        "    d.append({'role': 'assistant', 'content': f'Node {i} is at {i % 100}%.'})\n"
-        "contextledger.fit(d, 'gpt-4o', window=8_000)\n"
+        _SHELL_SESSION + "contextledger.fit(d, 'gpt-4o', window=8_000)\n"
         "from contextledger.lexicon import tools\n"
         "names = ['CONTENT_KEY', 'PATH_KEY', 'CODE_KEY', 'WHERE_KEY', 'PROSE_KEY', 'READ_TOOL']\n"
         "print(' '.join(n for n in names if getattr(tools, n)._compiled is not None) or 'none')\n"
