@@ -399,6 +399,11 @@ _QUALIFIED_IDS = [
     ("bedrock/invoke/anthropic.claude-3-haiku-20240307-v1:0", "claude-3-haiku"),
     ("arn:aws:bedrock:us-east-1:1:inference-profile/us.anthropic.claude-3-haiku-20240307-v1:0",
      "claude-3-haiku"),
+    # LiteLLM's route before an ARN (R35-I1: unknown)
+    ("bedrock/arn:aws:bedrock:us-east-1:1:inference-profile/us.anthropic.claude-3-haiku-20240307-v1:0",
+     "claude-3-haiku"),
+    ("bedrock/converse/arn:aws:bedrock:us-east-1:1:inference-profile/us.anthropic.claude-3-haiku-20240307-v1:0",
+     "claude-3-haiku"),
     ("mistral.pixtral-large-2502-v1:0", "pixtral-large"),
     ("us.meta.llama3-2-11b-instruct-v1:0", "llama-3.2-11b-vision"),
     ("meta.llama3-2-90b-instruct-v1:0", "llama-3.2-90b-vision"),

@@ -1262,6 +1262,8 @@ def _strip_route(model: str) -> tuple[str, str]:
     ('anthropic', 'claude-3.5-sonnet')
     >>> _strip_route("arn:aws:bedrock:us-east-1:1:inference-profile/us.anthropic.claude-3-haiku-20240307-v1:0")
     ('anthropic', 'us.anthropic.claude-3-haiku-20240307-v1:0')
+    >>> _strip_route("bedrock/converse/arn:aws:bedrock:us-east-1:1:inference-profile/us.anthropic.claude-3-haiku-20240307-v1:0")
+    ('anthropic', 'us.anthropic.claude-3-haiku-20240307-v1:0')
     """
     provider = ""
     name = model.strip()
@@ -1280,6 +1282,8 @@ def _strip_route(model: str) -> tuple[str, str]:
             break
         provider = _ROUTE_PROVIDERS.get(head, "") or provider
         name = rest
+    if name.startswith("arn:aws:bedrock:"):  # LiteLLM's bedrock/arn:… (R35-I1)
+        return _strip_route(name)
     return provider, name
 
 
