@@ -118,6 +118,26 @@ def test_a_failing_vitest_test_is_named_in_the_gist_of_its_run() -> None:
     assert "renders the saved cart" in _sent(messages, 16_000)
 
 
+DART_TEST = (
+    "00:01 +0: loading test/cart_test.dart\n00:01 +1: Cart adds an item\n"
+    "00:02 +2: Cart removes an item\n00:02 +2 -1: Cart rounds to cents [E]\n"
+    "  Expected: <10.35>\n    Actual: <10.349999>\n\n00:02 +2 -1: Some tests failed."
+)
+
+
+def test_a_failing_dart_test_is_named_in_the_gist_of_its_run() -> None:
+    # R35-F3: dart/flutter test marks a failed test with "[E]" at its line's end; the gist
+    # showed "Some tests failed." only
+    assert failing_lines(DART_TEST)[0] == "00:02 +2 -1: Cart rounds to cents [E]"
+    messages = [
+        {"role": "user", "content": "fix the cart rounding in the Flutter app"},
+        _call(0, "bash", {"command": "flutter test test/cart_test.dart"}),
+        _result(0, DART_TEST),
+        *_padding(1),
+    ]
+    assert "Cart rounds to cents" in _sent(messages, 16_000)
+
+
 @pytest.mark.parametrize(
     ("command", "looks"),
     [

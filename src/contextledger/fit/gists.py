@@ -62,7 +62,7 @@ _MARKS = (
     "FAIL", "fail", "Fail", "ERROR", "Error", "error", "Traceback", "Exception", "panic:",
     "exit code", "exit status", "<failure", "<error", "✗", "✕", "✖", "✘", "× ", "not ok ", "rspec ./",
     "INFEASIBLE", "UNSAT", "TIMEOUT", "TIMED OUT", "ABORTED", "CRASHED", "KILLED", "DENIED", "REJECTED",
-    "INVALID", "UNHEALTHY", "● ", "[-] ",
+    "INVALID", "UNHEALTHY", "● ", "[-] ", " [E]",
 )  # fmt: skip
 # (only ever searched for: ``Error\b`` is found where ``\b\w*Error\b`` is, the word that ends
 # in it starts at a word boundary; ``\w*`` tried at every letter of a long word was quadratic:
@@ -75,6 +75,7 @@ _FAIL_LINE = re.compile(
     r"^rspec \./\S+:\d+ #|"  # (RSpec's list of failed examples)
     r"^● \S[^\n›]* › |"  # (Jest's failing test: "● suite › test")
     r"^\[-\] \S|"  # (Pester's failing test: "[-] Describe.It name 120ms")
+    r"\S \[E\]$|"  # (dart/flutter test's failing test: "00:02 +2 -1: Cart rounds [E]")
     # a run's status that says it did not succeed ("status: INFEASIBLE (…)")
     r"^(?:status|state|result|outcome)\s*[:=]\s*(?:INFEASIBLE|UNSAT|TIMEOUT|TIMED OUT|"
     r"ABORTED|CRASHED|KILLED|DENIED|REJECTED|INVALID|UNHEALTHY)\b"
@@ -90,6 +91,7 @@ _NOTHING_FAILED = re.compile(
 # name 120ms" (retain34 set A: a helpdesk agent's failing Pester test kept 0/6)
 _NAMES_TEST = re.compile(
     r"::|--- FAIL|^\d+\) \S|\S > \S|<testcase\b|^not ok \d|^rspec \./|^● |\S › \S|^\[-\] \S"
+    r"|\S \[E\]$"
 )
 _MOCHA_TEST = re.compile(r"^\d+\) \S")
 # a count or header of failures a list of numbered tests goes with (Mocha's "1 failing",
@@ -515,7 +517,7 @@ _SCREENED_CHARS = 256
 #: at every character), and a JUnit report's failure (it names the testcase before it).
 #: None holds a line break.
 _MAY_NAME = re.compile(
-    r"::|--- FAIL|\) | > |<(?:testcase|failure|error)|not ok |rspec \./|● | › |\[-\] "
+    r"::|--- FAIL|\) | > |<(?:testcase|failure|error)|not ok |rspec \./|● | › |\[-\] | \[E\]"
 )
 #: The line breaks ``str.splitlines`` cuts at other than "\n" (each looked for alone: a
 #: substring test is ~40x a character class's search, speed60).
