@@ -195,5 +195,11 @@ def test_a_gemini_function_response_is_read_as_the_output_it_wraps(shape: str) -
     assert "Expected: <13>" in failures
     assert '"result"' not in out.event.recap_text and '\\"output' not in out.event.recap_text
     gist = exchange_gist(messages[1:3])
-    assert gist is not None and "failed: 00:02 +14 -1: Some tests failed." in gist.text, gist
+    # (the failing test first, then the run's own last line: R35-F3)
+    assert (
+        gist is not None
+        and "failed: 00:02 +14 -1: test/roster_test.dart: legality caps duty at 13h [E]"
+        in gist.text
+    ), gist
+    assert "Some tests failed." in gist.text
     assert '"result"' not in gist.text and '\\"output' not in gist.text
