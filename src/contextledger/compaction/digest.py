@@ -50,7 +50,7 @@ from ..lexicon.common import COUNTER_LABELS
 from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL
 from ..lexicon.negation import denial
 from ..lexicon.tools import LOOKING
-from ..model import Message, ToolCall
+from ..model import Message, ToolCall, ToolResult
 from ..settings_said import reset_later, settings, word_count
 from .actions import is_ui_step, render_action
 from .carried import carried_out
@@ -792,6 +792,23 @@ def _name_stems(path: str) -> set[str]:
     return _stems(_NAME_PARTS.findall(stem))
 
 
+class _Sheet:
+    """The sections as they are filled: each one's items in order, the items that are noise
+    (left out first when bytes run short) and the keys items rank by for room."""
+
+    def __init__(self, previous: Digest | None) -> None:
+        self.sec: dict[str, list[str]] = {
+            name: list(previous.items(name)) if previous else [] for name in SECTIONS
+        }
+        self.noise: dict[str, set[str]] = {name: set() for name in SECTIONS}
+        self.keys: dict[str, dict[str, tuple[Any, ...]]] = {name: {} for name in SECTIONS}
+
+    def add(self, name: str, item: str) -> None:
+        item = item.strip()
+        if item and item not in self.sec[name]:
+            self.sec[name].append(item)
+
+
 def digest(
     messages: Sequence[Message],
     previous: Digest | None = None,
@@ -802,46 +819,96 @@ def digest(
     for when ``messages`` start mid-session. Each section is ranked for when not every
     item fits: failing tests before other failure lines, what the assistant dismissed
     ("unrelated", "flaky") last; specific commands before routine and looking-around
-    ones; files read whose names the task talks about first."""
-    sec: dict[str, list[str]] = {
-        name: list(previous.items(name)) if previous else [] for name in SECTIONS
-    }
-    noise: dict[str, set[str]] = {name: set() for name in SECTIONS}
-    keys: dict[str, dict[str, tuple[Any, ...]]] = {name: {} for name in SECTIONS}
+    ones; files read whose names the task talks about first.
 
-    def add(name: str, item: str) -> None:
-        item = item.strip()
-        if item and item not in sec[name]:
-            sec[name].append(item)
-
+    The steps, in order: the goal; the requests still open; the user's rules, less what
+    the user overruled later; one walk over the record (what tools ran, read, wrote, did
+    and failed, and what each turn said); then each section settled and ranked."""
+    sheet = _Sheet(previous)
+    record = history or messages
     users = _user_turns(messages)
     substantive = [u for u in users if is_substantive(u)]
-    source = goal_message(history or messages)
+    source = goal_message(record)
     # (the session's opening request: "Actually, I need X fixed first." corrects nothing)
-    opening = source is not None and _opens(source, history or messages)
+    opening = source is not None and _opens(source, record)
     first = _own_words(source.text) if source is not None else ""
-    task = ""  # the sentence that sets the task: the goal, never a constraint
-    if not sec["Goal"] and first:
-        said = sentences(first)
-        labelled = next((k for k, x in enumerate(said) if GOAL_LABEL.match(x)), None)
-        start = labelled if labelled is not None else _past_greetings(said)
-        while start < len(said) - 1 and _background_only(said[start], said[start + 1]):
-            start += 1  # "Some background first: …": the request after it (R22-R2)
-        start = _past_listing(said, start)
-        # "Morning. Goal for today: …": the goal, not "Morning."; three sentences, or the
-        # whole of a short turn (Thai ends a clause with a space: "context context task")
-        said = said[start:] if _short_turn(first) else said[start : start + 3]
-        said = [x for x in said if not x.endswith(":")] or said  # not "Here is the draft:"
-        # (nor a pasted log's line after the request: "10:00:52 DEBUG sessions.stg rows=…")
-        said = said[:1] + [x for x in said[1:] if not _STAMPED.match(x)]
-        task = said[0] if said else ""
-        # the goal's rules go under constraints, once
-        told = [x for k, x in enumerate(said) if k == 0 or not is_rule(x) or sets_a_task(x)]
-        # the opening announced it; the answer to "Where and when?" said it
-        goal_told = goal_answer(history or messages, source)
-        if goal_told is not None:
-            told += [x for x in sentences(_own_words(goal_told.text))[:3] if not is_rule(x)]
-        add("Goal", _goal_line(GOAL_LABEL.sub("", x) if k == 0 else x for k, x in enumerate(told)))
+    task = _fill_goal(sheet, first, source, record)
+    _add_restated_goal(sheet, substantive)
+    goal_text = " ".join(sheet.sec["Goal"])
+    open_now = _fill_open_requests(sheet, messages, history, goal_text)
+    nxt = _next_step(messages)
+    placed = set(open_now) | ({nxt} if nxt else set())
+    unrun = _never_ran([*record], placed)
+    leave = _fill_rules(sheet, messages, users, first, task, opening, placed, unrun)
+    told, overruled, replaced = _drop_overruled(sheet, messages, history, users, first)
+    _settle_open_requests(sheet, messages, history, told, replaced, leave.lifting)
+    walk = _Walk(sheet, messages, first, goal_text, placed)
+    for i, m in enumerate(messages):
+        walk.message(i, m)
+    walk.finish()
+    _settle_statements(sheet, walk.answered, record, overruled)
+    if nxt:
+        sheet.sec["Next step"] = [_STEP_LABEL.sub("", nxt) or nxt]  # no "Next step: Next step: …"
+    user_words = " ".join([first, *users])  # the goal's turn may be pinned, not covered
+    urgent = _rank_files_read(sheet, walk, substantive, user_words)
+    _rank_commands(sheet, walk, user_words)
+    sec, keys = sheet.sec, sheet.keys
+    if leave.lifts:  # when bytes run short, a lifted rule never stays without its lifting
+        keys["Constraints and corrections"] = {
+            item: (k - 1.5 if item in leave.lifts else k,)
+            for k, item in enumerate(sec["Constraints and corrections"])
+        }
+    _fixed_later(sec["Failures"], keys["Failures"], walk.failed, walk.passed_last)
+    tallied = [t for t in walk.tallied if t in sec["Numbers that matter"]]
+    if tallied:  # what tools counted get bytes before the numbers said in passing
+        keys["Numbers that matter"] = {
+            item: (item not in tallied, item.startswith("Assistant: "), -k)
+            for k, item in enumerate(sec["Numbers that matter"])
+        }
+    ranked = {name: _by_key(sec[name], k) for name, k in keys.items() if k and sec[name]}
+    return Digest(
+        {k: v for k, v in sec.items() if v},
+        ranked,
+        {k: frozenset(v) for k, v in sheet.noise.items() if v},
+        {n: k for n, k in (("Files read", urgent), ("Numbers that matter", len(tallied))) if k},
+        {rule: lift for rule, lift in leave.needs.items() if lift in leave.lifts}
+        | {reply: offer for reply, offer in walk.replies.items() if offer in sec["Decisions"]},
+    )
+
+
+def _fill_goal(sheet: _Sheet, first: str, source: Message | None, record: Sequence[Message]) -> str:
+    """File the Goal line from ``first`` (the own words of ``source``, the request that set
+    the task) unless the recap extended already has one; return the sentence that sets the
+    task (the goal, never a constraint), "" when none was filed."""
+    if sheet.sec["Goal"] or not first:
+        return ""
+    said = sentences(first)
+    labelled = next((k for k, x in enumerate(said) if GOAL_LABEL.match(x)), None)
+    start = labelled if labelled is not None else _past_greetings(said)
+    while start < len(said) - 1 and _background_only(said[start], said[start + 1]):
+        start += 1  # "Some background first: …": the request after it (R22-R2)
+    start = _past_listing(said, start)
+    # "Morning. Goal for today: …": the goal, not "Morning."; three sentences, or the
+    # whole of a short turn (Thai ends a clause with a space: "context context task")
+    said = said[start:] if _short_turn(first) else said[start : start + 3]
+    said = [x for x in said if not x.endswith(":")] or said  # not "Here is the draft:"
+    # (nor a pasted log's line after the request: "10:00:52 DEBUG sessions.stg rows=…")
+    said = said[:1] + [x for x in said[1:] if not _STAMPED.match(x)]
+    task = said[0] if said else ""
+    # the goal's rules go under constraints, once
+    told = [x for k, x in enumerate(said) if k == 0 or not is_rule(x) or sets_a_task(x)]
+    # the opening announced it; the answer to "Where and when?" said it
+    goal_told = goal_answer(record, source)
+    if goal_told is not None:
+        told += [x for x in sentences(_own_words(goal_told.text))[:3] if not is_rule(x)]
+    sheet.add(
+        "Goal", _goal_line(GOAL_LABEL.sub("", x) if k == 0 else x for k, x in enumerate(told))
+    )
+    return task
+
+
+def _add_restated_goal(sheet: _Sheet, substantive: Sequence[str]) -> None:
+    """File the newest turn that restates the task as a second Goal line."""
     # (not a permission: "Change of plan: you may write to raw.backfill_tmp" lifts a rule)
     # (nor a setting's new value: "Change of plan: X should be 10." is no new task: RT26-1)
     restated = [
@@ -849,9 +916,17 @@ def digest(
     ]
     # (a restatement that says the goal again word for word, "to be clear the main thing
     # is still: <the goal>", adds nothing to the Goal line: R33-G2)
-    if restated and not _repeats(restated[-1], sec["Goal"]):
-        add("Goal", clip(GOAL_LABEL.sub("", restated[-1]), 400))
-    goal_text = " ".join(sec["Goal"])
+    if restated and not _repeats(restated[-1], sheet.sec["Goal"]):
+        sheet.add("Goal", clip(GOAL_LABEL.sub("", restated[-1]), 400))
+
+
+def _fill_open_requests(
+    sheet: _Sheet,
+    messages: Sequence[Message],
+    history: Sequence[Message] | None,
+    goal_text: str,
+) -> list[str]:
+    """File the user's requests still open and return them."""
     # a request said in the turns kept verbatim after these is open too, and one those turns
     # answered is not: the recap says what is still asked of the model
     # (a choice the user settled, "Let's keep pg_dump for now.", is a decision, not a request)
@@ -866,22 +941,46 @@ def digest(
         if r not in goal_text and not settles_a_choice(r) and not dated_plan(r) and r not in done
     ]
     for request in open_now:
-        add("Open requests", request)
-    nxt = _next_step(messages)
-    placed = set(open_now) | ({nxt} if nxt else set())
-    rules = sec["Constraints and corrections"]
-    unrun = _never_ran([*(history or messages)], placed)
-    lifts: set[str] = set()  # the permissions that lift a rule, as listed
-    lifting: set[str] = set()  # ... as said
-    needs: dict[str, str] = {}  # a lifted rule -> the newest permission lifting it
+        sheet.add("Open requests", request)
+    return open_now
 
-    def said_in(u: str) -> Sequence[str]:  # the goal's turn sentence by sentence: its task apart
-        return sentences(u) if u == first else _statements(u)
 
+class _Leave:
+    """The permissions the user gave: those lifting a rule as listed (``lifts``) and as
+    said (``lifting``, with leave given outright), and per lifted rule the newest
+    permission lifting it (``needs``)."""
+
+    def __init__(self) -> None:
+        self.lifts: set[str] = set()
+        self.lifting: set[str] = set()
+        self.needs: dict[str, str] = {}
+
+
+def _said_in(turn: str, first: str) -> Sequence[str]:
+    """A user's turn sentence by sentence when it is the goal's (its task apart), else
+    what it states (:func:`_statements`)."""
+    return sentences(turn) if turn == first else _statements(turn)
+
+
+def _fill_rules(
+    sheet: _Sheet,
+    messages: Sequence[Message],
+    users: Sequence[str],
+    first: str,
+    task: str,
+    opening: bool,
+    placed: set[str],
+    unrun: Collection[str],
+) -> _Leave:
+    """File the user's constraints and corrections (rules, deadlines, settings' values,
+    commands they named and no call ran, a paste's listed rules) and the permissions
+    beside the rules they lift; add each to ``placed``."""
+    rules = sheet.sec["Constraints and corrections"]
+    leave = _Leave()
     for u in users:
         if is_nudge(u):
             continue
-        for s in said_in(u):
+        for s in _said_in(u, first):
             if s == task and (
                 (not RULE_OPENING.search(s) and not task_rule(s))
                 or (opening and _corrects_nothing(s))
@@ -892,13 +991,13 @@ def digest(
                 item = clip(s, 300)
                 if item not in rules:
                     rules.insert(rules.index(lifted) + 1, item)
-                needs[lifted] = item
-                lifts.add(item)
-                lifting.add(s)
+                leave.needs[lifted] = item
+                leave.lifts.add(item)
+                leave.lifting.add(s)
                 placed.add(s)
             elif grants_leave(s):  # "You may force-push.": the user's word, no request nor deed
-                add("Constraints and corrections", clip(s, 300))
-                lifting.add(s)
+                sheet.add("Constraints and corrections", clip(s, 300))
+                leave.lifting.add(s)
                 placed.add(s)
             elif (
                 _states_a_rule(s)
@@ -909,16 +1008,30 @@ def digest(
             ):
                 # (a deadline is a constraint with its date, not a number: RT22-21; a
                 # setting's value, its newest only, too: RT26-2)
-                add("Constraints and corrections", clip(s, 300))
+                sheet.add("Constraints and corrections", clip(s, 300))
                 placed.add(s)
     for m in messages:  # the rules a user's paste lists ("- Do not edit src/generated/ …")
         if m.role == "user" and not m.is_recap and not m.tool_results:
             for rule in pasted_rules(m.text):
-                add("Constraints and corrections", clip(rule, 300))
+                sheet.add("Constraints and corrections", clip(rule, 300))
                 placed.add(rule)
+    return leave
+
+
+def _drop_overruled(
+    sheet: _Sheet,
+    messages: Sequence[Message],
+    history: Sequence[Message] | None,
+    users: Sequence[str],
+    first: str,
+) -> tuple[list[str], set[str], dict[str, str]]:
+    """Take out of the constraints what the user overruled later and file each value
+    given again in its newest form. Returns what the user said, in order (the turns shown
+    after the recap too), what was overruled, and the values replaced (old -> new)."""
+    rules = sheet.sec["Constraints and corrections"]
     # an instruction the user overruled later is no constraint: "Actually no, insist on New
     # York law." once the user said "Scratch that, accept Delaware after all."
-    told = [s for u in users if not is_nudge(u) for s in said_in(u)]  # in order
+    told = [s for u in users if not is_nudge(u) for s in _said_in(u, first)]  # in order
     recapped = len(told)  # (what follows is shown verbatim after the recap)
     # ... also in the turns shown after the recap: a value listed here that a kept turn set
     # again would stand beside it as a rule ("Actually make X 14." … "Final answer on X: 21.",
@@ -945,20 +1058,33 @@ def digest(
             if revoked_later(told[k], [x for j, x in bans if j > k])
         }
     for item in _newest_values(replaced, told[:recapped]):
-        add("Constraints and corrections", item)
-    sec["Constraints and corrections"] = rules = [r for r in rules if r not in overruled]
+        sheet.add("Constraints and corrections", item)
+    sheet.sec["Constraints and corrections"] = [r for r in rules if r not in overruled]
+    return told, overruled, replaced
+
+
+def _settle_open_requests(
+    sheet: _Sheet,
+    messages: Sequence[Message],
+    history: Sequence[Message] | None,
+    told: Sequence[str],
+    replaced: dict[str, str],
+    lifting: Collection[str],
+) -> None:
+    """Take out of the open requests what is no request left open, and list a request
+    said again once."""
     # a lifted rule's permission is no request left open; nor is a deadline listed as a rule
     # ("The deadline is 9 Jan; ask @zofia before you merge anything.": listed once, as a rule;
     # not "Once the export is fast, please add a panel.", a request for later and a rule)
-    standing_now = set(rules)
+    standing_now = set(sheet.sec["Constraints and corrections"])
     # ... nor a reminder of what not to do ("Vergiss nicht, die Spalte legacy_id NICHT zu
     # löschen.": a rule, R29-m8), nor a permission a later rule took back ("You may run
     # `npm publish` …" … "Actually, don't run `npm publish` after all.": R29-M5), nor the
     # newest turn of the user's, shown verbatim after the recap ("What's left?": R29-m8)
     newest = _newest_shown(messages, history)
-    sec["Open requests"] = [
+    still = [
         r
-        for r in sec["Open requests"]
+        for r in sheet.sec["Open requests"]
         if r not in lifting
         and not (sets_deadline(r) and clip(r, 300) in standing_now)
         and not (REMINDS_NOT_TO.search(r) and clip(r, 300) in standing_now)
@@ -968,212 +1094,314 @@ def digest(
     ]
     # a request said again, in other case or punctuation ("Please add a progress bar." …
     # "please add a progress bar"), once
-    sec["Open requests"] = list({_said_as(r): r for r in reversed(sec["Open requests"])}.values())[
-        ::-1
-    ]
-    verdicts = _verdicts(messages)
-    names: dict[str, ToolCall] = {}
-    runs: dict[str, list[int]] = {}  # command -> the indexes it ran at
-    wrote: set[str] = set()  # commands that wrote a file
-    dismissed: dict[str, int] = {}  # command or file -> times the assistant dismissed it
-    failed: set[str] = set()
-    read_at: dict[str, int] = {}
-    recent: list[str] = []  # files read since the user last spoke or a run last ended
-    reads_of: dict[str, list[str]] = {}  # per call id, the files the call read
-    before_failure: set[str] = set()  # read right before a run failed: what it was about
-    shared: set[str] = set()  # files the user attached or pasted
-    found_in: dict[str, bool] = {}  # files the assistant said something is set or wrong in
-    shapes: dict[str, set[str]] = {}  # per command, the shapes of its failure lines so far
-    passed_last: dict[str, bool] = {}  # per command, whether its latest run passed
-    tried: dict[str, list[dict[str, Any]]] = {}  # per tool, the arguments of its failed calls
-    writing: dict[str, list[str]] = {}  # per call id, the files it writes, till its result
-    deleting: dict[str, list[str]] = {}  # ... and the files it removes
-    acting: dict[str, tuple[str, int]] = {}  # per call id, an action's line and where
-    done_by: dict[str, int] = {}  # per tool, the actions listed so far
-    found: set[str] = set()  # codes, ids and counts tools returned
-    counted: set[str] = set()  # ... their quantities, as bare digits
-    tallied: list[str] = []  # numbers a tool found, said by it or restated right after
-    asked = ""  # the assistant's last turn of words, when the user's is the next
-    answered: set[str] = set()  # the user's answers to a proposal, listed with it
-    replies: dict[str, str] = {}  # ... as items: the answer -> the proposal it answers
-    asked_about: set[str] = set()  # the words of the user's questions so far
-    just_asked: set[str] = set()  # ... of the user's latest turn, asked or requested
-    for i, m in enumerate(messages):
+    sheet.sec["Open requests"] = list({_said_as(r): r for r in reversed(still)}.values())[::-1]
+
+
+class _Walk:
+    """One pass over the record, in order: what each tool call ran, read, wrote or did,
+    what its result says (failures, numbers, findings), and what each turn said. Its
+    fields are what a later message needs of earlier ones, and what the ranking reads."""
+
+    def __init__(
+        self,
+        sheet: _Sheet,
+        messages: Sequence[Message],
+        first: str,
+        goal_text: str,
+        placed: set[str],
+    ) -> None:
+        self.sheet, self.first, self.goal_text, self.placed = sheet, first, goal_text, placed
+        self.verdicts = _verdicts(messages)
+        self.names: dict[str, ToolCall] = {}
+        self.runs: dict[str, list[int]] = {}  # command -> the indexes it ran at
+        self.wrote: set[str] = set()  # commands that wrote a file
+        self.dismissed: dict[str, int] = {}  # command or file -> times the assistant dismissed it
+        self.failed: set[str] = set()
+        self.read_at: dict[str, int] = {}
+        self.recent: list[str] = []  # files read since the user last spoke or a run last ended
+        self.reads_of: dict[str, list[str]] = {}  # per call id, the files the call read
+        self.before_failure: set[str] = set()  # read right before a run failed: what it was about
+        self.shared: set[str] = set()  # files the user attached or pasted
+        self.found_in: dict[str, bool] = {}  # files the assistant said something is set or wrong in
+        self.shapes: dict[str, set[str]] = {}  # per command, the shapes of its failure lines so far
+        self.passed_last: dict[str, bool] = {}  # per command, whether its latest run passed
+        self.tried: dict[
+            str, list[dict[str, Any]]
+        ] = {}  # per tool, the arguments of its failed calls
+        self.writing: dict[str, list[str]] = {}  # per call id, the files it writes, till its result
+        self.deleting: dict[str, list[str]] = {}  # ... and the files it removes
+        self.acting: dict[str, tuple[str, int]] = {}  # per call id, an action's line and where
+        self.done_by: dict[str, int] = {}  # per tool, the actions listed so far
+        self.found: set[str] = set()  # codes, ids and counts tools returned
+        self.counted: set[str] = set()  # ... their quantities, as bare digits
+        self.tallied: list[str] = []  # numbers a tool found, said by it or restated right after
+        self.asked = ""  # the assistant's last turn of words, when the user's is the next
+        self.answered: set[str] = set()  # the user's answers to a proposal, listed with it
+        self.replies: dict[str, str] = {}  # ... as items: the answer -> the proposal it answers
+        self.asked_about: set[str] = set()  # the words of the user's questions so far
+        self.just_asked: set[str] = set()  # ... of the user's latest turn, asked or requested
+
+    def message(self, i: int, m: Message) -> None:
         if m.role == "user" and not m.tool_results:
-            recent = []
-            just_asked = set()
-            for s in sentences(m.text):  # what the user asked about: a number a tool may say
-                words = asked_words(s)  # (once a sentence: a pasted document has thousands)
-                asked_about |= words if asks(s) else set()
-                just_asked |= words
-            for p in user_files(m):  # the assistant has read what the user shared
-                add("Files read", p)
-                read_at[p] = i
-                shared.add(p)
+            self._user_turn(i, m)
         for c in m.tool_calls:
-            names[c.id] = c
-            cmds = call_commands(c)
-            brushed = bool(_DISMISS.search(verdicts.get(c.id, "")))
-            made = []  # this call's items under "Commands run"
-            for cmd in cmds:
-                where = ran_against(c, cmd)
-                item = f"`{cmd}` ({where})" if where else f"`{cmd}`"
-                made.append(item)
-                add("Commands run", item)
-                runs.setdefault(item, []).append(i)
-                dismissed[item] = dismissed.get(item, 0) + brushed
-            writes = call_writes(c)
-            writing[c.id] = writes  # written once its result says it did not fail
-            # ... and removed: "git rm db/helpers_tmp.py" (its written file is gone)
-            deleting[c.id] = [p for cmd in cmds for p in shell_deletes(cmd)]
-            if writes:  # "sed -i …", "cp a b", "… > out.txt": changed something
-                wrote.update(made)
-            verdict = verdicts.get(c.id, "")
-            reads_of[c.id] = call_reads(c)
-            action = None if cmds or writes or reads_of[c.id] else render_action(c)
-            if action is not None:  # a refund issued, an e-mail sent: said with its result
-                acting[c.id] = (action, i)
-            for p in reads_of[c.id]:
-                add("Files read", p)
-                read_at[p] = i
-                dismissed[p] = dismissed.get(p, 0) + (brushed or bool(_READ_IDLE.search(verdict)))
-                found_in[p] = found_in.get(p, False) or bool(_READ_TELLS.search(verdict))
-                recent.append(p)
+            self._call(i, c)
         for r in m.tool_results:
-            call = names.get(r.call_id)
-            if call is not None and r.call_id in acting and not r.is_error:
-                # a call named in no language we know that read a file: by its shape
-                # ("doc_tep(duong_dan=…)" answered with the file's contents)
-                shaped = reads_by_shape(call, r.text)
-                if shaped:
-                    del acting[r.call_id]
-                    reads_of[call.id] = shaped
-                    for p in shaped:
-                        add("Files read", p)
-                        read_at[p] = i
-                        recent.append(p)
-            # a file's contents ("raise ValueError(…)", "# fails on Windows") are no run's
-            # failure; a read's short answer may be its error ("No such file or directory")
-            shown = (
-                call is not None
-                and len(r.text) > 400
-                and (shows_file(call) or (bool(reads_of.get(call.id)) and not call_commands(call)))
-            )
-            # a search's hits quote the files it searched: a "FAILED" in a runbook is no failure;
-            # nor is "… after a failed build." in a short file `cat` showed (RT26-5)
-            quoting = call is not None and (
-                quotes_files(call) or (shows_file(call) and bool(call_commands(call)))
-            )
-            lines = [] if shown else failure_lines(search_messages(r.text) if quoting else r.text)
-            if r.is_error and not lines:
-                lines = [clip(r.text.strip().splitlines()[0] if r.text.strip() else "error", 200)]
-            cmds = call_commands(call) if call is not None else []
-            what = (
-                f"`{cmds[0]}`" if cmds else (call.name if call is not None else (r.name or "tool"))
-            )
-            if lines:
-                failed.add(what)
-            # "upload failed; retry succeeded": a failure in the run's history, passed now
-            failing = [x for x in lines if not recovered(x, r.text)]
-            for p in [] if failing or r.is_error else writing.pop(r.call_id, []):
-                add("Files written", p)  # not `pg_dump -f x.sql` denied (RT26-9)
-            writing.pop(r.call_id, None)
-            for p in [] if failing or r.is_error else deleting.pop(r.call_id, []):
-                if p in sec["Files written"]:  # written, then removed: no file written now
-                    sec["Files written"].remove(p)
-            if cmds:
-                passed_last[what] = not failing
-            elif call is not None:  # a tool: fixed when a call with its failed arguments passes
-                args, _ = call.parsed()
-                args = args if isinstance(args, dict) else {}
-                if failing:
-                    tried.setdefault(what, []).append(args)
-                    passed_last[what] = False
-                elif lines or any(a.items() <= args.items() for a in tried.get(what, [])):
-                    passed_last[what] = True
-            if r.call_id in acting:
-                item = _act(acting.pop(r.call_id), failing, r.text, done_by, keys["Actions taken"])
-                add("Actions taken", item)
-                if call is not None and is_ui_step(call):  # a click: one of hundreds
-                    noise["Actions taken"].add(item)
-            if call is not None and not reads_of.get(call.id):  # a run, not a read's own error
-                if lines:
-                    before_failure.update(recent[-3:])
-                recent = []  # what was read before a run led to it, not to a later one
-            brushed = bool(_DISMISS.search(verdicts.get(r.call_id, "")))
-            seen = shapes.setdefault(
-                what, {shape(x) for x in sec["Failures"] if x.startswith(what + ": ")}
-            )
-            # each failing run's most telling line before any run's second: a test's name,
-            # then what the error says; a bare marker ("Exit code: 1") waits with the noise
-            rank = 0
-            for line in lines:
-                item = f"{what}: {line}"
-                if item in sec["Failures"]:
-                    continue
-                again = not failing_tests(line) and shape(item) in seen
-                if brushed or again or MARKER_ONLY.search(line):
-                    noise["Failures"].add(item)  # "flaky, ignoring"; the same error again
-                add("Failures", item)
-                keys["Failures"][item] = (not failing_tests(line), rank, -i)
-                rank += item not in noise["Failures"]
-            seen.update(shape(f"{what}: {line}") for line in lines)  # for its next runs
-            for line in output_numbers(r.text):
-                add("Numbers that matter", f"{what}: {line}")
-            for line in [] if lines else asked_rows(r.text, just_asked):  # the asked-for row
-                add("Numbers that matter", f"{what}: {line}")
-                tallied.append(f"{what}: {line}")
-            if not lines and not shown:
-                for line in output_values(r.text):
-                    add("Findings", f"{what}: {line}")
-            looked = bool(cmds) and all(LOOKING.search(f"`{c}`") for c in cmds)  # git log, ls
-            if not (lines or shown or looked or (call is not None and reads_of.get(call.id))):
-                for line in counted_lines(r.text):  # "TOTAL LAG: 18,204 messages behind"
-                    add("Numbers that matter", f"{what}: {line}")
-                    tallied.append(f"{what}: {line}")
-                for line in table_rows(r.text):  # a query's small table: "count → push | 40913"
-                    add("Numbers that matter", f"{what}: {line}")
-                    tallied.append(f"{what}: {line}")
-                for line in summary_lines(r.text, asked_about):  # a long log's own summary
-                    add("Numbers that matter", f"{what}: {line}")
-                    tallied.append(f"{what}: {line}")
-            found.update(FOUND.findall(r.text[:FOUND_READ]))
-            counted.update(quantities(r.text[:FOUND_READ]))
+            self._result(i, r)
         if m.role in ("user", "assistant") and not m.is_recap and not m.tool_results:
-            pick = chosen(asked, m.text) if m.role == "user" and asked else None
-            if pick is not None and pick not in placed:  # the option the user picked
-                add("Decisions", f"User: {clip(pick, 240)}")
-                placed.add(pick)
-            answer = answered_proposal(asked, m.text) if m.role == "user" and asked else None
-            if pick is None and answer is not None:  # "I could …", then "Let's not."
-                offer, reply = answer
-                add("Decisions", offer)
-                add("Decisions", reply)
-                replies[reply] = offer  # (shown only with what it answers)
-                answered.update(sentences(m.text))
-                placed.update(sentences(m.text))
-            whole = m.role == "user" and _own_words(m.text) != first
-            tallied += _said(
-                m, goal_text, placed, add, found, counted, noise["User also said"], whole
+            self._words(m)
+
+    def _user_turn(self, i: int, m: Message) -> None:
+        self.recent = []
+        self.just_asked = set()
+        for s in sentences(m.text):  # what the user asked about: a number a tool may say
+            words = asked_words(s)  # (once a sentence: a pasted document has thousands)
+            self.asked_about |= words if asks(s) else set()
+            self.just_asked |= words
+        for p in user_files(m):  # the assistant has read what the user shared
+            self.sheet.add("Files read", p)
+            self.read_at[p] = i
+            self.shared.add(p)
+
+    def _call(self, i: int, c: ToolCall) -> None:
+        add = self.sheet.add
+        self.names[c.id] = c
+        cmds = call_commands(c)
+        brushed = bool(_DISMISS.search(self.verdicts.get(c.id, "")))
+        made = []  # this call's items under "Commands run"
+        for cmd in cmds:
+            where = ran_against(c, cmd)
+            item = f"`{cmd}` ({where})" if where else f"`{cmd}`"
+            made.append(item)
+            add("Commands run", item)
+            self.runs.setdefault(item, []).append(i)
+            self.dismissed[item] = self.dismissed.get(item, 0) + brushed
+        writes = call_writes(c)
+        self.writing[c.id] = writes  # written once its result says it did not fail
+        # ... and removed: "git rm db/helpers_tmp.py" (its written file is gone)
+        self.deleting[c.id] = [p for cmd in cmds for p in shell_deletes(cmd)]
+        if writes:  # "sed -i …", "cp a b", "… > out.txt": changed something
+            self.wrote.update(made)
+        verdict = self.verdicts.get(c.id, "")
+        self.reads_of[c.id] = call_reads(c)
+        action = None if cmds or writes or self.reads_of[c.id] else render_action(c)
+        if action is not None:  # a refund issued, an e-mail sent: said with its result
+            self.acting[c.id] = (action, i)
+        for p in self.reads_of[c.id]:
+            add("Files read", p)
+            self.read_at[p] = i
+            idle = brushed or bool(_READ_IDLE.search(verdict))
+            self.dismissed[p] = self.dismissed.get(p, 0) + idle
+            self.found_in[p] = self.found_in.get(p, False) or bool(_READ_TELLS.search(verdict))
+            self.recent.append(p)
+
+    def _result(self, i: int, r: ToolResult) -> None:
+        noise = self.sheet.noise
+        call = self.names.get(r.call_id)
+        if call is not None and r.call_id in self.acting and not r.is_error:
+            self._read_by_shape(i, call, r)
+        lines, shown = _result_failures(call, r, self.reads_of)
+        cmds = call_commands(call) if call is not None else []
+        what = f"`{cmds[0]}`" if cmds else (call.name if call is not None else (r.name or "tool"))
+        if lines:
+            self.failed.add(what)
+        # "upload failed; retry succeeded": a failure in the run's history, passed now
+        failing = [x for x in lines if not recovered(x, r.text)]
+        self._files_changed(r, failing)
+        self._passed(what, cmds, call, lines, failing)
+        if r.call_id in self.acting:
+            item = _act(
+                self.acting.pop(r.call_id),
+                failing,
+                r.text,
+                self.done_by,
+                self.sheet.keys["Actions taken"],
             )
-            asked = m.text if m.role == "assistant" and not m.tool_calls else ""
-    for p in (p for paths in writing.values() for p in paths):  # called, no result yet
-        add("Files written", p)
-    for pending in acting.values():  # called, no result yet
-        add("Actions taken", _act(pending, [], "", done_by, keys["Actions taken"]))
+            self.sheet.add("Actions taken", item)
+            if call is not None and is_ui_step(call):  # a click: one of hundreds
+                noise["Actions taken"].add(item)
+        if call is not None and not self.reads_of.get(call.id):  # a run, not a read's own error
+            if lines:
+                self.before_failure.update(self.recent[-3:])
+            self.recent = []  # what was read before a run led to it, not to a later one
+        brushed = bool(_DISMISS.search(self.verdicts.get(r.call_id, "")))
+        self._failures(i, what, lines, brushed)
+        self._numbers(what, r, lines, shown, cmds, call)
+
+    def _read_by_shape(self, i: int, call: ToolCall, r: ToolResult) -> None:
+        # a call named in no language we know that read a file: by its shape
+        # ("doc_tep(duong_dan=…)" answered with the file's contents)
+        shaped = reads_by_shape(call, r.text)
+        if shaped:
+            del self.acting[r.call_id]
+            self.reads_of[call.id] = shaped
+            for p in shaped:
+                self.sheet.add("Files read", p)
+                self.read_at[p] = i
+                self.recent.append(p)
+
+    def _files_changed(self, r: ToolResult, failing: Sequence[str]) -> None:
+        """File what a call wrote once its result shows it did not fail, and take out
+        what it removed."""
+        sec = self.sheet.sec
+        for p in [] if failing or r.is_error else self.writing.pop(r.call_id, []):
+            self.sheet.add("Files written", p)  # not `pg_dump -f x.sql` denied (RT26-9)
+        self.writing.pop(r.call_id, None)
+        for p in [] if failing or r.is_error else self.deleting.pop(r.call_id, []):
+            if p in sec["Files written"]:  # written, then removed: no file written now
+                sec["Files written"].remove(p)
+
+    def _passed(
+        self,
+        what: str,
+        cmds: Sequence[str],
+        call: ToolCall | None,
+        lines: Sequence[str],
+        failing: Sequence[str],
+    ) -> None:
+        """Note whether ``what`` passed on its latest run."""
+        if cmds:
+            self.passed_last[what] = not failing
+        elif call is not None:  # a tool: fixed when a call with its failed arguments passes
+            args, _ = call.parsed()
+            args = args if isinstance(args, dict) else {}
+            if failing:
+                self.tried.setdefault(what, []).append(args)
+                self.passed_last[what] = False
+            elif lines or any(a.items() <= args.items() for a in self.tried.get(what, [])):
+                self.passed_last[what] = True
+
+    def _failures(self, i: int, what: str, lines: Sequence[str], brushed: bool) -> None:
+        """File a result's failure lines under Failures, ranked: each failing run's most
+        telling line before any run's second (a test's name, then what the error says); a
+        bare marker ("Exit code: 1"), the same error again and what the assistant
+        dismissed wait with the noise."""
+        sec, noise, keys = self.sheet.sec, self.sheet.noise, self.sheet.keys
+        seen = self.shapes.setdefault(
+            what, {shape(x) for x in sec["Failures"] if x.startswith(what + ": ")}
+        )
+        rank = 0
+        for line in lines:
+            item = f"{what}: {line}"
+            if item in sec["Failures"]:
+                continue
+            again = not failing_tests(line) and shape(item) in seen
+            if brushed or again or MARKER_ONLY.search(line):
+                noise["Failures"].add(item)  # "flaky, ignoring"; the same error again
+            self.sheet.add("Failures", item)
+            keys["Failures"][item] = (not failing_tests(line), rank, -i)
+            rank += item not in noise["Failures"]
+        seen.update(shape(f"{what}: {line}") for line in lines)  # for its next runs
+
+    def _numbers(
+        self,
+        what: str,
+        r: ToolResult,
+        lines: Sequence[str],
+        shown: bool,
+        cmds: Sequence[str],
+        call: ToolCall | None,
+    ) -> None:
+        """File the numbers and values a result says, and what it found (for the
+        assistant's restating them)."""
+        add = self.sheet.add
+        for line in output_numbers(r.text):
+            add("Numbers that matter", f"{what}: {line}")
+        for line in [] if lines else asked_rows(r.text, self.just_asked):  # the asked-for row
+            add("Numbers that matter", f"{what}: {line}")
+            self.tallied.append(f"{what}: {line}")
+        if not lines and not shown:
+            for line in output_values(r.text):
+                add("Findings", f"{what}: {line}")
+        looked = bool(cmds) and all(LOOKING.search(f"`{c}`") for c in cmds)  # git log, ls
+        if not (lines or shown or looked or (call is not None and self.reads_of.get(call.id))):
+            for line in counted_lines(r.text):  # "TOTAL LAG: 18,204 messages behind"
+                add("Numbers that matter", f"{what}: {line}")
+                self.tallied.append(f"{what}: {line}")
+            for line in table_rows(r.text):  # a query's small table: "count → push | 40913"
+                add("Numbers that matter", f"{what}: {line}")
+                self.tallied.append(f"{what}: {line}")
+            for line in summary_lines(r.text, self.asked_about):  # a long log's own summary
+                add("Numbers that matter", f"{what}: {line}")
+                self.tallied.append(f"{what}: {line}")
+        self.found.update(FOUND.findall(r.text[:FOUND_READ]))
+        self.counted.update(quantities(r.text[:FOUND_READ]))
+
+    def _words(self, m: Message) -> None:
+        """File what a user's or the assistant's turn said: the option the user picked, an
+        answer to a proposal (listed with it), and each statement by kind (:func:`_said`)."""
+        add, asked = self.sheet.add, self.asked
+        pick = chosen(asked, m.text) if m.role == "user" and asked else None
+        if pick is not None and pick not in self.placed:  # the option the user picked
+            add("Decisions", f"User: {clip(pick, 240)}")
+            self.placed.add(pick)
+        answer = answered_proposal(asked, m.text) if m.role == "user" and asked else None
+        if pick is None and answer is not None:  # "I could …", then "Let's not."
+            offer, reply = answer
+            add("Decisions", offer)
+            add("Decisions", reply)
+            self.replies[reply] = offer  # (shown only with what it answers)
+            self.answered.update(sentences(m.text))
+            self.placed.update(sentences(m.text))
+        whole = m.role == "user" and _own_words(m.text) != self.first
+        aside = self.sheet.noise["User also said"]
+        self.tallied += _said(
+            m, self.goal_text, self.placed, add, self.found, self.counted, aside, whole
+        )
+        self.asked = m.text if m.role == "assistant" and not m.tool_calls else ""
+
+    def finish(self) -> None:
+        """File what was called and has no result yet: written files and actions."""
+        for p in (p for paths in self.writing.values() for p in paths):
+            self.sheet.add("Files written", p)
+        for pending in self.acting.values():
+            item = _act(pending, [], "", self.done_by, self.sheet.keys["Actions taken"])
+            self.sheet.add("Actions taken", item)
+
+
+def _result_failures(
+    call: ToolCall | None, r: ToolResult, reads_of: dict[str, list[str]]
+) -> tuple[list[str], bool]:
+    """The failure lines of a tool result, and whether it shows a file's contents (no
+    run's failure is in those)."""
+    # a file's contents ("raise ValueError(…)", "# fails on Windows") are no run's
+    # failure; a read's short answer may be its error ("No such file or directory")
+    shown = (
+        call is not None
+        and len(r.text) > 400
+        and (shows_file(call) or (bool(reads_of.get(call.id)) and not call_commands(call)))
+    )
+    # a search's hits quote the files it searched: a "FAILED" in a runbook is no failure;
+    # nor is "… after a failed build." in a short file `cat` showed (RT26-5)
+    quoting = call is not None and (
+        quotes_files(call) or (shows_file(call) and bool(call_commands(call)))
+    )
+    lines = [] if shown else failure_lines(search_messages(r.text) if quoting else r.text)
+    if r.is_error and not lines:
+        lines = [clip(r.text.strip().splitlines()[0] if r.text.strip() else "error", 200)]
+    return lines, shown
+
+
+def _settle_statements(
+    sheet: _Sheet, answered: Collection[str], record: Sequence[Message], overruled: Collection[str]
+) -> None:
+    """Settle what the walk filed of what was said: a file read then written is a written
+    file; an answer to a proposal is no request; decisions reversed, dropped, restated or
+    echoing a rule go, and so do statements the user overruled."""
+    sec, noise = sheet.sec, sheet.noise
     if sec["Files written"]:
         written = set(sec["Files written"])  # read, then written: it is a written file
         sec["Files read"] = [f for f in sec["Files read"] if f not in written]
     # (an answer to the assistant's proposal is listed with it, no request of its own)
     sec["Open requests"] = [r for r in sec["Open requests"] if r not in answered]
-    sec["Decisions"] = standing(sec["Decisions"], history or messages)
+    sec["Decisions"] = standing(sec["Decisions"], record)
     # ... nor is what the assistant said of a value the user then corrected: "The budget you
     # gave me was $25k, …" once the user said "The budget is $40k, not $25k."
     for name in ("Numbers that matter", "Findings"):
         theirs = [x for x in sec[name] if x.startswith("Assistant: ")]
-        kept = set(standing(theirs, history or messages))
+        kept = set(standing(theirs, record))
         sec[name] = [x for x in sec[name] if x in kept or not x.startswith("Assistant: ")]
-    sec["Decisions"], dropping = dropped(sec["Decisions"], history or messages)
+    sec["Decisions"], dropping = dropped(sec["Decisions"], record)
     sec["Decisions"] = without_restated(sec["Decisions"])  # (a plan said after each step)
     sec["Decisions"] = without_reversed(sec["Decisions"])  # (a plan turned the other way)
     sec["Decisions"] = without_echoes(sec["Decisions"], sec["Constraints and corrections"])
@@ -1181,72 +1409,62 @@ def digest(
         sec[name] = [x for x in sec[name] if clip(x.removeprefix("User: "), 300) not in overruled]
     sec["User also said"] = [x for x in sec["User also said"] if x not in dropping]
     noise["Numbers that matter"] |= superseded(sec["Numbers that matter"])
-    if nxt:
-        sec["Next step"] = [_STEP_LABEL.sub("", nxt) or nxt]  # no "Next step: Next step: …"
+
+
+def _rank_files_read(
+    sheet: _Sheet, walk: _Walk, substantive: Sequence[str], user_words: str
+) -> int:
+    """Rank the files read: what the user shared or named first, then what a failing run
+    came right after, then where the assistant found something, then the files whose
+    names the task talks about, the newest first. Returns how many are urgent (the first
+    two tiers, not noise)."""
+    sec, noise = sheet.sec, sheet.noise
     # what the task talks about: the user's words, decisions, files written, failing tests
     told = [*substantive, *sec["Goal"], *sec["Decisions"], *sec["Constraints and corrections"]]
     told += [t for line in sec["Failures"] for t in failing_tests(line.partition(": ")[2])]
     topic = _stems(_NAME_PARTS.findall(" ".join(told)))
     for p in sec["Files written"]:
         topic |= _name_stems(p)
-    user_words = " ".join([first, *users])  # the goal's turn may be pinned, not covered
     user_names = names_in(user_words)
-    urgent = 0  # files read the user named or shared, or a failing run came right after
+    urgent = 0
     for p in sec["Files read"]:
-        if dismissed.get(p) or not looks_like_file(p):  # a directory listed, a glob
+        if walk.dismissed.get(p) or not looks_like_file(p):  # a directory listed, a glob
             noise["Files read"].add(p)
-        # what the user shared or named first, then what a failing run came right after,
-        # then where the assistant found something, then the files whose names the task
-        # talks about, the newest first
         tier = (
             0
-            if p in shared or _names_file(user_words, p, user_names)
+            if p in walk.shared or _names_file(user_words, p, user_names)
             else 1
-            if p in before_failure
+            if p in walk.before_failure
             else 2
-            if found_in.get(p)
+            if walk.found_in.get(p)
             else 3
         )
-        keys["Files read"][p] = (tier, -len(_name_stems(p) & topic), -read_at.get(p, -1))
+        sheet.keys["Files read"][p] = (tier, -len(_name_stems(p) & topic), -walk.read_at.get(p, -1))
         urgent += tier < 2 and p not in noise["Files read"]
+    return urgent
+
+
+def _rank_commands(sheet: _Sheet, walk: _Walk, user_words: str) -> None:
+    """Rank the commands run: routine repeats last; what changed something, ran code or
+    the user named before what only looked; what failed; the specific; the newest."""
     # a command run again and again with only its numbers changed ("journalctl -u api
     # --since 10:01", "… 10:02"): routine, however many its arguments
-    alike = Counter(shape(item) for item in runs)
-    for item, at in runs.items():
+    alike = Counter(shape(item) for item in walk.runs)
+    for item, at in walk.runs.items():
         # "cd api && pytest -q" runs the tests: a chain looks around only if each part does
         looking = LOOKING.search(item) and not _CHAINED.search(item)
-        if looking or dismissed.get(item, 0) == len(at) or only_reads(item[1:-1]):
-            noise["Commands run"].add(item)
+        if looking or walk.dismissed.get(item, 0) == len(at) or only_reads(item[1:-1]):
+            sheet.noise["Commands run"].add(item)
         specific = sum(1 for f in extract_claims(item) if f.kind in ("path", "identifier"))
-        keys["Commands run"][item] = (
+        sheet.keys["Commands run"][item] = (
             len(at) >= _ROUTINE_RUNS or alike[shape(item)] > _ROUTINE_RUNS,
             # what changed something or ran code (an apply, a restart, a test run, a
             # script) or what the user named, before what only looked
-            not (_CHANGES.search(item) or item.strip("`") in user_words or item in wrote),
-            item in failed,  # its failure is under Failures
+            not (_CHANGES.search(item) or item.strip("`") in user_words or item in walk.wrote),
+            item in walk.failed,  # its failure is under Failures
             -min(specific, 2),
             -at[-1],
         )
-    if lifts:  # when bytes run short, a lifted rule never stays without its lifting
-        keys["Constraints and corrections"] = {
-            item: (k - 1.5 if item in lifts else k,) for k, item in enumerate(rules)
-        }
-    _fixed_later(sec["Failures"], keys["Failures"], failed, passed_last)
-    tallied = [t for t in tallied if t in sec["Numbers that matter"]]
-    if tallied:  # what tools counted get bytes before the numbers said in passing
-        keys["Numbers that matter"] = {
-            item: (item not in tallied, item.startswith("Assistant: "), -k)
-            for k, item in enumerate(sec["Numbers that matter"])
-        }
-    ranked = {name: _by_key(sec[name], k) for name, k in keys.items() if k and sec[name]}
-    return Digest(
-        {k: v for k, v in sec.items() if v},
-        ranked,
-        {k: frozenset(v) for k, v in noise.items() if v},
-        {n: k for n, k in (("Files read", urgent), ("Numbers that matter", len(tallied))) if k},
-        {rule: lift for rule, lift in needs.items() if lift in lifts}
-        | {reply: offer for reply, offer in replies.items() if offer in sec["Decisions"]},
-    )
 
 
 _CODE_SPAN = re.compile(r"`([^`\n]{3,200})`")
