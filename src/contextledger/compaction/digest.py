@@ -510,7 +510,12 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
     # (not a later question: "Should we push it anyway? No, don't." sets no task, and the
     # opening turn, a target said as a limit — "Make the page load in under 2 seconds." —
     # stays the goal: R34-G1)
-    later = (m for m in turns[at_goal + 1 :] if is_substantive(without_code(m.text)))
+    # (nor what a CI bot posted: "❌ Pipeline #48100 failed for main")
+    later = (
+        m
+        for m in turns[at_goal + 1 :]
+        if is_substantive(without_code(m.text)) and not posted_failures(m.text)
+    )
     return next((m for m in later if not _all_rules(m) and not _asks_anything(m)), goal)
 
 
@@ -606,9 +611,14 @@ def _all_rules(turn: Message, *, opening: bool = False) -> bool:
     now?")."""
     return all(
         (is_rule(s) and not sets_a_task(s) and not (opening and _corrects_nothing(s)))
-        or sets_deadline(s)
+        or (sets_deadline(s) and not is_request(_MENTION.sub("", s)))
         for s in sentences(without_code(turn.text))
     )
+
+
+# who a team channel's turn is from and to, before what it asks ("maya: @assistant we need
+# X by Thursday.": a request with its date, not a deadline alone)
+_MENTION = re.compile(r"^\s*(?:[\w.-]{1,30}:\s+)?(?:@[\w.-]+[,:]?\s+)*")
 
 
 def _corrects_nothing(sentence: str) -> bool:
@@ -1162,6 +1172,8 @@ class _Walk:
             self.sheet.add("Files read", p)
             self.read_at[p] = i
             self.shared.add(p)
+        if not m.is_recap:  # a CI bot posting as a user: "❌ Pipeline #46256 failed …" (R35-R1)
+            self._failures(i, POSTED_BY, posted_failures(m.text), False)
 
     def _call(self, i: int, c: ToolCall) -> None:
         add = self.sheet.add
@@ -1357,6 +1369,40 @@ class _Walk:
         for pending in self.acting.values():
             item = _act(pending, [], "", self.done_by, self.sheet.keys["Actions taken"])
             self.sheet.add("Actions taken", item)
+
+
+def posted_failures(text: str) -> list[str]:
+    """The failure lines of a user's turn that posts what a run did: a bot's notice
+    opened by its outcome ("❌ Pipeline #46256 failed on main", "Jenkins: BUILD FAILURE —
+    #731"), a failure the user reports ("The login test failed on my machine."), or a
+    pasted log naming a failing test. Not a question or request about one ("The deploy
+    failed, can you look?" is asked, and answered in the turns after), nor what may fail
+    ("If the deploy FAILED, page the on-call."), nor a pasted file's code.
+
+    >>> posted_failures("❌ Pipeline #4 failed on main (job unit-tests)")
+    ['❌ Pipeline #4 failed on main (job unit-tests)']
+    >>> posted_failures("If the deploy FAILED, page the on-call.")
+    []
+    """
+    lines = failure_lines(text)
+    if not lines:
+        return []
+    head = next((x.strip() for x in text.splitlines() if x.strip()), "")
+    reported = (
+        any(head.startswith(x[:60]) for x in lines)
+        and not asks(head)
+        and not is_request(head)
+        and not _MAY_HAPPEN.search(head)
+    )
+    return lines if reported or any(failing_tests(x) for x in lines) else []
+
+
+#: the name a failure a user's turn posted is listed under (the speaker's own name, a
+#: chat's "name" field, is in no text the recap is checked against)
+POSTED_BY = "User"
+
+# what may happen, not what did: "if it fails", "in case the build fails", "unless …"
+_MAY_HAPPEN = re.compile(r"(?i)\b(?:if|unless|in case|whenever|otherwise|should it)\b")
 
 
 def _result_failures(

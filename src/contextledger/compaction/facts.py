@@ -1079,7 +1079,41 @@ def _defers(sentence: str) -> bool:
         DEFERRED.search(sentence) is not None
         and _TOLD_AFTER.search(sentence) is None
         and not _leave_for_later(sentence)
+        and not _dates_a_statement(sentence)
     )
+
+
+def _dates_a_statement(sentence: str) -> bool:
+    """Whether ``sentence``'s only deferral words date what it tells ("standup moved to
+    10:15 tomorrow", "I'm out tomorrow."): an announcement, no request put off, unless it
+    also asks something of someone ("Tomorrow we'll roll back.", "The docs
+    can wait until later.") or a clause of it opens with a request ("Later, add tests.")."""
+    if any(not _ONLY_WHEN.fullmatch(m.group(0)) for m in DEFERRED.finditer(sentence)):
+        return False
+    if _ASKS_OF.search(sentence) or not _TELLS.search(sentence):
+        return False  # ("After that the tests for the new endpoints.": what to do next)
+    return not any(_REQUEST_START.search(c.strip()) for c in _CLAUSES.split(sentence))
+
+
+# deferral words that only say when (DEFERRED's others ask: "don't forget", "todo", "when
+# you get a chance", "once the tests pass")
+_ONLY_WHEN = re.compile(
+    r"(?i)later(?:\s+on)?|afterwards|after\s+that|at\s+some\s+point|eventually|tomorrow|"
+    r"not\s+yet|next\s+time"
+)
+# ... and what asks something of someone beside them
+_ASKS_OF = re.compile(
+    r"(?i)\b(?:should|must|need(?:s|ed)?|have\s+to|has\s+to|got\s+to|gotta|"
+    r"wants?\s+(?:to|you)|would\s+like|'d\s+like|let'?s|please|pls|can\s+wait|"
+    r"(?:we|you|i|u)(?:'ll|\s+will|\s+can|\s+could|\s+should|\s+might|\s+may)|"
+    r"(?:can|could|would|will)\s+(?:you|we|u)|wait(?:s|ing)?\s+(?:for|until|till))\b"
+)
+# a verb that tells what is or happened: "is", "'m", "got", "moved", "cancelled"
+_TELLS = re.compile(
+    r"(?i)(?:\b(?:is|are|was|were|been|being|am|has|have|had|got|gets|goes|went|comes|came)\b|"
+    r"'(?:m|s|re)\b|\b\w{2,}[^\We]ed\b)"
+)
+_CLAUSES = re.compile(r"[,;:—–]+\s*|\s+-\s+")
 
 
 def is_request(sentence: str) -> bool:

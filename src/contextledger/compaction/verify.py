@@ -37,12 +37,14 @@ from .claims_values import dates_in, figures
 from .digest import (
     GOAL_LABEL,
     PASSED_LATER,
+    POSTED_BY,
     PRIORITY,
     SECTIONS,
     action_item,
     action_line,
     call_commands,
     failure_lines,
+    posted_failures,
     ran_against,
 )
 from .facts import (
@@ -756,6 +758,10 @@ def _runs(messages: Sequence[Message]) -> frozenset[tuple[str, str]]:
         items.update(("Failures", f"{what}: {line}") for line in lines)
         passed[what] = not lines and not r.is_error
     items.update(("Failures", f"{w}: {PASSED_LATER}") for w, ok in passed.items() if ok)
+    # ... and what a user's turn posted as failed: a CI bot's notice (R35-R1)
+    for m in messages:
+        if m.role == "user" and not m.is_recap and not m.tool_results:
+            items.update(("Failures", f"{POSTED_BY}: {line}") for line in posted_failures(m.text))
     return frozenset(items)
 
 
