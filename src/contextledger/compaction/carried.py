@@ -78,6 +78,11 @@ _LOOKS_BY_SUBCOMMAND = re.compile(
 
 
 @lru_cache(maxsize=4096)
+def _runs_or_writes(call: ToolCall) -> bool:
+    return bool(call_commands(call) or call_writes(call))
+
+
+@lru_cache(maxsize=4096)
 def _arguments(call: ToolCall) -> str:
     parsed, _ = call.parsed()
     if isinstance(parsed, dict | list):
@@ -90,9 +95,14 @@ def _stands_in(arguments: str, kind: str, value: str) -> bool:
         # (and grouped as said: "€8,240" for 8240)
         return any(
             whole_token(said, value, r"(?<![\w.])", r"(?!\.?\d)")
-            for said in (arguments, _GROUPING.sub("", arguments))
+            for said in (arguments, _ungrouped(arguments))
         )
     return whole_token(arguments, value)
+
+
+@lru_cache(maxsize=4096)  # (read once a request for every call after it)
+def _ungrouped(arguments: str) -> str:
+    return _GROUPING.sub("", arguments)
 
 
 _GROUPING = re.compile(r"(?<=\d)[,_\u00a0\u202f](?=\d{3}(?!\d))")
@@ -115,7 +125,7 @@ def _carries(request: str, named: Sequence[tuple[str, str]], call: ToolCall) -> 
     doing what the request's verb says, with another of its words in its arguments."""
     if not _changes_something(call):
         return False
-    if call_commands(call) or call_writes(call):
+    if _runs_or_writes(call):
         return bool(named) and _names_it(request, named, _arguments(call))
     if named:  # (not a search or a draft of it: "search_email", "draft_email")
         return not _PREPARES.search(call.name) and _names_it(request, named, _arguments(call))
