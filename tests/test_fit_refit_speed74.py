@@ -1,13 +1,16 @@
 """An agent's refit, whose current request stays while its calls and results are appended
-after it, pins the earlier requests it pinned last time without pinning them anew
+after it, pins the earlier requests it pinned last time without pinning them anew, and
+finds the turns of the gists it pinned before without looking at their messages again
 (speed74); what it sends and reports is still what a one-shot fit of the same list sends
-and reports, whatever the app changed before the current request: a rule edited in place,
-a request replaced, removed or inserted, the first tool call of the history appended."""
+and reports, whatever the app changed before: a rule edited in place, a request replaced,
+removed or inserted, the first tool call of the history appended, a failure's output
+rewritten in place, items swapped."""
 
 from __future__ import annotations
 
 import copy
 import json
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -79,6 +82,13 @@ def _in(fmt: str, dicts: Dicts) -> tuple[Any, Dicts]:
     return body, body[KEYS[fmt]]
 
 
+def _appended(fmt: str, t: int) -> Dicts:
+    """A call and its result in ``fmt``, as an agent appends them."""
+    if fmt == "openai":
+        return _exchange(t)
+    return _in(fmt, [{"role": "user", "content": "x"}, *_exchange(t)])[1][1:]
+
+
 def _one_shot(fmt: str, body: Any) -> Any:
     return fit(copy.deepcopy(body), MODELS[fmt], window=WINDOW, max_output_tokens=RESERVE)
 
@@ -147,9 +157,7 @@ def test_an_earlier_request_changed_while_calls_are_appended_is_pinned_as_it_now
     first = fitter.fit(body)
     assert first.report.pinned  # (earlier requests are pinned: the window drops turns)
     for t in range(6):
-        added = _exchange(t) if fmt == "openai" else _in(fmt, [{"role": "user", "content": "x"},
-                                                               *_exchange(t)])[1][1:]  # fmt: skip
-        items.extend(added)
+        items.extend(_appended(fmt, t))
         if t == 3:
             EDITS[edit](items)
         got, want = fitter.fit(body), _one_shot(fmt, body)
@@ -164,8 +172,90 @@ def test_the_first_call_of_a_history_appended_after_the_current_request(fmt: str
     fitter = Fitter(MODELS[fmt], window=WINDOW, max_output_tokens=RESERVE)
     fitter.fit(body)
     for t in range(3):
-        added = _exchange(t) if fmt == "openai" else _in(fmt, [{"role": "user", "content": "x"},
-                                                               *_exchange(t)])[1][1:]  # fmt: skip
-        items.extend(added)
+        items.extend(_appended(fmt, t))
         got, want = fitter.fit(body), _one_shot(fmt, body)
         assert _decisions(got) == _decisions(want), (fmt, t)
+
+
+def _failing_agent(turns: int) -> Dicts:
+    """Chat dicts of an agent whose checks fail now and then (their gists are pinned once
+    the window drops them), then at work on the last request."""
+    dicts: Dicts = [{"role": "system", "content": "You keep the nightly jobs green."}]
+    for t in range(turns):
+        dicts.append({"role": "user", "content": f"Run the nightly job {t} and report."})
+        call = {
+            "id": f"job_{t}",
+            "type": "function",
+            "function": {"name": "run_job", "arguments": json.dumps({"job": t})},
+        }
+        dicts.append({"role": "assistant", "content": None, "tool_calls": [call]})
+        lines = [f"job {t} step {r}: ok" for r in range(20)]
+        if t % 3 == 0:
+            lines += ["Traceback (most recent call last):", f"KeyError: 'column_{t}'"]
+        dicts.append({"role": "tool", "tool_call_id": call["id"], "content": "\n".join(lines)})
+        dicts.append({"role": "assistant", "content": f"Job {t} done. " * 10})
+    dicts.append({"role": "user", "content": "Now rerun every failed job."})
+    for t in range(10):
+        dicts.extend(_exchange(200 + t))
+    return dicts
+
+
+@pytest.mark.parametrize("fmt", list(MODELS))
+def test_an_earlier_failure_edited_in_place_is_pinned_as_it_now_reads(fmt: str) -> None:
+    body, items = _in(fmt, _failing_agent(40))
+    fitter = Fitter(MODELS[fmt], window=WINDOW, max_output_tokens=RESERVE)
+    first = repr(fitter.fit(body).messages)
+    pinned = [t for t in range(0, 40, 3) if f"KeyError: 'column_{t}'" in first]
+    assert pinned  # (the gists of failures the window drops are pinned)
+    failure = f"column_{pinned[0]}'"
+    for t in range(4):
+        items.extend(_appended(fmt, t))
+        if t == 2:  # the app rewrites that failure's output in place
+            at = next(i for i, d in enumerate(items) if failure in json.dumps(d))
+            holder = items[at]
+            text = json.dumps(holder).replace(failure, "ledger_id'")
+            holder.clear()
+            holder.update(json.loads(text))
+        got, want = fitter.fit(body), _one_shot(fmt, body)
+        assert _decisions(got) == _decisions(want), (fmt, t)
+        assert ("ledger_id" in repr(got.messages)) == (t >= 2)
+
+
+def _repeating_agent(turns: int) -> Dicts:
+    """Chat dicts of an agent that makes the same few calls again and again (their gists
+    read alike), an answer after some, then at work on the last request."""
+    dicts: Dicts = [{"role": "system", "content": "You book the site visits."}]
+    for t in range(turns):
+        dicts.append({"role": "user", "content": f"Book visit {t}."})
+        call = {
+            "id": f"book_{t}",
+            "type": "function",
+            "function": {"name": "calendar_add", "arguments": json.dumps({"room": t % 3})},
+        }
+        dicts.append({"role": "assistant", "content": "On it.", "tool_calls": [call]})
+        dicts.append({"role": "tool", "tool_call_id": call["id"], "content": f"booked {t}"})
+        if t % 2:
+            dicts.append({"role": "assistant", "content": f"Visit {t} is booked."})
+    dicts.append({"role": "user", "content": "Now confirm them all."})
+    for t in range(10):
+        dicts.extend(_exchange(300 + t))
+    return dicts
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_responses_items_swapped_while_calls_are_appended(seed: int) -> None:
+    # (items swapped twice may leave the Messages where they were, made of other items:
+    # a gist turn is named after its unit's first Message, which is then another)
+    rng = random.Random(seed)
+    body, items = _in("openai-responses", _repeating_agent(60))
+    model = MODELS["openai-responses"]
+    fitter = Fitter(model, window=WINDOW, max_output_tokens=RESERVE)
+    fitter.fit(body)
+    for t in range(8):
+        items.extend(_appended("openai-responses", t))
+        a, b = rng.sample(range(1, len(items) - 30), 2)
+        items[a], items[b] = items[b], items[a]
+        got = fitter.fit(body)
+        want = fit(copy.deepcopy(body), model, window=WINDOW, max_output_tokens=RESERVE)
+        assert _decisions(got) == _decisions(want), (seed, t)
+        assert got.report.used <= got.report.budget
