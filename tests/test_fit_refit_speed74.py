@@ -259,3 +259,49 @@ def test_responses_items_swapped_while_calls_are_appended(seed: int) -> None:
         want = fit(copy.deepcopy(body), model, window=WINDOW, max_output_tokens=RESERVE)
         assert _decisions(got) == _decisions(want), (seed, t)
         assert got.report.used <= got.report.budget
+
+
+def _edit_text(items: Dicts, at: int) -> None:
+    """The first text of item ``at`` or after it edited in place."""
+    for d in items[at:]:
+        try:
+            holder, key = _first_text(d)
+        except AssertionError:
+            continue
+        holder[key] = "Edited: " + holder[key]
+        return
+
+
+def _grow_turn(items: Dicts, at: int) -> None:
+    """Item ``at`` and the next user item given one more text block (in formats whose user
+    turn holds blocks: a turn of tool results then makes one Message more)."""
+    for d in items[at:]:
+        blocks = d.get("content", d.get("parts"))
+        if d.get("role") == "user" and isinstance(blocks, list):
+            blocks.append({"type": "text", "text": "Also: the staging run failed twice."}
+                          if "content" in d else {"text": "Also: the staging run failed."})  # fmt: skip
+            return
+
+
+@pytest.mark.parametrize("fmt", list(MODELS))
+def test_dicts_edited_mid_history_in_a_long_list(fmt: str) -> None:
+    # (a long list is read in pieces: the pieces after the edited ones keep their Messages,
+    # also when an edited piece makes one Message more or fewer)
+    body, items = _in(fmt, _failing_agent(220))
+    fitter = Fitter(MODELS[fmt], window=WINDOW, max_output_tokens=RESERVE)
+    fitter.fit(body)
+    n = len(items)
+    edits: list[Callable[[], None]] = [
+        lambda: _edit_text(items, n // 2),
+        lambda: _grow_turn(items, n // 3),
+        lambda: items.__setitem__(n // 4, copy.deepcopy(items[n // 4 + 4])),
+        lambda: [_grow_turn(items, n // 5), _grow_turn(items, 4 * n // 5)],
+        lambda: items.__setitem__(n // 2, copy.deepcopy(items[n // 2])),
+    ]
+    for t, edit in enumerate(edits):
+        edit()
+        if t % 2:
+            items.extend(_appended(fmt, t))
+        got, want = fitter.fit(body), _one_shot(fmt, body)
+        assert _decisions(got) == _decisions(want), (fmt, t)
+        assert got.report.used <= got.report.budget
