@@ -17,12 +17,14 @@ takes that format. Per format and window, in one run:
   Chat dicts (as in ``bench_fit.py``; LangChain reads OpenAI dicts), median of 3.
 
 Then ``refit_native_shapes``: sessions written in a provider's own format, not translated
-(``native_sessions.py``: a data-pipeline agent's Responses items, an Anthropic refactoring
-agent with extended thinking), fitted once by a ``Fitter`` (not timed), then fed the app's
-list after each of the session's next 9 items is appended in place, one at a time (a
-reasoning item, a call, its output, the answer: the list often ends with a call whose
-result is not in yet); the median of the 9, against LangChain on the session's OpenAI Chat
-dicts (``translate``), median of 3.
+from Chat (``native_sessions.py``: a data-pipeline agent's Responses items, an Anthropic
+refactoring agent with extended thinking, and that agent as a Gemini body holds it), fitted
+once by a ``Fitter`` (not timed), then fed the app's list after each of the session's next 9
+items is appended in place, one at a time (a reasoning item, a call, its output, the answer:
+the list often ends with a call whose result is not in yet); the median of the 9; then
+after each of 9 edits in place of an earlier item (a text of one at half the list), the
+median of the 9; against LangChain on the session's OpenAI Chat dicts (``translate``),
+median of 3.
 
 CPU time of this process (the machine is shared); ratios are of figures from the same run.
 Run alone: ``.venv/bin/python bench/fit_formats.py``.
@@ -130,12 +132,36 @@ def refit_in_other_formats(windows: tuple[int, ...] = (32_000, 128_000)) -> None
             )
 
 
+def gemini_agent(seed: int) -> dict[str, Any]:
+    """The Anthropic agent (``anthropic_thinking_agent``) as a Gemini body holds it: a
+    model turn of its text and function calls, a user turn of their responses."""
+    body = anthropic_thinking_agent(seed=seed)
+    return translate(read_messages(body), "gemini", validate=False).body  # type: ignore[no-any-return]
+
+
 #: name → (the session, the model fitted for, the body's list key: None, the list itself)
 NATIVE: dict[str, tuple[Callable[..., Any], str, str | None]] = {
     "Responses items": (responses_agent_items, "gpt-4o", None),
     "Anthropic thinking": (anthropic_thinking_agent, "claude-sonnet-4-5", "messages"),
+    "Gemini contents": (gemini_agent, "gemini-2.5-flash", "contents"),
 }
 APPENDED = 9  # items appended one at a time, each followed by a refit
+
+
+def _edit_a_text(item: dict[str, Any], mark: str) -> bool:
+    """The first text of ``item`` (at any depth) edited in place; False: it holds none."""
+    stack: list[Any] = [item]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            for key in ("text", "content", "output", "thinking"):
+                if isinstance(node.get(key), str) and node[key]:
+                    node[key] += mark
+                    return True
+            stack.extend(v for v in node.values() if isinstance(v, dict | list))
+        elif isinstance(node, list):
+            stack.extend(reversed(node))
+    return False
 
 
 def refit_native_shapes(windows: tuple[int, ...] = (32_000, 128_000)) -> None:
@@ -143,7 +169,10 @@ def refit_native_shapes(windows: tuple[int, ...] = (32_000, 128_000)) -> None:
         f"\nrefit of sessions written in their own format, one item appended in place "
         f"(median of {APPENDED}), CPU ms:"
     )
-    print(f"  {'session':19} {'items':>6} {'window':>7} {'refit':>7}  {'LangChain/refit':>15}")
+    print(
+        f"  {'session':19} {'items':>6} {'window':>7} {'refit':>7}  {'LangChain/refit':>15}  "
+        f"{'edit':>7}  {'LangChain/edit':>14}"
+    )
     seed = 9_000
     for window in windows:
         for name, (make, model, key) in NATIVE.items():
@@ -160,9 +189,19 @@ def refit_native_shapes(windows: tuple[int, ...] = (32_000, 128_000)) -> None:
                 items.append(item)
                 refits.append(cpu(lambda: fitter.fit(body)))  # noqa: B023
             refit = statistics.median(refits)
+            # then an earlier item edited in place (a text of one at half the list), each
+            # edit followed by a refit
+            edits = []
+            for i in range(APPENDED):
+                at = len(items) // 2 + i
+                while not _edit_a_text(items[at], f" (edited {i})"):
+                    at += 1
+                edits.append(cpu(lambda: fitter.fit(body)))  # noqa: B023
+            edit = statistics.median(edits)
             lc = langchain(dicts, window - RESERVE)
             print(
-                f"  {name:19} {len(items):6,} {window:7,} {refit * 1e3:7.1f}  {lc / refit:14.1f}x"
+                f"  {name:19} {len(items):6,} {window:7,} {refit * 1e3:7.1f}  {lc / refit:14.1f}x  "
+                f"{edit * 1e3:7.1f}  {lc / edit:13.1f}x"
             )
 
 

@@ -362,6 +362,9 @@ def _pin_requests(
         anchor_unit = index.unit_of(anchor_pos)
         # the earlier requests pinned are before it
         older = _surely_kept(index, anchor_unit, kept_room, opts, reserve)
+        carried = _carried_request_pins(index, pricer, anchor_pos, anchor, anchor_cost, opts, older)
+        if carried is not None:
+            return carried, older
         older_pos = starts[older] if older < len(starts) else len(index.body)
         kinds = index.kinds  # "message": one message, not a tool exchange, not a recap
 
@@ -435,7 +438,118 @@ def _pin_requests(
         # gists on keeps)
         lean_cap = opts.prior_anchor_tokens if opts.gists else 0
         spent += _fill(index, pricer, pins, requests(range(older)), room, newer, lean_cap)
+        _keep_request_pins(index, pricer, anchor_pos, anchor, anchor_cost, opts, older, pins)
     return pins, older
+
+
+@dataclass(frozen=True, slots=True)
+class _RequestPins:
+    """What ``_pin_requests`` pinned in one index (the current request and the earlier ones,
+    with the prior requests' cap spent), and what it was decided from."""
+
+    updates: int  # the index's update it was made in (``HistoryIndex.updates``)
+    pricer: Pricer
+    opts: FitOptions
+    anchor_pos: int
+    anchor: Message
+    anchor_cost: int
+    calls: bool  # whether the history held a tool call (``_acted_on`` is asked then)
+    older: int  # the unit the earlier requests pinned are before
+    shape: tuple[bytes, list[UnitKind]]  # where units start up to the anchor's, what they are
+    pins: Pins  # (a copy: the one returned is the caller's to change)
+
+
+#: The requests ``_pin_requests`` pinned last in each index (at most two: ``pin_anchors``
+#: may pin them twice a fit, with and without the gists' room kept): an agent's refit, whose
+#: current request stays while its calls and results are appended after it, pinned the very
+#: same earlier requests again (0.7-2.9 ms of a 3,000-9,000-item refit, speed74).
+_REQUEST_PINS: WeakKeyDictionary[HistoryIndex, list[_RequestPins]] = WeakKeyDictionary()
+
+
+def _copy_pins(pins: Pins) -> Pins:
+    return Pins(list(pins.units), set(pins.numbers), dict(pins.lean), dict(pins.gists))
+
+
+def _units_to(index: HistoryIndex, k: int) -> tuple[bytes, list[UnitKind]]:
+    """Where units ``0..k`` start and what they are."""
+    return index.starts[: k + 1].tobytes(), index.kinds[: k + 1]
+
+
+def _carried_request_pins(
+    index: HistoryIndex,
+    pricer: Pricer,
+    anchor_pos: int,
+    anchor: Message,
+    anchor_cost: int,
+    opts: FitOptions,
+    older: int,
+) -> Pins | None:
+    """The pins ``_pin_requests`` made last in ``index``, when surely what it would make
+    now (a copy); None: pin them.
+
+    Sound because what it pins is read only from the messages up to the current request
+    (at ``anchor_pos``), where units start and what they are up to its unit, which of them
+    are user requests before unit ``older``, whether the history holds a tool call, and
+    the user's screenshots (their captions): all compared here. The messages are immutable
+    Messages, or a lazy history's dicts, and ``HistoryIndex.shared`` is how many leading ones
+    the last update kept the same (an edit in place, a replacement, an insertion or a
+    removal before the current request makes it smaller; a pin cap changed makes it 0). So
+    the pins stand when made in this update, or in the one before and this update kept every
+    message up to the current request. The user's messages after the current request are
+    recaps (``current_request_position``): one holding an image would change the captions."""
+    kept = _REQUEST_PINS.get(index)
+    if not kept:
+        return None
+    roles, starts = index.roles, index.starts
+    calls = bool(index.opens)
+    for i, last in enumerate(kept):
+        if not (
+            last.anchor is anchor
+            and last.pricer is pricer
+            and last.opts is opts
+            and last.anchor_pos == anchor_pos
+            and last.anchor_cost == anchor_cost
+            and last.calls == calls
+        ):
+            continue
+        if last.updates != index.updates and (
+            last.updates != index.updates - 1 or index.shared <= anchor_pos
+        ):
+            continue
+        if last.older != older:
+            # (the same earlier requests before either: no user message between them)
+            lo, hi = sorted((last.older, older))
+            lo_pos = starts[lo]
+            hi_pos = starts[hi] if hi < len(starts) else len(roles)
+            if "user" in roles[lo_pos:hi_pos]:
+                continue
+        if last.shape != _units_to(index, index.unit_of(anchor_pos)):
+            continue
+        images = index.images
+        if "user" in [roles[p] for p in images[bisect_left(images, anchor_pos + 1) :]]:
+            continue
+        kept[i] = replace(last, updates=index.updates)  # (it stands one more update)
+        return _copy_pins(last.pins)
+    return None
+
+
+def _keep_request_pins(
+    index: HistoryIndex,
+    pricer: Pricer,
+    anchor_pos: int,
+    anchor: Message,
+    anchor_cost: int,
+    opts: FitOptions,
+    older: int,
+    pins: Pins,
+) -> None:
+    """Keep what ``_pin_requests`` pinned for the next fit (``_carried_request_pins``)."""
+    made = _RequestPins(
+        index.updates, pricer, opts, anchor_pos, anchor, anchor_cost, bool(index.opens), older,
+        _units_to(index, index.unit_of(anchor_pos)), _copy_pins(pins),
+    )  # fmt: skip
+    kept = _REQUEST_PINS.setdefault(index, [])
+    kept[:] = [made, *(k for k in kept[:1] if k.updates == index.updates)]
 
 
 def _pasted_only(index: HistoryIndex, k: int) -> bool:
@@ -851,13 +965,51 @@ def _gist_message(index: HistoryIndex, pricer: Pricer, k: int, text: str) -> tup
     user's of their own long turn), and its price (one object per unit and text: a refit
     prices it once)."""
     start, end = index.starts[k], index.end(k)
+    turns = _gist_turns(index, pricer)
+    turn = turns.get((start, end, text))
+    if turn is not None:
+        return turn
     made: dict[str, tuple[Message, Pricer, int]] = _once(index, start, end, "gist-said", dict)
     hit = made.get(text)
     if hit is None or hit[1] is not pricer:
         said = Message.user if index.roles[start] == "user" else Message.assistant
         m = hit[0] if hit is not None else said(text, id=GIST_ID_PREFIX + index.id_of(start))
         hit = made[text] = (m, pricer, pricer.message(m).total)
-    return hit[0], hit[2]
+    turn = turns[(start, end, text)] = (hit[0], hit[2])
+    return turn
+
+
+@dataclass(slots=True)
+class _GistTurns:
+    """The gist turns ``_gist_message`` gave in one index, by (the unit's first message, its
+    end, the gist's text): (the turn, its price); good for update ``updates`` and ``pricer``."""
+
+    updates: int
+    pricer: Pricer
+    made: dict[tuple[int, int, str], tuple[Message, int]]
+
+
+#: The gist turns given in each index: a refit pins the same few hundred gists again, and
+#: finding each one's turn by its messages' identity (``_once``) was ~2 ms of a 3,000-turn
+#: Anthropic agent's refit at 32k (speed74).
+_GIST_TURNS: WeakKeyDictionary[HistoryIndex, _GistTurns] = WeakKeyDictionary()
+
+
+def _gist_turns(
+    index: HistoryIndex, pricer: Pricer
+) -> dict[tuple[int, int, str], tuple[Message, int]]:
+    """The gist turns given in ``index`` that surely stand now: given in this update, or in
+    the one before and of messages this update kept (``HistoryIndex.shared``: an edit in
+    place, a replacement, an insertion or a removal makes it smaller), by the same pricer.
+    A gist turn is read only from its unit's messages, and named after the first."""
+    kept = _GIST_TURNS.get(index)
+    if kept is None or kept.pricer is not pricer or kept.updates < index.updates - 1:
+        kept = _GIST_TURNS[index] = _GistTurns(index.updates, pricer, {})
+    elif kept.updates != index.updates:
+        shared = index.shared
+        kept.made = {at: turn for at, turn in kept.made.items() if at[1] <= shared}
+        kept.updates = index.updates
+    return kept.made
 
 
 def _fill(

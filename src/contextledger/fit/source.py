@@ -30,6 +30,7 @@ the start of the piece that holds it, never from the middle of a turn.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from gc import get_referents
@@ -449,25 +450,20 @@ class DictSource:
         start, made = self._boundaries[k]
         boundaries = self._boundaries[: k + 1]
         messages = list(self._messages[:made])
-        pos, n = start, len(dicts)
-        while pos < n:
-            end = min(pos + _CHUNK, n)
-            while end < n and not shape.may_end_after(dicts[end - 1]):
-                end += 1  # never cut inside a turn
-            if end == n and not shape.may_end_after(dicts[-1]):
-                # The list ends inside a turn (an answer the next dict may join): read the
-                # turn apart, so the next fit re-reads that turn only, not the whole piece.
-                cut = next(
-                    (j for j in range(n - 1, pos, -1) if shape.may_end_after(dicts[j - 1])), pos
-                )
-                if cut > pos:
-                    messages.extend(shape.read(dicts[pos:cut], pos))
-                    boundaries.append((cut, len(messages)))
-                    pos = cut
-            messages.extend(shape.read(dicts[pos:end], pos))
-            pos = end
-            if shape.may_end_after(dicts[pos - 1]):
-                boundaries.append((pos, len(messages)))
+        pos = start
+        after = self._unchanged_after(dicts, same, k)
+        if after is not None:
+            # Dicts edited in place (or replaced) and none after them: only their pieces are
+            # read again, the pieces after keep their Messages (an edit mid-history re-read
+            # every dict after it: ~75 ms of a 3,000-turn Anthropic agent's refit, speed74).
+            stop, made_at_stop = self._boundaries[after]
+            _read_pieces(shape, dicts, pos, stop, messages, boundaries)
+            moved = len(messages) - made_at_stop  # (Messages the edited pieces made more)
+            last, made_at_last = self._boundaries[-1]
+            messages.extend(self._messages[made_at_stop:made_at_last])
+            boundaries.extend((p, m + moved) for p, m in self._boundaries[after + 1 :])
+            pos = last
+        _read_pieces(shape, dicts, pos, len(dicts), messages, boundaries)
         _keep_equal(messages, self._messages, made)
         head = self._read_head(parts)
         # Nothing is kept before the whole read succeeded: a malformed dict raises (naming
@@ -476,6 +472,26 @@ class DictSource:
         _renew_skeletons(self._skeletons, dicts, start)  # (those before are unchanged)
         self.last = (*head, *self._messages) if head else self._messages
         return self.last
+
+    def _unchanged_after(self, dicts: Dicts, same: int, k: int) -> int | None:
+        """The first of the last read's boundaries after boundary ``k`` from which every dict
+        up to the last boundary holds what it held, at the position it had, the dict before
+        it too (so a piece still ends there), with dicts between (from ``same``) changed;
+        None: there is none (the list is read again from boundary ``k``). A piece is read
+        from its own dicts alone, at its position: the pieces after it make what they made."""
+        bounds = self._boundaries
+        end = bounds[-1][0]
+        if not same < end <= len(dicts) or len(bounds) - 1 <= k + 1:
+            return None
+        try:
+            equal = list(map(eq, dicts[same:end], self._skeletons[same:end]))
+        except Exception:  # a value whose == raises: read again from boundary ``k``
+            return None
+        if all(equal):
+            return None
+        changed = end - 1 - equal[::-1].index(False)  # (the last dict changed)
+        after = bisect_right(bounds, changed + 1, key=_first_of)
+        return after if k < after < len(bounds) - 1 else None
 
     def _read_head(self, parts: _Payload) -> tuple[Message, ...]:
         """The Messages of the body's entries beside the list (its system prompt): the
@@ -533,6 +549,38 @@ class DictSource:
         except Exception:  # a value whose == raises: read everything again
             return 0 if all_dicts(dicts[hi:]) else -1  # (the parts before it were checked)
         return n if all_dicts(dicts[n:]) else -1
+
+
+def _first_of(bound: tuple[int, int]) -> int:
+    return bound[0]
+
+
+def _read_pieces(
+    shape: _Shape,
+    dicts: Dicts,
+    pos: int,
+    n: int,
+    messages: list[Message],
+    boundaries: list[tuple[int, int]],
+) -> None:
+    """Read ``dicts[pos:n]`` a piece at a time into ``messages``, noting where pieces end in
+    ``boundaries`` (``pos`` is one, or 0)."""
+    while pos < n:
+        end = min(pos + _CHUNK, n)
+        while end < n and not shape.may_end_after(dicts[end - 1]):
+            end += 1  # never cut inside a turn
+        if end == n and not shape.may_end_after(dicts[n - 1]):
+            # The list ends inside a turn (an answer the next dict may join): read the
+            # turn apart, so the next fit re-reads that turn only, not the whole piece.
+            cut = next((j for j in range(n - 1, pos, -1) if shape.may_end_after(dicts[j - 1])), pos)
+            if cut > pos:
+                messages.extend(shape.read(dicts[pos:cut], pos))
+                boundaries.append((cut, len(messages)))
+                pos = cut
+        messages.extend(shape.read(dicts[pos:end], pos))
+        pos = end
+        if shape.may_end_after(dicts[pos - 1]):
+            boundaries.append((pos, len(messages)))
 
 
 def _call_ids(dicts: Dicts) -> set[str] | None:
