@@ -164,9 +164,12 @@ class PrepareReport:
 
 @dataclass(frozen=True, slots=True)
 class Prepared:
-    """A ready request. ``body`` is the provider's REST body; :meth:`sdk_kwargs` is what its
-    official client's create call takes (``chat.completions.create``, ``responses.create``,
-    ``messages.create``, google-genai's ``models.generate_content``), or :meth:`send` it."""
+    """A ready request. ``body`` is the provider's REST body, as its endpoint takes it (a
+    Gemini body names no model: ``generateContent`` takes ``model`` in its URL,
+    ``models/{model}:generateContent``); ``model`` is the id the request is for, as that
+    API names it. :meth:`sdk_kwargs` is what its official client's create call takes
+    (``chat.completions.create``, ``responses.create``, ``messages.create``, google-genai's
+    ``models.generate_content``: ``model`` among them), or :meth:`send` it."""
 
     body: dict[str, Any]
     format: Format
@@ -183,7 +186,8 @@ class Prepared:
         """The keyword arguments for the official client's create call: ``body`` itself, or
         for Gemini ``model``, ``contents`` and ``config`` with bytes decoded."""
         reshape = provider_format(self.format).sdk_kwargs
-        return reshape(self.body) if reshape is not None else dict(self.body)
+        body = self.body if "model" in self.body else {"model": self.model, **self.body}
+        return reshape(body) if reshape is not None else dict(body)
 
     def send(self, **options: Any) -> Reply:
         """Send this request with the official client for its format (streaming; see
@@ -1406,7 +1410,10 @@ class Preparer:
         return thinking
 
     def _body(self, wire: dict[str, Any], tools: list[dict[str, Any]] | None) -> dict[str, Any]:
-        body: dict[str, Any] = {"model": self.wire_model, **wire}
+        # (a Gemini body names no model: generateContent takes it in the URL)
+        body: dict[str, Any] = (
+            {"model": self.wire_model, **wire} if self.wire.model_in_body else dict(wire)
+        )
         body.update(self.wire.output_limit(self.fitter.reserved_output, self.info.provider))
         spec = self.fitter.options.response_format
         if spec is not None:  # (Gemini's goes in generation_config beside the output limit)

@@ -83,7 +83,12 @@ _ANTHROPIC_BLOCKS = (
     "search_result",
     "container_upload",
 )
-_RESPONSES_ITEMS = ("message", "function_call", "function_call_output", "reasoning", "compaction")
+# (every item type only Responses writes: a list whose first such item is a hosted tool's
+# call, ``web_search_call`` or an ``item_reference``, was read as Chat and refused)
+_RESPONSES_ITEMS = (
+    "message", "function_call", "function_call_output", "reasoning", "compaction",
+    *native.RESPONSES_ITEMS,
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

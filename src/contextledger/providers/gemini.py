@@ -699,7 +699,8 @@ _TOP_CAMEL = {
 
 
 def sdk_request(body: Mapping[str, Any]) -> dict[str, Any]:
-    """``body`` (the REST shape :func:`write` produces, base64 text) as
+    """``body`` (the REST shape :func:`write` produces, base64 text, with the ``model`` the
+    REST API takes in its URL) as
     ``models.generate_content``'s keyword arguments: ``model``, ``contents`` and
     ``config`` (``generation_config`` flattened into it), with inline data and thought
     signatures as the bytes the SDK's types hold (it encodes them once on the wire)."""
@@ -841,7 +842,7 @@ def stream(
     ``on_text`` as it arrives. Thoughts become :class:`Reasoning` blocks and function
     calls :class:`ToolCall` s, each with its thought signature (base64) to send back;
     ``usage_metadata`` is the usage. SDK exceptions propagate (the client layer maps them)."""
-    request = sdk_request(body)
+    request = sdk_request(body if "model" in body else {"model": model, **body})
     reply = _Assembler(on_text)
     usage: Usage | None = None
     finish: Any = None
@@ -909,4 +910,5 @@ FORMAT = ProviderFormat(
     complete=complete,
     sdk_kwargs=sdk_request,
     takes_file=takes_file,
+    model_in_body=False,
 )
