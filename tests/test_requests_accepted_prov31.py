@@ -7,6 +7,11 @@
 * A Responses list whose first item only Responses writes is a hosted tool's call
   (``web_search_call``, ``code_interpreter_call``) or an ``item_reference`` was read as Chat
   by ``fit`` ("unknown role None"): every item type only Responses writes names the format.
+* R35-prov30-1: an OpenAI spoken reply kept by its id expires (``expires_at``; OpenAI then
+  answers 400 for the id). The request made at a moment after it sends its line, reported:
+  ``translate``, a one-shot fit and a kept ``Fitter`` decide at the moment given (``now``,
+  default the clock's), so a refit equals a fit afresh at the same moment, and a fit
+  before the expiry, translated after it, sends the line (priced below the id's price).
 """
 
 from __future__ import annotations
@@ -18,11 +23,12 @@ import httpx
 import pytest
 
 from contextledger import fit, translate
+from contextledger.fit.fitter import Fitter
 from contextledger.prepare import prepare
 from contextledger.pricing.messages import price_request
 from sdk_check import validate_body
 from stub_responses import validate_responses
-from stub_server import StubServer
+from stub_server import StubServer, validate_openai
 
 HEADERS = {"authorization": "Bearer k"}
 
@@ -85,3 +91,71 @@ def test_an_item_reference_opening_a_list_is_read_as_responses(stub: StubServer)
     # (a history opens on the user's turn: an item before it goes, reported)
     assert [c.message_id for c in out.report.dropped] == ["m0"]
     assert body["input"] == [{"type": "message", "role": "user", "content": "go on"}]
+
+
+T0 = 1_800_000_000.0  # the moment of the first fit (explicit: no test sleeps or reads the clock)
+
+
+def spoken(expires_at: int) -> list[dict[str, Any]]:
+    return [
+        {"role": "user", "content": "Say hello in French, out loud."},
+        {"role": "assistant", "content": None,
+         "audio": {"id": "audio_abc123", "expires_at": expires_at, "transcript": "Bonjour !"}},
+        {"role": "user", "content": "Again, slower."},
+    ]  # fmt: skip
+
+
+def chat_body(messages: Any, now: float) -> dict[str, Any]:
+    return dict(translate(messages, "openai", model="gpt-audio", now=now).body)
+
+
+def test_a_refit_after_a_spoken_reply_expired_equals_a_fit_afresh_at_that_moment(
+    stub: StubServer,
+) -> None:
+    msgs = spoken(int(T0) + 600)
+    kept = Fitter("gpt-audio", window=128_000, max_output_tokens=1000)
+    first = kept.fit(msgs, now=T0)
+    assert chat_body(first.messages, T0)["messages"][1]["audio"] == {"id": "audio_abc123"}
+    msgs += [{"role": "assistant", "content": "D'accord."}, {"role": "user", "content": "Merci."}]
+    later = T0 + 3600
+    refit = kept.fit(msgs, now=later)
+    afresh = Fitter("gpt-audio", window=128_000, max_output_tokens=1000).fit(msgs, now=later)
+    body = chat_body(refit.messages, later)
+    assert body == chat_body(afresh.messages, later)
+    assert refit.report.used == afresh.report.used
+    assert [n.text for n in refit.report.notices] == [n.text for n in afresh.report.notices]
+    assert "audio" not in body["messages"][1]
+    assert (
+        body["messages"][1]["content"]
+        == "[spoken reply audio_abc123, as its transcript:] Bonjour !"
+    )
+    assert any("audio_abc123" in n.text and "expired" in n.text for n in refit.report.notices)
+    # priced as the line it now is, not as the reply's audio (the output cap)
+    assert refit.report.used == price_request(body, "gpt-audio", "openai").total
+    assert refit.report.used < first.report.used
+    validate_openai({"model": "gpt-audio", **body}, stub)
+
+
+def test_a_fit_made_before_the_expiry_is_sent_after_it_as_the_line() -> None:
+    first = Fitter("gpt-audio", window=128_000, max_output_tokens=1000).fit(
+        spoken(int(T0) + 600), now=T0
+    )
+    late = translate(first.messages, "openai", model="gpt-audio", now=T0 + 3600)
+    assert "audio" not in late.body["messages"][1]
+    assert any("expired" in n.text for n in late.notices)
+    # (the line costs less than the id was priced at: the fit's used stays above the bill)
+    assert first.report.used >= price_request(late.body, "gpt-audio", "openai").total
+
+
+def test_a_reply_within_a_minute_of_its_expiry_goes_as_its_line() -> None:
+    """The request is on its way for a while (and may be retried)."""
+    body = chat_body(spoken(int(T0) + 30), T0)
+    assert "audio" not in body["messages"][1]
+    assert chat_body(spoken(int(T0) + 3600), T0)["messages"][1]["audio"] == {"id": "audio_abc123"}
+
+
+def test_prepare_sends_an_expired_reply_as_the_line_it_priced() -> None:
+    out = prepare(spoken(1_000_000_000), "gpt-audio", max_output_tokens=1000, compaction=False)
+    assert "audio" not in out.body["messages"][1]
+    assert out.report.used == price_request(out.body, "gpt-audio").total
+    assert any("expired" in n.text for n in out.report.notices)

@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import base64
+import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import takewhile
@@ -487,11 +488,14 @@ class Preparer:
         view = self._plan_images(view, plans)
 
         # 4-5. vision gate and fit (the fitter runs the gate for models without vision)
-        result = self.fitter.fit(view, tools=wire_tools)
+        # (one moment for the fit and the translate: an OpenAI spoken reply whose audio
+        # expires meanwhile goes as the line the fit priced, or by the id it priced)
+        now = time.time()
+        result = self.fitter.fit(view, tools=wire_tools, now=now)
         normalized: list[NormalizedNote] = []
         encoded = self._encode_planned(result.messages, plans, normalized)
         if encoded is not None:  # an encoder had to go below the planned size: price again
-            result = self.fitter.fit(_substitute(view, encoded), tools=wire_tools)
+            result = self.fitter.fit(_substitute(view, encoded), tools=wire_tools, now=now)
             normalized.clear()
             self._encode_planned(result.messages, plans, normalized)
         notices.extend(
@@ -509,7 +513,7 @@ class Preparer:
                 # an earlier spoken reply goes as the line the fit priced and reported
                 # (OpenAI takes its id back only on its audio models)
                 sent = tuple(unheard_replies(sent, self.format, []))
-            translation = translate(sent, self.format, validate=True)
+            translation = translate(sent, self.format, validate=True, now=now)
             notices.extend(not_yet_told(translation.notices, result.report.notices))
             body = self._body(translation.body, wire_tools)
         else:
