@@ -12,10 +12,15 @@
   ``translate``, a one-shot fit and a kept ``Fitter`` decide at the moment given (``now``,
   default the clock's), so a refit equals a fit afresh at the same moment, and a fit
   before the expiry, translated after it, sends the line (priced below the id's price).
+* An empty text document went to Anthropic as a document of no text (Anthropic refuses
+  empty text blocks): it goes as the line naming it, as to every other format.
+* A named file sent to Gemini as its bytes lost its name silently (Gemini's inline data
+  carries none): reported.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 from typing import Any
 
@@ -28,7 +33,7 @@ from contextledger.prepare import prepare
 from contextledger.pricing.messages import price_request
 from sdk_check import validate_body
 from stub_responses import validate_responses
-from stub_server import StubServer, validate_openai
+from stub_server import StubServer, validate_anthropic, validate_openai
 
 HEADERS = {"authorization": "Bearer k"}
 
@@ -159,3 +164,47 @@ def test_prepare_sends_an_expired_reply_as_the_line_it_priced() -> None:
     assert "audio" not in out.body["messages"][1]
     assert out.report.used == price_request(out.body, "gpt-audio").total
     assert any("expired" in n.text for n in out.report.notices)
+
+
+def test_an_empty_text_document_goes_to_anthropic_as_the_line_naming_it(stub: StubServer) -> None:
+    history = {"messages": [{"role": "user", "content": [
+        {"type": "document", "title": "notes.txt",
+         "source": {"type": "text", "media_type": "text/plain", "data": ""}},
+        {"type": "text", "text": "Is this file empty?"}]}]}  # fmt: skip
+    out = prepare(history, "claude-sonnet-4-5", max_output_tokens=300, compaction=False)
+    first = out.body["messages"][0]["content"][0]
+    assert first["type"] == "text" and "notes.txt" in first["text"]
+    assert out.report.used == price_request(out.body, "claude-sonnet-4-5").total
+    validate_body("anthropic", json.loads(json.dumps(out.body)))
+    validate_anthropic(out.body, {"x-api-key": "k", "anthropic-version": "2023-06-01"}, stub)
+    full = {"messages": [{"role": "user", "content": [
+        {"type": "document", "title": "notes.txt",
+         "source": {"type": "text", "media_type": "text/plain", "data": "Ship on Friday."}},
+        {"type": "text", "text": "When?"}]}]}  # fmt: skip
+    kept = prepare(full, "claude-sonnet-4-5", max_output_tokens=300, compaction=False)
+    assert kept.body["messages"][0]["content"][0]["type"] == "document"  # (a text one stays so)
+
+
+PDF = base64.b64encode(b"%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n%%EOF\n").decode()
+
+
+@pytest.mark.parametrize("in_result", [False, True])
+def test_a_named_file_sent_to_gemini_as_its_bytes_is_reported_without_its_name(
+    in_result: bool,
+) -> None:
+    doc = {"type": "document", "title": "Q3 board report",
+           "source": {"type": "base64", "media_type": "application/pdf", "data": PDF}}  # fmt: skip
+    turns: list[dict[str, Any]] = [
+        {"role": "user", "content": [doc, {"type": "text", "text": "Summarize."}]}
+    ]
+    if in_result:
+        turns = [
+            {"role": "user", "content": "Fetch the report."},
+            {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "fetch", "input": {}}]},
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": [doc]}]},
+        ]  # fmt: skip
+    sent = translate({"messages": turns}, "gemini", model="gemini-2.5-flash")
+    assert "Q3 board report" not in json.dumps(sent.body)  # (no place for it in inline data)
+    assert any("'Q3 board report'" in n.text and "name" in n.text for n in sent.notices)
+    unnamed = translate({"messages": turns}, "anthropic")
+    assert not any("without its name" in n.text for n in unnamed.notices)

@@ -629,9 +629,13 @@ class Pricer:
             else 0
         )
         if f.data is None:  # a text document: Anthropic frames it apart (written as one)
-            framing = ANTHROPIC_TEXT_DOCUMENT if self.model.provider == "anthropic" and (
-                self.wire in (None, "anthropic")
-            ) else 0  # fmt: skip
+            framing = (
+                ANTHROPIC_TEXT_DOCUMENT
+                if self.model.provider == "anthropic"
+                and (self.wire in (None, "anthropic"))
+                and (f.text or "").strip()
+                else 0
+            )  # fmt: skip  (an empty one goes as its line)
             return own + self.text(attachment_text(f)) + framing
         cost = file_cost(f, self.model, in_result)  # a PDF by its pages
         as_bytes = f.data.base64_length // 4 + 8 if cost is None else self._estimate(f, cost)
