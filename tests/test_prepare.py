@@ -38,7 +38,10 @@ def test_budget_equals_the_price_of_the_request_sent(model: str, window: int) ->
     out = prepare(example(), model, window=window, max_output_tokens=2000, compaction=False)
     assert out.report.used == price_request(out.body, model).total
     assert out.report.used <= out.report.budget
-    assert out.body["model"] == model
+    assert out.model == model
+    # the REST body names its model, but Gemini's, whose URL does (models/{model}:generateContent)
+    assert out.body.get("model") == (None if out.format == "gemini" else model)
+    assert out.sdk_kwargs()["model"] == model
 
 
 def test_responses_target_also_prices_exactly() -> None:

@@ -262,8 +262,9 @@ def test_a_routers_id_goes_without_its_route_in_a_providers_own_format(
 ) -> None:
     """LiteLLM's route prefixes were kept in Anthropic and Gemini bodies, whose APIs (and
     Bedrock's and Vertex's clients for them) know no routes."""
-    body = prepare([{"role": "user", "content": "hi"}], model, max_output_tokens=100).body
-    assert body["model"] == named
+    out = prepare([{"role": "user", "content": "hi"}], model, max_output_tokens=100)
+    assert out.model == named
+    assert out.sdk_kwargs()["model"] == named  # (a Gemini REST body names it in the URL only)
 
 
 @pytest.mark.parametrize(

@@ -142,7 +142,7 @@ SPOKEN_REPLY = [
             "id": "audio_abc123",
             "data": "UklGRgAAAAA=",
             "transcript": "Why did the chicken cross the road?",
-            "expires_at": 1,
+            "expires_at": 4102444800,  # (2100: OpenAI refuses an expired id)
         },
     },
     {"role": "user", "content": "Now explain it."},

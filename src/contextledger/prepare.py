@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import base64
+import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import takewhile
@@ -164,9 +165,12 @@ class PrepareReport:
 
 @dataclass(frozen=True, slots=True)
 class Prepared:
-    """A ready request. ``body`` is the provider's REST body; :meth:`sdk_kwargs` is what its
-    official client's create call takes (``chat.completions.create``, ``responses.create``,
-    ``messages.create``, google-genai's ``models.generate_content``), or :meth:`send` it."""
+    """A ready request. ``body`` is the provider's REST body, as its endpoint takes it (a
+    Gemini body names no model: ``generateContent`` takes ``model`` in its URL,
+    ``models/{model}:generateContent``); ``model`` is the id the request is for, as that
+    API names it. :meth:`sdk_kwargs` is what its official client's create call takes
+    (``chat.completions.create``, ``responses.create``, ``messages.create``, google-genai's
+    ``models.generate_content``: ``model`` among them), or :meth:`send` it."""
 
     body: dict[str, Any]
     format: Format
@@ -183,7 +187,8 @@ class Prepared:
         """The keyword arguments for the official client's create call: ``body`` itself, or
         for Gemini ``model``, ``contents`` and ``config`` with bytes decoded."""
         reshape = provider_format(self.format).sdk_kwargs
-        return reshape(self.body) if reshape is not None else dict(self.body)
+        body = self.body if "model" in self.body else {"model": self.model, **self.body}
+        return reshape(body) if reshape is not None else dict(body)
 
     def send(self, **options: Any) -> Reply:
         """Send this request with the official client for its format (streaming; see
@@ -483,11 +488,14 @@ class Preparer:
         view = self._plan_images(view, plans)
 
         # 4-5. vision gate and fit (the fitter runs the gate for models without vision)
-        result = self.fitter.fit(view, tools=wire_tools)
+        # (one moment for the fit and the translate: an OpenAI spoken reply whose audio
+        # expires meanwhile goes as the line the fit priced, or by the id it priced)
+        now = time.time()
+        result = self.fitter.fit(view, tools=wire_tools, now=now)
         normalized: list[NormalizedNote] = []
         encoded = self._encode_planned(result.messages, plans, normalized)
         if encoded is not None:  # an encoder had to go below the planned size: price again
-            result = self.fitter.fit(_substitute(view, encoded), tools=wire_tools)
+            result = self.fitter.fit(_substitute(view, encoded), tools=wire_tools, now=now)
             normalized.clear()
             self._encode_planned(result.messages, plans, normalized)
         notices.extend(
@@ -505,7 +513,7 @@ class Preparer:
                 # an earlier spoken reply goes as the line the fit priced and reported
                 # (OpenAI takes its id back only on its audio models)
                 sent = tuple(unheard_replies(sent, self.format, []))
-            translation = translate(sent, self.format, validate=True)
+            translation = translate(sent, self.format, validate=True, now=now)
             notices.extend(not_yet_told(translation.notices, result.report.notices))
             body = self._body(translation.body, wire_tools)
         else:
@@ -1406,7 +1414,10 @@ class Preparer:
         return thinking
 
     def _body(self, wire: dict[str, Any], tools: list[dict[str, Any]] | None) -> dict[str, Any]:
-        body: dict[str, Any] = {"model": self.wire_model, **wire}
+        # (a Gemini body names no model: generateContent takes it in the URL)
+        body: dict[str, Any] = (
+            {"model": self.wire_model, **wire} if self.wire.model_in_body else dict(wire)
+        )
         body.update(self.wire.output_limit(self.fitter.reserved_output, self.info.provider))
         spec = self.fitter.options.response_format
         if spec is not None:  # (Gemini's goes in generation_config beside the output limit)

@@ -3,6 +3,7 @@ between calls) and the one-shot ``fit``."""
 
 from __future__ import annotations
 
+import time
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -50,7 +51,7 @@ from ..pricing.messages import Pricer
 from ..pricing.text import expect_counting
 from ..providers import format_for_provider, provider_format, read_messages
 from ..providers.anthropic import SystemPrompt, system_blocks
-from ..providers.native import replaced_notices
+from ..providers.native import expired_reply, replaced_notices
 from ..providers.openai_responses import unpaired_notices
 from ..repair import RepairChange, RepairMemo, RepairResult
 from ..report import Notice
@@ -294,17 +295,23 @@ class Fitter:
         self._repair_wire = (
             self.pricer.wire or format_for_provider(self.info.provider, self.info.api).name
         )
+        self._roles: tuple[Sequence[Message], list[str]] | None = None  # within one fit
+        self._sendable = SendableImages(self.info)  # images re-encoded for the provider
+        self._pinning: tuple[FitOptions, FitOptions] | None = None  # see _pinning_options
+        self._start_afresh()
+
+    def _start_afresh(self) -> None:
+        """Forget what earlier fits left (a new Fitter's state)."""
         # (a system message after the start is sent with the system prompt and reported as
         # moved, whether or not something else needs repair: R32-O1)
         self._memory = _Memory(repairs=RepairMemo(target=self._repair_wire, late_system="keep"))
-        self._roles: tuple[Sequence[Message], list[str]] | None = None  # within one fit
-        self._sendable = SendableImages(self.info)  # images re-encoded for the provider
         # audio for a model that hears none, as sent (``_unheard_audio``): by the message's
         # identity, (it, its placeholder view, the notices)
         self._heard: dict[int, tuple[Message, Message, tuple[Notice, ...]]] = {}
+        # spoken replies whose audio expired, as sent (``_expired_audio``): the same
+        self._expired: dict[int, tuple[Message, Message, tuple[Notice, ...]]] = {}
         # per message: (it, text bytes, inline bytes, images, largest image, longest side)
         self._limit_parts: dict[int, _LimitPart] = {}
-        self._pinning: tuple[FitOptions, FitOptions] | None = None  # see _pinning_options
         self._limits = _LimitMemo()  # the last request checked, and its sums
         self._runs = SharedRuns()  # the runs this fit's output shares with the last one
 
@@ -323,7 +330,22 @@ class Fitter:
         tools: Sequence[Mapping[str, Any]] | None = None,
         system: SystemPrompt | None = None,
         memory: Sequence[Message] | None = None,
+        now: float | None = None,
     ) -> FitResult:
+        """Fit ``messages`` (see :func:`fit`). ``now``: the moment the request is made, in
+        seconds since the epoch (default: the clock's), when an earlier OpenAI spoken reply
+        whose ``expires_at`` has passed goes as its line: a refit equals a fit afresh at
+        the same moment."""
+        pricer = self.pricer
+        now = time.time() if now is None else now
+        if pricer.next_deadline <= now or (
+            pricer.expired and pricer.now is not None and now < pricer.now
+        ):
+            # a spoken reply priced (and maybe sent) by its id has expired since: what was
+            # priced and cut is stale, so fit as a new Fitter does at this moment
+            pricer.forget_prices()
+            self._start_afresh()
+        pricer.now = now
         # an empty list is an empty conversation; None, a number or a string is an error
         empty = isinstance(messages, Sequence | Mapping) and not isinstance(messages, str)
         msgs: Sequence[Message]
@@ -607,6 +629,27 @@ class Fitter:
             )
         return tuple(sent)
 
+    def _expired_audio(
+        self, out: tuple[Message, ...], changes: list[Change], notices: list[Notice]
+    ) -> tuple[Message, ...]:
+        """``out`` with each earlier spoken reply whose audio expired at the pricer's
+        ``now`` its line, as priced, reported (``native.expired_reply``). The view made once
+        is sent again on every refit (the same object: its price is memoised)."""
+        expired, memo, now = self.pricer.expired, self._expired, self.pricer.now
+        sent = list(out)
+        for i, m in enumerate(out):
+            if expired.get(id(m)) is not m or now is None:
+                continue
+            made = memo.get(id(m))
+            if made is None or made[0] is not m:
+                made = memo[id(m)] = (m, *expired_reply(m, now))
+            sent[i] = made[1]
+            notices.extend(made[2])
+            changes.extend(
+                Change("replaced", n.where, None, "audio", n.text, 0, 0) for n in made[2]
+            )
+        return tuple(sent)
+
     def _fit_repaired(
         self,
         msgs: Sequence[Message],
@@ -832,6 +875,8 @@ class Fitter:
         if pricer.unheard:  # audio for a model that hears none (noted as it was priced)
             current = body[anchor_pos].id if anchor_pos is not None else None
             out = self._unheard_audio(out, current, changes, notices)
+        if pricer.expired:  # spoken replies whose audio expired (noted as they were priced)
+            out = self._expired_audio(out, changes, notices)
         if pricer.estimates:
             notices.extend(_estimated_media(pricer.estimates, out))
         if pricer.as_text:  # another provider's blocks, sent as their text (R31-S1)

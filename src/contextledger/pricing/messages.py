@@ -13,6 +13,7 @@ block (when stored) or from the header of the inline data.
 from __future__ import annotations
 
 import json
+import math
 import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from ..gate import audio_placeholder, unheard_error
 from ..images.probe import probe_image
 from ..images.sendable import unfetchable
 from ..model import (
+    AUDIO_REPLY,
     Audio,
     Block,
     FileAttachment,
@@ -52,7 +54,7 @@ from ..providers.common import (
 )
 from ..providers.gemini import GENERATED_ID, tool_media_key
 from ..providers.ids import accepted_everywhere, portable_id, speaker_name, wire_id, wire_name
-from ..providers.native import parsed
+from ..providers.native import parsed, reply_deadline
 from ..providers.openai_responses import item_count, text_item_count
 from ..providers.output_format import read_output_format
 from .files import MediaCost, audio_cost, document_fields_text, file_cost
@@ -303,6 +305,36 @@ class Pricer:
         #: Provider-only blocks the target's writer sends as their text (the report says
         #: what each replaced: ``native.replaced_notices``).
         self.as_text: dict[ProviderContent, None] = {}
+        #: The moment the request is made (a ``Fitter`` sets it each fit): an earlier spoken
+        #: reply whose audio has expired by then goes as its line. None: not known, so each
+        #: is priced as sent by its id (the most it costs).
+        self.now: float | None = None
+        #: Messages holding a spoken reply expired at ``now`` (priced as its line: the fit
+        #: sends it so, ``native.expired_reply``), by identity.
+        self.expired: dict[int, Message] = {}
+        #: The earliest ``native.reply_deadline`` of the spoken replies priced as sent by id:
+        #: once ``now`` reaches it, those prices are stale (``forget_prices``).
+        self.next_deadline = math.inf
+
+    def forget_prices(self) -> None:
+        """Forget every price made (a spoken reply priced as sent by its id has expired):
+        what is priced next is priced afresh, at ``now``."""
+        self._blocks.clear()
+        self._messages.clear()
+        self.repriced += 1
+        self.expired.clear()
+        self.next_deadline = math.inf
+
+    def _note_spoken(self, m: Message, b: ProviderContent) -> None:
+        """Remember ``m`` if the spoken reply ``b`` it holds has expired at ``now`` (sent as
+        its line), else when its id expires (``next_deadline``)."""
+        deadline = reply_deadline(b)
+        if deadline is None:
+            return
+        if self.now is not None and deadline <= self.now:
+            self.expired[id(m)] = m
+        else:
+            self.next_deadline = min(self.next_deadline, deadline)
 
     @property
     def request_overhead(self) -> int:
@@ -597,9 +629,13 @@ class Pricer:
             else 0
         )
         if f.data is None:  # a text document: Anthropic frames it apart (written as one)
-            framing = ANTHROPIC_TEXT_DOCUMENT if self.model.provider == "anthropic" and (
-                self.wire in (None, "anthropic")
-            ) else 0  # fmt: skip
+            framing = (
+                ANTHROPIC_TEXT_DOCUMENT
+                if self.model.provider == "anthropic"
+                and (self.wire in (None, "anthropic"))
+                and (f.text or "").strip()
+                else 0
+            )  # fmt: skip  (an empty one goes as its line)
             return own + self.text(attachment_text(f)) + framing
         cost = file_cost(f, self.model, in_result)  # a PDF by its pages
         as_bytes = f.data.base64_length // 4 + 8 if cost is None else self._estimate(f, cost)
@@ -615,6 +651,10 @@ class Pricer:
         """Another provider gets the block's text (its writer converts it); its own
         provider, the block as it came, at an estimate (``provider_content_cost``). With no
         target known, the larger of the two for a model of the block's provider."""
+        if b.kind == AUDIO_REPLY and self.now is not None:
+            deadline = reply_deadline(b)
+            if deadline is not None and deadline <= self.now:
+                return self.text(b.text)  # expired: its line goes (``native.expired_reply``)
         if not may_go_as_it_came(b, self.model, self.wire):
             self.as_text[b] = None
             return self.text(b.text)
@@ -688,6 +728,8 @@ class Pricer:
                 continue
             if self.deaf and (isinstance(b, Audio | ToolResult) or is_audio_reply(b)):
                 self._note_unheard(m, j, b)
+            if type(b) is ProviderContent and b.kind == AUDIO_REPLY:
+                self._note_spoken(m, b)
             try:
                 t, i = self.block(b)
             except ContentError as exc:

@@ -14,6 +14,7 @@ of contextledger asks about a format.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -83,7 +84,12 @@ _ANTHROPIC_BLOCKS = (
     "search_result",
     "container_upload",
 )
-_RESPONSES_ITEMS = ("message", "function_call", "function_call_output", "reasoning", "compaction")
+# (every item type only Responses writes: a list whose first such item is a hosted tool's
+# call, ``web_search_call`` or an ``item_reference``, was read as Chat and refused)
+_RESPONSES_ITEMS = (
+    "message", "function_call", "function_call_output", "reasoning", "compaction",
+    *native.RESPONSES_ITEMS,
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +180,7 @@ def translate(
     on_images: OnImages = "error",
     catalog: Catalog | None = None,
     validate: bool = True,
+    now: float | None = None,
 ) -> Translation:
     """Translate a conversation into ``to``'s request shape, loudly.
 
@@ -184,10 +191,14 @@ def translate(
     provider) are listed in ``notices``, as is each image the provider refuses whatever is
     done to it (bytes that are no image, a ``file://`` URL), sent as a note instead (as
     ``fit`` does). ``validate=False`` writes the conversation without these checks.
+    ``now``: the moment the request is made, in seconds since the epoch (default: the
+    clock's): an earlier OpenAI spoken reply whose ``expires_at`` has passed by then goes
+    as its line, reported (OpenAI refuses the id of a reply whose audio it no longer keeps).
     """
     target = provider_format(to)
     msgs = read_messages(messages)
     notices: list[Notice] = []
+    msgs = tuple(native.expired_replies(msgs, time.time() if now is None else now, notices))
     if model is not None:
         gated = vision_gate(msgs, model, on_images=on_images, catalog=catalog)
         msgs = gated.messages

@@ -499,6 +499,11 @@ def _provider_content(b: ProviderContent, path: str, notices: list[Notice]) -> d
 
 
 def _document(f: FileAttachment, path: str) -> dict[str, Any]:
+    if f.data is None and not (f.text or "").strip():
+        # an empty text document: the line naming it, as every other format sends it
+        # (Anthropic refuses an empty or whitespace-only text block; a document of no text
+        # has nothing to cite, and its title still reaches the model)
+        return {"type": "text", "text": c.attachment_text(f)}
     if f.data is None:
         source: dict[str, Any] = {"type": "text", "media_type": "text/plain", "data": f.text or ""}
     elif f.media_type == "application/pdf":

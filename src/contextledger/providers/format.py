@@ -86,6 +86,10 @@ class ProviderFormat:
     #: text file goes as text to every format, any other as a line naming it, reported
     #: (``common.sendable_file``; the pricer prices that line).
     takes_file: Callable[[str], bool] = takes_any_file
+    #: Whether the REST body names the model. Gemini's generateContent takes it in the URL
+    #: (``models/{model}:generateContent``) and answers 400 'Unknown name "model"' for a
+    #: body that names it; its SDK takes it as ``model=`` beside the contents.
+    model_in_body: bool = True
 
     @property
     def sends(self) -> bool:

@@ -432,6 +432,24 @@ def _media(img: Image | FileAttachment | Audio, path: str) -> dict[str, Any]:
     return {"inline_data": {"mime_type": img.media_type, "data": img.data.base64}}
 
 
+#: The names readers give a file that came with none (``common.name_or``).
+_UNNAMED = ("file", "document")
+
+
+def _name_left_out(f: FileAttachment, path: str, notices: list[Notice]) -> None:
+    """Report the name of a file sent as its bytes: Gemini's inline data carries none, so
+    the model is not told the name the user gave it (a title it may be asked about)."""
+    if f.name and f.name not in _UNNAMED:
+        notices.append(
+            Notice(
+                "dropped",
+                path,
+                f"The file {f.name!r} was sent to {TITLE} as its bytes without its name: "
+                f"{TITLE}'s inline data carries none.",
+            )
+        )
+
+
 def _guess_type(url: str, path: str) -> str:
     lower = url.lower().split("?")[0]
     for ext, mt in (
@@ -457,8 +475,11 @@ def _user_parts(m: Message, path: str, notices: list[Notice]) -> list[dict[str, 
             sent = c.sendable_file(b, takes_file, TITLE, p, notices)
             if isinstance(sent, Text):
                 out.append({"text": sent.text})
+            elif b.data is None:
+                out.append({"text": c.attachment_text(b)})
             else:
-                out.append({"text": c.attachment_text(b)} if b.data is None else _media(b, p))
+                out.append(_media(b, p))
+                _name_left_out(b, p, notices)
         elif isinstance(b, Image | Audio):
             out.append(_media(b, p))
         elif isinstance(b, ProviderContent):
@@ -545,6 +566,9 @@ def _tool_parts(
             after.extend(
                 native.parsed(x) if isinstance(x, ProviderContent) else _media(x, p) for x in media
             )
+            for x in media:
+                if isinstance(x, FileAttachment):
+                    _name_left_out(x, p, notices)
         out.append({"function_response": fr})
     return out, after
 
@@ -699,7 +723,8 @@ _TOP_CAMEL = {
 
 
 def sdk_request(body: Mapping[str, Any]) -> dict[str, Any]:
-    """``body`` (the REST shape :func:`write` produces, base64 text) as
+    """``body`` (the REST shape :func:`write` produces, base64 text, with the ``model`` the
+    REST API takes in its URL) as
     ``models.generate_content``'s keyword arguments: ``model``, ``contents`` and
     ``config`` (``generation_config`` flattened into it), with inline data and thought
     signatures as the bytes the SDK's types hold (it encodes them once on the wire)."""
@@ -841,7 +866,7 @@ def stream(
     ``on_text`` as it arrives. Thoughts become :class:`Reasoning` blocks and function
     calls :class:`ToolCall` s, each with its thought signature (base64) to send back;
     ``usage_metadata`` is the usage. SDK exceptions propagate (the client layer maps them)."""
-    request = sdk_request(body)
+    request = sdk_request(body if "model" in body else {"model": model, **body})
     reply = _Assembler(on_text)
     usage: Usage | None = None
     finish: Any = None
@@ -909,4 +934,5 @@ FORMAT = ProviderFormat(
     complete=complete,
     sdk_kwargs=sdk_request,
     takes_file=takes_file,
+    model_in_body=False,
 )

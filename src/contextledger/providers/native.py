@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..errors import ContentError
-from ..model import AUDIO_REPLY, Message, ProviderContent, Text, ToolResult, reference_of
+from ..model import AUDIO_REPLY, Block, Message, ProviderContent, Text, ToolResult, reference_of
 from ..report import Notice
 
 #: Anthropic blocks of the server tools and the MCP connector (their results: any
@@ -110,6 +111,10 @@ def read_openai_audio_reply(spec: object, path: str) -> ProviderContent:
     '[spoken reply audio_abc: its audio stays with OpenAI and is not in this text]'
     >>> read_openai_audio_reply({"id": "audio_abc", "transcript": "Hi!"}, "m[1].audio").text
     '[spoken reply audio_abc, as its transcript:] Hi!'
+
+    Its ``expires_at`` is kept beside the id: OpenAI keeps a reply's audio for a limited
+    time and answers 400 for its id after, so the request made at a moment when it has
+    passed sends the line (``expired_replies``; reading it never looks at the clock).
     """
     if not isinstance(spec, Mapping):
         raise ContentError(path, "audio must be an object with the id of an earlier audio reply")
@@ -122,7 +127,75 @@ def read_openai_audio_reply(spec: object, path: str) -> ProviderContent:
         if isinstance(transcript, str) and transcript.strip()
         else f"[spoken reply {audio_id}: its audio stays with OpenAI and is not in this text]"
     )  # (the transcript, where the app kept the reply as the API returned it, is what was said)
-    return ProviderContent("openai", AUDIO_REPLY, json.dumps({"id": audio_id}), line)
+    kept: dict[str, object] = {"id": audio_id}
+    expires_at = spec.get("expires_at")
+    if type(expires_at) is int:  # (the writer sends the id alone, as OpenAI's example does)
+        kept["expires_at"] = expires_at
+    return ProviderContent("openai", AUDIO_REPLY, json.dumps(kept), line)
+
+
+#: A spoken reply whose ``expires_at`` falls within this many seconds of the request's
+#: moment counts as expired: the request is still on its way (and may be retried).
+EXPIRY_MARGIN = 60
+
+
+def reply_deadline(b: ProviderContent) -> int | None:
+    """When OpenAI stops keeping the audio of an earlier spoken reply kept by its id, less
+    ``EXPIRY_MARGIN`` (None: its ``expires_at`` was not given, or ``b`` is no such reply).
+
+    >>> reply_deadline(read_openai_audio_reply({"id": "audio_a", "expires_at": 1000}, "a"))
+    940
+    """
+    if b.kind != AUDIO_REPLY or b.provider != "openai" or '"expires_at"' not in b.raw:
+        return None
+    expires_at = parsed(b).get("expires_at")
+    return expires_at - EXPIRY_MARGIN if type(expires_at) is int else None
+
+
+def expired_reply(m: Message, now: float) -> tuple[Message, tuple[Notice, ...]]:
+    """``m`` with each earlier spoken reply whose audio has expired at ``now`` (see
+    ``reply_deadline``) its line (its transcript where the app kept it), a notice for
+    each; ``m`` itself when none has. ``now`` is the moment the request is made, given (a
+    fit and the translate of its result at one moment decide alike)."""
+    notices: list[Notice] = []
+
+    def swap(b: Block) -> Block:
+        if type(b) is not ProviderContent:
+            return b
+        deadline = reply_deadline(b)
+        if deadline is None or deadline > now:
+            return b
+        when = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(deadline + EXPIRY_MARGIN))
+        notices.append(
+            Notice(
+                "replaced",
+                m.id,
+                f"An earlier spoken reply of the assistant ({parsed(b)['id']}) was sent as its "
+                f"line (its transcript where the app kept it), not by its id: OpenAI keeps a "
+                f"reply's audio for a limited time, and this one's expired at {when} (its "
+                "expires_at), after which the id is refused.",
+            )
+        )
+        return Text(b.text)
+
+    content = tuple(map(swap, m.content))
+    return (m.with_content(content), tuple(notices)) if notices else (m, ())
+
+
+def expired_replies(
+    messages: Sequence[Message], now: float, notices: list[Notice]
+) -> Sequence[Message]:
+    """``messages`` with every spoken reply expired at ``now`` its line (``expired_reply``),
+    reported; the same sequence when none is."""
+    out: list[Message] | None = None
+    for i, m in enumerate(messages):
+        if any(type(b) is ProviderContent and b.kind == AUDIO_REPLY for b in m.content):
+            swapped, said = expired_reply(m, now)
+            if said:
+                out = list(messages) if out is None else out
+                out[i] = swapped
+                notices.extend(said)
+    return messages if out is None else out
 
 
 def read_openai_image(part: Mapping[str, Any], path: str) -> ProviderContent:
@@ -452,11 +525,14 @@ def without_opaque(value: Any) -> Any:
 __all__ = [
     "ANTHROPIC_USES",
     "AUDIO_REPLY",
+    "EXPIRY_MARGIN",
     "GEMINI_KINDS",
     "RESPONSES_ITEMS",
     "as_text",
     "as_texts",
     "carried_by",
+    "expired_replies",
+    "expired_reply",
     "in_result",
     "inline_images",
     "is_anthropic_server_block",
@@ -470,6 +546,7 @@ __all__ = [
     "reference_of",
     "replaced_notice",
     "replaced_notices",
+    "reply_deadline",
     "unheard_replies",
     "without_inline_data",
     "without_opaque",
