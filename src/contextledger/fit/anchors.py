@@ -68,6 +68,7 @@ from .gists import (
     own_words,
     repeated,
     routine,
+    told_rank,
     value_statement,
     wording,
     words_gist,
@@ -397,12 +398,17 @@ def _pin_requests(
         )
         stale = 0  # stale settings skipped
         newer = index.newer_settings(anchor_pos)  # (kept across refits)
+        pinned_words = _PinnedWords(index)
         for k, must in order:
             if not must and found >= opts.prior_anchors:
                 break  # the rest are not "must" either
             room = opts.prior_anchor_tokens - spent
             if room < least:
                 break  # the cap is spent: no request costs less than its framing
+            if pinned_words.said_again(k):
+                if pinned_words.repeats > _FILL_VISITS:
+                    break  # (a chat of one command said thousands of times is not walked)
+                continue
             if must and not _words_may_fit(index, pricer, k, room):
                 continue  # (known from its letters: most candidates once the cap is nearly spent)
             if newer.reset(starts[k]):
@@ -427,6 +433,7 @@ def _pin_requests(
             else:
                 continue
             pins.add(k, unit)
+            pinned_words.add(k)
             spent += unit.cost
             found += 1
         room = opts.prior_anchor_tokens - spent
@@ -434,8 +441,34 @@ def _pin_requests(
         # recap states what the cut leaves out, and its quotes are of what a fit with the
         # gists on keeps)
         lean_cap = opts.prior_anchor_tokens if opts.gists else 0
+        spent += _pin_told(index, pins, older, room // _TOLD_SHARE, newer)
+        room = opts.prior_anchor_tokens - spent
         spent += _fill(index, pricer, pins, requests(range(older)), room, newer, lean_cap)
     return pins, older
+
+
+class _PinnedWords:
+    """The words of the earlier requests pinned so far: a request said again word for word
+    is pinned once (its newest saying, the first met), the cap left to the others. A voice
+    assistant's "skip this song", read as a rule, was pinned 50 times over and took the
+    whole cap of an 8k fit; the task and the user's facts beside it were cut (retain35 set
+    B, a voice assistant's sessions: goal 4/6)."""
+
+    def __init__(self, index: HistoryIndex) -> None:
+        self._index = index
+        self._said: set[str] = set()
+        #: the requests stepped over as said again
+        self.repeats = 0
+
+    def said_again(self, k: int) -> bool:
+        if not self._said:
+            return False
+        again = self._index.request_text(self._index.starts[k]) in self._said
+        self.repeats += again
+        return again
+
+    def add(self, k: int) -> None:
+        self._said.add(self._index.request_text(self._index.starts[k]))
 
 
 def _pasted_only(index: HistoryIndex, k: int) -> bool:
@@ -870,6 +903,68 @@ def _fill(
             said.add(text)
             spent += unit.cost
     return spent
+
+
+#: The share of the room left beside the task and the rules that the user's short turns
+#: telling a fact may take first (``_pin_told``): 1/_TOLD_SHARE; the rest goes to the
+#: user's other requests, oldest first (``_fill``)
+_TOLD_SHARE = 2
+#: How many earlier units ``_pin_told`` looks at, oldest first
+_TOLD_VISITS = 8_192
+
+
+def _pin_told(index: HistoryIndex, pins: Pins, older: int, room: int, newer: NewerSettings) -> int:
+    """Pin, within ``room``, the user's short turns before unit ``older`` that tell a fact
+    (``gists.told_rank``): the specifics first (a number, a date, a link, a name), then the
+    statements about the speaker, oldest first within each (the pins stay put as the chat
+    grows). A long chat of short turns keeps its recent turns and its task and rules; the
+    facts told in passing over days before them ("my flatmate Rohan", "I'm a night owl")
+    were in no pin: the other requests are pinned oldest first, and a companion's first
+    rambles took the room (retain34's held-out companion chats kept 36 % of their facts at
+    every window, prepare's recap 90 %). Not a wording said again and again, digits aside
+    ("set a timer for 5 minutes": a command, routine), nor a setting set again since, nor
+    words said again word for word. Returns the tokens pinned."""
+    starts, kinds, roles, chars = index.starts, index.kinds, index.roles, index.chars
+    least = index.least_message_cost()
+    if room < least:
+        return 0
+    ranked: list[tuple[int, int, str]] = []  # (rank, unit, wording)
+    for k in range(min(older, _TOLD_VISITS)):
+        start = starts[k]
+        if kinds[k] != "message" or roles[start] != "user" or chars[start] > SAID_CHARS:
+            continue
+        if k in pins.numbers:
+            continue
+        told = _once(index, start, start + 1, "told", partial(_told, index, start))
+        if told is not None:
+            ranked.append((told[0], k, told[1]))
+    wordings = Counter(w for _, _, w in ranked)
+    ranked.sort()
+    spent = 0
+    said: set[str] = set()
+    for _, k, w in ranked:
+        left = room - spent
+        if left < least:
+            break
+        start = starts[k]
+        if repeated(wordings[w]) or w in said or newer.reset(start):
+            continue
+        if index.request_may_fit(k, left) and index.exact_cost(start) <= left:
+            unit = index.unit_alone(k, "prior")
+            pins.add(k, unit)
+            said.add(w)
+            spent += unit.cost
+    return spent
+
+
+def _told(index: HistoryIndex, start: int) -> tuple[int, str] | None:
+    """The user's short turn at ``start`` as a fact told (``gists.told_rank``, and only if it
+    says something: ``intent.is_substantive``): its rank and its wording (digits aside)."""
+    text = index.request_text(start)
+    rank = told_rank(text)
+    if rank is None or not index.substantive(start):
+        return None
+    return rank, wording(text)
 
 
 def _screenshot_captions(index: HistoryIndex) -> Counter[str]:
