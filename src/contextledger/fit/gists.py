@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 
 from ..intent import is_decision
 from ..lexicon.common import COUNTER_LABELS
@@ -461,7 +462,10 @@ TOLD_SPECIFIC, TOLD_ABOUT_ME = 0, 1
 #: How many leading nudge words ("um", "okay so") a statement about the speaker may open with
 _LEADING_NUDGES = 2
 _WORD = re.compile(r"[^\W_][\w'’-]*")
-_SENTENCE_ENDS = ".!?:;。！？"
+# a number, a link, an address: a specific
+_SPECIFIC = re.compile(r"\d|://|@")
+# a word inside a sentence: after a space that follows no sentence's end
+_WORD_INSIDE = re.compile(r"(?<=[^\s.!?:;。！？])\s+([^\W\d_][\w'’-]*)")
 # a sound of hesitation a transcript writes down: "um", "uhh", "erm", "hmm"
 _HESITATION = re.compile(r"(?:u+h*m+|u+h+|e+r+m*|h+m+|a+h+|o+h+)$")
 _SPEAKER_WORDS = frozenset({"I", "I'm", "I’m", "I'll", "I’ll", "I've", "I’ve", "I'd", "I’d"})
@@ -486,19 +490,16 @@ def told_rank(text: str) -> int | None:
     """
     if len(text) > SAID_CHARS or not text.strip():
         return None
-    if any(ch.isdigit() for ch in text) or "://" in text or "@" in text:
+    if _SPECIFIC.search(text):
         return TOLD_SPECIFIC
-    words = list(_WORD.finditer(text))
-    for n, word in enumerate(words):
-        # (a name: a capital inside a sentence, not the speaker's "I")
-        w = word.group()
-        if n and w[0].isupper() and w not in _SPEAKER_WORDS:
-            before = text[: word.start()].rstrip()
-            if before and before[-1] not in _SENTENCE_ENDS:
+    inside = text[1:]
+    if inside.lower() != inside:  # (a capital after the first letter: read for a name)
+        for word in _WORD_INSIDE.finditer(text):
+            w = word.group(1)
+            if w[0].isupper() and w not in _SPEAKER_WORDS:
                 return TOLD_SPECIFIC
-    for word in words[: _LEADING_NUDGES + 1]:
-        rest = text[word.start() :]
-        if SPEAKER_FIRST.match(rest):
+    for word in islice(_WORD.finditer(text), _LEADING_NUDGES + 1):
+        if SPEAKER_FIRST.match(text, word.start()):
             return TOLD_ABOUT_ME
         w = word.group().casefold()
         if w not in NUDGE_WORDS and not _HESITATION.match(w):
