@@ -71,6 +71,7 @@ from .gists import (
     told_rank,
     value_statement,
     wording,
+    wording_hash,
     words_gist,
 )
 from .lazy import LazyMessages
@@ -932,7 +933,7 @@ def _pin_told(index: HistoryIndex, pins: Pins, older: int, room: int, newer: New
     ranked.sort()
     starts = index.starts
     spent = 0
-    said: set[str] = set()
+    said: set[int] = set()
     for _, k, w in ranked:
         left = room - spent
         if left < least:
@@ -940,6 +941,8 @@ def _pin_told(index: HistoryIndex, pins: Pins, older: int, room: int, newer: New
         start = starts[k]
         if repeated(wordings[w]) or w in said or newer.reset(start):
             continue
+        if not index.substantive(start):
+            continue  # (asked of the few pinned only: "lol 😂" tells nothing)
         if index.request_may_fit(k, left) and index.exact_cost(start) <= left:
             unit = index.unit_alone(k, "prior")
             pins.add(k, unit)
@@ -955,7 +958,7 @@ class _ToldScan:
     updates: int  # the index's update it stands in (``HistoryIndex.updates``)
     upto: int
     shape: bytes  # where units ``0:upto + 1`` start
-    found: list[tuple[int, int, str]]  # (rank, unit, wording)
+    found: list[tuple[int, int, int]]  # (rank, unit, hash of its wording, digits aside)
 
 
 #: The last scan of each index: a refit after an append reads only the units new to it (a
@@ -963,9 +966,10 @@ class _ToldScan:
 _TOLD_SCANS: WeakKeyDictionary[HistoryIndex, _ToldScan] = WeakKeyDictionary()
 
 
-def _told_candidates(index: HistoryIndex, older: int) -> list[tuple[int, int, str]]:
-    """(rank, unit, wording) of the user's short turns before unit ``older`` (the first
-    ``_TOLD_VISITS`` units at most) that tell a fact (``_told``), in order; from the last
+def _told_candidates(index: HistoryIndex, older: int) -> list[tuple[int, int, int]]:
+    """(rank, unit, hash of its wording with the digits left out) of the user's short turns
+    before unit ``older`` (the first ``_TOLD_VISITS`` units at most) that tell a fact
+    (``gists.told_rank``), in order; from the last
     scan of ``index`` when what it read is unchanged (sound as ``_known_gist_candidates``
     is: ``HistoryIndex.shared`` says how many leading messages the last update kept)."""
     starts, kinds, roles, chars = index.starts, index.kinds, index.roles, index.chars
@@ -981,9 +985,12 @@ def _told_candidates(index: HistoryIndex, older: int) -> list[tuple[int, int, st
         start = starts[k]
         if kinds[k] != "message" or roles[start] != "user" or chars[start] > SAID_CHARS:
             continue
-        told = _once(index, start, start + 1, "told", partial(_told, index, start))
-        if told is not None:
-            found.append((told[0], k, told[1]))
+        # (read here, not kept per message: the scan is kept, and a chat of thousands of
+        # short turns must not hold a memo of each, RT25-10's peak-memory bound)
+        text = index.request_text(start)
+        rank = told_rank(text)
+        if rank is not None:
+            found.append((rank, k, wording_hash(text)))
     _TOLD_SCANS[index] = _ToldScan(index.updates, upto, starts[: upto + 1].tobytes(), found)
     return found
 
@@ -996,16 +1003,6 @@ def _told_scan_stands(index: HistoryIndex, scan: _ToldScan) -> bool:
         if scan.updates != index.updates - 1 or index.shared < read_to:
             return False
     return index.starts[: scan.upto + 1].tobytes() == scan.shape
-
-
-def _told(index: HistoryIndex, start: int) -> tuple[int, str] | None:
-    """The user's short turn at ``start`` as a fact told (``gists.told_rank``, and only if it
-    says something: ``intent.is_substantive``): its rank and its wording (digits aside)."""
-    text = index.request_text(start)
-    rank = told_rank(text)
-    if rank is None or not index.substantive(start):
-        return None
-    return rank, wording(text)
 
 
 def _screenshot_captions(index: HistoryIndex) -> Counter[str]:

@@ -522,6 +522,16 @@ def routine(gists: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]
     ]
 
 
+def wording_hash(text: str) -> int:
+    """The hash of ``text``'s ``wording``, made anew (not cached: a scan of a chat's
+    thousands of short turns keeps no string of each).
+
+    >>> wording_hash("set a timer for 5 minutes") == wording_hash("set a timer for 12 minutes")
+    True
+    """
+    return hash(_DIGITS.sub("#", text))
+
+
 @lru_cache(maxsize=8_192)
 def wording(text: str) -> str:
     """``text`` with each run of digits said as ``#`` (what "said again and again" compares),
