@@ -149,3 +149,53 @@ def test_a_step_announced_beside_a_look_up_is_no_decision() -> None:
     assert not decided("Let me look at the component tree.")
     look = _exchange("t1", "bash", {"command": "grep -rn x src/"}, "", "Let me look first.")
     assert exchange_gist(look) is None
+
+
+def _huge_current_output(facts: list[str]) -> list[Message]:
+    """A long chat with ``facts`` told early on, then a request whose tool output (the one
+    the model answers now) is far bigger than the window."""
+    msgs = _companion(1_500)[:-1]
+    for n, fact in enumerate(facts):
+        msgs[20 + 8 * n] = Message.user(fact)
+    log = "\n".join(f"{i:06d} rows copied checksum ok" for i in range(60_000))
+    msgs += [Message.user("run the export"), *_exchange("x1", "run_sql", {"q": "export"}, log)]
+    return msgs
+
+
+def test_the_facts_told_take_no_room_from_the_output_the_model_answers_now() -> None:
+    # it is shortened to half the room; retain35 pinned the facts first, and it got less (a
+    # history that otherwise fitted whole was left part empty: the run reached the pins)
+    names = ["Sunniva", "Rohan", "Aiko", "Tomasz", "Ama", "Kenji", "Dagny", "Emeka", "Xiomara"]
+    kin = ["cousin", "aunt", "neighbour", "colleague", "friend", "uncle", "boss", "flatmate"]
+    facts = [
+        f"my {k} {name} moved to flat {n + 2}B on the {n % 27 + 1}th, we helped carry boxes"
+        for n, (k, name) in enumerate((k, name) for k in kin for name in names)
+    ]
+    told = fit(_huge_current_output(facts), MODEL, window=8_000, max_output_tokens=1_000)
+    (shrunk,) = told.report.shrunk
+    assert shrunk.tokens_after >= 0.4 * told.report.budget  # (retain35: 2,521 of 7,000)
+    assert told.report.used >= 0.95 * told.report.budget
+
+
+def test_a_tag_or_words_strung_with_a_number_are_no_fact_told() -> None:
+    from contextledger.fit.gists import told_rank
+
+    assert told_rank("rollback rows lag index batch cutover vacuum replica #1a") is None
+    assert told_rank("ok thanks ref #3f2") is None
+    assert told_rank("rows copied lag batch index 42 vacuum schema") is None
+    mine = told_rank("anyway my account number is A12345678 if that helps")
+    other = told_rank("the match ended 110-98 in overtime")
+    assert mine is not None and other is not None and mine < other
+
+
+def test_the_exchange_the_model_answers_now_is_no_earlier_call_to_gist() -> None:
+    # its results came with the request; kept whole it cannot fit: it goes, reported, and
+    # no "[Earlier tool call …: read a.py]" stands in for it
+    msgs = [
+        Message.user("first " * 300),
+        *_exchange("c1", "read_file", {"path": "a.py"}, "y " * 150_000),
+        Message.user("now?"),
+    ]
+    res = fit(msgs, "claude-sonnet-4-5", window=1_500, max_output_tokens=300, shrink_floor=10**9)
+    assert "read a.py" not in _texts(res.messages)
+    assert any(n.kind == "dropped" for n in res.report.notices)

@@ -340,6 +340,20 @@ def pin_anchors(
     return pins
 
 
+def _answered_now(index: HistoryIndex, anchor_pos: int | None) -> int | None:
+    """The unit of the tool exchange whose results came with the current request (at
+    ``anchor_pos``), if there is one: the model answers it now, it is no earlier tool call
+    to gist (``pin_gists``). Kept shortened, or left out and reported when it cannot be: its
+    gist, "[Earlier tool call, left out to fit: read a.py]", told the model of a read whose
+    output it never saw, beside the question about it."""
+    if anchor_pos is None:
+        return None
+    k = index.unit_of(anchor_pos) - 1
+    if k < 0 or index.kinds[k] != "exchange" or index.end(k) != anchor_pos:
+        return None
+    return k
+
+
 def _pin_requests(
     index: HistoryIndex,
     pricer: Pricer,
@@ -363,7 +377,8 @@ def _pin_requests(
     if earlier_requests and anchor_pos is not None and anchor is not None:
         anchor_unit = index.unit_of(anchor_pos)
         # the earlier requests pinned are before it
-        older = _surely_kept(index, anchor_unit, kept_room, opts, reserve)
+        run = _newest_run(index, anchor_unit, kept_room, opts, reserve)
+        older = anchor_unit if run is None else min(anchor_unit, run)
         older_pos = starts[older] if older < len(starts) else len(index.body)
         kinds = index.kinds  # "message": one message, not a tool exchange, not a recap
 
@@ -442,7 +457,8 @@ def _pin_requests(
         # recap states what the cut leaves out, and its quotes are of what a fit with the
         # gists on keeps)
         lean_cap = opts.prior_anchor_tokens if opts.gists else 0
-        spent += _pin_told(index, pins, older, room // _TOLD_SHARE, newer)
+        if _current_turn_fits(run, anchor_unit):
+            spent += _pin_told(index, pins, older, room // _TOLD_SHARE, newer)
         room = opts.prior_anchor_tokens - spent
         spent += _fill(index, pricer, pins, requests(range(older)), room, newer, lean_cap)
     return pins, older
@@ -484,14 +500,23 @@ def _pasted_only(index: HistoryIndex, k: int) -> bool:
 def _surely_kept(
     index: HistoryIndex, anchor_unit: int, kept_room: int | None, opts: FitOptions, reserve: int
 ) -> int:
+    """The first unit of the newest run kept whatever is pinned (``_newest_run``), the
+    current request's at most (None ``kept_room``: not known)."""
+    run = _newest_run(index, anchor_unit, kept_room, opts, reserve)
+    return anchor_unit if run is None else min(anchor_unit, run)
+
+
+def _newest_run(
+    index: HistoryIndex, anchor_unit: int, kept_room: int | None, opts: FitOptions, reserve: int
+) -> int | None:
     """The first unit of the newest run kept whatever is pinned (``_surely_kept_from``, with
-    the prior requests' cap, the recaps and ``reserve`` spent), the current request's at most
-    (None ``kept_room``: not known)."""
+    the prior requests' cap, the recaps and ``reserve`` spent; None ``kept_room``: not
+    known); one after the current request's unit when the run does not reach it."""
     if kept_room is None:
-        return anchor_unit
+        return None
     recaps = sum(index.unit_alone(index.unit_of(p), "recap").cost for p in index.recaps)
     room = kept_room - opts.prior_anchor_tokens - recaps - reserve
-    return min(anchor_unit, _surely_kept_from(index, anchor_unit, room, opts.min_cut_index))
+    return _surely_kept_from(index, anchor_unit, room, opts.min_cut_index)
 
 
 def sticky_gists_before(
@@ -535,13 +560,17 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
     (a wording the session says again and again, "Step 12 checked.", is routine). Failures first, then files written,
     statements, commands run; newest first within each; one text pinned once. Only after
     the first request pinned: the history sent still starts with the user. Looks at the
-    ``GIST_VISITS`` newest earlier units at most."""
+    ``GIST_VISITS`` newest earlier units at most. Never of the exchange the model answers
+    now (``_answered_now``)."""
     starts, kinds = index.starts, index.kinds
     firsts = [u.start for u in pins.units if u.kind == "prior"]
     if not firsts:
         return
     lowest = index.unit_of(min(firsts)) + 1
-    skipped = tuple(sorted(k for k in pins.numbers if lowest <= k < older))
+    now = _answered_now(index, current_request_position(index))
+    skipped = tuple(
+        sorted(k for k in {*pins.numbers, now} if k is not None and lowest <= k < older)
+    )
     found = _known_gist_candidates(index, older, lowest, skipped)
     if found is None:
         visits: dict[int, _Visit] = {}
@@ -966,6 +995,18 @@ def _fill(
 _TOLD_SHARE = 2
 #: How many earlier units ``_pin_told`` looks at, oldest first
 _TOLD_VISITS = 8_192
+
+
+def _current_turn_fits(run: int | None, anchor_unit: int) -> bool:
+    """Whether the newest run kept whatever is pinned (starting at unit ``run``, None: not
+    known) holds the current turn whole and reaches before its request: only then may the
+    facts told in passing take room (``_pin_told``). When the current turn must be
+    shortened (a huge tool output the model answers now), every token pinned is one less of
+    its head and tail, and the pins the run reaches anyway leave their room empty: a chat
+    of 300 short turns pinned as facts cut a 5 MB output the model was reading to 12,248
+    tokens of a 31,000 budget (half the room before) and a history that otherwise fitted
+    whole used 28,497 (tests/test_fit_huge_units.py on retain35)."""
+    return run is None or run < anchor_unit
 
 
 def _pin_told(index: HistoryIndex, pins: Pins, older: int, room: int, newer: NewerSettings) -> int:

@@ -24,7 +24,7 @@ from functools import lru_cache
 from itertools import islice
 
 from ..intent import is_decision
-from ..lexicon.common import COUNTER_LABELS
+from ..lexicon.common import COUNTER_LABELS, SENTENCE_WORDS
 from ..lexicon.intent import NUDGE_WORDS, SPEAKER_FIRST
 from ..lexicon.tools import COMMAND_KEY, LOOKING, LOOKUP_WORDS, READ_WORDS, WRITE_TOOL
 from ..model import Message, Text, ToolCall, ToolResult
@@ -473,48 +473,64 @@ def link_statement(m: Message) -> tuple[str, str] | None:
     return text, _DIGITS.sub("#", text)
 
 
-#: What a short user turn tells, in the order ``told_rank`` ranks it: a specific (a number,
-#: a date, a link, a name) or a statement about the speaker ("I hate cilantro.").
-TOLD_SPECIFIC, TOLD_ABOUT_ME = 0, 1
+#: What a short user turn tells, in the order ``told_rank`` ranks it (what a person would
+#: need back first): a specific (a number, a date, a link, a name) of the speaker's own
+#: life ("my account number is A1234"), another specific, or a statement about the
+#: speaker ("I hate cilantro.").
+TOLD_MINE, TOLD_SPECIFIC, TOLD_ABOUT_ME = 0, 1, 2
 #: How many leading nudge words ("um", "okay so") a statement about the speaker may open with
 _LEADING_NUDGES = 2
 _WORD = re.compile(r"[^\W_][\w'’-]*")
 # a number, a link, an address: a specific
 _SPECIFIC = re.compile(r"\d|://|@")
+# a tag that labels a turn ("#1a", "ref #3f2"): its digits say no value
+_TAG = re.compile(r"#\w+")
 # a word inside a sentence: after a space that follows no sentence's end
 _WORD_INSIDE = re.compile(r"(?<=[^\s.!?:;。！？])\s+([^\W\d_][\w'’-]*)")
 # a sound of hesitation a transcript writes down: "um", "uhh", "erm", "hmm"
 _HESITATION = re.compile(r"(?:u+h*m+|u+h+|e+r+m*|h+m+|a+h+|o+h+)$")
 _SPEAKER_WORDS = frozenset({"I", "I'm", "I’m", "I'll", "I’ll", "I've", "I’ve", "I'd", "I’d"})
+# the speaker or their own: what makes a specific theirs ("my sister", "we live at", "I pay")
+_OWNER = re.compile(r"(?i)(?<![\w'’])(?:my|mine|our|ours|we|me|i)(?![\w])")
+#: A turn of words of the English alphabet with at least this many words says a specific in
+#: a sentence only with a word that binds a sentence (``SENTENCE_WORDS``): else it is words
+#: strung with a number, not something told (a test's filler, a list of tags)
+_SENTENCE_LEAST_WORDS = 4
 
 
 def told_rank(text: str) -> int | None:
     """What a short user turn tells that a reader of a long chat must not lose once it is
-    cut (``TOLD_SPECIFIC``: a number, a date, a link, an address, a name said inside a
-    sentence; ``TOLD_ABOUT_ME``: a statement whose subject is the speaker), or None: a turn
-    longer than ``SAID_CHARS`` or one that tells neither. A companion's or an assistant's
-    user says the facts of their life in passing, in short turns among thousands of others
-    ("my sister Sunniva came over yesterday", "dentist on the 13th at 10:30"): the fit kept
-    a third of them at every window (retain34's held-out companion chats: names 1/12, dates
-    0/6, preferences 0/6 at 32k).
+    cut (``TOLD_MINE``: a number, a date, a link, an address or a name said inside a
+    sentence, of the speaker's own life; ``TOLD_SPECIFIC``: one said of anything else;
+    ``TOLD_ABOUT_ME``: a statement whose subject is the speaker), or None: a turn longer
+    than ``SAID_CHARS`` or one that tells neither. A companion's or an assistant's user says
+    the facts of their life in passing, in short turns among thousands of others ("my
+    sister Sunniva came over yesterday", "dentist on the 13th at 10:30"): the fit kept a
+    third of them at every window (retain34's held-out companion chats: names 1/12, dates
+    0/6, preferences 0/6 at 32k). A tag's digits ("ok thanks ref #3f2") say no value, nor do
+    words strung with a number and no word that makes them a sentence ("rows lag batch
+    index 42"): a chat of such turns had each pinned as a fact (retain35 broke the fit's
+    window filling on them).
 
     >>> told_rank("my sister Sunniva came over yesterday"), told_rank("dentist on the 13th at 10:30")
-    (0, 0)
+    (0, 1)
     >>> told_rank("um I hate cilantro with a passion"), told_rank("play some jazz")
-    (1, None)
+    (2, None)
     >>> told_rank("Sounds good. Thanks!") is None, told_rank("x " * 200) is None
     (True, True)
+    >>> told_rank("ok thanks ref #3f2"), told_rank("rows copied lag batch index 42 vacuum")
+    (None, None)
     """
     if len(text) > SAID_CHARS or not text.strip():
         return None
-    if _SPECIFIC.search(text):
-        return TOLD_SPECIFIC
+    if _SPECIFIC.search(text) and _says_a_specific(text):
+        return TOLD_MINE if _OWNER.search(text) else TOLD_SPECIFIC
     inside = text[1:]
     if inside.lower() != inside:  # (a capital after the first letter: read for a name)
         for word in _WORD_INSIDE.finditer(text):
             w = word.group(1)
             if w[0].isupper() and w not in _SPEAKER_WORDS:
-                return TOLD_SPECIFIC
+                return TOLD_MINE if _OWNER.search(text) else TOLD_SPECIFIC
     for word in islice(_WORD.finditer(text), _LEADING_NUDGES + 1):
         if SPEAKER_FIRST.match(text, word.start()):
             return TOLD_ABOUT_ME
@@ -522,6 +538,26 @@ def told_rank(text: str) -> int | None:
         if w not in NUDGE_WORDS and not _HESITATION.match(w):
             break  # (only "um", "okay so" open it before the speaker)
     return None
+
+
+def _says_a_specific(text: str) -> bool:
+    """Whether ``text``, which holds a digit, a link or an address, says it as a value: not
+    only in tags ("#1a"), and, in a turn of several English-alphabet words, with a word that
+    binds a sentence (a short note, "dentist 13th 10:30", needs none; another script is
+    not read so).
+
+    >>> _says_a_specific("flight lands at 10:40"), _says_a_specific("lag index #1a")
+    (True, False)
+    """
+    untagged = _TAG.sub(" ", text) if "#" in text else text
+    if not _SPECIFIC.search(untagged):
+        return False
+    if not untagged.isascii():
+        return True
+    words = [w.casefold() for w in _WORD.findall(untagged) if not w[0].isdigit()]
+    if len(words) < _SENTENCE_LEAST_WORDS:
+        return True
+    return not SENTENCE_WORDS.isdisjoint(words) or _OWNER.search(untagged) is not None
 
 
 def routine(gists: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
