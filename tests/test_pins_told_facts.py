@@ -199,3 +199,21 @@ def test_the_exchange_the_model_answers_now_is_no_earlier_call_to_gist() -> None
     res = fit(msgs, "claude-sonnet-4-5", window=1_500, max_output_tokens=300, shrink_floor=10**9)
     assert "read a.py" not in _texts(res.messages)
     assert any(n.kind == "dropped" for n in res.report.notices)
+
+
+def test_a_decision_the_assistant_states_in_its_own_turn_is_kept() -> None:
+    # R35-F1: said in a turn of its own, the user nodding, it was in no gist: lost at every
+    # window while every other kind of fact was kept
+    decision = (
+        "Decision: I'll gate the new onboarding flow behind the remote flag ios_onboarding_v2, "
+        "so we can turn it off without a new build."
+    )
+    blocks = [
+        _exchange("t1", "bash", {"command": "grep -rn onboarding src/flags.swift"}, "3 matches"),
+        [Message.assistant(decision), Message.user("sounds good")],
+    ]
+    msgs = _agent(blocks)
+    for window in (6_000, 16_000):
+        res = fit(msgs, MODEL, window=window, max_output_tokens=500)
+        assert decision in _texts(res.messages), window
+        assert not tool_pair_problems(res.messages)

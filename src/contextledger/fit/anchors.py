@@ -62,8 +62,8 @@ from .gists import (
     SAID_CHARS,
     Gist,
     OwnWords,
+    chat_statement,
     exchange_gist,
-    link_statement,
     only_pasted,
     own_words,
     repeated,
@@ -851,8 +851,9 @@ def _may_give_a_link(index: HistoryIndex, k: int) -> bool:
 
 
 def _link_said(index: HistoryIndex, k: int) -> tuple[str, str] | None:
-    """Assistant answer ``k`` as a link it gave (``gists.link_statement``), or None."""
-    return link_statement(_peek(index, index.starts[k], index.starts[k] + 1)[0])
+    """Assistant answer ``k`` as a link it gave or a decision it stated
+    (``gists.chat_statement``), or None."""
+    return chat_statement(_peek(index, index.starts[k], index.starts[k] + 1)[0])
 
 
 def _read_statement(index: HistoryIndex, i: int) -> tuple[str, str] | None:

@@ -443,14 +443,49 @@ def words_gist(words: OwnWords, steers: bool) -> Gist:
 
 
 def value_statement(m: Message) -> tuple[str, str] | None:
-    """A short assistant turn of words only, with a digit in it: (its text, its wording with
-    the digits left out), or None."""
+    """A short assistant turn of words only, with a digit in it or stating a decision
+    (``states_decision``): (its text, its wording with the digits left out), or None."""
     if m.role != "assistant" or len(m.content) != 1 or not isinstance(m.content[0], Text):
         return None
     text = m.content[0].text
-    if len(text) > SAID_CHARS or not _has_digit(text) or not text.strip():
+    if len(text) > SAID_CHARS or not text.strip():
+        return None
+    if not _has_digit(text) and not states_decision(text):
         return None
     return text, _DIGITS.sub("#", text)
+
+
+def chat_statement(m: Message) -> tuple[str, str] | None:
+    """A short assistant answer of words only said in a chat turn (not after a tool's
+    output) that gives a link (``link_statement``) or states a decision of its own
+    (``states_decision``): (its text, its wording with the digits left out), or None. An
+    agent says what it decided in a turn of its own and the user nods ("Decision: I'll gate
+    the new flow behind the remote flag ios_x_v2, so we can turn it off without a new
+    build." / "sounds good"): no gist held it and the fit lost it at every window (R35-F1).
+
+    >>> chat_statement(Message.assistant("Decision: I'll gate it behind the flag ios_x_v2, "
+    ...                                  "so we can turn it off without a build."))[1]
+    "Decision: I'll gate it behind the flag ios_x_v#, so we can turn it off without a build."
+    >>> chat_statement(Message.assistant("I'll take a look at the logs now.")) is None
+    True
+    """
+    said = link_statement(m)
+    if said is not None:
+        return said
+    if m.role != "assistant" or len(m.content) != 1 or not isinstance(m.content[0], Text):
+        return None
+    text = m.content[0].text
+    if len(text) > SAID_CHARS or not states_decision(text):
+        return None
+    return text, _DIGITS.sub("#", text)
+
+
+def states_decision(text: str) -> bool:
+    """Whether one of the sentences of a short assistant turn states a decision
+    (``decided``): read only when a word that may open one is there."""
+    if not _MAY_DECIDE.search(text):
+        return False
+    return any(decided(s) for s in _SENTENCE_BREAK.split(text.strip()))
 
 
 def link_statement(m: Message) -> tuple[str, str] | None:
