@@ -266,15 +266,21 @@ _MAY_DECIDE = re.compile(
 )
 # ... a plan of its own, as it opens the sentence (after "OK," "So," "Now"), that does
 # something other than look ("I'll check the logs first." is a step, not a decision)
-_OWN_PLAN = re.compile(
+_PLAN_OPENS = (
     r"(?i)^\W*(?:(?:ok(?:ay)?|so|now|then|next|first|alright|right|good|great)\W+)*"
     r"(?:i['’]ll|i\s+will|i['’]m\s+going\s+to|i\s+am\s+going\s+to|we['’]ll|we\s+will|"
     r"let['’]s|i['’]ve\s+decided\s+to|i\s+decided\s+to)\s+"
-    r"(?!(?:first\s+|now\s+|quickly\s+|also\s+|just\s+)?(?:look|check|read|see|inspect|view|open|"
+)
+_LOOKS = (
+    r"(?:first\s+|now\s+|quickly\s+|also\s+|just\s+)?(?:look|check|read|see|inspect|view|open|"
     r"search|grep|find|start|try|take\s+a\s+look|verify|examine|explore|review|investigate|list|"
     r"confirm|scan|study|dig|peek|glance|figure|understand|get|run|rerun|re-run|test|"
-    r"continue|proceed|wait|think)\b)"
+    r"continue|proceed|wait|think)\b"
 )
+_OWN_PLAN = re.compile(_PLAN_OPENS + r"(?!" + _LOOKS + r")")
+# ... and a plan to look, which no reading of the sentence makes a decision ("I'll take a
+# look at the logs now.": a step)
+_LOOK_PLAN = re.compile(_PLAN_OPENS + _LOOKS)
 # ... said with why: the option it weighs, the reason, how long it holds
 _WHY = re.compile(
     r"(?i)\b(?:so\s+(?:that|we|you|it|they|the|nothing|no)|because|since|as\s+(?:it|that|this)|"
@@ -297,7 +303,7 @@ def decided(sentence: str) -> bool:
     >>> decided("Let me look at the code."), decided("I'll go with Redis for the cache.")
     (False, True)
     """
-    if len(sentence) > SAID_CHARS:
+    if len(sentence) > SAID_CHARS or _LOOK_PLAN.search(sentence):
         return False
     if _OWN_PLAN.search(sentence) and _WHY.search(sentence):
         return True
@@ -531,6 +537,8 @@ _OWNER = re.compile(r"(?i)(?<![\w'’])(?:my|mine|our|ours|we|me|i)(?![\w])")
 #: a sentence only with a word that binds a sentence (``SENTENCE_WORDS``): else it is words
 #: strung with a number, not something told (a test's filler, a list of tags)
 _SENTENCE_LEAST_WORDS = 4
+#: ... or with a word of at most this many letters (another language's "di", "ni", "sa")
+_GLUE_LETTERS = 2
 
 
 def told_rank(text: str) -> int | None:
@@ -583,6 +591,8 @@ def _says_a_specific(text: str) -> bool:
 
     >>> _says_a_specific("flight lands at 10:40"), _says_a_specific("lag index #1a")
     (True, False)
+    >>> _says_a_specific("rows copied lag batch 42"), _says_a_specific("rumah saya di Jalan Mawar 12")
+    (False, True)
     """
     untagged = _TAG.sub(" ", text) if "#" in text else text
     if not _SPECIFIC.search(untagged):
@@ -592,7 +602,11 @@ def _says_a_specific(text: str) -> bool:
     words = [w.casefold() for w in _WORD.findall(untagged) if not w[0].isdigit()]
     if len(words) < _SENTENCE_LEAST_WORDS:
         return True
-    return not SENTENCE_WORDS.isdisjoint(words) or _OWNER.search(untagged) is not None
+    if not SENTENCE_WORDS.isdisjoint(words) or _OWNER.search(untagged) is not None:
+        return True
+    # (a word of one or two letters binds a sentence in most languages written in this
+    # alphabet the table does not hold: "rumah saya di Jalan Mawar 12", "nyumba yangu ni 14")
+    return any(len(w) <= _GLUE_LETTERS for w in words)
 
 
 def routine(gists: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
