@@ -189,4 +189,4 @@ def test_an_earlier_spoken_reply_too_big_as_audio_goes_as_its_transcript() -> No
     assert out.report.used <= out.report.budget
     assert [c.action for c in out.report.changes if c.action != "kept"] == ["replaced"]
     (said,) = [n for n in out.report.notices if "spoken reply" in n.text]
-    assert said.kind == "replaced" and "transcript" in said.text
+    assert said.kind == "replaced" and "as text" in said.text

@@ -412,8 +412,9 @@ def _transcribe_replies(
 ) -> int:
     """Pass A2: an assistant's earlier spoken reply kept by its id (priced at the most one
     reply may say, its length unknown here) is sent as its line, the transcript where the
-    app kept it: what was said stays, and a reply that cannot fit as audio is not dropped
-    whole (R35-A1: a 3-message chat at 16k lost "Bonjour !", a 16,384-token estimate)."""
+    app kept it (``native.read_openai_audio_reply``): what was said stays, and a reply that
+    cannot fit as audio is not dropped whole (R35-A1: a 3-message chat at 16k lost
+    "Bonjour !", priced at a 16,384-token estimate)."""
     for i, m in enumerate(msgs):
         if total <= budget:
             break
@@ -432,9 +433,10 @@ def _transcribe_replies(
                 pricer.block(b)[0],
                 what="spoken reply",
                 text=b.text,
-                reason="earlier spoken reply sent as its transcript to fit the context window",
-                notice=f"The model will not hear its spoken reply {ago(msgs[i].id)}: its "
-                "transcript was sent instead, to fit the context window.",
+                reason="earlier spoken reply sent as text to fit the context window",
+                notice=f"The model will not hear its spoken reply {ago(msgs[i].id)}: it was "
+                "sent as text instead (its transcript where the app kept it, else a line "
+                "naming it), to fit the context window.",
             )
             total += pricer.message(msgs[i]).total - old_msg
     return total
