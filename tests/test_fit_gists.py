@@ -470,14 +470,17 @@ def test_a_bullet_or_a_count_of_passing_tests_is_no_failure() -> None:
 
 
 def test_look_ups_are_not_gisted_whatever_the_tool() -> None:
-    from contextledger.fit.gists import exchange_gist
+    # (but the path of a file read, ranked last: what the model has seen of the code)
+    from contextledger.fit.gists import READ, exchange_gist
 
     def exchange(name: str, args: dict[str, Any]) -> list[Message]:
         call = ToolCall("c1", name, json.dumps(args))
         return [Message.assistant(call), Message.tool("c1", "42 rows")]
 
     editor = {"command": "view", "path": "src/app.py"}
-    assert exchange_gist(exchange("str_replace_based_edit_tool", editor)) is None
+    read = exchange_gist(exchange("str_replace_based_edit_tool", editor))
+    assert read is not None and read.rank == READ and "src/app.py" in read.text
+    assert "42 rows" not in read.text
     assert exchange_gist(exchange("query_db", {"sql": "SELECT count(*) FROM t"})) is None
     wrote = exchange_gist(exchange("str_replace_based_edit_tool", {**editor, "command": "create"}))
     assert wrote is not None and "src/app.py" in wrote.text

@@ -13,7 +13,9 @@ from contextledger.fit.options import FitOptions
 from contextledger.validate import tool_pair_problems
 
 TOPICS = ["orders", "customers", "invoices", "sessions", "tickets", "refunds", "carts", "leads"]
-ASK = "at the end, send me the list of outlier customer ids as a csv file named outliers_q3.csv"
+# (no digit, name or "I" in it: a short turn that tells a fact is pinned first whatever the
+# cap, ``anchors._pin_told``; this one is only one of the user's requests)
+ASK = "at the end, send me the list of outlier customer ids as a csv file named outliers_late.csv"
 
 
 CHATTER = [
@@ -28,9 +30,14 @@ CHATTER = [
 ]
 
 
+KINDS = ["weekly", "daily", "regional", "paid", "free", "new", "returning", "flagged"]
+
+
 def _chatter(i: int) -> str:
-    """A substantive request that asks for some work and sets no rule."""
-    return CHATTER[i % len(CHATTER)].format(t=TOPICS[(i // len(CHATTER)) % len(TOPICS)])
+    """A substantive request that asks for some work and sets no rule, each said once (a
+    request said again word for word is pinned once: it takes no more of the cap)."""
+    topic = f"{KINDS[i % len(KINDS)]} {TOPICS[(i // len(KINDS)) % len(TOPICS)]}"
+    return CHATTER[i % len(CHATTER)].format(t=topic)
 
 
 def _round(msgs: list[Message], n: int, user: str, lines: int) -> None:

@@ -79,11 +79,17 @@ def test_a_spoken_reply_with_its_transcript_keeps_both(stub: StubServer) -> None
     _chat(stub, AUDIO_MODEL, body)
 
 
-def test_a_spoken_reply_too_long_for_the_window_goes_with_its_turn_reported() -> None:
+def test_a_spoken_reply_too_long_for_the_window_as_audio_goes_as_its_line_reported() -> None:
+    # priced by its id at one reply's most, it cannot fit a 4k window as audio: it goes as
+    # the line naming it (its transcript where the app kept it), not dropped whole (R35-A1)
     out = fit(SPOKEN, AUDIO_MODEL, window=4_000, max_output_tokens=100, target="openai")
-    assert "assistant" not in [m.role for m in out.messages]
-    [drop] = [c for c in out.report.dropped if c.message_id == "m1"]
-    assert "empty" not in drop.reason
+    assert [m.role for m in out.messages] == ["user", "assistant", "user"]
+    body = translate(out.messages, "openai", model=AUDIO_MODEL).body
+    assert "audio_67c8a1f2b3e08191" in json.dumps(body) and '"audio": {' not in json.dumps(body)
+    validate_openai({"model": AUDIO_MODEL, **body}, StubServer())
+    [line] = [c for c in out.report.dropped if c.message_id == "m1"]
+    assert line.action == "replaced" and line.what == "spoken reply"
+    assert out.report.used <= out.report.budget
 
 
 @pytest.mark.parametrize("target", ["openai", "openai-responses", "anthropic", "gemini"])

@@ -166,3 +166,27 @@ def test_an_earlier_spoken_reply_goes_back_by_its_id_to_a_model_that_hears() -> 
     out = fit(SPOKEN_REPLY, "gpt-4o-audio-preview", max_output_tokens=500, target="openai")
     body = translate(out.messages, "openai").body
     assert body["messages"][1]["audio"] == {"id": "audio_abc123"}
+
+
+def test_an_earlier_spoken_reply_too_big_as_audio_goes_as_its_transcript() -> None:
+    # R35-A1: priced by its id at one reply's most (16,384 output tokens), it was dropped
+    # whole from a 3-message chat at 16k ("A message of 0 characters was left out") though
+    # the line it is said in fits many times over
+    history = [
+        {"role": "user", "content": "Say hello in French, out loud."},
+        {
+            "role": "assistant",
+            "content": None,
+            "audio": {"id": "audio_abc123", "expires_at": 4_000_000_000, "transcript": "Bonjour !"},
+        },
+        {"role": "user", "content": "Again, slower."},
+    ]
+    out = fit(history, "gpt-audio", window=16_000, max_output_tokens=1_000, target="openai")
+    body = translate(out.messages, "openai", model="gpt-audio").body
+    assert [m["role"] for m in body["messages"]] == ["user", "assistant", "user"]
+    assert "Bonjour !" in body["messages"][1]["content"]
+    validate_openai({"model": "gpt-audio", **body}, StubServer())
+    assert out.report.used <= out.report.budget
+    assert [c.action for c in out.report.changes if c.action != "kept"] == ["replaced"]
+    (said,) = [n for n in out.report.notices if "spoken reply" in n.text]
+    assert said.kind == "replaced" and "as text" in said.text

@@ -62,14 +62,16 @@ from .gists import (
     SAID_CHARS,
     Gist,
     OwnWords,
+    chat_statement,
     exchange_gist,
-    link_statement,
     only_pasted,
     own_words,
     repeated,
     routine,
+    told_rank,
     value_statement,
     wording,
+    wording_hash,
     words_gist,
 )
 from .lazy import LazyMessages
@@ -338,6 +340,20 @@ def pin_anchors(
     return pins
 
 
+def _answered_now(index: HistoryIndex, anchor_pos: int | None) -> int | None:
+    """The unit of the tool exchange whose results came with the current request (at
+    ``anchor_pos``), if there is one: the model answers it now, it is no earlier tool call
+    to gist (``pin_gists``). Kept shortened, or left out and reported when it cannot be: its
+    gist, "[Earlier tool call, left out to fit: read a.py]", told the model of a read whose
+    output it never saw, beside the question about it."""
+    if anchor_pos is None:
+        return None
+    k = index.unit_of(anchor_pos) - 1
+    if k < 0 or index.kinds[k] != "exchange" or index.end(k) != anchor_pos:
+        return None
+    return k
+
+
 def _pin_requests(
     index: HistoryIndex,
     pricer: Pricer,
@@ -361,8 +377,12 @@ def _pin_requests(
     if earlier_requests and anchor_pos is not None and anchor is not None:
         anchor_unit = index.unit_of(anchor_pos)
         # the earlier requests pinned are before it
-        older = _surely_kept(index, anchor_unit, kept_room, opts, reserve)
-        carried = _carried_request_pins(index, pricer, anchor_pos, anchor, anchor_cost, opts, older)
+        run = _newest_run(index, anchor_unit, kept_room, opts, reserve)
+        older = anchor_unit if run is None else min(anchor_unit, run)
+        told = _current_turn_fits(run, anchor_unit)  # (whether facts told may take room)
+        carried = _carried_request_pins(
+            index, pricer, anchor_pos, anchor, anchor_cost, opts, older, told
+        )
         if carried is not None:
             return carried, older
         older_pos = starts[older] if older < len(starts) else len(index.body)
@@ -400,12 +420,17 @@ def _pin_requests(
         )
         stale = 0  # stale settings skipped
         newer = index.newer_settings(anchor_pos)  # (kept across refits)
+        pinned_words = _PinnedWords(index)
         for k, must in order:
             if not must and found >= opts.prior_anchors:
                 break  # the rest are not "must" either
             room = opts.prior_anchor_tokens - spent
             if room < least:
                 break  # the cap is spent: no request costs less than its framing
+            if pinned_words.said_again(k):
+                if pinned_words.repeats > _FILL_VISITS:
+                    break  # (a chat of one command said thousands of times is not walked)
+                continue
             if must and not _words_may_fit(index, pricer, k, room):
                 continue  # (known from its letters: most candidates once the cap is nearly spent)
             if newer.reset(starts[k]):
@@ -430,6 +455,7 @@ def _pin_requests(
             else:
                 continue
             pins.add(k, unit)
+            pinned_words.add(k)
             spent += unit.cost
             found += 1
         room = opts.prior_anchor_tokens - spent
@@ -437,8 +463,11 @@ def _pin_requests(
         # recap states what the cut leaves out, and its quotes are of what a fit with the
         # gists on keeps)
         lean_cap = opts.prior_anchor_tokens if opts.gists else 0
+        if told:
+            spent += _pin_told(index, pins, older, room // _TOLD_SHARE, newer)
+        room = opts.prior_anchor_tokens - spent
         spent += _fill(index, pricer, pins, requests(range(older)), room, newer, lean_cap)
-        _keep_request_pins(index, pricer, anchor_pos, anchor, anchor_cost, opts, older, pins)
+        _keep_request_pins(index, pricer, anchor_pos, anchor, anchor_cost, opts, older, told, pins)
     return pins, older
 
 
@@ -455,6 +484,7 @@ class _RequestPins:
     anchor_cost: int
     calls: bool  # whether the history held a tool call (``_acted_on`` is asked then)
     older: int  # the unit the earlier requests pinned are before
+    told: bool  # whether the facts told in passing were pinned (``_current_turn_fits``)
     shape: tuple[bytes, list[UnitKind]]  # where units start up to the anchor's, what they are
     pins: Pins  # (a copy: the one returned is the caller's to change)
 
@@ -483,9 +513,11 @@ def _carried_request_pins(
     anchor_cost: int,
     opts: FitOptions,
     older: int,
+    told: bool,
 ) -> Pins | None:
     """The pins ``_pin_requests`` made last in ``index``, when surely what it would make
-    now (a copy); None: pin them.
+    now (a copy); None: pin them. ``told``: whether the facts told in passing may be pinned
+    now (it turns when the current turn's results grow past the run kept).
 
     Sound because what it pins is read only from the messages up to the current request
     (at ``anchor_pos``), where units start and what they are up to its unit, which of them
@@ -510,6 +542,7 @@ def _carried_request_pins(
             and last.anchor_pos == anchor_pos
             and last.anchor_cost == anchor_cost
             and last.calls == calls
+            and last.told == told
         ):
             continue
         if last.updates != index.updates and (
@@ -541,15 +574,40 @@ def _keep_request_pins(
     anchor_cost: int,
     opts: FitOptions,
     older: int,
+    told: bool,
     pins: Pins,
 ) -> None:
     """Keep what ``_pin_requests`` pinned for the next fit (``_carried_request_pins``)."""
     made = _RequestPins(
         index.updates, pricer, opts, anchor_pos, anchor, anchor_cost, bool(index.opens), older,
-        _units_to(index, index.unit_of(anchor_pos)), _copy_pins(pins),
+        told, _units_to(index, index.unit_of(anchor_pos)), _copy_pins(pins),
     )  # fmt: skip
     kept = _REQUEST_PINS.setdefault(index, [])
     kept[:] = [made, *(k for k in kept[:1] if k.updates == index.updates)]
+
+
+class _PinnedWords:
+    """The words of the earlier requests pinned so far: a request said again word for word
+    is pinned once (its newest saying, the first met), the cap left to the others. A voice
+    assistant's "skip this song", read as a rule, was pinned 50 times over and took the
+    whole cap of an 8k fit; the task and the user's facts beside it were cut (retain35 set
+    B, a voice assistant's sessions: goal 4/6)."""
+
+    def __init__(self, index: HistoryIndex) -> None:
+        self._index = index
+        self._said: set[str] = set()
+        #: the requests stepped over as said again
+        self.repeats = 0
+
+    def said_again(self, k: int) -> bool:
+        if not self._said:
+            return False
+        again = self._index.request_text(self._index.starts[k]) in self._said
+        self.repeats += again
+        return again
+
+    def add(self, k: int) -> None:
+        self._said.add(self._index.request_text(self._index.starts[k]))
 
 
 def _pasted_only(index: HistoryIndex, k: int) -> bool:
@@ -564,14 +622,23 @@ def _pasted_only(index: HistoryIndex, k: int) -> bool:
 def _surely_kept(
     index: HistoryIndex, anchor_unit: int, kept_room: int | None, opts: FitOptions, reserve: int
 ) -> int:
+    """The first unit of the newest run kept whatever is pinned (``_newest_run``), the
+    current request's at most (None ``kept_room``: not known)."""
+    run = _newest_run(index, anchor_unit, kept_room, opts, reserve)
+    return anchor_unit if run is None else min(anchor_unit, run)
+
+
+def _newest_run(
+    index: HistoryIndex, anchor_unit: int, kept_room: int | None, opts: FitOptions, reserve: int
+) -> int | None:
     """The first unit of the newest run kept whatever is pinned (``_surely_kept_from``, with
-    the prior requests' cap, the recaps and ``reserve`` spent), the current request's at most
-    (None ``kept_room``: not known)."""
+    the prior requests' cap, the recaps and ``reserve`` spent; None ``kept_room``: not
+    known); one after the current request's unit when the run does not reach it."""
     if kept_room is None:
-        return anchor_unit
+        return None
     recaps = sum(index.unit_alone(index.unit_of(p), "recap").cost for p in index.recaps)
     room = kept_room - opts.prior_anchor_tokens - recaps - reserve
-    return min(anchor_unit, _surely_kept_from(index, anchor_unit, room, opts.min_cut_index))
+    return _surely_kept_from(index, anchor_unit, room, opts.min_cut_index)
 
 
 def sticky_gists_before(
@@ -615,13 +682,17 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
     (a wording the session says again and again, "Step 12 checked.", is routine). Failures first, then files written,
     statements, commands run; newest first within each; one text pinned once. Only after
     the first request pinned: the history sent still starts with the user. Looks at the
-    ``GIST_VISITS`` newest earlier units at most."""
+    ``GIST_VISITS`` newest earlier units at most. Never of the exchange the model answers
+    now (``_answered_now``)."""
     starts, kinds = index.starts, index.kinds
     firsts = [u.start for u in pins.units if u.kind == "prior"]
     if not firsts:
         return
     lowest = index.unit_of(min(firsts)) + 1
-    skipped = tuple(sorted(k for k in pins.numbers if lowest <= k < older))
+    now = _answered_now(index, current_request_position(index))
+    skipped = tuple(
+        sorted(k for k in {*pins.numbers, now} if k is not None and lowest <= k < older)
+    )
     found = _known_gist_candidates(index, older, lowest, skipped)
     if found is None:
         visits: dict[int, _Visit] = {}
@@ -902,8 +973,9 @@ def _may_give_a_link(index: HistoryIndex, k: int) -> bool:
 
 
 def _link_said(index: HistoryIndex, k: int) -> tuple[str, str] | None:
-    """Assistant answer ``k`` as a link it gave (``gists.link_statement``), or None."""
-    return link_statement(_peek(index, index.starts[k], index.starts[k] + 1)[0])
+    """Assistant answer ``k`` as a link it gave or a decision it stated
+    (``gists.chat_statement``), or None."""
+    return chat_statement(_peek(index, index.starts[k], index.starts[k] + 1)[0])
 
 
 def _read_statement(index: HistoryIndex, i: int) -> tuple[str, str] | None:
@@ -1076,6 +1148,117 @@ def _fill(
             said.add(text)
             spent += unit.cost
     return spent
+
+
+#: The share of the room left beside the task and the rules that the user's short turns
+#: telling a fact may take first (``_pin_told``): 1/_TOLD_SHARE; the rest goes to the
+#: user's other requests, oldest first (``_fill``)
+_TOLD_SHARE = 2
+#: How many earlier units ``_pin_told`` looks at, oldest first
+_TOLD_VISITS = 8_192
+
+
+def _current_turn_fits(run: int | None, anchor_unit: int) -> bool:
+    """Whether the newest run kept whatever is pinned (starting at unit ``run``, None: not
+    known) holds the current turn whole and reaches before its request: only then may the
+    facts told in passing take room (``_pin_told``). When the current turn must be
+    shortened (a huge tool output the model answers now), every token pinned is one less of
+    its head and tail, and the pins the run reaches anyway leave their room empty: a chat
+    of 300 short turns pinned as facts cut a 5 MB output the model was reading to 12,248
+    tokens of a 31,000 budget (half the room before) and a history that otherwise fitted
+    whole used 28,497 (tests/test_fit_huge_units.py on retain35)."""
+    return run is None or run < anchor_unit
+
+
+def _pin_told(index: HistoryIndex, pins: Pins, older: int, room: int, newer: NewerSettings) -> int:
+    """Pin, within ``room``, the user's short turns before unit ``older`` that tell a fact
+    (``gists.told_rank``): the specifics first (a number, a date, a link, a name), then the
+    statements about the speaker, oldest first within each (the pins stay put as the chat
+    grows). A long chat of short turns keeps its recent turns and its task and rules; the
+    facts told in passing over days before them ("my flatmate Rohan", "I'm a night owl")
+    were in no pin: the other requests are pinned oldest first, and a companion's first
+    rambles took the room (retain34's held-out companion chats kept 36 % of their facts at
+    every window, prepare's recap 90 %). Not a wording said again and again, digits aside
+    ("set a timer for 5 minutes": a command, routine), nor a setting set again since, nor
+    words said again word for word. Returns the tokens pinned."""
+    least = index.least_message_cost()
+    if room < least:
+        return 0
+    ranked = [c for c in _told_candidates(index, older) if c[1] not in pins.numbers]
+    wordings = Counter(w for _, _, w in ranked)
+    ranked.sort()
+    starts = index.starts
+    spent = 0
+    said: set[int] = set()
+    for _, k, w in ranked:
+        left = room - spent
+        if left < least:
+            break
+        start = starts[k]
+        if repeated(wordings[w]) or w in said or newer.reset(start):
+            continue
+        if not index.substantive(start):
+            continue  # (asked of the few pinned only: "lol 😂" tells nothing)
+        if index.request_may_fit(k, left) and index.exact_cost(start) <= left:
+            unit = index.unit_alone(k, "prior")
+            pins.add(k, unit)
+            said.add(w)
+            spent += unit.cost
+    return spent
+
+
+@dataclass(slots=True)
+class _ToldScan:
+    """What ``_told_candidates`` found in one index: the facts told in units ``0:upto``."""
+
+    updates: int  # the index's update it stands in (``HistoryIndex.updates``)
+    upto: int
+    shape: bytes  # where units ``0:upto + 1`` start
+    found: list[tuple[int, int, int]]  # (rank, unit, hash of its wording, digits aside)
+
+
+#: The last scan of each index: a refit after an append reads only the units new to it (a
+#: walk of a 2,000-turn chat's every unit was ~0.8 ms of each refit)
+_TOLD_SCANS: WeakKeyDictionary[HistoryIndex, _ToldScan] = WeakKeyDictionary()
+
+
+def _told_candidates(index: HistoryIndex, older: int) -> list[tuple[int, int, int]]:
+    """(rank, unit, hash of its wording with the digits left out) of the user's short turns
+    before unit ``older`` (the first ``_TOLD_VISITS`` units at most) that tell a fact
+    (``gists.told_rank``), in order; from the last
+    scan of ``index`` when what it read is unchanged (sound as ``_known_gist_candidates``
+    is: ``HistoryIndex.shared`` says how many leading messages the last update kept)."""
+    starts, kinds, roles, chars = index.starts, index.kinds, index.roles, index.chars
+    upto = min(older, _TOLD_VISITS)
+    scan = _TOLD_SCANS.get(index)
+    at, found = 0, []
+    if scan is not None and _told_scan_stands(index, scan):
+        scan.updates = index.updates
+        if scan.upto >= upto:
+            return [c for c in scan.found if c[1] < upto]
+        at, found = scan.upto, list(scan.found)
+    for k in range(at, upto):
+        start = starts[k]
+        if kinds[k] != "message" or roles[start] != "user" or chars[start] > SAID_CHARS:
+            continue
+        # (read here, not kept per message: the scan is kept, and a chat of thousands of
+        # short turns must not hold a memo of each, RT25-10's peak-memory bound)
+        text = index.request_text(start)
+        rank = told_rank(text)
+        if rank is not None:
+            found.append((rank, k, wording_hash(text)))
+    _TOLD_SCANS[index] = _ToldScan(index.updates, upto, starts[: upto + 1].tobytes(), found)
+    return found
+
+
+def _told_scan_stands(index: HistoryIndex, scan: _ToldScan) -> bool:
+    """Whether ``scan`` read only messages this update of ``index`` kept as they were."""
+    if scan.updates != index.updates:
+        starts = index.starts
+        read_to = starts[scan.upto] if scan.upto < len(starts) else len(index.body)
+        if scan.updates != index.updates - 1 or index.shared < read_to:
+            return False
+    return index.starts[: scan.upto + 1].tobytes() == scan.shape
 
 
 def _screenshot_captions(index: HistoryIndex) -> Counter[str]:

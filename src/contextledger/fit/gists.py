@@ -21,8 +21,11 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 
-from ..lexicon.common import COUNTER_LABELS
+from ..intent import is_decision
+from ..lexicon.common import COUNTER_LABELS, SENTENCE_WORDS
+from ..lexicon.intent import NUDGE_WORDS, SPEAKER_FIRST
 from ..lexicon.tools import COMMAND_KEY, LOOKING, LOOKUP_WORDS, READ_WORDS, WRITE_TOOL
 from ..model import Message, Text, ToolCall, ToolResult
 from ..prefilter import may_search, superset
@@ -30,9 +33,10 @@ from ..printed import unwrapped
 
 #: What a gist says, in the order they are pinned: the user's correction or rule said
 #: among lines pasted in a long turn, a failure, a file written, the assistant's statement
-#: of a value, the user's other words said among pasted lines, a command run, and a command
-#: run again and again in the same words (digits aside: a poll, a solver's rerun).
-RULED, FAILED, WROTE, SAID, TOLD, RAN, ROUTINE = -1, 0, 1, 2, 3, 4, 5
+#: of a value or of a decision, the user's other words said among pasted lines, a command
+#: run, a file read (its path), and a command run again and again in the same words (digits
+#: aside: a poll, a solver's rerun).
+RULED, FAILED, WROTE, SAID, TOLD, RAN, READ, ROUTINE = -1, 0, 1, 2, 3, 4, 5, 6
 
 #: The gists take at most this share of the history's budget, and at most this many tokens.
 GIST_SHARE = 16
@@ -54,6 +58,9 @@ _TAIL_CHARS = 4_000
 _FAILING_LINES = 3
 _LINE_CHARS = 160
 _ARG_CHARS = 200
+#: A content of at most this many lines and characters is shown as written (``_value``)
+_SHORT_CONTENT_LINES = 3
+_SHORT_CONTENT_CHARS = 120
 _ARGS_CHARS = 320
 #: How deep a call's arguments are read for a nested command ({"run": {"cmd": …}}).
 _NESTED_DEPTH = 2
@@ -170,8 +177,14 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
     elif any(_writes(c.name, p) for c, (p, _) in zip(calls, parsed, strict=True)):
         rank = WROTE
     elif all(_looks(c.name, p) for c, (p, _) in zip(calls, parsed, strict=True)):
-        # (most exchanges of a long session: nothing is rendered for them)
-        return None if beside is None else Gist(SAID, beside)
+        # (most exchanges of a long session: nothing is rendered for them but the files
+        # they read, by path, ranked last: what the model has seen of the code)
+        if beside is not None:
+            return Gist(SAID, beside)
+        paths = [path for p, _ in parsed for path in _paths_named(p)]
+        if not paths:
+            return None
+        return Gist(READ, f"[Earlier tool call, left out to fit: read {', '.join(paths)}]")
     else:
         rank = RAN
     said = "; ".join(
@@ -228,13 +241,13 @@ def said_beside(messages: Sequence[Message]) -> str | None:
     words = " ".join(
         b.text for m in messages if m.role == "assistant" for b in m.content if isinstance(b, Text)
     )
-    if not _has_digit(words):
+    if not _has_digit(words) and not _MAY_DECIDE.search(words):
         return None
     kept: list[str] = []
     size = 0
     for sentence in _SENTENCE_BREAK.split(words.strip()):
         # (a counter's number states no value: "Checking step 28.", "Attempt 3 of 5.")
-        if not any(ch.isdigit() for ch in _COUNTER.sub(" ", sentence)):
+        if not any(ch.isdigit() for ch in _COUNTER.sub(" ", sentence)) and not decided(sentence):
             continue
         if size + len(sentence) > SAID_CHARS:
             if not kept:
@@ -243,6 +256,58 @@ def said_beside(messages: Sequence[Message]) -> str | None:
         kept.append(sentence)
         size += len(sentence) + 1
     return " ".join(kept) or None
+
+
+# what may open the assistant's decision: a plan of its own ("I'll", "we'll", "let's"), or
+# a choice said in the words ``intent.is_decision`` reads
+_MAY_DECIDE = re.compile(
+    r"(?i)\b(?:i['’]ll|i\s+will|i['’]m\s+going\s+to|i\s+am\s+going\s+to|we['’]ll|we\s+will|"
+    r"let['’]s|i['’]ve\s+decided|i\s+decided|decision|decided|go(?:ing)?\s+with)\b"
+)
+# ... a plan of its own, as it opens the sentence (after "OK," "So," "Now"), that does
+# something other than look ("I'll check the logs first." is a step, not a decision)
+_PLAN_OPENS = (
+    r"(?i)^\W*(?:(?:ok(?:ay)?|so|now|then|next|first|alright|right|good|great)\W+)*"
+    r"(?:i['’]ll|i\s+will|i['’]m\s+going\s+to|i\s+am\s+going\s+to|we['’]ll|we\s+will|"
+    r"let['’]s|i['’]ve\s+decided\s+to|i\s+decided\s+to)\s+"
+)
+_LOOKS = (
+    r"(?:first\s+|now\s+|quickly\s+|also\s+|just\s+)?(?:look|check|read|see|inspect|view|open|"
+    r"search|grep|find|start|try|take\s+a\s+look|verify|examine|explore|review|investigate|list|"
+    r"confirm|scan|study|dig|peek|glance|figure|understand|get|run|rerun|re-run|test|"
+    r"continue|proceed|wait|think)\b"
+)
+_OWN_PLAN = re.compile(_PLAN_OPENS + r"(?!" + _LOOKS + r")")
+# ... and a plan to look, which no reading of the sentence makes a decision ("I'll take a
+# look at the logs now.": a step)
+_LOOK_PLAN = re.compile(_PLAN_OPENS + _LOOKS)
+# ... said with why: the option it weighs, the reason, how long it holds
+_WHY = re.compile(
+    r"(?i)\b(?:so\s+(?:that|we|you|it|they|the|nothing|no)|because|since|as\s+(?:it|that|this)|"
+    r"to\s+avoid|instead\s+of|rather\s+than|from\s+now\s+on|going\s+forward|for\s+now|"
+    r"which\s+(?:would|will|means|keeps|lets|avoids)|in\s+case|otherwise)\b"
+)
+
+
+def decided(sentence: str) -> bool:
+    """Whether a sentence the assistant said beside its calls states a decision: a choice
+    (``intent.is_decision``: "I'll go with Redis.") or a plan of its own, not a look, said
+    with why ("I'll put the page behind the feature flag x_rollout, so we can turn it off
+    without a deploy."). Said beside a look-up (a grep), it was in no gist: lost at every
+    window (R34-F2), while the step it announces ("I'll check the flags first.") is none.
+
+    >>> decided("I'll put the page behind the flag x_rollout, so we can turn it off.")
+    True
+    >>> decided("I'll check the flags file first, since it may already exist.")
+    False
+    >>> decided("Let me look at the code."), decided("I'll go with Redis for the cache.")
+    (False, True)
+    """
+    if len(sentence) > SAID_CHARS or _LOOK_PLAN.search(sentence):
+        return False
+    if _OWN_PLAN.search(sentence) and _WHY.search(sentence):
+        return True
+    return is_decision(sentence)
 
 
 def summary_lines(text: str) -> list[str]:
@@ -384,14 +449,49 @@ def words_gist(words: OwnWords, steers: bool) -> Gist:
 
 
 def value_statement(m: Message) -> tuple[str, str] | None:
-    """A short assistant turn of words only, with a digit in it: (its text, its wording with
-    the digits left out), or None."""
+    """A short assistant turn of words only, with a digit in it or stating a decision
+    (``states_decision``): (its text, its wording with the digits left out), or None."""
     if m.role != "assistant" or len(m.content) != 1 or not isinstance(m.content[0], Text):
         return None
     text = m.content[0].text
-    if len(text) > SAID_CHARS or not _has_digit(text) or not text.strip():
+    if len(text) > SAID_CHARS or not text.strip():
+        return None
+    if not _has_digit(text) and not states_decision(text):
         return None
     return text, _DIGITS.sub("#", text)
+
+
+def chat_statement(m: Message) -> tuple[str, str] | None:
+    """A short assistant answer of words only said in a chat turn (not after a tool's
+    output) that gives a link (``link_statement``) or states a decision of its own
+    (``states_decision``): (its text, its wording with the digits left out), or None. An
+    agent says what it decided in a turn of its own and the user nods ("Decision: I'll gate
+    the new flow behind the remote flag ios_x_v2, so we can turn it off without a new
+    build." / "sounds good"): no gist held it and the fit lost it at every window (R35-F1).
+
+    >>> chat_statement(Message.assistant("Decision: I'll gate it behind the flag ios_x_v2, "
+    ...                                  "so we can turn it off without a build."))[1]
+    "Decision: I'll gate it behind the flag ios_x_v#, so we can turn it off without a build."
+    >>> chat_statement(Message.assistant("I'll take a look at the logs now.")) is None
+    True
+    """
+    said = link_statement(m)
+    if said is not None:
+        return said
+    if m.role != "assistant" or len(m.content) != 1 or not isinstance(m.content[0], Text):
+        return None
+    text = m.content[0].text
+    if len(text) > SAID_CHARS or not states_decision(text):
+        return None
+    return text, _DIGITS.sub("#", text)
+
+
+def states_decision(text: str) -> bool:
+    """Whether one of the sentences of a short assistant turn states a decision
+    (``decided``): read only when a word that may open one is there."""
+    if not _MAY_DECIDE.search(text):
+        return False
+    return any(decided(s) for s in _SENTENCE_BREAK.split(text.strip()))
 
 
 def link_statement(m: Message) -> tuple[str, str] | None:
@@ -414,19 +514,124 @@ def link_statement(m: Message) -> tuple[str, str] | None:
     return text, _DIGITS.sub("#", text)
 
 
+#: What a short user turn tells, in the order ``told_rank`` ranks it (what a person would
+#: need back first): a specific (a number, a date, a link, a name) of the speaker's own
+#: life ("my account number is A1234"), another specific, or a statement about the
+#: speaker ("I hate cilantro.").
+TOLD_MINE, TOLD_SPECIFIC, TOLD_ABOUT_ME = 0, 1, 2
+#: How many leading nudge words ("um", "okay so") a statement about the speaker may open with
+_LEADING_NUDGES = 2
+_WORD = re.compile(r"[^\W_][\w'’-]*")
+# a number, a link, an address: a specific
+_SPECIFIC = re.compile(r"\d|://|@")
+# a tag that labels a turn ("#1a", "ref #3f2"): its digits say no value
+_TAG = re.compile(r"#\w+")
+# a word inside a sentence: after a space that follows no sentence's end
+_WORD_INSIDE = re.compile(r"(?<=[^\s.!?:;。！？])\s+([^\W\d_][\w'’-]*)")
+# a sound of hesitation a transcript writes down: "um", "uhh", "erm", "hmm"
+_HESITATION = re.compile(r"(?:u+h*m+|u+h+|e+r+m*|h+m+|a+h+|o+h+)$")
+_SPEAKER_WORDS = frozenset({"I", "I'm", "I’m", "I'll", "I’ll", "I've", "I’ve", "I'd", "I’d"})
+# the speaker or their own: what makes a specific theirs ("my sister", "we live at", "I pay")
+_OWNER = re.compile(r"(?i)(?<![\w'’])(?:my|mine|our|ours|we|me|i)(?![\w])")
+#: A turn of words of the English alphabet with at least this many words says a specific in
+#: a sentence only with a word that binds a sentence (``SENTENCE_WORDS``): else it is words
+#: strung with a number, not something told (a test's filler, a list of tags)
+_SENTENCE_LEAST_WORDS = 4
+#: ... or with a word of at most this many letters (another language's "di", "ni", "sa")
+_GLUE_LETTERS = 2
+
+
+def told_rank(text: str) -> int | None:
+    """What a short user turn tells that a reader of a long chat must not lose once it is
+    cut (``TOLD_MINE``: a number, a date, a link, an address or a name said inside a
+    sentence, of the speaker's own life; ``TOLD_SPECIFIC``: one said of anything else;
+    ``TOLD_ABOUT_ME``: a statement whose subject is the speaker), or None: a turn longer
+    than ``SAID_CHARS`` or one that tells neither. A companion's or an assistant's user says
+    the facts of their life in passing, in short turns among thousands of others ("my
+    sister Sunniva came over yesterday", "dentist on the 13th at 10:30"): the fit kept a
+    third of them at every window (retain34's held-out companion chats: names 1/12, dates
+    0/6, preferences 0/6 at 32k). A tag's digits ("ok thanks ref #3f2") say no value, nor do
+    words strung with a number and no word that makes them a sentence ("rows lag batch
+    index 42"): a chat of such turns had each pinned as a fact (retain35 broke the fit's
+    window filling on them).
+
+    >>> told_rank("my sister Sunniva came over yesterday"), told_rank("dentist on the 13th at 10:30")
+    (0, 1)
+    >>> told_rank("um I hate cilantro with a passion"), told_rank("play some jazz")
+    (2, None)
+    >>> told_rank("Sounds good. Thanks!") is None, told_rank("x " * 200) is None
+    (True, True)
+    >>> told_rank("ok thanks ref #3f2"), told_rank("rows copied lag batch index 42 vacuum")
+    (None, None)
+    """
+    if len(text) > SAID_CHARS or not text.strip():
+        return None
+    if _SPECIFIC.search(text) and _says_a_specific(text):
+        return TOLD_MINE if _OWNER.search(text) else TOLD_SPECIFIC
+    inside = text[1:]
+    if inside.lower() != inside:  # (a capital after the first letter: read for a name)
+        for word in _WORD_INSIDE.finditer(text):
+            w = word.group(1)
+            if w[0].isupper() and w not in _SPEAKER_WORDS:
+                return TOLD_MINE if _OWNER.search(text) else TOLD_SPECIFIC
+    for word in islice(_WORD.finditer(text), _LEADING_NUDGES + 1):
+        if SPEAKER_FIRST.match(text, word.start()):
+            return TOLD_ABOUT_ME
+        w = word.group().casefold()
+        if w not in NUDGE_WORDS and not _HESITATION.match(w):
+            break  # (only "um", "okay so" open it before the speaker)
+    return None
+
+
+def _says_a_specific(text: str) -> bool:
+    """Whether ``text``, which holds a digit, a link or an address, says it as a value: not
+    only in tags ("#1a"), and, in a turn of several English-alphabet words, with a word that
+    binds a sentence (a short note, "dentist 13th 10:30", needs none; another script is
+    not read so).
+
+    >>> _says_a_specific("flight lands at 10:40"), _says_a_specific("lag index #1a")
+    (True, False)
+    >>> _says_a_specific("rows copied lag batch 42"), _says_a_specific("rumah saya di Jalan Mawar 12")
+    (False, True)
+    """
+    untagged = _TAG.sub(" ", text) if "#" in text else text
+    if not _SPECIFIC.search(untagged):
+        return False
+    if not untagged.isascii():
+        return True
+    words = [w.casefold() for w in _WORD.findall(untagged) if not w[0].isdigit()]
+    if len(words) < _SENTENCE_LEAST_WORDS:
+        return True
+    if not SENTENCE_WORDS.isdisjoint(words) or _OWNER.search(untagged) is not None:
+        return True
+    # (a word of one or two letters binds a sentence in most languages written in this
+    # alphabet the table does not hold: "rumah saya di Jalan Mawar 12", "nyumba yangu ni 14")
+    return any(len(w) <= _GLUE_LETTERS for w in words)
+
+
 def routine(gists: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """``gists`` (rank, -unit, text), a command run said again and again in the same words
     (digits aside) ranked ``ROUTINE``: after the commands run once.
 
     >>> routine([(RAN, -3, "[poll n=1]"), (RAN, -2, "[poll n=2]"), (RAN, -1, "[poll n=3]"),
     ...          (RAN, 0, "[make]")])[::3]
-    [(5, -3, '[poll n=1]'), (4, 0, '[make]')]
+    [(6, -3, '[poll n=1]'), (4, 0, '[make]')]
     """
     said = Counter(wording(text) for rank, _, text in gists if rank == RAN)
     return [
         (ROUTINE if rank == RAN and repeated(said[wording(text)]) else rank, k, text)
         for rank, k, text in gists
     ]
+
+
+def wording_hash(text: str) -> int:
+    """The hash of ``text``'s ``wording``, made anew (not cached: a scan of a chat's
+    thousands of short turns keeps no string of each).
+
+    >>> wording_hash("set a timer for 5 minutes") == wording_hash("set a timer for 12 minutes")
+    True
+    """
+    return hash(_DIGITS.sub("#", text))
 
 
 @lru_cache(maxsize=8_192)
@@ -604,6 +809,11 @@ def _value(value: object, depth: int = 0) -> str | None:
     if isinstance(value, str):
         if "\n" not in value and len(value) <= _ARG_CHARS:
             return value
+        short = value.strip()
+        if short.count("\n") < _SHORT_CONTENT_LINES and len(short) <= _SHORT_CONTENT_CHARS:
+            # (a line or two written, as written: a .env's "VITE_API_URL=…" was said as
+            # "<2 lines>" and lost, review34's web sessions: env vars 0/4 at 8k-16k)
+            return short.replace("\n", " ⏎ ")
         files = _PATCH_FILE.findall(value)
         lines = value.count("\n") + 1
         return f"<{lines} lines: {', '.join(files[:4])}>" if files else f"<{lines} lines>"
@@ -617,6 +827,29 @@ def _value(value: object, depth: int = 0) -> str | None:
         parts = [f"{key}: {shown}" for key, v in value.items() if (shown := _value(v, depth + 1))]
         return "{" + ", ".join(parts) + "}" if parts else None
     return None
+
+
+# an argument that names the file a call reads
+_PATH_KEY = re.compile(r"(?i)^(?:path|file|filename|file_?path|target_file|uri)$")
+
+
+def _paths_named(parsed: object) -> list[str]:
+    """The paths a call's arguments name as such (``{"path": "src/a.py"}``).
+
+    >>> _paths_named({"command": "view", "path": "legacy/js/boot.js"}), _paths_named(["ls"])
+    (['legacy/js/boot.js'], [])
+    """
+    if not isinstance(parsed, dict):
+        return []
+    return [
+        v
+        for k, v in parsed.items()
+        if _PATH_KEY.match(str(k))
+        and isinstance(v, str)
+        and v
+        and len(v) <= _ARG_CHARS
+        and not any(ch.isspace() for ch in v)
+    ]
 
 
 @lru_cache(maxsize=256)

@@ -12,7 +12,7 @@ from functools import partial
 from itertools import accumulate, pairwise
 from typing import Any, Literal
 
-from ..model import FileAttachment, Image, Message, ToolResult
+from ..model import FileAttachment, Image, Message, ProviderContent, ToolResult, is_audio_reply
 from ..pricing.messages import Pricer
 from ..pricing.text import EstimateCounter, opening_at_least
 from ..report import Notice
@@ -64,7 +64,8 @@ def shed(
     notices: list[Notice],
     cuts: Mapping[str, Cut] | None = None,
 ) -> tuple[list[Message], int]:
-    """Shrink texts, then replace older images, then replace file bodies, until it fits.
+    """Shrink texts, then send earlier spoken replies as their transcripts, then replace
+    older images, then replace file bodies, until it fits.
     ``ago`` names when a message was sent ("from 2 turns ago"). ``cuts``: the texts of
     ``msgs`` that ``cut_long_texts`` made, by their text (each is reported, shrunk or not)."""
     msgs = list(msgs)
@@ -72,6 +73,8 @@ def shed(
     total = _shrink_texts(
         pricer, shrink_floor, msgs, protected, total, budget, changes, notices, cuts or {}
     )
+    if total > budget:
+        total = _transcribe_replies(pricer, ago, msgs, protected, total, budget, changes, notices)
     if total > budget:
         total = _replace_images(pricer, ago, msgs, protected, total, budget, changes, notices)
     if total > budget:
@@ -395,6 +398,48 @@ def common_size(sizes: list[int], excess: int, floor: int) -> int:
         if level >= (sizes[n] if n < len(sizes) else 0):
             return max(level, floor)
     return floor
+
+
+def _transcribe_replies(
+    pricer: Pricer,
+    ago: Callable[[str], str],
+    msgs: list[Message],
+    protected: set[int],
+    total: int,
+    budget: int,
+    changes: list[Change],
+    notices: list[Notice],
+) -> int:
+    """Pass A2: an assistant's earlier spoken reply kept by its id (priced at the most one
+    reply may say, its length unknown here) is sent as its line, the transcript where the
+    app kept it (``native.read_openai_audio_reply``): what was said stays, and a reply that
+    cannot fit as audio is not dropped whole (R35-A1: a 3-message chat at 16k lost
+    "Bonjour !", priced at a 16,384-token estimate)."""
+    for i, m in enumerate(msgs):
+        if total <= budget:
+            break
+        if i in protected or m.role != "assistant":
+            continue
+        for j, b in enumerate(m.content):
+            if not isinstance(b, ProviderContent) or not is_audio_reply(b) or total <= budget:
+                continue
+            old_msg = pricer.message(msgs[i]).total
+            msgs[i] = placeholder(
+                pricer,
+                changes,
+                notices,
+                msgs[i],
+                (j,),
+                pricer.block(b)[0],
+                what="spoken reply",
+                text=b.text,
+                reason="earlier spoken reply sent as text to fit the context window",
+                notice=f"The model will not hear its spoken reply {ago(msgs[i].id)}: it was "
+                "sent as text instead (its transcript where the app kept it, else a line "
+                "naming it), to fit the context window.",
+            )
+            total += pricer.message(msgs[i]).total - old_msg
+    return total
 
 
 def _replace_images(

@@ -66,6 +66,20 @@ FUNCTION_WORDS = listed(
 )
 
 
+# Words that bind a sentence in English (articles, prepositions, pronouns, the commonest
+# verbs) and the other languages' ``FUNCTION_WORDS``: words strung with a number and none of
+# these ("rows lag batch index 42") are a list or a tag, not something told.
+SENTENCE_WORDS = FUNCTION_WORDS | listed(
+    """
+    a an the this that these those my your his her its our their me you he she it we they
+    him them us is are was were be been am do does did have has had will would can could
+    should may might must of in on at to for from with by about as into over under after
+    before since until and or but if so than then not no there here what when where who
+    why how which
+    """
+)
+
+
 # The words a counter is labelled with when a user moves a long task along turn by turn ("step 4:
 # go on", "vaihe 3: jatka", "część 2 gotowa, następna", "2단계 …", "3. szakasz …"): step, part,
 # round, stage, phase, batch, in the languages users write in. Here, not beside the claims'
