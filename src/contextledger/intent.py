@@ -351,15 +351,28 @@ def _says_unspaced(pattern: re.Pattern[str], ends: str, prefiltered: bool = Fals
     at every character (~150 µs a Turkish sentence, whose letters ı, ş, ğ send it here)."""
     if not ends:
         return False
-    loose = None if prefiltered else _re2_unspaced()
-    if loose is not None and not loose.search(ends.encode("utf-8", "surrogatepass")):
+    loose = _re2_unspaced()
+    if loose is None:
+        return bool(pattern.search(ends)) and any(
+            pattern.search(sentence) and not _QUESTION.search(sentence)
+            for sentence in _SENTENCE.findall(ends)
+        )
+    if not prefiltered and not loose.search(ends.encode("utf-8", "surrogatepass")):
         return False
-    if not pattern.search(ends):
-        return False
-    return any(
-        pattern.search(sentence) and not _QUESTION.search(sentence)
-        for sentence in _SENTENCE.findall(ends)
-    )
+    # A sentence the superset finds nothing in is not searched by Python's engine (it tried
+    # every alternative at every character of each: ~0.3-1 ms a flagged 600-character end
+    # of a pasted Chinese or Hindi document, a fifth of a support chat's classification).
+    for found in _SENTENCE.finditer(ends):
+        sentence = found.group()
+        if (
+            loose.search(sentence.encode("utf-8", "surrogatepass")) is not None
+            and pattern.search(sentence)
+            and not _QUESTION.search(sentence)
+        ):
+            # (then, as ever, only if ``pattern`` is in ``ends`` as a whole: a match from
+            # this sentence on is one; else one may still start before it)
+            return bool(pattern.search(ends, found.start()) or pattern.search(ends))
+    return False
 
 
 def _unspaced_ends(text: str) -> str:
@@ -993,6 +1006,24 @@ def _re2_steering() -> Any:
     return re2.compile(f"[ \x00](?:{words})".encode())
 
 
+def _word_bytes(texts: Sequence[str]) -> list[bytes]:
+    """Each text folded (``_ascii_folded``) and encoded a byte a character, as the word
+    passes read it; b"" for a text without an ASCII letter (every word they look for starts
+    with one, and no word runs past a text's end: the text holds none)."""
+    # Each text encoded from its own width (joining the strings first would widen every
+    # text to the widest one's, emoji to 4 bytes a character): a byte a character. A text
+    # without an ASCII letter holds no word: a pasted Chinese or Japanese chapter is left out
+    # after one look at its ASCII characters (folding and scanning it cost ~4x that; the
+    # restatements' pass read every one of a pasted Chinese chat's texts so: speed72).
+    folded = [_ascii_folded(t) for t in texts]
+    return [
+        t.encode("ascii", "replace")
+        if t.isascii() or t.encode("ascii", "ignore").translate(None, _NOT_ASCII_LETTERS)
+        else b""
+        for t in folded
+    ]
+
+
 def _candidates_by_re2(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[int]] | None:
     """``_candidates`` by RE2 (without the starts a phrase running on into the next text
     makes); None: RE2 is not installed."""
@@ -1003,18 +1034,7 @@ def _candidates_by_re2(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[
     restating: set[int] = set()
     if not texts:
         return where, restating
-    texts = [_ascii_folded(t) for t in texts]
-    # Each text encoded from its own width (joining the strings first would widen every
-    # text to the widest one's, emoji to 4 bytes a character): a byte a character. A text
-    # without an ASCII letter holds no word (each starts with one): a pasted Chinese or
-    # Japanese chapter is left out after one look at its ASCII characters (folding and
-    # scanning it cost ~4x that).
-    encoded = [
-        t.encode("ascii", "replace")
-        if t.isascii() or t.encode("ascii", "ignore").translate(None, _NOT_ASCII_LETTERS)
-        else b""
-        for t in texts
-    ]
+    encoded = _word_bytes(texts)
     folded = (b"\x00" + b"\x00".join(encoded)).translate(_NUL_FOLD)
     ends = list(accumulate(len(t) + 1 for t in encoded))  # the NUL after text j is at ends[j]
     find, word_start, restates = folded.find, _MIGHT_STEER_BYTES.match, _RESTATING_BYTES.match
@@ -1259,7 +1279,7 @@ def _re2_restating() -> Any:
 def _restating_words(texts: Sequence[str]) -> set[int]:
     """The texts that hold a word of a restatement where a word starts (the texts
     ``_candidates`` and ``_candidates_by_re2`` say restate)."""
-    encoded = [_ascii_folded(t).encode("ascii", "replace") for t in texts]
+    encoded = _word_bytes(texts)
     folded = (b"\x00" + b"\x00".join(encoded)).translate(_NUL_FOLD)
     ends = list(accumulate(len(t) + 1 for t in encoded))  # the NUL after text j is at ends[j]
     pattern = _re2_restating() or _RESTATING_AT
