@@ -1086,18 +1086,33 @@ def steering_requests(texts: Sequence[str], restating: bool = True) -> tuple[lis
     # in one pass, which candidates the patterns surely do not match (most of them: a
     # word of the candidate search is often in no rule: "échange" holds "change")
     candidates = sorted(where)
-    english_rules, corrections, european_rules = _may_steer(texts, candidates)
+    europeans: dict[int, list[int]] = {}  # the word starts each pattern is tried at
+    grammars: dict[int, list[int]] = {}
+    englishes: dict[int, list[int]] = {}
+    for i in candidates:
+        text = texts[i]
+        european = europeans[i] = [p for p in where[i] if european_word(text, p)]
+        grammar = grammars[i] = [p for p in where[i] if grammar_word(text, p)]
+        # (a word only the grammar's shapes start at, "kalau", "hanem", starts no English one)
+        englishes[i] = [
+            p
+            for p in where[i]
+            if p not in grammar or p in european or english_word(text, p)
+        ]  # fmt: skip
+    english_rules, corrections, european_rules = _may_steer(
+        texts,
+        candidates,
+        [i for i in candidates if englishes[i]],
+        [i for i in europeans if europeans[i]],
+    )
     restates = set(_restating_among(texts, sorted(restates))) if restating else set()
     steered: set[int] = set()
     for i in candidates:
         text = texts[i]
-        european = [p for p in where[i] if european_word(text, p)]
-        grammar = [p for p in where[i] if grammar_word(text, p)]
-        # (a word only the grammar's shapes start at, "kalau", "hanem", starts no English one)
+        european, grammar = europeans[i], grammars[i]
         english = i in english_rules and any(
             _english_at(_CORRECTION, text, p) or _english_at(_CONSTRAINT, text, p)
-            for p in where[i]
-            if p not in grammar or p in european or english_word(text, p)
+            for p in englishes[i]
         )
         steers = (
             english
@@ -1325,25 +1340,37 @@ def _built(*patterns: re.Pattern[str], in_parts: bool = False) -> bool:
     return all(p in _prefilters_built or is_stored(p, in_parts) for p in patterns)
 
 
-def _may_steer(texts: Sequence[str], at: list[int]) -> tuple[Container[int], ...]:
-    """Of the texts at ``at``: those ``_CORRECTION`` or ``_CONSTRAINT`` may match in, those
+def _may_steer(
+    texts: Sequence[str], at: list[int], english_at: list[int], european_at: list[int]
+) -> tuple[Container[int], ...]:
+    """Of the candidates ``at``: those ``_CORRECTION`` or ``_CONSTRAINT`` may match in, those
     ``_CORRECTION`` may, and those ``_EUROPEAN_STEERING`` may (``prefilter``); every one
-    when there is no RE2, or when a search of each is cheaper than building its patterns."""
+    when there is no RE2, or when a search of each is cheaper than building its patterns.
+    Each screen reads only the texts its answer is asked of: the English patterns', those
+    with a word start they are tried at (``english_at``; the others are said to may match
+    ``_CORRECTION``, which is then tried at their start alone), the European one's, those
+    with a European word start (``european_at``: a support chat's ~45 candidates a fit
+    held ~12; each pass over a never-seen paste builds its automaton's states anew)."""
     every = range(len(texts))
     chars = sum(len(texts[i]) for i in at)
     if not _prefilter_pays(chars, _CORRECTION, _CONSTRAINT, _EUROPEAN_STEERING):
         return every, every, every
-    chosen = [texts[i] for i in at]
 
-    def hits(pattern: re.Pattern[str]) -> set[int] | None:
-        found = touched(superset(pattern), chosen)
-        return None if found is None else {at[j] for j in found}
+    def hits(pattern: re.Pattern[str], among: list[int]) -> set[int] | None:
+        if not among:
+            return set()  # (no superset is compiled for none)
+        found = touched(superset(pattern), [texts[i] for i in among])
+        return None if found is None else {among[j] for j in found}
 
-    corrections, constraints = hits(_CORRECTION), hits(_CONSTRAINT)
+    corrections = hits(_CORRECTION, english_at)
+    constraints = hits(_CONSTRAINT, english_at)
     english = None if corrections is None or constraints is None else corrections | constraints
+    if corrections is not None:
+        screened = set(english_at)
+        corrections |= {i for i in at if i not in screened}  # (not screened: may)
     return tuple(
         every if found is None else found
-        for found in (english, corrections, hits(_EUROPEAN_STEERING))
+        for found in (english, corrections, hits(_EUROPEAN_STEERING, european_at))
     )
 
 
