@@ -22,6 +22,7 @@ from contextledger.intent import (
     is_substantive,
     might_steer,
     restates_task,
+    restating_requests,
     steering_requests,
 )
 
@@ -545,3 +546,59 @@ def test_a_european_rule_is_found_at_a_word_in_any_sentence() -> None:
         padded = f"Hier ist der Bericht über die letzte Woche, danke. {rule} Mehr dazu später."
         assert is_constraint(rule) and is_constraint(padded), rule
         assert steering_requests([padded]) == ([0], []) == reference([padded]), rule
+
+
+def _says_unspaced_searching_every_sentence(pattern: re.Pattern[str], ends: str) -> bool:
+    """``intent._says_unspaced`` as Python's engine alone reads it (no RE2 screen)."""
+    return bool(pattern.search(ends)) and any(
+        pattern.search(sentence) and not intent._QUESTION.search(sentence)
+        for sentence in intent._SENTENCE.findall(ends)
+    )
+
+
+_SENTENCE_MARKS = ["。", "！", "？", "?", "\n", "；", "। ", ". ", "", "，", " "]
+unspaced_ends = st.lists(
+    st.tuples(
+        st.sampled_from(
+            [*UNSPACED_PHRASES, *FILLERS, "你能", "吗", "मत छूना", "ห้ามแตะ", "하지 마세요"]
+        ),
+        st.sampled_from(_SENTENCE_MARKS),
+    ),
+    max_size=16,
+).map(lambda parts: "".join(w + s for w, s in parts))
+
+
+@settings(max_examples=300)
+@given(unspaced_ends)
+def test_a_sentence_re2_rules_out_is_not_searched_and_the_answer_is_the_same(ends: str) -> None:
+    """RE2 screens each sentence before Python's engine searches it (speed72): the same
+    answer as searching every sentence, for each pattern it is asked with."""
+    for pattern in (
+        intent._UNSPACED_STEERING,
+        intent._UNSPACED_CORRECTION,
+        intent._UNSPACED_CONSTRAINT,
+    ):
+        expected = _says_unspaced_searching_every_sentence(pattern, ends)
+        assert intent._says_unspaced(pattern, ends) == expected, (pattern.pattern[:20], ends)
+        if intent._re2_unspaced() is None or intent._re2_unspaced().search(ends.encode()):
+            assert intent._says_unspaced(pattern, ends, True) == expected
+
+
+def test_a_rule_in_a_later_sentence_than_a_question_is_found_and_a_question_is_not_one() -> None:
+    rule = "请问你能看一下日志吗？不要部署到生产环境。"
+    assert intent._says_unspaced(intent._UNSPACED_STEERING, rule)
+    asked = "不要部署到生产环境吗？谢谢。"
+    assert intent._says_unspaced(intent._UNSPACED_STEERING, asked) == (
+        _says_unspaced_searching_every_sentence(intent._UNSPACED_STEERING, asked)
+    )
+
+
+def test_restatements_are_found_beside_texts_without_an_ascii_letter() -> None:
+    """The restatements' word pass leaves out a text without an ASCII letter (a pasted
+    Chinese chapter) as the rules' pass does (speed72): the texts after it are read where
+    they are."""
+    chapter = "这是第4章，请帮我读一下：\n\n" + "南日青调是象心术生标专品部些运率（3095）。" * 50
+    goal = "To be clear, the goal is a green build on main today."
+    batch = [chapter, goal, "目标（goal 很重要）", chapter, "ok", goal]
+    assert intent._restating_words(batch) == {1, 2, 5}
+    assert restating_requests(batch) == [j for j, t in enumerate(batch) if reference([t])[1]]

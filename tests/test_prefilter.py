@@ -356,3 +356,24 @@ def test_a_long_alternation_is_searched_in_parts_of_bounded_size() -> None:
     parts = found.parts if isinstance(found, Union) else (found,)
     assert len(parts) > 1
     assert all(len(part.pattern) <= 8_000 + 64 for part in parts)
+
+
+def test_each_screen_reads_only_the_texts_its_answer_is_asked_of(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The European rules' screen reads only the candidates with a European word start,
+    the English ones' only those with an English one (speed72); a text read by neither is
+    still a correction when it opens as one ("— no, …"): the same answers as each text read
+    on its own."""
+    batch = [
+        "Ne touchez jamais à la base de production sans mon accord écrit.",
+        "Actually, use Redis not Memcached for the cache layer.",
+        "Kalau bisa, jangan ubah skema basis data tanpa persetujuan saya ya.",
+        "— no, the timeout is 45 seconds, not 30.",
+        "Commande livraison remboursement facture colis retard client adresse.",
+        "Bitte keine Änderungen an der API ohne Freigabe durch das Team.",
+        "Can you check the échange of the colis for the client, please?",
+    ] * 3
+    monkeypatch.setattr(intent, "_PREFILTER_FROM", 0)  # (small batches are screened too)
+    assert steering_requests(batch) == reference(batch)
+    assert steering_requests(batch)[0]

@@ -351,15 +351,28 @@ def _says_unspaced(pattern: re.Pattern[str], ends: str, prefiltered: bool = Fals
     at every character (~150 µs a Turkish sentence, whose letters ı, ş, ğ send it here)."""
     if not ends:
         return False
-    loose = None if prefiltered else _re2_unspaced()
-    if loose is not None and not loose.search(ends.encode("utf-8", "surrogatepass")):
+    loose = _re2_unspaced()
+    if loose is None:
+        return bool(pattern.search(ends)) and any(
+            pattern.search(sentence) and not _QUESTION.search(sentence)
+            for sentence in _SENTENCE.findall(ends)
+        )
+    if not prefiltered and not loose.search(ends.encode("utf-8", "surrogatepass")):
         return False
-    if not pattern.search(ends):
-        return False
-    return any(
-        pattern.search(sentence) and not _QUESTION.search(sentence)
-        for sentence in _SENTENCE.findall(ends)
-    )
+    # A sentence the superset finds nothing in is not searched by Python's engine (it tried
+    # every alternative at every character of each: ~0.3-1 ms a flagged 600-character end
+    # of a pasted Chinese or Hindi document, a fifth of a support chat's classification).
+    for found in _SENTENCE.finditer(ends):
+        sentence = found.group()
+        if (
+            loose.search(sentence.encode("utf-8", "surrogatepass")) is not None
+            and pattern.search(sentence)
+            and not _QUESTION.search(sentence)
+        ):
+            # (then, as ever, only if ``pattern`` is in ``ends`` as a whole: a match from
+            # this sentence on is one; else one may still start before it)
+            return bool(pattern.search(ends, found.start()) or pattern.search(ends))
+    return False
 
 
 def _unspaced_ends(text: str) -> str:
@@ -993,6 +1006,24 @@ def _re2_steering() -> Any:
     return re2.compile(f"[ \x00](?:{words})".encode())
 
 
+def _word_bytes(texts: Sequence[str]) -> list[bytes]:
+    """Each text folded (``_ascii_folded``) and encoded a byte a character, as the word
+    passes read it; b"" for a text without an ASCII letter (every word they look for starts
+    with one, and no word runs past a text's end: the text holds none)."""
+    # Each text encoded from its own width (joining the strings first would widen every
+    # text to the widest one's, emoji to 4 bytes a character): a byte a character. A text
+    # without an ASCII letter holds no word: a pasted Chinese or Japanese chapter is left out
+    # after one look at its ASCII characters (folding and scanning it cost ~4x that; the
+    # restatements' pass read every one of a pasted Chinese chat's texts so: speed72).
+    folded = [_ascii_folded(t) for t in texts]
+    return [
+        t.encode("ascii", "replace")
+        if t.isascii() or t.encode("ascii", "ignore").translate(None, _NOT_ASCII_LETTERS)
+        else b""
+        for t in folded
+    ]
+
+
 def _candidates_by_re2(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[int]] | None:
     """``_candidates`` by RE2 (without the starts a phrase running on into the next text
     makes); None: RE2 is not installed."""
@@ -1003,18 +1034,7 @@ def _candidates_by_re2(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[
     restating: set[int] = set()
     if not texts:
         return where, restating
-    texts = [_ascii_folded(t) for t in texts]
-    # Each text encoded from its own width (joining the strings first would widen every
-    # text to the widest one's, emoji to 4 bytes a character): a byte a character. A text
-    # without an ASCII letter holds no word (each starts with one): a pasted Chinese or
-    # Japanese chapter is left out after one look at its ASCII characters (folding and
-    # scanning it cost ~4x that).
-    encoded = [
-        t.encode("ascii", "replace")
-        if t.isascii() or t.encode("ascii", "ignore").translate(None, _NOT_ASCII_LETTERS)
-        else b""
-        for t in texts
-    ]
+    encoded = _word_bytes(texts)
     folded = (b"\x00" + b"\x00".join(encoded)).translate(_NUL_FOLD)
     ends = list(accumulate(len(t) + 1 for t in encoded))  # the NUL after text j is at ends[j]
     find, word_start, restates = folded.find, _MIGHT_STEER_BYTES.match, _RESTATING_BYTES.match
@@ -1066,18 +1086,33 @@ def steering_requests(texts: Sequence[str], restating: bool = True) -> tuple[lis
     # in one pass, which candidates the patterns surely do not match (most of them: a
     # word of the candidate search is often in no rule: "échange" holds "change")
     candidates = sorted(where)
-    english_rules, corrections, european_rules = _may_steer(texts, candidates)
+    europeans: dict[int, list[int]] = {}  # the word starts each pattern is tried at
+    grammars: dict[int, list[int]] = {}
+    englishes: dict[int, list[int]] = {}
+    for i in candidates:
+        text = texts[i]
+        european = europeans[i] = [p for p in where[i] if european_word(text, p)]
+        grammar = grammars[i] = [p for p in where[i] if grammar_word(text, p)]
+        # (a word only the grammar's shapes start at, "kalau", "hanem", starts no English one)
+        englishes[i] = [
+            p
+            for p in where[i]
+            if p not in grammar or p in european or english_word(text, p)
+        ]  # fmt: skip
+    english_rules, corrections, european_rules = _may_steer(
+        texts,
+        candidates,
+        [i for i in candidates if englishes[i]],
+        [i for i in europeans if europeans[i]],
+    )
     restates = set(_restating_among(texts, sorted(restates))) if restating else set()
     steered: set[int] = set()
     for i in candidates:
         text = texts[i]
-        european = [p for p in where[i] if european_word(text, p)]
-        grammar = [p for p in where[i] if grammar_word(text, p)]
-        # (a word only the grammar's shapes start at, "kalau", "hanem", starts no English one)
+        european, grammar = europeans[i], grammars[i]
         english = i in english_rules and any(
             _english_at(_CORRECTION, text, p) or _english_at(_CONSTRAINT, text, p)
-            for p in where[i]
-            if p not in grammar or p in european or english_word(text, p)
+            for p in englishes[i]
         )
         steers = (
             english
@@ -1259,7 +1294,7 @@ def _re2_restating() -> Any:
 def _restating_words(texts: Sequence[str]) -> set[int]:
     """The texts that hold a word of a restatement where a word starts (the texts
     ``_candidates`` and ``_candidates_by_re2`` say restate)."""
-    encoded = [_ascii_folded(t).encode("ascii", "replace") for t in texts]
+    encoded = _word_bytes(texts)
     folded = (b"\x00" + b"\x00".join(encoded)).translate(_NUL_FOLD)
     ends = list(accumulate(len(t) + 1 for t in encoded))  # the NUL after text j is at ends[j]
     pattern = _re2_restating() or _RESTATING_AT
@@ -1305,25 +1340,37 @@ def _built(*patterns: re.Pattern[str], in_parts: bool = False) -> bool:
     return all(p in _prefilters_built or is_stored(p, in_parts) for p in patterns)
 
 
-def _may_steer(texts: Sequence[str], at: list[int]) -> tuple[Container[int], ...]:
-    """Of the texts at ``at``: those ``_CORRECTION`` or ``_CONSTRAINT`` may match in, those
+def _may_steer(
+    texts: Sequence[str], at: list[int], english_at: list[int], european_at: list[int]
+) -> tuple[Container[int], ...]:
+    """Of the candidates ``at``: those ``_CORRECTION`` or ``_CONSTRAINT`` may match in, those
     ``_CORRECTION`` may, and those ``_EUROPEAN_STEERING`` may (``prefilter``); every one
-    when there is no RE2, or when a search of each is cheaper than building its patterns."""
+    when there is no RE2, or when a search of each is cheaper than building its patterns.
+    Each screen reads only the texts its answer is asked of: the English patterns', those
+    with a word start they are tried at (``english_at``; the others are said to may match
+    ``_CORRECTION``, which is then tried at their start alone), the European one's, those
+    with a European word start (``european_at``: a support chat's ~45 candidates a fit
+    held ~12; each pass over a never-seen paste builds its automaton's states anew)."""
     every = range(len(texts))
     chars = sum(len(texts[i]) for i in at)
     if not _prefilter_pays(chars, _CORRECTION, _CONSTRAINT, _EUROPEAN_STEERING):
         return every, every, every
-    chosen = [texts[i] for i in at]
 
-    def hits(pattern: re.Pattern[str]) -> set[int] | None:
-        found = touched(superset(pattern), chosen)
-        return None if found is None else {at[j] for j in found}
+    def hits(pattern: re.Pattern[str], among: list[int]) -> set[int] | None:
+        if not among:
+            return set()  # (no superset is compiled for none)
+        found = touched(superset(pattern), [texts[i] for i in among])
+        return None if found is None else {among[j] for j in found}
 
-    corrections, constraints = hits(_CORRECTION), hits(_CONSTRAINT)
+    corrections = hits(_CORRECTION, english_at)
+    constraints = hits(_CONSTRAINT, english_at)
     english = None if corrections is None or constraints is None else corrections | constraints
+    if corrections is not None:
+        screened = set(english_at)
+        corrections |= {i for i in at if i not in screened}  # (not screened: may)
     return tuple(
         every if found is None else found
-        for found in (english, corrections, hits(_EUROPEAN_STEERING))
+        for found in (english, corrections, hits(_EUROPEAN_STEERING, european_at))
     )
 
 
