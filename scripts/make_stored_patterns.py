@@ -12,9 +12,10 @@ from __future__ import annotations
 import _sre  # type: ignore[import-not-found, unused-ignore]
 import json
 
-# (importing them makes every pattern compiled on use: the classification's, the tools' words and
-# the settings a sentence gives)
+# (importing them makes every pattern compiled on use: the classification's, the tools' words,
+# the settings a sentence gives and the gists' costliest)
 from contextledger import intent, settings_said  # noqa: F401
+from contextledger.fit import gists  # noqa: F401
 from contextledger.lexicon import common, tools  # noqa: F401
 
 

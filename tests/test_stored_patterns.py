@@ -26,6 +26,7 @@ def test_the_stored_forms_are_what_re_compile_makes_now() -> None:
     # (in a process of its own: this one holds the patterns tests made too)
     code = (
         "import json\nfrom contextledger import intent, settings_said\n"
+        "from contextledger.fit import gists\n"
         "from contextledger.lexicon import common, tools\n"
         "print(json.dumps({common.pattern_key(p.pattern, p.source_flags): "
         "common.compiled_form(p.pattern, p.source_flags) for p in common.EVERY_PATTERN}))"

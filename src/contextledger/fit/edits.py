@@ -106,6 +106,23 @@ class SendableImages:
         self._converting: tuple[set[int], set[int]] = (set(), set())
         self._many = False
 
+    def forget(self, replaced: Sequence[Message]) -> None:
+        """Forget what was remembered of ``replaced`` and its images: messages a fit done once
+        swapped for their placeholder views (no later fit looks at them again). The tables
+        are built again without them (a dict does not shrink when emptied)."""
+        messages = set(map(id, replaced))
+        if not messages:
+            return
+        images = {id(img) for m in replaced for img in m.images()}
+        few, many = ({k: v for k, v in seen.items() if k not in images} for seen in self._images)
+        self._images = (few, many)
+        few_m, many_m = (
+            {k: v for k, v in seen.items() if k not in messages} for seen in self._messages
+        )
+        self._messages = (few_m, many_m)
+        for converting in self._converting:
+            converting -= messages
+
     def converted(self, img: Image) -> tuple[Image | Text, str, str] | None:
         """(the image, or a note when it cannot be re-encoded, to send instead; why; the
         original's label), or None when ``img`` is sent as it is."""

@@ -532,6 +532,13 @@ class Fitter:
             if swapped is None:
                 break
             swaps, now = swapped
+            if self._memory.source is None:
+                # a fit done once re-reads no message it swapped: what was remembered of them
+                # and of their images is freed before the next pass builds its own tables
+                # (held beside them, ~0.2x a body of 1,000 tiny screenshots at the peak)
+                old = [msgs[i] for i in swaps]
+                self.pricer.forget_images(zip(old, swaps.values(), strict=True))
+                self._sendable.forget(old)
             if type(msgs) is LazyMessages:
                 msgs = msgs.with_messages(swaps)
             else:

@@ -134,6 +134,40 @@ def text_only(tokens: int) -> MessagePrice:
     return _TEXT_ONLY.get(tokens) or _TEXT_ONLY.setdefault(tokens, MessagePrice(tokens, 0))
 
 
+#: Small (text, image) pairs, one object each (immutable): a block's price in the block memo
+#: and a message's price with images. 1,000 tool exchanges of a tiny screenshot each made a
+#: pair per call, per result and per text, and a price per message: ~0.1x the body at the
+#: fit's peak of memory, for a few hundred distinct values. Bounded: past ``_SHARED_MOST``
+#: pairs, new ones are not shared.
+_PAIRS: dict[tuple[int, int], tuple[int, int]] = {}
+_PRICES: dict[tuple[int, int], MessagePrice] = {}
+_SHARED_MOST = 1 << 14
+
+
+def shared_pair(pair: tuple[int, int]) -> tuple[int, int]:
+    """``pair``, or the equal pair made before it (small values only)."""
+    hit = _PAIRS.get(pair)
+    if hit is not None:
+        return hit
+    if len(_PAIRS) < _SHARED_MOST and pair[0] < _SHARED_UP_TO and pair[1] < _SHARED_UP_TO:
+        _PAIRS[pair] = pair
+    return pair
+
+
+def priced(text: int, image: int) -> MessagePrice:
+    """``MessagePrice(text, image)``, one object per small price (see ``text_only``)."""
+    if not image:
+        return text_only(text)
+    if text >= _SHARED_UP_TO or image >= _SHARED_UP_TO:
+        return MessagePrice(text, image)
+    hit = _PRICES.get((text, image))
+    if hit is None:
+        hit = MessagePrice(text, image)
+        if len(_PRICES) < _SHARED_MOST:
+            _PRICES[text, image] = hit
+    return hit
+
+
 #: The roles ``Pricer.flat_price`` prices (a system turn is priced with the prompt it joins).
 _FLAT_ROLES = frozenset({"user", "assistant"})
 
@@ -599,7 +633,7 @@ class Pricer:
             result = (self._provider_content(b), 0)
         else:  # pragma: no cover - the Block union is closed
             raise TypeError(f"unknown block {b!r}")
-        self._blocks[b] = result
+        result = self._blocks[b] = shared_pair(result)
         return result
 
     def _note_unheard(self, m: Message, j: int, b: Block) -> None:
@@ -751,7 +785,7 @@ class Pricer:
                 runs = 1 if self.wire == "openai" else max(1, text_item_count(m))
                 text += self.answer_channel * runs
         # (a price of text alone is shared: a fit keeping 12,000 tiny turns made 12,000)
-        price = text_only(text) if not image else MessagePrice(text, image)
+        price = priced(text, image)
         memo.put(m, price)
         return price
 
@@ -930,6 +964,27 @@ class Pricer:
                 # refuses a request too big before counting any text)
                 if known is None or (known != b.name and self._label(b.name) > self._label(known)):
                     names[b.id] = b.name
+
+    def forget_images(self, replaced: Iterable[tuple[Message, Message]]) -> None:
+        """Forget the prices of the images each (old, new) pair's old message held that the
+        new one does not, and of the blocks holding them: a fit done once that replaced them
+        with placeholders is asked for them no more (no next fit re-reads the old message).
+        Their tables are built again without them: a dict does not shrink when emptied, and
+        the prices of 900 replaced screenshots beside the second pass's were ~0.12x a body
+        of 1,000 tiny ones at the fit's peak of memory."""
+        images: set[int] = set()
+        blocks: set[int] = set()
+        for old, new in replaced:
+            kept = set(map(id, new.content))
+            for b in old.content:
+                if id(b) not in kept and (type(b) is Image or type(b) is ToolResult):
+                    blocks.add(id(b))
+            kept_images = set(map(id, new.images()))
+            images.update(i for i in map(id, old.images()) if i not in kept_images)
+        if images:
+            self._image_ids = {k: v for k, v in self._image_ids.items() if k not in images}
+        if blocks:
+            self._blocks = {b: v for b, v in self._blocks.items() if id(b) not in blocks}
 
     def _forget_results(self, ids: Collection[str]) -> None:
         """Forget the prices of the results of ``ids`` (and of the messages holding them)."""
