@@ -721,8 +721,17 @@ def failing_lines(r: Result, *, wide: bool = False) -> list[str]:
     """The lines of a failed result that say what failed: a failure marker, or just after
     one (a go test's "got 3600, want 1800"), never a line marked as passing. ``wide``:
     every line not marked as passing (Jest prints ``Expected:`` and ``Received:`` lines
-    below the failing test's name and its diff header)."""
-    return list(_failing_of(r.lines or (r.text,), wide))
+    below the failing test's name and its diff header). A result its tool flagged as an
+    error with no marker line (a functionResponse ``{"error": "card_declined: …"}``) is
+    the failure as a whole: its first lines say what failed."""
+    lines = r.lines or (r.text,)
+    found = _failing_of(lines, wide)
+    if not found and r.failed:
+        return list(lines[:_ERROR_HEAD])
+    return list(found)
+
+
+_ERROR_HEAD = 3  # lines of an error-flagged answer that say what failed (no marker on them)
 
 
 @lru_cache(maxsize=1 << 12)  # each failed result is asked again by every failure claim
