@@ -110,3 +110,59 @@ def test_a_permission_keeps_its_polarity() -> None:
     assert _stands("Vet visits can be rescheduled without asking.")
     assert not _stands("The sitter may be paid without asking.")
     assert _stands("Nothing is paid to the sitter without the user's OK.")
+
+
+def _channel() -> list[Message]:
+    """A release channel: a CI bot and QA post failures as user turns (with ``name``)."""
+    bot = Message.user(
+        "❌ Build #7312 failed on release/2.4\n"
+        "FAIL checkout.spec.ts > applies the voucher once\n"
+        "Tests: 1 failed, 88 passed, 89 total",
+        id="bot",
+    )
+    return [
+        Message.user("Get release 2.4 out by Thursday.", id="u0"),
+        Message("user", bot.content, id="bot", name="ci_bot"),
+        Message(
+            "user",
+            Message.user("the sidebar crashes on iPad, seen twice").content,
+            id="qa",
+            name="qa_rhea",
+        ),
+        Message(
+            "user",
+            Message.user("small fix: the plan is called Team Plus, not Team+.").content,
+            id="pm",
+            name="pm_jo",
+        ),
+        Message(
+            "user",
+            Message.user("roll out to 5% first and widen if crash-free stays above 99%.").content,
+            id="lead",
+            name="lead_kim",
+        ),
+        Message.assistant("Noted.", id="end"),
+    ]
+
+
+def _stands_in_channel(line: str) -> bool:
+    record = _channel()
+    recap = "Goal: Get release 2.4 out by Thursday.\n" + line
+    v = verify_recap(recap, record, mode="strip", max_bytes=4000, context=record)
+    return v.accepted and line in v.text
+
+
+def test_a_failure_posted_in_a_user_turn_is_a_failing_output() -> None:
+    assert not _stands_in_channel("Build #7312 passed.")
+    assert _stands_in_channel("Build #7312 failed: applies the voucher once (1 failed, 88 passed).")
+    assert _stands_in_channel("qa_rhea reported the sidebar crash on iPad.")
+    assert not _stands_in_channel("pm_jo reported the sidebar crash on iPad.")
+
+
+def test_a_name_the_user_corrected_is_stale() -> None:
+    assert not _stands_in_channel("The plan is called Team+.")
+    assert _stands_in_channel("The plan is called Team Plus.")
+
+
+def test_a_health_measure_is_no_failure() -> None:
+    assert _stands_in_channel("The rollout starts at 5% and widens if crash-free stays above 99%.")

@@ -63,7 +63,7 @@ from .claims_condition import (
     check_weakened,
     check_widened_scope,
 )
-from .claims_corrected import check_corrected_count
+from .claims_corrected import check_corrected_count, check_corrected_name
 from .claims_did import check_assistant_did
 from .claims_done import (
     FIXED,
@@ -426,6 +426,8 @@ def _check_clause(
     if not out and section not in _DONE_SECTIONS:
         out += named_after_leaving(text, ev)  # "P owns the rollout" when P has left
         out += switched_around(text, ev)  # "flag X is ON" when the user said it stays OFF
+    if not out and section not in _DONE_SECTIONS:
+        out += check_corrected_name(text, ev)  # "Tap & Pay" after "… Tap to Pay, not Tap & Pay"
     return tuple(dict.fromkeys(out))
 
 
@@ -802,6 +804,8 @@ def _check_prose(
     bare = QUOTED_NAME.sub(" ", text)  # a test named "shows an error …" is no failure word
     # "the TTL was raised from 300 to 3000": a value changed, not an exception raised
     bare = _VALUE_RAISED.sub("changed", bare)
+    # "widens only if crash-free stays above 99.5%": a measure of health, no crash said
+    bare = _FREE_OF.sub("stable", bare)
     outcome = None if FUTURE.search(text) or _OUGHT.search(text) else outcome_of(bare)
     if outcome is None and not (FUTURE.search(text) or _OUGHT.search(text)):
         glossed = lex.gloss(text)  # "TestX 通过了。", "O primeiro estorno … sem erros."
@@ -879,6 +883,7 @@ def _check_no_failure(text: str, ev: Evidence) -> list[Claim]:
     return [Claim("failed", text, f"a tool result of the record failed: {quote(line)}")]
 
 
+_FREE_OF = re.compile(r"(?i)\b(?:crash|error|failure|bug|fault)[- ]free\b")
 _VALUE_RAISED = re.compile(r"(?i)\braised(?=\s+(?:from|to|by)\s+\S*\d)")
 _REQUEST_LABEL = re.compile(
     r"(?i)^\W*(?:the\s+)?(?:user'?s\s+)?(?:original\s+|main\s+|current\s+|new\s+|updated\s+)?"

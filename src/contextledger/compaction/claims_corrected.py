@@ -28,7 +28,7 @@ from .claims_evidence import Claim, Evidence
 from .claims_reading import quote
 from .trace import stem
 
-__all__ = ["check_corrected_count", "reported_by_user"]
+__all__ = ["check_corrected_count", "check_corrected_name", "reported_by_user"]
 
 # a count and what it counts: "18 people", "4 replicas", "3 rooms" (not "18:00", "3.8.1")
 _COUNT = re.compile(r"(?<![\w.,:/-])(\d{1,6})\s+(?:more\s+|extra\s+)?([a-z]{3,})\b", re.I)
@@ -101,3 +101,42 @@ _ASKS = re.compile(
 def reported_by_user(said: str) -> bool:
     """Whether a user sentence reports a state of things rather than asking for one."""
     return _REPORT.search(said) is not None and _ASKS.search(said) is None
+
+
+# a name corrected in the user's words: "the marketing name is Tap to Pay, not Tap & Pay",
+# "the contact is Priya Raman, not Priya Rao"
+_NAME_FIX = re.compile(
+    r"(?i)\b(?:is|are|it'?s|should\s+be|call\s+it|use)\s+(?P<new>[^\s,.;:!?][^,.;:!?]{0,38}?),?\s+"
+    r"(?:not|rather\s+than|instead\s+of)\s+(?P<old>[^\s,.;:!?][^,.;:!?]{0,38}?)\s*(?=[.;,:!?]|$)"
+)
+# a claim telling the name's history: "Tap to Pay (not Tap & Pay)", "renamed from …"
+_NAME_HISTORY = re.compile(
+    r"(?i)\b(?:not|instead|rather|was|were|formerly|previously|renamed|corrected|originally|"
+    r"earlier|old)\b"
+)
+
+
+def _names_fixed(ev: Evidence) -> list[tuple[str, str, str]]:
+    """(replaced name, new name, sentence) of each name the user corrected."""
+    out: list[tuple[str, str, str]] = []
+    for sentence in ev.user:
+        for m in _NAME_FIX.finditer(sentence):
+            old, new = m.group("old").strip(), m.group("new").strip()
+            if old.casefold() != new.casefold() and not old[:1].isdigit():
+                out.append((old, new, sentence))
+    return out
+
+
+def check_corrected_name(text: str, ev: Evidence) -> list[Claim]:
+    """A name the user replaced ("Tap & Pay" for "Tap to Pay, not Tap & Pay") stated as
+    if it stood: the claim gives the replaced name whole and not the new one."""
+    fixed = ev.derive("names corrected", lambda: _names_fixed(ev))
+    if not fixed or _NAME_HISTORY.search(text):
+        return []
+    folded = text.casefold()
+    for old, new, said in fixed:
+        whole = re.search(rf"(?<![\w&]){re.escape(old.casefold())}(?![\w&])", folded)
+        if whole is not None and new.casefold() not in folded:
+            why = f"the user replaced {old} with {new}: {quote(said)}"
+            return [Claim("constraint", text.strip(), why)]
+    return []

@@ -183,5 +183,7 @@ def check_permission(text: str, ev: Evidence) -> list[Claim]:
 def as_permitted(text: str, ev: Evidence) -> bool:
     """Whether ``text`` takes the stance the user's last word on the same act took."""
     mine = stance_of(text)
+    if mine is None and _ONLY.search(text):
+        mine = "only"  # "Builds are uploaded only from CI." for "never …, only from CI"
     said = _said_on(text, ev) if mine is not None else []
     return bool(said) and said[-1][1] == mine
