@@ -63,6 +63,7 @@ from .claims_condition import (
     check_weakened,
     check_widened_scope,
 )
+from .claims_corrected import check_corrected_count, check_corrected_name
 from .claims_did import check_assistant_did
 from .claims_done import (
     FIXED,
@@ -107,6 +108,8 @@ from .claims_order import (
     reversed_rule,
     split_order,
 )
+from .claims_outcomes import bound_outcome, check_codes, check_entry_numbers
+from .claims_permission import as_permitted, check_permission
 from .claims_polarity import PERMIT, negated
 from .claims_reading import (
     BACKTICKED,
@@ -278,6 +281,8 @@ def _check_clause(
     out += check_times(text, ev) + check_tallies(text, ev) + check_units(text, ev)
     out += check_verb_times(text, ev)  # "restarted 43 times" where the record counts 34
     out += check_locations(text, ev)  # "Checkout.tsx:41" where the trace said "Cart.tsx:41"
+    out += check_codes(text, ev)  # "DWLN2Y" where the booking's code is "DWLN2X"
+    out += check_entry_numbers(text, ev)  # "TP909 departs at 07:05": BA193's time
     out += [] if out else check_bound_numbers(text, ev)  # "OOM at step 2000" (it was 1450)
     out += check_event_during(text, ev)  # "ran out of memory during `pytest`": another run's
     out += check_run_option(text, ev)  # "The first run used --max-steps 12000" (2000)
@@ -294,10 +299,12 @@ def _check_clause(
     out += check_exit_codes(text, ev) + check_comparison(text, ev)
     if section not in _DONE_SECTIONS:
         out += check_stale(text, ev)  # "Le taux … est 20 %." for "… 10 %, pas 20 %"
+        out += [] if out else check_corrected_count(text, ev)  # "18 people" after "20 now"
         out += check_superseded(text, ev)  # "K = 23." when the user last set K to 91
         out += [] if out else check_restated_value(text, ev)  # "limit 150" for "limit 100"
         out += check_arguments(text, ev)  # "assigned OPS-812 to jdoe": the call's assignee
         out += check_assistant_did(text, ev)  # "O assistente ofereceu um cupom …"
+        out += [] if out else check_permission(text, ev)  # "must ask" for "needn't ask"
     quoted = [q.strip() for q in BACKTICKED.findall(text) if q.strip()]
     out += _check_schedules(quoted, ev)  # "`0 0 * * *`" for the user's "`17 3 * * 1-5`"
     # a backticked span in a claim of running is a command, whatever its program
@@ -411,11 +418,16 @@ def _check_clause(
         # "The target of 81.5% was not reached": an outcome denied, not the user's goal
         # turned around (check_target read what the record says of it)
         out = [c for c in out if c.kind == "number" or not c.reason.startswith(_TURNED)]
+    if out and section not in _DONE_SECTIONS and as_permitted(text, ev):
+        # "The unit tests can be run without asking.": the stance the user took on it
+        out = [c for c in out if not c.reason.startswith(_STANCE_READ)]
     # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
     out = without_translated(text, out, ev)
     if not out and section not in _DONE_SECTIONS:
         out += named_after_leaving(text, ev)  # "P owns the rollout" when P has left
         out += switched_around(text, ev)  # "flag X is ON" when the user said it stays OFF
+    if not out and section not in _DONE_SECTIONS:
+        out += check_corrected_name(text, ev)  # "Tap & Pay" after "… Tap to Pay, not Tap & Pay"
     return tuple(dict.fromkeys(out))
 
 
@@ -598,6 +610,8 @@ _SAID_SECTIONS = frozenset(
 )
 _LATER = ("the user said otherwise later", "the user replaced")
 _TURNED = ("the user said the opposite",)  # (a denied outcome is no rule turned)
+# what a clause taking the user's own stance on an act may have been read as
+_STANCE_READ = ("the user said the opposite about", "the user restricted this")
 _USER_SAYS = re.compile(r"^\W*User:\s+")  # "User: We rejected …" quotes the user's sentence
 _USERS_WORDS = frozenset(
     {"Constraints and corrections", "Goal", "Open requests", "User also said", "Decisions"}
@@ -780,6 +794,9 @@ def _check_prose(
         return []  # "Disabled the flag", "Marked the ticket as resolved": as the call did
     if NOT_DONE.search(text) or _NOT_PASSING.search(text):
         return []  # "considered running X", "no tests pass yet": nothing claimed done
+    bound = bound_outcome(text, ev, actor)
+    if bound is not None:  # "the deposit was paid": as the call that paid it answered
+        return bound
     if _NOT_FAILING.search(text) and not _FAILED_AFTER_DENIAL.search(text):
         # "stated no goal, command, file or failure", "nothing failed": a failure denied,
         # which any failing result of the record contradicts
@@ -787,6 +804,8 @@ def _check_prose(
     bare = QUOTED_NAME.sub(" ", text)  # a test named "shows an error …" is no failure word
     # "the TTL was raised from 300 to 3000": a value changed, not an exception raised
     bare = _VALUE_RAISED.sub("changed", bare)
+    # "widens only if crash-free stays above 99.5%": a measure of health, no crash said
+    bare = _FREE_OF.sub("stable", bare)
     outcome = None if FUTURE.search(text) or _OUGHT.search(text) else outcome_of(bare)
     if outcome is None and not (FUTURE.search(text) or _OUGHT.search(text)):
         glossed = lex.gloss(text)  # "TestX 通过了。", "O primeiro estorno … sem erros."
@@ -864,6 +883,7 @@ def _check_no_failure(text: str, ev: Evidence) -> list[Claim]:
     return [Claim("failed", text, f"a tool result of the record failed: {quote(line)}")]
 
 
+_FREE_OF = re.compile(r"(?i)\b(?:crash|error|failure|bug|fault)[- ]free\b")
 _VALUE_RAISED = re.compile(r"(?i)\braised(?=\s+(?:from|to|by)\s+\S*\d)")
 _REQUEST_LABEL = re.compile(
     r"(?i)^\W*(?:the\s+)?(?:user'?s\s+)?(?:original\s+|main\s+|current\s+|new\s+|updated\s+)?"

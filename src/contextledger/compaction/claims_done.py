@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterable
 from itertools import islice
 
+from .claims_corrected import reported_by_user
 from .claims_evidence import Claim, Evidence, Unit, UnitIndex
 from .claims_polarity import preferences
 from .claims_reading import FUTURE, GENERIC_DOING, OUTCOME_WORDS, TESTS, quote
@@ -309,6 +310,8 @@ def check_state(text: str, ev: Evidence) -> list[Claim]:
     if not specific or specific <= done:
         return []  # what it names was done somewhere ("the burst is now clamped to 50")
     said, _ = supporting(text, ev.said_index, 0.6)
+    if said and reported_by_user(said[0].text):
+        return []  # "it's 20 people now": the user's word of how things are, no request
     if said:
         why = f"only the user asked for it ({quote(said[0].text)}); no result shows it"
         return [Claim("did", text, why)]

@@ -323,6 +323,8 @@ class Evidence:
     answered: tuple[tuple[ToolCall, str], ...] = ()
     #: whether each of ``answered`` failed (its result's error flag or a failure marker)
     answered_failed: tuple[bool, ...] = ()
+    #: (name, turn) of each user turn a named participant wrote ("qa_lin", "ci_bot")
+    speakers: tuple[tuple[str, str], ...] = ()
     #: the record's reads, writes, runs, failures and passes in order (claims of an order)
     timeline: Timeline = field(default_factory=lambda: Timeline(()), compare=False)
     #: every user sentence and turn, folded: a recap sentence quoting one is the user's
@@ -470,6 +472,7 @@ class Evidence:
         calls = {c.id: c for m in messages for c in m.tool_calls}
         answered: list[tuple[ToolCall, str]] = []
         answered_failed: list[bool] = []
+        speakers: list[tuple[str, str]] = []
         # what each call (by identity) ran and its arguments' words, read once
         commands_of: dict[int, list[str]] = {}
         args_of: dict[int, str | None] = {}
@@ -484,6 +487,25 @@ class Evidence:
             if m.role == "assistant" and after_user and _ACKNOWLEDGES.match(text):
                 echoed += sentences(text)
             after_user = m.role == "user" and not m.tool_results
+            if m.role == "user" and not m.tool_results and "\n" in text.strip():
+                # a CI bot's post or a pasted log that failed ("❌ Pipeline #46256 failed …
+                # Test Case '-[SearchTests …]' failed"): a failing output the record holds,
+                # whoever posted it
+                posted = _output(text)
+                if posted.failed:
+                    tool = m.name or "posted"
+                    results.append(
+                        Result(
+                            tool,
+                            frozenset(),
+                            True,
+                            posted.text,
+                            posted.lines,
+                            unit_terms(tool),
+                            posted.terms,
+                            at,
+                        )
+                    )
             if m.role == "user" and not m.tool_results:
                 # "Lower it to 1400m" said with its setting named too ("Lower Xmx to 1400m")
                 user += with_settings_named(answered_no(sentences(text)), told_last)
@@ -492,6 +514,8 @@ class Evidence:
                 turns.append(text)
                 texts.append(text)
                 touched.update(user_files(m))  # a file the user shared or attached is seen
+                if m.name:
+                    speakers.append((m.name, text))
             elif m.role == "assistant":
                 told_now = sentences(text)
                 assistant += told_now
@@ -607,6 +631,7 @@ class Evidence:
             texts=tuple(texts),
             answered=tuple(answered),
             answered_failed=tuple(answered_failed),
+            speakers=tuple(speakers),
             timeline=Timeline.of(events),
         )
 
@@ -721,8 +746,17 @@ def failing_lines(r: Result, *, wide: bool = False) -> list[str]:
     """The lines of a failed result that say what failed: a failure marker, or just after
     one (a go test's "got 3600, want 1800"), never a line marked as passing. ``wide``:
     every line not marked as passing (Jest prints ``Expected:`` and ``Received:`` lines
-    below the failing test's name and its diff header)."""
-    return list(_failing_of(r.lines or (r.text,), wide))
+    below the failing test's name and its diff header). A result its tool flagged as an
+    error with no marker line (a functionResponse ``{"error": "card_declined: …"}``) is
+    the failure as a whole: its first lines say what failed."""
+    lines = r.lines or (r.text,)
+    found = _failing_of(lines, wide)
+    if not found and r.failed:
+        return list(lines[:_ERROR_HEAD])
+    return list(found)
+
+
+_ERROR_HEAD = 3  # lines of an error-flagged answer that say what failed (no marker on them)
 
 
 @lru_cache(maxsize=1 << 12)  # each failed result is asked again by every failure claim
@@ -799,6 +833,11 @@ def command_parts(sentence: str) -> list[str]:
 def user_reported(what: str, ev: Evidence) -> bool:
     """Whether a user turn reports ``what`` as something that broke or failed ("pin it to
     6.22.3, 6.23 broke our loaders"): the user's own reason, which no tool had to print."""
+    by = _REPORTED_BY.match(what)  # "qa_lin reported the crash in X": the crash in X, by qa_lin
+    what = what[by.end() :] if by else what
+    who = by.group("who") if by else ""
+    theirs = [t for name, t in ev.speakers if name == who]
+    named = bool(who) and any(name == who for name, _ in ev.speakers)
     terms = claim_terms(what) - GENERIC_DOING
     if len(terms) < 2:
         return False
@@ -811,6 +850,8 @@ def user_reported(what: str, ev: Evidence) -> bool:
     index = ev.said_index
     for i in index.covering(terms, 0.6):
         said = index.units[i].text
+        if named and not any(said in t for t in theirs):
+            continue  # another participant reported it
         broke = FAIL.search(said)
         if broke is None or not all(n.search(said) for n in numbers):
             continue
@@ -822,6 +863,11 @@ def user_reported(what: str, ev: Evidence) -> bool:
     return False
 
 
+# who reported it, before what was reported: "qa_lin reported", "The CI bot posted that"
+_REPORTED_BY = re.compile(
+    r"(?i)^\W*(?:the\s+)?(?P<who>[\w@.-]+)(?:\s+bot)?\s+(?:reported|posted|pasted|flagged|"
+    r"noted|shared|relayed)\s+(?:that\s+)?"
+)
 _REASON_CUT = re.compile(r"(?i)[,;:]|\b(?:because|since|as)\b")
 
 

@@ -392,7 +392,11 @@ def verify_recap(
         for m in context
         if m.role == "user" and not m.tool_results and not m.is_recap and m.id not in covered
     ]
-    source = FactSource(source_text([*covered_messages, *said], previous_recap))
+    # who spoke is part of the record: "qa_lin reported the crash" names a participant
+    speakers = sorted({m.name for m in [*covered_messages, *said] if m.name})
+    source = FactSource(
+        source_text([*covered_messages, *said], previous_recap) + "\n" + " ".join(speakers)
+    )
     record_sentences: list[str] = []  # filled on first need
     evidence_read: list[Evidence] = []  # the record read as evidence, on first need
 

@@ -1,0 +1,189 @@
+"""A permission's polarity is part of the claim: "must ask before X" is not "needn't ask".
+
+The user's word on an act sets one of a few stances, whatever its other words:
+
+* ``free``: it may be done without asking ("You don't have to ask before running the unit
+  tests", "feel free to delete the fixtures", "can change it whenever you like");
+* ``gated``: it needs the user's word first ("ask me before touching the alarm", "must be
+  cleared with the user", "needs my go-ahead");
+* ``must``: it has to be done ("keep the old exporter", "the user asked to keep it");
+* ``need_not``: it does not have to be done ("there's no need to keep the old exporter");
+* ``banned``: it must not be done ("never", "don't", "must not").
+
+A clause about the same act (most of its words) with the opposite stance is unsupported
+(``free`` against ``gated`` or ``banned``; ``must`` against ``need_not`` or ``banned``); one
+with the same stance restates the user's word, whatever else read it as turned around.
+
+>>> from contextledger.model import Message
+>>> from .claims_evidence import Evidence
+>>> ev = Evidence.of([Message.user("You don't have to ask before running the unit tests.")])
+>>> [c.reason for c in check_permission("The assistant must ask before running the unit tests.", ev)]
+['the user said the opposite: "You don\\'t have to ask before running the unit tests."']
+>>> check_permission("The unit tests can be run without asking.", ev)
+[]
+>>> as_permitted("The unit tests can be run without asking.", ev)
+True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from .claims_evidence import Claim, Evidence
+from .claims_reading import quote
+from .trace import claim_terms, cover
+
+__all__ = ["as_permitted", "check_permission", "stance_of"]
+
+Stance = Literal["free", "gated", "must", "need_not", "banned", "only"]
+
+_ASKING = (
+    r"(?:ask(?:ing)?(?:\s+(?:me|the\s+user|anyone|first))?|check(?:ing)?\s+with\s+(?:me|the\s+user)|"
+    r"(?:my|the\s+user'?s|an?|any)\s+(?:ok|okay|approval|go-?ahead|sign-?off|permission))"
+)
+# a need to ask denied: "don't have to ask", "no need to get my OK", "needs no approval"
+_DISPENSED = re.compile(
+    r"(?i)\b(?:do(?:es)?\s*n[o']?t|needn'?t|need\s+not|no\s+need)\s+(?:have\s+to\s+|need\s+to\s+|to\s+)?"
+    + _ASKING
+    + r"|\bneeds?\s+no\s+(?:approval|permission|sign-?off|go-?ahead)|"
+    r"\bno\s+(?:approval|permission|sign-?off|go-?ahead)\s+(?:is\s+)?(?:needed|required)"
+)
+# leave given: "without asking", "feel free", "you may", "can be changed", "is allowed"
+_ALLOWED = re.compile(
+    r"(?i)\bwithout\s+(?:asking|approval|permission|checking|my\s+ok|the\s+user'?s\s+ok)|"
+    r"\bfeel\s+free\b|\bwhenever\s+(?:you|it)\s+(?:like|likes|want|wants)\b|"
+    r"\b(?:you|it|they|the\s+assistant)\s+(?:can|may)\s+(?!not\b|never\b)\w+|"
+    r"\b(?:can|may)\s+be\s+(?!not\b)\w+|\b(?:is|are)\s+(?:allowed|permitted|fine|ok|okay)\b"
+)
+_GATED = re.compile(
+    r"(?i)\b(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+ask\b|"
+    r"\bask\s+(?:me|the\s+user|first)\b|\bask\s+before\b|"
+    r"\b(?:needs?|requires?|waits?\s+for|awaits?)\s+(?:my|the\s+user'?s|an?)\s*"
+    r"(?:ok|okay|approval|go-?ahead|sign-?off|permission)\b|"
+    r"\bmust\s+be\s+(?:cleared|approved|asked|checked)\b|\bbe\s+asked\s+(?:first|before)\b|"
+    r"\b(?:without|before)\s+(?:my|the\s+user'?s)\s+(?:ok|okay|approval|go-?ahead)\b"
+)
+_NEED_NOT = re.compile(
+    r"(?i)\b(?:no\s+need\s+to|needn'?t|need\s+not(?:\s+be)?|do(?:es)?\s*n[o']?t\s+(?:have|need)\s+to|"
+    r"(?:is|are)\s+not\s+(?:needed|required|necessary))\b"
+)
+_MUST = re.compile(
+    r"(?i)\b(?:must|has\s+to|have\s+to|needs?\s+to|is\s+required\s+to|asked\s+(?:the\s+\w+\s+)?to|"
+    r"wants?\s+(?:the\s+\w+\s+)?to|(?:must|has\s+to|needs?\s+to)\s+be)\b"
+)
+_BANNED = re.compile(
+    r"(?i)\b(?:never|nothing|nobody|no\s+one|must\s*n[o']?t|may\s+not|cannot|can'?t|"
+    r"no(?=(?:\s+[\w-]+){1,3}\s+(?:may|can|is|are|should|will)\b)|"  # "No new deps may …"
+    r"do\s+not|don'?t|should\s*n[o']?t|"
+    r"not\s+allowed|forbidden|not\s+to)\b"
+)
+# a thing to be left as it is: a ban on changing it ("must stay untouched", "as they are")
+_AS_IS = re.compile(
+    r"(?i)\b(?:untouched|unchanged|unmodified|intact|alone|as[-\s]is|as\s+(?:it|they)\s+(?:is|are))\b"
+)
+# an act done without the user's word, which a negation around it makes the user's word
+# needed ("never … without my OK", "don't … without asking")
+_UNASKED = re.compile(
+    r"(?i)\bwithout\s+(?:asking|approval|permission|checking|(?:my|the\s+user'?s|an?)\s+"
+    r"(?:ok|okay|approval|go-?ahead|sign-?off|permission))"
+)
+# an exception that leaves one case open: "never force-push, except to your own branches"
+_ONLY = re.compile(r"(?i)\b(?:only|except|unless|but\s+not|other\s+than)\b")
+# a sentence's parts, each with its own stance ("You may send follow-ups without asking,
+# but you must ask before offering a discount.")
+_PARTS = re.compile(r"(?i),?\s+but\s+|;\s*|(?<=[.!?])\s+")
+_STANCE_WORDS = frozenset(
+    claim_terms(
+        "must ask asking asked before without need needs needed have has to can may allowed "
+        "permitted fine ok okay approval permission go-ahead sign-off feel free whenever like "
+        "want wants never not don't do does user assistant you me my first required necessary "
+        "be is are should cleared approve any anyone only except unless other than"
+    )
+)
+
+_OPPOSED: frozenset[tuple[Stance, Stance]] = frozenset(
+    {
+        ("free", "gated"),
+        ("gated", "free"),
+        ("free", "banned"),
+        ("banned", "free"),
+        ("must", "need_not"),
+        ("need_not", "must"),
+        ("must", "banned"),
+        ("banned", "must"),
+        ("free", "only"),
+        ("only", "free"),
+        ("only", "banned"),
+        ("banned", "only"),
+    }
+)
+
+
+def stance_of(text: str) -> Stance | None:
+    """The stance ``text`` takes on its act (see the module), or None when it takes none."""
+    allowed = _ALLOWED.search(text) is not None
+    if _ONLY.search(text) and (allowed or _BANNED.search(text)):
+        return "only"  # "allowed only to X" is "never, except to X"
+    if _BANNED.search(text) and _UNASKED.search(text):
+        return "gated"  # "never submit anything over €500 without my OK"
+    if _DISPENSED.search(text):
+        return "free"
+    if _NEED_NOT.search(text):
+        return "need_not"
+    if _BANNED.search(text) or _AS_IS.search(text):
+        return "banned"  # "Nothing under payments/ may be modified.", "must stay untouched"
+    if _GATED.search(text):
+        return "gated"
+    if allowed:
+        return "free"
+    if _MUST.search(text):
+        return "must"
+    return None
+
+
+def _act(text: str) -> frozenset[str]:
+    return claim_terms(text) - _STANCE_WORDS
+
+
+def _said_on(text: str, ev: Evidence) -> list[tuple[str, Stance]]:
+    """The user's sentences about the act of ``text`` (most of its words), with a stance."""
+    act = _act(text)
+    if len(act) < 2:
+        return []
+    said = ev.derive("stances said", lambda: _stances(ev))
+    return [(part, stance) for part, stance, terms in said if cover(act, terms)[0] >= 0.75]
+
+
+def _stances(ev: Evidence) -> list[tuple[str, Stance, frozenset[str]]]:
+    """Each part of the user's sentences that takes a stance, with its act's words."""
+    out: list[tuple[str, Stance, frozenset[str]]] = []
+    for sentence in ev.user:
+        for part in _PARTS.split(sentence) if _ONLY.search(sentence) is None else [sentence]:
+            stance = stance_of(part)
+            if stance is not None:
+                out.append((part, stance, _act(part)))
+    return out
+
+
+def check_permission(text: str, ev: Evidence) -> list[Claim]:
+    """A clause taking the opposite stance to the user's last word on the same act."""
+    mine = stance_of(text)
+    if mine is None:
+        return []
+    said = _said_on(text, ev)
+    if not said or any(stance == mine for _, stance in said):
+        return []
+    last, stance = said[-1]
+    if (mine, stance) in _OPPOSED:
+        return [Claim("constraint", text.strip(), f"the user said the opposite: {quote(last)}")]
+    return []
+
+
+def as_permitted(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` takes the stance the user's last word on the same act took."""
+    mine = stance_of(text)
+    if mine is None and _ONLY.search(text):
+        mine = "only"  # "Builds are uploaded only from CI." for "never …, only from CI"
+    said = _said_on(text, ev) if mine is not None else []
+    return bool(said) and said[-1][1] == mine
