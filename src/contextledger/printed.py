@@ -10,6 +10,7 @@ import json
 import re
 
 from .lexicon.outcomes import FAILED_OUTCOMES, OUTCOME_KEYS
+from .prefilter import may_search, superset
 
 # A terminal's control sequences: colours and cursor moves (CSI "ESC [ … m"), window titles
 # and links (OSC "ESC ] … BEL"), two-character escapes; and the same written out by a JSON
@@ -95,6 +96,17 @@ _STATUS_KEYS = frozenset(
 )
 _JSON_MESSAGE = re.compile(r'^"(?:message|error|detail|title|reason|error_description)"\s*:')
 _SEVERE = frozenset({"error", "fatal", "critical"})
+#: Where an error answer may be (every way ``_is_error_answer`` finds one holds one of these):
+#: screened by its RE2 superset before any parse, at C speed (most JSON outputs are data: a
+#: cold fit reads hundreds, the recap every one). A ``\u`` escape may hide a key's letters.
+ERROR_SCREENED = re.compile(
+    r'(?i)"(?:errors?|severity)"\s*:|"(?:ok|success)"\s*:\s*false|'
+    r'"(?:status|statuscode|status_code|code|http_status|httpstatus)"\s*:\s*"?'
+    r"(?:\s|\\[nrt])*0*[45]\d\d|"
+    r':\s*"(?:\s|\\[nrt])*(?:'
+    + "|".join(sorted(map(re.escape, FAILED_OUTCOMES), key=lambda w: (-len(w), w)))
+    + r')(?:\s|\\[nrt])*"'
+)
 #: A longer answer is read as no error answer (an API's error body is short; a long JSON
 #: output is data).
 _ANSWER_CHARS = 100_000
@@ -115,6 +127,8 @@ def error_answer(text: str) -> list[str]:
     body = text.strip()
     if not (body.startswith("{") and body.endswith("}")) or len(body) > _ANSWER_CHARS:
         return []
+    if "\\u" not in body and not may_search(superset(ERROR_SCREENED), body):
+        return []  # (surely no error answer: most JSON outputs)
     try:
         data = json.loads(body)
     except ValueError:
