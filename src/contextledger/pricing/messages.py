@@ -59,9 +59,12 @@ from ..providers.openai_responses import item_count, text_item_count
 from ..providers.output_format import read_output_format
 from .files import MediaCost, audio_cost, document_fields_text, file_cost
 from .framing import (
+    ANTHROPIC_REQUEST_FRAMING,
     ANTHROPIC_TEXT_DOCUMENT,
+    ANTHROPIC_TOOL_BLOCK,
     CONSERVATIVE,
     OPENAI,
+    OPENAI_TEXT_FILE,
     PARALLEL_CALL,
     PARALLEL_RESULT_MARGIN,
     PARALLEL_ROLE,
@@ -662,15 +665,8 @@ class Pricer:
             if f.document_fields and self.wire in (None, "anthropic")
             else 0
         )
-        if f.data is None:  # a text document: Anthropic frames it apart (written as one)
-            framing = (
-                ANTHROPIC_TEXT_DOCUMENT
-                if self.model.provider == "anthropic"
-                and (self.wire in (None, "anthropic"))
-                and (f.text or "").strip()
-                else 0
-            )  # fmt: skip  (an empty one goes as its line)
-            return own + self.text(attachment_text(f)) + framing
+        if f.data is None:  # a text document: Anthropic and OpenAI frame it apart
+            return own + self.text(attachment_text(f)) + self._text_file_framing(f)
         cost = file_cost(f, self.model, in_result)  # a PDF by its pages
         as_bytes = f.data.base64_length // 4 + 8 if cost is None else self._estimate(f, cost)
         wire = provider_format(self.wire or self.native_format)
@@ -680,6 +676,24 @@ class Pricer:
         # named, the larger of the two: the model's format may be reached in another)
         line = self.text(unsent_file_text(f, wire.title))
         return own + (line if self.wire is not None else max(line, as_bytes))
+
+    def _text_file_framing(self, f: FileAttachment) -> int:
+        """What the provider adds around a text document beyond its text as priced (Anthropic
+        writes it as a document block, an empty one as its line; OpenAI bills a text file
+        more than its text)."""
+        provider = self.model.provider
+        if provider == "anthropic" and self.wire in (None, "anthropic"):
+            return ANTHROPIC_TEXT_DOCUMENT if (f.text or "").strip() else 0
+        if provider == "openai" and self.wire in (None, "openai", "openai-responses"):
+            return OPENAI_TEXT_FILE
+        return 0
+
+    def _tool_block_framing(self) -> int:
+        """What the provider adds to a tool call or result beyond the framing priced
+        (``TOOL_CALL_OVERHEAD``, ``TOOL_RESULT_OVERHEAD``): Anthropic's rendering bills more."""
+        if self.model.provider == "anthropic" and self.wire in (None, "anthropic"):
+            return ANTHROPIC_TOOL_BLOCK
+        return 0
 
     def _provider_content(self, b: ProviderContent) -> int:
         """Another provider gets the block's text (its writer converts it); its own
@@ -859,7 +873,8 @@ class Pricer:
         """Tokens of one tool call: as OpenAI Chat renders it (its function, its arguments
         as sent: no id), else its id, name and arguments as the wire carries them; with no
         wire known, the larger (and the framing OpenAI adds to a call beside text)."""
-        sent = TOOL_CALL_OVERHEAD + self._id(b.id) + self._name(b.name) + self.text(self._args(b))
+        sent = TOOL_CALL_OVERHEAD + self._tool_block_framing() + self._id(b.id)
+        sent += self._name(b.name) + self.text(self._args(b))
         sent += self._signature(b.signature, "gemini")  # (only Gemini signs calls)
         if not self.framing.renders_calls or self.wire not in _RENDERED_WIRES:
             return sent
@@ -1005,7 +1020,7 @@ class Pricer:
         is a message whose role is its function's name (no id); the name is the call's, once
         its call was priced (else, and for parallel results, the id and a margin)."""
         name = self._call_names.get(b.call_id, b.name)
-        sent = TOOL_RESULT_OVERHEAD + self._id(b.call_id)
+        sent = TOOL_RESULT_OVERHEAD + self._tool_block_framing() + self._id(b.call_id)
         if not self.framing.renders_calls or self.wire not in _RENDERED_WIRES:
             return sent
         if name is None or (escaped and not self.renders_calls):
@@ -1301,7 +1316,8 @@ def request_overhead(info: ModelInfo) -> int:
     >>> request_overhead(lookup_model("gpt-4o")), request_overhead(lookup_model("gpt-oss-20b"))
     (3, 67)
     """
-    return REQUEST_OVERHEAD + info.request_overhead
+    claude = ANTHROPIC_REQUEST_FRAMING if info.provider == "anthropic" else 0
+    return REQUEST_OVERHEAD + info.request_overhead + claude
 
 
 def _prompt_text(b: Block) -> str:

@@ -1,0 +1,42 @@
+"""More public recorded bills, found by review36 below their price on main (R36-B1, B2, B3):
+``price_request`` is never below what the provider billed for the same request.
+
+``tests/data/billed_more.json``: each request's body as sent, its bill and its source —
+simonw/llm-anthropic's VCR cassettes (claude-haiku-4-5: a tool request continued with two
+parallel calls and their results; claude-sonnet-4-5: a turn holding only an image, and with
+a prompt beside it), Mirascope's e2e cassettes (gpt-4o Chat forcing one strict tool by a
+named ``tool_choice``), pydantic/pydantic-ai's held-out recordings (gpt-4o Responses with a
+text/plain ``input_file``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from contextledger.pricing.messages import price_request
+
+BILLS: list[dict[str, Any]] = json.loads(
+    (Path(__file__).parent / "data" / "billed_more.json").read_text(encoding="utf-8")
+)
+
+
+def _id(bill: dict[str, Any]) -> str:
+    return bill["source"].rsplit("/", 1)[-1]
+
+
+@pytest.mark.parametrize("bill", BILLS, ids=_id)
+def test_a_recorded_request_is_never_priced_below_its_bill(bill: dict[str, Any]) -> None:
+    price = price_request(bill["body"], bill["model"], bill["format"]).total
+    assert price >= bill["billed"], bill["source"]
+
+
+def test_a_forced_tool_on_gpt_4o_is_priced_as_its_rendered_call() -> None:
+    """Mirascope's six requests bill the reply primed as a call to the forced function,
+    as the o200k models render a call: priced exactly (3 below on main)."""
+    forced = [b for b in BILLS if b["format"] == "openai"]
+    assert len(forced) == 6
+    assert all(price_request(b["body"], b["model"], "openai").total == b["billed"] for b in forced)
