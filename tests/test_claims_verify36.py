@@ -81,6 +81,23 @@ def test_an_act_whose_call_failed_was_not_done() -> None:
     assert _stands("The clinic bill has not been paid.")
 
 
+def test_a_failure_reported_in_the_passive_stands() -> None:
+    """R36-verify36-1: "was rejected" reports the failure: it claims no act done."""
+    answer = {"application": "PA-2291", "status": "rejected",
+              "message": "permit application PA-2291 rejected: missing stamped drawing"}  # fmt: skip
+    record = [
+        Message.user("Get the permit for unit 4B's bathroom.", id="u0"),
+        *_call(1, "permit_portal", {"action": "status", "application": "PA-2291"}, answer),
+        Message.assistant("The permit was rejected.", id="end"),
+    ]
+    for line in (
+        "Permit application PA-2291 was rejected: missing stamped drawing.",
+        "PA-2291 was rejected because a stamped drawing is missing.",
+    ):
+        v = verify_recap(f"Goal: get the permit\n{line}", record, mode="strip", context=record)
+        assert line in v.text, v.misclaims
+
+
 def test_an_act_only_a_look_up_showed_was_not_done() -> None:
     assert not _stands("The assistant booked SIT-7731 for the holiday.")
     assert _stands("The vet visit is booked at Paws Clinic on 2 May (reference VET9K4Q).")

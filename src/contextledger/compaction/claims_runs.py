@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from ..lexicon import claims as lexicon
+from ..lexicon.outcomes import FAILED_OUTCOMES
 from . import claims_words as lex
 from .claims_evidence import (
     Claim,
@@ -789,6 +790,11 @@ _PASSIVE_DONE = re.compile(
 )
 
 
+# The verbs of an act that did not get through ("was rejected", "got declined"): said in
+# the passive they report the failure, they claim no act done (R36-verify36-1)
+_FAILURE_VERBS = FAILED_OUTCOMES | {"bounced", "blocked", "crashed", "killed", "terminated"}
+
+
 def check_undone(text: str, ev: Evidence) -> list[Claim]:
     """An act said done in the passive ("The NAT gateways were created in staging")
     whose attempt failed: a failing line of a result names its subject with the act
@@ -796,8 +802,8 @@ def check_undone(text: str, ev: Evidence) -> list[Claim]:
     exports_daily"), or of a run of it ("make thumbnails"), and no later result naming it
     passed."""
     m = _PASSIVE_DONE.search(text)
-    if m is None:
-        return []
+    if m is None or m.group("verb").casefold() in _FAILURE_VERBS:
+        return []  # ("PA-2291 was rejected": the failure reported, no act said done)
     subject = claim_terms(m.group("subject")) - OUTCOME_WORDS
     verb = claim_terms(m.group("verb"))
     named = specific_terms(m.group("subject")) & subject
