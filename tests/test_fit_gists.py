@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from contextledger.fit import Fitter, fit
 from contextledger.fit.gists import _FAIL_LINE, _MARKS, failing_lines, gist_cap
 from contextledger.fit.options import FitOptions
-from contextledger.model import Message, ToolCall
+from contextledger.model import Message, Reasoning, Text, ToolCall
 from contextledger.pricing.messages import price_request
 from contextledger.providers import read_messages, translate
 
@@ -647,3 +647,19 @@ def test_a_failure_answered_as_a_status_is_gisted_as_a_failure(output: str, said
     assert "— failed: " in text_of(res.messages)
     assert said in text_of(res.messages)
     assert failing_lines("status: ok\nHTTP/1.1 200 OK\nStatus: 204 No Content") == []
+
+
+def test_a_decision_said_beside_the_models_thinking_is_kept() -> None:
+    """R36-retain36-2: a thinking model's turn holds its thoughts beside what it said; its
+    decision ("My call: I'll …, instead of …") was in no gist and lost at every window."""
+    said = (
+        "My call: I'll repaint unit 4B in the eggshell instead of the semi-gloss, it dries faster."
+    )
+    msgs = list(read_messages(session()))
+    at = next(i for i, m in enumerate(msgs) if m.role == "user" and i > 20)
+    msgs[at:at] = [
+        Message.assistant(Reasoning("anthropic", "Weigh the two paints."), Text(said)),
+        Message.user("mm ok"),
+    ]
+    for window in (6_000, 16_000):
+        assert said in text_of(fit(msgs, MODEL, window=window, max_output_tokens=500).messages)

@@ -27,7 +27,7 @@ from ..intent import is_decision
 from ..lexicon.common import COUNTER_LABELS, SENTENCE_WORDS, compiled_on_use
 from ..lexicon.intent import NUDGE_WORDS, SPEAKER_FIRST
 from ..lexicon.tools import COMMAND_KEY, LOOKING, LOOKUP_WORDS, READ_WORDS, WRITE_TOOL
-from ..model import Message, Text, ToolCall, ToolResult
+from ..model import Message, Reasoning, Text, ToolCall, ToolResult
 from ..prefilter import may_search, superset
 from ..printed import error_answer, unwrapped
 
@@ -274,10 +274,12 @@ _MAY_DECIDE = re.compile(
     r"(?i)\b(?:i['’]ll|i\s+will|i['’]m\s+going\s+to|i\s+am\s+going\s+to|we['’]ll|we\s+will|"
     r"let['’]s|i['’]ve\s+decided|i\s+decided|decision|decided|go(?:ing)?\s+with)\b"
 )
-# ... a plan of its own, as it opens the sentence (after "OK," "So," "Now"), that does
-# something other than look ("I'll check the logs first." is a step, not a decision)
+# ... a plan of its own, as it opens the sentence (after "OK," "So," "Now", or a label of a
+# few words: "My call:", "Plan:", "Going forward —"), that does something other than look
+# ("I'll check the logs first." is a step, not a decision)
 _PLAN_OPENS = (
-    r"(?i)^\W*(?:(?:ok(?:ay)?|so|now|then|next|first|alright|right|good|great)\W+)*"
+    r"(?i)^\W*(?:[^\W\d_]+(?:[ '’-][^\W\d_]+){0,2}\s*(?::|\s[—–-])\s*)?"
+    r"(?:(?:ok(?:ay)?|so|now|then|next|first|alright|right|good|great)\W+)*"
     r"(?:i['’]ll|i\s+will|i['’]m\s+going\s+to|i\s+am\s+going\s+to|we['’]ll|we\s+will|"
     r"let['’]s|i['’]ve\s+decided\s+to|i\s+decided\s+to)\s+"
 )
@@ -312,6 +314,8 @@ def decided(sentence: str) -> bool:
     False
     >>> decided("Let me look at the code."), decided("I'll go with Redis for the cache.")
     (False, True)
+    >>> decided("My call: I'll repaint it in eggshell instead of the semi-gloss, it dries faster.")
+    True
     """
     if len(sentence) > SAID_CHARS or _LOOK_PLAN.search(sentence):
         return False
@@ -458,13 +462,28 @@ def words_gist(words: OwnWords, steers: bool) -> Gist:
     )
 
 
+def said_words(m: Message) -> str | None:
+    """The words of an assistant turn of words only, its reasoning left out (a thinking
+    model's every turn holds its thoughts beside what it said: the decision "My call: I'll
+    repaint … instead of the semi-gloss" beside a thinking block was in no gist, R36-
+    retain36-2), or None.
+
+    >>> said_words(Message.assistant(Reasoning("anthropic", "weigh it"), Text("I'll go with Redis.")))
+    "I'll go with Redis."
+    """
+    if m.role != "assistant":
+        return None
+    texts = [b.text for b in m.content if isinstance(b, Text)]
+    if len(texts) != 1 or any(not isinstance(b, (Text, Reasoning)) for b in m.content):
+        return None
+    return texts[0]
+
+
 def value_statement(m: Message) -> tuple[str, str] | None:
     """A short assistant turn of words only, with a digit in it or stating a decision
     (``states_decision``): (its text, its wording with the digits left out), or None."""
-    if m.role != "assistant" or len(m.content) != 1 or not isinstance(m.content[0], Text):
-        return None
-    text = m.content[0].text
-    if len(text) > SAID_CHARS or not text.strip():
+    text = said_words(m)
+    if text is None or len(text) > SAID_CHARS or not text.strip():
         return None
     if not _has_digit(text) and not states_decision(text):
         return None
@@ -488,10 +507,8 @@ def chat_statement(m: Message) -> tuple[str, str] | None:
     said = link_statement(m)
     if said is not None:
         return said
-    if m.role != "assistant" or len(m.content) != 1 or not isinstance(m.content[0], Text):
-        return None
-    text = m.content[0].text
-    if len(text) > SAID_CHARS or not states_decision(text):
+    text = said_words(m)
+    if text is None or len(text) > SAID_CHARS or not states_decision(text):
         return None
     return text, _DIGITS.sub("#", text)
 
@@ -516,10 +533,8 @@ def link_statement(m: Message) -> tuple[str, str] | None:
     >>> link_statement(Message.assistant("Done, step 4 checked.")) is None
     True
     """
-    if m.role != "assistant" or len(m.content) != 1 or not isinstance(m.content[0], Text):
-        return None
-    text = m.content[0].text
-    if len(text) > SAID_CHARS or "://" not in text:
+    text = said_words(m)
+    if text is None or len(text) > SAID_CHARS or "://" not in text:
         return None
     return text, _DIGITS.sub("#", text)
 
