@@ -385,22 +385,9 @@ def _anthropic_output_format_tokens(spec: object, count: Count) -> int:
 #: test_text_document_as_binary_content_input (claude-sonnet-4-5, a 15-character text file
 #: and a 7-word question) billed 57 where the attachment priced 41.
 ANTHROPIC_TEXT_DOCUMENT = 20
-#: What OpenAI adds around a text file (an ``input_file`` / ``file`` of text) beyond its
-#: text as priced (sent as its text under a header naming it, "Attached file: NAME" and a
-#: fence): pydantic/pydantic-ai's recorded test_openai_responses_text_document_url_input
-#: (gpt-4o, a 2,574-character text/plain file) billed 616 where the same text as
-#: ``input_text`` is 598; the header and fence price 9 of those 18 (review36 R36-B2).
-OPENAI_TEXT_FILE = 9
 ANTHROPIC_THINKING_PROMPT = 30
 
-# Anthropic renders a ``tool_use`` and a ``tool_result`` in a form of its own (not
-# published) that bills more than their name, id, input and content with the conservative
-# framing's 3 each: simonw/llm-anthropic's recorded claude-haiku-4-5 request continued with
-# two parallel calls and their two results bills 136 for that turn pair, priced 109 (review36
-# R36-B1): 7 more for each, an upper bound of that bill (pydantic-ai's one-call claude-sonnet-4-5
-# histories were 8-33 over already).
-ANTHROPIC_TOOL_BLOCK = 7
-# ... and every request to a Claude model bills a few tokens more than the conservative
+# Every request to a Claude model bills a few tokens more than the conservative
 # framing and the reply priming: llm-anthropic's claude-sonnet-4-5 request of one user turn
 # holding only a 166x282 image (66 tokens by Anthropic's formula) bills 76, priced 73 (R36-B1)
 ANTHROPIC_REQUEST_FRAMING = 3

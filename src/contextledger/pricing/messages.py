@@ -61,10 +61,8 @@ from .files import MediaCost, audio_cost, document_fields_text, file_cost
 from .framing import (
     ANTHROPIC_REQUEST_FRAMING,
     ANTHROPIC_TEXT_DOCUMENT,
-    ANTHROPIC_TOOL_BLOCK,
     CONSERVATIVE,
     OPENAI,
-    OPENAI_TEXT_FILE,
     PARALLEL_CALL,
     PARALLEL_RESULT_MARGIN,
     PARALLEL_ROLE,
@@ -678,21 +676,12 @@ class Pricer:
         return own + (line if self.wire is not None else max(line, as_bytes))
 
     def _text_file_framing(self, f: FileAttachment) -> int:
-        """What the provider adds around a text document beyond its text as priced (Anthropic
-        writes it as a document block, an empty one as its line; OpenAI bills a text file
-        more than its text)."""
-        provider = self.model.provider
-        if provider == "anthropic" and self.wire in (None, "anthropic"):
-            return ANTHROPIC_TEXT_DOCUMENT if (f.text or "").strip() else 0
-        if provider == "openai" and self.wire in (None, "openai", "openai-responses"):
-            return OPENAI_TEXT_FILE
-        return 0
-
-    def _tool_block_framing(self) -> int:
-        """What the provider adds to a tool call or result beyond the framing priced
-        (``TOOL_CALL_OVERHEAD``, ``TOOL_RESULT_OVERHEAD``): Anthropic's rendering bills more."""
+        """What the provider adds around a text document beyond its text as priced: Anthropic
+        writes it as a document block (an empty one as its line). (OpenAI bills a text
+        ``input_file`` 9 more than its header and text, pydantic-ai's recorded Responses
+        request, review36 R36-B2; but it is sent as that text, priced exactly.)"""
         if self.model.provider == "anthropic" and self.wire in (None, "anthropic"):
-            return ANTHROPIC_TOOL_BLOCK
+            return ANTHROPIC_TEXT_DOCUMENT if (f.text or "").strip() else 0
         return 0
 
     def _provider_content(self, b: ProviderContent) -> int:
@@ -873,8 +862,7 @@ class Pricer:
         """Tokens of one tool call: as OpenAI Chat renders it (its function, its arguments
         as sent: no id), else its id, name and arguments as the wire carries them; with no
         wire known, the larger (and the framing OpenAI adds to a call beside text)."""
-        sent = TOOL_CALL_OVERHEAD + self._tool_block_framing() + self._id(b.id)
-        sent += self._name(b.name) + self.text(self._args(b))
+        sent = TOOL_CALL_OVERHEAD + self._id(b.id) + self._name(b.name) + self.text(self._args(b))
         sent += self._signature(b.signature, "gemini")  # (only Gemini signs calls)
         if not self.framing.renders_calls or self.wire not in _RENDERED_WIRES:
             return sent
@@ -1020,7 +1008,7 @@ class Pricer:
         is a message whose role is its function's name (no id); the name is the call's, once
         its call was priced (else, and for parallel results, the id and a margin)."""
         name = self._call_names.get(b.call_id, b.name)
-        sent = TOOL_RESULT_OVERHEAD + self._tool_block_framing() + self._id(b.call_id)
+        sent = TOOL_RESULT_OVERHEAD + self._id(b.call_id)
         if not self.framing.renders_calls or self.wire not in _RENDERED_WIRES:
             return sent
         if name is None or (escaped and not self.renders_calls):
