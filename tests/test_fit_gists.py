@@ -596,6 +596,59 @@ def test_a_sticky_refit_keeps_the_cut_and_the_prefix_sent_unless_the_budget_move
         before = res
 
 
+def _with_early_exchange(name: str, args: dict[str, Any], output: str) -> list[dict[str, Any]]:
+    """``session()`` with its first exchange replaced by ``name(args) -> output``, and a
+    routine (non look-up) call beside every later round's look-up: gists compete."""
+    msgs = session()
+    at = next(i for i, m in enumerate(msgs) if m.get("tool_calls"))
+    msgs[at] = _call("c0", name, args)
+    msgs[at + 1] = {"role": "tool", "tool_call_id": "c0", "content": output}
+    for r, i in enumerate([i for i, m in enumerate(msgs) if m.get("role") == "tool"][8:]):
+        msgs[i - 1] = _call(f"n{r}", "sync_ledger", {"query": "recent", "page": r})
+        msgs[i] = {"role": "tool", "tool_call_id": f"n{r}", "content": f"synced page {r}"}
+    return msgs
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "output", "told"),
+    [
+        ("create_work_order", {"unit": "4B", "trade": "plumbing"},
+         '{"id": "WO-45786", "status": "open", "eta_days": 3}', "WO-45786"),
+        ("create_ticket", {"title": "Boiler leaks"}, "Created ticket OPS-8812 (assigned to Dana)",
+         "OPS-8812"),
+    ],
+)  # fmt: skip
+def test_the_gist_of_a_write_holds_what_it_answered(
+    name: str, args: dict[str, Any], output: str, told: str
+) -> None:
+    """R36-F1: a create-type call's gist said "— done" and dropped the id it made."""
+    msgs = _with_early_exchange(name, args, output)
+    for window in (6_000, 16_000):
+        res = fit(msgs, MODEL, window=window, max_output_tokens=500)
+        assert told in text_of(res.messages), window
+
+
+@pytest.mark.parametrize(
+    ("output", "said"),
+    [
+        ('{"application": "PA-2291", "status": "rejected", "message": "missing stamped drawing"}',
+         "missing stamped drawing"),
+        ('{\n  "success": false,\n  "decline_code": "insufficient_funds",\n'
+         '  "message": "card declined"\n}', "card declined"),
+        ("Status: 550 mailbox unavailable (owner@example.com)", "550 mailbox unavailable"),
+        ("HTTP/1.1 503 Service Unavailable\nretry-after: 30", "503 Service Unavailable"),
+    ],
+)  # fmt: skip
+def test_a_failure_answered_as_a_status_is_gisted_as_a_failure(output: str, said: str) -> None:
+    """R36-F2: an API's answer that says it failed, with no error flag and no "error" word,
+    was gisted as a run and crowded out by routine gists."""
+    msgs = _with_early_exchange("submit_permit", {"application": "PA-2291"}, output)
+    res = fit(msgs, MODEL, window=6_000, max_output_tokens=500)
+    assert "— failed: " in text_of(res.messages)
+    assert said in text_of(res.messages)
+    assert failing_lines("status: ok\nHTTP/1.1 200 OK\nStatus: 204 No Content") == []
+
+
 def test_a_decision_said_beside_the_models_thinking_is_kept() -> None:
     """R36-retain36-2: a thinking model's turn holds its thoughts beside what it said; its
     decision ("My call: I'll …, instead of …") was in no gist and lost at every window."""

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from contextledger import intent, prefilter
+from contextledger import intent, prefilter, printed
 from contextledger.intent import steering_requests
 from contextledger.lexicon.common import compiled_on_use
 from contextledger.prefilter import Union, by_first_character, may_search, superset, touched
@@ -110,7 +110,7 @@ def test_the_stored_translations_are_what_the_translation_makes_now() -> None:
     stored = json.loads(prefilter.TRANSLATIONS.read_text(encoding="utf-8"))
     made = {
         prefilter.translation_key(pattern, in_parts): prefilter.translate(pattern, in_parts)
-        for pattern, in_parts in intent.SCREENED
+        for pattern, in_parts in [*intent.SCREENED, (printed.ERROR_SCREENED, False)]
     }
     fresh = {key: sources for key, sources in made.items() if sources is not None}
     assert stored == fresh, "run scripts/make_re2_supersets.py and commit its file"
@@ -120,8 +120,9 @@ def test_the_screened_patterns_are_the_same_in_every_process() -> None:
     """A pattern built from a set in the set's order differed between processes (its
     stored translation was then not found)."""
     code = (
-        "from contextledger import intent, prefilter\n"
-        "print([prefilter.translation_key(p, i) for p, i in intent.SCREENED])"
+        "from contextledger import intent, prefilter, printed\n"
+        "print([prefilter.translation_key(p, i) for p, i in intent.SCREENED])\n"
+        "print(prefilter.translation_key(printed.ERROR_SCREENED))"
     )
     keys = {
         subprocess.run(

@@ -255,6 +255,9 @@ def test_a_video_clip_as_the_current_request_is_priced_by_its_seconds_and_fps() 
         ("vertex_ai/gemini-2.5-pro", "gemini-2.5-pro"),
         ("vertex_ai/claude-opus-4-1@20250805", "claude-opus-4-1@20250805"),
         ("openrouter/anthropic/claude-sonnet-4.5", "claude-sonnet-4-5"),
+        # (nor a router's variant tail, which no provider serves: R36-I1)
+        ("google/gemini-2.5-pro:free", "gemini-2.5-pro"),
+        ("openrouter/google/gemini-2.5-flash:nitro", "gemini-2.5-flash"),
     ],
 )
 def test_a_routers_id_goes_without_its_route_in_a_providers_own_format(

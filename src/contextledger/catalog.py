@@ -1184,12 +1184,16 @@ def body_model_id(asked: str | ModelInfo, info: ModelInfo, wire: str) -> str:
     >>> [body_model_id(m, lookup_model(m), w) for m, w in
     ...  (("vertex_ai/gemini-2.5-pro", "openai"), ("vertex_ai/gemini-2.5-pro", "gemini"))]
     ['vertex_ai/gemini-2.5-pro', 'gemini-2.5-pro']
+    >>> body_model_id("google/gemini-2.5-pro:free", lookup_model("google/gemini-2.5-pro:free"), "gemini")
+    'gemini-2.5-pro'
     """
     if isinstance(asked, str) and router_prefix(asked) is not None:
         if wire == "openai":
             return asked.strip()
         asked = _strip_route(asked)[1]
-    return sent_model_id(asked, info)
+    sent = sent_model_id(asked, info)
+    # (nor a router's variant tail: no provider serves "gemini-2.5-pro:free", R36-I1)
+    return sent if wire == "openai" else _OPENROUTER_VARIANT.sub("", sent)
 
 
 def _framework_parts(model: str) -> tuple[str, str] | None:

@@ -1,12 +1,16 @@
 """What a tool printed, as a person reads it: a terminal's painted output as the terminal
 shows it, a tool's JSON envelope ({"stdout": …, "exit_code": …}; Gemini's {"result": …}) as
-the output it wraps. The recap, its verification and fit's gists of dropped tool exchanges
-read tool output through these; the record keeps every message as it came."""
+the output it wraps, an API's JSON answer that reports an error as what went wrong. The
+recap, its verification and fit's gists of dropped tool exchanges read tool output through
+these; the record keeps every message as it came."""
 
 from __future__ import annotations
 
 import json
 import re
+
+from .lexicon.outcomes import FAILED_OUTCOMES, OUTCOME_KEYS
+from .prefilter import may_search, superset
 
 # A terminal's control sequences: colours and cursor moves (CSI "ESC [ … m"), window titles
 # and links (OSC "ESC ] … BEL"), two-character escapes; and the same written out by a JSON
@@ -84,3 +88,88 @@ def unwrapped(text: str, depth: int = 0) -> str | None:
         # ({"result": "<a shell tool's own envelope, as JSON text>"}: what it wraps)
         return unwrapped(said[0], depth + 1) or said[0]
     return "\n".join(said)
+
+
+# An HTTP API's answer that is an error, printed as JSON ({"error": …}, "status": 503).
+_STATUS_KEYS = frozenset(
+    {"status", "statuscode", "status_code", "code", "http_status", "httpstatus"}
+)
+_JSON_MESSAGE = re.compile(r'^"(?:message|error|detail|title|reason|error_description)"\s*:')
+_SEVERE = frozenset({"error", "fatal", "critical"})
+#: Where an error answer may be (every way ``_is_error_answer`` finds one holds one of these):
+#: screened by its RE2 superset before any parse, at C speed (most JSON outputs are data: a
+#: cold fit reads hundreds, the recap every one). A ``\u`` escape may hide a key's letters.
+ERROR_SCREENED = re.compile(
+    r'(?i)"(?:errors?|severity)"\s*:|"(?:ok|success)"\s*:\s*false|'
+    r'"(?:status|statuscode|status_code|code|http_status|httpstatus)"\s*:\s*"?'
+    r"(?:\s|\\[nrt])*0*[45]\d\d|"
+    r':\s*"(?:\s|\\[nrt])*(?:'
+    + "|".join(sorted(map(re.escape, FAILED_OUTCOMES), key=lambda w: (-len(w), w)))
+    + r')(?:\s|\\[nrt])*"'
+)
+#: A longer answer is read as no error answer (an API's error body is short; a long JSON
+#: output is data).
+_ANSWER_CHARS = 100_000
+
+
+def error_answer(text: str) -> list[str]:
+    """The lines of a tool output that is an API's error answer in JSON (what went wrong):
+    the line itself when it is one line, else the lines carrying its message; [] for any
+    other output.
+
+    >>> error_answer('{"id": "PA-2291", "status": "rejected", "message": "missing drawing"}')
+    ['{"id": "PA-2291", "status": "rejected", "message": "missing drawing"}']
+    >>> error_answer('{\\n  "success": false,\\n  "message": "card declined"\\n}')
+    ['"message": "card declined"']
+    >>> error_answer('{"status": "ok", "items": []}')
+    []
+    """
+    body = text.strip()
+    if not (body.startswith("{") and body.endswith("}")) or len(body) > _ANSWER_CHARS:
+        return []
+    if "\\u" not in body and not may_search(superset(ERROR_SCREENED), body):
+        return []  # (surely no error answer: most JSON outputs)
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return []
+    if not _is_error_answer(data):
+        return []
+    lines = [ln.strip() for ln in body.splitlines() if ln.strip()]
+    if len(lines) == 1:
+        return lines
+    said = [ln for ln in lines if _JSON_MESSAGE.match(ln)]
+    return said[:2] or lines[:1]
+
+
+def _is_error_answer(data: object, depth: int = 0) -> bool:
+    """A parsed JSON answer that reports an error: an ``error``/``errors`` member, a 4xx
+    or 5xx status, ``"ok": false`` / ``"success": false``, an outcome that failed or was
+    turned down in any language (``"estado": "RECHAZADO"``)."""
+    if not isinstance(data, dict) or depth > 2:
+        return False
+    for key, value in data.items():
+        k = str(key).casefold()
+        if k in ("error", "errors") and value not in (None, False, "", [], {}):
+            return True
+        if k in ("ok", "success") and value is False:
+            return True
+        if k in _STATUS_KEYS:
+            code = str(value).strip()
+            if code.isdigit() and 400 <= int(code) <= 599:
+                return True
+        if (
+            k in OUTCOME_KEYS
+            and isinstance(value, str)
+            and value.strip().casefold() in FAILED_OUTCOMES
+        ):
+            return True  # {"statut": "REJET", "code": "EDI-2107"}
+        if isinstance(value, dict) and _is_error_answer(value, depth + 1):
+            return True
+        if isinstance(value, list) and any(_severe(v) for v in value[:50]):
+            return True  # a FHIR OperationOutcome's issue: {"severity": "error", …} (RT24-1)
+    return False
+
+
+def _severe(item: object) -> bool:
+    return isinstance(item, dict) and str(item.get("severity", "")).casefold() in _SEVERE

@@ -11,17 +11,16 @@ from typing import Any
 
 from ..lexicon.outcomes import (
     FAILED_OUTCOME_SIGNS,
-    FAILED_OUTCOMES,
     GOOD_STATES,
     LOCALIZED,
     LOCALIZED_SIGNS,
     NO_ERRORS,
-    OUTCOME_KEYS,
     PROBLEM_WORDS,
     RETRY,
     THROUGH,
 )
 from ..prefilter import may_search, superset, touched
+from ..printed import error_answer
 from .wording import clip
 
 _FAILURE_LINE = re.compile(
@@ -141,12 +140,6 @@ _FAILURE_LINE = re.compile(
     # "1 Fehler, 212 …", "Exit-Code 2", "終了コード 1", "指定されたパスが見つかりません。"
 )
 
-# An HTTP API's answer that is an error, printed as JSON ({"error": …}, "status": 503).
-_STATUS_KEYS = frozenset(
-    {"status", "statuscode", "status_code", "code", "http_status", "httpstatus"}
-)
-
-_JSON_MESSAGE = re.compile(r'^"(?:message|error|detail|title|reason|error_description)"\s*:')
 
 # Why a named test failed, on a line that carries no failure marker: Go's
 # "order_test.go:42: expected 3, got 2" (before its "--- FAIL"), PHPUnit's "Failed
@@ -259,65 +252,18 @@ TEST_ID = re.compile(
 )
 
 
-def _is_error_answer(data: object, depth: int = 0) -> bool:
-    """A parsed JSON answer that reports an error: an ``error``/``errors`` member, a 4xx
-    or 5xx status, ``"ok": false`` / ``"success": false``, an outcome that failed or was
-    turned down in any language (``"estado": "RECHAZADO"``)."""
-    if not isinstance(data, dict) or depth > 2:
-        return False
-    for key, value in data.items():
-        k = str(key).casefold()
-        if k in ("error", "errors") and value not in (None, False, "", [], {}):
-            return True
-        if k in ("ok", "success") and value is False:
-            return True
-        if k in _STATUS_KEYS:
-            code = str(value).strip()
-            if code.isdigit() and 400 <= int(code) <= 599:
-                return True
-        if (
-            k in OUTCOME_KEYS
-            and isinstance(value, str)
-            and value.strip().casefold() in FAILED_OUTCOMES
-        ):
-            return True  # {"statut": "REJET", "code": "EDI-2107"}
-        if isinstance(value, dict) and _is_error_answer(value, depth + 1):
-            return True
-        if isinstance(value, list) and any(_severe(v) for v in value[:50]):
-            return True  # a FHIR OperationOutcome's issue: {"severity": "error", …} (RT24-1)
-    return False
-
-
-def _severe(item: object) -> bool:
-    return isinstance(item, dict) and str(item.get("severity", "")).casefold() in _SEVERE
-
-
-_SEVERE = frozenset({"error", "fatal", "critical"})
-
-
 def error_answer_lines(text: str) -> list[str]:
     """The lines of a tool output that is an HTTP API's error answer in JSON: the line
-    itself when it is one line, else the lines carrying its message.
+    itself when it is one line, else the lines carrying its message (``printed``'s reading,
+    clipped as the recap shows lines).
 
     >>> error_answer_lines('{"error": {"status": 500, "message": "store unavailable"}}')
     ['{"error": {"status": 500, "message": "store unavailable"}}']
     >>> error_answer_lines('{"status": "ok", "items": []}')
     []
     """
-    body = text.strip()
-    if not (body.startswith("{") and body.endswith("}")) or len(body) > 100_000:
-        return []
-    try:
-        data = json.loads(body)
-    except ValueError:
-        return []
-    if not _is_error_answer(data):
-        return []
-    lines = [ln.strip() for ln in body.splitlines() if ln.strip()]
-    if len(lines) == 1:
-        return [clip(lines[0], 240)]
-    said = [clip(ln, 200) for ln in lines if _JSON_MESSAGE.match(ln)]
-    return said[:2] or [clip(lines[0], 200)]
+    most = 200 if "\n" in text.strip() else 240
+    return [clip(line, most) for line in error_answer(text)]
 
 
 def _box_details(text: str) -> list[str]:

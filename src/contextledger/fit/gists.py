@@ -29,7 +29,7 @@ from ..lexicon.intent import NUDGE_WORDS, SPEAKER_FIRST
 from ..lexicon.tools import COMMAND_KEY, LOOKING, LOOKUP_WORDS, READ_WORDS, WRITE_TOOL
 from ..model import Message, Reasoning, Text, ToolCall, ToolResult
 from ..prefilter import may_search, superset
-from ..printed import unwrapped
+from ..printed import error_answer, unwrapped
 
 #: What a gist says, in the order they are pinned: the user's correction or rule said
 #: among lines pasted in a long turn, a failure, a file written, the assistant's statement
@@ -56,6 +56,8 @@ _SAID_REPEATS = 3
 _HEAD_CHARS = 1_000
 _TAIL_CHARS = 4_000
 _FAILING_LINES = 3
+#: A tool output this long or shorter is read as an API's answer (JSON) when it is one.
+_ANSWER_CHARS = 4_000
 _LINE_CHARS = 160
 _ARG_CHARS = 200
 #: A content of at most this many lines and characters is shown as written (``_value``)
@@ -69,7 +71,8 @@ _MARKS = (
     "FAIL", "fail", "Fail", "ERROR", "Error", "error", "Traceback", "Exception", "panic:",
     "exit code", "exit status", "<failure", "<error", "✗", "✕", "✖", "✘", "× ", "not ok ", "rspec ./",
     "INFEASIBLE", "UNSAT", "TIMEOUT", "TIMED OUT", "ABORTED", "CRASHED", "KILLED", "DENIED", "REJECTED",
-    "INVALID", "UNHEALTHY", "● ", "[-] ", " [E]",
+    "INVALID", "UNHEALTHY", "● ", "[-] ", " [E]", "Status: 4", "Status: 5", "status: 4",
+    "status: 5", "HTTP/1.1 4", "HTTP/1.1 5", "HTTP/2 4", "HTTP/2 5",
 )  # fmt: skip
 # (only ever searched for: ``Error\b`` is found where ``\b\w*Error\b`` is, the word that ends
 # in it starts at a word boundary; ``\w*`` tried at every letter of a long word was quadratic:
@@ -83,6 +86,8 @@ _FAIL_LINE = compiled_on_use(
     r"^● \S[^\n›]* › |"  # (Jest's failing test: "● suite › test")
     r"^\[-\] \S|"  # (Pester's failing test: "[-] Describe.It name 120ms")
     r"\S \[E\]$|"  # (dart/flutter test's failing test: "00:02 +2 -1: Cart rounds [E]")
+    # an error status answered: "Status: 550 mailbox unavailable", "HTTP/1.1 503 Service …"
+    r"^[Ss]tatus: [45]\d\d\b|\bHTTP/(?:1\.1|2) [45]\d\d\b|"
     # a run's status that says it did not succeed ("status: INFEASIBLE (…)")
     r"^(?:status|state|result|outcome)\s*[:=]\s*(?:INFEASIBLE|UNSAT|TIMEOUT|TIMED OUT|"
     r"ABORTED|CRASHED|KILLED|DENIED|REJECTED|INVALID|UNHEALTHY)\b"
@@ -161,7 +166,8 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
     for r in results:
         text = unwrapped(r.text) or r.text
         outputs.append(text)
-        lines = failing_lines(text, _FAILING_LINES)
+        # (an API's answer that says it failed: {"status": "rejected", …}, "success": false)
+        lines = failing_lines(text, _FAILING_LINES) or _error_answer(text)
         if r.is_error or lines:
             failed = True
             failing += lines or _last_lines(text, 1)
@@ -200,9 +206,11 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
         return Gist(
             FAILED, f"{words}[Earlier tool call, left out to fit: {said} — failed: {outcome}]"
         )
-    if rank == WROTE:
-        return Gist(WROTE, f"{words}[Earlier tool call, left out to fit: {said} — done]")
     last = next((x for text in outputs for x in _last_lines(text, 1)), "")
+    if rank == WROTE:
+        # (what a write answered: the id of the work order, ticket or page it made, R36-F1)
+        answered = f" → {last}" if last else ""
+        return Gist(WROTE, f"{words}[Earlier tool call, left out to fit: {said} — done{answered}]")
     sums = [x for text in outputs for x in summary_lines(text) if x != last][:_SUMMARY_LINES]
     outcome = " → " + " | ".join([*sums, last]) if last else ""
     return Gist(RAN, f"{words}[Earlier tool call, left out to fit: {said}{outcome}]")
@@ -800,6 +808,14 @@ def _nothing_failed(line: str) -> bool:
 def _names_test(line: str) -> bool:
     """``_NAMES_TEST`` found in ``line`` (its literals looked for first: most lines hold none)."""
     return _MAY_NAME.search(line) is not None and _NAMES_TEST.search(line) is not None
+
+
+def _error_answer(text: str) -> list[str]:
+    """What an API's error answer in JSON says went wrong, clipped; [] for any other output
+    (only a short one is parsed: an error answer is short, and a cold fit reads hundreds)."""
+    if len(text) > _ANSWER_CHARS or not text.lstrip().startswith("{"):
+        return []
+    return [_clip(line) for line in error_answer(text)]
 
 
 def _last_lines(text: str, n: int) -> list[str]:

@@ -387,6 +387,11 @@ def _anthropic_output_format_tokens(spec: object, count: Count) -> int:
 ANTHROPIC_TEXT_DOCUMENT = 20
 ANTHROPIC_THINKING_PROMPT = 30
 
+# Every request to a Claude model bills a few tokens more than the conservative
+# framing and the reply priming: llm-anthropic's claude-sonnet-4-5 request of one user turn
+# holding only a 166x282 image (66 tokens by Anthropic's formula) bills 76, priced 73 (R36-B1)
+ANTHROPIC_REQUEST_FRAMING = 3
+
 
 def thinking_prompt(thinking: object, provider: str) -> int:
     """Tokens Anthropic adds for a request's ``thinking`` setting (see above).
@@ -537,7 +542,7 @@ def tools_tokens(
     if not tools:
         return 0
     check_tools(tools)
-    choice = tool_choice_tokens(tool_choice, tools, count) if framing.schema_tools else 0
+    choice = tool_choice_tokens(tool_choice, tools, count, tokenizer) if framing.schema_tools else 0
     overhead = _NAMESPACE_OVERHEAD.get(tokenizer)
     if framing.schema_tools and overhead is not None:
         rendered = rendered_functions(tools)
@@ -617,18 +622,21 @@ def _defs_of(node: Mapping[str, Any], key: str) -> dict[str, Any]:
 
 
 def tool_choice_tokens(
-    tool_choice: object, tools: Sequence[Mapping[str, Any]], count: Count
+    tool_choice: object,
+    tools: Sequence[Mapping[str, Any]],
+    count: Count,
+    tokenizer: str = "cl100k_base",
 ) -> int:
     """Tokens OpenAI bills for a request's ``tool_choice``: none for ``"auto"`` (the
-    default), 1 for ``"none"``, the function's name and 4 more for a named one (hmarr/
-    openai-chat-tokens, measured with ``function_call``, its older form). ``"required"``
-    (not measured) and an unknown choice (None: a fit does not know what the app will
-    send, and a body without one is priced as a fit of it was) take the largest a named
-    choice of these tools costs, so never below the bill (as Anthropic's ``tool_choice``).
+    default), 1 for ``"none"``, and for a named one the reply primed as a call to that
+    function (:func:`_named_choice_tokens`). ``"required"`` (not measured) and an unknown
+    choice (None: a fit does not know what the app will send, and a body without one is
+    priced as a fit of it was) take the largest a named choice of these tools costs, so
+    never below the bill (as Anthropic's ``tool_choice``).
 
     >>> tools = [{"type": "function", "function": {"name": "get_weather"}}]
     >>> [tool_choice_tokens(c, tools, len) for c in ("auto", "none", None)]
-    [0, 1, 15]
+    [0, 1, 25]
     """
     if tool_choice == "auto":
         return 0
@@ -636,9 +644,19 @@ def tool_choice_tokens(
         return 1
     named = _chosen_name(tool_choice)
     if named is not None:
-        return count(named) + 4
+        return _named_choice_tokens(named, count, tokenizer)
     names = [n for t in tools if isinstance(n := _chosen_name(t), str)]
-    return max((count(n) + 4 for n in names), default=1)
+    return max((_named_choice_tokens(n, count, tokenizer) for n in names), default=1)
+
+
+def _named_choice_tokens(name: str, count: Count, tokenizer: str) -> int:
+    """A named ``tool_choice``: the function's name and 4 more on cl100k_base (hmarr/
+    openai-chat-tokens, measured with ``function_call``, its older form: the reply primed
+    as `` to=functions.NAME``); on the o200k models at least the reply primed as their
+    rendering of a call writes it (:func:`rendered_call`: Mirascope's recorded gpt-4o
+    requests forcing one strict tool bill 109-148, 3 over the name and 4, review36 R36-B3)."""
+    header, special = rendered_call(name, tokenizer)
+    return max(count(name) + 4, count(header) + special)
 
 
 def _chosen_name(spec: object) -> str | None:

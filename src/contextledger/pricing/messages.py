@@ -59,6 +59,7 @@ from ..providers.openai_responses import item_count, text_item_count
 from ..providers.output_format import read_output_format
 from .files import MediaCost, audio_cost, document_fields_text, file_cost
 from .framing import (
+    ANTHROPIC_REQUEST_FRAMING,
     ANTHROPIC_TEXT_DOCUMENT,
     CONSERVATIVE,
     OPENAI,
@@ -662,15 +663,8 @@ class Pricer:
             if f.document_fields and self.wire in (None, "anthropic")
             else 0
         )
-        if f.data is None:  # a text document: Anthropic frames it apart (written as one)
-            framing = (
-                ANTHROPIC_TEXT_DOCUMENT
-                if self.model.provider == "anthropic"
-                and (self.wire in (None, "anthropic"))
-                and (f.text or "").strip()
-                else 0
-            )  # fmt: skip  (an empty one goes as its line)
-            return own + self.text(attachment_text(f)) + framing
+        if f.data is None:  # a text document: Anthropic and OpenAI frame it apart
+            return own + self.text(attachment_text(f)) + self._text_file_framing(f)
         cost = file_cost(f, self.model, in_result)  # a PDF by its pages
         as_bytes = f.data.base64_length // 4 + 8 if cost is None else self._estimate(f, cost)
         wire = provider_format(self.wire or self.native_format)
@@ -680,6 +674,15 @@ class Pricer:
         # named, the larger of the two: the model's format may be reached in another)
         line = self.text(unsent_file_text(f, wire.title))
         return own + (line if self.wire is not None else max(line, as_bytes))
+
+    def _text_file_framing(self, f: FileAttachment) -> int:
+        """What the provider adds around a text document beyond its text as priced: Anthropic
+        writes it as a document block (an empty one as its line). (OpenAI bills a text
+        ``input_file`` 9 more than its header and text, pydantic-ai's recorded Responses
+        request, review36 R36-B2; but it is sent as that text, priced exactly.)"""
+        if self.model.provider == "anthropic" and self.wire in (None, "anthropic"):
+            return ANTHROPIC_TEXT_DOCUMENT if (f.text or "").strip() else 0
+        return 0
 
     def _provider_content(self, b: ProviderContent) -> int:
         """Another provider gets the block's text (its writer converts it); its own
@@ -1301,7 +1304,8 @@ def request_overhead(info: ModelInfo) -> int:
     >>> request_overhead(lookup_model("gpt-4o")), request_overhead(lookup_model("gpt-oss-20b"))
     (3, 67)
     """
-    return REQUEST_OVERHEAD + info.request_overhead
+    claude = ANTHROPIC_REQUEST_FRAMING if info.provider == "anthropic" else 0
+    return REQUEST_OVERHEAD + info.request_overhead + claude
 
 
 def _prompt_text(b: Block) -> str:
