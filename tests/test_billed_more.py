@@ -1,5 +1,4 @@
 """More public recorded bills, found by review36 below their price on main (R36-B1, B3):
-(one still below: ``_OPEN``)
 ``price_request`` is never below what the provider billed for the same request.
 
 ``tests/data/billed_more.json``: each request's body as sent, its bill and its source —
@@ -30,12 +29,8 @@ def _id(bill: dict[str, Any]) -> str:
     return bill["source"].rsplit("/", 1)[-1]
 
 
-#: Open (R36-B1): claude-haiku-4-5's turn of two parallel tool_use blocks and their results
-#: bills 136, priced 109 (~13 a call under the conservative framing). Pricing each Claude
-#: tool block 7 more made a fit of dicts and a fit of the same Messages differ by 4 tokens
-#: (tests/test_fit_limits_lazy.py's screenshots body): a latent difference of the lazy path to
-#: find first.
-_OPEN = {"test_tools.yaml (interaction 1)"}
+#: Still below: none (R36-B1's claude-haiku-4-5 parallel-call turn, 657 for 678, is 688 now).
+_OPEN: set[str] = set()
 
 
 def _case(bill: dict[str, Any]) -> Any:

@@ -1103,7 +1103,7 @@ class HistoryIndex:
             return None
         parts: list[Message | range] = []
         prices: list[MessagePrice] = []
-        costs, message = self.costs, pricer.message
+        costs, priced, message = self.costs, self.priced, pricer.message
         for u in units:
             held = u._held
             if type(held) is LazyMessages:
@@ -1113,7 +1113,9 @@ class HistoryIndex:
                     parts[-1] = range(last.start, i + 1)
                 else:
                     parts.append(range(i, i + 1))
-                prices.append(text_only(costs[i]))
+                # (exact: a unit kept by its bound, never priced, is priced now — its
+                # estimate was sent as its price, 4 tokens under on a screenshots body)
+                prices.append(text_only(costs[i] if priced[i] else self.exact_cost(i)))
             else:
                 for m in u.messages:
                     parts.append(m)

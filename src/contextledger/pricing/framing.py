@@ -387,7 +387,14 @@ def _anthropic_output_format_tokens(spec: object, count: Count) -> int:
 ANTHROPIC_TEXT_DOCUMENT = 20
 ANTHROPIC_THINKING_PROMPT = 30
 
-# Every request to a Claude model bills a few tokens more than the conservative
+# Anthropic renders a ``tool_use`` and a ``tool_result`` in a form of its own (not
+# published) that bills more than their name, id, input and content with the conservative
+# framing's 3 each: simonw/llm-anthropic's recorded claude-haiku-4-5 request continued with
+# two parallel calls and their two results bills 136 for that turn pair, priced 109 (review36
+# R36-B1): 7 more for each, an upper bound of that bill (pydantic-ai's one-call claude-sonnet-4-5
+# histories were 8-33 over already).
+ANTHROPIC_TOOL_BLOCK = 7
+# ... and every request to a Claude model bills a few tokens more than the conservative
 # framing and the reply priming: llm-anthropic's claude-sonnet-4-5 request of one user turn
 # holding only a 166x282 image (66 tokens by Anthropic's formula) bills 76, priced 73 (R36-B1)
 ANTHROPIC_REQUEST_FRAMING = 3

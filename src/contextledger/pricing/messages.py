@@ -61,6 +61,7 @@ from .files import MediaCost, audio_cost, document_fields_text, file_cost
 from .framing import (
     ANTHROPIC_REQUEST_FRAMING,
     ANTHROPIC_TEXT_DOCUMENT,
+    ANTHROPIC_TOOL_BLOCK,
     CONSERVATIVE,
     OPENAI,
     PARALLEL_CALL,
@@ -684,6 +685,13 @@ class Pricer:
             return ANTHROPIC_TEXT_DOCUMENT if (f.text or "").strip() else 0
         return 0
 
+    def _tool_block_framing(self) -> int:
+        """What the provider adds to a tool call or result beyond the framing priced
+        (``TOOL_CALL_OVERHEAD``, ``TOOL_RESULT_OVERHEAD``): Anthropic's rendering bills more."""
+        if self.model.provider == "anthropic" and self.wire in (None, "anthropic"):
+            return ANTHROPIC_TOOL_BLOCK
+        return 0
+
     def _provider_content(self, b: ProviderContent) -> int:
         """Another provider gets the block's text (its writer converts it); its own
         provider, the block as it came, at an estimate (``provider_content_cost``). With no
@@ -862,7 +870,8 @@ class Pricer:
         """Tokens of one tool call: as OpenAI Chat renders it (its function, its arguments
         as sent: no id), else its id, name and arguments as the wire carries them; with no
         wire known, the larger (and the framing OpenAI adds to a call beside text)."""
-        sent = TOOL_CALL_OVERHEAD + self._id(b.id) + self._name(b.name) + self.text(self._args(b))
+        sent = TOOL_CALL_OVERHEAD + self._tool_block_framing() + self._id(b.id)
+        sent += self._name(b.name) + self.text(self._args(b))
         sent += self._signature(b.signature, "gemini")  # (only Gemini signs calls)
         if not self.framing.renders_calls or self.wire not in _RENDERED_WIRES:
             return sent
@@ -1008,7 +1017,7 @@ class Pricer:
         is a message whose role is its function's name (no id); the name is the call's, once
         its call was priced (else, and for parallel results, the id and a margin)."""
         name = self._call_names.get(b.call_id, b.name)
-        sent = TOOL_RESULT_OVERHEAD + self._id(b.call_id)
+        sent = TOOL_RESULT_OVERHEAD + self._tool_block_framing() + self._id(b.call_id)
         if not self.framing.renders_calls or self.wire not in _RENDERED_WIRES:
             return sent
         if name is None or (escaped and not self.renders_calls):
