@@ -6,7 +6,7 @@ first, then attached file bodies, until it fits. The current request is never to
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import accumulate, pairwise
@@ -400,6 +400,51 @@ def common_size(sizes: list[int], excess: int, floor: int) -> int:
     return floor
 
 
+@dataclass(frozen=True, slots=True)
+class _Swap:
+    """One block of ``msgs[index]`` to send as a line instead, and the words that report it
+    (``placeholder``)."""
+
+    index: int
+    path: BlockPath
+    tokens: int
+    what: str
+    text: str
+    reason: str
+    notice: str
+
+
+def _swap_until_fits(
+    pricer: Pricer,
+    msgs: list[Message],
+    swaps: Iterable[_Swap],
+    total: int,
+    budget: int,
+    changes: list[Change],
+    notices: list[Notice],
+) -> int:
+    """Send each block of ``swaps`` as its line, in order, until the total fits; returns the
+    new total. ``swaps`` is read lazily: what is never swapped is never described."""
+    for s in swaps:
+        if total <= budget:
+            break
+        old_msg = pricer.message(msgs[s.index]).total
+        msgs[s.index] = placeholder(
+            pricer,
+            changes,
+            notices,
+            msgs[s.index],
+            s.path,
+            s.tokens,
+            what=s.what,
+            text=s.text,
+            reason=s.reason,
+            notice=s.notice,
+        )
+        total += pricer.message(msgs[s.index]).total - old_msg
+    return total
+
+
 def _transcribe_replies(
     pricer: Pricer,
     ago: Callable[[str], str],
@@ -415,31 +460,24 @@ def _transcribe_replies(
     app kept it (``native.read_openai_audio_reply``): what was said stays, and a reply that
     cannot fit as audio is not dropped whole (R35-A1: a 3-message chat at 16k lost
     "Bonjour !", priced at a 16,384-token estimate)."""
-    for i, m in enumerate(msgs):
-        if total <= budget:
-            break
-        if i in protected or m.role != "assistant":
-            continue
-        for j, b in enumerate(m.content):
-            if not isinstance(b, ProviderContent) or not is_audio_reply(b) or total <= budget:
-                continue
-            old_msg = pricer.message(msgs[i]).total
-            msgs[i] = placeholder(
-                pricer,
-                changes,
-                notices,
-                msgs[i],
-                (j,),
-                pricer.block(b)[0],
-                what="spoken reply",
-                text=b.text,
-                reason="earlier spoken reply sent as text to fit the context window",
-                notice=f"The model will not hear its spoken reply {ago(msgs[i].id)}: it was "
-                "sent as text instead (its transcript where the app kept it, else a line "
-                "naming it), to fit the context window.",
-            )
-            total += pricer.message(msgs[i]).total - old_msg
-    return total
+    swaps = (
+        _Swap(
+            i,
+            (j,),
+            pricer.block(b)[0],
+            what="spoken reply",
+            text=b.text,
+            reason="earlier spoken reply sent as text to fit the context window",
+            notice=f"The model will not hear its spoken reply {ago(m.id)}: it was "
+            "sent as text instead (its transcript where the app kept it, else a line "
+            "naming it), to fit the context window.",
+        )
+        for i, m in enumerate(msgs)
+        if i not in protected and m.role == "assistant"
+        for j, b in enumerate(m.content)
+        if isinstance(b, ProviderContent) and is_audio_reply(b)
+    )
+    return _swap_until_fits(pricer, msgs, swaps, total, budget, changes, notices)
 
 
 def _replace_images(
@@ -465,16 +503,11 @@ def _replace_images(
                     if isinstance(inner, Image):
                         images.append((pricer.block(inner)[1], i, (j, k), inner))
     images.sort(key=lambda t: (-t[0], t[1]))
-    for tokens, i, path, img in images:
-        if total <= budget:
-            break
+
+    def swap(tokens: int, i: int, path: BlockPath, img: Image) -> _Swap:
         label = image_label(pricer, img)
-        old_msg = pricer.message(msgs[i]).total
-        msgs[i] = placeholder(
-            pricer,
-            changes,
-            notices,
-            msgs[i],
+        return _Swap(
+            i,
             path,
             tokens,
             what=f"image {label}",
@@ -483,8 +516,9 @@ def _replace_images(
             notice=f"The model will not see image {label} {ago(msgs[i].id)}: "
             "dropped to fit the context window.",
         )
-        total += pricer.message(msgs[i]).total - old_msg
-    return total
+
+    swaps = (swap(*image) for image in images)
+    return _swap_until_fits(pricer, msgs, swaps, total, budget, changes, notices)
 
 
 def _replace_files(
@@ -502,27 +536,22 @@ def _replace_files(
     BudgetError: only a message's own were looked at)."""
     files = [(pricer.block(f)[0], i, path, f) for i, path, f in _files(msgs, protected)]
     files.sort(key=lambda t: (-t[0], t[1]))
-    for tokens, i, path, f in files:
-        if total <= budget:
-            break
-        old_msg = pricer.message(msgs[i]).total
+
+    def swap(tokens: int, i: int, path: BlockPath, f: FileAttachment) -> _Swap:
         by_tool = " a tool returned" if len(path) == 2 else ""
-        label = file_label(f)
-        msgs[i] = placeholder(
-            pricer,
-            changes,
-            notices,
-            msgs[i],
+        return _Swap(
+            i,
             path,
             tokens,
             what=f"file '{f.name}'",
             text=f"[file '{f.name}' omitted to fit the context window]",
             reason="attached file body dropped to fit the context window",
-            notice=f"The model will not see the body of {label}{by_tool} "
+            notice=f"The model will not see the body of {file_label(f)}{by_tool} "
             f"{ago(msgs[i].id)}: dropped to fit the context window.",
         )
-        total += pricer.message(msgs[i]).total - old_msg
-    return total
+
+    swaps = (swap(*file) for file in files)
+    return _swap_until_fits(pricer, msgs, swaps, total, budget, changes, notices)
 
 
 def _files(msgs: list[Message], protected: set[int]) -> list[tuple[int, BlockPath, FileAttachment]]:
