@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from anthropic.types import MessageParam, TextBlockParam
+from anthropic.types.beta import BetaMessageParam
 from openai.types.chat import ChatCompletionMessageParam
 from openai.types.responses import ResponseInputItemParam
 from pydantic import ConfigDict, TypeAdapter
@@ -20,6 +21,7 @@ def _adapter(kind: str) -> TypeAdapter[Any]:
     types: dict[str, Any] = {
         "openai": list[ChatCompletionMessageParam],
         "anthropic": list[MessageParam],
+        "anthropic-beta": list[BetaMessageParam],  # (blocks only a beta knows: compaction)
         "anthropic-system": str | list[TextBlockParam],
         "openai-responses": list[ResponseInputItemParam],
     }
@@ -41,10 +43,21 @@ def validate_body(fmt: str, body: dict[str, Any]) -> None:
     if fmt == "openai":
         _force(_adapter("openai").validate_python(body["messages"]))
     elif fmt == "anthropic":
-        _force(_adapter("anthropic").validate_python(body["messages"]))
+        kind = "anthropic-beta" if _sends_a_compaction(body["messages"]) else "anthropic"
+        _force(_adapter(kind).validate_python(body["messages"]))
         if "system" in body:
             _adapter("anthropic-system").validate_python(body["system"])
     elif fmt == "openai-responses":
         _force(_adapter("openai-responses").validate_python(body["input"]))
     else:
         raise ValueError(fmt)
+
+
+def _sends_a_compaction(messages: Any) -> bool:
+    """Whether ``messages`` send back a ``compaction`` block (the beta types hold it; the
+    stub checks the beta header that lets it in)."""
+    return any(
+        isinstance(b, dict) and b.get("type") == "compaction"
+        for m in messages if isinstance(m, dict) and isinstance(m.get("content"), list)
+        for b in m["content"]
+    )  # fmt: skip

@@ -1231,6 +1231,8 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
                         f"{b.get('tool_use_id')}. Each `{kind}` block must have a "
                         f"corresponding `{use}` block before it."
                     )
+            elif kind == "compaction":
+                _check_anthropic_compaction(b, bp, role, beta)
             elif kind in _ANTHROPIC_OTHER_BLOCKS:  # accepted as they are
                 pass
             else:
@@ -1494,6 +1496,22 @@ def _check_anthropic_image(
             f"{where}.image.source.base64.data: At least one of the image dimensions exceed "
             f"max allowed size: {ANTHROPIC_MAX_SIDE} pixels"
         )
+
+
+def _check_anthropic_compaction(block: Mapping[str, Any], where: str, role: Any, beta: str) -> None:
+    """A ``compaction`` block sent back (the summary server-side compaction wrote of the
+    turns before it): a type only a ``compact-`` beta knows, in an assistant turn, its
+    summary a non-empty string or null (a failed compaction; ``BetaCompactionBlockParam``)."""
+    if not any(b.strip().startswith("compact-") for b in beta.split(",")):
+        raise Invalid(
+            f"{where}.type: Input tag 'compaction' found using 'type' does not match any of "
+            "the expected tags (compaction blocks need a compact- beta in anthropic-beta)"
+        )
+    if role != "assistant":
+        raise Invalid(f"{where}: compaction blocks are only allowed in assistant messages")
+    summary = block.get("content")
+    if summary is not None and (not isinstance(summary, str) or not summary):
+        raise Invalid(f"{where}.content: a compaction's content must be a non-empty string or null")
 
 
 #: The beta a ``file`` source (an id from Anthropic's Files API) needs in ``anthropic-beta``.

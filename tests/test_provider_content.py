@@ -284,3 +284,62 @@ def test_a_pdf_by_uri_that_fits_its_bound_is_sent_as_it_came() -> None:
     out = fit(_pdf_question(), GEMINI, target="gemini")
     assert "file_data" in json.dumps(translate(out.messages, "gemini").body)
     assert not [n for n in out.report.notices if n.kind == "replaced"]
+
+
+COMPACTION = {
+    "type": "compaction",
+    "content": "Summary: the user asked to refactor billing; the tests in tests/billing pass.",
+}
+
+
+def compacted_session(block: dict[str, Any] | None = None) -> dict[str, Any]:
+    """An app using Anthropic's server-side compaction (beta compact-2026-01-12) sends the
+    ``compaction`` block it got back with its history (R37-P1)."""
+    return {
+        "system": "You are a coding agent.",
+        "messages": [
+            {"role": "user", "content": "Refactor the billing module."},
+            {"role": "assistant", "content": [
+                block or COMPACTION, {"type": "text", "text": "Next, the invoice service."}]},
+            {"role": "user", "content": "ok, then the tax rules"},
+        ],
+    }  # fmt: skip
+
+
+def test_an_anthropic_compaction_block_goes_back_as_it_came_with_its_beta(stub: StubServer) -> None:
+    """R37-P1: every fit, prepare and translate of a conversation holding Anthropic's
+    compaction block was refused (unknown block type). It goes back to Anthropic as it came,
+    the request naming the compaction beta the stub (as the API) wants for it."""
+    out = prepare(compacted_session(), CLAUDE, compaction=False)
+    assert out.body["messages"][1]["content"][0] == COMPACTION
+    kwargs = out.sdk_kwargs()
+    assert kwargs["extra_headers"] == {"anthropic-beta": "compact-2026-01-12"}
+    assert out.report.used == price_request(out.body, CLAUDE).total
+    client = anthropic.Anthropic(api_key="k", base_url=stub.anthropic_url, max_retries=0)
+    reply = client.messages.create(**kwargs)
+    assert out.report.used >= reply.usage.input_tokens
+    assert stub.rejected() == []
+    with pytest.raises(anthropic.BadRequestError, match="compact- beta"):
+        client.messages.create(**{k: v for k, v in kwargs.items() if k != "extra_headers"})
+
+
+@pytest.mark.parametrize("target", ["openai", "openai-responses", "gemini"])
+def test_other_providers_get_the_compaction_summary_as_text(stub: StubServer, target: str) -> None:
+    """The summary is what the model knows of the turns before it: another provider gets it
+    as text, reported."""
+    model = MODELS[target]
+    out = prepare(compacted_session(), model, target=target, compaction=False)  # type: ignore[arg-type]
+    assert "tests in tests/billing pass" in json.dumps(out.body)
+    replaced = [n.text for n in out.report.notices if n.kind == "replaced"]
+    assert any("compaction block from anthropic" in t for t in replaced)
+    assert out.report.used == price_request(out.body, model).total
+
+
+def test_a_failed_compaction_goes_back_as_it_came_and_is_named_elsewhere() -> None:
+    """A compaction that wrote no summary (content null) is a no-op to the API, sent back as
+    it came; another provider gets a line saying there is no summary."""
+    failed = {"type": "compaction", "content": None}
+    out = translate(compacted_session(failed), "anthropic")
+    assert out.body["messages"][1]["content"][0] == failed
+    text = json.dumps(translate(compacted_session(failed), "openai").body)
+    assert "wrote no summary" in text

@@ -777,15 +777,48 @@ def stream(
 
 #: The beta Anthropic's Files API needs on a request whose documents name a file by id.
 FILES_BETA = "files-api-2025-04-14"
+#: The beta of Anthropic's server-side compaction, named on a request that sends back the
+#: ``compaction`` block it returned (a type only the beta knows).
+COMPACTION_BETA = "compact-2026-01-12"
 
 
 def sdk_kwargs(body: Mapping[str, Any]) -> dict[str, Any]:
-    """``body`` as the SDK's ``messages.create`` takes it: with the Files API beta header
-    when a document's or image's source is a ``file`` (Anthropic refuses the id without it)."""
+    """``body`` as the SDK's ``messages.create`` takes it: with the beta headers it needs
+    (``betas_needed``: Anthropic refuses a file id or a compaction block without them)."""
     out = dict(body)
-    if names_a_file(body):
-        out["extra_headers"] = {"anthropic-beta": FILES_BETA}
+    betas = betas_needed(body)
+    if betas:
+        out["extra_headers"] = {"anthropic-beta": ",".join(betas)}
     return out
+
+
+def betas_needed(body: Mapping[str, Any], named: Sequence[str] = ()) -> list[str]:
+    """The betas ``body`` needs that ``named`` (the app's own) lacks: the Files API's when
+    it names a file by id, server-side compaction's when it sends a ``compaction`` block
+    back (any ``compact-`` beta the app names stands: it chose the version).
+
+    >>> body = {"messages": [{"role": "assistant", "content": [{"type": "compaction",
+    ...     "content": "Summary"}]}]}
+    >>> betas_needed(body), betas_needed(body, ["compact-2026-09-04"])
+    (['compact-2026-01-12'], [])
+    """
+    needed: list[str] = []
+    if FILES_BETA not in named and names_a_file(body):
+        needed.append(FILES_BETA)
+    compacting = any(b.startswith("compact-") for b in named)
+    if not compacting and _sends_a_compaction(body):
+        needed.append(COMPACTION_BETA)
+    return needed
+
+
+def _sends_a_compaction(body: Mapping[str, Any]) -> bool:
+    turns = body.get("messages")
+    return isinstance(turns, list) and any(
+        isinstance(b, dict) and b.get("type") == "compaction"
+        for turn in turns
+        if isinstance(turn, dict) and isinstance(turn.get("content"), list)
+        for b in turn["content"]
+    )
 
 
 def names_a_file(body: Mapping[str, Any]) -> bool:

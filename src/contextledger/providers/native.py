@@ -63,13 +63,20 @@ _READABLE = ("title", "url", "query", "text", "code", "stdout", "stderr", "outpu
 
 
 def is_anthropic_server_block(kind: object) -> bool:
-    """Whether an Anthropic block of ``kind`` is a server tool's use or result.
+    """Whether an Anthropic block of ``kind`` is one the API made in an assistant turn and
+    takes back as it came: a server tool's use or result, or the summary its server-side
+    compaction wrote of the turns before it (``compaction``: the API reads nothing before
+    it, so an app that used it sends it back with its history).
 
     >>> is_anthropic_server_block("web_search_tool_result"), is_anthropic_server_block("tool_result")
     (True, False)
+    >>> is_anthropic_server_block("compaction")
+    True
     """
     return isinstance(kind, str) and (
-        kind in ANTHROPIC_USES or (kind.endswith("_tool_result") and kind != "tool_result")
+        kind in ANTHROPIC_USES
+        or kind == "compaction"
+        or (kind.endswith("_tool_result") and kind != "tool_result")
     )
 
 
@@ -402,6 +409,11 @@ def _rendition(kind: str, raw: Mapping[str, Any], provider: str) -> str:
         title, source = raw.get("title"), raw.get("source")
         head = f"[search result {title!r} ({source})]" if title else f"[search result ({source})]"
         return "\n".join([head, *_leaves(raw.get("content"))])
+    if kind == "compaction":  # Anthropic's summary of the turns before it (None: it failed)
+        summary = raw.get("content")
+        if not isinstance(summary, str):
+            return "[earlier turns compacted by Anthropic; the compaction wrote no summary]"
+        return f"[summary of the earlier turns, written by Anthropic's compaction]\n{summary}"
     if kind == "container_upload":  # a file for Anthropic's code execution container
         return f"[file {raw.get('file_id', '?')} uploaded to the code execution container]"
     lines = [f"[{kind}]", *_leaves(raw.get("content"))]

@@ -351,22 +351,24 @@ class Wire:
 
     def upstream_headers(self, body: Mapping[str, Any], headers: dict[str, str]) -> dict[str, str]:
         """``headers`` (lower-case names) for sending ``body`` upstream: an Anthropic body
-        naming a file by id gets the Files API beta beside the client's own betas. The fit
-        may send a file the client's request did not carry (an earlier turn kept from the
-        session), and Anthropic refuses a file id without the beta; the library's client
-        adds it the same way (``anthropic.sdk_kwargs``).
+        gets the betas it needs beside the client's own (``anthropic.betas_needed``: the
+        Files API's for a file by id, server-side compaction's for a compaction block). The
+        fit may send a file the client's request did not carry (an earlier turn kept from
+        the session), and Anthropic refuses a file id without the beta; the library's client
+        adds them the same way (``anthropic.sdk_kwargs``).
 
         >>> body = {"messages": [{"role": "user", "content": [{"type": "document",
         ...     "source": {"type": "file", "file_id": "file_1"}}]}]}
         >>> WIRES["anthropic"].upstream_headers(body, {"anthropic-beta": "pdfs-2024-09-25"})
         {'anthropic-beta': 'pdfs-2024-09-25,files-api-2025-04-14'}
         """
-        if self.upstream != "anthropic" or not anthropic.names_a_file(body):
+        if self.upstream != "anthropic":
             return headers
         betas = [b.strip() for b in headers.get("anthropic-beta", "").split(",") if b.strip()]
-        if anthropic.FILES_BETA in betas:
+        needed = anthropic.betas_needed(body, betas)
+        if not needed:
             return headers
-        return {**headers, "anthropic-beta": ",".join([*betas, anthropic.FILES_BETA])}
+        return {**headers, "anthropic-beta": ",".join([*betas, *needed])}
 
     def error_body(self, message: str, kind: str, code: str | None = None) -> dict[str, Any]:
         """The provider's own error JSON."""
