@@ -863,6 +863,17 @@ def test_a_route_tag_not_known_suggests_the_id_without_it_first(model: str, firs
         ("models/gpt-4o", "gpt-4o", "Gemini API"),
         ("models/claude-sonnet-4-5", "claude-sonnet-4-5", "Gemini API"),
         ("publishers/google/models/gpt-4o", "gpt-4o", "Gemini API"),
+        # Fireworks' own id form is no Gemini id (review37: the Gemini hint was given)
+        (
+            "accounts/fireworks/models/llama-v3p1-70b-instruct",
+            "accounts/fireworks/models/llama3-2-90b-instruct",
+            "Fireworks' name",
+        ),
+        (
+            "fireworks_ai/accounts/fireworks/models/llama-v3p1-70b-instruct",
+            "fireworks_ai/accounts/fireworks/models/llama3-2-90b-instruct",
+            "Fireworks' name",
+        ),
         # a Bedrock region before no Bedrock vendor: no inference profile is so named
         ("us.gpt-4o", "gpt-4o", "Bedrock region"),
         ("eu.gpt-4o-mini", "gpt-4o-mini", "Bedrock region"),

@@ -1017,6 +1017,12 @@ def _hint(model: str) -> str:
             f"Vertex names {publisher[1]}'s models publishers/{publisher[1]}/models/…; the "
             f"catalog knows no {publisher[1]} model {publisher[2]!r}"
         )
+    fireworks = re.match(r"(?:.*/)?accounts/([^/]+)/models/([^/]+)$", model)
+    if fireworks is not None:  # (not the Gemini API's models/: R37, ids37)
+        return (
+            f"accounts/{fireworks[1]}/models/… is Fireworks' name for a model it serves; "
+            f"the catalog knows no Fireworks model {fireworks[2]!r}"
+        )
     if re.match(r"(?:.*/)?models/", model) and not re.match(r"gemini|gemma", bare):
         return "models/… is the Gemini API's name for Google's models; other providers' ids go bare"
     effort = _EFFORT_ID.fullmatch(bare)
