@@ -271,9 +271,29 @@ def test_documented_dense_text_ratios(o200k: TiktokenCounter) -> None:
     rng = random.Random(3)
     b64 = __import__("base64").b64encode(rng.randbytes(30000)).decode()
     ratio = EstimateCounter().count(b64) / o200k.count(b64)
-    assert 0.4 < ratio < 0.6
+    assert 0.85 < ratio < 1.0  # (0.50 before random runs were priced as such: R37-B2)
     hexed = rng.randbytes(20000).hex()
     assert 0.85 < EstimateCounter().count(hexed) / o200k.count(hexed) < 1.0
+
+
+def test_random_letters_and_digits_are_priced_as_machine_text_not_prose(
+    o200k: TiktokenCounter,
+) -> None:
+    """R37-B2: a public Claude bill of 2,040 random mixed-case letters and digits was 1,721
+    tokens where the estimate said 872 (the prose rate). Such runs (keys, JWTs, base64) are
+    priced at 2.75 quarter-tokens a character, inside prose too; prose, camelCase code and
+    hex keep their rates."""
+    rng = random.Random(5)
+    alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+    key = "".join(rng.choice(alphabet) for _ in range(2040))
+    assert EstimateCounter(1.3).count(key) >= 1721
+    embedded = f"My key is {key[:40]} so keep it safe."
+    assert EstimateCounter().count(embedded) > EstimateCounter().count(key[:40]) >= 27
+    prose = "It was the 3rd visit of Mr. Darcy to Longbourn at 10am in May. " * 30
+    code = "def getElementById(elementId): return documentStore.lookupByKey(elementId)\n" * 30
+    hexed = rng.randbytes(500).hex()
+    for text, most in ((prose, 1.4), (code, 1.8), (hexed, 1.0)):
+        assert EstimateCounter().count(text) <= most * o200k.count(text)
 
 
 def test_estimate_factor_and_edge_cases() -> None:

@@ -46,6 +46,11 @@ from .vision import max_image_cost
 
 #: Tokens per character of an opaque field (see the module doc).
 OPAQUE_RATE = 2 / 3
+#: What Anthropic bills beside a ``compaction`` block's summary (the frame its server-side
+#: compaction puts around it): pydantic-ai's recorded round trip (test_anthropic_compaction_
+#: round_trip, claude-sonnet-4-6) billed 136 for a request priced 86 without it; 64 covers
+#: those 50 with room, as one bill is all there is.
+ANTHROPIC_COMPACTION_FRAMING = 64
 
 
 def may_go_as_it_came(b: ProviderContent, model: ModelInfo, wire: str | None) -> bool:
@@ -122,6 +127,9 @@ def provider_content_cost(
     readable = count(json.dumps(without_opaque(raw), ensure_ascii=False))
     hidden = math.ceil(opaque_chars(raw) * OPAQUE_RATE)
     note = f"the {b.kind} block's JSON as sent"
+    if b.provider == "anthropic" and b.kind == "compaction":
+        readable += ANTHROPIC_COMPACTION_FRAMING
+        note += f", {ANTHROPIC_COMPACTION_FRAMING} for the frame the API puts around a summary"
     if images:
         per_image = max_image_cost(model, None).tokens
         readable += images * per_image

@@ -750,9 +750,12 @@ class EstimateCounter:
     Russian 2.19, Arabic 1.64, Greek 1.41, emoji 1.19. Never below 1 on any of them.
     Safety factor: the catalog's ``text_factor`` multiplies on top to cover the provider's
     own tokenizer (1.25 Gemini, 1.3 Claude ≤ 4.6, 1.7 Claude 4.7+, from the ctok ratios
-    against o200k in ``dependencies.md`` §3). NOT an upper bound on random machine text:
-    hex measures 0.98, base64 0.50, rare CJK ideographs about 0.5; count those with an
-    exact tokenizer or a provider endpoint when it matters.
+    against o200k in ``dependencies.md`` §3). Runs of random letters and digits (keys,
+    JWTs, base64) are priced as machine text, 2.75 quarters a character
+    (``_random_run_quarters``: a public Claude bill of such text was twice the prose rate).
+    NOT an upper bound on all machine text: hex measures 0.98, base64 0.91, rare CJK
+    ideographs about 0.5; count those with an exact tokenizer or a provider endpoint when
+    it matters.
 
     >>> EstimateCounter().count("abcdefgh")
     2
@@ -768,11 +771,47 @@ class EstimateCounter:
         return f"estimate(x{self.factor:g})"
 
     def quarters(self, text: str) -> int:
-        classes = text.encode("utf-8", "surrogatepass").translate(_QUARTERS)
-        return sum(q * classes.count(q) for q in _QUARTER_VALUES)
+        raw = text.encode("utf-8", "surrogatepass")
+        classes = raw.translate(_QUARTERS)
+        return sum(q * classes.count(q) for q in _QUARTER_VALUES) + _random_run_quarters(raw)
 
     def count(self, text: str) -> int:
         return math.ceil(self.quarters(text) * self.factor / 4)
+
+
+#: ASCII bytes as their case class (lower ``l``, upper ``U``, digit ``d``, else a space):
+#: random machine text (keys, tokens, base64) changes class every char or two.
+_CASES = bytes(
+    108 if 97 <= c <= 122 else 85 if 65 <= c <= 90 else 100 if 48 <= c <= 57 else 32
+    for c in range(256)
+)
+#: A run of letters and digits long enough to be machine text, from its start (the look-behind
+#: keeps the scan linear: it fails at once inside a run).
+_LONG_RUN = re.compile(rb"(?<![lUd])[lUd]{16,}")
+#: What a random letters-and-digits run costs, in quarter-tokens a character (2.75: the bill
+#: of 2,040 random mixed-case characters on Claude was 1,721 tokens, 0.84 a character, where
+#: the prose rate priced 0.43; with Claude's factor 1.3 this is 0.89 a character).
+_RANDOM_RUN_QUARTERS = 11 / 4
+
+
+def _random_run_quarters(raw: bytes) -> int:
+    """The quarter-tokens a text's runs of random letters and digits (an API key, a JWT,
+    base64, a mixed-case id) cost beyond the prose rate: a run of 16 or more whose case
+    turns up (to a capital, or between a capital and a digit) more than once every four
+    characters. Prose and camelCase code turn far less often (a hump every 5-7 letters);
+    lower-case hex is left at the digits' rate (review37 R37-B2: a public Claude bill of
+    random text was twice its estimate)."""
+    cases = raw.translate(_CASES)
+    if b"lU" not in cases and b"Ud" not in cases and b"dU" not in cases:
+        return 0
+    extra = 0
+    for run in _LONG_RUN.finditer(cases):
+        span = run[0]
+        turns = span.count(b"lU") + span.count(b"Ud") + span.count(b"dU")
+        if 4 * turns > len(span):
+            charged = len(span) + 2 * span.count(b"d")  # (letters 1, digits 3)
+            extra += max(0, math.ceil(len(span) * _RANDOM_RUN_QUARTERS) - charged)
+    return extra
 
 
 def estimate_tokens(counter: TokenCounter, text: str) -> int:
