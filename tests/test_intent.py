@@ -635,3 +635,33 @@ def test_the_rule_screens_rule_out_only_whichever_texts_they_read(
     monkeypatch.setattr(intent, "_EUROPEAN_TRY_CHARS", try_chars * 10)
     assert steering_requests(batch) == reference(batch)
     assert steering_requests(batch, restating=False) == (reference(batch)[0], [])
+
+
+_SCRIPTS = st.sampled_from(
+    ["abc Z", "Straße ", "дом ", "한국 ", "日本語。", "İı ", "٣٤ ", "— 42 ", "\u0130"]
+)
+
+
+@given(
+    st.lists(_SCRIPTS, max_size=4),
+    st.sampled_from(["дом ", "日本語。", "— 42 ", "ß"]),
+    st.integers(0, 120),
+    st.lists(_SCRIPTS, max_size=3),
+)
+def test_a_text_holds_an_ascii_letter_wherever_it_is(
+    opening: list[str], filler: str, times: int, rest: list[str]
+) -> None:
+    """``_has_ascii_letter`` reads a text's opening as it is, then its ASCII characters: the
+    answer is whether any character is an ASCII letter, early, late or nowhere."""
+    text = "".join(opening) + filler * times + "".join(rest)
+    assert intent._has_ascii_letter(text) == any(c.isascii() and c.isalpha() for c in text)
+
+
+def test_a_paste_in_another_script_with_an_ask_after_it_is_read_for_words() -> None:
+    """A Cyrillic mail pasted first, the English ask after its first few hundred characters:
+    its words are read (the ask is a rule), a text with no ASCII letter is left out."""
+    pytest.importorskip("re2")
+    mail = "договор стороны обязуются оплата поставка срок. " * 40
+    batch = [f"{mail}\n\nNever push directly to main.", mail, f"{mail}\n\n42 — 17"]
+    assert [bool(b) for b in intent._word_bytes(batch)] == [True, False, False]
+    assert steering_requests(batch) == reference(batch) == ([0], [])
