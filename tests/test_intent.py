@@ -602,3 +602,66 @@ def test_restatements_are_found_beside_texts_without_an_ascii_letter() -> None:
     batch = [chapter, goal, "目标（goal 很重要）", chapter, "ok", goal]
     assert intent._restating_words(batch) == {1, 2, 5}
     assert restating_requests(batch) == [j for j, t in enumerate(batch) if reference([t])[1]]
+
+
+@pytest.mark.parametrize("try_chars", [0, 200, 10**9])
+def test_the_rule_screens_rule_out_only_whichever_texts_they_read(
+    monkeypatch: pytest.MonkeyPatch, try_chars: int
+) -> None:
+    """A long paste with a rule word every few thousand characters is tried at its few
+    words rather than screened whole (``_screen_pays``); short rule-dense texts are screened.
+    Screened or not, every text reads as it does alone (English and European rules, buried in
+    a paste or said plainly, and rule words in no rule)."""
+    pytest.importorskip("re2")
+    filler = "Die Lieferung erfolgt gemäß Anlage 3 und der Preisliste des Lieferanten. " * 60
+    paste = "\n\n".join(
+        [
+            filler + "We changed the invoice layout last spring.",
+            filler + "Bitte niemals die Gerichtsstandsklausel ändern.",
+            filler + "Actually, use Redis not Memcached for the locks.",
+            filler + "Never touch the production database without asking.",
+        ]
+    )
+    batch = [
+        f"Compare § 4 with the draft below.\n\n{paste}",
+        f"{filler}\n\nDoes clause 12 survive termination?",
+        "Don't change the governing-law clause, and never use the old template.",
+        "No, the notice period is 45 days, not 30.",
+        "Nunca cambies la cláusula de jurisdicción, por favor.",
+        "We should not change anything yet, I think it could change later.",
+        f"{filler}\n\nNe change rien à la clause 7, s'il te plaît.",
+    ] * 20  # (enough characters that the screens are used: ``_PREFILTER_FROM``)
+    monkeypatch.setattr(intent, "_ENGLISH_TRY_CHARS", try_chars)
+    monkeypatch.setattr(intent, "_EUROPEAN_TRY_CHARS", try_chars * 10)
+    assert steering_requests(batch) == reference(batch)
+    assert steering_requests(batch, restating=False) == (reference(batch)[0], [])
+
+
+_SCRIPTS = st.sampled_from(
+    ["abc Z", "Straße ", "дом ", "한국 ", "日本語。", "İı ", "٣٤ ", "— 42 ", "\u0130"]
+)
+
+
+@given(
+    st.lists(_SCRIPTS, max_size=4),
+    st.sampled_from(["дом ", "日本語。", "— 42 ", "ß"]),
+    st.integers(0, 120),
+    st.lists(_SCRIPTS, max_size=3),
+)
+def test_a_text_holds_an_ascii_letter_wherever_it_is(
+    opening: list[str], filler: str, times: int, rest: list[str]
+) -> None:
+    """``_has_ascii_letter`` reads a text's opening as it is, then its ASCII characters: the
+    answer is whether any character is an ASCII letter, early, late or nowhere."""
+    text = "".join(opening) + filler * times + "".join(rest)
+    assert intent._has_ascii_letter(text) == any(c.isascii() and c.isalpha() for c in text)
+
+
+def test_a_paste_in_another_script_with_an_ask_after_it_is_read_for_words() -> None:
+    """A Cyrillic mail pasted first, the English ask after its first few hundred characters:
+    its words are read (the ask is a rule), a text with no ASCII letter is left out."""
+    pytest.importorskip("re2")
+    mail = "договор стороны обязуются оплата поставка срок. " * 40
+    batch = [f"{mail}\n\nNever push directly to main.", mail, f"{mail}\n\n42 — 17"]
+    assert [bool(b) for b in intent._word_bytes(batch)] == [True, False, False]
+    assert steering_requests(batch) == reference(batch) == ([0], [])

@@ -988,7 +988,24 @@ def _candidates(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[int]]:
 # starts, or a space inside a match where the lookahead pattern matches (the only starts a
 # match can pass over). A NUL inside a text is a boundary like any non-word character.
 _NUL_FOLD = b"\x00" + _BYTES_FOLD[1:]
-_NOT_ASCII_LETTERS = bytes(c for c in range(256) if not chr(c).isascii() or not chr(c).isalpha())
+#: An ASCII letter (``_has_ascii_letter``), found at the first one: deleting every other
+#: byte of a text's ASCII characters (``bytes.translate``) copied the whole text, ~1.3 ns a
+#: byte (a chat of pasted German and Spanish contracts: ~17 ms of a cold fit, speed75).
+_ASCII_LETTER = re.compile("[A-Za-z]")
+_ASCII_LETTER_BYTE = re.compile(b"[A-Za-z]")
+#: How far a text is searched for an ASCII letter as it is (Python's engine reads a wide
+#: text at ~15 ns a character); then in its ASCII characters, encoded at C speed.
+_LETTER_LOOKED_FOR = 256
+
+
+def _has_ascii_letter(text: str) -> bool:
+    """Whether ``text`` holds an ASCII letter: most texts have one in their opening; a text
+    in another script is searched in its ASCII characters only."""
+    if _ASCII_LETTER.search(text, 0, _LETTER_LOOKED_FOR) is not None:
+        return True
+    return len(text) > _LETTER_LOOKED_FOR and (
+        _ASCII_LETTER_BYTE.search(text.encode("ascii", "ignore")) is not None
+    )
 
 
 @cache
@@ -1017,10 +1034,7 @@ def _word_bytes(texts: Sequence[str]) -> list[bytes]:
     # restatements' pass read every one of a pasted Chinese chat's texts so: speed72).
     folded = [_ascii_folded(t) for t in texts]
     return [
-        t.encode("ascii", "replace")
-        if t.isascii() or t.encode("ascii", "ignore").translate(None, _NOT_ASCII_LETTERS)
-        else b""
-        for t in folded
+        t.encode("ascii", "replace") if t.isascii() or _has_ascii_letter(t) else b"" for t in folded
     ]
 
 
@@ -1099,12 +1113,7 @@ def steering_requests(texts: Sequence[str], restating: bool = True) -> tuple[lis
             for p in where[i]
             if p not in grammar or p in european or english_word(text, p)
         ]  # fmt: skip
-    english_rules, corrections, european_rules = _may_steer(
-        texts,
-        candidates,
-        [i for i in candidates if englishes[i]],
-        [i for i in europeans if europeans[i]],
-    )
+    english_rules, corrections, european_rules = _may_steer(texts, candidates, englishes, europeans)
     restates = set(_restating_among(texts, sorted(restates))) if restating else set()
     steered: set[int] = set()
     for i in candidates:
@@ -1340,17 +1349,38 @@ def _built(*patterns: re.Pattern[str], in_parts: bool = False) -> bool:
     return all(p in _prefilters_built or is_stored(p, in_parts) for p in patterns)
 
 
+# What trying a screened pattern costs at one position, in characters a screen reads for
+# the same (RE2's pass over a never-seen text, ~20-60 ns a character, against Python's engine
+# at a word start: ``_CORRECTION`` and ``_CONSTRAINT`` ~5-6 µs together; a European rule
+# word's sentence ~30-300 µs, speed75). A candidate is screened only when it has more
+# positions to try than its length over this: a pasted document with a rule word every
+# few thousand characters is tried at those few (screening each pasted contract whole was
+# ~40 % of the classification of a paralegal's chat).
+_ENGLISH_TRY_CHARS = 200
+_EUROPEAN_TRY_CHARS = 2_000
+
+
+def _screen_pays(text: str, positions: list[int], try_chars: int) -> bool:
+    """Whether screening ``text`` whole costs less than trying its pattern at ``positions``."""
+    return len(text) < try_chars * len(positions)
+
+
 def _may_steer(
-    texts: Sequence[str], at: list[int], english_at: list[int], european_at: list[int]
+    texts: Sequence[str],
+    at: list[int],
+    englishes: dict[int, list[int]],
+    europeans: dict[int, list[int]],
 ) -> tuple[Container[int], ...]:
     """Of the candidates ``at``: those ``_CORRECTION`` or ``_CONSTRAINT`` may match in, those
     ``_CORRECTION`` may, and those ``_EUROPEAN_STEERING`` may (``prefilter``); every one
     when there is no RE2, or when a search of each is cheaper than building its patterns.
     Each screen reads only the texts its answer is asked of: the English patterns', those
-    with a word start they are tried at (``english_at``; the others are said to may match
-    ``_CORRECTION``, which is then tried at their start alone), the European one's, those
-    with a European word start (``european_at``: a support chat's ~45 candidates a fit
-    held ~12; each pass over a never-seen paste builds its automaton's states anew)."""
+    with a word start they are tried at (``englishes``, by text; the others are said to may
+    match ``_CORRECTION``, which is then tried at their start alone), the European one's,
+    those with a European word start (``europeans``: a support chat's ~45 candidates a fit
+    held ~12; each pass over a never-seen paste builds its automaton's states anew); and of
+    those, only the texts a screen costs less than trying at their starts (``_screen_pays``):
+    the others may (a screen only rules out, so the answers are the same)."""
     every = range(len(texts))
     chars = sum(len(texts[i]) for i in at)
     if not _prefilter_pays(chars, _CORRECTION, _CONSTRAINT, _EUROPEAN_STEERING):
@@ -1362,15 +1392,30 @@ def _may_steer(
         found = touched(superset(pattern), [texts[i] for i in among])
         return None if found is None else {among[j] for j in found}
 
-    corrections = hits(_CORRECTION, english_at)
-    constraints = hits(_CONSTRAINT, english_at)
+    def screened(starts: dict[int, list[int]], try_chars: int) -> tuple[list[int], list[int]]:
+        """(the texts with starts worth a screen, the others with starts: they may)."""
+        screen: list[int] = []
+        may: list[int] = []
+        for i in at:
+            if starts[i]:
+                (screen if _screen_pays(texts[i], starts[i], try_chars) else may).append(i)
+        return screen, may
+
+    english_screen, english_may = screened(englishes, _ENGLISH_TRY_CHARS)
+    corrections = hits(_CORRECTION, english_screen)
+    constraints = hits(_CONSTRAINT, english_screen)
     english = None if corrections is None or constraints is None else corrections | constraints
+    if english is not None:
+        english.update(english_may)
     if corrections is not None:
-        screened = set(english_at)
-        corrections |= {i for i in at if i not in screened}  # (not screened: may)
+        looked = set(english_screen)
+        corrections |= {i for i in at if i not in looked}  # (not screened: may)
+    european_screen, european_may = screened(europeans, _EUROPEAN_TRY_CHARS)
+    europeans_found = hits(_EUROPEAN_STEERING, european_screen)
+    if europeans_found is not None:
+        europeans_found.update(european_may)
     return tuple(
-        every if found is None else found
-        for found in (english, corrections, hits(_EUROPEAN_STEERING, european_at))
+        every if found is None else found for found in (english, corrections, europeans_found)
     )
 
 
