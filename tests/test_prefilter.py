@@ -378,3 +378,30 @@ def test_each_screen_reads_only_the_texts_its_answer_is_asked_of(
     monkeypatch.setattr(intent, "_PREFILTER_FROM", 0)  # (small batches are screened too)
     assert steering_requests(batch) == reference(batch)
     assert steering_requests(batch)[0]
+
+
+def test_a_letter_outside_ascii_equals_an_ascii_one_only_where_the_translation_says() -> None:
+    """A part of a superset whose every match holds a character outside ASCII is never
+    searched in an ASCII text: only the characters ``_FOLDS_INTO_ASCII`` lists equal an
+    ASCII letter ignoring case, in Python's engine or in RE2's."""
+    wide = "".join(chr(c) for c in range(0x80, sys.maxunicode + 1) if not 0xD800 <= c <= 0xDFFF)
+    data = wide.encode("utf-8")
+    equal = set()
+    for letter in "abcdefghijklmnopqrstuvwxyz":
+        equal.update(re.findall(f"(?i){letter}", wide))
+        equal.update(m.decode() for m in re2.findall(f"(?i){letter}".encode(), data))
+    assert equal == set(prefilter._FOLDS_INTO_ASCII)
+
+
+def test_an_ascii_text_compiles_no_part_of_other_scripts() -> None:
+    """A chat in ASCII never builds the automata of the alternatives in other scripts; a
+    text in them is still found, and so are the ASCII letters they equal ignoring case."""
+    pattern = re.compile(r"(?i)\bnever\s+deploy\b|不要部署|절대\s*배포|ſtop|\u212aeep|ıt")
+    screen = superset(pattern)
+    assert isinstance(screen, Union)
+    assert touched(screen, ["please never deploy", "stop it", "keep", "it", "fine"]) == {
+        0, 1, 2, 3,
+    }  # fmt: skip
+    assert not any(part.wide and part._compiled for part in screen._parts)
+    assert touched(screen, ["ok", "请不要部署", "절대 배포 금지"]) == {1, 2}
+    assert may_search(screen, "Keep") and not may_search(screen, "deploy")
