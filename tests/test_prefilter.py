@@ -107,7 +107,8 @@ def test_a_space_is_one_of_pythons_spaces_and_nothing_else() -> None:
 def test_the_stored_translations_are_what_the_translation_makes_now() -> None:
     """``prefilter.TRANSLATIONS`` holds each screened pattern's translation as made now (a
     pattern or the translation changed: run scripts/make_re2_supersets.py)."""
-    stored = json.loads(prefilter.TRANSLATIONS.read_text(encoding="utf-8"))
+    with open(prefilter.TRANSLATIONS, encoding="utf-8") as f:
+        stored = json.loads(f.read())
     made = {
         prefilter.translation_key(pattern, in_parts): prefilter.translate(pattern, in_parts)
         for pattern, in_parts in [*intent.SCREENED, (printed.ERROR_SCREENED, False)]

@@ -25,12 +25,12 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import os
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
 from itertools import accumulate
-from pathlib import Path
 from typing import Any
 
 # Python's own parser of patterns (``re._parser``, ``sre_parse`` before 3.11): the tree it
@@ -310,13 +310,15 @@ _ANY_START = 1 << 29
 #: took ~220 ms of a process (Python's parser, ~40 ms for the structure pass's screen alone,
 #: inside the first fit that needed it), compiling the translations in RE2 a few ms.
 #: tests/test_prefilter.py checks that every entry is what the translation makes now.
-TRANSLATIONS = Path(__file__).parent / "data" / "re2_supersets.json"
+#: (A path as a string: pathlib is not imported for a plain fit, see ``config._path``.)
+TRANSLATIONS = os.path.join(os.path.dirname(__file__), "data", "re2_supersets.json")
 
 
 @cache
 def _stored_translations() -> dict[str, list[str]]:
     try:
-        stored: dict[str, list[str]] = json.loads(TRANSLATIONS.read_text(encoding="utf-8"))
+        with open(TRANSLATIONS, encoding="utf-8") as f:
+            stored: dict[str, list[str]] = json.loads(f.read())
     except (OSError, ValueError):
         return {}  # (translated when asked, as before)
     return stored
