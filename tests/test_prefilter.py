@@ -392,6 +392,18 @@ def test_a_letter_outside_ascii_equals_an_ascii_one_only_where_the_translation_s
         equal.update(re.findall(f"(?i){letter}", wide))
         equal.update(m.decode() for m in re2.findall(f"(?i){letter}".encode(), data))
     assert equal == set(prefilter._FOLDS_INTO_ASCII)
+    # and the other way: no other character outside ASCII, as a pattern, matches an ASCII one
+    left_out = sorted({*range(0xD800, 0xE000), *map(ord, prefilter._FOLDS_INTO_ASCII)})
+    spans, lo = [], 0x80
+    for c in [*left_out, sys.maxunicode + 1]:
+        if lo < c:
+            spans.append((lo, c - 1))
+        lo = max(lo, c + 1)
+    python_class = "".join(f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in spans)
+    re2_class = "".join(f"\\x{{{a:x}}}-\\x{{{b:x}}}" for a, b in spans)
+    ascii_text = "".join(map(chr, range(1, 128)))
+    assert re.search(f"(?i)[{python_class}]", ascii_text) is None
+    assert re2.search(f"(?i)[{re2_class}]".encode(), ascii_text.encode()) is None
 
 
 def test_an_ascii_text_compiles_no_part_of_other_scripts() -> None:
