@@ -26,7 +26,8 @@ def translations() -> dict[str, list[str]]:
 
 def main() -> None:
     text = json.dumps(translations(), indent=0, sort_keys=True, ensure_ascii=True)
-    prefilter.TRANSLATIONS.write_text(text + "\n", encoding="utf-8")
+    with open(prefilter.TRANSLATIONS, "w", encoding="utf-8") as f:
+        f.write(text + "\n")
     print(f"wrote {prefilter.TRANSLATIONS} ({len(text):,} characters)")
 
 

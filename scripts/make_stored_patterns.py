@@ -32,7 +32,8 @@ def forms() -> dict[str, list[object]]:
 def main() -> None:
     stored = {"magic": _sre.MAGIC, "codesize": _sre.CODESIZE, "patterns": forms()}
     text = json.dumps(stored, indent=0, sort_keys=True, ensure_ascii=True)
-    common.STORED_PATTERNS.write_text(text + "\n", encoding="utf-8")
+    with open(common.STORED_PATTERNS, "w", encoding="utf-8") as f:
+        f.write(text + "\n")
     print(f"wrote {common.STORED_PATTERNS} ({len(text):,} characters)")
 
 

@@ -40,6 +40,15 @@ def test_a_first_fit_imports_no_stdlib_module_of_a_rare_path() -> None:
     assert _loaded_after(code, rare) == dict.fromkeys(rare, False)
 
 
+def test_a_first_fit_builds_no_path_object_and_parses_no_url() -> None:
+    """The shipped data, the stored patterns and ``CONTEXTLEDGER_MODELS`` are found with
+    ``os.path``; pathlib with what it imports (urllib.parse, ipaddress, fnmatch) and
+    datetime (a dated model id's check) cost ~5 ms of a fresh process's first fit."""
+    stdlib = ["pathlib", "urllib.parse", "ipaddress", "datetime"]
+    code = f"import contextledger; contextledger.fit({SHORT_CHAT!r}, 'gpt-4o', window=128_000)"
+    assert _loaded_after(code, stdlib) == dict.fromkeys(stdlib, False)
+
+
 def test_the_recap_readers_load_when_a_recap_is_made_not_with_prepare() -> None:
     watched = ["contextledger.compaction.digest", "contextledger.compaction.facts"]
     assert _loaded_after("import contextledger.prepare", watched) == dict.fromkeys(watched, False)

@@ -107,7 +107,8 @@ def test_a_space_is_one_of_pythons_spaces_and_nothing_else() -> None:
 def test_the_stored_translations_are_what_the_translation_makes_now() -> None:
     """``prefilter.TRANSLATIONS`` holds each screened pattern's translation as made now (a
     pattern or the translation changed: run scripts/make_re2_supersets.py)."""
-    stored = json.loads(prefilter.TRANSLATIONS.read_text(encoding="utf-8"))
+    with open(prefilter.TRANSLATIONS, encoding="utf-8") as f:
+        stored = json.loads(f.read())
     made = {
         prefilter.translation_key(pattern, in_parts): prefilter.translate(pattern, in_parts)
         for pattern, in_parts in [*intent.SCREENED, (printed.ERROR_SCREENED, False)]
@@ -378,3 +379,42 @@ def test_each_screen_reads_only_the_texts_its_answer_is_asked_of(
     monkeypatch.setattr(intent, "_PREFILTER_FROM", 0)  # (small batches are screened too)
     assert steering_requests(batch) == reference(batch)
     assert steering_requests(batch)[0]
+
+
+def test_a_letter_outside_ascii_equals_an_ascii_one_only_where_the_translation_says() -> None:
+    """A part of a superset whose every match holds a character outside ASCII is never
+    searched in an ASCII text: only the characters ``_FOLDS_INTO_ASCII`` lists equal an
+    ASCII letter ignoring case, in Python's engine or in RE2's."""
+    wide = "".join(chr(c) for c in range(0x80, sys.maxunicode + 1) if not 0xD800 <= c <= 0xDFFF)
+    data = wide.encode("utf-8")
+    equal = set()
+    for letter in "abcdefghijklmnopqrstuvwxyz":
+        equal.update(re.findall(f"(?i){letter}", wide))
+        equal.update(m.decode() for m in re2.findall(f"(?i){letter}".encode(), data))
+    assert equal == set(prefilter._FOLDS_INTO_ASCII)
+    # and the other way: no other character outside ASCII, as a pattern, matches an ASCII one
+    left_out = sorted({*range(0xD800, 0xE000), *map(ord, prefilter._FOLDS_INTO_ASCII)})
+    spans, lo = [], 0x80
+    for c in [*left_out, sys.maxunicode + 1]:
+        if lo < c:
+            spans.append((lo, c - 1))
+        lo = max(lo, c + 1)
+    python_class = "".join(f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in spans)
+    re2_class = "".join(f"\\x{{{a:x}}}-\\x{{{b:x}}}" for a, b in spans)
+    ascii_text = "".join(map(chr, range(1, 128)))
+    assert re.search(f"(?i)[{python_class}]", ascii_text) is None
+    assert re2.search(f"(?i)[{re2_class}]".encode(), ascii_text.encode()) is None
+
+
+def test_an_ascii_text_compiles_no_part_of_other_scripts() -> None:
+    """A chat in ASCII never builds the automata of the alternatives in other scripts; a
+    text in them is still found, and so are the ASCII letters they equal ignoring case."""
+    pattern = re.compile(r"(?i)\bnever\s+deploy\b|不要部署|절대\s*배포|ſtop|\u212aeep|ıt")
+    screen = superset(pattern)
+    assert isinstance(screen, Union)
+    assert touched(screen, ["please never deploy", "stop it", "keep", "it", "fine"]) == {
+        0, 1, 2, 3,
+    }  # fmt: skip
+    assert not any(part.wide and part._compiled for part in screen._parts)
+    assert touched(screen, ["ok", "请不要部署", "절대 배포 금지"]) == {1, 2}
+    assert may_search(screen, "Keep") and not may_search(screen, "deploy")

@@ -15,7 +15,8 @@ from contextledger import intent
 from contextledger.lexicon import common
 from contextledger.lexicon.common import compiled_on_use
 
-STORED = json.loads(common.STORED_PATTERNS.read_text(encoding="utf-8"))
+with open(common.STORED_PATTERNS, encoding="utf-8") as _f:
+    STORED = json.loads(_f.read())
 SAME_ENGINE = STORED["magic"] == _sre.MAGIC and STORED["codesize"] == _sre.CODESIZE
 
 

@@ -45,12 +45,12 @@ the provider's conservative defaults, marked ``estimated``. Users add models wit
 from __future__ import annotations
 
 import json
+import os
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import (
@@ -71,7 +71,8 @@ if TYPE_CHECKING:
 # table are off a plain fit's path; with fractions, uuid and importlib.resources they were
 # ~3.5 % of a fresh process's first fit, by callgrind. The shipped data is read by its path,
 # as lexicon/common.py reads its own, not through importlib.resources.)
-_DATA = Path(__file__).parent / "data"
+# (a path as a string: pathlib is not imported for a plain fit, see ``config._path``)
+_DATA = os.path.join(os.path.dirname(__file__), "data")
 
 PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "openai-compatible")
 
@@ -1457,7 +1458,8 @@ def load_catalog(data: Mapping[str, Any]) -> Catalog:
 
 @cache
 def _default_data() -> str:
-    return (_DATA / "models.json").read_text("utf-8")
+    with open(os.path.join(_DATA, "models.json"), encoding="utf-8") as f:
+        return f.read()
 
 
 def default_catalog() -> Catalog:
@@ -1486,11 +1488,12 @@ def _shared_default() -> Catalog:
     return catalog
 
 
-def load_models_file(path: str | Path, catalog: Catalog) -> Catalog:
+def load_models_file(path: str | os.PathLike[str], catalog: Catalog) -> Catalog:
     """Add the models of a JSON file to ``catalog``: ``{"models": [...], "aliases": {...}}``
     in the shape of ``data/models.json``, or LiteLLM's ``{"id": {"max_input_tokens": …}}``."""
     try:
-        data = json.loads(Path(path).read_text("utf-8"))
+        with open(path, encoding="utf-8") as f:
+            data = json.loads(f.read())
     except (OSError, ValueError) as exc:
         raise ConfigError(f"CONTEXTLEDGER_MODELS={str(path)!r}: cannot read it ({exc})") from exc
     if not isinstance(data, dict):
@@ -1809,10 +1812,8 @@ def price_table() -> PriceTable:
     """The dated price table shipped with the package (``data/prices.json``)."""
     from decimal import Decimal
 
-    raw = json.loads(
-        (_DATA / "prices.json").read_text("utf-8"),
-        parse_float=Decimal,
-    )
+    with open(os.path.join(_DATA, "prices.json"), encoding="utf-8") as f:
+        raw = json.loads(f.read(), parse_float=Decimal)
     per = Decimal(raw.get("per_tokens", 1_000_000))
 
     def prices(entry: Mapping[str, Any]) -> TokenPrices:

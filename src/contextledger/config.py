@@ -36,10 +36,12 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import CompactionConfigError, ConfigError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = [
     "DEFAULT_MODEL",
@@ -116,7 +118,7 @@ def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
     >>> read_dotenv(p)
     {'A': 'x y', 'B': 'on', 'C': 'q#r'}
     """
-    if not Path(path).is_file():
+    if not os.path.isfile(path):
         return {}
     from dotenv import dotenv_values  # ~45 ms to import: not for the usual missing file
 
@@ -127,7 +129,17 @@ def default_data_dir() -> Path:
     """The platform's user data directory for contextledger (platformdirs)."""
     from platformdirs import user_data_dir
 
-    return Path(user_data_dir("contextledger"))
+    return _path(user_data_dir("contextledger"))
+
+
+def _path(path: str) -> Path:
+    """``Path(path)``, user's home expanded. ``pathlib`` is imported here, not with the
+    module: a plain fit reads ``CONTEXTLEDGER_MODELS`` through this module, and pathlib with
+    what it imports (urllib.parse, ipaddress, fnmatch) cost ~4 ms of a fresh process's
+    first fit for a path it never builds."""
+    from pathlib import Path
+
+    return Path(path).expanduser()
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +160,7 @@ class Config:
     """Resolved settings. ``sources`` maps each variable that was set to where it came from
     (``environment`` or the ``.env`` path); keys are kept out of ``repr``.
 
+    >>> from pathlib import Path
     >>> Config(data_dir=Path("/d")).store_path
     PosixPath('/d/sessions.db')
     """
@@ -193,6 +206,7 @@ class Config:
     def with_data_dir(self, data_dir: Path) -> Config:
         """The same settings with another data directory (and its own ``sessions.db``).
 
+        >>> from pathlib import Path
         >>> Config(data_dir=Path("/a"), store_file=Path("/x.db")).with_data_dir(Path("/b")).store_path
         PosixPath('/b/sessions.db')
         """
@@ -202,6 +216,7 @@ class Config:
         """The base URL and key for the official ``sdk`` client (``openai``, ``anthropic``,
         ``google.genai``).
 
+        >>> from pathlib import Path
         >>> Config(data_dir=Path("/d"), anthropic_api_key="k").endpoint("anthropic")
         (None, 'k')
         """
@@ -219,6 +234,7 @@ class Config:
 
         Anything but on/off (or 1/0, true/false, yes/no, enabled/disabled) raises :class:`CompactionConfigError`.
 
+        >>> from pathlib import Path
         >>> Config(data_dir=Path("/d"), compaction="off").compaction_enabled()
         False
         """
@@ -241,6 +257,7 @@ class Config:
         ``CONTEXT_SUMMARIZER_API_KEY`` when it is set (its endpoint comes from
         ``CONTEXT_SUMMARIZER_BASE_URL``), so recaps can go to another account or server.
 
+        >>> from pathlib import Path
         >>> c = Config(data_dir=Path("/d"), openai_api_key="app", summarizer_api_key="recaps")
         >>> c.for_summarizer().endpoint("openai")[1], c.endpoint("openai")[1]
         ('recaps', 'app')
@@ -261,6 +278,7 @@ class Config:
     def settings(self) -> list[Setting]:
         """Every variable with its (masked) value and source, for ``contextledger config``.
 
+        >>> from pathlib import Path
         >>> Config(data_dir=Path("/d"), openai_api_key="sk-x").settings()[1]
         Setting(name='OPENAI_API_KEY', value='********', source='default')
         """
@@ -302,6 +320,7 @@ class Config:
     def describe(self) -> list[str]:
         """One line per setting for a person to read; keys show only ``set``/``not set``.
 
+        >>> from pathlib import Path
         >>> Config(data_dir=Path("/d")).describe()[0]
         'OPENAI_BASE_URL: not set (the official OpenAI endpoint)'
         """
@@ -336,7 +355,9 @@ def default_description(name: str) -> str:
     return _DEFAULTS.get(name, "not set")
 
 
-def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path(".env")) -> Config:
+def load_config(
+    env: Mapping[str, str] | None = None, dotenv: str | os.PathLike[str] | None = ".env"
+) -> Config:
     """Resolve settings: ``env`` (default: the process environment) over ``.env`` (when it
     exists; ``dotenv=None`` skips it) over defaults.
 
@@ -346,7 +367,7 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
     """
     values, sources = _resolve(env, dotenv)
     home = values.get("CONTEXTLEDGER_HOME")
-    data_dir = Path(home).expanduser() if home else default_data_dir()
+    data_dir = _path(home) if home else default_data_dir()
     store = values.get("CONTEXTLEDGER_STORE")
     store_url = store if store and store.startswith(("postgresql://", "postgres://")) else None
     if store and store.startswith("sqlite:"):
@@ -360,7 +381,7 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
         anthropic_api_key=values.get("ANTHROPIC_API_KEY"),
         gemini_base_url=values.get("GEMINI_BASE_URL") or values.get("GOOGLE_GEMINI_BASE_URL"),
         gemini_api_key=values.get("GEMINI_API_KEY") or values.get("GOOGLE_API_KEY"),
-        store_file=Path(store).expanduser() if store and store_url is None else None,
+        store_file=_path(store) if store and store_url is None else None,
         store_url=store_url,
         media=values.get("CONTEXTLEDGER_MEDIA"),
         compaction=values.get("CONTEXT_COMPACTION"),
@@ -375,7 +396,7 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
 
 
 def models_file(
-    env: Mapping[str, str] | None = None, dotenv: Path | None = Path(".env")
+    env: Mapping[str, str] | None = None, dotenv: str | os.PathLike[str] | None = ".env"
 ) -> Path | None:
     """``CONTEXTLEDGER_MODELS`` as :func:`load_config` resolves it, without the rest: the
     catalog's first lookup needs only this, and the data directory's default imports
@@ -389,11 +410,11 @@ def models_file(
 
 def _models_file(values: Mapping[str, str]) -> Path | None:
     path = values.get("CONTEXTLEDGER_MODELS")
-    return Path(path).expanduser() if path is not None else None
+    return _path(path) if path is not None else None
 
 
 def _resolve(
-    env: Mapping[str, str] | None, dotenv: Path | None
+    env: Mapping[str, str] | None, dotenv: str | os.PathLike[str] | None
 ) -> tuple[dict[str, str], dict[str, str]]:
     """The variables set (``env`` over ``.env``) and where each came from."""
     env = os.environ if env is None else env
@@ -426,8 +447,7 @@ def compaction_enabled(
     >>> compaction_enabled({}, None, default=False)
     False
     """
-    dotenv = Path(dotenv_path) if dotenv_path is not None else None
-    return load_config(env, dotenv).compaction_enabled(default)
+    return load_config(env, dotenv_path).compaction_enabled(default)
 
 
 def _number(name: str, raw: str | None, default: float) -> float:

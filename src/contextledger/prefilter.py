@@ -25,12 +25,12 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import os
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
 from itertools import accumulate
-from pathlib import Path
 from typing import Any
 
 # Python's own parser of patterns (``re._parser``, ``sre_parse`` before 3.11): the tree it
@@ -207,15 +207,57 @@ def _emit(tree: Any, flags: int) -> str:
 _STARTS_ANYWHERE = re.compile(r"(?:\(\?:\|*\))*(?:\(\?:)*\[(?:\^|[^\]]*\\x\{80\}-\\x\{10ffff\})")
 
 
-class Union:
-    """A superset in several RE2 patterns: it may match where any of them does."""
+#: What a stored or translated RE2 source starts with when every match of it holds a
+#: character outside ASCII (``_holds_wide``): such a part is compiled and searched only for
+#: texts that hold one, so a chat in ASCII never builds the automata of the alternatives in
+#: other scripts (a translation's own sources start with "(?").
+WIDE = "wide:"
 
-    def __init__(self, parts: tuple[Any, ...]) -> None:
-        self.parts = parts
+
+class _Part:
+    """One RE2 pattern of a superset, compiled at its first search (``compiled``); ``wide``:
+    every match holds a character outside ASCII, so no ASCII text is searched with it."""
+
+    __slots__ = ("_compiled", "source", "wide")
+
+    def __init__(self, source: str, wide: bool) -> None:
+        self.source, self.wide = source, wide
+        self._compiled: Any = None
+
+    def compiled(self) -> Any:
+        if self._compiled is None:
+            import re2  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+            options = re2.Options()
+            options.max_mem = RE2_MAX_MEM
+            try:
+                self._compiled = re2.compile(self.source.encode(), options)
+            except re2.error:  # (the empty pattern matches in every text: all searched)
+                self._compiled = re2.compile(b"")
+        return self._compiled
+
+
+class Union:
+    """A superset in several RE2 patterns: it may match where any of them does. Each is
+    compiled when a text first needs it (``_Part``): a part whose every match holds a
+    character outside ASCII is never compiled for ASCII texts."""
+
+    def __init__(self, parts: tuple[_Part, ...]) -> None:
+        self._parts = parts
+
+    @property
+    def parts(self) -> tuple[Any, ...]:
+        """Every part, compiled."""
+        return tuple(part.compiled() for part in self._parts)
+
+    def parts_for(self, ascii_only: bool) -> list[Any]:
+        """The parts, compiled, that may match a text in ASCII (``ascii_only``) or any text."""
+        return [part.compiled() for part in self._parts if not (ascii_only and part.wide)]
 
     def search(self, data: bytes) -> Any:
         """The first part's match in ``data`` (None: no part matches)."""
-        return next((m for p in self.parts if (m := p.search(data)) is not None), None)
+        parts = self.parts_for(data.isascii())
+        return next((m for p in parts if (m := p.search(data)) is not None), None)
 
 
 def _alternatives(tree: Any) -> list[Any]:
@@ -268,13 +310,15 @@ _ANY_START = 1 << 29
 #: took ~220 ms of a process (Python's parser, ~40 ms for the structure pass's screen alone,
 #: inside the first fit that needed it), compiling the translations in RE2 a few ms.
 #: tests/test_prefilter.py checks that every entry is what the translation makes now.
-TRANSLATIONS = Path(__file__).parent / "data" / "re2_supersets.json"
+#: (A path as a string: pathlib is not imported for a plain fit, see ``config._path``.)
+TRANSLATIONS = os.path.join(os.path.dirname(__file__), "data", "re2_supersets.json")
 
 
 @cache
 def _stored_translations() -> dict[str, list[str]]:
     try:
-        stored: dict[str, list[str]] = json.loads(TRANSLATIONS.read_text(encoding="utf-8"))
+        with open(TRANSLATIONS, encoding="utf-8") as f:
+            stored: dict[str, list[str]] = json.loads(f.read())
     except (OSError, ValueError):
         return {}  # (translated when asked, as before)
     return stored
@@ -303,12 +347,65 @@ def translate(pattern: re.Pattern[str], in_parts: bool = False) -> list[str] | N
     except _Untranslatable:
         return None
     fold = "(?i)" if flags & re.IGNORECASE else ""
-    starts = [bool(_STARTS_ANYWHERE.match(b)) for b in bodies]
-    groups = [
-        [b for b, s in zip(bodies, starts, strict=True) if s is anywhere]
-        for anywhere in (False, True)
+    kinds = [
+        (_holds_wide(alt, flags), bool(_STARTS_ANYWHERE.match(body)))
+        for alt, body in zip(_alternatives(tree), bodies, strict=True)
     ]
-    return [f"{fold}(?:{'|'.join(group)})" for g in groups if g for group in _in_chunks(g)]
+    # (those that may match ASCII text first, then the wide ones; each apart by where
+    # they may start)
+    sources = []
+    for kind in ((False, False), (False, True), (True, False), (True, True)):
+        group = [b for b, k in zip(bodies, kinds, strict=True) if k == kind]
+        mark = WIDE if kind[0] else ""
+        sources += [f"{mark}{fold}(?:{'|'.join(c)})" for c in _in_chunks(group) if c]
+    return sources
+
+
+# The characters outside ASCII that a letter of ASCII equals ignoring case, in Python's
+# matching ("İ", "ı" with "i") or in RE2's ("ſ" with "s", the Kelvin sign with "k"):
+# tests/test_prefilter.py checks every character against both engines.
+_FOLDS_INTO_ASCII = frozenset("\u0130\u0131\u017f\u212a")
+
+
+def _wide_char(code: int, fold: bool) -> bool:
+    """Whether literal ``code`` matches no ASCII character (ignoring case: ``fold``)."""
+    return code >= 0x80 and not (fold and chr(code) in _FOLDS_INTO_ASCII)
+
+
+def _holds_wide(items: Any, flags: int) -> bool:
+    """Whether every match of the parsed ``items`` under ``flags`` (and of their RE2
+    translation) holds a character outside ASCII: one of them is a literal or a class of
+    such characters, or a group, repeat or alternation every match of which holds one.
+    Assertions and anything else are passed over (False is always safe: searched)."""
+    fold = bool(flags & re.IGNORECASE)
+    for op, arg in items:
+        name = str(op)
+        if name == "LITERAL" and _wide_char(arg, fold):
+            return True
+        if (
+            name == "IN"
+            and arg
+            and all(
+                (str(o) == "LITERAL" and _wide_char(a, fold))
+                or (str(o) == "RANGE" and a[0] >= 0x80 and not (fold and _folds_in(a)))
+                for o, a in arg
+            )
+        ):
+            return True
+        if name == "SUBPATTERN" and _holds_wide(arg[3], (flags | arg[1]) & ~arg[2]):
+            return True
+        if name == "BRANCH" and all(_holds_wide(b, flags) for b in arg[1]):
+            return True
+        if name in _REPEATS and arg[0] >= 1 and _holds_wide(arg[2], flags):
+            return True
+        if name == "ATOMIC_GROUP" and _holds_wide(arg, flags):
+            return True
+    return False
+
+
+def _folds_in(bounds: tuple[int, int]) -> bool:
+    """Whether a range holds a character that equals an ASCII letter ignoring case."""
+    return any(bounds[0] <= ord(c) <= bounds[1] for c in _FOLDS_INTO_ASCII)
 
 
 @cache
@@ -329,13 +426,13 @@ def superset(pattern: re.Pattern[str], in_parts: bool = False) -> Any:
         sources = translate(pattern, in_parts)
     if not sources:
         return None
-    options = re2.Options()
-    options.max_mem = RE2_MAX_MEM
-    try:
-        parts = tuple(re2.compile(source.encode(), options) for source in sources)
-    except re2.error:
-        return None
-    return parts[0] if len(parts) == 1 else Union(parts)
+    parts = tuple(_Part(source.removeprefix(WIDE), source.startswith(WIDE)) for source in sources)
+    if len(parts) == 1 and not parts[0].wide:
+        try:
+            return parts[0].compiled()
+        except re2.error:
+            return None
+    return Union(parts)
 
 
 @cache
@@ -376,7 +473,8 @@ def touched(prefilter: Any, texts: Sequence[str]) -> set[int] | None:
         return None
     stops = list(accumulate(len(e) + 1 for e in encoded))  # one past the NUL after each
     hit: set[int] = set()
-    for part in prefilter.parts if isinstance(prefilter, Union) else (prefilter,):
+    union = isinstance(prefilter, Union)
+    for part in prefilter.parts_for(joined.isascii()) if union else (prefilter,):
         search, pos = part.search, 0
         while (found := search(joined, pos)) is not None:
             start = found.start()

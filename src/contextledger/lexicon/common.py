@@ -21,12 +21,12 @@ import base64
 import hashlib
 import importlib
 import json
+import os
 import re
 import zlib
 from array import array
 from collections.abc import Iterable
 from functools import cache
-from pathlib import Path
 from typing import Any, AnyStr, cast
 
 # Python's own parser and compiler of patterns (``re._parser``, ``re._compiler``): the
@@ -139,7 +139,10 @@ EVERY_PATTERN: list[_CompiledOnUse] = []
 #: for the decisions' alone, and a first fit of a multilingual session compiled ~200 ms of
 #: them (speed31). Another engine compiles them as before. tests/test_stored_patterns.py
 #: checks that every entry is what ``re.compile`` makes now.
-STORED_PATTERNS = Path(__file__).parent.parent / "data" / "sre_patterns.json"
+#: (a path as a string: pathlib is not imported for a plain fit, see ``config._path``)
+STORED_PATTERNS = os.path.join(
+    os.path.dirname(os.path.dirname(__file__)), "data", "sre_patterns.json"
+)
 
 
 def pattern_key(source: str | bytes, flags: int) -> str:
@@ -152,7 +155,8 @@ def pattern_key(source: str | bytes, flags: int) -> str:
 @cache
 def _stored() -> dict[str, list[Any]]:
     try:
-        stored: dict[str, Any] = json.loads(STORED_PATTERNS.read_text(encoding="utf-8"))
+        with open(STORED_PATTERNS, encoding="utf-8") as f:
+            stored: dict[str, Any] = json.loads(f.read())
     except (OSError, ValueError):
         return {}
     if stored.get("magic") != _sre.MAGIC or stored.get("codesize") != _sre.CODESIZE:
