@@ -526,8 +526,8 @@ def _carried_request_pins(
     Messages, or a lazy history's dicts, and ``HistoryIndex.shared`` is how many leading ones
     the last update kept the same (an edit in place, a replacement, an insertion or a
     removal before the current request makes it smaller; a pin cap changed makes it 0). So
-    the pins stand when made in this update, or in the one before and this update kept every
-    message up to the current request. The user's messages after the current request are
+    the pins stand when made in this update, or in an earlier one and every update since kept
+    every message up to the current request (``HistoryIndex.shared_since``). The user's messages after the current request are
     recaps (``current_request_position``): one holding an image would change the captions."""
     kept = _REQUEST_PINS.get(index)
     if not kept:
@@ -545,9 +545,7 @@ def _carried_request_pins(
             and last.told == told
         ):
             continue
-        if last.updates != index.updates and (
-            last.updates != index.updates - 1 or index.shared <= anchor_pos
-        ):
+        if index.shared_since(last.updates) <= anchor_pos:
             continue
         if last.older != older:
             # (the same earlier requests before either: no user message between them)
@@ -774,15 +772,15 @@ def _known_gist_candidates(
     are immutable Messages, or a lazy history's dicts, and ``HistoryIndex.shared`` is how
     many leading ones the last update kept the same (an edit in place, a replacement, an
     insertion or a removal anywhere before the scanned units makes it smaller, a pin cap
-    changed makes it 0). So the scan stands when it was made in this update, or in the one
-    before and this update kept every message it read."""
+    changed makes it 0). So the scan stands when it was made in this update, or in an
+    earlier one and every update since kept every message it read
+    (``HistoryIndex.shared_since``: a refit that carried its pins made no scan)."""
     scan = _GIST_SCANS.get(index)
     if scan is None or (scan.older, scan.lowest, scan.skipped) != (older, lowest, skipped):
         return None
-    if scan.updates != index.updates:
-        read_to = index.starts[older] if older < len(index.starts) else len(index.body)
-        if scan.updates != index.updates - 1 or index.shared < read_to:
-            return None
+    read_to = index.starts[older] if older < len(index.starts) else len(index.body)
+    if index.shared_since(scan.updates) < read_to:
+        return None
     if scan.shape != _scan_shape(index, older, lowest):
         return None
     _GIST_SCANS[index] = replace(scan, updates=index.updates)  # (it stands one more update)
@@ -796,17 +794,16 @@ def _known_visits(index: HistoryIndex) -> dict[int, _Visit]:
     gist, statement or words, each a memo look-up by its messages' identity) cost 2-6 ms of
     a 3,000-turn agent's refit, and nearly all of them were looked at by the last one
     (speed70). Sound as ``_known_gist_candidates``: the last scan read only the messages
-    before its unit ``older``, which this update kept (``HistoryIndex.shared``), and
+    before its unit ``older``, which every update since kept (``HistoryIndex.shared_since``), and
     what a unit is found to hold depends on its messages and on where it and the unit before
     it start and what they are, compared here over every unit that scan looked at."""
     scan = _GIST_SCANS.get(index)
     if scan is None or not scan.visits:
         return {}
-    if scan.updates != index.updates:
-        starts = index.starts
-        read_to = starts[scan.older] if scan.older < len(starts) else len(index.body)
-        if scan.updates != index.updates - 1 or index.shared < read_to:
-            return {}
+    starts = index.starts
+    read_to = starts[scan.older] if scan.older < len(starts) else len(index.body)
+    if index.shared_since(scan.updates) < read_to:
+        return {}
     if scan.shape != _scan_shape(index, scan.older, scan.lowest):
         return {}
     return scan.visits
@@ -1071,14 +1068,15 @@ def _gist_turns(
     index: HistoryIndex, pricer: Pricer
 ) -> dict[tuple[int, int, str], tuple[Message, int]]:
     """The gist turns given in ``index`` that surely stand now: given in this update, or in
-    the one before and of messages this update kept (``HistoryIndex.shared``: an edit in
-    place, a replacement, an insertion or a removal makes it smaller), by the same pricer.
+    an earlier one and of messages every update since kept (``HistoryIndex.shared_since``:
+    an edit in place, a replacement, an insertion or a removal makes it smaller), by the
+    same pricer.
     A gist turn is read only from its unit's messages, and named after the first."""
     kept = _GIST_TURNS.get(index)
-    if kept is None or kept.pricer is not pricer or kept.updates < index.updates - 1:
+    if kept is None or kept.pricer is not pricer:
         kept = _GIST_TURNS[index] = _GistTurns(index.updates, pricer, {})
     elif kept.updates != index.updates:
-        shared = index.shared
+        shared = index.shared_since(kept.updates)
         kept.made = {at: turn for at, turn in kept.made.items() if at[1] <= shared}
         kept.updates = index.updates
     return kept.made
@@ -1227,7 +1225,8 @@ def _told_candidates(index: HistoryIndex, older: int) -> list[tuple[int, int, in
     before unit ``older`` (the first ``_TOLD_VISITS`` units at most) that tell a fact
     (``gists.told_rank``), in order; from the last
     scan of ``index`` when what it read is unchanged (sound as ``_known_gist_candidates``
-    is: ``HistoryIndex.shared`` says how many leading messages the last update kept)."""
+    is: ``HistoryIndex.shared_since`` says how many leading messages every update since
+    the scan kept)."""
     starts, kinds, roles, chars = index.starts, index.kinds, index.roles, index.chars
     upto = min(older, _TOLD_VISITS)
     scan = _TOLD_SCANS.get(index)
@@ -1253,11 +1252,10 @@ def _told_candidates(index: HistoryIndex, older: int) -> list[tuple[int, int, in
 
 def _told_scan_stands(index: HistoryIndex, scan: _ToldScan) -> bool:
     """Whether ``scan`` read only messages this update of ``index`` kept as they were."""
-    if scan.updates != index.updates:
-        starts = index.starts
-        read_to = starts[scan.upto] if scan.upto < len(starts) else len(index.body)
-        if scan.updates != index.updates - 1 or index.shared < read_to:
-            return False
+    starts = index.starts
+    read_to = starts[scan.upto] if scan.upto < len(starts) else len(index.body)
+    if index.shared_since(scan.updates) < read_to:
+        return False
     return index.starts[: scan.upto + 1].tobytes() == scan.shape
 
 
