@@ -244,7 +244,9 @@ def _long_turns(n: int, fact: str) -> str:
 def _claims_chat() -> list[Message]:
     msgs = [
         Message.system("You help customers with their insurance claims."),
-        Message.user("Hi, I need my claim for the rear-end collision settled so the car gets fixed."),
+        Message.user(
+            "Hi, I need my claim for the rear-end collision settled so the car gets fixed."
+        ),
         Message.assistant("I'm sorry to hear that. I'll help you with the claim."),
     ]
     at = {40 + 60 * n: fact for n, fact in enumerate(LONG_TOLD)}
