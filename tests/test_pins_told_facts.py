@@ -217,3 +217,82 @@ def test_a_decision_the_assistant_states_in_its_own_turn_is_kept() -> None:
         res = fit(msgs, MODEL, window=window, max_output_tokens=500)
         assert decision in _texts(res.messages), window
         assert not tool_pair_problems(res.messages)
+
+
+# a customer's long messages: sentences of chatter, none of which tells a fact
+CHATTER = [
+    "As I said on the phone, the whole thing has been a nightmare from start to finish.",
+    "My partner keeps asking when we will hear back and I have no idea what to tell them.",
+    "Every time I call I get passed to someone new who asks the same questions again.",
+    "I did ring the helpline on Monday but the wait was far too long and I had to go.",
+    "Honestly I am exhausted by all of it and just want it sorted.",
+]
+LONG_TOLD = [
+    "My policy number is MTR-118822-C, it's on the renewal letter.",
+    "Also the witness was Tomasz Wrona, she gave me her details at the scene.",
+    "And the invoice came to £4,825.36 in the end, which I paid myself.",
+]
+
+
+def _long_turns(n: int, fact: str) -> str:
+    """A long message (~1,000 characters) with ``fact`` said in its middle."""
+    said = [CHATTER[(n + i) % len(CHATTER)] for i in range(12)]
+    said.insert(6, fact)
+    return " ".join(said)
+
+
+def _claims_chat() -> list[Message]:
+    msgs = [
+        Message.system("You help customers with their insurance claims."),
+        Message.user(
+            "Hi, I need my claim for the rear-end collision settled so the car gets fixed."
+        ),
+        Message.assistant("I'm sorry to hear that. I'll help you with the claim."),
+    ]
+    at = {40 + 60 * n: fact for n, fact in enumerate(LONG_TOLD)}
+    for t in range(400):
+        fact = at.get(t)
+        chatter = CHATTER[t % len(CHATTER)]
+        text = _long_turns(t, fact or chatter) if fact or t % 3 == 0 else FILLER[t % len(FILLER)]
+        msgs += [Message.user(text), Message.assistant("Thanks, noted on the claim.")]
+    msgs.append(Message.user("Where does my claim stand?"))
+    return msgs
+
+
+def test_the_facts_told_inside_long_messages_are_kept_as_their_sentences() -> None:
+    # only turns of at most 280 characters were read for facts told: a customer's policy
+    # number said inside a long complaint was lost at 8k and 16k (retain36's set B)
+    msgs = _claims_chat()
+    for window in (8_000, 16_000):
+        res = fit(msgs, MODEL, window=window, max_output_tokens=1_000)
+        text = _texts(res.messages)
+        assert [f for f in LONG_TOLD if f not in text] == []
+        assert res.report.used <= res.report.budget
+        # each sent as its sentences is reported, never sent short in silence
+        short = {c.message_id for c in res.report.changes if c.action == "shrunk"}
+        for m in res.messages:
+            if m.role == "user" and "the rest left out to fit" in m.text:
+                assert m.id in short
+
+
+def test_a_long_message_of_chatter_tells_no_fact() -> None:
+    from contextledger.fit.gists import told_excerpt
+
+    assert told_excerpt(" ".join(CHATTER * 3)) is None
+    told = told_excerpt(_long_turns(0, LONG_TOLD[1]))
+    assert told is not None and told[1] == LONG_TOLD[1]
+
+
+def test_a_jotted_note_with_an_identifier_is_a_fact_told() -> None:
+    # R36-retain36-1: a note names no sentence word, yet a person needs it back later
+    from contextledger.fit.gists import told_rank
+
+    for note in [
+        "wifi password hunter2 router admin 192.168.0.1",
+        "PIN changed 8841 dont tell anyone",
+        "ticket #5521 reopened, priority high",
+    ]:
+        assert told_rank(note) is not None, note
+    # ... while a tag, a small count among strung words, or a long string is none
+    assert told_rank("rows copied lag batch index 420 vacuum schema") is None
+    assert told_rank("ok thanks ref #123") is None

@@ -60,6 +60,8 @@ from .gists import (
     PASTE_CHARS,
     SAID,
     SAID_CHARS,
+    TOLD_ELISION,
+    TOLD_TURN_CHARS,
     Gist,
     OwnWords,
     chat_statement,
@@ -68,6 +70,7 @@ from .gists import (
     own_words,
     repeated,
     routine,
+    told_excerpt,
     told_rank,
     value_statement,
     wording,
@@ -464,7 +467,7 @@ def _pin_requests(
         # gists on keeps)
         lean_cap = opts.prior_anchor_tokens if opts.gists else 0
         if told:
-            spent += _pin_told(index, pins, older, room // _TOLD_SHARE, newer)
+            spent += _pin_told(index, pricer, pins, older, room // _TOLD_SHARE, newer)
         room = opts.prior_anchor_tokens - spent
         spent += _fill(index, pricer, pins, requests(range(older)), room, newer, lean_cap)
         _keep_request_pins(index, pricer, anchor_pos, anchor, anchor_cost, opts, older, told, pins)
@@ -1168,7 +1171,9 @@ def _current_turn_fits(run: int | None, anchor_unit: int) -> bool:
     return run is None or run < anchor_unit
 
 
-def _pin_told(index: HistoryIndex, pins: Pins, older: int, room: int, newer: NewerSettings) -> int:
+def _pin_told(
+    index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, room: int, newer: NewerSettings
+) -> int:
     """Pin, within ``room``, the user's short turns before unit ``older`` that tell a fact
     (``gists.told_rank``): the specifics first (a number, a date, a link, a name), then the
     statements about the speaker, oldest first within each (the pins stay put as the chat
@@ -1197,12 +1202,59 @@ def _pin_told(index: HistoryIndex, pins: Pins, older: int, room: int, newer: New
             continue
         if not index.substantive(start):
             continue  # (asked of the few pinned only: "lol 😂" tells nothing)
-        if index.request_may_fit(k, left) and index.exact_cost(start) <= left:
+        if index.chars[start] > SAID_CHARS:
+            lean = _told_excerpt_pin(index, pricer, k)
+            if lean is None or lean.unit.cost > left:
+                continue
+            pins.add(k, lean.unit)
+            pins.lean[k] = lean  # (sent whole if the window holds it: ``settle_lean_pins``)
+            said.add(w)
+            spent += lean.unit.cost
+        elif index.request_may_fit(k, left) and index.exact_cost(start) <= left:
             unit = index.unit_alone(k, "prior")
             pins.add(k, unit)
             said.add(w)
             spent += unit.cost
     return spent
+
+
+def _told_excerpt_pin(index: HistoryIndex, pricer: Pricer, k: int) -> Lean | None:
+    """Long user turn ``k`` pinned as the sentences in it that tell a fact
+    (``gists.told_excerpt``), the rest left out and reported; None when it holds more than
+    one text block or none such sentence. Made once per message. A customer's policy number
+    or a witness's name said inside a 1,400-character message was in no pin: only short
+    turns were read for facts told, and the whole message costs a share of the pins' room."""
+    start = index.starts[k]
+    if not index.one_text_block(start):
+        return None
+
+    def make(m: Message) -> Lean | None:
+        texts = [(n, b.text) for n, b in enumerate(m.content) if isinstance(b, Text)]
+        if len(texts) != 1:
+            return None
+        j, text = texts[0]
+        told = told_excerpt(text)
+        if told is None:
+            return None
+        excerpt = f"[Part of an earlier message of yours, the rest left out to fit:]{TOLD_ELISION}{told[1]}"
+        short = replace_block(m, (j,), Text(excerpt))
+        cost = pricer.message(short).total
+        before, after = pricer.text(text), pricer.text(excerpt)
+        reason = (
+            "earlier message pinned as the sentences in it that tell a fact: the whole did "
+            "not fit the room kept for earlier requests"
+        )
+        change = Change("shrunk", m.id, j, "text", reason, before, after)
+        notice = Notice(
+            "shrunk",
+            m.id,
+            f"Your earlier message {m.id} is kept as the sentences in it that tell a fact "
+            f"({before:,} → {after:,} tokens): the whole message did not fit the room kept "
+            "for earlier requests.",
+        )
+        return Lean(Unit(start, [short], cost, "prior"), (change,), (notice,))
+
+    return index.memo(start, "told-excerpt", make)
 
 
 @dataclass(slots=True)
@@ -1238,12 +1290,16 @@ def _told_candidates(index: HistoryIndex, older: int) -> list[tuple[int, int, in
         at, found = scan.upto, list(scan.found)
     for k in range(at, upto):
         start = starts[k]
-        if kinds[k] != "message" or roles[start] != "user" or chars[start] > SAID_CHARS:
+        if kinds[k] != "message" or roles[start] != "user" or chars[start] > TOLD_TURN_CHARS:
             continue
         # (read here, not kept per message: the scan is kept, and a chat of thousands of
         # short turns must not hold a memo of each, RT25-10's peak-memory bound)
         text = index.request_text(start)
-        rank = told_rank(text)
+        if chars[start] <= SAID_CHARS:
+            rank = told_rank(text)
+        else:  # (a long turn: the sentences in it that tell a fact, ``_told_excerpt_pin``)
+            told = told_excerpt(text)
+            rank, text = (None, text) if told is None else told
         if rank is not None:
             found.append((rank, k, wording_hash(text)))
     _TOLD_SCANS[index] = _ToldScan(index.updates, upto, starts[: upto + 1].tobytes(), found)
