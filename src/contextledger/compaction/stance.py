@@ -295,7 +295,8 @@ _SLIP = re.compile(
     r"correction)(?![\w'])"
 )
 _SLIP_VALUE = re.compile(r"(?<![\w.,:])\d(?:[\d.,:]*\d)?(?![\w])")
-_SLIP_WORDS = 7  # words between the two values at most: the slip, a unit, a repeated word
+_SLIP_BEFORE = 3  # words between a value and its slip at most ("euros", "a month", "works")
+_SLIP_AFTER = 2  # ... and between the slip and the value meant ("Friday", "it's")
 
 
 def slipped_values(text: str) -> list[tuple[str, str]]:
@@ -306,6 +307,8 @@ def slipped_values(text: str) -> list[tuple[str, str]]:
     [('18,400', '14,800')]
     >>> slipped_values("Pickup at 9:30, sorry I mean 10:30."), slipped_values("3 boxes, 2 bags")
     ([('9:30', '10:30')], [])
+    >>> slipped_values("It starts at 10:00. Sorry, I have to leave at 11:00.")
+    []
     """
     if _SLIP.search(text) is None:
         return []
@@ -313,9 +316,13 @@ def slipped_values(text: str) -> list[tuple[str, str]]:
     out = []
     for said, meant in pairwise(found):
         between = text[said.end() : meant.start()]
+        slip = _SLIP.search(between)
         if (
-            len(between.split()) <= _SLIP_WORDS
-            and _SLIP.search(between) is not None
+            slip is not None
+            # a unit or a word of the value before the slip, the value's words after it
+            # ("10:00. Sorry, I have to go at 11:00" is no slip: a new sentence)
+            and len(between[: slip.start()].split()) <= _SLIP_BEFORE
+            and len(between[slip.end() :].split()) <= _SLIP_AFTER
             and re.sub(r"\d+", "#", said.group()) == re.sub(r"\d+", "#", meant.group())
             and said.group() != meant.group()
         ):
