@@ -77,3 +77,4 @@ def test_a_figure_is_bound_to_its_field() -> None:
     assert not _stands("A late fee of $95 is due.")
     assert _stands("March bills: power $180, water $95.")
     assert _stands("The water bill for March is $95.")
+    assert _stands("March came to $180 for power, $95 for water.")

@@ -32,7 +32,9 @@ from .trace import stem
 _Field = tuple[str, frozenset[str], str]
 _KEY_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _FIGURE = re.compile(r"(?<![\w.])[$€£¥]?\d[\d,]*(?:\.\d+)?(?![\w])")
-_CLAUSE_END = re.compile(r"[;:()]|,\s+(?:and|but)\b|\s+(?:and|but)\s+")
+# where the words of one figure end: "€412 per person, €8,240 in total" reads 8,240 with
+# "in total", never with the "per person" of the figure before it
+_CLAUSE_END = re.compile(r"[,;:()]|\s+(?:and|but)\s+")
 
 
 def _figure(value: float | int) -> str:
