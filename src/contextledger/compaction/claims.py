@@ -80,6 +80,7 @@ from .claims_done import (
 )
 from .claims_evidence import Claim, Evidence, failing_lines
 from .claims_failing import check_marked_failures, check_still_failing
+from .claims_fields import check_field_figures
 from .claims_kept import as_ban
 from .claims_named import (
     check_named_actor,
@@ -283,6 +284,7 @@ def _check_clause(
     out += check_locations(text, ev)  # "Checkout.tsx:41" where the trace said "Cart.tsx:41"
     out += check_codes(text, ev)  # "DWLN2Y" where the booking's code is "DWLN2X"
     out += check_entry_numbers(text, ev)  # "TP909 departs at 07:05": BA193's time
+    out += [] if out else check_field_figures(text, ev)  # "state owes $2,310": federal's
     out += [] if out else check_bound_numbers(text, ev)  # "OOM at step 2000" (it was 1450)
     out += check_event_during(text, ev)  # "ran out of memory during `pytest`": another run's
     out += check_run_option(text, ev)  # "The first run used --max-steps 12000" (2000)

@@ -143,7 +143,13 @@ def stance_of(text: str) -> Stance | None:
 
 
 def _act(text: str) -> frozenset[str]:
-    return claim_terms(text) - _STANCE_WORDS
+    return frozenset(_root(t) for t in claim_terms(text) - _STANCE_WORDS)
+
+
+def _root(term: str) -> str:
+    """A term without a final "e": the stem keeps it on a short word and takes it off with
+    "-ing" ("file" but "filing" -> "fil"), and an act is named both ways."""
+    return term[:-1] if len(term) == 4 and term.isalpha() and term.endswith("e") else term
 
 
 def _said_on(text: str, ev: Evidence) -> list[tuple[str, Stance]]:

@@ -526,6 +526,36 @@ _NAMED = re.compile(r"`[^`]*`|\S*[./_]\S*")
 _CONDITIONAL = lexicon.CONDITIONAL
 
 
+# An act said not to have happened so far ("has not been filed yet", "nobody has called the
+# lab so far", "is still not booked"), with no word of a rule ("must not … yet" is a ban)
+_NOT_YET = re.compile(
+    r"(?i)(?:(?:\bnot|n't|\bnever)\b(?:\s+\w+){0,8}?\s+(?:yet|so\s+far|until\s+now|as\s+of\s+now)\b|"
+    r"\bnot\s+yet\b|\byet\s+to\s+be\b|\b(?:nobody|no\s+one|nothing)\b(?:\s+\w+){1,8}?\s+(?:yet|so\s+far)\b|"
+    r"\bstill\s+(?:not|isn't|aren't|hasn't|haven't|needs?\s+to|has\s+to|have\s+to|open|pending)\b)"
+)
+_RULE_WORD = re.compile(
+    r"(?i)\b(?:must|mustn't|should|shouldn't|shall|may|might|can|cannot|can't|do\s+not|don't|"
+    r"does\s+not|doesn't|never\s+(?!been\b)\w+|allowed|permitted|forbidden)\b"
+)
+# A user asking for an act ("remind me to file …", "please book …", "can you send …", "we
+# still need to call …"): the act is wanted, not said done
+_ASKS_FOR = re.compile(
+    r"(?i)\b(?:remind\s+(?:me|us)|please|pls|can\s+you|could\s+you|would\s+you|will\s+you|"
+    r"i\s+(?:need|want)\s+you\s+to|(?:i|we)\s+(?:still\s+)?(?:need|have|has|got)\s+to|"
+    r"don't\s+forget|do\s+not\s+forget|remember\s+to|make\s+sure|todo|later)\b"
+)
+
+
+def not_done_yet(text: str) -> bool:
+    """Whether ``text`` says an act has not happened so far (see ``_NOT_YET``), no rule."""
+    return _NOT_YET.search(text) is not None and _RULE_WORD.search(text) is None
+
+
+def asks_for_it(said: str) -> bool:
+    """Whether the user's ``said`` asks for an act rather than telling it done."""
+    return _ASKS_FOR.search(said) is not None
+
+
 _TURNED_AROUND = "the user said the opposite about"
 _ASIDE = re.compile(r"\s*\([^()]*\)")
 
@@ -674,6 +704,10 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             kept = good  # "the user forbade X": the user forbade it in words of their own
         if not kept and bound_as_said(part, ev):
             kept = good  # "Priya will open it" where "don't open it yourself" was the assistant's
+        if not kept and not against and not_done_yet(part):
+            # "The claim has not been filed yet" for "remind me to file the claim": a request
+            # is open until done, and saying it is not done yet agrees with it
+            kept = [i for i in good if asks_for_it(index.units[i].text)]
         rule = index.units[good[0]].text
         if not against:
             kept, dropped_denial = _in_other_words(part, rule, kept or [], good, stated, index)

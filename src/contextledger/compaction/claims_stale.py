@@ -19,6 +19,7 @@ about (a word in common), and not saying it was replaced, is unsupported.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..lexicon import claims as lexicon
 from . import claims_words as lex
@@ -26,6 +27,7 @@ from .claims_anchors import anchors
 from .claims_evidence import Claim, Evidence
 from .claims_numbers import measures
 from .claims_reading import DONE, quote
+from .stance import slipped_values
 
 # A value: a number (a decimal comma, a unit or a percent sign kept), an id with a digit, a
 # hyphenated name
@@ -53,6 +55,8 @@ def _replacements(sentence: str) -> list[tuple[str, str]]:
             out.append((_norm(m.group()), _norm(found[i - 1].group())))
     if not out and len(found) == 2:
         out += _bare_swap(sentence, found[0], found[1])
+    if not out:  # "$45 a month, no, it's $54": a slip the speaker corrected at once
+        out += [(_norm(old), _norm(new)) for old, new in slipped_values(sentence)]
     return [(old, new) for old, new in out if old != new]
 
 
@@ -210,19 +214,20 @@ def check_restated_value(text: str, ev: Evidence) -> list[Claim]:
     from .claims_said import supporting_at  # (the said checks read the values here)
     from .claims_values import figures
 
-    mine = figures(text)
+    mine = _said_values(text, figures)
     if not mine or DONE.search(text):
         return []  # ("the load test ran at 150 rps": what was done, not what was said)
-    words = _NUMBER.sub(" ", text)
-    if len(lex.content_terms(words)) < 3:
+    words = _NUMBER.sub(" ", _CLOCK.sub(" ", text))
+    # (a time of day is specific enough to bind with two words: "work starts at 7:30")
+    if len(lex.content_terms(words)) < (2 if any(u == "clock" for _, u in mine) else 3):
         return []
     index = ev.said_index
     found, _ = supporting_at(words, index, 0.75)
-    said = [(u, figures(u.text)) for u in (index.units[i] for i in found)]
+    said = [(u, _said_values(u.text, figures)) for u in (index.units[i] for i in found)]
     said = [(u, f) for u, f in said if f]
     if not said:
         return []
-    given = {n for t in ev.user for n, _ in figures(t)}
+    given = {n for t in ev.user for n, _ in _said_values(t, figures)}
     if any(n in given for n, _ in mine):
         return []  # the user said it somewhere (a later change of the value)
     units = {unit for _, f in said for _, unit in f}
@@ -231,3 +236,14 @@ def check_restated_value(text: str, ev: Evidence) -> list[Claim]:
     theirs = sorted({n for _, f in said for n, _ in f})
     why = f"the user said {', '.join(theirs)}: {quote(said[-1][0].text)}"
     return [Claim("number", text.strip(), why)]
+
+
+# a time of day, one value ("7:30", "08:30"): not the numbers 7 and 30 (30 is in "8:30" too)
+_CLOCK = re.compile(r"(?<![\w.:])([01]?\d|2[0-3])[:.]([0-5]\d)(?![\w:]|\.\d)")
+
+
+def _said_values(text: str, figures: Callable[[str], set[tuple[str, str]]]) -> set[tuple[str, str]]:
+    """The figures of ``text`` (see :func:`claims_values.figures`), each time of day one
+    value in the unit "clock"."""
+    times = {(f"{int(m.group(1))}:{m.group(2)}", "clock") for m in _CLOCK.finditer(text)}
+    return figures(_CLOCK.sub(" ", text)) | times if times else figures(text)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property, lru_cache
+from itertools import pairwise
 
 from ..lexicon.claims import NOT_THAT_NEGATORS
 from ..lexicon.negation import OPTION_AFTER, REJECTING_READ, RETRACTION
@@ -280,6 +281,65 @@ def term_polarity(text: str) -> dict[str, set[Stance]]:
         before = terms
     for t in retracted(text):  # "NFS... actually, back to MinIO": NFS set aside
         out.setdefault(t, set()).add("-")
+    for t in _slipped_terms(text):  # "$18,400 — no sorry, $14,800": 18,400 set aside
+        out.setdefault(t, set()).add("-")
+    return out
+
+
+# A speaker taking back a value they just said ("it says $18,400 — no sorry, $14,800", "the
+# gym is $45 a month, no, it's $54", "420 dollars. Sorry, 480"): after a break, a word that
+# owns the slip, then the value meant
+_SLIP = re.compile(
+    r"(?i)[,.;:!—–-]\s*(?:no,?\s+sorry|no,?\s+wait|wait,?\s+no|sorry,?\s+I\s+mean[t]?|I\s+mean[t]?|"
+    r"sorry|oops|no,?\s+(?:it'?s|it\s+is|that'?s|make\s+(?:it|that))|make\s+that|or\s+rather|"
+    r"correction)(?![\w'])"
+)
+_SLIP_VALUE = re.compile(r"(?<![\w.,:])\d(?:[\d.,:]*\d)?(?![\w])")
+_SLIP_BEFORE = 3  # words between a value and its slip at most ("euros", "a month", "works")
+_SLIP_AFTER = 2  # ... and between the slip and the value meant ("Friday", "it's")
+
+
+def slipped_values(text: str) -> list[tuple[str, str]]:
+    """(taken back, meant) for each value ``text`` says and at once corrects to another of
+    the same shape (see ``_SLIP``).
+
+    >>> slipped_values("It says $18,400 — no sorry, $14,800, I misread it.")
+    [('18,400', '14,800')]
+    >>> slipped_values("Pickup at 9:30, sorry I mean 10:30."), slipped_values("3 boxes, 2 bags")
+    ([('9:30', '10:30')], [])
+    >>> slipped_values("It starts at 10:00. Sorry, I have to leave at 11:00.")
+    []
+    """
+    if _SLIP.search(text) is None:
+        return []
+    found = list(_SLIP_VALUE.finditer(text))
+    out = []
+    for said, meant in pairwise(found):
+        between = text[said.end() : meant.start()]
+        slip = _SLIP.search(between)
+        if (
+            slip is not None
+            # a unit or a word of the value before the slip, the value's words after it
+            # ("10:00. Sorry, I have to go at 11:00" is no slip: a new sentence)
+            and len(between[: slip.start()].split()) <= _SLIP_BEFORE
+            and len(between[slip.end() :].split()) <= _SLIP_AFTER
+            and re.sub(r"\d+", "#", said.group()) == re.sub(r"\d+", "#", meant.group())
+            and said.group() != meant.group()
+        ):
+            out.append((said.group(), meant.group()))
+    return out
+
+
+def _slipped_terms(text: str) -> set[str]:
+    """The terms of the values ``text`` takes back (see :func:`slipped_values`), with their
+    currency or unit ("$45" is 45 and 45_usd)."""
+    out: set[str] = set()
+    for m in _SLIP_VALUE.finditer(text):
+        if not any(m.group() == old for old, _ in slipped_values(text)):
+            continue
+        unit = re.match(r"\s*[^\W\d_]{1,12}", text[m.end() :])
+        span = text[max(0, m.start() - 1) : m.end() + (unit.end() if unit else 0)]
+        out |= {t for t in claim_terms(span) if any(ch.isdigit() for ch in t)}
     return out
 
 
@@ -566,6 +626,7 @@ class Reading:
             or _NEGATOR.search(text) is not None
             or REJECTING_READ.search(text) is not None  # "Cascade is off the table"
             or RETRACTION.search(text) is not None  # "NFS... actually, back to MinIO"
+            or _SLIP.search(text) is not None  # "$18,400 — no sorry, $14,800"
             or _ONLY_WITH.search(text) is not None
             or _CORRECTION_WORD.search(text) is not None
             or _KEEPS.search(text) is not None

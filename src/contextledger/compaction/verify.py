@@ -379,116 +379,161 @@ def verify_recap(
     action's line with its result) stands on its source (see :class:`_Sources`); every
     other line is checked against the whole record.
 
+    The steps: read the record (:class:`_UnitCheck`), check the recap line by line keeping
+    what stands (:func:`_kept_lines`), then reject it, or add the facts it left out as a
+    ledger and fit the byte cap (:func:`_verdict`).
+
     >>> from contextledger.model import Message
     >>> said = [Message.user("Deploy with `make release` to https://example.com.", id="u")]
     >>> verify_recap("Deploy with `rm -rf /` next.", said, mode="reject").accepted
     False
     """
     recap_text = recap_text.strip()
-    # what the user said in turns the recap does not cover (a pinned rule) is no invention
-    covered = {m.id for m in covered_messages}
-    said = [
+    check = _UnitCheck(covered_messages, previous_recap, context, quotes=quotes)
+    kept = _without_empty_sections(_kept_lines(recap_text, check))
+    prose = re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip()
+    facts = _ledger_facts(covered_messages, previous_recap)
+    return _verdict(recap_text, prose, facts, check, mode=mode, max_bytes=max_bytes, ledger=ledger)
+
+
+def _said_elsewhere(covered: Sequence[Message], context: Sequence[Message]) -> list[Message]:
+    """What the user said in turns the recap does not cover (a pinned rule): no invention."""
+    ids = {m.id for m in covered}
+    return [
         m
         for m in context
-        if m.role == "user" and not m.tool_results and not m.is_recap and m.id not in covered
+        if m.role == "user" and not m.tool_results and not m.is_recap and m.id not in ids
     ]
-    # who spoke is part of the record: "qa_lin reported the crash" names a participant
-    speakers = sorted({m.name for m in [*covered_messages, *said] if m.name})
-    source = FactSource(
-        source_text([*covered_messages, *said], previous_recap) + "\n" + " ".join(speakers)
-    )
-    record_sentences: list[str] = []  # filled on first need
-    evidence_read: list[Evidence] = []  # the record read as evidence, on first need
 
-    def evidence() -> Evidence:
-        if not evidence_read:
-            evidence_read.append(_evidence(tuple(covered_messages), previous_recap, tuple(context)))
-        return evidence_read[0]
 
-    sources = _Sources(covered_messages, said) if quotes else None
-    own: list[_RecordLines] = []  # the record's own action, run and printed lines, on need
+class _UnitCheck:
+    """One recap's check against one record: whether each unit (a section item, or a prose
+    sentence) stands, with the tallies the :class:`Verification` reports. The record is read
+    as evidence, and its own lines gathered, only when a unit needs them."""
 
-    def record_line(item: str, section: str) -> bool:
+    def __init__(
+        self,
+        covered: Sequence[Message],
+        previous_recap: str | None,
+        context: Sequence[Message],
+        *,
+        quotes: bool,
+    ) -> None:
+        said = _said_elsewhere(covered, context)
+        # who spoke is part of the record: "qa_lin reported the crash" names a participant
+        speakers = sorted({m.name for m in [*covered, *said] if m.name})
+        self._source = FactSource(
+            source_text([*covered, *said], previous_recap) + "\n" + " ".join(speakers)
+        )
+        self._covered = covered
+        self._previous = previous_recap
+        self._context = context
+        self._record_sentences: list[str] = []  # filled on first need
+        self._evidence: Evidence | None = None
+        self._sources = _Sources(covered, said) if quotes else None
+        self._own: _RecordLines | None = None  # the record's action, run and printed lines
+        self.supported: dict[Fact, None] = {}
+        self.unsupported: dict[Fact, None] = {}
+        self.misclaims: dict[Claim, None] = {}
+        self.checked = 0
+        self.removed: list[str] = []
+
+    def evidence(self) -> Evidence:
+        if self._evidence is None:
+            self._evidence = _evidence(tuple(self._covered), self._previous, tuple(self._context))
+        return self._evidence
+
+    def _record_line(self, item: str, section: str) -> bool:
         """Whether ``item`` is a line the record itself makes under ``section``: an action
         with its result, a command run, a run's failure line or a line a run printed. Such
         a line stands in the full check too (it is what happened, word for word), whatever
         words of it a claim reader would take for a claim."""
         if section not in _RECORD_SECTIONS:
             return False
-        if not own:
-            own.append(_RecordLines(covered_messages))
-        return own[0].holds(item, section)
+        if self._own is None:
+            self._own = _RecordLines(self._covered)
+        return self._own.holds(item, section)
 
-    supported: dict[Fact, None] = {}
-    unsupported: dict[Fact, None] = {}
-    misclaims: dict[Claim, None] = {}
-    checked = 0
-    kept_lines: list[str] = []
-    removed: list[str] = []
-
-    def stands(unit: str, section: str | None) -> bool:
-        """Check one unit (a section item, or a prose sentence): its words and its claims."""
-        nonlocal checked
-        bad = False
-        own_line = _LEFT_OUT.sub("", unit).strip()
-        if (
-            sources is None  # the offline writer's lines are traced by ``sources``
-            and section is not None
-            and record_line(own_line, section)
-            and not check_secret(own_line, evidence())  # a printed password is never kept
-        ):
-            for f in extract_claims(_LEFT_OUT.sub("", unit)):
-                supported.setdefault(f, None)
-            checked += 1
-            return True
-        for f in extract_claims(_LEFT_OUT.sub("", unit)):
-            if source.supports(f) or _loosely_supported(f, unit, source, record_sentences):
-                supported.setdefault(f, None)
-            elif f.kind == "command" and evidence().ran(f.value, exact=True):
-                supported.setdefault(f, None)  # its options in another order or quoting
-            elif f.kind == "path" and source.supports(replace(f, value=unglued(f.value))):
-                supported.setdefault(f, None)  # "expire.py를", "package-lock.json-tiedostoa"
-            elif f.kind == "command" and _banned_here(f.value, own_line):
-                supported.setdefault(f, None)  # "Don't touch X": a ban, held to the user's word
-            elif f.kind == "command" and _program_reported(f.value, evidence()):
-                supported.setdefault(
-                    f, None
-                )  # "ruff found 3 problems": its finding, checked as a claim
-            elif f.kind == "number" and held_value(f.value, own_line, evidence()):
-                supported.setdefault(f, None)  # "1 of 3 failed" where go's markers count it
-            else:
-                unsupported.setdefault(f, None)
-                bad = True
-        if section is None:
-            n, found = check_sentence(_LEFT_OUT.sub("", unit).strip(), evidence())
-            checked += n
-        else:
-            parts = sentences(unit) if section in _SAID_SECTIONS else [unit]
-            clauses = [_LEFT_OUT.sub("", part).strip() for part in parts or [unit]]
-            quoted = sources is not None and sources.quoted(
-                _LEFT_OUT.sub("", unit).strip(), section
-            )
-            found = (
-                ()  # its speaker's own words: what the record-wide check would find true
-                if quoted
-                else tuple(c for s in clauses if s for c in check_clause(s, section, evidence()))
-            )
-            checked += len(parts) or 1
-        for c in found:
-            misclaims.setdefault(c, None)
-            bad = True
-        if bad:
-            removed.append(unit.strip())
-        return not bad
-
-    def standing(unit: str, section: str) -> str:
+    def standing(self, unit: str, section: str) -> str:
         """What of a section item stands: a list of files keeps the files the record
         supports (one doubtful path among many true ones is removed alone, reported)."""
         items = [p for p in re.split(r",\s+", unit) if p.strip()]
         if section in _FILE_SECTIONS and len(items) > 1:
-            return ", ".join(p for p in items if stands(p, section))
-        return unit if stands(unit, section) else ""
+            return ", ".join(p for p in items if self.stands(p, section))
+        return unit if self.stands(unit, section) else ""
 
+    def stands(self, unit: str, section: str | None) -> bool:
+        """Check one unit: its facts (each must occur in the record) and its claims (who did
+        what, with what outcome, must be what the record shows)."""
+        own_line = _LEFT_OUT.sub("", unit).strip()
+        if self._is_record_line(own_line, section):
+            for f in extract_claims(_LEFT_OUT.sub("", unit)):
+                self.supported.setdefault(f, None)
+            self.checked += 1
+            return True
+        bad = False
+        for f in extract_claims(_LEFT_OUT.sub("", unit)):
+            if self._fact_holds(f, unit, own_line):
+                self.supported.setdefault(f, None)
+            else:
+                self.unsupported.setdefault(f, None)
+                bad = True
+        for c in self._misclaims(unit, section):
+            self.misclaims.setdefault(c, None)
+            bad = True
+        if bad:
+            self.removed.append(unit.strip())
+        return not bad
+
+    def _is_record_line(self, own_line: str, section: str | None) -> bool:
+        """A line the record makes itself stands in the full check (the offline writer's
+        lines are traced by ``_sources`` instead), unless it prints a password."""
+        return (
+            self._sources is None
+            and section is not None
+            and self._record_line(own_line, section)
+            and not check_secret(own_line, self.evidence())
+        )
+
+    def _fact_holds(self, f: Fact, unit: str, own_line: str) -> bool:
+        """Whether the record supports fact ``f`` of ``unit``: verbatim, or in one of the
+        ways a true fact is written otherwise."""
+        source = self._source
+        if source.supports(f) or _loosely_supported(f, unit, source, self._record_sentences):
+            return True
+        if f.kind == "command" and self.evidence().ran(f.value, exact=True):
+            return True  # its options in another order or quoting
+        if f.kind == "path" and source.supports(replace(f, value=unglued(f.value))):
+            return True  # "expire.py를", "package-lock.json-tiedostoa"
+        if f.kind == "command" and _banned_here(f.value, own_line):
+            return True  # "Don't touch X": a ban, held to the user's word
+        if f.kind == "command" and _program_reported(f.value, self.evidence()):
+            return True  # "ruff found 3 problems": its finding, checked as a claim
+        # "1 of 3 failed" where go's markers count it
+        return f.kind == "number" and held_value(f.value, own_line, self.evidence())
+
+    def _misclaims(self, unit: str, section: str | None) -> tuple[Claim, ...]:
+        """The claims of ``unit`` the record does not support, counting those checked."""
+        if section is None:
+            n, found = check_sentence(_LEFT_OUT.sub("", unit).strip(), self.evidence())
+            self.checked += n
+            return tuple(found)
+        parts = sentences(unit) if section in _SAID_SECTIONS else [unit]
+        clauses = [_LEFT_OUT.sub("", part).strip() for part in parts or [unit]]
+        quoted = self._sources is not None and self._sources.quoted(
+            _LEFT_OUT.sub("", unit).strip(), section
+        )
+        self.checked += len(parts) or 1
+        if quoted:  # its speaker's own words: what the record-wide check would find true
+            return ()
+        return tuple(c for s in clauses if s for c in check_clause(s, section, self.evidence()))
+
+
+def _kept_lines(recap_text: str, check: _UnitCheck) -> list[str]:
+    """The recap's lines that stand, read as the writer laid them out: a section's heading
+    and its items (each checked under its section), table rows and prose sentences (each
+    checked on its own); what does not stand is left out, a list of files file by file."""
+    kept_lines: list[str] = []
     section: str | None = None
     block = False
     filled = False  # the open section has a line already: a later plain sentence is prose
@@ -500,7 +545,7 @@ def verify_recap(
             continue
         row = table_row(line, lines[i + 1] if i + 1 < len(lines) else "")
         if row is not None:  # "| `cmd` | 1 passed |": a claim like any sentence
-            if not row or stands(row, None):
+            if not row or check.stands(row, None):
                 kept_lines.append(line)
             continue
         head, rest = section_of(line)
@@ -518,56 +563,86 @@ def verify_recap(
             section = head
             block = not rest  # "Commands run:" then items; "Goal: …" is one line
             filled = bool(rest)
-            kept = standing(rest, head) if rest else ""
-            if not rest or kept == rest:
-                kept_lines.append(line)
-            else:
-                kept_lines.append(f"{line[: len(line) - len(rest)]}{kept}".rstrip())
+            kept_lines.append(_labelled_line_kept(line, head, rest, check))
             continue
         if section is not None and (item or block):
             filled = True  # "## Goal" then the goal's own line: the section's, not prose
             body = line[item.end() :] if item else line
-            kind = _FILES_KIND.match(body) if section.startswith("Files") else None
-            if kind:  # "## Files" then "- Read: a.py", "- Written: b.py"
-                read = kind.group(1).casefold().startswith(("read", "view", "open", "insp"))
-                files = kind.group(2)
-                kept = standing(files, "Files read" if read else "Files written")
-                if kept:
-                    kept_lines.append(line[: len(line) - len(files)] + kept)
-                continue
-            kept = standing(body, section)
-            if kept:
-                kept_lines.append(line[: len(line) - len(body)] + kept)
+            kept = _section_item_kept(line, body, section, check)
+            if kept is not None:
+                kept_lines.append(kept)
             continue
         section = None
         marker = line[: item.end()] if item else ""  # "2. Ran `pytest`": not the number 2
         parts = sentences(line[len(marker) :])
-        standing_parts = [p for p in parts if stands(p, None)]
+        standing_parts = [p for p in parts if check.stands(p, None)]
         if standing_parts:
             kept_lines.append(marker + " ".join(standing_parts))
-    kept_lines = _without_empty_sections(kept_lines)
-    prose = re.sub(r"\n{3,}", "\n\n", "\n".join(kept_lines)).strip()
-    facts = transcript_facts(covered_messages)
+    return kept_lines
+
+
+def _labelled_line_kept(line: str, head: str, rest: str, check: _UnitCheck) -> str:
+    """A "Section: item" line with what of its item stands ("Commands run:" alone is kept)."""
+    kept = check.standing(rest, head) if rest else ""
+    if not rest or kept == rest:
+        return line
+    return f"{line[: len(line) - len(rest)]}{kept}".rstrip()
+
+
+def _section_item_kept(line: str, body: str, section: str, check: _UnitCheck) -> str | None:
+    """A section's item line with what of ``body`` stands, or None when nothing does."""
+    kind = _FILES_KIND.match(body) if section.startswith("Files") else None
+    if kind:  # "## Files" then "- Read: a.py", "- Written: b.py"
+        read = kind.group(1).casefold().startswith(("read", "view", "open", "insp"))
+        files = kind.group(2)
+        kept = check.standing(files, "Files read" if read else "Files written")
+        return line[: len(line) - len(files)] + kept if kept else None
+    kept = check.standing(body, section)
+    return line[: len(line) - len(body)] + kept if kept else None
+
+
+def _ledger_facts(covered: Sequence[Message], previous_recap: str | None) -> TranscriptFacts:
+    """The load-bearing facts of the record a recap must carry, with the paths the previous
+    recap carried (what it covered is no longer in the messages)."""
+    facts = transcript_facts(covered)
     if previous_recap:
         prev = extract_claims(previous_recap)
         extra_paths = tuple(
             f.value for f in prev if f.kind == "path" and f.value not in facts.paths
         )
         facts = replace(facts, paths=facts.paths + extra_paths)
-    if mode == "reject" and (unsupported or misclaims):
+    return facts
+
+
+def _verdict(
+    recap_text: str,
+    prose: str,
+    facts: TranscriptFacts,
+    check: _UnitCheck,
+    *,
+    mode: VerifyMode,
+    max_bytes: int,
+    ledger: bool,
+) -> Verification:
+    """The recap rejected (``mode="reject"`` and something unsupported, or nothing stood),
+    or what stood with the facts it left out as a ledger, within ``max_bytes``."""
+    tallies: dict[str, Any] = {
+        "supported": tuple(check.supported),
+        "unsupported": tuple(check.unsupported),
+        "removed_sentences": tuple(check.removed),
+        "misclaims": tuple(check.misclaims),
+        "claims_checked": check.checked,
+    }
+    if mode == "reject" and (check.unsupported or check.misclaims):
         return Verification(
             "",
             False,
             mode,
-            tuple(supported),
-            tuple(unsupported),
-            missing_facts(recap_text, facts),
-            tuple(removed),
+            missing=missing_facts(recap_text, facts),
             reason="the recap states facts that never occurred"
-            if unsupported
+            if check.unsupported
             else "the recap states claims the record does not support",
-            misclaims=tuple(misclaims),
-            claims_checked=checked,
+            **tallies,
         )
     missing = missing_facts(prose, facts)
     if not prose:
@@ -575,13 +650,9 @@ def verify_recap(
             "",
             False,
             mode,
-            tuple(supported),
-            tuple(unsupported),
-            missing,
-            tuple(removed),
+            missing=missing,
             reason="nothing of the recap survived verification" if recap_text else "empty recap",
-            misclaims=tuple(misclaims),
-            claims_checked=checked,
+            **tallies,
         )
     ledger_text, dropped = "", 0
     if ledger and missing:
@@ -596,15 +667,11 @@ def verify_recap(
         cut_utf8(text, max_bytes),
         True,
         mode,
-        tuple(supported),
-        tuple(unsupported),
-        missing,
-        tuple(removed),
-        ledger_text,
+        missing=missing,
+        ledger=ledger_text,
         ledger_dropped=dropped,
-        misclaims=tuple(misclaims),
-        claims_checked=checked,
         cut=cut,
+        **tallies,
     )
 
 
