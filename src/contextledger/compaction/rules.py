@@ -188,6 +188,10 @@ _MORE_RULES = re.compile(
     # "Stop using moment.js", "Nobody should run …", "Leave the CI config as it is",
     # "Only the admin role may …", "Max 2 concurrent uploads", "Not Kafka - we use SQS"
     r"|^\W*(?:stop|quit)\s+\w+ing\b|\b(?:nobody|no one|no-one)\s+(?:should|may|can|must|is)\b|"
+    # "Nobody starts work before 8:30.", "No one enters the lab without a badge." (a habit
+    # bounded by a time or a condition; not "Nobody replied before noon.", a report)
+    r"\b(?:nobody|no one|no-one)\s+\w{2,}[^\Wu]s\b[^.!?]{0,80}\b(?:before|after|until|till|"
+    r"without|unless|outside|during)\b|"
     r"\bleave\s+[^.]{1,60}\s+as\s+(?:it|they)\s+(?:is|are)\b|^\W*correct(?:ion)?\s+that\b|"
     r"^\W*only\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:may|can|should|must|is allowed)\b|"
     r"^\W*(?:max(?:imum)?|min(?:imum)?|at most|at least|no more than|no fewer than|up to)\s+\d|"

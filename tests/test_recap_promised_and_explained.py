@@ -1,0 +1,167 @@
+"""recap33: a request the assistant only promised to do ("I'll look into that.", "Will do.")
+with nothing done after it is still open (it was dropped as answered); a tool's JSON answer
+whose outcome went wrong with a reason given ({"status": "returned", "reason": "R01 …"},
+R36-R2) is a failure, not an action that went through."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from contextledger.compaction.digest import digest
+from contextledger.model import Message, ToolCall, with_ids
+from contextledger.printed import error_answer
+
+FILLER = [Message.user("ok"), Message.assistant("Working on it.")] * 2
+
+
+def _call(cid: str, name: str, args: dict[str, object], output: str) -> list[Message]:
+    call = ToolCall(cid, name, json.dumps(args))
+    return [Message("assistant", (call,)), Message.tool(cid, output)]
+
+
+def _digest(said: list[Message]) -> dict[str, list[str]]:
+    record = with_ids([*said, *FILLER, Message.user("Where are we now?")])
+    got = digest(record[:-2], history=record)
+    return {name: got.items(name) for name in ("Open requests", "Failures", "Actions taken")}
+
+
+@pytest.mark.parametrize(
+    ("request_", "promise"),
+    [
+        (
+            "Could you also get me a quote for a replacement rotor for the centrifuge?",
+            "I'll look into that.",
+        ),
+        ("Remind me to file the insurance claim for the leak before Friday.", "Will do."),
+        (
+            "Can you find out whether we need an adapter plug in Lisbon?",
+            "Sure. I'll look that up next.",
+        ),
+        ("Please draft the thank-you note to the caterers.", "On it!"),
+    ],
+)
+def test_a_request_only_promised_stays_open(request_: str, promise: str) -> None:
+    got = _digest(
+        [
+            Message.user("Please plan the team offsite for March."),
+            *_call("c1", "search_venues", {"city": "Porto"}, '[{"venue": "Casa Azul"}]'),
+            Message.assistant("Casa Azul in Porto is free in March."),
+            Message.user(request_),
+            Message.assistant(promise),
+        ]
+    )
+    assert request_ in got["Open requests"]
+
+
+def test_a_request_promised_then_worked_on_is_answered_as_before() -> None:
+    # a call after the promise starts the work: the request is read as answered, as any
+    # request the assistant turned to (open only when deferred or reported undone)
+    request_ = "Can you check the venue's cancellation terms?"
+    got = _digest(
+        [
+            Message.user("Please plan the team offsite for March."),
+            Message.user(request_),
+            Message.assistant("I'll check them."),
+            *_call(
+                "c1",
+                "fetch_terms",
+                {"venue": "Casa Azul"},
+                "Free cancellation until 14 days before.",
+            ),
+            Message.assistant("Free cancellation until 14 days before."),
+        ]
+    )
+    assert request_ not in got["Open requests"]
+
+
+def test_a_request_answered_with_content_is_not_open() -> None:
+    request_ = "Can you find out whether we need an adapter plug in Lisbon?"
+    got = _digest(
+        [
+            Message.user("Please plan the family trip to Lisbon."),
+            Message.user(request_),
+            Message.assistant("I'll check: Portugal uses type F plugs, so bring an adapter."),
+        ]
+    )
+    assert request_ not in got["Open requests"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        ('{"status": "returned", "reason": "R01 insufficient funds"}', "R01 insufficient funds"),
+        ('{"state": "bounced", "failure_reason": "mailbox full"}', "mailbox full"),
+        ('{"result": "reversed", "reason_code": "AC04 closed account"}', "AC04"),
+    ],
+)
+def test_an_outcome_gone_wrong_with_its_reason_is_a_failure(answer: str, words: str) -> None:
+    got = _digest(
+        [
+            Message.user("Please pay the contractor's deposit of 1,500 today."),
+            *_call("c1", "transfer_funds", {"to": "Okafor Build", "amount": 1500}, answer),
+            Message.assistant("The transfer did not go through."),
+        ]
+    )
+    assert any(words in line for line in got["Failures"])
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        '{"book": "Dune", "status": "returned", "due": null}',
+        '{"status": "expired", "session": "s-1"}',
+        '{"status": "completed", "reason": "scheduled run"}',
+    ],
+)
+def test_a_plain_state_or_a_success_with_a_reason_is_no_error_answer(answer: str) -> None:
+    assert error_answer(answer) == []
+
+
+def test_a_dictated_goal_starts_at_its_task_past_the_chatter() -> None:
+    # R36-R1: the Goal line was the whole dictated turn, chatter and all
+    record = with_ids(
+        [
+            Message.user(
+                "ok so um hi, morning - the plumber is here again lol. anyway I need you to get "
+                "the bathroom renovation scheduled with the contractors this week"
+            ),
+            Message.assistant("Sure."),
+            *FILLER,
+            Message.user("Where are we now?"),
+        ]
+    )
+    got = digest(record[:-2], history=record)
+    assert got.items("Goal")[0].startswith("I need you to get the bathroom renovation")
+    assert not any("plumber" in line for name in got.sections for line in got.items(name))
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "Nobody starts work in the building before 8:30 because of the quiet hours.",
+        "No one enters the server room without a badge.",
+    ],
+)
+def test_a_habit_nobody_may_keep_is_a_rule(rule: str) -> None:
+    record = with_ids(
+        [Message.user("Please schedule the renovation."), Message.user(rule), *FILLER]
+    )
+    got = digest(record)
+    assert rule in got.items("Constraints and corrections")
+    assert rule not in got.items("Numbers that matter")
+
+
+def test_a_look_up_asked_again_lists_its_newest_answer_only() -> None:
+    # R36-R1: fifty identical ledger(query=recent) look-ups were each an action and a number
+    said: list[Message] = [Message.user("Please pay the contractors' deposits this week.")]
+    for k in range(6):
+        said += _call(
+            f"c{k}", "ledger", {"query": "recent"}, f'[{{"day": {k + 1}, "amount": 120}}]'
+        )
+    record = with_ids([*said, *FILLER])
+    got = digest(record)
+    assert got.items("Actions taken") == []
+    ledger = [x for x in got.items("Numbers that matter") if x.startswith("ledger")]
+    assert ledger == ['ledger: [{"day": 6, "amount": 120}]']
