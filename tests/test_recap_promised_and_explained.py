@@ -165,3 +165,26 @@ def test_a_look_up_asked_again_lists_its_newest_answer_only() -> None:
     assert got.items("Actions taken") == []
     ledger = [x for x in got.items("Numbers that matter") if x.startswith("ledger")]
     assert ledger == ['ledger: [{"day": 6, "amount": 120}]']
+
+
+def test_a_value_corrected_later_leaves_its_rule_but_not_its_sentence() -> None:
+    # "Budget is 1,900 EUR" stood on the rule's line beside "No flights before 8am" once the
+    # user said "the budget is 2,300 EUR, not 1,900": the rule's other sentences stand
+    record = with_ids(
+        [
+            Message.user("Can you book flights and a hotel in Porto for the three of us?"),
+            Message.assistant("Sure, dates and budget?"),
+            Message.user(
+                "May 3 to May 9. Budget is 1,900 EUR in total. No flights before 8am please."
+            ),
+            Message.assistant("Got it."),
+            *FILLER,
+            Message.user("Oops, the budget is 2,300 EUR, not 1,900 - my sister is joining."),
+            Message.assistant("Noted."),
+            *FILLER,
+        ]
+    )
+    rules = digest(record).items("Constraints and corrections")
+    assert "May 3 to May 9. No flights before 8am please." in rules
+    assert any("2,300" in rule for rule in rules)
+    assert not any("1,900" in rule and "2,300" not in rule for rule in rules)

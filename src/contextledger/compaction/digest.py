@@ -122,6 +122,7 @@ from .rules import (
     task_rule,
     turned_down_later,
     unhurried,
+    without_turned_down,
 )
 from .sections import (
     BACKFILL_HEADER,
@@ -882,6 +883,7 @@ def digest(
     leave = _fill_rules(sheet, messages, users, first, task, opening, placed, unrun)
     told, overruled, replaced = _drop_overruled(sheet, messages, history, users, first)
     _settle_open_requests(sheet, messages, history, told, replaced, leave.lifting)
+    _drop_stale_sentences(sheet, leave)
     walk = _Walk(sheet, messages, first, goal_text, placed)
     for i, m in enumerate(messages):
         walk.message(i, m)
@@ -1102,6 +1104,18 @@ def _drop_overruled(
         sheet.add("Constraints and corrections", item)
     sheet.sec["Constraints and corrections"] = [r for r in rules if r not in overruled]
     return told, overruled, replaced
+
+
+def _drop_stale_sentences(sheet: _Sheet, leave: _Leave) -> None:
+    """Take out of a rule that says more the sentence giving a value a later correction
+    turned down ("Budget is 2,400 EUR." once "the budget is 2,800 EUR, not 2,400"): on
+    its line it reads as standing. A rule a permission lifts stays whole, as listed."""
+    rules = sheet.sec["Constraints and corrections"]
+    fresh = without_turned_down(rules)
+    sheet.sec["Constraints and corrections"] = [
+        new if old not in leave.needs and old not in leave.lifts else old
+        for old, new in zip(rules, fresh, strict=True)
+    ]
 
 
 def _settle_open_requests(

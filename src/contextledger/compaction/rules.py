@@ -68,6 +68,7 @@ from .facts import (
     DEFERRED,
     WHEN_FREE,
     keywords,
+    sentences,
     without_paste,
 )
 from .wording import asks, fenced_blocks, whole_token, without_code
@@ -664,6 +665,40 @@ def _took_back(span: Sequence[str], later: str) -> list[str]:
     nxt = next((x for x in rest if is_rule(x) or _TAKES_BACK.search(x)), None)
     if nxt is not None and _TAKES_BACK.search(nxt):
         out.append(nxt)
+    return out
+
+
+# a value a correction turns down anywhere in it, followed by anything ("the budget is 2,800
+# EUR, not 2,400 - grandma is chipping in", "it's 64 samples, not 32", "the contractor is
+# Okafor Electric not Okoro Electric sorry"): a number, or a name's capitalised words
+_NOT_VALUE = re.compile(
+    r"(?:[,;]\s*|\s)(?:and\s+|but\s+)?not\s+(?:the\s+)?"
+    r"(?P<v>\d[\d,.:]*\d(?:\s?%)?|\d(?:\s?%)?|[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?)(?![\w.,:]\w)"
+)
+
+
+def without_turned_down(rules: Sequence[str]) -> list[str]:
+    """``rules`` (listed in order) less the sentences of a rule holding a value a later one
+    turned down by name, when the rule says other things too ("May 3 to 9. Budget is 1,900
+    EUR. No flights before 8am." … "Actually the budget is 2,300 EUR, not 1,900.": "May 3
+    to 9. No flights before 8am."); the stale sentence and what the later one corrects
+    share a word besides the value (not any "32" said of something else).
+
+    >>> without_turned_down(["We have 32 samples. No overnight runs.", "Use 32 GB nodes.",
+    ...                      "Sorry, it's 64 samples, not 32."])
+    ['No overnight runs.', 'Use 32 GB nodes.', "Sorry, it's 64 samples, not 32."]
+    """
+    out = list(rules)
+    for k, later in enumerate(rules):
+        for m in _NOT_VALUE.finditer(later):
+            value, rest = m.group("v"), later.replace(m.group("v"), " ")
+            for j, earlier in enumerate(out[:k]):
+                said = sentences(earlier)
+                stale = [x for x in said if whole_token(x, value) and not _NOT_VALUE.search(x)]
+                if 0 < len(stale) < len(said) and _shared_words(
+                    " ".join(stale).replace(value, " "), rest
+                ):
+                    out[j] = " ".join(x for x in said if x not in stale)
     return out
 
 
