@@ -188,3 +188,24 @@ def test_a_value_corrected_later_leaves_its_rule_but_not_its_sentence() -> None:
     assert "May 3 to May 9. No flights before 8am please." in rules
     assert any("2,300" in rule for rule in rules)
     assert not any("1,900" in rule and "2,300" not in rule for rule in rules)
+
+
+@pytest.mark.parametrize(
+    ("output", "finding"),
+    [
+        ("src/config.py:12:5: F401 `os` imported but unused\nFound 1 error.", "F401"),
+        (
+            "a.py:3:0: C0114: Missing module docstring (missing-module-docstring)\n1 error found",
+            "C0114",
+        ),
+    ],
+)
+def test_a_linters_findings_are_its_failure_not_only_its_count(output: str, finding: str) -> None:
+    got = _digest(
+        [
+            Message.user("Please get the lint job green."),
+            *_call("c1", "bash", {"command": "ruff check src"}, output),
+            Message.assistant("One lint error."),
+        ]
+    )
+    assert any(finding in line for line in got["Failures"])
