@@ -209,3 +209,27 @@ def test_a_linters_findings_are_its_failure_not_only_its_count(output: str, find
         ]
     )
     assert any(finding in line for line in got["Failures"])
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "The old dashboard is a no-go area for now.",
+        "Leave out anything about the merger in the summary.",
+        "The garden is out of bounds while the paint dries.",
+        "Without touching the payroll sheet, update the budget tab.",
+    ],
+)
+def test_a_ban_in_these_phrasings_is_a_constraint(rule: str) -> None:
+    record = with_ids(
+        [Message.user("Please organise the spring project."), Message.user(rule), *FILLER]
+    )
+    assert rule in digest(record).items("Constraints and corrections")
+
+
+def test_a_status_out_of_bounds_is_no_rule() -> None:
+    said = "The ball went out of bounds twice in the video."
+    record = with_ids(
+        [Message.user("Please cut the match highlights."), Message.user(said), *FILLER]
+    )
+    assert said not in digest(record).items("Constraints and corrections")

@@ -182,6 +182,13 @@ _MORE_RULES = re.compile(
     r"tenemos|tiene|sé|sabe|sabemos|creo|pasa|puedo|podemos|quiero|gusta|importa|parece|"
     r"vale|ha|he|hemos)\b)\w+"
     r"|\bhands\s+off\b|\bread[- ]only\b|\bkeep\s+(?:\w+\s+){0,3}out\s+of\b|"
+    # "The garden is out of bounds.", "The old dashboard is a no-go area.", "Leave out
+    # anything about the merger.", "Without touching the payroll sheet, update …" (not "The
+    # export works without touching the CDN.", a report)
+    r"\b(?:is|are|stays?|remains?|be)\s+(?:\w+\s+){0,2}?(?:out\s+of\s+bounds|a\s+no[- ]go)\b|"
+    r"^\W*(?:please\s+)?leave\s+out\b|"
+    r"^\W*(?:please\s+)?without\s+(?:touching|changing|modifying|editing|breaking|deleting|"
+    r"removing)\b|"
     r"\bnothing\s+(?:in|under|inside|from|outside)\b[^.]{0,80}\b(?:change|touch|edit|modif|mov|delet)|"
     r"^\W*only\s+(?:ever\s+)?(?:use|touch|modify|change|edit|run|deploy|update|commit|push|"
     r"call|write|add|ship|work)\b|\bstick\s+(?:with|to)\b|\bprefer\b|\bi'?d\s+rather\b|\brather\s+than\b|\bskip\s+the\b|"
