@@ -233,3 +233,17 @@ def test_a_status_out_of_bounds_is_no_rule() -> None:
         [Message.user("Please cut the match highlights."), Message.user(said), *FILLER]
     )
     assert said not in digest(record).items("Constraints and corrections")
+
+
+def test_a_reminder_asked_for_stays_open_past_an_unrelated_reply() -> None:
+    # R36-R1: "remind me to … before friday" answered by "Round 29 done, nothing urgent."
+    request_ = "remind me to file the insurance claim for the water damage in 2C before friday"
+    got = _digest(
+        [
+            Message.user("Please get unit 6A rent ready for the new tenant by 1 June."),
+            Message.user(request_),
+            Message.assistant("Round 29 done, nothing urgent."),
+            *_call("c1", "ledger", {"query": "recent"}, '[{"unit": "2C", "amount": 120}]'),
+        ]
+    )
+    assert request_ in got["Open requests"]

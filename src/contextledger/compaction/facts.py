@@ -1180,6 +1180,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
             if asks(s) or _REQUEST_START.search(s) or _defers(s) or side or free or reminds:
                 deferred = bool(
                     _defers(s)
+                    or _REMIND_ME.search(s)  # a reminder asked for is due later
                     or _WAITS_FOR.search(s)
                     or side
                     or free
@@ -1202,6 +1203,14 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
         if deferred or k not in answered:
             out.append(sentence if len(sentence) <= 200 else cut_utf8(sentence, 200) + "…")
     return out
+
+
+# A reminder the user asks for ("remind me to file the insurance claim before friday"): it
+# is due later, so the next reply ("Round 29 done, nothing urgent.") does not answer it
+_REMIND_ME = re.compile(
+    r"(?i)^\W*(?:(?:and|also|oh|btw|please|pls|can\s+you|could\s+you|would\s+you)\W+)*"
+    r"remind\s+(?:me|us)\b"
+)
 
 
 def _defer(requests: list[tuple[int, str, bool]], which: Iterable[int]) -> None:
