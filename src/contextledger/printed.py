@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from .lexicon.outcomes import FAILED_OUTCOMES, OUTCOME_KEYS
+from .lexicon.outcomes import FAILED_OUTCOMES, FAILED_WHEN_EXPLAINED, OUTCOME_KEYS, REASON_KEYS
 from .prefilter import may_search, superset
 
 # A terminal's control sequences: colours and cursor moves (CSI "ESC [ … m"), window titles
@@ -104,7 +104,9 @@ ERROR_SCREENED = re.compile(
     r'"(?:status|statuscode|status_code|code|http_status|httpstatus)"\s*:\s*"?'
     r"(?:\s|\\[nrt])*0*[45]\d\d|"
     r':\s*"(?:\s|\\[nrt])*(?:'
-    + "|".join(sorted(map(re.escape, FAILED_OUTCOMES), key=lambda w: (-len(w), w)))
+    + "|".join(
+        sorted(map(re.escape, FAILED_OUTCOMES | FAILED_WHEN_EXPLAINED), key=lambda w: (-len(w), w))
+    )
     + r')(?:\s|\\[nrt])*"'
 )
 #: A longer answer is read as no error answer (an API's error body is short; a long JSON
@@ -122,6 +124,10 @@ def error_answer(text: str) -> list[str]:
     >>> error_answer('{\\n  "success": false,\\n  "message": "card declined"\\n}')
     ['"message": "card declined"']
     >>> error_answer('{"status": "ok", "items": []}')
+    []
+    >>> error_answer('{"status": "returned", "reason": "R01 insufficient funds"}')
+    ['{"status": "returned", "reason": "R01 insufficient funds"}']
+    >>> error_answer('{"book": "Dune", "status": "returned"}')
     []
     """
     body = text.strip()
@@ -145,9 +151,11 @@ def error_answer(text: str) -> list[str]:
 def _is_error_answer(data: object, depth: int = 0) -> bool:
     """A parsed JSON answer that reports an error: an ``error``/``errors`` member, a 4xx
     or 5xx status, ``"ok": false`` / ``"success": false``, an outcome that failed or was
-    turned down in any language (``"estado": "RECHAZADO"``)."""
+    turned down in any language (``"estado": "RECHAZADO"``), or one that went wrong with
+    its reason given (``{"status": "returned", "reason": "R01 insufficient funds"}``)."""
     if not isinstance(data, dict) or depth > 2:
         return False
+    explained = any(str(key).casefold() in REASON_KEYS and data[key] for key in data)
     for key, value in data.items():
         k = str(key).casefold()
         if k in ("error", "errors") and value not in (None, False, "", [], {}):
@@ -164,6 +172,13 @@ def _is_error_answer(data: object, depth: int = 0) -> bool:
             and value.strip().casefold() in FAILED_OUTCOMES
         ):
             return True  # {"statut": "REJET", "code": "EDI-2107"}
+        if (
+            explained
+            and k in OUTCOME_KEYS
+            and isinstance(value, str)
+            and value.strip().casefold() in FAILED_WHEN_EXPLAINED
+        ):
+            return True
         if isinstance(value, dict) and _is_error_answer(value, depth + 1):
             return True
         if isinstance(value, list) and any(_severe(v) for v in value[:50]):

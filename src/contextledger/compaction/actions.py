@@ -12,6 +12,8 @@ words, so the offline recap's own line is found as said.
 'update_ticket(ticket=ESC-1, status=resolved)'
 >>> render_action(ToolCall("c", "get_order", '{"order_id": "448213"}')) is None
 True
+>>> render_action(ToolCall("c", "ledger", '{"query": "recent", "limit": 20}')) is None
+True
 """
 
 from __future__ import annotations
@@ -66,6 +68,11 @@ _UI_STEPS = frozenset(
     {"click", "left", "right", "middle", "double", "triple", "type", "key", "keys", "scroll",
      "mouse", "move", "hover", "drag", "press", "navigate", "text", "element"}
 )  # fmt: skip
+# The arguments of a look-up: what to look for and how much of it
+_QUERY_KEYS = frozenset(
+    {"query", "q", "search", "filter", "filters", "term", "terms", "keyword", "keywords",
+     "limit", "page", "offset", "since", "until", "sort", "order", "fields"}
+)  # fmt: skip
 _SURFACES = frozenset({"computer", "browser", "page", "screen", "desktop", "ui", "playwright"})
 _OP_KEY = re.compile(r"(?i)^(?:action|operation|op|method|mode|command|verb)$")
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
@@ -105,7 +112,11 @@ def is_action(call: ToolCall) -> bool:
     if error is not None or not isinstance(parsed, dict):
         return False
     words = operation(call)
-    looks = words & _LOOKUP_WORDS or _verb_slots(call) & _LOOKUP_VERBS
+    looks = bool(words & _LOOKUP_WORDS or _verb_slots(call) & _LOOKUP_VERBS)
+    if not looks and parsed and not words & _DOING_WORDS:
+        # a tool named by a noun, asked only a query ("ledger(query=recent)", fifty times a
+        # session): a look-up (R36-R1), not an act
+        looks = all(str(key).casefold() in _QUERY_KEYS for key in parsed)
     return not looks or bool(words & _DOING_WORDS)
 
 

@@ -31,6 +31,7 @@ Failures:
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
@@ -121,6 +122,7 @@ from .rules import (
     task_rule,
     turned_down_later,
     unhurried,
+    without_turned_down,
 )
 from .sections import (
     BACKFILL_HEADER,
@@ -234,6 +236,34 @@ _GREETING = re.compile(
 
 
 _GOAL_BYTES = 400
+
+# Spoken filler and laughter a dictated turn carries ("um", "uh", "lol", "haha"): two or more
+# before the words that set the task mark what comes first as chatter (R36-R1: "hey um
+# morning the elevator guy is here again lol … anyway the main thing this week is i need
+# you to get unit 6A … ready")
+_FILLER_WORD = re.compile(r"(?i)\b(?:u+m+|u+h+|e+rm+|lol|lmao|haha\w*|hehe\w*)\b")
+# ... and the words that open the task after it
+_TASK_OPENS = re.compile(
+    r"(?i)\b(?:the\s+main\s+thing\b[^.!?]{0,40}?\bis|i\s+(?:really\s+)?need\s+you\s+to|"
+    r"i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|(?:can|could|would)\s+you|please|"
+    r"we\s+(?:really\s+)?need\s+to)\b"
+)
+
+
+def _past_chatter(turn: str) -> str:
+    """A dictated turn from the words that set its task, past the chatter before them (two
+    spoken fillers or more: "ok so um hi, morning - the plumber is here again lol. anyway I
+    need you to …"); any other turn whole.
+
+    >>> _past_chatter("ok so um hi, the plumber is here again lol. anyway I need you to book him")
+    'I need you to book him'
+    >>> _past_chatter("The export crashes on Safari. Can you fix it?")
+    'The export crashes on Safari. Can you fix it?'
+    """
+    opens = _TASK_OPENS.search(turn)
+    if opens is None or len(_FILLER_WORD.findall(turn[: opens.start()])) < 2:
+        return turn
+    return turn[opens.start() :]
 
 
 def _background_only(sentence: str, after: str) -> bool:
@@ -844,7 +874,8 @@ def digest(
     first = _own_words(source.text) if source is not None else ""
     task = _fill_goal(sheet, first, source, record)
     _add_restated_goal(sheet, substantive)
-    goal_text = " ".join(sheet.sec["Goal"])
+    # (with the chatter a dictated goal opened with: said, not to be listed again)
+    goal_text = first[: len(first) - len(_past_chatter(first))] + " ".join(sheet.sec["Goal"])
     open_now = _fill_open_requests(sheet, messages, history, goal_text)
     nxt = _next_step(messages)
     placed = set(open_now) | ({nxt} if nxt else set())
@@ -852,6 +883,7 @@ def digest(
     leave = _fill_rules(sheet, messages, users, first, task, opening, placed, unrun)
     told, overruled, replaced = _drop_overruled(sheet, messages, history, users, first)
     _settle_open_requests(sheet, messages, history, told, replaced, leave.lifting)
+    _drop_stale_sentences(sheet, leave)
     walk = _Walk(sheet, messages, first, goal_text, placed)
     for i, m in enumerate(messages):
         walk.message(i, m)
@@ -892,7 +924,7 @@ def _fill_goal(sheet: _Sheet, first: str, source: Message | None, record: Sequen
     task (the goal, never a constraint), "" when none was filed."""
     if sheet.sec["Goal"] or not first:
         return ""
-    said = sentences(first)
+    said = sentences(_past_chatter(first))
     labelled = next((k for k, x in enumerate(said) if GOAL_LABEL.match(x)), None)
     start = labelled if labelled is not None else _past_greetings(said)
     while start < len(said) - 1 and _background_only(said[start], said[start + 1]):
@@ -914,7 +946,8 @@ def _fill_goal(sheet: _Sheet, first: str, source: Message | None, record: Sequen
     sheet.add(
         "Goal", _goal_line(GOAL_LABEL.sub("", x) if k == 0 else x for k, x in enumerate(told))
     )
-    return task
+    # (the sentence as the turn said it, chatter and all: the rules read the turn's own)
+    return next((x for x in sentences(first) if task and task in x), task)
 
 
 def _add_restated_goal(sheet: _Sheet, substantive: Sequence[str]) -> None:
@@ -1073,6 +1106,18 @@ def _drop_overruled(
     return told, overruled, replaced
 
 
+def _drop_stale_sentences(sheet: _Sheet, leave: _Leave) -> None:
+    """Take out of a rule that says more the sentence giving a value a later correction
+    turned down ("Budget is 2,400 EUR." once "the budget is 2,800 EUR, not 2,400"): on
+    its line it reads as standing. A rule a permission lifts stays whole, as listed."""
+    rules = sheet.sec["Constraints and corrections"]
+    fresh = without_turned_down(rules)
+    sheet.sec["Constraints and corrections"] = [
+        new if old not in leave.needs and old not in leave.lifts else old
+        for old, new in zip(rules, fresh, strict=True)
+    ]
+
+
 def _settle_open_requests(
     sheet: _Sheet,
     messages: Sequence[Message],
@@ -1150,6 +1195,7 @@ class _Walk:
         self.replies: dict[str, str] = {}  # ... as items: the answer -> the proposal it answers
         self.asked_about: set[str] = set()  # the words of the user's questions so far
         self.just_asked: set[str] = set()  # ... of the user's latest turn, asked or requested
+        self.looked_up: dict[str, list[str]] = {}  # per look-up asked, its newest answer's items
 
     def message(self, i: int, m: Message) -> None:
         if m.role == "user" and not m.tool_results:
@@ -1316,6 +1362,31 @@ class _Walk:
     ) -> None:
         """File the numbers and values a result says, and what it found (for the
         assistant's restating them)."""
+        numbers = self.sheet.sec["Numbers that matter"]
+        asked = _lookup_asked(call, cmds, self.reads_of)
+        if asked is not None and asked in self.looked_up:
+            # the same look-up asked again: its newest answer stands, not each older one
+            others = {x for k, said in self.looked_up.items() if k != asked for x in said}
+            old = set(self.looked_up[asked]) - others
+            numbers[:] = [x for x in numbers if x not in old]
+            self.tallied = [x for x in self.tallied if x not in old]
+        before = set(numbers)
+        self._numbers_said(what, r, lines, shown, cmds, call)
+        if asked is not None:
+            self.looked_up[asked] = [x for x in numbers if x not in before]
+        self.found.update(FOUND.findall(r.text[:FOUND_READ]))
+        self.counted.update(quantities(r.text[:FOUND_READ]))
+
+    def _numbers_said(
+        self,
+        what: str,
+        r: ToolResult,
+        lines: Sequence[str],
+        shown: bool,
+        cmds: Sequence[str],
+        call: ToolCall | None,
+    ) -> None:
+        """File the numbers and values a result says."""
         add = self.sheet.add
         for line in output_numbers(r.text):
             add("Numbers that matter", f"{what}: {line}")
@@ -1336,8 +1407,6 @@ class _Walk:
             for line in summary_lines(r.text, self.asked_about):  # a long log's own summary
                 add("Numbers that matter", f"{what}: {line}")
                 self.tallied.append(f"{what}: {line}")
-        self.found.update(FOUND.findall(r.text[:FOUND_READ]))
-        self.counted.update(quantities(r.text[:FOUND_READ]))
 
     def _words(self, m: Message) -> None:
         """File what a user's or the assistant's turn said: the option the user picked, an
@@ -1369,6 +1438,20 @@ class _Walk:
         for pending in self.acting.values():
             item = _act(pending, [], "", self.done_by, self.sheet.keys["Actions taken"])
             self.sheet.add("Actions taken", item)
+
+
+def _lookup_asked(
+    call: ToolCall | None, cmds: Sequence[str], reads_of: dict[str, list[str]]
+) -> str | None:
+    """What a look-up call asked (its tool and arguments, in one spelling), None for a run,
+    a read of a file or an act: a look-up asked again ("ledger(query=recent)" fifty times a
+    session, R36-R1) replaces its older answer's numbers with its newest."""
+    if call is None or cmds or reads_of.get(call.id) or render_action(call) is not None:
+        return None
+    args, error = call.parsed()
+    if error is not None:
+        return None
+    return call.name + json.dumps(args, sort_keys=True, default=str)
 
 
 def posted_failures(text: str) -> list[str]:

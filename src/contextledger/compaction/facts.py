@@ -1141,13 +1141,20 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
     waiting: list[int] = []  # requests of the newest user turn, until the assistant answers
     behind: list[int] = []  # requests the user spoke past with a nudge, still unanswered
     answered: set[int] = set()
+    # requests the assistant only promised to do ("I'll look into that.", "Will do."):
+    # still open unless a call starts the work before the user moves on
+    promised: list[int] = []
     for i, m in enumerate(messages):
+        if m.tool_calls:
+            promised = []
         if m.role == "assistant" and m.text.strip():
             reports += [(i, _topic(s)) for s in sentences(m.text) if _DONE.search(s)]
             first = " ".join(sentences(m.text)[:2])
             if waiting and _PUT_OFF.search(first) and not _DONE.search(first):
                 for k in waiting:
                     requests[k] = (requests[k][0], requests[k][1], True)
+            elif waiting and not m.tool_calls and only_promises(m.text):
+                promised = [*waiting]
             answered.update(waiting)
             if behind:
                 said = _topic(m.text)
@@ -1155,6 +1162,9 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
             waiting = []
         if m.role != "user" or m.is_recap or m.tool_results:
             continue
+        if promised and not is_nudge(m.text.strip()):
+            _defer(requests, promised)
+            promised = []
         behind = (behind + waiting) if is_nudge(m.text.strip()) else []
         waiting = []
         for s in sentences(without_paste(m.text)):
@@ -1170,6 +1180,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
             if asks(s) or _REQUEST_START.search(s) or _defers(s) or side or free or reminds:
                 deferred = bool(
                     _defers(s)
+                    or _REMIND_ME.search(s)  # a reminder asked for is due later
                     or _WAITS_FOR.search(s)
                     or side
                     or free
@@ -1184,6 +1195,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
                 continue
             waiting.append(len(requests))
             requests.append((i, s, deferred))
+    _defer(requests, promised)  # promised, and nothing done since
     out: list[str] = []
     for k, (i, sentence, deferred) in enumerate(requests):
         if any(j > i and _on_topic(sentence, said) for j, said in reports):
@@ -1191,6 +1203,60 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
         if deferred or k not in answered:
             out.append(sentence if len(sentence) <= 200 else cut_utf8(sentence, 200) + "…")
     return out
+
+
+# A reminder the user asks for ("remind me to file the insurance claim before friday"): it
+# is due later, so the next reply ("Round 29 done, nothing urgent.") does not answer it
+_REMIND_ME = re.compile(
+    r"(?i)^\W*(?:(?:and|also|oh|btw|please|pls|can\s+you|could\s+you|would\s+you)\W+)*"
+    r"remind\s+(?:me|us)\b"
+)
+
+
+def _defer(requests: list[tuple[int, str, bool]], which: Iterable[int]) -> None:
+    """Mark the requests at ``which`` as put off: open until reported done."""
+    for k in which:
+        requests[k] = (requests[k][0], requests[k][1], True)
+
+
+# A reply that only promises the work ("I'll look into that.", "Sure, will do.", "On it!"),
+# opened by an acknowledgement at most: no answer, and nothing done yet
+_PROMISE = re.compile(
+    r"(?i)^\W*(?:(?:ok(?:ay)?|sure|of course|certainly|absolutely|yes|yep|right|got it|"
+    r"noted|understood|no problem|happy to)\W+)*(?:will do\b|on it\b|(?:i'll|i\s+will|i'm\s+going\s+to|"
+    r"i\s+am\s+going\s+to|i\s+can\s+do\s+that)\b)"
+)
+# ... in a short reply: a longer one answers, whatever it opens with
+_PROMISE_WORDS = 16
+
+
+def only_promises(reply: str) -> bool:
+    """Whether an assistant's reply only promises to do what was asked, in a few words
+    ("I'll look that up next.", "Sure. Will do."), reporting nothing done.
+
+    >>> only_promises("I'll look into that.")
+    True
+    >>> only_promises("Sure. Will do.")
+    True
+    >>> only_promises("I'll check: the plug is type F, so you need an adapter.")
+    False
+    >>> only_promises("Added the flag.")
+    False
+    """
+    said = [s for s in sentences(reply) if s.strip()]
+    if not said or len(reply.split()) > _PROMISE_WORDS or any(_DONE.search(s) for s in said):
+        return False
+    if _ANSWER_FOLLOWS.search(reply):  # "I'll check: the plug is type F …" answers
+        return False
+    acks = [s for s in said if not _PROMISE.search(s)]
+    return len(acks) < len(said) and all(_ACK_ONLY.match(s) for s in acks)
+
+
+_ANSWER_FOLLOWS = re.compile(r"[:;—–]\s*\S|\s-\s")
+_ACK_ONLY = re.compile(
+    r"(?i)^\W*(?:ok(?:ay)?|sure|of course|certainly|absolutely|yes|yep|right|got it|noted|"
+    r"understood|no problem|happy to help|thanks|good idea)\W*$"
+)
 
 
 def _on_topic(request: str, said: set[str]) -> bool:

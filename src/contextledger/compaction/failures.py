@@ -443,7 +443,23 @@ def _failure_lines(text: str, limit: int) -> tuple[str, ...]:
         lines = [x for x in lines if not _weak_sign_only(x) and not _said_in_a_title(x)]
     if lines and _ANY_RETRY.search(text):  # "[1/3] health ... FAILED, retrying" then "… ok"
         lines = [x for x in lines if not _step_passed_later(x, text)]
+    if lines and _LINT_COUNT.search(text):  # a linter's count: its findings are what failed
+        found = [clip(m.group(1).strip(), 200) for m in _LINT_FINDING.finditer(text)]
+        lines = [*found, *(x for x in lines if x not in found)][: max(limit, len(lines))]
     return tuple(lines)
+
+
+# A linter's count of what it found ("Found 3 errors.", "✖ 2 problems (2 errors, 0
+# warnings)", "1 error found"), and each finding it lists by place and rule code
+# ("src/config.py:12:5: F401 `os` imported but unused", "a.py:3:0: C0114: Missing module
+# docstring"): with only the count read, the failure said nothing of what to fix
+_LINT_COUNT = re.compile(
+    r"(?im)^\W*(?:found\s+[1-9]\d*\s+(?:errors?|problems?|issues?)\b|"
+    r"[1-9]\d*\s+(?:errors?|problems?)\s+found\b|✖\s+[1-9]\d*\s+problems?\b)"
+)
+_LINT_FINDING = re.compile(
+    r"(?m)^\s*([\w./\\-]+\.\w+:\d+(?::\d+)?:?\s+[A-Z]{1,4}\d{2,5}\b:?\s+\S.*)$"
+)
 
 
 # pytest's expected outcomes in its summary: an expected failure, a non-strict unexpected

@@ -68,6 +68,7 @@ from .facts import (
     DEFERRED,
     WHEN_FREE,
     keywords,
+    sentences,
     without_paste,
 )
 from .wording import asks, fenced_blocks, whole_token, without_code
@@ -181,6 +182,13 @@ _MORE_RULES = re.compile(
     r"tenemos|tiene|sé|sabe|sabemos|creo|pasa|puedo|podemos|quiero|gusta|importa|parece|"
     r"vale|ha|he|hemos)\b)\w+"
     r"|\bhands\s+off\b|\bread[- ]only\b|\bkeep\s+(?:\w+\s+){0,3}out\s+of\b|"
+    # "The garden is out of bounds.", "The old dashboard is a no-go area.", "Leave out
+    # anything about the merger.", "Without touching the payroll sheet, update …" (not "The
+    # export works without touching the CDN.", a report)
+    r"\b(?:is|are|stays?|remains?|be)\s+(?:\w+\s+){0,2}?(?:out\s+of\s+bounds|a\s+no[- ]go)\b|"
+    r"^\W*(?:please\s+)?leave\s+out\b|"
+    r"^\W*(?:please\s+)?without\s+(?:touching|changing|modifying|editing|breaking|deleting|"
+    r"removing)\b|"
     r"\bnothing\s+(?:in|under|inside|from|outside)\b[^.]{0,80}\b(?:change|touch|edit|modif|mov|delet)|"
     r"^\W*only\s+(?:ever\s+)?(?:use|touch|modify|change|edit|run|deploy|update|commit|push|"
     r"call|write|add|ship|work)\b|\bstick\s+(?:with|to)\b|\bprefer\b|\bi'?d\s+rather\b|\brather\s+than\b|\bskip\s+the\b|"
@@ -188,6 +196,10 @@ _MORE_RULES = re.compile(
     # "Stop using moment.js", "Nobody should run …", "Leave the CI config as it is",
     # "Only the admin role may …", "Max 2 concurrent uploads", "Not Kafka - we use SQS"
     r"|^\W*(?:stop|quit)\s+\w+ing\b|\b(?:nobody|no one|no-one)\s+(?:should|may|can|must|is)\b|"
+    # "Nobody starts work before 8:30.", "No one enters the lab without a badge." (a habit
+    # bounded by a time or a condition; not "Nobody replied before noon.", a report)
+    r"\b(?:nobody|no one|no-one)\s+\w{2,}[^\Wu]s\b[^.!?]{0,80}\b(?:before|after|until|till|"
+    r"without|unless|outside|during)\b|"
     r"\bleave\s+[^.]{1,60}\s+as\s+(?:it|they)\s+(?:is|are)\b|^\W*correct(?:ion)?\s+that\b|"
     r"^\W*only\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:may|can|should|must|is allowed)\b|"
     r"^\W*(?:max(?:imum)?|min(?:imum)?|at most|at least|no more than|no fewer than|up to)\s+\d|"
@@ -660,6 +672,40 @@ def _took_back(span: Sequence[str], later: str) -> list[str]:
     nxt = next((x for x in rest if is_rule(x) or _TAKES_BACK.search(x)), None)
     if nxt is not None and _TAKES_BACK.search(nxt):
         out.append(nxt)
+    return out
+
+
+# a value a correction turns down anywhere in it, followed by anything ("the budget is 2,800
+# EUR, not 2,400 - grandma is chipping in", "it's 64 samples, not 32", "the contractor is
+# Okafor Electric not Okoro Electric sorry"): a number, or a name's capitalised words
+_NOT_VALUE = re.compile(
+    r"(?:[,;]\s*|\s)(?:and\s+|but\s+)?not\s+(?:the\s+)?"
+    r"(?P<v>\d[\d,.:]*\d(?:\s?%)?|\d(?:\s?%)?|[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?)(?![\w.,:]\w)"
+)
+
+
+def without_turned_down(rules: Sequence[str]) -> list[str]:
+    """``rules`` (listed in order) less the sentences of a rule holding a value a later one
+    turned down by name, when the rule says other things too ("May 3 to 9. Budget is 1,900
+    EUR. No flights before 8am." … "Actually the budget is 2,300 EUR, not 1,900.": "May 3
+    to 9. No flights before 8am."); the stale sentence and what the later one corrects
+    share a word besides the value (not any "32" said of something else).
+
+    >>> without_turned_down(["We have 32 samples. No overnight runs.", "Use 32 GB nodes.",
+    ...                      "Sorry, it's 64 samples, not 32."])
+    ['No overnight runs.', 'Use 32 GB nodes.', "Sorry, it's 64 samples, not 32."]
+    """
+    out = list(rules)
+    for k, later in enumerate(rules):
+        for m in _NOT_VALUE.finditer(later):
+            value, rest = m.group("v"), later.replace(m.group("v"), " ")
+            for j, earlier in enumerate(out[:k]):
+                said = sentences(earlier)
+                stale = [x for x in said if whole_token(x, value) and not _NOT_VALUE.search(x)]
+                if 0 < len(stale) < len(said) and _shared_words(
+                    " ".join(stale).replace(value, " "), rest
+                ):
+                    out[j] = " ".join(x for x in said if x not in stale)
     return out
 
 

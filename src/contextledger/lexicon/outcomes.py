@@ -128,6 +128,20 @@ FAILED_OUTCOMES = frozenset(
      "отклонено", "отклонён", "ошибка", "отказано", "却下", "拒否", "失敗", "エラー", "拒绝", "驳回", "失败", "错误", "거부",
      "거절", "실패", "오류"}
 )  # fmt: skip
+# Outcomes that are a failure when the answer gives its reason: a payment "returned" with
+# "reason": "R01 insufficient funds", a mail "bounced" for "mailbox full", a card "blocked",
+# a transfer "reversed" (R36-R2); without a reason they may be plain states (a library book
+# "returned", a session "expired")
+FAILED_WHEN_EXPLAINED = frozenset(
+    {"returned", "reversed", "bounced", "blocked", "voided", "suspended", "expired",
+     "undeliverable", "unreachable", "timeout", "timed_out", "timedout", "unpaid"}
+)  # fmt: skip
+# ... the members that give the reason ({"status": "returned", "reason": "R01 …"})
+REASON_KEYS = frozenset(
+    {"reason", "failure_reason", "decline_reason", "return_reason", "reason_code",
+     "decline_code", "failure_code", "return_code", "error_code", "failure_message",
+     "error_message", "motivo", "raison", "grund"}
+)  # fmt: skip
 # ... as a cheap test of a whole output (the start of each word above that no other sign has)
 FAILED_OUTCOME_SIGNS = (
     r"reject|rejet|refus|declin|rechaz|deneg|rejeit|recus|falha|abgelehnt|rifiut|respint|"
