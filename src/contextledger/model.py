@@ -121,6 +121,12 @@ class Text:
     # a reasoning item sent back must be followed by the item it produced, id and all
     item_id: str | None = None
     item_status: str | None = None
+    # where an answer's text came from, as the format that wrote it said (``citations_format``):
+    # Anthropic's ``citations`` of a text block, the Responses API's ``annotations`` of an
+    # ``output_text``, Chat's ``annotations`` of a message, as a JSON list. Written back to
+    # that format only; any other has no place for them, and says so (``citation_notices``)
+    citations: str | None = None
+    citations_format: str | None = None
     type: Literal["text"] = field(default="text", init=False)
 
     def __post_init__(self) -> None:

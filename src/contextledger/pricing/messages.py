@@ -45,6 +45,7 @@ from ..providers.common import (
     IMAGE_LABEL,
     TOOL_ERROR_PREFIX,
     attachment_text,
+    carries_citations,
     carries_reasoning,
     interleaved,
     sends_nothing,
@@ -638,6 +639,14 @@ class Pricer:
         result = self._blocks[b] = shared_pair(result)
         return result
 
+    def _citations(self, b: Text) -> int:
+        """The citations sent beside an answer's text, as their JSON (an upper bound: what
+        the provider renders of them is less), when the wire takes them back; with no wire
+        known, counted (the model's own format may be the one)."""
+        if self.wire is not None and not carries_citations(b, self.wire):
+            return 0
+        return self.text(b.citations or "")
+
     def _note_unheard(self, m: Message, j: int, b: Block) -> None:
         """Remember where ``m`` holds audio (an earlier spoken reply too) for a model that
         takes none (``refuse_unheard``)."""
@@ -770,6 +779,8 @@ class Pricer:
             if type(b) is Text:  # the common case: skip the block memo, the counter has its own
                 if not (drops_blank and b.text.isspace()):
                     text += self.text(b.text)
+                    if b.citations is not None and m.role == "assistant":
+                        text += self._citations(b)
                 continue
             if self.deaf and (isinstance(b, Audio | ToolResult) or is_audio_reply(b)):
                 self._note_unheard(m, j, b)

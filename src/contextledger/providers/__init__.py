@@ -28,7 +28,7 @@ from ..model import Message, MessagesLike, count_images
 from ..report import Notice
 from ..validate import Problem, ensure_valid, gemini_contents_problems, refuse_prefill
 from . import anthropic, gemini, native, openai_chat, openai_responses
-from .common import document_field_notices, drop_empty_turns, name_notices
+from .common import citation_notices, document_field_notices, drop_empty_turns, name_notices
 from .format import Format, ProviderFormat
 from .ids import renamed_ids, renamed_names
 
@@ -216,6 +216,7 @@ def translate(
     notices.extend(renamed_names(msgs, target.name, target.title))
     notices.extend(name_notices(msgs, target.name, target.title))
     notices.extend(document_field_notices(msgs, target.name, target.title))
+    notices.extend(citation_notices(msgs, target.name, target.title))
     body = target.write(msgs, notices)
     if validate and target.name == "gemini":
         # placement rules only the written turns show (the writer joins model turns)

@@ -135,7 +135,11 @@ def _read_blocks(content: Any, path: str, role: Any) -> list[Block]:
         kind = b.get("type")
         if kind == "text":
             text = c.expect_str(b.get("text"), p, "text")
-            block = c.text_block(text) if role == "user" else Text(text)
+            block = (
+                c.text_block(text)
+                if role == "user"
+                else c.cited(Text(text), b.get("citations"), TARGET, p + ".citations")
+            )
             out.append(_cached(block, b, p) if isinstance(block, Text) else block)
         elif (kind in ("image", "document") and _by_reference(b)) or kind in _KEPT_AS_THEY_CAME:
             out.append(native.read_block(TARGET, b, p, kind))  # as it came
@@ -582,7 +586,7 @@ def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict
             if (
                 b.text and not b.text.isspace()
             ):  # "text content blocks must contain non-whitespace text"
-                out.append(_with_cache({"type": "text", "text": b.text}, b))
+                out.append(_with_cache(_cited_text(b), b))
         elif isinstance(b, Recap):
             out.append({"type": "text", "text": b.wire_text})
         elif isinstance(b, ToolCall):
@@ -614,10 +618,18 @@ def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict
             out.append(_provider_content(b, p, notices))
         else:
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in an assistant message")
-    if len(out) == 1 and out[0]["type"] == "text" and "cache_control" not in out[0]:
+    if len(out) == 1 and out[0].keys() == {"type", "text"} and out[0]["type"] == "text":
         text: str = out[0]["text"]
         return text
     return out
+
+
+def _cited_text(b: Text) -> dict[str, Any]:
+    """An answer's text block, with the citations Anthropic wrote for it (the SDK's
+    ``TextBlockParam.citations``: sent back as they came)."""
+    if c.carries_citations(b, TARGET):
+        return {"type": "text", "text": b.text, "citations": json.loads(b.citations or "[]")}
+    return {"type": "text", "text": b.text}
 
 
 # ----------------------------------------------------------------------------- requests

@@ -1,0 +1,143 @@
+"""Citations on an earlier answer (review36 R36-P1): Anthropic's ``citations`` of a text block
+(char, page, content-block, search-result and web-search locations) and the Responses API's
+``annotations`` of an ``output_text`` (URL, file and container-file citations, file paths) are
+read with the text and sent back to the format that wrote them, as they came; every other
+target says it left them out, naming what they cited. Chat's ``annotations`` of a search
+model's reply are named too (no request format takes them). The price counts them where they
+are sent: ``used`` is the body's own price. Bodies go through the official SDK types."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from contextledger import fit, translate
+from contextledger.pricing.messages import price_request
+from contextledger.providers import read_messages
+from contextledger.storage.codec import message_from_dict, message_to_dict
+from sdk_check import validate_body
+
+MODELS = {"openai": "gpt-4.1", "openai-responses": "gpt-5",
+          "anthropic": "claude-sonnet-4-5", "gemini": "gemini-2.5-flash"}  # fmt: skip
+URL = "https://example.org/report-2291"
+
+
+def responses_history() -> list[dict[str, Any]]:
+    ask = lambda t: {"role": "user", "content": [{"type": "input_text", "text": t}]}  # noqa: E731
+    return [ask("what does the report say?"), {
+        "type": "message", "id": "msg_1", "role": "assistant", "status": "completed",
+        "content": [{"type": "output_text", "text": "see the report, and the handbook", "annotations": [
+            {"type": "url_citation", "url": URL, "title": "Permit report", "start_index": 4, "end_index": 14},
+            {"type": "file_citation", "file_id": "file-hb1", "filename": "handbook.pdf", "index": 20}]}]},
+        ask("open the cited page again")]  # fmt: skip
+
+
+def anthropic_history(citation: dict[str, Any]) -> dict[str, Any]:
+    return {"messages": [
+        {"role": "user", "content": [
+            {"type": "document", "source": {"type": "text", "media_type": "text/plain",
+             "data": "The lease starts on 1 June."}, "title": "Lease 6A", "citations": {"enabled": True}},
+            {"type": "text", "text": "when does it start?"}]},
+        {"role": "assistant", "content": [{"type": "text", "text": "It starts on 1 June.", "citations": [citation]}]},
+        {"role": "user", "content": "quote the clause"}]}  # fmt: skip
+
+
+ANTHROPIC_CITATIONS = [
+    {"type": "char_location", "cited_text": "The lease starts on 1 June.", "document_index": 0,
+     "document_title": "Lease 6A", "start_char_index": 0, "end_char_index": 27},
+    {"type": "page_location", "cited_text": "starts on 1 June", "document_index": 0,
+     "document_title": "Lease 6A", "start_page_number": 1, "end_page_number": 2},
+    {"type": "content_block_location", "cited_text": "starts on 1 June", "document_index": 0,
+     "document_title": None, "start_block_index": 0, "end_block_index": 1},
+    {"type": "search_result_location", "cited_text": "starts on 1 June", "search_result_index": 0,
+     "source": "https://kb.example.com/lease", "title": "Lease", "start_block_index": 0, "end_block_index": 1},
+    {"type": "web_search_result_location", "cited_text": "starts on 1 June", "url": URL,
+     "title": "Lease news", "encrypted_index": "Eo8BCioIAhgB"},
+]  # fmt: skip
+
+
+def sent(
+    history: Any, target: str, window: int = 50_000, exact: bool = True
+) -> tuple[dict[str, Any], list[str], int]:
+    model = MODELS[target]
+    r = fit(history, model, window=window, max_output_tokens=500, target=target)
+    t = translate(r.messages, target, model=model)
+    body = dict(t.body)
+    if target != "gemini":
+        validate_body(target, json.loads(json.dumps(body)))
+    priced = price_request(body, model, target).total
+    assert r.report.used == priced if exact else r.report.used >= priced
+    return body, [n.text for n in (*r.report.notices, *t.notices)], r.report.used
+
+
+def test_responses_annotations_go_back_to_responses_as_they_came() -> None:
+    body, _, _ = sent(responses_history(), "openai-responses")
+    (message,) = [item for item in body["input"] if item.get("role") == "assistant"]
+    assert message["id"] == "msg_1"
+    assert (
+        message["content"][0]["annotations"] == responses_history()[1]["content"][0]["annotations"]
+    )
+
+
+@pytest.mark.parametrize("target", ["openai", "anthropic", "gemini"])
+def test_responses_annotations_elsewhere_are_named_in_a_notice(target: str) -> None:
+    body, said, _ = sent(responses_history(), target)
+    assert URL not in json.dumps(body)
+    (note,) = [s for s in said if "citation" in s]
+    assert URL in note and "handbook.pdf" in note
+
+
+@pytest.mark.parametrize("citation", ANTHROPIC_CITATIONS, ids=lambda c: c["type"])
+def test_anthropic_citations_go_back_to_anthropic(citation: dict[str, Any]) -> None:
+    body, said, _ = sent(anthropic_history(citation), "anthropic")
+    answer = body["messages"][1]["content"]
+    assert answer == [{"type": "text", "text": "It starts on 1 June.", "citations": [citation]}]
+    assert not [s for s in said if "without its" in s and "citation" in s and "answer" in s]
+
+
+@pytest.mark.parametrize("target", ["openai", "openai-responses", "gemini"])
+def test_anthropic_citations_elsewhere_are_named_in_a_notice(target: str) -> None:
+    body, said, _ = sent(anthropic_history(ANTHROPIC_CITATIONS[0]), target)
+    assert "char_location" not in json.dumps(body)
+    assert [s for s in said if s.startswith("The answer at") and "Lease 6A" in s]
+
+
+def test_chat_search_annotations_are_named_where_nothing_takes_them() -> None:
+    chat = [
+        {"role": "user", "content": "news on the port strike?"},
+        {"role": "assistant", "content": "It ended on Friday.", "annotations": [
+            {"type": "url_citation", "url_citation": {"url": URL, "title": "Port news",
+                                                      "start_index": 0, "end_index": 5}}]},
+        {"role": "user", "content": "open that article"},
+    ]  # fmt: skip
+    for target in MODELS:
+        body, said, _ = sent(chat, target)
+        assert "url_citation" not in json.dumps(body)
+        assert [s for s in said if URL in s and "citation" in s], target
+
+
+def test_citations_are_priced_where_they_are_sent() -> None:
+    bare = anthropic_history(ANTHROPIC_CITATIONS[0])
+    bare["messages"][1]["content"][0].pop("citations")
+    _, _, with_cites = sent(anthropic_history(ANTHROPIC_CITATIONS[0]), "anthropic")
+    _, _, without = sent(bare, "anthropic")
+    assert with_cites > without
+    _, _, gemini_with = sent(anthropic_history(ANTHROPIC_CITATIONS[0]), "gemini")
+    _, _, gemini_without = sent(bare, "gemini")
+    assert gemini_with == gemini_without  # not sent, not priced
+
+
+def test_a_duplicated_message_id_says_its_citations_went_too() -> None:
+    history = responses_history()
+    history.insert(2, history[1])  # an app appended the answer twice
+    # (the fit prices each message apart: the later one's citations are counted, not sent)
+    _, said, _ = sent(history, "openai-responses", exact=False)
+    assert [s for s in said if "used twice" in s and "citations" in s]
+
+
+def test_citations_survive_storage() -> None:
+    (_, answer, _) = read_messages(responses_history())
+    assert message_from_dict(message_to_dict(answer)) == answer
+    assert answer.content[0].citations is not None
