@@ -65,6 +65,7 @@ from .framing import (
     ANTHROPIC_TOOL_BLOCK,
     CONSERVATIVE,
     OPENAI,
+    OPENAI_TEXT_FILE,
     PARALLEL_CALL,
     PARALLEL_RESULT_MARGIN,
     PARALLEL_ROLE,
@@ -687,11 +688,17 @@ class Pricer:
 
     def _text_file_framing(self, f: FileAttachment) -> int:
         """What the provider adds around a text document beyond its text as priced: Anthropic
-        writes it as a document block (an empty one as its line). (OpenAI bills a text
-        ``input_file`` 9 more than its header and text, pydantic-ai's recorded Responses
-        request, review36 R36-B2; but it is sent as that text, priced exactly.)"""
+        writes it as a document block (an empty one as its line). The Responses API gets
+        the text under its header (billed as that text), but a file read back from a
+        request cannot say whether it came as that text or as an ``input_file``, which
+        OpenAI bills more (``OPENAI_TEXT_FILE``): both are priced as the file, so a
+        request's price is never below its bill and ``used`` stays the sent body's price."""
         if self.model.provider == "anthropic" and self.wire in (None, "anthropic"):
             return ANTHROPIC_TEXT_DOCUMENT if (f.text or "").strip() else 0
+        if self.wire == "openai-responses" or (
+            self.wire is None and self.model.provider == "openai"
+        ):
+            return OPENAI_TEXT_FILE
         return 0
 
     def _tool_block_framing(self) -> int:
