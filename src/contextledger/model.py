@@ -503,6 +503,29 @@ provider message dicts (OpenAI Chat, Anthropic, Responses items or Gemini conten
 detected), or a whole request body (``{"messages": …}``, ``{"input": …}``, ``{"contents": …}``)."""
 
 
+class FittedMessages(tuple[Message, ...]):
+    """A fit's messages and the moment it fitted them at (``now``, seconds since the epoch):
+    ``translate`` given them writes at that moment unless told another, so an earlier
+    spoken reply the fit kept by its id (not expired then) is sent as it was priced, not
+    as its line because the clock moved on (a fit given ``now=`` and a translate not read
+    two moments). A tuple: everything that takes the messages takes these.
+
+    >>> fitted = FittedMessages([Message.user("hi")], now=1_800_000_000.0)
+    >>> fitted.now, fitted == (Message.user("hi"),)
+    (1800000000.0, True)
+    """
+
+    now: float
+
+    def __new__(cls, messages: Iterable[Message], now: float) -> FittedMessages:
+        made = super().__new__(cls, messages)
+        made.now = now
+        return made
+
+    def __getnewargs__(self) -> tuple[tuple[Message, ...], float]:  # type: ignore[override]
+        return tuple(self), self.now  # (a copy or a pickle keeps the moment)
+
+
 def _blocks(parts: Iterable[str | Block]) -> tuple[Block, ...]:
     return tuple(Text(p) if isinstance(p, str) else p for p in parts)
 

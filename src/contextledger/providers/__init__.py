@@ -24,7 +24,7 @@ from ..catalog import Catalog, ModelInfo, lookup_model, resolve_catalog, takes_a
 from ..errors import ContentError, describe
 from ..gate import OnImages, vision_gate
 from ..images.sendable import sendable_messages
-from ..model import Message, MessagesLike, count_images
+from ..model import FittedMessages, Message, MessagesLike, count_images
 from ..report import Notice
 from ..validate import Problem, ensure_valid, gemini_contents_problems, refuse_prefill
 from . import anthropic, gemini, native, openai_chat, openai_responses
@@ -192,10 +192,13 @@ def translate(
     done to it (bytes that are no image, a ``file://`` URL), sent as a note instead (as
     ``fit`` does). ``validate=False`` writes the conversation without these checks.
     ``now``: the moment the request is made, in seconds since the epoch (default: the
-    clock's): an earlier OpenAI spoken reply whose ``expires_at`` has passed by then goes
-    as its line, reported (OpenAI refuses the id of a reply whose audio it no longer keeps).
+    moment a fit's messages were fitted at, else the clock's): an earlier OpenAI spoken
+    reply whose ``expires_at`` has passed by then goes as its line, reported (OpenAI
+    refuses the id of a reply whose audio it no longer keeps).
     """
     target = provider_format(to)
+    if now is None and isinstance(messages, FittedMessages):
+        now = messages.now  # the moment the fit priced them at (one moment, not two)
     msgs = read_messages(messages)
     notices: list[Notice] = []
     msgs = tuple(native.expired_replies(msgs, time.time() if now is None else now, notices))
