@@ -34,13 +34,54 @@ def responses_history() -> list[dict[str, Any]]:
         ask("open the cited page again")]  # fmt: skip
 
 
-def anthropic_history(citation: dict[str, Any]) -> dict[str, Any]:
+DOCUMENT = {
+    "type": "document",
+    "title": "Lease 6A",
+    "citations": {"enabled": True},
+    "source": {"type": "text", "media_type": "text/plain", "data": "The lease starts on 1 June."},
+}
+SEARCH_RESULT = {
+    "type": "search_result",
+    "source": "https://kb.example.com/lease",
+    "title": "Lease",
+    "content": [{"type": "text", "text": "The lease starts on 1 June."}],
+}
+WEB_SEARCH = [
+    {
+        "type": "server_tool_use",
+        "id": "srvtoolu_01",
+        "name": "web_search",
+        "input": {"query": "lease"},
+    },
+    {
+        "type": "web_search_tool_result",
+        "tool_use_id": "srvtoolu_01",
+        "content": [
+            {
+                "type": "web_search_result",
+                "url": URL,
+                "title": "Lease news",
+                "encrypted_content": "EqgfCioIARgB",
+            }
+        ],
+    },
+]
+
+
+def anthropic_history(
+    citation: dict[str, Any], source: dict[str, Any] | None = DOCUMENT
+) -> dict[str, Any]:
+    """A question on a source (a document, a search result, or the web search the answer
+    ran), and an answer citing it with ``citation``."""
+    on_the_web = citation["type"] == "web_search_result_location"
+    asked = [{"type": "text", "text": "when does it start?"}]
+    if source is not None and not on_the_web:
+        asked.insert(0, source)
+    searched = WEB_SEARCH if on_the_web and source is not None else []
+    answer = {"type": "text", "text": "It starts on 1 June.", "citations": [citation]}
     return {"messages": [
-        {"role": "user", "content": [
-            {"type": "document", "source": {"type": "text", "media_type": "text/plain",
-             "data": "The lease starts on 1 June."}, "title": "Lease 6A", "citations": {"enabled": True}},
-            {"type": "text", "text": "when does it start?"}]},
-        {"role": "assistant", "content": [{"type": "text", "text": "It starts on 1 June.", "citations": [citation]}]},
+        {"role": "user", "content": asked},
+        {"role": "assistant", "content": [*searched, answer]},
         {"role": "user", "content": "quote the clause"}]}  # fmt: skip
 
 
@@ -56,6 +97,10 @@ ANTHROPIC_CITATIONS = [
     {"type": "web_search_result_location", "cited_text": "starts on 1 June", "url": URL,
      "title": "Lease news", "encrypted_index": "Eo8BCioIAhgB"},
 ]  # fmt: skip
+
+
+def source_of(citation: dict[str, Any]) -> dict[str, Any]:
+    return SEARCH_RESULT if citation["type"] == "search_result_location" else DOCUMENT
 
 
 def sent(
@@ -91,10 +136,33 @@ def test_responses_annotations_elsewhere_are_named_in_a_notice(target: str) -> N
 
 @pytest.mark.parametrize("citation", ANTHROPIC_CITATIONS, ids=lambda c: c["type"])
 def test_anthropic_citations_go_back_to_anthropic(citation: dict[str, Any]) -> None:
-    body, said, _ = sent(anthropic_history(citation), "anthropic")
-    answer = body["messages"][1]["content"]
-    assert answer == [{"type": "text", "text": "It starts on 1 June.", "citations": [citation]}]
-    assert not [s for s in said if "without its" in s and "citation" in s and "answer" in s]
+    body, said, _ = sent(anthropic_history(citation, source_of(citation)), "anthropic")
+    answer = body["messages"][1]["content"][-1]
+    assert answer == {"type": "text", "text": "It starts on 1 June.", "citations": [citation]}
+    assert not [s for s in said if "citation" in s]
+
+
+@pytest.mark.parametrize("citation", ANTHROPIC_CITATIONS, ids=lambda c: c["type"])
+def test_a_citation_whose_source_is_not_sent_is_left_out_said(citation: dict[str, Any]) -> None:
+    # (the document, search result or web search left out: the API could not place it)
+    history = anthropic_history(citation, None)
+    body = translate(history, "anthropic", model=MODELS["anthropic"])
+    validate_body("anthropic", json.loads(json.dumps(body.body)))
+    assert "citations" not in json.dumps(body.body["messages"][1])
+    assert [n for n in body.notices if "citation" in n.text and "not in this request" in n.text]
+
+
+def test_a_citation_of_another_document_at_its_index_is_left_out() -> None:
+    other = {**DOCUMENT, "title": "Lease 7B"}  # (the fit left 6A out: 7B is document 0 now)
+    body = translate(anthropic_history(ANTHROPIC_CITATIONS[0], other), "anthropic")
+    assert "citations" not in json.dumps(body.body["messages"][1])
+    untitled = {
+        **ANTHROPIC_CITATIONS[0],
+        "document_title": None,
+        "cited_text": "Rent is due monthly.",
+    }
+    body = translate(anthropic_history(untitled, DOCUMENT), "anthropic")
+    assert "citations" not in json.dumps(body.body["messages"][1])
 
 
 @pytest.mark.parametrize("target", ["openai", "openai-responses", "gemini"])

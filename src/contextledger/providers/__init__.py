@@ -132,8 +132,8 @@ def decisive_format(items: Iterable[Any]) -> Format | None:
             return "gemini"
         if item.get("type") in _RESPONSES_ITEMS:
             return "openai-responses"
-        if item.get("role") == "tool" or "tool_calls" in item:
-            return "openai"
+        if item.get("role") == "tool" or "tool_calls" in item or "annotations" in item:
+            return "openai"  # (a search model's citations sit on its Chat message)
         content = item.get("content")
         if isinstance(content, list):
             for part in content:
@@ -143,6 +143,7 @@ def decisive_format(items: Iterable[Any]) -> Format | None:
                 if (
                     kind in _ANTHROPIC_BLOCKS
                     or (kind == "image" and "source" in part)
+                    or (kind == "text" and "citations" in part)  # (a Chat text has none)
                     or native.is_anthropic_server_block(kind)
                 ):
                     return "anthropic"
