@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from contextledger import fit, translate
+from contextledger.model import Text
 from contextledger.pricing.messages import price_request
 from contextledger.providers import read_messages
 from contextledger.storage.codec import message_from_dict, message_to_dict
@@ -209,3 +210,72 @@ def test_citations_survive_storage() -> None:
     (_, answer, _) = read_messages(responses_history())
     assert message_from_dict(message_to_dict(answer)) == answer
     assert answer.content[0].citations is not None
+
+
+def test_a_replys_citation_goes_back_in_the_form_a_request_takes() -> None:
+    # a reply's citation carries ``file_id`` (the SDK's CitationCharLocation), a request's
+    # does not (CitationCharLocationParam); an app that stored the reply dumped it with it
+    replied = {**ANTHROPIC_CITATIONS[0], "file_id": None}
+    body, said, _ = sent(anthropic_history(replied), "anthropic", exact=False)  # (priced with it)
+    assert body["messages"][1]["content"][-1]["citations"] == [ANTHROPIC_CITATIONS[0]]
+    assert not [s for s in said if "citation" in s]
+
+
+def test_a_streamed_replys_citations_are_kept_for_the_next_turn() -> None:
+    from types import SimpleNamespace
+
+    from anthropic.types import RawMessageStreamEvent
+    from pydantic import TypeAdapter
+
+    from contextledger.providers import anthropic as anthropic_format
+
+    usage = {"input_tokens": 10, "output_tokens": 1}
+    message = {
+        "id": "msg_1",
+        "type": "message",
+        "role": "assistant",
+        "model": "claude-sonnet-4-5",
+        "content": [],
+        "stop_reason": None,
+        "stop_sequence": None,
+        "usage": usage,
+    }
+    raw = [
+        {"type": "message_start", "message": message},
+        {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "It starts in June."}},
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "citations_delta",
+                                                             "citation": {**ANTHROPIC_CITATIONS[0], "file_id": None}}},
+        {"type": "content_block_stop", "index": 0},
+        {"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+         "usage": {"output_tokens": 9}},
+        {"type": "message_stop"},
+    ]  # fmt: skip
+    events = [TypeAdapter(RawMessageStreamEvent).validate_python(e) for e in raw]
+
+    class Stream:
+        response = SimpleNamespace(headers={})
+
+        def __iter__(self) -> Any:
+            return iter(events)
+
+        def __enter__(self) -> Stream:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+    client = SimpleNamespace(messages=SimpleNamespace(create=lambda **kw: Stream()))
+    body = {
+        "model": "claude-sonnet-4-5",
+        "max_tokens": 100,
+        "messages": [{"role": "user", "content": "hi"}],
+    }
+    reply = anthropic_format.stream(
+        client, body, model="claude-sonnet-4-5", estimated_input=10, on_text=None
+    )
+    (text,) = reply.message.content
+    asked = read_messages(anthropic_history(ANTHROPIC_CITATIONS[0]))[:1]
+    written = translate([*asked, reply.message], "anthropic")
+    assert isinstance(text, Text) and text.citations is not None
+    assert written.body["messages"][1]["content"][0]["citations"] == [ANTHROPIC_CITATIONS[0]]

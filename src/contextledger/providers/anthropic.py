@@ -649,24 +649,54 @@ def _cite_only_what_is_sent(turns: list[dict[str, Any]], notices: list[Notice]) 
             cites = block.get("citations") if block.get("type") == "text" else None
             if not cites:
                 continue
-            kept = [x for x in cites if _source_sent(x, docs, results, urls)]
-            if len(kept) == len(cites):
-                continue
+            sendable = (_as_request(x) for x in cites if _source_sent(x, docs, results, urls))
+            kept = [x for x in sendable if x is not None]
             if kept:
                 block["citations"] = kept
             else:
                 del block["citations"]
             n = len(cites) - len(kept)
-            notices.append(
-                Notice(
-                    "dropped",
-                    f"messages[{t}]",
-                    f"{n} citation{'s' if n != 1 else ''} of the answer in request turn {t} "
-                    "were not sent: the document or search result cited is not in this "
-                    "request (left out by the fit, or never sent), and Anthropic places a "
-                    "citation by it.",
+            if n:
+                notices.append(
+                    Notice(
+                        "dropped",
+                        f"messages[{t}]",
+                        f"{n} citation{'s' if n != 1 else ''} of the answer in request turn "
+                        f"{t} were not sent: the document or search result cited is not in "
+                        "this request (left out by the fit, or never sent), and Anthropic "
+                        "places a citation by it; or the citation lacks what Anthropic needs.",
+                    )
                 )
-            )
+
+
+#: The fields a citation sent back holds, by its type (the SDK's ``TextCitationParam``):
+#: a reply's citation carries more (``file_id``), which a request does not take.
+_CITATION_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "char_location": ("start_char_index", "end_char_index"),
+    "page_location": ("start_page_number", "end_page_number"),
+    "content_block_location": ("start_block_index", "end_block_index"),
+    "search_result_location": ("search_result_index", "source", "start_block_index",
+                               "end_block_index"),
+    "web_search_result_location": ("encrypted_index", "url"),
+}  # fmt: skip
+_DOCUMENT_CITATIONS = ("char_location", "page_location", "content_block_location")
+
+
+def _as_request(cite: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A reply's citation as a request takes it: its type's fields, its (nullable) title
+    named, None when a field it needs is missing."""
+    kind = str(cite.get("type"))
+    title = "document_title" if kind in _DOCUMENT_CITATIONS else "title"
+    needed = (
+        *_CITATION_FIELDS[kind],
+        "cited_text",
+        *(("document_index",) if title != "title" else ()),
+    )
+    if any(cite.get(k) is None for k in needed):
+        return None
+    taken = ("type", title, *needed)
+    sent = {k: v for k, v in cite.items() if k in taken}  # (in its order: priced as it came)
+    return sent if title in sent else {**sent, title: None}
 
 
 def _every_block(turns: list[dict[str, Any]]) -> Iterator[Mapping[str, Any]]:
@@ -777,7 +807,7 @@ def _reply_blocks(blocks: Mapping[int, Mapping[str, Any]], notes: list[str]) -> 
         if b["type"] == "text":
             joined = "".join(b["parts"])
             if joined:
-                out.append(Text(joined))
+                out.append(c.cited(Text(joined), b.get("citations"), TARGET, f"content[{index}]"))
         elif b["type"] == "tool_use":
             args = "".join(b["parts"]) or json.dumps(b.get("input") or {}, ensure_ascii=False)
             out.append(ToolCall(b["id"], b["name"], args))
@@ -866,6 +896,8 @@ def stream(
                     entry.setdefault("thinking", []).append(d.thinking)
                 elif d.type == "signature_delta":
                     entry["signature"] = (entry.get("signature") or "") + d.signature
+                elif d.type == "citations_delta":  # (kept with the text, for the next turn)
+                    entry.setdefault("citations", []).append(d.citation.model_dump())
             elif kind == "message_delta":
                 finish = ev.delta.stop_reason or finish
                 if ev.usage is not None and ev.usage.output_tokens is not None:
