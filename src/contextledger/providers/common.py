@@ -485,7 +485,7 @@ def citation_notices(messages: Sequence[Message], target: str, title: str) -> li
     >>> t = Text("It starts in June.", citations='[{"type": "url_citation", "url": "https://ex.org/a"}]',
     ...          citations_format="openai")
     >>> print(citation_notices([Message("assistant", (t,))], "gemini", "Gemini")[0])
-    The answer at messages[0].content[0] was sent to Gemini without its 1 citation (https://ex.org/a): only OpenAI Chat's replies carry them.
+    The answer at messages[0].content[0] was sent to Gemini with its 1 citation left out (https://ex.org/a): only OpenAI Chat's replies carry them.
     """
     out: list[Notice] = []
     for i, m in enumerate(messages):
@@ -496,19 +496,31 @@ def citation_notices(messages: Sequence[Message], target: str, title: str) -> li
                 continue
             cites = _citation_list(b.citations)
             n = len(cites)
-            named = ", ".join(_cited_sources(cites))
+            said = "; ".join(filter(None, (", ".join(_cited_sources(cites)), _first_quote(cites))))
             where = f"messages[{i}].content[{j}]"
             owner = _CITING_FORMATS.get(b.citations_format or "", "another format")
             out.append(
                 Notice(
                     "dropped",
                     where,
-                    f"The answer at {where} was sent to {title} without its {n} "
-                    f"citation{'s' if n != 1 else ''}{f' ({named})' if named else ''}: only "
-                    f"{owner} carry them.",
+                    f"The answer at {where} was sent to {title} with its {n} "
+                    f"citation{'s' if n != 1 else ''} left out"
+                    f"{f' ({said})' if said else ''}: only {owner} carry "
+                    "them.",
                 )
             )
     return out
+
+
+def _first_quote(cites: Sequence[Any], most: int = 100) -> str:
+    """What the first citation that quotes its source quotes (Anthropic's ``cited_text``),
+    shortened: the words the answer rested on, named where they are not sent."""
+    for x in cites:
+        quote = x.get("cited_text") if isinstance(x, Mapping) else None
+        if isinstance(quote, str) and quote.strip():
+            short = " ".join(quote.split())
+            return f"quoting {short if len(short) <= most else short[:most] + '…'!r}"
+    return ""
 
 
 _CITING_FORMATS = {
