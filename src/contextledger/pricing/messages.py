@@ -675,7 +675,7 @@ class Pricer:
             else 0
         )
         if f.data is None:  # a text document: Anthropic and OpenAI frame it apart
-            return own + self.text(attachment_text(f)) + self._text_file_framing(f)
+            return own + self.text(attachment_text(f)) + self._text_file_framing(f, in_result)
         cost = file_cost(f, self.model, in_result)  # a PDF by its pages
         as_bytes = f.data.base64_length // 4 + 8 if cost is None else self._estimate(f, cost)
         wire = provider_format(self.wire or self.native_format)
@@ -686,17 +686,19 @@ class Pricer:
         line = self.text(unsent_file_text(f, wire.title))
         return own + (line if self.wire is not None else max(line, as_bytes))
 
-    def _text_file_framing(self, f: FileAttachment) -> int:
+    def _text_file_framing(self, f: FileAttachment, in_result: bool = False) -> int:
         """What the provider adds around a text document beyond its text as priced: Anthropic
         writes it as a document block (an empty one as its line). The Responses API gets
         the text under its header (billed as that text), but a file read back from a
         request cannot say whether it came as that text or as an ``input_file``, which
         OpenAI bills more (``OPENAI_TEXT_FILE``): both are priced as the file, so a
-        request's price is never below its bill and ``used`` stays the sent body's price."""
+        request's price is never below its bill and ``used`` stays the sent body's price.
+        In a tool's output the text is read back as the text it is (no file): as sent."""
         if self.model.provider == "anthropic" and self.wire in (None, "anthropic"):
             return ANTHROPIC_TEXT_DOCUMENT if (f.text or "").strip() else 0
-        if self.wire == "openai-responses" or (
-            self.wire is None and self.model.provider == "openai"
+        if not in_result and (
+            self.wire == "openai-responses"
+            or (self.wire is None and self.model.provider == "openai")
         ):
             return OPENAI_TEXT_FILE
         return 0
