@@ -1,10 +1,13 @@
-"""Recorded Anthropic requests with a plain-text ``document`` block, priced at or above their
-bill (pydantic/pydantic-ai's VCR cassettes, commit 4fda389; its held-out half)."""
+"""Recorded requests with a plain-text file (an Anthropic ``document`` block, a Responses
+``input_file``), priced at or above their bill (pydantic/pydantic-ai's VCR cassettes, commit
+4fda389; its held-out half)."""
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
+from contextledger import fit, translate
 from contextledger.pricing.messages import price_request
 
 #: tests/models/cassettes/test_anthropic/test_text_document_as_binary_content_input.yaml
@@ -34,3 +37,59 @@ TEXT_DOCUMENT: dict[str, Any] = {
 
 def test_a_plain_text_document_is_priced_with_anthropics_framing() -> None:
     assert price_request(TEXT_DOCUMENT, "claude-sonnet-4-5", "anthropic").total >= 57
+
+
+#: tests/models/cassettes/test_openai_responses/test_openai_responses_text_document_url_input.yaml
+#: (interaction 0): a gpt-4o Responses request of a question and a text/plain ``input_file``
+#: (filename.txt), billed 616 input tokens; priced 607 as its text under the header a text
+#: file is sent with (review36 R36-B2).
+TEXT_FILE = (
+    "TXT test file\n"
+    "Purpose: Provide example of this file type\n"
+    "Document file type: TXT\n"
+    "Version: 1.0\n"
+    "Remark:\n"
+    "\n"
+    "Example content:\n"
+    'The names "John Doe" for males, "Jane Doe" or "Jane Roe" for females, or "Jonnie Doe" and "Janie Doe" for children, or just "Doe" non-gender-specifically are used as placeholder names for a party whose true identity is unknown or must be withheld in a legal action, case, or discussion. The names are also used to refer to acorpse or hospital patient whose identity is unknown. This practice is widely used in the United States and Canada, but is rarely used in other English-speaking countries including the United Kingdom itself, from where the use of "John Doe" in a legal context originates. The names Joe Bloggs or John Smith are used in the UK instead, as well as in Australia and New Zealand.\n'
+    "\n"
+    "John Doe is sometimes used to refer to a typical male in other contexts as well, in a similar manner to John Q. Public, known in Great Britain as Joe Public, John Smith or Joe Bloggs. For example, the first name listed on a form is often John Doe, along with a fictional address or other fictional information to provide an example of how to fill in the form. The name is also used frequently in popular culture, for example in the Frank Capra film Meet John Doe. John Doe was also the name of a 2002 American television series.\n"
+    "\n"
+    'Similarly, a child or baby whose identity is unknown may be referred to as Baby Doe. A notorious murder case in Kansas City, Missouri, referred to the baby victim as Precious Doe. Other unidentified female murder victims are Cali Doe and Princess Doe. Additional persons may be called James Doe, Judy Doe, etc. However, to avoid possible confusion, if two anonymous or unknown parties are cited in a specific case or action, the surnames Doe and Roe may be used simultaneously; for example, "John Doe v. Jane Roe". If several anonymous parties are referenced, they may simply be labelled John Doe #1, John Doe #2, etc. (the U.S. Operation Delego cited 21 (numbered) "John Doe"s) or labelled with other variants of Doe / Roe / Poe / etc. Other early alternatives such as John Stiles and Richard Miles are now rarely used, and Mary Major has been used in some American federal cases.\n'
+    "\n"
+    "\n"
+    "\n"
+    "File created by https://www.online-convert.com\n"
+    "More example files: https://www.online-convert.com/file-type\n"
+    "Text of Example content: Wikipedia (https://en.wikipedia.org/wiki/John_Doe)\n"
+    "License: Attribution-ShareAlike 4.0 (https://creativecommons.org/licenses/by-sa/4.0/)\n"
+    "\n"
+    "Feel free to use and share the file according to the license above."
+)
+
+
+def responses_text_file_request() -> dict[str, Any]:
+    data = base64.b64encode(TEXT_FILE.encode()).decode()
+    return {
+        "input": [{"role": "user", "content": [
+            {"text": "What is the main content on this document?", "type": "input_text"},
+            {"file_data": "data:text/plain;base64," + data, "filename": "filename.txt",
+             "type": "input_file"}]}],
+        "instructions": "",
+        "model": "gpt-4o",
+    }  # fmt: skip
+
+
+def test_a_responses_text_file_is_priced_at_or_above_openais_bill() -> None:
+    assert price_request(responses_text_file_request(), "gpt-4o", "openai-responses").total >= 616
+
+
+def test_a_text_file_sent_to_responses_is_used_at_the_sent_bodys_price() -> None:
+    # sent as its text under its header (billed as that text): ``used`` is that body's
+    # price, and never below the file's own bill
+    request = responses_text_file_request()
+    del request["instructions"]  # (empty: the fit leaves it out; the bill may count it)
+    r = fit(request, "gpt-4o", window=20_000, max_output_tokens=500, target="openai-responses")
+    body = translate(r.messages, "openai-responses", model="gpt-4o").body
+    assert r.report.used == price_request(body, "gpt-4o", "openai-responses").total
+    assert r.report.used >= price_request(request, "gpt-4o", "openai-responses").total >= 616

@@ -121,6 +121,12 @@ class Text:
     # a reasoning item sent back must be followed by the item it produced, id and all
     item_id: str | None = None
     item_status: str | None = None
+    # where an answer's text came from, as the format that wrote it said (``citations_format``):
+    # Anthropic's ``citations`` of a text block, the Responses API's ``annotations`` of an
+    # ``output_text``, Chat's ``annotations`` of a message, as a JSON list. Written back to
+    # that format only; any other has no place for them, and says so (``citation_notices``)
+    citations: str | None = None
+    citations_format: str | None = None
     type: Literal["text"] = field(default="text", init=False)
 
     def __post_init__(self) -> None:
@@ -495,6 +501,29 @@ MessagesLike: TypeAlias = Sequence[Message] | Sequence[Mapping[str, Any]] | Mapp
 edge by :func:`contextledger.providers.read_messages`: our own Messages, a bare list of
 provider message dicts (OpenAI Chat, Anthropic, Responses items or Gemini contents, format
 detected), or a whole request body (``{"messages": …}``, ``{"input": …}``, ``{"contents": …}``)."""
+
+
+class FittedMessages(tuple[Message, ...]):
+    """A fit's messages and the moment it fitted them at (``now``, seconds since the epoch):
+    ``translate`` given them writes at that moment unless told another, so an earlier
+    spoken reply the fit kept by its id (not expired then) is sent as it was priced, not
+    as its line because the clock moved on (a fit given ``now=`` and a translate not read
+    two moments). A tuple: everything that takes the messages takes these.
+
+    >>> fitted = FittedMessages([Message.user("hi")], now=1_800_000_000.0)
+    >>> fitted.now, fitted == (Message.user("hi"),)
+    (1800000000.0, True)
+    """
+
+    now: float
+
+    def __new__(cls, messages: Iterable[Message], now: float) -> FittedMessages:
+        made = super().__new__(cls, messages)
+        made.now = now
+        return made
+
+    def __getnewargs__(self) -> tuple[tuple[Message, ...], float]:  # type: ignore[override]
+        return tuple(self), self.now  # (a copy or a pickle keeps the moment)
 
 
 def _blocks(parts: Iterable[str | Block]) -> tuple[Block, ...]:

@@ -1013,7 +1013,7 @@ class RepairMemo:
         the messages ``read`` and ``made`` since what was kept before."""
         # A tuple is kept to compare the next record with; any other sequence may change
         # after the call, so only a caller's ``unchanged`` can vouch for it.
-        self._seen = record if type(record) is tuple else None
+        self._seen = record if isinstance(record, tuple) else None  # (a fit's messages too)
         self._n, self._last = n, result
         for m in (*read, *made):
             self._ids.add(m.id)

@@ -36,6 +36,7 @@ from ..model import (
     Audio,
     Block,
     FileAttachment,
+    FittedMessages,
     Image,
     Message,
     MessagesLike,
@@ -412,9 +413,9 @@ class Fitter:
                 before
             )
             raise
-        if gate_changes:  # the gate's replacements belong in the report's changes too
-            result = FitResult(result.messages, with_added(result.report, gate_changes))
-        return result
+        report = with_added(result.report, gate_changes) if gate_changes else result.report
+        # (the moment goes with the messages: translate writes at the one they were priced at)
+        return FitResult(FittedMessages(result.messages, now), report)
 
     def _surely_within_limits(self, messages: Sequence[Message]) -> bool:
         """True when ``messages`` (a fitted request) surely hold the model's image limits
@@ -1258,6 +1259,7 @@ def fit(
     catalog: Catalog | None = None,
     image_family: str | None = None,
     target: str | None = None,
+    now: float | None = None,
     **options: Any,
 ) -> FitResult:
     """Fit ``messages`` (ours or OpenAI / Anthropic / Gemini dicts) into ``model``'s window.
@@ -1275,7 +1277,8 @@ def fit(
     ``used`` is never below what is sent, and repairs the history for the model's own
     format (the one ``prepare`` sends): for an OpenAI model a call whose arguments are not
     JSON is kept, as the OpenAI APIs take it; Anthropic and Gemini refuse it, so a fit for
-    their models (or for ``target="anthropic"``) removes it, reported.
+    their models (or for ``target="anthropic"``) removes it, reported. ``now``: the moment
+    the request is made (see ``Fitter.fit``); ``translate(result.messages, …)`` writes at it.
 
     >>> res = fit([{"role": "user", "content": "hello"}], "gpt-4o")
     >>> [m.text for m in res.messages], res.report.used
@@ -1291,7 +1294,7 @@ def fit(
         target=target,
     )
     fitter._memory.source = None  # fitted once: nothing to remember for a refit
-    return fitter.fit(messages, tools=tools, system=system, memory=memory)
+    return fitter.fit(messages, tools=tools, system=system, memory=memory, now=now)
 
 
 def _unsendable_prefill(out: Sequence[Message], info: ModelInfo) -> list[Notice]:

@@ -51,7 +51,17 @@ _FLAT, _TOOL, _CALLS, _READ = 0, 1, 2, 3
 #: key (an app's own: ``created_at``, ``metadata``) is ignored by the reader, so by the
 #: shapes below too; a string "id" becomes the message's id.
 _READ_KEYS = frozenset(
-    {"role", "content", "name", "tool_calls", "tool_call_id", "refusal", "function_call", "audio"}
+    {
+        "role",
+        "content",
+        "name",
+        "tool_calls",
+        "tool_call_id",
+        "refusal",
+        "function_call",
+        "audio",
+        "annotations",
+    }
 )
 
 

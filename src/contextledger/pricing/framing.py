@@ -385,6 +385,13 @@ def _anthropic_output_format_tokens(spec: object, count: Count) -> int:
 #: test_text_document_as_binary_content_input (claude-sonnet-4-5, a 15-character text file
 #: and a 7-word question) billed 57 where the attachment priced 41.
 ANTHROPIC_TEXT_DOCUMENT = 20
+#: What OpenAI's Responses API adds around a text ``input_file`` beyond its text under the
+#: header a text file is sent with (``common.attachment_text``): pydantic/pydantic-ai's
+#: recorded test_openai_responses_text_document_url_input (gpt-4o, a 2,574-character
+#: text/plain file and a question) billed 616 where the text and header priced 607 (review36
+#: R36-B2): 9, or 13 if its empty ``instructions`` (priced 4) bill nothing; and a margin for
+#: a longer file name or another text type's wrapper. 16.
+OPENAI_TEXT_FILE = 16
 ANTHROPIC_THINKING_PROMPT = 30
 
 # Anthropic renders a ``tool_use`` and a ``tool_result`` in a form of its own (not

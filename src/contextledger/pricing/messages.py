@@ -45,6 +45,7 @@ from ..providers.common import (
     IMAGE_LABEL,
     TOOL_ERROR_PREFIX,
     attachment_text,
+    carries_citations,
     carries_reasoning,
     interleaved,
     sends_nothing,
@@ -64,6 +65,7 @@ from .framing import (
     ANTHROPIC_TOOL_BLOCK,
     CONSERVATIVE,
     OPENAI,
+    OPENAI_TEXT_FILE,
     PARALLEL_CALL,
     PARALLEL_RESULT_MARGIN,
     PARALLEL_ROLE,
@@ -638,6 +640,14 @@ class Pricer:
         result = self._blocks[b] = shared_pair(result)
         return result
 
+    def _citations(self, b: Text) -> int:
+        """The citations sent beside an answer's text, as their JSON (an upper bound: what
+        the provider renders of them is less), when the wire takes them back; with no wire
+        known, counted (the model's own format may be the one)."""
+        if self.wire is not None and not carries_citations(b, self.wire):
+            return 0
+        return self.text(b.citations or "")
+
     def _note_unheard(self, m: Message, j: int, b: Block) -> None:
         """Remember where ``m`` holds audio (an earlier spoken reply too) for a model that
         takes none (``refuse_unheard``)."""
@@ -665,7 +675,7 @@ class Pricer:
             else 0
         )
         if f.data is None:  # a text document: Anthropic and OpenAI frame it apart
-            return own + self.text(attachment_text(f)) + self._text_file_framing(f)
+            return own + self.text(attachment_text(f)) + self._text_file_framing(f, in_result)
         cost = file_cost(f, self.model, in_result)  # a PDF by its pages
         as_bytes = f.data.base64_length // 4 + 8 if cost is None else self._estimate(f, cost)
         wire = provider_format(self.wire or self.native_format)
@@ -676,13 +686,21 @@ class Pricer:
         line = self.text(unsent_file_text(f, wire.title))
         return own + (line if self.wire is not None else max(line, as_bytes))
 
-    def _text_file_framing(self, f: FileAttachment) -> int:
+    def _text_file_framing(self, f: FileAttachment, in_result: bool = False) -> int:
         """What the provider adds around a text document beyond its text as priced: Anthropic
-        writes it as a document block (an empty one as its line). (OpenAI bills a text
-        ``input_file`` 9 more than its header and text, pydantic-ai's recorded Responses
-        request, review36 R36-B2; but it is sent as that text, priced exactly.)"""
+        writes it as a document block (an empty one as its line). The Responses API gets
+        the text under its header (billed as that text), but a file read back from a
+        request cannot say whether it came as that text or as an ``input_file``, which
+        OpenAI bills more (``OPENAI_TEXT_FILE``): both are priced as the file, so a
+        request's price is never below its bill and ``used`` stays the sent body's price.
+        In a tool's output the text is read back as the text it is (no file): as sent."""
         if self.model.provider == "anthropic" and self.wire in (None, "anthropic"):
             return ANTHROPIC_TEXT_DOCUMENT if (f.text or "").strip() else 0
+        if not in_result and (
+            self.wire == "openai-responses"
+            or (self.wire is None and self.model.provider == "openai")
+        ):
+            return OPENAI_TEXT_FILE
         return 0
 
     def _tool_block_framing(self) -> int:
@@ -770,6 +788,8 @@ class Pricer:
             if type(b) is Text:  # the common case: skip the block memo, the counter has its own
                 if not (drops_blank and b.text.isspace()):
                     text += self.text(b.text)
+                    if b.citations is not None and m.role == "assistant":
+                        text += self._citations(b)
                 continue
             if self.deaf and (isinstance(b, Audio | ToolResult) or is_audio_reply(b)):
                 self._note_unheard(m, j, b)

@@ -24,11 +24,11 @@ from ..catalog import Catalog, ModelInfo, lookup_model, resolve_catalog, takes_a
 from ..errors import ContentError, describe
 from ..gate import OnImages, vision_gate
 from ..images.sendable import sendable_messages
-from ..model import Message, MessagesLike, count_images
+from ..model import FittedMessages, Message, MessagesLike, count_images
 from ..report import Notice
 from ..validate import Problem, ensure_valid, gemini_contents_problems, refuse_prefill
 from . import anthropic, gemini, native, openai_chat, openai_responses
-from .common import document_field_notices, drop_empty_turns, name_notices
+from .common import citation_notices, document_field_notices, drop_empty_turns, name_notices
 from .format import Format, ProviderFormat
 from .ids import renamed_ids, renamed_names
 
@@ -132,8 +132,8 @@ def decisive_format(items: Iterable[Any]) -> Format | None:
             return "gemini"
         if item.get("type") in _RESPONSES_ITEMS:
             return "openai-responses"
-        if item.get("role") == "tool" or "tool_calls" in item:
-            return "openai"
+        if item.get("role") == "tool" or "tool_calls" in item or "annotations" in item:
+            return "openai"  # (a search model's citations sit on its Chat message)
         content = item.get("content")
         if isinstance(content, list):
             for part in content:
@@ -143,6 +143,7 @@ def decisive_format(items: Iterable[Any]) -> Format | None:
                 if (
                     kind in _ANTHROPIC_BLOCKS
                     or (kind == "image" and "source" in part)
+                    or (kind == "text" and "citations" in part)  # (a Chat text has none)
                     or native.is_anthropic_server_block(kind)
                 ):
                     return "anthropic"
@@ -192,10 +193,13 @@ def translate(
     done to it (bytes that are no image, a ``file://`` URL), sent as a note instead (as
     ``fit`` does). ``validate=False`` writes the conversation without these checks.
     ``now``: the moment the request is made, in seconds since the epoch (default: the
-    clock's): an earlier OpenAI spoken reply whose ``expires_at`` has passed by then goes
-    as its line, reported (OpenAI refuses the id of a reply whose audio it no longer keeps).
+    moment a fit's messages were fitted at, else the clock's): an earlier OpenAI spoken
+    reply whose ``expires_at`` has passed by then goes as its line, reported (OpenAI
+    refuses the id of a reply whose audio it no longer keeps).
     """
     target = provider_format(to)
+    if now is None and isinstance(messages, FittedMessages):
+        now = messages.now  # the moment the fit priced them at (one moment, not two)
     msgs = read_messages(messages)
     notices: list[Notice] = []
     msgs = tuple(native.expired_replies(msgs, time.time() if now is None else now, notices))
@@ -216,6 +220,7 @@ def translate(
     notices.extend(renamed_names(msgs, target.name, target.title))
     notices.extend(name_notices(msgs, target.name, target.title))
     notices.extend(document_field_notices(msgs, target.name, target.title))
+    notices.extend(citation_notices(msgs, target.name, target.title))
     body = target.write(msgs, notices)
     if validate and target.name == "gemini":
         # placement rules only the written turns show (the writer joins model turns)

@@ -11,10 +11,10 @@ Tool-call arguments travel as parsed JSON (``input``), so they come back in cano
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import replace
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeGuard
 
 from ..errors import ArgumentError, ContentError, UnsupportedBlockError, describe
 from ..model import (
@@ -135,7 +135,11 @@ def _read_blocks(content: Any, path: str, role: Any) -> list[Block]:
         kind = b.get("type")
         if kind == "text":
             text = c.expect_str(b.get("text"), p, "text")
-            block = c.text_block(text) if role == "user" else Text(text)
+            block = (
+                c.text_block(text)
+                if role == "user"
+                else c.cited(Text(text), b.get("citations"), TARGET, p + ".citations")
+            )
             out.append(_cached(block, b, p) if isinstance(block, Text) else block)
         elif (kind in ("image", "document") and _by_reference(b)) or kind in _KEPT_AS_THEY_CAME:
             out.append(native.read_block(TARGET, b, p, kind))  # as it came
@@ -330,6 +334,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
         out.append({"role": "user", "content": pending})
     turns = _alternating(out)
     _trim_prefill(turns, last_assistant, notices)
+    _cite_only_what_is_sent(turns, notices)
     body: dict[str, Any] = {"messages": turns}
     system_blocks = [  # a recap there too (compaction may fold one into the prompt)
         Text(b.wire_text) if isinstance(b, Recap) else b
@@ -582,7 +587,7 @@ def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict
             if (
                 b.text and not b.text.isspace()
             ):  # "text content blocks must contain non-whitespace text"
-                out.append(_with_cache({"type": "text", "text": b.text}, b))
+                out.append(_with_cache(_cited_text(b), b))
         elif isinstance(b, Recap):
             out.append({"type": "text", "text": b.wire_text})
         elif isinstance(b, ToolCall):
@@ -614,10 +619,147 @@ def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict
             out.append(_provider_content(b, p, notices))
         else:
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in an assistant message")
-    if len(out) == 1 and out[0]["type"] == "text" and "cache_control" not in out[0]:
+    if len(out) == 1 and out[0].keys() == {"type", "text"} and out[0]["type"] == "text":
         text: str = out[0]["text"]
         return text
     return out
+
+
+def _cite_only_what_is_sent(turns: list[dict[str, Any]], notices: list[Notice]) -> None:
+    """Leave out (reported) each citation of an answer whose source is not in the request
+    as written: the document at its ``document_index`` (by the title it names, else the
+    text it quotes), the search result at its ``search_result_index`` (by its source), the
+    web search result of its URL. A fit that left the cited document out, or moved another
+    to its index, must not send a citation the API cannot place or places wrongly."""
+    docs: list[Mapping[str, Any]] = []
+    results: list[Mapping[str, Any]] = []
+    urls: set[str] = set()
+    for block in _every_block(turns):
+        kind = block.get("type")
+        if kind == "document":
+            docs.append(block)
+        elif kind == "search_result":
+            results.append(block)
+        elif kind == "web_search_tool_result" and isinstance(block.get("content"), list):
+            urls.update(str(r.get("url")) for r in block["content"] if isinstance(r, dict))
+    for t, turn in enumerate(turns):
+        if turn["role"] != "assistant" or not isinstance(turn["content"], list):
+            continue
+        for block in turn["content"]:
+            cites = block.get("citations") if block.get("type") == "text" else None
+            if not cites:
+                continue
+            sendable = (_as_request(x) for x in cites if _source_sent(x, docs, results, urls))
+            kept = [x for x in sendable if x is not None]
+            if kept:
+                block["citations"] = kept
+            else:
+                del block["citations"]
+            n = len(cites) - len(kept)
+            if n:
+                notices.append(
+                    Notice(
+                        "dropped",
+                        f"messages[{t}]",
+                        f"{n} citation{'s' if n != 1 else ''} of the answer in request turn "
+                        f"{t} were not sent: the document or search result cited is not in "
+                        "this request (left out by the fit, or never sent), and Anthropic "
+                        "places a citation by it; or the citation lacks what Anthropic needs.",
+                    )
+                )
+
+
+#: The fields a citation sent back holds, by its type (the SDK's ``TextCitationParam``):
+#: a reply's citation carries more (``file_id``), which a request does not take.
+_CITATION_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "char_location": ("start_char_index", "end_char_index"),
+    "page_location": ("start_page_number", "end_page_number"),
+    "content_block_location": ("start_block_index", "end_block_index"),
+    "search_result_location": ("search_result_index", "source", "start_block_index",
+                               "end_block_index"),
+    "web_search_result_location": ("encrypted_index", "url"),
+}  # fmt: skip
+_DOCUMENT_CITATIONS = ("char_location", "page_location", "content_block_location")
+
+
+def _as_request(cite: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A reply's citation as a request takes it: its type's fields, its (nullable) title
+    named, None when a field it needs is missing."""
+    kind = str(cite.get("type"))
+    title = "document_title" if kind in _DOCUMENT_CITATIONS else "title"
+    needed = (
+        *_CITATION_FIELDS[kind],
+        "cited_text",
+        *(("document_index",) if title != "title" else ()),
+    )
+    if any(cite.get(k) is None for k in needed):
+        return None
+    taken = ("type", title, *needed)
+    sent = {k: v for k, v in cite.items() if k in taken}  # (in its order: priced as it came)
+    return sent if title in sent else {**sent, title: None}
+
+
+def _every_block(turns: list[dict[str, Any]]) -> Iterator[Mapping[str, Any]]:
+    """Every content block of ``turns`` in order, a tool result's blocks after it."""
+    for turn in turns:
+        content = turn["content"]
+        for block in content if isinstance(content, list) else ():
+            yield block
+            inner = block.get("content") if block.get("type") == "tool_result" else None
+            yield from (x for x in inner if isinstance(x, dict)) if isinstance(inner, list) else ()
+
+
+def _source_sent(
+    cite: object, docs: list[Mapping[str, Any]], results: list[Mapping[str, Any]], urls: set[str]
+) -> bool:
+    if not isinstance(cite, dict):
+        return False
+    kind = cite.get("type")
+    if kind == "web_search_result_location":
+        return cite.get("url") in urls
+    if kind == "search_result_location":
+        k = cite.get("search_result_index")
+        return _index_in(k, results) and results[k].get("source") == cite.get("source")
+    if kind not in ("char_location", "page_location", "content_block_location"):
+        return False  # (no kind the API documents: not sent)
+    k = cite.get("document_index")
+    if not _index_in(k, docs):
+        return False
+    doc, title, quoted = docs[k], cite.get("document_title"), cite.get("cited_text")
+    if isinstance(title, str) and title:
+        return bool(doc.get("title") == title)
+    text = _document_text(doc) if kind == "char_location" else None  # (a quote of its text)
+    if text is None or not isinstance(quoted, str):
+        return True
+    return " ".join(quoted.split()) in " ".join(text.split())
+
+
+def _index_in(k: object, found: list[Mapping[str, Any]]) -> TypeGuard[int]:
+    return type(k) is int and 0 <= k < len(found)
+
+
+def _document_text(doc: Mapping[str, Any]) -> str | None:
+    """A document's text as written (a text source, or a content source's text blocks);
+    None for a PDF or a file by reference."""
+    source = doc.get("source")
+    if not isinstance(source, dict):
+        return None
+    if source.get("type") == "text" and isinstance(source.get("data"), str):
+        return str(source["data"])
+    content = source.get("content")
+    if source.get("type") == "content" and isinstance(content, list):
+        return "".join(str(x.get("text", "")) for x in content if isinstance(x, dict))
+    if source.get("type") == "content" and isinstance(content, str):
+        return content
+    return None
+
+
+def _cited_text(b: Text) -> dict[str, Any]:
+    """An answer's text block, with the citations Anthropic wrote for it (the SDK's
+    ``TextBlockParam.citations``: sent back as they came)."""
+    if c.carries_citations(b, TARGET):
+        return {"type": "text", "text": b.text, "citations": json.loads(b.citations or "[]")}
+    return {"type": "text", "text": b.text}
 
 
 # ----------------------------------------------------------------------------- requests
@@ -665,7 +807,7 @@ def _reply_blocks(blocks: Mapping[int, Mapping[str, Any]], notes: list[str]) -> 
         if b["type"] == "text":
             joined = "".join(b["parts"])
             if joined:
-                out.append(Text(joined))
+                out.append(c.cited(Text(joined), b.get("citations"), TARGET, f"content[{index}]"))
         elif b["type"] == "tool_use":
             args = "".join(b["parts"]) or json.dumps(b.get("input") or {}, ensure_ascii=False)
             out.append(ToolCall(b["id"], b["name"], args))
@@ -754,6 +896,8 @@ def stream(
                     entry.setdefault("thinking", []).append(d.thinking)
                 elif d.type == "signature_delta":
                     entry["signature"] = (entry.get("signature") or "") + d.signature
+                elif d.type == "citations_delta":  # (kept with the text, for the next turn)
+                    entry.setdefault("citations", []).append(d.citation.model_dump())
             elif kind == "message_delta":
                 finish = ev.delta.stop_reason or finish
                 if ev.usage is not None and ev.usage.output_tokens is not None:

@@ -23,6 +23,7 @@ import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 from ..errors import ContentError, SendError, StreamInterrupted, UnsupportedBlockError, describe
@@ -457,6 +458,103 @@ def document_field_notices(messages: Sequence[Message], target: str, title: str)
 
 
 _DOCUMENT_FIELD_NAMES = {"source": "chunk boundaries (a content source)"}
+
+
+def cited(text: Text, citations: object, fmt: str, path: str) -> Text:
+    """``text`` with the citations its format wrote beside it (Anthropic's ``citations``, a
+    Responses or Chat ``annotations`` list), kept as JSON for ``fmt``'s writer to send back
+    and ``citation_notices`` to name elsewhere; none (missing, empty): ``text`` as it is."""
+    if not isinstance(citations, list) or not citations:
+        return text
+    return replace(text, citations=dumps_json(citations, path), citations_format=fmt)
+
+
+def carries_citations(b: Text, target: str) -> bool:
+    """Whether ``target``'s writer sends ``b``'s citations: only back to the format that
+    wrote them, Chat never (its request has no place for them), the Responses API only in
+    an output message item sent with its id (an assistant message without one takes none)."""
+    if b.citations is None or b.citations_format != target or target == "openai":
+        return False
+    return target != "openai-responses" or responses_item_id(b.item_id, "message") is not None
+
+
+def citation_notices(messages: Sequence[Message], target: str, title: str) -> list[Notice]:
+    """A notice for each text whose citations ``target`` does not take back, naming what
+    they cited: the answer goes, where it came from does not (review36 R36-P1).
+
+    >>> t = Text("It starts in June.", citations='[{"type": "url_citation", "url": "https://ex.org/a"}]',
+    ...          citations_format="openai")
+    >>> print(citation_notices([Message("assistant", (t,))], "gemini", "Gemini")[0])
+    The answer at messages[0].content[0] was sent to Gemini with its 1 citation left out (https://ex.org/a): only OpenAI Chat's replies carry them.
+    """
+    out: list[Notice] = []
+    for i, m in enumerate(messages):
+        for j, b in enumerate(m.content):
+            if type(b) is not Text or b.citations is None:
+                continue
+            if m.role == "assistant" and carries_citations(b, target):
+                continue
+            cites = _citation_list(b.citations)
+            n = len(cites)
+            said = "; ".join(filter(None, (", ".join(_cited_sources(cites)), _first_quote(cites))))
+            where = f"messages[{i}].content[{j}]"
+            owner = _CITING_FORMATS.get(b.citations_format or "", "another format")
+            out.append(
+                Notice(
+                    "dropped",
+                    where,
+                    f"The answer at {where} was sent to {title} with its {n} "
+                    f"citation{'s' if n != 1 else ''} left out"
+                    f"{f' ({said})' if said else ''}: only {owner} carry "
+                    "them.",
+                )
+            )
+    return out
+
+
+def _first_quote(cites: Sequence[Any], most: int = 100) -> str:
+    """What the first citation that quotes its source quotes (Anthropic's ``cited_text``),
+    shortened: the words the answer rested on, named where they are not sent."""
+    for x in cites:
+        quote = x.get("cited_text") if isinstance(x, Mapping) else None
+        if isinstance(quote, str) and quote.strip():
+            short = " ".join(quote.split())
+            return f"quoting {short if len(short) <= most else short[:most] + '…'!r}"
+    return ""
+
+
+_CITING_FORMATS = {
+    "anthropic": "Anthropic's text blocks",
+    "openai-responses": "the Responses API's output messages sent with their ids",
+    "openai": "OpenAI Chat's replies",
+}
+
+
+def _citation_list(raw: str) -> list[Any]:
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return []
+    return value if isinstance(value, list) else []
+
+
+def _cited_sources(cites: Sequence[Any], most: int = 4) -> list[str]:
+    """What the citations point at, each once: a URL, a search result's source, a
+    document's title, a file's name or id (Chat nests its URL in ``url_citation``)."""
+    found: list[str] = []
+    for x in cites:
+        if not isinstance(x, Mapping):
+            continue
+        inner = x.get("url_citation")
+        spec = inner if isinstance(inner, Mapping) else x
+        for key in ("url", "source", "document_title", "filename", "file_id"):
+            value = spec.get(key)
+            if isinstance(value, str) and value:
+                if value not in found:
+                    found.append(value)
+                break
+    shown = [v[:120] for v in found[:most]]
+    return shown + ([f"{len(found) - most} more"] if len(found) > most else [])
 
 
 def _documents(messages: Sequence[Message]) -> Iterator[tuple[str, FileAttachment]]:

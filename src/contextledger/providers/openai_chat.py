@@ -175,6 +175,12 @@ def _read_assistant(msg: dict[str, Any], path: str) -> tuple[Block, ...]:
     refusal = msg.get("refusal")
     if isinstance(refusal, str) and refusal and not blocks:
         blocks.append(Text(refusal))  # a refusal is what the assistant said; it is sent as text
+    first = next((k for k, b in enumerate(blocks) if isinstance(b, Text)), None)
+    said = blocks[first] if first is not None else None
+    if isinstance(said, Text) and first is not None and msg.get("annotations"):
+        # a search model's URL citations of its reply: no request takes them back, so they
+        # are kept to be named where they are not sent (``citation_notices``)
+        blocks[first] = c.cited(said, msg["annotations"], TARGET, path + ".annotations")
     if msg.get("audio") is not None:  # an earlier spoken reply, sent back by its id
         blocks.insert(0, native.read_openai_audio_reply(msg["audio"], path + ".audio"))
     legacy = msg.get("function_call")

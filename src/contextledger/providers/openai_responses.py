@@ -10,6 +10,7 @@ an opaque ``Reasoning(redacted=True)`` block of this format and goes back verbat
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, cast
@@ -219,7 +220,11 @@ def _read_parts(content: list[Any], path: str, role: str) -> list[Block]:
         kind = part.get("type")
         if kind in ("input_text", "output_text"):
             text = c.expect_str(part.get("text"), p, "text")
-            out.append(c.text_block(text) if role == "user" else Text(text))
+            out.append(
+                c.text_block(text)
+                if role == "user"
+                else c.cited(Text(text), part.get("annotations"), TARGET, p + ".annotations")
+            )
         elif kind == "refusal":
             out.append(Text(c.expect_str(part.get("refusal"), p, "refusal")))
         elif kind == "input_image":
@@ -390,18 +395,28 @@ def _unique_ids(items: list[dict[str, Any]], notices: list[Notice]) -> list[dict
         if item.get("type") != "reasoning":
             if kept and kept[-1].get("type") == "reasoning" and "id" in kept[-1]:
                 notices.append(_reasoning_unsent(f"input[{k - 1}]", kept.pop()["id"]))
+            cites = " (and without its citations: a message takes none without its id)"
             notices.append(
                 Notice(
                     "repaired",
                     f"input[{k}]",
                     f"Item id {item_id!r} was used twice; the later item was sent without it "
-                    "(the Responses API refuses two items of one id).",
+                    "(the Responses API refuses two items of one id)"
+                    f"{cites if _annotated(item) else ''}.",
                 )
             )
             kept.extend(_without_id(item, k))
             continue
         notices.append(_reasoning_unsent(f"input[{k}]", item_id))
     return kept
+
+
+def _annotated(item: Mapping[str, Any]) -> bool:
+    """Whether a message item's parts carry annotations (citations)."""
+    parts = item.get("content")
+    return isinstance(parts, list) and any(
+        isinstance(p, dict) and bool(p.get("annotations")) for p in parts
+    )
 
 
 def _reasoning_unsent(where: str, item_id: str) -> Notice:
@@ -424,6 +439,21 @@ def _without_id(item: Mapping[str, Any], k: int) -> list[dict[str, Any]]:
         return [{k: v for k, v in item.items() if k != "id"}]
     texts = [p["text"] for p in item.get("content") or () if isinstance(p, dict) and "text" in p]
     return _assistant_texts_without_id(texts)
+
+
+def _wire_text(b: Text | Recap) -> str:
+    return b.wire_text if isinstance(b, Recap) else b.text
+
+
+def _output_text(b: Text | Recap) -> dict[str, Any]:
+    """An ``output_text`` part, with the annotations (URL and file citations) the API wrote
+    for it: sent back as they came."""
+    cites = (
+        json.loads(b.citations or "[]")
+        if isinstance(b, Text) and c.carries_citations(b, TARGET)
+        else []
+    )
+    return {"type": "output_text", "text": _wire_text(b), "annotations": cites}
 
 
 def _assistant_texts_without_id(texts: Sequence[str]) -> list[dict[str, Any]]:
@@ -533,7 +563,7 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
     """Items in the order the blocks came: the API requires each reasoning item to stay
     right before the item it produced (a reordered history is rejected)."""
     items: list[dict[str, Any]] = []
-    texts: list[str] = []
+    texts: list[Text | Recap] = []
     origin: tuple[str | None, str | None] = (None, None)  # the texts' message item id, status
 
     def flush_text() -> None:
@@ -541,11 +571,11 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
         if not texts:
             return
         if item_id is not None:  # an output message sent back as it came (id, status, parts)
-            parts = [{"type": "output_text", "text": t, "annotations": []} for t in texts]
+            parts = [_output_text(t) for t in texts]
             message: dict[str, Any] = {"type": "message", "role": "assistant", "id": item_id}
             items.append({**message, "status": status or "completed", "content": parts})
         else:
-            items.extend(_assistant_texts_without_id(texts))
+            items.extend(_assistant_texts_without_id([_wire_text(t) for t in texts]))
         texts.clear()
 
     reasoned = False  # a reasoning item of this turn was written
@@ -556,7 +586,7 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
             if texts and came_in != origin:  # another message item
                 flush_text()
             origin = came_in
-            texts.append(b.wire_text if isinstance(b, Recap) else b.text)
+            texts.append(b)
             continue
         flush_text()
         if isinstance(b, ToolCall):

@@ -121,7 +121,7 @@ def block_from_dict(raw: Any, path: str = "block") -> Block:
     """Decode one block; raises :class:`ContentError` at ``path`` when it does not fit.
 
     >>> block_from_dict({"type": "text", "text": "hi"})
-    Text(text='hi', cache=None, item_id=None, item_status=None, type='text')
+    Text(text='hi', cache=None, item_id=None, item_status=None, citations=None, citations_format=None, type='text')
     """
     if not isinstance(raw, Mapping):
         raise ContentError(path, f"a block must be an object, not {describe(raw)}")
