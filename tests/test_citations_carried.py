@@ -279,3 +279,38 @@ def test_a_streamed_replys_citations_are_kept_for_the_next_turn() -> None:
     written = translate([*asked, reply.message], "anthropic")
     assert isinstance(text, Text) and text.citations is not None
     assert written.body["messages"][1]["content"][0]["citations"] == [ANTHROPIC_CITATIONS[0]]
+
+
+def test_a_citation_into_a_document_the_fit_shortened_is_left_out() -> None:
+    """R37-prov32-1: a fit that shortened the cited document kept its title, and the
+    citation went back placed at indexes the sent document no longer held. A char_location
+    citation goes only where its quote is at its indexes; at a window that holds the whole
+    document it goes as it came."""
+    filler = "Filler sentence about the alpha process. " * 200
+    quote = "The alpha refund window is 30 days from delivery."
+    text = "Alpha handbook. " + filler + quote + " " + filler
+    start = text.index(quote)
+    citation = {
+        "type": "char_location", "cited_text": quote, "document_index": 0,
+        "document_title": "Alpha", "start_char_index": start, "end_char_index": start + len(quote),
+    }  # fmt: skip
+    document = {
+        "type": "document", "title": "Alpha", "citations": {"enabled": True},
+        "source": {"type": "text", "media_type": "text/plain", "data": text},
+    }  # fmt: skip
+    history = [
+        {"role": "user", "content": "Answer from our policy documents."},
+        {"role": "assistant", "content": [{"type": "text", "text": "Sure, share them."}]},
+        {"role": "user", "content": [document, {"type": "text", "text": "Refund window?"}]},
+        {"role": "assistant", "content": [
+            {"type": "text", "text": "30 days from delivery", "citations": [citation]}]},
+        {"role": "user", "content": "Thanks. And exchanges?"},
+    ]  # fmt: skip
+    for window, kept in ((4_000, False), (200_000, True)):
+        fitted = fit(history, MODELS["anthropic"], window=window, max_output_tokens=500,
+                     target="anthropic")  # fmt: skip
+        body = translate(fitted.messages, "anthropic", model=MODELS["anthropic"])
+        answer = json.dumps(body.body["messages"][3])
+        assert ("citations" in answer) is kept, window
+        said = [n.text for n in body.notices if "citation" in n.text]
+        assert bool(said) is not kept and all("shortened by the fit" in t for t in said)

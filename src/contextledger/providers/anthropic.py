@@ -663,7 +663,8 @@ def _cite_only_what_is_sent(turns: list[dict[str, Any]], notices: list[Notice]) 
                         f"messages[{t}]",
                         f"{n} citation{'s' if n != 1 else ''} of the answer in request turn "
                         f"{t} were not sent: the document or search result cited is not in "
-                        "this request (left out by the fit, or never sent), and Anthropic "
+                        "this request as cited (left out or shortened by the fit, or never "
+                        "sent), and Anthropic "
                         "places a citation by it; or the citation lacks what Anthropic needs.",
                     )
                 )
@@ -726,11 +727,16 @@ def _source_sent(
     if not _index_in(k, docs):
         return False
     doc, title, quoted = docs[k], cite.get("document_title"), cite.get("cited_text")
-    if isinstance(title, str) and title:
-        return bool(doc.get("title") == title)
+    if isinstance(title, str) and title and doc.get("title") != title:
+        return False
+    # (the title is not enough: a fit that shrank the cited document keeps its title, and
+    # the quote at its indexes is gone: R37-prov32-1)
     text = _document_text(doc) if kind == "char_location" else None  # (a quote of its text)
     if text is None or not isinstance(quoted, str):
         return True
+    start, end = cite.get("start_char_index"), cite.get("end_char_index")
+    if type(start) is int and type(end) is int:  # (the quote where the citation places it)
+        return 0 <= start <= end <= len(text) and text[start:end].split() == quoted.split()
     return " ".join(quoted.split()) in " ".join(text.split())
 
 
