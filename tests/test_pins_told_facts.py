@@ -9,6 +9,8 @@ the line written."""
 from __future__ import annotations
 
 import json
+import random
+from typing import Any
 
 from contextledger import Message, ToolCall
 from contextledger.fit import fit
@@ -296,3 +298,50 @@ def test_a_jotted_note_with_an_identifier_is_a_fact_told() -> None:
     # ... while a tag, a small count among strung words, or a long string is none
     assert told_rank("rows copied lag batch index 420 vacuum schema") is None
     assert told_rank("ok thanks ref #123") is None
+
+
+def test_a_long_message_that_is_mostly_facts_is_kept_whole() -> None:
+    # R37-retain37-1: a complaint whose every sentence told a number was pinned as its
+    # first three such sentences at 32k, and the booking reference in its fifth was lost
+    # where the fit before kept the whole 117-token message
+    rambling = (
+        "so anyway the thing is I have been dealing with this for weeks and honestly nobody "
+        "seems to know what is going on and every time I call I get a different answer"
+    )
+    said = (
+        f"{rambling}. My flight was 3 hours late. My bag weighed 23 kg at the desk. My wait at "
+        "the counter was 45 minutes. My calls to you numbered 4 so far. My booking reference "
+        f"is QZ7K2P. {rambling}."
+    )
+    rng = random.Random(1)
+    asks = ["can you check whether the roof inspection was booked?",
+            "please also look up the plumber's invoice from March",
+            "could you find out why the adjuster has not called back?",
+            "check if the deductible was applied twice please",
+            "look into the rental car coverage for me",
+            "please confirm the mitigation company was paid"]  # fmt: skip
+    msgs: list[dict[str, Any]] = [
+        {"role": "system", "content": "You are a support agent."},
+        {"role": "user", "content": "Please get my insurance claim for the water damage paid out."},
+        {"role": "assistant", "content": "Sure, tell me more."},
+    ]
+    for i in range(90):
+        if i == 20:
+            msgs += [{"role": "user", "content": said},
+                     {"role": "assistant", "content": "Thanks, I'll look into it."}]  # fmt: skip
+        nudge = rng.choice(asks) if i % 7 == 3 else rng.choice(["ok", "any news?", "thanks"])
+        rows = [
+            {"row": j, "note": "x" * rng.randrange(20, 200)} for j in range(rng.randrange(5, 40))
+        ]
+        call = {"id": f"c{i}", "type": "function",
+                "function": {"name": "lookup", "arguments": json.dumps({"q": f"case {i}"})}}  # fmt: skip
+        msgs += [
+            {"role": "user", "content": nudge},
+            {"role": "assistant", "content": None, "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": f"c{i}", "content": json.dumps(rows)},
+            {"role": "assistant", "content": f"Checked step {i}, nothing new."},
+        ]
+    msgs.append({"role": "user", "content": "so what's the status?"})
+    for window in (8_000, 16_000, 32_000):
+        res = fit(msgs, MODEL, window=window, max_output_tokens=1_000)
+        assert "QZ7K2P" in _texts(res.messages), window

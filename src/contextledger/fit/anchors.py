@@ -1206,6 +1206,15 @@ def _pin_told(
             lean = _told_excerpt_pin(index, pricer, k)
             if lean is None or lean.unit.cost > left:
                 continue
+            whole = index.exact_cost(start)
+            if whole <= min(left, _WHOLE_OVER_EXCERPT * lean.unit.cost):
+                # (a turn that is mostly facts goes whole: its excerpt saves little and
+                # loses the rest: R37-retain37-1, a booking reference in its 5th sentence)
+                unit = index.unit_alone(k, "prior")
+                pins.add(k, unit)
+                said.add(w)
+                spent += unit.cost
+                continue
             pins.add(k, lean.unit)
             pins.lean[k] = lean  # (sent whole if the window holds it: ``settle_lean_pins``)
             said.add(w)
@@ -1216,6 +1225,11 @@ def _pin_told(
             said.add(w)
             spent += unit.cost
     return spent
+
+
+#: A long turn telling facts is pinned whole, not as its excerpt, when the whole costs at
+#: most this many times the excerpt (and fits the room left).
+_WHOLE_OVER_EXCERPT = 2
 
 
 def _told_excerpt_pin(index: HistoryIndex, pricer: Pricer, k: int) -> Lean | None:

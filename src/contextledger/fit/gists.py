@@ -627,7 +627,7 @@ def told_rank(text: str) -> int | None:
 TOLD_TURN_CHARS = 4_000
 #: How many of a long turn's sentences telling a fact are kept as its excerpt (the best
 #: ranked, in the order said): a turn whose every sentence tells something is not a note
-_TOLD_SENTENCES = 3
+_TOLD_SENTENCES = 5
 #: What stands for a long turn's sentences left out between those kept
 TOLD_ELISION = " … "
 # what a sentence telling a fact holds (``_sentence_told``), found in one search: a digit, a
