@@ -60,6 +60,10 @@ def test_a_slip_needs_two_values_of_one_shape() -> None:
 def test_not_done_yet_agrees_with_an_open_request() -> None:
     assert _stands("The water permit has not been renewed yet.")
     assert _stands("Nobody has renewed the water permit so far.")
+    # said with a contraction, as people write it (verify37: read as claiming it done)
+    assert _stands("The water permit hasn't been renewed yet.")
+    assert _stands("The water permit hasn’t been renewed yet.")
+    assert _stands("We haven't renewed the water permit yet.")
 
 
 def test_a_permission_holds_for_the_act_however_inflected() -> None:

@@ -26,6 +26,7 @@ from .trace import FILLER, stem
 _NEG = re.compile(
     r"(?i)\b(?:never|under\s+no\s+circumstances|by\s+no\s+means|not|don'?t|do\s+not|does\s+not|doesn'?t|must\s+not|mustn'?t|shall\s+not|"
     r"should\s+not|shouldn'?t|cannot|can'?t|won'?t|avoid|no\s+longer|refrain|forbid(?:den)?|"
+    r"(?:has|have|had|is|are|was|were|did|does|do|wo|could|would)n['’]?t|"
     r"prohibited|off[-\s]limits|without|nothing|nobody|none|no\s+(?!more\s+than|less\s+than)(?=\w)|"
     r"nicht|kein(?:e|en|em|er|es)?|nie|niemals|nichts|jamais|nunca)\b"
 )
