@@ -82,3 +82,25 @@ def test_a_figure_is_bound_to_its_field() -> None:
     assert _stands("March bills: power $180, water $95.")
     assert _stands("The water bill for March is $95.")
     assert _stands("March came to $180 for power, $95 for water.")
+
+
+def test_a_correction_binds_to_its_value_not_to_every_equal_number() -> None:
+    # R37-V1: the user's goal "... before the consult on 14 March" was stripped because the
+    # user corrected another date sharing the number ("4 February, not 14 February")
+    goal = "Goal: prepare the intake memo for the wrongful termination claim before the consult on 14 March"
+    record = [
+        Message.user(
+            "I need you to prepare the intake memo for the wrongful termination claim "
+            "before the consult on 14 March."
+        ),
+        Message.assistant("On it. I'll start with the payroll export."),
+        Message.user(
+            "I had it wrong in the notes, the last day worked was 4 February, not 14 February."
+        ),
+        Message.assistant("Noted: last day worked 4 February."),
+    ]
+    v = verify_recap(goal, record, mode="strip", max_bytes=4000, context=record)
+    assert goal in v.text
+    stale = "Last day worked: 14 February."
+    v = verify_recap(f"{goal}\n{stale}", record, mode="strip", max_bytes=4000, context=record)
+    assert stale not in v.text

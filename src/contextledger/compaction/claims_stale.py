@@ -111,6 +111,8 @@ def check_stale(text: str, ev: Evidence) -> list[Claim]:
         # ("The request timeout is 6 seconds." for "… 9 másodperc, nem 6.")
         if not about & terms and not _same_measure(measured.get(old), new, said):
             continue
+        if _units_differ(old, text, said):
+            continue  # "the consult on 14 March" is not the "14 February" corrected (R37-V1)
         if lexicon.REPLACED_BEFORE.search(text[:at]) or lexicon.CORRECTION.search(text):
             continue  # "(corrigé, et non 20 %)": said replaced
         if _printed_with(old, text, ev):
@@ -183,6 +185,20 @@ def check_superseded(text: str, ev: Evidence) -> list[Claim]:
             why = f"the user set {key} to {last} after {value}"
             return [Claim("constraint", text.strip(), why)]
     return []
+
+
+def _units_differ(value: str, text: str, said: str) -> bool:
+    """Whether ``value`` stands in ``text`` and in the user's ``said`` with units that
+    differ (a month, a unit of measure): another value that shares the number.
+
+    >>> _units_differ("14", "the consult on 14 March", "4 February, not 14 February")
+    True
+    >>> _units_differ("14", "the last day was 14 February", "4 February, not 14 February")
+    False
+    """
+    ours = {unit for n, _, unit in measures(text) if n == value and unit}
+    theirs = {unit for n, _, unit in measures(said) if n == value and unit}
+    return bool(ours and theirs and not ours & theirs)
 
 
 def _same_measure(dim: str | None, new: str, said: str) -> bool:
