@@ -174,3 +174,29 @@ def recap_stripped(recap: str, record: list[Message]) -> bool:
     from contextledger.compaction.verify import verify_recap
 
     return verify_recap(recap, record, ledger=False).removed_sentences != ()
+
+
+# --- one session in every input format (refit tests) -----------------------------------
+
+#: OpenAI Chat dicts, as apps hold them.
+Dicts = list[dict[str, Any]]
+#: A model for each format an app holds its history in.
+MODELS_BY_FORMAT = {
+    "openai": "gpt-4o",
+    "anthropic": "claude-sonnet-4-5",
+    "gemini": "gemini-2.5-flash",
+    "openai-responses": "gpt-4.1",
+}
+#: The key of the list an app appends to in a body of each format (Chat: the list itself).
+LIST_KEY = {"anthropic": "messages", "gemini": "contents", "openai-responses": "input"}
+
+
+def as_app_holds(fmt: str, dicts: Dicts) -> tuple[Any, Dicts]:
+    """The session ``dicts`` (Chat) as an app in ``fmt`` holds it: (what is fitted, the
+    list it appends to)."""
+    from contextledger.providers import read_messages, translate
+
+    if fmt == "openai":
+        return dicts, dicts
+    body = translate(read_messages(dicts), fmt, validate=False).body
+    return body, body[LIST_KEY[fmt]]

@@ -13,21 +13,14 @@ from typing import Any
 
 import pytest
 
+from builders import LIST_KEY, MODELS_BY_FORMAT, Dicts, as_app_holds
 from contextledger.fit import Fitter, fit
-from contextledger.providers import read_messages, translate
+from contextledger.providers import read_messages
 from test_fit_refit_invariant import _decisions
 
 WINDOW, RESERVE = 5_000, 500
-Dicts = list[dict[str, Any]]
-MODELS = {
-    "openai": "gpt-4o",
-    "anthropic": "claude-sonnet-4-5",
-    "gemini": "gemini-2.5-flash",
-    "openai-responses": "gpt-4.1",
-}
 # (the module: the package exports its ``repair`` function under the same name)
 repair_module = importlib.import_module("contextledger.repair")
-KEYS = {"anthropic": "messages", "gemini": "contents", "openai-responses": "input"}
 
 
 def _agent(turns: int) -> Dicts:
@@ -54,28 +47,22 @@ def _agent(turns: int) -> Dicts:
     return dicts
 
 
-def _in(fmt: str, dicts: Dicts) -> tuple[Any, Dicts]:
-    """The session as an app in ``fmt`` holds it: (what is fitted, the list it appends to)."""
-    if fmt == "openai":
-        return dicts, dicts
-    body = translate(read_messages(dicts), fmt, validate=False).body
-    return body, body[KEYS[fmt]]
-
-
-@pytest.mark.parametrize("fmt", list(MODELS))
+@pytest.mark.parametrize("fmt", list(MODELS_BY_FORMAT))
 def test_a_refit_after_each_appended_item_is_a_one_shot_fit(fmt: str) -> None:
-    whole, items = _in(fmt, _agent(60))
+    whole, items = as_app_holds(fmt, _agent(60))
     start = len(items) - 30
     grown = copy.deepcopy(whole)
-    held = grown if fmt == "openai" else grown[KEYS[fmt]]
+    held = grown if fmt == "openai" else grown[LIST_KEY[fmt]]
     del held[start:]
-    fitter = Fitter(MODELS[fmt], window=WINDOW, max_output_tokens=RESERVE)
+    fitter = Fitter(MODELS_BY_FORMAT[fmt], window=WINDOW, max_output_tokens=RESERVE)
     fitter.fit(grown)
     repaired = 0
     for item in items[start:]:
         held.append(copy.deepcopy(item))
         got = fitter.fit(grown)
-        want = fit(copy.deepcopy(grown), MODELS[fmt], window=WINDOW, max_output_tokens=RESERVE)
+        want = fit(
+            copy.deepcopy(grown), MODELS_BY_FORMAT[fmt], window=WINDOW, max_output_tokens=RESERVE
+        )
         assert _decisions(got) == _decisions(want), (fmt, len(held))
         assert got.report.used <= got.report.budget
         repaired += any(n.kind == "repaired" for n in got.report.notices)

@@ -16,19 +16,11 @@ from typing import Any
 
 import pytest
 
+from builders import MODELS_BY_FORMAT, Dicts, as_app_holds
 from contextledger.fit import Fitter, fit
-from contextledger.providers import read_messages, translate
 from test_fit_refit_invariant import _decisions
 
 WINDOW, RESERVE = 4_000, 500
-Dicts = list[dict[str, Any]]
-MODELS = {
-    "openai": "gpt-4o",
-    "anthropic": "claude-sonnet-4-5",
-    "gemini": "gemini-2.5-flash",
-    "openai-responses": "gpt-4.1",
-}
-KEYS = {"anthropic": "messages", "gemini": "contents", "openai-responses": "input"}
 RULES = (
     "Never deploy on Fridays.",
     "Always keep the staging database read-only.",
@@ -74,23 +66,15 @@ def _exchange(t: int) -> Dicts:
     ]
 
 
-def _in(fmt: str, dicts: Dicts) -> tuple[Any, Dicts]:
-    """The session as an app in ``fmt`` holds it: (what is fitted, the list it changes)."""
-    if fmt == "openai":
-        return dicts, dicts
-    body = translate(read_messages(dicts), fmt, validate=False).body
-    return body, body[KEYS[fmt]]
-
-
 def _appended(fmt: str, t: int) -> Dicts:
     """A call and its result in ``fmt``, as an agent appends them."""
     if fmt == "openai":
         return _exchange(t)
-    return _in(fmt, [{"role": "user", "content": "x"}, *_exchange(t)])[1][1:]
+    return as_app_holds(fmt, [{"role": "user", "content": "x"}, *_exchange(t)])[1][1:]
 
 
 def _one_shot(fmt: str, body: Any) -> Any:
-    return fit(copy.deepcopy(body), MODELS[fmt], window=WINDOW, max_output_tokens=RESERVE)
+    return fit(copy.deepcopy(body), MODELS_BY_FORMAT[fmt], window=WINDOW, max_output_tokens=RESERVE)
 
 
 def _first_text(d: dict[str, Any]) -> tuple[dict[str, Any], str]:
@@ -147,13 +131,13 @@ EDITS: dict[str, Callable[[Dicts], None]] = {
 }
 
 
-@pytest.mark.parametrize("fmt", list(MODELS))
+@pytest.mark.parametrize("fmt", list(MODELS_BY_FORMAT))
 @pytest.mark.parametrize("edit", list(EDITS))
 def test_an_earlier_request_changed_while_calls_are_appended_is_pinned_as_it_now_is(
     fmt: str, edit: str
 ) -> None:
-    body, items = _in(fmt, _session(40))
-    fitter = Fitter(MODELS[fmt], window=WINDOW, max_output_tokens=RESERVE)
+    body, items = as_app_holds(fmt, _session(40))
+    fitter = Fitter(MODELS_BY_FORMAT[fmt], window=WINDOW, max_output_tokens=RESERVE)
     first = fitter.fit(body)
     assert first.report.pinned  # (earlier requests are pinned: the window drops turns)
     for t in range(6):
@@ -165,11 +149,11 @@ def test_an_earlier_request_changed_while_calls_are_appended_is_pinned_as_it_now
         assert got.report.used <= got.report.budget
 
 
-@pytest.mark.parametrize("fmt", list(MODELS))
+@pytest.mark.parametrize("fmt", list(MODELS_BY_FORMAT))
 def test_the_first_call_of_a_history_appended_after_the_current_request(fmt: str) -> None:
     # (whether the assistant acted on a request is asked only of a history with calls)
-    body, items = _in(fmt, _session(40, calls=False))
-    fitter = Fitter(MODELS[fmt], window=WINDOW, max_output_tokens=RESERVE)
+    body, items = as_app_holds(fmt, _session(40, calls=False))
+    fitter = Fitter(MODELS_BY_FORMAT[fmt], window=WINDOW, max_output_tokens=RESERVE)
     fitter.fit(body)
     for t in range(3):
         items.extend(_appended(fmt, t))
@@ -200,10 +184,10 @@ def _failing_agent(turns: int) -> Dicts:
     return dicts
 
 
-@pytest.mark.parametrize("fmt", list(MODELS))
+@pytest.mark.parametrize("fmt", list(MODELS_BY_FORMAT))
 def test_an_earlier_failure_edited_in_place_is_pinned_as_it_now_reads(fmt: str) -> None:
-    body, items = _in(fmt, _failing_agent(40))
-    fitter = Fitter(MODELS[fmt], window=WINDOW, max_output_tokens=RESERVE)
+    body, items = as_app_holds(fmt, _failing_agent(40))
+    fitter = Fitter(MODELS_BY_FORMAT[fmt], window=WINDOW, max_output_tokens=RESERVE)
     first = repr(fitter.fit(body).messages)
     pinned = [t for t in range(0, 40, 3) if f"KeyError: 'column_{t}'" in first]
     assert pinned  # (the gists of failures the window drops are pinned)
@@ -247,8 +231,8 @@ def test_responses_items_swapped_while_calls_are_appended(seed: int) -> None:
     # (items swapped twice may leave the Messages where they were, made of other items:
     # a gist turn is named after its unit's first Message, which is then another)
     rng = random.Random(seed)
-    body, items = _in("openai-responses", _repeating_agent(60))
-    model = MODELS["openai-responses"]
+    body, items = as_app_holds("openai-responses", _repeating_agent(60))
+    model = MODELS_BY_FORMAT["openai-responses"]
     fitter = Fitter(model, window=WINDOW, max_output_tokens=RESERVE)
     fitter.fit(body)
     for t in range(8):
@@ -283,12 +267,12 @@ def _grow_turn(items: Dicts, at: int) -> None:
             return
 
 
-@pytest.mark.parametrize("fmt", list(MODELS))
+@pytest.mark.parametrize("fmt", list(MODELS_BY_FORMAT))
 def test_dicts_edited_mid_history_in_a_long_list(fmt: str) -> None:
     # (a long list is read in pieces: the pieces after the edited ones keep their Messages,
     # also when an edited piece makes one Message more or fewer)
-    body, items = _in(fmt, _failing_agent(220))
-    fitter = Fitter(MODELS[fmt], window=WINDOW, max_output_tokens=RESERVE)
+    body, items = as_app_holds(fmt, _failing_agent(220))
+    fitter = Fitter(MODELS_BY_FORMAT[fmt], window=WINDOW, max_output_tokens=RESERVE)
     fitter.fit(body)
     n = len(items)
     edits: list[Callable[[], None]] = [

@@ -15,24 +15,16 @@ from typing import Any
 
 import pytest
 
+from builders import MODELS_BY_FORMAT, Dicts, as_app_holds
 from contextledger.catalog import lookup_model
 from contextledger.fit import Fitter, fit
 from contextledger.fit.anchors import _told_candidates
 from contextledger.fit.units import HistoryIndex
 from contextledger.model import Message
 from contextledger.pricing.messages import Pricer
-from contextledger.providers import read_messages, translate
 from test_fit_refit_invariant import _decisions
 
 WINDOW, RESERVE = 6_000, 500
-Dicts = list[dict[str, Any]]
-MODELS = {
-    "openai": "gpt-4o",
-    "anthropic": "claude-sonnet-4-5",
-    "gemini": "gemini-2.5-flash",
-    "openai-responses": "gpt-4.1",
-}
-KEYS = {"anthropic": "messages", "gemini": "contents", "openai-responses": "input"}
 FACTS = (
     "My flatmate Rohan moves out on the 14th.",
     "The storage unit code is 4471.",
@@ -71,17 +63,10 @@ def _session(turns: int) -> Dicts:
     return dicts
 
 
-def _in(fmt: str, dicts: Dicts) -> tuple[Any, Dicts]:
-    if fmt == "openai":
-        return dicts, dicts
-    body = translate(read_messages(dicts), fmt, validate=False).body
-    return body, body[KEYS[fmt]]
-
-
 def _appended(fmt: str, t: int) -> Dicts:
     if fmt == "openai":
         return _exchange(t)
-    return _in(fmt, [{"role": "user", "content": "x"}, *_exchange(t)])[1][1:]
+    return as_app_holds(fmt, [{"role": "user", "content": "x"}, *_exchange(t)])[1][1:]
 
 
 def _text_holder(d: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
@@ -138,7 +123,7 @@ EDITS: dict[str, Callable[[Dicts], None]] = {
 }
 
 
-@pytest.mark.parametrize("fmt", list(MODELS))
+@pytest.mark.parametrize("fmt", list(MODELS_BY_FORMAT))
 @pytest.mark.parametrize("edit", list(EDITS))
 @pytest.mark.parametrize("at", [1, 2])
 def test_a_fact_told_earlier_changed_while_an_agent_appends_is_read_as_it_now_is(
@@ -146,8 +131,8 @@ def test_a_fact_told_earlier_changed_while_an_agent_appends_is_read_as_it_now_is
 ) -> None:
     # the refits carry their pins (the current request stays); the fact is changed in the
     # ``at``-th of them, and each refit after is compared with a fit done once
-    body, items = _in(fmt, _session(30))
-    fitter = Fitter(MODELS[fmt], window=WINDOW, max_output_tokens=RESERVE)
+    body, items = as_app_holds(fmt, _session(30))
+    fitter = Fitter(MODELS_BY_FORMAT[fmt], window=WINDOW, max_output_tokens=RESERVE)
     first = fitter.fit(body)
     assert FACTS[0] in repr(first.messages)  # (told in passing, pinned once dropped)
     for t in range(5):
@@ -155,7 +140,9 @@ def test_a_fact_told_earlier_changed_while_an_agent_appends_is_read_as_it_now_is
         if t == at:
             EDITS[edit](items)
         got = fitter.fit(body)
-        want = fit(copy.deepcopy(body), MODELS[fmt], window=WINDOW, max_output_tokens=RESERVE)
+        want = fit(
+            copy.deepcopy(body), MODELS_BY_FORMAT[fmt], window=WINDOW, max_output_tokens=RESERVE
+        )
         assert _decisions(got) == _decisions(want), (fmt, edit, t)
         assert got.report.used <= got.report.budget
         if edit != "removed":
@@ -195,7 +182,7 @@ PLAIN = "count the boxes on the top shelf again please"
 TOLD = "My neighbour Priya borrowed the ladder on the 3rd."
 
 
-@pytest.mark.parametrize("fmt", list(MODELS))
+@pytest.mark.parametrize("fmt", list(MODELS_BY_FORMAT))
 def test_a_turn_edited_while_no_facts_were_read_is_read_again_after(fmt: str) -> None:
     # the current turn's results outgrow the run kept (no facts told in passing are pinned
     # then, nor read) while the app turns an earlier plain request into a fact; once the
@@ -204,8 +191,8 @@ def test_a_turn_edited_while_no_facts_were_read_is_read_again_after(fmt: str) ->
     dicts = _session(30)
     plain = [i for i, d in enumerate(dicts) if d.get("content") == "Count the boxes on shelf 2."]
     dicts[plain[0]]["content"] = PLAIN
-    body, items = _in(fmt, dicts)
-    fitter = Fitter(MODELS[fmt], window=WINDOW, max_output_tokens=RESERVE)
+    body, items = as_app_holds(fmt, dicts)
+    fitter = Fitter(MODELS_BY_FORMAT[fmt], window=WINDOW, max_output_tokens=RESERVE)
     fitter.fit(body)
     items.extend(_appended(fmt, 50))
     big = items[-1]
@@ -224,7 +211,9 @@ def test_a_turn_edited_while_no_facts_were_read_is_read_again_after(fmt: str) ->
     for step in steps:
         step()
         got = fitter.fit(body)
-        want = fit(copy.deepcopy(body), MODELS[fmt], window=WINDOW, max_output_tokens=RESERVE)
+        want = fit(
+            copy.deepcopy(body), MODELS_BY_FORMAT[fmt], window=WINDOW, max_output_tokens=RESERVE
+        )
         assert _decisions(got) == _decisions(want), fmt
         assert got.report.used <= got.report.budget
 
