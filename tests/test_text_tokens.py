@@ -296,6 +296,29 @@ def test_random_letters_and_digits_are_priced_as_machine_text_not_prose(
         assert EstimateCounter().count(text) <= most * o200k.count(text)
 
 
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    st.lists(
+        st.sampled_from(["aB3", "xY", "Q9z", "prose", "Id", "7", " ", "-", "\n", "é", "数"]),
+        max_size=60,
+    )
+)
+def test_random_runs_are_every_long_letters_and_digits_run(pieces: list[str]) -> None:
+    """A text's machine-text surcharge is the sum over its maximal ASCII letters-and-digits
+    runs of 16 or more (at its start, its end, or between any other bytes), each priced
+    alone: found with ``bytes.find`` since a regex scan tripled an estimate's cost."""
+    raw = "".join(pieces).encode()
+    cases = raw.translate(text_mod._CASES)
+    expected = 0
+    for run in __import__("re").finditer(rb"[lUd]{16,}", cases):
+        span = run[0]
+        turns = span.count(b"lU") + span.count(b"Ud") + span.count(b"dU")
+        if 4 * turns > len(span):
+            charged = len(span) + 2 * span.count(b"d")
+            expected += max(0, -(-len(span) * 11 // 4) - charged)
+    assert text_mod._random_run_quarters(raw) == expected
+
+
 def test_estimate_factor_and_edge_cases() -> None:
     assert EstimateCounter().count("") == 0
     assert EstimateCounter().count("a") == 1
