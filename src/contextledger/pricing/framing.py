@@ -303,14 +303,17 @@ def answer_channel_tokens(model_id: str, provider: str) -> int:
 
 
 # Structured outputs. OpenAI bills a request's JSON schema (Chat's ``response_format``,
-# Responses' ``text.format``) as input; how it renders it is not published. Six published
-# requests (charmbracelet/fantasy's recorded provider tests; gpt-4o, gpt-4o-mini, gpt-5 on both
-# APIs) bill 55-120 tokens for it: never more than the schema's compact JSON, its name and
-# its description and 8 more, which is the price (the closest bill: Chat's "Person" schema,
-# 74 billed, 81 priced, where the schema, name and description alone are 73;
-# ``tests/test_billed_fantasy.py``). Another format (``json_object``, ``text``) by its
-# compact JSON.
-RESPONSE_FORMAT_OVERHEAD = 8
+# Responses' ``text.format``) as input; how it renders it is not published. Priced as the
+# schema's compact JSON, its name and its description and 13 more. Six published requests
+# (charmbracelet/fantasy's recorded provider tests; gpt-4o, gpt-4o-mini, gpt-5 on both APIs)
+# bill 55-120 tokens for it, never more than those and 8 (the closest: Chat's "Person"
+# schema, 74 billed, where schema, name and description alone are 73;
+# ``tests/test_billed_fantasy.py``); Mirascope's and pydantic-ai's recorded gpt-4o requests
+# (38 more, strict or not) agree. One small schema without "required" bills more:
+# traceloop/openllmetry's recorded gpt-4o-mini "joke" request (review38 R38-B1) bills 35 for
+# a schema, name and description of 22, hence 13. Another format (``json_object``,
+# ``text``) by its compact JSON.
+RESPONSE_FORMAT_OVERHEAD = 13
 
 
 def response_format_tokens(spec: object, count: Count) -> int:
@@ -318,7 +321,7 @@ def response_format_tokens(spec: object, count: Count) -> int:
 
     >>> response_format_tokens({"type": "json_schema", "json_schema": {"name": "P",
     ...     "schema": {"type": "object"}}}, len)
-    26
+    31
     """
     if not isinstance(spec, Mapping):
         return 0
