@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
@@ -669,6 +669,69 @@ def told_excerpt(text: str) -> tuple[int, str] | None:
     kept = sorted(found)[:_TOLD_SENTENCES]
     kept.sort(key=lambda f: f[1])
     return min(rank for rank, _, _ in kept), TOLD_ELISION.join(s for _, _, s in kept)
+
+
+#: At most this many sentences of a long turn read as rules on their own: a turn of more
+#: is a list of rules, pinned whole as before (``rule_excerpt``)
+_RULE_SENTENCES = 4
+
+
+def own_sentences(text: str) -> list[str]:
+    """The sentences of ``text``'s paragraphs of one or two lines, in order (a pasted
+    block's lines are no sentences the user said).
+
+    >>> own_sentences("Hi there. Use port 8443!\\n\\n" + "a\\nb\\nc\\n" + "\\n\\nThanks")
+    ['Hi there.', 'Use port 8443!', 'Thanks']
+    """
+    found: list[str] = []
+    for paragraph in text.split("\n\n"):
+        if paragraph.count("\n") >= _OWN_LINES or not paragraph.strip():
+            continue
+        found.extend(s for s in _SENTENCE_BREAK.split(paragraph.strip()) if s)
+    return found
+
+
+def rule_excerpt(
+    text: str, steering: Callable[[Sequence[str]], list[int]]
+) -> tuple[str, frozenset[str]] | None:
+    """A long user turn (``SAID_CHARS`` to ``TOLD_TURN_CHARS``) read as a correction or a
+    rule, as the sentences in it that are one on their own (``steering``: the indices of
+    the sentences that correct or constrain) and those telling a specific
+    (``_sentence_told``), in the order said, joined by ``TOLD_ELISION``; with its rule
+    sentences (a rule said again in another turn is pinned once). None: no sentence is a
+    rule on its own (the turn's rule is read across its sentences: it is pinned whole),
+    more than ``_RULE_SENTENCES`` are (a list of rules), or the turn is no such long turn.
+    A user who talks at length ("Actually the huddle ran long again ... rather than argue
+    we left it") has such turns read as rules, each pinned whole, newest first: they took
+    the whole cap of the earlier requests, and the constraint said before them and the
+    facts told were cut (retain37 set B: recruiting and research chats kept 41-67 % of
+    their facts at 16k).
+
+    >>> said = "It was a long week and the ward was chaos again. " * 6
+    >>> rule_excerpt(said + "Never book two new patients back to back. Room B114 is ours now.",
+    ...              lambda ss: [j for j, s in enumerate(ss) if s.startswith("Never")])
+    ('Never book two new patients back to back. … Room B114 is ours now.', frozenset({'Never book two new patients back to back.'}))
+    >>> rule_excerpt(said, lambda ss: []) is None
+    True
+    """
+    if not SAID_CHARS < len(text) <= TOLD_TURN_CHARS:
+        return None
+    sentences = own_sentences(text)
+    if len(sentences) < 2:
+        return None
+    rules = steering(sentences)
+    if not rules or len(rules) > _RULE_SENTENCES:
+        return None
+    kept = set(rules)
+    told = 0
+    for j, sentence in enumerate(sentences):
+        if j in kept or told >= _TOLD_SENTENCES or _TOLD_MARK.search(sentence) is None:
+            continue
+        if _sentence_told(sentence) is not None:
+            kept.add(j)
+            told += 1
+    excerpt = TOLD_ELISION.join(sentences[j] for j in sorted(kept))
+    return excerpt, frozenset(sentences[j] for j in rules)
 
 
 def _sentence_told(sentence: str) -> int | None:
