@@ -272,16 +272,24 @@ def said_beside(messages: Sequence[Message]) -> str | None:
 # a choice said in the words ``intent.is_decision`` reads
 _MAY_DECIDE = re.compile(
     r"(?i)\b(?:i['’]ll|i\s+will|i['’]m\s+going\s+to|i\s+am\s+going\s+to|we['’]ll|we\s+will|"
-    r"let['’]s|i['’]ve\s+decided|i\s+decided|decision|decided|go(?:ing)?\s+with)\b"
+    r"let['’]s|i['’]ve\s+decided|i\s+decided|decision|decided|go(?:ing)?\s+with|we\s+should|"
+    r"i\s+suggest\s+we|plan|my\s+call|the\s+call|verdict|approach|recommendation)\b"
 )
-# ... a plan of its own, as it opens the sentence (after "OK," "So," "Now", or a label of a
-# few words: "My call:", "Plan:", "Going forward —"), that does something other than look
-# ("I'll check the logs first." is a step, not a decision)
+# ... a plan of its own, as it opens the sentence (after "OK," "So," "Now", a clause of a few
+# words and a comma: "Having read the write-ups,", or a label of a few words: "My call:",
+# "Going forward —"), or the sentence labelled as the plan or the decision ("Plan: …",
+# "Going with this: …"), that does something other than look ("I'll check the logs
+# first." is a step, not a decision). The assistant's decision said after a look-up in such
+# words was in no gist: kept at 8k and 16k in the run of recent turns, lost at 32k, whose
+# run held bigger tool outputs and fewer turns (R37-F1)
 _PLAN_OPENS = (
-    r"(?i)^\W*(?:[^\W\d_]+(?:[ '’-][^\W\d_]+){0,2}\s*(?::|\s[—–-])\s*)?"
+    r"(?i)^\W*(?:[^\W\d_]+(?:[ '’-][^\W\d_]+){1,5}\s*,\s*)?"
+    r"(?:(?:[^\W\d_]+(?:[ '’-][^\W\d_]+){0,2}\s*(?::|\s[—–-])\s*)?"
     r"(?:(?:ok(?:ay)?|so|now|then|next|first|alright|right|good|great)\W+)*"
     r"(?:i['’]ll|i\s+will|i['’]m\s+going\s+to|i\s+am\s+going\s+to|we['’]ll|we\s+will|"
-    r"let['’]s|i['’]ve\s+decided\s+to|i\s+decided\s+to)\s+"
+    r"we\s+should|i\s+suggest\s+we|let['’]s|i['’]ve\s+decided\s+to|i\s+decided\s+to)\s+"
+    r"|(?:the\s+|my\s+)?(?:plan|decision|call|verdict|approach|recommendation|going\s+with\s+this)"
+    r"\s*:\s*)"
 )
 _LOOKS = (
     r"(?:first\s+|now\s+|quickly\s+|also\s+|just\s+)?(?:look|check|read|see|inspect|view|open|"
@@ -315,6 +323,12 @@ def decided(sentence: str) -> bool:
     >>> decided("Let me look at the code."), decided("I'll go with Redis for the cache.")
     (False, True)
     >>> decided("My call: I'll repaint it in eggshell instead of the semi-gloss, it dries faster.")
+    True
+    >>> decided("Having read the notes, I'll file under Title VII rather than the state statute.")
+    True
+    >>> decided("Plan: file under Title VII rather than the state statute."), decided("Plan: check the logs first, since they rotate.")
+    (True, False)
+    >>> decided("We should split the order 60/40, because one supplier cannot cover it.")
     True
     """
     if len(sentence) > SAID_CHARS or _LOOK_PLAN.search(sentence):
