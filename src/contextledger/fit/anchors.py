@@ -70,7 +70,7 @@ from .gists import (
     own_words,
     repeated,
     routine,
-    rule_excerpt,
+    rule_excerpts,
     told_excerpt,
     told_rank,
     value_statement,
@@ -442,13 +442,18 @@ def _pin_requests(
                 if pinned_words.repeats > _FILL_VISITS:
                     break  # (a chat of one command said thousands of times is not walked)
                 continue
-            rules = _rule_excerpt_pin(index, pricer, k) if must and k not in tasks else None
+            rules = (
+                _rule_excerpt_pin(index, pricer, k, partial(_next_rules, index, k))
+                if must and k not in tasks
+                else None
+            )
             if rules is not None:
                 excerpt, said = rules
                 if pinned_words.rules_said(said):
                     continue  # (its rules are pinned from a newer turn)
-                whole = index.exact_cost(starts[k])
-                if whole <= min(room, _WHOLE_OVER_EXCERPT * excerpt.unit.cost):
+                most = min(room, _WHOLE_OVER_EXCERPT * excerpt.unit.cost)
+                # (by a bound from its characters first: a long turn is not counted)
+                if index.request_may_fit(k, most) and index.exact_cost(starts[k]) <= most:
                     unit = index.unit_alone(k, "prior")  # (mostly its rules: whole)
                 elif excerpt.unit.cost <= room:
                     unit = excerpt.unit
@@ -1306,15 +1311,36 @@ def _told_excerpt_pin(index: HistoryIndex, pricer: Pricer, k: int) -> Lean | Non
     return index.memo(start, "told-excerpt", make)
 
 
+#: Long turns read as rules whose sentences are read in one call at most (``_next_rules``)
+_RULES_READ_AT_ONCE = 32
+#: Texts whose ``rule_excerpt`` an index keeps at most (then forgotten, read again if asked)
+_RULE_EXCERPTS_KEPT = 4_096
+#: What ``gists.rule_excerpt`` found in each long turn's text read, by index
+_RULE_EXCERPTS: WeakKeyDictionary[HistoryIndex, dict[str, tuple[str, frozenset[str]] | None]] = (
+    WeakKeyDictionary()
+)
+
+
+def _next_rules(index: HistoryIndex, k: int) -> list[int]:
+    """The units of the corrections and rules read so far before request ``k``, newest
+    first: the ones the walk pins next, their sentences read with ``k``'s."""
+    found = index.requests_read.steering
+    at = bisect_left(found, index.starts[k])
+    return [index.unit_of(p) for p in reversed(found[max(0, at - _RULES_READ_AT_ONCE) : at])]
+
+
 def _rule_excerpt_pin(
-    index: HistoryIndex, pricer: Pricer, k: int
+    index: HistoryIndex, pricer: Pricer, k: int, upcoming: Callable[[], list[int]]
 ) -> tuple[Lean, frozenset[str]] | None:
     """Long user turn ``k``, read as a correction or a rule, pinned as the sentences in it
     that are one on their own and those telling a fact (``gists.rule_excerpt``), the rest
     left out and reported; with its rule sentences. None when it holds more than one text
-    block, or ``rule_excerpt`` finds none such. Made once per message."""
+    block, or ``rule_excerpt`` finds none such. Made once per message; the sentences of the
+    ``upcoming`` long turns (unit numbers) are read in the same call (a call has a fixed
+    cost: one a turn made a cold fit of a talkative session ~1.5x slower)."""
     start = index.starts[k]
-    if not SAID_CHARS < index.chars[start] <= TOLD_TURN_CHARS or not index.one_text_block(start):
+    chars = index.chars
+    if not SAID_CHARS < chars[start] <= TOLD_TURN_CHARS or not index.one_text_block(start):
         return None
 
     def make(m: Message) -> tuple[Lean, frozenset[str]] | None:
@@ -1322,7 +1348,19 @@ def _rule_excerpt_pin(
         if len(texts) != 1:
             return None
         j, text = texts[0]
-        found = rule_excerpt(text, _steering_sentences)
+        known = _RULE_EXCERPTS.setdefault(index, {})
+        if text not in known:
+            if len(known) > _RULE_EXCERPTS_KEPT:
+                known.clear()
+            reading = [text]
+            for u in upcoming():
+                p = index.starts[u]
+                if u != k and SAID_CHARS < chars[p] <= TOLD_TURN_CHARS:
+                    other = index.request_text(p)
+                    if other not in known:
+                        reading.append(other)
+            known.update(zip(reading, rule_excerpts(reading, _steering_sentences), strict=True))
+        found = known[text]
         if found is None:
             return None
         told, rules = found
@@ -1331,18 +1369,19 @@ def _rule_excerpt_pin(
         )
         short = replace_block(m, (j,), Text(excerpt))
         cost = pricer.message(short).total
-        before, after = pricer.text(text), pricer.text(excerpt)
+        # (what is left out is not sent: its size is estimated, as ``_request_words`` does)
+        before, after = estimate_tokens(pricer.counter, text), pricer.text(excerpt)
         reason = (
             "earlier message pinned as the sentences in it that set a rule or a correction "
             "and tell a fact: the whole did not fit the room kept for earlier requests"
         )
-        change = Change("shrunk", m.id, j, "text", reason, before, after)
+        change = Change("shrunk", m.id, j, "text", reason, before, after, True)
         notice = Notice(
             "shrunk",
             m.id,
             f"Your earlier message {m.id} is kept as the sentences in it that set a rule or "
-            f"a correction and tell a fact ({before:,} → {after:,} tokens): the whole message "
-            "did not fit the room kept for earlier requests.",
+            f"a correction and tell a fact (about {before:,} → {after:,} tokens): the whole "
+            "message did not fit the room kept for earlier requests.",
         )
         return Lean(Unit(start, [short], cost, "prior"), (change,), (notice,)), rules
 

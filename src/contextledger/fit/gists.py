@@ -17,10 +17,11 @@ before any pattern, and a call's arguments are parsed once.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import islice
 
 from ..intent import is_decision
@@ -703,6 +704,37 @@ def own_sentences(text: str) -> list[str]:
             continue
         found.extend(s for s in _SENTENCE_BREAK.split(paragraph.strip()) if s)
     return found
+
+
+def rule_excerpts(
+    texts: Sequence[str], steering: Callable[[Sequence[str]], list[int]]
+) -> list[tuple[str, frozenset[str]] | None]:
+    """``rule_excerpt`` of each of ``texts``, their sentences read for rules in one call
+    of ``steering`` (each sentence is read on its own: the same answers; a call has a fixed
+    cost, and a cold fit of a long session made one for each of ~50 long turns).
+
+    >>> rule_excerpts(["ok", "Sure. " * 60 + "Never push on Fridays."],
+    ...               lambda ss: [j for j, s in enumerate(ss) if s.startswith("Never")])
+    [None, ('Never push on Fridays.', frozenset({'Never push on Fridays.'}))]
+    """
+    split = [own_sentences(t) if SAID_CHARS < len(t) <= TOLD_TURN_CHARS else [] for t in texts]
+    every = [s for sentences in split for s in sentences if len(sentences) >= 2]
+    found = sorted(steering(every)) if every else []
+    out: list[tuple[str, frozenset[str]] | None] = []
+    at = 0
+    for text, sentences in zip(texts, split, strict=True):
+        if len(sentences) < 2:
+            out.append(None)
+            continue
+        lo, hi = bisect_left(found, at), bisect_left(found, at + len(sentences))
+        rules = [j - at for j in found[lo:hi]]
+        at += len(sentences)
+        out.append(rule_excerpt(text, partial(_given, rules)))
+    return out
+
+
+def _given(rules: list[int], _: Sequence[str]) -> list[int]:
+    return rules
 
 
 def rule_excerpt(
