@@ -10,9 +10,12 @@ chatter, newest first, before the older constraint and the facts told are reache
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from contextledger import Message
 from contextledger.fit import fit
+from contextledger.fit.gists import rule_excerpt
+from contextledger.intent import steering_requests
 
 MODEL = "gpt-4.1"
 TOPICS = ["audit", "rota", "handover", "budget", "survey", "printer", "locum", "letters",
@@ -64,3 +67,40 @@ def test_a_constraint_and_facts_said_inside_long_turns_of_chatter_are_kept() -> 
             assert kept == [CONSTRAINT, CORRECTION, FACT], (seed, window)
             assert "clear the cardiology backlog" in text
             assert res.report.used <= res.report.budget
+
+
+FILL = (
+    "so anyway it has been one of those weeks, the standup ran long again and half the "
+    "team was out with the flu and honestly I am just trying to get through the backlog"
+)
+
+
+def _excerpt_of(said: str) -> str:
+    found = rule_excerpt(f"{FILL}. {FILL}. {said} {FILL}. {FILL}.", _read_rules)
+    assert found is not None
+    return found[0]
+
+
+def _read_rules(sentences: Sequence[str]) -> list[int]:
+    return steering_requests(sentences, restating=False)[0]
+
+
+def test_a_rule_is_excerpted_with_the_sentence_it_leans_on() -> None:
+    """review38 R38-retain38-1/2: a rule pinned as an excerpt of its long turn keeps the
+    sentence beside it that it points back at, that goes on with it, or that is a short
+    rule of its own the reading missed (main kept these turns whole)."""
+    for said, needs in (
+        (
+            "There are two config files, settings.toml and settings.local.toml. "
+            "Do not commit the second one.",
+            "settings.local.toml",
+        ),
+        ("Never deploy on Fridays. That goes for Thursdays as well.", "Thursdays"),
+        (
+            "Ask before any schema change. Priyanka owns the warehouse and has to sign off.",
+            "Ask before any schema change.",
+        ),
+    ):
+        excerpt = _excerpt_of(said)
+        assert needs in excerpt, said
+        assert "standup ran long" not in excerpt  # (the chatter beside it stays out)

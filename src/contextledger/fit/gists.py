@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from itertools import islice
+from itertools import islice, pairwise
 
 from ..intent import is_decision
 from ..lexicon.common import COUNTER_LABELS, SENTENCE_WORDS, compiled_on_use
@@ -713,7 +713,8 @@ def rule_excerpts(
     of ``steering`` (each sentence is read on its own: the same answers; a call has a fixed
     cost, and a cold fit of a long session made one for each of ~50 long turns).
 
-    >>> rule_excerpts(["ok", "Sure. " * 60 + "Never push on Fridays."],
+    >>> rule_excerpts(["ok", "We talked it through for a long while today. " * 7
+    ...                + "Never push on Fridays."],
     ...               lambda ss: [j for j, s in enumerate(ss) if s.startswith("Never")])
     [None, ('Never push on Fridays.', frozenset({'Never push on Fridays.'}))]
     """
@@ -754,9 +755,11 @@ def rule_excerpt(
     their facts at 16k).
 
     >>> said = "It was a long week and the ward was chaos again. " * 6
-    >>> rule_excerpt(said + "Never book two new patients back to back. Room B114 is ours now.",
-    ...              lambda ss: [j for j, s in enumerate(ss) if s.startswith("Never")])
-    ('Never book two new patients back to back. … Room B114 is ours now.', frozenset({'Never book two new patients back to back.'}))
+    >>> text = said + "Never book two new patients back to back. That goes for locums too. "
+    >>> found = rule_excerpt(text + said + "Room B114 is ours now.",
+    ...                      lambda ss: [j for j, s in enumerate(ss) if s.startswith("Never")])
+    >>> print(found[0])
+    Never book two new patients back to back. That goes for locums too. … Room B114 is ours now.
     >>> rule_excerpt(said, lambda ss: []) is None
     True
     """
@@ -768,7 +771,8 @@ def rule_excerpt(
     rules = steering(sentences)
     if not rules or len(rules) > _RULE_SENTENCES:
         return None
-    kept = set(rules)
+    context = {n for j in rules for n in _rule_context(sentences, j)}
+    kept = set(context)
     told = 0
     for j, sentence in enumerate(sentences):
         if j in kept or told >= _TOLD_SENTENCES or _TOLD_MARK.search(sentence) is None:
@@ -776,8 +780,51 @@ def rule_excerpt(
         if _sentence_told(sentence) is not None:
             kept.add(j)
             told += 1
-    excerpt = TOLD_ELISION.join(sentences[j] for j in sorted(kept))
-    return excerpt, frozenset(sentences[j] for j in rules)
+    return _excerpt_of(sentences, sorted(kept)), frozenset(sentences[j] for j in context)
+
+
+#: A sentence that points back at the one before it ("Do not commit the second one.")
+_REFERS_BACK = re.compile(
+    r"(?i)\b(?:it|its|this|that|these|those|them|they|there|such|both|either|neither|"
+    r"the\s+(?:first|second|third|last|other|latter|former|same)(?:\s+one)?)\b"
+)
+#: A sentence that goes on with the one before it ("That goes for Thursdays as well.")
+_GOES_ON = re.compile(
+    r"(?i)^\W*(?:that|this|it|same|also|and|but|or|except|unless|including|only|even|"
+    r"otherwise|especially|not|nor|plus)\b"
+)
+#: A sentence beside a rule this short is kept with it (a rule in two short sentences)
+_SHORT_WORDS = 8
+
+
+def _rule_context(sentences: Sequence[str], j: int) -> list[int]:
+    """Rule sentence ``j`` with the sentences beside it that it leans on: the one before
+    when it is short or ``j`` points back at it ("There are two config files, a.toml and
+    b.toml. Do not commit the second one."), the one after when it is short or goes on
+    with ``j`` ("Never deploy on Fridays. That goes for Thursdays as well."). A rule the
+    reading missed sits next to the one it found in a short sentence ("Ask before any
+    schema change. Priyanka owns the warehouse and has to sign off."). Each was lost from
+    its excerpt where main kept the turn whole (review38 R38-retain38-1/2); a sentence of
+    chatter beside a rule is no part of it."""
+    kept = [j]
+    if j > 0 and (_short(sentences[j - 1]) or _REFERS_BACK.search(sentences[j])):
+        kept.append(j - 1)
+    if j + 1 < len(sentences) and (_short(sentences[j + 1]) or _GOES_ON.search(sentences[j + 1])):
+        kept.append(j + 1)
+    return kept
+
+
+def _short(sentence: str) -> bool:
+    return len(sentence.split()) <= _SHORT_WORDS
+
+
+def _excerpt_of(sentences: Sequence[str], kept: Sequence[int]) -> str:
+    """The ``kept`` sentences (ascending indices) in order, ``TOLD_ELISION`` where some
+    were left out between them, a space between neighbours."""
+    parts = [sentences[kept[0]]]
+    for before, j in pairwise(kept):
+        parts.append((" " if j == before + 1 else TOLD_ELISION) + sentences[j])
+    return "".join(parts)
 
 
 def _sentence_told(sentence: str) -> int | None:
