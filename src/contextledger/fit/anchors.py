@@ -70,6 +70,7 @@ from .gists import (
     own_words,
     repeated,
     routine,
+    rule_excerpts,
     told_excerpt,
     told_rank,
     value_statement,
@@ -159,6 +160,7 @@ def prior_request_order(
     acted_on: Callable[[int], bool] | None = None,
     terse_task: Callable[[int], bool] | None = None,
     pasted_only: Callable[[int], bool] | None = None,
+    task_out: list[int] | None = None,
 ) -> Iterator[tuple[int, bool]]:
     """Earlier requests in the order they are pinned, each with whether it is pinned
     beyond the ``prior_anchors`` count (still within the token cap); lazily, so a fit asks
@@ -185,6 +187,8 @@ def prior_request_order(
     that reads as a rule ("this never happened before, but I need you to …") and that the
     assistant set to work on is the task, ahead of a later one (retain34 set A: a helpdesk
     session's pasted mail thread was pinned as the task and the goal beside it was lost).
+    ``task_out``: filled, before the first is given, with the requests pinned as the task
+    (the rest of those pinned first are corrections and rules).
 
     >>> from contextledger.intent import is_substantive
     >>> said = {0: "Please migrate the billing service to Postgres 16.", 1: "ok",
@@ -244,6 +248,8 @@ def prior_request_order(
         if task is not None and task not in goal:
             goal.append(task)
     chosen = set(goal)
+    if task_out is not None:
+        task_out.extend(goal)
     for k in goal:
         yield k, True
     for k in steering:
@@ -404,6 +410,7 @@ def _pin_requests(
         spent = found = 0
         least = index.least_message_cost()
         read = index.requests_read
+        tasks: list[int] = []  # (the requests pinned as the task: never excerpted)
 
         # (a correction or rule that surely cannot fit what is left of the cap, even as its
         # words, is never pinned: it is not read for rules)
@@ -420,6 +427,7 @@ def _pin_requests(
             (lambda k: _acted_on(index, k, anchor_pos)) if index.opens else None,
             lambda k: is_terse_task(index.request_text(starts[k])),
             lambda k: _pasted_only(index, k),
+            tasks,
         )
         stale = 0  # stale settings skipped
         newer = index.newer_settings(anchor_pos)  # (kept across refits)
@@ -433,6 +441,29 @@ def _pin_requests(
             if pinned_words.said_again(k):
                 if pinned_words.repeats > _FILL_VISITS:
                     break  # (a chat of one command said thousands of times is not walked)
+                continue
+            rules = (
+                _rule_excerpt_pin(index, pricer, k, partial(_next_rules, index, k))
+                if must and k not in tasks
+                else None
+            )
+            if rules is not None:
+                excerpt, said = rules
+                if pinned_words.rules_said(said):
+                    continue  # (its rules are pinned from a newer turn)
+                most = min(room, _WHOLE_OVER_EXCERPT * excerpt.unit.cost)
+                # (by a bound from its characters first: a long turn is not counted)
+                if index.request_may_fit(k, most) and index.exact_cost(starts[k]) <= most:
+                    unit = index.unit_alone(k, "prior")  # (mostly its rules: whole)
+                elif excerpt.unit.cost <= room:
+                    unit = excerpt.unit
+                    pins.lean[k] = excerpt  # (sent whole if the window holds it)
+                else:
+                    continue
+                pins.add(k, unit)
+                pinned_words.add(k, said)
+                spent += unit.cost
+                found += 1
                 continue
             if must and not _words_may_fit(index, pricer, k, room):
                 continue  # (known from its letters: most candidates once the cap is nearly spent)
@@ -597,6 +628,7 @@ class _PinnedWords:
     def __init__(self, index: HistoryIndex) -> None:
         self._index = index
         self._said: set[str] = set()
+        self._rules: set[str] = set()  # the rule sentences of the long turns pinned
         #: the requests stepped over as said again
         self.repeats = 0
 
@@ -607,8 +639,16 @@ class _PinnedWords:
         self.repeats += again
         return again
 
-    def add(self, k: int) -> None:
+    def add(self, k: int, rules: frozenset[str] = frozenset()) -> None:
         self._said.add(self._index.request_text(self._index.starts[k]))
+        self._rules.update(rules)
+
+    def rules_said(self, rules: frozenset[str]) -> bool:
+        """Whether every one of ``rules`` (sentences of a long turn read as rules) is in a
+        turn pinned already: a rule said again inside another long turn is pinned once."""
+        again = rules <= self._rules
+        self.repeats += again
+        return again
 
 
 def _pasted_only(index: HistoryIndex, k: int) -> bool:
@@ -1269,6 +1309,88 @@ def _told_excerpt_pin(index: HistoryIndex, pricer: Pricer, k: int) -> Lean | Non
         return Lean(Unit(start, [short], cost, "prior"), (change,), (notice,))
 
     return index.memo(start, "told-excerpt", make)
+
+
+#: Long turns read as rules whose sentences are read in one call at most (``_next_rules``)
+_RULES_READ_AT_ONCE = 32
+#: Texts whose ``rule_excerpt`` an index keeps at most (then forgotten, read again if asked)
+_RULE_EXCERPTS_KEPT = 4_096
+#: What ``gists.rule_excerpt`` found in each long turn's text read, by index
+_RULE_EXCERPTS: WeakKeyDictionary[HistoryIndex, dict[str, tuple[str, frozenset[str]] | None]] = (
+    WeakKeyDictionary()
+)
+
+
+def _next_rules(index: HistoryIndex, k: int) -> list[int]:
+    """The units of the corrections and rules read so far before request ``k``, newest
+    first: the ones the walk pins next, their sentences read with ``k``'s."""
+    found = index.requests_read.steering
+    at = bisect_left(found, index.starts[k])
+    return [index.unit_of(p) for p in reversed(found[max(0, at - _RULES_READ_AT_ONCE) : at])]
+
+
+def _rule_excerpt_pin(
+    index: HistoryIndex, pricer: Pricer, k: int, upcoming: Callable[[], list[int]]
+) -> tuple[Lean, frozenset[str]] | None:
+    """Long user turn ``k``, read as a correction or a rule, pinned as the sentences in it
+    that are one on their own and those telling a fact (``gists.rule_excerpt``), the rest
+    left out and reported; with its rule sentences. None when it holds more than one text
+    block, or ``rule_excerpt`` finds none such. Made once per message; the sentences of the
+    ``upcoming`` long turns (unit numbers) are read in the same call (a call has a fixed
+    cost: one a turn made a cold fit of a talkative session ~1.5x slower)."""
+    start = index.starts[k]
+    chars = index.chars
+    if not SAID_CHARS < chars[start] <= TOLD_TURN_CHARS or not index.one_text_block(start):
+        return None
+
+    def make(m: Message) -> tuple[Lean, frozenset[str]] | None:
+        texts = [(n, b.text) for n, b in enumerate(m.content) if isinstance(b, Text)]
+        if len(texts) != 1:
+            return None
+        j, text = texts[0]
+        known = _RULE_EXCERPTS.setdefault(index, {})
+        if text not in known:
+            if len(known) > _RULE_EXCERPTS_KEPT:
+                known.clear()
+            reading = [text]
+            for u in upcoming():
+                p = index.starts[u]
+                if u != k and SAID_CHARS < chars[p] <= TOLD_TURN_CHARS:
+                    other = index.request_text(p)
+                    if other not in known:
+                        reading.append(other)
+            known.update(zip(reading, rule_excerpts(reading, _steering_sentences), strict=True))
+        found = known[text]
+        if found is None:
+            return None
+        told, rules = found
+        excerpt = (
+            f"[Part of an earlier message of yours, the rest left out to fit:]{TOLD_ELISION}{told}"
+        )
+        short = replace_block(m, (j,), Text(excerpt))
+        cost = pricer.message(short).total
+        # (what is left out is not sent: its size is estimated, as ``_request_words`` does)
+        before, after = estimate_tokens(pricer.counter, text), pricer.text(excerpt)
+        reason = (
+            "earlier message pinned as the sentences in it that set a rule or a correction "
+            "and tell a fact: the whole did not fit the room kept for earlier requests"
+        )
+        change = Change("shrunk", m.id, j, "text", reason, before, after, True)
+        notice = Notice(
+            "shrunk",
+            m.id,
+            f"Your earlier message {m.id} is kept as the sentences in it that set a rule or "
+            f"a correction and tell a fact (about {before:,} → {after:,} tokens): the whole "
+            "message did not fit the room kept for earlier requests.",
+        )
+        return Lean(Unit(start, [short], cost, "prior"), (change,), (notice,)), rules
+
+    return index.memo(start, "rule-excerpt", make)
+
+
+def _steering_sentences(sentences: Sequence[str]) -> list[int]:
+    """The indices of ``sentences`` that correct or constrain, each read on its own."""
+    return steering_requests(sentences, restating=False)[0]
 
 
 @dataclass(slots=True)

@@ -17,11 +17,12 @@ before any pattern, and a call's arguments are parsed once.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import islice
+from functools import lru_cache, partial
+from itertools import islice, pairwise
 
 from ..intent import is_decision
 from ..lexicon.common import COUNTER_LABELS, SENTENCE_WORDS, compiled_on_use
@@ -272,16 +273,24 @@ def said_beside(messages: Sequence[Message]) -> str | None:
 # a choice said in the words ``intent.is_decision`` reads
 _MAY_DECIDE = re.compile(
     r"(?i)\b(?:i['’]ll|i\s+will|i['’]m\s+going\s+to|i\s+am\s+going\s+to|we['’]ll|we\s+will|"
-    r"let['’]s|i['’]ve\s+decided|i\s+decided|decision|decided|go(?:ing)?\s+with)\b"
+    r"let['’]s|i['’]ve\s+decided|i\s+decided|decision|decided|go(?:ing)?\s+with|we\s+should|"
+    r"i\s+suggest\s+we|plan|my\s+call|the\s+call|verdict|approach|recommendation)\b"
 )
-# ... a plan of its own, as it opens the sentence (after "OK," "So," "Now", or a label of a
-# few words: "My call:", "Plan:", "Going forward —"), that does something other than look
-# ("I'll check the logs first." is a step, not a decision)
+# ... a plan of its own, as it opens the sentence (after "OK," "So," "Now", a clause of a few
+# words and a comma: "Having read the write-ups,", or a label of a few words: "My call:",
+# "Going forward —"), or the sentence labelled as the plan or the decision ("Plan: …",
+# "Going with this: …"), that does something other than look ("I'll check the logs
+# first." is a step, not a decision). The assistant's decision said after a look-up in such
+# words was in no gist: kept at 8k and 16k in the run of recent turns, lost at 32k, whose
+# run held bigger tool outputs and fewer turns (R37-F1)
 _PLAN_OPENS = (
-    r"(?i)^\W*(?:[^\W\d_]+(?:[ '’-][^\W\d_]+){0,2}\s*(?::|\s[—–-])\s*)?"
+    r"(?i)^\W*(?:[^\W\d_]+(?:[ '’-][^\W\d_]+){1,5}\s*,\s*)?"
+    r"(?:(?:[^\W\d_]+(?:[ '’-][^\W\d_]+){0,2}\s*(?::|\s[—–-])\s*)?"
     r"(?:(?:ok(?:ay)?|so|now|then|next|first|alright|right|good|great)\W+)*"
     r"(?:i['’]ll|i\s+will|i['’]m\s+going\s+to|i\s+am\s+going\s+to|we['’]ll|we\s+will|"
-    r"let['’]s|i['’]ve\s+decided\s+to|i\s+decided\s+to)\s+"
+    r"we\s+should|i\s+suggest\s+we|let['’]s|i['’]ve\s+decided\s+to|i\s+decided\s+to)\s+"
+    r"|(?:the\s+|my\s+)?(?:plan|decision|call|verdict|approach|recommendation|going\s+with\s+this)"
+    r"\s*:\s*)"
 )
 _LOOKS = (
     r"(?:first\s+|now\s+|quickly\s+|also\s+|just\s+)?(?:look|check|read|see|inspect|view|open|"
@@ -315,6 +324,12 @@ def decided(sentence: str) -> bool:
     >>> decided("Let me look at the code."), decided("I'll go with Redis for the cache.")
     (False, True)
     >>> decided("My call: I'll repaint it in eggshell instead of the semi-gloss, it dries faster.")
+    True
+    >>> decided("Having read the notes, I'll file under Title VII rather than the state statute.")
+    True
+    >>> decided("Plan: file under Title VII rather than the state statute."), decided("Plan: check the logs first, since they rotate.")
+    (True, False)
+    >>> decided("We should split the order 60/40, because one supplier cannot cover it.")
     True
     """
     if len(sentence) > SAID_CHARS or _LOOK_PLAN.search(sentence):
@@ -669,6 +684,147 @@ def told_excerpt(text: str) -> tuple[int, str] | None:
     kept = sorted(found)[:_TOLD_SENTENCES]
     kept.sort(key=lambda f: f[1])
     return min(rank for rank, _, _ in kept), TOLD_ELISION.join(s for _, _, s in kept)
+
+
+#: At most this many sentences of a long turn read as rules on their own: a turn of more
+#: is a list of rules, pinned whole as before (``rule_excerpt``)
+_RULE_SENTENCES = 4
+
+
+def own_sentences(text: str) -> list[str]:
+    """The sentences of ``text``'s paragraphs of one or two lines, in order (a pasted
+    block's lines are no sentences the user said).
+
+    >>> own_sentences("Hi there. Use port 8443!\\n\\n" + "a\\nb\\nc\\n" + "\\n\\nThanks")
+    ['Hi there.', 'Use port 8443!', 'Thanks']
+    """
+    found: list[str] = []
+    for paragraph in text.split("\n\n"):
+        if paragraph.count("\n") >= _OWN_LINES or not paragraph.strip():
+            continue
+        found.extend(s for s in _SENTENCE_BREAK.split(paragraph.strip()) if s)
+    return found
+
+
+def rule_excerpts(
+    texts: Sequence[str], steering: Callable[[Sequence[str]], list[int]]
+) -> list[tuple[str, frozenset[str]] | None]:
+    """``rule_excerpt`` of each of ``texts``, their sentences read for rules in one call
+    of ``steering`` (each sentence is read on its own: the same answers; a call has a fixed
+    cost, and a cold fit of a long session made one for each of ~50 long turns).
+
+    >>> rule_excerpts(["ok", "We talked it through for a long while today. " * 7
+    ...                + "Never push on Fridays."],
+    ...               lambda ss: [j for j, s in enumerate(ss) if s.startswith("Never")])
+    [None, ('Never push on Fridays.', frozenset({'Never push on Fridays.'}))]
+    """
+    split = [own_sentences(t) if SAID_CHARS < len(t) <= TOLD_TURN_CHARS else [] for t in texts]
+    every = [s for sentences in split for s in sentences if len(sentences) >= 2]
+    found = sorted(steering(every)) if every else []
+    out: list[tuple[str, frozenset[str]] | None] = []
+    at = 0
+    for text, sentences in zip(texts, split, strict=True):
+        if len(sentences) < 2:
+            out.append(None)
+            continue
+        lo, hi = bisect_left(found, at), bisect_left(found, at + len(sentences))
+        rules = [j - at for j in found[lo:hi]]
+        at += len(sentences)
+        out.append(rule_excerpt(text, partial(_given, rules)))
+    return out
+
+
+def _given(rules: list[int], _: Sequence[str]) -> list[int]:
+    return rules
+
+
+def rule_excerpt(
+    text: str, steering: Callable[[Sequence[str]], list[int]]
+) -> tuple[str, frozenset[str]] | None:
+    """A long user turn (``SAID_CHARS`` to ``TOLD_TURN_CHARS``) read as a correction or a
+    rule, as the sentences in it that are one on their own (``steering``: the indices of
+    the sentences that correct or constrain) and those telling a specific
+    (``_sentence_told``), in the order said, joined by ``TOLD_ELISION``; with its rule
+    sentences (a rule said again in another turn is pinned once). None: no sentence is a
+    rule on its own (the turn's rule is read across its sentences: it is pinned whole),
+    more than ``_RULE_SENTENCES`` are (a list of rules), or the turn is no such long turn.
+    A user who talks at length ("Actually the huddle ran long again ... rather than argue
+    we left it") has such turns read as rules, each pinned whole, newest first: they took
+    the whole cap of the earlier requests, and the constraint said before them and the
+    facts told were cut (retain37 set B: recruiting and research chats kept 41-67 % of
+    their facts at 16k).
+
+    >>> said = "It was a long week and the ward was chaos again. " * 6
+    >>> text = said + "Never book two new patients back to back. That goes for locums too. "
+    >>> found = rule_excerpt(text + said + "Room B114 is ours now.",
+    ...                      lambda ss: [j for j, s in enumerate(ss) if s.startswith("Never")])
+    >>> print(found[0])
+    Never book two new patients back to back. That goes for locums too. … Room B114 is ours now.
+    >>> rule_excerpt(said, lambda ss: []) is None
+    True
+    """
+    if not SAID_CHARS < len(text) <= TOLD_TURN_CHARS:
+        return None
+    sentences = own_sentences(text)
+    if len(sentences) < 2:
+        return None
+    rules = steering(sentences)
+    if not rules or len(rules) > _RULE_SENTENCES:
+        return None
+    context = {n for j in rules for n in _rule_context(sentences, j)}
+    kept = set(context)
+    told = 0
+    for j, sentence in enumerate(sentences):
+        if j in kept or told >= _TOLD_SENTENCES or _TOLD_MARK.search(sentence) is None:
+            continue
+        if _sentence_told(sentence) is not None:
+            kept.add(j)
+            told += 1
+    return _excerpt_of(sentences, sorted(kept)), frozenset(sentences[j] for j in context)
+
+
+#: A sentence that points back at the one before it ("Do not commit the second one.")
+_REFERS_BACK = re.compile(
+    r"(?i)\b(?:it|its|this|that|these|those|them|they|there|such|both|either|neither|"
+    r"the\s+(?:first|second|third|last|other|latter|former|same)(?:\s+one)?)\b"
+)
+#: A sentence that goes on with the one before it ("That goes for Thursdays as well.")
+_GOES_ON = re.compile(
+    r"(?i)^\W*(?:that|this|it|same|also|and|but|or|except|unless|including|only|even|"
+    r"otherwise|especially|not|nor|plus)\b"
+)
+#: A sentence beside a rule this short is kept with it (a rule in two short sentences)
+_SHORT_WORDS = 8
+
+
+def _rule_context(sentences: Sequence[str], j: int) -> list[int]:
+    """Rule sentence ``j`` with the sentences beside it that it leans on: the one before
+    when it is short or ``j`` points back at it ("There are two config files, a.toml and
+    b.toml. Do not commit the second one."), the one after when it is short or goes on
+    with ``j`` ("Never deploy on Fridays. That goes for Thursdays as well."). A rule the
+    reading missed sits next to the one it found in a short sentence ("Ask before any
+    schema change. Priyanka owns the warehouse and has to sign off."). Each was lost from
+    its excerpt where main kept the turn whole (review38 R38-retain38-1/2); a sentence of
+    chatter beside a rule is no part of it."""
+    kept = [j]
+    if j > 0 and (_short(sentences[j - 1]) or _REFERS_BACK.search(sentences[j])):
+        kept.append(j - 1)
+    if j + 1 < len(sentences) and (_short(sentences[j + 1]) or _GOES_ON.search(sentences[j + 1])):
+        kept.append(j + 1)
+    return kept
+
+
+def _short(sentence: str) -> bool:
+    return len(sentence.split()) <= _SHORT_WORDS
+
+
+def _excerpt_of(sentences: Sequence[str], kept: Sequence[int]) -> str:
+    """The ``kept`` sentences (ascending indices) in order, ``TOLD_ELISION`` where some
+    were left out between them, a space between neighbours."""
+    parts = [sentences[kept[0]]]
+    for before, j in pairwise(kept):
+        parts.append((" " if j == before + 1 else TOLD_ELISION) + sentences[j])
+    return "".join(parts)
 
 
 def _sentence_told(sentence: str) -> int | None:
