@@ -165,3 +165,19 @@ def test_a_labelled_job_is_the_goal_though_it_keeps_something() -> None:
         job,
     )
     assert sections["Goal"] == [job.split(": ", 1)[1]]
+
+
+def test_a_posted_run_that_failed_again_after_passing_stands_failing() -> None:
+    failed = "❌ nightly-e2e failed: refund.spec.ts › refunds partial order (run 4471)"
+    passed = "✅ nightly-e2e passed (run 4472) after the data reset"
+    turns = [
+        Message.user("Please stabilise the checkout suite before Friday."),
+        Message.assistant("On it."),
+    ]
+    turns += [Message.user(failed), Message.assistant("Looking at it.")]
+    turns += [Message.user(passed), Message.assistant("Good.")]
+    turns += [Message.user(failed), Message.assistant("It broke again.")]
+    record = with_ids([*turns, *FILLER, Message.user("Where are we now?")])
+    d = digest(record[:-2], history=record)
+    assert f"User: {failed}" in d.items("Failures")
+    assert f"User: {passed}" not in d.items("Failures")

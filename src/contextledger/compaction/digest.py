@@ -1250,6 +1250,11 @@ class _Walk:
         if not m.is_recap:  # a CI bot posting as a user: "❌ Pipeline #46256 failed …" (R35-R1)
             posted = posted_failures(m.text)
             self._failures(i, POSTED_BY, posted, False)
+            # a run that failed again after a notice that it passed stands failing: its
+            # notice no longer says how it ended ("failed → passed → failed")
+            for failure, notice in list(self.posted_passed.items()):
+                if any(same_run_named(notice, line) for line in posted):
+                    del self.posted_passed[failure]
             passed = posted_pass(m.text) if not posted else None
             for item in [] if passed is None else self.sheet.sec["Failures"]:
                 if item.startswith(POSTED_BY + ": ") and same_run_named(item, passed or ""):

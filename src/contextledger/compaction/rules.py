@@ -1076,9 +1076,10 @@ def pasted_rules(text: str) -> list[str]:
 # queue:", "Rules for today, please stick to them:", "Ground rules:" (its own line, a colon
 # ending it)
 _RULES_HEAD = re.compile(
-    r"(?im)^[^\n]{0,80}\b(?:rules?|guidelines?|polic(?:y|ies)|constraints?|conventions?|"
-    r"do'?s\s+and\s+don'?ts|regeln|reglas|règles|regole|regras|regels)\b[^\n]{0,60}:[ \t]*$"
+    r"(?i)\b(?:rules?|guidelines?|polic(?:y|ies)|constraints?|conventions?|"
+    r"do'?s\s+and\s+don'?ts|regeln|reglas|règles|regole|regras|regels)\b"
 )
+_HEAD_BYTES = 160
 # a list item's marker: "- ", "* ", "• ", "1. ", "2) "
 LIST_MARK = re.compile(r"^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+(?=\S)")
 
@@ -1091,11 +1092,21 @@ def listed_rules(text: str) -> list[str]:
     >>> listed_rules("House rules:\\n- Refunds over $150 -> escalate to Dana\\n• no emoji\\nThanks!")
     ['Refunds over $150 -> escalate to Dana']
     """
-    head = _RULES_HEAD.search(text)
+    if ":" not in text or "\n" not in text:  # (most turns list nothing: one look)
+        return []
+    lines = text.splitlines()
+    head = next(
+        (
+            k
+            for k, line in enumerate(lines)
+            if line.rstrip().endswith(":") and len(line) <= _HEAD_BYTES and _RULES_HEAD.search(line)
+        ),
+        None,
+    )
     if head is None:
         return []
     out: list[str] = []
-    for line in text[head.end() :].splitlines():
+    for line in lines[head + 1 :]:
         if not line.strip():
             continue
         mark = LIST_MARK.match(line)
