@@ -91,6 +91,21 @@ def test_a_preference_or_keep_out_is_a_constraint_not_an_open_request(preference
     assert not any(preference in x for x in sections.get("User also said", []))
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Ideally we'd ship this Friday, but that's not happening, so no rush.",
+        "Preferably before the holidays, but it isn't realistic.",
+        "Prefiero no decirlo.",
+        "Je préfère ne pas répondre.",
+        "Prefiro não comentar.",
+    ],
+)
+def test_a_wish_let_go_or_an_answer_declined_is_no_constraint(said: str) -> None:
+    """review38 R38-recap34-1: the preference words alone made these constraints."""
+    assert said not in _digest([said]).get("Constraints and corrections", [])
+
+
 def test_a_question_is_no_preference() -> None:
     said = "Ideally, could you send it by Friday?"
     assert said not in _digest([said]).get("Constraints and corrections", [])

@@ -206,10 +206,18 @@ _MORE_RULES = re.compile(
     r"\b(?:stays?|remains?)\s+(?:exactly\s+)?(?:as\s+(?:it|they)\s+(?:is|are)|as[- ]is|untouched)\b|"
     # a preference, as the user words it: "Ideally keep each summary to three sentences.",
     # "Preferably no preprints.", Spanish "Prefiero gráficos de barras", German "Mir wären
-    # Balkendiagramme lieber als Tortendiagramme", French "Je préfère …" (not a question)
-    r"^\W*(?:(?:and|also|oh|but|please)\W+)*(?:ideally|preferably)\b(?![^?]*\?)|"
+    # Balkendiagramme lieber als Tortendiagramme", French "Je préfère …" (not a question,
+    # not a wish let go: "Ideally we'd ship Friday, but that's not happening"; not an
+    # answer declined: "Prefiero no decirlo", "Je préfère ne pas répondre": review38
+    # R38-recap34-1)
+    r"^\W*(?:(?:and|also|oh|but|please)\W+)*(?:ideally|preferably)\b(?![^?]*\?)"
+    r"(?![^.!?]*\bbut\s+(?:that|it|this)(?:['’]s|\s+is|\s+isn['’]t|\s+won['’]t|\s+will\s+not)"
+    r"\s+(?:not\s+)?(?:happening|going\s+to\s+happen|possible|realistic|an\s+option)\b)|"
     r"(?<!\w)(?:prefiero|preferiría|prefiro|preferiria|préfère|préférerais|de\s+préférence|"
-    r"preferisco|preferirei|bevorzuge|voorkeur)(?!\w)|\blieber\s+als\b|"
+    r"preferisco|preferirei|bevorzuge|voorkeur)(?!\w)"
+    r"(?!\s+(?:no|não|ne\s+pas|non)\s+(?:(?:le|lo|la|te|vous|lhe)\s+)?(?:decir|contestar|"
+    r"responder|comentar|hablar|dizer|falar|dire|répondre|commenter|parler|dirlo|dire|"
+    r"rispondere|commentare|parlarne)(?:lo|la|le)?\b)|\blieber\s+als\b|"
     r"^\W*only\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:may|can|should|must|is allowed)\b|"
     r"^\W*(?:max(?:imum)?|min(?:imum)?|at most|at least|no more than|no fewer than|up to)\s+\d|"
     r"^\W*not\s+(?!bad\b|sure\b|yet\b|really\b|quite\b|great\b|much\b)[\w.-]+\s*[-–—:;]"
