@@ -106,6 +106,7 @@ from .findings import (
 from .reads import looks_like_file, only_reads, shell_deletes, user_files
 from .rules import (
     LIFTS,
+    LIST_MARK,
     REMINDS_NOT_TO,
     RULE_OPENING,
     configures,
@@ -114,6 +115,7 @@ from .rules import (
     is_reply,
     is_rule,
     lifted_rule,
+    listed_rules,
     overruled_by_later,
     pasted_rules,
     revoked_later,
@@ -210,7 +212,7 @@ __all__ = [
 # no "Goal: Goal: …"; "Goal for today: …", "Task for this sprint: …"
 GOAL_LABEL = re.compile(
     # (the label said twice, as a pasted recap's line repeats it: "Goal: Goal: …", once off)
-    r"(?i)^(?:\W*(?:(?:the|my|our|main|today'?s)\s+)?(?:goal|task|objective"
+    r"(?i)^(?:\W*(?:(?:the|my|our|main|today'?s)\s+)?(?:goal|task|objective|job|mission|assignment"
     # ... in the languages a user labels it in ("Ziel: …", "Objectif : …", "Objetivo: …":
     # "Goal: Ziel: …" was the recap's line, R32-G1)
     r"|ziel|aufgabe|objectif|tâche|objetivo|tarea|obiettivo|compito|doel|taak|cel|zadanie|"
@@ -640,7 +642,14 @@ def _all_rules(turn: Message, *, opening: bool = False) -> bool:
     sets the task (its Goal was a later turn: a setting its user corrected, or "Where are we
     now?")."""
     return all(
-        (is_rule(s) and not sets_a_task(s) and not (opening and _corrects_nothing(s)))
+        # (a sentence the user labelled as the task sets it: "Today's job: move X onto the
+        # new cluster, and keep the old one as fallback.")
+        (
+            is_rule(s)
+            and not sets_a_task(s)
+            and not (opening and _corrects_nothing(s))
+            and not GOAL_LABEL.match(s)
+        )
         or (sets_deadline(s) and not is_request(_MENTION.sub("", s)))
         for s in sentences(without_code(turn.text))
     )
@@ -901,6 +910,7 @@ def digest(
             for k, item in enumerate(sec["Constraints and corrections"])
         }
     _fixed_later(sec["Failures"], keys["Failures"], walk.failed, walk.passed_last)
+    _posted_passed(sec["Failures"], keys["Failures"], walk.posted_passed)
     tallied = [t for t in walk.tallied if t in sec["Numbers that matter"]]
     if tallied:  # what tools counted get bytes before the numbers said in passing
         keys["Numbers that matter"] = {
@@ -1023,7 +1033,17 @@ def _fill_rules(
     for u in users:
         if is_nudge(u):
             continue
-        for s in _said_in(u, first):
+        listed = listed_rules(u)  # a list the user gave as rules: each item binds
+        for item in listed:
+            sheet.add("Constraints and corrections", clip(item, 300))
+            placed.add(item)
+        for said in _said_in(u, first):
+            # (a rule as one item of a list the user wrote: filed without its marker)
+            s = LIST_MARK.sub("", said) if said != task else said
+            if s != said:
+                placed.add(said)
+            if s in listed or (listed and s.endswith(":")):
+                continue  # (not "Rules for today, please stick to them:", the list's head)
             if s == task and (
                 (not RULE_OPENING.search(s) and not task_rule(s))
                 or (opening and _corrects_nothing(s))
@@ -1074,7 +1094,10 @@ def _drop_overruled(
     rules = sheet.sec["Constraints and corrections"]
     # an instruction the user overruled later is no constraint: "Actually no, insist on New
     # York law." once the user said "Scratch that, accept Delaware after all."
-    told = [s for u in users if not is_nudge(u) for s in _said_in(u, first)]  # in order
+    # (not a list item's bare number: "1." and "3." of a numbered list set no value)
+    told = [
+        s for u in users if not is_nudge(u) for s in _said_in(u, first) if not _BARE_MARK.match(s)
+    ]  # in order
     recapped = len(told)  # (what follows is shown verbatim after the recap)
     # ... also in the turns shown after the recap: a value listed here that a kept turn set
     # again would stand beside it as a rule ("Actually make X 14." … "Final answer on X: 21.",
@@ -1104,6 +1127,9 @@ def _drop_overruled(
         sheet.add("Constraints and corrections", item)
     sheet.sec["Constraints and corrections"] = [r for r in rules if r not in overruled]
     return told, overruled, replaced
+
+
+_BARE_MARK = re.compile(r"^\W*\d{1,2}[.)]\W*$")
 
 
 def _drop_stale_sentences(sheet: _Sheet, leave: _Leave) -> None:
@@ -1186,6 +1212,9 @@ class _Walk:
         self.writing: dict[str, list[str]] = {}  # per call id, the files it writes, till its result
         self.deleting: dict[str, list[str]] = {}  # ... and the files it removes
         self.acting: dict[str, tuple[str, int]] = {}  # per call id, an action's line and where
+        # per failure a user's turn posted (a CI bot's notice), the notice posted later that
+        # it passed ("❌ nightly-e2e failed …" … "✅ nightly-e2e passed (run 4472)")
+        self.posted_passed: dict[str, str] = {}
         self.done_by: dict[str, int] = {}  # per tool, the actions listed so far
         self.found: set[str] = set()  # codes, ids and counts tools returned
         self.counted: set[str] = set()  # ... their quantities, as bare digits
@@ -1219,7 +1248,17 @@ class _Walk:
             self.read_at[p] = i
             self.shared.add(p)
         if not m.is_recap:  # a CI bot posting as a user: "❌ Pipeline #46256 failed …" (R35-R1)
-            self._failures(i, POSTED_BY, posted_failures(m.text), False)
+            posted = posted_failures(m.text)
+            self._failures(i, POSTED_BY, posted, False)
+            # a run that failed again after a notice that it passed stands failing: its
+            # notice no longer says how it ended ("failed → passed → failed")
+            for failure, notice in list(self.posted_passed.items()):
+                if any(same_run_named(notice, line) for line in posted):
+                    del self.posted_passed[failure]
+            passed = posted_pass(m.text) if not posted else None
+            for item in [] if passed is None else self.sheet.sec["Failures"]:
+                if item.startswith(POSTED_BY + ": ") and same_run_named(item, passed or ""):
+                    self.posted_passed[item] = f"{POSTED_BY}: {passed}"
 
     def _call(self, i: int, c: ToolCall) -> None:
         add = self.sheet.add
@@ -1727,6 +1766,86 @@ def _fixed_later(
         first, last = min(ranks), max(lines)
         failures.insert(last + 1, item)
         keys[item] = (*first[:-1], 1)
+
+
+def _posted_passed(
+    failures: list[str], keys: dict[str, tuple[Any, ...]], passed: dict[str, str]
+) -> None:
+    """Say of each failure a user's turn posted that a later post said it passed (the
+    notice itself, after the failure's line), and rank it after those still failing."""
+    for failure, notice in passed.items():
+        if failure not in failures or notice in failures:
+            continue
+        failures.insert(failures.index(failure) + 1, notice)
+        key = keys.get(failure, (False, 0, 0))
+        keys[failure] = (True, *key[1:])
+        keys[notice] = (True, *key[1:-1], key[-1] + 0.5) if len(key) > 1 else (True,)
+
+
+# a notice a user's turn posts that a run passed: "✅ nightly-e2e passed (run 4472)", "🟢
+# Buildkite: pipeline infra-plan #814 passed", "Jenkins: BUILD SUCCESS - #732"
+_PASS_NOTICE = re.compile(
+    r"(?i)(?:✅|🟢|✔️?|☑️?)|\b(?:passed|succeeded|successful|success|green\s+again|is\s+green|"
+    r"(?:is|are)\s+fixed|resolved)\b"
+)
+# words any two runs' notices share: no sign they are of the same run
+_RUN_WORDS = frozenset(
+    [
+        "passed",
+        "failed",
+        "failure",
+        "success",
+        "succeeded",
+        "successful",
+        "pipeline",
+        "build",
+        "job",
+        "step",
+        "run",
+        "workflow",
+        "branch",
+        "main",
+        "master",
+        "ci",
+        "tests",
+        "test",
+        "green",
+        "fixed",
+        "resolved",
+        "after",
+        "before",
+    ]
+)
+
+
+def posted_pass(text: str) -> str | None:
+    """The head line of a user's turn when it posts that a run passed, not a question or a
+    request ("✅ nightly-e2e passed (run 4472) after the data reset").
+
+    >>> posted_pass("✅ nightly-e2e passed (run 4472)")
+    '✅ nightly-e2e passed (run 4472)'
+    >>> posted_pass("Did the nightly pass?") is None
+    True
+    """
+    head = next((x.strip() for x in text.splitlines() if x.strip()), "")
+    if not head or len(head) > 300 or not _PASS_NOTICE.search(head):
+        return None
+    if asks(head) or is_request(head) or _MAY_HAPPEN.search(head) or failure_lines(head):
+        return None
+    return head
+
+
+def same_run_named(failure: str, notice: str) -> bool:
+    """Whether a posted failure and a later notice name the same run: a name with a
+    separator both say ("nightly-e2e", "infra-plan"), or two of their words.
+
+    >>> same_run_named("User: ❌ nightly-e2e failed: refund.spec.ts", "✅ nightly-e2e passed")
+    True
+    >>> same_run_named("User: ❌ lint failed on main", "✅ deploy passed on main")
+    False
+    """
+    shared = (keywords(failure) & keywords(notice)) - _RUN_WORDS
+    return len(shared) >= 2 or any(re.search(r"\w[-_./]\w", w) for w in shared)
 
 
 _NAME_RUN = re.compile(r"[\w./-]+")

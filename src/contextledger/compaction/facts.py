@@ -455,6 +455,9 @@ _REQUEST_START = re.compile(
     r"pin|send|email|draft|reply|tell|book|schedule|upload|download|restart|reinstall|"
     r"uninstall|clean up|trim|shorten|translate|summari[sz]e|review|find|merge|push|publish|"
     r"cancel|refund|compose|attach|approve|submit|notify|ping|remind|"
+    # what a research or planning session asks ("put together a table", "compile the
+    # list", "compare the offers", "outline the talk")
+    r"put together|compile|compare|outline|tabulate|look up|go through|write up|sum up|"
     r"bump|upgrade|downgrade|revert|roll back|backfill|migrate|rerun|retry|enable|disable|"
     r"turn on|turn off|configure|verify|confirm|prepare|generate|rewrite|proofread|polish|"
     r"tighten|expand|insert|cut|open|close)\b"
@@ -1044,7 +1047,15 @@ _TOLD_AFTER = re.compile(
 
 
 # a plea opening a sentence ("Please never push to main.": a ban, if what follows denies)
-_PLEASE_FIRST = re.compile(r"(?i)^\W*please\b")
+# (after a word that only joins it on: "Also please keep X out of every document." - a ban
+# listed as a constraint, no task left open: R37 legal3701)
+_PLEASE_FIRST = re.compile(r"(?i)^\W*(?:(?:and|also|oh|btw|plus|but|so)\W+)*please\b")
+
+# ... or keeps something out ("Also please keep Marisol's status out of every document."):
+# a ban without a word of denial
+_KEEP_OUT = re.compile(
+    r"(?i)\W*(?:keep|leave)\s+(?:[\w'’-]+\s+){1,5}?(?:out\s+of|away\s+from|clear\s+of)\b"
+)
 
 # a reminder ("Be sure to run mypy before you push.", "Vergiss nicht, die Redirect-URL …"):
 # a standing request, open until the assistant reports it done, not answered by "Noted."
@@ -1174,7 +1185,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
             free = WHEN_FREE.search(s)
             reminds = REMINDS.search(s)
             opening = reminds or _PLEASE_FIRST.match(s)
-            if opening and denial(s[opening.end() :]):
+            if opening and (denial(s[opening.end() :]) or _KEEP_OUT.match(s, opening.end())):
                 continue  # a ban said as a reminder or a plea stands; it is no task left to
                 # do (R34-R2: "Make sure you don't commit the .env file." was an open request)
             if asks(s) or _REQUEST_START.search(s) or _defers(s) or side or free or reminds:

@@ -181,7 +181,7 @@ _MORE_RULES = re.compile(
     r"(?!(?:me|te|se|lo|la|le|les|los|las|nos|os|hay|es|está|están|estoy|era|fue|tengo|"
     r"tenemos|tiene|sé|sabe|sabemos|creo|pasa|puedo|podemos|quiero|gusta|importa|parece|"
     r"vale|ha|he|hemos)\b)\w+"
-    r"|\bhands\s+off\b|\bread[- ]only\b|\bkeep\s+(?:\w+\s+){0,3}out\s+of\b|"
+    r"|\bhands\s+off\b|\bread[- ]only\b|\bkeep\s+(?:[\w'’-]+\s+){0,4}out\s+of\b|"
     # "The garden is out of bounds.", "The old dashboard is a no-go area.", "Leave out
     # anything about the merger.", "Without touching the payroll sheet, update …" (not "The
     # export works without touching the CDN.", a report)
@@ -201,6 +201,23 @@ _MORE_RULES = re.compile(
     r"\b(?:nobody|no one|no-one)\s+\w{2,}[^\Wu]s\b[^.!?]{0,80}\b(?:before|after|until|till|"
     r"without|unless|outside|during)\b|"
     r"\bleave\s+[^.]{1,60}\s+as\s+(?:it|they)\s+(?:is|are)\b|^\W*correct(?:ion)?\s+that\b|"
+    # what is to stay as it is: "The keybindings stay as they are.", "The schema remains
+    # untouched." (not "The error stays the same.", a report: only "as it is" or untouched)
+    r"\b(?:stays?|remains?)\s+(?:exactly\s+)?(?:as\s+(?:it|they)\s+(?:is|are)|as[- ]is|untouched)\b|"
+    # a preference, as the user words it: "Ideally keep each summary to three sentences.",
+    # "Preferably no preprints.", Spanish "Prefiero gráficos de barras", German "Mir wären
+    # Balkendiagramme lieber als Tortendiagramme", French "Je préfère …" (not a question,
+    # not a wish let go: "Ideally we'd ship Friday, but that's not happening"; not an
+    # answer declined: "Prefiero no decirlo", "Je préfère ne pas répondre": review38
+    # R38-recap34-1)
+    r"^\W*(?:(?:and|also|oh|but|please)\W+)*(?:ideally|preferably)\b(?![^?]*\?)"
+    r"(?![^.!?]*\bbut\s+(?:that|it|this)(?:['’]s|\s+is|\s+isn['’]t|\s+won['’]t|\s+will\s+not)"
+    r"\s+(?:not\s+)?(?:happening|going\s+to\s+happen|possible|realistic|an\s+option)\b)|"
+    r"(?<!\w)(?:prefiero|preferiría|prefiro|preferiria|préfère|préférerais|de\s+préférence|"
+    r"preferisco|preferirei|bevorzuge|voorkeur)(?!\w)"
+    r"(?!\s+(?:no|não|ne\s+pas|non)\s+(?:(?:le|lo|la|te|vous|lhe)\s+)?(?:decir|contestar|"
+    r"responder|comentar|hablar|dizer|falar|dire|répondre|commenter|parler|dirlo|dire|"
+    r"rispondere|commentare|parlarne)(?:lo|la|le)?\b)|\blieber\s+als\b|"
     r"^\W*only\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:may|can|should|must|is allowed)\b|"
     r"^\W*(?:max(?:imum)?|min(?:imum)?|at most|at least|no more than|no fewer than|up to)\s+\d|"
     r"^\W*not\s+(?!bad\b|sure\b|yet\b|really\b|quite\b|great\b|much\b)[\w.-]+\s*[-–—:;]"
@@ -1063,6 +1080,54 @@ def pasted_rules(text: str) -> list[str]:
     return out
 
 
+# a line announcing the rules a list under it gives: "Here are the house rules for this
+# queue:", "Rules for today, please stick to them:", "Ground rules:" (its own line, a colon
+# ending it)
+_RULES_HEAD = re.compile(
+    r"(?i)\b(?:rules?|guidelines?|polic(?:y|ies)|constraints?|conventions?|"
+    r"do'?s\s+and\s+don'?ts|regeln|reglas|règles|regole|regras|regels)\b"
+)
+_HEAD_BYTES = 160
+# a list item's marker: "- ", "* ", "• ", "1. ", "2) "
+LIST_MARK = re.compile(r"^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+(?=\S)")
+
+
+def listed_rules(text: str) -> list[str]:
+    """The items a user lists under a line announcing them as rules, each binding whatever
+    its shape: a rule with the exception the user wrote after an arrow ("Store credit for
+    damaged items -> later: only if the customer asks for it") is one all the same.
+
+    >>> listed_rules("House rules:\\n- Refunds over $150 -> escalate to Dana\\n• no emoji\\nThanks!")
+    ['Refunds over $150 -> escalate to Dana']
+    """
+    if ":" not in text or "\n" not in text:  # (most turns list nothing: one look)
+        return []
+    lines = text.splitlines()
+    head = next(
+        (
+            k
+            for k, line in enumerate(lines)
+            if line.rstrip().endswith(":") and len(line) <= _HEAD_BYTES and _RULES_HEAD.search(line)
+        ),
+        None,
+    )
+    if head is None:
+        return []
+    out: list[str] = []
+    for line in lines[head + 1 :]:
+        if not line.strip():
+            continue
+        mark = LIST_MARK.match(line)
+        if mark is None:
+            if out:
+                break  # the list ended
+            continue
+        item = line[mark.end() :].strip()
+        if word_count(item) >= 3:
+            out.append(item)
+    return out
+
+
 _LEFT = stems_at_word_start(LEFT_STEMS)
 _MOVED = stems_at_word_start(MOVED_STEMS)
 _OWNER = stems_at_word_start(OWNER_STEMS)
@@ -1226,7 +1291,8 @@ def _not_that_one(sentence: str) -> bool:
 # the damaged parcel part", "you may write to raw.backfill_tmp", "no need to ask first any
 # more", "feel free to use Redis" (not a status: "the tests are fine now")
 LIFTS = re.compile(
-    r"(?i)\b(?:is|are)\s+(?:now\s+|also\s+)?(?:allowed|permitted|ok(?:ay)?\s+now|fine\s+now|"
+    r"(?i)\b(?:is|are)\s+(?:now\s+|also\s+)?(?:allowed|permitted|ok(?:ay)?\s+(?:now|again)|"
+    r"fine\s+(?:now|again)|"
     r"acceptable|back\s+on|no\s+longer\s+(?:banned|forbidden|off[- ]limits|frozen))\b|"
     r"\b(?:is|are)\s+(?:now\s+|also\s+)?(?:fine|ok(?:ay)?|alright|acceptable)\s+"
     r"(?:for|to|with|by|in|on)\b|\b(?:allowed|permitted)\s+(?:now|again|after\s+all)\b|"
@@ -1237,6 +1303,11 @@ LIFTS = re.compile(
     r"\bgo\s+ahead\s+and\b|\bno\s+(?:need|longer\s+(?:any\s+)?need)\s+to\b|"
     r"\b(?:don'?t|do\s+not|no\s+longer)\s+(?:need|have)\s+to\b|\b(?:lift|lifted|waive|waived|"
     r"revoke|revoked|relax|relaxed)\b|\bthat\s+rule\b|\bafter\s+all\b"
+    # ... allowed on a condition ("a layover there is fine if it saves money"), or what the
+    # user said before taken back ("Forget what I said about Heathrow")
+    r"|\b(?:is|are)\s+(?:now\s+|also\s+)?(?:fine|ok(?:ay)?|alright|acceptable)\s+(?:if|as\s+long\s+as|"
+    r"so\s+long\s+as|provided)\b|\b(?:forget|ignore|disregard|scratch)\s+what\s+i\s+(?:said|told\s+you|"
+    r"wrote)\s+(?:about|regarding|on)\b"
     # ... in the languages users write in: "you may now", "is allowed now" (RT23-11: "Dobra,
     # teraz możesz już zmieniać moduł …", "SELECT * mag nu toch …", "يمكنك الآن تعديل …",
     # "अब Podfile में … जोड़ सकते हो।", "тепер можеш змінювати …", "sekarang boleh ubah …",
