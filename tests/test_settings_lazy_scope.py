@@ -64,3 +64,23 @@ def test_newer_settings_reset_as_reset_later(said: list[str]) -> None:
     assert [newer.reset(p) for p in reversed(range(len(said)))] == [
         s in stale for s in reversed(said)
     ]
+
+
+@settings(derandomize=True, max_examples=300, deadline=None)
+@given(st.lists(_SAID, min_size=1, max_size=12, unique=True))
+def test_a_request_surely_no_short_setting_is_not_read_for_its_settings(said: list[str]) -> None:
+    read: list[int] = []
+
+    def setting_at(p: int) -> settings_said.Setting | None:
+        read.append(p)
+        return setting_of(said[p])
+
+    plain = NewerSettings(lambda p: setting_of(said[p]), len(said) - 1)
+    screened = NewerSettings(
+        setting_at, len(said) - 1, lambda p: settings_said.may_set_short(said[p])
+    )
+    for p in reversed(range(len(said))):
+        read.clear()
+        assert screened.reset(p) == plain.reset(p)
+        if not settings_said.may_set_short(said[p]):
+            assert read == []  # (a paste's settings are searched only as a newer one's)

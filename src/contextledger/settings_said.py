@@ -137,6 +137,17 @@ def _words_at_most(sentence: str, most: int) -> bool:
     return word_count(sentence) <= most
 
 
+def may_set_short(sentence: str) -> bool:
+    """False: ``sentence`` is surely no short setting (it says more than ``_SETTING_WORDS``
+    words), known from its first words, before its settings are searched for (a search of a
+    pasted document's whole text).
+
+    >>> may_set_short("Set ttl_s to 5."), may_set_short("Here is the export: " + "a,b " * 20)
+    (True, False)
+    """
+    return _words_at_most(sentence, _SETTING_WORDS)
+
+
 def setting_of(sentence: str) -> Setting | None:
     """What ``sentence`` sets (None: nothing).
 
@@ -162,8 +173,17 @@ class NewerSettings:
     [False, False, True]
     """
 
-    def __init__(self, setting_at: Callable[[int], Setting | None], last: int) -> None:
+    def __init__(
+        self,
+        setting_at: Callable[[int], Setting | None],
+        last: int,
+        may_be_short: Callable[[int], bool] | None = None,
+    ) -> None:
         self._setting_at = setting_at
+        # (False: the request at a position is surely no short setting, ``may_set_short``:
+        # the pinning asks this of every request it may pin, and a pasted document's
+        # settings were searched for to learn that it says more than a setting)
+        self._may_be_short = may_be_short
         self._read_from = self.top = last + 1  # the positions read: [_read_from, top)
         # per key, (position, its setting, value) newest first (the setting's scope read
         # only when a short setting of the key is compared with it)
@@ -188,6 +208,8 @@ class NewerSettings:
     def reset(self, at: int) -> bool:
         """Whether the short setting at position ``at`` has each of its keys set again,
         differently, by a newer one of its scope (reading the positions down to it)."""
+        if self._may_be_short is not None and not self._may_be_short(at):
+            return False
         own = self._setting_at(at)
         if own is None or not own.short:
             return False
