@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Container, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import accumulate, islice
 from typing import Any
@@ -1100,10 +1100,19 @@ def steering_requests(texts: Sequence[str], restating: bool = True) -> tuple[lis
     # in one pass, which candidates the patterns surely do not match (most of them: a
     # word of the candidate search is often in no rule: "échange" holds "change")
     candidates = sorted(where)
+    # (a candidate whose first English word starts already state a rule or a correction
+    # needs no screen nor its other starts sorted: most candidates of a chat of pasted
+    # contracts and manuals, "The Licensee must not …", were screened whole by RE2 first)
+    ruled = {
+        i
+        for i in candidates
+        if _rules_early(texts[i], where[i], european_word, grammar_word, english_word)
+    }
+    unruled = [i for i in candidates if i not in ruled] if ruled else candidates
     europeans: dict[int, list[int]] = {}  # the word starts each pattern is tried at
     grammars: dict[int, list[int]] = {}
     englishes: dict[int, list[int]] = {}
-    for i in candidates:
+    for i in unruled:
         text = texts[i]
         european = europeans[i] = [p for p in where[i] if european_word(text, p)]
         grammar = grammars[i] = [p for p in where[i] if grammar_word(text, p)]
@@ -1113,16 +1122,19 @@ def steering_requests(texts: Sequence[str], restating: bool = True) -> tuple[lis
             for p in where[i]
             if p not in grammar or p in european or english_word(text, p)
         ]  # fmt: skip
-    english_rules, corrections, european_rules = _may_steer(texts, candidates, englishes, europeans)
+    english_rules, corrections, european_rules = _may_steer(texts, unruled, englishes, europeans)
     restates = set(_restating_among(texts, sorted(restates))) if restating else set()
     steered: set[int] = set()
     for i in candidates:
         text = texts[i]
-        european, grammar = europeans[i], grammars[i]
-        english = i in english_rules and any(
-            _english_at(_CORRECTION, text, p) or _english_at(_CONSTRAINT, text, p)
-            for p in englishes[i]
-        )
+        if i in ruled:
+            english, european, grammar = True, [], []  # (the rest is not read: or-ed)
+        else:
+            european, grammar = europeans[i], grammars[i]
+            english = i in english_rules and any(
+                _english_at(_CORRECTION, text, p) or _english_at(_CONSTRAINT, text, p)
+                for p in englishes[i]
+            )
         steers = (
             english
             # (the one correction that starts before its word: "— no, …" at the start)
@@ -1184,6 +1196,35 @@ def steering_requests(texts: Sequence[str], restating: bool = True) -> tuple[lis
     openings = sorted(set(_opening_restatements(texts)) - found)
     found.update(j for j in _restating_among(texts, openings) if is_substantive(texts[j]))
     return steering, sorted(found) if len(found) > len(restated) else restated
+
+
+#: The English word starts of a candidate tried at once, before any screen: a rule or a
+#: correction most often holds one of its first few (~2 µs a start that fails, where a
+#: screen reads the whole text by RE2, building its automaton's states for a never-seen paste)
+_TRIED_EARLY = 4
+
+
+def _rules_early(
+    text: str,
+    starts: list[int],
+    european_word: Callable[[str, int], object],
+    grammar_word: Callable[[str, int], object],
+    english_word: Callable[[str, int], object],
+) -> bool:
+    """Whether one of the first ``_TRIED_EARLY`` English word starts of ``starts`` (those
+    ``steering_requests`` tries the English patterns at) states a correction or a rule: then
+    ``steering_requests``' English reading of ``text`` says so too (a screen only rules
+    texts out, and the patterns are tried at every English start there)."""
+    tried = 0
+    for p in starts:
+        if grammar_word(text, p) and not european_word(text, p) and not english_word(text, p):
+            continue  # (a start only the grammar's shapes read)
+        if _english_at(_CORRECTION, text, p) or _english_at(_CONSTRAINT, text, p):
+            return True
+        tried += 1
+        if tried == _TRIED_EARLY:
+            return False
+    return False
 
 
 def _shapes_in(texts: Sequence[str], at: list[int]) -> dict[int, Container[re.Pattern[str]]]:

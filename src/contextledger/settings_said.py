@@ -8,7 +8,6 @@ Read by the recap (a value the user later changed is not listed as a rule) and b
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple
 
 from .lexicon.common import compiled_on_use
 from .prefilter import may_search, superset
@@ -102,13 +101,51 @@ def reset_later(said: Sequence[str]) -> set[str]:
     return out
 
 
-class Setting(NamedTuple):
+class Setting:
     """The config keys a sentence sets, each to its value, where they hold, and whether it
-    is short (says nothing besides: only a short one is stale once its keys are set again)."""
+    is short (says nothing besides: only a short one is stale once its keys are set again).
 
-    values: dict[str, str]
-    scope: frozenset[str]
-    short: bool
+    Where they hold (``scope``) is read when first asked: a fit reads every newer request
+    for its settings, and a pasted CSV or log gives some ("warehouse-5\\n33"), but asks the
+    scope of few (only of those a short setting's key is set again by); reading it searched
+    the whole paste twice more (speed78: a third of a cold fit of a chat of pastes).
+    """
+
+    __slots__ = ("_scope", "_sentence", "short", "values")
+
+    def __init__(self, values: dict[str, str], sentence: str, short: bool) -> None:
+        self.values = values
+        self.short = short
+        self._sentence = sentence
+        self._scope: frozenset[str] | None = None
+
+    @property
+    def scope(self) -> frozenset[str]:
+        if self._scope is None:
+            self._scope = _scope(self._sentence)
+        return self._scope
+
+    def __repr__(self) -> str:
+        return f"Setting(values={self.values!r}, scope={self.scope!r}, short={self.short!r})"
+
+
+def _words_at_most(sentence: str, most: int) -> bool:
+    """``word_count(sentence) <= most``, without splitting a long paste whole: more than
+    ``most`` spaced words already say no (the other terms of the count only add)."""
+    if len(sentence.split(None, most)) > most:
+        return False
+    return word_count(sentence) <= most
+
+
+def may_set_short(sentence: str) -> bool:
+    """False: ``sentence`` is surely no short setting (it says more than ``_SETTING_WORDS``
+    words), known from its first words, before its settings are searched for (a search of a
+    pasted document's whole text).
+
+    >>> may_set_short("Set ttl_s to 5."), may_set_short("Here is the export: " + "a,b " * 20)
+    (True, False)
+    """
+    return _words_at_most(sentence, _SETTING_WORDS)
 
 
 def setting_of(sentence: str) -> Setting | None:
@@ -120,7 +157,7 @@ def setting_of(sentence: str) -> Setting | None:
     found = settings(sentence)
     if not found:
         return None
-    return Setting(found, _scope(sentence), word_count(sentence) <= _SETTING_WORDS)
+    return Setting(found, sentence, _words_at_most(sentence, _SETTING_WORDS))
 
 
 class NewerSettings:
@@ -136,11 +173,21 @@ class NewerSettings:
     [False, False, True]
     """
 
-    def __init__(self, setting_at: Callable[[int], Setting | None], last: int) -> None:
+    def __init__(
+        self,
+        setting_at: Callable[[int], Setting | None],
+        last: int,
+        may_be_short: Callable[[int], bool] | None = None,
+    ) -> None:
         self._setting_at = setting_at
+        # (False: the request at a position is surely no short setting, ``may_set_short``:
+        # the pinning asks this of every request it may pin, and a pasted document's
+        # settings were searched for to learn that it says more than a setting)
+        self._may_be_short = may_be_short
         self._read_from = self.top = last + 1  # the positions read: [_read_from, top)
-        # per key, (position, scope, value) newest first
-        self._said: dict[str, list[tuple[int, frozenset[str], str]]] = {}
+        # per key, (position, its setting, value) newest first (the setting's scope read
+        # only when a short setting of the key is compared with it)
+        self._said: dict[str, list[tuple[int, Setting, str]]] = {}
         self.read_to(last)
 
     def read_to(self, last: int) -> None:
@@ -148,12 +195,12 @@ class NewerSettings:
         reads only the new ones; ``setting_at`` then answers for them)."""
         if last < self.top:
             return
-        new: dict[str, list[tuple[int, frozenset[str], str]]] = {}
+        new: dict[str, list[tuple[int, Setting, str]]] = {}
         for p in range(last, self.top - 1, -1):
             found = self._setting_at(p)
             if found is not None:
                 for key, value in found.values.items():
-                    new.setdefault(key, []).append((p, found.scope, value))
+                    new.setdefault(key, []).append((p, found, value))
         for key, entries in new.items():
             self._said[key] = entries + self._said.get(key, [])
         self.top = last + 1
@@ -161,6 +208,8 @@ class NewerSettings:
     def reset(self, at: int) -> bool:
         """Whether the short setting at position ``at`` has each of its keys set again,
         differently, by a newer one of its scope (reading the positions down to it)."""
+        if self._may_be_short is not None and not self._may_be_short(at):
+            return False
         own = self._setting_at(at)
         if own is None or not own.short:
             return False
@@ -170,9 +219,9 @@ class NewerSettings:
             found = self._setting_at(self._read_from)
             if found is not None:
                 for key, value in found.values.items():
-                    said.setdefault(key, []).append((self._read_from, found.scope, value))
+                    said.setdefault(key, []).append((self._read_from, found, value))
         return all(
-            _set_again(((sc, v) for p, sc, v in said.get(key, ()) if p > at), own.scope, value)
+            _set_again(((s.scope, v) for p, s, v in said.get(key, ()) if p > at), own.scope, value)
             for key, value in own.values.items()
         )
 

@@ -40,7 +40,7 @@ from ..pricing.text import (
     tokens_past,
     tokens_within,
 )
-from ..settings_said import NewerSettings, Setting, setting_of
+from ..settings_said import NewerSettings, Setting, may_set_short, setting_of
 from ..validate import (
     arguments_problem,
     is_empty,
@@ -1340,7 +1340,9 @@ class HistoryIndex:
         newer = self._newer_settings
         if newer is None or newer.top > last + 1:
             newer = self._newer_settings = NewerSettings(
-                lambda p: self.setting(p) if self.roles[p] == "user" else None, last
+                lambda p: self.setting(p) if self.roles[p] == "user" else None,
+                last,
+                lambda p: may_set_short(self.request_text(p)),
             )
         else:
             newer.read_to(last)

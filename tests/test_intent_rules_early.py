@@ -1,0 +1,76 @@
+"""A candidate whose first English word starts already state a rule or a correction is read
+as one without a screen (``intent._rules_early``): ``steering_requests`` says of each text
+what reading it alone says, wherever in a pasted document its rule stands, before or after
+many words that start no rule (speed78: a chat of pasted contracts and manuals, "The
+Licensee must not sublicense …", screened each paste whole by RE2 first)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from contextledger import intent
+from contextledger.intent import (
+    is_constraint,
+    is_correction,
+    is_decision,
+    is_short_rule,
+    is_substantive,
+    restates_task,
+    steering_requests,
+)
+
+_LINES = [
+    "Section 4. The Licensee must not sublicense the Software without consent.",
+    "Payment is due within 30 days of invoice; use the portal to pay.",
+    "Das Gerät darf nicht in feuchten Räumen betrieben werden.",
+    "Please never share this contract with anyone.",
+    "Actually, use Redis not Memcached.",
+    "I am not sure what the clause below means.",
+    "We use the warehouse below for returns within 14 days.",
+    "Do not use the old endpoint.",
+    "2026-03-05T10:22:00Z ERROR sync-worker[3] upstream timeout url=https://x.example/use",
+    "12,SKU-1203,Widget 12,3.99,in_stock,warehouse-3",
+    "The goal is still a green build today.",
+    "No, the limit is 7, not 3.",
+    "use use use not not within within below",
+]
+
+
+def _reference(batch: list[str]) -> tuple[list[int], list[int]]:
+    steering = [
+        i
+        for i, t in enumerate(batch)
+        if (is_substantive(t) or is_short_rule(t))
+        and (is_correction(t) or is_constraint(t) or is_decision(t))
+    ]
+    restating = [i for i, t in enumerate(batch) if is_substantive(t) and restates_task(t)]
+    return steering, restating
+
+
+_PASTES = st.lists(st.sampled_from(_LINES), min_size=1, max_size=30).map("\n".join)
+
+
+@settings(derandomize=True, max_examples=200, deadline=None)
+@given(st.lists(_PASTES, min_size=1, max_size=6))
+def test_pasted_documents_read_as_each_alone(batch: list[str]) -> None:
+    assert steering_requests(batch) == _reference(batch)
+
+
+def test_a_rule_after_many_starts_that_rule_nothing_is_still_found() -> None:
+    filler = "\n".join([_LINES[1], _LINES[5], _LINES[6]] * 4)  # (English starts, no rule)
+    assert not steering_requests([filler])[0]
+    late = filler + "\n" + _LINES[7]
+    assert not intent._rules_early(
+        late, sorted(intent._candidates([late])[0][0]), *_MATCHERS
+    )  # (beyond the starts tried early: found by the screened reading)
+    assert steering_requests([late, filler]) == ([0], []) == _reference([late, filler])
+
+
+def test_a_rule_among_the_first_starts_is_found_early() -> None:
+    text = _LINES[0] + "\n" + "\n".join(_LINES[1:3] * 20)
+    assert intent._rules_early(text, sorted(intent._candidates([text])[0][0]), *_MATCHERS)
+    assert steering_requests([text]) == ([0], []) == _reference([text])
+
+
+_MATCHERS = (intent._EUROPEAN_AT.match, intent._GRAMMAR_AT.match, intent._ENGLISH_AT.match)
