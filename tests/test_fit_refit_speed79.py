@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from contextledger.fit import Fitter, fit
+from contextledger.providers import translate
 from test_fit_refit_invariant import _decisions
 
 MODEL = "gpt-4.1"
@@ -72,11 +73,29 @@ def test_a_round_inserted_mid_history_refits_as_a_one_shot_fit(seed: int, window
     fitter = Fitter(MODEL, window=window, max_output_tokens=1_000)
     fitter.fit(body)
     contents = body["contents"]
-    # inserted among the later rounds: the huge results after it are read anew, under ids
-    # that named other calls (one call where two were, or the other way round)
-    at = len(contents) - 4 * (1 + seed % 3) - 3
+    # a round inserted before one of the later ones: the huge results after it are read
+    # anew, under ids that named other calls (one call where two were, or the reverse)
+    at = len(contents) - 4 * (1 + seed % 3)
     contents[at:at] = _round(random.Random(seed + 100), 99, 2 - seed % 2)
     refit = fitter.fit(body)
     once = fit(copy.deepcopy(body), MODEL, window=window, max_output_tokens=1_000)
     assert refit.report.used <= refit.report.budget
+    assert _decisions(refit) == _decisions(once)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_chat_dicts_whose_call_ids_are_positions_refit_as_a_one_shot_fit(seed: int) -> None:
+    """The same session as OpenAI Chat dicts written from the Gemini body (each call's id its
+    position, as a translation writes it): after the insertion the app sends the new list."""
+    window = 8_000
+    body = _body(seed, 10)
+    before = translate(body, "openai").body["messages"]
+    fitter = Fitter(MODEL, window=window, max_output_tokens=1_000)
+    fitter.fit(before)
+    contents = body["contents"]
+    at = len(contents) - 4 * (1 + seed % 3)
+    contents[at:at] = _round(random.Random(seed + 100), 99, 2 - seed % 2)
+    after = translate(body, "openai").body["messages"]
+    refit = fitter.fit(after)
+    once = fit(copy.deepcopy(after), MODEL, window=window, max_output_tokens=1_000)
     assert _decisions(refit) == _decisions(once)
