@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import copy
 import random
+import sys
 from typing import Any
 
 import pytest
 
 from contextledger.fit import Fitter, fit
+from contextledger.fit.units import HistoryIndex
 from contextledger.providers import translate
 from test_fit_refit_invariant import _decisions
 
@@ -98,4 +100,41 @@ def test_chat_dicts_whose_call_ids_are_positions_refit_as_a_one_shot_fit(seed: i
     after = translate(body, "openai").body["messages"]
     refit = fitter.fit(after)
     once = fit(copy.deepcopy(after), MODEL, window=window, max_output_tokens=1_000)
+    assert _decisions(refit) == _decisions(once)
+
+
+def test_a_refit_reads_no_earlier_request_of_several_blocks_for_its_settings_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A request of several text blocks (a Gemini turn of two parts) is read for what it
+    sets once: its joined text is a new string each time it is asked, and the settings of
+    every earlier request were read again on each refit (the bench's Gemini body at 32k:
+    54 -> 18 ms a refit, speed79). What is pinned is what a one-shot fit pins."""
+    parts = ["Set the batch size to {n} for staging.", "Also, never touch the prod schema."]
+    contents: list[dict[str, Any]] = []
+    for t in range(60):
+        contents.append({"role": "user", "parts": [{"text": p.format(n=t)} for p in parts]})
+        contents.append({"role": "model", "parts": [{"text": f"Done, step {t}. " * 40}]})
+    contents.append({"role": "user", "parts": [{"text": "What is the batch size now?"}]})
+    body = {"contents": contents}
+    fitter = Fitter(MODEL, window=4_000, max_output_tokens=500)
+    fitter.fit(body)
+    units = sys.modules[HistoryIndex.__module__]
+    read: list[str] = []
+    real = units.setting_of
+
+    def counted(text: str) -> Any:
+        read.append(text)
+        return real(text)
+
+    monkeypatch.setattr(units, "setting_of", counted)
+    contents[-1:] = [
+        contents[-1],
+        {"role": "model", "parts": [{"text": "It is 59."}]},
+        {"role": "user", "parts": [{"text": "And for prod?"}, {"text": "Keep it short."}]},
+    ]
+    refit = fitter.fit(body)
+    assert len(read) <= 2  # (the new requests at most)
+    monkeypatch.undo()
+    once = fit(copy.deepcopy(body), MODEL, window=4_000, max_output_tokens=500)
     assert _decisions(refit) == _decisions(once)

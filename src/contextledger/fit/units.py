@@ -1338,7 +1338,11 @@ class HistoryIndex:
 
     def setting(self, i: int) -> Setting | None:
         """What request ``i`` sets, if it is a short setting (``settings_said.setting_of``),
-        once per text."""
+        once per text (a Message's, once per message: its ``text`` joins its blocks anew
+        each time it is asked, and a memo by that string's identity missed on every refit:
+        the settings of 600 requests of a Gemini body read again each refit, speed79)."""
+        if type(self.body) is not LazyMessages:
+            return self.memo(i, "setting", lambda m: setting_of(m.text))
         text = self.request_text(i)
         hit = self._settings.get(i)
         if hit is None or hit[0] is not text:
