@@ -526,6 +526,7 @@ class _Walk:
 
         def make(_: Message) -> tuple[tuple[Message, ...], _Shortened | None]:
             whole = tuple(index.body[start:end])
+            index.name_results(pricer, range(start, end))
             # (its notices say when each message was sent, "from 3 turns ago", which moves
             # with every request: marked here, written on each use; made once, a refit said
             # what the first fit said: speed35's fuzz, set B seed 9)

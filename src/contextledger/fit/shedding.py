@@ -322,11 +322,16 @@ def _shrink_texts(
         new_text = u.text
         if shrink:
             new_text = (
-                shrink_text(u.text, level, pricer.text)
+                shrink_text(u.text, level, pricer.text, pieces=pricer.pieces)
                 if u.cut is None
                 # (its head and tail are priced already, with the marker between: u.tokens)
                 else shrink_text(
-                    u.cut.head + u.cut.tail, level, pricer.text, u.cut.tokens, u.tokens
+                    u.cut.head + u.cut.tail,
+                    level,
+                    pricer.text,
+                    u.cut.tokens,
+                    u.tokens,
+                    pricer.pieces,
                 )
             )
             old_msg = pricer.message(msgs[u.msg]).total
@@ -584,6 +589,7 @@ def shrink_text(
     count: Any,
     whole_tokens: int | None = None,
     own_tokens: int | None = None,
+    pieces: _CountMany | None = None,
 ) -> str:
     """Keep the head and tail of ``text`` within ``target_tokens``, with a visible marker.
 
@@ -592,6 +598,9 @@ def shrink_text(
     ``Cut``): the marker says about how many were omitted, and is always there.
     ``own_tokens``: about what ``text`` counts, when known (it only sets how far into the
     text the search reads), so that a cut's head and tail are not counted again.
+    ``pieces``: ``count`` over the pieces its ends are read in, in a batch and not
+    remembered (``Pricer.pieces``), else ``count`` counts them one by one (through a
+    pricer's memo, each piece, never asked again, evicted a text a refit asks again).
 
     Where to cut is guessed from running counts of the text's opening and ending, counted
     in pieces (``_running_counts``: about 1.2 times the target tokenized); the result is
@@ -610,7 +619,7 @@ def shrink_text(
     if whole_tokens is None and total <= target_tokens:
         return text
     marker = count(f"\n[… {about}{total:,} tokens omitted …]\n")  # (its widest number)
-    about_kept, keep, _ = _read_ends(text, target_tokens - marker, _each(count), own)
+    about_kept, keep, _ = _read_ends(text, target_tokens - marker, pieces or _each(count), own)
 
     def build(keep: int) -> str:
         head, tail = keep - keep // 2, keep // 2

@@ -715,6 +715,17 @@ class HistoryIndex:
         self._exact_seen += sum(costs[i] for i in todo)
         self._estimated_seen += estimated
 
+    def name_results(self, pricer: Pricer, positions: Sequence[int]) -> None:
+        """Before the messages at ``positions`` are priced outside ``_price`` (a unit
+        shortened unpriced): the pricer knows, from this history, the call each of their
+        results answers. A call id read from a position (Gemini's) names another call once
+        the app inserted turns before it: priced as the call it named before, a result was
+        cut to another length than a fresh fit cut it (R37-S1)."""
+        todo = list(positions)
+        if todo:
+            messages = self._at(todo)
+            pricer.name_results(messages, lambda wanted: self._calls_outside(todo, wanted))
+
     def _plain_of(
         self, todo: list[int]
     ) -> tuple[list[int], list[tuple[int, str, str, str | None]]]:
@@ -1327,7 +1338,11 @@ class HistoryIndex:
 
     def setting(self, i: int) -> Setting | None:
         """What request ``i`` sets, if it is a short setting (``settings_said.setting_of``),
-        once per text."""
+        once per text (a Message's, once per message: its ``text`` joins its blocks anew
+        each time it is asked, and a memo by that string's identity missed on every refit:
+        the settings of 600 requests of a Gemini body read again each refit, speed79)."""
+        if type(self.body) is not LazyMessages:
+            return self.memo(i, "setting", lambda m: setting_of(m.text))
         text = self.request_text(i)
         hit = self._settings.get(i)
         if hit is None or hit[0] is not text:
