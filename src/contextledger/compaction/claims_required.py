@@ -15,7 +15,7 @@ an approval).
 >>> call = ToolCall("c1", "records_request", '{"records": "badge-swipe logs"}')
 >>> answer = '{"status": "denied", "reason": "subpoena required for badge-swipe records"}'
 >>> ev = Evidence.of([Message.assistant(call, id="a"), Message.tool("c1", answer, id="t")])
->>> required_by_tool("Badge-swipe records need a subpoena; a subpoena is required.", ev)
+>>> required_by_tool("The records request was denied: a subpoena is required.", ev)
 'a subpoena is required.'
 >>> required_by_tool("No subpoena is required.", ev) is None
 True
