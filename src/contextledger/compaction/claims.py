@@ -128,6 +128,7 @@ from .claims_reading import (
     quote,
     strip_note,
 )
+from .claims_required import required_by_tool
 from .claims_results import with_runs
 from .claims_roles import check_roles
 from .claims_runs import (
@@ -727,6 +728,14 @@ def clauses(sentence: str) -> list[str]:
     return out
 
 
+# A clause opening with a person named by name ("Priya Natarajan at … is", "Dr. Okafor
+# handles"): a "she" or "he" after it is that person (a recap calls the user "the user")
+_NAMED_OPENS = re.compile(
+    r"^\W*(?P<name>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)\b"
+)
+_HE_OR_SHE = re.compile(r"(?i)^\W*(?:(?:and|but|then|later|also)\s+)?(?:she|he)\b")
+
+
 def check_sentence(sentence: str, ev: Evidence) -> tuple[int, tuple[Claim, ...]]:
     """A free-prose sentence, clause by clause, each with the subject it inherits:
     (clauses checked, unsupported claims)."""
@@ -736,8 +745,14 @@ def check_sentence(sentence: str, ev: Evidence) -> tuple[int, tuple[Claim, ...]]
     ordered = _claimed_order(sentence)
     parts = [c for part in ordered for c in clauses(part)] if ordered else clauses(sentence)
     actor: str | None = None
+    person = ""  # the person named by name the clause before opened with
     for part in parts:
+        pronoun = _HE_OR_SHE.match(part) if person else None
+        if pronoun:  # "Priya … is opposing counsel; she called": Priya, not the user
+            part = person + part[pronoun.end() :]
         actor = actor_of(part, actor)
+        named = _NAMED_OPENS.match(part) if actor is None else None
+        person = named.group("name") if named else ""
         out += check_clause(part, None, ev, actor)
         out += check_cause(part, ev, actor)
     wrong = out_of_order(sentence, ev.timeline) if ordered else None
@@ -843,6 +858,12 @@ def _check_prose(
         and (is_constraint(text) or _TO_BE_DONE.search(text))
         and not DONE.search(text)
     ):
+        tools_own = required_by_tool(text, ev)
+        if tools_own is not None:
+            # "denied: subpoena required for …": the tool's reason, no rule of the user's;
+            # what else the sentence says is still a claim ("… was approved: …")
+            rest = text.replace(tools_own, " ").strip(" \t:;,.")
+            return _check_prose(rest, commands, paths, ev, actor) if claim_terms(rest) else []
         # a standing rule: "Never run `make deploy`.", "the project venv is to be used"
         return check_user(text, ev, "constraint", strict=True) or check_condition(text, ev)
     if FUTURE.search(text) and actor != "user":

@@ -19,7 +19,7 @@ from .claims_evidence import Claim, Evidence
 from .claims_handoff import has_stem, names_in
 from .claims_reading import GENERIC_DOING, quote
 from .claims_said import supporting_at
-from .trace import claim_terms, cover, stem, unit_terms
+from .trace import FILLER, claim_terms, cover, stem, unit_terms
 from .wording import whole_token
 
 _WORD = r"[A-ZÀ-ÝА-ЯЁІЇЄҐ\u1e00-\u1efe][a-zà-ÿа-яёіїєґ\u0100-\u024f\u1e01-\u1eff'’-]+"
@@ -155,10 +155,15 @@ def _acts_of(name: str, text: str) -> frozenset[str]:
 
 _TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?"
 # "Dana Whitcombe is our general counsel", "Joel owns the billing service", "Marta only
-# reviews": a clause binding a named person to a role or a duty
+# reviews": a clause binding a named person to a role or a duty ("Marisol's sister Chioma
+# works in HR", "our electrician Tomasz is …": who the person is to someone comes first;
+# "Priya Natarajan at Holloway & Pike represents …": the firm they are with comes between)
 _BINDING = re.compile(
-    rf"^\W*{_TITLE}(?P<name>{_WORD}(?:\s+{_WORD}){{0,2}})\s*,?\s+"
-    r"(?P<rest>(?:(?:is|was|are|remains|stays|serves\s+as|acts\s+as|works\s+as)\s+\S.*|"
+    r"^\W*(?:(?:(?i:the|our|my|his|her|their)\s+)?(?:\w+['’]s\s+)?[a-z]+\s+(?=[A-Z]))?"
+    rf"{_TITLE}(?P<name>{_WORD}(?:\s+{_WORD}){{0,2}})"
+    r"(?:\s+(?:at|from|of|with)\s+[A-Z][^\s,;]*(?:\s+(?:&|and|[A-Z][^\s,;]*)){0,3})?\s*,?\s+"
+    r"(?P<rest>(?:(?:is|was|are|remains|stays|serves\s+as|acts\s+as|"
+    r"works\s+(?:as|in|at|for|on))\s+\S.*|"
     r"(?:only\s+|also\s+|still\s+)?(?:own|owns|lead|leads|run|runs|manage|manages|review|"
     r"reviews|approve|approves|sign|signs|handle|handles|do|does|keep|keeps|maintain|"
     r"maintains|head|heads|chair|chairs|represent|represents)\b.*))$"
@@ -219,13 +224,22 @@ _PERSON_VERBS = (
 )
 
 
+# Who someone is to someone else: "her sister Chioma", "our colleague Bram"
+_KIN = (
+    r"sister|brother|mother|father|daughter|son|wife|husband|partner|aunt|uncle|cousin|"
+    r"colleague|coworker|co-worker|boss|supervisor|manager|friend|neighbou?r"
+)
+
+
 def _a_person(word: str, ev: Evidence) -> bool:
     """Whether the record speaks of a one-word name as a person: "ask Joel", "Marta only
-    reviews", "Joel owns …", "Sam, our landlord"."""
+    reviews", "Joel owns …", "Sam, our landlord", "her sister Chioma", "Ruth from
+    finance"."""
     w = re.escape(word)
     person = re.compile(
         rf"(?i:\b(?:ask|tell|ping|email|cc|with|by|from|check\s+with)\s+){w}\b|"
-        rf"\b{w}\s+(?i:{_PERSON_VERBS})\b|\b{w},\s+(?i:our|their|my|the)\s+\w+"
+        rf"\b{w}\s+(?i:{_PERSON_VERBS})\b|\b{w},\s+(?i:our|their|my|the)\s+\w+|"
+        rf"\b(?i:{_KIN})\s+{w}\b|\b{w}\s+from\s+(?:the\s+)?[a-z]{{3,}}\b"
     )
     return any(person.search(t) for t in (*ev.user, *ev.assistant) if word in t)
 
@@ -281,11 +295,38 @@ def _named_anywhere(name: str, ev: Evidence) -> bool:
     )
 
 
+# Where a line binding two people splits into one clause each: before a clause that opens
+# with a capital ("Delia is the electrician and Tomasz does the plumbing")
+_PEOPLE_CUT = re.compile(r"\s*;\s*|,?\s+(?:and|but|while|whereas)\s+(?=[A-Z])")
+
+
 def check_person_role(text: str, ev: Evidence) -> list[Claim]:
     """A named person bound to a role or a duty ("Dana Whitcombe is our general counsel",
     "Joel owns the billing service"): a clause of the record about that person holds most
     of the role's words, on the same side (ours, theirs) and not denied ("… not the deal
-    lead"). A person the record never names is left to the other checks."""
+    lead"). A person the record never names is left to the other checks. A line binding
+    several people ("Delia is the electrician and Tomasz does the plumbing") is read a
+    clause at a time: read whole, the first person's role runs into the second's.
+
+    >>> from contextledger.model import Message
+    >>> ev = Evidence.of([Message.user("Tomasz Wilk is our electrician; Delia Marsh does plumbing.")])
+    >>> [c.reason for c in check_person_role("Delia Marsh is the electrician and Tomasz Wilk does plumbing.", ev)]
+    ['the record says otherwise about Delia Marsh: "Delia Marsh does plumbing."']
+    >>> check_person_role("Tomasz Wilk is the electrician and Delia Marsh does plumbing.", ev)
+    []
+    """
+    clauses = [c for c in _PEOPLE_CUT.split(text) if _BINDING.match(c)]
+    if len(clauses) < 2:
+        return _person_role(text, ev)
+    for clause in clauses:
+        found = _person_role(clause, ev)
+        if found:
+            return [Claim(c.kind, text, c.reason) for c in found]
+    return []
+
+
+def _person_role(text: str, ev: Evidence) -> list[Claim]:
+    """:func:`check_person_role` of one clause."""
     m = _BINDING.match(text)
     if m is None or m.group("name").split()[0].casefold() in _NOT_NAMES:
         return []
@@ -366,11 +407,12 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 
 def _name_groups(text: str) -> list[tuple[int, int, str]]:
     """Runs of capitalized words ("Maria Kask", "Марія Каск", "Jonas"): (start, end,
-    name). An all-capitals word ("DHL", "HTTP") is an acronym, not a name."""
+    name). An all-capitals word ("DHL", "HTTP") is an acronym, not a name; a word that
+    says nothing ("The", "This", "Please") is capitalized for opening a sentence."""
     out: list[tuple[int, int, str]] = []
     for m in _LETTERS.finditer(text):
         w = m.group(0)
-        if not (w[0].isupper() and any(c.islower() for c in w[1:])):
+        if not (w[0].isupper() and any(c.islower() for c in w[1:])) or w.casefold() in FILLER:
             continue
         if out and not text[out[-1][1] : m.start()].strip():
             start, _, name = out[-1]
@@ -441,7 +483,21 @@ def check_named_span(text: str, ev: Evidence) -> list[Claim]:
     the user said "Maria Kask ákvað að við sendum aðeins með DHL; Jonas stakk bara upp á
     því."). No verb is read: each name in the turn owns the words up to the next name, and
     the line's first and last words after its name (where a verb stands, second or last)
-    are those of another person's stretch and of none of the named one's."""
+    are those of another person's stretch and of none of the named one's. A line naming
+    several people ("Omar is the manager and Lena handles maintenance") is read a clause at
+    a time: each name owns its clause, not the words of the next person's."""
+    clauses = _PEOPLE_CUT.split(text)
+    if len(clauses) < 2:
+        return _named_span(text, ev)
+    for clause in clauses:
+        found = _named_span(clause, ev)
+        if found:
+            return [Claim(c.kind, text.strip(), c.reason) for c in found]
+    return []
+
+
+def _named_span(text: str, ev: Evidence) -> list[Claim]:
+    """:func:`check_named_span` of one clause."""
     groups = _name_groups(text)
     if not groups or not _opens(text, groups[0][0]):
         return []  # (the name is the line's subject: it opens the line; others are objects)
