@@ -91,6 +91,7 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
     from stub_server import (
         Invalid,
         _check_image_data,
+        check_function_schema,
         check_tool_name,
         max_output,
         refuse_realtime,
@@ -107,6 +108,10 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
     for k, tool in enumerate(body.get("tools") or []):
         if isinstance(tool, dict) and tool.get("type") == "function":
             check_tool_name(str(tool.get("name")), f"tools[{k}].name")
+            check_function_schema(
+                str(tool.get("name")), tool.get("parameters"), tool.get("strict"),
+                f"tools[{k}].parameters",
+            )  # fmt: skip
     if not isinstance(body.get("model"), str) or not body["model"]:
         raise Invalid("Missing required parameter: 'model'.", "model")
     refuse_realtime(body["model"], "v1/responses")

@@ -123,6 +123,77 @@ def check_tool_name(name: str, where: str) -> None:
         )
 
 
+def check_function_schema(name: str, params: Any, strict: Any, where: str) -> None:
+    """OpenAI's rules for a function tool's ``parameters`` (Chat and Responses alike): a JSON
+    schema object ("Invalid schema for function 'X': [] is not of type 'object', 'boolean'",
+    FoundationAgents/OpenManus#1162) whose type, when given, is "object" ("schema must be a
+    JSON Schema of 'type: \"object\"', got 'type: \"string\"'", browserbase/stagehand#1159),
+    whose ``required`` is a list ("None is not of type 'array'", yomorun/yomo#860); and with
+    ``strict``, every object closed and all its properties required (OpenAI's structured
+    outputs guide, "Supported schemas"; spring-projects/spring-ai#4776). A missing ``type``
+    and unknown keywords pass: recorded requests with them were answered."""
+    if params is None or isinstance(params, bool):
+        return
+    if not isinstance(params, dict):
+        raise Invalid(
+            f"Invalid schema for function '{name}': {json.dumps(params)} is not of type "
+            "'object', 'boolean'.",
+            where,
+        )
+    kind = params.get("type", "object")
+    if kind != "object":
+        raise Invalid(
+            f"Invalid schema for function '{name}': schema must be a JSON Schema of "
+            f"'type: \"object\"', got 'type: \"{kind}\"'.",
+            where,
+        )
+    for context, node in _object_schemas(params, ()):
+        required = node.get("required", [])
+        if not isinstance(required, list):
+            raise Invalid(
+                f"Invalid schema for function '{name}': {json.dumps(required)} is not of type "
+                "'array'.",
+                where,
+            )
+        if strict is not True:
+            continue
+        if node.get("additionalProperties", True) is not False:
+            raise Invalid(
+                f"Invalid schema for function '{name}': In context={context}, "
+                "'additionalProperties' is required to be supplied and to be false.",
+                where,
+            )
+        missing = [k for k in node.get("properties") or {} if k not in required]
+        if missing:
+            raise Invalid(
+                f"Invalid schema for function '{name}': In context={context}, 'required' is "
+                "required to be supplied and to be an array including every key in "
+                f"properties. Missing '{missing[0]}'.",
+                where,
+            )
+
+
+def _object_schemas(
+    node: Any, context: tuple[str, ...]
+) -> Iterator[tuple[tuple[str, ...], dict[str, Any]]]:
+    """Every object schema in ``node`` (itself, its properties, items, variants and
+    definitions), with the path OpenAI's errors name it by."""
+    if not isinstance(node, dict):
+        return
+    if node.get("type") == "object" or "properties" in node:
+        yield context, node
+    for key, sub in (node.get("properties") or {}).items():
+        yield from _object_schemas(sub, (*context, "properties", key))
+    for key in ("$defs", "definitions"):
+        for name, sub in (node.get(key) or {}).items():
+            yield from _object_schemas(sub, (*context, key, name))
+    for key in ("anyOf", "oneOf", "allOf"):
+        for k, sub in enumerate(node.get(key) or []):
+            yield from _object_schemas(sub, (*context, key, str(k)))
+    if "items" in node:
+        yield from _object_schemas(node["items"], (*context, "items"))
+
+
 def _not_json(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
@@ -965,6 +1036,9 @@ def _check_tools_openai(tools: Any) -> None:
                 f"Invalid 'tools[{k}].function.name': string does not match pattern.",
                 f"tools[{k}].function.name",
             )
+        check_function_schema(
+            fn["name"], fn.get("parameters"), fn.get("strict"), f"tools[{k}].function.parameters"
+        )
 
 
 #: Thinking, documents, and the blocks of Anthropic's server tools and MCP connector
@@ -1042,6 +1116,21 @@ def _check_thinking_turn(body: Mapping[str, Any], messages: list[Any]) -> None:
         )
 
 
+def _check_input_schema(schema: Any, k: int) -> None:
+    """A custom tool's ``input_schema``: given, an object, of type "object" (lidge-jun/
+    opencodex#75: "tools.26.custom.input_schema.type: Field required" for a schema without a
+    top-level type, which OpenAI's wire took)."""
+    where = f"tools.{k}.custom.input_schema"
+    if schema is None:
+        raise Invalid(f"{where}: Field required")
+    if not isinstance(schema, dict):
+        raise Invalid(f"{where}: Input should be a valid dictionary")
+    if "type" not in schema:
+        raise Invalid(f"{where}.type: Field required")
+    if schema["type"] != "object":
+        raise Invalid(f"{where}.type: Input should be 'object'")
+
+
 def _check_anthropic_system(system: object) -> None:
     """A system prompt's text blocks hold words: an empty one is refused ("system: text
     content blocks must be non-empty", seen by apps sending a blank workspace or persona
@@ -1098,6 +1187,8 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
             )
         if name in declared:  # anthropics/claude-code#10687
             raise Invalid("tools: Tool names must be unique.")
+        if tool.get("type", "custom") == "custom":  # (server tools carry a dated type)
+            _check_input_schema(tool.get("input_schema"), k)
         declared.add(name)
     if marked > 4:
         raise Invalid(f"A maximum of 4 blocks with cache_control may be provided. Found {marked}.")

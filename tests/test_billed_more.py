@@ -5,8 +5,11 @@
 simonw/llm-anthropic's VCR cassettes (claude-haiku-4-5: a tool request continued with two
 parallel calls and their results; claude-sonnet-4-5: a turn holding only an image, and with
 a prompt beside it), Mirascope's e2e cassettes (gpt-4o Chat forcing one strict tool by a
-named ``tool_choice``), traceloop/openllmetry's (gpt-4o-mini with a small json_schema
-``response_format`` without "required": R38-B1, billed 52 where 47 was priced). (R36-B2, a text/plain ``input_file`` on Responses billed 9 more than
+named ``tool_choice``), Microsoft Agent Framework's requests in Arize-ai/openinference's
+cassettes (gpt-4o-mini tools whose pydantic parameters carry a ``title``: R37-B1),
+traceloop/openllmetry's (gpt-4o-mini with a small json_schema ``response_format`` without
+"required": R38-B1, billed 52 where 47 was priced). (R36-B2, a text/plain ``input_file`` on
+Responses billed 9 more than
 the text contextledger sends in its place, is left open: ``price_request`` prices a body as
 ``prepare`` sends it.)
 """
@@ -50,5 +53,37 @@ def test_a_forced_tool_on_gpt_4o_is_priced_as_its_rendered_call() -> None:
     """Mirascope's six requests bill the reply primed as a call to the forced function,
     as the o200k models render a call: priced exactly (3 below on main)."""
     forced = [b for b in BILLS if b["format"] == "openai" and "tool_choice" in b["body"]]
+    forced = [b for b in forced if isinstance(b["body"]["tool_choice"], dict)]
     assert len(forced) == 6
     assert all(price_request(b["body"], b["model"], "openai").total == b["billed"] for b in forced)
+
+
+def test_a_titled_parameters_object_is_priced_as_billed() -> None:
+    """R37-B1: the parameters' ``title`` bills a comment line and an empty one (75, 151, 81
+    billed for 1, 3, 1 titled tools; priced 1 a tool below as one line)."""
+    titled = [b for b in BILLS if "agent-framework" in b["source"]]
+    assert [b["billed"] for b in titled] == [75, 151, 81]
+    assert all(price_request(b["body"], b["model"], "openai").total == b["billed"] for b in titled)
+
+
+def test_a_title_changes_the_price_by_its_own_tokens_only() -> None:
+    """Renaming the parameters' title prices the request by the new name's tokens, and the
+    title never costs less than its comment line."""
+    (bill,) = [b for b in BILLS if "test_agent_with_tool_calls" in b["source"]]
+    body = json.loads(json.dumps(bill["body"]))
+    params = body["tools"][0]["function"]["parameters"]
+    untitled = {
+        **body,
+        "tools": [
+            {
+                **body["tools"][0],
+                "function": {
+                    **body["tools"][0]["function"],
+                    "parameters": {k: v for k, v in params.items() if k != "title"},
+                },
+            }
+        ],
+    }
+    assert price_request(untitled, "gpt-4o-mini", "openai").total < bill["billed"]
+    params["title"] = "get_weather_input_with_a_much_longer_name"
+    assert price_request(body, "gpt-4o-mini", "openai").total > bill["billed"]
