@@ -200,3 +200,35 @@ def as_app_holds(fmt: str, dicts: Dicts) -> tuple[Any, Dicts]:
         return dicts, dicts
     body = translate(read_messages(dicts), fmt, validate=False).body
     return body, body[LIST_KEY[fmt]]
+
+
+def recap_line_stands(line: str, record: list[Message], goal: str) -> bool:
+    """Whether ``line``, in a recap under ``Goal: goal``, survives verification in strip
+    mode against ``record`` (the recap accepted and the line still in it)."""
+    from contextledger.compaction.verify import verify_recap
+
+    recap = f"Goal: {goal}\n{line}"
+    v = verify_recap(recap, record, mode="strip", max_bytes=4000, context=record)
+    return v.accepted and line in v.text
+
+
+def steering_reference(batch: list[str]) -> tuple[list[int], list[int]]:
+    """``intent.steering_requests`` as first written, one text at a time: the steering and
+    the restating requests of ``batch`` (what the batched reading must equal)."""
+    from contextledger.intent import (
+        is_constraint,
+        is_correction,
+        is_decision,
+        is_short_rule,
+        is_substantive,
+        restates_task,
+    )
+
+    steering = [
+        i
+        for i, t in enumerate(batch)
+        if (is_substantive(t) or is_short_rule(t))
+        and (is_correction(t) or is_constraint(t) or is_decision(t))
+    ]
+    restating = [i for i, t in enumerate(batch) if is_substantive(t) and restates_task(t)]
+    return steering, restating

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 
+from builders import recap_line_stands
 from contextledger.compaction.verify import verify_recap
 from contextledger.model import Message, ToolCall
 
@@ -65,10 +66,7 @@ def _record() -> list[Message]:
 
 
 def _stands(line: str) -> bool:
-    record = _record()
-    recap = f"Goal: {_GOAL}\n{line}"
-    v = verify_recap(recap, record, mode="strip", max_bytes=4000, context=record)
-    return v.accepted and line in v.text
+    return recap_line_stands(line, _record(), _GOAL)
 
 
 def test_a_value_in_another_scale_is_the_same_value() -> None:

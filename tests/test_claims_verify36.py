@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 
+from builders import recap_line_stands
 from contextledger.compaction.verify import verify_recap
 from contextledger.model import Message, ToolCall
 
@@ -68,10 +69,7 @@ def _record() -> list[Message]:
 
 
 def _stands(line: str) -> bool:
-    record = _record()
-    recap = f"Goal: {_GOAL}\n{line}"
-    v = verify_recap(recap, record, mode="strip", max_bytes=4000, context=record)
-    return v.accepted and line in v.text
+    return recap_line_stands(line, _record(), _GOAL)
 
 
 def test_an_act_whose_call_failed_was_not_done() -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 
+from builders import recap_line_stands
 from contextledger.compaction.stance import slipped_values
 from contextledger.compaction.verify import verify_recap
 from contextledger.model import Message, ToolCall
@@ -39,10 +40,7 @@ def _record() -> list[Message]:
 
 
 def _stands(line: str) -> bool:
-    record = _record()
-    recap = f"Goal: {_GOAL}\n{line}"
-    v = verify_recap(recap, record, mode="strip", max_bytes=4000, context=record)
-    return v.accepted and line in v.text
+    return recap_line_stands(line, _record(), _GOAL)
 
 
 def test_a_value_taken_back_at_once_is_replaced() -> None:

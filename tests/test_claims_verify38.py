@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 
-from contextledger.compaction.verify import verify_recap
+from builders import recap_line_stands
 from contextledger.model import Message, ToolCall
 
 _GOAL = "Get unit 4B at 230 Alder Street ready for the new tenant."
@@ -46,10 +46,7 @@ def _record() -> list[Message]:
 
 
 def _stands(line: str) -> bool:
-    record = _record()
-    recap = f"Goal: {_GOAL}\n{line}"
-    v = verify_recap(recap, record, mode="strip", max_bytes=4000, context=record)
-    return v.accepted and line in v.text
+    return recap_line_stands(line, _record(), _GOAL)
 
 
 def test_a_tools_requirement_restated_stands() -> None:

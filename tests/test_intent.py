@@ -12,13 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from builders import steering_reference
 from contextledger import intent
 from contextledger.intent import (
     is_constraint,
     is_correction,
-    is_decision,
     is_nudge,
-    is_short_rule,
     is_substantive,
     might_steer,
     restates_task,
@@ -84,17 +83,6 @@ texts = st.lists(st.tuples(words, st.sampled_from(SEPARATORS)), min_size=0, max_
         ]
     )
 )
-
-
-def reference(batch: list[str]) -> tuple[list[int], list[int]]:
-    steering = [
-        i
-        for i, t in enumerate(batch)
-        if (is_substantive(t) or is_short_rule(t))
-        and (is_correction(t) or is_constraint(t) or is_decision(t))
-    ]
-    restating = [i for i, t in enumerate(batch) if is_substantive(t) and restates_task(t)]
-    return steering, restating
 
 
 def substantive_as_first_written(text: str) -> bool:
@@ -180,14 +168,14 @@ def test_goals_and_nudges_in_unspaced_scripts(text: str, expected: bool) -> None
 
 @given(st.lists(texts, max_size=8))
 def test_bulk_classification_is_the_per_text_one(batch: list[str]) -> None:
-    assert steering_requests(batch) == reference(batch)
+    assert steering_requests(batch) == steering_reference(batch)
 
 
 @given(st.lists(texts, max_size=8))
 def test_texts_read_for_restatements_already_are_read_for_rules_alike(batch: list[str]) -> None:
     """The fit reads its requests for restatements first, then for rules without reading
     for restatements again: the same rules either way."""
-    assert steering_requests(batch, restating=False) == (reference(batch)[0], [])
+    assert steering_requests(batch, restating=False) == (steering_reference(batch)[0], [])
 
 
 @given(st.lists(texts, max_size=8))
@@ -225,7 +213,7 @@ def test_a_text_without_an_ascii_letter_is_left_out_of_re2s_pass() -> None:
     assert set(where) == {1, 3}
     for j in (1, 3):
         assert where[j] == intent._candidates([batch[j]])[0][0]
-    assert steering_requests(batch) == reference(batch) == ([1, 3], [])
+    assert steering_requests(batch) == steering_reference(batch) == ([1, 3], [])
 
 
 def test_without_re2_the_classification_is_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -234,7 +222,7 @@ def test_without_re2_the_classification_is_the_same(monkeypatch: pytest.MonkeyPa
     with_re2 = steering_requests(batch)
     monkeypatch.setattr(intent, "_candidates_by_re2", lambda texts: None)
     monkeypatch.setattr(intent, "_re2_unspaced", lambda: None)
-    assert steering_requests(batch) == with_re2 == reference(batch)
+    assert steering_requests(batch) == with_re2 == steering_reference(batch)
 
 
 def test_every_trigger_phrase_is_caught_alone_and_after_another_text() -> None:
@@ -277,7 +265,7 @@ def test_a_turkish_letter_keeps_the_batch_in_re2s_pass_and_changes_no_answer() -
     ]
     batch = ["kısa bir not, lütfen günlükleri kontrol et", *rules]
     assert intent._candidates_by_re2(batch) is not None
-    assert steering_requests(batch) == ([1, 2, 3], []) == reference(batch)
+    assert steering_requests(batch) == ([1, 2, 3], []) == steering_reference(batch)
     assert [steering_requests([rule]) for rule in rules] == [([0], [])] * 3
 
 
@@ -310,7 +298,7 @@ def test_a_long_paste_is_classified_by_its_few_candidate_words() -> None:
     """Where a steering word sits in a long paste, the answer is the per-text one."""
     log = "\n".join(f"2026-11-30 INFO worker {i} done — ok ✓ 日本" for i in range(2000))
     batch = [f"Here is the log:\n{log}\nActually, use Redis not Memcached.", f"see:\n{log}"]
-    assert steering_requests(batch) == reference(batch) == ([0], [])
+    assert steering_requests(batch) == steering_reference(batch) == ([0], [])
 
 
 def test_a_nudge_with_an_apostrophe_is_a_nudge() -> None:
@@ -352,7 +340,7 @@ unspaced_texts = st.lists(
 
 @given(st.lists(unspaced_texts | texts, max_size=8))
 def test_bulk_classification_is_the_per_text_one_in_unspaced_scripts_too(batch: list[str]) -> None:
-    assert steering_requests(batch) == reference(batch)
+    assert steering_requests(batch) == steering_reference(batch)
 
 
 @settings(max_examples=25)
@@ -378,7 +366,7 @@ def test_a_lone_surrogate_does_not_stop_the_search() -> None:
         "不要 \ud800 部署到生产环境，谢谢你的帮助",
         "ok",
     ]
-    assert steering_requests(batch) == reference(batch) == ([0, 1], [])
+    assert steering_requests(batch) == steering_reference(batch) == ([0, 1], [])
 
 
 def test_a_japanese_rule_ending_its_text_is_found_among_others(
@@ -388,7 +376,7 @@ def test_a_japanese_rule_ending_its_text_is_found_among_others(
     breaks, where ``$`` matched only at the very end, so a rule ending its text without a
     full stop ("…変更しないこと") was missed when another request came after it."""
     batch = ["本番環境のデータベースを変更しないこと", "次へ進んでください", "まとめてください"]
-    assert reference(batch) == ([0], [])
+    assert steering_reference(batch) == ([0], [])
     assert steering_requests(batch) == ([0], [])
     monkeypatch.setattr(intent, "_re2_unspaced", lambda: None)
     assert steering_requests(batch) == ([0], [])
@@ -545,7 +533,7 @@ def test_a_european_rule_is_found_at_a_word_in_any_sentence() -> None:
     for rule in sentences:
         padded = f"Hier ist der Bericht über die letzte Woche, danke. {rule} Mehr dazu später."
         assert is_constraint(rule) and is_constraint(padded), rule
-        assert steering_requests([padded]) == ([0], []) == reference([padded]), rule
+        assert steering_requests([padded]) == ([0], []) == steering_reference([padded]), rule
 
 
 def _says_unspaced_searching_every_sentence(pattern: re.Pattern[str], ends: str) -> bool:
@@ -601,7 +589,9 @@ def test_restatements_are_found_beside_texts_without_an_ascii_letter() -> None:
     goal = "To be clear, the goal is a green build on main today."
     batch = [chapter, goal, "目标（goal 很重要）", chapter, "ok", goal]
     assert intent._restating_words(batch) == {1, 2, 5}
-    assert restating_requests(batch) == [j for j, t in enumerate(batch) if reference([t])[1]]
+    assert restating_requests(batch) == [
+        j for j, t in enumerate(batch) if steering_reference([t])[1]
+    ]
 
 
 @pytest.mark.parametrize("try_chars", [0, 200, 10**9])
@@ -633,8 +623,8 @@ def test_the_rule_screens_rule_out_only_whichever_texts_they_read(
     ] * 20  # (enough characters that the screens are used: ``_PREFILTER_FROM``)
     monkeypatch.setattr(intent, "_ENGLISH_TRY_CHARS", try_chars)
     monkeypatch.setattr(intent, "_EUROPEAN_TRY_CHARS", try_chars * 10)
-    assert steering_requests(batch) == reference(batch)
-    assert steering_requests(batch, restating=False) == (reference(batch)[0], [])
+    assert steering_requests(batch) == steering_reference(batch)
+    assert steering_requests(batch, restating=False) == (steering_reference(batch)[0], [])
 
 
 _SCRIPTS = st.sampled_from(
@@ -664,4 +654,4 @@ def test_a_paste_in_another_script_with_an_ask_after_it_is_read_for_words() -> N
     mail = "договор стороны обязуются оплата поставка срок. " * 40
     batch = [f"{mail}\n\nNever push directly to main.", mail, f"{mail}\n\n42 — 17"]
     assert [bool(b) for b in intent._word_bytes(batch)] == [True, False, False]
-    assert steering_requests(batch) == reference(batch) == ([0], [])
+    assert steering_requests(batch) == steering_reference(batch) == ([0], [])

@@ -9,14 +9,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from builders import steering_reference
 from contextledger import intent
 from contextledger.intent import (
-    is_constraint,
-    is_correction,
-    is_decision,
-    is_short_rule,
-    is_substantive,
-    restates_task,
     steering_requests,
 )
 
@@ -37,24 +32,13 @@ _LINES = [
 ]
 
 
-def _reference(batch: list[str]) -> tuple[list[int], list[int]]:
-    steering = [
-        i
-        for i, t in enumerate(batch)
-        if (is_substantive(t) or is_short_rule(t))
-        and (is_correction(t) or is_constraint(t) or is_decision(t))
-    ]
-    restating = [i for i, t in enumerate(batch) if is_substantive(t) and restates_task(t)]
-    return steering, restating
-
-
 _PASTES = st.lists(st.sampled_from(_LINES), min_size=1, max_size=30).map("\n".join)
 
 
 @settings(derandomize=True, max_examples=200, deadline=None)
 @given(st.lists(_PASTES, min_size=1, max_size=6))
 def test_pasted_documents_read_as_each_alone(batch: list[str]) -> None:
-    assert steering_requests(batch) == _reference(batch)
+    assert steering_requests(batch) == steering_reference(batch)
 
 
 def test_a_rule_after_many_starts_that_rule_nothing_is_still_found() -> None:
@@ -64,13 +48,13 @@ def test_a_rule_after_many_starts_that_rule_nothing_is_still_found() -> None:
     assert not intent._rules_early(
         late, sorted(intent._candidates([late])[0][0]), *_MATCHERS
     )  # (beyond the starts tried early: found by the screened reading)
-    assert steering_requests([late, filler]) == ([0], []) == _reference([late, filler])
+    assert steering_requests([late, filler]) == ([0], []) == steering_reference([late, filler])
 
 
 def test_a_rule_among_the_first_starts_is_found_early() -> None:
     text = _LINES[0] + "\n" + "\n".join(_LINES[1:3] * 20)
     assert intent._rules_early(text, sorted(intent._candidates([text])[0][0]), *_MATCHERS)
-    assert steering_requests([text]) == ([0], []) == _reference([text])
+    assert steering_requests([text]) == ([0], []) == steering_reference([text])
 
 
 _MATCHERS = (intent._EUROPEAN_AT.match, intent._GRAMMAR_AT.match, intent._ENGLISH_AT.match)
