@@ -8,9 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from builders import steering_reference
 from contextledger import intent
 from contextledger.intent import restating_requests, steering_requests
-from test_intent import reference, texts, unspaced_texts
+from test_intent import texts, unspaced_texts
 
 RESTATING = [
     "To be clear, the goal is a green build today.",
@@ -25,7 +26,7 @@ RESTATING = [
 
 @given(st.lists(texts | unspaced_texts | st.sampled_from(RESTATING), max_size=10))
 def test_restatements_are_those_the_full_reading_finds(batch: list[str]) -> None:
-    assert restating_requests(batch) == steering_requests(batch)[1] == reference(batch)[1]
+    assert restating_requests(batch) == steering_requests(batch)[1] == steering_reference(batch)[1]
 
 
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -33,7 +34,7 @@ def test_restatements_are_those_the_full_reading_finds(batch: list[str]) -> None
 def test_without_re2_the_same(monkeypatch: pytest.MonkeyPatch, batch: list[str]) -> None:
     with monkeypatch.context() as patched:  # (undone after each example)
         patched.setattr(intent, "_re2_restating", lambda: None)
-        assert restating_requests(batch) == reference(batch)[1]
+        assert restating_requests(batch) == steering_reference(batch)[1]
 
 
 # a word of a restatement in text that restates nothing: the prefilter rules these out
@@ -52,4 +53,6 @@ def test_with_the_prefilter_the_same(batch: list[str]) -> None:
     analyst's chat spent most of its classification there): the same answer."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(intent, "_PREFILTER_FROM", 0)  # (small batches use it too)
-        assert restating_requests(batch) == steering_requests(batch)[1] == reference(batch)[1]
+        assert (
+            restating_requests(batch) == steering_requests(batch)[1] == steering_reference(batch)[1]
+        )

@@ -14,11 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from builders import steering_reference
 from contextledger import intent, prefilter, printed
 from contextledger.intent import steering_requests
 from contextledger.lexicon.common import compiled_on_use
 from contextledger.prefilter import Union, by_first_character, may_search, superset, touched
-from test_intent import reference, texts
+from test_intent import texts
 
 re2 = pytest.importorskip("re2")
 
@@ -232,7 +233,7 @@ def test_the_classification_with_the_prefilter_is_the_per_text_one(
             ("_DECISION_SEARCH", (intent._DECISION,)),
         ):
             patch.setattr(intent, name, intent._CompiledWhenItPays(patterns, 0))
-        assert steering_requests(batch) == reference(batch)
+        assert steering_requests(batch) == steering_reference(batch)
 
 
 def test_a_long_session_is_classified_alike_with_and_without_the_prefilter(
@@ -256,7 +257,7 @@ def test_a_long_session_is_classified_alike_with_and_without_the_prefilter(
     expected = steering_requests(batch)  # (over the threshold: the prefilter reads them)
     monkeypatch.setattr(intent, "_PREFILTER_FROM", 1 << 60)
     monkeypatch.setattr(intent, "_PREFILTER_BUILT_FROM", 1 << 60)  # (built by now)
-    assert steering_requests(batch) == expected == reference(batch)
+    assert steering_requests(batch) == expected == steering_reference(batch)
     assert expected[0] and expected[1]
 
 
@@ -377,7 +378,7 @@ def test_each_screen_reads_only_the_texts_its_answer_is_asked_of(
         "Can you check the échange of the colis for the client, please?",
     ] * 3
     monkeypatch.setattr(intent, "_PREFILTER_FROM", 0)  # (small batches are screened too)
-    assert steering_requests(batch) == reference(batch)
+    assert steering_requests(batch) == steering_reference(batch)
     assert steering_requests(batch)[0]
 
 
