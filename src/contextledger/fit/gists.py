@@ -791,15 +791,15 @@ def rule_excerpt(
     return _excerpt_of(sentences, sorted(kept)), frozenset(sentences[j] for j in context)
 
 
-#: A sentence that points back at the one before it ("Do not commit the second one.")
+#: A sentence that points back at the one before it ("Do not commit the second one."): an
+#: ordinal or a demonstrative one, not a bare "it" or "them", which chatter is full of
 _REFERS_BACK = re.compile(
-    r"(?i)\b(?:it|its|this|that|these|those|them|they|there|such|both|either|neither|"
-    r"the\s+(?:first|second|third|last|other|latter|former|same)(?:\s+one)?)\b"
+    r"(?i)\b(?:(?:the|that|this)\s+(?:first|second|third|last|other|latter|former|same)\b|"
+    r"(?:that|this)\s+one\b|those\b|these\b|both\b|either\b|neither\b)"
 )
 #: A sentence that goes on with the one before it ("That goes for Thursdays as well.")
 _GOES_ON = re.compile(
-    r"(?i)^\W*(?:that|this|it|same|also|and|but|or|except|unless|including|only|even|"
-    r"otherwise|especially|not|nor|plus)\b"
+    r"(?i)^\W*(?:that|this|same|also|except|unless|including|especially|otherwise|nor|likewise)\b"
 )
 #: A sentence beside a rule this short is kept with it (a rule in two short sentences)
 _SHORT_WORDS = 8
