@@ -514,3 +514,18 @@ def test_a_typo_in_the_models_file_names_the_file_and_the_field(tmp_path: Path) 
     with pytest.raises(ConfigError, match=r"contex_window.*context_window") as caught:
         load_models_file(models, Catalog.default().copy())
     assert str(models) in str(caught.value)
+
+
+def test_models_keyed_by_id_under_models_are_read(tmp_path: Path) -> None:
+    """R39-M1: ``{"models": {"id": {...}}}`` (LiteLLM's habit under our key) is read; any
+    other shape is refused naming the two it takes."""
+    from contextledger.catalog import load_models_file
+    from contextledger.errors import ConfigError
+
+    models = tmp_path / "models.json"
+    models.write_text(json.dumps({"models": {"acme-llm-7": {"context_window": 32000}}}))
+    mine = load_models_file(models, Catalog.default().copy())
+    assert mine.lookup("acme-llm-7").context_window == 32000
+    models.write_text(json.dumps({"models": "acme-llm-7"}))
+    with pytest.raises(ConfigError, match=r'list of model specs, each with its "id"'):
+        load_models_file(models, Catalog.default().copy())

@@ -663,3 +663,28 @@ def test_a_decision_said_beside_the_models_thinking_is_kept() -> None:
     ]
     for window in (6_000, 16_000):
         assert said in text_of(fit(msgs, MODEL, window=window, max_output_tokens=500).messages)
+
+
+def test_a_check_run_again_and_again_gives_way_to_commands_run_once() -> None:
+    """R39-F2: the same `ssh HOST 'df -h'` check printing something new each time is routine
+    (its gists came after the commands run once, not among them), while one playbook run on
+    three hosts (calls alike but for a host's digit) is three commands run once."""
+    out: list[dict[str, Any]] = [{"role": "user", "content": GOAL}]
+    playbooks = [
+        f"ansible-playbook -i home.yml upgrade.yml --limit pve{h} --check" for h in (2, 3, 1)
+    ]
+    for r in range(120):
+        out.append({"role": "user", "content": "ok, keep going"})
+        cid = f"c{r}"
+        if r in (2, 12, 22):
+            command = playbooks[(r - 2) // 10]
+            printed = "PLAY RECAP *** ok=41 changed=0 failed=0"
+        else:
+            command = f"ssh {('nas01', 'pve1', 'router')[r % 3]} 'df -h; free -m'"
+            printed = LOG + f"\n{r * 7919 % 10_000} {('ok', 'INFO', 'WARN')[r % 3]} status"
+        out.append(_call(cid, "shell", {"command": command}))
+        out.append({"role": "tool", "tool_call_id": cid, "content": printed})
+        out.append({"role": "assistant", "content": f"Step {r} checked."})
+    out.append({"role": "user", "content": "ok, keep going"})
+    sent = text_of(fit(out, MODEL, window=32_000, max_output_tokens=1_000).messages)
+    assert all(p in sent for p in playbooks)

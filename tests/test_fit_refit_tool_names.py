@@ -99,7 +99,9 @@ def test_a_result_whose_call_an_earlier_list_had_is_priced_as_answering_none() -
     check_as_fresh(fitter, dicts, 2000, None)
 
 
-_OPS = st.sampled_from(["exchange", "late", "answer", "parallel", "drop_call", "rename", "edit"])
+_OPS = st.sampled_from(
+    ["exchange", "late", "answer", "early", "early_call", "parallel", "drop_call", "rename", "edit"]
+)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
@@ -113,7 +115,7 @@ def test_a_kept_fitter_prices_as_a_fresh_fit_whatever_the_calls_do(
 ) -> None:
     """Growth and edits with tool calls (short ids and long, names short and long, single
     and parallel calls, results after a user turn, calls deleted or renamed, results left
-    unanswered for repair): the kept Fitter's `used`, body and report are a fresh fit's."""
+    unanswered for repair, results logged before their calls): the kept Fitter's `used`, body and report are a fresh fit's."""
     grow_and_check(ops, target, window)
 
 
@@ -122,6 +124,7 @@ def grow_and_check(ops: list[tuple[str, int]], target: str | None, window: int) 
     dicts: list[dict[str, Any]] = [{"role": "system", "content": "You are an agent."}]
     dicts += [user("start " * 40)]
     pending: list[str] = []
+    logged_first: list[tuple[str, str]] = []  # results logged before their calls (R39-O1)
     fitter = Fitter(MODEL, window=window, max_output_tokens=300, target=target)
     fitter.fit(dicts)
     for n, (op, k) in enumerate(ops):
@@ -134,6 +137,11 @@ def grow_and_check(ops: list[tuple[str, int]], target: str | None, window: int) 
             pending.append(call_id)
         elif op == "answer" and pending:
             dicts += [result(pending.pop(0), "late output " * (k % 200))]
+        elif op == "early":  # the output is logged when it arrives, the call later
+            dicts += [result(call_id, "early output " * (k % 100))]
+            logged_first.append((call_id, name))
+        elif op == "early_call" and logged_first:
+            dicts += [calls(call(*logged_first.pop(0)))]
         elif op == "parallel":
             ids = [f"{call_id}p{j}" for j in range(2 + k % 2)]
             dicts += [calls(*(call(i, NAMES[j]) for j, i in enumerate(ids)))]
@@ -154,3 +162,22 @@ def grow_and_check(ops: list[tuple[str, int]], target: str | None, window: int) 
         if dicts[-1]["role"] != "user":
             dicts.append(user(f"next? {n}"))
         check_as_fresh(fitter, dicts, window, target)
+
+
+def test_an_output_logged_before_its_call_is_sent_after_it() -> None:
+    """R39-O1: a Responses app appends a tool's output when it arrives and the call when the
+    stream ends; the fit sends that real output after its call, not "interrupted"."""
+    body = {
+        "input": [
+            {"role": "user", "content": "go"},
+            {"type": "function_call_output", "call_id": "c1", "output": "early output 42"},
+            {"type": "function_call", "call_id": "c1", "name": "go", "arguments": "{}"},
+            {"role": "user", "content": "next"},
+        ]
+    }
+    fitted = fit(body, MODEL, window=20_000, max_output_tokens=100, target="openai-responses")
+    sent = translate(fitted.messages, "openai-responses", model=MODEL).body["input"]
+    kinds = [item.get("role", item.get("type")) for item in sent]
+    assert kinds == ["user", "function_call", "function_call_output", "user"]
+    assert sent[2]["output"] == "early output 42"
+    assert any("recorded before the call" in n.text for n in fitted.report.notices)

@@ -93,10 +93,26 @@ def test_out_of_order_result_is_moved_next_to_its_call() -> None:
     assert kinds(result) == ["moved_result"]
 
 
-def test_result_before_its_call_is_an_orphan() -> None:
+def test_result_recorded_before_its_call_is_moved_after_it() -> None:
+    """An app that logs a tool's output when it arrives and the call when its stream ends
+    (R39-O1): the output is the tool's real one, not an orphan to answer as interrupted."""
     history = [Message.tool("c1", "early"), Message.assistant(ToolCall("c1", "ls"))]
     result = repair(history)
-    assert kinds(result) == ["orphan_result", "synthesized_result"]
+    assert kinds(result) == ["moved_result"]
+    assert "recorded before the call" in result.changes[0].detail
+    assert [m.role for m in result.messages] == ["assistant", "tool"]
+    assert result.messages[1].tool_results[0].content[0] == Text("early")
+
+
+def test_result_before_a_call_already_answered_is_removed() -> None:
+    history = [
+        Message.tool("c1", "stale"),
+        Message.assistant(ToolCall("c1", "ls")),
+        Message.tool("c1", "real"),
+    ]
+    result = repair(history)
+    assert kinds(result) == ["duplicate_result"]
+    assert [m.tool_results[0].content[0] for m in result.messages[1:]] == [Text("real")]
 
 
 def test_duplicate_result_keeps_the_first() -> None:

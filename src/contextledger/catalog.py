@@ -1499,20 +1499,29 @@ def load_models_file(path: str | os.PathLike[str], catalog: Catalog) -> Catalog:
     if not isinstance(data, dict):
         raise ConfigError(f"CONTEXTLEDGER_MODELS={str(path)!r}: expected a JSON object")
     try:
-        entries = (
-            data["models"]
-            if "models" in data
-            else [
-                {"id": k, **v} for k, v in data.items() if isinstance(v, dict) and k != "aliases"
-            ]  # (LiteLLM's shape; "aliases" beside it maps deployments, as in ours)
-        )
-        for entry in entries:
+        # (LiteLLM's shape, keyed by id at the top; "aliases" beside it maps deployments)
+        top = {k: v for k, v in data.items() if isinstance(v, dict) and k != "aliases"}
+        models = data.get("models", top)
+        for entry in _model_entries(models):
             catalog.register(model_info(entry, catalog))
         for name, target in data.get("aliases", {}).items():
             catalog.alias(name, target)
     except (TypeError, KeyError, ValueError) as exc:
         raise ConfigError(f"CONTEXTLEDGER_MODELS={str(path)!r}: {exc}") from exc
     return catalog
+
+
+def _model_entries(models: object) -> list[Any]:
+    """A models file's entries: a list of specs with their ``"id"``, or an object keyed by
+    model id (LiteLLM's habit, R39-M1)."""
+    if isinstance(models, list):
+        return models
+    if isinstance(models, dict) and all(isinstance(v, dict) for v in models.values()):
+        return [{"id": k, **v} for k, v in models.items()]
+    raise TypeError(
+        '"models" must be a list of model specs, each with its "id", or an object mapping '
+        "each model id to its spec"
+    )
 
 
 # LiteLLM's model-table keys this catalog reads (the rest of its table is about dollars and

@@ -41,9 +41,11 @@ Rules, in the order they apply:
    ``prepare`` keep it for those targets).
 8. **Results.** A result in the tool run right after its call's message is kept; a
    second result for the same call is removed. A result that appears *later*, separated
-   from its call by other messages, is moved next to its call (if the call has no result
-   yet). A result for no known call, for a removed call, or one appearing *before* its
-   call, is removed as an orphan.
+   from its call by other messages, or recorded *before* its call (an app that logs an
+   output when it arrives and the call when its stream ends), is moved next to its call
+   (if the call has no result yet): it is the tool's real output, which a synthesized
+   "interrupted" result would deny. A result for no known call or for a removed call is
+   removed as an orphan.
 9. **Dangling calls** (no result anywhere). ``dangling="synthesize"`` (default) answers
    each with an error result ``[Tool call interrupted: no result was recorded …]`` so the
    model sees the truth and ids stay stable; ``dangling="remove"`` removes the calls and
@@ -692,15 +694,8 @@ def _pair(
                 else:
                     answered.add(cid)
                     keep[(t, j)] = True
-            elif o < t:
+            else:  # out of its place: after the call's run, or logged before the call
                 candidates.append((t, j, cid))
-            else:
-                note(
-                    "orphan_result",
-                    it.src,
-                    f"removed a result for tool call {cid} that came before the call: providers "
-                    "reject a result before its call",
-                )
     for t, j, cid in candidates:
         src = items[t].src
         if cid in answered:
@@ -708,7 +703,8 @@ def _pair(
             continue
         answered.add(cid)
         moves.append((t, j, owner[cid]))
-        note("moved_result", src, f"moved the result for tool call {cid} next to its call")
+        early = " (it was recorded before the call)" if owner[cid] > t else ""
+        note("moved_result", src, f"moved the result for tool call {cid} next to its call{early}")
 
     moved_to: dict[int, list[tuple[int, int]]] = {}
     for t, j, a in moves:

@@ -51,6 +51,9 @@ GIST_VISITS = 600
 #: aside) the session does not repeat this often ("Step 12 checked." said every turn is not).
 SAID_CHARS = 280
 _SAID_REPEATS = 3
+#: Calls alike but for their numbers said this often are routine (a poll, a query per route);
+#: fewer are each a command run once (the same playbook on three hosts).
+_ALIKE_REPEATS = 5
 
 #: Of a long tool output, its head and tail are read for failure signs (a runner's summary,
 #: a traceback's last line and an error's first are there).
@@ -892,18 +895,36 @@ def _says_a_specific(text: str) -> bool:
 
 
 def routine(gists: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
-    """``gists`` (rank, -unit, text), a command run said again and again in the same words
-    (digits aside) ranked ``ROUTINE``: after the commands run once.
+    """``gists`` (rank, -unit, text), a command run said again and again ranked ``ROUTINE``:
+    after the commands run once. Said again: the same call, whatever it printed each time
+    (``ssh nas01 'df -h'``, R39-F2: such checks were 21 of 34 gists while the playbook run on
+    each host was left out), or, more often still, the same call but for its numbers (a poll
+    counting up, a query of route R07, R12, …); a few calls alike but for a number (three
+    hosts, ``--limit pve1`` … ``pve3``) are each a command run once.
 
     >>> routine([(RAN, -3, "[poll n=1]"), (RAN, -2, "[poll n=2]"), (RAN, -1, "[poll n=3]"),
     ...          (RAN, 0, "[make]")])[::3]
-    [(6, -3, '[poll n=1]'), (4, 0, '[make]')]
+    [(4, -3, '[poll n=1]'), (4, 0, '[make]')]
+    >>> polls = [(RAN, -k, f"[poll n={k}]") for k in range(_ALIKE_REPEATS)]
+    >>> routine([*polls, (RAN, -9, "[df → 1]"), (RAN, -8, "[df → 2]"), (RAN, -7, "[df → 3]")])[-4:]
+    [(6, -4, '[poll n=4]'), (6, -9, '[df → 1]'), (6, -8, '[df → 2]'), (6, -7, '[df → 3]')]
     """
-    said = Counter(wording(text) for rank, _, text in gists if rank == RAN)
+    calls = [call_of(text) if rank == RAN else "" for rank, _, text in gists]
+    same = Counter(c for c in calls if c)
+    alike = Counter(wording(c) for c in calls if c)
     return [
-        (ROUTINE if rank == RAN and repeated(said[wording(text)]) else rank, k, text)
-        for rank, k, text in gists
+        (
+            ROUTINE if c and (repeated(same[c]) or alike[wording(c)] >= _ALIKE_REPEATS) else rank,
+            k,
+            text,
+        )
+        for (rank, k, text), c in zip(gists, calls, strict=True)
     ]
+
+
+def call_of(text: str) -> str:
+    """A ran gist's call, without what it printed (after ``→``)."""
+    return text.split(" → ", 1)[0]
 
 
 def wording_hash(text: str) -> int:

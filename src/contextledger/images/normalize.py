@@ -75,7 +75,7 @@ DEFAULT_PROCESS_PIXELS = 2 * DEFAULT_MAX_PIXELS
 WEBP_QUALITY = 92
 WEBP_METHOD = 2  # measured: vs method 4, 18-42% faster at the same size (bench_normalize.py)
 _FALLBACK_QUALITIES = (85, 75, 60)
-_PIL_FORMATS = ["PNG", "JPEG", "GIF", "WEBP", "BMP", "TIFF"]
+_PIL_FORMATS = ["PNG", "JPEG", "GIF", "WEBP", "BMP", "TIFF", "AVIF"]
 
 
 def _pil() -> None:
@@ -307,6 +307,8 @@ def _decode_upright(
     from PIL import UnidentifiedImageError
 
     _pil()
+    if info.format == "avif":  # (registered on use: its decoder's import is ~50 ms)
+        from PIL import AvifImagePlugin  # noqa: F401
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", PILImage.DecompressionBombWarning)

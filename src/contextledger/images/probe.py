@@ -27,7 +27,7 @@ import binascii
 import os
 import re
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from ..errors import ImageProbeError
@@ -329,6 +329,74 @@ def _parse_webp(b: bytes) -> ImageInfo:
     return ImageInfo(width, height, "webp", animated)
 
 
+# --- AVIF ------------------------------------------------------------------------------
+
+# EXIF orientation of an AVIF's ``irot`` (anticlockwise quarter turns) and ``imir`` (mirror
+# axis, None: none): Pillow reports an AVIF's transforms as this orientation and leaves its
+# pixels as stored, as a JPEG's (checked against Pillow for orientations 1-8 in the tests).
+_AVIF_ORIENTATION = {
+    (0, None): 1, (0, 0): 4, (0, 1): 2,
+    (1, None): 8, (1, 0): 5, (1, 1): 7,
+    (2, None): 3, (2, 0): 2, (2, 1): 4,
+    (3, None): 6, (3, 0): 7, (3, 1): 5,
+}  # fmt: skip
+_AVIF_CONTAINERS = {b"meta": 4, b"iprp": 0, b"ipco": 0}  # (bytes before their boxes)
+
+
+def _boxes(b: bytes, start: int, end: int | None) -> Iterator[tuple[bytes, int, int]]:
+    """The ISO BMFF boxes from ``start`` to ``end`` (None: to the end of the file, read as
+    far as needed): (type, where its content starts, where it ends)."""
+    pos = start
+    while end is None or pos < end:
+        _need(b, pos + 8, "an AVIF box header")
+        size, kind = struct.unpack_from(">I4s", b, pos)
+        head = 8
+        if size == 1:
+            _need(b, pos + 16, "an AVIF box's 64-bit size")
+            size, head = struct.unpack_from(">Q", b, pos + 8)[0], 16
+        elif size == 0:
+            size = (end if end is not None else len(b)) - pos
+        if size < head or (end is not None and pos + size > end):
+            raise ImageProbeError(f"corrupt AVIF: box {kind!r} at byte {pos} overruns its parent")
+        yield kind, pos + head, pos + size
+        pos += size
+
+
+def _parse_avif(b: bytes) -> ImageInfo:
+    """An AVIF's size: the largest ``ispe`` (image spatial extents) among its item
+    properties — the primary image's; a grid's tiles, a thumbnail are smaller, an alpha
+    plane the same — and its orientation from ``irot``/``imir``."""
+    sizes: list[tuple[int, int]] = []
+    angle, axis = 0, None
+    for kind, start, end in _boxes(b, 0, None):
+        if kind == b"meta":
+            _need(b, end, "the AVIF meta box")
+            for kind2, start2, end2 in _walk_avif(b, start + 4, end):
+                if kind2 == b"ispe" and end2 - start2 >= 12:
+                    sizes.append(struct.unpack_from(">II", b, start2 + 4))
+                elif kind2 == b"irot" and end2 > start2:
+                    angle = b[start2] & 3
+                elif kind2 == b"imir" and end2 > start2:
+                    axis = b[start2] & 1
+            break
+        if kind == b"mdat":
+            break
+    if not sizes:
+        raise ImageProbeError("corrupt AVIF: no image size (ispe) before the image data")
+    width, height = max(sizes, key=lambda wh: wh[0] * wh[1])
+    _check_size(width, height, "AVIF")
+    return ImageInfo(width, height, "avif", orientation=_AVIF_ORIENTATION[angle, axis])
+
+
+def _walk_avif(b: bytes, start: int, end: int) -> Iterator[tuple[bytes, int, int]]:
+    """The boxes in an AVIF's meta box, into its item properties (``iprp``/``ipco``)."""
+    for kind, inner, stop in _boxes(b, start, end):
+        if kind in _AVIF_CONTAINERS:
+            yield from _walk_avif(b, inner + _AVIF_CONTAINERS[kind], stop)
+        else:
+            yield kind, inner, stop
+
+
 # --- BMP -------------------------------------------------------------------------------
 
 
@@ -397,7 +465,7 @@ def _unknown(b: bytes) -> ImageProbeError:
     ):
         hint = " (it looks like text)"
     return ImageProbeError(
-        "unknown image format: not PNG, JPEG, GIF, WebP, BMP or TIFF"
+        "unknown image format: not PNG, JPEG, GIF, WebP, BMP, TIFF or AVIF"
         f"{hint}; starts with {head.hex(' ')}"
     )
 
@@ -409,6 +477,7 @@ _PARSERS: dict[ImageFormat, Callable[[bytes], ImageInfo]] = {
     "webp": _parse_webp,
     "bmp": _parse_bmp,
     "tiff": _parse_tiff,
+    "avif": _parse_avif,
 }
 # every format's signature (``signature.SIGNATURES``), and WebP's RIFF, which needs 12 bytes
 _SIGNATURES = (*(magic for magic, _ in SIGNATURES), b"RIFF")
@@ -656,7 +725,7 @@ def probe_image(
     >>> probe_image(b"hello")
     Traceback (most recent call last):
     ...
-    contextledger.errors.ImageProbeError: unknown image format: not PNG, JPEG, GIF, WebP, BMP or TIFF (it looks like text); starts with 68 65 6c 6c 6f
+    contextledger.errors.ImageProbeError: unknown image format: not PNG, JPEG, GIF, WebP, BMP, TIFF or AVIF (it looks like text); starts with 68 65 6c 6c 6f
     """
     if isinstance(source, bytes):
         return probe_image_header(source)

@@ -1,7 +1,7 @@
 """Images a provider refuses as they are, re-encoded into a form it takes.
 
 A GIF for Gemini (which takes PNG, JPEG, WebP, HEIC and HEIF only), an animated image for
-OpenAI (non-animated GIF only), a BMP or TIFF for anyone, a side over the provider's limit
+OpenAI (non-animated GIF only), a BMP, TIFF or AVIF for anyone, a side over the provider's limit
 (Anthropic: 8,000 px; 2,000 px when a request has more than 20 images), a file over its
 base64 limit (Anthropic: 5 MB). Each becomes its first frame in a format the provider
 takes, no smaller than the limits make it. ``images.normalize`` does the work.

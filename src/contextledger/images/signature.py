@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal, TypeAlias
 
-ImageFormat: TypeAlias = Literal["png", "jpeg", "gif", "webp", "bmp", "tiff"]
+ImageFormat: TypeAlias = Literal["png", "jpeg", "gif", "webp", "bmp", "tiff", "avif"]
 
 #: Signatures, longest first where one starts another. WebP is RIFF....WEBP (12 bytes);
 #: BMP's "BM" is the shortest and weakest: read only where an image is expected.
@@ -25,6 +25,11 @@ SIGNATURES: tuple[tuple[bytes, ImageFormat], ...] = (
 )
 
 
+#: An AVIF file opens with an ISO BMFF ``ftyp`` box (its 4-byte size, ``ftyp``) whose major
+#: brand is one of these (a still image, an image sequence): Android and Chrome share photos so.
+AVIF_BRANDS = (b"avif", b"avis")
+
+
 def sniff_image_format(head: bytes) -> ImageFormat | None:
     """The format ``head`` (the file's first bytes, 12 are enough) starts as, or None."""
     for magic, fmt in SIGNATURES:
@@ -32,6 +37,8 @@ def sniff_image_format(head: bytes) -> ImageFormat | None:
             return fmt
     if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
         return "webp"
+    if head[4:8] == b"ftyp" and head[8:12] in AVIF_BRANDS:
+        return "avif"
     return None
 
 

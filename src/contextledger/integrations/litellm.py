@@ -31,6 +31,7 @@ from ..model import Message
 from ..prepare import PrepareReport
 from ..pricing.messages import request_overhead
 from ..providers import read_messages
+from ..providers.openai_chat import declared_tools
 from ._engine import Engine, ReportCallback, write_back
 
 __all__ = ["ContextLedgerHook", "fit_chat", "trim_messages"]
@@ -206,7 +207,8 @@ class ContextLedgerHook(CustomLogger):  # type: ignore[misc]
         metadata = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
         key = data.get("litellm_session_id") or (metadata or {}).get("session_id")
         try:
-            fitted, report = fit_chat(engine, messages, tools=data.get("tools"), key=key)
+            tools = declared_tools(data)  # (with the deprecated ``functions``, billed alike)
+            fitted, report = fit_chat(engine, messages, tools=tools, key=key)
         except BudgetError as exc:
             return f"contextledger: {exc}"
         self.last_report = report

@@ -56,6 +56,7 @@ from ..providers.common import (
 from ..providers.gemini import GENERATED_ID, tool_media_key
 from ..providers.ids import accepted_everywhere, portable_id, speaker_name, wire_id, wire_name
 from ..providers.native import parsed, reply_deadline
+from ..providers.openai_chat import declared_tool_choice, declared_tools
 from ..providers.openai_responses import item_count, text_item_count
 from ..providers.output_format import read_output_format
 from .files import MediaCost, audio_cost, document_fields_text, file_cost
@@ -1414,8 +1415,11 @@ def price_request(
     pricer.refuse_unheard(msgs)
     if fmt in ("gemini", "anthropic"):
         total = MessagePrice(total.text + _label_correction(body, fmt, msgs, pricer), total.image)
-    choice = body.get("tool_choice")  # none sent: the provider's default (RT22-10)
-    tools = pricer.tools(body.get("tools"), DEFAULT_TOOL_CHOICE if choice is None else choice, msgs)
+    declared, choice = body.get("tools"), body.get("tool_choice")
+    if fmt == "openai":  # (with the deprecated ``functions`` and ``function_call``)
+        declared, choice = declared_tools(body), declared_tool_choice(body)
+    # none sent: the provider's default (RT22-10)
+    tools = pricer.tools(declared, DEFAULT_TOOL_CHOICE if choice is None else choice, msgs)
     tools += pricer.output_format_in(body, fmt)
     tools += thinking_prompt(body.get("thinking"), pricer.model.provider)
     tools += settings_prompt(body, pricer.model.provider)

@@ -512,6 +512,27 @@ def convert_tools(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def declared_tools(body: Mapping[str, Any]) -> list[Any] | None:
+    """The function tools a Chat body declares: its ``tools`` and the deprecated
+    ``functions`` OpenAI still takes and bills as the same namespace (traceloop/openllmetry's
+    recorded ``functions`` requests bill 82 on gpt-4 and 76 on gpt-3.5-turbo, as the tools
+    rendering prices them). None: none declared."""
+    tools = body.get("tools")
+    declared = list(tools) if isinstance(tools, list) else []
+    functions = body.get("functions")
+    if isinstance(functions, list):
+        declared += [{"type": "function", "function": f} for f in functions]
+    return declared or (tools if tools is not None else None)
+
+
+def declared_tool_choice(body: Mapping[str, Any]) -> object:
+    """A Chat body's ``tool_choice``, or the deprecated ``function_call`` of its
+    ``functions`` (``"auto"``, ``"none"`` or ``{"name": …}``, billed as the same choice);
+    None: none sent."""
+    choice = body.get("tool_choice")
+    return body.get("function_call") if choice is None else choice
+
+
 def max_tokens_key(provider: str) -> str:
     """OpenAI itself takes ``max_completion_tokens`` (``max_tokens`` is deprecated there and
     refused by reasoning models); OpenAI-compatible servers know ``max_tokens``."""

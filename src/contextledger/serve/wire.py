@@ -277,7 +277,7 @@ class Wire:
     def pricing_tools(self, body: Mapping[str, Any]) -> list[dict[str, Any]] | None:
         """The client's tool declarations as Chat function tools, for pricing only: the
         client's own declarations are forwarded unchanged (byte-stable for prompt caching)."""
-        tools = body.get("tools")
+        tools = openai_chat.declared_tools(body) if self.name == "openai" else body.get("tools")
         if not isinstance(tools, list) or not tools:
             return None
         out: list[dict[str, Any]] = []
@@ -312,7 +312,11 @@ class Wire:
         with no such parameter (not priced there)."""
         if self.name not in ("openai", "openai-responses", "anthropic"):
             return None
-        choice = body.get("tool_choice")
+        choice = (
+            openai_chat.declared_tool_choice(body)
+            if self.name == "openai"
+            else body.get("tool_choice")
+        )
         return DEFAULT_TOOL_CHOICE if choice is None else choice
 
     def pricing_output_format(self, body: Mapping[str, Any]) -> object:
