@@ -758,10 +758,11 @@ _OBJECT_KEYS = frozenset({"type", "properties", "required", "additionalPropertie
 # Schema annotations that schema generators add to every property (pydantic writes a
 # ``title`` on each, and ``default`` on each optional one). Whether OpenAI renders them is
 # not published (hmarr/openai-chat-tokens, checked against the API, renders neither; tool
-# listings that leaked from ChatGPT show ``// default: …`` after a property), so each is
-# priced as a comment line of its own: a few tokens, never fewer than any such rendering,
-# where the JSON fallback cost a whole schema more (Mirascope's recorded gpt-4o request,
-# a pydantic tool with a titled property: billed 149, priced 227 as JSON, 182 so).
+# listings that leaked from ChatGPT show ``// default: …`` after a property): a title is
+# priced as a comment line of its own, a default as a comment ending the property's line (as
+# OpenAI's harmony renderer writes it: ``_default_comment``), a few tokens where the JSON
+# fallback cost a whole schema more (Mirascope's recorded gpt-4o request, a pydantic tool
+# with a titled property: billed 149, priced 227 as JSON, 182 so).
 _ANNOTATIONS = frozenset({"title", "default"})
 _NO_PARAMETERS: Mapping[str, Any] = {"type": "object", "properties": {}}
 _SCALARS = {"string": "string", "number": "number", "integer": "number", "boolean": "boolean",
@@ -785,12 +786,13 @@ def _properties(schema: Mapping[str, Any], indent: int) -> list[str] | None:
     lines: list[str] = []
     for key, spec in properties.items():
         described = _comment(spec.get("description")) if isinstance(spec, Mapping) else None
-        annotated = _annotation_comments(spec) if described is not None else None
-        kind = _type(spec, indent) if annotated is not None else None
-        if described is None or annotated is None or kind is None:
+        titled = _title_comment(spec) if described is not None else None
+        default = _default_comment(spec) if titled is not None else None
+        kind = _type(spec, indent) if default is not None else None
+        if described is None or titled is None or default is None or kind is None:
             return None
         mark = "" if key in required else "?"
-        lines += [*annotated, *described, f"{key}{mark}: {kind},"]
+        lines += [*titled, *described, f"{key}{mark}: {kind},{default}"]
     pad = " " * indent
     return [pad + line for text in lines for line in text.split("\n")]
 
@@ -818,17 +820,18 @@ def _parameters_title(params: Mapping[str, Any]) -> list[str] | None:
     return [*titled, "//"] if titled else titled
 
 
-def _annotation_comments(spec: Mapping[str, Any]) -> list[str] | None:
-    """A property's ``title`` and ``default`` as comment lines (see ``_ANNOTATIONS``), or
-    None when one cannot be written out."""
-    titled = _title_comment(spec)
-    if titled is None or "default" not in spec:
-        return titled
+def _default_comment(spec: Mapping[str, Any]) -> str | None:
+    """A property's ``default`` as the comment that ends its line, as OpenAI's harmony
+    renderer writes it (``country: string, // default: "FR"``; "" for none, None: not
+    JSON). On its own line it was priced 2 under crewAI's recorded gpt-4o-mini and
+    gpt-4.1-mini requests with strict pydantic tools (264 and 913 billed, 318); at the end
+    of the line they are exact."""
+    if "default" not in spec:
+        return ""
     try:
-        default = json.dumps(spec["default"], ensure_ascii=False)
+        return f" // default: {json.dumps(spec['default'], ensure_ascii=False)}"
     except (TypeError, ValueError):
         return None
-    return [*titled, f"// default: {default}"]
 
 
 def _type(spec: Mapping[str, Any], indent: int) -> str | None:
