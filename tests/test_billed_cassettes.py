@@ -17,9 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from builders import unpriceable
 from contextledger import ContextLedgerError
+from contextledger.pricing.framing import rendered_functions
 from contextledger.pricing.messages import price_request
 
 BILLS: list[dict[str, Any]] = json.loads(
@@ -102,3 +105,39 @@ def test_an_image_on_claude_3_5_haiku_is_priced_with_what_it_bills_beyond_its_pa
     assert [b["billed"] for b in cases] == [453]
     price = price_request(cases[0]["body"], cases[0]["model"], "anthropic")
     assert price.total >= 453 and price.image == 414 + 20
+
+
+def test_a_union_is_priced_as_rendered_with_its_variants_not_as_the_whole_schema() -> None:
+    """beeai's weather tool (three nullable ``anyOf`` properties, two ``format: date``):
+    billed 252 on gpt-4o and gpt-4o-mini, priced 371 as the schema's JSON on main; now the
+    union is rendered (``string | null``) and its variants' JSON added: within 40 over."""
+    cases = _bills("beeai", "test_agent.yaml") + _bills("beeai", "test_llm_with_tools.yaml")
+    assert [b["billed"] for b in cases] == [252, 252]
+    for bill in cases:
+        tools = bill["body"]["tools"]
+        assert "country: string | null," in (rendered_functions(tools) or "")
+        assert 252 <= price_request(bill["body"], bill["model"], "openai").total <= 252 + 40
+
+
+def test_a_union_inside_a_nested_object_is_priced_by_the_schema() -> None:
+    """crewAI's planning tool: a nullable string in the objects of an array bills 22 more
+    than its rendering (440 billed), so it stays priced by the schema's JSON."""
+    (bill,) = _bills("agents/test_agent_kickoff_with_planning.yaml (interaction 0)")
+    assert rendered_functions(bill["body"]["tools"]) is None
+    assert price_request(bill["body"], bill["model"], "openai").total >= bill["billed"] == 440
+
+
+@given(st.sampled_from(["string", "number", "boolean"]), st.booleans())
+def test_a_union_never_costs_less_than_its_first_variant_alone(kind: str, as_list: bool) -> None:
+    """Making a property nullable (as ``anyOf`` or a list of types) never lowers the price."""
+    union: dict[str, Any] = (
+        {"type": [kind, "null"]} if as_list else {"anyOf": [{"type": kind}, {"type": "null"}]}
+    )
+
+    def priced(spec: dict[str, Any]) -> int:
+        tool = {"type": "function", "function": {"name": "f", "parameters": {
+            "type": "object", "properties": {"x": spec}}}}  # fmt: skip
+        body = {"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}]}
+        return price_request({**body, "tools": [tool]}, "gpt-4o", "openai").total
+
+    assert priced(union) > priced({"type": kind})
