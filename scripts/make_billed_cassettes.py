@@ -3,8 +3,7 @@ call to OpenAI (Chat Completions, Responses), Anthropic or Gemini with the input
 reply was billed, read from the reply's ``usage`` (plain JSON, gzip+base64 bodies, or the
 last SSE event that carries usage), with the date the reply was recorded (its ``Date`` header
 or ``created_at``), as ``{"source", "format", "model", "billed", "recorded", "body"}``
-(``tests/data/billed_cassettes.json``: pydantic/logfire, crewAIInc/crewAI, and the beeai
-cassettes of Arize-ai/openinference).
+(``tests/data/billed_cassettes.json``).
 
     python scripts/make_billed_cassettes.py [--commit SHA] GIT_DIR OUT.json [PATH_SUBSTRING ...]
     python scripts/make_billed_cassettes.py --merge OUT.json IN.json ...
@@ -13,7 +12,9 @@ cassettes of Arize-ai/openinference).
 characters, except the recorded images named in ``IMAGES`` (their base64 is longer).
 The test file: logfire at HEAD, logfire's ``test_openai_agents/`` at f15c73e8 (kept: the
 cassettes re-recorded since, ``test_responses_simple`` and ``test_voice_pipeline``), the
-``beeai`` cassettes of Arize-ai/openinference, crewAI at HEAD.
+``beeai`` cassettes of Arize-ai/openinference, crewAI, simonw/llm and simonw/llm-gemini at
+HEAD. A reply that names another model than the request asked for is left out
+(``served_as_asked``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import base64
 import gzip
 import json
+import re
 import subprocess
 import sys
 import zlib
@@ -87,12 +89,19 @@ def text_of(body: Any) -> str | None:
 
 
 def parse_json(text: str | None) -> Any:
+    """A body as JSON; a stream (SSE events, or Gemini's JSON array of chunks) as its last
+    chunk that carries usage, with the model and usage seen before it."""
     if text is None:
         return None
     try:
-        return json.loads(text)
+        parsed = json.loads(text)
     except ValueError:
-        pass
+        parsed = None
+    if isinstance(parsed, list):
+        chunks = [c for c in parsed if isinstance(c, dict) and c.get("usageMetadata")]
+        return chunks[-1] if chunks else None
+    if parsed is not None:
+        return parsed
     # SSE: take the last event with usage
     found = None
     for line in text.splitlines():
@@ -139,6 +148,23 @@ def billed(url: str, body: dict[str, Any], reply: dict[str, Any]) -> tuple[str, 
     if n is None or "model" not in body:
         return None
     return ("openai-responses" if "/responses" in url else "openai"), body["model"], n
+
+
+def served_as_asked(body: dict[str, Any], reply: dict[str, Any]) -> bool:
+    """Whether the reply names the model the request asked for (a dated snapshot of it): a
+    cassette whose request was edited after recording (simonw/llm's tool-streaming variants
+    ask for gpt-4.1-mini, answered by OpenRouter's moonshotai/kimi-k2) bills another model."""
+    asked, served = body.get("model"), reply.get("model", reply.get("modelVersion"))
+    if not isinstance(asked, str) or not isinstance(served, str):
+        return True
+    asked, served = _family(asked.rsplit("/", 1)[-1]), _family(served)
+    return served.startswith(asked) or asked.startswith(served)
+
+
+def _family(model: str) -> str:
+    """A model id without its alias or date tail (``claude-sonnet-4-0``, ``-latest``,
+    ``-20250514``, ``-2024-08-06``)."""
+    return re.sub(r"(?:-latest|-0|-\d{8}|-\d{4}-\d{2}-\d{2})$", "", model)
 
 
 def recorded_on(response: Any, reply: dict[str, Any]) -> str | None:
@@ -235,6 +261,8 @@ def main() -> None:
             if not isinstance(body, dict) or not isinstance(reply, dict):
                 continue
             if len(json.dumps(body)) > 200_000:
+                continue
+            if not served_as_asked(body, reply):
                 continue
             b = billed(url, body, reply)
             recorded = recorded_on(it.get("response"), reply)

@@ -1,7 +1,10 @@
 """Published bills from more projects' recorded tests: pydantic/logfire (its OpenAI, Anthropic,
 Google, LangChain, LiteLLM, DSPy, OpenAI Agents and MCP cassettes, at HEAD and, for the
 OpenAI Agents cassettes re-recorded since, at f15c73e8 of March 2025), crewAIInc/crewAI (its
-LLM, agent, crew and flow cassettes) and the beeai-framework cassettes of Arize-ai/openinference,
+LLM, agent, crew and flow cassettes), the beeai-framework cassettes of Arize-ai/openinference,
+simonw/llm (Chat and Responses, gpt-4o-mini and gpt-5.5) and simonw/llm-gemini (Gemini 2.5 and
+3 Flash, tools and response schemas; every one over its bill, by 6-268: Gemini's declarations
+and schemas are priced by their JSON),
 extracted by ``scripts/make_billed_cassettes.py`` into ``tests/data/billed_cassettes.json``
 (bodies of up to 12,000 characters, each body once) with the day each reply was recorded.
 
