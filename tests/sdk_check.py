@@ -1,13 +1,14 @@
 """Validate produced payloads against the official SDKs' request types, strictly.
 
 pydantic validates the SDK TypedDicts; ``extra="forbid"`` rejects keys the SDK does not
-know, and lazily-validated iterables are forced so nothing escapes the check.
+know (``extra="ignore"``: what an API that ignores them checks, the stub's Chat Completions),
+and lazily-validated iterables are forced so nothing escapes the check.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 from anthropic.types import MessageParam, TextBlockParam
 from anthropic.types.beta import BetaMessageParam
@@ -15,9 +16,11 @@ from openai.types.chat import ChatCompletionMessageParam
 from openai.types.responses import ResponseInputItemParam
 from pydantic import ConfigDict, TypeAdapter
 
+Extra = Literal["forbid", "ignore"]
+
 
 @cache
-def _adapter(kind: str) -> TypeAdapter[Any]:
+def _adapter(kind: str, extra: Extra = "forbid") -> TypeAdapter[Any]:
     types: dict[str, Any] = {
         "openai": list[ChatCompletionMessageParam],
         "anthropic": list[MessageParam],
@@ -25,7 +28,7 @@ def _adapter(kind: str) -> TypeAdapter[Any]:
         "anthropic-system": str | list[TextBlockParam],
         "openai-responses": list[ResponseInputItemParam],
     }
-    return TypeAdapter(types[kind], config=ConfigDict(extra="forbid"))
+    return TypeAdapter(types[kind], config=ConfigDict(extra=extra))
 
 
 def _force(value: Any) -> Any:
@@ -38,10 +41,11 @@ def _force(value: Any) -> Any:
     return value
 
 
-def validate_body(fmt: str, body: dict[str, Any]) -> None:
-    """Raise pydantic.ValidationError if ``body`` is not what the official client sends."""
+def validate_body(fmt: str, body: dict[str, Any], extra: Extra = "forbid") -> None:
+    """Raise pydantic.ValidationError if ``body`` is not what the official client sends
+    (``extra="ignore"``: keys the client does not know aside; Chat Completions only)."""
     if fmt == "openai":
-        _force(_adapter("openai").validate_python(body["messages"]))
+        _force(_adapter("openai", extra).validate_python(body["messages"]))
     elif fmt == "anthropic":
         kind = "anthropic-beta" if _sends_a_compaction(body["messages"]) else "anthropic"
         _force(_adapter(kind).validate_python(body["messages"]))

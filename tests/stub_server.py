@@ -995,7 +995,8 @@ def validate_openai(body: Any, stub: StubServer) -> None:
         )
     if images > stub.max_images:
         raise Invalid(f"Too many images in request. Max is {stub.max_images}.", "messages")
-    _check_sdk_shape("openai", messages)  # last: the checks above name what they find better
+    _check_extra_keys(model, messages)
+    _check_sdk_shape("openai", messages, "ignore")  # last: the checks above say more
 
 
 def too_long(value: str, limit: int, param: str) -> None:
@@ -1052,7 +1053,69 @@ _ANTHROPIC_OTHER_BLOCKS = frozenset(
 )  # fmt: skip
 
 
-def _check_sdk_shape(kind: str, messages: list[Any]) -> None:
+# Chat Completions ignores keys of a message or a content part that it does not know, on
+# gpt-4o and later: recorded requests were answered with them (Microsoft Agent Framework's
+# text parts carrying ``additional_properties`` on gpt-4o-mini, in Arize-ai/openinference's
+# cassettes; LiteLLM's and crewAI's tool messages with a ``name``, logfire's assistant
+# message with ``annotations``), and microsoft/agent-framework#2344: "the Chat Completion API
+# did not complain while Responses did" (Responses refuses them: stub_responses). The older
+# models refuse them: "Additional properties are not allowed ('id' was unexpected) -
+# 'messages.0'" (transitive-bullshit/agentic#531, adamrushy/OpenAISwift#99), "('parsed',
+# 'refusal' were unexpected)" on gpt-3.5-turbo, gpt-4 and gpt-4-turbo, "works with gpt-4o"
+# (openai/openai-node#1161).
+_STRICT_MESSAGES = re.compile(r"gpt-3\.5.*|gpt-4(?:-(?:\d{4}|32k|turbo|vision)[-a-z0-9.]*)?")
+
+
+def _check_extra_keys(model: object, messages: list[Any]) -> None:
+    """Refuse a message's or a part's unknown keys as the older Chat models do (see above)."""
+    if not isinstance(model, str) or not _STRICT_MESSAGES.fullmatch(model):
+        return
+    for i, m in enumerate(messages):
+        known = _chat_keys(f"message:{m.get('role')}")
+        parts = m.get("content") if isinstance(m.get("content"), list) else []
+        found = [(f"messages.{i}", sorted(set(m) - known))] if known else []
+        for j, part in enumerate(parts):
+            allowed = _chat_keys(f"part:{part.get('type')}") if isinstance(part, dict) else None
+            if allowed:
+                found.append((f"messages.{i}.content.{j}", sorted(set(part) - allowed)))
+        for where, extra in found:
+            if extra:
+                said = ", ".join(f"'{k}'" for k in extra)
+                were = "was" if len(extra) == 1 else "were"
+                raise Invalid(
+                    f"Additional properties are not allowed ({said} {were} unexpected) - '{where}'"
+                )
+
+
+@functools.cache
+def _chat_keys(kind: str) -> frozenset[str]:
+    """The keys the openai SDK's TypedDict names for a Chat message of a role
+    (``message:user``) or a content part of a type (``part:text``); empty: not known."""
+    import typing
+
+    from openai.types import chat
+    from openai.types.chat.chat_completion_content_part_param import File
+
+    types: dict[str, Any] = {
+        "message:system": chat.ChatCompletionSystemMessageParam,
+        "message:developer": chat.ChatCompletionDeveloperMessageParam,
+        "message:user": chat.ChatCompletionUserMessageParam,
+        "message:assistant": chat.ChatCompletionAssistantMessageParam,
+        "message:tool": chat.ChatCompletionToolMessageParam,
+        "message:function": chat.ChatCompletionFunctionMessageParam,
+        "part:text": chat.ChatCompletionContentPartTextParam,
+        "part:image_url": chat.ChatCompletionContentPartImageParam,
+        "part:input_audio": chat.ChatCompletionContentPartInputAudioParam,
+        "part:refusal": chat.ChatCompletionContentPartRefusalParam,
+        "part:file": File,
+    }
+    found = types.get(kind)
+    return frozenset(typing.get_type_hints(found)) if found is not None else frozenset()
+
+
+def _check_sdk_shape(
+    kind: str, messages: list[Any], extra: Literal["forbid", "ignore"] = "forbid"
+) -> None:
     """Every message and block has the shape the official SDK's request types give it (the
     API refuses the rest: "Field required", "Input should be 'application/pdf'", an unknown
     block type). The error named is the one of the union member that got furthest, the
@@ -1063,7 +1126,7 @@ def _check_sdk_shape(kind: str, messages: list[Any]) -> None:
 
     for i, m in enumerate(messages):
         try:
-            validate_body(kind, {"messages": [m], "input": [m]})
+            validate_body(kind, {"messages": [m], "input": [m]}, extra)
         except pydantic.ValidationError as exc:
             deepest = max(exc.errors(), key=lambda e: len(e["loc"]))
             where = ".".join(str(x) for x in deepest["loc"] if not str(x).endswith("Param"))

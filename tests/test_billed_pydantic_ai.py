@@ -30,18 +30,13 @@ from typing import Any
 
 import pytest
 
+from builders import unpriceable
 from contextledger import ContextLedgerError
 from contextledger.pricing.messages import price_request
 
 BILLS: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "data" / "billed_pydantic_ai.json").read_text()
 )
-_HOSTED = (
-    "web_search", "code_execution", "image_generation", "file_search", "tool_search",
-    "advisor", "mcp", "web_fetch", "url_context", "google_search", "googleSearch",
-    "codeExecution", "urlContext", "google_maps", "googleMaps", "memory_", "local_shell",
-    "shell", "computer_use_preview", "code_interpreter", "fileSearch",
-)  # fmt: skip
 #: Recorded requests still priced below their bill: shapes not understood yet (reported).
 BELOW = {
     # Both replies were recorded on 2025-03-27 (created_at 1743075639/1743090725), two weeks
@@ -60,24 +55,6 @@ BELOW = {
 
 def _id(bill: dict[str, Any]) -> str:
     return bill["source"].split("/blob/")[1][41:].replace(".yaml", "").replace(" ", "")
-
-
-def unpriceable(body: dict[str, Any]) -> str | None:
-    """Why a request's bill counts what its body does not hold (None: it does not)."""
-    kinds: list[str] = []
-    for t in body.get("tools") or []:
-        if isinstance(t, dict):
-            kinds += [str(t.get("type", "")), *(k for k in t if "eclarations" not in k)]
-    if any(h in k for k in kinds if k not in ("function", "custom") for h in _HOSTED):
-        return "a hosted tool's results are billed as input"
-    if "mcp_servers" in body:
-        return "a hosted tool's results are billed as input"
-    items = body.get("input")
-    held = [i for i in items if isinstance(i, dict)] if isinstance(items, list) else []
-    stored = {"previous_response_id", "conversation", "cachedContent", "cached_content"}
-    if stored & body.keys() or any(i.get("type") in ("compaction", "item_reference") for i in held):
-        return "the server's stored conversation is billed"
-    return None
 
 
 PRICEABLE = [b for b in BILLS if unpriceable(b["body"]) is None]

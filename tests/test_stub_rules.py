@@ -263,26 +263,35 @@ def test_the_official_sdk_shapes_bound_what_the_anthropic_stub_takes(stub: StubS
     refused(stub, ask(pdf_no_data), "Field required")
 
 
-def test_the_openai_chat_stub_takes_only_the_sdks_message_shapes(stub: StubServer) -> None:
-    """A message field or part the SDK's request types do not name is refused (OpenAI: 400
-    "Additional properties are not allowed"), after the stub's own, more specific checks."""
+def test_the_openai_chat_stub_ignores_unknown_keys_as_the_api_does(stub: StubServer) -> None:
+    """Chat Completions answers a message or a part holding a key it does not know on gpt-4o
+    and later (recorded: Agent Framework's text parts with ``additional_properties`` on
+    gpt-4o-mini, tool messages with a ``name``; microsoft/agent-framework#2344), and refuses it
+    on the older models: 400 "Additional properties are not allowed ('id' was unexpected) -
+    'messages.0'" (openai/openai-node#1161: gpt-3.5-turbo, gpt-4, gpt-4-turbo). A known key of
+    the wrong type is refused on every model."""
     import openai
 
     client = openai.OpenAI(api_key="k", base_url=stub.url, max_retries=0)
-    odd = [{"role": "user", "content": "hi", "tool_call_id": "x"}]
-    with pytest.raises(openai.BadRequestError, match=r"messages\.0"):
-        client.chat.completions.create(model="gpt-4o", messages=odd)  # type: ignore[arg-type]
+    part = {"type": "text", "text": "hi", "additional_properties": {}, "cache_control": {}}
+    odd: list[Any] = [
+        {"role": "user", "content": "hi", "id": "m1"},
+        {"role": "user", "content": [part]},
+    ]
+    for model in ("gpt-4o", "gpt-4o-mini", "gpt-4.1"):
+        assert client.chat.completions.create(model=model, messages=odd).choices
+    for model, where in (("gpt-4", r"'id' was unexpected\) - 'messages\.0'"),
+                         ("gpt-3.5-turbo", r"'messages\.0'")):  # fmt: skip
+        with pytest.raises(openai.BadRequestError, match=where):
+            client.chat.completions.create(model=model, messages=odd)
+    with pytest.raises(openai.BadRequestError, match=r"'additional_properties', 'cache_control' "
+                       r"were unexpected\) - 'messages\.0\.content\.0'"):  # fmt: skip
+        client.chat.completions.create(model="gpt-4", messages=odd[1:])
+    wrong = [{"role": "user", "content": [{"type": "text", "text": 5}]}]
+    with pytest.raises(openai.BadRequestError, match=r"messages\[0\]\.content\[0\]\.text"):
+        client.chat.completions.create(model="gpt-4o", messages=wrong)  # type: ignore[arg-type]
     fine = [{"role": "user", "content": "hi", "name": "ana"}]
-    assert client.chat.completions.create(model="gpt-4o", messages=fine).choices  # type: ignore[arg-type]
-
-
-def test_the_openai_chat_stub_refuses_an_unknown_field_on_a_part(stub: StubServer) -> None:
-    import openai
-
-    client = openai.OpenAI(api_key="k", base_url=stub.url, max_retries=0)
-    odd = [{"role": "user", "content": [{"type": "text", "text": "hi", "cache_control": {}}]}]
-    with pytest.raises(openai.BadRequestError, match=r"cache_control: Extra inputs"):
-        client.chat.completions.create(model="gpt-4o", messages=odd)  # type: ignore[arg-type]
+    assert client.chat.completions.create(model="gpt-4", messages=fine).choices  # type: ignore[arg-type]
 
 
 def test_the_responses_stub_takes_only_the_sdks_item_shapes(stub: StubServer) -> None:

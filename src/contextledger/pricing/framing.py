@@ -563,11 +563,12 @@ def tools_tokens(
     overhead = _NAMESPACE_OVERHEAD.get(tokenizer)
     if framing.schema_tools and overhead is not None:
         rendered = rendered_functions(tools)
-        if rendered is not None and system is not None:
-            padded = count(system + "\n") - count(system)
-            return count(rendered) + _NAMESPACE_OVERHEAD_IN_SYSTEM + padded + choice
         if rendered is not None:
-            return count(rendered) + overhead + choice
+            unpinned = unpinned_margin(tools, count)
+            if system is not None:
+                padded = count(system + "\n") - count(system)
+                overhead = _NAMESPACE_OVERHEAD_IN_SYSTEM + padded
+            return count(rendered) + overhead + choice + unpinned
     return choice + sum(_json_tool_tokens(t, count, expand_refs) for t in tools)
 
 
@@ -758,10 +759,11 @@ _OBJECT_KEYS = frozenset({"type", "properties", "required", "additionalPropertie
 # Schema annotations that schema generators add to every property (pydantic writes a
 # ``title`` on each, and ``default`` on each optional one). Whether OpenAI renders them is
 # not published (hmarr/openai-chat-tokens, checked against the API, renders neither; tool
-# listings that leaked from ChatGPT show ``// default: …`` after a property), so each is
-# priced as a comment line of its own: a few tokens, never fewer than any such rendering,
-# where the JSON fallback cost a whole schema more (Mirascope's recorded gpt-4o request,
-# a pydantic tool with a titled property: billed 149, priced 227 as JSON, 182 so).
+# listings that leaked from ChatGPT show ``// default: …`` after a property): a title is
+# priced as a comment line of its own, a default as a comment ending the property's line (as
+# OpenAI's harmony renderer writes it: ``_default_comment``), a few tokens where the JSON
+# fallback cost a whole schema more (Mirascope's recorded gpt-4o request, a pydantic tool
+# with a titled property: billed 149, priced 227 as JSON, 182 so).
 _ANNOTATIONS = frozenset({"title", "default"})
 _NO_PARAMETERS: Mapping[str, Any] = {"type": "object", "properties": {}}
 _SCALARS = {"string": "string", "number": "number", "integer": "number", "boolean": "boolean",
@@ -785,12 +787,13 @@ def _properties(schema: Mapping[str, Any], indent: int) -> list[str] | None:
     lines: list[str] = []
     for key, spec in properties.items():
         described = _comment(spec.get("description")) if isinstance(spec, Mapping) else None
-        annotated = _annotation_comments(spec) if described is not None else None
-        kind = _type(spec, indent) if annotated is not None else None
-        if described is None or annotated is None or kind is None:
+        titled = _title_comment(spec) if described is not None else None
+        default = _default_comment(spec) if titled is not None else None
+        kind = _type(spec, indent) if default is not None else None
+        if described is None or titled is None or default is None or kind is None:
             return None
         mark = "" if key in required else "?"
-        lines += [*annotated, *described, f"{key}{mark}: {kind},"]
+        lines += [*titled, *described, f"{key}{mark}: {kind},{default}"]
     pad = " " * indent
     return [pad + line for text in lines for line in text.split("\n")]
 
@@ -818,22 +821,25 @@ def _parameters_title(params: Mapping[str, Any]) -> list[str] | None:
     return [*titled, "//"] if titled else titled
 
 
-def _annotation_comments(spec: Mapping[str, Any]) -> list[str] | None:
-    """A property's ``title`` and ``default`` as comment lines (see ``_ANNOTATIONS``), or
-    None when one cannot be written out."""
-    titled = _title_comment(spec)
-    if titled is None or "default" not in spec:
-        return titled
+def _default_comment(spec: Mapping[str, Any]) -> str | None:
+    """A property's ``default`` as the comment that ends its line, as OpenAI's harmony
+    renderer writes it (``country: string, // default: "FR"``; "" for none, None: not
+    JSON). On its own line it was priced 2 under crewAI's recorded gpt-4o-mini and
+    gpt-4.1-mini requests with strict pydantic tools (264 and 913 billed, 318); at the end
+    of the line they are exact."""
+    if "default" not in spec:
+        return ""
     try:
-        default = json.dumps(spec["default"], ensure_ascii=False)
+        return f" // default: {json.dumps(spec['default'], ensure_ascii=False)}"
     except (TypeError, ValueError):
         return None
-    return [*titled, f"// default: {default}"]
 
 
 def _type(spec: Mapping[str, Any], indent: int) -> str | None:
     """One property's type as rendered, or None when the rendering is not known for it."""
     kind = spec.get("type")
+    if "anyOf" in spec or "oneOf" in spec or isinstance(kind, list):
+        return _union(spec, indent)
     if kind == "object":
         if set(spec) - _OBJECT_KEYS - _ANNOTATIONS:
             return None
@@ -850,7 +856,7 @@ def _type(spec: Mapping[str, Any], indent: int) -> str | None:
     if (
         not isinstance(kind, str)
         or kind not in _SCALARS
-        or set(spec) - {"type", "description", "enum"} - _ANNOTATIONS
+        or set(spec) - {"type", "description", "enum", "format"} - _ANNOTATIONS
     ):
         return None
     enum = spec.get("enum")
@@ -865,3 +871,56 @@ def _type(spec: Mapping[str, Any], indent: int) -> str | None:
     ):
         return " | ".join(str(v) for v in enum)
     return None
+
+
+# Unions and formats. A property of several types (``anyOf``, ``oneOf``, a list of types) is
+# rendered as its variants joined by `` | `` (``country: string | null``), as harmony renders
+# a ``oneOf``; a string's ``format`` is not rendered. How OpenAI renders them is not pinned
+# by a bill: pydantic-ai's recorded gpt-4o requests with ``string | string[]`` bill 14 less
+# than that rendering and the variants' JSON, and beeai's (a tool of three nullable dates
+# and names, two of them ``format: date``, billed 252 on gpt-4o and gpt-4o-mini) 16 more
+# than the rendering alone. So each is priced as rendered plus the compact JSON of its
+# variants, and of its format (``unpinned_margin``): 32-39 over those bills, where the whole
+# schema's JSON was 119-142 over. A union inside a nested object is priced by the schema's
+# JSON: crewAI's planning tool (a nullable string in the objects of an array, billed 440 on
+# gpt-4o-mini) bills 22 more than its rendering, and 16 more with the margin.
+_UNION_KEYS = frozenset({"anyOf", "oneOf", "type", "description"}) | _ANNOTATIONS
+
+
+def _union(spec: Mapping[str, Any], indent: int) -> str | None:
+    """A union (``anyOf``, ``oneOf``, or a list of types) as its variants joined by ``|``."""
+    kind = spec.get("type")
+    variants = spec.get("anyOf", spec.get("oneOf"))
+    if isinstance(kind, list):
+        variants = [{"type": k} for k in kind]
+    if indent or set(spec) - _UNION_KEYS or not isinstance(variants, list) or not variants:
+        return None  # (nested: see above)
+    rendered = [_type(v, indent) if isinstance(v, Mapping) else None for v in variants]
+    return None if None in rendered else " | ".join(str(r) for r in rendered)
+
+
+def unpinned_margin(tools: Sequence[Mapping[str, Any]], count: Count) -> int:
+    """Tokens added to a rendered namespace for what its rendering does not pin: each
+    union's variants and each ``format`` as compact JSON (see ``_UNION_KEYS``).
+
+    >>> unpinned_margin([{"type": "function", "name": "f", "parameters": {"type": "object",
+    ...     "properties": {"d": {"anyOf": [{"type": "string", "format": "date"},
+    ...     {"type": "null"}]}}}}], len)
+    68
+    """
+
+    def walk(node: object) -> int:
+        if isinstance(node, list):
+            return sum(walk(x) for x in node)
+        if not isinstance(node, Mapping):
+            return 0
+        extra = 0
+        variants = node.get("anyOf", node.get("oneOf"))
+        kind = node.get("type")
+        if isinstance(variants, list) or isinstance(kind, list):
+            extra += count(_compact(variants if isinstance(variants, list) else kind))
+        if isinstance(node.get("format"), str):
+            extra += count(_compact({"format": node["format"]}))
+        return extra + sum(walk(v) for v in node.values())
+
+    return sum(walk(_function_of(t)) for t in tools)

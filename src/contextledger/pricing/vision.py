@@ -137,11 +137,22 @@ def anthropic_resize(width: int, height: int, max_edge: int, max_tokens: int) ->
 
 def _anthropic(w: int, h: int, info: ModelInfo, detail: str | None) -> ImageCost:
     rw, rh = anthropic_resize(w, h, int(_p(info, "max_edge")), int(_p(info, "max_tokens")))
-    return ImageCost(_anthropic_tokens(rw, rh), rw, rh, info.id, "anthropic")
+    tokens = _anthropic_tokens(rw, rh) + _anthropic_per_image(info)
+    return ImageCost(tokens, rw, rh, info.id, "anthropic")
 
 
 def _anthropic_max(info: ModelInfo, detail: str | None) -> ImageCost:
-    return ImageCost(int(_p(info, "max_tokens")), None, None, info.id, "anthropic", False)
+    tokens = int(_p(info, "max_tokens")) + _anthropic_per_image(info)
+    return ImageCost(tokens, None, None, info.id, "anthropic", False)
+
+
+def _anthropic_per_image(info: ModelInfo) -> int:
+    """Tokens a model bills per image beyond its patches (``image_params.per_image``):
+    crewAI's recorded claude-3-5-haiku requests bill a 640×480 PNG (414 patches) and a
+    46-character question 453: the question and the request's framing are at most ~20 of it,
+    so the image bills ~20 more than its patches (priced 441 without it). claude-sonnet-4-5
+    bills its patches alone (llm-anthropic's 166×282 image: exact)."""
+    return int(info.image_params.get("per_image", 0))
 
 
 def _anthropic_legacy(w: int, h: int, info: ModelInfo, detail: str | None) -> ImageCost:

@@ -1,0 +1,287 @@
+"""Extract published bills from recorded VCR cassettes (YAML or JSON) in a git mirror: each
+call to OpenAI (Chat Completions, Responses), Anthropic or Gemini with the input tokens its
+reply was billed, read from the reply's ``usage`` (plain JSON, gzip+base64 bodies, or the
+last SSE event that carries usage), with the date the reply was recorded (its ``Date`` header
+or ``created_at``), as ``{"source", "format", "model", "billed", "recorded", "body"}``
+(``tests/data/billed_cassettes.json``).
+
+    python scripts/make_billed_cassettes.py [--commit SHA] GIT_DIR OUT.json [PATH_SUBSTRING ...]
+    python scripts/make_billed_cassettes.py --merge OUT.json IN.json ...
+
+``--merge`` keeps each body once (model and body alike) and of up to ``MAX_CHARS``
+characters, except the recorded images named in ``IMAGES`` (their base64 is longer).
+The test file: logfire at HEAD, logfire's ``test_openai_agents/`` at f15c73e8 (kept: the
+cassettes re-recorded since, ``test_responses_simple`` and ``test_voice_pipeline``), the
+``beeai`` cassettes of Arize-ai/openinference, crewAI, simonw/llm and simonw/llm-gemini at
+HEAD. A reply that names another model than the request asked for is left out
+(``served_as_asked``).
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import re
+import subprocess
+import sys
+import zlib
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+import yaml
+
+HOSTS = (
+    "/chat/completions",
+    "/responses",
+    "/v1/messages",
+    ":generateContent",
+    ":streamGenerateContent",
+)
+
+
+def git(repo: str, *args: str) -> str:
+    return subprocess.run(
+        ["git", f"--git-dir={repo}", *args], check=True, capture_output=True
+    ).stdout.decode("utf-8", "replace")
+
+
+def raw(side: Any) -> Any:
+    """A recorded request's or reply's body as stored (parsed, text or bytes)."""
+    if not isinstance(side, dict):
+        return None
+    if "parsed_body" in side:
+        return side["parsed_body"]
+    body = side.get("body", side.get("content"))
+    if isinstance(body, dict):
+        body = body.get("string", body.get("base64_string"))
+    return body
+
+
+def _unpacked(data: bytes) -> str | None:
+    """Bytes as text: gzip, zlib or plain UTF-8 (None: none of them)."""
+    for unpack in (gzip.decompress, zlib.decompress, bytes):
+        try:
+            return unpack(data).decode("utf-8")
+        except (OSError, EOFError, zlib.error, UnicodeDecodeError):
+            continue
+    return None
+
+
+def text_of(body: Any) -> str | None:
+    """A stored body as text; a base64 string of a gzip body is unpacked."""
+    if isinstance(body, dict | list):
+        return json.dumps(body)
+    if isinstance(body, bytes):
+        return _unpacked(body)
+    if isinstance(body, str):
+        s = body.strip()
+        if s and s[0] not in "{[de" and len(s) > 20:  # maybe base64 gzip
+            try:
+                return _unpacked(base64.b64decode(s, validate=True)) or body
+            except ValueError:
+                pass
+        return body
+    return None
+
+
+def parse_json(text: str | None) -> Any:
+    """A body as JSON; a stream (SSE events, or Gemini's JSON array of chunks) as its last
+    chunk that carries usage, with the model and usage seen before it."""
+    if text is None:
+        return None
+    try:
+        parsed = json.loads(text)
+    except ValueError:
+        parsed = None
+    if isinstance(parsed, list):
+        chunks = [c for c in parsed if isinstance(c, dict) and c.get("usageMetadata")]
+        return chunks[-1] if chunks else None
+    if parsed is not None:
+        return parsed
+    # SSE: take the last event with usage
+    found = None
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("data:"):
+            try:
+                ev = json.loads(line[5:].strip())
+            except ValueError:
+                continue
+            if isinstance(ev, dict):
+                for cand in (ev, ev.get("response"), ev.get("message")):
+                    if isinstance(cand, dict) and (cand.get("usage") or cand.get("usageMetadata")):
+                        found = _with_usage(found, cand)
+    return found
+
+
+def _with_usage(old: Any, new: dict[str, Any]) -> dict[str, Any]:
+    """An SSE event that carries usage, its usage completed by an earlier one's."""
+    if old is None:
+        return new
+    u = dict(old.get("usage") or {})
+    u.update({k: v for k, v in (new.get("usage") or {}).items() if v})
+    out = dict(new)
+    out["usage"] = u
+    return out
+
+
+def billed(url: str, body: dict[str, Any], reply: dict[str, Any]) -> tuple[str, str, int] | None:
+    if "GenerateContent" in url:
+        model = unquote(url.split("/models/")[-1].split(":")[0])
+        n = (reply.get("usageMetadata") or {}).get("promptTokenCount")
+        return None if n is None else ("gemini", model, n)
+    usage = reply.get("usage") or {}
+    if "/v1/messages" in url:
+        parts = ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
+        if not usage:
+            return None
+        return (
+            "anthropic",
+            body.get("model") or reply.get("model"),
+            sum(usage.get(k) or 0 for k in parts),
+        )
+    n = usage.get("input_tokens", usage.get("prompt_tokens"))
+    if n is None or "model" not in body:
+        return None
+    return ("openai-responses" if "/responses" in url else "openai"), body["model"], n
+
+
+def served_as_asked(body: dict[str, Any], reply: dict[str, Any]) -> bool:
+    """Whether the reply names the model the request asked for (a dated snapshot of it): a
+    cassette whose request was edited after recording (simonw/llm's tool-streaming variants
+    ask for gpt-4.1-mini, answered by OpenRouter's moonshotai/kimi-k2) bills another model."""
+    asked, served = body.get("model"), reply.get("model", reply.get("modelVersion"))
+    if not isinstance(asked, str) or not isinstance(served, str):
+        return True
+    asked, served = _family(asked.rsplit("/", 1)[-1]), _family(served)
+    return served.startswith(asked) or asked.startswith(served)
+
+
+def _family(model: str) -> str:
+    """A model id without its alias or date tail (``claude-sonnet-4-0``, ``-latest``,
+    ``-20250514``, ``-2024-08-06``)."""
+    return re.sub(r"(?:-latest|-0|-\d{8}|-\d{4}-\d{2}-\d{2})$", "", model)
+
+
+def recorded_on(response: Any, reply: dict[str, Any]) -> str | None:
+    """The day a reply was recorded (ISO), from ``created_at`` or the ``Date`` header."""
+    created = reply.get("created_at", reply.get("created"))
+    if isinstance(created, int | float):
+        return datetime.fromtimestamp(created, UTC).date().isoformat()
+    headers = response.get("headers") if isinstance(response, dict) else None
+    for key, value in (headers or {}).items():
+        if key.lower() == "date":
+            said = value[0] if isinstance(value, list) and value else value
+            try:
+                return parsedate_to_datetime(str(said)).date().isoformat()
+            except (TypeError, ValueError):
+                return None
+    return None
+
+
+def interactions(doc: Any) -> list[dict[str, Any]]:
+    if isinstance(doc, dict):
+        return doc.get("interactions") or doc.get("http_interactions") or []
+    if isinstance(doc, list):
+        return doc
+    return []
+
+
+MAX_CHARS = 12_000
+IMAGES = (
+    "TestAnthropicMultimodalIntegration.test_describe_image.yaml",
+    "TestLiteLLMMultimodalIntegration.test_describe_image_claude.yaml",
+    "TestAgentMultimodalAnthropic.test_image_file[anthropic",
+)
+
+
+def merge_files(out: Path, files: list[str]) -> None:
+    """The bills of ``files`` in one file, each body once (see the module's doc)."""
+    seen: set[str] = set()
+    kept: list[dict[str, Any]] = []
+    for f in files:
+        for bill in json.loads(Path(f).read_text(encoding="utf-8")):
+            key = json.dumps([bill["model"], bill["body"]], sort_keys=True)
+            image = any(n in bill["source"] for n in IMAGES)
+            if key in seen or (len(key) > MAX_CHARS and not image):
+                continue
+            seen.add(key)
+            kept.append(bill)
+    out.write_text(json.dumps(kept, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"{len(kept)} bills -> {out}")
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    if args[:1] == ["--merge"]:
+        merge_files(Path(args[1]), args[2:])
+        return
+    at = args.index("--commit") if "--commit" in args else -1
+    revision = args[at + 1] if at >= 0 else "HEAD"
+    if at >= 0:
+        del args[at : at + 2]
+    repo, out, subs = args[0], Path(args[1]), args[2:]
+    name = Path(repo).parent.name.replace("+", "/")
+    commit = git(repo, "rev-parse", revision).strip()
+    paths = git(repo, "ls-tree", "-r", "--name-only", commit).splitlines()
+    paths = [
+        p
+        for p in paths
+        if ("cassette" in p.lower() or "vcr" in p.lower() or "recording" in p.lower())
+        and p.endswith((".yaml", ".yml", ".json"))
+    ]
+    if subs:
+        paths = [p for p in paths if any(s in p for s in subs)]
+    found = []
+    for path in sorted(paths):
+        try:
+            t = git(repo, "show", f"{commit}:{path}")
+            doc = json.loads(t) if path.endswith(".json") else yaml.load(t, Loader=yaml.CSafeLoader)
+        except (subprocess.CalledProcessError, ValueError, yaml.YAMLError):
+            continue  # a file the snapshot does not hold, or not a cassette
+        for k, it in enumerate(interactions(doc)):
+            if not isinstance(it, dict):
+                continue
+            req = it.get("request")
+            if not isinstance(req, dict):
+                continue
+            url = req.get("uri") or req.get("url") or ""
+            if (
+                not any(h in url.split("?")[0] for h in HOSTS)
+                or "input_tokens" in url
+                or "count_tokens" in url
+            ):
+                continue
+            body = parse_json(text_of(raw(req)))
+            reply = parse_json(text_of(raw(it.get("response"))))
+            if not isinstance(body, dict) or not isinstance(reply, dict):
+                continue
+            if len(json.dumps(body)) > 200_000:
+                continue
+            if not served_as_asked(body, reply):
+                continue
+            b = billed(url, body, reply)
+            recorded = recorded_on(it.get("response"), reply)
+            if b is None or not isinstance(b[1], str):
+                continue
+            fmt, model, n = b
+            found.append(
+                {
+                    "source": f"https://github.com/{name}/blob/{commit}/{path} (interaction {k})",
+                    "format": fmt,
+                    "model": model,
+                    "billed": n,
+                    "recorded": recorded,
+                    "body": body,
+                }
+            )
+    out.write_text(json.dumps(found, indent=1, ensure_ascii=False) + "\n")
+    print(f"{len(found)} bills from {len(paths)} files -> {out}")
+
+
+if __name__ == "__main__":
+    main()

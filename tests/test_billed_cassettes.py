@@ -1,0 +1,146 @@
+"""Published bills from more projects' recorded tests: pydantic/logfire (its OpenAI, Anthropic,
+Google, LangChain, LiteLLM, DSPy, OpenAI Agents and MCP cassettes, at HEAD and, for the
+OpenAI Agents cassettes re-recorded since, at f15c73e8 of March 2025), crewAIInc/crewAI (its
+LLM, agent, crew and flow cassettes), the beeai-framework cassettes of Arize-ai/openinference,
+simonw/llm (Chat and Responses, gpt-4o-mini and gpt-5.5) and simonw/llm-gemini (Gemini 2.5 and
+3 Flash, tools and response schemas; every one over its bill, by 6-268: Gemini's declarations
+and schemas are priced by their JSON),
+extracted by ``scripts/make_billed_cassettes.py`` into ``tests/data/billed_cassettes.json``
+(bodies of up to 12,000 characters, each body once) with the day each reply was recorded.
+
+Every request is priced at or above its bill, or refused with a typed error (a model shut
+down or not known), or its bill counts what the body does not hold (``builders.unpriceable``)
+— except the Responses API's first weeks (below).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from builders import unpriceable
+from contextledger import ContextLedgerError
+from contextledger.pricing.framing import rendered_functions
+from contextledger.pricing.messages import price_request
+
+BILLS: list[dict[str, Any]] = json.loads(
+    (Path(__file__).parent / "data" / "billed_cassettes.json").read_text(encoding="utf-8")
+)
+
+# The Responses API opened on 2025-03-11. Replies recorded before April 2025 bill more than
+# the same bodies do since, and not consistently: a question with no tools 18 more (logfire's
+# OpenAI Agents cassettes of 2025-03-10, "2+2?" with ``"tools": []`` billed 29; the same body
+# re-recorded on 2026-02-16 billed 11, as priced; pydantic-ai's system-prompt request of
+# 2025-03-27 without ``tools``, 42 for 24), a strict tool ~200 more (244 and 283 billed on
+# 2025-03-12), two strict tools 0 (2025-03-10). R38-B2's MCP tool (non-strict, its parameters
+# titled: 51 and 83 billed on 2025-03-28, priced 42 and 80) is one of them: no reply recorded
+# since bills a titled or non-strict Responses tool above its price (pydantic-ai's 40
+# non-strict tool requests of 2025-04 to 2026: 3-76 over). Today's bills are what a fit
+# budgets for; these are kept, and reported here, not priced.
+FIRST_WEEKS_END = "2025-04-01"
+
+
+def _id(bill: dict[str, Any]) -> str:
+    where = bill["source"].split("/blob/")[1][41:]
+    return where.replace(".yaml", "").replace(" ", "")
+
+
+def _first_weeks(bill: dict[str, Any]) -> bool:
+    recorded = bill.get("recorded") or ""
+    return bill["format"] == "openai-responses" and recorded < FIRST_WEEKS_END
+
+
+PRICEABLE = [b for b in BILLS if unpriceable(b["body"]) is None and b["billed"] > 0]
+
+
+@pytest.mark.parametrize("bill", PRICEABLE, ids=_id)
+def test_a_recorded_request_is_never_priced_below_its_bill(bill: dict[str, Any]) -> None:
+    try:
+        price = price_request(bill["body"], bill["model"], bill["format"]).total
+    except ContextLedgerError:
+        return  # refused with a typed error that says why (a model or content not known)
+    if _first_weeks(bill) and price < bill["billed"]:
+        pytest.xfail("a Responses bill of the API's first weeks (see FIRST_WEEKS_END)")
+    assert price >= bill["billed"], bill["source"]
+
+
+def _bills(*needles: str) -> list[dict[str, Any]]:
+    return [b for b in BILLS if all(n in b["source"] for n in needles)]
+
+
+def test_the_file_holds_the_sources_named() -> None:
+    assert len(BILLS) > 700
+    assert len(PRICEABLE) > 0.85 * len(BILLS)
+    assert len(_bills("pydantic/logfire")) >= 34
+    assert len(_bills("beeai")) == 3
+
+
+def test_an_empty_tool_list_on_responses_is_billed_as_none_today() -> None:
+    """R38-B2's ``"tools": []``: the same question billed 29 in March 2025 and 11 since,
+    priced 11 (as a body without ``tools``)."""
+    (old,) = [b for b in _bills("test_responses_simple.yaml (interaction 0)") if _first_weeks(b)]
+    (new,) = [b for b in _bills("test_responses_simple.yaml (interaction 0)") if b is not old]
+    assert old["body"]["input"] == new["body"]["input"] and new["body"]["tools"] == []
+    assert (old["billed"], new["billed"]) == (29, 11)
+    priced = price_request(new["body"], "gpt-4o", "openai-responses").total
+    without = {k: v for k, v in new["body"].items() if k != "tools"}
+    assert priced == price_request(without, "gpt-4o", "openai-responses").total == 11
+
+
+def test_a_default_is_priced_at_the_end_of_its_property_line() -> None:
+    """crewAI's strict pydantic tools with ``default``s: 2 under on their own comment line,
+    exact at the end of the property's line (as harmony renders it)."""
+    cases = _bills("with_planning_and_tools.yaml (interaction 2)") + _bills(
+        "test_using_memory_with_remember.yaml (interaction 3)"
+    )
+    assert [b["billed"] for b in cases] == [264, 318]
+    assert all(price_request(b["body"], b["model"], "openai").total == b["billed"] for b in cases)
+
+
+def test_an_image_on_claude_3_5_haiku_is_priced_with_what_it_bills_beyond_its_patches() -> None:
+    """crewAI's 640×480 PNG and a short question: billed 453, priced 441 by patches alone."""
+    cases = _bills("TestAnthropicMultimodalIntegration.test_describe_image.yaml")
+    assert [b["billed"] for b in cases] == [453]
+    price = price_request(cases[0]["body"], cases[0]["model"], "anthropic")
+    assert price.total >= 453 and price.image == 414 + 20
+
+
+def test_a_union_is_priced_as_rendered_with_its_variants_not_as_the_whole_schema() -> None:
+    """beeai's weather tool (three nullable ``anyOf`` properties, two ``format: date``):
+    billed 252 on gpt-4o and gpt-4o-mini, priced 371 as the schema's JSON on main; now the
+    union is rendered (``string | null``) and its variants' JSON added: within 40 over."""
+    cases = _bills("beeai", "test_agent.yaml") + _bills("beeai", "test_llm_with_tools.yaml")
+    assert [b["billed"] for b in cases] == [252, 252]
+    for bill in cases:
+        tools = bill["body"]["tools"]
+        assert "country: string | null," in (rendered_functions(tools) or "")
+        assert 252 <= price_request(bill["body"], bill["model"], "openai").total <= 252 + 40
+
+
+def test_a_union_inside_a_nested_object_is_priced_by_the_schema() -> None:
+    """crewAI's planning tool: a nullable string in the objects of an array bills 22 more
+    than its rendering (440 billed), so it stays priced by the schema's JSON."""
+    (bill,) = _bills("agents/test_agent_kickoff_with_planning.yaml (interaction 0)")
+    assert rendered_functions(bill["body"]["tools"]) is None
+    assert price_request(bill["body"], bill["model"], "openai").total >= bill["billed"] == 440
+
+
+@given(st.sampled_from(["string", "number", "boolean"]), st.booleans())
+def test_a_union_never_costs_less_than_its_first_variant_alone(kind: str, as_list: bool) -> None:
+    """Making a property nullable (as ``anyOf`` or a list of types) never lowers the price."""
+    union: dict[str, Any] = (
+        {"type": [kind, "null"]} if as_list else {"anyOf": [{"type": kind}, {"type": "null"}]}
+    )
+
+    def priced(spec: dict[str, Any]) -> int:
+        tool = {"type": "function", "function": {"name": "f", "parameters": {
+            "type": "object", "properties": {"x": spec}}}}  # fmt: skip
+        body = {"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}]}
+        return price_request({**body, "tools": [tool]}, "gpt-4o", "openai").total
+
+    assert priced(union) > priced({"type": kind})
