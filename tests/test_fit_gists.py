@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from contextledger.fit import Fitter, fit
 from contextledger.fit.gists import _FAIL_LINE, _MARKS, failing_lines, gist_cap
 from contextledger.fit.options import FitOptions
+from contextledger.lexicon.outcomes import RUN_FAILED
 from contextledger.model import Message, Reasoning, Text, ToolCall
 from contextledger.pricing.messages import price_request
 from contextledger.providers import read_messages, translate
@@ -209,7 +210,8 @@ def test_failing_lines_name_the_test_first() -> None:
 
 
 # main's failure-line pattern before speed51 (``\b\w*Error\b`` was quadratic on long words):
-# the pattern now used must find a failure sign in exactly the lines it did
+# the pattern now used must find a failure sign in exactly the lines it did, and since
+# session 39 in those of the run failures the recap reads too (``RUN_FAILED``, R38-F1)
 _MAIN_FAIL_LINE = re.compile(
     r"\bFAIL(?:ED|URES?|S)?\b|\b[Ff]ail(?:ed|ures?|ing|s)?\b|\bERROR\b|\b\w*Error\b|\berror\b|"
     r"Traceback \(most recent|\b\w*Exception\b|^panic:|\bexit (?:code|status) [1-9]|"
@@ -221,7 +223,14 @@ _PIECES = [
     "panic:", "exit code 2", "exit status 0", "<failure", "<error ", "<errors", "✗", "✕", "✖",
     "0 failed", "errors=0", "no errors", "::", "--- FAIL", "1) a", "2 failing", "a > b",
     "<testcase", "é", "ß", "日本", "_", "9", " ", "\n", "\t", ".", "-", "x", "Y", "abc",
+    "Killed", "[1]+ ", "exited with code 1", "return code 3", "npm ERR!", "Segmentation fault",
+    "core dumped", "<title>503 ", "<h1>", "Exit status 4",
 ]  # fmt: skip
+_RUN_FAILED = re.compile(RUN_FAILED)
+
+
+def _mains_or_run_failed(line: str) -> bool:
+    return bool(_MAIN_FAIL_LINE.search(line) or _RUN_FAILED.search(line))
 
 
 @given(st.lists(st.sampled_from(_PIECES) | st.text(max_size=4), max_size=40))
@@ -229,7 +238,7 @@ _PIECES = [
 def test_failure_line_pattern_finds_what_mains_did(parts: list[str]) -> None:
     text = "".join(parts)
     for line in [text, *text.splitlines()]:
-        assert bool(_FAIL_LINE.search(line)) == bool(_MAIN_FAIL_LINE.search(line)), line
+        assert bool(_FAIL_LINE.search(line)) == _mains_or_run_failed(line), line
         if _FAIL_LINE.search(line):  # (the marks screen each line before the pattern)
             assert any(mark in line for mark in _MARKS), line
 
@@ -255,7 +264,7 @@ def _mains_failing_lines(text: str) -> list[str]:
         if mocha and _MOCHA_TEST.match(line):
             named.append(clip(line))
             continue
-        if not _MAIN_FAIL_LINE.search(line) or _NOTHING_FAILED.search(line):
+        if not _mains_or_run_failed(line) or _NOTHING_FAILED.search(line):
             continue
         if line.startswith(("<failure", "<error")):
             case = next((x for x in reversed(lines[max(0, n - 2) : n]) if "<testcase" in x), None)

@@ -79,6 +79,7 @@ from .facts import (
     sentences,
     statements,
     without_paste,
+    without_unfenced_paste,
 )
 from .failures import MARKER_ONLY, error_answer_lines, failing_tests, failure_lines, recovered
 from .findings import (
@@ -487,9 +488,9 @@ def _said_as(text: str) -> str:
 
 
 def _own_words(text: str) -> str:
-    """What a user's turn says in their own words: no fenced code, no paste, its
-    headings read as labels."""
-    return headings_as_labels(without_paste(without_code(text)))
+    """What a user's turn says in their own words: no fenced code, no paste (announced
+    or not), its headings read as labels."""
+    return headings_as_labels(without_paste(without_unfenced_paste(without_code(text))))
 
 
 def goal_message(messages: Sequence[Message]) -> Message | None:
@@ -679,8 +680,12 @@ def _opens(turn: Message, messages: Sequence[Message]) -> bool:
 
 # a rule's clause beside the task in one sentence: "Fix X without changing Y", "Do X but
 # don't touch Y" (the task before it); "I don't want X; just do Y" (the task after it)
+# (... or a rule or bound joined on by "and": "Port the backup job to GitHub Actions and keep
+# the cron at 02:30 UTC", "Make the crate zero-copy and get the benchmarks back under 3 ms")
 _RULE_AFTER = re.compile(
-    r"(?i),?\s+(?:without|but\s+(?:do\s+not|don'?t|never|not)|and\s+(?:do\s+not|don'?t|never))\b"
+    r"(?i),?\s+(?:without|but\s+(?:do\s+not|don'?t|never|not)|and\s+(?:do\s+not|don'?t|never|"
+    r"keep|stay|leave|make\s+sure|ensure|get\s+(?:[\w-]+\s+){1,4}?(?:back\s+)?(?:under|below|"
+    r"within|above|over)))\b"
 )
 _TASK_AFTER = re.compile(r"(?i)[;:,]\s*(?:just|only|simply|instead)\b\s*")
 

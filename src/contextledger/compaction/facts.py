@@ -1036,6 +1036,58 @@ def _without_document(text: str) -> str:
     return text[:first].rstrip()
 
 
+# a line that was pasted, by its shape, not said: a log's timestamp or level, a stack frame,
+# an exception's line, a crash report's frame, a build tool's prompt or quoted line, a CSV
+# row, a YAML or JSON key with a bare value, a brace, a contract's clause number ("4.1 "), a
+# heading in capitals, a status label in capitals ("FAILURE: …"), key=value pairs
+_PASTED_LINE = re.compile(
+    r"^\s*\[?\d{4}-\d\d-\d\d[T ,]|^\s*\[?\d\d:\d\d:\d\d\b|^\[\s*\d+\.\d+\]|"
+    r"^\S{0,40}\s*\b(?:INFO|DEBUG|WARN|WARNING|ERROR|FATAL|TRACE)\b|"
+    r"^(?:\s+|\t)(?:at|File)\s|^(?:\s{2,}|\t)\S|^Traceback \(most recent|"
+    r"^(?:[\w.$]+\.)?[A-Z]\w*(?:Error|Exception)\b[:(]|^Exception in thread\b|"
+    r"^Thread \d+(?:\s\w+)?:|^\d+\s+\S+\s+0x[0-9a-fA-F]{6,}|^goroutine \d+\b|^panic:|"
+    r"^[>$]\s|^\|.*\|\s*$|^[^\s,]+(?:,[^,]*){2,}$(?<!,\s)|"
+    r"^\s*\"[^\"\n]+\"\s*:|^\s*[a-z_][\w.-]*\s*:(?:\s+[^\s]+)?\s*$|^\s*[\[\]{}]+,?\s*$|"
+    r"^\d+(?:\.\d+)+\s|^[A-Z0-9][A-Z0-9 .,:;'&/()-]{5,}$|^(?-i:[A-Z]{4,}):\s|"
+    r"\w=\S+.*\s\w+=\S"
+)
+# a line the user may have said: three words of letters or more
+_WORDS_SAID = re.compile(r"(?:[^\W\d_]{2,}\W+){2,}[^\W\d_]{2,}")
+
+
+def without_unfenced_paste(text: str) -> str:
+    r"""The user's own words in a turn that pastes a log, a trace, a CSV, a config or a
+    document's clauses without fences, before or after the request: in each paragraph
+    where two lines or more read as pasted, the lines from the first such to the last go.
+    ``text`` as it is when nothing was pasted, or nothing of the user's own is left (a
+    goal is the user's words, not the paste's first line: R38-R2).
+
+    >>> without_unfenced_paste("sku,qty,price\nA-1,3,9.99\nB-7,1,120.00\n\nTotal the order.")
+    'Total the order.'
+    >>> without_unfenced_paste("Find out why it times out:\n\n2026-12-01T10:00:01Z INFO up\n"
+    ...                        "2026-12-01T10:00:02Z ERROR db timeout")
+    'Find out why it times out:'
+    >>> without_unfenced_paste("Rules:\n- never push to main\n- keep the API stable")
+    'Rules:\n- never push to main\n- keep the API stable'
+    """
+    if "\n" not in text:
+        return text
+    kept: list[str] = []
+    cut = False
+    for paragraph in re.split(r"\n[ \t]*\n", text):
+        lines = paragraph.split("\n")
+        pasted = [k for k, line in enumerate(lines) if _PASTED_LINE.search(line)]
+        if len(pasted) >= 2 or (pasted and len(lines) == 1 and cut):
+            lines = lines[: pasted[0]] + lines[pasted[-1] + 1 :]
+            cut = True
+        own = "\n".join(line for line in lines if line.strip())
+        if own:
+            kept.append(own)
+    if not cut or not any(_WORDS_SAID.search(p) for p in kept):
+        return text
+    return "\n\n".join(kept)
+
+
 # what happens next, told with its own subject ("After that the release train leaves without
 # us.", "Later the cache expires on its own."): no request deferred (R23-R3)
 _TOLD_AFTER = re.compile(

@@ -17,6 +17,7 @@ from ..lexicon.outcomes import (
     NO_ERRORS,
     PROBLEM_WORDS,
     RETRY,
+    RUN_FAILED,
     THROUGH,
 )
 from ..prefilter import may_search, superset, touched
@@ -25,7 +26,8 @@ from .wording import clip
 
 _FAILURE_LINE = re.compile(
     r"(?i)(?:^\s*(?:-{2,}\s*)?(?:FAILED|FAIL|ERROR)\b[: ]|\b(?:failed|failure)\b(?!\s*[=:]\s*0\b)|^\s*E\s{2,}|"
-    r"\b(?:exit(?:ed)?(?: with)? (?:code|status)[:= ]*[1-9]\d*)|\bexit(?:ed)?(?:\s+with)?\s+[1-9]\d{0,2}\b|\breturn(?:ed)? code[:= ]*[1-9]|"
+    + RUN_FAILED
+    + r"|"
     r"traceback \(most recent call last\)|^\w*(?:Error|Exception)\b[:(]|\berror:|"
     r"\bstatus(?: code)?[:= ]*[45]\d\d\b|\bHTTP(?:/\d(?:\.\d)?)? [45]\d\d\b|"
     # a system call's error by its errno name ("ETIMEDOUT connecting to 10.0.4.17:5432",
@@ -41,7 +43,7 @@ _FAILURE_LINE = re.compile(
     r"\b(?:status|state|result|outcome)\s*[:=]\s*\"?(?:in|un|non[-_]?|not[-_ ])"
     + GOOD_STATES
     + r"(?![a-z])|\b[45]\d\d (?:Bad|Not|Internal|"
-    r"Unauthorized|Forbidden|Service|Gateway|Conflict|Too)\b|\bpanicked\b|\bsegmentation fault\b|"
+    r"Unauthorized|Forbidden|Service|Gateway|Conflict|Too)\b|\bpanicked\b|"
     r"✗|✕|✖|✘|⨯|^\s*× \S|\bnot ok\b|^FAILURES!$|\b(?:Failures|Errors): [1-9]|^ℹ fail [1-9]|"
     # (a timeout said, not set: "timeout: waiting for …", not "timeout = 30", "TIMEOUT: 30s")
     # systemd's end of a unit that died or failed: "Main process exited, code=killed,
@@ -60,7 +62,7 @@ _FAILURE_LINE = re.compile(
     r"(?-i:\b(?:fatal\s+)?error\s+[A-Z]{1,3}\d{3,5}\s*:)|"
     # go vet's "vet: ./handler.go:30:2: fmt.Printf format %d has arg …"
     r"^vet:\s+\S+\.go:\d+(?::\d+)?:\s|"
-    r"^npm ERR!|\bERR_PNPM_\w+|^(?:panic|fatal(?: error)?):|\*\*\*.*\bError \d+$|"
+    r"\bERR_PNPM_\w+|^(?:panic|fatal(?: error)?):|\*\*\*.*\bError \d+$|"
     r"\((?:\w+::)*\w*(?:Error|Exception)\)$|\bException in thread\b|\bUncaught\b|"
     r"\bcommand not found\b|\bNo such file or directory\b|\bPermission denied\b|"
     # Windows' "'mvnw' is not recognized as an internal or external command," (and
@@ -133,7 +135,6 @@ _FAILURE_LINE = re.compile(
     r"(?:resolved|found|loaded|installed|located|reached|opened|parsed|compiled|created)\b|"
     r"^Invalid\s+(?:config(?:uration)?|value|argument|option|syntax|input|request|token|"
     r"credentials|reference)\b|"
-    r"(?-i:^Killed(?::\s*9)?$|^(?:\[\d+\][+-]?\s+|.*\bline \d+:\s+)(?:\d+\s+)?Killed\s)|"
     # an exception named in parentheses opening the line: Elixir's "** (CompileError) …"
     r"(?-i:^\W*\((?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Failure)\)\s)|" + LOCALIZED + r")"
     # the same signs in the languages tools print in: "FEHLER: …", "Erreur : échec de …",
@@ -297,7 +298,8 @@ _ANY_FAILURE_SIGN = re.compile(
     + "|"
     + FAILED_OUTCOME_SIGNS
     + "|"
-    r"deadline|oomkilled|out of memory|segmentation|not ok|exception|uncaught|denied|not found|"
+    r"deadline|oomkilled|out of memory|segmentation|core dumped|<title>|<h1>|not ok|exception|"
+    r"uncaught|denied|not found|"
     r"no such|http/|unauthori[sz]ed|forbidden|bad request|conflict|too many|unavailable|"
     r"bad gateway|assert|expected|received|did not equal|was not equal|not equal to|"
     r"not identical to|"
@@ -747,13 +749,25 @@ def _said_before_marker(text: str) -> list[str]:
         len(lines),
     )
     wordy = [k for k, s in enumerate(lines) if s and not _NO_WORDS.match(s)]
-    wordy = [k for k in wordy if not MARKER_ONLY.search(lines[k])]
+    # (a log line below the error level is the run's progress, never what failed: "INFO
+    # build step 3 done" before "Process exited with code 1", R38-R1)
+    wordy = [k for k in wordy if not MARKER_ONLY.search(lines[k]) and not _QUIET.match(lines[k])]
     before = [k for k in wordy if k < marker] or wordy
     if not before:
         return []
     best = max(before, key=lambda k: (_telling(lines[k]), k))
     at = best if _telling(lines[best]) > 0 else before[-1]
+    if _telling(lines[at]) < 0:
+        return []  # (only progress above the marker: the marker says it alone)
     return [clip(lines[at], 200)]
+
+
+# a log line below the warning level: "INFO build step 3 done", "[debug] cache warm",
+# "2026-12-05 14:02:13 INFO - …", "level=info msg=…"
+_QUIET = re.compile(
+    r"(?i)^(?:[\d:.,TZ/+\[\]-]+\s+){0,3}\{?[\w.:]*\}?\s*\[?(?:INFO|DEBUG|TRACE|NOTICE|VERBOSE)\]?\b"
+    r"|\blevel=\"?(?:info|debug|trace)\b"
+)
 
 
 def _table_fields(text: str) -> tuple[str, int] | None:

@@ -27,6 +27,7 @@ from itertools import islice, pairwise
 from ..intent import is_decision
 from ..lexicon.common import COUNTER_LABELS, SENTENCE_WORDS, compiled_on_use
 from ..lexicon.intent import NUDGE_WORDS, SPEAKER_FIRST
+from ..lexicon.outcomes import RUN_FAILED, RUN_FAILED_MARKS
 from ..lexicon.tools import COMMAND_KEY, LOOKING, LOOKUP_WORDS, READ_WORDS, WRITE_TOOL
 from ..model import Message, Reasoning, Text, ToolCall, ToolResult
 from ..prefilter import may_search, superset
@@ -76,14 +77,14 @@ _MARKS = (
     "exit code", "exit status", "<failure", "<error", "✗", "✕", "✖", "✘", "× ", "not ok ", "rspec ./",
     "INFEASIBLE", "UNSAT", "TIMEOUT", "TIMED OUT", "ABORTED", "CRASHED", "KILLED", "DENIED", "REJECTED",
     "INVALID", "UNHEALTHY", "● ", "[-] ", " [E]", "Status: 4", "Status: 5", "status: 4",
-    "status: 5", "HTTP/1.1 4", "HTTP/1.1 5", "HTTP/2 4", "HTTP/2 5",
+    "status: 5", "HTTP/1.1 4", "HTTP/1.1 5", "HTTP/2 4", "HTTP/2 5", *RUN_FAILED_MARKS,
 )  # fmt: skip
 # (only ever searched for: ``Error\b`` is found where ``\b\w*Error\b`` is, the word that ends
 # in it starts at a word boundary; ``\w*`` tried at every letter of a long word was quadratic:
 # a 4,000-character base64 line took ms)
 _FAIL_LINE = compiled_on_use(
     r"\bFAIL(?:ED|URES?|S)?\b|\b[Ff]ail(?:ed|ures?|ing|s)?\b|\bERROR\b|Error\b|\berror\b|"
-    r"Traceback \(most recent|Exception\b|^panic:|\bexit (?:code|status) [1-9]|"
+    r"Traceback \(most recent|Exception\b|^panic:|"
     r"<failure|<error\b|[✗✕✖✘]|^not ok \d|"  # (TAP's failing test line)
     r"^\s*× \S|"  # (vitest's failed test: "   × Page > renders the cart 21ms"; not "3 × 4")
     r"^rspec \./\S+:\d+ #|"  # (RSpec's list of failed examples)
@@ -94,7 +95,10 @@ _FAIL_LINE = compiled_on_use(
     r"^[Ss]tatus: [45]\d\d\b|\bHTTP/(?:1\.1|2) [45]\d\d\b|"
     # a run's status that says it did not succeed ("status: INFEASIBLE (…)")
     r"^(?:status|state|result|outcome)\s*[:=]\s*(?:INFEASIBLE|UNSAT|TIMEOUT|TIMED OUT|"
-    r"ABORTED|CRASHED|KILLED|DENIED|REJECTED|INVALID|UNHEALTHY)\b"
+    r"ABORTED|CRASHED|KILLED|DENIED|REJECTED|INVALID|UNHEALTHY)\b|"
+    # (a process's non-zero exit, a crash, a kill, npm's banner, a server's error page: the
+    # markers the recap's failures read too, one list)
+    r"(?:" + RUN_FAILED + r")"
 )
 # a count of nothing failed: "0 failed", "errors=0", "no errors", "exit code 0"
 _NOTHING_FAILED = re.compile(

@@ -2,11 +2,34 @@
 print in and people write in: failure markers ("FEHLER:", "échec", "終了コード 1"), "no errors",
 what a retry that got through says, what a clause says of a run (passed, timed out, crashed).
 
-Read by :mod:`contextledger.compaction.failures` (tool output) and
+Read by :mod:`contextledger.compaction.failures` (tool output),
+:mod:`contextledger.fit.gists` (the same markers, for the gist of a tool call left out) and
 :mod:`contextledger.compaction.outcome` (what a recap claims happened).
 """
 
 from __future__ import annotations
+
+# How a run says it ended badly with no word of failure on the line: a process's non-zero exit
+# or return code ("Process exited with code 1", "Task exited with return code 1", "Error:
+# Process completed with exit code 1.", "exit status 2", "exited with 137"), a crash
+# ("Segmentation fault (core dumped)", "Aborted (core dumped)"), a kill (the shell's bare
+# "Killed", "[1]+  Killed  python train.py"; not "Killed 3 stale processes as asked"), npm's
+# banner ("npm ERR! code ELIFECYCLE"), a server's error page ("<title>503 Service Temporarily
+# Unavailable</title>"). The one list the recap's failures and the fit's gists both read
+# (R38-F1: the gists knew none of these), written case-sensitively where case tells.
+RUN_FAILED = (
+    r"\b[Ee]xit(?:ed)?(?:\s+with)?(?:\s+return)?\s+(?:code|status)[:= ]*[1-9]\d*|"
+    # (a bare number after "exited", not "exit 1": a script's line printed by cat)
+    r"\b[Ee]xited(?:\s+with)?\s+[1-9]\d{0,2}\b|\b[Rr]eturn(?:ed)? code[:= ]*[1-9]|"
+    r"\b[Ss]egmentation fault\b|\bcore dumped\b|^npm ERR!|"
+    r"(?-i:^Killed(?::\s*9)?$|^(?:\[\d+\][+-]?\s+|.*\bline \d+:\s+)(?:\d+\s+)?Killed\s)|"
+    r"<(?:title|h1)>[45]\d\d\s"
+)
+# ... the literals one of which each of its matches holds (the gists search for these first)
+RUN_FAILED_MARKS = (
+    "exit", "Exit", "eturn code", "eturned code", "egmentation fault", "core dumped", "npm ERR!",
+    "Killed", "<title>4", "<title>5", "<h1>4", "<h1>5",
+)  # fmt: skip
 
 # A failure said in the languages tools print in: "FEHLER: …", "Erreur : échec de …", "1
 # Fehler, 212 …", "Exit-Code 2", "終了コード 1", "指定されたパスが見つかりません。"
