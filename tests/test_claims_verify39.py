@@ -288,3 +288,10 @@ def test_a_lying_summarizer_on_127_0_0_1_bilingual(stub: StubServer) -> None:
     ):
         text, flagged = compact(lie)
         assert flagged and marker not in text, lie
+
+
+def test_a_label_inside_a_paragraph_and_a_command_named_in_a_ban() -> None:
+    created = "Invoice F-2291 was created for €253.95."
+    assert _stands(f"{created} Rules: no `rm -rf build`, ever.")
+    assert not _stands(f"{created} Commands run: `rm -rf build`.")
+    assert not _stands(f"{created} Rules: run `rm -rf build` before each release.")

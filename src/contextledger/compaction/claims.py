@@ -653,7 +653,8 @@ def _run_object(quoted: str, text: str, ev: Evidence) -> bool:
     """Whether a backticked span of a clause is a command it claims run: a run verb and
     a span of several words, a program that ran, or the word right after the verb
     ("ran `deploy.sh`"); not an identifier elsewhere ("→ `test_march_batch` timed out")."""
-    ran = RAN.search(text)
+    # (the verb outside the code: "no `npm run seed` on staging" runs nothing)
+    ran = RAN.search(BACKTICKED.sub(lambda m: " " * len(m.group(0)), text))
     if ran is None or CRON.fullmatch(quoted.strip()):
         return False  # ("runs on cron `17 3 * * 1-5`": a schedule, no command)
     if ev.ran(quoted) or (" " in quoted.strip() and not printed_not_run(quoted, ev)):
