@@ -141,6 +141,7 @@ def test_a_suggestion_said_done_is_a_claim_it_was_done() -> None:
     assert not _stands("Next step: `make migrate` was run.")
     assert _stands("Next step: run `make migrate`.")
     assert _stands("Open: sending F-2291 has not been retried.")
+    assert _stands("The assistant did not retry sending F-2291.")  # what happened, no rule
 
 
 def test_llm_labels_are_the_recaps_sections() -> None:

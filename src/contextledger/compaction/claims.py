@@ -375,9 +375,11 @@ def _check_clause(
     elif section == "Next step":
         out += check_plan(text, ev) + _check_next_step_claims(text, ev)
         out += [] if out else forbidden_asked(text, ev)
-        if not out and _SAYS_DONE.search(text) and not FUTURE.search(text):
-            # "Next step: the index on sku was added.": a step said done is a claim it was
-            out += _check_prose(text, commands, paths, ev, actor)
+        for done in [] if out else re.split(r"\s*;\s*", text):
+            if _SAYS_DONE.search(done) and not FUTURE.search(done):
+                # "Next step: the index on sku was added.": a step said done is a claim it
+                # was, read as a sentence of its own ("…; the dry run passed")
+                out += check_sentence(done, ev)[1]
     elif section in ("Decisions", "Findings", "Numbers that matter"):
         who, sep, said = text.partition(": ")
         if sep and who == "User":

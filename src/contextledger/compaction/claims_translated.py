@@ -727,7 +727,9 @@ def _english_turn(turn: str) -> bool:
 
 _NOT_DONE_YET = re.compile(
     r"(?i)\b(?:has|have|had)\s+not\s+(?:yet\s+)?been\b|\b(?:hasn'?t|haven'?t|hadn'?t)\s+"
-    r"(?:yet\s+)?been\b|\bnot\s+yet\s+(?:been\s+)?\w+ed\b"
+    r"(?:yet\s+)?been\b|\bnot\s+yet\s+(?:been\s+)?\w+ed\b|"
+    # ("The assistant did not retry sending F-2291."; a wish denied is the user's word)
+    r"\b(?:did\s+not|didn'?t)\s+(?!want|wish|like|allow|permit|agree|approve|accept|forbid|ban|prohibit|object|say|ask|mind)\w+"
 )
 
 
