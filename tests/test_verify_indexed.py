@@ -97,8 +97,11 @@ def _named_span_brute(text: str, ev: Evidence) -> list[Claim]:
 
 def _same_subject_clauses_brute(claim: str, said_turns: list[str]) -> list[str]:
     out: list[str] = []
-    several = len(translated._CLAUSE_END.split(claim)) > 1
-    about = translated._about
+    several = translated._several(claim)
+
+    def about(claim: str, said: str, turn: str) -> bool:
+        return translated._about(claim, said, turn, claim)
+
     for t, turn in enumerate(said_turns):
         said = translated._clauses_of(turn)
         for i, (whole, clauses) in enumerate(said):
@@ -112,7 +115,10 @@ def _same_subject_clauses_brute(claim: str, said_turns: list[str]) -> list[str]:
                     out.append(both)
             read_whole = len(translated._CLAUSE_END.split(claim)) >= len(clauses) > 1
             pieces = (whole,) if read_whole and about(claim, whole, turn) else clauses
-            out += [p for p in pieces if p and about(claim, p, turn)]
+            found = [p for p in pieces if p and about(claim, p, turn)]
+            if found and whole not in found and translated._values_beyond(claim, found, whole):
+                found.append(whole)
+            out += found
     return out
 
 

@@ -227,6 +227,12 @@ _SINCE = re.compile(r"(?i)\b(?:after|since|now|again|finally|last|second|latest|
 _FAILED_AFTER_DENIAL = re.compile(  # "no retry helped and the job failed": a failure said
     r"(?i)\b(?:but|and|then|so)\s+(?:\w+\s+){0,4}(?:failed|fails|errored|broke|crashed)\b"
 )
+# "`npm run lint` was run afterwards." under Decisions (or Next step): the words of a
+# suggestion, said as done, is a claim that it was done (checked as one), not the decision
+# or the plan as it was said
+_SAYS_DONE = re.compile(
+    rf"{DONE.pattern}|(?i:\b(?:was|were|been|got)\s+(?:(?:re-?)?run|[a-z]+(?:ed|en|wn|ne)))\b"
+)
 _NOT_PASSING = re.compile(
     r"(?i)\b(?:no|none|nothing|not|never|neither|yet\s+to|isn'?t|aren'?t|doesn'?t|don'?t)\b"
     r"[^.;]{0,30}\b(?:pass|passes|passing|green|fixed|succeed)"
@@ -241,6 +247,7 @@ def check_clause(
 ) -> tuple[Claim, ...]:
     """The claims of one recap clause (``section``: the recap section it is under;
     ``actor``: who the sentence so far said acted) that the record does not support."""
+    text = _ARROW.sub(r"from \g<old> to ", text)  # "LIMIT 500 -> 1500": from 500 to 1500
     found = _check_clause(text, section, ev, actor)
     if setting_act(text.strip()) is not None:
         # "The user raised the limit to 30 (it was 20)": the user's word set it, if a user
@@ -252,6 +259,8 @@ def check_clause(
         return found  # (prose: its whole sentence is read for runs, see check_sentence)
     return with_runs(text.strip(), found, ev)
 
+
+_ARROW = re.compile(r"(?<!\S)(?P<old>[^\s()]*\d[^\s()]*)\s*(?:->|→|=>)\s*(?=[^\s()]*\d)")
 
 # "wrote api/throttle.py with UPLOAD_RATE = '30/h'": a value written, not a path ("30/h")
 _ASSIGNED = re.compile(r"=\s*['\"`]?\x00")
@@ -366,6 +375,11 @@ def _check_clause(
     elif section == "Next step":
         out += check_plan(text, ev) + _check_next_step_claims(text, ev)
         out += [] if out else forbidden_asked(text, ev)
+        for done in [] if out else re.split(r"\s*;\s*", text):
+            if _SAYS_DONE.search(done) and not FUTURE.search(done):
+                # "Next step: the index on sku was added.": a step said done is a claim it
+                # was, read as a sentence of its own ("…; the dry run passed")
+                out += check_sentence(done, ev)[1]
     elif section in ("Decisions", "Findings", "Numbers that matter"):
         who, sep, said = text.partition(": ")
         if sep and who == "User":
@@ -374,7 +388,7 @@ def _check_clause(
             out += _check_assistant_item(said, ev)
         elif section == "Decisions" and (changed := _check_rule_changed(said or text, ev, None)):
             out += changed  # "Avoid force-pushing to main when possible.": a rule weakened
-        elif section == "Decisions" and decided_as_said(text, ev):
+        elif section == "Decisions" and decided_as_said(text, ev) and not _SAYS_DONE.search(text):
             # "Redis is the store" as it was said; not the user's rule turned around
             out += check_preferences(text, ev) or restated_rule(text, ev) or []
             out += [] if out else _check_anchors(text, ev, None)
@@ -641,7 +655,8 @@ def _run_object(quoted: str, text: str, ev: Evidence) -> bool:
     """Whether a backticked span of a clause is a command it claims run: a run verb and
     a span of several words, a program that ran, or the word right after the verb
     ("ran `deploy.sh`"); not an identifier elsewhere ("→ `test_march_batch` timed out")."""
-    ran = RAN.search(text)
+    # (the verb outside the code: "no `npm run seed` on staging" runs nothing)
+    ran = RAN.search(BACKTICKED.sub(lambda m: " " * len(m.group(0)), text))
     if ran is None or CRON.fullmatch(quoted.strip()):
         return False  # ("runs on cron `17 3 * * 1-5`": a schedule, no command)
     if ev.ran(quoted) or (" " in quoted.strip() and not printed_not_run(quoted, ev)):

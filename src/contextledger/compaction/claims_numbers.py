@@ -322,7 +322,7 @@ _UNIT_TABLE = {
     ("size", "b"): "b byte bytes",
     ("size", "kb"): "kb kib kilobyte kilobytes",
     ("size", "mb"): "mb mib megabyte megabytes",
-    ("size", "gb"): "gb gib gigabyte gigabytes",
+    ("size", "gb"): "gb gib gigabyte gigabytes go gigaoctet gigaoctets",  # (French "6 Go")
     ("size", "tb"): "tb tib terabyte terabytes",
 }
 _UNIT_OF = {w: du for du, words in _UNIT_TABLE.items() for w in words.split()}

@@ -295,7 +295,11 @@ def gives_leave(text: str) -> bool:
 def choice_of(text: str) -> tuple[str, str] | None:
     """(the option kept, the option rejected) of a choice said in one of the languages
     the preference reader does not hold (see ``lexicon.claims.CHOICE_KEPT_FIRST``)."""
-    m = lexicon.CHOICE_KEPT_FIRST.search(text) or lexicon.CHOICE_REJECTED_FIRST.search(text)
+    m = (
+        lexicon.CHOICE_KEPT_FIRST.search(text)
+        or lexicon.CHOICE_KEPT_FIRST_AFTER_COMMA.search(text)
+        or lexicon.CHOICE_REJECTED_FIRST.search(text)
+    )
     if m is None:
         return None
     a, b = (_choice_option(m.group(g)) for g in ("a", "b"))
@@ -304,8 +308,9 @@ def choice_of(text: str) -> tuple[str, str] | None:
 
 def _choice_option(word: str) -> str:
     """An option as named: "ב-double" is double (a Hebrew preposition glued with a hyphen),
-    "Decimal." is Decimal."""
-    return re.sub(r"^[^\x00-\x7f]+-", "", word).casefold().rstrip("./")
+    "Decimal." is Decimal, "-Xmx3g" is xmx3g (a flag with or without its dashes, as
+    :func:`preferences` reads it)."""
+    return re.sub(r"^[^\x00-\x7f]+-", "", word).casefold().rstrip("./").lstrip("-")
 
 
 def choice_swapped(part: str, said: str) -> bool:

@@ -13,23 +13,76 @@ from __future__ import annotations
 
 import re
 
+from ..lexicon import claims as lexicon
 from .digest import SECTIONS
 from .trace import stem
 
 ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
 
-_HEADER = re.compile(r"^\s*(?:#+\s*)?\**\s*([A-Za-z][A-Za-z /]+?)\s*\**\s*:\s*\**\s*(.*)$")
+_HEADER = re.compile(r"^\s*(?:#+\s*)?\**\s*([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ /]+?)\s*\**\s*:\s*\**\s*(.*)$")
+
+
+# The labels an LLM writes for the recap's sections in its own words ("Rules: never push to
+# main", "Decision: …", "Commands: …"): a line under one is the claim that section makes
+# (a rule the user's, a command run), not prose whose first word is a label.
+_LABELS = {
+    "rules": "Constraints and corrections",
+    "rule": "Constraints and corrections",
+    "constraints": "Constraints and corrections",
+    "constraint": "Constraints and corrections",
+    "corrections": "Constraints and corrections",
+    "correction": "Constraints and corrections",
+    "rules and corrections": "Constraints and corrections",
+    "decision": "Decisions",
+    "commands": "Commands run",
+    "commands executed": "Commands run",
+    "numbers": "Numbers that matter",
+    "key numbers": "Numbers that matter",
+    "next": "Next step",
+    "next steps": "Next step",
+    # (and in the user's language: a recap written back in Spanish, German, French …)
+    **dict.fromkeys(["objetivo", "ziel", "objectif", "obiettivo"], "Goal"),
+    **dict.fromkeys(
+        [
+            "reglas",
+            "restricciones",
+            "correcciones",
+            "regeln",
+            "einschränkungen",
+            "korrekturen",
+            "règles",
+            "contraintes",
+            "regras",
+            "restrições",
+            "correções",
+            "regole",
+            "vincoli",
+            "correzioni",
+        ],
+        "Constraints and corrections",
+    ),
+    **dict.fromkeys(
+        ["decisiones", "entscheidungen", "décisions", "decisões", "decisioni"], "Decisions"
+    ),
+}
 
 
 def section_of(line: str) -> tuple[str | None, str]:
-    """The section a line opens (``Commands run:`` …, markdown emphasis allowed) and the
-    text after its colon; ``(None, line)`` for other lines."""
+    """The section a line opens (``Commands run:`` …, markdown emphasis allowed, or a
+    label of its own words, ``Rules:``) and the text after its colon; ``(None, line)`` for
+    other lines.
+
+    >>> section_of("Rules: never push to main.")
+    ('Constraints and corrections', 'never push to main.')
+    """
     m = _HEADER.match(line)
     if m:
-        name = m.group(1).strip().casefold()
+        name = " ".join(m.group(1).split()).casefold()
         for s in SECTIONS:
             if s.casefold() == name:
                 return s, m.group(2).strip()
+        if name in _LABELS:
+            return _LABELS[name], m.group(2).strip()
     return None, line
 
 
@@ -115,7 +168,7 @@ DONE = re.compile(
 
 FAIL = re.compile(
     r"(?i)\b(?:fail(?:s|ed|ing|ure|ures)?|errored|errors?|broke|broken|crash(?:ed|es)?|"
-    r"traceback|exception|non-?zero\s+exit)\b"
+    r"traceback|exception|non-?zero\s+exit)\b" + lexicon.NOT_A_MEASURE
 )
 
 # A cron schedule ("17 3 * * 1-5", "*/15 * * * *", "0 6 * * MON-FRI"): five to seven fields of

@@ -297,7 +297,9 @@ def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
                 out += _check_only_failure(value, ev)
             elif passed_since(text, value, ev.timeline):  # "test_x still fails"
                 out.append(Claim("failed", value, passed_since(text, value, ev.timeline) or ""))
-            elif _LASTING.search(text) and _verdicts(value, ev.results)[-1:] == [True]:
+            elif _LASTING.search(_PASSING_CLAUSE.sub(" ", text)) and _verdicts(value, ev.results)[
+                -1:
+            ] == [True]:
                 # "test_x still fails" after a rerun of its command that names no failure
                 # of it (pytest's "5 passed"; "FAILED … test_y" only)
                 out.append(
@@ -305,8 +307,8 @@ def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
                 )
             elif re.search(rf"(?i){_TWICE}", text) and _failures_naming(value, ev) < 2:
                 out.append(Claim("failed", value, "it failed once, not twice"))
-            else:
-                out += _check_failed_on_run(value, which_run(text), ev)
+            else:  # (the run the failure's own clause names, not the one said to pass)
+                out += _check_failed_on_run(value, which_run(_PASSING_CLAUSE.sub(" ", text)), ev)
             continue
         since = passed_since(text, norm_command(value), ev.timeline)
         if since:  # "`make lint` is still failing"
@@ -486,10 +488,20 @@ def _resolves(later: Result, failed: Result, timeline: Timeline) -> bool:
     return timeline.happened("wrote", failed.at, later.at)
 
 
+_DESPITE = re.compile(
+    r"(?i)\b(?:despite|in\s+spite\s+of|regardless\s+of|even\s+with)\s+(?P<error>[^;()]+)"
+)
+
+
 def check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
     """A claim that something passed (``mode`` "timeout": only that it no longer timed
     out): the run it names — the one its ordinal picks ("the first run"), else the last —
     shows no failure (of that mode)."""
+    despite = _DESPITE.search(text)
+    if despite and _on_failing_line(despite.group("error").strip(" .;,"), ev):
+        # "`gradle assembleDebug` passed despite java.lang.OutOfMemoryError": the run
+        # that printed the error is the one it says passed, and that run failed
+        return [Claim("passed", text, "the run that printed this error failed")]
     subjects = failure_subjects(text, ev)
     if not subjects and _OTHERS.search(text):
         return []  # "… failed while the other 7 tests passed": not the failing one
@@ -742,6 +754,8 @@ def _lists_failures(r: Result) -> bool:
 
 
 # a failure said to outlast a fix ("still fails", "after the fix: test_x failed")
+# "…; after the fix, 3 passed": a clause saying the run passed says nothing lasts
+_PASSING_CLAUSE = re.compile(r"(?i)[^;]*\b(?:passed|passes|passing|succeeded|green)\b[^;]*")
 _LASTING = re.compile(
     r"(?i)\b(?:still|again|anymore|remains?|keeps?\s+failing|after\s+(?:the|my|a|its|this)\s+"
     r"(?:fix|change|patch|edit)\w*|once\s+fixed)\b"

@@ -37,8 +37,9 @@ from .claims_handoff import LEAVING_STEMS, names_in, people_who_left, set_aside
 from .claims_handoff import has_stem as _has_stem
 from .claims_kept import as_ban
 from .claims_numbers import measures, qualities
-from .claims_polarity import choice_swapped, preferences
+from .claims_polarity import choice_of, choice_swapped, preferences
 from .claims_reading import fold, quote
+from .claims_values import canonical
 from .claims_words import swapped_words, turkish_denies, without_false_friends
 from .facts import sentences
 from .wording import whole_token
@@ -65,6 +66,9 @@ _ENGLISH = listed(
     those than only never not each every its their they you and which when into has have
     had after before does don't doesn't them our your there what who was also
     nobody anybody anyone anywhere everyone everywhere somebody someone off
+    make makes get gets got keep keeps kept add adds added up out including because
+    until whether while why how where both either such same another some any many much
+    just again already
     """
 )
 _ENGLISH_TOO = listed("to is of it on for in by at as an we")  # (Dutch "we" too)
@@ -245,19 +249,73 @@ def _same_subject(claim: str, said: str, turn: str = "") -> bool:
     """Whether ``claim`` and ``said`` are about the same thing as far as two languages
     can tell: every anchor of each is in the other (at least one), or, with no anchor on
     either side, two words of four letters or more both use."""
+    # (values compared as one writing: "21.03.2026" is "2026-03-21", "253,95 €" "€253.95")
+    claim, said = canonical(claim), canonical(said)
     mine, theirs = _anchors(claim), _anchors(said)
+    # (an acronym of a language's own is translated, not swapped: "including VAT" for "con
+    # IVA", "MwSt", "TVA"; one the turn has and the claim leaves out is left out)
+    own = {a.casefold() for a in _LANGUAGE_ACRONYM.findall(said)} - mine
+    translated = {a.casefold() for a in _LANGUAGE_ACRONYM.findall(claim)} - theirs
+    if len(translated) <= len(own):
+        mine -= translated
+    theirs -= own
+    if mine:
+        # what a summary may leave out of a turn whose anchors it names: the value a
+        # correction replaced ("…, nicht am 20") and a capitalized word that is no name
+        # (a German noun: "Fenster", "Secret")
+        aside = _replaced_values(said) | _set_aside(said)
+        theirs = {a for a in theirs if a not in aside and a.split("_")[0] not in aside}
+        theirs -= {
+            w.casefold() for w in _CAPITALIZED.findall(said) if w.casefold() not in claim.casefold()
+        }
     first = _WORD.search(claim)
     if first and first.group(0)[:1].isupper() and re.search(rf"\b{first.group(0)}\b", turn):
         mine.add(first.group(0).casefold())  # "Jonas decided …": a name the turn uses
     folded = said.casefold()
-    if not all(_holds(folded, a) for a in mine):
+    if not all(any(_holds(folded, n) for n in notations(a)) for a in mine):
         return False
     words = {w.casefold() for w in _WORD.findall(claim)} | mine
     mine_text = claim.casefold()
-    if not all(_holds(mine_text, a) or any(_holds(a, w) for w in words) for a in theirs):
+    if not all(
+        any(_holds(mine_text, n) for n in notations(a)) or any(_holds(a, w) for w in words)
+        for a in theirs
+    ):
         return False  # the turn names what the claim swapped or left out
     shared = len(_shared_words(claim, said))
     return bool(mine) or shared >= (1 if not theirs else 2)
+
+
+_DECIMAL = re.compile(r"\d+(?:[.,]\d+)+")
+
+
+def notations(anchor: str) -> tuple[str, ...]:
+    """``anchor`` as written, and a number with its separators in the other convention:
+    "253,95" (a decimal comma) is "253.95" in an English recap, "1.450" is "1,450"."""
+    if not _DECIMAL.fullmatch(anchor):
+        return (anchor,)
+    return anchor, anchor.translate(_OTHER_SEPARATORS)
+
+
+_OTHER_SEPARATORS = str.maketrans(".,", ",.")
+_CAPITALIZED = re.compile(r"(?<=[\s(\"'«“„])[A-ZÀ-Þ][a-zß-ÿ]+(?![\w-])")
+_LANGUAGE_ACRONYM = re.compile(r"(?<![\w./-])(?:[A-Z]{2,4}|MwSt)(?![\w/-]|\.\w)")
+
+
+# The option a choice sets aside, with the word that does: ", no por la API", "rather than
+# through the bank's API", ", nicht stripe-webhook"
+_SET_ASIDE = re.compile(
+    r"(?i)(?:\s+(?:rather\s+than|instead\s+of)|,\s*(?:not|no|não|non|pas|nicht|niet|ne|nie|не))"
+    r"\s+(?:[^\W\d_]+\s+){0,2}[\w./+-]+"
+)
+
+
+def _set_aside(text: str) -> frozenset[str]:
+    """The options ``text`` sets aside ("…, no MySQL", "rather than Redis"), folded."""
+    return frozenset(_option_set_aside(m) for m in _SET_ASIDE.finditer(text))
+
+
+def _option_set_aside(m: re.Match[str]) -> str:
+    return m.group(0).split()[-1].strip(".,;:").casefold()
 
 
 def _differs(claim: str, said: str) -> str | None:
@@ -276,6 +334,24 @@ def _differs(claim: str, said: str) -> str | None:
             return f"{n} {value}"  # "at least 3" for "com a màxim 3"
     if choice_swapped(claim, said) or _turned_choice(claim, said):
         return "the choice turned around"
+    if _correction_turned(claim, said):
+        return "the correction turned around"  # "5 % (not 7 %)" for "7 %, no del 5 %"
+    chosen = choice_of(said)
+    mine_choices = preferences(claim) | {c for c in [choice_of(claim)] if c is not None}
+    if chosen is not None and mine_choices:
+        if any(kept == chosen[1] for kept, _ in mine_choices):
+            return (
+                "the choice turned around"  # "by the API rather than email" for "…, no por la API"
+            )
+        # both say one option over another: the "not" of the one set aside is no denial
+        # ("by email rather than the bank's API" for "por correo, no por la API del banco")
+        claim, said = _SET_ASIDE.sub(" ", claim), _SET_ASIDE.sub(" ", said)
+    # (nor is the "no" of an option the claim never names: "the database is PostgreSQL"
+    # for "usa PostgreSQL, no MySQL")
+    folded_claim = claim.casefold()
+    said = _SET_ASIDE.sub(
+        lambda m: m.group(0) if _holds(folded_claim, _option_set_aside(m)) else " ", said
+    )
     mine_state, said_state = switch_states(claim), switch_states(said)
     if mine_state and said_state and mine_state.isdisjoint(said_state):
         return f"the user said it stays {'/'.join(sorted(said_state))}"
@@ -363,7 +439,12 @@ def _denial_turned(claim: str, said: str, mine: Set[str], theirs: Set[str]) -> b
     we will use P" keeps both, "Do not use P; it was rejected" turns P around."""
 
     def denied(text: str, values: Set[str]) -> bool:
-        return _denies(_unreplaced(text, values)) or _rejects(text) or _glued_denial(text, claim)
+        return (
+            _denies(_unreplaced(text, values))
+            or _rejects(text)
+            or _glued_denial(text, claim)
+            or _WITHOUT.search(text) is not None
+        )
 
     split = tuple(c for c in _CLAUSE_END.split(said) if c.strip())
     clauses = _referred(split, frozenset(_anchors(claim)), claim)  # ("…; do not pick it")
@@ -382,6 +463,31 @@ def _denial_turned(claim: str, said: str, mine: Set[str], theirs: Set[str]) -> b
             return None
     said_denied = denied(said, theirs)
     return said_denied if denied(claim, mine) != said_denied else None
+
+
+# "with no downtime" for "ohne Ausfallzeit": "without" denies as "no" does, in any language
+_WITHOUT = re.compile(
+    r"(?i)(?<![^\W\d_])(?:without|with\s+no|ohne|sin|sans|senza|sem|zonder|utan|uden|uten|bez)"
+    r"(?![^\W\d_])"
+)
+
+
+def _correction_turned(claim: str, said: str) -> bool:
+    """Whether ``claim`` sets aside a value ``said`` keeps, and keeps the one it sets
+    aside: the correction the other way round."""
+    mine, theirs = _replaced_values(claim), _replaced_values(said)
+    if not mine or not theirs:
+        return False
+    kept_mine = _values(claim) - mine
+    kept_theirs = _values(said) - theirs
+    return bool(mine & kept_theirs) and bool(theirs & kept_mine)
+
+
+_VALUE = re.compile(r"[\w./:-]*\d[\w./:-]*")
+
+
+def _values(text: str) -> frozenset[str]:
+    return frozenset(v.rstrip(".:/-").casefold() for v in _VALUE.findall(text))
 
 
 def _unreplaced(text: str, values: Set[str]) -> str:
@@ -411,7 +517,9 @@ _REPLACED = re.compile(
     r"(?<!\w)(?:а|o|და)\s+(?:не|ne|არა))\s+(?P<replaced>[\w./:-]*\d[\w./:-]*)|"
     # (a word naming the value between, after a comma: "dbt 1.8, not dbt 1.7"; Turkish says
     # it after the value: "dbt 1.7 değil, dbt 1.8")
-    rf"[,，]\s*\b(?:{lexicon.NOT_THAT_NEGATORS}|not)\s+[^\W\d_]+\s+(?P<gapped>[\w./:-]*\d[\w./:-]*)|"
+    # ("7 %, no del 5 %", "12 anni, non 14": after a comma the plain "no" sets aside too)
+    rf"[,，]\s*\b(?:{lexicon.NOT_THAT_NEGATORS}|not|no|non|pas)\s+(?:[^\W\d_]+\s+)?"
+    r"(?P<gapped>[\w./:-]*\d[\w./:-]*)|"
     r"(?P<before>[\w./:-]*\d[\w./:-]*)\s+değil\b"
 )
 
@@ -431,10 +539,15 @@ def _qualified_otherwise(claim: str, said: str) -> str | None:
     return None
 
 
-def _same_subject_clauses(claim: str, turns: Iterable[str]) -> list[str]:
-    """The clauses of ``turns``, in another language than ``claim``, about its subject."""
+def _same_subject_clauses(
+    claim: str, turns: Iterable[str], language_of: str | None = None
+) -> list[str]:
+    """The clauses of ``turns``, in another language than ``claim`` (or than
+    ``language_of``, the sentence a clause is of: "push to main" tells no language of its
+    own), about its subject."""
+    told = language_of or claim
     out: list[str] = []
-    several = len(_CLAUSE_END.split(claim)) > 1
+    several = _several(claim)
     turns = list(turns)
     needles = _needles(claim)
     spanning = any(c.isspace() for n in needles for c in n)  # (a space may join two sentences)
@@ -451,13 +564,13 @@ def _same_subject_clauses(claim: str, turns: Iterable[str]) -> list[str]:
             if lexicon.RULE_BUT.search(after):
                 # "… push しないでください。ただし hotfix は除きます。": the rule is read with the
                 # qualifier its next sentence adds
-                out += [f"{whole} {after}"] if _about(claim, whole, turn) else []
+                out += [f"{whole} {after}"] if _about(claim, whole, turn, told) else []
                 continue
             if several and i + 1 < len(said):
                 # "X still waits; do not deploy before it is approved." for two sentences of
                 # one turn, the second with no anchor of its own ("승인 전에는 배포하지 마세요.")
                 both = f"{whole} {said[i + 1][0]}"
-                if _about(claim, both, turn):
+                if _about(claim, both, turn, told):
                     out.append(both)
             # the whole sentence when the claim is as long and about it ("…_KEY_003; never
             # print its value." is not carried by its first clause alone), else a clause
@@ -466,19 +579,34 @@ def _same_subject_clauses(claim: str, turns: Iterable[str]) -> list[str]:
             read_whole = len(_CLAUSE_END.split(claim)) >= len(clauses) > 1
             pieces = (
                 (whole,)
-                if read_whole and _about(claim, whole, turn)
+                if read_whole and _about(claim, whole, turn, told)
                 else _referred(clauses, frozenset(_anchors(claim)), claim)
             )
             english = _english_words(_CODE_OR_PATH.sub(" ", whole))[0] > 0
-            out += [
+            found = [
                 p
                 for p in pieces
                 # (a clause of an English sentence is English, with none of the short
                 # words that tell: "keep amounts in integer cents" of "Never use floats
                 # for prices; keep amounts in integer cents.")
-                if p and not (english and p != whole and p.isascii()) and _about(claim, p, turn)
+                if p
+                and not (english and p != whole and p.isascii())
+                and _about(claim, p, turn, told)
             ]
+            if found and whole not in found and _values_beyond(claim, found, whole):
+                # "use -Xmx3g, not 4g (CI has only 6 GB)" for "mets -Xmx3g, pas 4g ; la CI
+                # n'a que 6 Go.": values of the claim its clause leaves to the other one
+                found.append(whole)
+            out += found
     return out
+
+
+def _values_beyond(claim: str, pieces: list[str], whole: str) -> bool:
+    """Whether ``claim`` gives a value (a word with a digit) no piece of ``pieces`` holds
+    and the sentence ``whole`` does."""
+    held = _values(" ".join(pieces))
+    beyond = _values(claim) - held
+    return bool(beyond) and beyond <= _values(whole)
 
 
 def _referred(clauses: tuple[str, ...], names: frozenset[str], claim: str) -> list[str]:
@@ -506,7 +634,8 @@ def _needles(claim: str) -> frozenset[str]:
     pasted document's thousands of them (R22-C1)."""
     first = _WORD.search(claim)
     words = {w.casefold() for w in _WORD.findall(claim) if len(w) >= 4} - _ENGLISH
-    found = _anchors(claim) | words | ({first.group(0).casefold()} if first else set())
+    anchors = {n for a in _anchors(canonical(claim)) for n in notations(a)}
+    found = anchors | words | ({first.group(0).casefold()} if first else set())
     return frozenset(found)
 
 
@@ -523,13 +652,13 @@ def _read_turns(turns: tuple[str, ...]) -> tuple[tuple[str, str, Clauses, tuple[
     read once for all the claims of a recap: a long record's tens of thousands of
     sentences overflowed the per-text caches and were read again for every claim (the cost
     of a 5 MB record grew faster than its size)."""
-    return tuple((t, t.casefold(), _clauses_of(t), _folded_sentences(t)) for t in turns)
+    return tuple((t, canonical(t).casefold(), _clauses_of(t), _folded_sentences(t)) for t in turns)
 
 
 @lru_cache(maxsize=1 << 14)
 def _folded_sentences(turn: str) -> tuple[str, ...]:
-    """The sentences of :func:`_clauses_of`, folded."""
-    return tuple(whole.casefold() for whole, _ in _clauses_of(turn))
+    """The sentences of :func:`_clauses_of`, folded, their values written one way."""
+    return tuple(canonical(whole).casefold() for whole, _ in _clauses_of(turn))
 
 
 def _opening(turns: list[str], t: int) -> str:
@@ -549,14 +678,43 @@ def _clauses_of(turn: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     )
 
 
-def _about(claim: str, said: str, turn: str) -> bool:
-    return _other_language(claim, said) and _same_subject(claim, said, turn)
+def _about(claim: str, said: str, turn: str, told: str) -> bool:
+    return _other_language(told, said) and _same_subject(claim, said, turn)
 
 
 def carried(claim: str, turns: Iterable[str]) -> bool:
     """Whether one clause of one of ``turns``, written in another language than
-    ``claim``, carries it (see the module's note)."""
-    return any(_differs(claim, p) is None for p in _same_subject_clauses(claim, turns))
+    ``claim``, carries it (see the module's note), and no clause of ``claim`` is said
+    otherwise by every clause about it ("push to main; do not run `X`" is not carried by
+    "… kein `X` …" when the turn before says "niemals … auf main pushen")."""
+    turns = list(turns)
+    if not any(_differs(claim, p) is None for p in _same_subject_clauses(claim, turns)):
+        return False
+    parts = [c for c in _SAID_PARTS.split(claim) if c.strip()]
+    return len(parts) < 2 or not any(_said_otherwise(p, turns, claim) for p in parts)
+
+
+# The clauses of a claim, each said on its own: "never to run X and asked to modify Y"
+_SAID_PARTS = re.compile(
+    r"\s*[;；·]\s*|(?<=[.!?。])\s+|,?\s+and\s+(?=(?:then\s+)?(?:asked|said|wants|wanted|told|"
+    r"required|requested|forbade|decided|chose|insisted|corrected)\b)"
+)
+
+
+def _several(claim: str) -> bool:
+    """Whether ``claim`` joins clauses that two sentences of a turn may say apart ("…
+    corrected the database to PostgreSQL and the discount to 7%")."""
+    return len(_CLAUSE_END.split(claim)) > 1 or _AND.search(claim) is not None
+
+
+_AND = re.compile(r"(?i),?\s+and\s+")
+
+
+def _said_otherwise(part: str, turns: list[str], claim: str) -> bool:
+    """Whether clauses of ``turns`` are about ``part`` (a clause of ``claim``) and each
+    says it otherwise."""
+    about = _same_subject_clauses(part, turns, claim)
+    return bool(about) and all(_differs(part, p) is not None for p in about)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -567,10 +725,20 @@ def _english_turn(turn: str) -> bool:
     return own >= 1 and own + shared >= len(_WORD.findall(turn)) / 3
 
 
+_NOT_DONE_YET = re.compile(
+    r"(?i)\b(?:has|have|had)\s+not\s+(?:yet\s+)?been\b|\b(?:hasn'?t|haven'?t|hadn'?t)\s+"
+    r"(?:yet\s+)?been\b|\bnot\s+yet\s+(?:been\s+)?\w+ed\b|"
+    # ("The assistant did not retry sending F-2291."; a wish denied is the user's word)
+    r"\b(?:did\s+not|didn'?t)\s+(?!want|wish|like|allow|permit|agree|approve|accept|forbid|ban|prohibit|object|say|ask|mind)\w+"
+)
+
+
 def contradicted(claim: str, ev: Evidence) -> list[Claim]:
     """A rule said back in another language with its unit, bound, zone or denial turned
     ("A release is tagged unless the smoke test is green." for "Etiqueta una versió
     només si la prova de fum de staging està en verd."), when no user clause carries it."""
+    if _NOT_DONE_YET.search(claim):
+        return []  # "Sending F-2291 has not been retried.": what happened, no rule turned
     about = _same_subject_clauses(claim, ev.user)
     if about and len(_CLAUSE_END.split(claim)) > 1:  # two sentences of one turn too
         about += _same_subject_clauses(claim, ev.user_turns)
@@ -639,7 +807,7 @@ def without_translated(text: str, found: list[Claim], ev: Evidence) -> list[Clai
     excusable = (_NOT_DONE, _ANOTHER_ACTOR, _ONLY_ASKED, _NO_CAUSE, *_NOT_FOUND_BY)
     if not any(c.reason.startswith(excusable) for c in found):
         return found  # (reading the turns again costs more than every other check here)
-    several = len(_CLAUSE_END.split(text)) > 1  # (clauses from two sentences of one turn)
+    several = _several(text)  # (clauses from two sentences of one turn)
     by = {
         "user": carried(text, ev.user)
         or (several and carried(text, ev.user_turns))

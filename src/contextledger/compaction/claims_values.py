@@ -94,6 +94,15 @@ _NUMBER = {w: str(i) for i, w in enumerate(_NUMBER_WORDS_LIST.split(), 2)}
 _ANY = re.compile(r"[\d$€£¥円]|(?i:\b(?:" + "|".join(n for n in MONTH if len(n) > 2) + r"))")
 
 
+# "253,95 €", "12,5 %", "86,45 au lieu de 84,60": a comma before one or two digits is a
+# decimal comma (a thousands comma has three after it; "1,2,3" is a list)
+_DECIMAL_COMMA = re.compile(r"(?<![\w.,])(\d+),(\d{1,2})(?![\w,.]*\d)")
+
+
+# "6 Go", "512 Mo": French (and Romanian) gigaoctets and megaoctets are GB and MB
+_OCTETS = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s?([GMKT]o)(?![\w%])")
+
+
 def _dotted(m: re.Match[str]) -> str:
     whole = m.group(1).replace(".", "")
     if m.group(2) is None and m.group(1).count(".") != 2:
@@ -122,7 +131,8 @@ def _joined(m: re.Match[str]) -> str:
 def canonical(text: str) -> str:
     """``text`` with each date, amount and small count written one way: dates as
     year-month-day (0000 for no year; an ambiguous "03/04/2027" as written),
-    currency symbols as codes after the amount, German digit grouping as English, and
+    currency symbols as codes after the amount, German digit grouping and a decimal
+    comma as English ("253,95 €" is "253.95 eur"), and
     "two" to "twelve" as digits."""
     if _ANY.search(text) is not None:
         for pattern in _DATES:
@@ -130,6 +140,8 @@ def canonical(text: str) -> str:
         text = _BEFORE.sub(lambda m: f"{m.group(3)} {_CURRENCY[m.group(2)]}", text)
         text = _AFTER.sub(lambda m: f"{m.group(1)} {_CURRENCY[m.group(2)]}", text)
         text = _DOTTED.sub(_dotted, text)
+        text = _DECIMAL_COMMA.sub(r"\1.\2", text)
+        text = _OCTETS.sub(lambda m: f"{m.group(1)} {m.group(2)[0]}B", text)
         text = _CODE_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1)}", text)
         text = _MEASURED.sub(_joined, text)
     return _NUMBER_WORD.sub(lambda m: _NUMBER[m.group(1).casefold()], text)

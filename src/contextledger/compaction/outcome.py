@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
-from ..lexicon.claims import COUNT_WORDS
+from ..lexicon.claims import COUNT_WORDS, NOT_A_MEASURE
 from ..lexicon.outcomes import FAIL_MODES, FAIL_WORDS, PASS_WORDS
 
 T = TypeVar("T")
@@ -46,7 +46,7 @@ _NOT_PASS = re.compile(
     rf"(?i)\b(?:did\s*n[o']t|didn'?t|never|not|no\s+longer|isn'?t|aren'?t|wasn'?t|weren'?t|"
     rf"doesn'?t|don'?t|failed\s+to|yet\s+to)\s+(?:\w+\s+)?(?:{PASS_WORDS})"
 )
-_FAIL = re.compile(rf"(?i)\b(?:{FAIL_WORDS})\b")
+_FAIL = re.compile(rf"(?i)\b(?:{FAIL_WORDS})\b{NOT_A_MEASURE}")
 _PASS = re.compile(rf"(?i)\b(?:{PASS_WORDS})\b")
 _ZERO_FAILED = re.compile(r"(?i)\b(?:0|no|zero)\s+(?:tests?\s+)?(?:failed|failures?|errors?)\b")
 _SOME_FAILED = re.compile(r"(?i)\b[1-9]\d*\s+(?:tests?\s+)?(?:failed|failures?|failing|errors?)\b")

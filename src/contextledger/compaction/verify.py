@@ -575,10 +575,19 @@ def _kept_lines(recap_text: str, check: _UnitCheck) -> list[str]:
         section = None
         marker = line[: item.end()] if item else ""  # "2. Ran `pytest`": not the number 2
         parts = sentences(line[len(marker) :])
-        standing_parts = [p for p in parts if check.stands(p, None)]
+        standing_parts = [p for p in parts if _sentence_stands(p, check)]
         if standing_parts:
             kept_lines.append(marker + " ".join(standing_parts))
     return kept_lines
+
+
+def _sentence_stands(sentence: str, check: _UnitCheck) -> bool:
+    """Whether a prose sentence stands; one that opens with a section's label ("… the feed
+    export. Rules: no `npm run seed` on staging.") is that section's item."""
+    head, rest = section_of(sentence)
+    if head is not None and rest:
+        return check.stands(rest, head)
+    return check.stands(sentence, None)
 
 
 def _labelled_line_kept(line: str, head: str, rest: str, check: _UnitCheck) -> str:

@@ -519,6 +519,10 @@ IF_CLAUSE = re.compile(
     r"^[^,;:，]*?(?:하면|되면|으면|이면)(?!\w)"
 )
 
+# After a failure's word, a measure it names: "the error rate was 17 %", "failure ratio",
+# "error budget" say how much, not that something failed.
+NOT_A_MEASURE = r"(?!\s+(?:rates?|ratios?|budgets?|percentages?)\b)"
+
 # One option over another, in languages the preference reader does not hold: "Decimal, а не
 # float", "pnpm:ää, ei npm:ää", "PostgreSQL, bukan MySQL", "rust_decimal, όχι f64",
 # "BigDecimal ולא double", "bcmath, không dùng float", "Poetry, a nie pip" (a, the one
@@ -528,6 +532,15 @@ CHOICE_KEPT_FIRST = re.compile(
     r"(?:(?:а|a|и|i|e|ja|dan|και|và)\s+)?(?:не|ei|eikä|bukan|tidak|όχι|ולא|không(?:\s+phải)?|nie|"
     r"nu|ne|inte|ikke|değil|si)(?!\w)\s+(?:[^\W\d_]+\s+)?"
     r"(?P<b>[\w./+-]*[A-Za-z][\w./+-]*?)(?::[^\W\d_]+)?(?![\w./+-])"
+)
+# ... and in the Romance languages, German and Dutch, where the word is also a plain "no"
+# or "not" ("no hay", "nicht gut"): only after a comma, the option perhaps after a
+# preposition and an article ("usa PostgreSQL, no MySQL", "mets -Xmx3g, pas 4g", "por
+# correo, no por la API", "heißt stripe-webhook-v2, nicht stripe-webhook")
+CHOICE_KEPT_FIRST_AFTER_COMMA = re.compile(
+    r"(?i)(?<![\w./+-])(?P<a>[\w./+-]*[A-Za-z][\w./+-]*?),\s+"
+    r"(?:no|não|non|pas|nicht|niet)(?!\w)\s+(?:[^\W\d_]+\s+){0,2}"
+    r"(?P<b>[\w./+-]*[A-Za-z][\w./+-]*?)(?![\w./+-])"
 )
 CHOICE_REJECTED_FIRST = re.compile(
     r"(?P<b>[A-Za-z][\w./+-]*?)(?:를|을|가|이|는|은)?\s*(?:말고|대신(?:에)?|가\s+아니라|이\s+아니라)\s+"
