@@ -214,6 +214,22 @@ def test_a_huge_output_in_the_current_turn_gets_half_the_room_the_turns_before_t
     sent_as_budgeted(res)
 
 
+@pytest.mark.parametrize("older", [0, 4, 120])
+@pytest.mark.parametrize("window", [8_000, 32_000])
+def test_a_huge_current_output_takes_the_room_older_turns_leave(older: int, window: int) -> None:
+    """R39-F4: with few or no turns before it, the output's half of the room is not all it
+    gets: once every older turn is taken, it is shortened again to the room left (it was
+    44-55 % of the budget, the rest empty). A refit says what a fresh fit says."""
+    history = [*chat(older), {"role": "user", "content": "why does the nightly job fail?"}]
+    history += exchange("c", [huge(2_000_000)])
+    res = fit(history, MODEL, window=window, max_output_tokens=1000)
+    assert 0.85 * res.report.budget <= res.report.used <= res.report.budget
+    sent_as_budgeted(res)
+    fitter = Fitter(MODEL, window=window, max_output_tokens=1000)
+    fitter.fit(history[:-2])
+    assert fitter.fit(history).report.used == res.report.used
+
+
 def test_the_screenshot_of_the_current_turn_is_kept_when_half_the_room_cannot_hold_it() -> None:
     """A computer-use step: the current result is a long text and a screenshot. Shortened to
     half the room, the screenshot would go: the result gets the whole room instead."""

@@ -58,8 +58,13 @@ def test_a_shortened_exchange_says_how_long_ago_as_a_fresh_fit_says() -> None:
     """A tool exchange kept shortened (its screenshot left out) is made once per share; its
     notice says when it was sent ("from 3 turns ago"), which moves with each new request:
     a refit said what the first fit said (speed35's fuzz, set B seed 9; found by speed41)."""
-    history: list[dict[str, Any]] = [
-        {"role": "system", "content": "Ops bot."},
+    history: list[dict[str, Any]] = [{"role": "system", "content": "Ops bot."}]
+    # (older turns fill the other half of the room: the exchange stays shortened to its share)
+    history += [
+        {"role": "assistant" if i % 2 else "user", "content": f"older {i} " + "fine " * 20}
+        for i in range(40)
+    ]
+    history += [
         {"role": "user", "content": "grab the dashboard"},
         {"role": "assistant", "content": None, "tool_calls": [
             {"id": "c1", "type": "function", "function": {"name": "grab", "arguments": "{}"}}]},

@@ -81,6 +81,8 @@ def select_units(
         walk.gists = {k: g for k, g in walk.gists.items() if g not in yielded}
     if yielded and cut_unit > 0:
         cut_unit, total = walk.take(cut_unit - 1, total, not walk.recent)
+    if walk.shortened and _took_all(index, opts, pins, cut_unit):
+        total = walk.regrow(total)  # (nothing older is left to fill the other half)
     if opts.hysteresis > 0 and walk.recent:
         cut_unit, total = walk.reach(unit_at(index, previous_cut_id), cut_unit, total)
     if pins.gists:
@@ -137,6 +139,13 @@ def select_units(
         total=total,
         cut_id=cut_id,
     )
+
+
+def _took_all(index: HistoryIndex, opts: FitOptions, pins: Pins, cut_unit: int) -> bool:
+    """Whether every unit below ``cut_unit`` that the cut may reach is pinned (the walk
+    left nothing older to take)."""
+    lowest = bisect_left(index.starts, opts.min_cut_index)
+    return all(k in pins.numbers for k in range(cut_unit - 1, lowest - 1, -1))
 
 
 #: Pins the gists again (``anchors.pin_gists``): into the pins given, of the units before
@@ -489,6 +498,24 @@ class _Walk:
             if k in self.gists:
                 total -= self._ungist((k,))
         return total
+
+    def regrow(self, total: int) -> int:
+        """The newest unit kept shortened, shortened again to its share and the room left
+        (``stable_share`` of it), when the walk took every older unit and left room: its
+        share was half the room, for older units that were too few to fill the other half
+        (R39-F4: a lone 2 MB log after the request used 44 % of the budget); the new total."""
+        old = self.shortened[0]
+        room = old.unit.cost + self.budget - total
+        share = stable_share(room)
+        if share <= old.unit.cost:
+            return total
+        k = self.index.unit_of(old.unit.start)
+        new = self._shorten(k, room, share)
+        if new is None or new.unit.cost > room or new.unit.cost <= old.unit.cost:
+            return total
+        self.shortened[0] = new
+        self.recent[self.recent.index(old.unit)] = new.unit
+        return total + new.unit.cost - old.unit.cost
 
     def _shortened_before(self, k: int, room: int) -> _Shortened | None:
         """Unit ``k`` shortened to the share it was last shortened to (``_shorten``'s memo),
