@@ -1,6 +1,7 @@
 """Benchmark: CPU of a cold ``fit`` of a 3,000-message Chat session carrying 20 tool schemas
 (pydantic-shaped: titled parameters and properties, descriptions, enums, defaults, nested
-objects, arrays of objects, and some ``anyOf``/``$ref`` schemas the rendering prices by JSON),
+objects, arrays of objects, some ``anyOf`` unions, rendered, and ``$ref`` schemas, priced by
+their JSON),
 and of ``price_request`` on the fitted body with those tools.
 
 Each row: ``time.process_time`` of one call after a collection, a new session (seed) each

@@ -82,3 +82,19 @@ def test_gemini_2_5_is_not_priced_for_the_thought_signatures_it_does_not_bill() 
     (bill,) = [b for b in BILLS if "test_google_model_retry.yaml (interaction 2)" in b["source"]]
     assert bill["billed"] == 142
     assert 142 <= price_request(bill["body"], bill["model"], "gemini").total < 400
+
+
+def test_function_tools_on_responses_are_priced_below_chats_namespace() -> None:
+    """Responses bills a rendered tool namespace 7 below Chat's on gpt-4o (``framing.
+    responses_namespace_saving``): one tool and a question, billed 36, priced 43 as Chat's."""
+    (bill,) = [b for b in BILLS if "test_text_output_function.yaml (interaction 0)" in b["source"]]
+    body, model = bill["body"], bill["model"]
+    assert price_request(body, model, "openai-responses").total == bill["billed"] == 36
+    (tool,) = body["tools"]
+    chat = {
+        "model": model,
+        "messages": [{"role": "user", "content": body["input"][0]["content"]}],
+        "tools": [{"type": "function", "function": {k: v for k, v in tool.items() if k != "type"}}],
+        "tool_choice": body["tool_choice"],
+    }
+    assert price_request(chat, model, "openai").total == 36 + 7

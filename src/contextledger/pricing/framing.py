@@ -286,6 +286,31 @@ def chat_tool_preamble(model_id: str, provider: str, wire: str | None) -> int:
     return next((n for prefix, n in _CHAT_TOOL_PREAMBLE if model_id.startswith(prefix)), 0)
 
 
+# The Responses API bills a rendered tool namespace below Chat Completions: every recorded
+# request with function tools since April 2025 is priced 7 or more over its bill on gpt-4o,
+# gpt-4o-mini and gpt-4.1 as Chat renders it (charmbracelet/fantasy's, pydantic/pydantic-ai's
+# and pydantic/logfire's cassettes: 14 requests of one to four items, with instructions or
+# without: 7, 7, 7, 7, 7, 7, 8, 8 …), and 1 or more on the gpt-5 models (their Chat tool
+# preamble is not sent on Responses: ``chat_tool_preamble``; gpt-5.4 with instructions +1,
+# gpt-5, gpt-5-mini and gpt-5.5 +2 to +3). By model family, the longest prefix that
+# matches; a model not listed saves nothing.
+_RESPONSES_NAMESPACE_SAVING = (("gpt-5", 1), ("gpt-4o", 7), ("gpt-4.1", 7))
+
+
+def responses_namespace_saving(model_id: str, provider: str, wire: str | None) -> int:
+    """Tokens Responses bills a rendered tool namespace below Chat's (see above).
+
+    >>> [responses_namespace_saving(m, "openai", "openai-responses") for m in ("gpt-4o", "gpt-5")]
+    [7, 1]
+    >>> responses_namespace_saving("gpt-4o", "openai", None)
+    0
+    """
+    if provider != "openai" or wire != "openai-responses":
+        return 0
+    found = [(p, n) for p, n in _RESPONSES_NAMESPACE_SAVING if model_id.startswith(p)]
+    return max(found, key=lambda pn: len(pn[0]))[1] if found else 0
+
+
 # gpt-5 renders an assistant answer in harmony's final channel (``<|channel|>final``: two
 # tokens the Chat rendering does not have): pydantic/pydantic-ai's recorded gpt-5 Responses
 # request with two assistant texts bills 306, priced 303 without them.
@@ -543,6 +568,7 @@ def tools_tokens(
     tool_choice: object = None,
     system: str | None = None,
     expand_refs: bool = False,
+    saving: int = 0,
 ) -> int:
     """Tokens billed for the tool schemas of one request.
 
@@ -554,7 +580,8 @@ def tools_tokens(
     ``$ref``, a list of types, other providers' shapes) is priced by its compact JSON plus
     a small overhead per tool, which is longer than any rendering: an over-count, never
     under. OpenAI bills ``tool_choice`` too (:func:`tool_choice_tokens`). ``expand_refs``:
-    the provider expands ``$ref``s (Gemini: :func:`with_refs`).
+    the provider expands ``$ref``s (Gemini: :func:`with_refs`). ``saving``: what the wire
+    bills a rendered namespace below Chat's (:func:`responses_namespace_saving`).
     """
     if not tools:
         return 0
@@ -568,7 +595,7 @@ def tools_tokens(
             if system is not None:
                 padded = count(system + "\n") - count(system)
                 overhead = _NAMESPACE_OVERHEAD_IN_SYSTEM + padded
-            return count(rendered) + overhead + choice + unpinned
+            return count(rendered) + overhead + choice + unpinned - saving
     return choice + sum(_json_tool_tokens(t, count, expand_refs) for t in tools)
 
 

@@ -83,6 +83,7 @@ from .framing import (
     parallel_result_text,
     rendered_call,
     rendered_result,
+    responses_namespace_saving,
     settings_prompt,
     thinking_prompt,
     tool_use_system_prompt,
@@ -1289,6 +1290,7 @@ class Pricer:
                 tool_choice,
                 system,
                 expand_refs=model.provider == "gemini",
+                saving=responses_namespace_saving(model.id, model.provider, self.wire),
             )
 
         # Declared names go out as the wire takes them (``providers.ids``: renamed where
