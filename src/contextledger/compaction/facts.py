@@ -1055,7 +1055,7 @@ _PASTED_LINE = re.compile(
     r"^[>$]\s|^\|.*\|\s*$|^[^\s,]+(?:,[^,]*){2,}$(?<!,\s)|"
     r"^\s*\"[^\"\n]+\"\s*:|^\s*[a-z_][\w.-]*\s*:(?:\s+[^\s]+)?\s*$|^\s*[\[\]{}]+,?\s*$|"
     r"^\d+(?:\.\d+)+\s|^[A-Z0-9][A-Z0-9 .,:;'&/()-]{5,}$|^(?-i:[A-Z]{4,}):\s|"
-    r"\w=\S+.*\s\w+=\S"
+    r"\b\w+=[^\s=]*\s+\w+=\S"
 )
 # a line the user may have said: three words of letters or more
 _WORDS_SAID = re.compile(r"(?:[^\W\d_]{2,}\W+){2,}[^\W\d_]{2,}")
