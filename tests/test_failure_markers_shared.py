@@ -28,6 +28,7 @@ FAILED = [
     "BUILD FAILED",
     "exit status 1",
     "container exited with 137",
+    'service "migrate" didn\'t complete successfully: exit 1',
     "panic: runtime error: invalid memory address or nil pointer dereference",
     'Exception in thread "main" java.lang.NullPointerException',
     "<html><head><title>503 Service Temporarily Unavailable</title></head></html>",
@@ -44,6 +45,7 @@ NOT_FAILED = [
     "INFO build step 3 done",
     "found 0 vulnerabilities",
     'if [ -z "$TOKEN" ]; then exit 1; fi',
+    "make test || exit 1",
 ]
 
 

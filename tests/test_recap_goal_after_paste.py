@@ -73,3 +73,26 @@ def test_an_opening_request_that_joins_a_rule_on_with_and_stays_the_goal(task: s
     """recap35 set A: the goal was a later statement ("The dump is 38 GB …")."""
     recap = _recap(task, "Never store the keys in the repo.", "The dump is 38 GB uncompressed.")
     assert recap.splitlines()[0] == f"Goal: {task}"
+
+
+def test_rules_in_an_indented_list_and_a_config_to_keep_stay_constraints() -> None:
+    """R39-R6: the unfenced-paste reading is the goal's only: a rule's own turn keeps its
+    indented list items and the config lines it says to use."""
+    recap = _recap(
+        "Please migrate the billing service to the new queue:\n  - move invoice events to the "
+        "billing.v2 topic\n  - keep the REST API unchanged\n  - never drop messages during the "
+        "cutover",
+        "A few more rules for this:\n    1. Don't touch deploy/helm/.\n    2. Use the staging "
+        "cluster only.\n\nThanks!",
+        "Config to use:\nbroker: kafka-2.internal:9092\ntopic: billing.v2\n\nUse exactly this broker.",
+    )
+    assert recap.splitlines()[0].startswith("Goal: Please migrate the billing service")
+    constraints = recap.split("Constraints and corrections", 1)[1].split("\n\n", 1)[0]
+    for rule in (
+        "keep the REST API unchanged",
+        "never drop messages during the cutover",
+        "Don't touch deploy/helm/",
+        "Use the staging cluster only",
+        "kafka-2.internal:9092",
+    ):
+        assert rule in constraints, rule

@@ -66,6 +66,8 @@ DECISION = re.compile(
     + _DECIDED
     + r")(?!\w)"
     r"|决定|決定|決め(?:ました|た)|拍板|定下来|결정|ตัดสินใจ"
+    # ... Japanese "…ことにしました" ("decided to …": "閾値は別シートから読むことにしました。")
+    r"|ことに(?:しました|した)(?!か?[？?])"
 )
 
 # A sentence that reports someone's decision ("Amara decided to keep the legacy cluster

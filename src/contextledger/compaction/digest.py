@@ -488,8 +488,16 @@ def _said_as(text: str) -> str:
 
 
 def _own_words(text: str) -> str:
-    """What a user's turn says in their own words: no fenced code, no paste (announced
-    or not), its headings read as labels."""
+    """What a user's turn says in their own words: no fenced code, no paste, its
+    headings read as labels."""
+    return headings_as_labels(without_paste(without_code(text)))
+
+
+def _goal_words(text: str) -> str:
+    """``_own_words`` of the turn that set the task, nor what it pasted unannounced and
+    unfenced (a log, a CSV, clauses: the Goal is the request, not the paste's first line,
+    R38-R2). Only the goal's: a rule's own turn keeps its indented list and its config
+    lines (``broker: kafka-2.internal:9092`` then "Use exactly this broker.", R39-R6)."""
     return headings_as_labels(without_paste(without_unfenced_paste(without_code(text))))
 
 
@@ -560,7 +568,7 @@ def goal_answer(messages: Sequence[Message], goal: Message | None) -> Message | 
     line holds both: the opening says what, the answer how."""
     if goal is None or not _opens(goal, messages):
         return None
-    said = sentences(_own_words(goal.text))
+    said = sentences(_goal_words(goal.text))
     # (an opening that asks, even for help only, set the task: "Help me plan the pricing
     # page." - "Sure. What do we know so far?" - "We'll talk to 3 customers next week.")
     if any(is_request(s) or ANNOUNCES_A_TASK.search(s) for s in said):
@@ -885,7 +893,7 @@ def digest(
     source = goal_message(record)
     # (the session's opening request: "Actually, I need X fixed first." corrects nothing)
     opening = source is not None and _opens(source, record)
-    first = _own_words(source.text) if source is not None else ""
+    first = _goal_words(source.text) if source is not None else ""
     task = _fill_goal(sheet, first, source, record)
     _add_restated_goal(sheet, substantive)
     # (with the chatter a dictated goal opened with: said, not to be listed again)
@@ -957,7 +965,7 @@ def _fill_goal(sheet: _Sheet, first: str, source: Message | None, record: Sequen
     # the opening announced it; the answer to "Where and when?" said it
     goal_told = goal_answer(record, source)
     if goal_told is not None:
-        told += [x for x in sentences(_own_words(goal_told.text))[:3] if not is_rule(x)]
+        told += [x for x in sentences(_goal_words(goal_told.text))[:3] if not is_rule(x)]
     sheet.add(
         "Goal", _goal_line(GOAL_LABEL.sub("", x) if k == 0 else x for k, x in enumerate(told))
     )
@@ -1468,7 +1476,7 @@ class _Walk:
             self.replies[reply] = offer  # (shown only with what it answers)
             self.answered.update(sentences(m.text))
             self.placed.update(sentences(m.text))
-        whole = m.role == "user" and _own_words(m.text) != self.first
+        whole = m.role == "user" and _goal_words(m.text) != self.first
         aside = self.sheet.noise["User also said"]
         self.tallied += _said(
             m, self.goal_text, self.placed, add, self.found, self.counted, aside, whole

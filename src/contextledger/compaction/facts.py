@@ -538,6 +538,7 @@ _SIDE_REQUEST = re.compile(
     r"and)\s+)?also\b|\bwhile you'?re at it\b|^\W*(?:one more thing|separately|"
     r"additionally|on a separate note)\b"
 )
+_ALSO_LAST = re.compile(r"(?i),?\s+(?:too|as\s+well)\W*$")
 _SUFFIX = re.compile(r"(?:ing|ed|es|s)$")
 
 # "Please" in the languages users write in, anywhere in a sentence: "Добави и тест за
@@ -634,6 +635,8 @@ _LATER_ON = re.compile(
     r"utána|aztán|потом|затем|после\s+этого|sonra|ardından|setelah\s+itu|sesudah\s+itu|"
     r"kemudian|sau\s+đó|بعد\s+ذلك|لاحقا|(?:उसके|इसके)\s+बाद|बाद\s+में)(?!\w)"
     r"|その後|それから|あとで|後で|그\s?다음|그\s?후|나중에|之后|然后|以后"
+    # ... or last of all: "最後にグラフも追加してください。", "最后加上图表", "마지막으로 …"
+    r"|最後に|最后|마지막으로"
 )
 
 
@@ -642,7 +645,10 @@ def _side_request(sentence: str) -> bool:
     README is stale, update it.")."""
     m = _SIDE_REQUEST.search(sentence)
     if m is None:
-        return False
+        # ... or its marker last: "Could you add a health endpoint too?", "Please write a
+        # changelog entry as well." (recap35 set A: answered "OK.", it left the recap)
+        last = _ALSO_LAST.search(sentence)
+        return last is not None and _REQUEST_START.search(sentence[: last.start()]) is not None
     clauses = [sentence[m.end() :].lstrip(" ,:;-–—")]
     clauses += [c.strip() for c in re.split(r"[,;:]", sentence)[1:]]
     return any(_REQUEST_START.search(c) for c in clauses if c)
@@ -1049,7 +1055,7 @@ _PASTED_LINE = re.compile(
     r"^[>$]\s|^\|.*\|\s*$|^[^\s,]+(?:,[^,]*){2,}$(?<!,\s)|"
     r"^\s*\"[^\"\n]+\"\s*:|^\s*[a-z_][\w.-]*\s*:(?:\s+[^\s]+)?\s*$|^\s*[\[\]{}]+,?\s*$|"
     r"^\d+(?:\.\d+)+\s|^[A-Z0-9][A-Z0-9 .,:;'&/()-]{5,}$|^(?-i:[A-Z]{4,}):\s|"
-    r"\w=\S+.*\s\w+=\S"
+    r"\b\w+=[^\s=]*\s+\w+=\S"
 )
 # a line the user may have said: three words of letters or more
 _WORDS_SAID = re.compile(r"(?:[^\W\d_]{2,}\W+){2,}[^\W\d_]{2,}")
@@ -1251,7 +1257,11 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
                     or reminds
                 )
             elif _asks_later(s):  # ("Potem dopisz proszę sekcję …": "afterwards", a deferral)
-                deferred = not _PLEASE.search(s) or bool(_AFTERWARDS.search(s))
+                deferred = (
+                    not _PLEASE.search(s)
+                    or _AFTERWARDS.search(s) is not None
+                    or _LATER_ON.search(s) is not None  # ("最後にグラフも追加してください。")
+                )
             elif _WAITS_FOR.search(s):
                 deferred = True
             else:

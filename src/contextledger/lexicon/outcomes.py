@@ -19,8 +19,12 @@ from __future__ import annotations
 # (R38-F1: the gists knew none of these), written case-sensitively where case tells.
 RUN_FAILED = (
     r"\b[Ee]xit(?:ed)?(?:\s+with)?(?:\s+return)?\s+(?:code|status)[:= ]*[1-9]\d*|"
-    # (a bare number after "exited", not "exit 1": a script's line printed by cat)
-    r"\b[Ee]xited(?:\s+with)?\s+[1-9]\d{0,2}\b|\b[Rr]eturn(?:ed)? code[:= ]*[1-9]|"
+    # (a bare number after "exited", or after "exit" said after words: "service \"migrate\"
+    # didn't complete successfully: exit 1", not a script's line printed by cat: "exit 1",
+    # "then exit 1", "|| exit 1")
+    r"\b[Ee]xited(?:\s+with)?\s+[1-9]\d{0,2}\b|"
+    r"(?<=\S\s)(?<![;&|{(]\s)(?<!\bthen\s)(?<!\belse\s)(?<!\bdo\s)\b[Ee]xit\s+[1-9]\d{0,2}\b|"
+    r"\b[Rr]eturn(?:ed)? code[:= ]*[1-9]|"
     r"\b[Ss]egmentation fault\b|\bcore dumped\b|^npm ERR!|"
     r"(?-i:^Killed(?::\s*9)?$|^(?:\[\d+\][+-]?\s+|.*\bline \d+:\s+)(?:\d+\s+)?Killed\s)|"
     r"<(?:title|h1)>[45]\d\d\s"
