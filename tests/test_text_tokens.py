@@ -784,6 +784,39 @@ def test_a_safe_cut_splits_the_count_exactly(name: str) -> None:
     assert text_mod.opening_tokens(EstimateCounter(), "a long text, " * 100, 5) == 0
 
 
+def _bound_of_utf8(text: str, most: tuple[int, int]) -> tuple[int, int]:
+    """(``tokens_at_least``, ``pieces_at_least``) read from the text's UTF-8 bytes, as they
+    were before the bounds read a byte a character: the reference they must equal."""
+    raw = text.encode("utf-8", "surrogatepass")
+    runs = raw.translate(text_mod._RUNS)
+    words = runs.count(b" a") + (runs[0] == 97) - raw.count(b"'")
+    ascii_raw = text.encode("ascii", "ignore")
+    letters = len(ascii_raw) - len(ascii_raw.translate(None, text_mod._ASCII_LETTERS))
+    digits = len(ascii_raw) - len(ascii_raw.translate(None, text_mod._ASCII_DIGITS))
+    return max(words, -(-letters // most[0])) - (-digits // most[1]), max(0, words)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [*_CUT_ALPHABET, *_SCRIPT_WORDS, "?", "??", "\ud800", "\udfff", "ÿ", "\x80"]
+        ),
+        min_size=1,
+        max_size=200,
+    ).map("".join)
+)
+def test_the_bounds_read_a_byte_a_character_as_the_utf8_bytes_say(
+    o200k: TiktokenCounter, text: str
+) -> None:
+    """A text's bounds are read a byte a character (its "?" spaces, a character past
+    Latin-1 a "?"): the same runs of letters, ASCII letters, digits and apostrophes as its
+    UTF-8 bytes, so the same bounds (lone surrogates and the text's own "?" included)."""
+    least, pieces = _bound_of_utf8(text, text_mod.MOST_PER_TOKEN["o200k_base"])
+    assert text_mod.tokens_at_least(o200k, text) == least
+    assert text_mod.pieces_at_least(o200k, text) == pieces
+
+
 def test_the_bound_is_zero_for_an_estimate() -> None:
     assert text_mod.tokens_at_least(EstimateCounter(), "a long text " * 100) == 0
 

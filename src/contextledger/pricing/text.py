@@ -917,6 +917,9 @@ MOST_PER_TOKEN = {"o200k_base": (26, 3), "cl100k_base": (41, 3)}
 # UTF-8 bytes folded for the bound: an ASCII letter or any byte of a non-ASCII character
 # (it may be a letter) is "a", the rest (spaces, punctuation, digits) a space.
 _RUNS = bytes(97 if chr(c).isalpha() or c >= 128 else 32 for c in range(256))
+#: ``_RUNS`` of a text a byte a character (``_a_byte_a_character``): "?" is a character past
+#: Latin-1 there.
+_RUNS_OF_CHARACTERS = _RUNS[: ord("?")] + b"a" + _RUNS[ord("?") + 1 :]
 _ASCII_LETTERS = bytes(range(65, 91)) + bytes(range(97, 123))
 _ASCII_DIGITS = b"0123456789"
 
@@ -939,11 +942,9 @@ def tokens_at_least(counter: TokenCounter, text: str) -> int:
     most = _most_per_token(counter)
     if most is None or not text:
         return 0
-    raw = text.encode("utf-8", "surrogatepass")
-    words = _pieces_of_letters(raw)
-    ascii_raw = raw if text.isascii() else text.encode("ascii", "ignore")
-    letters = len(ascii_raw) - len(ascii_raw.translate(None, _ASCII_LETTERS))
-    digits = len(ascii_raw) - len(ascii_raw.translate(None, _ASCII_DIGITS))
+    raw, words = _a_byte_a_character(text)
+    letters = len(raw) - len(raw.translate(None, _ASCII_LETTERS))
+    digits = len(raw) - len(raw.translate(None, _ASCII_DIGITS))
     return max(words, -(-letters // most[0])) - (-digits // most[1])
 
 
@@ -982,15 +983,15 @@ def opening_at_least(counter: TokenCounter, text: str, room: int) -> int:
 
 
 def pieces_at_least(counter: TokenCounter, text: str) -> int:
-    """The runs-of-letters part of ``tokens_at_least`` alone (a weaker bound, in two C
-    passes over the text: a fit reads it from the openings of long pasted documents).
+    """The runs-of-letters part of ``tokens_at_least`` alone (a weaker bound, read at C
+    speed: a fit reads it from the openings of long pasted documents).
 
     >>> pieces_at_least(TiktokenCounter.named("o200k_base"), "don't run 2024-12-01")
     2
     """
     if _most_per_token(counter) is None or not text:
         return 0
-    return max(0, _pieces_of_letters(text.encode("utf-8", "surrogatepass")))
+    return max(0, _a_byte_a_character(text)[1])
 
 
 # A place where both vocabularies' pre-tokenizers cut a text whatever follows: after a
@@ -1079,10 +1080,21 @@ def _most_per_token(counter: TokenCounter) -> tuple[int, int] | None:
     return MOST_PER_TOKEN.get(counter.name) if isinstance(counter, TiktokenCounter) else None
 
 
-def _pieces_of_letters(raw: bytes) -> int:
-    """The maximal runs of letters of a UTF-8 text less its ASCII apostrophes."""
-    runs = raw.translate(_RUNS)
-    return runs.count(b" a") + (runs[0] == 97) - raw.count(b"'")
+def _a_byte_a_character(text: str) -> tuple[bytes, int]:
+    """(``text`` a byte a character, its maximal runs of letters less its ASCII apostrophes),
+    for the bounds. An ASCII character is itself, any other one (in ``_RUNS`` a letter, as
+    each of its UTF-8 bytes is) a byte of 128 or more or a "?" (``encode("latin-1",
+    "replace")``, read as a letter by ``_RUNS_OF_CHARACTERS``) once the text's own "?" are
+    spaces (a space in ``_RUNS`` too): the same runs, ASCII letters, digits and apostrophes
+    as the UTF-8 bytes, at C speed, without the three bytes of a CJK character (the bound of
+    the requests of a chat in Chinese, ~45 -> ~26 ms, speed81)."""
+    if text.isascii():
+        raw = text.encode("ascii")
+        runs = raw.translate(_RUNS)
+    else:
+        raw = text.replace("?", " ").encode("latin-1", "replace")
+        runs = raw.translate(_RUNS_OF_CHARACTERS)
+    return raw, runs.count(b" a") + (runs[0] == 97) - raw.count(b"'")
 
 
 # --- per model -------------------------------------------------------------------------
