@@ -185,6 +185,8 @@ def _german() -> list[Message]:
             "ist am 21.03.2026, nicht am 20.",
             id="u2",
         ),
+        *_call("c3", "cat_file", {"path": "k8s/hpa.yaml"}, "minReplicas: 6\nmaxReplicas: 24\n", 3),
+        Message.user("Entscheidung: wir lassen maxReplicas bei 24.", id="u3"),
     ]
 
 
@@ -296,3 +298,9 @@ def test_a_label_inside_a_paragraph_and_a_command_named_in_a_ban() -> None:
     assert _stands(f"{created} Rules: no `rm -rf build`, ever.")
     assert not _stands(f"{created} Commands run: `rm -rf build`.")
     assert not _stands(f"{created} Rules: run `rm -rf build` before each release.")
+
+
+def test_an_aside_of_a_figure_the_record_gave_is_not_held_to_the_users_words() -> None:
+    assert _stands_de("maxReplicas stays at 24 (min 6).")
+    assert not _stands_de("maxReplicas stays at 42 (min 6).")
+    assert not _stands_de("maxReplicas stays at 24 (min 8).")
