@@ -304,3 +304,14 @@ def test_an_aside_of_a_figure_the_record_gave_is_not_held_to_the_users_words() -
     assert _stands_de("maxReplicas stays at 24 (min 6).")
     assert not _stands_de("maxReplicas stays at 42 (min 6).")
     assert not _stands_de("maxReplicas stays at 24 (min 8).")
+
+
+def test_a_month_or_a_day_the_record_names_in_its_own_language() -> None:
+    record = [
+        Message.user("El total de marzo debe cuadrar. Lo revisamos el lunes.", id="u0"),
+        Message.assistant("De acuerdo.", id="a0"),
+    ]
+    goal = "Make March's total add up."
+    assert recap_line_stands("The user will review it on Monday.", record, goal)
+    assert not recap_line_stands("The user will review it on Tuesday.", record, goal)
+    assert not recap_line_stands("Goal: make April's total add up.", record, goal)

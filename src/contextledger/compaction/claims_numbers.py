@@ -108,8 +108,14 @@ def _read(
 ) -> tuple[frozenset[tuple[str, str]], frozenset[tuple[str, str]], frozenset[str]]:
     """One text of the record as the number checks read it: its labelled numbers, its
     counts, its days and months (casefolded)."""
-    days = frozenset(d.casefold() for d in _DATE_WORDS.findall(text))
-    return frozenset(number_pairs(text)), frozenset(counts(text)), days
+    days = {d.casefold() for d in _DATE_WORDS.findall(text)}
+    # ("o total de março", "rimandiamo a lunedì": March and Monday, named in the user's language)
+    days |= {
+        lexicon.DATE_WORDS_ABROAD[w]
+        for w in _FOLDED_WORD.findall(text.casefold())
+        if w in lexicon.DATE_WORDS_ABROAD
+    }
+    return frozenset(number_pairs(text)), frozenset(counts(text)), frozenset(days)
 
 
 def _labels(n: str, text: str, ev: Evidence) -> bool:
@@ -156,6 +162,7 @@ _DATE_WORDS = re.compile(
     r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|"
     r"April|June|July|August|September|October|November|December)\b"
 )
+_FOLDED_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
 _MONTHS = "January February March April May June July August September October November December"
 
 
