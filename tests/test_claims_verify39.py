@@ -315,3 +315,15 @@ def test_a_month_or_a_day_the_record_names_in_its_own_language() -> None:
     assert recap_line_stands("The user will review it on Monday.", record, goal)
     assert not recap_line_stands("The user will review it on Tuesday.", record, goal)
     assert not recap_line_stands("Goal: make April's total add up.", record, goal)
+
+
+def test_a_percentage_must_be_one_the_record_gives_as_a_percentage() -> None:
+    record = [
+        Message.user(
+            "Apply the 12% launch discount. Launch is 2026-09-15; the rate is 12,5 %.", id="u0"
+        ),
+        Message.assistant("Done: 12% off.", id="a0"),
+    ]
+    goal = "Apply the launch discount."
+    assert recap_line_stands("The discount is 12%; the rate is 12.5%.", record, goal)
+    assert not recap_line_stands("The discount is 15%.", record, goal)  # 15 is only a date's day
