@@ -171,9 +171,17 @@ def check_percents(text: str, ev: Evidence) -> list[Claim]:
             rf"por\s+cento|per\s+cento)|(?:percent|pct|porcentaje|prozent|pourcentage)\W{{0,5}}"
             rf"{number}(?![\d.])"
         )
-        if not any(said.search(t) for t in texts):
+        # (or as a fraction of one: "91.02%" for a log's "top1 0.9102")
+        fraction = re.compile(rf"(?<![\d.]){re.escape(_fraction(n))}0*(?![\d])")
+        if not any(said.search(t) or fraction.search(t) for t in texts):
             out.append(Claim("number", f"{n}%", "the record never gives this percentage"))
     return out
+
+
+def _fraction(percent: str) -> str:
+    """A percentage as the fraction a program prints: "91.02" is "0.9102"."""
+    value = Decimal(percent.replace(",", ".")) / 100
+    return format(value.normalize(), "f")
 
 
 _PERCENT = re.compile(r"(?<![\d.,])(\d+(?:[.,]\d+)?)\s?(?:%|percent\b)")
