@@ -185,6 +185,8 @@ def _german() -> list[Message]:
             "ist am 21.03.2026, nicht am 20.",
             id="u2",
         ),
+        *_call("c3", "cat_file", {"path": "k8s/hpa.yaml"}, "minReplicas: 6\nmaxReplicas: 24\n", 3),
+        Message.user("Entscheidung: wir lassen maxReplicas bei 24.", id="u3"),
     ]
 
 
@@ -296,3 +298,32 @@ def test_a_label_inside_a_paragraph_and_a_command_named_in_a_ban() -> None:
     assert _stands(f"{created} Rules: no `rm -rf build`, ever.")
     assert not _stands(f"{created} Commands run: `rm -rf build`.")
     assert not _stands(f"{created} Rules: run `rm -rf build` before each release.")
+
+
+def test_an_aside_of_a_figure_the_record_gave_is_not_held_to_the_users_words() -> None:
+    assert _stands_de("maxReplicas stays at 24 (min 6).")
+    assert not _stands_de("maxReplicas stays at 42 (min 6).")
+    assert not _stands_de("maxReplicas stays at 24 (min 8).")
+
+
+def test_a_month_or_a_day_the_record_names_in_its_own_language() -> None:
+    record = [
+        Message.user("El total de marzo debe cuadrar. Lo revisamos el lunes.", id="u0"),
+        Message.assistant("De acuerdo.", id="a0"),
+    ]
+    goal = "Make March's total add up."
+    assert recap_line_stands("The user will review it on Monday.", record, goal)
+    assert not recap_line_stands("The user will review it on Tuesday.", record, goal)
+    assert not recap_line_stands("Goal: make April's total add up.", record, goal)
+
+
+def test_a_percentage_must_be_one_the_record_gives_as_a_percentage() -> None:
+    record = [
+        Message.user(
+            "Apply the 12% launch discount. Launch is 2026-09-15; the rate is 12,5 %.", id="u0"
+        ),
+        Message.assistant("Done: 12% off.", id="a0"),
+    ]
+    goal = "Apply the launch discount."
+    assert recap_line_stands("The discount is 12%; the rate is 12.5%.", record, goal)
+    assert not recap_line_stands("The discount is 15%.", record, goal)  # 15 is only a date's day

@@ -93,6 +93,7 @@ from .claims_numbers import (
     check_dates,
     check_locations,
     check_numbers,
+    check_percents,
     check_qualities,
     check_tallies,
     check_target,
@@ -290,6 +291,7 @@ def _check_clause(
         return tuple(quoted_words)
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
     out += check_times(text, ev) + check_tallies(text, ev) + check_units(text, ev)
+    out += check_percents(text, ev)  # "the 15% discount" where only a date has a 15
     out += check_verb_times(text, ev)  # "restarted 43 times" where the record counts 34
     out += check_locations(text, ev)  # "Checkout.tsx:41" where the trace said "Cart.tsx:41"
     out += check_codes(text, ev)  # "DWLN2Y" where the booking's code is "DWLN2X"

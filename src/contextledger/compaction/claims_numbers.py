@@ -18,7 +18,7 @@ from functools import lru_cache
 from ..lexicon import claims as lexicon
 from .claims_evidence import Claim, Evidence
 from .claims_reading import GENERIC_DOING
-from .claims_values import dates_in
+from .claims_values import canonical, dates_in
 from .trace import FILLER, claim_terms, cover, stem, unit_terms
 
 # Numbers bound to a label the recap may swap: "expected 302, got 500".
@@ -108,8 +108,14 @@ def _read(
 ) -> tuple[frozenset[tuple[str, str]], frozenset[tuple[str, str]], frozenset[str]]:
     """One text of the record as the number checks read it: its labelled numbers, its
     counts, its days and months (casefolded)."""
-    days = frozenset(d.casefold() for d in _DATE_WORDS.findall(text))
-    return frozenset(number_pairs(text)), frozenset(counts(text)), days
+    days = {d.casefold() for d in _DATE_WORDS.findall(text)}
+    # ("o total de março", "rimandiamo a lunedì": March and Monday, named in the user's language)
+    days |= {
+        lexicon.DATE_WORDS_ABROAD[w]
+        for w in _FOLDED_WORD.findall(text.casefold())
+        if w in lexicon.DATE_WORDS_ABROAD
+    }
+    return frozenset(number_pairs(text)), frozenset(counts(text)), frozenset(days)
 
 
 def _labels(n: str, text: str, ev: Evidence) -> bool:
@@ -152,10 +158,38 @@ def check_numbers(text: str, ev: Evidence) -> list[Claim]:
     return out
 
 
+def check_percents(text: str, ev: Evidence) -> list[Claim]:
+    """A percentage the recap gives must be one the record gives as a percentage ("12%",
+    "12 percent", a call's ``"percent": 12``): a 15 that is only a date's day ("2026-09-15")
+    or a count is no 15 % (R37-V2: "after the 15% discount" where it was 12%)."""
+    out = []
+    texts = [canonical(t) for t in ev.texts]  # ("12,5 %" is 12.5 %)
+    for n in dict.fromkeys(m.group(1) for m in _PERCENT.finditer(canonical(text))):
+        number = re.escape(n)
+        said = re.compile(
+            rf"(?i)(?<![\d.,]){number}\s?(?:%|percent|per\s+cent|por\s+ciento|pour\s+cent|prozent|"
+            rf"por\s+cento|per\s+cento)|(?:percent|pct|porcentaje|prozent|pourcentage)\W{{0,5}}"
+            rf"{number}(?![\d.])"
+        )
+        # (or as a fraction of one: "91.02%" for a log's "top1 0.9102")
+        fraction = re.compile(rf"(?<![\d.]){re.escape(_fraction(n))}0*(?![\d])")
+        if not any(said.search(t) or fraction.search(t) for t in texts):
+            out.append(Claim("number", f"{n}%", "the record never gives this percentage"))
+    return out
+
+
+def _fraction(percent: str) -> str:
+    """A percentage as the fraction a program prints: "91.02" is "0.9102"."""
+    value = Decimal(percent.replace(",", ".")) / 100
+    return format(value.normalize(), "f")
+
+
+_PERCENT = re.compile(r"(?<![\d.,])(\d+(?:[.,]\d+)?)\s?(?:%|percent\b)")
 _DATE_WORDS = re.compile(
     r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|"
     r"April|June|July|August|September|October|November|December)\b"
 )
+_FOLDED_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
 _MONTHS = "January February March April May June July August September October November December"
 
 

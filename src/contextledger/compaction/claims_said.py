@@ -560,6 +560,18 @@ _TURNED_AROUND = "the user said the opposite about"
 _ASIDE = re.compile(r"\s*\([^()]*\)")
 
 
+def _aside_of_record(aside: str, ev: Evidence) -> bool:
+    """Whether a short aside in brackets gives only figures a tool result or the assistant
+    gave ("(min 6)" beside "minReplicas: 6")."""
+    found = figures(aside)
+    if not found or len(_WORDS.findall(aside)) > 4:
+        return False
+    said = [r.text for r in ev.results] + list(ev.assistant)
+    return all(
+        any(re.search(rf"(?<![\d.]){re.escape(n)}(?![\d.]|,\d)", t) for t in said) for n, _ in found
+    )
+
+
 def _in_other_words(
     part: str, rule: str, kept: list[int], good: list[int], stated: Reading, index: UnitIndex
 ) -> tuple[list[int], bool]:
@@ -617,6 +629,9 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
         return [Claim(kind, text, "the user said nothing in the record")]
     need = 0.7 if strict else 0.6
     plain = _MISTAKE.sub(r", not \g<option>", _note_as_rejection(text))
+    # "maxReplicas stays at 24 (min 6)": an aside of a figure a tool or the assistant gave
+    # is the record's, not the user's words (its figure is checked as any number is)
+    plain = _ASIDE.sub(lambda m: " " if _aside_of_record(m.group(0), ev) else m.group(0), plain)
     head = SAYS.match(plain) or SAYS_BARE.match(plain)
     against = bool(head and _FORBIDDING.match(head.group("verb")))
     before: list[int] = []  # the units the part before traced to

@@ -244,6 +244,37 @@ WENT_WELL = re.compile(
 )
 
 # Month names and their short forms, January first.
+# Days and months named in the languages recaps are written from, as the English name a recap
+# gives them ("março" is March, "lunedì" Monday): what the record names, read in English.
+DATE_WORDS_ABROAD = {
+    w: english
+    for english, words in (
+        ("january", "enero janvier janeiro gennaio januari januar jänner"),
+        ("february", "febrero février fevereiro febbraio februari februar"),
+        ("march", "marzo mars março maart märz"),
+        ("april", "abril avril aprile"),
+        ("may", "mayo maio maggio mei"),
+        ("june", "junio juin junho giugno juni"),
+        ("july", "julio juillet julho luglio juli"),
+        ("august", "agosto août augustus"),
+        ("september", "septiembre septembre setembro settembre"),
+        ("october", "octubre octobre outubro ottobre oktober"),
+        ("november", "noviembre novembre novembro"),
+        ("december", "diciembre décembre dezembro dicembre dezember"),
+        ("monday", "lunes lundi segunda-feira lunedì lunedi maandag montag"),
+        ("tuesday", "martes mardi terça-feira martedì martedi dinsdag dienstag"),
+        (
+            "wednesday",
+            "miércoles miercoles mercredi quarta-feira mercoledì mercoledi woensdag mittwoch",
+        ),
+        ("thursday", "jueves jeudi quinta-feira giovedì giovedi donderdag donnerstag"),
+        ("friday", "viernes vendredi sexta-feira venerdì venerdi vrijdag freitag"),
+        ("saturday", "sábado sabado samedi sabato zaterdag samstag"),
+        ("sunday", "domingo dimanche domenica zondag sonntag"),
+    )
+    for w in words.split()
+}
+
 MONTH_NAMES = (
     ("january", "jan", "januar", "jänner"),
     ("february", "feb", "februar"),
