@@ -73,6 +73,8 @@ from .gists import (
     routine,
     routine_sentence,
     rule_excerpts,
+    sentence_shape,
+    sentence_shapes,
     sentence_wordings,
     several_sentences,
     told_excerpt,
@@ -506,7 +508,7 @@ def _pin_requests(
         room = opts.prior_anchor_tokens - spent
         # (what the user says again and again is looked past only where the facts told may
         # take room: else every token pinned is one less of the current turn's head and tail)
-        said_often = _said_often(index, older) if told else None
+        said_often = _said_in_frame(index, older) if told else None
         spent += _fill(
             index, pricer, pins, requests(range(older)), room, newer, lean_cap, said_often
         )
@@ -1451,6 +1453,8 @@ class _ToldScan:
     found: list[tuple[int, int, int]]  # (rank, unit, hash of its wording, digits aside)
     #: how often the user said each sentence in the turns read (``gists.sentence_wordings``)
     said: Counter[int]
+    #: ... and each shape of sentence (``gists.sentence_shapes``)
+    shapes: Counter[int]
 
 
 #: The last scan of each index: a refit after an append reads only the units new to it (a
@@ -1468,9 +1472,19 @@ def _told_candidates(index: HistoryIndex, older: int) -> list[tuple[int, int, in
 
 
 def _said_often(index: HistoryIndex, older: int) -> Callable[[str], bool]:
-    """Whether a sentence is one the user says again and again in the turns before unit
-    ``older`` (``gists.routine_sentence``)."""
+    """Whether a sentence is one the user says again and again, word for word (digits
+    aside), in the turns before unit ``older`` (``gists.routine_sentence``): a fact told
+    in the same frame as others ("my cousin Sunniva moved to flat 29B …") is no routine."""
     return partial(routine_sentence, _told_scan(index, min(older, _TOLD_VISITS)).said)
+
+
+def _said_in_frame(index: HistoryIndex, older: int) -> Callable[[str], bool]:
+    """Whether a sentence is one the user says again and again in the same frame, other
+    words in it (``gists.sentence_shape``: "I'll show them the plan at dinner on Monday."),
+    in the turns before unit ``older``: what the other requests pinned leave out
+    (``_fill``; the facts told in them are pinned by ``_pin_told``)."""
+    shapes = _told_scan(index, min(older, _TOLD_VISITS)).shapes
+    return partial(routine_sentence, shapes, key=sentence_shape)
 
 
 def _told_scan(index: HistoryIndex, upto: int) -> _ToldScan:
@@ -1484,11 +1498,13 @@ def _told_scan(index: HistoryIndex, upto: int) -> _ToldScan:
     at: int = 0
     found: list[tuple[int, int, int]] = []
     said: Counter[int] = Counter()
+    shapes: Counter[int] = Counter()
     if scan is not None and _told_scan_stands(index, scan):
         scan.updates = index.updates
         if scan.upto >= upto:
             return scan
-        at, found, said = scan.upto, list(scan.found), scan.said  # (replaced below)
+        at, found = scan.upto, list(scan.found)
+        said, shapes = scan.said, scan.shapes  # (the scan is replaced below)
     for k in range(at, upto):
         start = starts[k]
         if kinds[k] != "message" or roles[start] != "user" or chars[start] > TOLD_TURN_CHARS:
@@ -1498,6 +1514,7 @@ def _told_scan(index: HistoryIndex, upto: int) -> _ToldScan:
         text = index.request_text(start)
         several = several_sentences(text)
         said.update(sentence_wordings(text) if several else (wording_hash(text.strip()),))
+        shapes.update(sentence_shapes(text) if several else (sentence_shape(text),))
         if chars[start] <= SAID_CHARS and not several:
             rank = told_rank(text)
         else:  # (by sentence: those that tell a fact, ``_told_excerpt_pin``)
@@ -1505,7 +1522,7 @@ def _told_scan(index: HistoryIndex, upto: int) -> _ToldScan:
             rank, text = (None, text) if told is None else told
         if rank is not None:
             found.append((rank, k, wording_hash(text)))
-    made = _ToldScan(index.updates, upto, starts[: upto + 1].tobytes(), found, said)
+    made = _ToldScan(index.updates, upto, starts[: upto + 1].tobytes(), found, said, shapes)
     _TOLD_SCANS[index] = made
     return made
 

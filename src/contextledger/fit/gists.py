@@ -717,9 +717,42 @@ def sentence_wordings(text: str) -> list[int]:
     return [wording_hash(s) for s in own_sentences(text)]
 
 
-def routine_sentence(said: Counter[int], sentence: str) -> bool:
+#: How many of a sentence's first and last words make its shape (``sentence_shape``)
+_SHAPE_HEAD, _SHAPE_TAIL = 3, 2
+
+
+def sentence_shape(sentence: str) -> int:
+    """A hash of ``sentence``'s frame: its first and last words, leaving out those that
+    hold a digit and those capitalized inside it (a name, a weekday, a city): the same
+    remark said with another place, day or count ("I read that Porto gets very busy with
+    cruise ships." / "… that Seville gets …") has the same shape.
+
+    >>> sentence_shape("Is Monday a bad day to arrive, are shops closed?") == sentence_shape(
+    ...     "Is Saturday a bad day to fly in, are shops closed?")
+    True
+    >>> sentence_shape("Mum is vegetarian.") == sentence_shape("Mum is allergic.")
+    False
+    """
+    words = _WORD.findall(sentence)
+    frame = [
+        w.casefold()
+        for j, w in enumerate(words)
+        if not _ASCII_DIGIT.search(w) and (j == 0 or not w[0].isupper() or w in _SPEAKER_WORDS)
+    ]
+    return hash((*frame[:_SHAPE_HEAD], "…", *frame[-_SHAPE_TAIL:]))
+
+
+def sentence_shapes(text: str) -> list[int]:
+    """``sentence_shape`` of each of ``text``'s own sentences (``own_sentences``)."""
+    return [sentence_shape(s) for s in own_sentences(text)]
+
+
+def routine_sentence(
+    said: Counter[int], sentence: str, key: Callable[[str], int] | None = None
+) -> bool:
     """Whether ``sentence`` is one the user says again and again (digits aside: ``said``
-    counts each wording of the sentences of their turns): "Sorry for the long message,
+    counts each ``key`` of the sentences of their turns: their wording, or their shape,
+    ``sentence_shape``): "Sorry for the long message,
     I'm typing this on my phone." said in twenty turns tells nothing new, and a turn of
     such sentences took the earlier requests' room from the fact said between them
     (retain39 set A: a support chat kept 2 of its 6 numbers at 16k).
@@ -729,7 +762,7 @@ def routine_sentence(said: Counter[int], sentence: str) -> bool:
     >>> routine_sentence(said, "Sorry for the rant."), routine_sentence(said, "Bill was 12.")
     (True, False)
     """
-    return repeated(said[wording_hash(sentence)])
+    return repeated(said[(key or wording_hash)(sentence)])
 
 
 def own_excerpt(text: str, routine: Callable[[str], bool]) -> str | None:
