@@ -721,11 +721,13 @@ def sentence_wordings(text: str) -> list[int]:
 _SHAPE_HEAD, _SHAPE_TAIL = 3, 2
 
 
+@lru_cache(maxsize=8_192)
 def sentence_shape(sentence: str) -> int:
     """A hash of ``sentence``'s frame: its first and last words, leaving out those that
     hold a digit and those capitalized inside it (a name, a weekday, a city): the same
     remark said with another place, day or count ("I read that Porto gets very busy with
-    cruise ships." / "… that Seville gets …") has the same shape.
+    cruise ships." / "… that Seville gets …") has the same shape. Made once per sentence
+    (a turn is read again for each request pinned beside it).
 
     >>> sentence_shape("Is Monday a bad day to arrive, are shops closed?") == sentence_shape(
     ...     "Is Saturday a bad day to fly in, are shops closed?")
@@ -734,12 +736,26 @@ def sentence_shape(sentence: str) -> int:
     False
     """
     words = _WORD.findall(sentence)
-    frame = [
-        w.casefold()
-        for j, w in enumerate(words)
-        if not _ASCII_DIGIT.search(w) and (j == 0 or not w[0].isupper() or w in _SPEAKER_WORDS)
-    ]
-    return hash((*frame[:_SHAPE_HEAD], "…", *frame[-_SHAPE_TAIL:]))
+    head: list[str] = []
+    for j, w in enumerate(words):
+        if _frames(w, j):
+            head.append(w.casefold())
+            if len(head) == _SHAPE_HEAD:
+                break
+    tail: list[str] = []
+    for j in range(len(words) - 1, -1, -1):
+        if _frames(words[j], j):
+            tail.append(words[j].casefold())
+            if len(tail) == _SHAPE_TAIL:
+                break
+    return hash((*head, "…", *reversed(tail)))
+
+
+def _frames(word: str, at: int) -> bool:
+    """Whether ``word``, the sentence's ``at``-th, is of its frame (``sentence_shape``)."""
+    return (at == 0 or not word[0].isupper() or word in _SPEAKER_WORDS) and not (
+        _ASCII_DIGIT.search(word)
+    )
 
 
 def sentence_shapes(text: str) -> list[int]:
