@@ -73,9 +73,8 @@ from .gists import (
     routine,
     routine_sentence,
     rule_excerpts,
+    sentence_keys,
     sentence_shape,
-    sentence_shapes,
-    sentence_wordings,
     several_sentences,
     told_excerpt,
     told_rank,
@@ -1451,9 +1450,9 @@ class _ToldScan:
     upto: int
     shape: bytes  # where units ``0:upto + 1`` start
     found: list[tuple[int, int, int]]  # (rank, unit, hash of its wording, digits aside)
-    #: how often the user said each sentence in the turns read (``gists.sentence_wordings``)
+    #: how often the user said each sentence in the turns read, and each shape of sentence
+    #: (``gists.sentence_keys``)
     said: Counter[int]
-    #: ... and each shape of sentence (``gists.sentence_shapes``)
     shapes: Counter[int]
 
 
@@ -1501,8 +1500,16 @@ def _told_scan(index: HistoryIndex, upto: int) -> _ToldScan:
     shapes: Counter[int] = Counter()
     if scan is not None and _told_scan_stands(index, scan):
         scan.updates = index.updates
-        if scan.upto >= upto:
+        if scan.upto == upto:
             return scan
+        if scan.upto > upto:
+            # (the sentences of a shorter prefix: those of the turns past it taken off, so a
+            # refit whose current turn shrank counts as a one-shot fit does)
+            said, shapes = Counter(scan.said), Counter(scan.shapes)
+            for k in range(upto, scan.upto):
+                _tally(index, k, said, shapes, -1)
+            found = [c for c in scan.found if c[1] < upto]
+            return _ToldScan(index.updates, upto, starts[: upto + 1].tobytes(), found, said, shapes)
         at, found = scan.upto, list(scan.found)
         said, shapes = scan.said, scan.shapes  # (the scan is replaced below)
     for k in range(at, upto):
@@ -1512,10 +1519,8 @@ def _told_scan(index: HistoryIndex, upto: int) -> _ToldScan:
         # (read here, not kept per message: the scan is kept, and a chat of thousands of
         # short turns must not hold a memo of each, RT25-10's peak-memory bound)
         text = index.request_text(start)
-        several = several_sentences(text)
-        said.update(sentence_wordings(text) if several else (wording_hash(text.strip()),))
-        shapes.update(sentence_shapes(text) if several else (sentence_shape(text),))
-        if chars[start] <= SAID_CHARS and not several:
+        _tally(index, k, said, shapes, 1)
+        if chars[start] <= SAID_CHARS and not several_sentences(text):
             rank = told_rank(text)
         else:  # (by sentence: those that tell a fact, ``_told_excerpt_pin``)
             told = told_excerpt(text)
@@ -1525,6 +1530,25 @@ def _told_scan(index: HistoryIndex, upto: int) -> _ToldScan:
     made = _ToldScan(index.updates, upto, starts[: upto + 1].tobytes(), found, said, shapes)
     _TOLD_SCANS[index] = made
     return made
+
+
+def _tally(
+    index: HistoryIndex, k: int, said: Counter[int], shapes: Counter[int], sign: int
+) -> None:
+    """Count (``sign`` 1) or take off (-1) the sentences of unit ``k`` when it is a user
+    turn read by ``_told_scan``."""
+    start = index.starts[k]
+    if (
+        index.kinds[k] != "message"
+        or index.roles[start] != "user"
+        or index.chars[start] > TOLD_TURN_CHARS
+    ):
+        return
+    wordings, frames = sentence_keys(index.request_text(start))
+    for key in wordings:
+        said[key] += sign
+    for key in frames:
+        shapes[key] += sign
 
 
 def _told_scan_stands(index: HistoryIndex, scan: _ToldScan) -> bool:

@@ -711,10 +711,12 @@ def several_sentences(text: str) -> bool:
     return _SENTENCE_BREAK.search(text.strip()) is not None
 
 
-def sentence_wordings(text: str) -> list[int]:
-    """``wording_hash`` of each of ``text``'s own sentences (``own_sentences``): what
-    ``routine_sentence`` counts."""
-    return [wording_hash(s) for s in own_sentences(text)]
+def sentence_keys(text: str) -> tuple[list[int], list[int]]:
+    """``wording_hash`` and ``sentence_shape`` of each of ``text``'s own sentences
+    (``own_sentences``; a turn of one sentence read whole): what ``routine_sentence``
+    counts."""
+    sentences = own_sentences(text) if several_sentences(text) else [text.strip()]
+    return [wording_hash(s) for s in sentences], [sentence_shape(s) for s in sentences]
 
 
 #: How many of a sentence's first and last words make its shape (``sentence_shape``)
@@ -758,11 +760,6 @@ def _frames(word: str, at: int) -> bool:
     )
 
 
-def sentence_shapes(text: str) -> list[int]:
-    """``sentence_shape`` of each of ``text``'s own sentences (``own_sentences``)."""
-    return [sentence_shape(s) for s in own_sentences(text)]
-
-
 def routine_sentence(
     said: Counter[int], sentence: str, key: Callable[[str], int] | None = None
 ) -> bool:
@@ -773,8 +770,8 @@ def routine_sentence(
     such sentences took the earlier requests' room from the fact said between them
     (retain39 set A: a support chat kept 2 of its 6 numbers at 16k).
 
-    >>> said = Counter(sentence_wordings("Sorry for the rant. Bill was 47. Sorry for the rant."
-    ...                                  " Sorry for the rant."))
+    >>> said = Counter(sentence_keys("Sorry for the rant. Bill was 47. Sorry for the rant."
+    ...                              " Sorry for the rant.")[0])
     >>> routine_sentence(said, "Sorry for the rant."), routine_sentence(said, "Bill was 12.")
     (True, False)
     """
