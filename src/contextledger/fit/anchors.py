@@ -455,6 +455,8 @@ def _pin_requests(
             if rules is not None:
                 excerpt, said = rules
                 if pinned_words.rules_said(said):
+                    if pinned_words.repeats > _FILL_LOOKS:
+                        break  # (a history of the same few rules said hundreds of times)
                     continue  # (its rules are pinned from a newer turn)
                 most = min(room, _WHOLE_OVER_EXCERPT * excerpt.unit.cost)
                 # (by a bound from its characters first: a long turn is not counted)
