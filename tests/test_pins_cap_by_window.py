@@ -37,7 +37,9 @@ def _chatter(i: int) -> str:
     """A substantive request that asks for some work and sets no rule, each said once (a
     request said again word for word is pinned once: it takes no more of the cap)."""
     topic = f"{KINDS[i % len(KINDS)]} {TOPICS[(i // len(KINDS)) % len(TOPICS)]}"
-    return CHATTER[i % len(CHATTER)].format(t=topic)
+    # (opened by its topic: four frames said again and again are routine, left
+    # out of the requests pinned, ``gists.sentence_shape``)
+    return f"{topic}: " + CHATTER[i % len(CHATTER)].format(t=topic)
 
 
 def _round(msgs: list[Message], n: int, user: str, lines: int) -> None:

@@ -479,10 +479,12 @@ def test_a_request_option_given_later_reaches_the_dry_fits_of_compaction() -> No
         },
     }
     chat = _long_chat(60)
-    warm = Preparer("gpt-4o", window=8000, max_output_tokens=1000)
+    # (no sticky cut: a kept Preparer moves its cut by hysteresis steps, a fresh one cuts
+    # where it fits; what is compared is the options the dry fits budget with)
+    warm = Preparer("gpt-4o", window=8000, max_output_tokens=1000, hysteresis=0.0)
     warm.prepare([*chat, {"role": "user", "content": "ok"}], write=False)
     later = [*chat, {"role": "user", "content": "Now summarise everything."}]
-    fresh = Preparer("gpt-4o", window=8000, max_output_tokens=1000)
+    fresh = Preparer("gpt-4o", window=8000, max_output_tokens=1000, hysteresis=0.0)
     got = warm.prepare(later, response_format=schema, write=False).report
     want = fresh.prepare(later, response_format=schema, write=False).report
     assert got.fit.dropped == want.fit.dropped == ()

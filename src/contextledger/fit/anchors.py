@@ -67,10 +67,15 @@ from .gists import (
     chat_statement,
     exchange_gist,
     only_pasted,
+    own_excerpt,
     own_words,
     repeated,
     routine,
+    routine_sentence,
     rule_excerpts,
+    sentence_keys,
+    sentence_shape,
+    several_sentences,
     told_excerpt,
     told_rank,
     value_statement,
@@ -450,6 +455,8 @@ def _pin_requests(
             if rules is not None:
                 excerpt, said = rules
                 if pinned_words.rules_said(said):
+                    if pinned_words.repeats > _FILL_LOOKS:
+                        break  # (a history of the same few rules said hundreds of times)
                     continue  # (its rules are pinned from a newer turn)
                 most = min(room, _WHOLE_OVER_EXCERPT * excerpt.unit.cost)
                 # (by a bound from its characters first: a long turn is not counted)
@@ -500,7 +507,12 @@ def _pin_requests(
         if told:
             spent += _pin_told(index, pricer, pins, older, room // _TOLD_SHARE, newer)
         room = opts.prior_anchor_tokens - spent
-        spent += _fill(index, pricer, pins, requests(range(older)), room, newer, lean_cap)
+        # (what the user says again and again is looked past only where the facts told may
+        # take room: else every token pinned is one less of the current turn's head and tail)
+        said_often = _said_in_frame(index, older) if told else None
+        spent += _fill(
+            index, pricer, pins, requests(range(older)), room, newer, lean_cap, said_often
+        )
         _keep_request_pins(index, pricer, anchor_pos, anchor, anchor_cost, opts, older, told, pins)
     return pins, older
 
@@ -1133,6 +1145,7 @@ def _fill(
     room: int,
     newer: NewerSettings,
     lean_cap: int,
+    said_often: Callable[[str], bool] | None,
 ) -> int:
     """Pin the user's other substantive requests, oldest first, within ``room``: what they
     asked or told besides the goal and the rules read as such (a rule in a language no word
@@ -1146,8 +1159,12 @@ def _fill(
     held-out notebook sessions, a fifth of their numbers and open requests). Not a setting
     set again since, nor words said again word for word ("I've noticed some replies sound
     very formal…" seven times took a fifth of an 8k cap and a rule said later went with the
-    cut: recap27's held-out support sessions). Looks at a bounded number (a refit does not
-    walk a long history every turn); returns the tokens pinned."""
+    cut: recap27's held-out support sessions). A turn of several sentences is pinned without
+    those the user says again and again (``said_often``), and not at all when it says nothing
+    else: a talkative user's remarks ("Sorry for the long message.") filled the room
+    oldest first and the request said between them later was never reached (retain39 set
+    A: open requests 0/8 at 16k); ``said_often`` None: none is looked past. Looks at a bounded number (a refit does not walk a long
+    history every turn); returns the tokens pinned."""
     starts, least = index.starts, index.least_message_cost()
     spent = looked = shown = 0
     captions: Counter[str] | None = None
@@ -1175,20 +1192,42 @@ def _fill(
                 pins.lean[k] = lean
                 spent += lean.unit.cost
             continue
+        text = index.request_text(start)
+        own: str | None = text
+        if said_often is not None and index.chars[start] <= TOLD_TURN_CHARS:
+            own = own_excerpt(text, said_often)
+        if own is None:
+            continue  # (nothing but what the user says again and again: no look spent)
         looked += 1
         if newer.reset(start):
             continue
         if said is None:
             said = {index.request_text(u.start) for u in pins.units if u.kind == "prior"}
-        text = index.request_text(start)
         if text in said:
             continue  # (said again word for word: pinned once, the cap left to the others)
-        if index.request_may_fit(k, room - spent) and index.exact_cost(start) <= room - spent:
+        lean = None
+        if own != text and index.one_text_block(start):
+            lean = _sentences_pin(index, pricer, k, own, _SAID_ONCE)
+        if lean is not None and not (
+            index.request_may_fit(k, _WHOLE_OVER_EXCERPT * lean.unit.cost)
+            and index.exact_cost(start) <= min(room - spent, _WHOLE_OVER_EXCERPT * lean.unit.cost)
+        ):
+            if lean.unit.cost > room - spent:
+                continue
+            pins.add(k, lean.unit)
+            pins.lean[k] = lean  # (sent whole if the window holds it: ``settle_lean_pins``)
+            said.add(text)
+            spent += lean.unit.cost
+        elif index.request_may_fit(k, room - spent) and index.exact_cost(start) <= room - spent:
             unit = index.unit_alone(k, "prior")
             pins.add(k, unit)
             said.add(text)
             spent += unit.cost
     return spent
+
+
+#: What a turn pinned without its routine sentences is kept as (``_fill``)
+_SAID_ONCE = "the sentences in it not said again and again"
 
 
 #: The share of the room left beside the task and the rules that the user's short turns
@@ -1230,6 +1269,7 @@ def _pin_told(
     ranked = [c for c in _told_candidates(index, older) if c[1] not in pins.numbers]
     wordings = Counter(w for _, _, w in ranked)
     ranked.sort()
+    said_often = _said_often(index, older)
     starts = index.starts
     spent = 0
     said: set[int] = set()
@@ -1242,8 +1282,8 @@ def _pin_told(
             continue
         if not index.substantive(start):
             continue  # (asked of the few pinned only: "lol 😂" tells nothing)
-        if index.chars[start] > SAID_CHARS:
-            lean = _told_excerpt_pin(index, pricer, k)
+        if index.chars[start] > SAID_CHARS or several_sentences(index.request_text(start)):
+            lean = _told_excerpt_pin(index, pricer, k, said_often)
             if lean is None or lean.unit.cost > left:
                 continue
             whole = index.exact_cost(start)
@@ -1272,43 +1312,54 @@ def _pin_told(
 _WHOLE_OVER_EXCERPT = 2
 
 
-def _told_excerpt_pin(index: HistoryIndex, pricer: Pricer, k: int) -> Lean | None:
-    """Long user turn ``k`` pinned as the sentences in it that tell a fact
-    (``gists.told_excerpt``), the rest left out and reported; None when it holds more than
-    one text block or none such sentence. Made once per message. A customer's policy number
-    or a witness's name said inside a 1,400-character message was in no pin: only short
-    turns were read for facts told, and the whole message costs a share of the pins' room."""
+def _told_excerpt_pin(
+    index: HistoryIndex, pricer: Pricer, k: int, said_often: Callable[[str], bool]
+) -> Lean | None:
+    """User turn ``k`` of several sentences pinned as the sentences in it that tell a fact
+    (``gists.told_excerpt``, none the user says again and again: ``said_often``), the rest
+    left out and reported; None when it holds more than one text block or none such
+    sentence. Made once per message and excerpt. A customer's policy number or a
+    witness's name said inside a 1,400-character message was in no pin: only short turns
+    were read for facts told, and the whole message costs a share of the pins' room."""
     start = index.starts[k]
     if not index.one_text_block(start):
         return None
+    told = told_excerpt(index.request_text(start), said_often)
+    if told is None:
+        return None
+    return _sentences_pin(index, pricer, k, told[1], "the sentences in it that tell a fact")
+
+
+def _sentences_pin(
+    index: HistoryIndex, pricer: Pricer, k: int, sentences: str, what: str
+) -> Lean | None:
+    """User turn ``k`` of one text block pinned as ``sentences`` (an excerpt of its text,
+    ``what`` they are), the rest left out and reported; made once per message and excerpt."""
+    start = index.starts[k]
 
     def make(m: Message) -> Lean | None:
         texts = [(n, b.text) for n, b in enumerate(m.content) if isinstance(b, Text)]
         if len(texts) != 1:
             return None
         j, text = texts[0]
-        told = told_excerpt(text)
-        if told is None:
-            return None
-        excerpt = f"[Part of an earlier message of yours, the rest left out to fit:]{TOLD_ELISION}{told[1]}"
+        excerpt = f"[Part of an earlier message of yours, the rest left out to fit:]{TOLD_ELISION}{sentences}"
         short = replace_block(m, (j,), Text(excerpt))
         cost = pricer.message(short).total
         before, after = pricer.text(text), pricer.text(excerpt)
         reason = (
-            "earlier message pinned as the sentences in it that tell a fact: the whole did "
-            "not fit the room kept for earlier requests"
+            f"earlier message pinned as {what}: the whole did not fit the room kept for "
+            "earlier requests"
         )
         change = Change("shrunk", m.id, j, "text", reason, before, after)
         notice = Notice(
             "shrunk",
             m.id,
-            f"Your earlier message {m.id} is kept as the sentences in it that tell a fact "
-            f"({before:,} → {after:,} tokens): the whole message did not fit the room kept "
-            "for earlier requests.",
+            f"Your earlier message {m.id} is kept as {what} ({before:,} → {after:,} tokens): "
+            "the whole message did not fit the room kept for earlier requests.",
         )
         return Lean(Unit(start, [short], cost, "prior"), (change,), (notice,))
 
-    return index.memo(start, "told-excerpt", make)
+    return index.memo(start, "sentences " + sentences, make)
 
 
 #: Long turns read as rules whose sentences are read in one call at most (``_next_rules``)
@@ -1340,7 +1391,7 @@ def _rule_excerpt_pin(
     cost: one a turn made a cold fit of a talkative session ~1.5x slower)."""
     start = index.starts[k]
     chars = index.chars
-    if not SAID_CHARS < chars[start] <= TOLD_TURN_CHARS or not index.one_text_block(start):
+    if not chars[start] <= TOLD_TURN_CHARS or not index.one_text_block(start):
         return None
 
     def make(m: Message) -> tuple[Lean, frozenset[str]] | None:
@@ -1355,7 +1406,7 @@ def _rule_excerpt_pin(
             reading = [text]
             for u in upcoming():
                 p = index.starts[u]
-                if u != k and SAID_CHARS < chars[p] <= TOLD_TURN_CHARS:
+                if u != k and chars[p] <= TOLD_TURN_CHARS:
                     other = index.request_text(p)
                     if other not in known:
                         reading.append(other)
@@ -1401,6 +1452,10 @@ class _ToldScan:
     upto: int
     shape: bytes  # where units ``0:upto + 1`` start
     found: list[tuple[int, int, int]]  # (rank, unit, hash of its wording, digits aside)
+    #: how often the user said each sentence in the turns read, and each shape of sentence
+    #: (``gists.sentence_keys``)
+    said: Counter[int]
+    shapes: Counter[int]
 
 
 #: The last scan of each index: a refit after an append reads only the units new to it (a
@@ -1409,21 +1464,56 @@ _TOLD_SCANS: WeakKeyDictionary[HistoryIndex, _ToldScan] = WeakKeyDictionary()
 
 
 def _told_candidates(index: HistoryIndex, older: int) -> list[tuple[int, int, int]]:
-    """(rank, unit, hash of its wording with the digits left out) of the user's short turns
+    """(rank, unit, hash of its wording with the digits left out) of the user's turns
     before unit ``older`` (the first ``_TOLD_VISITS`` units at most) that tell a fact
-    (``gists.told_rank``), in order; from the last
+    (``gists.told_rank``; a turn of several sentences by sentence, ``gists.told_excerpt``),
+    in order (``_told_scan``)."""
+    upto = min(older, _TOLD_VISITS)
+    return [c for c in _told_scan(index, upto).found if c[1] < upto]
+
+
+def _said_often(index: HistoryIndex, older: int) -> Callable[[str], bool]:
+    """Whether a sentence is one the user says again and again, word for word (digits
+    aside), in the turns before unit ``older`` (``gists.routine_sentence``): a fact told
+    in the same frame as others ("my cousin Sunniva moved to flat 29B …") is no routine."""
+    return partial(routine_sentence, _told_scan(index, min(older, _TOLD_VISITS)).said)
+
+
+def _said_in_frame(index: HistoryIndex, older: int) -> Callable[[str], bool]:
+    """Whether a sentence is one the user says again and again in the same frame, other
+    words in it (``gists.sentence_shape``: "I'll show them the plan at dinner on Monday."),
+    in the turns before unit ``older``: what the other requests pinned leave out
+    (``_fill``; the facts told in them are pinned by ``_pin_told``)."""
+    shapes = _told_scan(index, min(older, _TOLD_VISITS)).shapes
+    return partial(routine_sentence, shapes, key=sentence_shape)
+
+
+def _told_scan(index: HistoryIndex, upto: int) -> _ToldScan:
+    """The scan of the user's turns in units ``0:upto`` at least for the facts they tell
+    and the sentences they say (``_told_candidates``, ``_said_often``); from the last
     scan of ``index`` when what it read is unchanged (sound as ``_known_gist_candidates``
     is: ``HistoryIndex.shared_since`` says how many leading messages every update since
     the scan kept)."""
     starts, kinds, roles, chars = index.starts, index.kinds, index.roles, index.chars
-    upto = min(older, _TOLD_VISITS)
     scan = _TOLD_SCANS.get(index)
-    at, found = 0, []
+    at: int = 0
+    found: list[tuple[int, int, int]] = []
+    said: Counter[int] = Counter()
+    shapes: Counter[int] = Counter()
     if scan is not None and _told_scan_stands(index, scan):
         scan.updates = index.updates
-        if scan.upto >= upto:
-            return [c for c in scan.found if c[1] < upto]
+        if scan.upto == upto:
+            return scan
+        if scan.upto > upto:
+            # (the sentences of a shorter prefix: those of the turns past it taken off, so a
+            # refit whose current turn shrank counts as a one-shot fit does)
+            said, shapes = Counter(scan.said), Counter(scan.shapes)
+            for k in range(upto, scan.upto):
+                _tally(index, k, said, shapes, -1)
+            found = [c for c in scan.found if c[1] < upto]
+            return _ToldScan(index.updates, upto, starts[: upto + 1].tobytes(), found, said, shapes)
         at, found = scan.upto, list(scan.found)
+        said, shapes = scan.said, scan.shapes  # (the scan is replaced below)
     for k in range(at, upto):
         start = starts[k]
         if kinds[k] != "message" or roles[start] != "user" or chars[start] > TOLD_TURN_CHARS:
@@ -1431,15 +1521,36 @@ def _told_candidates(index: HistoryIndex, older: int) -> list[tuple[int, int, in
         # (read here, not kept per message: the scan is kept, and a chat of thousands of
         # short turns must not hold a memo of each, RT25-10's peak-memory bound)
         text = index.request_text(start)
-        if chars[start] <= SAID_CHARS:
+        _tally(index, k, said, shapes, 1)
+        if chars[start] <= SAID_CHARS and not several_sentences(text):
             rank = told_rank(text)
-        else:  # (a long turn: the sentences in it that tell a fact, ``_told_excerpt_pin``)
+        else:  # (by sentence: those that tell a fact, ``_told_excerpt_pin``)
             told = told_excerpt(text)
             rank, text = (None, text) if told is None else told
         if rank is not None:
             found.append((rank, k, wording_hash(text)))
-    _TOLD_SCANS[index] = _ToldScan(index.updates, upto, starts[: upto + 1].tobytes(), found)
-    return found
+    made = _ToldScan(index.updates, upto, starts[: upto + 1].tobytes(), found, said, shapes)
+    _TOLD_SCANS[index] = made
+    return made
+
+
+def _tally(
+    index: HistoryIndex, k: int, said: Counter[int], shapes: Counter[int], sign: int
+) -> None:
+    """Count (``sign`` 1) or take off (-1) the sentences of unit ``k`` when it is a user
+    turn read by ``_told_scan``."""
+    start = index.starts[k]
+    if (
+        index.kinds[k] != "message"
+        or index.roles[start] != "user"
+        or index.chars[start] > TOLD_TURN_CHARS
+    ):
+        return
+    wordings, frames = sentence_keys(index.request_text(start))
+    for key in wordings:
+        said[key] += sign
+    for key in frames:
+        shapes[key] += sign
 
 
 def _told_scan_stands(index: HistoryIndex, scan: _ToldScan) -> bool:

@@ -669,36 +669,139 @@ _CAPITAL = "A-ZÀ-ÖØ-ÞĀ-ɏΆ-ΫЀ-Я"
 _TOLD_MARK = re.compile(rf"\d|://|@|[{_CAPITAL}][\w'’-]* [{_CAPITAL}]\w")
 
 
-def told_excerpt(text: str) -> tuple[int, str] | None:
-    """The sentences of a long user turn (``SAID_CHARS`` to ``TOLD_TURN_CHARS``) that tell a
-    specific (``told_rank``'s ``TOLD_MINE`` or ``TOLD_SPECIFIC``: a number, a date, a link,
-    a name), at most ``_TOLD_SENTENCES`` of them in the order said, joined by
+def told_excerpt(text: str, routine: Callable[[str], bool] | None = None) -> tuple[int, str] | None:
+    """The sentences of a user turn of several sentences (up to ``TOLD_TURN_CHARS``) that
+    tell a specific (``told_rank``'s ``TOLD_MINE`` or ``TOLD_SPECIFIC``: a number, a date, a
+    link, a name), at most ``_TOLD_SENTENCES`` of them in the order said, joined by
     ``TOLD_ELISION``, with the best rank among them; None when no sentence tells one. Only
     the paragraphs of a line or two are read (a pasted block's lines are no sentences the
     user said), and statements about the speaker are not kept (a long turn says "I" in
-    every sentence). Each sentence is kept word for word.
+    every sentence). Each sentence is kept word for word. ``routine``: whether a sentence is
+    one the user says again and again (``routine_sentence``): it tells nothing new, and is
+    left out.
 
     >>> told_excerpt("Hi, sorry for the long message, it has been a week. " * 6
     ...              + "My policy number is MTR-118822-C. Thanks again for your help today.")
     (0, 'My policy number is MTR-118822-C.')
     >>> told_excerpt("ugh " * 100) is None
     True
+    >>> told_excerpt("I tried it again 3 times. My flat is number 12B.", "I tried".__eq__)
+    (0, 'I tried it again 3 times. … My flat is number 12B.')
+    >>> told_excerpt("I tried it again 3 times. My flat is number 12B.",
+    ...              lambda s: s.startswith("I tried"))
+    (0, 'My flat is number 12B.')
     """
-    if not SAID_CHARS < len(text) <= TOLD_TURN_CHARS or _TOLD_MARK.search(text) is None:
-        return None  # (most long turns: one search, no sentence read)
+    if len(text) > TOLD_TURN_CHARS or _TOLD_MARK.search(text) is None:
+        return None  # (most turns: one search, no sentence read)
     found: list[tuple[int, int, str]] = []  # (rank, order, sentence)
     for paragraph in text.split("\n\n"):
         if paragraph.count("\n") >= _OWN_LINES or _TOLD_MARK.search(paragraph) is None:
             continue  # (pasted lines: a log, a table, a list; or nothing told)
         for sentence in _SENTENCE_BREAK.split(paragraph.strip()):
             rank = _sentence_told(sentence) if _TOLD_MARK.search(sentence) else None
-            if rank is not None:
+            if rank is not None and (routine is None or not routine(sentence)):
                 found.append((rank, len(found), sentence))
     if not found:
         return None
     kept = sorted(found)[:_TOLD_SENTENCES]
     kept.sort(key=lambda f: f[1])
     return min(rank for rank, _, _ in kept), TOLD_ELISION.join(s for _, _, s in kept)
+
+
+def several_sentences(text: str) -> bool:
+    """Whether ``text`` says more than one sentence (a short turn is then read by sentence:
+    a fact said in passing between two remarks, "Sorry for the rant. The bill was £47.80.").
+
+    >>> several_sentences("My flat is 12B."), several_sentences("Sorry. My flat is 12B.")
+    (False, True)
+    """
+    return _SENTENCE_BREAK.search(text.strip()) is not None
+
+
+def sentence_keys(text: str) -> tuple[list[int], list[int]]:
+    """``wording_hash`` and ``sentence_shape`` of each of ``text``'s own sentences
+    (``own_sentences``; a turn of one sentence read whole): what ``routine_sentence``
+    counts."""
+    sentences = own_sentences(text) if several_sentences(text) else [text.strip()]
+    return [wording_hash(s) for s in sentences], [sentence_shape(s) for s in sentences]
+
+
+#: How many of a sentence's first and last words make its shape (``sentence_shape``)
+_SHAPE_HEAD, _SHAPE_TAIL = 3, 2
+
+
+@lru_cache(maxsize=8_192)
+def sentence_shape(sentence: str) -> int:
+    """A hash of ``sentence``'s frame: its first and last words, leaving out those that
+    hold a digit and those capitalized inside it (a name, a weekday, a city): the same
+    remark said with another place, day or count ("I read that Porto gets very busy with
+    cruise ships." / "… that Seville gets …") has the same shape. Made once per sentence
+    (a turn is read again for each request pinned beside it).
+
+    >>> sentence_shape("Is Monday a bad day to arrive, are shops closed?") == sentence_shape(
+    ...     "Is Saturday a bad day to fly in, are shops closed?")
+    True
+    >>> sentence_shape("Mum is vegetarian.") == sentence_shape("Mum is allergic.")
+    False
+    """
+    words = _WORD.findall(sentence)
+    head: list[str] = []
+    for j, w in enumerate(words):
+        if _frames(w, j):
+            head.append(w.casefold())
+            if len(head) == _SHAPE_HEAD:
+                break
+    tail: list[str] = []
+    for j in range(len(words) - 1, -1, -1):
+        if _frames(words[j], j):
+            tail.append(words[j].casefold())
+            if len(tail) == _SHAPE_TAIL:
+                break
+    return hash((*head, "…", *reversed(tail)))
+
+
+def _frames(word: str, at: int) -> bool:
+    """Whether ``word``, the sentence's ``at``-th, is of its frame (``sentence_shape``)."""
+    return (at == 0 or not word[0].isupper() or word in _SPEAKER_WORDS) and not (
+        _ASCII_DIGIT.search(word)
+    )
+
+
+def routine_sentence(
+    said: Counter[int], sentence: str, key: Callable[[str], int] | None = None
+) -> bool:
+    """Whether ``sentence`` is one the user says again and again (digits aside: ``said``
+    counts each ``key`` of the sentences of their turns: their wording, or their shape,
+    ``sentence_shape``): "Sorry for the long message,
+    I'm typing this on my phone." said in twenty turns tells nothing new, and a turn of
+    such sentences took the earlier requests' room from the fact said between them
+    (retain39 set A: a support chat kept 2 of its 6 numbers at 16k).
+
+    >>> said = Counter(sentence_keys("Sorry for the rant. Bill was 47. Sorry for the rant."
+    ...                              " Sorry for the rant.")[0])
+    >>> routine_sentence(said, "Sorry for the rant."), routine_sentence(said, "Bill was 12.")
+    (True, False)
+    """
+    return repeated(said[(key or wording_hash)(sentence)])
+
+
+def own_excerpt(text: str, routine: Callable[[str], bool]) -> str | None:
+    """``text`` without its ``routine`` sentences (``_excerpt_of``: ``TOLD_ELISION`` where
+    some were left out between those kept); ``text`` itself when none is, None when every
+    sentence is (or it has none of its own: a pasted block).
+
+    >>> own_excerpt("Sorry. Bill was 47. Sorry.", "Sorry.".__eq__)
+    'Bill was 47.'
+    >>> own_excerpt("Sorry. Bill was 47.", "x".__eq__), own_excerpt("Sorry.", "Sorry.".__eq__)
+    ('Sorry. Bill was 47.', None)
+    """
+    sentences = own_sentences(text)
+    kept = [j for j, s in enumerate(sentences) if not routine(s)]
+    if not kept:
+        return None
+    if len(kept) == len(sentences):
+        return text
+    return _excerpt_of(sentences, kept)
 
 
 #: At most this many sentences of a long turn read as rules on their own: a turn of more
@@ -733,7 +836,7 @@ def rule_excerpts(
     ...               lambda ss: [j for j, s in enumerate(ss) if s.startswith("Never")])
     [None, ('Never push on Fridays.', frozenset({'Never push on Fridays.'}))]
     """
-    split = [own_sentences(t) if SAID_CHARS < len(t) <= TOLD_TURN_CHARS else [] for t in texts]
+    split = [own_sentences(t) if len(t) <= TOLD_TURN_CHARS else [] for t in texts]
     every = [s for sentences in split for s in sentences if len(sentences) >= 2]
     found = sorted(steering(every)) if every else []
     out: list[tuple[str, frozenset[str]] | None] = []
@@ -778,7 +881,7 @@ def rule_excerpt(
     >>> rule_excerpt(said, lambda ss: []) is None
     True
     """
-    if not SAID_CHARS < len(text) <= TOLD_TURN_CHARS:
+    if not len(text) <= TOLD_TURN_CHARS:
         return None
     sentences = own_sentences(text)
     if len(sentences) < 2:
