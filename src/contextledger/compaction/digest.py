@@ -1518,6 +1518,8 @@ def posted_failures(text: str) -> list[str]:
     ['❌ Pipeline #4 failed on main (job unit-tests)']
     >>> posted_failures("If the deploy FAILED, page the on-call.")
     []
+    >>> posted_failures("It's not OK to skip the linter, even for hotfixes.")
+    []
     """
     lines = failure_lines(text)
     if not lines:
@@ -1527,6 +1529,7 @@ def posted_failures(text: str) -> list[str]:
         any(head.startswith(x[:60]) for x in lines)
         and not asks(head)
         and not is_request(head)
+        and not is_rule(head)  # ("It's not OK to skip the linter, even for hotfixes.", R39-R5)
         and not _MAY_HAPPEN.search(head)
     )
     return lines if reported or any(failing_tests(x) for x in lines) else []
