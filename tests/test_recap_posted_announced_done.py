@@ -93,6 +93,8 @@ def test_a_posted_failure_stays_through_the_offline_recaps_verification() -> Non
         "The deploy failed last night with a 502, can you look?",  # asked: answered after
         "Here is the loader:\n\ndef load(p):\n    raise OSError(f'failed to load {p}')\n",
         "✅ Pipeline #42870 passed on main.",
+        "It's not OK to skip the linter, even for hotfixes.",  # a rule (R39-R5)
+        "Never merge while CI is failing.",
     ],
 )
 def test_what_may_fail_a_question_or_code_is_no_posted_failure(said: str) -> None:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -922,7 +922,7 @@ def digest(
             item: (k - 1.5 if item in leave.lifts else k,)
             for k, item in enumerate(sec["Constraints and corrections"])
         }
-    _fixed_later(sec["Failures"], keys["Failures"], walk.failed, walk.passed_last)
+    _fixed_later(sec["Failures"], keys["Failures"], walk.failed, walk.passed_last, walk.passed_by)
     _posted_passed(sec["Failures"], keys["Failures"], walk.posted_passed)
     tallied = [t for t in walk.tallied if t in sec["Numbers that matter"]]
     if tallied:  # what tools counted get bytes before the numbers said in passing
@@ -1219,6 +1219,10 @@ class _Walk:
         self.found_in: dict[str, bool] = {}  # files the assistant said something is set or wrong in
         self.shapes: dict[str, set[str]] = {}  # per command, the shapes of its failure lines so far
         self.passed_last: dict[str, bool] = {}  # per command, whether its latest run passed
+        self.failing_named: dict[str, set[str]] = {}  # per command, the tests it saw fail
+        self.passed_by: dict[
+            str, str
+        ] = {}  # per command, a later one that ran its failed tests green
         self.tried: dict[
             str, list[dict[str, Any]]
         ] = {}  # per tool, the arguments of its failed calls
@@ -1369,9 +1373,20 @@ class _Walk:
         lines: Sequence[str],
         failing: Sequence[str],
     ) -> None:
-        """Note whether ``what`` passed on its latest run."""
+        """Note whether ``what`` passed on its latest run; a run that passed naming every
+        test another command saw fail passed that command's failures too (`pytest -k …`
+        failed ``test_a``, then `pytest tests/t.py::test_a` passed: R39-R2)."""
         if cmds:
             self.passed_last[what] = not failing
+            named = {t for x in failing for t in failing_tests(x)}
+            if failing:
+                self.passed_by.pop(what, None)
+                self.failing_named[what] = named
+            else:
+                ran = " ".join(cmds)
+                for other, tests in self.failing_named.items():
+                    if other != what and tests and all(t in ran for t in tests):
+                        self.passed_by[other] = what
         elif call is not None:  # a tool: fixed when a call with its failed arguments passes
             args, _ = call.parsed()
             args = args if isinstance(args, dict) else {}
@@ -1518,6 +1533,8 @@ def posted_failures(text: str) -> list[str]:
     ['❌ Pipeline #4 failed on main (job unit-tests)']
     >>> posted_failures("If the deploy FAILED, page the on-call.")
     []
+    >>> posted_failures("It's not OK to skip the linter, even for hotfixes.")
+    []
     """
     lines = failure_lines(text)
     if not lines:
@@ -1527,6 +1544,7 @@ def posted_failures(text: str) -> list[str]:
         any(head.startswith(x[:60]) for x in lines)
         and not asks(head)
         and not is_request(head)
+        and not is_rule(head)  # ("It's not OK to skip the linter, even for hotfixes.", R39-R5)
         and not _MAY_HAPPEN.search(head)
     )
     return lines if reported or any(failing_tests(x) for x in lines) else []
@@ -1763,15 +1781,17 @@ def _fixed_later(
     keys: dict[str, tuple[Any, ...]],
     failed: Collection[str],
     passed_last: dict[str, bool],
+    passed_by: Mapping[str, str],
 ) -> None:
     """Say of each command that failed and then passed on its last run that it passed
-    ("`npx jest …`: passed on its last run", after its failure lines), and rank its
-    failures after those still failing: a fixed failure is no task left."""
-    fixed = {w for w in failed if passed_last.get(w)}
+    ("`npx jest …`: passed on its last run", after its failure lines), or whose failed
+    tests a later command ran green ("`pytest t.py::test_a`: passed on its last run"),
+    and rank its failures after those still failing: a fixed failure is no task left."""
+    fixed = {w for w in failed if passed_last.get(w) or w in passed_by}
     for item, key in list(keys.items()):
         keys[item] = (item.partition(": ")[0] in fixed, *key, 0)
     for w in sorted(fixed):
-        item = f"{w}: {PASSED_LATER}"
+        item = f"{passed_by.get(w, w) if not passed_last.get(w) else w}: {PASSED_LATER}"
         lines = [k for k, i in enumerate(failures) if i.startswith(w + ": ")]
         ranks = [k for i, k in keys.items() if i.startswith(w + ": ")]
         if not lines or not ranks:

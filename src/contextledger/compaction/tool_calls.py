@@ -452,6 +452,9 @@ def fetched_urls(call: ToolCall) -> list[str]:
 _CONTINUED = re.compile(r"(?:\\|&&|\|\||\||[({\[]|\bthen|\bdo|\belse|<<-?\s*['\"]?\w+['\"]?)\s*$")
 
 
+_SHELL_OPTIONS = re.compile(r"(?:set|shopt)(?:\s+(?:[-+][a-zA-Z]+|-o|-s|-u|[a-z]+))+;?$")
+
+
 def script_commands(script: str) -> list[str]:
     """The commands of a (possibly multi-line) command argument, each one line as it was
     typed: every line of a plain sequence of commands (each starting with a known
@@ -462,9 +465,13 @@ def script_commands(script: str) -> list[str]:
     ['cd api', 'pytest -q tests/']
     >>> script_commands("python - <<'EOF'\\nimport sys\\nprint(sys.argv)\\nEOF")
     ["python - <<'EOF' …"]
+    >>> script_commands("set -euo pipefail\\ncd etl\\npsql -c 'DELETE FROM t'")
+    ['cd etl', "psql -c 'DELETE FROM t'"]
     """
     lines = [ln.strip() for ln in script.strip().splitlines()]
-    lines = [ln for ln in lines if ln and not ln.startswith("#")]
+    # (a shell's options, "set -e": how the rest runs, no command of its own: a script
+    # opening so was recapped as `set -e …`, its commands lost, R39-R1)
+    lines = [ln for ln in lines if ln and not ln.startswith("#") and not _SHELL_OPTIONS.match(ln)]
     if len(lines) <= 1:
         return lines
     plain = len(lines) <= 12 and all(
