@@ -13,10 +13,10 @@ from PIL import Image as PILImage
 
 from contextledger import fit, prepare, translate
 from contextledger.errors import ImageProbeError
-from contextledger.images.probe import probe_image, probe_image_header
+from contextledger.images.probe import probe_image
 from contextledger.images.signature import sniff_image_media_type
 from contextledger.pricing.vision import image_cost
-from test_images_bmp_tiff import _chat, _screenshot, encode
+from test_images_bmp_tiff import _chat, _screenshot, assert_every_prefix_raises_or_agrees, encode
 from test_images_sendable import TAKES, TARGETS, _sent_images
 
 
@@ -42,15 +42,7 @@ def test_an_avif_is_sized_and_turned_as_pillow_reads_it(
 
 
 def test_every_prefix_of_an_avif_raises_or_agrees() -> None:
-    data = _avif(mode="RGBA")
-    full = probe_image(data)
-    for n in range(min(len(data), 600) + 1):
-        try:
-            got = probe_image_header(data[:n])
-        except ImageProbeError as exc:
-            assert exc.reason
-            continue
-        assert got == full, n
+    assert_every_prefix_raises_or_agrees(_avif(mode="RGBA"), most=600)
 
 
 def test_an_avif_with_no_size_is_refused_saying_why() -> None:
