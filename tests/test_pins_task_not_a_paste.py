@@ -111,6 +111,7 @@ def test_a_labelled_paste_is_no_task_beside_the_goal() -> None:
         prior_request_order(
             lambda: [2, 1, 0], [0, 1, 2], [], [2],
             lambda k: is_substantive(said[k]),
+            acted_on=lambda k: False,  # (no tool call between them: every opening read)
             pasted_only=lambda k: only_pasted(said[k]),
         )
     )  # fmt: skip
