@@ -92,3 +92,28 @@ def test_a_session_opened_by_a_paste_alone_still_pins_it() -> None:
 )
 def test_only_pasted_reads_a_turn_without_words_of_its_own(text: str, pasted: bool) -> None:
     assert only_pasted(text) is pasted
+
+
+def test_a_labelled_paste_is_no_task_beside_the_goal() -> None:
+    """R39-F1: "Another batch:" and a log, the session's second request, was pinned with the
+    goal as a task (whole at 32k: 9 KB of log), and the rules said after it were lost at
+    32k though kept at 16k. Pasted lines are the task only when nothing else is."""
+    from contextledger.fit.anchors import prior_request_order
+    from contextledger.intent import is_substantive
+
+    log = "\n".join(f"2026-11-08T20:09:{i:02d}Z INFO checkout-svc req={i:04x}" for i in range(60))
+    said = {
+        0: "Figure out why checkout times out for Android users and get a fix shipped.",
+        1: f"Another batch:\n{log}",
+        2: "Do not restart the payments-gateway pods during business hours.",
+    }
+    order = list(
+        prior_request_order(
+            lambda: [2, 1, 0], [0, 1, 2], [], [2],
+            lambda k: is_substantive(said[k]),
+            acted_on=lambda k: False,  # (no tool call between them: every opening read)
+            pasted_only=lambda k: only_pasted(said[k]),
+        )
+    )  # fmt: skip
+    assert order[:2] == [(0, True), (2, True)]
+    assert (1, False) in order

@@ -249,9 +249,11 @@ def prior_request_order(
     # a substantive request) pins it too: a later, longer setting ("Use 8 workers for the
     # API.") is not the task (R31-G1)
     tasks = (fallback, acted, first) if ruled_task else (acted, first, fallback)
-    for task in (*tasks, terse, pasted):
+    for task in (*tasks, terse):
         if task is not None and task not in goal:
             goal.append(task)
+    if pasted is not None and not goal:  # (pasted lines set the task only when none else does:
+        goal.append(pasted)  # "Another batch:" and a log was pinned whole beside it, R39-F1)
     chosen = set(goal)
     if task_out is not None:
         task_out.extend(goal)
