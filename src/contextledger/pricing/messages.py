@@ -1044,7 +1044,9 @@ class Pricer:
             return sent
         if name is None or (escaped and not self.renders_calls):
             return sent + (self.framing_tokens("tool") if self.renders_calls else 0)
-        role, special = rendered_result(wire_name(name, "openai"), self.model.tokenizer)
+        role, special = rendered_result(
+            wire_name(name, "openai"), self.model.tokenizer, self.model.id
+        )
         rendered = self.framing.per_message + self._label(role) + special
         return rendered if self.renders_calls else max(sent, rendered)
 
