@@ -171,7 +171,10 @@ def recorded_on(response: Any, reply: dict[str, Any]) -> str | None:
     """The day a reply was recorded (ISO), from ``created_at`` or the ``Date`` header."""
     created = reply.get("created_at", reply.get("created"))
     if isinstance(created, int | float):
-        return datetime.fromtimestamp(created, UTC).date().isoformat()
+        try:
+            return datetime.fromtimestamp(created, UTC).date().isoformat()
+        except (ValueError, OverflowError, OSError):
+            pass  # a stub's made-up stamp (openllmetry's): the Date header, if any
     headers = response.get("headers") if isinstance(response, dict) else None
     for key, value in (headers or {}).items():
         if key.lower() == "date":

@@ -609,9 +609,10 @@ def tools_tokens(
     choice = tool_choice_tokens(tool_choice, tools, count, tokenizer) if framing.schema_tools else 0
     overhead = _NAMESPACE_OVERHEAD.get(tokenizer)
     if framing.schema_tools and overhead is not None:
-        rendered = rendered_functions(tools)
+        inlined = [refs_inlined(t) for t in tools]
+        rendered = rendered_functions(inlined)
         if rendered is not None:
-            unpinned = unpinned_margin(tools, count)
+            unpinned = unpinned_margin(inlined, count)
             if system is not None:
                 padded = count(system + "\n") - count(system)
                 overhead = _NAMESPACE_OVERHEAD_IN_SYSTEM + padded
@@ -676,6 +677,30 @@ def with_refs(value: object) -> object:
         return kept if name is None or name not in defs else {"$ref": ref, **kept}
 
     return walk(value, {}, ())
+
+
+# OpenAI renders a function whose parameters use definitions (``$defs`` / ``definitions``
+# named by ``$ref``, as pydantic writes a nested model) without the schema's JSON: crewAI's
+# recorded gpt-4o-mini requests with its ``TaskEvaluation`` tool (an array of a defined
+# ``Entity``: 273, 769, 799, 901 billed) were priced 102 over each as JSON, and are 20 over
+# with the definition written out where it is named (the namespace's rendering), 14 under
+# with it rendered as ``any``. How OpenAI writes it is not pinned by a bill (a named type
+# would bill a definition used twice once); written out in place it is never below those
+# bills, and a definition used twice bills twice, an upper bound. A cycle (a tree) is not
+# written out: priced by its JSON as before.
+def refs_inlined(tool: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``tool`` with its references written out where they are named (:func:`with_refs`),
+    when it has any and none is a cycle; else ``tool`` itself (see above).
+
+    >>> refs_inlined({"type": "function", "function": {"name": "f", "parameters": {
+    ...     "$defs": {"P": {"type": "string"}}, "type": "object",
+    ...     "properties": {"p": {"$ref": "#/$defs/P"}}}}})["function"]["parameters"]
+    {'type': 'object', 'properties': {'p': {'type': 'string'}}}
+    """
+    if '"$ref"' not in _compact(tool):
+        return tool
+    inlined = with_refs(tool)
+    return tool if '"$ref"' in _compact(inlined) or not isinstance(inlined, Mapping) else inlined
 
 
 def _defs_of(node: Mapping[str, Any], key: str) -> dict[str, Any]:
