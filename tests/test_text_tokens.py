@@ -448,23 +448,35 @@ def test_the_sorted_vocabulary_answers_as_its_dict() -> None:
         stored[b"zzzzzzzzzzzzzzzzzz"]
 
 
+# Chinese prose that does not repeat: 3,000 characters, a full stop after every 20.
+_CHINESE_PROSE = "".join(
+    chr(0x4E00 + i * 7919 % 20_000) + ("。" if i % 20 == 19 else "") for i in range(3_000)
+)
+
+
 @pytest.mark.parametrize(
-    "texts",
+    ("texts", "made_a_dict"),
     [
-        ["Fix it, please."],  # a short chat's: counted sorted all along
-        ["你好，世界。" * 300, "ok"],  # past ``_SORTED_CHARS``: the dict is made first
-        ["Привет, мир! " * 50, "สวัสดีครับ " * 40, "নমস্কার " * 60, "hello 123 " * 90],
+        (["Fix it, please."], False),  # a short chat's pieces: looked up sorted
+        (["Deploy the build, then run the tests. " * 400], False),  # its pieces repeat
+        ([_CHINESE_PROSE, "ok"], True),  # merged pieces: the dict is made, mid-text
+        (["Привет, мир! " * 50, _CHINESE_PROSE[:1_500], "নমস্কার বন্ধু " * 90], True),
     ],
 )
-def test_counts_with_the_vocabulary_sorted_or_as_a_dict_are_the_same(texts: list[str]) -> None:
+def test_counts_with_the_vocabulary_sorted_or_as_a_dict_are_the_same(
+    texts: list[str], made_a_dict: bool
+) -> None:
+    """Counting a process's first texts with the vocabulary as loaded (bisected) gives the
+    counts its dict gives, and the dict is made once lookups outgrow the budget (a script
+    whose pieces are merged), mid-text too."""
     counter = text_mod._LightCounter("o200k_base")
     counts = counter.count_many(texts)
     reference = text_mod._LightCounter("o200k_base")
     reference._ranks = reference.ranks  # (its dict from the start)
     assert counts == reference.count_many(texts)
     assert counts == [_compiled("o200k_base").count(t) for t in texts]
-    sorted_still = sum(map(len, texts)) <= text_mod._SORTED_CHARS
-    assert isinstance(counter._ranks, text_mod._SortedRanks) is sorted_still
+    assert isinstance(counter.count_many(["and one more"]), list)
+    assert isinstance(counter._ranks, dict) is made_a_dict
 
 
 @pytest.mark.parametrize("damage", ["missing", "truncated", "other bytes"])

