@@ -119,6 +119,7 @@ from .rules import (
     listed_rules,
     overruled_by_later,
     pasted_rules,
+    personal_aside,
     revoked_later,
     sets_deadline,
     superseded_values,
@@ -398,20 +399,27 @@ _NO_STEP_NAMED = re.compile(
     r"(?:with|to|on(?:to)?)\s+)?(?:the\s+)?(?:next(?:\s+(?:step|up|one|part|item|task|bit))?|"
     r"on\s+to\s+the\s+next(?:\s+one)?)\W*$"
 )
-_STEP_LABEL = re.compile(r"(?i)^\W*(?:next(?: step| up)?|plan)\s*:\s*")
+_STEP_LABEL = re.compile(
+    r"(?i)^\W*(?:next(?: step| up)?|plan|(?:el\s+)?(?:siguiente|próximo)\s+paso|lo\s+(?:próximo|"
+    r"siguiente)|nächster\s+schritt|prochaine\s+étape|次のステップ)\s*[:：]\s*"
+)
 
 _NEXT = re.compile(
     r"(?i)\b(?:next,? (?:i|we)(?:'ll| will|'m going to| are going to)|next step|next up|up next|"
     r"the next thing|then (?:i|we)(?:'ll| will)|(?:i|we)(?:'ll| will) now|now (?:i|we)(?:'ll| will)|"
     r"(?:i'm|we're) going to|plan:|(?:my|our|the) plan is|(?:i|we) plan to|"
     r"after (?:that|this),? (?:i|we)(?:'ll| will)|(?:once|when) [^,]{1,60}, (?:i|we)(?:'ll| will)|"
-    r"next,? let me|(?:i'll|i will|we'll|we will|let me)\b[^.!?]{1,160}\bnext\W*$)"
+    r"next,? let me|(?:i'll|i will|we'll|we will|let me)\b[^.!?]{1,160}\bnext\W*$|"
+    r"what (?:i|we)(?:'ll| will| am going to|'m going to) do (?:now|next) is)"
+    # ... labelled as the next step in another language ("Siguiente paso: …", "Lo próximo:
+    # …", "Nächster Schritt: …"), or "what's up now" ("Ahora toca arreglar …")
+    r"|" + _STEP_LABEL.pattern[4:] + r"|^\W*ahora\s+toca\b"
     # ... in other languages: a "now", "next" or "then" that opens the sentence, then a verb
     # in the first person's future ("Teraz sprawdzę okna …", "Ahora voy a revisar …",
     # "Ensuite je vais …", "Als Nächstes prüfe ich …", "Poi controllerò …", "Agora vou …",
     # "Daarna ga ik …"), or the plan said outright ("接下来我会…", "次に…を確認します")
     r"|^\W*(?:teraz|następnie|potem|ahora|luego|después|a\s+continuación|maintenant|ensuite|"
-    r"puis|jetzt|als\s+nächstes|danach|dann|ora|adesso|poi|agora|em\s+seguida|depois|nu|daarna|"
+    r"puis|jetzt|nun|als\s+nächstes|danach|dann|ora|adesso|poi|agora|em\s+seguida|depois|nu|daarna|"
     r"vervolgens|теперь|далее|затем|потом)\b[,\s]+(?:(?:je|yo|io|eu|я|ik)\s+)?(?:voy\s+a|vamos\s+a|"
     r"vais|allons|vou|vamos|vado\s+a|ga\s+ik|gaan\s+we|\w+(?:ę|emy|aré|eré|iré|rai|rons|erò|"
     r"irò|arò)|\w+\s+(?:ich|wir|ik|we))\b"
@@ -423,7 +431,8 @@ _NEXT = re.compile(
     r"след\s+това|сега|после|sonra|ardından|selanjutnya|berikutnya|kemudian)\b[,\s]+"
     r"(?:(?:eu|εγώ|tôi|chúng\s+tôi|mimi|אני|jo|аз|ben|saya|kami|aku)\s+)?"
     r"(?:voi|vom|θα|sẽ|nita\w+|tuta\w+|ще|akan|א\w+|\w+(?:aré|eré|iré|acağım|eceğim))\b"
-    r"|^\W*(?:接下来|下一步|然后)[，,\s]*我(?:会|要|将)|^\W*(?:次に|これから).{1,80}(?:します|しましょう)"
+    r"|^\W*(?:接下来|下一步|然后)[，,\s]*我(?:会|要|将)"
+    r"|^\W*(?:次に|次は|これから|続いて|この後(?:は)?|それから).{1,80}(?:します|しましょう)"
     r"|^\W*(?:다음으로|이제).{1,80}(?:하겠습니다|할게요)"
 )
 
@@ -639,8 +648,19 @@ def _answered_with_a_question(messages: Sequence[Message], k: int) -> bool:
 
 
 def _only_talk(turn: Message) -> bool:
+    """Talk only: "take your time", or the user's own to-dos with greetings and sighs around
+    them ("Hiya. I must call the plumber back today. Ugh."): no task set."""
     said = sentences(without_code(turn.text))
-    return bool(said) and all(unhurried(s) for s in said)
+    if not said or not any(unhurried(s) or personal_aside(s) for s in said):
+        return False
+    return all(
+        unhurried(s)
+        or personal_aside(s)
+        or _GREETING.match(s)
+        or is_small_talk(s)
+        or (word_count(s) <= 3 and not is_request(s) and not is_rule(s))
+        for s in said
+    )
 
 
 def _all_rules(turn: Message, *, opening: bool = False) -> bool:
@@ -948,6 +968,7 @@ def _fill_goal(sheet: _Sheet, first: str, source: Message | None, record: Sequen
     if sheet.sec["Goal"] or not first:
         return ""
     said = sentences(_past_chatter(first))
+    said = [x for x in said if not personal_aside(x)] or said  # not "I must call my aunt"
     labelled = next((k for k, x in enumerate(said) if GOAL_LABEL.match(x)), None)
     start = labelled if labelled is not None else _past_greetings(said)
     while start < len(said) - 1 and _background_only(said[start], said[start + 1]):
@@ -1028,6 +1049,13 @@ def _said_in(turn: str, first: str) -> Sequence[str]:
     return sentences(turn) if turn == first else _statements(turn)
 
 
+def _without_asides(said: str) -> str:
+    """``said`` less its sentences that are only the user's own to-dos or what someone keeps
+    telling them (:func:`.rules.personal_aside`), when something else is left."""
+    own = [s for s in sentences(said) if not personal_aside(s)]
+    return " ".join(own) if own and len(own) < len(sentences(said)) else said
+
+
 def _fill_rules(
     sheet: _Sheet,
     messages: Sequence[Message],
@@ -1083,8 +1111,9 @@ def _fill_rules(
                 or configures(s)
             ):
                 # (a deadline is a constraint with its date, not a number: RT22-21; a
-                # setting's value, its newest only, too: RT26-2)
-                sheet.add("Constraints and corrections", clip(s, 300))
+                # setting's value, its newest only, too: RT26-2), less the to-dos of the
+                # user's own said beside it ("I must call my aunt back. Dad is vegetarian.")
+                sheet.add("Constraints and corrections", clip(_without_asides(s), 300))
                 placed.add(s)
     for m in messages:  # the rules a user's paste lists ("- Do not edit src/generated/ …")
         if m.role == "user" and not m.is_recap and not m.tool_results:

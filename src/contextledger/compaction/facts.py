@@ -112,10 +112,18 @@ _PROGRAM_PATH = (
     r"\.{0,2}/[\w./-]+|(?:[\w.-]+/)*bin/[\w.-]+|"
     r"(?:[\w.-]+/)+[\w.-]+\.(?:sh|bash|py|rb|pl|js|mjs|ts|php|ps1|bat|cmd)"
 )
+# ... or a PowerShell cmdlet, by its approved verb and a capital noun ("Invoke-Pester",
+# "Set-Location", "Publish-Module"), or a program Windows' cmd runs ("msbuild", "cmd /c")
+_CMDLET = (
+    r"(?:Get|Set|New|Remove|Invoke|Import|Export|Publish|Install|Uninstall|Start|Stop|Restart|"
+    r"Test|Copy|Move|Rename|Add|Update|Write|Out|Enable|Disable|Register|Expand|Compress|Push|"
+    r"Pop|Clear|Wait|Resolve|Join|Split|Build|Deploy|Save|Restore|Sync)-[A-Z]\w+|"
+    r"msbuild|MSBuild|cmd|nuget|vcvars64\.bat|robocopy|xcopy"
+)
 # A line that starts with a program: a shell command, not a line of Python or prose.
 PROGRAM_LINE = re.compile(
     rf"^(?:sudo\s+)?(?:{_PROGRAMS}|{_AMBIGUOUS}|{_SUBCOMMANDS}|{_LINE_PROGRAMS}|export|cd|"
-    rf"{_PROGRAM_PATH})(?:\s|$)"
+    rf"{_PROGRAM_PATH}|{_CMDLET})(?:\s|$)"
 )
 _SUB_COMMAND = re.compile(
     rf"(?<![\w./-])(?:{_SUBCOMMANDS})(?:\s+[a-z][\w-]*){{0,2}}(?:\s+{_ARG})*(?![\w])"
