@@ -16,6 +16,7 @@ import pytest
 from tests.builders import offline_recap, recap_section, recap_stripped, said_record
 
 from contextledger.compaction.failures import failing_tests, failure_lines
+from contextledger.compaction.reads import shell_writes
 from contextledger.compaction.rules import is_rule, personal_aside
 from contextledger.compaction.tool_calls import script_commands
 
@@ -178,3 +179,87 @@ def test_a_file_name_holding_a_replaced_name_is_no_stale_claim() -> None:
     )
     assert not recap_stripped("Next step: raise the timeout in values-preview.yaml.", record)
     assert recap_stripped("Constraints and corrections:\n- Deploy to namespace preview.", record)
+
+
+def test_a_correction_after_a_goal_that_falls_back_stays_a_constraint() -> None:
+    recap = offline_recap(
+        (
+            "user",
+            "I want the bootloader to detect the new flash chip and fall back to the old "
+            "part id when it fails.",
+        ),
+        ("assistant", "OK."),
+        ("user", "Stay under 48 KiB for the whole bootloader image, no exceptions."),
+        ("assistant", "OK."),
+        ("user", "Scratch that, read the id with command 0x9F, not 0x90."),
+        ("assistant", "OK."),
+    )
+    assert "read the id with command 0x9F" in recap_section(recap, "Constraints and corrections")
+
+
+def test_the_goal_in_japanese_after_a_pasted_crash() -> None:
+    ask = "このクラッシュを直して、カート画面をNavigationStackに移行してほしいです。"
+    recap = offline_recap(
+        (
+            "user",
+            "Thread 1: Fatal error: Unexpectedly found nil\n"
+            "0  MyApp  0x0000000102f1c3a8 CartView.body.getter + 212\n" + ask,
+        ),
+        ("assistant", "わかりました。"),
+    )
+    assert recap_section(recap, "Goal").strip() == ask
+
+
+def test_my_next_move_is_the_step_not_a_deed() -> None:
+    recap = offline_recap(
+        ("user", "Fix the link error."),
+        ("assistant", "On it."),
+        ("user", "ok"),
+        ("assistant", "My next move is to export jedec_lookup from jedec.c and relink."),
+    )
+    assert (
+        recap_section(recap, "Next step").strip() == "export jedec_lookup from jedec.c and relink."
+    )
+
+
+def test_a_linker_names_what_is_missing() -> None:
+    output = (
+        "spi_flash.c:(.text+0x4c): undefined reference to `jedec_lookup'\n"
+        "collect2: error: ld returned 1 exit status"
+    )
+    assert failure_lines(output)[0].endswith("undefined reference to `jedec_lookup'")
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        "Please also post the preview URL as a PR comment.",
+        "Then please update the diagram in docs/network.md.",
+    ],
+)
+def test_a_request_asked_also_or_then_stays_open_after_an_ok(ask: str) -> None:
+    recap = offline_recap(
+        ("user", "Deploy the chart to the preview cluster on every pull request."),
+        ("assistant", "OK."),
+        ("user", ask),
+        ("assistant", "OK."),
+    )
+    assert ask in recap_section(recap, "Open requests")
+
+
+@pytest.mark.parametrize(
+    ("script", "written"),
+    [
+        (
+            "copy /Y appsettings.Production.json src\\Api\\appsettings.json",
+            "src\\Api\\appsettings.json",
+        ),
+        (
+            "(Get-Content infra\\staging\\vpc.tf) -replace 'a','b' | Set-Content infra\\staging\\vpc.tf",
+            "infra\\staging\\vpc.tf",
+        ),
+        ("Set-Content -Path .\\src\\Deploy.psd1 -Value $m -Encoding UTF8", ".\\src\\Deploy.psd1"),
+    ],
+)
+def test_files_written_by_windows_cmd_and_powershell(script: str, written: str) -> None:
+    assert shell_writes(script) == [written]

@@ -400,8 +400,10 @@ _NO_STEP_NAMED = re.compile(
     r"on\s+to\s+the\s+next(?:\s+one)?)\W*$"
 )
 _STEP_LABEL = re.compile(
-    r"(?i)^\W*(?:next(?: step| up)?|plan|(?:el\s+)?(?:siguiente|próximo)\s+paso|lo\s+(?:próximo|"
-    r"siguiente)|nächster\s+schritt|prochaine\s+étape|次のステップ)\s*[:：]\s*"
+    r"(?i)^\W*(?:(?:next(?: step| up)?|plan|(?:el\s+)?(?:siguiente|próximo)\s+paso|lo\s+(?:próximo|"
+    r"siguiente)|nächster\s+schritt|prochaine\s+étape|次のステップ)\s*[:：]|"
+    # ("My next move is to export X.": the step is "export X", a plan, not a deed)
+    r"(?:my|our|the)\s+next\s+(?:move|task|job|thing\s+to\s+do)\s+is(?:\s+to)?\b)\s*"
 )
 
 _NEXT = re.compile(
@@ -413,7 +415,9 @@ _NEXT = re.compile(
     r"what (?:i|we)(?:'ll| will| am going to|'m going to) do (?:now|next) is)"
     # ... labelled as the next step in another language ("Siguiente paso: …", "Lo próximo:
     # …", "Nächster Schritt: …"), or "what's up now" ("Ahora toca arreglar …")
-    r"|" + _STEP_LABEL.pattern[4:] + r"|^\W*ahora\s+toca\b"
+    r"|"
+    + _STEP_LABEL.pattern[4:]
+    + r"|^\W*(?:ahora\s+toca|lo\s+(?:siguiente|próximo)\s+(?:es|será))\b"
     # ... in other languages: a "now", "next" or "then" that opens the sentence, then a verb
     # in the first person's future ("Teraz sprawdzę okna …", "Ahora voy a revisar …",
     # "Ensuite je vais …", "Als Nächstes prüfe ich …", "Poi controllerò …", "Agora vou …",
@@ -1145,7 +1149,11 @@ def _drop_overruled(
     # again would stand beside it as a rule ("Actually make X 14." … "Final answer on X: 21.",
     # the final turn kept verbatim: R23-R1)
     told += [s for u in _user_turns(_after(messages, history)) for s in _statements(u)]
-    said = [*rules, *told]
+    # (a rule said in a turn is read where it was said, not also ahead of every turn: there
+    # "Scratch that, read the id with 0x9F, not 0x90." stood before the goal's "fall back to
+    # the old part id", read as a return to it, and was taken back by its own later copy)
+    said_in_turns = set(told)
+    said = [*(r for r in rules if r not in said_in_turns), *told]
     # ... nor a setting's value the user set again later ("Final answer: set X to 2.")
     reset = {clip(x, 300) for x in reset_later(said)}
     overruled = {clip(x, 300) for x in overruled_by_later(said)} | reset

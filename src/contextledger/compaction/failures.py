@@ -71,6 +71,9 @@ _FAILURE_LINE = re.compile(
     r"\bERR_PNPM_\w+|^(?:panic|fatal(?: error)?):|\*\*\*.*\bError \d+$|"
     r"\((?:\w+::)*\w*(?:Error|Exception)\)$|\bException in thread\b|\bUncaught\b|"
     r"\bcommand not found\b|\bNo such file or directory\b|\bPermission denied\b|"
+    # a linker's: "spi_flash.c:(.text+0x4c): undefined reference to `jedec_lookup'" (the
+    # line that names what is missing; "ld returned 1 exit status" under it names nothing)
+    r"\bundefined (?:reference to|symbol)\b|\bmultiple definition of\b|"
     # Windows' "'mvnw' is not recognized as an internal or external command," (and
     # PowerShell's "… as the name of a cmdlet"), Docker's "Error response from daemon:",
     # curl's "curl: (6) Could not resolve host: …", Celery's "Task x[id] raised
@@ -313,7 +316,7 @@ _ANY_FAILURE_SIGN = re.compile(
     + "|"
     r"deadline|oomkilled|out of memory|segmentation|core dumped|<title>|<h1>|not ok|exception|"
     r"#(?:name\?|ref!|value!|div/0!|¡ref!|¡valor!|¿nombre\?|bezug!|wert!|nom\?|valeur!)|"
-    r"uncaught|denied|not found|"
+    r"uncaught|denied|not found|undefined reference|undefined symbol|multiple definition|"
     r"no such|http/|unauthori[sz]ed|forbidden|bad request|conflict|too many|unavailable|"
     r"bad gateway|assert|expected|received|did not equal|was not equal|not equal to|"
     r"not identical to|"
