@@ -263,3 +263,42 @@ def test_a_request_asked_also_or_then_stays_open_after_an_ok(ask: str) -> None:
 )
 def test_files_written_by_windows_cmd_and_powershell(script: str, written: str) -> None:
     assert shell_writes(script) == [written]
+
+
+TALK = "we had pizza three nights in a row, and the train was late twice this week"
+
+
+def test_running_talk_is_not_recapped_and_the_goal_starts_after_anyway() -> None:
+    recap = offline_recap(
+        ("user", f"Hi!! So {TALK}. Anyway. Plan my ten-day trip to Kyoto in October."),
+        ("assistant", "Sure!"),
+        ("user", f"Oh and {TALK}. The hotel must be under 150 euros a night. Anyway {TALK}."),
+        ("assistant", "Noted."),
+        ("user", f"{TALK}. What else do we need?"),
+        ("assistant", "A date."),
+        ("user", f"honestly {TALK}."),
+        ("assistant", "Ha."),
+    )
+    assert recap_section(recap, "Goal").strip() == "Plan my ten-day trip to Kyoto in October."
+    assert "pizza" not in recap
+    assert "under 150 euros a night" in recap
+
+
+def test_a_quote_of_a_talkative_turn_keeps_only_what_it_says() -> None:
+    from contextledger.compaction.floor import choose_quotes
+    from contextledger.providers import read_messages
+
+    said = [
+        f"{TALK}. What else do we need?",
+        f"Oh and {TALK}. Let's go with the hotel near the river. Anyway {TALK}.",
+        f"honestly {TALK}.",
+        "ok",
+    ]
+    turns: list[dict[str, str]] = []
+    for s in said:
+        turns += [{"role": "user", "content": s}, {"role": "assistant", "content": "Sure."}]
+    record = read_messages(turns)
+    quotes = choose_quotes(record, {record[-1].id}, (), "", 0, user_room=2000)
+    lines = [line for _, line in quotes]
+    assert any("Let's go with the hotel near the river." in line for line in lines)
+    assert not any("pizza" in line for line in lines)

@@ -162,7 +162,7 @@ from .tool_calls import (
     shows_file,
 )
 from .transcript import utf8_len
-from .wording import asks, clip, shape, without_code
+from .wording import asks, clip, only_said_often, said_often, shape, without_code
 
 # what the recap's readers (verification, the summarizers, the CLI) import from here, by
 # where it lives now: the sections and their rendering, what a tool call does, failures
@@ -915,10 +915,11 @@ def digest(
     users = _user_turns(messages)
     substantive = [u for u in users if is_substantive(u)]
     source = goal_message(record)
+    often = said_often(_user_turns(record))
     # (the session's opening request: "Actually, I need X fixed first." corrects nothing)
     opening = source is not None and _opens(source, record)
     first = _goal_words(source.text) if source is not None else ""
-    task = _fill_goal(sheet, first, source, record)
+    task = _fill_goal(sheet, first, source, record, often)
     _add_restated_goal(sheet, substantive)
     # (with the chatter a dictated goal opened with: said, not to be listed again)
     goal_text = first[: len(first) - len(_past_chatter(first))] + " ".join(sheet.sec["Goal"])
@@ -926,11 +927,11 @@ def digest(
     nxt = _next_step(messages)
     placed = set(open_now) | ({nxt} if nxt else set())
     unrun = _never_ran([*record], placed)
-    leave = _fill_rules(sheet, messages, users, first, task, opening, placed, unrun)
+    leave = _fill_rules(sheet, messages, users, first, task, opening, placed, unrun, often)
     told, overruled, replaced = _drop_overruled(sheet, messages, history, users, first)
     _settle_open_requests(sheet, messages, history, told, replaced, leave.lifting)
     _drop_stale_sentences(sheet, leave)
-    walk = _Walk(sheet, messages, first, goal_text, placed)
+    walk = _Walk(sheet, messages, first, goal_text, placed, often)
     for i, m in enumerate(messages):
         walk.message(i, m)
     walk.finish()
@@ -965,14 +966,31 @@ def digest(
     )
 
 
-def _fill_goal(sheet: _Sheet, first: str, source: Message | None, record: Sequence[Message]) -> str:
+_PIVOT = re.compile(r"(?i)^\W*(?:(?:so|but|ok(?:ay)?)\W+)?(?:anyway|anyhow|moving on)\W*$")
+
+
+def _past_pivot(said: list[str]) -> list[str]:
+    """The goal's sentences after the talk a pivot ends ("So the weather here is so grey.
+    Anyway. Plan my trip …"): from the sentence after a lone "Anyway.", when one follows."""
+    at = next((k for k, x in enumerate(said[:-1]) if _PIVOT.match(x)), None)
+    return said[at + 1 :] if at is not None else said
+
+
+def _fill_goal(
+    sheet: _Sheet,
+    first: str,
+    source: Message | None,
+    record: Sequence[Message],
+    often: Collection[str] = (),
+) -> str:
     """File the Goal line from ``first`` (the own words of ``source``, the request that set
     the task) unless the recap extended already has one; return the sentence that sets the
     task (the goal, never a constraint), "" when none was filed."""
     if sheet.sec["Goal"] or not first:
         return ""
-    said = sentences(_past_chatter(first))
-    said = [x for x in said if not personal_aside(x)] or said  # not "I must call my aunt"
+    said = _past_pivot(sentences(_past_chatter(first)))
+    # (not "I must call my aunt", nor what the user says in every other turn)
+    said = [x for x in said if not personal_aside(x) and not only_said_often(x, often)] or said
     labelled = next((k for k, x in enumerate(said) if GOAL_LABEL.match(x)), None)
     start = labelled if labelled is not None else _past_greetings(said)
     while start < len(said) - 1 and _background_only(said[start], said[start + 1]):
@@ -1053,11 +1071,13 @@ def _said_in(turn: str, first: str) -> Sequence[str]:
     return sentences(turn) if turn == first else _statements(turn)
 
 
-def _without_asides(said: str) -> str:
+def _without_asides(said: str, often: Collection[str] = ()) -> str:
     """``said`` less its sentences that are only the user's own to-dos or what someone keeps
-    telling them (:func:`.rules.personal_aside`), when something else is left."""
-    own = [s for s in sentences(said) if not personal_aside(s)]
-    return " ".join(own) if own and len(own) < len(sentences(said)) else said
+    telling them (:func:`.rules.personal_aside`), or the talk they say again and again
+    (``often``: :func:`.wording.said_often`), when something else is left."""
+    told = sentences(said)
+    own = [s for s in told if not personal_aside(s) and not only_said_often(s, often)]
+    return " ".join(own) if own and len(own) < len(told) else said
 
 
 def _fill_rules(
@@ -1069,6 +1089,7 @@ def _fill_rules(
     opening: bool,
     placed: set[str],
     unrun: Collection[str],
+    often: Collection[str] = (),
 ) -> _Leave:
     """File the user's constraints and corrections (rules, deadlines, settings' values,
     commands they named and no call ran, a paste's listed rules) and the permissions
@@ -1117,7 +1138,7 @@ def _fill_rules(
                 # (a deadline is a constraint with its date, not a number: RT22-21; a
                 # setting's value, its newest only, too: RT26-2), less the to-dos of the
                 # user's own said beside it ("I must call my aunt back. Dad is vegetarian.")
-                sheet.add("Constraints and corrections", clip(_without_asides(s), 300))
+                sheet.add("Constraints and corrections", clip(_without_asides(s, often), 300))
                 placed.add(s)
     for m in messages:  # the rules a user's paste lists ("- Do not edit src/generated/ …")
         if m.role == "user" and not m.is_recap and not m.tool_results:
@@ -1240,8 +1261,10 @@ class _Walk:
         first: str,
         goal_text: str,
         placed: set[str],
+        often: Collection[str] = (),
     ) -> None:
         self.sheet, self.first, self.goal_text, self.placed = sheet, first, goal_text, placed
+        self.often = often  # the clauses the user says again and again (``wording.said_often``)
         self.verdicts = _verdicts(messages)
         self.names: dict[str, ToolCall] = {}
         self.runs: dict[str, list[int]] = {}  # command -> the indexes it ran at
@@ -1531,7 +1554,7 @@ class _Walk:
         whole = m.role == "user" and _goal_words(m.text) != self.first
         aside = self.sheet.noise["User also said"]
         self.tallied += _said(
-            m, self.goal_text, self.placed, add, self.found, self.counted, aside, whole
+            m, self.goal_text, self.placed, add, self.found, self.counted, aside, whole, self.often
         )
         self.asked = m.text if m.role == "assistant" and not m.tool_calls else ""
 
@@ -2026,6 +2049,7 @@ def _said(
     counted: Collection[str] = (),
     aside: set[str] | None = None,
     whole: bool = False,
+    often: Collection[str] = (),
 ) -> list[str]:
     """File each sentence of a user or assistant turn once, saying who said it: decisions,
     the assistant's findings (also a code, id or count a tool returned, in ``found``,
@@ -2048,6 +2072,10 @@ def _said(
     for s in _statements(said) if whole else sentences(said):
         if GOAL_LABEL.sub("", s) in goal_text or s in placed or word_count(s) < 3:
             continue
+        if m.role == "user" and often:  # (a short turn's running talk: not its statement)
+            s = _without_asides(s, often)
+            if only_said_often(s, often):
+                continue
         if logged and s in logged:
             continue
         if is_nudge(s) or counted_nudge(s):  # "ok, keep going"; "step 4: go on" (R23-R3)
@@ -2075,6 +2103,8 @@ def _said(
             add("Numbers that matter", item)
         elif m.role == "user" and unhurried(s):  # "Acele etme, sorun yok.": talk (RT22-21)
             continue
+        elif m.role == "user" and only_said_often(s, often):  # "the train was late twice this week"
+            continue  # in every other turn: talk, not a statement to keep (R39-F3)
         elif m.role == "user" and not asks(s) and (specific(s) or pictured):
             add("User also said", f"User: {clip(s, 300)}")
         elif m.role == "user" and aside is not None and word_count(s) >= 4 and not _only_asks(s):
