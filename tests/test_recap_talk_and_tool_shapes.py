@@ -302,3 +302,10 @@ def test_a_quote_of_a_talkative_turn_keeps_only_what_it_says() -> None:
     lines = [line for _, line in quotes]
     assert any("Let's go with the hotel near the river." in line for line in lines)
     assert not any("pizza" in line for line in lines)
+
+
+def test_a_sentence_said_each_time_with_a_new_number_is_no_talk() -> None:
+    from contextledger.compaction.wording import said_often
+
+    said = [f"From the primary. We have {n} open connections at peak." for n in (1005, 1020, 1035)]
+    assert said_often(said) == frozenset({"from the primary"})

@@ -8,7 +8,6 @@ from collections.abc import Collection, Iterable
 from functools import cache
 
 from ..fit.gists import repeated
-from ..fit.gists import wording as said_as
 from .transcript import cut_utf8, utf8_len
 
 
@@ -112,21 +111,28 @@ _CLAUSE_FILLER = re.compile(
 
 
 def _clauses(text: str) -> list[str]:
+    """``text``'s clauses of two words or more, as compared; one with a number in it is
+    never talk ("We have 1005 open connections at peak." said each time with a new count
+    is a value each time), so it is kept apart by a mark no other clause holds."""
     cut = (_CLAUSE_FILLER.sub("", c).strip(" .!?,;").casefold() for c in _CLAUSE_CUT.split(text))
-    return [said_as(c) for c in cut if len(c.split()) >= 2]
+    return [c if not _DIGIT.search(c) else "\0" + c for c in cut if len(c.split()) >= 2]
+
+
+_DIGIT = re.compile(r"\d")
 
 
 def said_often(users: Iterable[str]) -> frozenset[str]:
     """The clauses the user says again and again in ``users`` (their turns: in three or
-    more, digits aside, as the fit's ``gists.repeated`` counts): a chat's running talk ("the
-    train was late twice this week", "sorry for the essay!"), said between the facts.
+    more, as the fit's ``gists.repeated`` counts; never one with a number): a chat's running
+    talk ("the train was late twice this week", "sorry for the essay!"), said between the
+    facts.
 
     >>> sorted(said_often(["Ugh, the train was late.", "The train was late, sorry!",
     ...                    "Budget is 900, and the train was late."]))
     ['the train was late']
     """
     counts = Counter(c for u in users for c in set(_clauses(u)))
-    return frozenset(c for c, n in counts.items() if repeated(n))
+    return frozenset(c for c, n in counts.items() if repeated(n) and not c.startswith("\0"))
 
 
 def only_said_often(sentence: str, often: Collection[str]) -> bool:
