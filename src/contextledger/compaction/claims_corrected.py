@@ -135,7 +135,9 @@ def check_corrected_name(text: str, ev: Evidence) -> list[Claim]:
         return []
     folded = text.casefold()
     for old, new, said in fixed:
-        whole = re.search(rf"(?<![\w&]){re.escape(old.casefold())}(?![\w&])", folded)
+        # (a whole word, not a part of a file's name: "values-preview.yaml" after "use
+        # namespace preview-apps, not preview" states no namespace)
+        whole = re.search(rf"(?<![\w&./-]){re.escape(old.casefold())}(?![\w&/-]|\.\w)", folded)
         if whole is not None and new.casefold() not in folded:
             why = f"the user replaced {old} with {new}: {quote(said)}"
             return [Claim("constraint", text.strip(), why)]
