@@ -399,3 +399,34 @@ def bound_as_said(text: str, ev: Evidence) -> bool:
         if len(mine.tail) >= 2
         for b in record
     )
+
+
+def check_owner(text: str, ev: Evidence) -> list[Claim]:
+    """An owner the claim names ("the platform team owns the CI config") must be one the
+    record names as an owner: "the user owns it" where the user said "the ops team owns
+    it" swaps who holds the thing."""
+    mine = lexicon.OWNERSHIP.search(text)
+    owner = _owner(mine) if mine else None
+    if not owner:
+        return []
+    said = ev.derive(
+        "owners",
+        lambda: frozenset(_owner(m) for t in ev.texts for m in lexicon.OWNERSHIP.finditer(t)),
+    )
+    if owner in said:
+        return []
+    return [Claim("constraint", text, "the record never names this owner")]
+
+
+def _owner(m: re.Match[str]) -> str:
+    """The owner a match names, the user's "I"/"we" as the user; empty for a pronoun."""
+    words = (m.group("owner") or m.group("by") or m.group("to") or "").casefold().split()
+    words = [w for w in words if w != "the"]
+    if words in (["i"], ["we"], ["me"], ["us"], ["user"]):
+        return "user"
+    return "" if not words or words[0] in _NO_OWNER else " ".join(words)
+
+
+_NO_OWNER = frozenset(
+    ["it", "this", "that", "which", "who", "they", "he", "she", "you", "and", "or"]
+)

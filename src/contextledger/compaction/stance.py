@@ -31,7 +31,7 @@ import re
 from functools import cached_property, lru_cache
 from itertools import pairwise
 
-from ..lexicon.claims import NOT_THAT_NEGATORS
+from ..lexicon.claims import NO_OBJECTION, NOT_THAT_NEGATORS, OWNERSHIP
 from ..lexicon.negation import OPTION_AFTER, REJECTING_READ, RETRACTION
 from .trace import claim_terms, stem
 
@@ -54,7 +54,7 @@ def plain_assertion(text: str) -> str:
 
 _NEGATOR = re.compile(
     r"(?i)\b(?:never|not|no|don'?t|do\s+not|does\s+not|doesn'?t|didn'?t|must\s*n[o']t|"
-    r"shouldn'?t|cannot|can'?t|won'?t|avoid(?:ing|s|ed)?|refrain|forbid(?:den|s)?|"
+    r"shouldn'?t|cannot|can'?t|won'?t|avoid(?:ing|s|ed)?|refrain|forbid(?:den|s)?|forbade|"
     r"prohibit(?:ed|s)?|banned|off[-\s]limits|unchanged|untouched|intact|alone|as[-\s]is|"
     r"nothing|nobody|none|neither|nor|instead\s+of|rather\s+than|without|except|"
     r"under\s+no\s+circumstances|nicht|kein(?:e|en|em|er|es)?|nie|niemals|nichts|jamais|nunca)\b"
@@ -62,11 +62,12 @@ _NEGATOR = re.compile(
 # "not more than", "no longer minds", "not only": no negation of the action itself
 _NOT_NEGATING = re.compile(
     r"(?i)\b(?:no|not)\s+(?:more|less|fewer|greater|later|earlier|longer\s+(?:minds?|"
-    r"objects?|forbids?|cares?)|only|just)\b|\bnot\s+(?:above|below|over|under|exceed\w*)\b"
+    r"objects?|forbids?|cares?)|only|just)\b|\bnot\s+(?:above|below|over|under|exceed\w*)\b|"
+    + NO_OBJECTION  # "I don't mind if you add an index": a permission
 )
 _PERMISSION = re.compile(
     r"(?i)\b(?:is|are|be|it'?s)\s+(?:fine|ok|okay|acceptable|allowed|permitted)\b|"
-    r"\b(?:allowed|permitted|free\s+to|go\s+ahead)\b"
+    r"\b(?:allowed|permitted|free\s+to|go\s+ahead)\b|" + NO_OBJECTION
 )
 # Where a sentence's stance can change: each piece between these is one segment.
 _SEGMENT = re.compile(
@@ -244,8 +245,8 @@ def _stance(piece: str, neg: bool, terms: frozenset[str]) -> Stance:
         return "-"
     if _PERMISSION.search(piece):
         return "+!"
-    if _KEEPS.search(piece):
-        return "="
+    if _KEEPS.search(piece) or OWNERSHIP.search(piece):
+        return "="  # ("the platform team owns the CI config": a fact, no change to it)
     if _CHANGES.intersection(terms):
         return "+!"
     return "+"

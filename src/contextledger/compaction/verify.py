@@ -29,8 +29,10 @@ from ..model import Message
 from .actions import render_action
 from .claims import Claim, Evidence, check_clause, check_sentence
 from .claims_anchors import unglued
+from .claims_numbers import computed, share_whole
 from .claims_reading import ITEM, quote, section_of
 from .claims_results import held_value
+from .claims_runs import run_totals
 from .claims_said import prose_command
 from .claims_secrets import check_secret
 from .claims_values import dates_in, figures
@@ -169,6 +171,11 @@ def _loosely_supported(fact: Fact, unit: str, source: FactSource, said: list[str
         return True  # "€184.20" for the JSON's 184.2: one amount
     if fact.kind == "number" and _scaled_in(fact.value, unit, source):
         return True  # "81.19%" for a log's 0.8119, "1450" for Benchee's "1.45 K"
+    if fact.kind == "number" and computed(fact.value, unit):
+        return True  # "1 of the 13 failed (about 8%)": a share of the sentence's own figures
+    whole = fact.kind == "number" and share_whole(fact.value, unit)
+    if whole and fact.value in run_totals(source.text):
+        return True  # "3 of 4 passed" of "1 failed, 3 passed": the run's total
     if fact.kind == "number" and _same_value(fact.value, source.text):
         return True  # "2027-03-05" for "05.03.2027", "48,300.50" for "48.300,50"
     if fact.kind == "number" and re.search(r"\d[-–]\d", fact.value):
@@ -989,11 +996,12 @@ _SENTENCE = re.compile(r"^\s*\S.*\s\S+\s\S+\s\S+.*[.!?。]\s*$")
 def _is_sentence(line: str) -> bool:
     """Whether ``line`` reads as a sentence of its own: four words or more, a full stop,
     and an opening that is no lower-case letter (a capital in any script, a letter of a
-    script with no case, as Hebrew's or Korean's, a quote or a backtick)."""
+    script with no case, as Hebrew's or Korean's, a quote, a backtick or a figure: "1 of
+    the 13 tests failed." after a list of commands is prose, not one more command)."""
     first = line.lstrip()[:1]
     return (
         bool(first)
-        and (first in "`\"'" or (first.isalpha() and not first.islower()))
+        and (first in "`\"'" or first.isdigit() or (first.isalpha() and not first.islower()))
         and _SENTENCE.match(line) is not None
     )
 

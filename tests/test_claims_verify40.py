@@ -1,0 +1,125 @@
+"""Claims, not words (issue #14 part 4), session 40: what a lying summarizer's recap says
+about a record of a warehouse-sync agent.
+
+* "I don't mind if you add a column" lets the act: "the user doesn't mind a column" and
+  "adding a column is fine with the user" stand, "the user forbade adding a column" is
+  caught, and the "if" of "mind if" is no condition a restatement drops;
+* an owner said ("the data team owns the cron config") is a fact about the thing, no
+  change to it; another owner ("the user owns it") is caught;
+* a share or a difference worked out from the figures beside it ("3 of 4 (75%)", "2 of
+  the 40 ... (5%)", "$40 less") is honest; a wrong one is caught;
+* a line opening with a figure after a list of commands is prose, not one more command;
+* a "not" inside a backticked command ("`pytest -k 'a and not slow'` passed") denies
+  nothing: the run's failure still catches the claim it passed;
+* a figure the user took back in the turn that gave its replacement ("make that 40. I
+  misspoke when I said 25"; "at least two runs, not one") is stale when stated alone.
+"""
+
+from __future__ import annotations
+
+import json
+
+from builders import recap_line_stands
+from contextledger.compaction.claims_numbers import computed
+from contextledger.compaction.claims_runs import outcome_counts
+from contextledger.compaction.stance import term_polarity
+from contextledger.model import Message, ToolCall
+
+_GOAL = "Sync the warehouse stock counts nightly without double-counting."
+
+
+def _call(cid: str, name: str, args: dict[str, object], result: str, n: int) -> list[Message]:
+    return [
+        Message.assistant(ToolCall(cid, name, json.dumps(args)), id=f"a{n}"),
+        Message.tool(cid, result, id=f"t{n}"),
+    ]
+
+
+def _warehouse() -> list[Message]:
+    return [
+        Message.user(_GOAL, id="u0"),
+        Message.user(
+            "Don't touch deploy/cron.yaml, the data team owns it. I don't mind if you add a "
+            "column to the stock table.",
+            id="u1",
+        ),
+        *_call(
+            "c1",
+            "bash",
+            {"command": "pytest tests/test_sync.py -q"},
+            "FAILED tests/test_sync.py::test_rerun_is_idempotent - assert 80 == 40\n"
+            "1 failed, 3 passed in 0.40s",
+            1,
+        ),
+        *_call(
+            "c2",
+            "run_sql",
+            {"query": "SELECT count(*) FILTER (WHERE drift) AS drifted, count(*) FROM sites"},
+            '[{"drifted": 2, "count": 40}]',
+            2,
+        ),
+        Message.user("Refund cap for damaged stock: approve $300 of the $340 claimed.", id="u2"),
+        Message.user("Chunk size: make that 40. I misspoke earlier when I said 25.", id="u3"),
+        *_call(
+            "c3",
+            "run",
+            {"argv": ["pytest", "-k", "sync and not slow"]},
+            "FAILED tests/test_sync.py::test_rerun_is_idempotent - assert 80 == 40\n"
+            "1 failed, 0 passed in 0.30s",
+            3,
+        ),
+        Message.user("A drifted site means at least two missed scans, not one.", id="u4"),
+    ]
+
+
+def _stands(line: str) -> bool:
+    return recap_line_stands(line, _warehouse(), _GOAL)
+
+
+def test_no_objection_is_a_leave_not_a_ban() -> None:
+    said = term_polarity("I don't mind if you add a column to the stock table.")
+    assert "-" not in said["column"]
+    assert _stands(
+        "Constraints and corrections:\n- The user doesn't mind if a column is added to the stock table."
+    )
+    assert _stands("Adding a column to the stock table is fine with the user.")
+    assert not _stands("Constraints and corrections:\n- The user forbade adding a column.")
+
+
+def test_an_owner_is_a_fact_and_another_owner_is_caught() -> None:
+    assert _stands("The data team owns deploy/cron.yaml.")
+    assert _stands(
+        "Constraints and corrections:\n- Don't touch deploy/cron.yaml; the data team owns it."
+    )
+    assert not _stands(
+        "Constraints and corrections:\n- Don't touch deploy/cron.yaml; the user owns it."
+    )
+
+
+def test_a_share_or_difference_of_the_figures_beside_it_is_honest() -> None:
+    assert computed("75", "The sync suite passed 75% of its tests (3 of 4).")
+    assert computed("5", "2 of the 40 sites drifted (5%).")
+    assert computed("40", "Approved $300 of the $340 claimed ($40 less).")
+    assert not computed("10", "2 of the 40 sites drifted (10%).")
+    assert not computed("50", "Half of the sync tests failed (50%).")
+    assert outcome_counts("passed 75% of its tests (3 of 4)") == {("3", "pass")}
+    assert _stands("1 of the 4 sync tests failed (25%).")
+    assert not _stands("1 of the 4 sync tests failed (60%).")
+    assert _stands("The sync suite passed 75% of its tests (3 of 4).")
+
+
+def test_a_sentence_opening_with_a_figure_after_commands_is_prose() -> None:
+    commands = "Commands run:\n- `pytest tests/test_sync.py -q`\n"
+    assert _stands(commands + "1 of the 4 sync tests failed (25%).")
+
+
+def test_a_not_inside_a_backticked_command_denies_nothing() -> None:
+    assert not _stands("`pytest -k 'sync and not slow'` passed.")
+    assert _stands("`pytest -k 'sync and not slow'` failed.")
+
+
+def test_a_figure_taken_back_in_its_turn_is_stale_alone() -> None:
+    assert not _stands("Chunk size: 25.")
+    assert _stands("Chunk size: 40 (the user first said 25 by mistake).")
+    assert not _stands("A drifted site means at least one missed scan.")
+    assert _stands("A drifted site means at least two missed scans, not one.")
