@@ -233,6 +233,8 @@ _DATE_WORDS = re.compile(
     r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|"
     r"April|June|July|August|September|October|November|December)\b"
 )
+# a date word of another language that is as often no date ("mars", Dutch "mei")
+_NOT_ONLY_A_DATE = frozenset({"mars", "mei", "mayo"})
 _FOLDED_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
 _MONTHS = "January February March April May June July August September October November December"
 
@@ -268,6 +270,13 @@ def check_dates(text: str, ev: Evidence) -> list[Claim]:
         Claim("number", day, "the record never names this day or month")
         for day in dict.fromkeys(_DATE_WORDS.findall(text))
         if day.casefold() not in _date_words(ev)
+    ]
+    # ("Die Deadline ist Freitag": a day in the recap's own language, Friday)
+    abroad = (w for w in _FOLDED_WORD.findall(text) if w.casefold() not in _NOT_ONLY_A_DATE)
+    out += [
+        Claim("number", word, "the record never names this day or month")
+        for word in dict.fromkeys(abroad)
+        if lexicon.DATE_WORDS_ABROAD.get(word.casefold(), "") not in {"", *_date_words(ev)}
     ]
     claimed = dates_in(text) if any(c.isdigit() for c in text) else ()
     for year, month, day in sorted(claimed, key=str):

@@ -402,9 +402,11 @@ def bound_as_said(text: str, ev: Evidence) -> bool:
 
 
 def check_owner(text: str, ev: Evidence) -> list[Claim]:
-    """An owner the claim names ("the platform team owns the CI config") must be one the
-    record names as an owner: "the user owns it" where the user said "the ops team owns
-    it" swaps who holds the thing."""
+    """An owner the claim names ("the platform team owns the CI config") where the record
+    names owners must be one of them: "the user owns it" where the user said "the ops
+    team owns it" swaps who holds the thing; an owner the record names nowhere is made
+    up. (A record that names no owner in these words, "Jonas übernimmt das Release", is
+    read by the other checks.)"""
     mine = lexicon.OWNERSHIP.search(text)
     owner = _owner(mine) if mine else None
     if not owner:
@@ -413,9 +415,18 @@ def check_owner(text: str, ev: Evidence) -> list[Claim]:
         "owners",
         lambda: frozenset(_owner(m) for t in ev.texts for m in lexicon.OWNERSHIP.finditer(t)),
     )
-    if owner in said:
+    if not said - {""} or owner in said:
         return []
-    return [Claim("constraint", text, "the record never names this owner")]
+    named = owner != "user" and any(
+        set(owner.split()) <= _words(t) for t in (*ev.user_turns, *ev.assistant)
+    )
+    if named:
+        return []  # (someone the record names: not the swap this reading sees)
+    return [
+        Claim(
+            "constraint", text, f"the record names another owner: {', '.join(sorted(said - {''}))}"
+        )
+    ]
 
 
 def _owner(m: re.Match[str]) -> str:
@@ -430,3 +441,7 @@ def _owner(m: re.Match[str]) -> str:
 _NO_OWNER = frozenset(
     ["it", "this", "that", "which", "who", "they", "he", "she", "you", "and", "or"]
 )
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[\w-]+", text.casefold()))

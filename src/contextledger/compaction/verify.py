@@ -35,7 +35,7 @@ from .claims_results import held_value
 from .claims_runs import run_totals
 from .claims_said import prose_command
 from .claims_secrets import check_secret
-from .claims_values import dates_in, figures
+from .claims_values import clock_times, dates_in, figures
 from .digest import (
     GOAL_LABEL,
     PASSED_LATER,
@@ -176,6 +176,9 @@ def _loosely_supported(fact: Fact, unit: str, source: FactSource, said: list[str
     whole = fact.kind == "number" and share_whole(fact.value, unit)
     if whole and fact.value in run_totals(source.text):
         return True  # "3 of 4 passed" of "1 failed, 3 passed": the run's total
+    clock = clock_times(fact.value) if fact.kind == "number" and ":" in fact.value else None
+    if clock and clock <= _clocks_in(source.text):
+        return True  # "Thursday 12:00" for "Donnerstag 12 Uhr": one time of day
     if fact.kind == "number" and _same_value(fact.value, source.text):
         return True  # "2027-03-05" for "05.03.2027", "48,300.50" for "48.300,50"
     if fact.kind == "number" and re.search(r"\d[-–]\d", fact.value):
@@ -223,6 +226,11 @@ def _values_of(
 ) -> tuple[frozenset[tuple[int | None, int, int]], frozenset[tuple[str, str]]]:
     """The dates and the amounts of ``text``, each written one way (see ``figures``)."""
     return frozenset(dates_in(text)), frozenset(figures(text))
+
+
+@lru_cache(maxsize=4)  # one record's text, asked of every time of its recap
+def _clocks_in(text: str) -> frozenset[str]:
+    return clock_times(text)
 
 
 def _spellings(number: str) -> list[str]:
