@@ -12,7 +12,11 @@ about a record of a warehouse-sync agent.
 * a "not" inside a backticked command ("`pytest -k 'a and not slow'` passed") denies
   nothing: the run's failure still catches the claim it passed;
 * a figure the user took back in the turn that gave its replacement ("make that 40. I
-  misspoke when I said 25"; "at least two runs, not one") is stale when stated alone.
+  misspoke when I said 25"; "at least two runs, not one") is stale when stated alone;
+* "Thursday 12:00" is a German turn's "Donnerstag 12 Uhr"; "Freitag" in a German recap is
+  a day the record must name;
+* an act said with its purpose ("edited X to add a constraint") is held to the act;
+* "expected 3 … and got 1" keeps the values the record's line gives together.
 """
 
 from __future__ import annotations
@@ -123,3 +127,45 @@ def test_a_figure_taken_back_in_its_turn_is_stale_alone() -> None:
     assert _stands("Chunk size: 40 (the user first said 25 by mistake).")
     assert not _stands("A drifted site means at least one missed scan.")
     assert _stands("A drifted site means at least two missed scans, not one.")
+
+
+def _german() -> list[Message]:
+    return [
+        Message.user("Bitte die Exporte reparieren.", id="g0"),
+        Message.user("Die Deadline ist Donnerstag 12 Uhr, dann geht das Release raus.", id="g1"),
+        *_call("g2", "bash", {"command": "make export"}, "export ok\nexit 0", 2),
+    ]
+
+
+def test_a_time_with_a_word_for_the_hour_and_a_day_in_either_language() -> None:
+    record = _german()
+
+    def stands(line: str) -> bool:
+        return recap_line_stands(line, record, "Bitte die Exporte reparieren.")
+
+    rule = "Constraints and corrections:\n- Deadline: {}, then the release ships."
+    assert stands(rule.format("Thursday 12:00"))
+    assert not stands(rule.format("Thursday 13:00"))
+    assert not stands(rule.format("Friday 12:00"))
+    assert stands("Die Deadline ist Donnerstag 12 Uhr.")
+    assert not stands("Die Deadline ist Freitag 12 Uhr.")
+
+
+def test_an_act_said_with_its_purpose_is_held_to_the_act() -> None:
+    assert not _stands("The assistant edited deploy/cron.yaml to fix the rerun test.")
+    assert _stands("The assistant ran `pytest tests/test_sync.py -q` to reproduce the rerun bug.")
+
+
+def test_labelled_figures_keep_the_values_their_line_gives_together() -> None:
+    assert not _stands("test_rerun_is_idempotent asserted 80 == 40 and got 60.")
+    record = [
+        *_call(
+            "r1",
+            "bash",
+            {"command": "go test ./pkg/retry"},
+            "retry_test.go:41: expected 3 attempts, got 2\nFAIL",
+            1,
+        )
+    ]
+    assert not recap_line_stands("TestRetry expected 3 attempts and got 1.", record, _GOAL)
+    assert recap_line_stands("The retry test expected 3 attempts and got 2.", record, _GOAL)

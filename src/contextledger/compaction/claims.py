@@ -93,6 +93,7 @@ from .claims_numbers import (
     check_dates,
     check_locations,
     check_numbers,
+    check_paired,
     check_percents,
     check_qualities,
     check_tallies,
@@ -774,6 +775,8 @@ def check_sentence(sentence: str, ev: Evidence) -> tuple[int, tuple[Claim, ...]]
         person = named.group("name") if named else ""
         out += check_clause(part, None, ev, actor)
         out += check_cause(part, ev, actor)
+    if len(parts) > 1:  # "expected 3 attempts and got 1": a pair across its clauses
+        out += check_paired(sentence, ev)
     wrong = out_of_order(sentence, ev.timeline) if ordered else None
     if wrong:
         out.append(Claim("did", sentence.strip(), f"not in that order: {wrong}"))

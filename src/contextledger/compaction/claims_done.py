@@ -150,6 +150,13 @@ def _action_verb(text: str) -> str | None:
     return None
 
 
+# a purpose after the act: "… to add a unique constraint", "… so that reruns are safe"
+_PURPOSE = re.compile(
+    r"(?i)\s+(?:(?:in\s+order|so\s+as)\s+to|so\s+that|to(?=\s+(?:add|fix|make|avoid|prevent|"
+    r"allow|support|enable|ensure|handle|stop|reproduce|reduce|improve|speed|cover)\b))\s"
+)
+
+
 def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Claim]:
     """A clause saying something was done: its object traces to a tool call or an
     assistant statement of it (or, for the user, a user turn saying "I did"), with the
@@ -232,6 +239,12 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
         real = traced(acts, lambda u: not _HYPOTHETICAL.search(u.text))
         if real is None:
             return [Claim("did", text, f"the record shows only a dry run: {quote(hit.text)}")]
+    purpose = _PURPOSE.search(text) if hit is not None else None
+    if purpose is not None:
+        # "edited the migrations folder to add a unique constraint": the act before its
+        # purpose must be in the record too, not carried by the purpose's words (a
+        # traceback's "violates unique constraint")
+        return check_done(text[: purpose.start()], verb, actor, ev)
     if hit is not None:
         return []
     if actor is None and _reported_by_user(text, verb, terms, specific, ev):

@@ -155,7 +155,42 @@ def check_numbers(text: str, ev: Evidence) -> list[Claim]:
             out.append(
                 Claim("number", f"{label} {n}", f"the record says {other} {n}, not {label} {n}")
             )
+    return out + check_paired(text, ev)
+
+
+def check_paired(text: str, ev: Evidence) -> list[Claim]:
+    """Numbers bound to labels keep the values the record's line gives them together:
+    "expected 3 attempts and got 1" where the run printed "expected 3 attempts, got 2"."""
+    pairs = number_pairs(text)
+    out = []
+    for label, n in sorted(pairs) if len(pairs) > 1 else ():
+        if (label, n) in _labelled(ev):
+            continue
+        said = _paired_otherwise(label, pairs - {(label, n)}, ev)
+        if said:
+            why = f"the record says {label} {said} beside the rest"
+            out.append(Claim("number", f"{label} {n}", why))
     return out
+
+
+def _paired_otherwise(label: str, others: set[tuple[str, str]], ev: Evidence) -> str | None:
+    """The value a line of the record gives ``label`` beside every one of ``others``
+    (the claim's other labelled numbers), or None when no line gives them together."""
+    lines = ev.derive(
+        "labelled lines",
+        lambda: [
+            found
+            for t in ev.texts
+            for line in t.splitlines()
+            if len(found := number_pairs(line)) > 1
+        ],
+    )
+    for found in lines:
+        if others <= found:
+            mine = sorted(n for lab, n in found if lab == label)
+            if mine:
+                return mine[0]
+    return None
 
 
 def check_percents(text: str, ev: Evidence) -> list[Claim]:
