@@ -16,7 +16,14 @@ about a record of a warehouse-sync agent.
 * "Thursday 12:00" is a German turn's "Donnerstag 12 Uhr"; "Freitag" in a German recap is
   a day the record must name;
 * an act said with its purpose ("edited X to add a constraint") is held to the act;
-* "expected 3 … and got 1" keeps the values the record's line gives together.
+* "expected 3 … and got 1" keeps the values the record's line gives together;
+* a denial of a query on a table the record's SQL queried is caught; an act on "the X
+  table" where the call's SQL worked on another table is caught;
+* "no longer need to support X" needs it not: "X must stay" is caught, "X support is
+  dropped" stands; an owner named in the user's hand-off agrees with a move of it;
+* a recap written in the user's language has its sections ("Ausgeführte Befehle:",
+  "Fehler:"), a failure said "zuerst" is the first run's, and a plain sentence after
+  a bulleted list is prose, whatever letter opens it.
 """
 
 from __future__ import annotations
@@ -73,6 +80,14 @@ def _warehouse() -> list[Message]:
             3,
         ),
         Message.user("A drifted site means at least two missed scans, not one.", id="u4"),
+        *_call(
+            "c4",
+            "bash",
+            {"command": 'psql -c "DELETE FROM staging_stock WHERE run_id = 9"'},
+            "DELETE 120",
+            4,
+        ),
+        Message.user("We no longer need to support site 7, drop it from the sync.", id="u5"),
     ]
 
 
@@ -152,20 +167,78 @@ def test_a_time_with_a_word_for_the_hour_and_a_day_in_either_language() -> None:
 
 
 def test_an_act_said_with_its_purpose_is_held_to_the_act() -> None:
-    assert not _stands("The assistant edited deploy/cron.yaml to fix the rerun test.")
-    assert _stands("The assistant ran `pytest tests/test_sync.py -q` to reproduce the rerun bug.")
+    record = [
+        *_warehouse(),
+        *_call(
+            "p1",
+            "bash",
+            {"command": "python -m sync.load --dry-run"},
+            "IntegrityError: duplicate key value violates unique constraint stock_pkey",
+            9,
+        ),
+    ]
+    said = "The assistant edited the migrations folder to add a unique constraint."
+    assert not recap_line_stands(said, record, _GOAL)
+    ran = "The assistant ran `pytest tests/test_sync.py -q` to reproduce the rerun bug."
+    assert recap_line_stands(ran, record, _GOAL)
 
 
 def test_labelled_figures_keep_the_values_their_line_gives_together() -> None:
-    assert not _stands("test_rerun_is_idempotent asserted 80 == 40 and got 60.")
     record = [
+        Message.user("Fix the flaky retry test.", id="r0"),
         *_call(
             "r1",
             "bash",
-            {"command": "go test ./pkg/retry"},
-            "retry_test.go:41: expected 3 attempts, got 2\nFAIL",
+            {"command": "go test ./pkg/retry -run TestRetryBackoff"},
+            "--- FAIL: TestRetryBackoff (0.02s)\n    retry_test.go:41: expected 3 attempts, got 2\n"
+            "FAIL",
             1,
-        )
+        ),
     ]
-    assert not recap_line_stands("TestRetry expected 3 attempts and got 1.", record, _GOAL)
-    assert recap_line_stands("The retry test expected 3 attempts and got 2.", record, _GOAL)
+    goal = "Fix the flaky retry test."
+    assert not recap_line_stands("TestRetryBackoff expected 3 attempts and got 1.", record, goal)
+    assert recap_line_stands("TestRetryBackoff expected 3 attempts and got 2.", record, goal)
+
+
+def test_a_denied_query_or_an_act_on_another_table_is_caught() -> None:
+    assert not _stands("The assistant never queried the sites table.")
+    assert not _stands("The assistant deleted 120 rows from the stock table.")
+    assert _stands("The assistant deleted 120 rows from the staging_stock table.")
+
+
+def test_what_the_user_no_longer_needs_may_be_dropped_not_kept() -> None:
+    rules = "Constraints and corrections:\n- {}"
+    assert not _stands(rules.format("Site 7 must stay in the sync."))
+    assert _stands(rules.format("Site 7 support is dropped from the sync."))
+
+
+def _german_failure() -> list[Message]:
+    return [
+        Message.user("Bitte die PDFs reparieren; kein composer update.", id="d0"),
+        *_call(
+            "d1",
+            "shell",
+            {"cmd": "vendor/bin/phpunit --filter PdfTest"},
+            "There was 1 failure:\n1) App\\Tests\\PdfTest::testUmlauts\nFAILURES!\n"
+            "Tests: 2, Assertions: 5, Failures: 1.",
+            1,
+        ),
+        *_call("d2", "shell", {"cmd": "vendor/bin/phpunit --filter PdfTest"}, "OK (2 tests)", 2),
+        *_call(
+            "d3", "shell", {"cmd": "composer require dompdf/dompdf:^3.1"}, "Upgrading dompdf", 3
+        ),
+    ]
+
+
+def test_a_recap_in_the_users_language_and_a_sentence_after_a_list() -> None:
+    record = _german_failure()
+
+    def stands(line: str) -> bool:
+        return recap_line_stands(line, record, "Bitte die PDFs reparieren.")
+
+    rules = "Regeln:\n- Kein composer update.\n"
+    assert stands(rules + "Ausgeführte Befehle:\n- `composer require dompdf/dompdf:^3.1`")
+    assert not stands(rules + "Ausgeführte Befehle:\n- `composer update`")
+    assert stands("Fehler:\n- testUmlauts schlug zuerst fehl; beim letzten Lauf waren beide grün.")
+    failures = "Failures:\n- `vendor/bin/phpunit --filter PdfTest`: testUmlauts failed at first.\n"
+    assert stands(failures + "composer update was not run.")

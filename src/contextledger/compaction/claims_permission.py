@@ -68,6 +68,7 @@ _GATED = re.compile(
 )
 _NEED_NOT = re.compile(
     r"(?i)\b(?:no\s+need\s+to|needn'?t|need\s+not(?:\s+be)?|do(?:es)?\s*n[o']?t\s+(?:have|need)\s+to|"
+    r"no\s+longer\s+(?:need|have)\s+to|"  # "we no longer need to support Node 16"
     r"(?:is|are)\s+not\s+(?:needed|required|necessary))\b"
 )
 _MUST = re.compile(

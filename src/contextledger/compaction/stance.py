@@ -210,6 +210,12 @@ def segments(text: str) -> list[tuple[str, bool]]:
         )
         if _INHERITS.match(piece) and out and out[-1][1]:
             neg = True
+        removed = None if neg else _REMOVED.search(piece)
+        if removed is not None and claim_terms(piece[: removed.start()]):
+            # "Node 16 support is dropped from the matrix": what was removed is no more,
+            # as "no longer support Node 16" says; where from is its context
+            out += [(piece[: removed.start()], True), (piece[removed.end() :], False)]
+            continue
         required = _ONLY_WITH.search(piece)
         if required and not neg:
             # "apply only ever with -target" says "never apply without -target"
@@ -221,13 +227,18 @@ def segments(text: str) -> list[tuple[str, bool]]:
     return out
 
 
+# a thing said to be removed, in the passive: "is dropped", "was removed", "got deleted"
+_REMOVED = re.compile(
+    r"(?i)\b(?:is|are|was|were|be|been|being|gets?|got)\s+(?:now\s+)?(?:dropped|removed|deleted|"
+    r"retired|discontinued|taken\s+out)\b"
+)
 _REQUIRED_CONTEXT = re.compile(
     r"(?i)\s+(?=(?:for|in|on|at|to|from|when|because|since|so|during|while|until)\b)"
 )
 _ONLY_WITH = re.compile(r"(?i)\s*\bonly\s+(?:ever\s+)?(?:with|using|via)\b\s*")
 
 
-Stance = str  # "-" negated, "=" kept as it is, "+!" said to change, "+" plain
+Stance = str  # "-" negated, "=" kept as it is, "+!" said to change, "+" plain, "~" owned
 
 
 _PURPOSE = re.compile(r"(?i)^(?:so(?:\s+that)?|in\s+order\s+(?:to|that)|to\s+(?:avoid|prevent))\b")
@@ -245,8 +256,10 @@ def _stance(piece: str, neg: bool, terms: frozenset[str]) -> Stance:
         return "-"
     if _PERMISSION.search(piece):
         return "+!"
-    if _KEEPS.search(piece) or OWNERSHIP.search(piece):
-        return "="  # ("the platform team owns the CI config": a fact, no change to it)
+    if OWNERSHIP.search(piece):
+        return "~"  # "the platform team owns the CI config": who holds it, no act on it
+    if _KEEPS.search(piece):
+        return "="
     if _CHANGES.intersection(terms):
         return "+!"
     return "+"
@@ -396,12 +409,14 @@ def _clash(mine: Stance, theirs: Stance) -> bool:
     """Whether two stances of one term say opposite things: a negation against any
     positive statement; keeping a thing against changing it. Keeping agrees with a
     negation ("must be kept" is "do not delete") and with a plain statement."""
+    if "~" in (mine, theirs):
+        return False  # who owns a thing says nothing of what may be done to it
     if "-" in (mine, theirs):
         return mine != theirs and "=" not in (mine, theirs)
     return {mine, theirs} == {"=", "+!"}
 
 
-_FLIP = {"-": "+", "+": "-", "+!": "-", "=": "+!"}
+_FLIP = {"-": "+", "+": "-", "+!": "-", "=": "+!", "~": "~"}
 
 
 def opposed(claim: str, said: str, *, flipped: bool = False) -> frozenset[str]:

@@ -552,6 +552,7 @@ def _kept_lines(recap_text: str, check: _UnitCheck) -> list[str]:
     section: str | None = None
     block = False
     filled = False  # the open section has a line already: a later plain sentence is prose
+    bulleted = False  # its last line was a list item: a line without a bullet leaves the list
     lines = recap_text.splitlines()
     for i, line in enumerate(lines):
         if not line.strip():
@@ -572,7 +573,9 @@ def _kept_lines(recap_text: str, check: _UnitCheck) -> list[str]:
             kept_lines.append(line)
             continue
         item = ITEM.match(line)
-        if head is None and block and filled and not item and _is_sentence(line):
+        # ("dompdf was upgraded …." after "- …" items, unindented: no continuation of the last)
+        unbulleted = bulleted and not line[:1].isspace() and _SENTENCE.match(line) is not None
+        if head is None and block and filled and not item and (_is_sentence(line) or unbulleted):
             section = None  # a sentence after a list: prose, not one more item
         if head is not None:
             section = head
@@ -582,6 +585,7 @@ def _kept_lines(recap_text: str, check: _UnitCheck) -> list[str]:
             continue
         if section is not None and (item or block):
             filled = True  # "## Goal" then the goal's own line: the section's, not prose
+            bulleted = item is not None
             body = line[item.end() :] if item else line
             kept = _section_item_kept(line, body, section, check)
             if kept is not None:
