@@ -245,7 +245,7 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
             return [Claim("did", text, f"the record shows only a dry run: {quote(hit.text)}")]
     table = _TABLE_NAMED.search(text) if hit is not None else None
     used = {t.casefold() for t in _SQL_TABLE.findall(hit.text)} if hit and table else set()
-    if table and used and (table.group(1) or table.group(2)).casefold() not in used:
+    if hit and table and used and (table.group(1) or table.group(2)).casefold() not in used:
         # "deleted 1200 rows from the orders table" where the call's SQL deleted from
         # staging_orders: the act, on another table
         why = f"the call it names worked on {', '.join(sorted(used))}: {quote(hit.text)}"
