@@ -65,6 +65,7 @@ from .gists import (
     Gist,
     OwnWords,
     chat_statement,
+    excerpt_told,
     exchange_gist,
     only_pasted,
     own_excerpt,
@@ -78,6 +79,7 @@ from .gists import (
     several_sentences,
     told_excerpt,
     told_rank,
+    told_sentences,
     value_statement,
     wording,
     wording_hash,
@@ -1284,8 +1286,8 @@ def _pin_told(
             continue
         if not index.substantive(start):
             continue  # (asked of the few pinned only: "lol 😂" tells nothing)
-        if index.chars[start] > SAID_CHARS or several_sentences(index.request_text(start)):
-            lean = _told_excerpt_pin(index, pricer, k, said_often)
+        if index.chars[start] > SAID_CHARS or index.of_text(start, "sentences", several_sentences):
+            lean = _told_excerpt_pin(index, pricer, k, said_often, left)
             if lean is None or lean.unit.cost > left:
                 continue
             whole = index.exact_cost(start)
@@ -1315,28 +1317,44 @@ _WHOLE_OVER_EXCERPT = 2
 
 
 def _told_excerpt_pin(
-    index: HistoryIndex, pricer: Pricer, k: int, said_often: Callable[[str], bool]
+    index: HistoryIndex, pricer: Pricer, k: int, said_often: Callable[[str], bool], room: int
 ) -> Lean | None:
     """User turn ``k`` of several sentences pinned as the sentences in it that tell a fact
     (``gists.told_excerpt``, none the user says again and again: ``said_often``), the rest
     left out and reported; None when it holds more than one text block or none such
-    sentence. Made once per message and excerpt. A customer's policy number or a
-    witness's name said inside a 1,400-character message was in no pin: only short turns
-    were read for facts told, and the whole message costs a share of the pins' room."""
+    sentence, or when the excerpt surely costs more than ``room`` (by a bound read from its
+    letters: the walk skips it then anyway). Made once per message and excerpt. A
+    customer's policy number or a witness's name said inside a 1,400-character message was
+    in no pin: only short turns were read for facts told, and the whole message costs a
+    share of the pins' room."""
     start = index.starts[k]
     if not index.one_text_block(start):
         return None
-    told = told_excerpt(index.request_text(start), said_often)
+    told = excerpt_told(index.of_text(start, "told", told_sentences), said_often)
     if told is None:
         return None
+    least = index.least_message_cost() + tokens_at_least(pricer.counter, _excerpt(told[1]))
+    if least > room:
+        # (a cold fit of a 10,000-message agent session priced ~470 excerpts exactly,
+        # three counts each, to pin 2: the room left was smaller than each)
+        return None
     return _sentences_pin(index, pricer, k, told[1], "the sentences in it that tell a fact")
+
+
+def _excerpt(sentences: str) -> str:
+    """What stands for an earlier user turn pinned as ``sentences`` of it."""
+    return (
+        f"[Part of an earlier message of yours, the rest left out to fit:]{TOLD_ELISION}{sentences}"
+    )
 
 
 def _sentences_pin(
     index: HistoryIndex, pricer: Pricer, k: int, sentences: str, what: str
 ) -> Lean | None:
     """User turn ``k`` of one text block pinned as ``sentences`` (an excerpt of its text,
-    ``what`` they are), the rest left out and reported; made once per message and excerpt."""
+    ``what`` they are), the rest left out and reported; made once per message, excerpt and
+    ``what`` (made once per message and excerpt, a turn the told facts' walk priced and
+    passed over was reported under the walk's reason when ``_fill`` pinned it)."""
     start = index.starts[k]
 
     def make(m: Message) -> Lean | None:
@@ -1344,7 +1362,7 @@ def _sentences_pin(
         if len(texts) != 1:
             return None
         j, text = texts[0]
-        excerpt = f"[Part of an earlier message of yours, the rest left out to fit:]{TOLD_ELISION}{sentences}"
+        excerpt = _excerpt(sentences)
         short = replace_block(m, (j,), Text(excerpt))
         cost = pricer.message(short).total
         before, after = pricer.text(text), pricer.text(excerpt)
@@ -1361,7 +1379,7 @@ def _sentences_pin(
         )
         return Lean(Unit(start, [short], cost, "prior"), (change,), (notice,))
 
-    return index.memo(start, "sentences " + sentences, make)
+    return index.memo(start, f"sentences {what}: {sentences}", make)
 
 
 #: Long turns read as rules whose sentences are read in one call at most (``_next_rules``)
