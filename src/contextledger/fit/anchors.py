@@ -42,7 +42,6 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import islice
 from typing import Literal, TypeVar
-from weakref import WeakKeyDictionary
 
 from ..errors import BudgetError, ContentError
 from ..intent import is_nudge, is_small_talk, steering_requests
@@ -537,11 +536,37 @@ class _RequestPins:
     pins: Pins  # (a copy: the one returned is the caller's to change)
 
 
-#: The requests ``_pin_requests`` pinned last in each index (at most two: ``pin_anchors``
-#: may pin them twice a fit, with and without the gists' room kept): an agent's refit, whose
-#: current request stays while its calls and results are appended after it, pinned the very
-#: same earlier requests again (0.7-2.9 ms of a 3,000-9,000-item refit, speed74).
-_REQUEST_PINS: WeakKeyDictionary[HistoryIndex, list[_RequestPins]] = WeakKeyDictionary()
+@dataclass(slots=True)
+class _PinTables:
+    """What the pinning of one index keeps for its next fit (``HistoryIndex.pin_tables``,
+    made on first use): held by the index, so it lives and dies with it and no fit of
+    another history sees it."""
+
+    #: the requests ``_pin_requests`` pinned last (at most two: ``pin_anchors`` may pin them
+    #: twice a fit, with and without the gists' room kept): an agent's refit, whose current
+    #: request stays while its calls and results are appended after it, pinned the very same
+    #: earlier requests again (0.7-2.9 ms of a 3,000-9,000-item refit, speed74)
+    request_pins: list[_RequestPins] = field(default_factory=list)
+    #: the last gist scan (an append refit scans the same units as the fit before: ~600
+    #: units visited, 0.6-1 ms of a 10,000-message session's refit, speed64)
+    gist_scan: _GistScan | None = None
+    #: the gist turns given: a refit pins the same few hundred gists again, and finding each
+    #: one's turn by its messages' identity (``_once``) was ~2 ms of a 3,000-turn Anthropic
+    #: agent's refit at 32k (speed74)
+    gist_turns: _GistTurns | None = None
+    #: what ``gists.rule_excerpt`` found in each long turn's text read
+    rule_excerpts: dict[str, tuple[str, frozenset[str]] | None] = field(default_factory=dict)
+    #: the last told scan: a refit after an append reads only the units new to it (a walk of
+    #: a 2,000-turn chat's every unit was ~0.8 ms of each refit)
+    told_scan: _ToldScan | None = None
+
+
+def _tables(index: HistoryIndex) -> _PinTables:
+    """The pinning's tables of ``index`` (made on first use)."""
+    tables = index.pin_tables
+    if not isinstance(tables, _PinTables):
+        tables = index.pin_tables = _PinTables()
+    return tables
 
 
 def _copy_pins(pins: Pins) -> Pins:
@@ -577,7 +602,7 @@ def _carried_request_pins(
     the pins stand when made in this update, or in an earlier one and every update since kept
     every message up to the current request (``HistoryIndex.shared_since``). The user's messages after the current request are
     recaps (``current_request_position``): one holding an image would change the captions."""
-    kept = _REQUEST_PINS.get(index)
+    kept = _tables(index).request_pins
     if not kept:
         return None
     roles, starts = index.roles, index.starts
@@ -628,7 +653,7 @@ def _keep_request_pins(
         index.updates, pricer, opts, anchor_pos, anchor, anchor_cost, bool(index.opens), older,
         told, _units_to(index, index.unit_of(anchor_pos)), _copy_pins(pins),
     )  # fmt: skip
-    kept = _REQUEST_PINS.setdefault(index, [])
+    kept = _tables(index).request_pins
     kept[:] = [made, *(k for k in kept[:1] if k.updates == index.updates)]
 
 
@@ -752,7 +777,7 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
     if found is None:
         visits: dict[int, _Visit] = {}
         found = _gist_candidates(index, older, lowest, skipped, _known_visits(index), visits)
-        _GIST_SCANS[index] = _GistScan(
+        _tables(index).gist_scan = _GistScan(
             index.updates, older, lowest, skipped, _scan_shape(index, older, lowest), found,
             visits,
         )  # fmt: skip
@@ -807,11 +832,6 @@ _Visit = tuple[bool, tuple[Literal["found"], int, str] | tuple[Literal["said"], 
                | tuple[Literal["told"], "_Told"] | None]  # fmt: skip
 
 
-#: The last scan of each index (an append refit scans the same units as the fit before:
-#: ~600 units visited, 0.6-1 ms of a 10,000-message session's refit, speed64).
-_GIST_SCANS: WeakKeyDictionary[HistoryIndex, _GistScan] = WeakKeyDictionary()
-
-
 def _scan_shape(index: HistoryIndex, older: int, lowest: int) -> tuple[bytes, list[UnitKind]]:
     """Where the units the scan looks at start and what they are (unit ``lowest - 1`` too:
     a statement is one after an exchange)."""
@@ -832,7 +852,7 @@ def _known_gist_candidates(
     changed makes it 0). So the scan stands when it was made in this update, or in an
     earlier one and every update since kept every message it read
     (``HistoryIndex.shared_since``: a refit that carried its pins made no scan)."""
-    scan = _GIST_SCANS.get(index)
+    scan = _tables(index).gist_scan
     if scan is None or (scan.older, scan.lowest, scan.skipped) != (older, lowest, skipped):
         return None
     read_to = index.starts[older] if older < len(index.starts) else len(index.body)
@@ -840,7 +860,7 @@ def _known_gist_candidates(
         return None
     if scan.shape != _scan_shape(index, older, lowest):
         return None
-    _GIST_SCANS[index] = replace(scan, updates=index.updates)  # (it stands one more update)
+    _tables(index).gist_scan = replace(scan, updates=index.updates)  # (it stands one more update)
     return scan.found
 
 
@@ -854,7 +874,7 @@ def _known_visits(index: HistoryIndex) -> dict[int, _Visit]:
     before its unit ``older``, which every update since kept (``HistoryIndex.shared_since``), and
     what a unit is found to hold depends on its messages and on where it and the unit before
     it start and what they are, compared here over every unit that scan looked at."""
-    scan = _GIST_SCANS.get(index)
+    scan = _tables(index).gist_scan
     if scan is None or not scan.visits:
         return {}
     starts = index.starts
@@ -1115,12 +1135,6 @@ class _GistTurns:
     made: dict[tuple[int, int, str], tuple[Message, int]]
 
 
-#: The gist turns given in each index: a refit pins the same few hundred gists again, and
-#: finding each one's turn by its messages' identity (``_once``) was ~2 ms of a 3,000-turn
-#: Anthropic agent's refit at 32k (speed74).
-_GIST_TURNS: WeakKeyDictionary[HistoryIndex, _GistTurns] = WeakKeyDictionary()
-
-
 def _gist_turns(
     index: HistoryIndex, pricer: Pricer
 ) -> dict[tuple[int, int, str], tuple[Message, int]]:
@@ -1129,9 +1143,10 @@ def _gist_turns(
     an edit in place, a replacement, an insertion or a removal makes it smaller), by the
     same pricer.
     A gist turn is read only from its unit's messages, and named after the first."""
-    kept = _GIST_TURNS.get(index)
+    tables = _tables(index)
+    kept = tables.gist_turns
     if kept is None or kept.pricer is not pricer:
-        kept = _GIST_TURNS[index] = _GistTurns(index.updates, pricer, {})
+        kept = tables.gist_turns = _GistTurns(index.updates, pricer, {})
     elif kept.updates != index.updates:
         shared = index.shared_since(kept.updates)
         kept.made = {at: turn for at, turn in kept.made.items() if at[1] <= shared}
@@ -1368,10 +1383,6 @@ def _sentences_pin(
 _RULES_READ_AT_ONCE = 32
 #: Texts whose ``rule_excerpt`` an index keeps at most (then forgotten, read again if asked)
 _RULE_EXCERPTS_KEPT = 4_096
-#: What ``gists.rule_excerpt`` found in each long turn's text read, by index
-_RULE_EXCERPTS: WeakKeyDictionary[HistoryIndex, dict[str, tuple[str, frozenset[str]] | None]] = (
-    WeakKeyDictionary()
-)
 
 
 def _next_rules(index: HistoryIndex, k: int) -> list[int]:
@@ -1401,7 +1412,7 @@ def _rule_excerpt_pin(
         if len(texts) != 1:
             return None
         j, text = texts[0]
-        known = _RULE_EXCERPTS.setdefault(index, {})
+        known = _tables(index).rule_excerpts
         if text not in known:
             if len(known) > _RULE_EXCERPTS_KEPT:
                 known.clear()
@@ -1460,11 +1471,6 @@ class _ToldScan:
     shapes: Counter[int]
 
 
-#: The last scan of each index: a refit after an append reads only the units new to it (a
-#: walk of a 2,000-turn chat's every unit was ~0.8 ms of each refit)
-_TOLD_SCANS: WeakKeyDictionary[HistoryIndex, _ToldScan] = WeakKeyDictionary()
-
-
 def _told_candidates(index: HistoryIndex, older: int) -> list[tuple[int, int, int]]:
     """(rank, unit, hash of its wording with the digits left out) of the user's turns
     before unit ``older`` (the first ``_TOLD_VISITS`` units at most) that tell a fact
@@ -1497,7 +1503,7 @@ def _told_scan(index: HistoryIndex, upto: int) -> _ToldScan:
     is: ``HistoryIndex.shared_since`` says how many leading messages every update since
     the scan kept)."""
     starts, kinds, roles, chars = index.starts, index.kinds, index.roles, index.chars
-    scan = _TOLD_SCANS.get(index)
+    scan = _tables(index).told_scan
     at: int = 0
     found: list[tuple[int, int, int]] = []
     said: Counter[int] = Counter()
@@ -1532,7 +1538,7 @@ def _told_scan(index: HistoryIndex, upto: int) -> _ToldScan:
         if rank is not None:
             found.append((rank, k, wording_hash(text)))
     made = _ToldScan(index.updates, upto, starts[: upto + 1].tobytes(), found, said, shapes)
-    _TOLD_SCANS[index] = made
+    _tables(index).told_scan = made
     return made
 
 
