@@ -67,6 +67,7 @@ from .gists import (
     exchange_gist,
     only_pasted,
     own_excerpt,
+    own_sentences,
     own_words,
     repeated,
     routine,
@@ -486,13 +487,15 @@ def _pin_requests(
             # the lines pasted into a request too long for the cap) are put back after the
             # selection if the window holds them (settle_lean_pins)
             lean = _lean(index, pricer, k, opts.prior_anchor_tokens) if must else None
+            if must and lean is None:
+                lean = _words_first(index, pricer, k, room, _STEERS)
             if lean is not None:
                 if lean.unit.cost > room:
                     continue
                 unit = lean.unit
                 pins.lean[k] = lean
             # (by a bound from its characters first: a long request is not counted)
-            elif index.request_may_fit(k, room) and index.exact_cost(starts[k]) <= room:
+            elif _fits_whole(index, k, room):
                 unit = index.unit_alone(k, "prior")
             else:
                 continue
@@ -1213,6 +1216,8 @@ def _fill(
         own: str | None = text
         if said_often is not None and index.chars[start] <= TOLD_TURN_CHARS:
             own = own_excerpt(text, said_often)
+            if own is None and _glued_to_paste(index, k):
+                own = text  # (pinned as its words below)
         if own is None:
             continue  # (nothing but what the user says again and again: no look spent)
         looked += 1
@@ -1235,7 +1240,15 @@ def _fill(
             pins.lean[k] = lean  # (sent whole if the window holds it: ``settle_lean_pins``)
             said.add(text)
             spent += lean.unit.cost
-        elif index.request_may_fit(k, room - spent) and index.exact_cost(start) <= room - spent:
+        elif _glued_to_paste(index, k) and (
+            words := _words_first(index, pricer, k, room - spent, _ASKED)
+        ):
+            if words.unit.cost <= room - spent:
+                pins.add(k, words.unit)
+                pins.lean[k] = words  # (its paste sent too if the window holds it)
+                said.add(text)
+                spent += words.unit.cost
+        elif _fits_whole(index, k, room - spent):
             unit = index.unit_alone(k, "prior")
             pins.add(k, unit)
             said.add(text)
@@ -1655,6 +1668,47 @@ def _lean(index: HistoryIndex, pricer: Pricer, k: int, cap: int, why: str = _STE
 
     key = f"lean{cap}" if why == _STEERS else f"lean{cap}:{why}"
     return index.memo(index.starts[k], key, make)
+
+
+def _glued_to_paste(index: HistoryIndex, k: int) -> bool:
+    """Whether request ``k`` is the user's words glued to a paste ("Ingrid owns the export
+    schedule. Here's the job output:" and a log, no blank line between): no sentence in a
+    paragraph of its own (``gists.own_sentences``) yet not pasted lines only. Such a turn
+    is pinned as its words (``_words_first``): read by sentence it had none, and was looked
+    past as if all routine, or pinned whole only where the cap held its log. Read once per
+    message."""
+    start = index.starts[k]
+    if index.chars[start] <= _HEAD_CHARS + _TAIL_CHARS:
+        return False
+
+    def glued(_: Message) -> bool:
+        return not own_sentences(index.request_text(start)) and not _pasted_only(index, k)
+
+    return index.memo(start, "glued_to_paste", glued)
+
+
+def _words_first(index: HistoryIndex, pricer: Pricer, k: int, room: int, why: str) -> Lean | None:
+    """Long request ``k`` (a paste and the user's words before or after it) as its words,
+    its pasted lines left out (``_lean``; put back when the window holds them beside what
+    was chosen: ``settle_lean_pins``), unless whole it fits ``room`` and costs at most
+    ``_WHOLE_OVER_EXCERPT`` times its words; None: pinned whole, or not at all, as before.
+    Whether a request is pinned so does not hang on the cap: a bigger window's cap held a
+    rule's 9 KB log whole, and the rules after it, whole within the cap too, were lost
+    where a smaller window pinned each as its words (R39-F1: 16k kept them, 24k and 32k
+    did not); the fill pinned an older 4,000-token log whole at 48k and lost the requests
+    32k pinned."""
+    if index.chars[index.starts[k]] <= _HEAD_CHARS + _TAIL_CHARS:
+        return None  # (no lean pin cuts a text this short)
+    words = _lean(index, pricer, k, 0, why)
+    if words is None or _fits_whole(index, k, min(room, _WHOLE_OVER_EXCERPT * words.unit.cost)):
+        return None
+    return words
+
+
+def _fits_whole(index: HistoryIndex, k: int, room: int) -> bool:
+    """Whether request ``k`` whole costs at most ``room``: by a bound from its characters
+    first, so a long request is not counted."""
+    return index.request_may_fit(k, room) and index.exact_cost(index.starts[k]) <= room
 
 
 def _words_may_fit(index: HistoryIndex, pricer: Pricer, k: int, room: int) -> bool:
