@@ -487,7 +487,7 @@ def _pin_requests(
             # the lines pasted into a request too long for the cap) are put back after the
             # selection if the window holds them (settle_lean_pins)
             lean = _lean(index, pricer, k, opts.prior_anchor_tokens) if must else None
-            if must and lean is None:
+            if must and lean is None and not _steers_by_paste_only(index, k):
                 lean = _words_first(index, pricer, k, room, _STEERS)
             if lean is not None:
                 if lean.unit.cost > room:
@@ -1668,6 +1668,24 @@ def _lean(index: HistoryIndex, pricer: Pricer, k: int, cap: int, why: str = _STE
 
     key = f"lean{cap}" if why == _STEERS else f"lean{cap}:{why}"
     return index.memo(index.starts[k], key, make)
+
+
+def _steers_by_paste_only(index: HistoryIndex, k: int) -> bool:
+    """Whether long request ``k``, read as a correction or a rule, is one only for the lines
+    pasted in it: its own words (``request_part``: what the user says before and after
+    them) read as neither. Such a request is not pinned as its words (``_words_first``):
+    they are no rule, and a tenant's chat of pasted lease clauses ("Tenant shall not …")
+    pinned as words took the cap from the user's own rules (R40-F1: 16k lost 3/4 -> 4/4).
+    Read once per message."""
+    start = index.starts[k]
+    if index.chars[start] <= _HEAD_CHARS + _TAIL_CHARS or not index.one_text_block(start):
+        return False
+
+    def by_paste(_: Message) -> bool:
+        part = request_part(index.request_text(start))
+        return part is not None and not steering_requests([part[0]], restating=False)[0]
+
+    return index.memo(start, "steers_by_paste", by_paste)
 
 
 def _glued_to_paste(index: HistoryIndex, k: int) -> bool:
