@@ -476,9 +476,28 @@ def _said_among_log_lines(paragraph: str) -> list[str]:
                 return []  # (a document: read no further)
     if not mine or len(lines) - len(mine) < _PASTED_LINES_LEAST:
         return []
-    if not all(_SENTENCE_END.search(ln) and len(ln) <= _OWN_CHARS for ln in mine):
+    if not all(_said_line(ln) and len(ln) <= _OWN_CHARS for ln in mine):
         return []  # (a log's own prose line, a heading: not words the user said)
     return mine
+
+
+#: A sentence ended inside a line, more said after it
+_SENTENCE_INSIDE = re.compile(r"\w[.!?]\s+\w")
+
+
+def _said_line(line: str) -> bool:
+    """Whether a line among log lines reads as the user's: it ends as a sentence does, or
+    it leads into the paste (a colon) after a sentence ("Ingrid owns the export schedule.
+    Here's the job output:"; a lone "Another batch:" is no sentence of the user's).
+
+    >>> _said_line("Ingrid owns the export schedule. Here's the job output:")
+    True
+    >>> _said_line("Another batch:"), _said_line("Fix it."), _said_line("ERROR x=1")
+    (False, True, False)
+    """
+    if _SENTENCE_END.search(line):
+        return True
+    return line.endswith(":") and _SENTENCE_INSIDE.search(line) is not None
 
 
 def words_gist(words: OwnWords, steers: bool) -> Gist:

@@ -341,6 +341,9 @@ class HistoryIndex:
         self._of_text: dict[tuple[int, str], tuple[str, object]] = {}
         self._newer_settings: NewerSettings | None = None  # see newer_settings
         self._pricer: Pricer | None = None
+        # what the pinning keeps of this index for its next fit (``anchors._PinTables``, made
+        # there on first use; this module knows nothing of its contents)
+        self.pin_tables: object | None = None
         # id → position of body[:_positioned] (built on first use, extended on append)
         self._positions: dict[str, int] = {}
         self._positioned = 0
