@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import islice
+from sys import maxsize
 from typing import Literal, TypeVar
 
 from ..errors import BudgetError, ContentError
@@ -1301,7 +1302,7 @@ def _pin_told(
     ranked = [c for c in _told_candidates(index, older) if c[1] not in pins.numbers]
     wordings = Counter(w for _, _, w in ranked)
     ranked.sort()
-    said_often = _said_often(index, older)
+    wordings_said = _told_scan(index, min(older, _TOLD_VISITS)).said
     starts = index.starts
     spent = 0
     said: set[int] = set()
@@ -1310,12 +1311,17 @@ def _pin_told(
         if left < least:
             break
         start = starts[k]
-        if repeated(wordings[w]) or w in said or newer.reset(start):
+        if repeated(wordings[w]) or w in said:
             continue
-        if not index.substantive(start):
+        by_sentence = index.chars[start] > SAID_CHARS or index.of_text(
+            start, "sentences", several_sentences
+        )
+        if by_sentence and least + _told_floor(index, pricer, start) > left:
+            continue  # (most of a long chat's candidates, once the room is nearly spent)
+        if newer.reset(start) or not index.substantive(start):
             continue  # (asked of the few pinned only: "lol 😂" tells nothing)
-        if index.chars[start] > SAID_CHARS or index.of_text(start, "sentences", several_sentences):
-            lean = _told_excerpt_pin(index, pricer, k, said_often, left)
+        if by_sentence:
+            lean = _told_excerpt_pin(index, pricer, k, wordings_said, left)
             if lean is None or lean.unit.cost > left:
                 continue
             whole = index.exact_cost(start)
@@ -1345,10 +1351,11 @@ _WHOLE_OVER_EXCERPT = 2
 
 
 def _told_excerpt_pin(
-    index: HistoryIndex, pricer: Pricer, k: int, said_often: Callable[[str], bool], room: int
+    index: HistoryIndex, pricer: Pricer, k: int, said: Counter[int], room: int
 ) -> Lean | None:
     """User turn ``k`` of several sentences pinned as the sentences in it that tell a fact
-    (``gists.told_excerpt``, none the user says again and again: ``said_often``), the rest
+    (``gists.told_excerpt``, none the user says again and again: ``said`` counts each
+    wording, ``gists.routine_sentence``), the rest
     left out and reported; None when it holds more than one text block or none such
     sentence, or when the excerpt surely costs more than ``room`` (by a bound read from its
     letters: the walk skips it then anyway). Made once per message and excerpt. A
@@ -1358,7 +1365,7 @@ def _told_excerpt_pin(
     start = index.starts[k]
     if not index.one_text_block(start):
         return None
-    told = excerpt_told(index.of_text(start, "told", told_sentences), said_often)
+    told = excerpt_told(index.of_text(start, "told", told_sentences), said)
     if told is None:
         return None
     least = index.least_message_cost() + tokens_at_least(pricer.counter, _excerpt(told[1]))
@@ -1367,6 +1374,22 @@ def _told_excerpt_pin(
         # three counts each, to pin 2: the room left was smaller than each)
         return None
     return _sentences_pin(index, pricer, k, told[1], "the sentences in it that tell a fact")
+
+
+def _told_floor(index: HistoryIndex, pricer: Pricer, start: int) -> int:
+    """A lower bound of what request ``start``'s excerpt of the facts it tells costs beyond
+    its framing, whichever of its sentences the user says again and again since (the
+    bound of its cheapest told sentence alone: every excerpt holds one), once per text and
+    vocabulary; ``sys.maxsize`` when it tells none. A refit's walk of the facts told in
+    passing looks at every candidate of a long chat again, most of them over the little
+    room left: ~550 a refit of a 10,000-message session, each excerpt made again."""
+    counter = pricer.counter
+
+    def floor(_text: str) -> int:
+        told = index.of_text(start, "told", told_sentences)
+        return min((tokens_at_least(counter, _excerpt(s)) for _, s, _ in told), default=maxsize)
+
+    return index.of_text(start, f"told floor {counter.name}", floor)
 
 
 def _excerpt(sentences: str) -> str:
@@ -1511,13 +1534,6 @@ def _told_candidates(index: HistoryIndex, older: int) -> list[tuple[int, int, in
     return [c for c in _told_scan(index, upto).found if c[1] < upto]
 
 
-def _said_often(index: HistoryIndex, older: int) -> Callable[[str], bool]:
-    """Whether a sentence is one the user says again and again, word for word (digits
-    aside), in the turns before unit ``older`` (``gists.routine_sentence``): a fact told
-    in the same frame as others ("my cousin Sunniva moved to flat 29B …") is no routine."""
-    return partial(routine_sentence, _told_scan(index, min(older, _TOLD_VISITS)).said)
-
-
 def _said_in_frame(index: HistoryIndex, older: int) -> Callable[[str], bool]:
     """Whether a sentence is one the user says again and again in the same frame, other
     words in it (``gists.sentence_shape``: "I'll show them the plan at dinner on Monday."),
@@ -1529,7 +1545,7 @@ def _said_in_frame(index: HistoryIndex, older: int) -> Callable[[str], bool]:
 
 def _told_scan(index: HistoryIndex, upto: int) -> _ToldScan:
     """The scan of the user's turns in units ``0:upto`` at least for the facts they tell
-    and the sentences they say (``_told_candidates``, ``_said_often``); from the last
+    and the sentences they say (``_told_candidates``, ``_pin_told``); from the last
     scan of ``index`` when what it read is unchanged (sound as ``_known_gist_candidates``
     is: ``HistoryIndex.shared_since`` says how many leading messages every update since
     the scan kept)."""

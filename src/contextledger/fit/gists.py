@@ -707,38 +707,44 @@ def told_excerpt(text: str, routine: Callable[[str], bool] | None = None) -> tup
     ...              lambda s: s.startswith("I tried"))
     (0, 'My flat is number 12B.')
     """
-    return excerpt_told(told_sentences(text), routine)
+    told = told_sentences(text)
+    if routine is not None:
+        told = tuple(t for t in told if not routine(t[1]))
+    return excerpt_told(told)
 
 
-def told_sentences(text: str) -> tuple[tuple[int, str], ...]:
-    """(rank, sentence) of each sentence of a user turn (up to ``TOLD_TURN_CHARS``) that
+def told_sentences(text: str) -> tuple[tuple[int, str, int], ...]:
+    """(rank, sentence, ``wording_hash``) of each sentence of a user turn (up to ``TOLD_TURN_CHARS``) that
     tells a specific, in the order said: what ``told_excerpt`` chooses from. Only the
     paragraphs of a line or two are read (a pasted block's lines are no sentences the user
     said), and statements about the speaker are not kept (a long turn says "I" in every
     sentence). Each sentence is kept word for word. Depends on the text alone, so a refit
     reads each turn once (``HistoryIndex.of_text``): read again every refit, the sentences
-    of the facts told in passing were half of a refit of a 10,000-message session."""
+    of the facts told in passing were half of a refit of a 10,000-message session; their
+    wordings' hashes are what ``excerpt_told`` looks up."""
     if len(text) > TOLD_TURN_CHARS or _TOLD_MARK.search(text) is None:
         return ()  # (most turns: one search, no sentence read)
-    found: list[tuple[int, str]] = []
+    found: list[tuple[int, str, int]] = []
     for paragraph in text.split("\n\n"):
         if paragraph.count("\n") >= _OWN_LINES or _TOLD_MARK.search(paragraph) is None:
             continue  # (pasted lines: a log, a table, a list; or nothing told)
         for sentence in _SENTENCE_BREAK.split(paragraph.strip()):
             rank = _sentence_told(sentence) if _TOLD_MARK.search(sentence) else None
             if rank is not None:
-                found.append((rank, sentence))
+                found.append((rank, sentence, wording_hash(sentence)))
     return tuple(found)
 
 
 def excerpt_told(
-    told: Sequence[tuple[int, str]], routine: Callable[[str], bool] | None = None
+    told: Sequence[tuple[int, str, int]], said: Counter[int] | None = None
 ) -> tuple[int, str] | None:
-    """``told_excerpt`` of a turn whose ``told_sentences`` are ``told``."""
+    """``told_excerpt`` of a turn whose ``told_sentences`` are ``told``, leaving out the
+    sentences whose wording the user says again and again (``said``: counts by
+    ``wording_hash``, as ``routine_sentence`` reads them)."""
     found = [
         (rank, order, sentence)
-        for order, (rank, sentence) in enumerate(told)
-        if routine is None or not routine(sentence)
+        for order, (rank, sentence, wording) in enumerate(told)
+        if said is None or not repeated(said[wording])
     ]
     if not found:
         return None
