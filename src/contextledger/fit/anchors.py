@@ -1313,8 +1313,8 @@ def _pin_told(
         start = starts[k]
         if repeated(wordings[w]) or w in said:
             continue
-        by_sentence = index.chars[start] > SAID_CHARS or index.of_text(
-            start, "sentences", several_sentences
+        by_sentence = index.chars[start] > SAID_CHARS or several_sentences(
+            index.request_text(start)
         )
         if by_sentence and least + _told_floor(index, pricer, start) > left:
             continue  # (most of a long chat's candidates, once the room is nearly spent)

@@ -276,7 +276,7 @@ class _Carried(NamedTuple):
     over: dict[tuple[int, int], int]
     labels: dict[int, tuple[object, Later[str]]]
     bounds: dict[int, tuple[int, bool]]
-    of_text: dict[tuple[int, str], tuple[str, object]]
+    of_text: dict[str, dict[int, tuple[str, object]]]
 
 
 class HistoryIndex:
@@ -337,8 +337,9 @@ class HistoryIndex:
         # tokens and estimates of the messages priced so far (see _price)
         self._exact_seen = self._estimated_seen = 0
         self._memo: dict[tuple[int, str], tuple[Message, object]] = {}  # see memo()
-        # by position and what, with the text it was worked out of (see of_text)
-        self._of_text: dict[tuple[int, str], tuple[str, object]] = {}
+        # by what, then position, with the text it was worked out of (see of_text; a key
+        # of both was ~60 bytes more a request in a cold fit's peak)
+        self._of_text: dict[str, dict[int, tuple[str, object]]] = {}
         self._newer_settings: NewerSettings | None = None  # see newer_settings
         self._pricer: Pricer | None = None
         # what the pinning keeps of this index for its next fit (``anchors._PinTables``, made
@@ -554,7 +555,7 @@ class HistoryIndex:
             },
             moved(self._labels, old),
             moved(self._bounds, old),
-            {(i + shift, w): v for (i, w), v in self._of_text.items() if i >= old},
+            {w: moved(by_position, old) for w, by_position in self._of_text.items()},
         )
 
     def _carried(self, carried: _Carried) -> None:
@@ -577,7 +578,8 @@ class HistoryIndex:
         self._over.update(carried.over)
         self._labels.update(carried.labels)
         self._bounds.update(carried.bounds)
-        self._of_text.update(carried.of_text)
+        for what, by_position in carried.of_text.items():
+            self._of_text.setdefault(what, {}).update(by_position)
 
     def _shared_prefix(self, body: Sequence[Message]) -> int:
         limit = min(len(body), len(self.body))
@@ -1344,7 +1346,7 @@ class HistoryIndex:
             newer = self._newer_settings = NewerSettings(
                 lambda p: self.setting(p) if self.roles[p] == "user" else None,
                 last,
-                lambda p: self.of_text(p, "may set short", may_set_short),
+                lambda p: may_set_short(self.request_text(p)),
             )
         else:
             newer.read_to(last)
@@ -1419,9 +1421,12 @@ class HistoryIndex:
         if type(body) is not LazyMessages:
             return self.memo(i, what, lambda m: work(m.text))
         text = body.columns.texts[body.start + i] or ""
-        hit = self._of_text.get((i, what))
+        known = self._of_text.get(what)
+        if known is None:
+            known = self._of_text[what] = {}
+        hit = known.get(i)
         if hit is None or hit[0] is not text:
-            hit = self._of_text[(i, what)] = (text, work(text))
+            hit = known[i] = (text, work(text))
         return hit[1]  # type: ignore[return-value]
 
     def memo(self, i: int, what: str, work: Callable[[Message], T]) -> T:
