@@ -269,3 +269,27 @@ def unpriceable(body: dict[str, Any]) -> str | None:
     ):
         return "the server's stored reasoning is billed"
     return None
+
+
+# --- the offline recap of a few turns (recap tests) ---------------------------------------
+
+
+def offline_recap(*turns: tuple[str, str], cap: int = 4800) -> str:
+    """The offline recap (``digest`` rendered within ``cap`` bytes) of ``turns``, (role, text)
+    each, with the user's "ok" after them."""
+    from contextledger.compaction.digest import digest, render_digest
+    from contextledger.providers import read_messages
+
+    dicts = [{"role": r, "content": t} for r, t in turns]
+    return render_digest(digest(read_messages([*dicts, {"role": "user", "content": "ok"}])), cap)
+
+
+def recap_section(recap: str, name: str) -> str:
+    """What the recap's section ``name`` says ("" when it has none), up to the next section."""
+    from contextledger.compaction.sections import SECTIONS
+
+    if f"{name}:" not in recap:
+        return ""
+    body = recap.split(f"{name}:", 1)[1]
+    ends = [body.find(f"\n{n}:") for n in SECTIONS if f"\n{n}:" in body]
+    return body[: min(ends)] if ends else body

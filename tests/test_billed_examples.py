@@ -406,7 +406,11 @@ def test_a_tool_call_and_its_result_are_priced_as_billed(model: str) -> None:
 
 
 # community.openai.com/t/538914 (gpt-3.5-turbo): a user turn, a call with id "a" and its
-# result, which names no function (OpenAI takes it from the call): 40 prompt tokens.
+# result, which names no function (OpenAI takes it from the call): 40 prompt tokens, billed in
+# December 2023, when the id named gpt-3.5-turbo-0613. It names gpt-3.5-turbo-0125 since
+# February 2024, whose results bill 2-3 more (R39-B3, R39-B7: ``framing._PARALLEL_GENERATION``).
+#: What a result bills on today's gpt-3.5-turbo beyond the bills of its 2023 snapshot.
+SNAPSHOT_0125_RESULT = 3
 CALCULATOR: list[dict[str, Any]] = [
     {"role": "user", "content": [{"type": "text", "text": "How much is 2 plus 2?"}]},
     {"role": "assistant", "tool_calls": [{"id": "a", "type": "function", "function": {
@@ -417,8 +421,8 @@ CALCULATOR: list[dict[str, Any]] = [
 
 def test_a_result_is_priced_under_the_function_its_call_named() -> None:
     body = {"model": "gpt-3.5-turbo", "messages": CALCULATOR}
-    assert price_request(body, "gpt-3.5-turbo", "openai").total == 40
-    assert fit(CALCULATOR, "gpt-3.5-turbo", target="openai").report.used == 40
+    assert price_request(body, "gpt-3.5-turbo", "openai").total == 40 + SNAPSHOT_0125_RESULT
+    assert fit(CALCULATOR, "gpt-3.5-turbo", target="openai").report.used == 43
     # a result whose call is not in the request: its function is not known, so it is priced
     # with its id and a margin (never below whatever name OpenAI finds for it)
     alone = {"model": "gpt-3.5-turbo", "messages": [CALCULATOR[0], CALCULATOR[2]]}
@@ -445,10 +449,14 @@ LEGACY_FUNCTIONS: list[tuple[list[dict[str, Any]], int]] = [
 def test_legacy_function_messages_are_read_and_priced_as_openai_renders_them(
     messages: list[dict[str, Any]], billed: int
 ) -> None:
-    """Exact on Chat Completions (main refused them; priced as tools, 1-3 over each); with
-    no wire known, never under."""
+    """Exact on Chat Completions as gpt-3.5-turbo-0613 billed them in 2023 (main refused
+    them; priced as tools, 1-3 over each), and each function's result as today's snapshot
+    renders it (``SNAPSHOT_0125_RESULT`` more); with no wire known, never under."""
     body = {"model": "gpt-3.5-turbo", "messages": messages}
-    assert price_request(body, "gpt-3.5-turbo", "openai").total == billed
+    results = sum(m["role"] == "function" for m in messages)
+    assert price_request(body, "gpt-3.5-turbo", "openai").total == (
+        billed + SNAPSHOT_0125_RESULT * results
+    )
     assert price_request(body, "gpt-3.5-turbo").total >= billed
 
 

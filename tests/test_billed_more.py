@@ -8,7 +8,9 @@ a prompt beside it), Mirascope's e2e cassettes (gpt-4o Chat forcing one strict t
 named ``tool_choice``), Microsoft Agent Framework's requests in Arize-ai/openinference's
 cassettes (gpt-4o-mini tools whose pydantic parameters carry a ``title``: R37-B1),
 traceloop/openllmetry's (gpt-4o-mini with a small json_schema ``response_format`` without
-"required": R38-B1, billed 52 where 47 was priced). (R36-B2, a text/plain ``input_file`` on
+"required": R38-B1, billed 52 where 47 was priced; claude-3-opus with a 1001×1001 JPEG, billed
+1381 in April 2024: R40-B3, 1312 priced before; shut down since, priced on the catalog that
+serves it again). (R36-B2, a text/plain ``input_file`` on
 Responses billed 9 more than
 the text contextledger sends in its place, is left open: ``price_request`` prices a body as
 ``prepare`` sends it.)
@@ -23,6 +25,8 @@ from typing import Any
 import pytest
 
 from contextledger.pricing.messages import price_request
+
+pytestmark = pytest.mark.usefixtures("served_by_default")  # claude-3-opus shut down since
 
 BILLS: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "data" / "billed_more.json").read_text(encoding="utf-8")
@@ -87,3 +91,12 @@ def test_a_title_changes_the_price_by_its_own_tokens_only() -> None:
     assert price_request(untitled, "gpt-4o-mini", "openai").total < bill["billed"]
     params["title"] = "get_weather_input_with_a_much_longer_name"
     assert price_request(body, "gpt-4o-mini", "openai").total > bill["billed"]
+
+
+def test_a_claude_3_opus_image_is_priced_above_its_april_2024_bill() -> None:
+    """R40-B3: the same body billed 1381 (2024-04-07) and 1311 (2024-09-27, recorded by
+    openllmetry's async test): priced above both, by the model's per-image figure."""
+    (bill,) = [b for b in BILLS if "test_anthropic_multi_modal_legacy" in b["source"]]
+    assert (bill["billed"], bill["recorded"]) == (1381, "2024-04-07")
+    price = price_request(bill["body"], bill["model"], "anthropic")
+    assert price.total >= 1381 and price.image == 36 * 36 + 70

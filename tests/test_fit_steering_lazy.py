@@ -245,18 +245,12 @@ def test_requests_read_in_parts_pin_what_reading_them_at_once_pins(
         assert run() == whole
 
 
-def test_a_cold_fit_of_many_short_requests_peaks_below_half_again_the_input() -> None:
-    """RT25-10: a chat of thousands of short requests (the red team's shape: a few words in
-    one of several languages and a ticket number, a name on some), every one classified
-    at once, made a cold fit's peak memory twice the input's size (measured as bench_fit
-    does: traced from after the input exists, against the dicts' deep size)."""
-    import gc
+def _crm_chat(seed: int) -> list[dict[str, Any]]:
+    """The red team's shape (RT25-10): 3,000 short requests, a few words in one of several
+    languages and a ticket number, a name on some."""
     import random
-    import tracemalloc
 
-    from contextledger.pricing.text import warm
-
-    rng = random.Random(25)
+    rng = random.Random(seed)
     said = ["d'accord merci pour le suivi", "понял спасибо за ответ", "好的谢谢你的回复",
             "selvä kiitos vastauksesta", "sawa asante", "alles klar danke für die Rückmeldung"]  # fmt: skip
     dicts: list[dict[str, Any]] = [{"role": "system", "content": "You are a CRM assistant."}]
@@ -269,9 +263,25 @@ def test_a_cold_fit_of_many_short_requests_peaks_below_half_again_the_input() ->
         dicts.append(user)
         answer = f"Account ACME-{rng.randint(100, 999)}: health {rng.random():.2f}"
         dicts.append({"role": "assistant", "content": answer})
+    return dicts
+
+
+def test_a_cold_fit_of_many_short_requests_peaks_below_half_again_the_input() -> None:
+    """RT25-10: a chat of thousands of short requests, every one classified at once, made a
+    cold fit's peak memory twice the input's size (measured as bench_fit does: traced from
+    after the input exists, against the dicts' deep size, the one-time loads outside the
+    measure: a chat of the same shape fitted first. A fit of 50 of its dicts left some
+    pattern tables to load inside it, so the test passed only where an earlier test in the
+    same worker had loaded them: 1.93x alone, a CI failure under another split)."""
+    import gc
+    import tracemalloc
+
+    from contextledger.pricing.text import warm
+
+    dicts = _crm_chat(25)
     size = deep_size(dicts)
     warm("o200k_base")  # (one-time loads outside the measure, as bench_fit has them)
-    fit(dicts[:50], MODEL, window=32_000)
+    fit(_crm_chat(26), MODEL, window=16_000, max_output_tokens=1000)
     gc.collect()
     tracemalloc.start()
     try:

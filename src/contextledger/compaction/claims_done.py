@@ -150,6 +150,17 @@ def _action_verb(text: str) -> str | None:
     return None
 
 
+# a table the claim names ("the orders table", "table orders") and the tables a call's SQL
+# names ("DELETE FROM staging_orders", "INSERT INTO orders", "JOIN plans")
+_TABLE_NAMED = re.compile(r"(?i)\bthe\s+`?([\w.]+)`?\s+table\b|\btable\s+`([\w.]+)`")
+_SQL_TABLE = re.compile(r"(?i)\b(?:from|into|update|table|join)\s+[\"`]?([A-Za-z_][\w.]*)")
+# a purpose after the act: "… to add a unique constraint", "… so that reruns are safe"
+_PURPOSE = re.compile(
+    r"(?i)\s+(?:(?:in\s+order|so\s+as)\s+to|so\s+that|to(?=\s+(?:add|fix|make|avoid|prevent|"
+    r"allow|support|enable|ensure|handle|stop|reproduce|reduce|improve|speed|cover)\b))\s"
+)
+
+
 def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Claim]:
     """A clause saying something was done: its object traces to a tool call or an
     assistant statement of it (or, for the user, a user turn saying "I did"), with the
@@ -232,6 +243,19 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
         real = traced(acts, lambda u: not _HYPOTHETICAL.search(u.text))
         if real is None:
             return [Claim("did", text, f"the record shows only a dry run: {quote(hit.text)}")]
+    table = _TABLE_NAMED.search(text) if hit is not None else None
+    used = {t.casefold() for t in _SQL_TABLE.findall(hit.text)} if hit and table else set()
+    if hit and table and used and (table.group(1) or table.group(2)).casefold() not in used:
+        # "deleted 1200 rows from the orders table" where the call's SQL deleted from
+        # staging_orders: the act, on another table
+        why = f"the call it names worked on {', '.join(sorted(used))}: {quote(hit.text)}"
+        return [Claim("did", text, why)]
+    purpose = _PURPOSE.search(text) if hit is not None else None
+    if purpose is not None:
+        # "edited the migrations folder to add a unique constraint": the act before its
+        # purpose must be in the record too, not carried by the purpose's words (a
+        # traceback's "violates unique constraint")
+        return check_done(text[: purpose.start()], verb, actor, ev)
     if hit is not None:
         return []
     if actor is None and _reported_by_user(text, verb, terms, specific, ev):
@@ -454,6 +478,10 @@ _WRITE_VERB = re.compile(
 )
 
 
+# what holds the thing a denial names, which the call that touched it need not say
+_CONTAINERS = frozenset(claim_terms("table tables file files folder directory column columns"))
+
+
 def _loosely_within(terms: Iterable[str], unit: frozenset[str]) -> bool:
     """Every term in ``unit``, a long one by its first five letters ("profiler" is the
     program ``profile_export.py``)."""
@@ -493,6 +521,8 @@ def check_absence(text: str, commands: list[str], paths: list[str], ev: Evidence
     tail = text[: denied.start()] if passive else text[denied.end() :]  # "the tests were not run"
     tail = re.split(r"(?i)[,;]|\b(?:since|because|as|but|so)\b", tail)[0]
     terms = claim_terms(tail) - OUTCOME_WORDS - {"assistant", "user", "time"}
+    if terms - _CONTAINERS:
+        terms -= _CONTAINERS  # "never queried the invoices table": the query names invoices
     tests = TESTS.search(tail) is not None
     if not terms and not tests:
         return out

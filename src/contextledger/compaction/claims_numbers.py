@@ -139,7 +139,7 @@ def check_numbers(text: str, ev: Evidence) -> list[Claim]:
         by_number.setdefault(n, set()).add(noun)
         by_noun.setdefault(noun, set()).add(n)
     for n, noun in sorted(claimed):
-        if _labels(n, text, ev):
+        if _labels(n, text, ev) or computed(n, text):
             continue  # "the rollback to revision 41 succeeded": revision 41, not 41 successes
         nouns, numbers = by_number.get(n, set()), by_noun.get(noun, set())
         if not nouns and numbers and n not in numbers and noun not in _LOOSE_NOUNS:
@@ -155,7 +155,42 @@ def check_numbers(text: str, ev: Evidence) -> list[Claim]:
             out.append(
                 Claim("number", f"{label} {n}", f"the record says {other} {n}, not {label} {n}")
             )
+    return out + check_paired(text, ev)
+
+
+def check_paired(text: str, ev: Evidence) -> list[Claim]:
+    """Numbers bound to labels keep the values the record's line gives them together:
+    "expected 3 attempts and got 1" where the run printed "expected 3 attempts, got 2"."""
+    pairs = number_pairs(text)
+    out = []
+    for label, n in sorted(pairs) if len(pairs) > 1 else ():
+        if (label, n) in _labelled(ev):
+            continue
+        said = _paired_otherwise(label, pairs - {(label, n)}, ev)
+        if said:
+            why = f"the record says {label} {said} beside the rest"
+            out.append(Claim("number", f"{label} {n}", why))
     return out
+
+
+def _paired_otherwise(label: str, others: set[tuple[str, str]], ev: Evidence) -> str | None:
+    """The value a line of the record gives ``label`` beside every one of ``others``
+    (the claim's other labelled numbers), or None when no line gives them together."""
+    lines = ev.derive(
+        "labelled lines",
+        lambda: [
+            found
+            for t in ev.texts
+            for line in t.splitlines()
+            if len(found := number_pairs(line)) > 1
+        ],
+    )
+    for found in lines:
+        if others <= found:
+            mine = sorted(n for lab, n in found if lab == label)
+            if mine:
+                return mine[0]
+    return None
 
 
 def check_percents(text: str, ev: Evidence) -> list[Claim]:
@@ -165,6 +200,8 @@ def check_percents(text: str, ev: Evidence) -> list[Claim]:
     out = []
     texts = [canonical(t) for t in ev.texts]  # ("12,5 %" is 12.5 %)
     for n in dict.fromkeys(m.group(1) for m in _PERCENT.finditer(canonical(text))):
+        if computed(n, text):
+            continue  # "1 of the 13 tests failed (about 8%)": the share of its own figures
         number = re.escape(n)
         said = re.compile(
             rf"(?i)(?<![\d.,]){number}\s?(?:%|percent|per\s+cent|por\s+ciento|pour\s+cent|prozent|"
@@ -178,6 +215,48 @@ def check_percents(text: str, ev: Evidence) -> list[Claim]:
     return out
 
 
+def computed(number: str, text: str) -> bool:
+    """Whether ``number`` is arithmetic a reader redoes over two other figures of ``text``:
+    the share "3 of 4" makes ("75% of its tests (3 of 4)", rounded as written), or a total
+    or difference a word asks for ("$40 less", "34 are not affected" of "4 of 38"). The two
+    figures are each held to the record; a changed share or sum is still caught (R39-V7)."""
+    try:
+        value = Decimal(number.replace(",", "."))
+    except InvalidOperation:
+        return False
+    plain = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", canonical(text))
+    exponent = value.as_tuple().exponent
+    slack = Decimal(1).scaleb(exponent if isinstance(exponent, int) else 0)
+    for part, whole in _SHARE.findall(plain):
+        if Decimal(whole) and abs(Decimal(part) / Decimal(whole) * 100 - value) < slack:
+            return True
+    if not _ARITHMETIC.search(text):
+        return False
+    others = [Decimal(m) for m in _FIGURE.findall(plain)]
+    if value in others:
+        others.remove(value)  # the figure itself is no operand
+    pairs = ((a, b) for i, a in enumerate(others) for j, b in enumerate(others) if i != j)
+    return any(a + b == value or a - b == value for a, b in pairs)
+
+
+def share_whole(number: str, text: str) -> bool:
+    """Whether ``number`` is the whole of a share ``text`` gives ("3 of 4", "3/4")."""
+    plain = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", canonical(text))
+    return any(whole == number for _, whole in _SHARE.findall(plain))
+
+
+# "3 of 4", "1 of the 13 tests", "2 out of 50", "3/4 passed"
+_SHARE = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:of|out\s+of|/)\s*(?:the\s+|its\s+|all\s+)?(\d+(?:\.\d+)?)(?![\d.]\d)"
+)
+_FIGURE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\d])")
+# words that ask for a total or a difference of the figures beside them
+_ARITHMETIC = re.compile(
+    r"(?i)\b(?:total|in\s+all|altogether|combined|sum|less|fewer|more\s+than|difference|"
+    r"off\s+by|remaining|the\s+rest|not\s+affected|unaffected|saved|short\s+by|gap)\b"
+)
+
+
 def _fraction(percent: str) -> str:
     """A percentage as the fraction a program prints: "91.02" is "0.9102"."""
     value = Decimal(percent.replace(",", ".")) / 100
@@ -189,6 +268,8 @@ _DATE_WORDS = re.compile(
     r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|"
     r"April|June|July|August|September|October|November|December)\b"
 )
+# a date word of another language that is as often no date ("mars", Dutch "mei")
+_NOT_ONLY_A_DATE = frozenset({"mars", "mei", "mayo"})
 _FOLDED_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
 _MONTHS = "January February March April May June July August September October November December"
 
@@ -224,6 +305,13 @@ def check_dates(text: str, ev: Evidence) -> list[Claim]:
         Claim("number", day, "the record never names this day or month")
         for day in dict.fromkeys(_DATE_WORDS.findall(text))
         if day.casefold() not in _date_words(ev)
+    ]
+    # ("Die Deadline ist Freitag": a day in the recap's own language, Friday)
+    abroad = (w for w in _FOLDED_WORD.findall(text) if w.casefold() not in _NOT_ONLY_A_DATE)
+    out += [
+        Claim("number", word, "the record never names this day or month")
+        for word in dict.fromkeys(abroad)
+        if lexicon.DATE_WORDS_ABROAD.get(word.casefold(), "") not in {"", *_date_words(ev)}
     ]
     claimed = dates_in(text) if any(c.isdigit() for c in text) else ()
     for year, month, day in sorted(claimed, key=str):

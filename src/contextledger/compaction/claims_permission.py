@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from ..lexicon.claims import NO_OBJECTION
 from .claims_evidence import Claim, Evidence
 from .claims_reading import quote
 from .trace import claim_terms, cover
@@ -56,6 +57,7 @@ _ALLOWED = re.compile(
     r"\b(?:you|it|they|the\s+assistant)\s+(?:can|may)\s+(?!not\b|never\b)\w+|"
     r"\b(?:can|may)\s+be\s+(?!not\b)\w+|\b(?:is|are)\s+(?:allowed|permitted|fine|ok|okay)\b"
 )
+_NO_OBJECTION = re.compile("(?i)" + NO_OBJECTION)
 _GATED = re.compile(
     r"(?i)\b(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+ask\b|"
     r"\bask\s+(?:me|the\s+user|first)\b|\bask\s+before\b|"
@@ -66,6 +68,7 @@ _GATED = re.compile(
 )
 _NEED_NOT = re.compile(
     r"(?i)\b(?:no\s+need\s+to|needn'?t|need\s+not(?:\s+be)?|do(?:es)?\s*n[o']?t\s+(?:have|need)\s+to|"
+    r"no\s+longer\s+(?:need|have)\s+to|"  # "we no longer need to support Node 16"
     r"(?:is|are)\s+not\s+(?:needed|required|necessary))\b"
 )
 _MUST = re.compile(
@@ -127,8 +130,8 @@ def stance_of(text: str) -> Stance | None:
         return "only"  # "allowed only to X" is "never, except to X"
     if _BANNED.search(text) and _UNASKED.search(text):
         return "gated"  # "never submit anything over €500 without my OK"
-    if _DISPENSED.search(text):
-        return "free"
+    if _DISPENSED.search(text) or _NO_OBJECTION.search(text):
+        return "free"  # ("I don't mind if you add an index": no ban of the index)
     if _NEED_NOT.search(text):
         return "need_not"
     if _BANNED.search(text) or _AS_IS.search(text):

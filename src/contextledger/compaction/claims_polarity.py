@@ -203,7 +203,8 @@ PERMIT = re.compile(
     r"(?:lifted|relaxed|dropped|waived|removed|rescinded|withdrew)\s+(?:the|that|this|his|her|"
     r"their)\s+(?:ban|rule|restriction|constraint|objection)|"
     r"(?:is|was|are|were|be)\s+(?:fine|ok|okay|acceptable|allowed|permitted)|it'?s\s+(?:fine|ok|okay)|"
-    r"allowed|allows|permitted|approved|okayed|authori[sz]ed|go\s+ahead|gave\s+permission)\b"
+    r"allowed|allows|permitted|approved|okayed|authori[sz]ed|go\s+ahead|gave\s+permission)\b|"
+    + lexicon.NO_OBJECTION  # "I don't mind if you add an index"
 )
 _NOT_PERMIT = re.compile(
     r"(?i)\b(?:not|never|n't)\s+(?:be\s+)?(?:allowed|permitted|ok|okay|fine|acceptable|approved)\b"

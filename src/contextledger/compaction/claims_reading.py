@@ -64,6 +64,45 @@ _LABELS = {
     **dict.fromkeys(
         ["decisiones", "entscheidungen", "décisions", "decisões", "decisioni"], "Decisions"
     ),
+    **dict.fromkeys(
+        [
+            "einschränkungen und korrekturen",
+            "restricciones y correcciones",
+            "contraintes et corrections",
+            "restrições e correções",
+            "vincoli e correzioni",
+        ],
+        "Constraints and corrections",
+    ),
+    **dict.fromkeys(
+        [
+            "ausgeführte befehle",
+            "befehle",
+            "comandos ejecutados",
+            "comandos",
+            "commandes exécutées",
+            "commandes",
+            "comandos executados",
+            "comandi eseguiti",
+            "comandi",
+        ],
+        "Commands run",
+    ),
+    **dict.fromkeys(
+        [
+            "geschriebene dateien",
+            "archivos escritos",
+            "fichiers écrits",
+            "arquivos escritos",
+            "file scritti",
+        ],
+        "Files written",
+    ),
+    **dict.fromkeys(
+        ["gelesene dateien", "archivos leídos", "fichiers lus", "arquivos lidos", "file letti"],
+        "Files read",
+    ),
+    **dict.fromkeys(["fehler", "fallos", "errores", "échecs", "falhas", "errori"], "Failures"),
 }
 
 

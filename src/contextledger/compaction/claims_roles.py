@@ -399,3 +399,49 @@ def bound_as_said(text: str, ev: Evidence) -> bool:
         if len(mine.tail) >= 2
         for b in record
     )
+
+
+def check_owner(text: str, ev: Evidence) -> list[Claim]:
+    """An owner the claim names ("the platform team owns the CI config") where the record
+    names owners must be one of them: "the user owns it" where the user said "the ops
+    team owns it" swaps who holds the thing; an owner the record names nowhere is made
+    up. (A record that names no owner in these words, "Jonas übernimmt das Release", is
+    read by the other checks.)"""
+    mine = lexicon.OWNERSHIP.search(text)
+    owner = _owner(mine) if mine else None
+    if not owner:
+        return []
+    said = ev.derive(
+        "owners",
+        lambda: frozenset(_owner(m) for t in ev.texts for m in lexicon.OWNERSHIP.finditer(t)),
+    )
+    if not said - {""} or owner in said:
+        return []
+    named = owner != "user" and any(
+        set(owner.split()) <= _words(t) for t in (*ev.user_turns, *ev.assistant)
+    )
+    if named:
+        return []  # (someone the record names: not the swap this reading sees)
+    return [
+        Claim(
+            "constraint", text, f"the record names another owner: {', '.join(sorted(said - {''}))}"
+        )
+    ]
+
+
+def _owner(m: re.Match[str]) -> str:
+    """The owner a match names, the user's "I"/"we" as the user; empty for a pronoun."""
+    words = (m.group("owner") or m.group("by") or m.group("to") or "").casefold().split()
+    words = [w for w in words if w != "the"]
+    if words in (["i"], ["we"], ["me"], ["us"], ["user"]):
+        return "user"
+    return "" if not words or words[0] in _NO_OWNER else " ".join(words)
+
+
+_NO_OWNER = frozenset(
+    ["it", "this", "that", "which", "who", "they", "he", "she", "you", "and", "or"]
+)
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[\w-]+", text.casefold()))

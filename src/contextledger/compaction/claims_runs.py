@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from ..lexicon import claims as lexicon
 from ..lexicon.outcomes import FAILED_OUTCOMES
@@ -351,7 +352,8 @@ _COUNTED = re.compile(
     r"errors?|skipped)\b"
 )
 _COUNTED_OF = re.compile(
-    r"(?i)\b(passed|failed)\s+(\d+)\s*(?:of|out\s+of|/)\s*\d+\b|"
+    r"(?i)\b(passed|failed)\s+(?:\d+(?:\.\d+)?\s?%\s+of\s+(?:its|the)\s+tests?\s+\()?(\d+)\s*"
+    r"(?:of|out\s+of|/)\s*\d+\b|"  # ("passed 75% of its tests (3 of 4)": 3 passed)
     r"\b(\d+)\s*(?:of|out\s+of|/)\s*\d+\s+(?:tests?\s+)?(passed|failed)\b"
 )
 
@@ -364,6 +366,18 @@ def outcome_counts(text: str) -> frozenset[tuple[str, str]]:
         n, verdict = (m.group(2), m.group(1)) if m.group(1) else (m.group(3), m.group(4))
         out.add((n, verdict[:4].casefold()))
     return frozenset((n, {"erro": "fail", "skip": "skip"}.get(v, v)) for n, v in out)
+
+
+@lru_cache(maxsize=4)  # one record's text, asked of every share of its recap
+def run_totals(text: str) -> frozenset[str]:
+    """The totals of the runs ``text`` prints by outcome ("1 failed, 3 passed" ran 4): the
+    whole a recap's "3 of 4 passed" gives, which the output need not print."""
+    out = set()
+    for line in text.splitlines():
+        found = outcome_counts(line)
+        if len(found) > 1:
+            out.add(str(sum(int(n) for n, _ in found)))
+    return frozenset(out)
 
 
 def counts_printed(text: str, ev: Evidence) -> bool:

@@ -821,8 +821,9 @@ _ASKED = re.compile(r"(?i)^(?!.*\b(?:can|could|would|will)\s+you\b)(?!.*\bplease
 
 # What limits a rule to some times or cases: "during business hours", "unless CI is red";
 # and a threshold, whose amount is the condition: "over €200", "longer than 20 minutes".
+# ("I don't mind if you add an index": what is let, no condition)
 _QUALIFIER = re.compile(
-    r"(?i)\b(?P<word>during|unless|except(?:\s+(?:for|when|if|on|in))?|outside(?:\s+of)?|"
+    r"(?i)(?<!mind\s)(?<!care\s)\b(?P<word>during|unless|except(?:\s+(?:for|when|if|on|in))?|outside(?:\s+of)?|"
     r"until|before|after|while|whenever|without|if)\s+(?P<what>[^.;:,!?()]+)"
 )
 _BOUND = re.compile(

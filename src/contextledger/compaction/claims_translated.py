@@ -39,7 +39,7 @@ from .claims_kept import as_ban
 from .claims_numbers import measures, qualities
 from .claims_polarity import choice_of, choice_swapped, preferences
 from .claims_reading import fold, quote
-from .claims_values import canonical
+from .claims_values import canonical, clock_written
 from .claims_words import swapped_words, turkish_denies, without_false_friends
 from .facts import sentences
 from .wording import whole_token
@@ -250,8 +250,10 @@ def _same_subject(claim: str, said: str, turn: str = "") -> bool:
     can tell: every anchor of each is in the other (at least one), or, with no anchor on
     either side, two words of four letters or more both use."""
     # (values compared as one writing: "21.03.2026" is "2026-03-21", "253,95 €" "€253.95")
-    claim, said = canonical(claim), canonical(said)
+    claim, said = canonical(claim), clock_written(canonical(said))  # ("12 Uhr" is 12:00)
     mine, theirs = _anchors(claim), _anchors(said)
+    # a day or a month the turn names in its language ("Donnerstag" for "Thursday")
+    mine -= {lexicon.DATE_WORDS_ABROAD.get(w, "") for w in _WORD.findall(said.casefold())}
     # (an acronym of a language's own is translated, not swapped: "including VAT" for "con
     # IVA", "MwSt", "TVA"; one the turn has and the claim leaves out is left out)
     own = {a.casefold() for a in _LANGUAGE_ACRONYM.findall(said)} - mine

@@ -185,3 +185,35 @@ def figures(text: str) -> set[tuple[str, str]]:
         unit = (m.group(2) or "").casefold()
         out.add((n, unit if unit in _UNITS else ""))
     return out
+
+
+# a time of day however written: "12:00", "9.30 Uhr", "12 Uhr", "14h30", "14 h"
+_CLOCK = re.compile(
+    r"(?i)(?<![\w.:,])(?P<h>[01]?\d|2[0-3])(?:(?P<sep>[:.h])\s?(?P<m>[0-5]\d))?"
+    r"(?(sep)(?:\s*(?:uhr|h)\b)?|\s*(?:uhr|h)\b)(?![\w:])"
+)
+
+
+def clock_times(text: str) -> frozenset[str]:
+    """The times of day ``text`` gives, each as "HH:MM": "Donnerstag 12 Uhr" gives "12:00",
+    as does "Thursday 12:00" (a figure alone, "12", gives none)."""
+    return frozenset(
+        f"{int(m.group('h')):02d}:{m.group('m') or '00'}"
+        for m in _CLOCK.finditer(text)
+        if m.group("sep") != "." or m.group(0).casefold().rstrip().endswith(("uhr", "h"))
+    )
+
+
+# a time of day said with a word for the hour: "12 Uhr", "9.30 Uhr", "14h30", "14 h"
+_CLOCK_WORD = re.compile(
+    r"(?i)(?<![\w.:,])([01]?\d|2[0-3])(?:[.:h]\s?([0-5]\d))?\s*(?:uhr|h)\b(?![\w:])|"
+    r"(?<![\w.:,])([01]?\d|2[0-3])h([0-5]\d)(?![\w:])"
+)
+
+
+def clock_written(text: str) -> str:
+    """``text`` with a time of day said with a word for the hour written as a clock shows
+    it: "Donnerstag 12 Uhr" is "Donnerstag 12:00", "14h30" is "14:30"."""
+    return _CLOCK_WORD.sub(
+        lambda m: f"{m.group(1) or m.group(3)}:{m.group(2) or m.group(4) or '00'}", text
+    )

@@ -106,6 +106,7 @@ def content_terms(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+_NO_OBJECTION = re.compile("(?i)" + lexicon.NO_OBJECTION)
 _RESTRICTS = NEGATIONS | lexicon.MORE_NEGATIONS | lexicon.PROHIBITIONS | lexicon.ONLY_WORDS
 # Italian's "mai" (never) opens its clause ("Mai eseguire …") or follows "non", which denies
 # by itself; after another word it is Hungarian's "today's" ("a mai feladat") or Romanian's
@@ -149,6 +150,7 @@ def restricts(text: str) -> bool:
     >>> restricts("Cupom de desconto só com a aprovação do usuário."), restricts("Use Redis.")
     (True, False)
     """
+    text = _NO_OBJECTION.sub(" ", text)  # "I don't mind if you add an index": a leave
     said = {w.casefold() for w in _TOKEN.findall(without_false_friends(text))}
     if lexicon.SCRIPT_PERMITS.search(text):  # "…しても構いません": a leave, its "ません" no ban
         text = lexicon.SCRIPT_PERMITS.sub(" ", text)

@@ -119,6 +119,7 @@ from .rules import (
     listed_rules,
     overruled_by_later,
     pasted_rules,
+    personal_aside,
     revoked_later,
     sets_deadline,
     superseded_values,
@@ -161,7 +162,7 @@ from .tool_calls import (
     shows_file,
 )
 from .transcript import utf8_len
-from .wording import asks, clip, shape, without_code
+from .wording import asks, clip, only_said_often, said_often, shape, without_code
 
 # what the recap's readers (verification, the summarizers, the CLI) import from here, by
 # where it lives now: the sections and their rendering, what a tool call does, failures
@@ -398,20 +399,31 @@ _NO_STEP_NAMED = re.compile(
     r"(?:with|to|on(?:to)?)\s+)?(?:the\s+)?(?:next(?:\s+(?:step|up|one|part|item|task|bit))?|"
     r"on\s+to\s+the\s+next(?:\s+one)?)\W*$"
 )
-_STEP_LABEL = re.compile(r"(?i)^\W*(?:next(?: step| up)?|plan)\s*:\s*")
+_STEP_LABEL = re.compile(
+    r"(?i)^\W*(?:(?:next(?: step| up)?|plan|(?:el\s+)?(?:siguiente|próximo)\s+paso|lo\s+(?:próximo|"
+    r"siguiente)|nächster\s+schritt|prochaine\s+étape|次のステップ)\s*[:：]|"
+    # ("My next move is to export X.": the step is "export X", a plan, not a deed)
+    r"(?:my|our|the)\s+next\s+(?:move|task|job|thing\s+to\s+do)\s+is(?:\s+to)?\b)\s*"
+)
 
 _NEXT = re.compile(
     r"(?i)\b(?:next,? (?:i|we)(?:'ll| will|'m going to| are going to)|next step|next up|up next|"
     r"the next thing|then (?:i|we)(?:'ll| will)|(?:i|we)(?:'ll| will) now|now (?:i|we)(?:'ll| will)|"
     r"(?:i'm|we're) going to|plan:|(?:my|our|the) plan is|(?:i|we) plan to|"
     r"after (?:that|this),? (?:i|we)(?:'ll| will)|(?:once|when) [^,]{1,60}, (?:i|we)(?:'ll| will)|"
-    r"next,? let me|(?:i'll|i will|we'll|we will|let me)\b[^.!?]{1,160}\bnext\W*$)"
+    r"next,? let me|(?:i'll|i will|we'll|we will|let me)\b[^.!?]{1,160}\bnext\W*$|"
+    r"what (?:i|we)(?:'ll| will| am going to|'m going to) do (?:now|next) is)"
+    # ... labelled as the next step in another language ("Siguiente paso: …", "Lo próximo:
+    # …", "Nächster Schritt: …"), or "what's up now" ("Ahora toca arreglar …")
+    r"|"
+    + _STEP_LABEL.pattern[4:]
+    + r"|^\W*(?:ahora\s+toca|lo\s+(?:siguiente|próximo)\s+(?:es|será))\b"
     # ... in other languages: a "now", "next" or "then" that opens the sentence, then a verb
     # in the first person's future ("Teraz sprawdzę okna …", "Ahora voy a revisar …",
     # "Ensuite je vais …", "Als Nächstes prüfe ich …", "Poi controllerò …", "Agora vou …",
     # "Daarna ga ik …"), or the plan said outright ("接下来我会…", "次に…を確認します")
     r"|^\W*(?:teraz|następnie|potem|ahora|luego|después|a\s+continuación|maintenant|ensuite|"
-    r"puis|jetzt|als\s+nächstes|danach|dann|ora|adesso|poi|agora|em\s+seguida|depois|nu|daarna|"
+    r"puis|jetzt|nun|als\s+nächstes|danach|dann|ora|adesso|poi|agora|em\s+seguida|depois|nu|daarna|"
     r"vervolgens|теперь|далее|затем|потом)\b[,\s]+(?:(?:je|yo|io|eu|я|ik)\s+)?(?:voy\s+a|vamos\s+a|"
     r"vais|allons|vou|vamos|vado\s+a|ga\s+ik|gaan\s+we|\w+(?:ę|emy|aré|eré|iré|rai|rons|erò|"
     r"irò|arò)|\w+\s+(?:ich|wir|ik|we))\b"
@@ -423,7 +435,8 @@ _NEXT = re.compile(
     r"след\s+това|сега|после|sonra|ardından|selanjutnya|berikutnya|kemudian)\b[,\s]+"
     r"(?:(?:eu|εγώ|tôi|chúng\s+tôi|mimi|אני|jo|аз|ben|saya|kami|aku)\s+)?"
     r"(?:voi|vom|θα|sẽ|nita\w+|tuta\w+|ще|akan|א\w+|\w+(?:aré|eré|iré|acağım|eceğim))\b"
-    r"|^\W*(?:接下来|下一步|然后)[，,\s]*我(?:会|要|将)|^\W*(?:次に|これから).{1,80}(?:します|しましょう)"
+    r"|^\W*(?:接下来|下一步|然后)[，,\s]*我(?:会|要|将)"
+    r"|^\W*(?:次に|次は|これから|続いて|この後(?:は)?|それから).{1,80}(?:します|しましょう)"
     r"|^\W*(?:다음으로|이제).{1,80}(?:하겠습니다|할게요)"
 )
 
@@ -639,8 +652,19 @@ def _answered_with_a_question(messages: Sequence[Message], k: int) -> bool:
 
 
 def _only_talk(turn: Message) -> bool:
+    """Talk only: "take your time", or the user's own to-dos with greetings and sighs around
+    them ("Hiya. I must call the plumber back today. Ugh."): no task set."""
     said = sentences(without_code(turn.text))
-    return bool(said) and all(unhurried(s) for s in said)
+    if not said or not any(unhurried(s) or personal_aside(s) for s in said):
+        return False
+    return all(
+        unhurried(s)
+        or personal_aside(s)
+        or _GREETING.match(s)
+        or is_small_talk(s)
+        or (word_count(s) <= 3 and not is_request(s) and not is_rule(s))
+        for s in said
+    )
 
 
 def _all_rules(turn: Message, *, opening: bool = False) -> bool:
@@ -891,10 +915,11 @@ def digest(
     users = _user_turns(messages)
     substantive = [u for u in users if is_substantive(u)]
     source = goal_message(record)
+    often = said_often(_user_turns(record))
     # (the session's opening request: "Actually, I need X fixed first." corrects nothing)
     opening = source is not None and _opens(source, record)
     first = _goal_words(source.text) if source is not None else ""
-    task = _fill_goal(sheet, first, source, record)
+    task = _fill_goal(sheet, first, source, record, often)
     _add_restated_goal(sheet, substantive)
     # (with the chatter a dictated goal opened with: said, not to be listed again)
     goal_text = first[: len(first) - len(_past_chatter(first))] + " ".join(sheet.sec["Goal"])
@@ -902,11 +927,11 @@ def digest(
     nxt = _next_step(messages)
     placed = set(open_now) | ({nxt} if nxt else set())
     unrun = _never_ran([*record], placed)
-    leave = _fill_rules(sheet, messages, users, first, task, opening, placed, unrun)
+    leave = _fill_rules(sheet, messages, users, first, task, opening, placed, unrun, often)
     told, overruled, replaced = _drop_overruled(sheet, messages, history, users, first)
     _settle_open_requests(sheet, messages, history, told, replaced, leave.lifting)
     _drop_stale_sentences(sheet, leave)
-    walk = _Walk(sheet, messages, first, goal_text, placed)
+    walk = _Walk(sheet, messages, first, goal_text, placed, often)
     for i, m in enumerate(messages):
         walk.message(i, m)
     walk.finish()
@@ -941,13 +966,31 @@ def digest(
     )
 
 
-def _fill_goal(sheet: _Sheet, first: str, source: Message | None, record: Sequence[Message]) -> str:
+_PIVOT = re.compile(r"(?i)^\W*(?:(?:so|but|ok(?:ay)?)\W+)?(?:anyway|anyhow|moving on)\W*$")
+
+
+def _past_pivot(said: list[str]) -> list[str]:
+    """The goal's sentences after the talk a pivot ends ("So the weather here is so grey.
+    Anyway. Plan my trip …"): from the sentence after a lone "Anyway.", when one follows."""
+    at = next((k for k, x in enumerate(said[:-1]) if _PIVOT.match(x)), None)
+    return said[at + 1 :] if at is not None else said
+
+
+def _fill_goal(
+    sheet: _Sheet,
+    first: str,
+    source: Message | None,
+    record: Sequence[Message],
+    often: Collection[str] = (),
+) -> str:
     """File the Goal line from ``first`` (the own words of ``source``, the request that set
     the task) unless the recap extended already has one; return the sentence that sets the
     task (the goal, never a constraint), "" when none was filed."""
     if sheet.sec["Goal"] or not first:
         return ""
-    said = sentences(_past_chatter(first))
+    said = _past_pivot(sentences(_past_chatter(first)))
+    # (not "I must call my aunt", nor what the user says in every other turn)
+    said = [x for x in said if not personal_aside(x) and not only_said_often(x, often)] or said
     labelled = next((k for k, x in enumerate(said) if GOAL_LABEL.match(x)), None)
     start = labelled if labelled is not None else _past_greetings(said)
     while start < len(said) - 1 and _background_only(said[start], said[start + 1]):
@@ -1028,6 +1071,15 @@ def _said_in(turn: str, first: str) -> Sequence[str]:
     return sentences(turn) if turn == first else _statements(turn)
 
 
+def _without_asides(said: str, often: Collection[str] = ()) -> str:
+    """``said`` less its sentences that are only the user's own to-dos or what someone keeps
+    telling them (:func:`.rules.personal_aside`), or the talk they say again and again
+    (``often``: :func:`.wording.said_often`), when something else is left."""
+    told = sentences(said)
+    own = [s for s in told if not personal_aside(s) and not only_said_often(s, often)]
+    return " ".join(own) if own and len(own) < len(told) else said
+
+
 def _fill_rules(
     sheet: _Sheet,
     messages: Sequence[Message],
@@ -1037,6 +1089,7 @@ def _fill_rules(
     opening: bool,
     placed: set[str],
     unrun: Collection[str],
+    often: Collection[str] = (),
 ) -> _Leave:
     """File the user's constraints and corrections (rules, deadlines, settings' values,
     commands they named and no call ran, a paste's listed rules) and the permissions
@@ -1083,8 +1136,9 @@ def _fill_rules(
                 or configures(s)
             ):
                 # (a deadline is a constraint with its date, not a number: RT22-21; a
-                # setting's value, its newest only, too: RT26-2)
-                sheet.add("Constraints and corrections", clip(s, 300))
+                # setting's value, its newest only, too: RT26-2), less the to-dos of the
+                # user's own said beside it ("I must call my aunt back. Dad is vegetarian.")
+                sheet.add("Constraints and corrections", clip(_without_asides(s, often), 300))
                 placed.add(s)
     for m in messages:  # the rules a user's paste lists ("- Do not edit src/generated/ …")
         if m.role == "user" and not m.is_recap and not m.tool_results:
@@ -1116,7 +1170,11 @@ def _drop_overruled(
     # again would stand beside it as a rule ("Actually make X 14." … "Final answer on X: 21.",
     # the final turn kept verbatim: R23-R1)
     told += [s for u in _user_turns(_after(messages, history)) for s in _statements(u)]
-    said = [*rules, *told]
+    # (a rule said in a turn is read where it was said, not also ahead of every turn: there
+    # "Scratch that, read the id with 0x9F, not 0x90." stood before the goal's "fall back to
+    # the old part id", read as a return to it, and was taken back by its own later copy)
+    said_in_turns = set(told)
+    said = [*(r for r in rules if r not in said_in_turns), *told]
     # ... nor a setting's value the user set again later ("Final answer: set X to 2.")
     reset = {clip(x, 300) for x in reset_later(said)}
     overruled = {clip(x, 300) for x in overruled_by_later(said)} | reset
@@ -1203,8 +1261,10 @@ class _Walk:
         first: str,
         goal_text: str,
         placed: set[str],
+        often: Collection[str] = (),
     ) -> None:
         self.sheet, self.first, self.goal_text, self.placed = sheet, first, goal_text, placed
+        self.often = often  # the clauses the user says again and again (``wording.said_often``)
         self.verdicts = _verdicts(messages)
         self.names: dict[str, ToolCall] = {}
         self.runs: dict[str, list[int]] = {}  # command -> the indexes it ran at
@@ -1494,7 +1554,7 @@ class _Walk:
         whole = m.role == "user" and _goal_words(m.text) != self.first
         aside = self.sheet.noise["User also said"]
         self.tallied += _said(
-            m, self.goal_text, self.placed, add, self.found, self.counted, aside, whole
+            m, self.goal_text, self.placed, add, self.found, self.counted, aside, whole, self.often
         )
         self.asked = m.text if m.role == "assistant" and not m.tool_calls else ""
 
@@ -1989,6 +2049,7 @@ def _said(
     counted: Collection[str] = (),
     aside: set[str] | None = None,
     whole: bool = False,
+    often: Collection[str] = (),
 ) -> list[str]:
     """File each sentence of a user or assistant turn once, saying who said it: decisions,
     the assistant's findings (also a code, id or count a tool returned, in ``found``,
@@ -2011,6 +2072,10 @@ def _said(
     for s in _statements(said) if whole else sentences(said):
         if GOAL_LABEL.sub("", s) in goal_text or s in placed or word_count(s) < 3:
             continue
+        if m.role == "user" and often:  # (a short turn's running talk: not its statement)
+            s = _without_asides(s, often)
+            if only_said_often(s, often):
+                continue
         if logged and s in logged:
             continue
         if is_nudge(s) or counted_nudge(s):  # "ok, keep going"; "step 4: go on" (R23-R3)
@@ -2038,6 +2103,8 @@ def _said(
             add("Numbers that matter", item)
         elif m.role == "user" and unhurried(s):  # "Acele etme, sorun yok.": talk (RT22-21)
             continue
+        elif m.role == "user" and only_said_often(s, often):  # "the train was late twice this week"
+            continue  # in every other turn: talk, not a statement to keep (R39-F3)
         elif m.role == "user" and not asks(s) and (specific(s) or pictured):
             add("User also said", f"User: {clip(s, 300)}")
         elif m.role == "user" and aside is not None and word_count(s) >= 4 and not _only_asks(s):

@@ -112,10 +112,18 @@ _PROGRAM_PATH = (
     r"\.{0,2}/[\w./-]+|(?:[\w.-]+/)*bin/[\w.-]+|"
     r"(?:[\w.-]+/)+[\w.-]+\.(?:sh|bash|py|rb|pl|js|mjs|ts|php|ps1|bat|cmd)"
 )
+# ... or a PowerShell cmdlet, by its approved verb and a capital noun ("Invoke-Pester",
+# "Set-Location", "Publish-Module"), or a program Windows' cmd runs ("msbuild", "cmd /c")
+_CMDLET = (
+    r"(?:Get|Set|New|Remove|Invoke|Import|Export|Publish|Install|Uninstall|Start|Stop|Restart|"
+    r"Test|Copy|Move|Rename|Add|Update|Write|Out|Enable|Disable|Register|Expand|Compress|Push|"
+    r"Pop|Clear|Wait|Resolve|Join|Split|Build|Deploy|Save|Restore|Sync)-[A-Z]\w+|"
+    r"msbuild|MSBuild|cmd|nuget|vcvars64\.bat|robocopy|xcopy"
+)
 # A line that starts with a program: a shell command, not a line of Python or prose.
 PROGRAM_LINE = re.compile(
     rf"^(?:sudo\s+)?(?:{_PROGRAMS}|{_AMBIGUOUS}|{_SUBCOMMANDS}|{_LINE_PROGRAMS}|export|cd|"
-    rf"{_PROGRAM_PATH})(?:\s|$)"
+    rf"{_PROGRAM_PATH}|{_CMDLET})(?:\s|$)"
 )
 _SUB_COMMAND = re.compile(
     rf"(?<![\w./-])(?:{_SUBCOMMANDS})(?:\s+[a-z][\w-]*){{0,2}}(?:\s+{_ARG})*(?![\w])"
@@ -637,6 +645,8 @@ _LATER_ON = re.compile(
     r"|その後|それから|あとで|後で|그\s?다음|그\s?후|나중에|之后|然后|以后"
     # ... or last of all: "最後にグラフも追加してください。", "最后加上图表", "마지막으로 …"
     r"|最後に|最后|마지막으로"
+    # ... or in English, a request that opens with "then" ("Then please update the diagram.")
+    r"|^\W*(?:and\s+)?then,?\s+(?:please|pls|can\s+you|could\s+you|would\s+you)\b"
 )
 
 
@@ -650,8 +660,13 @@ def _side_request(sentence: str) -> bool:
         last = _ALSO_LAST.search(sentence)
         return last is not None and _REQUEST_START.search(sentence[: last.start()]) is not None
     clauses = [sentence[m.end() :].lstrip(" ,:;-–—")]
+    if _ASKED_ALSO.search(m.group()) and len(clauses[0].split()) >= 2:
+        return True  # "Please also post the URL as a comment.": asked, whatever the verb
     clauses += [c.strip() for c in re.split(r"[,;:]", sentence)[1:]]
     return any(_REQUEST_START.search(c) for c in clauses if c)
+
+
+_ASKED_ALSO = re.compile(r"(?i)\b(?:please|pls|can you|could you|would you)\s+also\b")
 
 
 def _topic(text: str) -> set[str]:
@@ -1058,7 +1073,11 @@ _PASTED_LINE = re.compile(
     r"\b\w+=[^\s=]*\s+\w+=\S"
 )
 # a line the user may have said: three words of letters or more
-_WORDS_SAID = re.compile(r"(?:[^\W\d_]{2,}\W+){2,}[^\W\d_]{2,}")
+# (three words, or in a script written without spaces a few of its letters: "このクラッシュを
+# 直して、カート画面を…移行してほしいです。" after a pasted crash is the user's own, R38-R2)
+_WORDS_SAID = re.compile(
+    r"(?:[^\W\d_]{2,}\W+){2,}[^\W\d_]{2,}|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{4,}"
+)
 
 
 def without_unfenced_paste(text: str) -> str:

@@ -24,6 +24,12 @@ from ..prefilter import may_search, superset, touched
 from ..printed import error_answer
 from .wording import clip
 
+# a spreadsheet's error values, English, Spanish, German, French
+SHEET_ERROR = (
+    r"#(?:NAME\?|REF!|VALUE!|DIV/0!|NULL!|NUM!|SPILL!|CALC!|¡REF!|¡VALOR!|¿NOMBRE\?|¡DIV/0!|"
+    r"BEZUG!|WERT!|NOM\?|VALEUR!)"
+)
+
 _FAILURE_LINE = re.compile(
     r"(?i)(?:^\s*(?:-{2,}\s*)?(?:FAILED|FAIL|ERROR)\b[: ]|\b(?:failed|failure)\b(?!\s*[=:]\s*0\b)|^\s*E\s{2,}|"
     + RUN_FAILED
@@ -65,6 +71,9 @@ _FAILURE_LINE = re.compile(
     r"\bERR_PNPM_\w+|^(?:panic|fatal(?: error)?):|\*\*\*.*\bError \d+$|"
     r"\((?:\w+::)*\w*(?:Error|Exception)\)$|\bException in thread\b|\bUncaught\b|"
     r"\bcommand not found\b|\bNo such file or directory\b|\bPermission denied\b|"
+    # a linker's: "spi_flash.c:(.text+0x4c): undefined reference to `jedec_lookup'" (the
+    # line that names what is missing; "ld returned 1 exit status" under it names nothing)
+    r"\bundefined (?:reference to|symbol)\b|\bmultiple definition of\b|"
     # Windows' "'mvnw' is not recognized as an internal or external command," (and
     # PowerShell's "… as the name of a cmdlet"), Docker's "Error response from daemon:",
     # curl's "curl: (6) Could not resolve host: …", Celery's "Task x[id] raised
@@ -124,6 +133,9 @@ _FAILURE_LINE = re.compile(
     # control sequence.", "fastlane finished with errors", "pandoc: Could not fetch
     # resource …", "Invalid config for 'automation' …"
     r"^\[!\]\s|^e:\s+\S+:\d+|^!\s+[A-Z]|\b(?:finished|completed|ended)\s+with\s+errors?\b|"
+    # a spreadsheet's error value opening the line, in its own language: "#NAME? error in
+    # Commission!C2", "#¡REF! en B9", "#BEZUG!" (a cell read shows them inside a row, not first)
+    r"^\W{0,3}" + SHEET_ERROR + r"|"
     # ... said by the tool or a short subject: "The system cannot find the file specified."
     r"(?:^|:\s+|^(?:the\s+)?\w+(?:\s+\w+)?\s+)"
     r"(?:could\s+not|couldn'?t|unable\s+to|cannot|can'?t)\s+(?:find|fetch|open|connect|"
@@ -165,6 +177,7 @@ _REASON = re.compile(
 
 # Terraform draws its diagnostics in a box: "│ Error: Invalid reference".
 BOX = re.compile(r"^[\s│╷╵]+")
+_CLOCK = re.compile(r"^\s*\[\d{1,2}:\d\d(?::\d\d(?:[.,]\d+)?)?\]:?\s+")
 
 _EXCEPTION = re.compile(
     r"\b\w*(?:Error|Exception|Failure)\b(?!\s*\(most)|\bpanic:|\bgot\b.*\bwant\b"
@@ -228,7 +241,10 @@ _FAILED_TEST = re.compile(
     r"|^(\S.{0,120}? > \S.{0,120}?)\s+FAILED$"  # gradle
     r"|^([\w./-]+::\S+)\s+(?:FAILED|ERROR)\b"  # pytest -v
     # dotnet test: "Failed Name [3 ms]"; VSTest's older console "X Name(a: 1) [< 1 ms]"
-    r"|^(?:Failed|X)\s+([\w.+`]+(?:\([^)\n]{0,200}\))?)\s+\[(?:<\s*)?\d"
+    # ... in the languages it prints in: "Con error Name [32 ms]", "Fehler Name [3 ms]",
+    # "Échoué Name [3 ms]", "失敗 Name [3 ms]"
+    r"|^(?:Failed|X|Con\s+error|Fehler|Échoué|Non\s+superato|Com\s+falha|Mislukt|失敗|失败)\s+"
+    r"([\w.+`]+(?:\([^)\n]{0,200}\))?)\s+\[(?:<\s*)?\d"
     r"|^Test Case '-\[([\w.]+ \w+)\]' failed\b"  # XCTest
     r"|^\d+\)\s+(test\s.{1,160}?\s\([\w.]+\))$"  # ExUnit
     r"|^\d+\s+-\s+(\S+)\s+\((?:Failed|Timeout|SEGFAULT|Exception|Subprocess aborted)\)$"  # ctest
@@ -299,7 +315,8 @@ _ANY_FAILURE_SIGN = re.compile(
     + FAILED_OUTCOME_SIGNS
     + "|"
     r"deadline|oomkilled|out of memory|segmentation|core dumped|<title>|<h1>|not ok|exception|"
-    r"uncaught|denied|not found|"
+    r"#(?:name\?|ref!|value!|div/0!|¡ref!|¡valor!|¿nombre\?|bezug!|wert!|nom\?|valeur!)|"
+    r"uncaught|denied|not found|undefined reference|undefined symbol|multiple definition|"
     r"no such|http/|unauthori[sz]ed|forbidden|bad request|conflict|too many|unavailable|"
     r"bad gateway|assert|expected|received|did not equal|was not equal|not equal to|"
     r"not identical to|"
@@ -605,7 +622,8 @@ def _read_failures(text: str, limit: int) -> list[str]:
     prior = ""  # the line before, with words: where GUT names the test a "[Failed]" is of
     suites = _robot_suites(text)
     raw = text.splitlines()
-    stripped = [BOX.sub("", line).strip() for line in raw]
+    # (without a clock a tool stamps each line with: fastlane's "[14:22:31]: Fehler: …")
+    stripped = [_CLOCK.sub("", BOX.sub("", line)).strip() for line in raw]
     # the lines a failure's sign may be on, by one RE2 pass (None: any line may): the
     # others need no search (Python's engine spent ~1.5 us a character on a long output)
     signed = _touched(screens, stripped)

@@ -36,11 +36,13 @@ import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..fit.gists import own_excerpt
 from ..fit.request_part import request_part
 from ..intent import is_nudge
 from ..model import Message, Recap, Text
 from .credentials import masked
 from .failures import failure_lines
+from .wording import only_said_often, said_often
 
 __all__ = [
     "QUOTES_HEADING",
@@ -201,11 +203,12 @@ def choose_quotes(
     prohibitions, conditional rules and corrections lost at 8k and 16k)."""
     names = {c.id: c.name for m in record for c in m.tool_calls}
     held = _squash(said)
+    talk = _RunningTalk(record)
     taken = {line for _, line in chosen}
     left = room - sum(len(line) for _, line in chosen)
     out = list(chosen)
     order = [i for i in range(len(record) - 1, -1, -1) if record[i].id in floor]
-    for quote in _user_quotes(record, kept, floor, names, held, user_room):
+    for quote in _user_quotes(record, kept, floor, names, held, user_room, talk):
         if quote[1] not in taken:
             out.append(quote)
             taken.add(quote[1])
@@ -233,8 +236,9 @@ def choose_quotes(
                 outputs = _outputs(record)
             lines += _failures_of(m, outputs)
         for line, needed in lines:
-            if line in taken or all(n in held for n in needed):
+            if line in taken or all(n in held for n in needed) or talk.only(line):
                 continue
+            line = talk.trimmed(line)
             shaped = _routine(line)
             if shaped and shaped in routine:
                 continue
@@ -289,6 +293,7 @@ def _user_quotes(
     names: dict[str, str],
     held: str,
     room: int,
+    talk: _RunningTalk,
 ) -> list[Quote]:
     """What the user said in the turns out of view (``kept``, ``floor`` aside: those are
     quoted first), oldest first, within ``room`` characters: not nudges, not pastes, not
@@ -301,13 +306,43 @@ def _user_quotes(
         if said is None or not said[0].startswith("User: ") or all(n in held for n in said[1]):
             continue  # (a tool result sent in a user turn is not the user's words)
         line, words = said[0], said[1][0]
-        if _is_nudge(words) or len(line) > _LONG_USER:
+        if _is_nudge(words) or len(line) > _LONG_USER or talk.only(line):
             continue
+        line = talk.trimmed(line)
         room -= len(line)
         if room < 0:
             break
         out.append((i, line))
     return out
+
+
+class _RunningTalk:
+    """What the user says again and again in ``record`` (``wording.said_often``), read on
+    first need: a user's line of only that ("we had pizza three nights in a row, and the
+    train was late twice this week") is talk, and its room goes to a line that says
+    something (R39-F3: seven such lines were quoted under a talkative chat's recap)."""
+
+    def __init__(self, record: Sequence[Message]) -> None:
+        self._record = record
+        self._often: frozenset[str] | None = None
+
+    def _talk(self, sentence: str) -> bool:
+        if self._often is None:
+            users = (m for m in self._record if m.role == "user" and not m.tool_results)
+            self._often = said_often(m.text for m in users if not m.is_recap)
+        return only_said_often(sentence, self._often)
+
+    def only(self, line: str) -> bool:
+        return line.startswith("User: ") and self._talk(line[len("User: ") :])
+
+    def trimmed(self, line: str) -> str:
+        """A user's ``line`` without its sentences of running talk ("…" where they were):
+        "Let's go with the second hotel you showed me, the one near the river." of a turn
+        of five sentences of talk around it."""
+        if not line.startswith("User: "):
+            return line
+        own = own_excerpt(line[len("User: ") :], self._talk)
+        return f"User: {own}" if own else line
 
 
 def _is_nudge(words: str) -> bool:

@@ -159,7 +159,12 @@ def outcome_of(text: str) -> Outcome | None:
 
 
 _ORDINAL = (
-    ("first", r"first|initial|original|earlier|1st"),
+    # (and in the user's language: "schlug zuerst fehl", "falló primero", "a d'abord échoué")
+    (
+        "first",
+        r"first|initial|original|earlier|1st|zuerst|zunächst|anfangs|erstmals|primero|primera|"
+        r"d'abord|premier|première|primeiro|primeira|inizialmente",
+    ),
     ("second", r"second|2nd"),
     ("third", r"third|3rd"),
     ("last", r"last|final|latest|re-?run|re-?ran|again|then|now|after|since|subsequent|later"),

@@ -72,7 +72,11 @@ _SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh", "fish", "cmd", "cmd.exe
 _RUN_FLAG = re.compile(r"(?i)^(?:-[a-z]*c|/c|/k|-command|-c)$")
 _SEPARATORS = frozenset({"|", "||", "&&", ";", "&", "|&", ";;", "(", ")"})
 _REDIRECT = re.compile(r"^\d*(?:<<?<?-?|>>?|&>>?|>&|<&)")
-_WINDOWS = re.compile(r"(?i)\b[a-z]:\\|\\\\[\w.-]+\\")
+# (a drive, a share, or a bare word of names joined by backslashes: "src\Api\app.json",
+# ".\tests\Deploy.Tests.ps1"; a POSIX script's backslash escapes a space or sits in quotes)
+_WINDOWS = re.compile(r"(?i)\b[a-z]:\\|\\\\[\w.-]+\\|(?<!\S)[\w.-]+(?:\\[\w.-]+)+(?!\S)")
+# cmd's switches: "copy /Y a b", "xcopy /E /I src dst" (no operand)
+_CMD_SWITCH = re.compile(r"/[A-Za-z?][\w:-]{0,3}")
 # Names a file is called without an extension
 _BARE_FILE = re.compile(
     r"^(?:[A-Z][A-Za-z]*file|README|LICENSE|LICENCE|CHANGELOG|CHANGES|NOTICE|AUTHORS|VERSION|"
@@ -129,6 +133,8 @@ def shell_writes(script: str) -> list[str]:
     ['src/New.kt', 'log/run.txt']
     >>> shell_writes("cp -r assets/ build/ && sed -i 's/a/b/' app.cfg; cat a.py > /dev/null")
     ['build/', 'app.cfg']
+    >>> shell_writes("copy /Y appsettings.Production.json src\\\\Api\\\\appsettings.json")
+    ['src\\\\Api\\\\appsettings.json']
     """
     out = [p for c in _commands_of(script) for p in _writes(c)]
     return list(dict.fromkeys(p for p in out if looks_like_file(p) or _folder(p)))
@@ -325,7 +331,11 @@ def _writes(c: _Command) -> list[str]:
     ]
     program = _program(c)
     args = words[2:] if program == "git mv" else words[1:]
-    operands = [w for w in _plain_operands(args) if not _SINK.match(w)]
+    operands = [
+        w
+        for w in _plain_operands(args)
+        if not _SINK.match(w) and not (c.windows and _CMD_SWITCH.fullmatch(w))
+    ]
     into = _flag_values(args, ("-t", "--target-directory")) if program in _MAKERS else []
     if into:  # "mv -t build/ a.js b.js": each source, in the directory
         out += [_inside(into[0], w) for w in operands if w != into[0] and looks_like_file(w)]

@@ -741,6 +741,99 @@ REMINDS_NOT_TO = re.compile(
 )
 
 
+# A to-do of the speaker's own life, said in passing: "I should really sort out the garage this
+# weekend", "and I must call my aunt back", "Tengo que llamar a mi madre esta tarde", "Ich muss
+# noch den Keller aufräumen" (R39-R3). It binds the speaker, not the work asked for. Not one
+# that limits the work: "I have to be home by 6", "I must avoid dairy", "I need to stay under
+# budget" (a verb that holds the speaker to a limit, or a time or amount said: a constraint).
+_OWN_TODO = re.compile(
+    r"(?i)(?<![\w'’])i\s+(?:(?:really|seriously|totally|definitely|still|also|so|just|"
+    r"finally|desperately|honestly)\s+)*(?:should|must|need\s+to|have\s+to|gotta|got\s+to|"
+    r"ought\s+to|(?:have|'ve|’ve)\s+got\s+to)\s+(?:(?:really|finally|also|still|just|"
+    r"seriously|totally|definitely)\s+)*"
+    r"(?!(?:be|avoid|stay|keep|not|never|leave|arrive|finish|get\s+back|make\s+it|stick|"
+    r"limit|use|go\s+easy|watch|mention|say|add|note|stress|insist|remind|point|tell|ask|"
+    r"repeat|clarify|warn|flag)\b)[^\W\d_]+"
+    r"|^\W*(?:(?:uf|ugh|buf|bueno|vaya|madre\s+mía|jo|oh)\W+)*(?:yo\s+)?(?:tengo\s+que|"
+    r"debería|debo|necesito)\s+(?!(?:no|ser|estar|evitar|quedarme|terminar\s+antes)\b)"
+    r"[^\W\d_]+(?:ar|er|ir)\b"
+    r"|^\W*(?:ich\s+(?:muss|sollte|müsste)|(?:muss|sollte|müsste)\s+ich)\s+"
+    r"(?:(?:echt|wirklich|unbedingt|mal|noch|endlich|dringend)\s+)+"
+)
+# ... and what someone else keeps telling the speaker ("My sister always says I have to learn
+# to cook", "My mum keeps saying I should take up yoga"): reported, no rule for the work
+_TOLD_BY_KIN = re.compile(
+    r"(?i)^\W*(?:(?:anyway|honestly|oh|and|also|well)\W+)*my\s+(?:\w+\s+){1,2}?"
+    r"(?:always\s+|keeps\s+|kept\s+)?(?:says?|saying|tells?\s+me|telling\s+me|said)\b"
+)
+# what else the work must not ask of the speaker, said of themselves or of someone it is for:
+# "I can't do red-eye flights", "My partner is allergic to shellfish", "Dad is vegetarian",
+# "Grandma uses a wheelchair", "my budget is 2,000 €", "no puedo pasar de 12.000 €", "ich kann
+# keine Nachtflüge" (a status is "I can't reproduce it": not a verb of taking part)
+_PERSONAL_LIMIT = re.compile(
+    r"(?i)\b(?:i|we|he|she|they)\s+(?:can(?:no|'|’)t|can\s+not|am\s+unable\s+to|won(?:'|’)t|"
+    r"(?:don|doesn)(?:'|’)t|do\s+not|does\s+not)\s+(?:do|take|eat|drink|fly|travel|attend|"
+    r"afford|walk|climb|drive|handle|stand|tolerate|spend|pay|go|use|work|sit|book|join|"
+    r"digest|sleep|ride|manage)\b"
+    r"|\b(?:allergic|intolerant)\s+to\b|\b(?:i'?m|i\s+am|is|are)\s+(?:a\s+|strictly\s+)?"
+    r"(?:vegetarian|vegan|pescatarian|diabetic|coeliac|celiac|gluten[- ]free|"
+    r"lactose[- ]intolerant|pregnant)\b|\buses?\s+a\s+wheelchair\b|"
+    r"\b(?:my|our)\s+(?:total\s+)?(?:budget|maximum|max|limit)\s+(?:is|of)\b|"
+    r"\bno\s+(?:puedo|podemos)\s+(?:pasar|gastar|volar|viajar|comer|tomar|ir|usar|"
+    r"subir|caminar)\b|\bal[ée]rgic[oa]s?\s+a\b|\b(?:mi|nuestro)\s+presupuesto\s+es\b|"
+    r"\bich\s+kann\s+(?:\w+\s+){0,3}?(?:nicht|keine?n?)\b|\ballergisch\s+gegen\b|"
+    r"\b(?:mein|unser)\s+budget\s+(?:ist|liegt)\b|アレルギー"
+)
+_ADDRESSED = re.compile(r"(?i)\b(?:you|your|please|let'?s)\b")
+_CLAUSES = re.compile(r"\s*(?:[,;:]|\s[-–—]\s)\s*|\s+(?=(?:and|but|so|also)\s+i\b)", re.I)
+
+
+def personal_aside(sentence: str) -> bool:
+    """A sentence that says only the speaker's own to-dos or what someone keeps telling
+    them ("Honestly I should really sort out the garage this weekend too, and I must call
+    my aunt back, ugh."): talk, never a rule for the work, whatever its "must".
+
+    >>> personal_aside("Honestly I should really sort out the garage, and I must call my aunt back, ugh.")
+    True
+    >>> personal_aside("I must call my aunt back, so don't book anything before 3 pm.")
+    False
+    >>> personal_aside("I have to be home by 6.")
+    False
+    """
+    if _TOLD_BY_KIN.search(sentence):
+        return not _PERSONAL_LIMIT.search(sentence)
+    rest = _without_todos(sentence)
+    # ("I must call the plumber back today, the sink is leaking again.": no rule beside it)
+    return rest != sentence.strip() and not (is_rule(rest) or asks(rest))
+
+
+def _without_todos(sentence: str) -> str:
+    """``sentence`` less its clauses that are the speaker's to-dos (no time, amount or
+    request to anyone in them): what else it says."""
+    said = [c for c in _CLAUSES.split(sentence) if c]
+    kept = [
+        c
+        for c in said
+        if not (
+            _OWN_TODO.search(c) and not any(ch.isdigit() for ch in c) and not _ADDRESSED.search(c)
+        )
+    ]
+    return " ".join(kept).strip() if len(kept) < len(said) else sentence.strip()
+
+
+def personal_limit(sentence: str) -> bool:
+    """A limit the speaker states of themselves or of whom the work is for ("I can't do
+    red-eye flights", "My partner is allergic to shellfish", "my budget is 2,000 €"): a
+    constraint, though it orders no one.
+
+    >>> personal_limit("I can't do red-eye flights because of my migraines.")
+    True
+    >>> personal_limit("I can't reproduce it locally.")
+    False
+    """
+    return bool(_PERSONAL_LIMIT.search(sentence)) and not asks(sentence)
+
+
 @lru_cache(maxsize=8192)  # a user's sentence is read as a rule or not by several readers
 def is_rule(sentence: str) -> bool:
     """A constraint or a correction the user states: "never run …", "use X not Y". A
@@ -753,6 +846,11 @@ def is_rule(sentence: str) -> bool:
         return False
     if _SMALL_TALK.search(sentence) or _REPLY.match(sentence):
         return False
+    rest = _without_todos(sentence)  # "… and I must call my aunt back, ugh." (R39-R3)
+    if rest != sentence.strip():  # a rule said beside the speaker's to-do is still one
+        return bool(rest) and is_rule(rest)
+    if personal_limit(sentence):  # "I can't do red-eye flights …" (R39-F3)
+        return True
     if asks(sentence):
         if _asks_a_rule_elsewhere(sentence) or _ASKS_A_BAN.search(sentence):
             return True  # "Kannst du sicherstellen, dass wir die Datei nie ins Git committen?"

@@ -31,7 +31,7 @@ import re
 from functools import cached_property, lru_cache
 from itertools import pairwise
 
-from ..lexicon.claims import NOT_THAT_NEGATORS
+from ..lexicon.claims import NO_OBJECTION, NOT_THAT_NEGATORS, OWNERSHIP
 from ..lexicon.negation import OPTION_AFTER, REJECTING_READ, RETRACTION
 from .trace import claim_terms, stem
 
@@ -54,7 +54,7 @@ def plain_assertion(text: str) -> str:
 
 _NEGATOR = re.compile(
     r"(?i)\b(?:never|not|no|don'?t|do\s+not|does\s+not|doesn'?t|didn'?t|must\s*n[o']t|"
-    r"shouldn'?t|cannot|can'?t|won'?t|avoid(?:ing|s|ed)?|refrain|forbid(?:den|s)?|"
+    r"shouldn'?t|cannot|can'?t|won'?t|avoid(?:ing|s|ed)?|refrain|forbid(?:den|s)?|forbade|"
     r"prohibit(?:ed|s)?|banned|off[-\s]limits|unchanged|untouched|intact|alone|as[-\s]is|"
     r"nothing|nobody|none|neither|nor|instead\s+of|rather\s+than|without|except|"
     r"under\s+no\s+circumstances|nicht|kein(?:e|en|em|er|es)?|nie|niemals|nichts|jamais|nunca)\b"
@@ -62,11 +62,12 @@ _NEGATOR = re.compile(
 # "not more than", "no longer minds", "not only": no negation of the action itself
 _NOT_NEGATING = re.compile(
     r"(?i)\b(?:no|not)\s+(?:more|less|fewer|greater|later|earlier|longer\s+(?:minds?|"
-    r"objects?|forbids?|cares?)|only|just)\b|\bnot\s+(?:above|below|over|under|exceed\w*)\b"
+    r"objects?|forbids?|cares?)|only|just)\b|\bnot\s+(?:above|below|over|under|exceed\w*)\b|"
+    + NO_OBJECTION  # "I don't mind if you add an index": a permission
 )
 _PERMISSION = re.compile(
     r"(?i)\b(?:is|are|be|it'?s)\s+(?:fine|ok|okay|acceptable|allowed|permitted)\b|"
-    r"\b(?:allowed|permitted|free\s+to|go\s+ahead)\b"
+    r"\b(?:allowed|permitted|free\s+to|go\s+ahead)\b|" + NO_OBJECTION
 )
 # Where a sentence's stance can change: each piece between these is one segment.
 _SEGMENT = re.compile(
@@ -209,6 +210,12 @@ def segments(text: str) -> list[tuple[str, bool]]:
         )
         if _INHERITS.match(piece) and out and out[-1][1]:
             neg = True
+        removed = None if neg else _REMOVED.search(piece)
+        if removed is not None and claim_terms(piece[: removed.start()]):
+            # "Node 16 support is dropped from the matrix": what was removed is no more,
+            # as "no longer support Node 16" says; where from is its context
+            out += [(piece[: removed.start()], True), (piece[removed.end() :], False)]
+            continue
         required = _ONLY_WITH.search(piece)
         if required and not neg:
             # "apply only ever with -target" says "never apply without -target"
@@ -220,13 +227,18 @@ def segments(text: str) -> list[tuple[str, bool]]:
     return out
 
 
+# a thing said to be removed, in the passive: "is dropped", "was removed", "got deleted"
+_REMOVED = re.compile(
+    r"(?i)\b(?:is|are|was|were|be|been|being|gets?|got)\s+(?:now\s+)?(?:dropped|removed|deleted|"
+    r"retired|discontinued|taken\s+out)\b"
+)
 _REQUIRED_CONTEXT = re.compile(
     r"(?i)\s+(?=(?:for|in|on|at|to|from|when|because|since|so|during|while|until)\b)"
 )
 _ONLY_WITH = re.compile(r"(?i)\s*\bonly\s+(?:ever\s+)?(?:with|using|via)\b\s*")
 
 
-Stance = str  # "-" negated, "=" kept as it is, "+!" said to change, "+" plain
+Stance = str  # "-" negated, "=" kept as it is, "+!" said to change, "+" plain, "~" owned
 
 
 _PURPOSE = re.compile(r"(?i)^(?:so(?:\s+that)?|in\s+order\s+(?:to|that)|to\s+(?:avoid|prevent))\b")
@@ -244,6 +256,8 @@ def _stance(piece: str, neg: bool, terms: frozenset[str]) -> Stance:
         return "-"
     if _PERMISSION.search(piece):
         return "+!"
+    if OWNERSHIP.search(piece):
+        return "~"  # "the platform team owns the CI config": who holds it, no act on it
     if _KEEPS.search(piece):
         return "="
     if _CHANGES.intersection(terms):
@@ -395,12 +409,14 @@ def _clash(mine: Stance, theirs: Stance) -> bool:
     """Whether two stances of one term say opposite things: a negation against any
     positive statement; keeping a thing against changing it. Keeping agrees with a
     negation ("must be kept" is "do not delete") and with a plain statement."""
+    if "~" in (mine, theirs):
+        return False  # who owns a thing says nothing of what may be done to it
     if "-" in (mine, theirs):
         return mine != theirs and "=" not in (mine, theirs)
     return {mine, theirs} == {"=", "+!"}
 
 
-_FLIP = {"-": "+", "+": "-", "+!": "-", "=": "+!"}
+_FLIP = {"-": "+", "+": "-", "+!": "-", "=": "+!", "~": "~"}
 
 
 def opposed(claim: str, said: str, *, flipped: bool = False) -> frozenset[str]:

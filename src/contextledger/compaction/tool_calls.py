@@ -4,7 +4,7 @@ files it read or wrote, whether it is an editor, a shell, a runner of code or a 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache, wraps
 from typing import Any
 from urllib.parse import unquote
@@ -467,6 +467,8 @@ def script_commands(script: str) -> list[str]:
     ["python - <<'EOF' …"]
     >>> script_commands("set -euo pipefail\\ncd etl\\npsql -c 'DELETE FROM t'")
     ['cd etl', "psql -c 'DELETE FROM t'"]
+    >>> script_commands("cat > c.yml <<'EOF'\\nimage: a\\nEOF\\ndocker compose -f c.yml up -d")
+    ["cat > c.yml <<'EOF' …", 'docker compose -f c.yml up -d']
     """
     lines = [ln.strip() for ln in script.strip().splitlines()]
     # (a shell's options, "set -e": how the rest runs, no command of its own: a script
@@ -477,7 +479,41 @@ def script_commands(script: str) -> list[str]:
     plain = len(lines) <= 12 and all(
         PROGRAM_LINE.match(ln) and not _CONTINUED.search(ln) for ln in lines
     )
-    return lines if plain else [f"{lines[0]} …"]
+    if plain:
+        return lines
+    # ... and each later command the script runs at its top level, outside a heredoc's body
+    # or a block: "cat > f.yml <<'EOF' …" then "docker compose -f f.yml up -d", the command
+    # that ran after the file was written (the recap listed only the heredoc's opening)
+    later = _top_level_commands(lines)
+    return [f"{lines[0]} …", *later[:_LATER_COMMANDS]]
+
+
+_LATER_COMMANDS = 5
+_HEREDOC = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?")
+_OPENS_BLOCK = re.compile(r"(?:\bdo|\bthen|\{)\s*$")
+_CLOSES_BLOCK = re.compile(r"^(?:done|fi|\}|end)\b")
+
+
+def _top_level_commands(lines: Sequence[str]) -> list[str]:
+    """The lines after the first of a script that run a program at its top level (not in
+    a heredoc's body nor in a loop or a block), each as typed."""
+    out: list[str] = []
+    heredoc_end: str | None = None
+    depth = 0
+    for k, line in enumerate(lines):
+        if heredoc_end is not None:
+            heredoc_end = None if line == heredoc_end else heredoc_end
+            continue
+        opened = _HEREDOC.search(line)
+        if opened is not None:
+            heredoc_end = opened.group(1)
+        if _CLOSES_BLOCK.match(line):
+            depth = max(0, depth - 1)
+        elif k and not depth and PROGRAM_LINE.match(line) and not _CONTINUED.search(line):
+            out.append(line)
+        if _OPENS_BLOCK.search(line):
+            depth += 1
+    return out
 
 
 @_read_once

@@ -29,11 +29,13 @@ from ..model import Message
 from .actions import render_action
 from .claims import Claim, Evidence, check_clause, check_sentence
 from .claims_anchors import unglued
+from .claims_numbers import computed, share_whole
 from .claims_reading import ITEM, quote, section_of
 from .claims_results import held_value
+from .claims_runs import run_totals
 from .claims_said import prose_command
 from .claims_secrets import check_secret
-from .claims_values import dates_in, figures
+from .claims_values import clock_times, dates_in, figures
 from .digest import (
     GOAL_LABEL,
     PASSED_LATER,
@@ -169,6 +171,14 @@ def _loosely_supported(fact: Fact, unit: str, source: FactSource, said: list[str
         return True  # "€184.20" for the JSON's 184.2: one amount
     if fact.kind == "number" and _scaled_in(fact.value, unit, source):
         return True  # "81.19%" for a log's 0.8119, "1450" for Benchee's "1.45 K"
+    if fact.kind == "number" and computed(fact.value, unit):
+        return True  # "1 of the 13 failed (about 8%)": a share of the sentence's own figures
+    whole = fact.kind == "number" and share_whole(fact.value, unit)
+    if whole and fact.value in run_totals(source.text):
+        return True  # "3 of 4 passed" of "1 failed, 3 passed": the run's total
+    clock = clock_times(fact.value) if fact.kind == "number" and ":" in fact.value else None
+    if clock and clock <= _clocks_in(source.text):
+        return True  # "Thursday 12:00" for "Donnerstag 12 Uhr": one time of day
     if fact.kind == "number" and _same_value(fact.value, source.text):
         return True  # "2027-03-05" for "05.03.2027", "48,300.50" for "48.300,50"
     if fact.kind == "number" and re.search(r"\d[-–]\d", fact.value):
@@ -216,6 +226,11 @@ def _values_of(
 ) -> tuple[frozenset[tuple[int | None, int, int]], frozenset[tuple[str, str]]]:
     """The dates and the amounts of ``text``, each written one way (see ``figures``)."""
     return frozenset(dates_in(text)), frozenset(figures(text))
+
+
+@lru_cache(maxsize=4)  # one record's text, asked of every time of its recap
+def _clocks_in(text: str) -> frozenset[str]:
+    return clock_times(text)
 
 
 def _spellings(number: str) -> list[str]:
@@ -537,6 +552,7 @@ def _kept_lines(recap_text: str, check: _UnitCheck) -> list[str]:
     section: str | None = None
     block = False
     filled = False  # the open section has a line already: a later plain sentence is prose
+    bulleted = False  # its last line was a list item: a line without a bullet leaves the list
     lines = recap_text.splitlines()
     for i, line in enumerate(lines):
         if not line.strip():
@@ -557,7 +573,9 @@ def _kept_lines(recap_text: str, check: _UnitCheck) -> list[str]:
             kept_lines.append(line)
             continue
         item = ITEM.match(line)
-        if head is None and block and filled and not item and _is_sentence(line):
+        # ("dompdf was upgraded …." after "- …" items, unindented: no continuation of the last)
+        unbulleted = bulleted and not line[:1].isspace() and _SENTENCE.match(line) is not None
+        if head is None and block and filled and not item and (_is_sentence(line) or unbulleted):
             section = None  # a sentence after a list: prose, not one more item
         if head is not None:
             section = head
@@ -567,6 +585,7 @@ def _kept_lines(recap_text: str, check: _UnitCheck) -> list[str]:
             continue
         if section is not None and (item or block):
             filled = True  # "## Goal" then the goal's own line: the section's, not prose
+            bulleted = item is not None
             body = line[item.end() :] if item else line
             kept = _section_item_kept(line, body, section, check)
             if kept is not None:
@@ -989,11 +1008,12 @@ _SENTENCE = re.compile(r"^\s*\S.*\s\S+\s\S+\s\S+.*[.!?。]\s*$")
 def _is_sentence(line: str) -> bool:
     """Whether ``line`` reads as a sentence of its own: four words or more, a full stop,
     and an opening that is no lower-case letter (a capital in any script, a letter of a
-    script with no case, as Hebrew's or Korean's, a quote or a backtick)."""
+    script with no case, as Hebrew's or Korean's, a quote, a backtick or a figure: "1 of
+    the 13 tests failed." after a list of commands is prose, not one more command)."""
     first = line.lstrip()[:1]
     return (
         bool(first)
-        and (first in "`\"'" or (first.isalpha() and not first.islower()))
+        and (first in "`\"'" or first.isdigit() or (first.isalpha() and not first.islower()))
         and _SENTENCE.match(line) is not None
     )
 

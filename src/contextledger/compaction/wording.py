@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Collection, Iterable
 from functools import cache
 
+from ..fit.gists import repeated
 from .transcript import cut_utf8, utf8_len
 
 
@@ -97,3 +100,42 @@ def shape(item: str) -> str:
     """``item`` with what varies between two reports of one error masked: the same shape is
     the same error again."""
     return _VARIES.sub("#", item)
+
+
+# A chat's clauses: a sentence cut at its commas and "and"s, each without the filler it opens
+# with ("Anyway the train was late twice this week, and my phone battery dies by noon now")
+_CLAUSE_CUT = re.compile(r"(?i)[.!?;]+\s+|,\s*(?:and\s+)?|\s+and\s+")
+_CLAUSE_FILLER = re.compile(
+    r"(?i)^\W*(?:(?:anyway|anyhow|so|oh|and|also|but|well|ok(?:ay)?|honestly|um+)\W+)+"
+)
+
+
+def _clauses(text: str) -> list[str]:
+    """``text``'s clauses of two words or more, as compared; one with a number in it is
+    never talk ("We have 1005 open connections at peak." said each time with a new count
+    is a value each time), so it is kept apart by a mark no other clause holds."""
+    cut = (_CLAUSE_FILLER.sub("", c).strip(" .!?,;").casefold() for c in _CLAUSE_CUT.split(text))
+    return [c if not _DIGIT.search(c) else "\0" + c for c in cut if len(c.split()) >= 2]
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def said_often(users: Iterable[str]) -> frozenset[str]:
+    """The clauses the user says again and again in ``users`` (their turns: in three or
+    more, as the fit's ``gists.repeated`` counts; never one with a number): a chat's running
+    talk ("the train was late twice this week", "sorry for the essay!"), said between the
+    facts.
+
+    >>> sorted(said_often(["Ugh, the train was late.", "The train was late, sorry!",
+    ...                    "Budget is 900, and the train was late."]))
+    ['the train was late']
+    """
+    counts = Counter(c for u in users for c in set(_clauses(u)))
+    return frozenset(c for c, n in counts.items() if repeated(n) and not c.startswith("\0"))
+
+
+def only_said_often(sentence: str, often: Collection[str]) -> bool:
+    """Whether every clause of ``sentence`` is one the user says again and again."""
+    said = _clauses(sentence)
+    return bool(often) and bool(said) and all(c in often for c in said)

@@ -41,8 +41,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import islice
+from sys import maxsize
 from typing import Literal, TypeVar
-from weakref import WeakKeyDictionary
 
 from ..errors import BudgetError, ContentError
 from ..intent import is_nudge, is_small_talk, steering_requests
@@ -65,9 +65,11 @@ from .gists import (
     Gist,
     OwnWords,
     chat_statement,
+    excerpt_told,
     exchange_gist,
     only_pasted,
     own_excerpt,
+    own_sentences,
     own_words,
     repeated,
     routine,
@@ -78,6 +80,7 @@ from .gists import (
     several_sentences,
     told_excerpt,
     told_rank,
+    told_sentences,
     value_statement,
     wording,
     wording_hash,
@@ -487,13 +490,15 @@ def _pin_requests(
             # the lines pasted into a request too long for the cap) are put back after the
             # selection if the window holds them (settle_lean_pins)
             lean = _lean(index, pricer, k, opts.prior_anchor_tokens) if must else None
+            if must and lean is None and not _steers_by_paste_only(index, k):
+                lean = _words_first(index, pricer, k, room, _STEERS)
             if lean is not None:
                 if lean.unit.cost > room:
                     continue
                 unit = lean.unit
                 pins.lean[k] = lean
             # (by a bound from its characters first: a long request is not counted)
-            elif index.request_may_fit(k, room) and index.exact_cost(starts[k]) <= room:
+            elif _fits_whole(index, k, room):
                 unit = index.unit_alone(k, "prior")
             else:
                 continue
@@ -537,11 +542,37 @@ class _RequestPins:
     pins: Pins  # (a copy: the one returned is the caller's to change)
 
 
-#: The requests ``_pin_requests`` pinned last in each index (at most two: ``pin_anchors``
-#: may pin them twice a fit, with and without the gists' room kept): an agent's refit, whose
-#: current request stays while its calls and results are appended after it, pinned the very
-#: same earlier requests again (0.7-2.9 ms of a 3,000-9,000-item refit, speed74).
-_REQUEST_PINS: WeakKeyDictionary[HistoryIndex, list[_RequestPins]] = WeakKeyDictionary()
+@dataclass(slots=True)
+class _PinTables:
+    """What the pinning of one index keeps for its next fit (``HistoryIndex.pin_tables``,
+    made on first use): held by the index, so it lives and dies with it and no fit of
+    another history sees it."""
+
+    #: the requests ``_pin_requests`` pinned last (at most two: ``pin_anchors`` may pin them
+    #: twice a fit, with and without the gists' room kept): an agent's refit, whose current
+    #: request stays while its calls and results are appended after it, pinned the very same
+    #: earlier requests again (0.7-2.9 ms of a 3,000-9,000-item refit, speed74)
+    request_pins: list[_RequestPins] = field(default_factory=list)
+    #: the last gist scan (an append refit scans the same units as the fit before: ~600
+    #: units visited, 0.6-1 ms of a 10,000-message session's refit, speed64)
+    gist_scan: _GistScan | None = None
+    #: the gist turns given: a refit pins the same few hundred gists again, and finding each
+    #: one's turn by its messages' identity (``_once``) was ~2 ms of a 3,000-turn Anthropic
+    #: agent's refit at 32k (speed74)
+    gist_turns: _GistTurns | None = None
+    #: what ``gists.rule_excerpt`` found in each long turn's text read
+    rule_excerpts: dict[str, tuple[str, frozenset[str]] | None] = field(default_factory=dict)
+    #: the last told scan: a refit after an append reads only the units new to it (a walk of
+    #: a 2,000-turn chat's every unit was ~0.8 ms of each refit)
+    told_scan: _ToldScan | None = None
+
+
+def _tables(index: HistoryIndex) -> _PinTables:
+    """The pinning's tables of ``index`` (made on first use)."""
+    tables = index.pin_tables
+    if not isinstance(tables, _PinTables):
+        tables = index.pin_tables = _PinTables()
+    return tables
 
 
 def _copy_pins(pins: Pins) -> Pins:
@@ -577,7 +608,7 @@ def _carried_request_pins(
     the pins stand when made in this update, or in an earlier one and every update since kept
     every message up to the current request (``HistoryIndex.shared_since``). The user's messages after the current request are
     recaps (``current_request_position``): one holding an image would change the captions."""
-    kept = _REQUEST_PINS.get(index)
+    kept = _tables(index).request_pins
     if not kept:
         return None
     roles, starts = index.roles, index.starts
@@ -628,7 +659,7 @@ def _keep_request_pins(
         index.updates, pricer, opts, anchor_pos, anchor, anchor_cost, bool(index.opens), older,
         told, _units_to(index, index.unit_of(anchor_pos)), _copy_pins(pins),
     )  # fmt: skip
-    kept = _REQUEST_PINS.setdefault(index, [])
+    kept = _tables(index).request_pins
     kept[:] = [made, *(k for k in kept[:1] if k.updates == index.updates)]
 
 
@@ -752,7 +783,7 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
     if found is None:
         visits: dict[int, _Visit] = {}
         found = _gist_candidates(index, older, lowest, skipped, _known_visits(index), visits)
-        _GIST_SCANS[index] = _GistScan(
+        _tables(index).gist_scan = _GistScan(
             index.updates, older, lowest, skipped, _scan_shape(index, older, lowest), found,
             visits,
         )  # fmt: skip
@@ -807,11 +838,6 @@ _Visit = tuple[bool, tuple[Literal["found"], int, str] | tuple[Literal["said"], 
                | tuple[Literal["told"], "_Told"] | None]  # fmt: skip
 
 
-#: The last scan of each index (an append refit scans the same units as the fit before:
-#: ~600 units visited, 0.6-1 ms of a 10,000-message session's refit, speed64).
-_GIST_SCANS: WeakKeyDictionary[HistoryIndex, _GistScan] = WeakKeyDictionary()
-
-
 def _scan_shape(index: HistoryIndex, older: int, lowest: int) -> tuple[bytes, list[UnitKind]]:
     """Where the units the scan looks at start and what they are (unit ``lowest - 1`` too:
     a statement is one after an exchange)."""
@@ -832,7 +858,7 @@ def _known_gist_candidates(
     changed makes it 0). So the scan stands when it was made in this update, or in an
     earlier one and every update since kept every message it read
     (``HistoryIndex.shared_since``: a refit that carried its pins made no scan)."""
-    scan = _GIST_SCANS.get(index)
+    scan = _tables(index).gist_scan
     if scan is None or (scan.older, scan.lowest, scan.skipped) != (older, lowest, skipped):
         return None
     read_to = index.starts[older] if older < len(index.starts) else len(index.body)
@@ -840,7 +866,7 @@ def _known_gist_candidates(
         return None
     if scan.shape != _scan_shape(index, older, lowest):
         return None
-    _GIST_SCANS[index] = replace(scan, updates=index.updates)  # (it stands one more update)
+    _tables(index).gist_scan = replace(scan, updates=index.updates)  # (it stands one more update)
     return scan.found
 
 
@@ -854,7 +880,7 @@ def _known_visits(index: HistoryIndex) -> dict[int, _Visit]:
     before its unit ``older``, which every update since kept (``HistoryIndex.shared_since``), and
     what a unit is found to hold depends on its messages and on where it and the unit before
     it start and what they are, compared here over every unit that scan looked at."""
-    scan = _GIST_SCANS.get(index)
+    scan = _tables(index).gist_scan
     if scan is None or not scan.visits:
         return {}
     starts = index.starts
@@ -1115,12 +1141,6 @@ class _GistTurns:
     made: dict[tuple[int, int, str], tuple[Message, int]]
 
 
-#: The gist turns given in each index: a refit pins the same few hundred gists again, and
-#: finding each one's turn by its messages' identity (``_once``) was ~2 ms of a 3,000-turn
-#: Anthropic agent's refit at 32k (speed74).
-_GIST_TURNS: WeakKeyDictionary[HistoryIndex, _GistTurns] = WeakKeyDictionary()
-
-
 def _gist_turns(
     index: HistoryIndex, pricer: Pricer
 ) -> dict[tuple[int, int, str], tuple[Message, int]]:
@@ -1129,9 +1149,10 @@ def _gist_turns(
     an edit in place, a replacement, an insertion or a removal makes it smaller), by the
     same pricer.
     A gist turn is read only from its unit's messages, and named after the first."""
-    kept = _GIST_TURNS.get(index)
+    tables = _tables(index)
+    kept = tables.gist_turns
     if kept is None or kept.pricer is not pricer:
-        kept = _GIST_TURNS[index] = _GistTurns(index.updates, pricer, {})
+        kept = tables.gist_turns = _GistTurns(index.updates, pricer, {})
     elif kept.updates != index.updates:
         shared = index.shared_since(kept.updates)
         kept.made = {at: turn for at, turn in kept.made.items() if at[1] <= shared}
@@ -1198,6 +1219,8 @@ def _fill(
         own: str | None = text
         if said_often is not None and index.chars[start] <= TOLD_TURN_CHARS:
             own = own_excerpt(text, said_often)
+            if own is None and _glued_to_paste(index, k):
+                own = text  # (pinned as its words below)
         if own is None:
             continue  # (nothing but what the user says again and again: no look spent)
         looked += 1
@@ -1220,7 +1243,15 @@ def _fill(
             pins.lean[k] = lean  # (sent whole if the window holds it: ``settle_lean_pins``)
             said.add(text)
             spent += lean.unit.cost
-        elif index.request_may_fit(k, room - spent) and index.exact_cost(start) <= room - spent:
+        elif _glued_to_paste(index, k) and (
+            words := _words_first(index, pricer, k, room - spent, _ASKED)
+        ):
+            if words.unit.cost <= room - spent:
+                pins.add(k, words.unit)
+                pins.lean[k] = words  # (its paste sent too if the window holds it)
+                said.add(text)
+                spent += words.unit.cost
+        elif _fits_whole(index, k, room - spent):
             unit = index.unit_alone(k, "prior")
             pins.add(k, unit)
             said.add(text)
@@ -1271,7 +1302,7 @@ def _pin_told(
     ranked = [c for c in _told_candidates(index, older) if c[1] not in pins.numbers]
     wordings = Counter(w for _, _, w in ranked)
     ranked.sort()
-    said_often = _said_often(index, older)
+    wordings_said = _told_scan(index, min(older, _TOLD_VISITS)).said
     starts = index.starts
     spent = 0
     said: set[int] = set()
@@ -1280,12 +1311,17 @@ def _pin_told(
         if left < least:
             break
         start = starts[k]
-        if repeated(wordings[w]) or w in said or newer.reset(start):
+        if repeated(wordings[w]) or w in said:
             continue
-        if not index.substantive(start):
+        by_sentence = index.chars[start] > SAID_CHARS or several_sentences(
+            index.request_text(start)
+        )
+        if by_sentence and least + _told_floor(index, pricer, start) > left:
+            continue  # (most of a long chat's candidates, once the room is nearly spent)
+        if newer.reset(start) or not index.substantive(start):
             continue  # (asked of the few pinned only: "lol 😂" tells nothing)
-        if index.chars[start] > SAID_CHARS or several_sentences(index.request_text(start)):
-            lean = _told_excerpt_pin(index, pricer, k, said_often)
+        if by_sentence:
+            lean = _told_excerpt_pin(index, pricer, k, wordings_said, left)
             if lean is None or lean.unit.cost > left:
                 continue
             whole = index.exact_cost(start)
@@ -1315,28 +1351,61 @@ _WHOLE_OVER_EXCERPT = 2
 
 
 def _told_excerpt_pin(
-    index: HistoryIndex, pricer: Pricer, k: int, said_often: Callable[[str], bool]
+    index: HistoryIndex, pricer: Pricer, k: int, said: Counter[int], room: int
 ) -> Lean | None:
     """User turn ``k`` of several sentences pinned as the sentences in it that tell a fact
-    (``gists.told_excerpt``, none the user says again and again: ``said_often``), the rest
+    (``gists.told_excerpt``, none the user says again and again: ``said`` counts each
+    wording, ``gists.routine_sentence``), the rest
     left out and reported; None when it holds more than one text block or none such
-    sentence. Made once per message and excerpt. A customer's policy number or a
-    witness's name said inside a 1,400-character message was in no pin: only short turns
-    were read for facts told, and the whole message costs a share of the pins' room."""
+    sentence, or when the excerpt surely costs more than ``room`` (by a bound read from its
+    letters: the walk skips it then anyway). Made once per message and excerpt. A
+    customer's policy number or a witness's name said inside a 1,400-character message was
+    in no pin: only short turns were read for facts told, and the whole message costs a
+    share of the pins' room."""
     start = index.starts[k]
     if not index.one_text_block(start):
         return None
-    told = told_excerpt(index.request_text(start), said_often)
+    told = excerpt_told(index.of_text(start, "told", told_sentences), said)
     if told is None:
         return None
+    least = index.least_message_cost() + tokens_at_least(pricer.counter, _excerpt(told[1]))
+    if least > room:
+        # (a cold fit of a 10,000-message agent session priced ~470 excerpts exactly,
+        # three counts each, to pin 2: the room left was smaller than each)
+        return None
     return _sentences_pin(index, pricer, k, told[1], "the sentences in it that tell a fact")
+
+
+def _told_floor(index: HistoryIndex, pricer: Pricer, start: int) -> int:
+    """A lower bound of what request ``start``'s excerpt of the facts it tells costs beyond
+    its framing, whichever of its sentences the user says again and again since (the
+    bound of its cheapest told sentence alone: every excerpt holds one), once per text and
+    vocabulary; ``sys.maxsize`` when it tells none. A refit's walk of the facts told in
+    passing looks at every candidate of a long chat again, most of them over the little
+    room left: ~550 a refit of a 10,000-message session, each excerpt made again."""
+    counter = pricer.counter
+
+    def floor(_text: str) -> int:
+        told = index.of_text(start, "told", told_sentences)
+        return min((tokens_at_least(counter, _excerpt(s)) for _, s, _ in told), default=maxsize)
+
+    return index.of_text(start, f"told floor {counter.name}", floor)
+
+
+def _excerpt(sentences: str) -> str:
+    """What stands for an earlier user turn pinned as ``sentences`` of it."""
+    return (
+        f"[Part of an earlier message of yours, the rest left out to fit:]{TOLD_ELISION}{sentences}"
+    )
 
 
 def _sentences_pin(
     index: HistoryIndex, pricer: Pricer, k: int, sentences: str, what: str
 ) -> Lean | None:
     """User turn ``k`` of one text block pinned as ``sentences`` (an excerpt of its text,
-    ``what`` they are), the rest left out and reported; made once per message and excerpt."""
+    ``what`` they are), the rest left out and reported; made once per message, excerpt and
+    ``what`` (made once per message and excerpt, a turn the told facts' walk priced and
+    passed over was reported under the walk's reason when ``_fill`` pinned it)."""
     start = index.starts[k]
 
     def make(m: Message) -> Lean | None:
@@ -1344,7 +1413,7 @@ def _sentences_pin(
         if len(texts) != 1:
             return None
         j, text = texts[0]
-        excerpt = f"[Part of an earlier message of yours, the rest left out to fit:]{TOLD_ELISION}{sentences}"
+        excerpt = _excerpt(sentences)
         short = replace_block(m, (j,), Text(excerpt))
         cost = pricer.message(short).total
         before, after = pricer.text(text), pricer.text(excerpt)
@@ -1361,17 +1430,13 @@ def _sentences_pin(
         )
         return Lean(Unit(start, [short], cost, "prior"), (change,), (notice,))
 
-    return index.memo(start, "sentences " + sentences, make)
+    return index.memo(start, f"sentences {what}: {sentences}", make)
 
 
 #: Long turns read as rules whose sentences are read in one call at most (``_next_rules``)
 _RULES_READ_AT_ONCE = 32
 #: Texts whose ``rule_excerpt`` an index keeps at most (then forgotten, read again if asked)
 _RULE_EXCERPTS_KEPT = 4_096
-#: What ``gists.rule_excerpt`` found in each long turn's text read, by index
-_RULE_EXCERPTS: WeakKeyDictionary[HistoryIndex, dict[str, tuple[str, frozenset[str]] | None]] = (
-    WeakKeyDictionary()
-)
 
 
 def _next_rules(index: HistoryIndex, k: int) -> list[int]:
@@ -1401,7 +1466,7 @@ def _rule_excerpt_pin(
         if len(texts) != 1:
             return None
         j, text = texts[0]
-        known = _RULE_EXCERPTS.setdefault(index, {})
+        known = _tables(index).rule_excerpts
         if text not in known:
             if len(known) > _RULE_EXCERPTS_KEPT:
                 known.clear()
@@ -1460,11 +1525,6 @@ class _ToldScan:
     shapes: Counter[int]
 
 
-#: The last scan of each index: a refit after an append reads only the units new to it (a
-#: walk of a 2,000-turn chat's every unit was ~0.8 ms of each refit)
-_TOLD_SCANS: WeakKeyDictionary[HistoryIndex, _ToldScan] = WeakKeyDictionary()
-
-
 def _told_candidates(index: HistoryIndex, older: int) -> list[tuple[int, int, int]]:
     """(rank, unit, hash of its wording with the digits left out) of the user's turns
     before unit ``older`` (the first ``_TOLD_VISITS`` units at most) that tell a fact
@@ -1472,13 +1532,6 @@ def _told_candidates(index: HistoryIndex, older: int) -> list[tuple[int, int, in
     in order (``_told_scan``)."""
     upto = min(older, _TOLD_VISITS)
     return [c for c in _told_scan(index, upto).found if c[1] < upto]
-
-
-def _said_often(index: HistoryIndex, older: int) -> Callable[[str], bool]:
-    """Whether a sentence is one the user says again and again, word for word (digits
-    aside), in the turns before unit ``older`` (``gists.routine_sentence``): a fact told
-    in the same frame as others ("my cousin Sunniva moved to flat 29B …") is no routine."""
-    return partial(routine_sentence, _told_scan(index, min(older, _TOLD_VISITS)).said)
 
 
 def _said_in_frame(index: HistoryIndex, older: int) -> Callable[[str], bool]:
@@ -1492,12 +1545,12 @@ def _said_in_frame(index: HistoryIndex, older: int) -> Callable[[str], bool]:
 
 def _told_scan(index: HistoryIndex, upto: int) -> _ToldScan:
     """The scan of the user's turns in units ``0:upto`` at least for the facts they tell
-    and the sentences they say (``_told_candidates``, ``_said_often``); from the last
+    and the sentences they say (``_told_candidates``, ``_pin_told``); from the last
     scan of ``index`` when what it read is unchanged (sound as ``_known_gist_candidates``
     is: ``HistoryIndex.shared_since`` says how many leading messages every update since
     the scan kept)."""
     starts, kinds, roles, chars = index.starts, index.kinds, index.roles, index.chars
-    scan = _TOLD_SCANS.get(index)
+    scan = _tables(index).told_scan
     at: int = 0
     found: list[tuple[int, int, int]] = []
     said: Counter[int] = Counter()
@@ -1532,7 +1585,7 @@ def _told_scan(index: HistoryIndex, upto: int) -> _ToldScan:
         if rank is not None:
             found.append((rank, k, wording_hash(text)))
     made = _ToldScan(index.updates, upto, starts[: upto + 1].tobytes(), found, said, shapes)
-    _TOLD_SCANS[index] = made
+    _tables(index).told_scan = made
     return made
 
 
@@ -1649,6 +1702,65 @@ def _lean(index: HistoryIndex, pricer: Pricer, k: int, cap: int, why: str = _STE
 
     key = f"lean{cap}" if why == _STEERS else f"lean{cap}:{why}"
     return index.memo(index.starts[k], key, make)
+
+
+def _steers_by_paste_only(index: HistoryIndex, k: int) -> bool:
+    """Whether long request ``k``, read as a correction or a rule, is one only for the lines
+    pasted in it: its own words (``request_part``: what the user says before and after
+    them) read as neither. Such a request is not pinned as its words (``_words_first``):
+    they are no rule, and a tenant's chat of pasted lease clauses ("Tenant shall not …")
+    pinned as words took the cap from the user's own rules (R40-F1: 16k lost 3/4 -> 4/4).
+    Read once per message."""
+    start = index.starts[k]
+    if index.chars[start] <= _HEAD_CHARS + _TAIL_CHARS or not index.one_text_block(start):
+        return False
+
+    def by_paste(_: Message) -> bool:
+        part = request_part(index.request_text(start))
+        return part is not None and not steering_requests([part[0]], restating=False)[0]
+
+    return index.memo(start, "steers_by_paste", by_paste)
+
+
+def _glued_to_paste(index: HistoryIndex, k: int) -> bool:
+    """Whether request ``k`` is the user's words glued to a paste ("Ingrid owns the export
+    schedule. Here's the job output:" and a log, no blank line between): no sentence in a
+    paragraph of its own (``gists.own_sentences``) yet not pasted lines only. Such a turn
+    is pinned as its words (``_words_first``): read by sentence it had none, and was looked
+    past as if all routine, or pinned whole only where the cap held its log. Read once per
+    message."""
+    start = index.starts[k]
+    if index.chars[start] <= _HEAD_CHARS + _TAIL_CHARS:
+        return False
+
+    def glued(_: Message) -> bool:
+        return not own_sentences(index.request_text(start)) and not _pasted_only(index, k)
+
+    return index.memo(start, "glued_to_paste", glued)
+
+
+def _words_first(index: HistoryIndex, pricer: Pricer, k: int, room: int, why: str) -> Lean | None:
+    """Long request ``k`` (a paste and the user's words before or after it) as its words,
+    its pasted lines left out (``_lean``; put back when the window holds them beside what
+    was chosen: ``settle_lean_pins``), unless whole it fits ``room`` and costs at most
+    ``_WHOLE_OVER_EXCERPT`` times its words; None: pinned whole, or not at all, as before.
+    Whether a request is pinned so does not hang on the cap: a bigger window's cap held a
+    rule's 9 KB log whole, and the rules after it, whole within the cap too, were lost
+    where a smaller window pinned each as its words (R39-F1: 16k kept them, 24k and 32k
+    did not); the fill pinned an older 4,000-token log whole at 48k and lost the requests
+    32k pinned."""
+    if index.chars[index.starts[k]] <= _HEAD_CHARS + _TAIL_CHARS:
+        return None  # (no lean pin cuts a text this short)
+    words = _lean(index, pricer, k, 0, why)
+    if words is None or _fits_whole(index, k, min(room, _WHOLE_OVER_EXCERPT * words.unit.cost)):
+        return None
+    return words
+
+
+def _fits_whole(index: HistoryIndex, k: int, room: int) -> bool:
+    """Whether request ``k`` whole costs at most ``room``: by a bound from its characters
+    first, so a long request is not counted."""
+    return index.request_may_fit(k, room) and index.exact_cost(index.starts[k]) <= room
 
 
 def _words_may_fit(index: HistoryIndex, pricer: Pricer, k: int, room: int) -> bool:

@@ -476,9 +476,28 @@ def _said_among_log_lines(paragraph: str) -> list[str]:
                 return []  # (a document: read no further)
     if not mine or len(lines) - len(mine) < _PASTED_LINES_LEAST:
         return []
-    if not all(_SENTENCE_END.search(ln) and len(ln) <= _OWN_CHARS for ln in mine):
+    if not all(_said_line(ln) and len(ln) <= _OWN_CHARS for ln in mine):
         return []  # (a log's own prose line, a heading: not words the user said)
     return mine
+
+
+#: A sentence ended inside a line, more said after it
+_SENTENCE_INSIDE = re.compile(r"\w[.!?]\s+\w")
+
+
+def _said_line(line: str) -> bool:
+    """Whether a line among log lines reads as the user's: it ends as a sentence does, or
+    it leads into the paste (a colon) after a sentence ("Ingrid owns the export schedule.
+    Here's the job output:"; a lone "Another batch:" is no sentence of the user's).
+
+    >>> _said_line("Ingrid owns the export schedule. Here's the job output:")
+    True
+    >>> _said_line("Another batch:"), _said_line("Fix it."), _said_line("ERROR x=1")
+    (False, True, False)
+    """
+    if _SENTENCE_END.search(line):
+        return True
+    return line.endswith(":") and _SENTENCE_INSIDE.search(line) is not None
 
 
 def words_gist(words: OwnWords, steers: bool) -> Gist:
@@ -673,12 +692,9 @@ def told_excerpt(text: str, routine: Callable[[str], bool] | None = None) -> tup
     """The sentences of a user turn of several sentences (up to ``TOLD_TURN_CHARS``) that
     tell a specific (``told_rank``'s ``TOLD_MINE`` or ``TOLD_SPECIFIC``: a number, a date, a
     link, a name), at most ``_TOLD_SENTENCES`` of them in the order said, joined by
-    ``TOLD_ELISION``, with the best rank among them; None when no sentence tells one. Only
-    the paragraphs of a line or two are read (a pasted block's lines are no sentences the
-    user said), and statements about the speaker are not kept (a long turn says "I" in
-    every sentence). Each sentence is kept word for word. ``routine``: whether a sentence is
-    one the user says again and again (``routine_sentence``): it tells nothing new, and is
-    left out.
+    ``TOLD_ELISION``, with the best rank among them; None when no sentence tells one
+    (``excerpt_told`` of ``told_sentences``). ``routine``: whether a sentence is one the
+    user says again and again (``routine_sentence``): it tells nothing new, and is left out.
 
     >>> told_excerpt("Hi, sorry for the long message, it has been a week. " * 6
     ...              + "My policy number is MTR-118822-C. Thanks again for your help today.")
@@ -691,16 +707,45 @@ def told_excerpt(text: str, routine: Callable[[str], bool] | None = None) -> tup
     ...              lambda s: s.startswith("I tried"))
     (0, 'My flat is number 12B.')
     """
+    told = told_sentences(text)
+    if routine is not None:
+        told = tuple(t for t in told if not routine(t[1]))
+    return excerpt_told(told)
+
+
+def told_sentences(text: str) -> tuple[tuple[int, str, int], ...]:
+    """(rank, sentence, ``wording_hash``) of each sentence of a user turn (up to ``TOLD_TURN_CHARS``) that
+    tells a specific, in the order said: what ``told_excerpt`` chooses from. Only the
+    paragraphs of a line or two are read (a pasted block's lines are no sentences the user
+    said), and statements about the speaker are not kept (a long turn says "I" in every
+    sentence). Each sentence is kept word for word. Depends on the text alone, so a refit
+    reads each turn once (``HistoryIndex.of_text``): read again every refit, the sentences
+    of the facts told in passing were half of a refit of a 10,000-message session; their
+    wordings' hashes are what ``excerpt_told`` looks up."""
     if len(text) > TOLD_TURN_CHARS or _TOLD_MARK.search(text) is None:
-        return None  # (most turns: one search, no sentence read)
-    found: list[tuple[int, int, str]] = []  # (rank, order, sentence)
+        return ()  # (most turns: one search, no sentence read)
+    found: list[tuple[int, str, int]] = []
     for paragraph in text.split("\n\n"):
         if paragraph.count("\n") >= _OWN_LINES or _TOLD_MARK.search(paragraph) is None:
             continue  # (pasted lines: a log, a table, a list; or nothing told)
         for sentence in _SENTENCE_BREAK.split(paragraph.strip()):
             rank = _sentence_told(sentence) if _TOLD_MARK.search(sentence) else None
-            if rank is not None and (routine is None or not routine(sentence)):
-                found.append((rank, len(found), sentence))
+            if rank is not None:
+                found.append((rank, sentence, wording_hash(sentence)))
+    return tuple(found)
+
+
+def excerpt_told(
+    told: Sequence[tuple[int, str, int]], said: Counter[int] | None = None
+) -> tuple[int, str] | None:
+    """``told_excerpt`` of a turn whose ``told_sentences`` are ``told``, leaving out the
+    sentences whose wording the user says again and again (``said``: counts by
+    ``wording_hash``, as ``routine_sentence`` reads them)."""
+    found = [
+        (rank, order, sentence)
+        for order, (rank, sentence, wording) in enumerate(told)
+        if said is None or not repeated(said[wording])
+    ]
     if not found:
         return None
     kept = sorted(found)[:_TOLD_SENTENCES]

@@ -276,8 +276,7 @@ class _Carried(NamedTuple):
     over: dict[tuple[int, int], int]
     labels: dict[int, tuple[object, Later[str]]]
     bounds: dict[int, tuple[int, bool]]
-    substantive: dict[int, tuple[str, bool]]
-    settings: dict[int, tuple[str, Setting | None]]
+    of_text: dict[str, dict[int, tuple[str, object]]]
 
 
 class HistoryIndex:
@@ -338,10 +337,14 @@ class HistoryIndex:
         # tokens and estimates of the messages priced so far (see _price)
         self._exact_seen = self._estimated_seen = 0
         self._memo: dict[tuple[int, str], tuple[Message, object]] = {}  # see memo()
-        self._substantive: dict[int, tuple[str, bool]] = {}  # by position (see substantive)
-        self._settings: dict[int, tuple[str, Setting | None]] = {}  # by position (setting)
+        # by what, then position, with the text it was worked out of (see of_text; a key
+        # of both was ~60 bytes more a request in a cold fit's peak)
+        self._of_text: dict[str, dict[int, tuple[str, object]]] = {}
         self._newer_settings: NewerSettings | None = None  # see newer_settings
         self._pricer: Pricer | None = None
+        # what the pinning keeps of this index for its next fit (``anchors._PinTables``, made
+        # there on first use; this module knows nothing of its contents)
+        self.pin_tables: object | None = None
         # id → position of body[:_positioned] (built on first use, extended on append)
         self._positions: dict[str, int] = {}
         self._positioned = 0
@@ -552,8 +555,7 @@ class HistoryIndex:
             },
             moved(self._labels, old),
             moved(self._bounds, old),
-            moved(self._substantive, old),
-            moved(self._settings, old),
+            {w: moved(by_position, old) for w, by_position in self._of_text.items()},
         )
 
     def _carried(self, carried: _Carried) -> None:
@@ -576,8 +578,8 @@ class HistoryIndex:
         self._over.update(carried.over)
         self._labels.update(carried.labels)
         self._bounds.update(carried.bounds)
-        self._substantive.update(carried.substantive)
-        self._settings.update(carried.settings)
+        for what, by_position in carried.of_text.items():
+            self._of_text.setdefault(what, {}).update(by_position)
 
     def _shared_prefix(self, body: Sequence[Message]) -> int:
         limit = min(len(body), len(self.body))
@@ -1327,27 +1329,14 @@ class HistoryIndex:
     def substantive(self, i: int) -> bool:
         """Whether request ``i`` says something (``intent.is_substantive``), once per text;
         a lazy history's requests are read from their dicts (pinning asks it of all)."""
-        body = self.body
-        if type(body) is not LazyMessages:
-            return self.memo(i, "substantive", lambda m: is_substantive(m.text))
-        text = self.request_text(i)
-        hit = self._substantive.get(i)
-        if hit is None or hit[0] is not text:
-            hit = self._substantive[i] = (text, is_substantive(text))
-        return hit[1]
+        return self.of_text(i, "substantive", is_substantive)
 
     def setting(self, i: int) -> Setting | None:
         """What request ``i`` sets, if it is a short setting (``settings_said.setting_of``),
         once per text (a Message's, once per message: its ``text`` joins its blocks anew
         each time it is asked, and a memo by that string's identity missed on every refit:
         the settings of 600 requests of a Gemini body read again each refit, speed79)."""
-        if type(self.body) is not LazyMessages:
-            return self.memo(i, "setting", lambda m: setting_of(m.text))
-        text = self.request_text(i)
-        hit = self._settings.get(i)
-        if hit is None or hit[0] is not text:
-            hit = self._settings[i] = (text, setting_of(text))
-        return hit[1]
+        return self.of_text(i, "setting", setting_of)
 
     def newer_settings(self, last: int) -> NewerSettings:
         """The settings the requests up to position ``last`` give, read newest first as far
@@ -1423,6 +1412,22 @@ class HistoryIndex:
             if not ok[k]:
                 return False
         return True
+
+    def of_text(self, i: int, what: str, work: Callable[[str], T]) -> T:
+        """``work(request i's text)``, worked out once per text (``request_text``): what
+        the pinning asks of every earlier request each refit (whether it says something,
+        what it sets, the facts it tells) would otherwise be read again every turn."""
+        body = self.body
+        if type(body) is not LazyMessages:
+            return self.memo(i, what, lambda m: work(m.text))
+        text = body.columns.texts[body.start + i] or ""
+        known = self._of_text.get(what)
+        if known is None:
+            known = self._of_text[what] = {}
+        hit = known.get(i)
+        if hit is None or hit[0] is not text:
+            hit = known[i] = (text, work(text))
+        return hit[1]  # type: ignore[return-value]
 
     def memo(self, i: int, what: str, work: Callable[[Message], T]) -> T:
         """``work(message i)``, worked out once per message (messages are immutable): what a

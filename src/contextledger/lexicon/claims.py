@@ -940,6 +940,18 @@ PENDING_STEMS = (
     "待ち",
     "まだ",
 )
+# No objection, in English: "I don't mind if you add an index", "we don't care whether it
+# restarts" lets the act; its "don't" denies the objection, not the act (R39-V2)
+NO_OBJECTION = (
+    r"\b(?:(?:do|does|did|would)\s*n[o']t|(?:don|doesn|didn|wouldn)['’]?t)\s+(?:mind|care)\b"
+)
+# Who owns a thing, in English: "the platform team owns the CI config", "owned by ops"; a
+# fact about the thing, no act on it (R39-V2)
+OWNERSHIP = re.compile(
+    r"(?i)\b(?P<owner>(?:the\s+)?[\w-]+(?:\s+team)?)\s+(?:owns|own|is\s+the\s+owner\s+of)\b|"
+    r"\b(?:owned|maintained)\s+by\s+(?P<by>(?:the\s+)?[\w-]+(?:\s+team)?)|"
+    r"\bbelongs?\s+to\s+(?P<to>(?:the\s+)?[\w-]+(?:\s+team)?)"
+)
 # A leave given in Japanese and Korean, which ends in what reads as a denial elsewhere: "…
 # しても構いません" ("you may …": "it does not matter if"), "…してもいいです", "…해도 됩니다",
 # "…해도 괜찮아요": no denial of the act

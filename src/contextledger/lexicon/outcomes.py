@@ -91,7 +91,7 @@ NO_ERRORS = (
 # Every word :data:`LOCALIZED` needs, unanchored: a cheap test of a whole output before it
 # is read line by line (so a new word there needs its start here too)
 LOCALIZED_SIGNS = (
-    r"fehler|erreur|erro|échec|échou|nezdař|nepodař|selhal|zlyhal|powiodł|вдалося|помилк|chyba|"
+    r"fehler|fehlgeschlagen|erreur|erro|échec|échou|nezdař|nepodař|selhal|zlyhal|powiodł|вдалося|помилк|chyba|"
     r"başarısız|epäonnist|gagal|タイムアウト|超时|超時|초과|発生|发生|出错|발생|fout|błąd|hata|"
     r"fall|falh|riuscit|mislukt|fout|błą|hata|ошиб|удалось|エラー|错误|錯誤|오류|失敗|失败|실패|"
     r"コード|退出|코드|код|kann nicht|konnte nicht|gefunden|introuvable|impossib|no se pudo|"

@@ -133,10 +133,25 @@ def parallel_result_text(text: str) -> str:
 # (``Pricer.renders_calls``: never below those bills), each other item (reasoning, a text
 # run) framed apart. Priced as their items, short call ids made Responses 1-3 tokens a call
 # below Chat (prov17's fuzz: 120 of 300 requests), long ones ~30 over the bill.
+#
+# The models of the parallel-call generation (gpt-3.5-turbo-1106 and -0125, gpt-4-1106-preview,
+# gpt-4-0125-preview, gpt-4-turbo: the ids ``gpt-3.5-turbo`` and ``gpt-4-turbo-preview`` name
+# since 2024) bill a call and its result 2-3 tokens more than the older rendering above, which
+# is exact on gpt-3.5-turbo-0613 and gpt-4-0613: crewAI's recorded gpt-3.5-turbo and
+# gpt-4-0125-preview requests continued with a call and its result (156, 188, 867 billed:
+# +3 each) and traceloop/openllmetry's gpt-3.5-turbo call and result (40 billed, +2; review39
+# R39-B3, R39-B7). Not published; priced as the result rendered under ``NAME to=assistant``
+# (harmony's addressing without its channel: +3 on every one of them, an upper bound of the
+# +2). By catalog id (a dated snapshot resolves to its family's).
 _RENDERED_CALL = {"cl100k_base": " to=functions.{}"}
 _HARMONY_CALL = " to=functions.{} commentary json"  # + <|channel|> and <|constrain|>
 _RENDERED_RESULT = {"cl100k_base": "{}"}
 _HARMONY_RESULT = "functions.{} to=assistant commentary"  # + <|channel|>
+_PARALLEL_GENERATION = frozenset(
+    {"gpt-3.5-turbo", "gpt-4-turbo-preview", "gpt-4-1106-preview", "gpt-4-0125-preview",
+     "gpt-4-turbo"}
+)  # fmt: skip
+_PARALLEL_GENERATION_RESULT = "{} to=assistant"
 
 
 def rendered_call(name: str, tokenizer: str) -> tuple[str, int]:
@@ -161,14 +176,19 @@ def parallel_header(tokenizer: str) -> tuple[str, int]:
     return text.replace("functions.", PARALLEL_ROLE, 1), special
 
 
-def rendered_result(name: str, tokenizer: str) -> tuple[str, int]:
-    """(the role text OpenAI renders a single call's result under, special tokens).
+def rendered_result(name: str, tokenizer: str, family: str = "") -> tuple[str, int]:
+    """(the role text OpenAI renders a single call's result under, special tokens), for the
+    model of catalog id ``family`` (see above).
 
     >>> rendered_result("get_weather", "cl100k_base")
     ('get_weather', 0)
+    >>> rendered_result("get_weather", "cl100k_base", "gpt-3.5-turbo")
+    ('get_weather to=assistant', 0)
     >>> rendered_result("get_weather", "o200k_base")
     ('functions.get_weather to=assistant commentary', 1)
     """
+    if family in _PARALLEL_GENERATION:
+        return _PARALLEL_GENERATION_RESULT.format(name), 0
     old = _RENDERED_RESULT.get(tokenizer)
     return (old.format(name), 0) if old else (_HARMONY_RESULT.format(name), 1)
 
@@ -589,9 +609,10 @@ def tools_tokens(
     choice = tool_choice_tokens(tool_choice, tools, count, tokenizer) if framing.schema_tools else 0
     overhead = _NAMESPACE_OVERHEAD.get(tokenizer)
     if framing.schema_tools and overhead is not None:
-        rendered = rendered_functions(tools)
+        inlined = [refs_inlined(t) for t in tools]
+        rendered = rendered_functions(inlined)
         if rendered is not None:
-            unpinned = unpinned_margin(tools, count)
+            unpinned = unpinned_margin(inlined, count)
             if system is not None:
                 padded = count(system + "\n") - count(system)
                 overhead = _NAMESPACE_OVERHEAD_IN_SYSTEM + padded
@@ -656,6 +677,30 @@ def with_refs(value: object) -> object:
         return kept if name is None or name not in defs else {"$ref": ref, **kept}
 
     return walk(value, {}, ())
+
+
+# OpenAI renders a function whose parameters use definitions (``$defs`` / ``definitions``
+# named by ``$ref``, as pydantic writes a nested model) without the schema's JSON: crewAI's
+# recorded gpt-4o-mini requests with its ``TaskEvaluation`` tool (an array of a defined
+# ``Entity``: 273, 769, 799, 901 billed) were priced 102 over each as JSON, and are 20 over
+# with the definition written out where it is named (the namespace's rendering), 14 under
+# with it rendered as ``any``. How OpenAI writes it is not pinned by a bill (a named type
+# would bill a definition used twice once); written out in place it is never below those
+# bills, and a definition used twice bills twice, an upper bound. A cycle (a tree) is not
+# written out: priced by its JSON as before.
+def refs_inlined(tool: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``tool`` with its references written out where they are named (:func:`with_refs`),
+    when it has any and none is a cycle; else ``tool`` itself (see above).
+
+    >>> refs_inlined({"type": "function", "function": {"name": "f", "parameters": {
+    ...     "$defs": {"P": {"type": "string"}}, "type": "object",
+    ...     "properties": {"p": {"$ref": "#/$defs/P"}}}}})["function"]["parameters"]
+    {'type': 'object', 'properties': {'p': {'type': 'string'}}}
+    """
+    if '"$ref"' not in _compact(tool):
+        return tool
+    inlined = with_refs(tool)
+    return tool if '"$ref"' in _compact(inlined) or not isinstance(inlined, Mapping) else inlined
 
 
 def _defs_of(node: Mapping[str, Any], key: str) -> dict[str, Any]:
@@ -820,9 +865,25 @@ def _properties(schema: Mapping[str, Any], indent: int) -> list[str] | None:
         if described is None or titled is None or default is None or kind is None:
             return None
         mark = "" if key in required else "?"
-        lines += [*titled, *described, f"{key}{mark}: {kind},{default}"]
+        lines += [*_titled_then_described(titled, described), f"{key}{mark}: {kind},{default}"]
     pad = " " * indent
     return [pad + line for text in lines for line in text.split("\n")]
+
+
+# A property with a title and a description: OpenAI renders an empty comment line between
+# them, as its harmony renderer writes a title (``// {title}``, ``//``; openai/harmony,
+# ``json_schema_to_typescript``). It costs a token on cl100k_base and none on the o200k texts
+# recorded (o200k merges it): crewAI's recorded gpt-4-0125-preview request with two tools of
+# three titled, described properties billed 479, priced 473 without it; its gpt-3.5-turbo
+# request with two (``create_issue``) 93, priced 91 (review39 R39-B4, R39-B2). A title alone
+# is one line (crewAI's gpt-3.5-turbo ``dummy_tool``, 122, and the o200k requests above: exact).
+def _titled_then_described(titled: list[str], described: list[str]) -> list[str]:
+    """A property's comment lines (see above).
+
+    >>> _titled_then_described(["// Task"], ["// The task"]), _titled_then_described(["// T"], [])
+    (['// Task', '//', '// The task'], ['// T'])
+    """
+    return [*titled, "//", *described] if titled and described else [*titled, *described]
 
 
 def _title_comment(schema: Mapping[str, Any]) -> list[str] | None:

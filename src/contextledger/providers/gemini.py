@@ -118,8 +118,8 @@ def read(payload: Mapping[str, Any] | Sequence[Any], start: int = 0) -> tuple[Me
             open_calls = [b for b in blocks if isinstance(b, ToolCall)]
             out.append(Message("assistant", tuple(blocks), id=f"m{i}"))
         elif role in ("user", "function", "tool"):
-            out.extend(_read_user(parts, p, i, open_calls))
-            open_calls = []
+            read, open_calls = _read_user(parts, p, i, open_calls)
+            out.extend(read)
         else:
             raise ContentError(p + ".role", f"unknown role {describe(role)}")
     return tuple(out)
@@ -238,7 +238,14 @@ def _read_media(part: dict[str, Any], path: str) -> Block:
     return Image(media_type=mime, url=c.expect_str(d.get("file_uri"), at, "file_uri"))
 
 
-def _read_user(parts: list[Any], path: str, turn: int, open_calls: list[ToolCall]) -> list[Message]:
+def _read_user(
+    parts: list[Any], path: str, turn: int, open_calls: list[ToolCall]
+) -> tuple[list[Message], list[ToolCall]]:
+    """The messages of a user turn, and the ``open_calls`` it left unanswered when it holds
+    function responses alone: the next turn's responses may answer them (an app that stores
+    each functionResponse as a Content of its own, as ADK-style event logs do: the second
+    parallel response was read as an orphan, dropped, and its call told "interrupted",
+    R40-O1); a turn saying anything else closes them."""
     results: list[ToolResult] = []
     keys: list[str] = []  # how a media header names each result (``tool_media_key``)
     rest: list[Block] = []
@@ -260,6 +267,7 @@ def _read_user(parts: list[Any], path: str, turn: int, open_calls: list[ToolCall
                 call_id = fr["id"]
             elif by_name.get(name):
                 call_id = by_name[name].pop(0).id
+                answered.add(call_id)
             else:
                 # answers no open call: read as the orphan it is (no id, as sent), which
                 # repair drops and reports by its function's name, as it does an OpenAI tool
@@ -298,7 +306,8 @@ def _read_user(parts: list[Any], path: str, turn: int, open_calls: list[ToolCall
     out.extend(Message("tool", (r,), id=f"m{turn}t{k}") for k, r in enumerate(results))
     if rest or not results:
         out.append(Message("user", tuple(c.strip_labels(rest)), id=f"m{turn}"))
-    return out
+        return out, []
+    return out, [call for call in open_calls if call.id not in answered]
 
 
 def _fold_tool_media(results: list[ToolResult], keys: list[str], rest: list[Block]) -> list[Block]:

@@ -1,0 +1,111 @@
+"""A bigger window never loses an earlier request that a smaller one pins (R39-F1).
+
+A user pastes long job logs and says the goal, the rules, the corrections and the requests
+before or after a paste, in the same message. The pins' cap grows with the window: at 32k a
+rule's 9 KB log fitted the cap whole, was pinned whole, and the rules after it were lost,
+where 16k pinned each as its words. A long request is now pinned as its words (its paste
+put back when the window holds it) unless whole it costs at most twice them, at every
+window alike."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from contextledger import Message, ToolCall
+from contextledger.fit import fit
+
+MODEL = "gpt-4o"
+GOAL = "Find out why the nightly invoice export skips rows for EU customers and fix the job."
+SAID = [
+    "Never rerun the export against the live ledger database.",
+    "Do not touch the currency rounding module, finance signed it off.",
+    "Correction: the skipped rows began on the 3rd, not the 5th.",
+    "Sorry, the job runs as export-svc 2.8.1, not 2.7.",
+    "Ingrid from the billing team owns the export schedule.",
+    "When this is done, draft a note for the finance channel.",
+    "We must have it working before the month-end close on Thursday.",
+]
+NUDGES = ["ok", "and?", "next", "go on"]
+
+
+def _log(rng: random.Random, lines: int) -> str:
+    return "\n".join(
+        f"2026-03-{rng.randrange(1, 28):02d} {rng.randrange(24):02d}:{rng.randrange(60):02d} "
+        f"{rng.choice(['WARN', 'ERROR', 'INFO'])} export-job batch={rng.randrange(10**6)} "
+        f"rows_in={rng.randrange(9000)} rows_out={rng.randrange(9000)} region=eu-{rng.randrange(4)}"
+        for _ in range(lines)
+    )
+
+
+def pasting_session(seed: int, rounds: int) -> list[Message]:
+    """An on-call chat: each fact of ``SAID`` is said once, before or after a pasted log,
+    in the first two thirds; other turns paste a log alone or nudge; the assistant runs a
+    tool each round."""
+    rng = random.Random(seed)
+    said = list(SAID)
+    rng.shuffle(said)
+    at = dict(zip(sorted(rng.sample(range(1, rounds * 2 // 3), len(said))), said, strict=True))
+    msgs = [Message.system("You are an on-call data engineer."), Message.user(GOAL)]
+    for r in range(rounds):
+        log = _log(rng, rng.randrange(40, 160))
+        fact = at.get(r)
+        if fact is not None:
+            if rng.random() < 0.5:
+                msgs.append(Message.user(f"{fact} Here's the job output:\n{log}"))
+            else:
+                msgs.append(Message.user(f"More output:\n{log}\n{fact}"))
+        elif r % 3 == 0:
+            msgs.append(Message.user(f"Next chunk:\n{log}"))
+        else:
+            msgs.append(Message.user(rng.choice(NUDGES)))
+        cid = f"c{r}"
+        call = ToolCall(cid, "shell", '{"command": "kubectl -n jobs logs job/export --tail=80"}')
+        msgs.append(Message("assistant", (call,)))
+        msgs.append(Message.tool(cid, _log(rng, rng.randrange(5, 20))))
+        msgs.append(Message.assistant(f"Chunk {r} read; the EU rows still drop."))
+    msgs.append(Message.user("ok, what now?"))
+    return msgs
+
+
+def _kept(msgs: list[Message], window: int) -> set[str]:
+    sent = "\n".join(
+        m.text for m in fit(msgs, MODEL, window=window, max_output_tokens=1000).messages
+    )
+    return {fact for fact in [GOAL, *SAID] if fact in sent}
+
+
+WINDOWS = [8_000, 12_000, 16_000, 24_000, 32_000, 48_000]
+
+
+# (no shrinking: each example is a dozen fits of a 40k-70k-token session)
+@settings(
+    max_examples=6,
+    deadline=None,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(
+    seed=st.integers(0, 10_000),
+    rounds=st.integers(40, 70),
+    pair=st.tuples(st.sampled_from(WINDOWS), st.sampled_from(WINDOWS)).filter(
+        lambda p: p[0] < p[1]
+    ),
+)
+def test_a_bigger_window_keeps_every_request_a_smaller_one_pins(
+    seed: int, rounds: int, pair: tuple[int, int]
+) -> None:
+    msgs = pasting_session(seed, rounds)
+    small, big = pair
+    assert _kept(msgs, small) <= _kept(msgs, big)
+
+
+def test_rules_said_after_pastes_are_kept_at_every_window_from_16k() -> None:
+    """R39-F1's shape, a fixed seed: every rule and the goal at 16k, 24k and 32k (main kept
+    them at 16k and lost rules at 24k and 32k)."""
+    msgs = pasting_session(3, 60)
+    rules = {GOAL, *(f for f in SAID if f.startswith(("Never", "Do not", "Correction", "Sorry")))}
+    for window in (16_000, 24_000, 32_000):
+        assert rules <= _kept(msgs, window), window
