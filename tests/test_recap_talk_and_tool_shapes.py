@@ -309,3 +309,13 @@ def test_a_sentence_said_each_time_with_a_new_number_is_no_talk() -> None:
 
     said = [f"From the primary. We have {n} open connections at peak." for n in (1005, 1020, 1035)]
     assert said_often(said) == frozenset({"from the primary"})
+
+
+def test_an_opening_of_talk_and_to_dos_is_not_recapped() -> None:
+    recap = offline_recap(
+        ("user", "Hiya. I must call the plumber back today, the sink is leaking again. Ugh."),
+        ("assistant", "Oh no! How can I help?"),
+        ("user", "I want a long weekend in Lisbon in May, for two of us."),
+        ("assistant", "Sure."),
+    )
+    assert "plumber" not in recap

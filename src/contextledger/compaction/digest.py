@@ -2072,9 +2072,9 @@ def _said(
     for s in _statements(said) if whole else sentences(said):
         if GOAL_LABEL.sub("", s) in goal_text or s in placed or word_count(s) < 3:
             continue
-        if m.role == "user" and often:  # (a short turn's running talk: not its statement)
+        if m.role == "user":  # (a short turn's running talk and to-dos: not its statement)
             s = _without_asides(s, often)
-            if only_said_often(s, often):
+            if only_said_often(s, often) or personal_aside(s):
                 continue
         if logged and s in logged:
             continue
