@@ -23,7 +23,9 @@ about a record of a warehouse-sync agent.
   dropped" stands; an owner named in the user's hand-off agrees with a move of it;
 * a recap written in the user's language has its sections ("Ausgeführte Befehle:",
   "Fehler:"), a failure said "zuerst" is the first run's, and a plain sentence after
-  a bulleted list is prose, whatever letter opens it.
+  a bulleted list is prose, whatever letter opens it;
+* a Portuguese "Não me importo se mudares X" lets X change, and its "no TestPyPI" ("in
+  the") is no denial of the goal said back in English.
 """
 
 from __future__ import annotations
@@ -242,3 +244,19 @@ def test_a_recap_in_the_users_language_and_a_sentence_after_a_list() -> None:
     assert stands("Fehler:\n- testUmlauts schlug zuerst fehl; beim letzten Lauf waren beide grün.")
     failures = "Failures:\n- `vendor/bin/phpunit --filter PdfTest`: testUmlauts failed at first.\n"
     assert stands(failures + "composer update was not run.")
+
+
+def test_a_portuguese_leave_and_its_no_that_means_in_the() -> None:
+    goal = "Objetivo: publicar a versão 1.8.0 do pacote geoparse no TestPyPI."
+    record = [
+        Message.user(f"Olá! {goal} Não me importo se mudares o pyproject.toml.", id="p0"),
+        *_call("p1", "read_file", {"path": "pyproject.toml"}, 'version = "1.7.3"', 1),
+    ]
+
+    def stands(line: str) -> bool:
+        return recap_line_stands(line, record, "publish geoparse 1.8.0 to TestPyPI.")
+
+    assert stands("Goal: publish version 1.8.0 of the geoparse package to TestPyPI.")
+    rules = "Constraints and corrections:\n- {}"
+    assert stands(rules.format("The user doesn't mind changes to pyproject.toml."))
+    assert not stands(rules.format("The user forbade changes to pyproject.toml."))

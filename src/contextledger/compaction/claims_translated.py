@@ -165,6 +165,11 @@ def _anchors(text: str, *, sentence_start: bool = False) -> set[str]:
     return {a for a in found if a and a not in _DENIALS and a not in _ENGLISH}
 
 
+_NO_OBJECTION = re.compile("(?i)" + lexicon.NO_OBJECTION)
+# Portuguese writes "in the" as "no", "na", "nos", "nas" and denies with "não" only
+_PORTUGUESE = re.compile(r"(?i)[ãõ]|\b(?:não|você|uma|pelo|pela|dos|das|aos|é)\b")
+_SPANISH = re.compile(r"(?i)ñ|\b(?:el|los|las|del|usted)\b")
+_NO_IN = re.compile(r"(?i)(?<![^\W\d_])nos?(?![^\W\d_])")
 _NU = re.compile(r"(?i)(?<![^\W\d_])nu(?![^\W\d_])")
 _ROMANIAN = re.compile(r"[ăâîșşțţ]|\b(?:să|și|este|pe)\b", re.IGNORECASE)
 
@@ -185,6 +190,9 @@ def _read_script(c: str) -> bool:
 def _denies(text: str) -> bool:
     # (a bound is no denial: "не більше 4 разів" is "at most 4 times")
     unbound = lexicon.BOUND_LEAST.sub(" ", lexicon.BOUND_MOST.sub(" ", without_false_friends(text)))
+    unbound = _NO_OBJECTION.sub(" ", unbound)  # "Não me importo se …": a leave, no denial
+    if _PORTUGUESE.search(text) and not _SPANISH.search(text):
+        unbound = _NO_IN.sub(" ", unbound)  # Portuguese's "no TestPyPI" is "in the", no "no"
     if not _ROMANIAN.search(text):
         unbound = _NU.sub(" ", unbound)  # Romanian's "no", Dutch's "now" ("Kenji is nu eigenaar")
     # (and Turkish's denial glued to its verb: "değiştirme", "çalıştırılmadı")

@@ -943,7 +943,12 @@ PENDING_STEMS = (
 # No objection, in English: "I don't mind if you add an index", "we don't care whether it
 # restarts" lets the act; its "don't" denies the objection, not the act (R39-V2)
 NO_OBJECTION = (
-    r"\b(?:(?:do|does|did|would)\s*n[o']t|(?:don|doesn|didn|wouldn)['’]?t)\s+(?:mind|care)\b"
+    r"\b(?:(?:do|does|did|would)\s*n[o']t|(?:don|doesn|didn|wouldn)['’]?t)\s+(?:mind|care)\b|"
+    # (and as users say it in their language: "Não me importo se mudares …", "me da igual")
+    r"\b(?:não\s+me\s+importo|não\s+me\s+importa|no\s+me\s+importa|me\s+da\s+igual|"
+    r"no\s+me\s+molesta|ne\s+me\s+dérange\s+pas|peu\s+m['’]importe|ist\s+mir\s+egal|"
+    r"macht\s+mir\s+nichts\s+aus|habe?\s+nichts\s+dagegen|non\s+mi\s+importa|"
+    r"non\s+mi\s+dispiace|maakt\s+me\s+niet\s+uit|vind\s+ik\s+niet\s+erg)\b"
 )
 # Who owns a thing, in English: "the platform team owns the CI config", "owned by ops"; a
 # fact about the thing, no act on it (R39-V2)
