@@ -81,6 +81,7 @@ from .gists import (
     told_excerpt,
     told_rank,
     told_sentences,
+    unpasted_lines,
     value_statement,
     wording,
     wording_hash,
@@ -477,6 +478,8 @@ def _pin_requests(
                 spent += unit.cost
                 found += 1
                 continue
+            if must and k not in tasks and _steers_by_paste_only(index, k):
+                continue  # (what it pasted steers, not the user's words: no rule of theirs)
             if must and not _words_may_fit(index, pricer, k, room):
                 continue  # (known from its letters: most candidates once the cap is nearly spent)
             if newer.reset(starts[k]):
@@ -490,7 +493,7 @@ def _pin_requests(
             # the lines pasted into a request too long for the cap) are put back after the
             # selection if the window holds them (settle_lean_pins)
             lean = _lean(index, pricer, k, opts.prior_anchor_tokens) if must else None
-            if must and lean is None and not _steers_by_paste_only(index, k):
+            if must and lean is None:
                 lean = _words_first(index, pricer, k, room, _STEERS)
             if lean is not None:
                 if lean.unit.cost > room:
@@ -1717,7 +1720,11 @@ def _steers_by_paste_only(index: HistoryIndex, k: int) -> bool:
 
     def by_paste(_: Message) -> bool:
         part = request_part(index.request_text(start))
-        return part is not None and not steering_requests([part[0]], restating=False)[0]
+        if part is None:
+            return False
+        # (its part's pasted lines left out too: a log's or a mail's last line is its tail)
+        said = unpasted_lines(part[0])
+        return not said or not steering_requests([said], restating=False)[0]
 
     return index.memo(start, "steers_by_paste", by_paste)
 

@@ -485,6 +485,22 @@ def _said_among_log_lines(paragraph: str) -> list[str]:
 _SENTENCE_INSIDE = re.compile(r"\w[.!?]\s+\w")
 
 
+def unpasted_lines(text: str) -> str:
+    """``text``'s lines that are no line of a log, a trace, a table or a quoted mail (by
+    their shape, as ``only_pasted`` reads them) nor blank: what a user typed around a
+    paste.
+
+    >>> unpasted_lines("They wrote back:\\n> Tenant shall not paint.\\n2026-01-02 INFO x=1\\nIs it?")
+    'They wrote back:\\nIs it?'
+    """
+    opens_a_log_line = _OPENS_A_LOG_LINE.__contains__
+    return "\n".join(
+        ln
+        for ln in map(str.strip, text.split("\n"))
+        if ln and not opens_a_log_line(ln[0]) and not _LOG_LINE.search(ln)
+    )
+
+
 def _said_line(line: str) -> bool:
     """Whether a line among log lines reads as the user's: it ends as a sentence does, or
     it leads into the paste (a colon) after a sentence ("Ingrid owns the export schedule.
