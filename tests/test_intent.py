@@ -220,7 +220,7 @@ def test_without_re2_the_classification_is_the_same(monkeypatch: pytest.MonkeyPa
     batch = [f"please {phrase} the billing service" for phrase in PHRASES] + ["ok", "日本"]
     batch += [f"这次{phrase}，谢谢" for phrase in UNSPACED_PHRASES]
     with_re2 = steering_requests(batch)
-    monkeypatch.setattr(intent, "_candidates_by_re2", lambda texts: None)
+    monkeypatch.setattr(intent, "_candidates_by_re2", lambda texts, letterless=None: None)
     monkeypatch.setattr(intent, "_re2_unspaced", lambda: None)
     assert steering_requests(batch) == with_re2 == steering_reference(batch)
 
@@ -249,7 +249,7 @@ def test_a_trigger_word_ending_in_an_accented_letter_is_found_in_every_fold(
         assert steering_requests([rule]) == ([0], []), rule
         assert steering_requests(["kısa", rule]) == ([1], []), rule
     assert steering_requests(["Du må gjerne se på det.", "du m ikke"]) == ([], [])
-    monkeypatch.setattr(intent, "_candidates_by_re2", lambda texts: None)
+    monkeypatch.setattr(intent, "_candidates_by_re2", lambda texts, letterless=None: None)
     assert [steering_requests([rule]) for rule in rules] == [([0], [])] * 2
 
 

@@ -1023,24 +1023,39 @@ def _re2_steering() -> Any:
     return re2.compile(f"[ \x00](?:{words})".encode())
 
 
-def _word_bytes(texts: Sequence[str]) -> list[bytes]:
+def _word_bytes(texts: Sequence[str], letterless: dict[int, str] | None = None) -> list[bytes]:
     """Each text folded (``_ascii_folded``) and encoded a byte a character, as the word
     passes read it; b"" for a text without an ASCII letter (every word they look for starts
-    with one, and no word runs past a text's end: the text holds none)."""
+    with one, and no word runs past a text's end: the text holds none). ``letterless``:
+    the texts an earlier pass found so, by identity (the text kept with it), looked at no
+    more; those found now are added (a fit reads its requests for restatements, then
+    mostly the same ones for rules: looking twice at a pasted Korean or Thai transcript was
+    ~10 % of a cold fit of a chat of them)."""
     # Each text encoded from its own width (joining the strings first would widen every
     # text to the widest one's, emoji to 4 bytes a character): a byte a character. A text
     # without an ASCII letter holds no word: a pasted Chinese or Japanese chapter is left out
     # after one look at its ASCII characters (folding and scanning it cost ~4x that; the
     # restatements' pass read every one of a pasted Chinese chat's texts so: speed72).
-    folded = [_ascii_folded(t) for t in texts]
-    return [
-        t.encode("ascii", "replace") if t.isascii() or _has_ascii_letter(t) else b"" for t in folded
-    ]
+    known = {} if letterless is None else letterless
+    encoded: list[bytes] = []
+    for text in texts:
+        if known.get(id(text)) is text:
+            encoded.append(b"")
+            continue
+        folded = _ascii_folded(text)
+        if folded.isascii() or _has_ascii_letter(folded):
+            encoded.append(folded.encode("ascii", "replace"))
+        else:
+            encoded.append(b"")
+            known[id(text)] = text
+    return encoded
 
 
-def _candidates_by_re2(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[int]] | None:
+def _candidates_by_re2(
+    texts: Sequence[str], letterless: dict[int, str] | None = None
+) -> tuple[dict[int, list[int]], set[int]] | None:
     """``_candidates`` by RE2 (without the starts a phrase running on into the next text
-    makes); None: RE2 is not installed."""
+    makes); None: RE2 is not installed. ``letterless``: see ``_word_bytes``."""
     pattern = _re2_steering()
     if pattern is None:
         return None
@@ -1048,7 +1063,7 @@ def _candidates_by_re2(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[
     restating: set[int] = set()
     if not texts:
         return where, restating
-    encoded = _word_bytes(texts)
+    encoded = _word_bytes(texts, letterless)
     folded = (b"\x00" + b"\x00".join(encoded)).translate(_NUL_FOLD)
     ends = list(accumulate(len(t) + 1 for t in encoded))  # the NUL after text j is at ends[j]
     find, word_start, restates = folded.find, _MIGHT_STEER_BYTES.match, _RESTATING_BYTES.match
@@ -1078,11 +1093,15 @@ def might_steer(texts: Sequence[str]) -> list[int]:
     return sorted(set(_candidates(texts)[0]).union(_opening_restatements(texts)))
 
 
-def steering_requests(texts: Sequence[str], restating: bool = True) -> tuple[list[int], list[int]]:
+def steering_requests(
+    texts: Sequence[str], restating: bool = True, letterless: dict[int, str] | None = None
+) -> tuple[list[int], list[int]]:
     """(the substantive corrections and constraints, the substantive restatements of the
     task): indices of ``texts``, each exactly as ``is_correction``/``is_constraint`` and
     ``restates_task`` (with ``is_substantive``) say, in a fraction of their time.
     ``restating=False``: the texts were read for restatements already (``[]`` for them).
+    ``letterless``: the texts known to hold no ASCII letter (``_word_bytes``), kept by the
+    caller across calls.
 
     >>> steering_requests(["fix the login test", "Actually, use Redis not Memcached.",
     ...                    "To be clear, the goal is a green build today.", "no"])
@@ -1090,7 +1109,7 @@ def steering_requests(texts: Sequence[str], restating: bool = True) -> tuple[lis
     """
     steering: list[int] = []
     restated: list[int] = []
-    where, restates = _candidates_by_re2(texts) or _candidates(texts)
+    where, restates = _candidates_by_re2(texts, letterless) or _candidates(texts)
     european_word, grammar_word, english_word = (
         _EUROPEAN_AT.match,
         _GRAMMAR_AT.match,
@@ -1295,7 +1314,7 @@ _COURSE_CHANGE_SEARCHED_ALONE = 6_000
 _COURSE_CHANGE_SEARCH = _CompiledWhenItPays((_COURSE_CHANGE_WORDED,), _COURSE_CHANGE_SEARCHED_ALONE)
 
 
-def restating_requests(texts: Sequence[str]) -> list[int]:
+def restating_requests(texts: Sequence[str], letterless: dict[int, str] | None = None) -> list[int]:
     """``steering_requests(texts)[1]`` (the substantive restatements of the task), without
     reading the texts for corrections and rules: the fit looks for the latest restatement
     first and reads for rules only the requests that may still be pinned.
@@ -1304,7 +1323,7 @@ def restating_requests(texts: Sequence[str]) -> list[int]:
     ...                     "Actually, use Redis not Memcached.", "Zmiana planów: najpierw testy."])
     [1, 3]
     """
-    candidates = sorted({*_restating_words(texts), *_opening_restatements(texts)})
+    candidates = sorted({*_restating_words(texts, letterless), *_opening_restatements(texts)})
     return [j for j in _restating_among(texts, candidates) if is_substantive(texts[j])]
 
 
@@ -1341,10 +1360,11 @@ def _re2_restating() -> Any:
     return re2.compile(_RESTATING_AT.pattern)
 
 
-def _restating_words(texts: Sequence[str]) -> set[int]:
+def _restating_words(texts: Sequence[str], letterless: dict[int, str] | None = None) -> set[int]:
     """The texts that hold a word of a restatement where a word starts (the texts
-    ``_candidates`` and ``_candidates_by_re2`` say restate)."""
-    encoded = _word_bytes(texts)
+    ``_candidates`` and ``_candidates_by_re2`` say restate; ``letterless``: see
+    ``_word_bytes``)."""
+    encoded = _word_bytes(texts, letterless)
     folded = (b"\x00" + b"\x00".join(encoded)).translate(_NUL_FOLD)
     ends = list(accumulate(len(t) + 1 for t in encoded))  # the NUL after text j is at ends[j]
     pattern = _re2_restating() or _RESTATING_AT

@@ -139,6 +139,10 @@ class Steering:
         # id(text) -> (text, corrects or constrains (None: not read for it), restates the
         # task (None: not read for it))
         self._known: dict[int, tuple[str, bool | None, bool | None]] = {}
+        # the texts read that hold no ASCII letter (id(text) -> text): the rules' read of a
+        # text the restatements' walk read looks no more for the words both read
+        # (``intent._word_bytes``)
+        self._letterless: dict[int, str] = {}
 
     def add(self, positions: list[int], texts: list[str]) -> None:
         """New requests, after every one known (positions ascending)."""
@@ -210,7 +214,9 @@ class Steering:
                 hi += 1
             part = asked[lo:hi]
             restating_too = any(p in unread for p in part)
-            steering, restating = steering_requests(texts[lo:hi], restating_too)
+            steering, restating = steering_requests(
+                texts[lo:hi], restating_too, self._texts_without_letters()
+            )
             for j in steering:
                 insort(self.steering, part[j])
             for j in restating:
@@ -241,14 +247,18 @@ class Steering:
                 chars += len(texts[hi])
                 hi += 1
             restating_too = any(p in unread for p in asked[lo:hi])
-            steering, restating = steering_requests(texts[lo:hi], restating_too)
+            steering, restating = steering_requests(
+                texts[lo:hi], restating_too, self._texts_without_letters()
+            )
             steers.update(lo + j for j in steering)
             restates.update(lo + j for j in restating if asked[lo + j] in unread)
             lo = hi
         if parts:
             at = [j for j, p in enumerate(asked) if p in parts]
             steering, restating = steering_requests(
-                [parts[asked[j]] for j in at], any(asked[j] in unread for j in at)
+                [parts[asked[j]] for j in at],
+                any(asked[j] in unread for j in at),
+                self._texts_without_letters(),
             )
             part_steers, part_restates = set(steering), set(restating)
             differ = {
@@ -315,7 +325,7 @@ class Steering:
                 else:
                     todo.append(j)
         reading = [texts[j] for j in todo]
-        found = restating_requests(reading)
+        found = restating_requests(reading, self._texts_without_letters())
         for j in found:
             insort(self.restating, asked[todo[j]])
         if known is not None:
@@ -334,10 +344,12 @@ class Steering:
         walk of a chat of mid-length pastes counted every one it read (~0.5 ms each, most
         of a cold fit), where reading both texts for a restatement is a few µs."""
         asked, texts, parts = self._prepare_deferring(positions)
-        found = set(restating_requests(texts))
+        found = set(restating_requests(texts, self._texts_without_letters()))
         if parts:
             at = [j for j, p in enumerate(asked) if p in parts]
-            in_part = set(restating_requests([parts[asked[j]] for j in at]))
+            in_part = set(
+                restating_requests([parts[asked[j]] for j in at], self._texts_without_letters())
+            )
             differ = [j for k, j in enumerate(at) if (j in found) != (k in in_part)]
             if differ:
                 # (decided as a read for rules will decide them: the same text)
@@ -396,6 +408,13 @@ class Steering:
             else:
                 again = j in restates
             self._keep(text, j in steers, again)
+
+    def _texts_without_letters(self) -> dict[int, str]:
+        """The texts read found to hold no ASCII letter, by identity (forgotten past
+        ``_KNOWN_MOST``: a Fitter's reads go on for the whole conversation)."""
+        if len(self._letterless) >= _KNOWN_MOST:
+            self._letterless.clear()
+        return self._letterless
 
     def _keep(self, text: str, steers: bool | None, restates: bool | None) -> None:
         known = self._known
