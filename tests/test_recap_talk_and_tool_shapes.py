@@ -319,3 +319,22 @@ def test_an_opening_of_talk_and_to_dos_is_not_recapped() -> None:
         ("assistant", "Sure."),
     )
     assert "plumber" not in recap
+
+
+def test_a_rule_said_again_and_again_is_still_a_rule() -> None:
+    """R40-R9: a talkative user repeats her rules word for word, each time after the same
+    chatter; said five times, "never push to main" was read as running talk and left the
+    recap, and the chatter beside it was listed as the constraint."""
+    turns: list[tuple[str, str]] = [
+        ("user", "Add retry with backoff to the payment client and keep the tests green.")
+    ]
+    for k in range(5):
+        turns += [
+            ("assistant", f"Step {k} done."),
+            ("user", "Ugh, Mondays. Remember, never push to main directly."),
+            ("assistant", "Noted."),
+            ("user", f"Ugh, Mondays. Please keep the public API unchanged. Go on with part {k}."),
+        ]
+    rules = recap_section(offline_recap(*turns), "Constraints and corrections")
+    assert "never push to main directly" in rules
+    assert "keep the public API unchanged" in rules

@@ -121,6 +121,7 @@ from .rules import (
     pasted_rules,
     personal_aside,
     revoked_later,
+    running_talk,
     sets_deadline,
     superseded_values,
     task_rule,
@@ -162,7 +163,7 @@ from .tool_calls import (
     shows_file,
 )
 from .transcript import utf8_len
-from .wording import asks, clip, only_said_often, said_often, shape, without_code
+from .wording import asks, clip, only_said_often, shape, without_code
 
 # what the recap's readers (verification, the summarizers, the CLI) import from here, by
 # where it lives now: the sections and their rendering, what a tool call does, failures
@@ -915,7 +916,7 @@ def digest(
     users = _user_turns(messages)
     substantive = [u for u in users if is_substantive(u)]
     source = goal_message(record)
-    often = said_often(_user_turns(record))
+    often = running_talk(_user_turns(record))
     # (the session's opening request: "Actually, I need X fixed first." corrects nothing)
     opening = source is not None and _opens(source, record)
     first = _goal_words(source.text) if source is not None else ""

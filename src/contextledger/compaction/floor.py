@@ -42,7 +42,8 @@ from ..intent import is_nudge
 from ..model import Message, Recap, Text
 from .credentials import masked
 from .failures import failure_lines
-from .wording import only_said_often, said_often
+from .rules import running_talk
+from .wording import only_said_often
 
 __all__ = [
     "QUOTES_HEADING",
@@ -329,7 +330,7 @@ class _RunningTalk:
     def _talk(self, sentence: str) -> bool:
         if self._often is None:
             users = (m for m in self._record if m.role == "user" and not m.tool_results)
-            self._often = said_often(m.text for m in users if not m.is_recap)
+            self._often = running_talk(m.text for m in users if not m.is_recap)
         return only_said_often(sentence, self._often)
 
     def only(self, line: str) -> bool:

@@ -4,7 +4,7 @@ lift or overrule it."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from ..intent import (
@@ -71,7 +71,7 @@ from .facts import (
     sentences,
     without_paste,
 )
-from .wording import asks, fenced_blocks, whole_token, without_code
+from .wording import asks, fenced_blocks, said_often, whole_token, without_code
 
 _RETRACTS = re.compile(
     r"(?i)^\W*(?:scratch that|hold on|correction|wait|nope|no)\s*[-–—:,.!]"
@@ -832,6 +832,14 @@ def personal_limit(sentence: str) -> bool:
     False
     """
     return bool(_PERSONAL_LIMIT.search(sentence)) and not asks(sentence)
+
+
+def running_talk(users: Iterable[str]) -> frozenset[str]:
+    """The clauses the user says again and again in ``users`` (their turns:
+    :func:`.wording.said_often`) that are no rule of theirs: a rule said in every other turn
+    ("Remember, never push to main directly.") is still one (R40-R9: said five times, it
+    left the recap, and the "Ugh, Mondays." beside it was listed as the constraint)."""
+    return frozenset(c for c in said_often(users) if not is_rule(c))
 
 
 @lru_cache(maxsize=8192)  # a user's sentence is read as a rule or not by several readers
