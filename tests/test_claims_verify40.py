@@ -260,3 +260,23 @@ def test_a_portuguese_leave_and_its_no_that_means_in_the() -> None:
     rules = "Constraints and corrections:\n- {}"
     assert stands(rules.format("The user doesn't mind changes to pyproject.toml."))
     assert not stands(rules.format("The user forbade changes to pyproject.toml."))
+
+
+def test_a_ban_said_beside_a_leave_stays_a_ban() -> None:
+    """R40-V10: "I don't mind if you rename the helpers, but never drop the users table.":
+    a recap giving the ban's act the leave's no objection is caught (its "doesn't mind"
+    words were read as the act's, so it covered half of the ban and met no rule); both
+    halves said as said stand."""
+    record = [
+        Message.user("Clean up the accounts module and speed up the slow signup query.", id="u0"),
+        Message.assistant("Sure.", id="a0"),
+        Message.user(
+            "I don't mind if you rename the helpers, but never drop the users table.", id="u1"
+        ),
+        Message.assistant("Understood.", id="a1"),
+    ]
+    goal = "Clean up the accounts module and speed up the slow signup query."
+    lie = "Constraints and corrections:\n- The user doesn't mind if the users table is dropped."
+    honest = "Constraints and corrections:\n- Never drop the users table; renaming helpers is fine."
+    assert not recap_line_stands(lie, record, goal)
+    assert recap_line_stands(honest, record, goal)
