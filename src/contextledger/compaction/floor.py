@@ -42,7 +42,6 @@ from ..intent import is_nudge
 from ..model import Message, Recap, Text
 from .credentials import masked
 from .failures import failure_lines
-from .rules import running_talk
 from .wording import only_said_often
 
 __all__ = [
@@ -329,6 +328,10 @@ class _RunningTalk:
 
     def _talk(self, sentence: str) -> bool:
         if self._often is None:
+            # (imported here: the rule readers load when a recap is made, not with
+            # ``prepare``, tests/test_first_fit_imports.py)
+            from .rules import running_talk
+
             users = (m for m in self._record if m.role == "user" and not m.tool_results)
             self._often = running_talk(m.text for m in users if not m.is_recap)
         return only_said_often(sentence, self._often)
