@@ -293,3 +293,13 @@ def recap_section(recap: str, name: str) -> str:
     body = recap.split(f"{name}:", 1)[1]
     ends = [body.find(f"\n{n}:") for n in SECTIONS if f"\n{n}:" in body]
     return body[: min(ends)] if ends else body
+
+
+def call_and_result(
+    cid: str, name: str, args: dict[str, object], result: str, n: int
+) -> list[Message]:
+    """An assistant's tool call (id ``a{n}``) and its result (``t{n}``), as a record holds them."""
+    return [
+        Message.assistant(ToolCall(cid, name, json.dumps(args)), id=f"a{n}"),
+        Message.tool(cid, result, id=f"t{n}"),
+    ]

@@ -18,24 +18,15 @@ French, recapped in English by an LLM.
 
 from __future__ import annotations
 
-import json
-
-from builders import openai_tool_call, openai_tool_result, recap_line_stands
+from builders import call_and_result, openai_tool_call, openai_tool_result, recap_line_stands
 from contextledger.compaction import Conversation, OpenAISummarizer
 from contextledger.compaction.claims_reading import section_of
 from contextledger.compaction.claims_values import canonical
-from contextledger.model import Message, ToolCall
+from contextledger.model import Message
 from contextledger.providers import read_messages
 from stub_server import StubReply, StubServer
 
 _GOAL_ES = "Make invoice F-2291 add up."
-
-
-def _call(cid: str, name: str, args: dict[str, object], result: str, n: int) -> list[Message]:
-    return [
-        Message.assistant(ToolCall(cid, name, json.dumps(args)), id=f"a{n}"),
-        Message.tool(cid, result, id=f"t{n}"),
-    ]
 
 
 def _spanish() -> list[Message]:
@@ -44,14 +35,16 @@ def _spanish() -> list[Message]:
             "El objetivo: que la factura F-2291 cuadre. El total es 253,95 € con IVA.", id="u0"
         ),
         Message.user("Nunca ejecutes `rm -rf build`. No modifiques la tabla clientes.", id="u1"),
-        *_call("c1", "read_file", {"path": "billing/rounding.py"}, "def round2(x): ...", 1),
+        *call_and_result(
+            "c1", "read_file", {"path": "billing/rounding.py"}, "def round2(x): ...", 1
+        ),
         Message.assistant("Sugiero ejecutar `make migrate` después.", id="a2"),
         Message.user(
             "Corrección: usa PostgreSQL, no MySQL, para las pruebas. Y el descuento es del 7 %, "
             "no del 5 %.",
             id="u2",
         ),
-        *_call(
+        *call_and_result(
             "c3",
             "bash",
             {"command": "pytest tests/test_totals.py -q"},
@@ -59,9 +52,13 @@ def _spanish() -> list[Message]:
             "1 failed, 2 passed in 0.21s",
             3,
         ),
-        *_call("c4", "write_file", {"path": "billing/totals.py", "content": "..."}, "ok", 4),
-        *_call("c5", "bash", {"command": "pytest tests/test_totals.py -q"}, "3 passed in 0.19s", 5),
-        *_call(
+        *call_and_result(
+            "c4", "write_file", {"path": "billing/totals.py", "content": "..."}, "ok", 4
+        ),
+        *call_and_result(
+            "c5", "bash", {"command": "pytest tests/test_totals.py -q"}, "3 passed in 0.19s", 5
+        ),
+        *call_and_result(
             "c6",
             "create_invoice",
             {"customer": "C-118"},
@@ -169,7 +166,7 @@ def _german() -> list[Message]:
             "Bitte niemals direkt auf main pushen. Und führe kein `kubectl delete namespace shop` aus.",
             id="u1",
         ),
-        *_call(
+        *call_and_result(
             "c1",
             "shell",
             {"cmd": "kubectl rollout status deploy/checkout-api -n shop"},
@@ -185,7 +182,9 @@ def _german() -> list[Message]:
             "ist am 21.03.2026, nicht am 20.",
             id="u2",
         ),
-        *_call("c3", "cat_file", {"path": "k8s/hpa.yaml"}, "minReplicas: 6\nmaxReplicas: 24\n", 3),
+        *call_and_result(
+            "c3", "cat_file", {"path": "k8s/hpa.yaml"}, "minReplicas: 6\nmaxReplicas: 24\n", 3
+        ),
         Message.user("Entscheidung: wir lassen maxReplicas bei 24.", id="u3"),
     ]
 
@@ -219,7 +218,7 @@ def test_a_measure_named_by_a_failure_word_is_no_failure() -> None:
 def _french() -> list[Message]:
     return [
         Message.user("But : que le build Android repasse au vert avant la version 3.8.", id="u0"),
-        *_call(
+        *call_and_result(
             "c1",
             "terminal",
             {"command": "./gradlew assembleDebug"},
@@ -228,7 +227,7 @@ def _french() -> list[Message]:
             1,
         ),
         Message.user("Correction : mets -Xmx3g, pas 4g ; la CI n'a que 6 Go.", id="u1"),
-        *_call(
+        *call_and_result(
             "c2",
             "terminal",
             {"command": "./gradlew assembleDebug"},

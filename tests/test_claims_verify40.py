@@ -30,22 +30,13 @@ about a record of a warehouse-sync agent.
 
 from __future__ import annotations
 
-import json
-
-from builders import recap_line_stands
+from builders import call_and_result, recap_line_stands
 from contextledger.compaction.claims_numbers import computed
 from contextledger.compaction.claims_runs import outcome_counts
 from contextledger.compaction.stance import term_polarity
-from contextledger.model import Message, ToolCall
+from contextledger.model import Message
 
 _GOAL = "Sync the warehouse stock counts nightly without double-counting."
-
-
-def _call(cid: str, name: str, args: dict[str, object], result: str, n: int) -> list[Message]:
-    return [
-        Message.assistant(ToolCall(cid, name, json.dumps(args)), id=f"a{n}"),
-        Message.tool(cid, result, id=f"t{n}"),
-    ]
 
 
 def _warehouse() -> list[Message]:
@@ -56,7 +47,7 @@ def _warehouse() -> list[Message]:
             "column to the stock table.",
             id="u1",
         ),
-        *_call(
+        *call_and_result(
             "c1",
             "bash",
             {"command": "pytest tests/test_sync.py -q"},
@@ -64,7 +55,7 @@ def _warehouse() -> list[Message]:
             "1 failed, 3 passed in 0.40s",
             1,
         ),
-        *_call(
+        *call_and_result(
             "c2",
             "run_sql",
             {"query": "SELECT count(*) FILTER (WHERE drift) AS drifted, count(*) FROM sites"},
@@ -73,7 +64,7 @@ def _warehouse() -> list[Message]:
         ),
         Message.user("Refund cap for damaged stock: approve $300 of the $340 claimed.", id="u2"),
         Message.user("Chunk size: make that 40. I misspoke earlier when I said 25.", id="u3"),
-        *_call(
+        *call_and_result(
             "c3",
             "run",
             {"argv": ["pytest", "-k", "sync and not slow"]},
@@ -82,7 +73,7 @@ def _warehouse() -> list[Message]:
             3,
         ),
         Message.user("A drifted site means at least two missed scans, not one.", id="u4"),
-        *_call(
+        *call_and_result(
             "c4",
             "bash",
             {"command": 'psql -c "DELETE FROM staging_stock WHERE run_id = 9"'},
@@ -150,7 +141,7 @@ def _german() -> list[Message]:
     return [
         Message.user("Bitte die Exporte reparieren.", id="g0"),
         Message.user("Die Deadline ist Donnerstag 12 Uhr, dann geht das Release raus.", id="g1"),
-        *_call("g2", "bash", {"command": "make export"}, "export ok\nexit 0", 2),
+        *call_and_result("g2", "bash", {"command": "make export"}, "export ok\nexit 0", 2),
     ]
 
 
@@ -171,7 +162,7 @@ def test_a_time_with_a_word_for_the_hour_and_a_day_in_either_language() -> None:
 def test_an_act_said_with_its_purpose_is_held_to_the_act() -> None:
     record = [
         *_warehouse(),
-        *_call(
+        *call_and_result(
             "p1",
             "bash",
             {"command": "python -m sync.load --dry-run"},
@@ -188,7 +179,7 @@ def test_an_act_said_with_its_purpose_is_held_to_the_act() -> None:
 def test_labelled_figures_keep_the_values_their_line_gives_together() -> None:
     record = [
         Message.user("Fix the flaky retry test.", id="r0"),
-        *_call(
+        *call_and_result(
             "r1",
             "bash",
             {"command": "go test ./pkg/retry -run TestRetryBackoff"},
@@ -217,7 +208,7 @@ def test_what_the_user_no_longer_needs_may_be_dropped_not_kept() -> None:
 def _german_failure() -> list[Message]:
     return [
         Message.user("Bitte die PDFs reparieren; kein composer update.", id="d0"),
-        *_call(
+        *call_and_result(
             "d1",
             "shell",
             {"cmd": "vendor/bin/phpunit --filter PdfTest"},
@@ -225,8 +216,10 @@ def _german_failure() -> list[Message]:
             "Tests: 2, Assertions: 5, Failures: 1.",
             1,
         ),
-        *_call("d2", "shell", {"cmd": "vendor/bin/phpunit --filter PdfTest"}, "OK (2 tests)", 2),
-        *_call(
+        *call_and_result(
+            "d2", "shell", {"cmd": "vendor/bin/phpunit --filter PdfTest"}, "OK (2 tests)", 2
+        ),
+        *call_and_result(
             "d3", "shell", {"cmd": "composer require dompdf/dompdf:^3.1"}, "Upgrading dompdf", 3
         ),
     ]
@@ -250,7 +243,7 @@ def test_a_portuguese_leave_and_its_no_that_means_in_the() -> None:
     goal = "Objetivo: publicar a versão 1.8.0 do pacote geoparse no TestPyPI."
     record = [
         Message.user(f"Olá! {goal} Não me importo se mudares o pyproject.toml.", id="p0"),
-        *_call("p1", "read_file", {"path": "pyproject.toml"}, 'version = "1.7.3"', 1),
+        *call_and_result("p1", "read_file", {"path": "pyproject.toml"}, 'version = "1.7.3"', 1),
     ]
 
     def stands(line: str) -> bool:
