@@ -75,6 +75,19 @@ if TYPE_CHECKING:
 _DATA = os.path.join(os.path.dirname(__file__), "data")
 
 PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "openai-compatible")
+#: The image cost model of an id the catalog does not know, served OpenAI-compatibly, given
+#: a window and no ``image_family``: any vendor's model may be behind it, and known models
+#: bill one 1200x900 image from 258 tokens to 25,501 (Gemini 1.5's fixed 258, gpt-4o's tiles
+#: 765, Claude's w*h/750 1,440, gpt-4o-mini's 25,501), so no price is both useful and never
+#: below the bill: its images are refused (the vision gate) until a family is named.
+UNKNOWN_IMAGE_COST = "unknown"
+#: What an app passes to name the image formula (``lookup_model``'s ``image_family``), by
+#: the formulas servers of open models use.
+IMAGE_FAMILY_HINT = (
+    "pass image_family= the known model whose image formula it bills by (for example "
+    "'gpt-4o': 85 + 170 per 512 px tile; 'claude-sonnet-4-5': a token per 28 px patch, "
+    "at most 1,568), or register the model with one"
+)
 
 # Dated variants: gpt-4o-2024-08-06, claude-sonnet-4-5-20250929, gemini-2.5-flash-001,
 # gpt-4-0613 / pixtral-12b-2409, …-latest, …-preview-05-20
@@ -1706,6 +1719,8 @@ def lookup_model(
         return info
     base = cat.provider_default(model)
     info = replace(base, id=model, context_window=window, estimated=True, source="estimate")
+    if image_family is None and info.provider == "openai-compatible":
+        info = replace(info, image_cost=UNKNOWN_IMAGE_COST, image_params={})
     if image_family is not None:
         family = cat.lookup(image_family)
         info = replace(
