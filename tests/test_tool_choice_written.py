@@ -193,3 +193,14 @@ def test_what_a_target_writes_reads_back_as_the_same_choice(
     spec = body.get("tool_config", body.get("tool_choice"))
     read = read_tool_choice(spec)
     assert (read.mode, read.name) == (choice.mode, choice.name)
+
+
+@pytest.mark.parametrize("model", ["claude-opus-5-5", "claude-fable-5-1", "claude-fable-5-2"])
+@pytest.mark.parametrize("spec", ["required", {"type": "tool", "name": "search"}])
+def test_a_forced_tool_is_refused_for_a_model_that_answers_it_400(model: str, spec: object) -> None:
+    """Claude Opus 5.5 and Fable 5.1 answer HTTP 400 for a forced tool ("Forced tool use
+    returns an error"): refused here, naming the model, not sent."""
+    with pytest.raises(ArgumentError, match=model):
+        prepare(HISTORY, model, tools=TOOLS, tool_choice=spec, compaction=False)
+    auto = prepare(HISTORY, model, tools=TOOLS, tool_choice="auto", compaction=False)
+    assert auto.body["tool_choice"] == {"type": "auto"}

@@ -1153,6 +1153,29 @@ def takes_prefill(info: ModelInfo) -> bool:
     return version < (4, 6)
 
 
+def takes_forced_tool(info: ModelInfo) -> bool:
+    """Whether ``info`` takes a forced tool choice (Anthropic's ``any`` or ``tool``, OpenAI's
+    ``required`` or a named function): Claude Opus 5.5 and Claude Fable 5.1 answer HTTP 400
+    ("Forced tool use returns an error": Anthropic's "What's new in Claude Opus 5.5", which
+    says it of Fable 5.1 too, and "What's new in Claude Fable 5.1"; Mythos 5.1 shares Fable
+    5.1's capabilities, and Fable and Mythos 5.2 list no change to it).
+
+    >>> [takes_forced_tool(lookup_model(m)) for m in ("claude-opus-5", "claude-opus-5-5")]
+    [True, False]
+    """
+    return _without_provider(info.id) not in _NO_FORCED_TOOL
+
+
+_NO_FORCED_TOOL = frozenset(
+    (
+        "claude-opus-5-5",
+        "claude-fable-5-1",
+        "claude-mythos-5-1",
+        "claude-fable-5-2",
+        "claude-mythos-5-2",
+    )
+)
+
 # The Gemini models measured taking a conversation that ends on a model turn.
 _GEMINI_PREFILL = re.compile(r"^gemini-(?:1\.|2\.|3-|3\.1-|3\.5-flash$|pro-latest$)")
 # claude-sonnet-4-6, claude-opus-5, claude-fable-5-1: the family, then the version

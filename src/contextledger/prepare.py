@@ -23,7 +23,14 @@ from itertools import takewhile
 from operator import is_
 from typing import Any
 
-from .catalog import Catalog, ModelInfo, body_model_id, lookup_model, takes_audio
+from .catalog import (
+    Catalog,
+    ModelInfo,
+    body_model_id,
+    lookup_model,
+    takes_audio,
+    takes_forced_tool,
+)
 from .compaction.conversation import CompactionEvent, CompactionOutcome, Conversation
 from .compaction.floor import (
     Quote,
@@ -64,7 +71,7 @@ from .providers.format import tool_spec
 from .providers.ids import declared_notice, declared_renames
 from .providers.native import unheard_replies
 from .providers.output_format import read_output_format
-from .providers.tool_choice import choice_for_tools, read_tool_choice
+from .providers.tool_choice import FORCED, choice_for_tools, read_tool_choice
 from .repair import RepairChange, RepairMemo
 from .reply import Reply
 from .report import Notice, not_yet_told
@@ -1417,7 +1424,14 @@ class Preparer:
         written: dict[str, Any] = {}
         if write and given is not None:
             declared = [tool_spec(t)[0] for t in tools]
-            sent = choice_for_tools(read_tool_choice(given), declared, self.format)
+            choice = read_tool_choice(given)
+            if choice.mode in FORCED and declared and not takes_forced_tool(self.info):
+                raise ArgumentError(
+                    "tool_choice",
+                    f"'auto' or 'none' for {self.info.id} (it answers HTTP 400 for a forced tool)",
+                    given,
+                )
+            sent = choice_for_tools(choice, declared, self.format)
             written = self.wire.tool_choice(sent) if sent is not None else {}
         # (Gemini's tool_config is priced as nothing known bills it: as no choice)
         priced = written.get("tool_choice") if write else given

@@ -21,6 +21,9 @@ from .ids import wire_name
 
 __all__ = ["ToolChoice", "choice_for_tools", "openai_tool_choice", "read_tool_choice"]
 
+#: The modes that make the model call a tool.
+FORCED = ("required", "named")
+
 Mode = Literal["auto", "none", "required", "named"]
 _EXPECTED = (
     'a tool choice: "auto", "none", "required" (OpenAI), {"type": "function", "function": '
