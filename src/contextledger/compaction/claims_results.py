@@ -429,6 +429,10 @@ def _claimed_counts(text: str) -> _Counts | None:
     if t and total is None and (failed is not None or passed is not None):
         total = _int(t.group(1))
     if failed is None and passed is None:
+        # the runner's own labels quoted ("dotnet test reported Failed: 3, Passed: 13."):
+        # read as the record's runs are read (R40-V7, R40-V8)
+        failed, passed, total = (_last(p, [text]) for p in (_RUN_FAILED, _RUN_PASSED, _RUN_TOTAL))
+    if failed is None and passed is None:
         return None
     return _Counts(failed, passed, total)
 
