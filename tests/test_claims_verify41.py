@@ -19,6 +19,7 @@ from __future__ import annotations
 import pytest
 
 from builders import call_and_result, recap_line_stands, said_record
+from contextledger.compaction.stance import opposed
 from contextledger.model import Message
 
 _GOAL = "Clean up the accounts module and speed up the slow signup query."
@@ -82,3 +83,78 @@ def _dotnet_record() -> list[Message]:
 )
 def test_counts_in_the_runners_own_labels_are_held_to_a_run(line: str, stands: bool) -> None:
     assert recap_line_stands(line, _dotnet_record(), "Make InvoiceTests green.") is stands
+
+
+_LARAVEL_GOAL = "Cap coupons per customer and make the checkout tests green."
+_LARAVEL = [
+    *said_record(
+        _LARAVEL_GOAL,
+        "Under no circumstances run php artisan migrate:fresh, the staging DB is shared.",
+        "You may not push to main; open a branch.",
+        "Hold off on upgrading Laravel itself, we're pinned to 10.x until January.",
+    ),
+    *call_and_result(
+        "c1",
+        "bash",
+        {"command": "vendor/bin/phpunit"},
+        "FAILURES!\nTests: 4, Assertions: 6, Failures: 1.",
+        1,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        # a reason given for a ban is no part of what the ban negates
+        (
+            "The user forbade running php artisan migrate:fresh because the staging DB is shared.",
+            True,
+        ),
+        # "may" before "not" is the verb's, no option preferred over pushing
+        ("The user asked for a branch instead of pushing to main.", True),
+        # "hold off" bans; the sentence keeps the condition one clause left out
+        ("Laravel stays on 10.x until January; no upgrade.", True),
+        ("Do not upgrade Laravel (pinned to 10.x until January).", True),
+        ("Upgrading Laravel is fine.", False),
+        # PHPUnit's "Tests: 4, …" is the run's total
+        ("PHPUnit reported Tests: 4, Assertions: 6, Failures: 1.", True),
+        ("PHPUnit reported Tests: 4, Assertions: 6, Failures: 2.", False),
+    ],
+)
+def test_bans_said_in_idioms_and_their_reasons(line: str, stands: bool) -> None:
+    assert recap_line_stands(line, _LARAVEL, _LARAVEL_GOAL) is stands
+
+
+_INTAKE_GOAL = "Get my security deposit back from Brightwater Properties."
+_INTAKE = said_record(
+    _INTAKE_GOAL,
+    "I moved out on March 3rd, not March 13th.",
+    "Sorry, the deposit was $1,850, not $1,580 like I typed before.",
+    "En fait l'adresse c'est 14 bis rue des Tanneurs, pas le 41.",
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        # a correction's old value is never the standing one, whatever word sits between
+        # "not" and it ("not March 13th", "pas le 41")
+        ("The user moved out on March 13th.", False),
+        ("The user moved out on March 3rd.", True),
+        ("L'adresse est le 41 rue des Tanneurs.", False),
+        ("L'adresse est le 14 bis rue des Tanneurs (et non le 41).", True),
+        # ... nor said the other way round
+        ("The user moved out on March 13th, not March 3rd.", False),
+        # the slip as the value does not stand
+        ("The deposit was $1,580 (the user first typed $1,850).", False),
+    ],
+)
+def test_a_corrected_value_is_never_the_standing_one(line: str, stands: bool) -> None:
+    assert recap_line_stands(line, _INTAKE, _INTAKE_GOAL) is stands
+
+
+def test_a_slip_named_as_one_agrees_with_the_correction() -> None:
+    said = "Sorry, the deposit was $1,850, not $1,580 like I typed before."
+    assert not opposed("The deposit was $1,850 (the user first typed $1,580).", said)
+    assert opposed("The deposit was $1,580 (the user first typed $1,850).", said)

@@ -53,6 +53,7 @@ from .claims_anchors import subject as opening_subject
 from .claims_args import as_called, check_arguments
 from .claims_cause import check_cause
 from .claims_condition import (
+    CONDITION_LEFT_OUT,
     check_condition,
     check_flipped_condition,
     check_qualifiers,
@@ -784,6 +785,12 @@ def check_sentence(sentence: str, ev: Evidence) -> tuple[int, tuple[Claim, ...]]
         out += check_cause(part, ev, actor)
     if len(parts) > 1:  # "expected 3 attempts and got 1": a pair across its clauses
         out += check_paired(sentence, ev)
+        if any(c.reason.startswith(CONDITION_LEFT_OUT) for c in out) and not check_condition(
+            sentence, ev
+        ):
+            # "Laravel stays on 10.x until January; no upgrade.": the sentence keeps the
+            # condition ("until January") its other clause left out
+            out = [c for c in out if not c.reason.startswith(CONDITION_LEFT_OUT)]
     wrong = out_of_order(sentence, ev.timeline) if ordered else None
     if wrong:
         out.append(Claim("did", sentence.strip(), f"not in that order: {wrong}"))

@@ -81,7 +81,7 @@ _BANNED = re.compile(
     r"(?i)\b(?:never|nothing|nobody|no\s+one|must\s*n[o']?t|may\s+not|cannot|can'?t|"
     r"no(?=(?:\s+[\w-]+){1,3}\s+(?:may|can|is|are|should|will)\b)|"  # "No new deps may …"
     r"do\s+not|don'?t|should\s*n[o']?t|"
-    r"not\s+allowed|forbidden|not\s+to)\b"
+    r"not\s+allowed|forbidden|not\s+to|hold\s+off)\b"
 )
 # a thing to be left as it is: a ban on changing it ("must stay untouched", "as they are")
 _AS_IS = re.compile(

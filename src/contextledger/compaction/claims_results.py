@@ -248,6 +248,7 @@ _RUN_TOTAL = re.compile(
     r"(?i)\b(?:tests?\s+run|ran)\s*:?\s*(\d+)|(?<![\w.%=:])(\d+)\s+(?:tests?|examples?|specs?)\s+"
     r"(?:run|completed|total)\b|(?<![\w.%=:])(\d+)\s+(?:examples?|tests?),|(?<![\w.%=:])(\d+)\s+total\b"
     r"|\bout\s+of\s+(\d+)\b|\btotal\s*[:=]\s*(\d+)|\bcollected\s+(\d+)\s+items?"
+    r"|\btests\s*:\s*(\d+)\s*,"  # PHPUnit's "Tests: 4, Assertions: 6, Failures: 1."
 )
 # lines that count something else: suites, files, snapshots, charts, tasks
 _OTHER_TALLY = re.compile(
