@@ -81,7 +81,14 @@ from .facts import (
     without_paste,
     without_unfenced_paste,
 )
-from .failures import MARKER_ONLY, error_answer_lines, failing_tests, failure_lines, recovered
+from .failures import (
+    MARKER_ONLY,
+    error_answer_lines,
+    failing_tests,
+    failure_lines,
+    passed_on_rerun,
+    recovered,
+)
 from .findings import (
     FINDING,
     FOUND,
@@ -205,6 +212,7 @@ __all__ = [
     "ran_against",
     "recovered",
     "render_digest",
+    "rerun_passed",
     "script_commands",
     "shell_tool",
     "shows_file",
@@ -948,6 +956,7 @@ def digest(
             item: (k - 1.5 if item in leave.lifts else k,)
             for k, item in enumerate(sec["Constraints and corrections"])
         }
+    _passed_on_rerun(sec["Failures"], keys["Failures"], walk, _after(messages, history))
     _fixed_later(sec["Failures"], keys["Failures"], walk.failed, walk.passed_last, walk.passed_by)
     _posted_passed(sec["Failures"], keys["Failures"], walk.posted_passed)
     tallied = [t for t in walk.tallied if t in sec["Numbers that matter"]]
@@ -1281,6 +1290,7 @@ class _Walk:
         self.shapes: dict[str, set[str]] = {}  # per command, the shapes of its failure lines so far
         self.passed_last: dict[str, bool] = {}  # per command, whether its latest run passed
         self.failing_named: dict[str, set[str]] = {}  # per command, the tests it saw fail
+        self.failing_runs: dict[str, list[set[str]]] = {}  # ... per failing run, in order
         self.passed_by: dict[
             str, str
         ] = {}  # per command, a later one that ran its failed tests green
@@ -1443,6 +1453,7 @@ class _Walk:
             if failing:
                 self.passed_by.pop(what, None)
                 self.failing_named[what] = named
+                self.failing_runs.setdefault(what, []).append(named)
             else:
                 ran = " ".join(cmds)
                 for other, tests in self.failing_named.items():
@@ -1654,7 +1665,7 @@ def _settle_statements(
         sec["Files read"] = [f for f in sec["Files read"] if f not in written]
     # (an answer to the assistant's proposal is listed with it, no request of its own)
     sec["Open requests"] = [r for r in sec["Open requests"] if r not in answered]
-    sec["Decisions"] = standing(sec["Decisions"], record)
+    sec["Decisions"] = standing(sec["Decisions"], record, replies=True)
     # ... nor is what the assistant said of a value the user then corrected: "The budget you
     # gave me was $25k, …" once the user said "The budget is $40k, not $25k."
     for name in ("Numbers that matter", "Findings"):
@@ -1860,6 +1871,77 @@ def _fixed_later(
         first, last = min(ranks), max(lines)
         failures.insert(last + 1, item)
         keys[item] = (*first[:-1], 1)
+
+
+def rerun_passed(what: str, test: str) -> str:
+    """The item saying a test ``what`` saw fail passed when ``what`` ran again."""
+    return f"{what}: {test} {PASSED_LATER}"
+
+
+def _passed_on_rerun(
+    failures: list[str],
+    keys: dict[str, tuple[Any, ...]],
+    walk: _Walk,
+    shown: Sequence[Message],
+) -> None:
+    """Take out of ``failures`` the lines naming only tests a command saw fail and then not
+    when it ran again, failing others (:func:`.failures.passed_on_rerun`), and say in the
+    first one's place that each passed ("`dotnet test …`: …Vat_is_applied_per_line passed
+    on its last run", ranked after those still failing): a test fixed is no failure left
+    (R40-R3). A command whose newest recapped run passed whole is said fixed by
+    :func:`_fixed_later`. A run in the turns ``shown`` verbatim after the recap settles them
+    too: what it shows passing leaves the recap (the turn says so), with no line of its own."""
+    shown_runs, shown_passed = _runs_shown(shown)
+    for what, tried in walk.failing_runs.items():
+        head = what + ": "
+        if shown_passed.get(what):  # (its newest run, shown after the recap, passed whole)
+            gone_all = [item for item in failures if item.startswith(head)]
+            for item in gone_all:
+                failures.remove(item)
+                keys.pop(item, None)
+            continue
+        fixed = passed_on_rerun([*tried, *shown_runs.get(what, ())])
+        said = passed_on_rerun(tried) & fixed if not walk.passed_last.get(what) else set()
+        gone = [
+            k
+            for k, item in enumerate(failures)
+            if item.startswith(head)
+            and (named := failing_tests(item[len(head) :]))
+            and set(named) <= fixed
+        ]
+        if not gone:
+            continue
+        notes = [rerun_passed(what, t) for t in sorted(said)]
+        at = gone[0]
+        for k in reversed(gone):
+            keys.pop(failures.pop(k), None)
+        failures[at:at] = [n for n in notes if n not in failures]
+        for n in notes:
+            keys[n] = (True, len(failures), 0)
+
+
+def _runs_shown(
+    shown: Sequence[Message],
+) -> tuple[dict[str, list[set[str]]], dict[str, bool]]:
+    """Per command run in ``shown``, the tests each of its failing runs named, and whether
+    its newest run passed."""
+    calls: dict[str, ToolCall] = {}
+    runs: dict[str, list[set[str]]] = {}
+    passed: dict[str, bool] = {}
+    for m in shown:
+        calls.update((c.id, c) for c in m.tool_calls)
+        for r in m.tool_results:
+            call = calls.get(r.call_id)
+            cmds = call_commands(call) if call is not None else []
+            if call is None or not cmds:
+                continue
+            what = f"`{cmds[0]}`"
+            lines, _ = _result_failures(call, r, {})
+            failing = [x for x in lines if not recovered(x, r.text)]
+            passed[what] = not failing and not r.is_error
+            if failing:
+                runs.setdefault(what, []).append({t for x in failing for t in failing_tests(x)})
+    return runs, passed
 
 
 def _posted_passed(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Collection, Sequence
 from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any
@@ -1003,6 +1004,20 @@ def _robot_suites(text: str) -> frozenset[str]:
     # (a suite that failed with no test line failing, its setup say, is the failure)
     tested = any(_ROBOT_STATUS.search(ln) and ln not in suites for ln in lines)
     return suites if tested else frozenset()
+
+
+def passed_on_rerun(runs: Sequence[Collection[str]]) -> set[str]:
+    """Of one command's failing runs, in order, each the tests its output named failing
+    (:func:`failing_tests`): the tests an earlier run saw fail that its newest run naming
+    failing tests did not (`dotnet test` failed Rounds_to_two_decimals and
+    Vat_is_applied_per_line, then only Rounds_to_two_decimals: R40-R3). A run that named no
+    test (a build error before the tests ran) says nothing of them.
+
+    >>> sorted(passed_on_rerun([{"test_a", "test_b"}, set(), {"test_b"}]))
+    ['test_a']
+    """
+    named = [r for r in runs if r]
+    return set().union(*named[:-1]) - set(named[-1]) if len(named) > 1 else set()
 
 
 def failing_tests(text: str, *, marked: bool = False) -> list[str]:
