@@ -183,3 +183,54 @@ def test_a_run_naming_no_test_says_nothing_of_the_tests() -> None:
     failures, _ = _failures_of(chat)
     assert "Failed Billing.Tests.InvoiceTests.Vat_is_applied_per_line" in failures
     assert json.dumps("passed on its last run") not in failures
+
+
+def test_a_need_opening_the_session_is_its_goal() -> None:
+    """gen40's clinic: the first turn greets and says what the user needs done; a later turn
+    of talk and an id was recapped as the Goal."""
+    goal = "Necesito organizar la colonoscopia de mi padre y que el seguro la cubra."
+    recap = offline_recap(
+        ("user", f"Hola, trabajo de noche en el hospital. {goal}"),
+        ("assistant", "Con gusto le ayudo."),
+        ("user", "Bueno, estoy cansadísima. Su número de afiliado es AF-5285656."),
+        ("assistant", "Anotado."),
+    )
+    assert recap_section(recap, "Goal").strip() == goal
+
+
+def test_a_to_do_of_the_day_opening_the_session_is_no_goal() -> None:
+    recap = offline_recap(
+        ("user", "Hiya. I need to call the plumber back later. Ugh."),
+        ("assistant", "Hi! What can I do for you?"),
+        ("user", "Draft the quarterly report for the board, two pages."),
+    )
+    assert "quarterly report" in recap_section(recap, "Goal")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Quand vous aurez un moment, envoyez-moi le récapitulatif par courriel.",
+        "Cuando pueda, mándeme la lista de lo que tiene que llevar.",
+    ],
+)
+def test_a_request_for_when_there_is_time_is_open_not_a_constraint(said: str) -> None:
+    """R40-R4: said formally ("vous", "usted"), a request for later is no rule."""
+    recap = offline_recap(
+        ("user", "Aidez-moi avec ma connexion fibre, elle coupe tous les soirs."),
+        ("assistant", "Je regarde."),
+        ("user", said),
+        ("assistant", "D'accord."),
+    )
+    assert said not in recap_section(recap, "Constraints and corrections")
+    assert said in recap_section(recap, "Open requests")
+
+
+def test_still_nothing_is_no_constraint() -> None:
+    recap = offline_recap(
+        ("user", "Aidez-moi avec ma connexion fibre, elle coupe tous les soirs."),
+        ("assistant", "Je regarde."),
+        ("user", "toujours rien de mon côté"),
+        ("assistant", "D'accord."),
+    )
+    assert "toujours rien" not in recap_section(recap, "Constraints and corrections")

@@ -543,9 +543,22 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
     said = next((k for k, m in enumerate(turns) if _says_something(m)), None)
     if said is not None and _short_task(turns[said], messages, at[id(turns[said])]):
         return turns[said]  # "Add dark mode.", then how: the request set the task (R31-G1)
+    # (the first turn's "I need to …" asks for help with it: "Hola, trabajo de noche en el
+    # hospital. Necesito organizar la colonoscopia de mi padre …" set the task, not talk)
+    talk = [_only_talk(m, opening=k == 0) for k, m in enumerate(turns)]
     goal = (
-        next((m for m in turns if is_substantive(without_code(m.text)) and not _only_talk(m)), None)
-        or next((m for m in turns if not is_nudge(m.text.strip()) and not _only_talk(m)), None)
+        next(
+            (
+                m
+                for m, t in zip(turns, talk, strict=True)
+                if is_substantive(without_code(m.text)) and not t
+            ),
+            None,
+        )
+        or next(
+            (m for m, t in zip(turns, talk, strict=True) if not is_nudge(m.text.strip()) and not t),
+            None,
+        )
         or next((m for m in turns if is_substantive(without_code(m.text))), None)
         or next((m for m in turns if not is_nudge(m.text.strip())), None)
     )
@@ -660,10 +673,38 @@ def _answered_with_a_question(messages: Sequence[Message], k: int) -> bool:
     )
 
 
-def _only_talk(turn: Message) -> bool:
+# when in the speaker's day a to-do is due ("later", "today", "this weekend", "at five")
+_TODAY = re.compile(
+    r"(?i)\b(?:later|today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|weekend|week)|"
+    r"at\s+(?:noon|five|six|seven|eight|nine|ten)|hoy|mañana|esta\s+(?:tarde|noche)|luego|"
+    r"hoje|amanhã|mais\s+tarde|aujourd['’]hui|demain|ce\s+soir|plus\s+tard|oggi|domani|"
+    r"stasera|più\s+tardi)\b"
+)
+# the speaker's need, opening the session's first turn: a request for help with it, not a
+# to-do of the speaker's day ("Necesito organizar la colonoscopia de mi padre …")
+_NEEDS_HELP = re.compile(
+    r"(?i)^\W*(?:(?:so|well|basically|bueno|pues|então)\W+)?(?:i\s+(?:really\s+)?need\s+to|"
+    r"(?:yo\s+)?necesito|(?:eu\s+)?preciso|j['’]ai\s+besoin\s+d|ho\s+bisogno\s+di)\b"
+)
+
+
+def _asks_help(sentence: str) -> bool:
+    """The speaker's need said with no time of their day: "Necesito organizar la colonoscopia
+    de mi padre …", not "I need to call the plumber back later"."""
+    return (
+        _NEEDS_HELP.match(sentence) is not None
+        and not any(ch.isdigit() for ch in sentence)
+        and not _TODAY.search(sentence)
+    )
+
+
+def _only_talk(turn: Message, *, opening: bool = False) -> bool:
     """Talk only: "take your time", or the user's own to-dos with greetings and sighs around
-    them ("Hiya. I must call the plumber back today. Ugh."): no task set."""
+    them ("Hiya. I must call the plumber back today. Ugh."): no task set. In the session's
+    ``opening`` turn, a need said with no time of the day ("I need to …") asks for help."""
     said = sentences(without_code(turn.text))
+    if opening and any(map(_asks_help, said)):
+        return False
     if not said or not any(unhurried(s) or personal_aside(s) for s in said):
         return False
     return all(
@@ -999,8 +1040,13 @@ def _fill_goal(
     if sheet.sec["Goal"] or not first:
         return ""
     said = _past_pivot(sentences(_past_chatter(first)))
-    # (not "I must call my aunt", nor what the user says in every other turn)
-    said = [x for x in said if not personal_aside(x) and not only_said_often(x, often)] or said
+    # (not "I must call my aunt", nor what the user says in every other turn; but the need
+    # the goal's turn asks help with is its task: "Necesito organizar la colonoscopia …")
+    said = [
+        x
+        for x in said
+        if _asks_help(x) or (not personal_aside(x) and not only_said_often(x, often))
+    ] or said
     labelled = next((k for k, x in enumerate(said) if GOAL_LABEL.match(x)), None)
     start = labelled if labelled is not None else _past_greetings(said)
     while start < len(said) - 1 and _background_only(said[start], said[start + 1]):

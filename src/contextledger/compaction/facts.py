@@ -521,9 +521,13 @@ DEFERRED = re.compile(
 # atualize o NEWS.md …", "시간 나면 … 만들어 주세요.", "Fırsat bulunca CI'a … koy.", "Khi rảnh
 # thì thêm dashboard …": RT22-21); read apart from DEFERRED, which every rule asks
 WHEN_FREE = re.compile(
-    r"(?i:\b(?:quando\s+(?:der|puder|tiver\s+(?:um\s+)?tempo)|cuando\s+(?:puedas|tengas\s+"
-    r"(?:un\s+)?(?:rato|tiempo))|quand\s+tu\s+(?:peux|pourras|auras\s+le\s+temps)|wenn\s+du\s+"
-    r"(?:zeit\s+hast|dazu\s+kommst)|quando\s+(?:puoi|hai\s+tempo)|als\s+je\s+tijd\s+hebt|"
+    # (said to "you" or, formally, to "vous", "usted", "Sie": "Cuando pueda, mándeme la lista
+    # …", "Quand vous aurez un moment, envoyez-moi le récapitulatif …": requests for later)
+    r"(?i:\b(?:quando\s+(?:der|puder|tiver\s+(?:um\s+)?tempo)|cuando\s+(?:puedas?|tengas?\s+"
+    r"(?:un\s+)?(?:rato|tiempo|momento))|quand\s+(?:tu|vous)\s+(?:peux|pouvez|pourras|pourrez|"
+    r"auras|aurez)(?:\s+(?:le\s+temps|un\s+moment|une\s+minute))?|wenn\s+(?:du|sie)\s+"
+    r"(?:zeit\s+hast|zeit\s+haben|dazu\s+kommst|dazu\s+kommen)|quando\s+(?:puoi|può|hai\s+tempo|"
+    r"ha\s+tempo)|als\s+(?:je|u)\s+tijd\s+(?:hebt|heeft)|"
     r"jak\s+(?:znajdziesz|będziesz\s+miał\w*)\s+(?:chwilę|czas)|w\s+wolnej\s+chwili|"
     r"när\s+du\s+har\s+tid|fırsat\s+bul\w*|vakt\w*\s+olunca|müsait\s+ol\w*|"
     r"khi\s+(?:nào\s+)?rảnh|lúc\s+rảnh|khi\s+có\s+thời\s+gian|kalau\s+(?:sempat|ada\s+waktu)|"

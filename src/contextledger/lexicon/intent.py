@@ -909,7 +909,9 @@ EUROPEAN_CONSTRAINT = compiled_on_use(
     r"(?:^|(?<=\n)|(?<=[.!;:]\s)|(?<=\bfavor\s))(?:siempre|sempre)\s+\w+(?:ar|er|ir|re)\b|"
     r"(?:^|(?<=\n)|(?<=[.!;:]\s)|(?<=\bbitte\s))(?:toujours|immer|altijd|alltid|altid|zawsze)\s+(?!(?:me|nos|mi|ci|mich|mir|uns|ist|war|sind|es|está|era|fue|est|était|è|é|foi|is|was|"
     r"ha|hat|hay|il|elle|le|la|lo|el|het|de|der|die|das|ça|c['’]est|so|así|assim|così|zo|"
-    r"gleich|dasselbe|pareil|hetzelfde|wieder|noch|mehr|öfter|weniger|besser|schlimmer|to)\b)"
+    r"gleich|dasselbe|pareil|hetzelfde|wieder|noch|mehr|öfter|weniger|besser|schlimmer|to|"
+    # (still nothing, still not: a status, "toujours rien de mon côté")
+    r"rien|pas|personne|nichts|niets|niks|nada|nic)\b)"
     r"[^\W\d_]|"
     # Swedish, Norwegian, Danish: "Rör aldrig produktionen.", "Du får inte …", "Du må ikke …"
     r"\b(?:aldrig|aldri|förbjudet|forbudt|forbudt)\b|\b(?:du|ni|dere|i)\s+(?:får|må|skal|ska|måste)\s+"
