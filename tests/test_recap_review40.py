@@ -234,3 +234,34 @@ def test_still_nothing_is_no_constraint() -> None:
         ("assistant", "D'accord."),
     )
     assert "toujours rien" not in recap_section(recap, "Constraints and corrections")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # gen40's companion: a day's ordinal ends no sentence; an object pronoun before "nie"
+        "Nein, der Lauf ist am 14. Juni, nicht am 21.",
+        "Erinnere mich nie nach 22 Uhr an irgendwas.",
+    ],
+)
+def test_a_german_rule_or_correction_is_recapped_whole(said: str) -> None:
+    recap = offline_recap(
+        ("user", "Hilf mir bitte, bis zum Sommer regelmäßig zu laufen."),
+        ("assistant", "Gern!"),
+        ("user", said),
+        ("assistant", "Alles klar."),
+    )
+    assert said in recap_section(recap, "Constraints and corrections")
+
+
+def test_an_http_error_of_any_reason_phrase_is_a_failure() -> None:
+    """gen40's clinic: "402 Payment Required: …" was listed as a number, not a failure."""
+    chat = [{"role": "user", "content": "Check whether my insurance covers the colonoscopy."}]
+    chat += [
+        openai_tool_call("c1", "check_insurance", {"procedure": "colonoscopia"}),
+        openai_tool_result(
+            "c1", "402 Payment Required: póliza 489853 sin cobertura para endoscopia"
+        ),
+    ]
+    failures, _ = _failures_of(chat)
+    assert "402 Payment Required" in failures

@@ -540,7 +540,7 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
         and not _asked_what_to_do(m, messages, at[id(m)])
     ]
     # (not an invitation to ask: "Jangan sungkan tanya kalau ada yang kurang jelas.", RT23-2)
-    said = next((k for k, m in enumerate(turns) if _says_something(m)), None)
+    said = next((k for k, m in enumerate(turns) if _says_something(m, opening=k == 0)), None)
     if said is not None and _short_task(turns[said], messages, at[id(turns[said])]):
         return turns[said]  # "Add dark mode.", then how: the request set the task (R31-G1)
     # (the first turn's "I need to …" asks for help with it: "Hola, trabajo de noche en el
@@ -626,10 +626,11 @@ def _asks_anything(turn: Message) -> bool:
     return any(asks(s) for s in sentences(without_code(turn.text)))
 
 
-def _says_something(turn: Message) -> bool:
-    """A turn that is not a nudge, small talk nor greetings only."""
+def _says_something(turn: Message, *, opening: bool = False) -> bool:
+    """A turn that is not a nudge, small talk nor greetings only (``opening``: as
+    :func:`_only_talk` reads the session's first turn)."""
     text = without_code(turn.text).strip()
-    return not is_nudge(text) and not _only_talk(turn) and not _sets_no_task(text)
+    return not is_nudge(text) and not _only_talk(turn, opening=opening) and not _sets_no_task(text)
 
 
 # a short request's fewest and most words: "Refactor auth.", "Add dark mode."

@@ -724,12 +724,18 @@ _ABBREVIATION = re.compile(
     r"(?<=[\s(\"'“‘])(?:(?P<initial>[A-Z])|(?P<title>Dr|Mr|Mrs|Ms|Mx|Prof|St|Sr|Jr|"
     r"Gen|Col|Capt|Lt|Sgt|Rev|Hon|Fig|vs|cf|approx|e\.g|i\.e|viz|al)|(?P<before_lower>Ltd|Inc|"
     r"Co|Corp|Bros|etc|esp|incl|excl|dept|est|min|max|ca|a\.m|p\.m|U\.S|U\.K|ed|eds|vol|pp)|"
-    r"(?P<before_number>No|Nos|nr|Nr|p|ch|sec|art|para|v|ver))\.$"
+    r"(?P<before_number>No|Nos|nr|Nr|p|ch|sec|art|para|v|ver)|(?P<ordinal>\d{1,2}))\.$"
 )
 _ANY_ABBREVIATION = re.compile(
     r"(?:\b[A-Z]|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Sr|Jr|Gen|Col|Capt|Lt|Sgt|Rev|Hon|Fig|vs|cf|"
     r"approx|e\.g|i\.e|viz|al|Ltd|Inc|Co|Corp|Bros|etc|esp|incl|excl|dept|est|min|max|ca|a\.m|"
-    r"p\.m|U\.S|U\.K|ed|eds|vol|pp|No|Nos|nr|Nr|p|ch|sec|art|para|v|ver))\.\s"
+    r"p\.m|U\.S|U\.K|ed|eds|vol|pp|No|Nos|nr|Nr|p|ch|sec|art|para|v|ver)|\b\d{1,2})\.\s"
+)
+# a month's name after a day's ordinal ("am 14. Juni", "den 1. mars", "3. maj"): the day's
+# period ends no sentence ("Nein, der Lauf ist am 14. Juni, nicht am 21." was cut at "14.")
+_MONTH = re.compile(
+    r"(?i)(?:jan|feb|f[eé]v|m[aä]r|apr|a[pv]ril|ma[ijy]|jun|jul|aug|ao[uû]|sep|o[ck]t|nov|de[cz]|"
+    r"styczni|lut|marc|kwie|maj|czerw|lip|sierp|wrze|paźdz|listop|grud)"
 )
 _WORD_AT = re.compile(r"\s*(\S+)")
 # words that start a new sentence after a lone capital letter ("Take plan B. Then …")
@@ -775,6 +781,8 @@ def _goes_on(text: str, start: int, end: int, after: int) -> bool:
         return True
     if m.group("before_lower"):
         return word[:1].islower() or word[:1].isdigit()
+    if m.group("ordinal"):
+        return _MONTH.match(word) is not None
     return word[:1].isdigit() or word[:1] == "#"
 
 
@@ -815,6 +823,8 @@ def sentences(text: str) -> list[str]:
     ['Ran `go test ./internal/... -run X. -v` twice.', 'It passed.']
     >>> sentences("Credit D. A. Whitfield, e.g. on the cover. Then stop.")
     ['Credit D. A. Whitfield, e.g. on the cover.', 'Then stop.']
+    >>> sentences("Der Lauf ist am 14. Juni, nicht am 21. Danke.")
+    ['Der Lauf ist am 14. Juni, nicht am 21.', 'Danke.']
     """
     if "`" not in text and "..." not in text and not _ANY_ABBREVIATION.search(text):
         return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]

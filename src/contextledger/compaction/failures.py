@@ -50,7 +50,13 @@ _FAILURE_LINE = re.compile(
     r"\b(?:status|state|result|outcome)\s*[:=]\s*\"?(?:in|un|non[-_]?|not[-_ ])"
     + GOOD_STATES
     + r"(?![a-z])|\b[45]\d\d (?:Bad|Not|Internal|"
-    r"Unauthorized|Forbidden|Service|Gateway|Conflict|Too)\b|\bpanicked\b|"
+    # (every reason phrase of an HTTP error: "402 Payment Required: póliza … sin cobertura")
+    r"Unauthorized|Forbidden|Service|Gateway|Conflict|Too|Payment\s+Required|Request\s+Timeout|"
+    r"Proxy\s+Authentication|Gone|Length\s+Required|Precondition\s+(?:Failed|Required)|"
+    r"Payload\s+Too|Unsupported\s+Media|Expectation\s+Failed|Misdirected\s+Request|"
+    r"Unprocessable\s+(?:Entity|Content)|Locked|Failed\s+Dependency|Upgrade\s+Required|"
+    r"Unavailable\s+For|Insufficient\s+Storage|Loop\s+Detected|Network\s+Authentication)\b|"
+    r"\bpanicked\b|"
     r"✗|✕|✖|✘|⨯|^\s*× \S|\bnot ok\b|^FAILURES!$|\b(?:Failures|Errors): [1-9]|^ℹ fail [1-9]|"
     # (a timeout said, not set: "timeout: waiting for …", not "timeout = 30", "TIMEOUT: 30s")
     # systemd's end of a unit that died or failed: "Main process exited, code=killed,
@@ -319,6 +325,8 @@ _ANY_FAILURE_SIGN = re.compile(
     r"#(?:name\?|ref!|value!|div/0!|¡ref!|¡valor!|¿nombre\?|bezug!|wert!|nom\?|valeur!)|"
     r"uncaught|denied|not found|undefined reference|undefined symbol|multiple definition|"
     r"no such|http/|unauthori[sz]ed|forbidden|bad request|conflict|too many|unavailable|"
+    r"\b[45]\d\d (?:payment|request|proxy|gone|length|precondition|payload|unsupported|"
+    r"expectation|misdirected|unprocessable|locked|failed|upgrade|insufficient|loop|network)|"
     r"bad gateway|assert|expected|received|did not equal|was not equal|not equal to|"
     r"not identical to|"
     r"✗|✕|✖|✘|⨯|×|●|›|\*\*\*|_test\.go:|\.rs:\d|backoff|errimage|"

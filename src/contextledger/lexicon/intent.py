@@ -850,7 +850,9 @@ EUROPEAN_CONSTRAINT = compiled_on_use(
     r"solche|manche|einige|viele|wenige|andere|gerne|heute|leider|sie|ohne|ende|seite|"
     r"frage|idee|stelle|alte|neue|erste|letzte|ganze|es|das|der|er|wir|ich|du|ihr|man|"
     r"mache|habe|glaube|denke|weiß|sehe|finde|verstehe|hoffe|wette)\b)"
-    r"\w+(?:e|n\s+sie|ch|f|t)?\s+(?:(?:kein(?:e|en|er|es|em)?|nichts|nie|niemals)\b|"
+    # (an object pronoun between: "Erinnere mich nie nach 22 Uhr an irgendwas.")
+    r"\w+(?:e|n\s+sie|ch|f|t)?\s+(?:(?:mich|mir|uns|dich|dir|ihn|ihm)\s+)?"
+    r"(?:(?:kein(?:e|en|er|es|em)?|nichts|nie|niemals)\b|"
     r"(?:[^\s.!?]+\s+){0,5}?(?:bloß\s+|ja\s+)?nicht(?:\s+(?:neu|an|ab|auf|aus|ein|zu|um|mit|"
     r"vor|weg|zurück|hoch|runter|fest|los|her|hin))?\s*(?:[.!]|$))|"
     # Spanish ("No borres …" is the English bare "no" opening a clause)
