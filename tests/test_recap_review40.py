@@ -164,15 +164,18 @@ def test_a_test_fixed_on_a_rerun_is_resolved_in_every_runners_shape(
     assert failing in failures
 
 
-def test_a_rerun_shown_after_the_recap_settles_the_recapped_failure() -> None:
-    """The rerun is in the turns kept verbatim: the recap does not list the fixed test as
-    failing (the kept turn shows it pass)."""
-    chat = [{"role": "user", "content": "Fix the rounding and get InvoiceTests green."}]
-    chat += [*_run("c1", _DOTNET, _FIRST), {"role": "user", "content": "keep going"}]
-    chat += _run("c2", _DOTNET, _AGAIN)
-    failures, _ = _failures_of(chat, kept=2)
-    assert "Vat_is_applied_per_line" not in failures
-    assert "Rounds_to_two_decimals" in failures
+def test_a_command_whose_last_run_passed_keeps_its_failures_said_fixed() -> None:
+    """Each check that failed once in a run of `run_all.sh` whose last run passed stays
+    listed (the whole command is said passed after them), not dropped one by one."""
+    script = "./ops/checks/run_all.sh --table orders"
+    chat = [{"role": "user", "content": "Migrate the orders table, checking each step."}]
+    for k in (3, 13):
+        chat += _run(f"c{k}", script, f"PASS check_0_ok\nFAIL check_fk_orders_{k}: found {k}")
+    chat += _run("c99", script, "PASS check_0_ok\nPASS check_1_ok")
+    failures, _ = _failures_of(chat)
+    assert "FAIL check_fk_orders_3: found 3" in failures
+    assert "FAIL check_fk_orders_13: found 13" in failures
+    assert f"`{script}`: passed on its last run" in failures
 
 
 def test_a_run_naming_no_test_says_nothing_of_the_tests() -> None:
@@ -265,3 +268,27 @@ def test_an_http_error_of_any_reason_phrase_is_a_failure() -> None:
     ]
     failures, _ = _failures_of(chat)
     assert "402 Payment Required" in failures
+
+
+def test_an_option_taken_by_name_is_a_decision() -> None:
+    """gen40's support chat: "D'accord pour le créneau de jeudi matin, je serai là." was
+    listed with the user's talk, not as the choice it makes."""
+    said = "D'accord pour le créneau de jeudi matin, je serai là."
+    recap = offline_recap(
+        ("user", "Je veux que ma connexion fibre soit réparée avant la fin du mois."),
+        ("assistant", "Un technicien peut passer jeudi matin ou vendredi après-midi."),
+        ("user", said),
+        ("assistant", "C'est noté."),
+    )
+    assert said in recap_section(recap, "Decisions")
+
+
+def test_a_request_for_some_day_is_open() -> None:
+    said = "Erinnere mich irgendwann daran, neue Laufschuhe zu kaufen."
+    recap = offline_recap(
+        ("user", "Hilf mir bitte, bis zum Sommer regelmäßig zu laufen."),
+        ("assistant", "Gern!"),
+        ("user", said),
+        ("assistant", "Super, das freut mich."),
+    )
+    assert said in recap_section(recap, "Open requests")

@@ -595,6 +595,18 @@ def settles_a_choice(sentence: str) -> bool:
     )
 
 
+# The user taking an option put to them, by name: "OK for the Thursday morning slot, I'll be
+# there.", "D'accord pour le créneau de jeudi matin, je serai là." (gen40's support chat),
+# "Einverstanden mit dem Termin am Dienstag.", "De acuerdo con la cita del martes."
+_AGREED_ON = re.compile(
+    r"(?i)^\W*(?:ok(?:ay)?|agreed|fine|d['’]accord|ça\s+marche|einverstanden|de\s+acuerdo|vale|"
+    r"va\s+bene|d['’]accordo|combinado|fechado|de\s+acordo|akkoord|zgoda|prima)\s*,?\s+"
+    r"(?:for|with|on|pour|avec|mit|für|con|per|para|com|met|voor|na)\s+"
+    r"(?!(?:now|today|me|that|this|it|maintenant|moi|ça|jetzt|mich|ahora|mí|adesso|me|agora|mim|"
+    r"nu|mij|teraz|mnie)\b)\S+"
+)
+
+
 def decides(sentence: str) -> bool:
     """Whether a sentence says a decision was made (by whom it says, in the languages of
     :data:`DECISION` and :data:`DECIDED_BY`) and does not say it was not made yet; a plan
@@ -615,6 +627,8 @@ def decides(sentence: str) -> bool:
     False
     >>> decides("We'll talk to 3 customers next week.")  # a schedule: no choice in it
     False
+    >>> decides("D'accord pour le créneau de jeudi matin, je serai là."), decides("OK for now, go on.")
+    (True, False)
     """
     if scheduled(sentence):
         return False
@@ -622,6 +636,7 @@ def decides(sentence: str) -> bool:
         _NEGATED_PLAN.search(sentence)
         or _SETS_A_VALUE.search(sentence)
         or _PLAN_WITH_REASON.search(sentence)
+        or _AGREED_ON.search(sentence)
     ):
         return True
     said = DECISION.search(sentence) if word_count(sentence) >= 5 else None

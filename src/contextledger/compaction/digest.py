@@ -998,7 +998,7 @@ def digest(
             item: (k - 1.5 if item in leave.lifts else k,)
             for k, item in enumerate(sec["Constraints and corrections"])
         }
-    _passed_on_rerun(sec["Failures"], keys["Failures"], walk, _after(messages, history))
+    _passed_on_rerun(sec["Failures"], keys["Failures"], walk.failing_runs, walk.passed_last)
     _fixed_later(sec["Failures"], keys["Failures"], walk.failed, walk.passed_last, walk.passed_by)
     _posted_passed(sec["Failures"], keys["Failures"], walk.posted_passed)
     tallied = [t for t in walk.tallied if t in sec["Numbers that matter"]]
@@ -1928,67 +1928,35 @@ def rerun_passed(what: str, test: str) -> str:
 def _passed_on_rerun(
     failures: list[str],
     keys: dict[str, tuple[Any, ...]],
-    walk: _Walk,
-    shown: Sequence[Message],
+    runs: Mapping[str, Sequence[Collection[str]]],
+    passed_last: Mapping[str, bool],
 ) -> None:
     """Take out of ``failures`` the lines naming only tests a command saw fail and then not
     when it ran again, failing others (:func:`.failures.passed_on_rerun`), and say in the
     first one's place that each passed ("`dotnet test …`: …Vat_is_applied_per_line passed
     on its last run", ranked after those still failing): a test fixed is no failure left
-    (R40-R3). A command whose newest recapped run passed whole is said fixed by
-    :func:`_fixed_later`. A run in the turns ``shown`` verbatim after the recap settles them
-    too: what it shows passing leaves the recap (the turn says so), with no line of its own."""
-    shown_runs, shown_passed = _runs_shown(shown)
-    for what, tried in walk.failing_runs.items():
+    (R40-R3). A command whose newest run passed whole keeps its lines and is said fixed by
+    :func:`_fixed_later`; a rerun in the turns kept verbatim after the recap is read there."""
+    for what, tried in runs.items():
+        fixed = passed_on_rerun(tried) if not passed_last.get(what) else set()
         head = what + ": "
-        if shown_passed.get(what):  # (its newest run, shown after the recap, passed whole)
-            gone_all = [item for item in failures if item.startswith(head)]
-            for item in gone_all:
-                failures.remove(item)
-                keys.pop(item, None)
-            continue
-        fixed = passed_on_rerun([*tried, *shown_runs.get(what, ())])
-        said = passed_on_rerun(tried) & fixed if not walk.passed_last.get(what) else set()
         gone = [
             k
             for k, item in enumerate(failures)
-            if item.startswith(head)
+            if fixed
+            and item.startswith(head)
             and (named := failing_tests(item[len(head) :]))
             and set(named) <= fixed
         ]
         if not gone:
             continue
-        notes = [rerun_passed(what, t) for t in sorted(said)]
+        notes = [rerun_passed(what, t) for t in sorted(fixed)]
         at = gone[0]
         for k in reversed(gone):
             keys.pop(failures.pop(k), None)
         failures[at:at] = [n for n in notes if n not in failures]
         for n in notes:
             keys[n] = (True, len(failures), 0)
-
-
-def _runs_shown(
-    shown: Sequence[Message],
-) -> tuple[dict[str, list[set[str]]], dict[str, bool]]:
-    """Per command run in ``shown``, the tests each of its failing runs named, and whether
-    its newest run passed."""
-    calls: dict[str, ToolCall] = {}
-    runs: dict[str, list[set[str]]] = {}
-    passed: dict[str, bool] = {}
-    for m in shown:
-        calls.update((c.id, c) for c in m.tool_calls)
-        for r in m.tool_results:
-            call = calls.get(r.call_id)
-            cmds = call_commands(call) if call is not None else []
-            if call is None or not cmds:
-                continue
-            what = f"`{cmds[0]}`"
-            lines, _ = _result_failures(call, r, {})
-            failing = [x for x in lines if not recovered(x, r.text)]
-            passed[what] = not failing and not r.is_error
-            if failing:
-                runs.setdefault(what, []).append({t for x in failing for t in failing_tests(x)})
-    return runs, passed
 
 
 def _posted_passed(

@@ -486,7 +486,11 @@ DEFERRED = re.compile(
     # przygotuj …", "Cuando termines, …", "Quand tu auras fini, …", "Wenn du fertig bist,
     # …", "Più tardi …", "後で…", "끝나면 …"
     r"|(?i:\b(?:później|más\s+tarde|plus\s+tard|später|più\s+tardi|mais\s+tarde|позже|straks|"
-    r"senare)\b"
+    r"senare|"
+    # ... "at some point" ("Erinnere mich irgendwann daran, neue Laufschuhe zu kaufen.")
+    r"irgendwann|en\s+algún\s+momento|algún\s+día|un\s+de\s+ces\s+jours|à\s+un\s+moment\s+donné|"
+    r"prima\s+o\s+poi|a\s+un\s+certo\s+punto|em\s+algum\s+momento|qualquer\s+dia|ooit|kiedyś|"
+    r"någon\s+gång)\b"
     r"|^\W*(?:jak|gdy|kiedy)\s+(?:skończysz|skończycie|będziesz\s+gotow)|"
     r"^\W*(?:cuando|quand|wenn|sobald|quando|als|когда|kun|när)\s+(?:\w+\s+){0,2}"
     r"(?:termines|terminéis|acabes|auras\s+fini|aurez\s+fini|fertig|hai\s+finito|avrai\s+finito|"
