@@ -1,9 +1,11 @@
 """The facts told in passing are walked only where they may fit the room (``anchors._told_lows``:
 each candidate's lower bound of what pinning it costs, kept with the told scan and grown as
-the list grows). A refit of a 10,000-message session at 32k walked ~1,900 candidates to pin
-none (~9 ms of a 14 ms refit, speed84). Sound: a refit after any sequence of appends, edits in
-place and removals sends and reports what a one-shot fit of the same list does, and the bounds
-carried are those a fresh index makes."""
+the list grows), and the other requests' walk steps at once over the turns it found to say
+nothing but what the user says again and again (``_ToldScan.routine_only``). A refit of a
+10,000-message session at 32k walked ~1,900 candidates to pin none (~9 ms of a 14 ms refit)
+and split ~270 routine turns into sentences again (speed84). Sound: a refit after any
+sequence of appends, edits in place, removals and turns taken back sends and reports what a
+one-shot fit of the same list does, and the bounds carried are those a fresh index makes."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from hypothesis import strategies as st
 
 from contextledger.catalog import lookup_model
 from contextledger.fit import Fitter, fit
-from contextledger.fit.anchors import _told_excerpt_pin, _told_lows, _told_scan
+from contextledger.fit.anchors import _tables, _told_excerpt_pin, _told_lows, _told_scan
 from contextledger.fit.units import HistoryIndex
 from contextledger.pricing.messages import Pricer
 from contextledger.providers import read_messages
@@ -33,6 +35,8 @@ TOLD = (
     "ok",
     "Please plan the move for me.",
     "We have 14 boxes and 2 bikes.",
+    "Sorry for the long message, typing on my phone. Thanks a lot for the help!",
+    "Sorry for the long message, typing on my phone. Our van is booked for the 9th.",
 )
 
 
@@ -45,7 +49,9 @@ def _chat(picks: list[int]) -> list[dict[str, Any]]:
     return dicts
 
 
-_STEP = st.tuples(st.sampled_from(["user", "turn", "edit", "remove"]), st.integers(0, 10_000))
+_STEP = st.tuples(
+    st.sampled_from(["user", "turn", "edit", "remove", "undo"]), st.integers(0, 10_000)
+)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
@@ -69,6 +75,8 @@ def test_a_refit_walks_the_facts_told_as_a_one_shot_fit_does(
             dicts.append({"role": "user", "content": TOLD[at % 4] + f" (new {n})"})
         elif what == "edit":  # an earlier user text edited in place
             dicts[users[at % len(users)]]["content"] = TOLD[(at // 7) % len(TOLD)] + " (edited)"
+        elif what == "undo" and len(users) > 2:  # the newest turns taken back
+            del dicts[users[-1 - at % 2] :]
         elif len(users) > 2:  # an earlier user's dict taken out
             del dicts[users[at % (len(users) - 1)]]
         got = fitter.fit(dicts)
@@ -106,3 +114,18 @@ def test_the_bounds_carried_are_of_every_candidate_a_fresh_index_finds() -> None
             continue
         lean = _told_excerpt_pin(index, pricer, k, Counter(), maxsize)
         assert lean is not None and least < bound <= lean.unit.cost
+
+
+def test_a_refit_steps_over_the_turns_found_routine_and_keeps_them_so() -> None:
+    dicts = _chat([7, 5, 7, 6, 7, 8] * 30)
+    fitter = Fitter(MODEL, window=4_000, max_output_tokens=300)
+    fitter.fit(dicts)
+    for t in range(3):
+        dicts.append({"role": "assistant", "content": "ok"})
+        dicts.append({"role": "user", "content": f"{TOLD[7]} Step {t}?"})
+        got = fitter.fit(dicts)
+        assert _decisions(got) == _decisions(
+            fit(copy.deepcopy(dicts), MODEL, window=4_000, max_output_tokens=300)
+        )
+    scan = _tables(fitter._memory.index).told_scan
+    assert scan is not None and scan.routine_only  # (carried from the refits before)
