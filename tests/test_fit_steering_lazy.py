@@ -309,3 +309,46 @@ def test_a_request_edited_after_it_was_ruled_out_is_weighed_again() -> None:
     least.update({1: 3, 2: 3, 3: 3})
     s.add([1, 2, 3], ["Never use tabs.", "Don't change the public API.", "hello"])
     assert list(s.steering_before(4, lambda: 10)) == [2, 1]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    # runs of requests, each a rule or not, of one bound (cheap ones among long pastes)
+    st.lists(
+        st.tuples(st.integers(1, 150), st.booleans(), st.sampled_from([1, 4, 30, 500])),
+        min_size=1,
+        max_size=6,
+    ),
+    st.integers(0, 60),
+    st.integers(1, 3),
+)
+def test_the_rules_walk_steps_over_blocks_over_the_room_as_one_by_one(
+    runs: list[tuple[int, bool, int]], cap: int, walks: int
+) -> None:
+    """A block of positions whose least bound is over what the cap has left is stepped over
+    whole (``steering._BLOCK``, speed84): the walk yields, and reads, what a walk asking each
+    position does (blocks of one), as the pins spend the room between the positions it
+    yields, and again on a next walk with more room (the bounds worked out kept)."""
+    from contextledger.fit import steering
+
+    requests = [(rule, bound) for n, rule, bound in runs for _ in range(n)]
+
+    def walked(block: int) -> list[list[int]]:
+        least = {p: n for p, (_, n) in enumerate(requests)}
+        texts = ["Never use tabs in the CSV." if rule else "hello there" for rule, _ in requests]
+        s = steering.Steering(lambda ps, ts: (ps, ts), least.__getitem__, least.__getitem__)
+        s.add(list(range(len(requests))), texts)
+        out = []
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(steering, "_BLOCK", block)
+            for w in range(walks):  # (a larger cap each walk: a request ruled out is asked again)
+                spent = 0
+                yielded = []
+                room = cap * 8**w
+                for p in s.steering_before(len(requests), lambda: room - spent):  # noqa: B023
+                    yielded.append(p)
+                    spent += least[p]
+                out.append([*yielded, -1, *sorted(s.unread)])
+        return out
+
+    assert walked(steering._BLOCK) == walked(1)

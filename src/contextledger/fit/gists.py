@@ -891,7 +891,13 @@ def own_excerpt(text: str, routine: Callable[[str], bool]) -> str | None:
     ('Sorry. Bill was 47.', None)
     """
     sentences = own_sentences(text)
-    kept = [j for j, s in enumerate(sentences) if not routine(s)]
+    return excerpt_without(text, sentences, [routine(s) for s in sentences])
+
+
+def excerpt_without(text: str, sentences: Sequence[str], routine: Sequence[bool]) -> str | None:
+    """``own_excerpt`` of ``text``, whose own sentences are ``sentences``, leaving out
+    those ``routine`` marks (read once per text: ``anchors._own_excerpt``)."""
+    kept = [j for j, left_out in enumerate(routine) if not left_out]
     if not kept:
         return None
     if len(kept) == len(sentences):

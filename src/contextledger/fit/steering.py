@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Iterator
-from itertools import compress
+from itertools import compress, repeat
+from sys import maxsize
 
 from ..intent import restating_requests, steering_requests
 
@@ -47,6 +48,10 @@ _GROWTH = 4
 #: it no longer wants, each refit; a compaction costs the whole list (at C speed), so a
 #: long list of requests never read (a long session at 128k) is not copied every refit.
 _STALE = 32
+
+
+#: Positions of the rules walk's list bounded together (``Steering.steering_before``)
+_BLOCK = 64
 
 
 #: Texts whose classification a Steering remembers at most (then forgotten, read again
@@ -459,7 +464,17 @@ class Steering:
                 self._least_top = max(self._least_top, p)
             return n <= left
 
-        return self._walk(self._order, self.steering, pos, wanted, self.read)
+        # (the least of each block of positions, as known when the walk starts, -maxsize
+        # where one is not: a block whose least is over what the cap has left holds no
+        # request the walk wants, and is stepped over whole; the room shrinks as rules are
+        # pinned, and a refit of a 10,000-message session at 32k asked ~1,700 positions one
+        # by one, each refit, speed84)
+        order = self._order
+        lows = [
+            min(map(least.get, order[at : at + _BLOCK], repeat(-maxsize)))
+            for at in range(0, len(order), _BLOCK)
+        ]
+        return self._walk(order, self.steering, pos, wanted, self.read, (lows, room))
 
     @staticmethod
     def _walk(
@@ -468,14 +483,24 @@ class Steering:
         pos: int,
         wanted: Callable[[int], bool],
         read: Callable[[list[int]], None],
+        blocks: tuple[list[int], Callable[[], int]] | None = None,
     ) -> Iterator[int]:
         """Newest first, the positions of ``found`` before ``pos``, reading (``read``) in
         growing batches, newest first, the ``wanted`` requests unread (all among ``order``,
-        the positions that may be, ascending)."""
+        the positions that may be, ascending). ``blocks``: a lower bound of what each block
+        of ``_BLOCK`` positions of ``order`` costs, and the room: a block over the room
+        holds none wanted."""
         j = bisect_left(order, pos)  # order[:j]: the positions still to look at
         at, batch = pos, _FIRST_BATCH
         while True:
-            while j and not wanted(order[j - 1]):
+            while j:
+                if blocks is not None:
+                    block = (j - 1) // _BLOCK
+                    if blocks[0][block] > blocks[1]():
+                        j = block * _BLOCK  # (the rest of the block: none wanted)
+                        continue
+                if wanted(order[j - 1]):
+                    break
                 j -= 1
             k = bisect_left(found, at) - 1
             newest = found[k] if k >= 0 else -1
