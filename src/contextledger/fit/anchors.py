@@ -81,10 +81,10 @@ from .gists import (
     told_excerpt,
     told_rank,
     told_sentences,
-    unpasted_lines,
     value_statement,
     wording,
     wording_hash,
+    words_beside_paste,
     words_gist,
 )
 from .lazy import LazyMessages
@@ -170,6 +170,7 @@ def prior_request_order(
     terse_task: Callable[[int], bool] | None = None,
     pasted_only: Callable[[int], bool] | None = None,
     task_out: list[int] | None = None,
+    pasted_rules: Callable[[int], bool] | None = None,
 ) -> Iterator[tuple[int, bool]]:
     """Earlier requests in the order they are pinned, each with whether it is pinned
     beyond the ``prior_anchors`` count (still within the token cap); lazily, so a fit asks
@@ -197,7 +198,9 @@ def prior_request_order(
     assistant set to work on is the task, ahead of a later one (retain34 set A: a helpdesk
     session's pasted mail thread was pinned as the task and the goal beside it was lost).
     ``task_out``: filled, before the first is given, with the requests pinned as the task
-    (the rest of those pinned first are corrections and rules).
+    (the rest of those pinned first are corrections and rules). ``pasted_rules``: whether a
+    request among ``steering`` steers only for what it pastes (a handbook's page, a
+    lease's clauses): no rule of the user's, it is ranked with her other requests.
 
     >>> from contextledger.intent import is_substantive
     >>> said = {0: "Please migrate the billing service to Postgres 16.", 1: "ok",
@@ -265,6 +268,8 @@ def prior_request_order(
         yield k, True
     for k in steering:
         if k not in chosen:
+            if pasted_rules is not None and pasted_rules(k):
+                continue  # (given below with her other requests, if the cap has room)
             chosen.add(k)
             yield k, True
     for k in newest_first():
@@ -439,6 +444,7 @@ def _pin_requests(
             lambda k: is_terse_task(index.request_text(starts[k])),
             lambda k: _pasted_only(index, k),
             tasks,
+            lambda k: _steers_by_paste_only(index, k),
         )
         stale = 0  # stale settings skipped
         newer = index.newer_settings(anchor_pos)  # (kept across refits)
@@ -478,8 +484,6 @@ def _pin_requests(
                 spent += unit.cost
                 found += 1
                 continue
-            if must and k not in tasks and _steers_by_paste_only(index, k):
-                continue  # (what it pasted steers, not the user's words: no rule of theirs)
             if must and not _words_may_fit(index, pricer, k, room):
                 continue  # (known from its letters: most candidates once the cap is nearly spent)
             if newer.reset(starts[k]):
@@ -1708,23 +1712,22 @@ def _lean(index: HistoryIndex, pricer: Pricer, k: int, cap: int, why: str = _STE
 
 
 def _steers_by_paste_only(index: HistoryIndex, k: int) -> bool:
-    """Whether long request ``k``, read as a correction or a rule, is one only for the lines
-    pasted in it: its own words (``request_part``: what the user says before and after
-    them) read as neither. Such a request is not pinned as its words (``_words_first``):
-    they are no rule, and a tenant's chat of pasted lease clauses ("Tenant shall not …")
-    pinned as words took the cap from the user's own rules (R40-F1: 16k lost 3/4 -> 4/4).
-    Read once per message."""
+    """Whether request ``k``, read as a correction or a rule, pastes lines around the user's
+    own words (``gists.words_beside_paste``) and those words read as neither: what steers is
+    what it pasted (a handbook's "Employees must not …", a lease's "Tenant shall not …", a
+    hospital's "No conduzca …"), no rule of the user's. Such a request is ranked with her
+    other requests, not her rules (``prior_request_order``): pages of a handbook pasted
+    again and again took the whole cap of the rules, and her own rules said between them
+    were lost (R40-F1, F3, F5). Read once per message."""
     start = index.starts[k]
-    if index.chars[start] <= _HEAD_CHARS + _TAIL_CHARS or not index.one_text_block(start):
+    if index.chars[start] < PASTE_CHARS or not index.one_text_block(start):
         return False
 
     def by_paste(_: Message) -> bool:
-        part = request_part(index.request_text(start))
-        if part is None:
+        said = words_beside_paste(index.request_text(start))
+        if said is None:
             return False
-        # (its part's pasted lines left out too: a log's or a mail's last line is its tail)
-        said = unpasted_lines(part[0])
-        return not said or not steering_requests([said], restating=False)[0]
+        return not said or not steering_requests(said, restating=False)[0]
 
     return index.memo(start, "steers_by_paste", by_paste)
 
