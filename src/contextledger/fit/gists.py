@@ -1123,12 +1123,13 @@ def _says_a_specific(text: str) -> bool:
 
 
 def routine(gists: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
-    """``gists`` (rank, -unit, text), a command run said again and again ranked ``ROUTINE``:
-    after the commands run once. Said again: the same call, whatever it printed each time
-    (``ssh nas01 'df -h'``, R39-F2: such checks were 21 of 34 gists while the playbook run on
-    each host was left out), or, more often still, the same call but for its numbers (a poll
-    counting up, a query of route R07, R12, …); a few calls alike but for a number (three
-    hosts, ``--limit pve1`` … ``pve3``) are each a command run once.
+    """``gists`` (rank, -unit, text), a command run said again and again, or a series of
+    writes alike but for their numbers, ranked ``ROUTINE``: after the commands run once.
+    Said again: the same call, whatever it printed each time (``ssh nas01 'df -h'``,
+    R39-F2: such checks were 21 of 34 gists while the playbook run on each host was left
+    out), or, more often still, the same call but for its numbers (a poll counting up, a
+    query of route R07, R12, …); a few calls alike but for a number (three hosts,
+    ``--limit pve1`` … ``pve3``) are each a command run once.
 
     >>> routine([(RAN, -3, "[poll n=1]"), (RAN, -2, "[poll n=2]"), (RAN, -1, "[poll n=3]"),
     ...          (RAN, 0, "[make]")])[::3]
@@ -1137,12 +1138,22 @@ def routine(gists: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]
     >>> routine([*polls, (RAN, -9, "[df → 1]"), (RAN, -8, "[df → 2]"), (RAN, -7, "[df → 3]")])[-4:]
     [(6, -4, '[poll n=4]'), (6, -9, '[df → 1]'), (6, -8, '[df → 2]'), (6, -7, '[df → 3]')]
     """
-    calls = [call_of(text) if rank == RAN else "" for rank, _, text in gists]
-    same = Counter(c for c in calls if c)
-    alike = Counter(wording(c) for c in calls if c)
+    calls = [call_of(text) if rank in (RAN, WROTE) else "" for rank, _, text in gists]
+    ran = [c for (rank, _, _), c in zip(gists, calls, strict=True) if rank == RAN]
+    same = Counter(ran)
+    alike = Counter(map(wording, ran))
+    # a write: only a series of ``_ALIKE_REPEATS`` or more calls alike but for their numbers
+    # (a label made for each of 70 shipments, R40-F2: they took the gists' room at 32k, and
+    # the ETA the assistant read after a look-up, pinned at 8k and 16k, was lost); the same
+    # file written again is a file written
+    wrote = {c for (rank, _, _), c in zip(gists, calls, strict=True) if rank == WROTE}
+    series = Counter(map(wording, wrote))
     return [
         (
-            ROUTINE if c and (repeated(same[c]) or alike[wording(c)] >= _ALIKE_REPEATS) else rank,
+            ROUTINE
+            if (rank == RAN and (repeated(same[c]) or alike[wording(c)] >= _ALIKE_REPEATS))
+            or (rank == WROTE and series[wording(c)] >= _ALIKE_REPEATS)
+            else rank,
             k,
             text,
         )
