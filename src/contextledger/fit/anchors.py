@@ -200,7 +200,7 @@ def prior_request_order(
     ``task_out``: filled, before the first is given, with the requests pinned as the task
     (the rest of those pinned first are corrections and rules). ``pasted_rules``: whether a
     request among ``steering`` steers only for what it pastes (a handbook's page, a
-    lease's clauses): no rule of the user's, it is ranked with her other requests.
+    lease's clauses): no rule of the user's, it is given after all of hers.
 
     >>> from contextledger.intent import is_substantive
     >>> said = {0: "Please migrate the billing service to Postgres 16.", 1: "ok",
@@ -266,12 +266,17 @@ def prior_request_order(
         task_out.extend(goal)
     for k in goal:
         yield k, True
+    held: list[int] = []  # (rules only for what they paste: after hers)
     for k in steering:
         if k not in chosen:
             if pasted_rules is not None and pasted_rules(k):
-                continue  # (given below with her other requests, if the cap has room)
+                held.append(k)
+                continue
             chosen.add(k)
             yield k, True
+    for k in held:
+        chosen.add(k)
+        yield k, True
     for k in newest_first():
         if k not in chosen and substantive(k):
             yield k, False
@@ -459,9 +464,19 @@ def _pin_requests(
                 if pinned_words.repeats > _FILL_VISITS:
                     break  # (a chat of one command said thousands of times is not walked)
                 continue
+            pasted = (
+                _pasted_lines(index, k)
+                if must and k not in tasks and _steers_by_paste_only(index, k)
+                else None
+            )
+            if pasted is not None and pasted <= pinned_words.pasted:
+                pinned_words.repeats += 1
+                if pinned_words.repeats > _FILL_LOOKS:
+                    break  # (the same pages pasted hundreds of times)
+                continue  # (what it pastes is pinned from a newer turn)
             rules = (
                 _rule_excerpt_pin(index, pricer, k, partial(_next_rules, index, k))
-                if must and k not in tasks
+                if must and k not in tasks and pasted is None
                 else None
             )
             if rules is not None:
@@ -511,6 +526,8 @@ def _pin_requests(
                 continue
             pins.add(k, unit)
             pinned_words.add(k)
+            if pasted is not None:
+                pinned_words.pasted |= pasted
             spent += unit.cost
             found += 1
         room = opts.prior_anchor_tokens - spent
@@ -572,6 +589,9 @@ class _PinTables:
     #: the last told scan: a refit after an append reads only the units new to it (a walk of
     #: a 2,000-turn chat's every unit was ~0.8 ms of each refit)
     told_scan: _ToldScan | None = None
+    #: whether the user's own words beside a paste steer, by those words
+    #: (``_steers_by_paste_only``)
+    own_words_steer: dict[tuple[str, ...], bool] = field(default_factory=dict)
 
 
 def _tables(index: HistoryIndex) -> _PinTables:
@@ -681,6 +701,8 @@ class _PinnedWords:
         self._index = index
         self._said: set[str] = set()
         self._rules: set[str] = set()  # the rule sentences of the long turns pinned
+        #: the lines pasted in the requests pinned that steer only for what they paste
+        self.pasted: frozenset[str] = frozenset()
         #: the requests stepped over as said again
         self.repeats = 0
 
@@ -1727,9 +1749,45 @@ def _steers_by_paste_only(index: HistoryIndex, k: int) -> bool:
         said = words_beside_paste(index.request_text(start))
         if said is None:
             return False
-        return not said or not steering_requests(said, restating=False)[0]
+        if not said:
+            return True
+        # (read once per wording: a user frames her pastes the same way again and again,
+        # "Here's another page:", and a call per paste made a cold fit of a chat of pasted
+        # sheets ~1.1x main's)
+        known = _tables(index).own_words_steer
+        words = tuple(said)
+        steers = known.get(words)
+        if steers is None:
+            if len(known) > _RULE_EXCERPTS_KEPT:
+                known.clear()
+            steers = known[words] = bool(steering_requests(said, restating=False)[0])
+        return not steers
 
     return index.memo(start, "steers_by_paste", by_paste)
+
+
+def _pasted_lines(index: HistoryIndex, k: int) -> frozenset[str]:
+    """The lines request ``k`` pastes (``_steers_by_paste_only``), without the marks that
+    open a list's, a clause's or a quote's line: the pages of a handbook or a hospital's
+    sheet pasted again and again are pinned once, their newest paste (R40-F3: seven sheets
+    were pinned whole and the user's facts told between them were lost). Read once per
+    message."""
+    start = index.starts[k]
+
+    def lines(_: Message) -> frozenset[str]:
+        text = index.request_text(start)
+        own = set(words_beside_paste(text) or ())
+        return frozenset(
+            line.lstrip(_LINE_MARKS)
+            for line in map(str.strip, text.split("\n"))
+            if line and line not in own
+        )
+
+    return index.memo(start, "pasted_lines", lines)
+
+
+#: What opens a list's, a numbered clause's or a quote's line
+_LINE_MARKS = " \t-–—•*>#.)(0123456789"
 
 
 def _glued_to_paste(index: HistoryIndex, k: int) -> bool:
