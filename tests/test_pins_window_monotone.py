@@ -10,6 +10,7 @@ window alike."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
@@ -78,22 +79,24 @@ def _kept(msgs: list[Message], window: int) -> set[str]:
 
 
 WINDOWS = [8_000, 12_000, 16_000, 24_000, 32_000, 48_000]
+#: A smaller window and a bigger one
+WINDOW_PAIRS = st.tuples(st.sampled_from(WINDOWS), st.sampled_from(WINDOWS)).filter(
+    lambda p: p[0] < p[1]
+)
 
 
-# (no shrinking: each example is a dozen fits of a 40k-70k-token session)
-@settings(
-    max_examples=6,
-    deadline=None,
-    phases=[Phase.explicit, Phase.reuse, Phase.generate],
-    suppress_health_check=[HealthCheck.too_slow],
-)
-@given(
-    seed=st.integers(0, 10_000),
-    rounds=st.integers(40, 70),
-    pair=st.tuples(st.sampled_from(WINDOWS), st.sampled_from(WINDOWS)).filter(
-        lambda p: p[0] < p[1]
-    ),
-)
+def few_long_examples(examples: int) -> Any:
+    """Hypothesis settings for examples of a dozen fits of a long session each: no shrinking."""
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        phases=[Phase.explicit, Phase.reuse, Phase.generate],
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+
+
+@few_long_examples(6)
+@given(seed=st.integers(0, 10_000), rounds=st.integers(40, 70), pair=WINDOW_PAIRS)
 def test_a_bigger_window_keeps_every_request_a_smaller_one_pins(
     seed: int, rounds: int, pair: tuple[int, int]
 ) -> None:
@@ -183,19 +186,8 @@ def _kept_dispatch(msgs: list[Message], window: int) -> set[str]:
 
 # (main lost 2 of 5 facts at 8k here, and 12k lost one that 8k kept)
 @example(seed=1, rounds=130, pair=(8_000, 12_000))
-@settings(
-    max_examples=5,
-    deadline=None,
-    phases=[Phase.explicit, Phase.reuse, Phase.generate],
-    suppress_health_check=[HealthCheck.too_slow],
-)
-@given(
-    seed=st.integers(0, 10_000),
-    rounds=st.integers(90, 140),
-    pair=st.tuples(st.sampled_from(WINDOWS), st.sampled_from(WINDOWS)).filter(
-        lambda p: p[0] < p[1]
-    ),
-)
+@few_long_examples(5)
+@given(seed=st.integers(0, 10_000), rounds=st.integers(90, 140), pair=WINDOW_PAIRS)
 def test_a_bigger_window_keeps_every_fact_a_smaller_one_keeps_beside_writes_and_pastes(
     seed: int, rounds: int, pair: tuple[int, int]
 ) -> None:
