@@ -4,9 +4,10 @@ A user pastes pages of a handbook, a hospital's preparation sheet or a lease aga
 to ask about them ("Employees must not …", "No conduzca …", "Tenant shall not …"), and says
 her own rules and corrections once, between remarks. The pages read as rules and were pinned
 newest first, whole, ahead of hers: the cap of the earlier requests was spent on them and her
-own lines were lost at 8k and 16k (main: 5 of these 9 fits lost one or more). Her words are read apart from what she pastes
-(``gists.words_beside_paste``): a request that steers only for its paste is ranked with her
-other requests, after her rules; it stays in the history."""
+own lines were lost at 8k and 16k (main: 5 of these 9 fits lost one or more). Her words are
+read apart from what she pastes (``gists.words_beside_paste``): a request that steers only for
+its paste is pinned after all of her rules, a page pasted again once; it stays in the
+history."""
 
 from __future__ import annotations
 

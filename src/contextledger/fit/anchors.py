@@ -1737,10 +1737,10 @@ def _steers_by_paste_only(index: HistoryIndex, k: int) -> bool:
     """Whether request ``k``, read as a correction or a rule, pastes lines around the user's
     own words (``gists.words_beside_paste``) and those words read as neither: what steers is
     what it pasted (a handbook's "Employees must not …", a lease's "Tenant shall not …", a
-    hospital's "No conduzca …"), no rule of the user's. Such a request is ranked with her
-    other requests, not her rules (``prior_request_order``): pages of a handbook pasted
-    again and again took the whole cap of the rules, and her own rules said between them
-    were lost (R40-F1, F3, F5). Read once per message."""
+    hospital's "No conduzca …"), no rule of the user's. Such a request is pinned only after
+    all of her rules (``prior_request_order``), a page pasted again once (``_pasted_lines``):
+    pages of a handbook pasted again and again took the whole cap of the rules, and her own
+    rules said between them were lost (R40-F1, F3, F5). Read once per message."""
     start = index.starts[k]
     if index.chars[start] < PASTE_CHARS or not index.one_text_block(start):
         return False
