@@ -13,7 +13,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from contextledger.fit import Fitter, fit
-from contextledger.fit.gists import _FAIL_LINE, _MARKS, failing_lines, gist_cap
+from contextledger.fit.gists import (
+    _FAIL_LINE,
+    _MARKS,
+    ROUTINE,
+    WROTE,
+    failing_lines,
+    gist_cap,
+    routine,
+)
 from contextledger.fit.options import FitOptions
 from contextledger.lexicon.outcomes import RUN_FAILED
 from contextledger.model import Message, Reasoning, Text, ToolCall
@@ -697,3 +705,14 @@ def test_a_check_run_again_and_again_gives_way_to_commands_run_once() -> None:
     out.append({"role": "user", "content": "ok, keep going"})
     sent = text_of(fit(out, MODEL, window=32_000, max_output_tokens=1_000).messages)
     assert all(p in sent for p in playbooks)
+
+
+def test_a_series_of_writes_alike_but_for_their_numbers_is_routine() -> None:
+    """R40-F2: a label made for each of 70 shipments ranked as files written, ahead of the
+    values the assistant read, and took the gists' room; the same file written again, or a
+    few files alike, stay files written."""
+    labels = [(WROTE, -k, f"[create_label shipment: SHP-{k}4, dc: ZAA — done]") for k in range(6)]
+    again = [(WROTE, -10 - k, "[write_file path: src/app.py — done]") for k in range(6)]
+    few = [(WROTE, -20 - k, f"[write_file path: notes/day{k}.md — done]") for k in range(3)]
+    ranks = [rank for rank, _, _ in routine([*labels, *again, *few])]
+    assert ranks == [ROUTINE] * 6 + [WROTE] * 9

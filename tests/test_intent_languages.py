@@ -51,6 +51,10 @@ RULES = [
     "Évite de toucher à la prod.",
     "Merci de ne pas redémarrer le serveur.",
     "パスワードはログに出さないこと。",
+    # an order about the speaker (R40-F6: a companion chat's "don't call me darling" was lost)
+    "Bitte nenn mich nicht Schatz, das mag ich gar nicht.",
+    "Erinnere mich nie nach 22 Uhr an irgendwas.",
+    "Ruf mich nicht vor 10 Uhr an.",
     # Italian and Portuguese
     "Non toccare la cartella src/payments/.",
     "Não apague a tabela de clientes.",
@@ -100,6 +104,13 @@ STATUSES = [
     "Je ne sais pas pourquoi le test échoue.",
     "Le serveur ne répond plus.",
     "ログにはエラーがありません。",
+    # the speaker as an object in a statement: its subject said, or left out before a verb
+    # that is no imperative
+    "Das stört mich nicht.",
+    "Hab mich nicht getraut.",
+    "Mein Chef ruft mich nie an.",
+    "Interessiert mich nicht, ehrlich gesagt.",
+    "Warum rufst du mich nicht an?",
 ]
 
 

@@ -10,8 +10,9 @@ window alike."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from contextledger import Message, ToolCall
@@ -78,22 +79,24 @@ def _kept(msgs: list[Message], window: int) -> set[str]:
 
 
 WINDOWS = [8_000, 12_000, 16_000, 24_000, 32_000, 48_000]
+#: A smaller window and a bigger one
+WINDOW_PAIRS = st.tuples(st.sampled_from(WINDOWS), st.sampled_from(WINDOWS)).filter(
+    lambda p: p[0] < p[1]
+)
 
 
-# (no shrinking: each example is a dozen fits of a 40k-70k-token session)
-@settings(
-    max_examples=6,
-    deadline=None,
-    phases=[Phase.explicit, Phase.reuse, Phase.generate],
-    suppress_health_check=[HealthCheck.too_slow],
-)
-@given(
-    seed=st.integers(0, 10_000),
-    rounds=st.integers(40, 70),
-    pair=st.tuples(st.sampled_from(WINDOWS), st.sampled_from(WINDOWS)).filter(
-        lambda p: p[0] < p[1]
-    ),
-)
+def few_long_examples(examples: int) -> Any:
+    """Hypothesis settings for examples of a dozen fits of a long session each: no shrinking."""
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        phases=[Phase.explicit, Phase.reuse, Phase.generate],
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+
+
+@few_long_examples(6)
+@given(seed=st.integers(0, 10_000), rounds=st.integers(40, 70), pair=WINDOW_PAIRS)
 def test_a_bigger_window_keeps_every_request_a_smaller_one_pins(
     seed: int, rounds: int, pair: tuple[int, int]
 ) -> None:
@@ -109,3 +112,85 @@ def test_rules_said_after_pastes_are_kept_at_every_window_from_16k() -> None:
     rules = {GOAL, *(f for f in SAID if f.startswith(("Never", "Do not", "Correction", "Sorry")))}
     for window in (16_000, 24_000, 32_000):
         assert rules <= _kept(msgs, window), window
+
+
+# R40-F2 / F4: a dispatcher agent's many writes alike but for their numbers (a label made
+# for each shipment) took the gists' room at a bigger window, and the ETA the assistant
+# read after a look-up, pinned at 8k and 16k, was lost at 32k; pasted pages of orders took
+# the earlier requests' cap from the user's own rules at one window and not another.
+ETA = "Shipment SHP-40417 is now in transit, ETA 05:40."
+DISPATCH_SAID = [
+    "Lithium batteries never go by air, road freight only.",
+    "Correction: it's dock 7, not dock 5.",
+    "Max 33 pallets per trailer, no more.",
+]
+ORDERS = [
+    "Drivers must not exceed 9 hours behind the wheel.",
+    "Do not stack pallets above 1.8 metres.",
+    "Never leave a trailer unlocked at the yard.",
+]
+
+
+def dispatching_session(seed: int, rounds: int) -> list[Message]:
+    """A dispatcher agent: most rounds make a label (a write alike but for its numbers) and
+    look up stock; the user's rules said once in passing, the carrier's orders pasted every
+    fifth round; one look-up whose ETA the assistant says after it."""
+    rng = random.Random(seed)
+    at = dict(
+        zip(
+            sorted(rng.sample(range(2, rounds // 2), len(DISPATCH_SAID))),
+            DISPATCH_SAID,
+            strict=True,
+        )
+    )
+    eta_round = rng.randrange(rounds // 2, rounds * 3 // 4)
+    msgs = [Message.system("You are a dispatch agent."), Message.user(GOAL_DISPATCH)]
+    for r in range(rounds):
+        fact = at.get(r)
+        if fact is not None:
+            msgs.append(Message.user(f"The scanner is acting up again. {fact} Coffee's out too."))
+        elif r % 5 == 3:
+            page = "\n".join(f"- {rng.choice(ORDERS)}" for _ in range(rng.randrange(8, 16)))
+            msgs.append(Message.user(f"The carrier sent their rules again:\n\n{page}"))
+        else:
+            msgs.append(Message.user(rng.choice(NUDGES)))
+        cid = f"c{r}"
+        if r == eta_round:
+            call = ToolCall(cid, "track_shipment", '{"shipment": "SHP-40417"}')
+            msgs.append(Message("assistant", (call,)))
+            msgs.append(Message.tool(cid, '{"state": "in_transit", "eta": "05:40"}'))
+            msgs.append(Message.assistant(ETA))
+            continue
+        shp = rng.randrange(10**4, 10**5)
+        call = ToolCall(cid, "create_label", f'{{"shipment": "SHP-{shp}", "dc": "ZAA"}}')
+        msgs.append(Message("assistant", (call,)))
+        rows = ", ".join(
+            f'{{"sku": "{rng.randrange(10**7)}", "pallets": {rng.randrange(9)}}}'
+            for _ in range(rng.randrange(10, 30))
+        )
+        msgs.append(Message.tool(cid, f"[{rows}]"))
+        msgs.append(Message.assistant("Labels created."))
+    msgs.append(Message.user("Where do we stand?"))
+    return msgs
+
+
+GOAL_DISPATCH = "Get every pallet for the Zaandam store delivered before Friday 06:00."
+
+
+def _kept_dispatch(msgs: list[Message], window: int) -> set[str]:
+    sent = "\n".join(
+        m.text for m in fit(msgs, MODEL, window=window, max_output_tokens=1000).messages
+    )
+    return {fact for fact in [GOAL_DISPATCH, ETA, *DISPATCH_SAID] if fact in sent}
+
+
+# (main lost 2 of 5 facts at 8k here, and 12k lost one that 8k kept)
+@example(seed=1, rounds=130, pair=(8_000, 12_000))
+@few_long_examples(5)
+@given(seed=st.integers(0, 10_000), rounds=st.integers(90, 140), pair=WINDOW_PAIRS)
+def test_a_bigger_window_keeps_every_fact_a_smaller_one_keeps_beside_writes_and_pastes(
+    seed: int, rounds: int, pair: tuple[int, int]
+) -> None:
+    msgs = dispatching_session(seed, rounds)
+    small, big = pair
+    assert _kept_dispatch(msgs, small) <= _kept_dispatch(msgs, big)

@@ -81,10 +81,10 @@ from .gists import (
     told_excerpt,
     told_rank,
     told_sentences,
-    unpasted_lines,
     value_statement,
     wording,
     wording_hash,
+    words_beside_paste,
     words_gist,
 )
 from .lazy import LazyMessages
@@ -170,6 +170,7 @@ def prior_request_order(
     terse_task: Callable[[int], bool] | None = None,
     pasted_only: Callable[[int], bool] | None = None,
     task_out: list[int] | None = None,
+    pasted_rules: Callable[[int], bool] | None = None,
 ) -> Iterator[tuple[int, bool]]:
     """Earlier requests in the order they are pinned, each with whether it is pinned
     beyond the ``prior_anchors`` count (still within the token cap); lazily, so a fit asks
@@ -197,7 +198,9 @@ def prior_request_order(
     assistant set to work on is the task, ahead of a later one (retain34 set A: a helpdesk
     session's pasted mail thread was pinned as the task and the goal beside it was lost).
     ``task_out``: filled, before the first is given, with the requests pinned as the task
-    (the rest of those pinned first are corrections and rules).
+    (the rest of those pinned first are corrections and rules). ``pasted_rules``: whether a
+    request among ``steering`` steers only for what it pastes (a handbook's page, a
+    lease's clauses): no rule of the user's, it is given after all of hers.
 
     >>> from contextledger.intent import is_substantive
     >>> said = {0: "Please migrate the billing service to Postgres 16.", 1: "ok",
@@ -263,10 +266,17 @@ def prior_request_order(
         task_out.extend(goal)
     for k in goal:
         yield k, True
+    held: list[int] = []  # (rules only for what they paste: after hers)
     for k in steering:
         if k not in chosen:
+            if pasted_rules is not None and pasted_rules(k):
+                held.append(k)
+                continue
             chosen.add(k)
             yield k, True
+    for k in held:
+        chosen.add(k)
+        yield k, True
     for k in newest_first():
         if k not in chosen and substantive(k):
             yield k, False
@@ -439,6 +449,7 @@ def _pin_requests(
             lambda k: is_terse_task(index.request_text(starts[k])),
             lambda k: _pasted_only(index, k),
             tasks,
+            lambda k: _steers_by_paste_only(index, k),
         )
         stale = 0  # stale settings skipped
         newer = index.newer_settings(anchor_pos)  # (kept across refits)
@@ -453,9 +464,19 @@ def _pin_requests(
                 if pinned_words.repeats > _FILL_VISITS:
                     break  # (a chat of one command said thousands of times is not walked)
                 continue
+            pasted = (
+                _pasted_lines(index, k)
+                if must and k not in tasks and _steers_by_paste_only(index, k)
+                else None
+            )
+            if pasted is not None and pasted <= pinned_words.pasted:
+                pinned_words.repeats += 1
+                if pinned_words.repeats > _FILL_LOOKS:
+                    break  # (the same pages pasted hundreds of times)
+                continue  # (what it pastes is pinned from a newer turn)
             rules = (
                 _rule_excerpt_pin(index, pricer, k, partial(_next_rules, index, k))
-                if must and k not in tasks
+                if must and k not in tasks and pasted is None
                 else None
             )
             if rules is not None:
@@ -478,8 +499,6 @@ def _pin_requests(
                 spent += unit.cost
                 found += 1
                 continue
-            if must and k not in tasks and _steers_by_paste_only(index, k):
-                continue  # (what it pasted steers, not the user's words: no rule of theirs)
             if must and not _words_may_fit(index, pricer, k, room):
                 continue  # (known from its letters: most candidates once the cap is nearly spent)
             if newer.reset(starts[k]):
@@ -507,6 +526,8 @@ def _pin_requests(
                 continue
             pins.add(k, unit)
             pinned_words.add(k)
+            if pasted is not None:
+                pinned_words.pasted |= pasted
             spent += unit.cost
             found += 1
         room = opts.prior_anchor_tokens - spent
@@ -568,6 +589,9 @@ class _PinTables:
     #: the last told scan: a refit after an append reads only the units new to it (a walk of
     #: a 2,000-turn chat's every unit was ~0.8 ms of each refit)
     told_scan: _ToldScan | None = None
+    #: whether the user's own words beside a paste steer, by those words
+    #: (``_steers_by_paste_only``)
+    own_words_steer: dict[tuple[str, ...], bool] = field(default_factory=dict)
 
 
 def _tables(index: HistoryIndex) -> _PinTables:
@@ -677,6 +701,8 @@ class _PinnedWords:
         self._index = index
         self._said: set[str] = set()
         self._rules: set[str] = set()  # the rule sentences of the long turns pinned
+        #: the lines pasted in the requests pinned that steer only for what they paste
+        self.pasted: frozenset[str] = frozenset()
         #: the requests stepped over as said again
         self.repeats = 0
 
@@ -1807,25 +1833,60 @@ def _lean(index: HistoryIndex, pricer: Pricer, k: int, cap: int, why: str = _STE
 
 
 def _steers_by_paste_only(index: HistoryIndex, k: int) -> bool:
-    """Whether long request ``k``, read as a correction or a rule, is one only for the lines
-    pasted in it: its own words (``request_part``: what the user says before and after
-    them) read as neither. Such a request is not pinned as its words (``_words_first``):
-    they are no rule, and a tenant's chat of pasted lease clauses ("Tenant shall not …")
-    pinned as words took the cap from the user's own rules (R40-F1: 16k lost 3/4 -> 4/4).
-    Read once per message."""
+    """Whether request ``k``, read as a correction or a rule, pastes lines around the user's
+    own words (``gists.words_beside_paste``) and those words read as neither: what steers is
+    what it pasted (a handbook's "Employees must not …", a lease's "Tenant shall not …", a
+    hospital's "No conduzca …"), no rule of the user's. Such a request is pinned only after
+    all of her rules (``prior_request_order``), a page pasted again once (``_pasted_lines``):
+    pages of a handbook pasted again and again took the whole cap of the rules, and her own
+    rules said between them were lost (R40-F1, F3, F5). Read once per message."""
     start = index.starts[k]
-    if index.chars[start] <= _HEAD_CHARS + _TAIL_CHARS or not index.one_text_block(start):
+    if index.chars[start] < PASTE_CHARS or not index.one_text_block(start):
         return False
 
     def by_paste(_: Message) -> bool:
-        part = request_part(index.request_text(start))
-        if part is None:
+        said = words_beside_paste(index.request_text(start))
+        if said is None:
             return False
-        # (its part's pasted lines left out too: a log's or a mail's last line is its tail)
-        said = unpasted_lines(part[0])
-        return not said or not steering_requests([said], restating=False)[0]
+        if not said:
+            return True
+        # (read once per wording: a user frames her pastes the same way again and again,
+        # "Here's another page:", and a call per paste made a cold fit of a chat of pasted
+        # sheets ~1.1x main's)
+        known = _tables(index).own_words_steer
+        words = tuple(said)
+        steers = known.get(words)
+        if steers is None:
+            if len(known) > _RULE_EXCERPTS_KEPT:
+                known.clear()
+            steers = known[words] = bool(steering_requests(said, restating=False)[0])
+        return not steers
 
     return index.memo(start, "steers_by_paste", by_paste)
+
+
+def _pasted_lines(index: HistoryIndex, k: int) -> frozenset[str]:
+    """The lines request ``k`` pastes (``_steers_by_paste_only``), without the marks that
+    open a list's, a clause's or a quote's line: the pages of a handbook or a hospital's
+    sheet pasted again and again are pinned once, their newest paste (R40-F3: seven sheets
+    were pinned whole and the user's facts told between them were lost). Read once per
+    message."""
+    start = index.starts[k]
+
+    def lines(_: Message) -> frozenset[str]:
+        text = index.request_text(start)
+        own = set(words_beside_paste(text) or ())
+        return frozenset(
+            line.lstrip(_LINE_MARKS)
+            for line in map(str.strip, text.split("\n"))
+            if line and line not in own
+        )
+
+    return index.memo(start, "pasted_lines", lines)
+
+
+#: What opens a list's, a numbered clause's or a quote's line
+_LINE_MARKS = " \t-–—•*>#.)(0123456789"
 
 
 def _glued_to_paste(index: HistoryIndex, k: int) -> bool:

@@ -410,6 +410,48 @@ def own_words(text: str) -> OwnWords | None:
     return OwnWords(tuple(own), pasted)
 
 
+def words_beside_paste(text: str) -> list[str] | None:
+    """The user's own words in a turn that pastes ``_PASTED_LINES_LEAST`` lines or more (a
+    handbook's page, a lease's clauses, a hospital's sheet, a quoted mail, a log): its
+    paragraphs of a line or two, and in a longer paragraph the lines that read as her
+    sentences (``_said_line``), not a log's or a list's, when they are a few (more: a
+    document's sentences, one a line); None: no such turn. What a pasted document orders
+    ("Employees must not …", "No conduzca …") is no rule of the user's: hers are in
+    these words.
+
+    >>> sheet = "\\n".join(f"- No conduzca {i} horas." for i in range(6))
+    >>> words_beside_paste(f"Me mandaron esto, ¿lo revisa?\\n\\n{sheet}")
+    ['Me mandaron esto, ¿lo revisa?']
+    >>> words_beside_paste(f"They sent:\\n{sheet}"), words_beside_paste("Never cc my boss.")
+    ([], None)
+    >>> words_beside_paste(f"More output:\\n{sheet}\\nDo not touch the rounding.")
+    ['Do not touch the rounding.']
+    """
+    opens_a_log_line = _OPENS_A_LOG_LINE.__contains__
+    own: list[str] = []
+    pasted = 0
+    for paragraph in text.split("\n\n"):
+        p = paragraph.strip()
+        if not p:
+            continue
+        lines = p.split("\n")
+        if len(lines) <= _OWN_LINES and len(p) <= _OWN_CHARS and not p.startswith("```"):
+            own.append(p)
+            continue
+        said: list[str] = []
+        for line in map(str.strip, lines):
+            if not line or opens_a_log_line(line[0]) or _LOG_LINE.search(line):
+                continue
+            if _said_line(line) and len(line) <= _OWN_CHARS:
+                said.append(line)
+                if len(said) > _OWN_MOST:
+                    said = []  # (a document: its lines are no words of the user's)
+                    break
+        own += said
+        pasted += len(lines) - len(said)
+    return own if pasted >= _PASTED_LINES_LEAST else None
+
+
 def only_pasted(text: str) -> bool:
     """Whether a user turn is pasted lines and nothing of the user's own: no paragraph of a
     line or two (``own_words``' reading), no sentence said among log lines, no line that
@@ -483,22 +525,6 @@ def _said_among_log_lines(paragraph: str) -> list[str]:
 
 #: A sentence ended inside a line, more said after it
 _SENTENCE_INSIDE = re.compile(r"\w[.!?]\s+\w")
-
-
-def unpasted_lines(text: str) -> str:
-    """``text``'s lines that are no line of a log, a trace, a table or a quoted mail (by
-    their shape, as ``only_pasted`` reads them) nor blank: what a user typed around a
-    paste.
-
-    >>> unpasted_lines("They wrote back:\\n> Tenant shall not paint.\\n2026-01-02 INFO x=1\\nIs it?")
-    'They wrote back:\\nIs it?'
-    """
-    opens_a_log_line = _OPENS_A_LOG_LINE.__contains__
-    return "\n".join(
-        ln
-        for ln in map(str.strip, text.split("\n"))
-        if ln and not opens_a_log_line(ln[0]) and not _LOG_LINE.search(ln)
-    )
 
 
 def _said_line(line: str) -> bool:
@@ -1103,12 +1129,13 @@ def _says_a_specific(text: str) -> bool:
 
 
 def routine(gists: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
-    """``gists`` (rank, -unit, text), a command run said again and again ranked ``ROUTINE``:
-    after the commands run once. Said again: the same call, whatever it printed each time
-    (``ssh nas01 'df -h'``, R39-F2: such checks were 21 of 34 gists while the playbook run on
-    each host was left out), or, more often still, the same call but for its numbers (a poll
-    counting up, a query of route R07, R12, …); a few calls alike but for a number (three
-    hosts, ``--limit pve1`` … ``pve3``) are each a command run once.
+    """``gists`` (rank, -unit, text), a command run said again and again, or a series of
+    writes alike but for their numbers, ranked ``ROUTINE``: after the commands run once.
+    Said again: the same call, whatever it printed each time (``ssh nas01 'df -h'``,
+    R39-F2: such checks were 21 of 34 gists while the playbook run on each host was left
+    out), or, more often still, the same call but for its numbers (a poll counting up, a
+    query of route R07, R12, …); a few calls alike but for a number (three hosts,
+    ``--limit pve1`` … ``pve3``) are each a command run once.
 
     >>> routine([(RAN, -3, "[poll n=1]"), (RAN, -2, "[poll n=2]"), (RAN, -1, "[poll n=3]"),
     ...          (RAN, 0, "[make]")])[::3]
@@ -1117,12 +1144,22 @@ def routine(gists: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]
     >>> routine([*polls, (RAN, -9, "[df → 1]"), (RAN, -8, "[df → 2]"), (RAN, -7, "[df → 3]")])[-4:]
     [(6, -4, '[poll n=4]'), (6, -9, '[df → 1]'), (6, -8, '[df → 2]'), (6, -7, '[df → 3]')]
     """
-    calls = [call_of(text) if rank == RAN else "" for rank, _, text in gists]
-    same = Counter(c for c in calls if c)
-    alike = Counter(wording(c) for c in calls if c)
+    calls = [call_of(text) if rank in (RAN, WROTE) else "" for rank, _, text in gists]
+    ran = [c for (rank, _, _), c in zip(gists, calls, strict=True) if rank == RAN]
+    same = Counter(ran)
+    alike = Counter(map(wording, ran))
+    # a write: only a series of ``_ALIKE_REPEATS`` or more calls alike but for their numbers
+    # (a label made for each of 70 shipments, R40-F2: they took the gists' room at 32k, and
+    # the ETA the assistant read after a look-up, pinned at 8k and 16k, was lost); the same
+    # file written again is a file written
+    wrote = {c for (rank, _, _), c in zip(gists, calls, strict=True) if rank == WROTE}
+    series = Counter(map(wording, wrote))
     return [
         (
-            ROUTINE if c and (repeated(same[c]) or alike[wording(c)] >= _ALIKE_REPEATS) else rank,
+            ROUTINE
+            if (rank == RAN and (repeated(same[c]) or alike[wording(c)] >= _ALIKE_REPEATS))
+            or (rank == WROTE and series[wording(c)] >= _ALIKE_REPEATS)
+            else rank,
             k,
             text,
         )

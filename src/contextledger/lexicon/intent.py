@@ -855,6 +855,16 @@ EUROPEAN_CONSTRAINT = compiled_on_use(
     r"(?:(?:kein(?:e|en|er|es|em)?|nichts|nie|niemals)\b|"
     r"(?:[^\s.!?]+\s+){0,5}?(?:bloß\s+|ja\s+)?nicht(?:\s+(?:neu|an|ab|auf|aus|ein|zu|um|mit|"
     r"vor|weg|zurück|hoch|runter|fest|los|her|hin))?\s*(?:[.!]|$))|"
+    # an imperative whose object is the speaker, then its negation ("Nenn mich nicht
+    # Schatz.", "Erinnere mich nie nach 22 Uhr an irgendwas.", "Ruf mich nicht vor 10 an.");
+    # not a statement with its subject left out, its verb ending in -t ("Stört mich nicht.",
+    # "Interessiert mich nie.") or a helper ("Hab mich nicht getraut.")
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s)|(?<=\bbitte\s))"
+    r"(?!(?:das|dies|es|er|sie|wir|ich|du|ihr|man|der|die|was|wer|wie|wo|warum|hab|habe|bin|"
+    r"war|wäre|kann|will|muss|soll|mag|darf|würde|könnte|möchte|sollte|wollte|konnte|musste|"
+    r"durfte|hatte|wurde)\b)"
+    r"\w+(?<![tT])\s+(?:mich|mir|uns)\s+(?:bitte\s+)?"
+    r"(?:nicht|nie|niemals|nichts|kein(?:e|en|er|es|em)?)\b|"
     # Spanish ("No borres …" is the English bare "no" opening a clause)
     r"\b(?:nunca|jamás|prohibid[oa]s?|tienes\s+que|tienen\s+que|hay\s+que(?!\s+ver\b))\b|"
     r"\bno\s+(?:se\s+)?(?:debe|debes|deben)\b|"
