@@ -96,6 +96,10 @@ def test_the_goal_is_the_request_not_the_chatter_of_the_turn_before() -> None:
         ("I should really sort out my tax return this week too.", False),
         ("My mum keeps saying I should take up yoga.", False),
         ("Tengo que llamar a mi madre esta tarde, que se me olvida siempre.", False),
+        # a clause that speaks to the assistant is not the speaker's to-do (retain41: a
+        # second ``_ADDRESSED`` pattern, the @handle one, shadowed the first, so any clause
+        # without a comma or colon read as a to-do and this rule left Constraints)
+        ("I should water the plants and you must not rename the API.", True),
     ],
 )
 def test_a_rule_said_beside_a_to_do_is_still_one(said: str, rule: bool) -> None:

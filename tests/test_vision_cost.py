@@ -385,6 +385,14 @@ def test_gemini2_tiles_are_not_below_the_recorded_bill() -> None:
     assert image_cost(540, 360, "gemini-2.5-flash").tokens + 11 >= 1817
 
 
+def test_gemini2_tiles_are_at_most_768_px() -> None:
+    # review41 R41-B1: pydantic-ai's test_google_model_image_as_binary_content_input
+    # (gemini-2.0-flash, one 3008×2000 PNG) bills 3,354 for the image: 4 × 3 tiles of 768 px
+    # and one more; the unclamped crop unit (1,333 px) priced 7 tiles, 1,806
+    assert image_cost(3008, 2000, "gemini-2.0-flash").tokens == 3354
+    assert image_cost(3008, 2000, "gemini-2.5-flash").tokens == 3354
+
+
 @pytest.mark.parametrize(
     ("detail", "tokens"),
     [

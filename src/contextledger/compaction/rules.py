@@ -1296,7 +1296,7 @@ def hands_over(sentence: str) -> bool:
 _NEAR = 3
 # (ASCII only: in "@lena42が担当します" the handle ends before the Japanese)
 _HANDLE = re.compile(r"@[A-Za-z0-9._-]*[A-Za-z0-9]")
-_ADDRESSED = re.compile(r"\s*[,:]")
+_HANDLE_ADDRESSED = re.compile(r"\s*[,:]")  # "@kim22, add …": the handle is spoken to
 
 
 def _put_in_charge(sentence: str) -> bool:
@@ -1307,7 +1307,7 @@ def _put_in_charge(sentence: str) -> bool:
     if not owner:
         return False
     for handle in _HANDLE.finditer(sentence):
-        if _ADDRESSED.match(sentence, handle.end()) and not sentence[: handle.start()].strip(
+        if _HANDLE_ADDRESSED.match(sentence, handle.end()) and not sentence[: handle.start()].strip(
             " \t\"'"
         ):
             continue  # "@kim22, add an owner field …": who is asked, not who owns

@@ -337,13 +337,20 @@ def _openai_patch_max(info: ModelInfo, detail: str | None) -> ImageCost:
 # --- Gemini ----------------------------------------------------------------------------
 
 
+_GEMINI_TILE_PX = 768
+
+
 def _gemini_tile(w: int, h: int, info: ModelInfo, detail: str | None) -> ImageCost:
     """Gemini 2.x default resolution ("rough formula" in the docs)."""
     per_tile = int(info.image_params.get("tile_tokens", 258))
     small = int(info.image_params.get("small_side", 384))
     if w <= small and h <= small:
         return ImageCost(per_tile, None, None, info.id, "gemini-tile")
-    unit = max(1, math.floor(min(w, h) / 1.5))
+    # the docs' crop unit, at most a 768-px tile: pydantic-ai's recorded gemini-2.0-flash call
+    # bills 3,354 for a 3008×2000 PNG, 13 tiles (4 × 3 of 768 px, + 1) where the unclamped
+    # unit (1,333 px) cuts 6. No bill shows a lower clamp, so small units stay as the docs say
+    # (the dearer reading).
+    unit = max(1, min(math.floor(min(w, h) / 1.5), _GEMINI_TILE_PX))
     tiles = _ceil_div(w, unit) * _ceil_div(h, unit)
     # and one more, the whole image at a tile's size, when it is cut in several: pydantic/
     # pydantic-ai's recorded gemini-2.0-flash call bills 1,817 for a 540×360 JPEG and ~11
@@ -354,11 +361,12 @@ def _gemini_tile(w: int, h: int, info: ModelInfo, detail: str | None) -> ImageCo
 
 
 def _gemini_tile_max(info: ModelInfo, detail: str | None) -> ImageCost:
-    # The rule grows with the aspect ratio; without a size we assume at most
-    # ``unknown_tiles`` tiles (default 16: enough for any aspect ratio up to 4:1).
-    # More extreme panoramas cost more: an estimate, not a hard cap.
+    # The rule grows with the size (tiles are at most 768 px) and the docs name no largest
+    # image, so without a size we assume at most ``unknown_tiles`` tiles (the catalog's 122:
+    # an image up to 8,000 px a side, 11 × 11 + 1). Larger images cost more: an estimate, not
+    # a hard cap — pass the size (or inline the bytes) to price one exactly.
     per_tile = int(info.image_params.get("tile_tokens", 258))
-    tiles = int(info.image_params.get("unknown_tiles", 16))
+    tiles = int(info.image_params.get("unknown_tiles", 122))
     return ImageCost(per_tile * tiles, None, None, info.id, "gemini-tile", False)
 
 

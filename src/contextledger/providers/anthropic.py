@@ -349,7 +349,50 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
         body["system"] = written
     elif system is not None:
         body["system"] = system
+    _at_most_four_cache_marks(written or [], turns, notices)
     return body
+
+
+#: Anthropic refuses a request with more cache breakpoints ("A maximum of 4 blocks with
+#: cache_control may be provided"); apps that mark every turn send more.
+MAX_CACHE_MARKS = 4
+
+
+def _at_most_four_cache_marks(
+    system: list[dict[str, Any]], turns: list[dict[str, Any]], notices: list[Notice]
+) -> None:
+    """Keep the last four ``cache_control`` marks in prompt order (system, then the turns,
+    results' inner blocks with their turn): the latest breakpoints cache the longest prefix,
+    so they are the ones worth keeping. Marks cost no tokens, so the price is unchanged.
+    Each mark taken off is reported."""
+    marked: list[tuple[str, dict[str, Any]]] = [
+        (f"system[{i}]", b) for i, b in enumerate(system) if "cache_control" in b
+    ]
+    for t, turn in enumerate(turns):
+        content = turn["content"]
+        if isinstance(content, str):
+            continue
+        for k, block in enumerate(content):
+            inner = block.get("content") if block.get("type") == "tool_result" else None
+            if isinstance(inner, list):
+                marked += [
+                    (f"messages[{t}].content[{k}].content[{j}]", b)
+                    for j, b in enumerate(inner)
+                    if isinstance(b, dict) and "cache_control" in b
+                ]
+            if "cache_control" in block:
+                marked.append((f"messages[{t}].content[{k}]", block))
+    for where, block in marked[: max(0, len(marked) - MAX_CACHE_MARKS)]:
+        del block["cache_control"]
+        notices.append(
+            Notice(
+                "shrunk",
+                where,
+                f"A prompt-caching mark (cache_control) was taken off here: Anthropic takes "
+                f"at most {MAX_CACHE_MARKS} a request and the request had {len(marked)}; "
+                f"the last {MAX_CACHE_MARKS} are kept.",
+            )
+        )
 
 
 def _system_blocks(blocks: Sequence[Text]) -> list[dict[str, Any]]:

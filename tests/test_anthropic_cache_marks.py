@@ -1,0 +1,104 @@
+"""Anthropic takes at most four ``cache_control`` marks a request ("A maximum of 4 blocks
+with cache_control may be provided"); an app that marks every turn sends more. The writer
+keeps the last four in prompt order and reports each one it takes off (review41 R41-O1)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from contextledger import fit, translate
+from contextledger.prepare import prepare
+from stub_server import StubServer, validate_anthropic
+
+HEADERS = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
+STUB = StubServer()
+MARK = {"type": "ephemeral"}
+
+
+def _marked_history(turns: int) -> dict[str, Any]:
+    """A system prompt and ``turns`` exchanges, every block marked for caching, one tool
+    exchange with a marked result inside."""
+    messages: list[dict[str, Any]] = []
+    for i in range(turns):
+        messages.append(
+            {
+                "role": "user",
+                "content": [{"type": "text", "text": f"Step {i}?", "cache_control": MARK}],
+            }
+        )
+        messages.append(
+            {
+                "role": "assistant",
+                "content": [{"type": "text", "text": f"Done {i}.", "cache_control": MARK}],
+            }
+        )
+    messages.append(
+        {
+            "role": "assistant",
+            "content": [
+                {
+                    "type": "tool_use",
+                    "id": "toolu_1",
+                    "name": "ls",
+                    "input": {},
+                    "cache_control": MARK,
+                }
+            ],
+        }
+    )
+    messages.append(
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": "toolu_1",
+                    "content": [{"type": "text", "text": "a.txt", "cache_control": MARK}],
+                    "cache_control": MARK,
+                },
+                {"type": "text", "text": "And now?", "cache_control": MARK},
+            ],
+        }
+    )
+    system = [{"type": "text", "text": "Be brief.", "cache_control": MARK}]
+    return {"system": system, "messages": messages}
+
+
+def _marks(body: dict[str, Any]) -> int:
+    return json.dumps(body).count('"cache_control"')
+
+
+def test_a_translated_history_keeps_the_last_four_marks_and_says_so() -> None:
+    history = _marked_history(6)
+    out = translate(history, "anthropic")
+    assert _marks(out.body) == 4
+    validate_anthropic({"model": "claude-sonnet-4-5", "max_tokens": 100, **out.body}, HEADERS, STUB)
+    last = out.body["messages"][-1]["content"]
+    assert [("cache_control" in b) for b in last] == [True, True]  # the newest kept
+    assert last[0]["content"][0]["cache_control"] == MARK
+    taken = [n for n in out.notices if "cache_control" in n.text]
+    assert len(taken) == 17 - 4  # system 1, six exchanges 12, the tool exchange 4; 4 kept
+    assert taken[0].where == "system[0]"
+    assert all(n.kind == "shrunk" and "at most 4" in n.text for n in taken)
+
+
+def test_fit_and_prepare_send_at_most_four_marks() -> None:
+    history = _marked_history(7)
+    body = prepare(
+        history, "claude-sonnet-4-5", window=3000, max_output_tokens=500, target="anthropic"
+    ).body
+    assert _marks(body) <= 4
+    validate_anthropic({"model": "claude-sonnet-4-5", "max_tokens": 100, **body}, HEADERS, STUB)
+    fitted = fit(history, "claude-sonnet-4-5", window=3000, max_output_tokens=500)
+    sent = translate(fitted.messages, "anthropic", model="claude-sonnet-4-5").body
+    assert _marks(sent) <= 4
+    assert sent["system"][0].get("cache_control") is None  # the earliest mark went first
+
+
+def test_four_marks_or_fewer_are_left_alone() -> None:
+    history = _marked_history(1)
+    history["messages"] = history["messages"][:2]
+    out = translate(history, "anthropic")
+    assert _marks(out.body) == 3
+    assert not [n for n in out.notices if "cache_control" in n.text]
