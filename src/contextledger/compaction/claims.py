@@ -53,6 +53,7 @@ from .claims_anchors import subject as opening_subject
 from .claims_args import as_called, check_arguments
 from .claims_cause import check_cause
 from .claims_condition import (
+    CONDITION_LEFT_OUT,
     check_condition,
     check_flipped_condition,
     check_qualifiers,
@@ -112,7 +113,7 @@ from .claims_order import (
     split_order,
 )
 from .claims_outcomes import bound_outcome, check_codes, check_entry_numbers
-from .claims_permission import as_permitted, check_permission
+from .claims_permission import as_permitted, check_leave, check_permission, said_in_halves
 from .claims_polarity import PERMIT, negated
 from .claims_reading import (
     BACKTICKED,
@@ -321,6 +322,7 @@ def _check_clause(
         out += check_arguments(text, ev)  # "assigned OPS-812 to jdoe": the call's assignee
         out += check_assistant_did(text, ev)  # "O assistente ofereceu um cupom …"
         out += [] if out else check_permission(text, ev)  # "must ask" for "needn't ask"
+        out += [] if out else check_leave(text, ev)  # "doesn't care if X" for "…, but never X"
     quoted = [q.strip() for q in BACKTICKED.findall(text) if q.strip()]
     out += _check_schedules(quoted, ev)  # "`0 0 * * *`" for the user's "`17 3 * * 1-5`"
     # a backticked span in a claim of running is a command, whatever its program
@@ -442,6 +444,10 @@ def _check_clause(
     if out and section not in _DONE_SECTIONS and as_permitted(text, ev):
         # "The unit tests can be run without asking.": the stance the user took on it
         out = [c for c in out if not c.reason.startswith(_STANCE_READ)]
+    if out and section not in _DONE_SECTIONS and said_in_halves(text, ev):
+        # "Renaming variables is fine; the schema must not change.": each half of the user's
+        # leave-and-ban sentence, the same way round, in another language than the turn's
+        out = [c for c in out if not c.reason.startswith(_UNTRACED)]
     # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
     out = without_translated(text, out, ev)
     if not out and section not in _DONE_SECTIONS:
@@ -452,6 +458,8 @@ def _check_clause(
         out += check_corrected_value(text, ev)  # "Batch size: 256." after "make that 512"
     return tuple(dict.fromkeys(out))
 
+
+_UNTRACED = "no user turn says this"
 
 # "The assistant suggested X for later; not decided.": a note on the clause before, no claim
 _STATUS_NOTE = re.compile(
@@ -777,6 +785,12 @@ def check_sentence(sentence: str, ev: Evidence) -> tuple[int, tuple[Claim, ...]]
         out += check_cause(part, ev, actor)
     if len(parts) > 1:  # "expected 3 attempts and got 1": a pair across its clauses
         out += check_paired(sentence, ev)
+        if any(c.reason.startswith(CONDITION_LEFT_OUT) for c in out) and not check_condition(
+            sentence, ev
+        ):
+            # "Laravel stays on 10.x until January; no upgrade.": the sentence keeps the
+            # condition ("until January") its other clause left out
+            out = [c for c in out if not c.reason.startswith(CONDITION_LEFT_OUT)]
     wrong = out_of_order(sentence, ev.timeline) if ordered else None
     if wrong:
         out.append(Claim("did", sentence.strip(), f"not in that order: {wrong}"))

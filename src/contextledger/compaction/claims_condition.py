@@ -52,6 +52,9 @@ def condition_of(rule: str) -> str | None:
     return m.group(0).strip(" ,;") if m else None
 
 
+CONDITION_LEFT_OUT = "the user's rule holds only"
+
+
 def check_condition(text: str, ev: Evidence) -> list[Claim]:
     """A rule the recap states that matches a user's rule but leaves out its condition."""
     found, _ = supporting_at(text, ev.said_index, 0.6)
@@ -68,7 +71,7 @@ def check_condition(text: str, ev: Evidence) -> list[Claim]:
             return []
     said = ev.said_index.units[found[0]]
     cond = condition_of(_rule_clause(said.text, claim))
-    why = f"the user's rule holds only {quote(cond or '', 60)}: {quote(said.text)}"
+    why = f"{CONDITION_LEFT_OUT} {quote(cond or '', 60)}: {quote(said.text)}"
     return [Claim("constraint", text, why)]
 
 

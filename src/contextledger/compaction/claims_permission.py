@@ -30,12 +30,14 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from ..lexicon.claims import NO_OBJECTION
+from ..lexicon.claims import NO_OBJECTION, USER_NOUN
+from ..lexicon.negation import denial
 from .claims_evidence import Claim, Evidence
 from .claims_reading import quote
+from .claims_words import content_terms, loose_terms
 from .trace import claim_terms, cover
 
-__all__ = ["as_permitted", "check_permission", "stance_of"]
+__all__ = ["as_permitted", "check_leave", "check_permission", "said_in_halves", "stance_of"]
 
 Stance = Literal["free", "gated", "must", "need_not", "banned", "only"]
 
@@ -79,7 +81,7 @@ _BANNED = re.compile(
     r"(?i)\b(?:never|nothing|nobody|no\s+one|must\s*n[o']?t|may\s+not|cannot|can'?t|"
     r"no(?=(?:\s+[\w-]+){1,3}\s+(?:may|can|is|are|should|will)\b)|"  # "No new deps may …"
     r"do\s+not|don'?t|should\s*n[o']?t|"
-    r"not\s+allowed|forbidden|not\s+to)\b"
+    r"not\s+allowed|forbidden|not\s+to|hold\s+off)\b"
 )
 # a thing to be left as it is: a ban on changing it ("must stay untouched", "as they are")
 _AS_IS = re.compile(
@@ -103,6 +105,10 @@ _STANCE_WORDS = frozenset(
         "want wants never not don't do does user assistant you me my first required necessary "
         "be is are should cleared approve any anyone only except unless other than"
     )
+)
+
+_STANCE_STEMS = loose_terms(_STANCE_WORDS) | loose_terms(
+    content_terms("forbidden forbids prohibited banned must not never allowed fine change")
 )
 
 _OPPOSED: frozenset[tuple[Stance, Stance]] = frozenset(
@@ -199,3 +205,104 @@ def as_permitted(text: str, ev: Evidence) -> bool:
         mine = "only"  # "Builds are uploaded only from CI." for "never …, only from CI"
     said = _said_on(text, ev) if mine is not None else []
     return bool(said) and said[-1][1] == mine
+
+
+# A leave given, as a recap words it of the user and as users say it: "doesn't mind",
+# "is fine with the user", "is up to the assistant", "Es ist dem Nutzer egal", "Al usuario
+# le da igual", "O utilizador não se importa"
+_LEAVE = re.compile(
+    "(?i)"
+    + NO_OBJECTION
+    + r"|\b(?:is|are)\s+(?:fine|ok|okay|allowed|permitted)\b"
+    + r"|\bup\s+to\s+(?:you|the\s+assistant)\b"
+    + r"|\bist\s+(?:[\w-]+\s+){0,2}?egal\b"
+    + r"|\b(?:me|le|les|nos|lhe)\s+da\s+(?:\w+\s+)?igual\b"
+    + r"|\bn[ãa]o\s+(?:me|se|lhe)\s+importa\w*"
+)
+# Where a sentence turns from a leave to a ban: "I don't mind X, but never Y", "Es ist mir
+# egal, wie …, aber fass … nicht an", "Me da igual …, pero no borres …"
+_TURN = re.compile(
+    r"(?i)[,;]?\s+(?:but|however|aber|doch|pero|mas|mais|ma|maar|men|ale|però)\s+|\s*;\s*"
+)
+
+
+def _leave_halves(sentence: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """A sentence that gives a leave and turns to a ban, as the words of each half (the
+    leave's act, the ban's act); None when it does not."""
+    parts = _TURN.split(sentence)
+    if len(parts) < 2:
+        return None
+    left = [p for p in parts if _LEAVE.search(p)]
+    banned = [p for p in parts if not _LEAVE.search(p) and denial(p)]
+    if not left or not banned:
+        return None
+    return _act_terms(" ".join(left)), _act_terms(" ".join(banned))
+
+
+def _act_terms(text: str) -> frozenset[str]:
+    """The words of what a clause leaves or bans, cut to compare across inflections and
+    languages ("borre" / "borres", "Produktionsdatenbank" / "production")."""
+    plain = USER_NOUN.sub(" ", _LEAVE.sub(" ", text))
+    return loose_terms(content_terms(plain)) - _STANCE_STEMS
+
+
+def check_leave(text: str, ev: Evidence) -> list[Claim]:
+    """A leave the recap says the user gave ("The user doesn't care if the orders table is
+    deleted.") on the act the user banned in the same breath ("Me da igual cómo nombres las
+    funciones, pero no borres la tabla de pedidos."), or a ban on the act the user left to
+    the assistant: a leave and a ban in one sentence are two claims, each act the half whose
+    words it has (R40-V10, R40-V11)."""
+    halves = ev.derive("leaves with bans", lambda: _user_leaves(ev))
+    for part in _TURN.split(text) if halves else ():
+        act = _act_terms(part)
+        if _LEAVE.search(part):
+            if any(_covers(act, leave, ban) for _, leave, ban in halves):
+                continue  # the leave the user gave, in their words
+            against = [s for s, leave, ban in halves if act & ban and not act & leave]
+        elif denial(part):
+            if any(_covers(act, ban, leave) for _, leave, ban in halves):
+                continue
+            against = [s for s, leave, ban in halves if _covers(act, leave, ban)]
+        else:
+            continue
+        if against:
+            why = f"the user said the opposite: {quote(against[-1])}"
+            return [Claim("constraint", text.strip(), why)]
+    return []
+
+
+def said_in_halves(text: str, ev: Evidence) -> bool:
+    """Whether each leave and ban of ``text`` is a half of a user's sentence that gives a
+    leave and turns to a ban, the same way round: "Renaming variables is fine; the schema
+    must not change." for "Não me importo se mudares os nomes das variáveis, mas não
+    alteres o esquema …", in words no turn of its own language has."""
+    halves = ev.derive("leaves with bans", lambda: _user_leaves(ev))
+    parts = [p for p in _TURN.split(text) if p.strip()] if halves else []
+    for part in parts:
+        act = _act_terms(part)
+        if _LEAVE.search(part):
+            if not any(_covers(act, leave, ban) for _, leave, ban in halves):
+                return False
+        # a ban need only lean to a ban half: it restates a ban, at worst more broadly
+        elif not (denial(part) and any(_covers(act, ban, leave, True) for _, leave, ban in halves)):
+            return False
+    return bool(parts)
+
+
+def _covers(
+    act: frozenset[str], half: frozenset[str], other: frozenset[str], leaning: bool = False
+) -> bool:
+    """Whether ``act`` is ``half``'s: more of its words are there than in the sentence's
+    ``other`` half, and half of them or more (any, when ``leaning``)."""
+    shared = len(act & half)
+    return shared > len(act & other) and (leaning or 2 * shared >= len(act))
+
+
+def _user_leaves(ev: Evidence) -> list[tuple[str, frozenset[str], frozenset[str]]]:
+    """The user's sentences that give a leave and turn to a ban, with each half's words."""
+    out = []
+    for sentence in ev.user:
+        halves = _leave_halves(sentence)
+        if halves is not None:
+            out.append((sentence, *halves))
+    return out

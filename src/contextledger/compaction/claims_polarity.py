@@ -18,6 +18,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from ..lexicon import claims as lexicon
+from ..lexicon.common import listed
 from ..lexicon.negation import denial, rejecting
 from .claims_order import IMPERATIVE
 from .claims_words import turkish_denies
@@ -175,6 +176,12 @@ def _option(phrase: str) -> str:
     return "-".join(words)
 
 
+# words before a "not" that are the verb's, no option preferred ("You may not push to main")
+_NO_OPTION = listed(
+    "do does did is are was were be should must may might can could will would shall"
+)
+
+
 def preferences(text: str) -> set[tuple[str, str]]:
     """(preferred, rejected) pairs stated in ``text``, casefolded."""
     out: set[tuple[str, str]] = set()
@@ -186,7 +193,7 @@ def preferences(text: str) -> set[tuple[str, str]]:
             x = _variant_of(y, text[: m.start(b)]) or x
             # a flag is one option with or without its dashes: "--since, not --after"
             x, y = x.lstrip("-"), y.lstrip("-")
-            if x != y and x not in ("do", "does", "is", "are", "was", "should", "must"):
+            if x != y and x not in _NO_OPTION:
                 out.add((x, y))
     return out
 

@@ -248,6 +248,7 @@ _RUN_TOTAL = re.compile(
     r"(?i)\b(?:tests?\s+run|ran)\s*:?\s*(\d+)|(?<![\w.%=:])(\d+)\s+(?:tests?|examples?|specs?)\s+"
     r"(?:run|completed|total)\b|(?<![\w.%=:])(\d+)\s+(?:examples?|tests?),|(?<![\w.%=:])(\d+)\s+total\b"
     r"|\bout\s+of\s+(\d+)\b|\btotal\s*[:=]\s*(\d+)|\bcollected\s+(\d+)\s+items?"
+    r"|\btests\s*:\s*(\d+)\s*,"  # PHPUnit's "Tests: 4, Assertions: 6, Failures: 1."
 )
 # lines that count something else: suites, files, snapshots, charts, tasks
 _OTHER_TALLY = re.compile(
@@ -428,6 +429,10 @@ def _claimed_counts(text: str) -> _Counts | None:
     t = _CLAIM_TOTAL.search(text)
     if t and total is None and (failed is not None or passed is not None):
         total = _int(t.group(1))
+    if failed is None and passed is None:
+        # the runner's own labels quoted ("dotnet test reported Failed: 3, Passed: 13."):
+        # read as the record's runs are read (R40-V7, R40-V8)
+        failed, passed, total = (_last(p, [text]) for p in (_RUN_FAILED, _RUN_PASSED, _RUN_TOTAL))
     if failed is None and passed is None:
         return None
     return _Counts(failed, passed, total)

@@ -32,13 +32,19 @@ from .stance import slipped_values
 # A value: a number (a decimal comma, a unit or a percent sign kept), an id with a digit, a
 # hyphenated name
 _VALUE = re.compile(
-    r"(?<![\w.,:/-])(?:\d[\d.,:]*(?:[eE][-+]?\d+)?(?:[–-]\d[\d.,:]*)?(?:\s?%)?|[^\W\d_][\w.]*\d[\w.-]*|"
+    r"(?<![\w.,:/-])(?:\d[\d.,:]*(?:[eE][-+]?\d+)?(?:[–-]\d[\d.,:]*)?(?:\s?%|st|nd|rd|th)?|[^\W\d_][\w.]*\d[\w.-]*|"
     r"[^\W\d_]+(?:-[^\W_]+)+)(?![\w/])"
 )
 
 
 def _norm(value: str) -> str:
-    return value.replace(" ", "").rstrip(".,").casefold()
+    return _ORDINAL.sub("", value.replace(" ", "").rstrip(".,").casefold())
+
+
+_ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th)$")  # "March 13th" is the 13 of "March 13"
+# a word between "not" and the value it replaces: an article ("pas le 41") or the word the
+# value before it had ("March 3rd, not March 13th")
+_BETWEEN = re.compile(r"\s+(?P<word>[^\W\d_]+)\s*$")
 
 
 def _replacements(sentence: str) -> list[tuple[str, str]]:
@@ -47,7 +53,9 @@ def _replacements(sentence: str) -> list[tuple[str, str]]:
     out = []
     for i, m in enumerate(found):
         before = sentence[found[i - 1].end() if i else 0 : m.start()]
-        if i and lexicon.REPLACED_BEFORE.search(before):
+        if i and lexicon.REPLACED_BEFORE.search(
+            _without_word_between(before, sentence, found[i - 1])
+        ):
             out.append((_norm(m.group()), _norm(found[i - 1].group())))
         elif i and lexicon.REPLACED_THEN_NEW.match(before):
             out.append((_norm(found[i - 1].group()), _norm(m.group())))
@@ -58,6 +66,19 @@ def _replacements(sentence: str) -> list[tuple[str, str]]:
     if not out:  # "$45 a month, no, it's $54": a slip the speaker corrected at once
         out += [(_norm(old), _norm(new)) for old, new in slipped_values(sentence)]
     return [(old, new) for old, new in out if old != new]
+
+
+def _without_word_between(before: str, sentence: str, previous: re.Match[str]) -> str:
+    """``before`` (the text between two values) without a word that stands between its
+    "not" and the second value: an article, or the word the first value had before it."""
+    m = _BETWEEN.search(before)
+    if m is None:
+        return before
+    word = m.group("word")
+    had = re.search(r"([^\W\d_]+)\s*$", sentence[: previous.start()])
+    if len(word) <= 3 or (had is not None and had.group(1).casefold() == word.casefold()):
+        return before[: m.start()]
+    return before
 
 
 # "and", "or" between two values list them; they replace none
@@ -100,6 +121,11 @@ def check_stale(text: str, ev: Evidence) -> list[Claim]:
     corrections = ev.derive("value corrections", lambda: _corrections(ev))
     if not corrections:
         return []
+    turned = [c for c in corrections if (c[1], c[0]) in _replacements(text)]
+    if turned:  # "March 13th, not March 3rd" for "March 3rd, not March 13th"
+        old, new, said, _ = turned[0]
+        why = f"the user replaced {old} with {new}, not the other way round: {quote(said)}"
+        return [Claim("constraint", text.strip(), why)]
     values = {_norm(m.group()): m.start() for m in _VALUE.finditer(text)}
     about = lex.content_terms(_VALUE.sub(" ", text))
     measured = {n: dim for n, dim, _ in measures(text) if dim}

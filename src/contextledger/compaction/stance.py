@@ -57,7 +57,7 @@ _NEGATOR = re.compile(
     r"shouldn'?t|cannot|can'?t|won'?t|avoid(?:ing|s|ed)?|refrain|forbid(?:den|s)?|forbade|"
     r"prohibit(?:ed|s)?|banned|off[-\s]limits|unchanged|untouched|intact|alone|as[-\s]is|"
     r"nothing|nobody|none|neither|nor|instead\s+of|rather\s+than|without|except|"
-    r"under\s+no\s+circumstances|nicht|kein(?:e|en|em|er|es)?|nie|niemals|nichts|jamais|nunca)\b"
+    r"under\s+no\s+circumstances|hold\s+off|nicht|kein(?:e|en|em|er|es)?|nie|niemals|nichts|jamais|nunca)\b"
 )
 # "not more than", "no longer minds", "not only": no negation of the action itself
 _NOT_NEGATING = re.compile(
@@ -105,7 +105,10 @@ _CORRECTED = re.compile(
     r"to|from|and|on|in|use|it)\b)(?P<old2>[\w./+-]+)$|"
     # "(was Memcached)", "(previously 24)", "(it was 2027-04-11)"
     r"^(?:(?P<it>it|this|that)\s+)?(?P<pos3>was|previously|formerly|originally|replacing|replaces|"
-    r"replaced|used\s+to\s+be)\s+(?P<old3>[\w./+-]+)$"
+    r"replaced|used\s+to\s+be)\s+(?P<old3>[\w./+-]+)$|"
+    # "(the user first typed $1,580)": the value a slip gave, set aside since
+    r"^(?P<pos4>(?:(?:the\s+user|she|he|they)\s+)?(?:first|initially|at\s+first|mistakenly)\s+"
+    r"(?:typed|wrote|said|gave|entered))\s+(?P<old4>[^\s()]+)(?:\s+(?:by\s+mistake|in\s+error))?$"
 )
 
 
@@ -153,9 +156,12 @@ def _pieces(text: str) -> list[tuple[str, bool]]:
         over = _PREFER_OVER.match(piece.strip())
         fixed = _CORRECTED.match(piece.strip())
         if fixed:
-            old = fixed.group("old") or fixed.group("old2") or fixed.group("old3")
+            old = next(o for o in fixed.group("old", "old2", "old3", "old4") if o)
             was, to, now = old.partition(" to ")  # "from 24 to 48": 24 out, 48 in
-            pos = fixed.group("pos") or fixed.group("pos2") or fixed.group("pos3")
+            pos = next(p for p in fixed.group("pos", "pos2", "pos3", "pos4") if p)
+            if fixed.group("pos4"):
+                # "(the user first typed $1,580)": a slip named, no stance on it or the act
+                continue
             out += [(pos, False), (was, True)]
             if fixed.group("it"):  # "(it was 2027-04-11)": a value once, neither held nor denied
                 out.append((was, False))
@@ -599,6 +605,9 @@ _NEGATIVE_QUESTION = re.compile(
 )
 
 
+_REASON = re.compile(r"(?i)^\W*(?:because|since|as|given\s+that)\b")
+
+
 class Reading:
     """The stance of one text, each part read on first need and kept: a claim is compared
     with every record sentence it traces to, and a record sentence with every claim that
@@ -650,11 +659,23 @@ class Reading:
             or not _CHANGES.isdisjoint(claim_terms(text))
         )
 
+    @cached_property
+    def reasons(self) -> frozenset[str]:
+        """The terms said only in a reason ("… because the staging DB is shared"): what the
+        verb of "the user forbade X because Y" negates is X, not Y."""
+        pieces = segments(self.text)
+        given = [claim_terms(p) for p, _ in pieces if _REASON.match(p)]
+        other = [claim_terms(p) for p, _ in pieces if not _REASON.match(p)]
+        return frozenset().union(*given) - frozenset().union(*other)
+
     def change(self, said: Reading, *, flipped: bool = False) -> str | None:
         """How this claim changes the stance of ``said`` (see :func:`stance_change`)."""
         if not said.marked and self.plain(flipped):
             return None  # every term of ``said`` is stated plainly, which the claim keeps
-        turned = _opposed(self.polarity, said.polarity, flipped=flipped)
+        mine = self.polarity
+        if flipped and self.reasons:
+            mine = {t: p for t, p in mine.items() if t not in self.reasons}
+        turned = _opposed(mine, said.polarity, flipped=flipped)
         if turned:
             return f"the user said the opposite about {', '.join(sorted(turned)[:3])}"
         if self.bounds:
