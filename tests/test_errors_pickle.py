@@ -21,6 +21,7 @@ SAMPLES: dict[type[errors.ContextLedgerError], errors.ContextLedgerError] = {
         "messages[2].content[0]", "audio", "anthropic", "send it as a file"
     ),
     errors.VisionGateError: errors.VisionGateError("gpt-3.5-turbo", "openai", 2, "text only"),
+    errors.UnpricedImagesError: errors.UnpricedImagesError("acme/vl", "openai-compatible", 1, "x"),
     errors.UnknownModelError: errors.UnknownModelError(
         "claude-sonet-4-5", ("claude-sonnet-4-5",), hint="pass window="
     ),

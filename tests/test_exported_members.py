@@ -46,6 +46,7 @@ EXPECTED = [
     "ToolCall",
     "ToolResult",
     "UnknownModelError",
+    "UnpricedImagesError",
     "UnstorableImageError",
     "UnsupportedBlockError",
     "VisionGateError",

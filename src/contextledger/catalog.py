@@ -75,6 +75,19 @@ if TYPE_CHECKING:
 _DATA = os.path.join(os.path.dirname(__file__), "data")
 
 PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "openai-compatible")
+#: The image cost model of an id the catalog does not know, served OpenAI-compatibly, given
+#: a window and no ``image_family``: any vendor's model may be behind it, and known models
+#: bill one 1200x900 image from 258 tokens to 25,501 (Gemini 1.5's fixed 258, gpt-4o's tiles
+#: 765, Claude's w*h/750 1,440, gpt-4o-mini's 25,501), so no price is both useful and never
+#: below the bill: its images are refused (the vision gate) until a family is named.
+UNKNOWN_IMAGE_COST = "unknown"
+#: What an app passes to name the image formula (``lookup_model``'s ``image_family``), by
+#: the formulas servers of open models use.
+IMAGE_FAMILY_HINT = (
+    "pass image_family= the known model whose image formula it bills by (for example "
+    "'gpt-4o': 85 + 170 per 512 px tile; 'claude-sonnet-4-5': a token per 28 px patch, "
+    "at most 1,568), or register the model with one"
+)
 
 # Dated variants: gpt-4o-2024-08-06, claude-sonnet-4-5-20250929, gemini-2.5-flash-001,
 # gpt-4-0613 / pixtral-12b-2409, …-latest, …-preview-05-20
@@ -1140,6 +1153,29 @@ def takes_prefill(info: ModelInfo) -> bool:
     return version < (4, 6)
 
 
+def takes_forced_tool(info: ModelInfo) -> bool:
+    """Whether ``info`` takes a forced tool choice (Anthropic's ``any`` or ``tool``, OpenAI's
+    ``required`` or a named function): Claude Opus 5.5 and Claude Fable 5.1 answer HTTP 400
+    ("Forced tool use returns an error": Anthropic's "What's new in Claude Opus 5.5", which
+    says it of Fable 5.1 too, and "What's new in Claude Fable 5.1"; Mythos 5.1 shares Fable
+    5.1's capabilities, and Fable and Mythos 5.2 list no change to it).
+
+    >>> [takes_forced_tool(lookup_model(m)) for m in ("claude-opus-5", "claude-opus-5-5")]
+    [True, False]
+    """
+    return _without_provider(info.id) not in _NO_FORCED_TOOL
+
+
+_NO_FORCED_TOOL = frozenset(
+    (
+        "claude-opus-5-5",
+        "claude-fable-5-1",
+        "claude-mythos-5-1",
+        "claude-fable-5-2",
+        "claude-mythos-5-2",
+    )
+)
+
 # The Gemini models measured taking a conversation that ends on a model turn.
 _GEMINI_PREFILL = re.compile(r"^gemini-(?:1\.|2\.|3-|3\.1-|3\.5-flash$|pro-latest$)")
 # claude-sonnet-4-6, claude-opus-5, claude-fable-5-1: the family, then the version
@@ -1706,6 +1742,8 @@ def lookup_model(
         return info
     base = cat.provider_default(model)
     info = replace(base, id=model, context_window=window, estimated=True, source="estimate")
+    if image_family is None and info.provider == "openai-compatible":
+        info = replace(info, image_cost=UNKNOWN_IMAGE_COST, image_params={})
     if image_family is not None:
         family = cat.lookup(image_family)
         info = replace(

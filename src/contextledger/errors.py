@@ -6,6 +6,7 @@ Every exception contextledger raises on purpose is defined here, in one tree::
     ├── ContentError (ValueError)          input that does not fit the content model
     │   └── UnsupportedBlockError          a block the target format cannot carry
     ├── VisionGateError                    images for a model that cannot see them
+    │   └── UnpricedImagesError            images for an unknown model with no image family
     ├── UnknownModelError (KeyError)       a model id the catalog cannot resolve
     │   └── ShutDownModelError             a model its provider shut down (when, what instead)
     ├── ImageProbeError (ValueError)       an image whose header cannot be read
@@ -124,18 +125,33 @@ class VisionGateError(ContextLedgerError):
         self.image_count = image_count
         self.reason = reason
         super().__init__(
-            f"{self.problem}. Switch to a vision model or remove the images "
-            f"(or pass on_images='placeholder' to send text placeholders instead)."
+            f"{self.problem}. {self.remedy} (or pass on_images='placeholder' to send text "
+            "placeholders instead)."
         )
+
+    remedy: ClassVar[str] = "Switch to a vision model or remove the images"
 
     @property
     def problem(self) -> str:
         """What is wrong, without the remedy (a CLI names its own flags and commands)."""
+        return f"{self.model} cannot accept images ({self.reason}); {self._holds}"
+
+    @property
+    def _holds(self) -> str:
         noun = "image" if self.image_count == 1 else "images"
-        return (
-            f"{self.model} cannot accept images ({self.reason}); the conversation holds "
-            f"{self.image_count} {noun}"
-        )
+        return f"the conversation holds {self.image_count} {noun}"
+
+
+class UnpricedImagesError(VisionGateError):
+    """The conversation holds images for a model the catalog does not know, and no image
+    family was named: what it bills for them is not known, so they are not priced below it
+    (``catalog.UNKNOWN_IMAGE_COST``)."""
+
+    remedy: ClassVar[str] = "Name its image family or remove the images"
+
+    @property
+    def problem(self) -> str:
+        return f"{self.model}'s images cannot be priced ({self.reason}); {self._holds}"
 
 
 class UnknownModelError(ContextLedgerError, KeyError):

@@ -15,8 +15,21 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
-from .catalog import Catalog, ModelInfo, lookup_model, resolve_catalog
-from .errors import ArgumentError, ContextLedgerError, UnsupportedBlockError, VisionGateError
+from .catalog import (
+    IMAGE_FAMILY_HINT,
+    UNKNOWN_IMAGE_COST,
+    Catalog,
+    ModelInfo,
+    lookup_model,
+    resolve_catalog,
+)
+from .errors import (
+    ArgumentError,
+    ContextLedgerError,
+    UnpricedImagesError,
+    UnsupportedBlockError,
+    VisionGateError,
+)
 from .images.labels import image_label as image_label  # (the transcript imports it from here)
 from .model import (
     Audio,
@@ -54,6 +67,11 @@ def accepts_images(model: str | ModelInfo, catalog: Catalog | None = None) -> tu
         return False, f"its provider, {info.provider}, takes no images"
     if not info.vision:
         return False, "it is text-only in the model catalog"
+    if info.image_cost == UNKNOWN_IMAGE_COST:
+        return False, (
+            "it is not in the model catalog and no image_family was given, so what it bills "
+            f"for an image is not known: {IMAGE_FAMILY_HINT}"
+        )
     return True, ""
 
 
@@ -62,8 +80,13 @@ def check_on_images(value: object) -> None:
     _check_choice("on_images", get_args(OnImages), value)
 
 
-def placeholder(img: Image, model: str) -> str:
-    return f"[image {image_label(img)} omitted: {model} does not accept images]"
+#: Why a gated image is left out, for the placeholder and the notice.
+_NOT_ACCEPTED = "does not accept images"
+_NOT_PRICED = "has no known image prices (no image_family given)"
+
+
+def placeholder(img: Image, model: str, why: str = _NOT_ACCEPTED) -> str:
+    return f"[image {image_label(img)} omitted: {model} {why}]"
 
 
 def vision_gate(
@@ -93,17 +116,20 @@ def vision_gate(
     if n == 0:
         return GateResult(tuple(messages), ())
     model_id = model.id if isinstance(model, ModelInfo) else model
+    unpriced = info.vision and info.image_cost == UNKNOWN_IMAGE_COST
     if on_images == "error":
-        raise VisionGateError(model_id, info.provider, n, reason)
+        refusal = UnpricedImagesError if unpriced else VisionGateError
+        raise refusal(model_id, info.provider, n, reason)
+    why = _NOT_PRICED if unpriced else _NOT_ACCEPTED
     notices: list[Notice] = []
     out: list[Message] = []
     for m in messages:
 
         def swap(img: Image, _block: int, where: str = m.id) -> Text:
-            notices.append(_notice(image_label(img), model_id, where))
-            return Text(placeholder(img, model_id))
+            notices.append(_notice(image_label(img), model_id, where, why))
+            return Text(placeholder(img, model_id, why))
 
-        out.append(_swap_referenced_images(m.map_images(swap), model_id, notices))
+        out.append(_swap_referenced_images(m.map_images(swap), model_id, notices, why))
     return GateResult(tuple(out), tuple(notices))
 
 
@@ -117,7 +143,9 @@ def _images_by_reference(m: Message) -> int:
     return sum(map(_is_image_by_reference, (*m.content, *inner)))
 
 
-def _swap_referenced_images(m: Message, model: str, notices: list[Notice]) -> Message:
+def _swap_referenced_images(
+    m: Message, model: str, notices: list[Notice], why: str = _NOT_ACCEPTED
+) -> Message:
     """``m`` with each image by file id (inside tool results too) a reported placeholder."""
     if not _images_by_reference(m):
         return m
@@ -127,8 +155,8 @@ def _swap_referenced_images(m: Message, model: str, notices: list[Notice]) -> Me
             return b
         assert isinstance(b, ProviderContent)
         label = repr(reference_of(b) or "by file id")
-        notices.append(_notice(label, model, m.id))
-        return Text(f"[image {label} omitted: {model} does not accept images]")
+        notices.append(_notice(label, model, m.id, why))
+        return Text(f"[image {label} omitted: {model} {why}]")
 
     content = [
         replace(b, content=tuple(swap(x) for x in b.content))  # type: ignore[misc]
@@ -139,11 +167,11 @@ def _swap_referenced_images(m: Message, model: str, notices: list[Notice]) -> Me
     return m.with_content(content)
 
 
-def _notice(label: str, model: str, where: str) -> Notice:
+def _notice(label: str, model: str, where: str, why: str = _NOT_ACCEPTED) -> Notice:
     return Notice(
         "replaced",
         where,
-        f"The model will not see image {label}: {model} does not accept images, "
+        f"The model will not see image {label}: {model} {why}, "
         "so a text placeholder was sent instead.",
     )
 

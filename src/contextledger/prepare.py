@@ -23,7 +23,14 @@ from itertools import takewhile
 from operator import is_
 from typing import Any
 
-from .catalog import Catalog, ModelInfo, body_model_id, lookup_model, takes_audio
+from .catalog import (
+    Catalog,
+    ModelInfo,
+    body_model_id,
+    lookup_model,
+    takes_audio,
+    takes_forced_tool,
+)
 from .compaction.conversation import CompactionEvent, CompactionOutcome, Conversation
 from .compaction.floor import (
     Quote,
@@ -60,9 +67,11 @@ from .pricing.framing import settings_prompt, thinking_prompt
 from .pricing.messages import Pricer, price_request
 from .pricing.provider_content import check_file_pages
 from .providers import Format, format_for_provider, provider_format, translate
+from .providers.format import tool_spec
 from .providers.ids import declared_notice, declared_renames
 from .providers.native import unheard_replies
 from .providers.output_format import read_output_format
+from .providers.tool_choice import FORCED, choice_for_tools, read_tool_choice
 from .repair import RepairChange, RepairMemo
 from .reply import Reply
 from .report import Notice, not_yet_told
@@ -249,8 +258,11 @@ class Preparer:
     block prices, the sticky (prompt-cache-friendly) cut, and normalized images.
 
     Keep one per conversation and model; make a new one when the model changes.
-    ``tool_choice``: the one the requests will carry with their tools, priced exactly
-    (``FitOptions.tool_choice``; None: not known, priced at the most a choice costs).
+    ``tool_choice``: the one the requests will carry with their tools (any provider's shape:
+    ``providers.tool_choice``), written into the body in the target's shape, its tool named
+    as the body declares it, and priced as written (None: none written, priced at the most a
+    choice costs, as the app may add one); naming a tool the request does not declare is an
+    ``ArgumentError`` naming it.
     ``response_format``: the structured-output format they carry (Chat's ``response_format``,
     Responses' ``text.format`` or Anthropic's ``output_format`` shape), written into the body
     in the target's shape and priced in the budget as written. ``thinking``: Anthropic's
@@ -321,7 +333,6 @@ class Preparer:
                 drop_current_attachments=drop_current_attachments,
                 hysteresis=hysteresis,
                 file_pages=pricer.file_pages,
-                tool_choice=tool_choice,
                 response_format=response_format,
                 thinking=self._anthropic_only(thinking),
                 settings=settings,
@@ -329,6 +340,10 @@ class Preparer:
             ),
             pricer=pricer,
         )
+        # the caller's tool choice, as given (written into each body for its request's tools)
+        self._tool_choice = tool_choice
+        if tool_choice is not None:
+            read_tool_choice(tool_choice)  # (one no format can carry is refused here)
         self._caches = _Caches()
         # the scratch fitters of the dry fits: as the real one, and stopping at a long turn
         self._dry: dict[tuple[bool, bool], Fitter] = {}
@@ -392,8 +407,8 @@ class Preparer:
         if file_pages:
             self._declare_pages(file_pages)
         opts = self.fitter.options
-        if tool_choice is not None and tool_choice != opts.tool_choice:
-            self.fitter.options = opts = replace(opts, tool_choice=tool_choice)
+        if tool_choice is not None:
+            self._tool_choice = tool_choice
         if response_format is not None and response_format != opts.response_format:
             self.fitter.options = opts = replace(opts, response_format=response_format)
         if thinking is not None and thinking != opts.thinking:
@@ -431,6 +446,7 @@ class Preparer:
         # the fit would otherwise drop, so the view is recap + as many recent turns as fit
         wire_tools = self.wire.convert_tools(tools) if tools else None
         tool_names = declared_renames(tools, self.format) if tools else {}
+        written_choice = self._written_choice(tools or (), write)
         notices.extend(declared_notice(tool_names, self.format, self.wire.title))
         self._fallback = None
         outcome = self._compact(work, wire_tools)
@@ -518,6 +534,7 @@ class Preparer:
             body = self._body(translation.body, wire_tools)
         else:
             body = self._body({}, wire_tools)
+        body.update(written_choice)
 
         fit_report = result.report
         report = PrepareReport(
@@ -1397,6 +1414,31 @@ class Preparer:
         rest = rest * _FILLER_CHUNK_SIZE // chunk
         return (_FILLER_CHUNK,) * whole + ((_filler(rest),) if rest else ())
 
+    def _written_choice(self, tools: Sequence[Mapping[str, Any]], write: bool) -> dict[str, Any]:
+        """The body entries of the tool choice given, for a request declaring ``tools`` (none:
+        no choice given, or ``auto``/``none`` without tools, which says nothing), and the fit
+        told to price the choice as written: the target's shape, its tool as declared.
+        ``write=False`` (the proxy forwards the client's own choice, in the target's shape
+        already): nothing written, the choice priced as given."""
+        given = self._tool_choice
+        written: dict[str, Any] = {}
+        if write and given is not None:
+            declared = [tool_spec(t)[0] for t in tools]
+            choice = read_tool_choice(given)
+            if choice.mode in FORCED and declared and not takes_forced_tool(self.info):
+                raise ArgumentError(
+                    "tool_choice",
+                    f"'auto' or 'none' for {self.info.id} (it answers HTTP 400 for a forced tool)",
+                    given,
+                )
+            sent = choice_for_tools(choice, declared, self.format)
+            written = self.wire.tool_choice(sent) if sent is not None else {}
+        # (Gemini's tool_config is priced as nothing known bills it: as no choice)
+        priced = written.get("tool_choice") if write else given
+        if priced != self.fitter.options.tool_choice:
+            self.fitter.options = replace(self.fitter.options, tool_choice=priced)
+        return written
+
     def _beside_messages(self, wire_tools: list[dict[str, Any]] | None) -> int:
         """What the request is billed beside its messages: tool schemas, structured-output
         format, request overhead, thinking and settings prompts (as the fit budgets them)."""
@@ -1404,7 +1446,8 @@ class Preparer:
         thinking = thinking_prompt(opts.thinking, pricer.model.provider)
         thinking += settings_prompt(opts.settings or {}, pricer.model.provider)
         overhead = pricer.request_overhead + thinking
-        return pricer.tools(wire_tools) + pricer.output_format(opts.response_format) + overhead
+        tools = pricer.tools(wire_tools, opts.tool_choice)
+        return tools + pricer.output_format(opts.response_format) + overhead
 
     def _anthropic_only(self, thinking: object) -> object:
         """``thinking`` as given, for a request in Anthropic's format (another format has

@@ -278,7 +278,7 @@ def kept_changes(
                 for m, p in zip(out, prices, strict=True)
             ]
 
-        return Later(make), text - pricer.merged_framing(out), image
+        return Later(make), text - pricer.unbilled(out), image
     # (a price of a message sent before changed: a result's call renamed or deleted)
     before = memo if memo.repriced == pricer.repriced else KeptMemo()
     changes: list[Change] = []
@@ -300,8 +300,9 @@ def kept_changes(
     if memo is not None:
         memo.out, memo.changes, memo.texts, memo.images = out, changes, texts, images
         memo.repriced = pricer.repriced
-    # Turns the wire format merges are billed one framing, not one per message.
-    return changes, sum(texts) - pricer.merged_framing(out), sum(images)
+    # Turns the wire format merges are billed one framing, not one per message, and the
+    # reasoning of earlier turns some providers drop not at all.
+    return changes, sum(texts) - pricer.unbilled(out), sum(images)
 
 
 _text_of, _image_of = attrgetter("text"), attrgetter("image")

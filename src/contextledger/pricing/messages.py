@@ -17,6 +17,7 @@ import math
 import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ..catalog import Catalog, ModelInfo, lookup_model, takes_audio
@@ -1232,7 +1233,40 @@ class Pricer:
         for m in msgs:
             p = self.message(m)
             text, image = text + p.text, image + p.image
-        return MessagePrice(text - self.merged_framing(msgs), image)
+        return MessagePrice(text - self.unbilled(msgs), image)
+
+    def unbilled(self, messages: Sequence[Message]) -> int:
+        """What the messages' own prices hold that the provider does not bill for them in
+        this order: the framing of merged turns (``merged_framing``) and the reasoning of
+        earlier turns it strips (``stripped_reasoning``)."""
+        return self.merged_framing(messages) + self.stripped_reasoning(messages)
+
+    def stripped_reasoning(self, messages: Sequence[Message]) -> int:
+        """The priced reasoning of assistant turns before the newest request the user wrote
+        (a message of tool results only continues the turn), for a model whose provider
+        drops it from the input (``STRIPS_EARLIER_REASONING``); 0 with no wire known. The
+        turn still in a tool-use loop keeps its reasoning, billed."""
+        if not self.strips_earlier_reasoning:
+            return 0
+        turn = _newest_request(messages)
+        stripped = 0
+        for m in messages[:turn]:
+            if m.role != "assistant":
+                continue
+            for b in m.content:
+                if isinstance(b, Reasoning) and carries_reasoning(b, self.wire or ""):
+                    price = self.block(b)[0] + self._reasoning_item_framing
+                    stripped += max(0, price - STRIPPED_REASONING_KEPT)
+        return stripped
+
+    @cached_property
+    def strips_earlier_reasoning(self) -> bool:
+        return self.model.id in STRIPS_EARLIER_REASONING.get(self.wire or "", frozenset())
+
+    @cached_property
+    def _reasoning_item_framing(self) -> int:
+        """A Responses reasoning item's own framing (an item of the input), dropped with it."""
+        return self.beside_text if self.wire == "openai-responses" else 0
 
     def merged_framing(self, messages: Sequence[Message]) -> int:
         """The framing of messages the wire writes into the turn before (Anthropic and
@@ -1345,6 +1379,48 @@ def request_overhead(info: ModelInfo) -> int:
     """
     claude = ANTHROPIC_REQUEST_FRAMING if info.provider == "anthropic" else 0
     return REQUEST_OVERHEAD + info.request_overhead + claude
+
+
+#: Models whose provider drops the reasoning of earlier turns from the input it bills, by
+#: wire, by catalog id: what a turn's reasoning bills ends when the user writes the
+#: next request; reasoning sent back in the turn's tool-use loop is billed. Anthropic's
+#: extended-thinking docs ("Differences in thinking across model versions": Claude Opus 4.1
+#: and earlier, Sonnet 4.5 and earlier, Haiku through 4.5 keep only the last turn's thinking;
+#: Opus 4.5, Sonnet 4.6 and later keep all, so they are not here); Mirascope's recorded
+#: claude-sonnet-4-0 bills: 97 for a follow-up after a thinking turn priced 1,054-1,418 with
+#: it (review40 R40-B2). gpt-5 on Responses: Mirascope's follow-up after a reasoning item
+#: with summaries, billed 62, priced 426-697 with it; OpenAI's newer models may keep earlier
+#: reasoning (its "Preserved reasoning" guide), so only ids bills prove are here.
+STRIPS_EARLIER_REASONING: Mapping[str, frozenset[str]] = {
+    "anthropic": frozenset(
+        (
+            "claude-3-7-sonnet",
+            "claude-sonnet-4",
+            "claude-opus-4",
+            "claude-opus-4-1",
+            "claude-sonnet-4-5",
+            "claude-haiku-4-5",
+        )
+    ),
+    "openai-responses": frozenset(("gpt-5",)),
+}
+
+
+#: What a stripped block of reasoning is still priced at: Anthropic's token-counting guide
+#: counts its example of a follow-up after a thinking turn 88 tokens, where the body without
+#: the thinking is priced 83 (``tests/test_billed_examples.py``): what the API leaves of a
+#: stripped block, or what the estimate misses of the rest, is kept (never below the count).
+STRIPPED_REASONING_KEPT = 8
+
+
+def _newest_request(messages: Sequence[Message]) -> int:
+    """The index of the newest user message that is not tool results only (its turn is
+    the current one), or 0."""
+    for i in range(len(messages) - 1, -1, -1):
+        m = messages[i]
+        if m.role == "user" and not all(isinstance(b, ToolResult) for b in m.content):
+            return i
+    return 0
 
 
 def _prompt_text(b: Block) -> str:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..catalog import Catalog, ModelInfo, lookup_model
+from ..catalog import IMAGE_FAMILY_HINT, UNKNOWN_IMAGE_COST, Catalog, ModelInfo, lookup_model
 from ..errors import ContentError
 
 if TYPE_CHECKING:
@@ -458,6 +458,12 @@ def _family(info: ModelInfo) -> tuple[_Family, _MaxFamily]:
             "",
             f"{info.id} has no image input: it cannot be sent images, so they have no "
             "token cost; switch to a vision model or drop the images",
+        )
+    if info.image_cost == UNKNOWN_IMAGE_COST:
+        raise ContentError(
+            "",
+            f"{info.id} is not in the model catalog and no image_family was given, so what "
+            f"it bills for an image is not known: {IMAGE_FAMILY_HINT}",
         )
     try:
         return FAMILIES[info.image_cost]

@@ -39,6 +39,7 @@ from . import native
 from .format import ProviderFormat, tool_spec
 from .ids import declared_name, unique_declared, wire_id, wire_name
 from .output_format import OutputFormat
+from .tool_choice import ToolChoice
 
 TARGET = "anthropic"
 TITLE = "Anthropic"
@@ -843,6 +844,21 @@ def output_format(fmt: OutputFormat) -> dict[str, Any]:
     return {"output_config": {"format": {"type": "json_schema", "schema": fmt.schema}}}
 
 
+#: Anthropic's word for each mode (``required`` is ``any``; a named tool is ``tool``).
+_CHOICE_TYPES = {"auto": "auto", "none": "none", "required": "any", "named": "tool"}
+
+
+def tool_choice(choice: ToolChoice) -> dict[str, Any]:
+    """``tool_choice`` as ``{"type": "auto"|"any"|"none"|"tool", "name"}``, with
+    ``disable_parallel_tool_use`` when the choice says it (``none`` takes none: no call)."""
+    value: dict[str, Any] = {"type": _CHOICE_TYPES[choice.mode]}
+    if choice.name is not None:
+        value["name"] = choice.name
+    if choice.parallel is not None and choice.mode != "none":
+        value["disable_parallel_tool_use"] = not choice.parallel
+    return {"tool_choice": value}
+
+
 # ----------------------------------------------------------------------------- sending
 
 
@@ -1054,6 +1070,7 @@ FORMAT = ProviderFormat(
     convert_tools=convert_tools,
     output_limit=output_limit,
     output_format=output_format,
+    tool_choice=tool_choice,
     serves=("anthropic",),
     sdk="anthropic",
     stream=stream,

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from ..model import Message
 from ..reply import Reply
 from ..report import Notice
 from .output_format import OutputFormat
+
+if TYPE_CHECKING:  # (tool_choice names tools as ids does, which reads tool_spec here)
+    from .tool_choice import ToolChoice
 
 Format = Literal["openai", "anthropic", "openai-responses", "gemini"]
 
@@ -76,6 +79,9 @@ class ProviderFormat:
     output_limit: Callable[[int, str], dict[str, Any]]
     #: The body entries that carry a structured-output format (``providers.output_format``).
     output_format: Callable[[OutputFormat], dict[str, Any]]
+    #: The body entries that carry a tool choice (``providers.tool_choice``), its tool named
+    #: as this format declares it.
+    tool_choice: Callable[[ToolChoice], dict[str, Any]]
     serves: tuple[str, ...] = ()
     sdk: str | None = None
     stream: Streamer | None = None

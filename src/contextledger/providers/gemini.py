@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..errors import ContentError, SendError, UnsupportedBlockError, describe
+from ..errors import ArgumentError, ContentError, SendError, UnsupportedBlockError, describe
 from ..model import (
     Audio,
     Block,
@@ -43,6 +43,7 @@ from . import native
 from .format import ProviderFormat, tool_spec
 from .ids import declared_name, unique_declared, wire_id, wire_name
 from .output_format import OutputFormat
+from .tool_choice import ToolChoice
 
 TARGET = "gemini"
 TITLE = "Gemini"
@@ -718,6 +719,26 @@ def output_format(fmt: OutputFormat) -> dict[str, Any]:
     return {"generation_config": config}
 
 
+#: Gemini's word for each mode (a named tool is ``ANY`` allowing that function alone).
+_CALLING_MODES = {"auto": "AUTO", "none": "NONE", "required": "ANY", "named": "ANY"}
+
+
+def tool_choice(choice: ToolChoice) -> dict[str, Any]:
+    """``tool_config.function_calling_config``: the mode, and a named tool as the one
+    allowed function. Gemini has no setting against parallel calls: a choice that forbids
+    them is refused, naming it, rather than sent without it."""
+    if choice.parallel is False:
+        raise ArgumentError(
+            "tool_choice",
+            "a choice Gemini can carry (it has no setting against parallel calls)",
+            {"disable_parallel_tool_use": True},
+        )
+    config: dict[str, Any] = {"mode": _CALLING_MODES[choice.mode]}
+    if choice.name is not None:
+        config["allowed_function_names"] = [choice.name]
+    return {"tool_config": {"function_calling_config": config}}
+
+
 # ----------------------------------------------------------------------------- sending
 
 #: Request-body keys that are not the model or the contents: the SDK takes them in ``config``.
@@ -937,6 +958,7 @@ FORMAT = ProviderFormat(
     convert_tools=convert_tools,
     output_limit=output_limit,
     output_format=output_format,
+    tool_choice=tool_choice,
     serves=("gemini",),
     sdk="google.genai",
     stream=stream,

@@ -35,6 +35,7 @@ from . import native
 from .format import ProviderFormat
 from .ids import speaker_name, unique_declared, wire_id, wire_name
 from .output_format import OutputFormat, openai_schema
+from .tool_choice import ToolChoice, openai_tool_choice
 
 TARGET = "openai"
 TITLE = "OpenAI Chat"
@@ -550,6 +551,11 @@ def output_format(fmt: OutputFormat) -> dict[str, Any]:
     return {"response_format": {"type": "json_schema", "json_schema": openai_schema(fmt)}}
 
 
+def tool_choice(choice: ToolChoice) -> dict[str, Any]:
+    """``tool_choice``, a named one as ``{"type": "function", "function": {"name"}}``."""
+    return openai_tool_choice(choice, nested=True)
+
+
 # ----------------------------------------------------------------------------- sending
 
 
@@ -673,6 +679,7 @@ FORMAT = ProviderFormat(
     convert_tools=convert_tools,
     output_limit=output_limit,
     output_format=output_format,
+    tool_choice=tool_choice,
     serves=("openai", "openai-compatible", "mistral"),
     sdk="openai",
     stream=stream,

@@ -39,6 +39,7 @@ from . import native
 from .format import ProviderFormat, tool_spec
 from .ids import declared_name, responses_item_id, unique_declared, wire_id, wire_name
 from .output_format import OutputFormat, openai_schema
+from .tool_choice import ToolChoice, openai_tool_choice
 
 TARGET = "openai-responses"
 TITLE = "OpenAI Responses"
@@ -720,6 +721,11 @@ def output_format(fmt: OutputFormat) -> dict[str, Any]:
     return {"text": {"format": {"type": "json_schema", **openai_schema(fmt)}}}
 
 
+def tool_choice(choice: ToolChoice) -> dict[str, Any]:
+    """``tool_choice``, a named one as ``{"type": "function", "name"}``."""
+    return openai_tool_choice(choice, nested=False)
+
+
 # ----------------------------------------------------------------------------- sending
 
 #: Output item types that become blocks of the assistant reply (others are reported).
@@ -841,6 +847,7 @@ FORMAT = ProviderFormat(
     convert_tools=convert_tools,
     output_limit=output_limit,
     output_format=output_format,
+    tool_choice=tool_choice,
     sdk="openai",
     stream=stream,
     complete=complete,
