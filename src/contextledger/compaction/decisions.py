@@ -17,6 +17,7 @@ from .facts import (
     keywords,
     sentences,
 )
+from .rules import turned_down_value
 from .wording import asks, clip, without_code
 
 # "decided" in more of the languages users write in, past or done (Catalan, Romanian,
@@ -123,24 +124,41 @@ def _values(text: str) -> set[str]:
     return {w.rstrip(".") for w in words}
 
 
-def standing(decisions: list[str], messages: Sequence[Message]) -> list[str]:
+def standing(
+    decisions: list[str], messages: Sequence[Message], *, replies: bool = False
+) -> list[str]:
     """The decisions no later correction of the user's turned down: "I'll go with
     Memcached" is gone once the user said "use Redis not Memcached" (a bare number or a
     short word counts when the correction shares another word with the decision:
-    "retry 5 times, not 3" turns down "I'll retry 3 times", not "3 replicas").
+    "retry 5 times, not 3" turns down "I'll retry 3 times", not "3 replicas"; or, with
+    ``replies`` (the items are choices made, not values reported), when it answers the
+    decision's turn on its topic: "Two tests fail: the per-customer limit … I'll set the cap
+    to 5 as in the ticket." and the user's next turn "Actually the coupon limit is 3 per
+    customer, not 5.", R40-R1), in any language
+    a correction's shape is read in (:func:`.rules.turned_down_value`: "Ustawię limit na 50."
+    … "Właściwie limit to 20, a nie 50.").
     ``messages``: the whole record, so a correction in a turn kept verbatim after the
     recapped ones still turns the recap's decision down."""
     if not decisions:
         return decisions
     down: list[tuple[int, str, set[str]]] = []  # (where, the word turned down, the topic)
+    answers: dict[int, int] = {}  # per user turn, the assistant's turn of words it answers
+    spoke = -1  # the assistant's latest turn of words since the user's last
     for i, m in enumerate(messages):
+        if m.role == "assistant" and m.text.strip():
+            spoke = i
         if m.role != "user" or m.is_recap or m.tool_results:
             continue
+        answers[i], spoke = spoke, -1
         for s in sentences(without_code(m.text)):
             for w in _TURNED_DOWN.findall(s):
                 value = _NUMBER_UNIT.sub(r"\1", w.casefold().strip())
                 bare = re.match(r"\d+(?:\.\d+)?", value)  # "not 30 s" turns down "30" too
                 down += [(i, v, keywords(s)) for v in {value, bare[0] if bare else value}]
+            named = turned_down_value(s)
+            if named is not None:  # (its number, or its last word: "el 21" turns down "21")
+                digits = re.search(r"\d+(?:\.\d+)?", named)
+                down.append((i, digits[0] if digits else named.split()[-1].casefold(), keywords(s)))
     if not down:
         return decisions
     said_at: dict[str, int] = {}
@@ -151,13 +169,22 @@ def standing(decisions: list[str], messages: Sequence[Message]) -> list[str]:
                 body = d.partition(": ")[2].removesuffix(" …")
                 if d not in said_at and body and body in text:
                     said_at[d] = i
+    # (the turn a decision was said in, for a reply that names its topic in other words:
+    # "… the per-customer limit and stacking. I'll set the cap to 5 …" - "the coupon limit
+    # is 3 per customer, not 5")
+    said_in = {at: keywords(messages[at].text) for at in set(said_at.values())} if replies else {}
     out = []
     for d in decisions:
         words = _values(d)
+        at = said_at.get(d, len(messages))
         stale = any(
-            i > said_at.get(d, len(messages))
+            i > at
             and w in words
-            and ((len(w) > 3 and not w[:1].isdigit()) or bool(topic & keywords(d)))
+            and (
+                (len(w) > 3 and not w[:1].isdigit())
+                or bool(topic & keywords(d))
+                or (replies and answers.get(i) == at and bool(topic & said_in[at]))
+            )
             for i, w, topic in down
         )
         if not stale:
@@ -568,6 +595,18 @@ def settles_a_choice(sentence: str) -> bool:
     )
 
 
+# The user taking an option put to them, by name: "OK for the Thursday morning slot, I'll be
+# there.", "D'accord pour le créneau de jeudi matin, je serai là." (gen40's support chat),
+# "Einverstanden mit dem Termin am Dienstag.", "De acuerdo con la cita del martes."
+_AGREED_ON = re.compile(
+    r"(?i)^\W*(?:ok(?:ay)?|agreed|fine|d['’]accord|ça\s+marche|einverstanden|de\s+acuerdo|vale|"
+    r"va\s+bene|d['’]accordo|combinado|fechado|de\s+acordo|akkoord|zgoda|prima)\s*,?\s+"
+    r"(?:for|with|on|pour|avec|mit|für|con|per|para|com|met|voor|na)\s+"
+    r"(?!(?:now|today|me|that|this|it|maintenant|moi|ça|jetzt|mich|ahora|mí|adesso|me|agora|mim|"
+    r"nu|mij|teraz|mnie)\b)\S+"
+)
+
+
 def decides(sentence: str) -> bool:
     """Whether a sentence says a decision was made (by whom it says, in the languages of
     :data:`DECISION` and :data:`DECIDED_BY`) and does not say it was not made yet; a plan
@@ -588,6 +627,8 @@ def decides(sentence: str) -> bool:
     False
     >>> decides("We'll talk to 3 customers next week.")  # a schedule: no choice in it
     False
+    >>> decides("D'accord pour le créneau de jeudi matin, je serai là."), decides("OK for now, go on.")
+    (True, False)
     """
     if scheduled(sentence):
         return False
@@ -595,6 +636,7 @@ def decides(sentence: str) -> bool:
         _NEGATED_PLAN.search(sentence)
         or _SETS_A_VALUE.search(sentence)
         or _PLAN_WITH_REASON.search(sentence)
+        or _AGREED_ON.search(sentence)
     ):
         return True
     said = DECISION.search(sentence) if word_count(sentence) >= 5 else None

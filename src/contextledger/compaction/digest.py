@@ -81,7 +81,14 @@ from .facts import (
     without_paste,
     without_unfenced_paste,
 )
-from .failures import MARKER_ONLY, error_answer_lines, failing_tests, failure_lines, recovered
+from .failures import (
+    MARKER_ONLY,
+    error_answer_lines,
+    failing_tests,
+    failure_lines,
+    passed_on_rerun,
+    recovered,
+)
 from .findings import (
     FINDING,
     FOUND,
@@ -205,6 +212,7 @@ __all__ = [
     "ran_against",
     "recovered",
     "render_digest",
+    "rerun_passed",
     "script_commands",
     "shell_tool",
     "shows_file",
@@ -532,12 +540,25 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
         and not _asked_what_to_do(m, messages, at[id(m)])
     ]
     # (not an invitation to ask: "Jangan sungkan tanya kalau ada yang kurang jelas.", RT23-2)
-    said = next((k for k, m in enumerate(turns) if _says_something(m)), None)
+    said = next((k for k, m in enumerate(turns) if _says_something(m, opening=k == 0)), None)
     if said is not None and _short_task(turns[said], messages, at[id(turns[said])]):
         return turns[said]  # "Add dark mode.", then how: the request set the task (R31-G1)
+    # (the first turn's "I need to …" asks for help with it: "Hola, trabajo de noche en el
+    # hospital. Necesito organizar la colonoscopia de mi padre …" set the task, not talk)
+    talk = [_only_talk(m, opening=k == 0) for k, m in enumerate(turns)]
     goal = (
-        next((m for m in turns if is_substantive(without_code(m.text)) and not _only_talk(m)), None)
-        or next((m for m in turns if not is_nudge(m.text.strip()) and not _only_talk(m)), None)
+        next(
+            (
+                m
+                for m, t in zip(turns, talk, strict=True)
+                if is_substantive(without_code(m.text)) and not t
+            ),
+            None,
+        )
+        or next(
+            (m for m, t in zip(turns, talk, strict=True) if not is_nudge(m.text.strip()) and not t),
+            None,
+        )
         or next((m for m in turns if is_substantive(without_code(m.text))), None)
         or next((m for m in turns if not is_nudge(m.text.strip())), None)
     )
@@ -605,10 +626,11 @@ def _asks_anything(turn: Message) -> bool:
     return any(asks(s) for s in sentences(without_code(turn.text)))
 
 
-def _says_something(turn: Message) -> bool:
-    """A turn that is not a nudge, small talk nor greetings only."""
+def _says_something(turn: Message, *, opening: bool = False) -> bool:
+    """A turn that is not a nudge, small talk nor greetings only (``opening``: as
+    :func:`_only_talk` reads the session's first turn)."""
     text = without_code(turn.text).strip()
-    return not is_nudge(text) and not _only_talk(turn) and not _sets_no_task(text)
+    return not is_nudge(text) and not _only_talk(turn, opening=opening) and not _sets_no_task(text)
 
 
 # a short request's fewest and most words: "Refactor auth.", "Add dark mode."
@@ -652,10 +674,38 @@ def _answered_with_a_question(messages: Sequence[Message], k: int) -> bool:
     )
 
 
-def _only_talk(turn: Message) -> bool:
+# when in the speaker's day a to-do is due ("later", "today", "this weekend", "at five")
+_TODAY = re.compile(
+    r"(?i)\b(?:later|today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|weekend|week)|"
+    r"at\s+(?:noon|five|six|seven|eight|nine|ten)|hoy|mañana|esta\s+(?:tarde|noche)|luego|"
+    r"hoje|amanhã|mais\s+tarde|aujourd['’]hui|demain|ce\s+soir|plus\s+tard|oggi|domani|"
+    r"stasera|più\s+tardi)\b"
+)
+# the speaker's need, opening the session's first turn: a request for help with it, not a
+# to-do of the speaker's day ("Necesito organizar la colonoscopia de mi padre …")
+_NEEDS_HELP = re.compile(
+    r"(?i)^\W*(?:(?:so|well|basically|bueno|pues|então)\W+)?(?:i\s+(?:really\s+)?need\s+to|"
+    r"(?:yo\s+)?necesito|(?:eu\s+)?preciso|j['’]ai\s+besoin\s+d|ho\s+bisogno\s+di)\b"
+)
+
+
+def _asks_help(sentence: str) -> bool:
+    """The speaker's need said with no time of their day: "Necesito organizar la colonoscopia
+    de mi padre …", not "I need to call the plumber back later"."""
+    return (
+        _NEEDS_HELP.match(sentence) is not None
+        and not any(ch.isdigit() for ch in sentence)
+        and not _TODAY.search(sentence)
+    )
+
+
+def _only_talk(turn: Message, *, opening: bool = False) -> bool:
     """Talk only: "take your time", or the user's own to-dos with greetings and sighs around
-    them ("Hiya. I must call the plumber back today. Ugh."): no task set."""
+    them ("Hiya. I must call the plumber back today. Ugh."): no task set. In the session's
+    ``opening`` turn, a need said with no time of the day ("I need to …") asks for help."""
     said = sentences(without_code(turn.text))
+    if opening and any(map(_asks_help, said)):
+        return False
     if not said or not any(unhurried(s) or personal_aside(s) for s in said):
         return False
     return all(
@@ -948,6 +998,7 @@ def digest(
             item: (k - 1.5 if item in leave.lifts else k,)
             for k, item in enumerate(sec["Constraints and corrections"])
         }
+    _passed_on_rerun(sec["Failures"], keys["Failures"], walk.failing_runs, walk.passed_last)
     _fixed_later(sec["Failures"], keys["Failures"], walk.failed, walk.passed_last, walk.passed_by)
     _posted_passed(sec["Failures"], keys["Failures"], walk.posted_passed)
     tallied = [t for t in walk.tallied if t in sec["Numbers that matter"]]
@@ -990,8 +1041,13 @@ def _fill_goal(
     if sheet.sec["Goal"] or not first:
         return ""
     said = _past_pivot(sentences(_past_chatter(first)))
-    # (not "I must call my aunt", nor what the user says in every other turn)
-    said = [x for x in said if not personal_aside(x) and not only_said_often(x, often)] or said
+    # (not "I must call my aunt", nor what the user says in every other turn; but the need
+    # the goal's turn asks help with is its task: "Necesito organizar la colonoscopia …")
+    said = [
+        x
+        for x in said
+        if _asks_help(x) or (not personal_aside(x) and not only_said_often(x, often))
+    ] or said
     labelled = next((k for k, x in enumerate(said) if GOAL_LABEL.match(x)), None)
     start = labelled if labelled is not None else _past_greetings(said)
     while start < len(said) - 1 and _background_only(said[start], said[start + 1]):
@@ -1281,6 +1337,7 @@ class _Walk:
         self.shapes: dict[str, set[str]] = {}  # per command, the shapes of its failure lines so far
         self.passed_last: dict[str, bool] = {}  # per command, whether its latest run passed
         self.failing_named: dict[str, set[str]] = {}  # per command, the tests it saw fail
+        self.failing_runs: dict[str, list[set[str]]] = {}  # ... per failing run, in order
         self.passed_by: dict[
             str, str
         ] = {}  # per command, a later one that ran its failed tests green
@@ -1443,6 +1500,7 @@ class _Walk:
             if failing:
                 self.passed_by.pop(what, None)
                 self.failing_named[what] = named
+                self.failing_runs.setdefault(what, []).append(named)
             else:
                 ran = " ".join(cmds)
                 for other, tests in self.failing_named.items():
@@ -1654,7 +1712,7 @@ def _settle_statements(
         sec["Files read"] = [f for f in sec["Files read"] if f not in written]
     # (an answer to the assistant's proposal is listed with it, no request of its own)
     sec["Open requests"] = [r for r in sec["Open requests"] if r not in answered]
-    sec["Decisions"] = standing(sec["Decisions"], record)
+    sec["Decisions"] = standing(sec["Decisions"], record, replies=True)
     # ... nor is what the assistant said of a value the user then corrected: "The budget you
     # gave me was $25k, …" once the user said "The budget is $40k, not $25k."
     for name in ("Numbers that matter", "Findings"):
@@ -1860,6 +1918,45 @@ def _fixed_later(
         first, last = min(ranks), max(lines)
         failures.insert(last + 1, item)
         keys[item] = (*first[:-1], 1)
+
+
+def rerun_passed(what: str, test: str) -> str:
+    """The item saying a test ``what`` saw fail passed when ``what`` ran again."""
+    return f"{what}: {test} {PASSED_LATER}"
+
+
+def _passed_on_rerun(
+    failures: list[str],
+    keys: dict[str, tuple[Any, ...]],
+    runs: Mapping[str, Sequence[Collection[str]]],
+    passed_last: Mapping[str, bool],
+) -> None:
+    """Take out of ``failures`` the lines naming only tests a command saw fail and then not
+    when it ran again, failing others (:func:`.failures.passed_on_rerun`), and say in the
+    first one's place that each passed ("`dotnet test …`: …Vat_is_applied_per_line passed
+    on its last run", ranked after those still failing): a test fixed is no failure left
+    (R40-R3). A command whose newest run passed whole keeps its lines and is said fixed by
+    :func:`_fixed_later`; a rerun in the turns kept verbatim after the recap is read there."""
+    for what, tried in runs.items():
+        fixed = passed_on_rerun(tried) if not passed_last.get(what) else set()
+        head = what + ": "
+        gone = [
+            k
+            for k, item in enumerate(failures)
+            if fixed
+            and item.startswith(head)
+            and (named := failing_tests(item[len(head) :]))
+            and set(named) <= fixed
+        ]
+        if not gone:
+            continue
+        notes = [rerun_passed(what, t) for t in sorted(fixed)]
+        at = gone[0]
+        for k in reversed(gone):
+            keys.pop(failures.pop(k), None)
+        failures[at:at] = [n for n in notes if n not in failures]
+        for n in notes:
+            keys[n] = (True, len(failures), 0)
 
 
 def _posted_passed(

@@ -486,7 +486,11 @@ DEFERRED = re.compile(
     # przygotuj …", "Cuando termines, …", "Quand tu auras fini, …", "Wenn du fertig bist,
     # …", "Più tardi …", "後で…", "끝나면 …"
     r"|(?i:\b(?:później|más\s+tarde|plus\s+tard|später|più\s+tardi|mais\s+tarde|позже|straks|"
-    r"senare)\b"
+    r"senare|"
+    # ... "at some point" ("Erinnere mich irgendwann daran, neue Laufschuhe zu kaufen.")
+    r"irgendwann|en\s+algún\s+momento|algún\s+día|un\s+de\s+ces\s+jours|à\s+un\s+moment\s+donné|"
+    r"prima\s+o\s+poi|a\s+un\s+certo\s+punto|em\s+algum\s+momento|qualquer\s+dia|ooit|kiedyś|"
+    r"någon\s+gång)\b"
     r"|^\W*(?:jak|gdy|kiedy)\s+(?:skończysz|skończycie|będziesz\s+gotow)|"
     r"^\W*(?:cuando|quand|wenn|sobald|quando|als|когда|kun|när)\s+(?:\w+\s+){0,2}"
     r"(?:termines|terminéis|acabes|auras\s+fini|aurez\s+fini|fertig|hai\s+finito|avrai\s+finito|"
@@ -521,9 +525,13 @@ DEFERRED = re.compile(
 # atualize o NEWS.md …", "시간 나면 … 만들어 주세요.", "Fırsat bulunca CI'a … koy.", "Khi rảnh
 # thì thêm dashboard …": RT22-21); read apart from DEFERRED, which every rule asks
 WHEN_FREE = re.compile(
-    r"(?i:\b(?:quando\s+(?:der|puder|tiver\s+(?:um\s+)?tempo)|cuando\s+(?:puedas|tengas\s+"
-    r"(?:un\s+)?(?:rato|tiempo))|quand\s+tu\s+(?:peux|pourras|auras\s+le\s+temps)|wenn\s+du\s+"
-    r"(?:zeit\s+hast|dazu\s+kommst)|quando\s+(?:puoi|hai\s+tempo)|als\s+je\s+tijd\s+hebt|"
+    # (said to "you" or, formally, to "vous", "usted", "Sie": "Cuando pueda, mándeme la lista
+    # …", "Quand vous aurez un moment, envoyez-moi le récapitulatif …": requests for later)
+    r"(?i:\b(?:quando\s+(?:der|puder|tiver\s+(?:um\s+)?tempo)|cuando\s+(?:puedas?|tengas?\s+"
+    r"(?:un\s+)?(?:rato|tiempo|momento))|quand\s+(?:tu|vous)\s+(?:peux|pouvez|pourras|pourrez|"
+    r"auras|aurez)(?:\s+(?:le\s+temps|un\s+moment|une\s+minute))?|wenn\s+(?:du|sie)\s+"
+    r"(?:zeit\s+hast|zeit\s+haben|dazu\s+kommst|dazu\s+kommen)|quando\s+(?:puoi|può|hai\s+tempo|"
+    r"ha\s+tempo)|als\s+(?:je|u)\s+tijd\s+(?:hebt|heeft)|"
     r"jak\s+(?:znajdziesz|będziesz\s+miał\w*)\s+(?:chwilę|czas)|w\s+wolnej\s+chwili|"
     r"när\s+du\s+har\s+tid|fırsat\s+bul\w*|vakt\w*\s+olunca|müsait\s+ol\w*|"
     r"khi\s+(?:nào\s+)?rảnh|lúc\s+rảnh|khi\s+có\s+thời\s+gian|kalau\s+(?:sempat|ada\s+waktu)|"
@@ -720,12 +728,18 @@ _ABBREVIATION = re.compile(
     r"(?<=[\s(\"'“‘])(?:(?P<initial>[A-Z])|(?P<title>Dr|Mr|Mrs|Ms|Mx|Prof|St|Sr|Jr|"
     r"Gen|Col|Capt|Lt|Sgt|Rev|Hon|Fig|vs|cf|approx|e\.g|i\.e|viz|al)|(?P<before_lower>Ltd|Inc|"
     r"Co|Corp|Bros|etc|esp|incl|excl|dept|est|min|max|ca|a\.m|p\.m|U\.S|U\.K|ed|eds|vol|pp)|"
-    r"(?P<before_number>No|Nos|nr|Nr|p|ch|sec|art|para|v|ver))\.$"
+    r"(?P<before_number>No|Nos|nr|Nr|p|ch|sec|art|para|v|ver)|(?P<ordinal>\d{1,2}))\.$"
 )
 _ANY_ABBREVIATION = re.compile(
     r"(?:\b[A-Z]|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Sr|Jr|Gen|Col|Capt|Lt|Sgt|Rev|Hon|Fig|vs|cf|"
     r"approx|e\.g|i\.e|viz|al|Ltd|Inc|Co|Corp|Bros|etc|esp|incl|excl|dept|est|min|max|ca|a\.m|"
-    r"p\.m|U\.S|U\.K|ed|eds|vol|pp|No|Nos|nr|Nr|p|ch|sec|art|para|v|ver))\.\s"
+    r"p\.m|U\.S|U\.K|ed|eds|vol|pp|No|Nos|nr|Nr|p|ch|sec|art|para|v|ver)|\b\d{1,2})\.\s"
+)
+# a month's name after a day's ordinal ("am 14. Juni", "den 1. mars", "3. maj"): the day's
+# period ends no sentence ("Nein, der Lauf ist am 14. Juni, nicht am 21." was cut at "14.")
+_MONTH = re.compile(
+    r"(?i)(?:jan|feb|f[eé]v|m[aä]r|apr|a[pv]ril|ma[ijy]|jun|jul|aug|ao[uû]|sep|o[ck]t|nov|de[cz]|"
+    r"styczni|lut|marc|kwie|maj|czerw|lip|sierp|wrze|paźdz|listop|grud)"
 )
 _WORD_AT = re.compile(r"\s*(\S+)")
 # words that start a new sentence after a lone capital letter ("Take plan B. Then …")
@@ -771,6 +785,8 @@ def _goes_on(text: str, start: int, end: int, after: int) -> bool:
         return True
     if m.group("before_lower"):
         return word[:1].islower() or word[:1].isdigit()
+    if m.group("ordinal"):
+        return _MONTH.match(word) is not None
     return word[:1].isdigit() or word[:1] == "#"
 
 
@@ -811,6 +827,8 @@ def sentences(text: str) -> list[str]:
     ['Ran `go test ./internal/... -run X. -v` twice.', 'It passed.']
     >>> sentences("Credit D. A. Whitfield, e.g. on the cover. Then stop.")
     ['Credit D. A. Whitfield, e.g. on the cover.', 'Then stop.']
+    >>> sentences("Der Lauf ist am 14. Juni, nicht am 21. Danke.")
+    ['Der Lauf ist am 14. Juni, nicht am 21.', 'Danke.']
     """
     if "`" not in text and "..." not in text and not _ANY_ABBREVIATION.search(text):
         return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Collection, Sequence
 from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any
@@ -49,7 +50,13 @@ _FAILURE_LINE = re.compile(
     r"\b(?:status|state|result|outcome)\s*[:=]\s*\"?(?:in|un|non[-_]?|not[-_ ])"
     + GOOD_STATES
     + r"(?![a-z])|\b[45]\d\d (?:Bad|Not|Internal|"
-    r"Unauthorized|Forbidden|Service|Gateway|Conflict|Too)\b|\bpanicked\b|"
+    # (every reason phrase of an HTTP error: "402 Payment Required: póliza … sin cobertura")
+    r"Unauthorized|Forbidden|Service|Gateway|Conflict|Too|Payment\s+Required|Request\s+Timeout|"
+    r"Proxy\s+Authentication|Gone|Length\s+Required|Precondition\s+(?:Failed|Required)|"
+    r"Payload\s+Too|Unsupported\s+Media|Expectation\s+Failed|Misdirected\s+Request|"
+    r"Unprocessable\s+(?:Entity|Content)|Locked|Failed\s+Dependency|Upgrade\s+Required|"
+    r"Unavailable\s+For|Insufficient\s+Storage|Loop\s+Detected|Network\s+Authentication)\b|"
+    r"\bpanicked\b|"
     r"✗|✕|✖|✘|⨯|^\s*× \S|\bnot ok\b|^FAILURES!$|\b(?:Failures|Errors): [1-9]|^ℹ fail [1-9]|"
     # (a timeout said, not set: "timeout: waiting for …", not "timeout = 30", "TIMEOUT: 30s")
     # systemd's end of a unit that died or failed: "Main process exited, code=killed,
@@ -318,6 +325,8 @@ _ANY_FAILURE_SIGN = re.compile(
     r"#(?:name\?|ref!|value!|div/0!|¡ref!|¡valor!|¿nombre\?|bezug!|wert!|nom\?|valeur!)|"
     r"uncaught|denied|not found|undefined reference|undefined symbol|multiple definition|"
     r"no such|http/|unauthori[sz]ed|forbidden|bad request|conflict|too many|unavailable|"
+    r"\b[45]\d\d (?:payment|request|proxy|gone|length|precondition|payload|unsupported|"
+    r"expectation|misdirected|unprocessable|locked|failed|upgrade|insufficient|loop|network)|"
     r"bad gateway|assert|expected|received|did not equal|was not equal|not equal to|"
     r"not identical to|"
     r"✗|✕|✖|✘|⨯|×|●|›|\*\*\*|_test\.go:|\.rs:\d|backoff|errimage|"
@@ -1003,6 +1012,20 @@ def _robot_suites(text: str) -> frozenset[str]:
     # (a suite that failed with no test line failing, its setup say, is the failure)
     tested = any(_ROBOT_STATUS.search(ln) and ln not in suites for ln in lines)
     return suites if tested else frozenset()
+
+
+def passed_on_rerun(runs: Sequence[Collection[str]]) -> set[str]:
+    """Of one command's failing runs, in order, each the tests its output named failing
+    (:func:`failing_tests`): the tests an earlier run saw fail that its newest run naming
+    failing tests did not (`dotnet test` failed Rounds_to_two_decimals and
+    Vat_is_applied_per_line, then only Rounds_to_two_decimals: R40-R3). A run that named no
+    test (a build error before the tests ran) says nothing of them.
+
+    >>> sorted(passed_on_rerun([{"test_a", "test_b"}, set(), {"test_b"}]))
+    ['test_a']
+    """
+    named = [r for r in runs if r]
+    return set().union(*named[:-1]) - set(named[-1]) if len(named) > 1 else set()
 
 
 def failing_tests(text: str, *, marked: bool = False) -> list[str]:

@@ -617,12 +617,27 @@ _VALUE_WORDS = r"[^\W_][\w+-]*(?:\.[\w+-]+)*(?:\s+[\w+-]+(?:\.[\w+-]+)*){0,2}?"
 _TURNED_DOWN = re.compile(
     r"(?i)[,，、;；،]\s*(?:(?:a|and|but|e|y|ma|mais|ale|și|dan|và|en|och|og|und|и|а)\s+)?"
     r"(?:not|nie|ne|не|ні|no|non|não|niet|nicht|inte|ikke|ei|bukan|không\s+phải|mitte|nem|όχι|"
-    rf"nu|ليس|لا|לא)\s+(?P<a>{_VALUE_WORDS})"
+    rf"nu|ليس|لا|לא)\s+(?P<a>{_VALUE_WORDS})(?:\s?%)?"
     # (its end, and a nudge said after it: "…, non Celery beat. sì")
     r"\s*(?:[.!。！।](?:\s+[^\s.!?]{1,12}){0,2}[.!]?)?\s*$"
     rf"|(?:^|:\s*)(?P<b>{_VALUE_WORDS})\s+(?:değil|नहीं|말고|じゃなくて|ではなく)"
     r"\s*[,，、]"
 )
+
+
+def turned_down_value(sentence: str) -> str | None:
+    """The value a correction turns down by name, in any language its shape is read in
+    ("Actually the coupon limit is 3 per customer, not 5.": "5"; "Właściwie limit to 20, a
+    nie 50."; "No, los libros llevan el 4 %, no el 21 %.": "el 21"), None when it names none.
+
+    >>> turned_down_value("Właściwie limit połączeń to 20, a nie 50."), turned_down_value("not now")
+    ('50', None)
+    """
+    m = _TURNED_DOWN.search(sentence)
+    if m is None:
+        return None
+    value = (m.group("a") or m.group("b")).strip()
+    return value if _NAMES_A_VALUE.search(value) else None
 
 
 def turned_down_later(said: Sequence[str]) -> set[str]:
@@ -638,11 +653,8 @@ def turned_down_later(said: Sequence[str]) -> set[str]:
     """
     out: set[str] = set()
     for k, later in enumerate(said):
-        m = _TURNED_DOWN.search(later)
-        if m is None:
-            continue
-        value = (m.group("a") or m.group("b")).strip()
-        if not _NAMES_A_VALUE.search(value):
+        value = turned_down_value(later)
+        if value is None:
             continue  # ("…, not now.", "…, not that one.": no value named)
         for earlier in said[:k]:
             if (
@@ -783,6 +795,30 @@ _PERSONAL_LIMIT = re.compile(
     r"subir|caminar)\b|\bal[ée]rgic[oa]s?\s+a\b|\b(?:mi|nuestro)\s+presupuesto\s+es\b|"
     r"\bich\s+kann\s+(?:\w+\s+){0,3}?(?:nicht|keine?n?)\b|\ballergisch\s+gegen\b|"
     r"\b(?:mein|unser)\s+budget\s+(?:ist|liegt)\b|アレルギー"
+    # a bound the work is held to ("our budget caps us at 3 replicas")
+    r"|\b(?:caps?|capped|limits?)\s+us\s+(?:at|to)\b"
+)
+# A bound the speakers hold themselves to, said as their own need ("We have to stay under 512
+# MB of memory per pod.", R40-R7; "Wir müssen unter 2 GB bleiben", "Dobbiamo restare sotto i
+# 15.000 euro"): a constraint, where "we need to X" alone is the task
+_BOUND_NEED = re.compile(
+    r"(?i)\b(?:we|i)\s+(?:(?:really|still|also|just)\s+)?(?:have\s+to|need\s+to|must|"
+    r"(?:'ve|’ve|have)\s+got\s+to|gotta)\s+(?:stay|remain|keep\s+(?:\S+\s+){0,4}?|be|fit|"
+    r"come\s+in)\s*(?:under|below|within|beneath|inside|at\s+or\s+below|less\s+than|"
+    r"no\s+more\s+than|at\s+most)\b"
+    r"|\bwir\s+müssen\s+(?:\S+\s+){0,4}?(?:unter|innerhalb|unterhalb)\b"
+    r"|\b(?:tenemos\s+que|debemos)\s+(?:quedarnos|mantenernos|estar|seguir)\s+"
+    r"(?:por\s+debajo\s+de|bajo|dentro\s+de)\b"
+    r"|\b(?:nous\s+devons|on\s+doit|il\s+faut)\s+(?:rester|tenir|être)\s+"
+    r"(?:sous|en[\s-]dessous|dans|en\s+deçà)\b"
+    r"|\b(?:dobbiamo|bisogna)\s+(?:restare|rimanere|stare)\s+(?:sotto|entro|al\s+di\s+sotto|dentro)\b"
+    r"|\b(?:temos\s+(?:que|de)|precisamos)\s+(?:ficar|permanecer|nos\s+manter)\s+"
+    r"(?:abaixo|dentro|sob)\b"
+    r"|\b(?:we|wij)\s+moeten\s+(?:\S+\s+){0,4}?(?:onder|binnen)\b"
+    r"|\bmusimy\s+(?:się\s+)?(?:zmieścić|mieścić|zostać|utrzymać)\s+(?:się\s+)?(?:w|poniżej|"
+    r"w\s+granicach)\b"
+    r"|\bvi\s+(?:måste|må|skal|ska)\s+(?:hålla\s+oss|holde\s+os|holde\s+oss|ligge|vara|være)"
+    r"\s+(?:under|inom|inden\s*for|innenfor)\b"
 )
 _ADDRESSED = re.compile(r"(?i)\b(?:you|your|please|let'?s)\b")
 _CLAUSES = re.compile(r"\s*(?:[,;:]|\s[-–—]\s)\s*|\s+(?=(?:and|but|so|also)\s+i\b)", re.I)
@@ -830,8 +866,11 @@ def personal_limit(sentence: str) -> bool:
     True
     >>> personal_limit("I can't reproduce it locally.")
     False
+    >>> personal_limit("We have to stay under 512 MB of memory per pod.")
+    True
     """
-    return bool(_PERSONAL_LIMIT.search(sentence)) and not asks(sentence)
+    limited = _PERSONAL_LIMIT.search(sentence) or _BOUND_NEED.search(sentence)
+    return bool(limited) and not asks(sentence)
 
 
 def running_talk(users: Iterable[str]) -> frozenset[str]:

@@ -48,6 +48,7 @@ from .digest import (
     failure_lines,
     posted_failures,
     ran_against,
+    rerun_passed,
 )
 from .facts import (
     Fact,
@@ -58,6 +59,7 @@ from .facts import (
     sentences,
     transcript_facts,
 )
+from .failures import failing_tests, passed_on_rerun
 from .trace import words_in
 from .transcript import cut_prose, cut_utf8, source_text, utf8_len
 from .wording import whole_token
@@ -840,10 +842,12 @@ _RUN_SECTIONS = frozenset({"Commands run", "Failures"})
 def _runs(messages: Sequence[Message]) -> frozenset[tuple[str, str]]:
     """The items runs are listed by, with their sections: each command a call ran
     ("`cmd`", "`cmd` (database=prod)"), each failing line of its output ("`cmd`: FAILED
-    …") and "`cmd`: passed on its last run" when its last output showed no failure."""
+    …") and "`cmd`: passed on its last run" when its last output showed no failure (or
+    "`cmd`: <test> passed on its last run" for a test it failed and then no longer did)."""
     results = {r.call_id: r for m in messages for r in m.tool_results}
     items: set[tuple[str, str]] = set()
     passed: dict[str, bool] = {}  # per command, whether its last run showed no failure
+    failing: dict[str, list[set[str]]] = {}  # per command, the tests each failing run named
     for c in (c for m in messages for c in m.tool_calls):
         cmds = call_commands(c)
         for cmd in cmds:
@@ -856,7 +860,15 @@ def _runs(messages: Sequence[Message]) -> frozenset[tuple[str, str]]:
         lines = failure_lines(r.text)
         items.update(("Failures", f"{what}: {line}") for line in lines)
         passed[what] = not lines and not r.is_error
+        if lines:
+            failing.setdefault(what, []).append({t for x in lines for t in failing_tests(x)})
     items.update(("Failures", f"{w}: {PASSED_LATER}") for w, ok in passed.items() if ok)
+    # ... and each test a command saw fail and then not when it ran again (R40-R3)
+    items.update(
+        ("Failures", rerun_passed(w, t))
+        for w, runs in failing.items()
+        for t in passed_on_rerun(runs)
+    )
     # ... and what a user's turn posted as failed: a CI bot's notice (R35-R1)
     for m in messages:
         if m.role == "user" and not m.is_recap and not m.tool_results:

@@ -850,7 +850,9 @@ EUROPEAN_CONSTRAINT = compiled_on_use(
     r"solche|manche|einige|viele|wenige|andere|gerne|heute|leider|sie|ohne|ende|seite|"
     r"frage|idee|stelle|alte|neue|erste|letzte|ganze|es|das|der|er|wir|ich|du|ihr|man|"
     r"mache|habe|glaube|denke|weiß|sehe|finde|verstehe|hoffe|wette)\b)"
-    r"\w+(?:e|n\s+sie|ch|f|t)?\s+(?:(?:kein(?:e|en|er|es|em)?|nichts|nie|niemals)\b|"
+    # (an object pronoun between: "Erinnere mich nie nach 22 Uhr an irgendwas.")
+    r"\w+(?:e|n\s+sie|ch|f|t)?\s+(?:(?:mich|mir|uns|dich|dir|ihn|ihm)\s+)?"
+    r"(?:(?:kein(?:e|en|er|es|em)?|nichts|nie|niemals)\b|"
     r"(?:[^\s.!?]+\s+){0,5}?(?:bloß\s+|ja\s+)?nicht(?:\s+(?:neu|an|ab|auf|aus|ein|zu|um|mit|"
     r"vor|weg|zurück|hoch|runter|fest|los|her|hin))?\s*(?:[.!]|$))|"
     # Spanish ("No borres …" is the English bare "no" opening a clause)
@@ -909,11 +911,17 @@ EUROPEAN_CONSTRAINT = compiled_on_use(
     r"(?:^|(?<=\n)|(?<=[.!;:]\s)|(?<=\bfavor\s))(?:siempre|sempre)\s+\w+(?:ar|er|ir|re)\b|"
     r"(?:^|(?<=\n)|(?<=[.!;:]\s)|(?<=\bbitte\s))(?:toujours|immer|altijd|alltid|altid|zawsze)\s+(?!(?:me|nos|mi|ci|mich|mir|uns|ist|war|sind|es|está|era|fue|est|était|è|é|foi|is|was|"
     r"ha|hat|hay|il|elle|le|la|lo|el|het|de|der|die|das|ça|c['’]est|so|así|assim|così|zo|"
-    r"gleich|dasselbe|pareil|hetzelfde|wieder|noch|mehr|öfter|weniger|besser|schlimmer|to)\b)"
+    r"gleich|dasselbe|pareil|hetzelfde|wieder|noch|mehr|öfter|weniger|besser|schlimmer|to|"
+    # (still nothing, still not: a status, "toujours rien de mon côté")
+    r"rien|pas|personne|nichts|niets|niks|nada|nic)\b)"
     r"[^\W\d_]|"
     # Swedish, Norwegian, Danish: "Rör aldrig produktionen.", "Du får inte …", "Du må ikke …"
     r"\b(?:aldrig|aldri|förbjudet|forbudt|forbudt)\b|\b(?:du|ni|dere|i)\s+(?:får|må|skal|ska|måste)\s+"
     r"(?:inte|ikke|ikkje|aldrig|aldri|alltid|altid)\b|\b(?:du|ni)\s+måste\s+\w|"
+    # ... "we" or "one" may not, before a verb ("Vi får inte byta till …", R40-R2; not "Vi får
+    # inte in några ordrar", where "få" is "get")
+    r"\b(?:vi|man)\s+(?:får|må|skal|ska)\s+(?:inte|ikke|ikkje)\s+(?!in\b|ut\b|nogen|några|något|"
+    r"noe|noget)\w+[ae]\b|"
     # Polish: the order after a condition is an imperative ("…, oznacz klauzulę")
     r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?:jeżeli|jeśli|gdy|kiedy|o\s+ile)\s+"
     r"(?!(?:masz\s+(?:chwilę|czas)|chcesz|możesz|ci\s+pasuje)\b)[^,;.!?]{3,}[,;]\s*(?:to\s+)?"
@@ -946,13 +954,16 @@ EUROPEAN_CONSTRAINT = compiled_on_use(
     # French: "Ne …" / "N'…" opening its clause is an order
     r"(?:^|(?<=\n)|(?<=[.!;:,]\s)|(?<=\bet\s)|(?<=\bmerci\s\bde\s))"
     r"(?!ne\s+(?:vous\s+)?(?:inquiét|inquiet|en\s+fai|t['’]inqui))"
-    r"(?:ne\s+\w+\s+(?:\S+\s+)?(?:pas|jamais|plus|rien|aucun|aucune)|"
+    r"(?:ne\s+(?:[mtl]['’])?\w+\s+(?:\S+\s+)?(?:pas|jamais|plus|rien|aucun|aucune)|"
     r"n['’]\w+\s+(?:\S+\s+)?(?:pas|jamais|rien|aucun|aucune))\b|"
     r"(?:^|(?<=\n)|(?<=[.!;:]\s))pas\s+de\s+(?!(?:problème|souci|soucis|quoi|panique|chance|réponse|"
     r"nouvelles|erreur|changement)\b)\w|"
     r"\b(?:interdit|interdite|interdits|interdites|interdiction|uniquement|"
     r"vous\s+devez(?!\s+être)|tu\s+dois(?!\s+être)|il\s+(?:ne\s+)?faut(?!\s+que\s+(?:je|j['’])))\b|"
     r"\b(?:merci\s+de|veuillez)\s+ne\s+(?:pas|jamais|plus)\b|\b(?:évite|évitez)\s+de\b|"
+    # a ban said of whoever does the work ("Le technicien ne doit pas passer par le jardin",
+    # R40-R4)
+    r"\bne\s+(?:doit|doivent|devra|devront)\s+(?:pas|jamais|plus)\b|"
     r"\btoujours\s+(?:demander|vérifier|utiliser|passer|prévenir)\b|"
     r"\bsans\s+(?:\S+\s+){0,2}?(?:autorisation|accord|permission|validation)\b"
     r")"
@@ -969,7 +980,8 @@ EUROPEAN_CORRECTION = compiled_on_use(
     # l'inverse", "Não, eu quis dizer …"; a bare "no" opening the turn ("Nein, …", "Non, …")
     r"\b(?:anzi|al\s+contrario|au\s+contraire|im\s+gegenteil|integendeel|pelo\s+contrário|"
     r"al\s+revés|l['’]inverse|quis\s+dizer|volevo\s+dire|ik\s+bedoelde|ich\s+meine)\b|"
-    r"^\W*(?:nein|non|nee|não|no)\s*[,.!:;—–]\s*(?!(?:merci|danke|grazie|gracias|obrigad[oa]|"
+    r"^\W*(?:nein|non|nee|não|no|nej|nei)\s*[,.!:;—–]\s*(?!(?:merci|danke|grazie|gracias|obrigad[oa]|"
+    r"tack|takk|tak|"
     r"bedankt|dank|problem|problème|problema|probleem|c['’]est\s+(?:bon|parfait|ok)|alles\s+gut|"
     r"tutto\s+bene|todo\s+bien|tudo\s+bem|va\s+bene|ça\s+va|vale)\b)|"
     # "Utilise plutôt la branche release." (an order to take another), not "Il fait plutôt beau"
@@ -1695,7 +1707,9 @@ EUROPEAN_WORDS = [
     r"toujours\b", r"siempre\b", r"immer\b", r"sempre\b", r"altijd\b", r"alltid\b", r"altid\b",
     r"anzi\b", r"al +contrario\b", r"au +contraire\b", r"im +gegenteil\b", r"integendeel\b",
     r"pelo +contr", r"al +rev", r"l +inverse\b", r"quis +dizer\b", r"volevo +dire\b",
-    r"ik +bedoelde\b", r"nein\b", r"nee\b",
+    r"ik +bedoelde\b", r"nein\b", r"nee\b", r"nej\b", r"nei\b",
+    r"vi +f[ x]r +(?:inte|ikke|ikkje)\b", r"vi +m[ x] +(?:inte|ikke|ikkje)\b", r"vi +ska(?:l)? +(?:inte|ikke|ikkje)\b",
+    r"man +f[ x]r +(?:inte|ikke|ikkje)\b", r"man +m[ x] +(?:inte|ikke|ikkje)\b", r"man +ska(?:l)? +(?:inte|ikke|ikkje)\b",
     r"rectif", r"berichtigung\b", r"je[ x]+eli\b", r"je[ x]li\b", r"gdy\b", r"kiedy\b", r"o +ile\b",
     r"tu +ne\b", r"vous +ne\b", r"bajo +ning", r"en +ning", r"de +ninguna\b", r"por +nada\b",
     r"in +nessun\b", r"em +hip", r"de +jeito\b", r"en +aucun\b", r"in +geen\b", r"onder +geen\b",
