@@ -1139,6 +1139,15 @@ def _no_prefill(model: str) -> bool:
     return found is not None and (int(found.group(1)), int(found.group(2) or 0)) >= (4, 6)
 
 
+def _check_thinking_choice(body: Mapping[str, Any]) -> None:
+    """Extended thinking takes only ``auto`` and ``none`` tool choices (Anthropic's
+    extended-thinking docs; the API's words, run-llama/llama_index#19641)."""
+    thinking, choice = body.get("thinking"), body.get("tool_choice")
+    on = isinstance(thinking, dict) and thinking.get("type") in ("enabled", "adaptive")
+    if on and isinstance(choice, dict) and choice.get("type") in ("any", "tool"):
+        raise Invalid("Thinking may not be enabled when tool_choice forces tool use.")
+
+
 def _check_thinking_turn(body: Mapping[str, Any], messages: list[Any]) -> None:
     """Extended thinking's rule on the assistant turn a request continues (the last
     message, or the one whose tool_use blocks the last user turn's tool_results answer):
@@ -1257,6 +1266,7 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
         raise Invalid(f"A maximum of 4 blocks with cache_control may be provided. Found {marked}.")
     _check_sdk_shape("anthropic", messages)
     _check_thinking_turn(body, messages)
+    _check_thinking_choice(body)
     if len(json.dumps(body, ensure_ascii=False).encode()) > ANTHROPIC_MAX_REQUEST:
         raise Invalid("Request exceeds the maximum allowed number of bytes.", status=413)
     images = 0

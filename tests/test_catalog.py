@@ -505,6 +505,24 @@ def test_litellm_price_and_feature_keys_are_not_typos(tmp_path: Path) -> None:
     assert mine.lookup("acme-chat").context_window == 32000
 
 
+@pytest.mark.parametrize(
+    ("route", "provider"),
+    [("vertex_ai-anthropic_models", "anthropic"), ("vertex_ai-language-models", "gemini")],
+)
+def test_litellms_vertex_provider_names_are_their_families(
+    tmp_path: Path, route: str, provider: str
+) -> None:
+    """review41 R41-M1: LiteLLM names the models Vertex serves by family; Claude on Vertex was
+    read as OpenAI-compatible and a 1200×900 image priced 765 (gpt-4o's tiles), not 1,440."""
+    from contextledger.catalog import load_models_file
+
+    models = tmp_path / "litellm.json"
+    spec = {"max_input_tokens": 200000, "litellm_provider": route, "supports_vision": True}
+    models.write_text(json.dumps({"my-vertex-model": spec}))
+    mine = load_models_file(models, Catalog.default().copy())
+    assert mine.lookup("my-vertex-model").provider == provider
+
+
 def test_a_typo_in_the_models_file_names_the_file_and_the_field(tmp_path: Path) -> None:
     from contextledger.catalog import load_models_file
     from contextledger.errors import ConfigError

@@ -158,3 +158,14 @@ def test_a_slip_named_as_one_agrees_with_the_correction() -> None:
     said = "Sorry, the deposit was $1,850, not $1,580 like I typed before."
     assert not opposed("The deposit was $1,850 (the user first typed $1,580).", said)
     assert opposed("The deposit was $1,580 (the user first typed $1,850).", said)
+
+
+def test_a_leave_this_reader_does_not_know_is_not_read_as_a_ban() -> None:
+    """verify41's set B: "Il posto non importa" (no "mi") is no leave the reader knows, and
+    the clause was read as a ban on the act the user left: the honest line was stripped."""
+    record = said_record(
+        "Prenotami un volo per Lisbona.",
+        "Non mi importa il posto a sedere, ma niente scali a Francoforte.",
+    )
+    line = "- Il posto non importa, ma niente scali a Francoforte."
+    assert recap_line_stands(line, record, "Prenotare un volo per Lisbona.")

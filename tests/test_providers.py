@@ -503,9 +503,10 @@ def test_gemini_function_call_signatures_survive() -> None:
 
 def test_anthropic_cache_control_survives_a_round_trip() -> None:
     """Prompt-caching breakpoints are not dropped on the way through (system, text, image,
-    tool_use, tool_result), and the result still validates against the SDK types."""
+    tool_use, tool_result: four at most, the API's limit), and the result still validates
+    against the SDK types."""
     body = {
-        "system": [{"type": "text", "text": "You are X.", "cache_control": {"type": "ephemeral"}}],
+        "system": "You are X.",
         "messages": [
             {"role": "user", "content": [
                 {"type": "image", "source": {"type": "url", "url": "https://x/a.png"}, "cache_control": {"type": "ephemeral"}},
@@ -518,6 +519,13 @@ def test_anthropic_cache_control_survives_a_round_trip() -> None:
     out = translate(read_messages(body), "anthropic").body
     assert out == body
     validate_body("anthropic", out)
+    # a fifth mark (on the system prompt) is one too many: the earliest is taken off, said
+    mark = {"type": "ephemeral"}
+    marked = {**body, "system": [{"type": "text", "text": "You are X.", "cache_control": mark}]}
+    five = translate(read_messages(marked), "anthropic")
+    assert five.body["messages"] == body["messages"]
+    assert "cache_control" not in five.body["system"][0]
+    assert [n.where for n in five.notices] == ["system[0]"]
     # other formats carry no cache_control, and nothing else changes for them
     assert "cache_control" not in json.dumps(translate(read_messages(body), "openai").body)
 

@@ -164,6 +164,32 @@ def test_a_test_fixed_on_a_rerun_is_resolved_in_every_runners_shape(
     assert failing in failures
 
 
+@pytest.mark.parametrize(
+    ("command", "again"),
+    [
+        ("pytest -x -q", "FAILED tests/test_money.py::test_currency_parse - ValueError\n"),
+        (
+            "pytest -q",
+            "FAILED tests/test_money.py::test_currency_parse - ValueError\n"
+            "!!!!!!!!!!!!!!!!!!!!!!!!!! stopping after 1 failures !!!!!!!!!!!!!!!!!!!!!!!!!!\n"
+            "1 failed in 0.12s",
+        ),
+    ],
+)
+def test_a_rerun_stopped_at_a_new_failure_says_nothing_of_the_tests_it_did_not_reach(
+    command: str, again: str
+) -> None:
+    """review41 R41-R10: `pytest -x` stopped at a new first failure before it reached the
+    test the first run saw fail: that test did not run, so it is no "passed on its last run"."""
+    first = "FAILED tests/test_invoice.py::test_invoice_total_rounding - AssertionError\n1 failed"
+    chat = [{"role": "user", "content": "Fix the invoice rounding."}]
+    chat += _run("c1", command, first) + _run("c2", command, again)
+    failures, _ = _failures_of(chat)
+    assert "passed on its last run" not in failures
+    assert "test_invoice_total_rounding" in failures
+    assert "test_currency_parse" in failures
+
+
 def test_a_command_whose_last_run_passed_keeps_its_failures_said_fixed() -> None:
     """Each check that failed once in a run of `run_all.sh` whose last run passed stays
     listed (the whole command is said passed after them), not dropped one by one."""

@@ -104,3 +104,15 @@ def test_a_thing_said_frozen_or_read_only_keeps_it_as_the_ban_does() -> None:
     assert opposed("The schema is read-only.", "Never change the schema.") == frozenset()
     assert "split" in opposed("The eval split may now be modified.", ban)
     assert "schema" in opposed("The schema was changed.", "Never change the schema.")
+
+
+def test_a_reason_is_read_alike_with_and_without_the_shortcut() -> None:
+    """train130's CI drew this: Reading.change left a flipped claim's reason terms out
+    (verify41: "the user forbade X because Y" negates X, not Y), ``opposed`` did not."""
+    for claim, said in [
+        ("because build", "build"),
+        ("forbade deploy because tests fail", "deploy"),
+    ]:
+        for flipped in (False, True):
+            kept = Reading(claim).change(Reading(said), flipped=flipped) is None
+            assert kept is _keeps(claim, said, flipped), (claim, said, flipped)

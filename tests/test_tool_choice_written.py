@@ -204,3 +204,28 @@ def test_a_forced_tool_is_refused_for_a_model_that_answers_it_400(model: str, sp
         prepare(HISTORY, model, tools=TOOLS, tool_choice=spec, compaction=False)
     auto = prepare(HISTORY, model, tools=TOOLS, tool_choice="auto", compaction=False)
     assert auto.body["tool_choice"] == {"type": "auto"}
+
+
+@pytest.mark.parametrize(
+    "spec", [{"type": "tool", "name": "github.create_issue"}, {"type": "any"}, "required"]
+)
+def test_a_forced_choice_with_extended_thinking_is_refused(spec: object) -> None:
+    """review41 R41-O2: Anthropic answers 400 "Thinking may not be enabled when tool_choice
+    forces tool use"; only ``auto`` and ``none`` go with thinking on."""
+    thinking = {"type": "enabled", "budget_tokens": 2048}
+    with pytest.raises(ArgumentError, match="extended thinking"):
+        prepare(HISTORY, "claude-sonnet-4-5", tools=TOOLS, tool_choice=spec, thinking=thinking,
+                target="anthropic", window=20_000)  # fmt: skip
+
+
+def test_auto_with_extended_thinking_is_sent_and_the_stub_takes_it() -> None:
+    from stub_server import StubServer, validate_anthropic
+
+    thinking = {"type": "enabled", "budget_tokens": 2048}
+    body = prepare(HISTORY, "claude-sonnet-4-5", tools=TOOLS, tool_choice="auto",
+                   thinking=thinking, target="anthropic", window=20_000).body  # fmt: skip
+    assert body["tool_choice"] == {"type": "auto"}
+    headers = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
+    validate_anthropic(body, headers, StubServer())
+    with pytest.raises(Exception, match="forces tool use"):
+        validate_anthropic({**body, "tool_choice": {"type": "any"}}, headers, StubServer())

@@ -1599,13 +1599,25 @@ def _positive(model_id: str, key: str, value: object) -> int:
     return value
 
 
+#: LiteLLM's ``litellm_provider`` names in its model files: its routes, and the names it
+#: gives the models Vertex serves of each family (review41 R41-M1: Claude on Vertex was read
+#: as OpenAI-compatible and its images priced at gpt-4o's tiles, 765 where Claude bills 1,440)
+_LITELLM_PROVIDERS = {
+    **_ROUTE_PROVIDERS,
+    "vertex_ai-anthropic_models": "anthropic",
+    "vertex_ai-language-models": "gemini",
+    "vertex_ai-vision-models": "gemini",
+    "bedrock_converse": "",
+}
+
+
 def _spec_provider(model_id: str, entry: dict[str, Any]) -> str:
     import difflib
 
     provider = entry.pop("provider", None)
     if provider is None:
         route = entry.pop("litellm_provider", "")
-        return _ROUTE_PROVIDERS.get(str(route), "")
+        return _LITELLM_PROVIDERS.get(str(route), "")
     if provider not in PROVIDERS:
         close = tuple(difflib.get_close_matches(str(provider), PROVIDERS, n=2, cutoff=0.5))
         raise ModelSpecError(

@@ -568,7 +568,7 @@ class Preparer:
         problem = prefill_problem(sent, self.info)
         thinking = self.fitter.options.thinking
         if problem is None and isinstance(thinking, Mapping):  # (Anthropic's rule, as the API)
-            problem = thinking_problem(sent, thinking.get("type") in ("enabled", "adaptive"))
+            problem = thinking_problem(sent, self._thinks())
             if problem is not None:
                 raise ContentError(*problem)
         if problem is None or self.allow_prefill:
@@ -1431,6 +1431,14 @@ class Preparer:
                     f"'auto' or 'none' for {self.info.id} (it answers HTTP 400 for a forced tool)",
                     given,
                 )
+            if choice.mode in FORCED and declared and self._thinks():
+                raise ArgumentError(
+                    "tool_choice",
+                    "'auto' or 'none' with extended thinking on (Anthropic answers HTTP 400: "
+                    '"Thinking may not be enabled when tool_choice forces tool use"); or turn '
+                    "thinking off",
+                    given,
+                )
             sent = choice_for_tools(choice, declared, self.format)
             written = self.wire.tool_choice(sent) if sent is not None else {}
         # (Gemini's tool_config is priced as nothing known bills it: as no choice)
@@ -1438,6 +1446,11 @@ class Preparer:
         if priced != self.fitter.options.tool_choice:
             self.fitter.options = replace(self.fitter.options, tool_choice=priced)
         return written
+
+    def _thinks(self) -> bool:
+        """Whether the request turns Anthropic's extended thinking on."""
+        thinking = self.fitter.options.thinking
+        return isinstance(thinking, Mapping) and thinking.get("type") in ("enabled", "adaptive")
 
     def _beside_messages(self, wire_tools: list[dict[str, Any]] | None) -> int:
         """What the request is billed beside its messages: tool schemas, structured-output

@@ -249,22 +249,17 @@ def _act_terms(text: str) -> frozenset[str]:
 def check_leave(text: str, ev: Evidence) -> list[Claim]:
     """A leave the recap says the user gave ("The user doesn't care if the orders table is
     deleted.") on the act the user banned in the same breath ("Me da igual cómo nombres las
-    funciones, pero no borres la tabla de pedidos."), or a ban on the act the user left to
-    the assistant: a leave and a ban in one sentence are two claims, each act the half whose
-    words it has (R40-V10, R40-V11)."""
+    funciones, pero no borres la tabla de pedidos."): a leave and a ban in one sentence are
+    two claims, each act the half whose words it has (R40-V10, R40-V11)."""
     halves = ev.derive("leaves with bans", lambda: _user_leaves(ev))
     for part in _TURN.split(text) if halves else ():
         act = _act_terms(part)
-        if _LEAVE.search(part):
-            if any(_covers(act, leave, ban) for _, leave, ban in halves):
-                continue  # the leave the user gave, in their words
-            against = [s for s, leave, ban in halves if act & ban and not act & leave]
-        elif denial(part):
-            if any(_covers(act, ban, leave) for _, leave, ban in halves):
-                continue
-            against = [s for s, leave, ban in halves if _covers(act, leave, ban)]
-        else:
-            continue
+        # (only a leave is read here: a ban on what the user left is check_permission's,
+        # and a negated clause read as a ban here stripped honest lines whose leave this
+        # reader does not know: "Il posto non importa, ma niente scali a Francoforte.")
+        if not _LEAVE.search(part) or any(_covers(act, leave, ban) for _, leave, ban in halves):
+            continue  # no leave, or the leave the user gave, in their words
+        against = [s for s, leave, ban in halves if act & ban and not act & leave]
         if against:
             why = f"the user said the opposite: {quote(against[-1])}"
             return [Claim("constraint", text.strip(), why)]

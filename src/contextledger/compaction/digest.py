@@ -88,6 +88,7 @@ from .failures import (
     failure_lines,
     passed_on_rerun,
     recovered,
+    stopped_early,
 )
 from .findings import (
     FINDING,
@@ -1440,7 +1441,7 @@ class _Walk:
         # "upload failed; retry succeeded": a failure in the run's history, passed now
         failing = [x for x in lines if not recovered(x, r.text)]
         self._files_changed(r, failing)
-        self._passed(what, cmds, call, lines, failing)
+        self._passed(what, cmds, call, lines, failing, stopped_early(" ".join(cmds), r.text))
         if r.call_id in self.acting:
             item = _act(
                 self.acting.pop(r.call_id),
@@ -1490,15 +1491,20 @@ class _Walk:
         call: ToolCall | None,
         lines: Sequence[str],
         failing: Sequence[str],
+        stopped: bool = False,
     ) -> None:
         """Note whether ``what`` passed on its latest run; a run that passed naming every
         test another command saw fail passed that command's failures too (`pytest -k …`
-        failed ``test_a``, then `pytest tests/t.py::test_a` passed: R39-R2)."""
+        failed ``test_a``, then `pytest tests/t.py::test_a` passed: R39-R2). A run that
+        ``stopped`` at its first failures (`pytest -x`) did not reach the tests an earlier
+        run saw fail: they are taken as failing still, never as passed (R41-R10)."""
         if cmds:
             self.passed_last[what] = not failing
             named = {t for x in failing for t in failing_tests(x)}
             if failing:
                 self.passed_by.pop(what, None)
+                if stopped:
+                    named = named.union(*self.failing_runs.get(what, []))
                 self.failing_named[what] = named
                 self.failing_runs.setdefault(what, []).append(named)
             else:

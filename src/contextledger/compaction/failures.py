@@ -1014,6 +1014,31 @@ def _robot_suites(text: str) -> frozenset[str]:
     return suites if tested else frozenset()
 
 
+# a test run that stops at its first failures, by how it was run or what it printed: pytest's
+# -x / --exitfirst / --maxfail and "stopping after 1 failures", Jest's --bail, Go's
+# -failfast, cargo-nextest's --fail-fast, Gradle's --fail-fast, Mocha's --bail
+_STOPS_EARLY = re.compile(
+    r"(?:^|\s)(?:-x|--exitfirst|--maxfail(?:=|\s+)\d+|--bail(?:=\d+)?|-failfast|"
+    r"--fail-fast|--failfast)(?=\s|$)"
+)
+_STOPPED_EARLY = re.compile(
+    r"(?i)\bstopping after \d+ failures?\b|!+ (?:stopping|interrupted)\b|\bbail(?:ing|ed)? out\b"
+)
+
+
+def stopped_early(command: str, output: str) -> bool:
+    """Whether a test run stopped at its first failures, before running every test: its
+    later tests did not run, so a test an earlier run saw fail and this one does not name
+    did not pass (R41-R10).
+
+    >>> stopped_early("pytest -x -q", ""), stopped_early("pytest -q", "stopping after 1 failures")
+    (True, True)
+    >>> stopped_early("pytest -q tests/", "1 failed, 12 passed")
+    False
+    """
+    return bool(_STOPS_EARLY.search(command) or _STOPPED_EARLY.search(output))
+
+
 def passed_on_rerun(runs: Sequence[Collection[str]]) -> set[str]:
     """Of one command's failing runs, in order, each the tests its output named failing
     (:func:`failing_tests`): the tests an earlier run saw fail that its newest run naming

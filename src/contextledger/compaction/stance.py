@@ -429,7 +429,28 @@ def opposed(claim: str, said: str, *, flipped: bool = False) -> frozenset[str]:
     """The terms ``claim`` states with the opposite stance from ``said`` (a record
     sentence it traces to); ``flipped`` when the claim's verb itself negates ("the user
     forbade …"). Empty when they agree."""
-    return _opposed(term_polarity(claim), term_polarity(said), flipped=flipped)
+    mine = term_polarity(claim)
+    if flipped:
+        mine = _but_reasons(mine, reason_terms(claim))
+    return _opposed(mine, term_polarity(said), flipped=flipped)
+
+
+_REASON = re.compile(r"(?i)^\W*(?:because|since|as|given\s+that)\b")
+
+
+def reason_terms(text: str) -> frozenset[str]:
+    """The terms said only in a reason ("… because the staging DB is shared"): what the
+    verb of "the user forbade X because Y" negates is X, not Y."""
+    pieces = segments(text)
+    given = [claim_terms(p) for p, _ in pieces if _REASON.match(p)]
+    other = [claim_terms(p) for p, _ in pieces if not _REASON.match(p)]
+    return frozenset().union(*given) - frozenset().union(*other)
+
+
+def _but_reasons(
+    polarity: dict[str, set[Stance]], reasons: frozenset[str]
+) -> dict[str, set[Stance]]:
+    return {t: p for t, p in polarity.items() if t not in reasons} if reasons else polarity
 
 
 def _opposed(
@@ -605,9 +626,6 @@ _NEGATIVE_QUESTION = re.compile(
 )
 
 
-_REASON = re.compile(r"(?i)^\W*(?:because|since|as|given\s+that)\b")
-
-
 class Reading:
     """The stance of one text, each part read on first need and kept: a claim is compared
     with every record sentence it traces to, and a record sentence with every claim that
@@ -661,20 +679,14 @@ class Reading:
 
     @cached_property
     def reasons(self) -> frozenset[str]:
-        """The terms said only in a reason ("… because the staging DB is shared"): what the
-        verb of "the user forbade X because Y" negates is X, not Y."""
-        pieces = segments(self.text)
-        given = [claim_terms(p) for p, _ in pieces if _REASON.match(p)]
-        other = [claim_terms(p) for p, _ in pieces if not _REASON.match(p)]
-        return frozenset().union(*given) - frozenset().union(*other)
+        """The terms said only in a reason (:func:`reason_terms`)."""
+        return reason_terms(self.text)
 
     def change(self, said: Reading, *, flipped: bool = False) -> str | None:
         """How this claim changes the stance of ``said`` (see :func:`stance_change`)."""
         if not said.marked and self.plain(flipped):
             return None  # every term of ``said`` is stated plainly, which the claim keeps
-        mine = self.polarity
-        if flipped and self.reasons:
-            mine = {t: p for t, p in mine.items() if t not in self.reasons}
+        mine = _but_reasons(self.polarity, self.reasons) if flipped else self.polarity
         turned = _opposed(mine, said.polarity, flipped=flipped)
         if turned:
             return f"the user said the opposite about {', '.join(sorted(turned)[:3])}"
