@@ -1333,28 +1333,36 @@ def _pin_told(
     if room < least:
         return 0
     scan = _told_scan(index, min(older, _TOLD_VISITS))
-    lows = _told_lows(index, pricer, scan)
+    ranked: list[tuple[int, int, int, int | None, bool]]
+    if not scan.walked:  # (a first walk: each bounded when reached, as a one-shot fit needs)
+        scan.walked = True
+        wording = {k: w for _, k, w, _ in scan.found}
+        wordings = Counter(wording.values())
+        ranked = sorted((r, k, w, None, s) for r, k, w, s in scan.found if k not in pins.numbers)
+    else:
+        lows = _told_lows(index, pricer, scan)
+        wording, wordings = lows.wording, lows.wordings
+        # only the candidates that may fit the room are walked, in order: a refit of a long
+        # chat walked all of them (~1,900 of a 10,000-message session at 32k, ~9 ms) to pin none
+        ranked = sorted(
+            c for c in lows.entries[: bisect_right(lows.bounds, room)] if c[1] not in pins.numbers
+        )
     # (the pinned requests are no candidates: their wordings are not counted either)
-    pinned = Counter(lows.wording[k] for k in pins.numbers if k in lows.wording)
-    # only the candidates that may fit the room are walked, in order: a refit of a long chat
-    # walked all of them (~1,900 of a 10,000-message session at 32k, ~9 ms) to pin none
-    ranked = sorted(
-        c for c in lows.entries[: bisect_right(lows.bounds, room)] if c[1] not in pins.numbers
-    )
-    wordings = lows.wordings
+    pinned = Counter(wording[k] for k in pins.numbers if k in wording)
     wordings_said = scan.said
     starts = index.starts
     spent = 0
     said: set[int] = set()
-    for _, k, w, bound, by_sentence in ranked:
+    for _, k, w, low, by_sentence in ranked:
         left = room - spent
         if left < least:
             break
-        if bound > left:
-            continue  # (most of a long chat's candidates, once the room is nearly spent)
         start = starts[k]
         if repeated(wordings[w] - pinned[w]) or w in said:
             continue
+        bound = _told_low(index, pricer, least, k, by_sentence) if low is None else low
+        if bound > left:
+            continue  # (most of a long chat's candidates, once the room is nearly spent)
         if newer.reset(start) or not index.substantive(start):
             continue  # (asked of the few pinned only: "lol 😂" tells nothing)
         if by_sentence:
@@ -1570,6 +1578,11 @@ class _ToldScan:
     #: session at 32k read ~270 of them again, ~1 ms, speed84). Not carried to a scan of
     #: fewer turns (their counts fall) nor past an edit (the scan is made again).
     routine_only: set[int] = field(default_factory=set)
+    #: whether ``_pin_told`` walked this scan (or the one it grew from) once: the first walk
+    #: bounds each candidate only as it reaches it (a one-shot fit stops when the room is
+    #: spent); a walk after that, a kept ``Fitter``'s refit, bounds them all once
+    #: (``lows``) and then only the new ones
+    walked: bool = False
 
 
 @dataclass(slots=True)
@@ -1596,24 +1609,16 @@ class _ToldLows:
 def _told_lows(index: HistoryIndex, pricer: Pricer, scan: _ToldScan) -> _ToldLows:
     """``scan``'s candidates by what pinning each costs at least (``_ToldLows``), bounding
     only those the last call did not."""
-    counter, least = pricer.counter, index.least_message_cost()
+    least = index.least_message_cost()
     lows = scan.lows
     if lows is None or lows.pricer is not pricer or lows.least != least:
         lows = scan.lows = _ToldLows(pricer, least, 0, [], [], {}, Counter())
     found = scan.found
     if lows.covered == len(found):
         return lows
-    starts, priced, costs = index.starts, index.priced, index.costs
     new: list[tuple[int, int, int, int, bool]] = []
     for rank, k, w, by_sentence in islice(found, lows.covered, None):
-        start = starts[k]
-        if by_sentence:
-            bound = least + _told_floor(index, pricer, start)
-        elif priced[start]:
-            bound = costs[start]
-        else:
-            bound = least + tokens_at_least(counter, index.request_text(start))
-        new.append((rank, k, w, bound, by_sentence))
+        new.append((rank, k, w, _told_low(index, pricer, least, k, by_sentence), by_sentence))
         lows.wording[k] = w
         lows.wordings[w] += 1
     lows.covered = len(found)
@@ -1627,6 +1632,16 @@ def _told_lows(index: HistoryIndex, pricer: Pricer, scan: _ToldScan) -> _ToldLow
             lows.bounds.insert(at, entry[3])
             lows.entries.insert(at, entry)
     return lows
+
+
+def _told_low(index: HistoryIndex, pricer: Pricer, least: int, k: int, by_sentence: bool) -> int:
+    """A lower bound of what pinning told-facts candidate ``k`` costs (``_ToldLows``)."""
+    start = index.starts[k]
+    if by_sentence:
+        return least + _told_floor(index, pricer, start)
+    if index.priced[start]:
+        return index.costs[start]
+    return least + tokens_at_least(pricer.counter, index.request_text(start))
 
 
 #: More new candidates than this are sorted in, not inserted one by one (``_told_lows``)
@@ -1712,7 +1727,7 @@ def _told_scan(index: HistoryIndex, upto: int) -> _ToldScan:
             found.append((rank, k, wording_hash(text), by_sentence))
     made = _ToldScan(index.updates, upto, starts[: upto + 1].tobytes(), found, said, shapes)
     if scan is not None and at:  # (what was worked out of the turns read before: kept)
-        made.lows, made.routine_only = scan.lows, scan.routine_only
+        made.lows, made.routine_only, made.walked = scan.lows, scan.routine_only, scan.walked
     _tables(index).told_scan = made
     return made
 
