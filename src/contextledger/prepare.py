@@ -68,10 +68,10 @@ from .pricing.messages import Pricer, price_request
 from .pricing.provider_content import check_file_pages
 from .providers import Format, format_for_provider, provider_format, translate
 from .providers.format import tool_spec
-from .providers.ids import declared_notice, declared_renames
+from .providers.ids import choice_for_tools, declared_notice, declared_renames
 from .providers.native import unheard_replies
 from .providers.output_format import read_output_format
-from .providers.tool_choice import FORCED, choice_for_tools, read_tool_choice
+from .providers.tool_choice import FORCED, read_tool_choice
 from .repair import RepairChange, RepairMemo
 from .reply import Reply
 from .report import Notice, not_yet_told

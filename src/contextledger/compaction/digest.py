@@ -1441,7 +1441,8 @@ class _Walk:
         # "upload failed; retry succeeded": a failure in the run's history, passed now
         failing = [x for x in lines if not recovered(x, r.text)]
         self._files_changed(r, failing)
-        self._passed(what, cmds, call, lines, failing, stopped_early(" ".join(cmds), r.text))
+        stopped = bool(failing) and stopped_early(" ".join(cmds), r.text)  # (read if it failed)
+        self._passed(what, cmds, call, lines, failing, stopped)
         if r.call_id in self.acting:
             item = _act(
                 self.acting.pop(r.call_id),

@@ -29,13 +29,15 @@ import base64
 import hashlib
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from ..errors import ContentError
+from ..errors import ArgumentError, ContentError
 from ..model import Message, ToolCall, ToolResult
 from ..report import Notice
 from .format import tool_spec
+from .tool_choice import ToolChoice
 
 _ANTHROPIC = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _NOT_PORTABLE = re.compile(r"[^A-Za-z0-9_-]+")
@@ -325,6 +327,7 @@ __all__ = [
     "MAX_LENGTH",
     "accepted",
     "accepted_everywhere",
+    "choice_for_tools",
     "declared_name",
     "declared_notice",
     "declared_renames",
@@ -352,3 +355,36 @@ def responses_item_id(item_id: str | None, kind: str) -> str | None:
     if item_id is None or prefix is None or item_id.startswith(prefix):
         return item_id
     return None
+
+
+def choice_for_tools(
+    choice: ToolChoice, declared: Sequence[object], target: str
+) -> ToolChoice | None:
+    """``choice`` for a request declaring the tools named ``declared`` (the app's names),
+    naming its tool as ``target``'s writer declares it; None: nothing to write (``auto`` or
+    ``none`` with no tools, which every API takes as the request without them). A choice
+    that needs a tool the request does not declare is refused naming it, as the APIs answer
+    400 for it.
+
+    >>> choice_for_tools(ToolChoice("named", "github.create_issue"), ["github.create_issue"],
+    ...     "openai").name
+    'github_create_issue'
+    """
+    if choice.mode == "named":
+        if choice.name not in declared:
+            sent = {wire_name(n, target): n for n in declared if isinstance(n, str)}
+            if choice.name not in sent:  # (named as the wire declares it: taken as it)
+                listed = ", ".join(repr(n) for n in declared) or "none"
+                raise ArgumentError(
+                    "tool_choice",
+                    f"the name of a tool the request declares (declared: {listed})",
+                    choice.name,
+                )
+            return choice
+        assert choice.name is not None  # (a declared name: a string)
+        return replace(choice, name=wire_name(choice.name, target))
+    if not declared:
+        if choice.mode == "required":
+            raise ArgumentError("tool_choice", "given with tools to call", "required")
+        return None
+    return choice

@@ -7,19 +7,18 @@ Responses' ``{"type": "function", "name"}``, Anthropic's ``{"type": "auto"|"any"
 "tool", "name", "disable_parallel_tool_use"}``, Gemini's ``tool_config.function_calling_config``
 (``mode`` AUTO/ANY/NONE, ``allowed_function_names``; camelCase too). ``prepare`` writes it
 in the target's shape (``ProviderFormat.tool_choice``) naming the tool as the target's
-writer declares it (``ids.wire_name``), and prices what it wrote.
+writer declares it (``ids.choice_for_tools``), and prices what it wrote.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..errors import ArgumentError
-from .ids import wire_name
 
-__all__ = ["ToolChoice", "choice_for_tools", "openai_tool_choice", "read_tool_choice"]
+__all__ = ["ToolChoice", "openai_tool_choice", "read_tool_choice"]
 
 #: The modes that make the model call a tool.
 FORCED = ("required", "named")
@@ -97,39 +96,6 @@ def _gemini_choice(config: Mapping[str, Any], argument: str, spec: object) -> To
         # (several allowed names have no shape in the other formats' tool_choice)
         raise ArgumentError(argument, "mode ANY with one allowed function name", spec)
     return ToolChoice("named", names[0])
-
-
-def choice_for_tools(
-    choice: ToolChoice, declared: Sequence[object], target: str
-) -> ToolChoice | None:
-    """``choice`` for a request declaring the tools named ``declared`` (the app's names),
-    naming its tool as ``target``'s writer declares it; None: nothing to write (``auto`` or
-    ``none`` with no tools, which every API takes as the request without them). A choice
-    that needs a tool the request does not declare is refused naming it, as the APIs answer
-    400 for it.
-
-    >>> choice_for_tools(ToolChoice("named", "github.create_issue"), ["github.create_issue"],
-    ...     "openai").name
-    'github_create_issue'
-    """
-    if choice.mode == "named":
-        if choice.name not in declared:
-            sent = {wire_name(n, target): n for n in declared if isinstance(n, str)}
-            if choice.name not in sent:  # (named as the wire declares it: taken as it)
-                listed = ", ".join(repr(n) for n in declared) or "none"
-                raise ArgumentError(
-                    "tool_choice",
-                    f"the name of a tool the request declares (declared: {listed})",
-                    choice.name,
-                )
-            return choice
-        assert choice.name is not None  # (a declared name: a string)
-        return replace(choice, name=wire_name(choice.name, target))
-    if not declared:
-        if choice.mode == "required":
-            raise ArgumentError("tool_choice", "given with tools to call", "required")
-        return None
-    return choice
 
 
 def openai_tool_choice(choice: ToolChoice, *, nested: bool) -> dict[str, Any]:
