@@ -77,7 +77,7 @@ def _price(
 
 def _note(cost: ImageCost, info: ImageInfo | None) -> str:
     parts = []
-    if cost.processed_width is None and cost.exact is False and cost.family != "gemini3":
+    if cost.processed_width is None and cost.exact is False and cost.family not in ("gemini3", "gemini-any"):
         parts.append("size unknown: per-image maximum")
     elif not cost.exact:
         parts.append("upper bound")

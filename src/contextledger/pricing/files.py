@@ -115,6 +115,9 @@ def _per_page(model: ModelInfo, in_result: bool = False) -> tuple[int, bool, str
         # gemini-2.0-flash call bills 1,305 for a one-page A4 PDF and ~15 tokens of text
         # (a page image, 1,290 here; 2.5 bills the same test's page 258)
         return _page_image(model), False, "a page image (Gemini before 2.5)"
+    if model.image_cost == "gemini-any":
+        # an unknown Gemini id: the dearest generation's page, Gemini 2.0's page image
+        return _page_image(model), False, "a page image (the most a Gemini generation bills)"
     if model.image_cost == "gemini-tile" or (model.provider == "gemini" and not model.vision):
         return _GEMINI_PAGE, True, "Gemini's 258 a page"
     if model.image_cost == "gemini3" and in_result:
