@@ -874,7 +874,16 @@ _CHOICE_TYPES = {"auto": "auto", "none": "none", "required": "any", "named": "to
 
 def tool_choice(choice: ToolChoice) -> dict[str, Any]:
     """``tool_choice`` as ``{"type": "auto"|"any"|"none"|"tool", "name"}``, with
-    ``disable_parallel_tool_use`` when the choice says it (``none`` takes none: no call)."""
+    ``disable_parallel_tool_use`` when the choice says it (``none`` takes none: no call).
+    Anthropic has no choice among some of the declared tools: one is refused, naming it,
+    rather than sent allowing them all."""
+    if choice.allowed:
+        raise ArgumentError(
+            "tool_choice",
+            "a choice Anthropic can carry (it has none limited to some tools: declare only "
+            f"{', '.join(choice.allowed)})",
+            {"type": "allowed_tools", "mode": choice.mode},
+        )
     value: dict[str, Any] = {"type": _CHOICE_TYPES[choice.mode]}
     if choice.name is not None:
         value["name"] = choice.name
