@@ -147,6 +147,24 @@ def wav_bytes(seconds: float, rate: int = 16_000) -> bytes:
     )  # fmt: skip
 
 
+def mp4_bytes(seconds: float, scale: int = 1000, version: int = 0) -> bytes:
+    """A minimal MP4: its file type, some media data and, last (as most encoders write it),
+    the movie box whose header states the duration."""
+
+    def box(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", 8 + len(body)) + kind + body
+
+    dates = struct.pack(">II", 0, 0) if version == 0 else struct.pack(">QQ", 0, 0)
+    length = round(seconds * scale)
+    timing = struct.pack(">II" if version == 0 else ">IQ", scale, length)
+    header = bytes([version, 0, 0, 0]) + dates + timing + bytes(80)
+    return (
+        box(b"ftyp", b"isom\0\0\0\0isommp42")
+        + box(b"mdat", bytes(4000))
+        + box(b"moov", box(b"mvhd", header))
+    )
+
+
 def served_again() -> Catalog:
     """The shipped catalog with every model its provider shut down served again
     (``Catalog.revive``): for tests of id forms, which are read whatever a model's service

@@ -149,7 +149,7 @@ class RequestPrice(MessagePrice):
 
     @property
     def note(self) -> str:
-        """"" for a complete body; else why ``total`` is a lower bound of the bill."""
+        """ "" for a complete body; else why ``total`` is a lower bound of the bill."""
         if not self.server_side:
             return ""
         return (
@@ -1540,7 +1540,12 @@ def price_request(
     if fmt == "openai" and pricer.model.provider != "openai":
         tools += _reasoning_content(body, pricer)
     text = total.text + tools + pricer.request_overhead
-    return RequestPrice(text, total.image, server_side_context(body))
+    # a file the provider fetches, its length unknown here, is bounded by the window for a
+    # fit (which then leaves it out or refuses it); the body is priced without it, and says so
+    fetched = [c for c in pricer.estimates.values() if c.fetched]
+    text -= sum(c.tokens for c in fetched)
+    named = (*server_side_context(body), *(f"{c.fetched} (give file_pages=)" for c in fetched))
+    return RequestPrice(text, total.image, named)
 
 
 _GEMINI_SCHEMA_KEYS = (
