@@ -121,3 +121,16 @@ def test_the_cli_prints_the_lower_bound(tmp_path: Path) -> None:
     res = runner.invoke(main, ["price", str(path), "--json"])  # the body's own model
     said = json.loads(res.output)
     assert said["complete"] is True and said["model"] == "gpt-4o" and said["note"] == ""
+
+
+def test_items_the_server_holds_are_named() -> None:
+    """A compaction item and a reasoning item sent back by its id alone: OpenAI bills what
+    it stored for them."""
+    items = [
+        {"type": "compaction", "id": "cmp_1", "encrypted_content": "gAAAA"},
+        {"type": "reasoning", "id": "rs_1", "summary": []},
+        {"type": "reasoning", "id": "rs_2", "summary": [], "encrypted_content": "gAAAB"},
+        *RESPONSES["input"],
+    ]
+    found = server_side_context({**RESPONSES, "input": items})
+    assert [f.split(" ", 1)[0] for f in found] == ["input[0]", "input[1]"]

@@ -43,6 +43,11 @@ _HOSTED_TOOLS = {
     "web_fetch_": "the fetched pages",
     "code_execution_": "the code's outputs",
     "advisor_": "the advisor model's replies",
+    # … and the tools whose instructions the provider writes itself, unseen here
+    "computer_use_preview": "the tool's own instructions",
+    "local_shell": "the tool's own instructions",
+    "shell": "the tool's own instructions",
+    "memory_": "the tool's own instructions",
 }
 # Gemini's grounding tools (either spelling).
 _GEMINI_TOOLS = {
@@ -92,10 +97,17 @@ def _held_by_openai(body: Mapping[str, Any]) -> tuple[str, ...]:
         out.append(f"prompt{_named(body['prompt'])}: the stored prompt's instructions")
     items = body.get("input")
     for k, item in enumerate(items if isinstance(items, list) else ()):
-        if isinstance(item, Mapping) and (
-            item.get("type") == "item_reference" or (item.keys() == {"id"})
-        ):
+        if not isinstance(item, Mapping):
+            continue
+        kind = item.get("type")
+        if kind == "item_reference" or item.keys() == {"id"}:
             out.append(f"input[{k}] item_reference{_named(item)}: an item OpenAI holds")
+        elif kind == "compaction":
+            out.append(f"input[{k}] compaction: the earlier turns it stands for, as OpenAI holds")
+        elif kind == "reasoning" and item.get("id") and not item.get("encrypted_content"):
+            # pydantic/logfire's recorded gpt-5 LangChain call billed 494 for a body of ~110
+            # tokens after a reply of 384 reasoning tokens, sent back by id alone
+            out.append(f"input[{k}] reasoning{_named(item)}: the reasoning OpenAI stored")
     return tuple(out)
 
 
