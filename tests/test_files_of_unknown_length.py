@@ -95,3 +95,14 @@ def test_what_is_not_an_mp4_has_no_length() -> None:
     assert video_seconds(b"\x1aE\xdf\xa3 webm") is None
     assert video_seconds(b"") is None
     assert video_seconds(mp4_bytes(3)[:-90]) is None  # cut before its duration
+
+
+def test_a_video_sampled_faster_is_priced_at_its_frames() -> None:
+    """A part's ``videoMetadata.fps`` (Gemini samples 1 frame a second by default): a 10-second
+    clip at 5 a second bills 40 frames more than at 1."""
+    part = {"inlineData": {"mimeType": "video/mp4", "data": b64(mp4_bytes(10))}}
+    body = {"contents": [{"role": "user", "parts": [{"text": "Count the jumps."}, part]}]}
+    once = price_request(body, "gemini-2.5-flash", "gemini").total
+    fast = {"contents": [{"role": "user", "parts": [
+        {"text": "Count the jumps."}, {**part, "videoMetadata": {"fps": 5}}]}]}  # fmt: skip
+    assert price_request(fast, "gemini-2.5-flash", "gemini").total == once + 40 * 300

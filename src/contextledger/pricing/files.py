@@ -32,7 +32,9 @@ import math
 import re
 import struct
 import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..catalog import ModelInfo
 from ..errors import ContentError
@@ -47,6 +49,7 @@ __all__ = [
     "file_cost",
     "pdf_cost",
     "pdf_pages",
+    "sampled_faster",
     "video_cost",
     "video_seconds",
 ]
@@ -176,6 +179,34 @@ def video_cost(seconds: float, what: str, fps: float = 1) -> MediaCost:
     return MediaCost(tokens, False, f"{what} of {seconds:g} seconds at {fps:g} frame"
                      f"{'s' * (fps != 1)} a second: at most {VIDEO_FRAME_MOST} tokens a frame "
                      f"and {VIDEO_AUDIO_PER_SECOND} a second of audio")  # fmt: skip
+
+
+def sampled_faster(body: Mapping[str, Any]) -> int:
+    """What a Gemini body's inline videos sampled faster than a frame a second (a part's
+    ``videoMetadata.fps``, which the reader does not keep) bill beyond the frame a second
+    they are priced at: each such video's extra frames."""
+    extra = 0
+    contents = body.get("contents")
+    for turn in contents if isinstance(contents, list) else ():
+        parts = turn.get("parts") if isinstance(turn, Mapping) else None
+        for part in parts if isinstance(parts, list) else ():
+            if not isinstance(part, Mapping):
+                continue
+            meta = part.get("videoMetadata", part.get("video_metadata"))
+            inline = part.get("inlineData", part.get("inline_data"))
+            fps = meta.get("fps") if isinstance(meta, Mapping) else None
+            if (
+                not isinstance(fps, int | float)
+                or not 1 < fps <= 60
+                or not isinstance(inline, Mapping)
+            ):
+                continue
+            data = inline.get("data")
+            raw = _decoded(data) if isinstance(data, str) else None
+            seconds = video_seconds(raw) if raw is not None else None
+            if seconds is not None:
+                extra += (math.ceil(seconds * fps) - math.ceil(seconds)) * VIDEO_FRAME_MOST
+    return extra
 
 
 def audio_cost_for(seconds: float | None, model: ModelInfo, b64_length: int = 0) -> MediaCost:
