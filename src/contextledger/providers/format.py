@@ -105,7 +105,7 @@ class ProviderFormat:
 
 #: Where each shape keeps a tool's JSON schema: OpenAI's ``parameters``, Anthropic's
 #: ``input_schema``, Gemini's ``parametersJsonSchema``.
-_SCHEMA_KEYS = ("parameters", "input_schema", "parametersJsonSchema", "parameters_json_schema")
+SCHEMA_KEYS = ("parameters", "input_schema", "parametersJsonSchema", "parameters_json_schema")
 
 
 def tool_spec(tool: Mapping[str, Any]) -> tuple[str, str, dict[str, Any]]:
@@ -114,5 +114,5 @@ def tool_spec(tool: Mapping[str, Any]) -> tuple[str, str, dict[str, Any]]:
     ``input_schema`` is its parameters too (an app moving to Claude passes its own: read as
     no parameters, the tool was sent to Claude with an empty schema)."""
     fn = tool.get("function", tool)
-    params = next((fn[k] for k in _SCHEMA_KEYS if k in fn), {"type": "object", "properties": {}})
+    params = next((fn[k] for k in SCHEMA_KEYS if k in fn), {"type": "object", "properties": {}})
     return fn.get("name"), fn.get("description", ""), params
