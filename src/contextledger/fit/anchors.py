@@ -72,6 +72,7 @@ from .gists import (
     only_pasted,
     own_sentences,
     own_words,
+    paste_sized,
     repeated,
     routine,
     rule_excerpts,
@@ -1856,7 +1857,7 @@ def _steers_by_paste_only(index: HistoryIndex, k: int) -> bool:
     pages of a handbook pasted again and again took the whole cap of the rules, and her own
     rules said between them were lost (R40-F1, F3, F5). Read once per message."""
     start = index.starts[k]
-    if index.chars[start] < PASTE_CHARS or not index.one_text_block(start):
+    if not _may_paste(index, start) or not index.one_text_block(start):
         return False
 
     def by_paste(_: Message) -> bool:
@@ -1878,6 +1879,12 @@ def _steers_by_paste_only(index: HistoryIndex, k: int) -> bool:
         return not steers
 
     return index.memo(start, "steers_by_paste", by_paste)
+
+
+def _may_paste(index: HistoryIndex, start: int) -> bool:
+    """Whether the request at ``start`` is long enough to paste lines around the user's
+    words (``gists.paste_sized``), by its length first: most requests are short."""
+    return index.chars[start] >= PASTE_CHARS or paste_sized(index.request_text(start))
 
 
 def _pasted_lines(index: HistoryIndex, k: int) -> frozenset[str]:

@@ -1233,6 +1233,14 @@ UNSPACED_CONSTRAINT = compiled_on_use(
     r"保持[^。！？\n]{0,20}?不[变變]|"
     r"し(?<!心配し)(?<!気にし)ないで|[てで]は(?:いけ|ならな|なりま|だめ|駄目)|"
     r"な(?<!心配しな)(?<!気にしな)いでください|ないこと(?:。|$)|絶対に|"
+    # a wish that binds the listener, not a thing done once: "教えないでほしい" (I'd like you
+    # not to tell), "言ってほしくない", "ヒントだけにしてください" (hints only), "毎回…ください"
+    # (every time), "その呼び方はやめてください" (stop it) (R41-F2: the student's wishes were
+    # not read as rules)
+    r"な(?<!心配しな)(?<!気にしな)いで(?:ほしい|欲しい|ね(?![^。！？\n]*[？?])|もらえ|いただけ)|"
+    r"て(?:ほしく|欲しく)ない|だけにして(?:ください|ほしい|欲しい|ね|もらえ)|"
+    r"(?:毎回|いつも)[^。！？\n]{0,30}?(?:ください|ほしい|欲しい)|やめて(?:ください|ほしい|欲しい)|"
+    r"[别別](?:给|給|让|讓|叫|告[诉訴]|提|[发發]|打|[问問]|催|再[给給])|"
     # "…ないように" asks the listener not to do something ("本番DBに接続しないようにしてく
     # ださい"), unless it is the purpose of a request said before it, with its own subject:
     # "…を追加して、決済APIがタイムアウトしないようにしてください" asks to add something
@@ -2358,4 +2366,30 @@ REMINDER_OPENING = (
     r"não\s+(?:se\s+)?esqueça|lembre-se|lembra-te|vergeet\s+niet|denk\s+eraan|zorg\s+dat|"
     r"nie\s+zapomnij|pamiętaj|glöm\s+inte|kom\s+ihåg|se\s+till|husk|glem\s+ikke|"
     r"не\s+забудь(?:те)?|помни(?:те)?|unutma|jangan\s+lupa|đừng\s+quên"
+)
+
+# A letter's salutation, a paragraph of its own ("Dear patient,", "Hi team,", "Estimado
+# cliente:", "Sehr geehrte Damen und Herren,", "田中様", "尊敬的业主："), and its closing
+# ("Kind regards,", "Mit freundlichen Grüßen", "Cordialement", "敬具", "此致"): what lies
+# between is a mail the user pastes (forwarded, one instruction a paragraph), not her words
+# (R41-F10: a pharmacy's mail, each "Do not …" a paragraph of its own, was read as hers)
+LETTER_GREETING = compiled_on_use(
+    r"(?i)^(?:dear|hi|hello|greetings|good\s+(?:morning|afternoon|evening)|to\s+whom|"
+    r"estimad[oa]s?|querid[oa]s?|prezad[oa]s?|caros?|caras?|car[oi]|gentil[ei]|egregi[oa]|"
+    r"cher|chère|chers|madame|monsieur|bonjour|liebe[rs]?|sehr\s+geehrte[rn]?|hallo|"
+    r"guten\s+tag|beste|geachte|szanown\w+|drog\w+|dzień\s+dobry|vážen\w+|mil[ýáí]|"
+    r"dobrý\s+den|sayın|merhaba|уважаем\w+|здравствуйте|добрый\s+день|αγαπητ\w+|kedves|"
+    r"hej|hei|kære|bästa)(?!\w)[^\n]{0,60}$"
+    r"|^[^\n]{1,24}(?:様|さま|殿|各位|님(?:께)?|귀하)[、,，:：!！]?$|^(?:拝啓|前略|尊敬的|亲爱的|親愛的)"
+)
+LETTER_CLOSING = compiled_on_use(
+    r"(?i)^(?:(?:kind|best|warm|warmest|with\s+kind)\s+(?:regards|wishes)|regards|sincerely|"
+    r"yours\s+(?:sincerely|faithfully|truly)|best|cheers|many\s+thanks|thanks|thank\s+you|"
+    r"all\s+the\s+best|cordialement|bien\s+à\s+vous|salutations|cordiali\s+saluti|"
+    r"distinti\s+saluti|saluti|un\s+saluto|saludos(?:\s+cordiales)?|atentamente|un\s+abrazo|"
+    r"atenciosamente|abraços|mit\s+freundlichen\s+grüßen|viele\s+grüße|beste\s+grüße|"
+    r"liebe\s+grüße|met\s+vriendelijke\s+groet(?:en)?|groeten|pozdrawiam|z\s+poważaniem|"
+    r"s\s+pozdravem|saygılarımla|с\s+уважением|με\s+εκτίμηση|üdvözlettel|"
+    r"med\s+vennlig\s+hilsen|med\s+vänliga\s+hälsningar|mvh)(?!\w)[^\n]{0,30}(?:\n|$)"
+    r"|^(?:敬具|草々|以上|よろしくお願い(?:いた|致)?します|此致|敬礼|顺祝|祝好|감사합니다|드림)"
 )
