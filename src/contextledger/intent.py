@@ -73,6 +73,11 @@ _TAG_QUESTION = lexicon.TAG_QUESTION
 _TALK = lexicon.TALK
 _UNDECIDED = lexicon.UNDECIDED
 _UNSPACED_CONSTRAINT = lexicon.UNSPACED_CONSTRAINT
+_OWN_TODO = lexicon.OWN_TODO
+_TODO_CLAUSES = lexicon.TODO_CLAUSES
+_TODO_ADDRESSED = lexicon.TODO_ADDRESSED
+# where a sentence ends, in the scripts read (the to-dos are read one sentence at a time)
+_SENTENCES = compiled_on_use(r"(?<=[.!?。！？])\s+")
 _UNSPACED_CORRECTION = lexicon.UNSPACED_CORRECTION
 _UNSPACED_FILLER = lexicon.UNSPACED_FILLER
 _UNSPACED_FILLER_VOCABULARY = lexicon.UNSPACED_FILLER_VOCABULARY
@@ -551,11 +556,18 @@ def _alike(a: str, b: str) -> bool:
 
 
 def is_constraint(text: str) -> bool:
-    """A standing rule: a negation or an imperative of obligation.
+    """A standing rule: a negation or an imperative of obligation; not the speaker's own
+    to-dos said in passing (``only_todos``).
 
     >>> is_constraint("这次改动不要碰 src/payments/ 目录。"), is_constraint("不急，有进展告诉我。")
     (True, False)
+    >>> is_constraint("Work was insane, and I should really sort out the garage, ugh.")
+    False
     """
+    return _reads_as_rule(text) and not only_todos(text)
+
+
+def _reads_as_rule(text: str) -> bool:
     if is_nudge(text):
         return False
     return (
@@ -565,6 +577,48 @@ def is_constraint(text: str) -> bool:
         or _says_unspaced(_UNSPACED_CONSTRAINT, _unspaced_ends(text))
         or standing_order(text)
     )
+
+
+def without_todos(sentence: str) -> str:
+    """``sentence`` less its clauses that are the speaker's to-dos (``lexicon.OWN_TODO``: no
+    time, amount or request to anyone in them): what else it says.
+
+    >>> without_todos("The train was late, and I should really sort out the garage, ugh.")
+    'The train was late ugh.'
+    """
+    said = [c for c in _TODO_CLAUSES.split(sentence) if c]
+    kept = [
+        c
+        for c in said
+        if not (
+            _OWN_TODO.search(c)
+            and not any(ch.isdigit() for ch in c)
+            and not _TODO_ADDRESSED.search(c)
+        )
+    ]
+    return " ".join(kept).strip() if len(kept) < len(said) else sentence.strip()
+
+
+def only_todos(text: str) -> bool:
+    """Whether ``text`` reads as a rule or a correction only for the speaker's own to-dos
+    said in passing ("…, and I should really sort out the garage, and …"): a personal to-do
+    binds the speaker, not the work (R39-F3: such a chatty turn was pinned as a rule).
+
+    >>> only_todos("Ugh, I should really sort out the garage. What else do we need?")
+    True
+    >>> only_todos("I should sort out the garage. Never book red-eye flights.")
+    False
+    """
+    if _OWN_TODO.search(text) is None:
+        return False
+    for sentence in _SENTENCES.split(text):
+        rest = without_todos(sentence)
+        if rest == sentence.strip():
+            if _reads_as_rule(rest) or is_correction(rest):
+                return False
+        elif rest and (is_constraint(rest) or is_correction(rest)):
+            return False
+    return True
 
 
 class _EveryShape:
@@ -1206,6 +1260,8 @@ def steering_requests(
     ]  # fmt: skip
     if structured:
         steering = sorted(steering + structured)
+    # (a chatty turn that reads as a rule only for the speaker's own to-dos is none, R39-F3)
+    steering = [i for i in steering if not only_todos(texts[i])]
     decided = _decisions(texts, steering)
     if decided:
         steering = sorted(steering + decided)

@@ -2393,3 +2393,28 @@ LETTER_CLOSING = compiled_on_use(
     r"med\s+vennlig\s+hilsen|med\s+vänliga\s+hälsningar|mvh)(?!\w)[^\n]{0,30}(?:\n|$)"
     r"|^(?:敬具|草々|以上|よろしくお願い(?:いた|致)?します|此致|敬礼|顺祝|祝好|감사합니다|드림)"
 )
+
+# A to-do of the speaker's own life, said in passing: "I should really sort out the garage this
+# weekend", "and I must call my aunt back", "Tengo que llamar a mi madre esta tarde", "Ich muss
+# noch den Keller aufräumen" (R39-R3, R39-F3). It binds the speaker, not the work asked for. Not
+# one that limits the work: "I have to be home by 6", "I must avoid dairy", "I need to stay
+# under budget" (a verb that holds the speaker to a limit, or a time or amount said: a
+# constraint). Read by the fit and the recap alike (``intent.without_todos``).
+OWN_TODO = compiled_on_use(
+    r"(?i)(?<![\w'’])i\s+(?:(?:really|seriously|totally|definitely|still|also|so|just|"
+    r"finally|desperately|honestly)\s+)*(?:should|must|need\s+to|have\s+to|gotta|got\s+to|"
+    r"ought\s+to|(?:have|'ve|’ve)\s+got\s+to)\s+(?:(?:really|finally|also|still|just|"
+    r"seriously|totally|definitely)\s+)*"
+    r"(?!(?:be|avoid|stay|keep|not|never|leave|arrive|finish|get\s+back|make\s+it|stick|"
+    r"limit|use|go\s+easy|watch|mention|say|add|note|stress|insist|remind|point|tell|ask|"
+    r"repeat|clarify|warn|flag)\b)[^\W\d_]+"
+    r"|^\W*(?:(?:uf|ugh|buf|bueno|vaya|madre\s+mía|jo|oh)\W+)*(?:yo\s+)?(?:tengo\s+que|"
+    r"debería|debo|necesito)\s+(?!(?:no|ser|estar|evitar|quedarme|terminar\s+antes)\b)"
+    r"[^\W\d_]+(?:ar|er|ir)\b"
+    r"|^\W*(?:ich\s+(?:muss|sollte|müsste)|(?:muss|sollte|müsste)\s+ich)\s+"
+    r"(?:(?:echt|wirklich|unbedingt|mal|noch|endlich|dringend)\s+)+"
+)
+# ... a clause of it (to-dos are said one a clause: "…, and I must call my aunt back"), and
+# what makes one a request to the listener after all ("I must ask you to …", "let's")
+TODO_CLAUSES = compiled_on_use(r"(?i)\s*(?:[,;:]|\s[-–—]\s)\s*|\s+(?=(?:and|but|so|also)\s+i\b)")
+TODO_ADDRESSED = compiled_on_use(r"(?i)\b(?:you|your|please|let'?s)\b")
