@@ -701,7 +701,7 @@ class _PinnedWords:
     def __init__(self, index: HistoryIndex) -> None:
         self._index = index
         self._said: set[str] = set()
-        self._rules: set[str] = set()  # the rule sentences of the long turns pinned
+        self._rules: set[str] = set()  # the sentences of the long turns pinned as excerpts
         #: the lines pasted in the requests pinned that steer only for what they paste
         self.pasted: frozenset[str] = frozenset()
         #: the requests stepped over as said again
@@ -719,8 +719,9 @@ class _PinnedWords:
         self._rules.update(rules)
 
     def rules_said(self, rules: frozenset[str]) -> bool:
-        """Whether every one of ``rules`` (sentences of a long turn read as rules) is in a
-        turn pinned already: a rule said again inside another long turn is pinned once."""
+        """Whether every one of ``rules`` (the sentences of a long turn's excerpt: its rules
+        and the facts told beside them) is in a turn pinned already: a rule said again inside
+        another long turn is pinned once, a new fact beside it is not looked past."""
         again = rules <= self._rules
         self.repeats += again
         return again

@@ -1045,8 +1045,11 @@ def rule_excerpt(
     """A long user turn (``SAID_CHARS`` to ``TOLD_TURN_CHARS``) read as a correction or a
     rule, as the sentences in it that are one on their own (``steering``: the indices of
     the sentences that correct or constrain) and those telling a specific
-    (``_sentence_told``), in the order said, joined by ``TOLD_ELISION``; with its rule
-    sentences (a rule said again in another turn is pinned once). None: no sentence is a
+    (``_sentence_told``), in the order said, joined by ``TOLD_ELISION``; with the sentences
+    kept (a turn whose every one is pinned from another turn already is pinned once; read
+    by its rule sentences only, a turn whose "rule" was a remark said in every turn, "No
+    nic, teściowa dzwoniła.", was looked past as said again with the fact told beside it,
+    at every other window: R41-F7). None: no sentence is a
     rule on its own (the turn's rule is read across its sentences: it is pinned whole),
     more than ``_RULE_SENTENCES`` are (a list of rules), or the turn is no such long turn.
     A user who talks at length ("Actually the huddle ran long again ... rather than argue
@@ -1081,7 +1084,7 @@ def rule_excerpt(
         if _sentence_told(sentence) is not None:
             kept.add(j)
             told += 1
-    return _excerpt_of(sentences, sorted(kept)), frozenset(sentences[j] for j in context)
+    return _excerpt_of(sentences, sorted(kept)), frozenset(sentences[j] for j in kept)
 
 
 #: A sentence that points back at the one before it ("Do not commit the second one."): an
