@@ -609,16 +609,27 @@ def only_todos(text: str) -> bool:
     >>> only_todos("I should sort out the garage. Never book red-eye flights.")
     False
     """
-    if _OWN_TODO.search(text) is None:
-        return False
-    for sentence in _SENTENCES.split(text):
-        rest = without_todos(sentence)
-        if rest == sentence.strip():
-            if _reads_as_rule(rest) or is_correction(rest):
-                return False
-        elif rest and (is_constraint(rest) or is_correction(rest)):
-            return False
-    return True
+    return bool(_only_todos_among([text], [0]))
+
+
+def _only_todos_among(texts: Sequence[str], ruled: Iterable[int]) -> set[int]:
+    """Those of ``ruled`` (indices of ``texts`` read as rules or corrections) that read so
+    only for the speaker's to-dos (``only_todos``): each sentence less its to-dos read again,
+    all of them in one ``steering_requests`` call (one a text cost a talkative chat's cold
+    fit ~1.3x)."""
+    todo = [i for i in ruled if _OWN_TODO.search(texts[i])]
+    if not todo:
+        return set()
+    rests: list[str] = []
+    owners: list[int] = []
+    for i in todo:
+        for sentence in _SENTENCES.split(texts[i]):
+            rest = without_todos(sentence)
+            if rest:
+                rests.append(rest)
+                owners.append(i)
+    steer = steering_requests(rests, restating=False, todos=False)[0]
+    return set(todo).difference(owners[j] for j in steer)
 
 
 class _EveryShape:
@@ -1148,14 +1159,18 @@ def might_steer(texts: Sequence[str]) -> list[int]:
 
 
 def steering_requests(
-    texts: Sequence[str], restating: bool = True, letterless: dict[int, str] | None = None
+    texts: Sequence[str],
+    restating: bool = True,
+    letterless: dict[int, str] | None = None,
+    todos: bool = True,
 ) -> tuple[list[int], list[int]]:
     """(the substantive corrections and constraints, the substantive restatements of the
     task): indices of ``texts``, each exactly as ``is_correction``/``is_constraint`` and
     ``restates_task`` (with ``is_substantive``) say, in a fraction of their time.
     ``restating=False``: the texts were read for restatements already (``[]`` for them).
     ``letterless``: the texts known to hold no ASCII letter (``_word_bytes``), kept by the
-    caller across calls.
+    caller across calls. ``todos=False``: a text that reads as a rule only for the speaker's
+    to-dos (``only_todos``) is not left out (the to-dos' own reading of what is left).
 
     >>> steering_requests(["fix the login test", "Actually, use Redis not Memcached.",
     ...                    "To be clear, the goal is a green build today.", "no"])
@@ -1261,7 +1276,10 @@ def steering_requests(
     if structured:
         steering = sorted(steering + structured)
     # (a chatty turn that reads as a rule only for the speaker's own to-dos is none, R39-F3)
-    steering = [i for i in steering if not only_todos(texts[i])]
+    if todos:
+        said_todos = _only_todos_among(texts, steering)
+        if said_todos:
+            steering = [i for i in steering if i not in said_todos]
     decided = _decisions(texts, steering)
     if decided:
         steering = sorted(steering + decided)
