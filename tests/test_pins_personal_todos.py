@@ -68,3 +68,10 @@ def test_a_todo_said_in_passing_is_no_rule_for_fit_and_recap_alike() -> None:
     assert is_constraint(beside) and steering_requests([beside])[0] == [0]
     assert not only_todos(beside) and not personal_aside(beside)
     assert is_constraint("I have to be home by 6.")
+
+
+def test_a_question_is_no_todo() -> None:
+    """ "Anything I should worry about?" after a pasted leaflet asks; it tells no to-do (and
+    such turns were read again whole for nothing: a cold fit ~1.4x main's)."""
+    assert not only_todos("Anything I should worry about?")
+    assert only_todos("Ugh, I should really sort out the garage.")

@@ -78,6 +78,7 @@ _TODO_CLAUSES = lexicon.TODO_CLAUSES
 _TODO_ADDRESSED = lexicon.TODO_ADDRESSED
 # where a sentence ends, in the scripts read (the to-dos are read one sentence at a time)
 _SENTENCES = compiled_on_use(r"(?<=[.!?。！？])\s+")
+_ASKED_END = compiled_on_use(r"[?？]\s*$")
 _UNSPACED_CORRECTION = lexicon.UNSPACED_CORRECTION
 _UNSPACED_FILLER = lexicon.UNSPACED_FILLER
 _UNSPACED_FILLER_VOCABULARY = lexicon.UNSPACED_FILLER_VOCABULARY
@@ -617,17 +618,25 @@ def _only_todos_among(texts: Sequence[str], ruled: Iterable[int]) -> set[int]:
     only for the speaker's to-dos (``only_todos``): each sentence less its to-dos read again,
     all of them in one ``steering_requests`` call (one a text cost a talkative chat's cold
     fit ~1.3x)."""
-    todo = [i for i in ruled if _OWN_TODO.search(texts[i])]
-    if not todo:
-        return set()
+    todo: list[int] = []
     rests: list[str] = []
     owners: list[int] = []
-    for i in todo:
-        for sentence in _SENTENCES.split(texts[i]):
+    for i in ruled:
+        if _OWN_TODO.search(texts[i]) is None:
+            continue
+        sentences = _SENTENCES.split(texts[i])
+        # (a to-do is said, not asked: "Anything I should worry about?" after a pasted
+        # leaflet is no to-do, and such turns were read again whole, ~1.4x a cold fit)
+        if not any(_OWN_TODO.search(s) and not _ASKED_END.search(s) for s in sentences):
+            continue
+        todo.append(i)
+        for sentence in sentences:
             rest = without_todos(sentence)
             if rest:
                 rests.append(rest)
                 owners.append(i)
+    if not todo:
+        return set()
     steer = steering_requests(rests, restating=False, todos=False)[0]
     return set(todo).difference(owners[j] for j in steer)
 
