@@ -45,7 +45,9 @@ from ..intent import (
     is_small_talk,
     is_substantive,
     restates_task,
+    steering_requests,
 )
+from ..fit.gists import words_beside_paste
 from ..lexicon.claims import COUNTED_NUDGE_WORDS
 from ..lexicon.common import COUNTER_LABELS
 from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL
@@ -512,8 +514,35 @@ def _said_as(text: str) -> str:
 
 def _own_words(text: str) -> str:
     """What a user's turn says in their own words: no fenced code, no paste, its
-    headings read as labels."""
+    headings read as labels; of a turn whose orders are all pasted, only the words she
+    wrote around the paste (:func:`_beside_pasted_orders`)."""
+    beside = _beside_pasted_orders(text)
+    if beside is not None:
+        return beside
     return headings_as_labels(without_paste(without_code(text)))
+
+
+#: The fewest lines a turn pastes for its words beside the paste to be read apart from it
+#: (``gists.words_beside_paste`` reads no fewer: a short Japanese sheet of exam rules is
+#: five lines of fewer than 400 characters, R41-R4)
+_PASTED_LINES_LEAST = 5
+
+
+@lru_cache(maxsize=1 << 12)  # (a turn is read for the rules, then again by the walk)
+def _beside_pasted_orders(text: str) -> str | None:
+    """The user's own words beside what a turn pastes (a recipe blog's steps, an IT
+    policy, fare rules, a contract's clauses: ``gists.words_beside_paste``, the fit's
+    reading) when those words state no rule nor correction of hers: what orders is the
+    paste's, not hers ("Ho trovato questa ricetta su un blog, che ne dici?" and seven
+    "Non usare …" steps were five of her seven constraints, R41-R1), as the fit pins such a
+    turn after her rules. None: no such turn (her words beside it steer: "Follow these:"
+    adopts the list, :func:`.rules.pasted_rules`)."""
+    if text.count("\n") < _PASTED_LINES_LEAST or listed_rules(text):
+        return None  # (a list she heads "Rules:" is hers, pasted or not)
+    own = words_beside_paste(text)
+    if own is None or steering_requests(own, restating=False)[0]:
+        return None
+    return "\n\n".join(own)
 
 
 def _goal_words(text: str) -> str:
@@ -2168,8 +2197,7 @@ def _said(
     # language ("Смотри, на скрине видно, что у зомби чёрные текстуры.")
     pictured = m.role == "user" and next(m.images(), None) is not None
     who = "User" if m.role == "user" else "Assistant"
-    text = without_code(m.text)
-    said = headings_as_labels(without_paste(text)) if m.role == "user" else text
+    said = _own_words(m.text) if m.role == "user" else without_code(m.text)
     # a pasted log's records ("… poll api.sync id=317794 lat=58.9ms"): noise, not numbers
     # or statements of the speaker's (R28-M2)
     lines = said.splitlines() if "=" in said else []
