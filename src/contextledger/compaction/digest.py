@@ -38,6 +38,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from ..fit.gists import words_beside_paste
 from ..intent import (
     is_constraint,
     is_correction,
@@ -47,7 +48,6 @@ from ..intent import (
     restates_task,
     steering_requests,
 )
-from ..fit.gists import words_beside_paste
 from ..lexicon.claims import COUNTED_NUDGE_WORDS
 from ..lexicon.common import COUNTER_LABELS
 from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL
@@ -61,6 +61,7 @@ from .decisions import (
     DECIDED_BY,
     DECISION,
     ECHO,
+    agrees_on_a_plan,
     answered_proposal,
     chosen,
     dated_plan,
@@ -120,6 +121,7 @@ from .rules import (
     LIST_MARK,
     REMINDS_NOT_TO,
     RULE_OPENING,
+    banned_outright,
     configures,
     grants_leave,
     hands_over,
@@ -1190,7 +1192,8 @@ def _fill_rules(
         for item in listed:
             sheet.add("Constraints and corrections", clip(item, 300))
             placed.add(item)
-        for said in _said_in(u, first):
+        turn = _said_in(u, first)
+        for k, said in enumerate(turn):
             # (a rule as one item of a list the user wrote: filed without its marker)
             s = LIST_MARK.sub("", said) if said != task else said
             if s != said:
@@ -1215,7 +1218,7 @@ def _fill_rules(
                 sheet.add("Constraints and corrections", clip(s, 300))
                 leave.lifting.add(s)
                 placed.add(s)
-            elif (
+            elif not _only_decides(s) and (
                 _states_a_rule(s)
                 or s in unrun
                 or sets_deadline(s)
@@ -1225,7 +1228,12 @@ def _fill_rules(
                 # (a deadline is a constraint with its date, not a number: RT22-21; a
                 # setting's value, its newest only, too: RT26-2), less the to-dos of the
                 # user's own said beside it ("I must call my aunt back. Dad is vegetarian.")
-                sheet.add("Constraints and corrections", clip(_without_asides(s, often), 300))
+                rule = _without_asides(s, often)
+                then = turn[k + 1] if k + 1 < len(turn) else ""
+                if then and _goes_on(s, then):  # (no space after "。", as it was said)
+                    rule = f"{rule}{'' if rule.endswith(_UNSPACED_ENDS) else ' '}{then}"
+                    placed.add(then)
+                sheet.add("Constraints and corrections", clip(rule, 300))
                 placed.add(s)
     for m in messages:  # the rules a user's paste lists ("- Do not edit src/generated/ …")
         if m.role == "user" and not m.is_recap and not m.tool_results:
@@ -1233,6 +1241,31 @@ def _fill_rules(
                 sheet.add("Constraints and corrections", clip(rule, 300))
                 placed.add(rule)
     return leave
+
+
+def _only_decides(said: str) -> bool:
+    """Whether ``said`` settles a plan ("Fechado, vamos propor prazo de pagamento de 45
+    dias.": :func:`.decisions.agrees_on_a_plan`) and states no rule beside it: a decision,
+    filed under Decisions by the walk, not a deadline or a value under Constraints (R41-R3)."""
+    return any(map(agrees_on_a_plan, sentences(said))) and not _states_a_rule(said)
+
+
+# the sentence ends of scripts written without a space after them
+_UNSPACED_ENDS = ("。", "！", "？")
+
+
+def _goes_on(rule: str, then: str) -> bool:
+    """Whether the sentence said right after a ban goes on with it: what to do instead,
+    asked of the listener ("答えをすぐに教えないでください。まずヒントだけにしてください。" -
+    don't give the answer, hints first: cut after its first sentence, the rule lost its half,
+    R41-R4), not a rule of its own (filed by itself) nor a question."""
+    return (
+        is_constraint(rule)
+        and is_request(then)
+        and not is_rule(then)
+        and not asks(then)
+        and not is_nudge(then)
+    )
 
 
 def _drop_overruled(
@@ -2169,9 +2202,17 @@ def _states_a_rule(said: str) -> bool:
     its sentences is a rule, not a decision someone made ("… approved by Kim"); or it says who
     to turn to once someone left, over two sentences ("X no longer works with us. Direct any
     questions to Y.")."""
-    return any(
-        is_rule(s) and not DECIDED_BY.search(s) and not dated_plan(s) for s in sentences(said)
-    ) or hands_over(said)
+    return (
+        any(
+            is_rule(s)
+            and not DECIDED_BY.search(s)
+            and not dated_plan(s)
+            and not agrees_on_a_plan(s)
+            for s in sentences(said)
+        )
+        or hands_over(said)
+        or banned_outright(said)  # "`git push --force` na main? Nie, nigdy." (R41-R8)
+    )
 
 
 def _said(
@@ -2218,6 +2259,10 @@ def _said(
         # (a user's short turn said as one keeps its bytes as a rule does)
         item = f"{who}: {clip(s, 300 if whole and s not in sentences(s) else 240)}"
         decided = decides(s)  # and not undone: "Marek nie zdecydował jeszcze."
+        if decided and m.role == "user":  # (its deciding sentence, not the talk around it)
+            deciding = [x for x in sentences(s) if decides(x)]
+            if deciding and len(deciding) < len(sentences(s)):
+                item = f"User: {clip(' '.join(deciding), 240)}"
         if m.role == "user" and states_an_amount(s) and numbers_matter(s, "user"):  # a budget
             add("Numbers that matter", item)
         elif decided and word_count(s) >= 3 and not asks(s):  # "Иван решил откатить релиз."

@@ -127,7 +127,10 @@ _NO_NEED = re.compile(
 _SMALL_TALK = re.compile(
     r"(?i)^\W*(?:(?:oh|ok(?:ay)?|and|also|but|hey|hi)\W+)*(?:don'?t\s+(?:worry|mention\s+it|"
     r"be\s+(?:sorry|silly))|never\s*mind|no\s+worries|always\s+(?:a\s+pleasure|happy|glad|"
-    r"good|nice|great|fun)|never\s+(?:better|a\s+dull))\b"
+    r"good|nice|great|fun)|never\s+(?:better|a\s+dull)|"
+    # ... a shrug in a negation's words: "No nic, u nas pada od rana." (oh well), "Niente da
+    # fare, …", "Tant pis, …", "Nada a fazer, …" (R41-R3: a Polish shrug filed as a rule)
+    r"no\s+nic|niente\s+da\s+fare|tant\s+pis|nada\s+a\s+fazer|no\s+hay\s+nada\s+que\s+hacer)\b"
 )
 
 
@@ -682,6 +685,12 @@ def _replaces(rule: str, later: str) -> bool:
     # (or a value the user gave, set again: "Das Limit soll 50 … sein." … "Korrektur: … 120 …")
     if not is_rule(rule) and not (_DIGITS.search(rule) and _DIGITS.search(later)):
         return False
+    # ... nor a choice on the topic whose other value is corrected: "Va bene, usiamo
+    # PostgreSQL per lo storico ordini." … "Anzi, lo storico ordini va tenuto 24 mesi, non
+    # 12." turns down a 12 the choice never said (R41-R11)
+    wrong = turned_down_value(later)
+    if wrong is not None and not whole_token(rule.casefold(), wrong.casefold()):
+        return False
     return len(_shared_words(rule, later)) >= 2
 
 
@@ -795,6 +804,19 @@ _PERSONAL_LIMIT = re.compile(
     r"subir|caminar)\b|\bal[ée]rgic[oa]s?\s+a\b|\b(?:mi|nuestro)\s+presupuesto\s+es\b|"
     r"\bich\s+kann\s+(?:\w+\s+){0,3}?(?:nicht|keine?n?)\b|\ballergisch\s+gegen\b|"
     r"\b(?:mein|unser)\s+budget\s+(?:ist|liegt)\b|アレルギー"
+    # ... in the other languages users write in: "Mia cognata è celiaca, …", "é alérgico a
+    # camarão", "jest uczulona na orzechy", "glutene intolerans" (R41-R2)
+    r"|\b(?:celiac[oaie]|celíac[oa]s?|c(?:œ|oe)liaque|zöliakie|zöliakiekrank|celiaki\w*|çölyak\w*|"
+    r"allergic[oaie]|allergique|alérgic[oa]s?|alergiczn\w*|uczulon\w*|alerji\w*|intollerant[ei]|"
+    r"intolérant\w*|vegetarian[oaie]|vegan[oaie]|végétarien\w*|végane?s?|vegetarisch\w*|"
+    r"wegetarian\w*|wegan\w*|vejetaryen|vegan(?:ım|dır))(?!\w)"
+    # ... what the speaker does not want, said of a thing, not of a step ("Non voglio piatti con
+    # la carne di maiale", "No quiero escalas", "Não quero voos noturnos", "Nie chcę przesiadek",
+    # "Ich will keine Umstiege"; not "Non voglio disturbarti": an infinitive follows)
+    r"|\b(?:non\s+(?:voglio|vogliamo|vuole)|no\s+(?:quiero|queremos|quiere)|não\s+(?:quero|queremos|"
+    r"quer)|nie\s+(?:chcę|chcemy|chce))\s+(?!\w+(?:are|ere|ire|ar|er|ir|ać|eć|ić|yć)(?:ti|mi|lo|la|"
+    r"ci|vi|ne|se|te|me|nos|lhe)?\b)\w"
+    r"|\b(?:ich|wir)\s+(?:will|wollen|möchte|möchten|mag|mögen)\s+(?:\w+\s+)?kein"
     # a bound the work is held to ("our budget caps us at 3 replicas")
     r"|\b(?:caps?|capped|limits?)\s+us\s+(?:at|to)\b"
 )
@@ -1172,8 +1194,47 @@ def unhurried(sentence: str) -> bool:
 _PUNCTUATION = re.compile(r"[^\w\s]")
 
 
+# A ban said outright, by its emphasis: "Sotto nessun pretesto `terraform destroy`.", "Pod
+# żadnym pozorem nie …", "Em hipótese alguma …", "Auf keinen Fall …", "Asla …", "絶対に…"
+# (R41-R8); a thing named, then "No, never." ("`git push --force` na main? Nie, nigdy."),
+# and "no X" said as a consequence ("…, quindi niente glutine in nessuna portata.", R41-R2)
+_BANNED_OUTRIGHT = re.compile(
+    r"(?i)\b(?:under\s+no\s+circumstances|never\s+ever|"
+    r"sotto\s+nessun\s+pretesto|in\s+nessun\s+caso|per\s+nessun\s+motivo|mai\s+e\s+poi\s+mai|"
+    r"pod\s+żadnym\s+pozorem|w\s+żadnym\s+(?:wypadku|razie)|przenigdy|"
+    r"em\s+hipótese\s+(?:alguma|nenhuma)|de\s+jeito\s+nenhum|de\s+(?:forma|maneira|modo)\s+"
+    r"(?:alguma|nenhuma|algum|ninguna|alguna)|bajo\s+ningún\s+concepto|en\s+ningún\s+caso|"
+    r"por\s+nada\s+del\s+mundo|en\s+aucun\s+cas|sous\s+aucun\s+prétexte|surtout\s+pas|"
+    r"auf\s+keinen\s+fall|unter\s+keinen\s+umständen|keinesfalls|"
+    r"hiçbir\s+(?:şekilde|koşulda|surette)|asla)(?!\w)"
+    r"|(?:^|[?!.:;,]\s*)(?:no|nie|non|não|nein|nee|hayır|non)\s*[,.!]?\s*(?:never|nigdy|mai|nunca|"
+    r"jamais|jamás|niemals|nie|asla)\s*[.!]*\s*$"
+    r"|(?:^|[,;:]\s*|\b(?:quindi|dunque|perciò|e|ma|però|so|então|entonces|donc)\s+)"
+    r"(?:niente|nada\s+de|zero)\s+(?!(?:di|da|male|paura|problema|de\s+nada)\b)\w{3,}"
+    r"|絶対に|決して"
+)
+
+
+def banned_outright(said: str) -> bool:
+    """Whether ``said`` bans something by its emphasis alone, in any of the languages of
+    :data:`_BANNED_OUTRIGHT` ("Sotto nessun pretesto `terraform destroy`.", "`git push
+    --force` na main? Nie, nigdy."): a rule, though it names no verb or the verb is in the
+    question before it.
+
+    >>> banned_outright("`git push --force` na main? Nie, nigdy."), banned_outright("Nie wiem.")
+    (True, False)
+    >>> banned_outright("Mia cognata è celiaca, quindi niente glutine in nessuna portata.")
+    True
+    >>> banned_outright("Non ho fatto niente di male.")
+    False
+    """
+    return _BANNED_OUTRIGHT.search(said) is not None
+
+
 def _rule_words(sentence: str) -> bool:
     sentence = _DESCRIBED.sub(" ", sentence)  # "82567 rows that were never reconciled"
+    if banned_outright(sentence):
+        return True
     if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
         return True
     if swaps_value(sentence) or corrects_value(sentence) or orders_steps(sentence):

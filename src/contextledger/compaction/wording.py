@@ -104,7 +104,9 @@ def shape(item: str) -> str:
 
 # A chat's clauses: a sentence cut at its commas and "and"s, each without the filler it opens
 # with ("Anyway the train was late twice this week, and my phone battery dies by noon now")
-_CLAUSE_CUT = re.compile(r"(?i)[.!?;]+\s+|,\s*(?:and\s+)?|\s+and\s+")
+# (in Chinese and Japanese a sentence ends, and a clause is cut, with no space after:
+# "雨がひどかった。母が風邪をひいている。" said in turn after turn, R41-R4)
+_CLAUSE_CUT = re.compile(r"(?i)[.!?;]+\s+|[。！？；、，]+\s*|,\s*(?:and\s+)?|\s+and\s+")
 _CLAUSE_FILLER = re.compile(
     r"(?i)^\W*(?:(?:anyway|anyhow|so|oh|and|also|but|well|ok(?:ay)?|honestly|um+)\W+)+"
 )
@@ -115,7 +117,21 @@ def _clauses(text: str) -> list[str]:
     never talk ("We have 1005 open connections at peak." said each time with a new count
     is a value each time), so it is kept apart by a mark no other clause holds."""
     cut = (_CLAUSE_FILLER.sub("", c).strip(" .!?,;").casefold() for c in _CLAUSE_CUT.split(text))
-    return [c if not _DIGIT.search(c) else "\0" + c for c in cut if len(c.split()) >= 2]
+    return [c if not _DIGIT.search(c) else "\0" + c for c in cut if _two_words(c)]
+
+
+# a character of a script written without spaces between words
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+#: The fewest characters of a clause in such a script that is read as one
+_UNSPACED_CLAUSE = 4
+
+
+def _two_words(clause: str) -> bool:
+    """Whether a clause says two words or more: in a script written without spaces, four
+    characters or more ("電車が遅れた")."""
+    if len(clause.split()) >= 2:
+        return True
+    return len(clause) >= _UNSPACED_CLAUSE and _UNSPACED.search(clause) is not None
 
 
 _DIGIT = re.compile(r"\d")
