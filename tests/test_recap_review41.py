@@ -6,7 +6,10 @@ topic (R41-R11); a ban's next sentence saying what to do instead stays with it (
 
 import pytest
 
-from builders import offline_recap, recap_section
+from builders import offline_recap, openai_tool_call, openai_tool_result, recap_section
+from contextledger.compaction.digest import digest, render_digest
+from contextledger.compaction.sections import RERUN_SUCCEEDED
+from contextledger.providers import read_messages
 
 GOAL = ("user", "Help me plan the menu for my brother's wedding lunch on 14 September.")
 OK = ("assistant", "Noted.")
@@ -61,6 +64,8 @@ def test_a_list_she_heads_as_her_rules_stays_hers() -> None:
         "Mia cognata è celiaca, quindi niente glutine in nessuna portata.",
         "Sotto nessun pretesto `terraform destroy`.",
         "`git push --force` na main? Nie, nigdy.",
+        "Żadnych lotów przed 8 rano, bo młodszy syn wtedy wymiotuje.",
+        "Hotel musi mieć basen dla dzieci, bez tego nie jedziemy.",
     ],
 )
 def test_her_own_rules_in_other_languages_are_constraints(said: str) -> None:
@@ -74,6 +79,7 @@ def test_her_own_rules_in_other_languages_are_constraints(said: str) -> None:
         "Non voglio disturbarti troppo.",  # "I don't want to bother you": no limit
         "No nic, u nas pada od rana.",  # a shrug: "oh well, it has rained since morning"
         "Non ho fatto niente di male.",
+        "Kein Problem, mach ruhig weiter.",
     ],
 )
 def test_talk_in_a_negations_words_is_no_constraint(said: str) -> None:
@@ -141,3 +147,95 @@ def test_japanese_talk_said_turn_after_turn_is_not_listed() -> None:
         ("user", "英語の長文読解を教えてください。"), OK, *[t for u in turns for t in (u, OK)]
     )
     assert "カラオケ" not in recap_section(recap, "User also said")
+
+
+def test_a_choice_a_later_correction_turns_down_by_its_noun_is_gone() -> None:
+    """R41-R5: "Facciamo i grafici a torta…" stood after "Anzi, meglio grafici a barre, non a
+    torta: …"."""
+    recap = offline_recap(
+        ("user", "Voglio un report mensile delle vendite per regione in PDF."),
+        OK,
+        ("user", "Facciamo i grafici a torta per le regioni."),
+        OK,
+        ("user", "Anzi, meglio grafici a barre, non a torta: le torte non si leggono."),
+        OK,
+    )
+    assert "grafici a torta per le regioni" not in recap
+    assert "meglio grafici a barre, non a torta" in recap_section(recap, RULES)
+
+
+def _shell(cid: str, cmd: str, out: str) -> list[dict[str, object]]:
+    return [openai_tool_call(cid, "shell", {"cmd": cmd}), openai_tool_result(cid, out)]
+
+
+def test_a_failed_run_fixed_by_running_it_again_with_other_arguments_is_said_fixed() -> None:
+    """R41-R5: the failed `--mese 2026-09` run was all the recap said of report.py."""
+    failed = "python report.py --mese 2026-09 --out report_settembre.pdf"
+    fixed = "python report.py --mese 2026-10 --out report_ottobre.pdf"
+    record = read_messages(
+        [
+            {"role": "user", "content": "Voglio un report mensile delle vendite in PDF."},
+            *_shell("c1", failed, "FileNotFoundError: data/2026-09.csv\nexit status 1"),
+            {"role": "user", "content": "No, il mese è ottobre, non settembre."},
+            *_shell("c2", fixed, "Report scritto: report_ottobre.pdf\nexit status 0"),
+            {"role": "user", "content": "ok"},
+        ]
+    )
+    failures = recap_section(render_digest(digest(record), 4800), "Failures")
+    assert f"`{fixed}`: {RERUN_SUCCEEDED}" in failures
+    assert failures.index("FileNotFoundError") < failures.index(RERUN_SUCCEEDED)
+
+
+def test_another_program_or_operand_passing_after_a_failure_fixes_nothing() -> None:
+    record = read_messages(
+        [
+            {"role": "user", "content": "Clean up the data folder listing."},
+            *_shell(
+                "c1", "ls data/ --all", "ls: cannot access 'data/': No such file\nexit status 2"
+            ),
+            *_shell("c2", "ls src/ --all", "main.py\nexit status 0"),
+            {"role": "user", "content": "ok"},
+        ]
+    )
+    assert RERUN_SUCCEEDED not in render_digest(digest(record), 4800)
+
+
+def test_a_look_ups_output_is_said_with_what_it_was_asked_in_words() -> None:
+    """R41-R9: search_flights' "filtr": "tylko bezpośrednie z Katowic" was nowhere; its output
+    stood under Numbers by the tool's name alone."""
+    args = {"from": "KTW", "to": "CHQ", "filtr": "tylko bezpośrednie z Katowic"}
+    record = read_messages(
+        [
+            {"role": "user", "content": "Znajdź loty na Kretę dla czterech osób."},
+            openai_tool_call("c1", "search_flights", args),
+            openai_tool_result(
+                "c1", '[{"lot": "W64432", "cena": 738}, {"lot": "W64425", "cena": 1104}]'
+            ),
+            {"role": "user", "content": "ok"},
+        ]
+    )
+    assert 'filtr="tylko bezpośrednie z Katowic"' in render_digest(digest(record), 4800)
+
+
+def test_a_rule_said_between_asides_is_recapped_without_them() -> None:
+    """R41-R2: "Comunque piove da una settimana, … Vabbè, ho dormito quattro ore." around
+    each rule took the bytes of the rules."""
+    rule = "Non voglio piatti con la carne di maiale, lo sposo non la mangia."
+    turn = (
+        f"Comunque piove da una settimana, e ho dormito quattro ore. {rule} Vabbè, ho dormito poco."
+    )
+    recap = offline_recap(GOAL, OK, ("user", turn), OK)
+    assert rule in recap_section(recap, RULES)
+    assert "piove" not in recap and "dormito" not in recap
+
+
+def test_a_request_for_sometime_in_japanese_is_open() -> None:
+    """R41-R4: "今度、おすすめの単語帳を教えてください。" was among the small talk."""
+    ask = "今度、おすすめの単語帳を教えてください。"
+    recap = offline_recap(
+        ("user", "英語の長文読解を教えてください。"),
+        OK,
+        ("user", f"猫がキーボードの上で寝ている。{ask}"),
+        ("assistant", "はい。"),
+    )
+    assert ask in recap_section(recap, "Open requests")

@@ -55,7 +55,7 @@ from ..lexicon.negation import denial
 from ..lexicon.tools import LOOKING
 from ..model import Message, ToolCall, ToolResult
 from ..settings_said import reset_later, settings, word_count
-from .actions import is_ui_step, render_action
+from .actions import asks_in_words, is_ui_step, render_action, render_call
 from .carried import carried_out
 from .decisions import (
     DECIDED_BY,
@@ -91,6 +91,7 @@ from .failures import (
     failure_lines,
     passed_on_rerun,
     recovered,
+    same_program,
     stopped_early,
 )
 from .findings import (
@@ -147,6 +148,7 @@ from .sections import (
     NOTHING_TO_RECAP,
     PASSED_LATER,
     PRIORITY,
+    RERUN_SUCCEEDED,
     SECTIONS,
     URGENT_AFTER,
     Digest,
@@ -175,7 +177,7 @@ from .tool_calls import (
     shows_file,
 )
 from .transcript import utf8_len
-from .wording import asks, clip, only_said_often, shape, without_code
+from .wording import asks, clip, only_said_often, opens_an_aside, shape, without_code
 
 # what the recap's readers (verification, the summarizers, the CLI) import from here, by
 # where it lives now: the sections and their rendering, what a tool call does, failures
@@ -1031,7 +1033,14 @@ def digest(
             for k, item in enumerate(sec["Constraints and corrections"])
         }
     _passed_on_rerun(sec["Failures"], keys["Failures"], walk.failing_runs, walk.passed_last)
-    _fixed_later(sec["Failures"], keys["Failures"], walk.failed, walk.passed_last, walk.passed_by)
+    _fixed_later(
+        sec["Failures"],
+        keys["Failures"],
+        walk.failed,
+        walk.passed_last,
+        walk.passed_by,
+        walk.rerun_by,
+    )
     _posted_passed(sec["Failures"], keys["Failures"], walk.posted_passed)
     tallied = [t for t in walk.tallied if t in sec["Numbers that matter"]]
     if tallied:  # what tools counted get bytes before the numbers said in passing
@@ -1162,11 +1171,19 @@ def _said_in(turn: str, first: str) -> Sequence[str]:
 
 def _without_asides(said: str, often: Collection[str] = ()) -> str:
     """``said`` less its sentences that are only the user's own to-dos or what someone keeps
-    telling them (:func:`.rules.personal_aside`), or the talk they say again and again
-    (``often``: :func:`.wording.said_often`), when something else is left."""
+    telling them (:func:`.rules.personal_aside`), the talk they say again and again
+    (``often``: :func:`.wording.said_often`) or open as a change of topic
+    (:func:`.wording.opens_an_aside`), when something else is left."""
     told = sentences(said)
-    own = [s for s in told if not personal_aside(s) and not only_said_often(s, often)]
-    return " ".join(own) if own and len(own) < len(told) else said
+    own = [
+        s
+        for s in told
+        if not personal_aside(s)
+        and not only_said_often(s, often)
+        and not (opens_an_aside(s) and not is_rule(s))  # "Vabbè, ho dormito quattro ore."
+    ]
+    joint = "" if said.rstrip().endswith(_UNSPACED_ENDS) else " "
+    return joint.join(own) if own and len(own) < len(told) else said
 
 
 def _fill_rules(
@@ -1407,6 +1424,8 @@ class _Walk:
         self.tried: dict[
             str, list[dict[str, Any]]
         ] = {}  # per tool, the arguments of its failed calls
+        # per command that failed, a later run of its program with other arguments that passed
+        self.rerun_by: dict[str, str] = {}
         self.writing: dict[str, list[str]] = {}  # per call id, the files it writes, till its result
         self.deleting: dict[str, list[str]] = {}  # ... and the files it removes
         self.acting: dict[str, tuple[str, int]] = {}  # per call id, an action's line and where
@@ -1496,6 +1515,7 @@ class _Walk:
         if call is not None and r.call_id in self.acting and not r.is_error:
             self._read_by_shape(i, call, r)
         lines, shown = _result_failures(call, r, self.reads_of)
+        acted = r.call_id in self.acting  # (an action is said with its arguments already)
         cmds = call_commands(call) if call is not None else []
         what = f"`{cmds[0]}`" if cmds else (call.name if call is not None else (r.name or "tool"))
         if lines:
@@ -1522,7 +1542,12 @@ class _Walk:
             self.recent = []  # what was read before a run led to it, not to a later one
         brushed = bool(_DISMISS.search(self.verdicts.get(r.call_id, "")))
         self._failures(i, what, lines, brushed)
-        self._numbers(what, r, lines, shown, cmds, call)
+        # (a look-up's output said with what it was asked in words: "search_flights(…,
+        # filtr="tylko bezpośrednie z Katowic"): …", not its name alone, R41-R9)
+        said = what
+        if call is not None and not cmds and not acted and asks_in_words(call):
+            said = render_call(call)
+        self._numbers(said, r, lines, shown, cmds, call)
 
     def _read_by_shape(self, i: int, call: ToolCall, r: ToolResult) -> None:
         # a call named in no language we know that read a file: by its shape
@@ -1575,6 +1600,8 @@ class _Walk:
                 for other, tests in self.failing_named.items():
                     if other != what and tests and all(t in ran for t in tests):
                         self.passed_by[other] = what
+                    elif other != what and not tests and same_program(other, what):
+                        self.rerun_by[other] = what  # "--mese 2026-09" failed, "2026-10" ran
         elif call is not None:  # a tool: fixed when a call with its failed arguments passes
             args, _ = call.parsed()
             args = args if isinstance(args, dict) else {}
@@ -1970,16 +1997,22 @@ def _fixed_later(
     failed: Collection[str],
     passed_last: dict[str, bool],
     passed_by: Mapping[str, str],
+    rerun_by: Mapping[str, str],
 ) -> None:
     """Say of each command that failed and then passed on its last run that it passed
     ("`npx jest …`: passed on its last run", after its failure lines), or whose failed
-    tests a later command ran green ("`pytest t.py::test_a`: passed on its last run"),
-    and rank its failures after those still failing: a fixed failure is no task left."""
-    fixed = {w for w in failed if passed_last.get(w) or w in passed_by}
+    tests a later command ran green ("`pytest t.py::test_a`: passed on its last run"), or
+    whose program passed when run again with other arguments ("`python report.py --mese
+    2026-10 …`: succeeded, run again with other arguments": R41-R5, the failed run was all
+    the recap said), and rank its failures after those still failing: a fixed failure is
+    no task left."""
+    fixed = {w for w in failed if passed_last.get(w) or w in passed_by or w in rerun_by}
     for item, key in list(keys.items()):
         keys[item] = (item.partition(": ")[0] in fixed, *key, 0)
     for w in sorted(fixed):
         item = f"{passed_by.get(w, w) if not passed_last.get(w) else w}: {PASSED_LATER}"
+        if not passed_last.get(w) and w not in passed_by:
+            item = f"{rerun_by[w]}: {RERUN_SUCCEEDED}"
         lines = [k for k, i in enumerate(failures) if i.startswith(w + ": ")]
         ranks = [k for i, k in keys.items() if i.startswith(w + ": ")]
         if not lines or not ranks:

@@ -658,6 +658,7 @@ def turned_down_later(said: Sequence[str]) -> set[str]:
     for k, later in enumerate(said):
         value = turned_down_value(later)
         if value is None:
+            out.update(_turned_down_by_word(said[:k], later))
             continue  # ("…, not now.", "…, not that one.": no value named)
         for earlier in said[:k]:
             if (
@@ -668,6 +669,35 @@ def turned_down_later(said: Sequence[str]) -> set[str]:
             ):
                 out.add(earlier)
     return out
+
+
+# a correction turning down a thing by its common noun, a reason after it: "Anzi, meglio
+# grafici a barre, non a torta: le torte non si leggono." ("a torta")
+_NOT_THE_WORDS = re.compile(
+    r"(?i)[,;]\s*(?:(?:ma|but|e|and|mas|pero|mais|aber|ale)\s+)?(?:not|non|não|no|nie|nicht|niet|"
+    r"pas|ne)\s+(?P<v>(?:[^\W\d_]+\s+){0,2}[^\W\d_]{4,})(?=\s*(?:[:;.!]|$))"
+)
+
+
+def _turned_down_by_word(before: Sequence[str], later: str) -> list[str]:
+    """The short choices in ``before`` that a correction turns down by a common noun
+    ("Facciamo i grafici a torta per le regioni." … "Anzi, meglio grafici a barre, non a
+    torta: …", R41-R5): the choice holds the noun and another word the correction says
+    of what replaces it ("grafici"), and bans nothing."""
+    m = _NOT_THE_WORDS.search(later)
+    if m is None or not (_TAKES_BACK.search(later) or is_correction(later)):
+        return []
+    named = {w for w in _words(m["v"]) if len(w) >= 4}
+    return [
+        earlier
+        for earlier in before
+        if named
+        and word_count(earlier) <= _CHOICE_WORDS
+        and named <= _words(earlier)
+        and _shared_words(earlier, later) - named
+        and not _NEGATED.search(earlier)
+        and not _TURNED_DOWN.search(earlier)
+    ]
 
 
 # a choice turned down stands when it says more than the choice
@@ -1211,7 +1241,23 @@ _BANNED_OUTRIGHT = re.compile(
     r"jamais|jamás|niemals|nie|asla)\s*[.!]*\s*$"
     r"|(?:^|[,;:]\s*|\b(?:quindi|dunque|perciò|e|ma|però|so|então|entonces|donc)\s+)"
     r"(?:niente|nada\s+de|zero)\s+(?!(?:di|da|male|paura|problema|de\s+nada)\b)\w{3,}"
+    # ... "no X" opening the sentence: "Żadnych lotów przed 8 rano, …", "Keine Flüge vor 8
+    # Uhr.", "Ningún vuelo antes de las 8.", "Aucun vol avant 8 h." (not "Kein Problem.")
+    r"|^\W*(?:żadnych|żadnego|żadnej|keine?n?|ningún|ninguna|aucune?)\s+"
+    r"(?!(?:problem\w*|sorge\w*|ahnung|idea|idée|souci|soucis|problema|problème|sprawy|"
+    r"pojęcia|ursache|de\s+nada)\b)\w{3,}"
     r"|絶対に|決して"
+)
+
+
+# What a thing must have or be, said of it ("Hotel musi mieć basen dla dzieci, …", "La sala
+# deve avere l'aria condizionata.", "O voo tem que ser direto.", "Das Hotel muss einen Pool
+# haben."; R41-R1's travel_pl): a requirement, though it orders no one
+_MUST_HAVE = re.compile(
+    r"(?i)\b(?:musi|muszą|deve|devono|debe|deben|tiene\s+que|tienen\s+que|tem\s+que|têm\s+que|"
+    r"doit|doivent|muss|müssen)\s+(?:\w+\s+){0,3}?(?:mieć|być|avere|essere|ter|ser|estar|tener|"
+    r"avoir|être|haben|sein)(?!\w)"
+    r"|\b\w+\s+(?:olmalı|olmalıdır|olması\s+(?:lazım|şart|gerek))(?!\w)"
 )
 
 
@@ -1233,7 +1279,7 @@ def banned_outright(said: str) -> bool:
 
 def _rule_words(sentence: str) -> bool:
     sentence = _DESCRIBED.sub(" ", sentence)  # "82567 rows that were never reconciled"
-    if banned_outright(sentence):
+    if banned_outright(sentence) or _MUST_HAVE.search(sentence):
         return True
     if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
         return True
