@@ -239,3 +239,49 @@ def test_a_request_for_sometime_in_japanese_is_open() -> None:
         ("assistant", "はい。"),
     )
     assert ask in recap_section(recap, "Open requests")
+
+
+@pytest.mark.parametrize(
+    "head", ["A few things for this job:", "Please follow these:", "Also, for the record:"]
+)
+def test_a_list_of_her_own_rules_with_no_word_of_where_it_came_from_stays_hers(head: str) -> None:
+    rules = [
+        "Never touch the prod database.",
+        "Don't delete the old logs.",
+        "Ask me before any migration.",
+    ]
+    items = [*rules, "Always run the tests first.", "Keep every commit small."]
+    body = head + "\n" + "\n".join(f"{k}. {s}" for k, s in enumerate(items, 1))
+    recap = offline_recap(("user", "Fix the invoice export."), OK, ("user", body), OK)
+    assert all(r in recap_section(recap, RULES) for r in rules)
+
+
+def test_a_quoted_contract_sent_to_her_is_not_her_rules() -> None:
+    clauses = [
+        "A CONTRATANTE não poderá ceder este contrato a terceiros.",
+        "É vedado à CONTRATANTE revender os produtos fora do território.",
+        "Qualquer alteração deste contrato somente terá validade por aditivo.",
+        "Fica eleito o foro da comarca de São Paulo.",
+        "A CONTRATADA não se responsabiliza por atrasos da transportadora.",
+    ]
+    body = "Eles me mandaram isso:\n" + "\n".join(f"> {c}" for c in clauses)
+    recap = offline_recap(
+        ("user", "Me ajude a revisar o contrato do fornecedor."), OK, ("user", body), OK
+    )
+    assert not any(c in recap_section(recap, RULES) for c in clauses)
+
+
+def test_a_regulation_she_says_she_copies_in_is_not_her_rules() -> None:
+    """retain41's condo_it: "Ti copio un pezzo del regolamento condominiale:" and its articles."""
+    articles = [
+        "È vietato tenere animali che disturbino la quiete del condominio.",
+        "È vietato stendere i panni sulle facciate esterne dell'edificio.",
+        "Non è consentito parcheggiare nel cortile oltre le 2 ore.",
+        "I condomini devono chiudere il portone dopo le ore 22.",
+        "Non gettare rifiuti ingombranti nei contenitori comuni.",
+    ]
+    body = "Ti copio un pezzo del regolamento condominiale:\n\n### Art. 16\n" + "\n".join(
+        f"1.{k}. {a}" for k, a in enumerate(articles, 1)
+    )
+    recap = offline_recap(("user", "Voglio contestare le spese del tetto."), OK, ("user", body), OK)
+    assert not any(a in recap_section(recap, RULES) for a in articles)

@@ -136,6 +136,7 @@ from .rules import (
     revoked_later,
     running_talk,
     sets_deadline,
+    someone_elses,
     superseded_values,
     task_rule,
     turned_down_later,
@@ -544,8 +545,8 @@ def _beside_pasted_orders(text: str) -> str | None:
     if text.count("\n") < _PASTED_LINES_LEAST or listed_rules(text):
         return None  # (a list she heads "Rules:" is hers, pasted or not)
     own = words_beside_paste(text)
-    if own is None or steering_requests(own, restating=False)[0]:
-        return None
+    if own is None or steering_requests(own, restating=False)[0] or not someone_elses(text, own):
+        return None  # (her own list: "A few things for this job:" and five rules)
     return "\n\n".join(own)
 
 

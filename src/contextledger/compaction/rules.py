@@ -1332,6 +1332,49 @@ def pasted_rules(text: str) -> list[str]:
     return out
 
 
+# the user saying where what she pastes comes from ("Eles me mandaram isso:", "Linia
+# przysłała mi regulamin taryfy:", "模試の注意事項をもらいました。", "Ho trovato questa
+# ricetta su un blog", "Şirketin BT politikası bu", "The landlord sent this:")
+_SENT_TO_HER = re.compile(
+    r"(?i)(?<!\w)(?:sent|forwarded|received|got\s+this|found\s+this|found\s+these|pasting|"
+    # ... or says she copies it in: "Ti copio un pezzo del regolamento condominiale:"
+    r"copio|incollo|copiato|incollato|copie|colle|kopiuję|wklejam|kopyalıyorum|yapıştırıyorum|"
+    r"here'?s\s+what\s+(?:they|he|she)|"
+    r"mandaram|mandou|enviaram|enviou|recebi|encontrei|me\s+mandaron|me\s+envi[óo]|"
+    r"me\s+enviaron|recib[íi]|encontr[ée]|on\s+m['’]a\s+envoyé|j['’]ai\s+reçu|j['’]ai\s+trouvé|"
+    r"m['’]a\s+envoyé|geschickt|geschickt\s+bekommen|bekommen|gefunden|weitergeleitet|"
+    r"mi\s+hanno\s+mandato|mi\s+ha\s+mandato|ho\s+ricevuto|ho\s+trovato|inoltrato|"
+    r"przysłał\w*|przesłał\w*|dostał\w*|otrzymał\w*|znalazł\w*|"
+    r"gönderdi\w*|gönderil\w*|geldi|buldum|politikası\s+bu|politikasi\s+bu)(?!\w)"
+    r"|もらいました|貰いました|届きました|見つけました|送られてきました|来ました"
+)
+# a line of a paste: a list's, a quote's, a clause's or a section's mark opening it
+_PASTED_LINE = re.compile(r"^[ \t]*(?:[-*•・>§]|\d{1,3}[.)]|\(\w\)|[A-Za-z][.)]\s)")
+
+
+def someone_elses(text: str, beside: Sequence[str]) -> bool:
+    """Whether the list a user turn pastes is someone else's by what she says beside it
+    (``beside``, else the turn's lines that are no list's, quote's or clause's): she asks
+    about it ("…, che ne dici?", "Czy coś z tego nas dotyczy?", "これって本番も同じですか？"),
+    says where it came from (:data:`_SENT_TO_HER`), or quotes it ("> …"); and she does not
+    adopt it ("Follow these:", :data:`PASTE_ADOPTED`). A list with no such words ("A few
+    things for this job:" and five rules) is hers.
+
+    >>> someone_elses("Eles me mandaram isso:\\n> Favor não responder.", [])
+    True
+    >>> someone_elses("A few things for this job:\\n1. Never touch prod.", [])
+    False
+    """
+    said = list(beside) or [
+        ln for ln in text.splitlines() if ln.strip() and not _PASTED_LINE.match(ln)
+    ]
+    words = " ".join(said)
+    if PASTE_ADOPTED.search(words):
+        return False
+    quoted = sum(ln.lstrip().startswith(">") for ln in text.splitlines()) >= 2
+    return quoted or "?" in words or "？" in words or _SENT_TO_HER.search(words) is not None
+
+
 # a line announcing the rules a list under it gives: "Here are the house rules for this
 # queue:", "Rules for today, please stick to them:", "Ground rules:" (its own line, a colon
 # ending it)
