@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from builders import data_url, openai_tool_call, openai_tool_result, png
@@ -36,10 +36,16 @@ def _session() -> list[dict[str, Any]]:
 
 
 _SESSION = _session()
-_FITTER = Fitter("gpt-4o", window=2_000, max_output_tokens=200)
-_FITTER.fit(_SESSION[:-1])
-_FITTER.fit(_SESSION)  # (a refit: the index's update after one that kept all but the end)
-_INDEX = _FITTER._memory.index
+
+
+def _refitted() -> Fitter:
+    fitter = Fitter("gpt-4o", window=2_000, max_output_tokens=200)
+    fitter.fit(_SESSION[:-1])
+    fitter.fit(_SESSION)  # (a refit: the index's update after one that kept all but the end)
+    return fitter
+
+
+_INDEX = _refitted()._memory.index
 _UNITS = max(k for k in range(len(_INDEX.starts)) if _INDEX.end(k) <= _INDEX.shared)
 
 
@@ -67,28 +73,35 @@ def _read(parts: tuple[list[Any], list[Any], DroppedBefore]) -> tuple[Any, ...]:
     return Parts(*changes).get(), Parts(*notices).get(), memo.images, Parts(*memo.files).get()
 
 
-@given(_two_drops())
+@given(_two_drops(), st.sets(st.integers(0, len(_SESSION) - 2), max_size=4))
 @settings(max_examples=80, deadline=None)
 def test_the_units_under_both_cuts_are_reported_from_the_last_fits_parts(
-    drops: tuple[DroppedUnits, DroppedUnits],
+    drops: tuple[DroppedUnits, DroppedUnits], priced_since: set[int]
 ) -> None:
+    """... as made afresh, also when a message dropped both times was priced exactly in
+    between (by pinning): its Change then says the exact count. (Where one fit's drops start
+    with the other's, their parts are reused as before.)"""
     now, before = drops
-    pricer = _FITTER.pricer
-    last = report_drops(_INDEX, pricer, before, [], [], DroppedBefore())[2]
-    last = replace(last, at=_INDEX.updates - 1)  # (made by the fit before this update)
-    carried = report_drops(_INDEX, pricer, now, [], [], last)
-    afresh = report_drops(_INDEX, pricer, now, [], [], DroppedBefore())
+    assume(not now.starts_with(before) and not before.starts_with(now))
+    fitter = _refitted()
+    index, pricer = fitter._memory.index, fitter.pricer
+    last = report_drops(index, pricer, before, [], [], DroppedBefore())[2]
+    last = replace(last, at=index.updates - 1)  # (made by the fit before this update)
+    for i in priced_since:
+        index.exact_cost(i)
+    carried = report_drops(index, pricer, now, [], [], last)
+    afresh = report_drops(index, pricer, now, [], [], DroppedBefore())
     assert _read(carried) == _read(afresh)
 
 
 def test_a_cut_moved_past_a_unit_left_out_above_it_reuses_the_parts_under_it() -> None:
     """(the case the bench's multilingual session met most refits at 32k)"""
-    pricer = _FITTER.pricer
+    fitter = _refitted()
+    index, pricer = fitter._memory.index, fitter.pricer
     before = DroppedUnits(10, (3,), (_UNITS,))
     now = DroppedUnits(11, (3,), (_UNITS,))
-    last = replace(
-        report_drops(_INDEX, pricer, before, [], [], DroppedBefore())[2], at=_INDEX.updates - 1
-    )
-    carried = report_drops(_INDEX, pricer, now, [], [], last)
+    last = report_drops(index, pricer, before, [], [], DroppedBefore())[2]
+    last = replace(last, at=index.updates - 1)
+    carried = report_drops(index, pricer, now, [], [], last)
     assert carried[2].depth == last.depth + 1  # (taken from the last fit's parts)
-    assert _read(carried) == _read(report_drops(_INDEX, pricer, now, [], [], DroppedBefore()))
+    assert _read(carried) == _read(report_drops(index, pricer, now, [], [], DroppedBefore()))
