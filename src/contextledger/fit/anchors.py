@@ -632,14 +632,14 @@ def _request_facts(index: HistoryIndex, pricer: Pricer) -> _RequestFacts:
     """The walk's facts of ``index``'s requests (``_RequestFacts``), those of the messages
     changed since they were read forgotten."""
     tables = _tables(index)
-    facts = tables.facts
-    if facts is None or facts.pricer is not pricer:
-        facts = tables.facts = _RequestFacts(index.updates, pricer, {})
-    elif facts.updates != index.updates:
-        stands = index.shared_since(facts.updates)
+
+    def forget_from(facts: _RequestFacts, stands: int) -> None:
         for known in facts.known.values():
             del known[stands:]
-        facts.updates = index.updates
+
+    facts = tables.facts = _standing(
+        index, pricer, tables.facts, lambda: _RequestFacts(index.updates, pricer, {}), forget_from
+    )
     n = len(index.body)
     for known in facts.known.values():
         del known[n:]
@@ -1263,14 +1263,35 @@ def _gist_turns(
     same pricer.
     A gist turn is read only from its unit's messages, and named after the first."""
     tables = _tables(index)
-    kept = tables.gist_turns
-    if kept is None or kept.pricer is not pricer:
-        kept = tables.gist_turns = _GistTurns(index.updates, pricer, {})
-    elif kept.updates != index.updates:
-        shared = index.shared_since(kept.updates)
+
+    def forget_from(kept: _GistTurns, shared: int) -> None:
         kept.made = {at: turn for at, turn in kept.made.items() if at[1] <= shared}
-        kept.updates = index.updates
+
+    kept = tables.gist_turns = _standing(
+        index, pricer, tables.gist_turns, lambda: _GistTurns(index.updates, pricer, {}), forget_from
+    )
     return kept.made
+
+
+_Standing = TypeVar("_Standing", "_GistTurns", "_RequestFacts")
+
+
+def _standing(
+    index: HistoryIndex,
+    pricer: Pricer,
+    kept: _Standing | None,
+    made: Callable[[], _Standing],
+    forget_from: Callable[[_Standing, int], None],
+) -> _Standing:
+    """``kept`` (what the pinning read of ``index`` in an update, by ``pricer``), what it read
+    of the messages changed since forgotten (``forget_from``: from that position on;
+    ``HistoryIndex.shared_since``); ``made()`` anew when there is none, or of another pricer."""
+    if kept is None or kept.pricer is not pricer:
+        return made()
+    if kept.updates != index.updates:
+        forget_from(kept, index.shared_since(kept.updates))
+        kept.updates = index.updates
+    return kept
 
 
 def _fill(
