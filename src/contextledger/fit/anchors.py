@@ -1323,7 +1323,7 @@ def _fill(
     oldest first and the request said between them later was never reached (retain39 set
     A: open requests 0/8 at 16k); ``said_often`` None: none is looked past. Looks at a bounded number (a refit does not walk a long
     history every turn); returns the tokens pinned. ``asks``: whether request ``k`` says
-    something, and whether its words may fit a room (read once per message: ``_fact``,
+    something, and whether its words may fit a room (read once per message: ``_read_once``,
     ``_words_fit``)."""
     starts, least = index.starts, index.least_message_cost()
     substantive, words_may_fit = asks
