@@ -161,14 +161,22 @@ def report_drops(
         and before.at == index.updates - 1
         and max(before.end, index.end(last)) <= index.shared
     )
-    if same_since and dropped_units.starts_with(before.units):
+    # (a Change reused says what it said when made: only while no message it covers was
+    # priced exactly since, by pinning, as a Change made again would say: "about 1,070
+    # tokens" stood for a request pinning had counted 3,603, speed86)
+    if (
+        same_since
+        and dropped_units.starts_with(before.units)
+        and _priced_as_said(index, before, index.end(last))
+    ):
         reuse = len(before.units)
     elif (
         same_since
         and dropped_units.cut  # (none dropped: nothing to take)
         and before.depth < _MOST_DEPTH
     ):
-        if before.units.starts_with(dropped_units):
+        fewer = before.units.starts_with(dropped_units)
+        if fewer and _priced_as_said(index, before, index.end(dropped_units.last)):
             memo = _fewer(index, dropped_units, before)
             return _reported(index, pricer, dropped_units, yielded, orphaned, memo)
         # The cut moved and a unit left out above it stays left out (the cut went past it,
