@@ -774,7 +774,7 @@ def clauses(sentence: str) -> list[str]:
     return out
 
 
-_IN_CODE = re.compile(r"`[^`]*;[^`]*`")
+_IN_CODE = re.compile(r"`[^`]*`")  # (paired from the left: "`a` x; `b`" holds no ";")
 _HELD = "\x00"  # a command's ";" while the sentence is cut
 
 
