@@ -178,3 +178,27 @@ def _commands() -> list[Message]:
 )
 def test_a_command_claimed_run_keeps_its_arguments(line: str, stands: bool) -> None:
     assert recap_line_stands(line, _commands(), _GOAL_CMD) is stands
+
+
+_GOAL_FORGET = "We're shipping the invoices service v2.3 today."
+
+
+def _reminders() -> list[Message]:
+    return [
+        Message.user(f"{_GOAL_FORGET} Don't forget to run the database migrations.", id="u0"),
+        Message.user("Non dimenticare di salvare una copia di config.yaml prima.", id="u1"),
+        Message.assistant("Ok.", id="a1"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        ("The user asked to run the database migrations.", True),
+        ("Salvare una copia di config.yaml prima.", True),
+        ("The user forbade running the database migrations.", False),
+        ("Non salvare copie di config.yaml.", False),
+    ],
+)
+def test_a_reminder_is_a_request_not_a_ban(line: str, stands: bool) -> None:
+    assert recap_line_stands(line, _reminders(), _GOAL_FORGET) is stands
