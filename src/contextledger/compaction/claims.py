@@ -114,7 +114,7 @@ from .claims_order import (
 )
 from .claims_outcomes import bound_outcome, check_codes, check_entry_numbers
 from .claims_permission import as_permitted, check_leave, check_permission, said_in_halves
-from .claims_polarity import PERMIT, negated
+from .claims_polarity import PERMIT, as_reminded, negated
 from .claims_reading import (
     BACKTICKED,
     BY_USER,
@@ -259,6 +259,8 @@ def check_clause(
     """The claims of one recap clause (``section``: the recap section it is under;
     ``actor``: who the sentence so far said acted) that the record does not support."""
     text = _ARROW.sub(r"from \g<old> to ", text)  # "LIMIT 500 -> 1500": from 500 to 1500
+    # "Don't forget to bump X": the request, as the user's sentences are read (as_reminded)
+    text = as_reminded([text])[0]
     found = _check_clause(text, section, ev, actor)
     if setting_act(text.strip()) is not None:
         # "The user raised the limit to 30 (it was 20)": the user's word set it, if a user
