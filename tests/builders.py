@@ -147,6 +147,24 @@ def wav_bytes(seconds: float, rate: int = 16_000) -> bytes:
     )  # fmt: skip
 
 
+def mp4_bytes(seconds: float, scale: int = 1000, version: int = 0) -> bytes:
+    """A minimal MP4: its file type, some media data and, last (as most encoders write it),
+    the movie box whose header states the duration."""
+
+    def box(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", 8 + len(body)) + kind + body
+
+    dates = struct.pack(">II", 0, 0) if version == 0 else struct.pack(">QQ", 0, 0)
+    length = round(seconds * scale)
+    timing = struct.pack(">II" if version == 0 else ">IQ", scale, length)
+    header = bytes([version, 0, 0, 0]) + dates + timing + bytes(80)
+    return (
+        box(b"ftyp", b"isom\0\0\0\0isommp42")
+        + box(b"mdat", bytes(4000))
+        + box(b"moov", box(b"mvhd", header))
+    )
+
+
 def served_again() -> Catalog:
     """The shipped catalog with every model its provider shut down served again
     (``Catalog.revive``): for tests of id forms, which are read whatever a model's service
@@ -234,41 +252,15 @@ def steering_reference(batch: list[str]) -> tuple[list[int], list[int]]:
     return steering, restating
 
 
-#: Provider-hosted tools: what the server fetches or runs is billed as input.
-_HOSTED_TOOLS = (
-    "web_search", "code_execution", "image_generation", "file_search", "tool_search",
-    "advisor", "mcp", "web_fetch", "url_context", "google_search", "googleSearch",
-    "codeExecution", "urlContext", "google_maps", "googleMaps", "memory_", "local_shell",
-    "shell", "computer_use_preview", "code_interpreter", "fileSearch",
-)  # fmt: skip
-
-
 def unpriceable(body: dict[str, Any]) -> str | None:
     """Why a recorded request's bill counts what its body does not hold (None: it does not):
-    a hosted tool's results, or state the server keeps (``previous_response_id``, a stored
-    conversation, a Gemini cache, a compaction item, an item referenced by id, and a
-    Responses ``reasoning`` item sent by its id without its ``encrypted_content``: the server
-    bills the reasoning it stored, pydantic/logfire's recorded gpt-5 LangChain call 494 for
-    a body of ~110 tokens after a reply of 384 reasoning tokens)."""
-    kinds: list[str] = []
-    for t in body.get("tools") or []:
-        if isinstance(t, dict):
-            kinds += [str(t.get("type", "")), *(k for k in t if "eclarations" not in k)]
-    if any(h in k for k in kinds if k not in ("function", "custom") for h in _HOSTED_TOOLS):
-        return "a hosted tool's results are billed as input"
-    if "mcp_servers" in body:
-        return "a hosted tool's results are billed as input"
-    items = body.get("input")
-    held = [i for i in items if isinstance(i, dict)] if isinstance(items, list) else []
-    stored = {"previous_response_id", "conversation", "cachedContent", "cached_content"}
-    if stored & body.keys() or any(i.get("type") in ("compaction", "item_reference") for i in held):
-        return "the server's stored conversation is billed"
-    if any(
-        i.get("type") == "reasoning" and i.get("id") and not i.get("encrypted_content")
-        for i in held
-    ):
-        return "the server's stored reasoning is billed"
-    return None
+    what ``pricing.server_side`` names — a hosted tool's results, state the server keeps
+    (``previous_response_id``, a stored conversation, a Gemini cache, a compaction item, an
+    item or a reasoning item referenced by id)."""
+    from contextledger.pricing.server_side import server_side_context
+
+    found = server_side_context(body)
+    return found[0] if found else None
 
 
 # --- the offline recap of a few turns (recap tests) ---------------------------------------

@@ -102,3 +102,64 @@ def test_four_marks_or_fewer_are_left_alone() -> None:
     out = translate(history, "anthropic")
     assert _marks(out.body) == 3
     assert not [n for n in out.notices if "cache_control" in n.text]
+
+
+SEARCH = {
+    "name": "search",
+    "description": "Search the catalog",
+    "input_schema": {"type": "object", "properties": {"q": {"type": "string"}}},
+}
+
+
+def test_the_tools_marks_count_with_the_messages_marks() -> None:
+    """prepare adds the tools after the writer capped the messages' marks: the body's
+    marks are counted whole (the tools come first in prompt order, so theirs go first),
+    and the caller's tool dicts keep their marks."""
+    tools = [{**SEARCH, "cache_control": MARK}, {**SEARCH, "name": "lend", "cache_control": MARK}]
+    out = prepare(
+        _marked_history(3), "claude-sonnet-4-5", tools=tools, target="anthropic", window=20_000
+    )
+    assert _marks(out.body) == 4
+    validate_anthropic({"max_tokens": 100, **out.body}, HEADERS, STUB)
+    assert [("cache_control" in t) for t in out.body["tools"]] == [False, False]
+    assert all("cache_control" in t for t in tools)
+    taken = [n.where for n in out.report.notices if "cache_control" in n.text]
+    assert "tools[0]" in taken and "tools[1]" in taken
+
+
+def test_a_tool_keeps_its_mark_and_its_anthropic_schema() -> None:
+    """A tool given in Anthropic's own shape keeps its ``input_schema`` (it was read as no
+    parameters and sent with an empty one) and its cache mark, when the body has room."""
+    history = {"messages": [{"role": "user", "content": "Find Dune."}]}
+    tool = {**SEARCH, "cache_control": MARK}
+    out = prepare(history, "claude-sonnet-4-5", tools=[tool], target="anthropic")
+    assert out.body["tools"] == [tool]
+    validate_anthropic({"max_tokens": 100, **out.body}, HEADERS, STUB)
+
+
+def test_an_anthropic_shaped_tool_keeps_its_schema_on_every_target() -> None:
+    """Its ``input_schema`` is the parameters each target declares (the OpenAI ones were sent
+    with an empty schema, Chat's with Anthropic's fields OpenAI refuses); checked with the
+    official SDKs' tool types, no field beyond theirs."""
+    from google.genai.types import Tool
+    from openai.types.chat import ChatCompletionToolParam
+    from openai.types.responses import FunctionToolParam
+    from openai.types.shared_params import FunctionDefinition
+    from pydantic import TypeAdapter
+
+    history = {"messages": [{"role": "user", "content": "Find Dune."}]}
+    tool = {**SEARCH, "cache_control": MARK}
+    schema = SEARCH["input_schema"]
+    for target, model in (("openai", "gpt-4o"), ("openai-responses", "gpt-4.1")):
+        (sent,) = prepare(history, model, tools=[tool], target=target).body["tools"]
+        typed: Any = ChatCompletionToolParam if target == "openai" else FunctionToolParam
+        if target == "openai":  # (the Responses type requires `strict`, which the API does not)
+            TypeAdapter(typed).validate_python(sent)
+        assert set(sent) <= set(typed.__annotations__)
+        function = sent.get("function", sent)
+        assert function["parameters"] == schema
+        if target == "openai":
+            assert set(function) <= set(FunctionDefinition.__annotations__)
+    body = prepare(history, "gemini-2.5-flash", tools=[tool], target="gemini").body
+    (declared,) = Tool.model_validate(body["tools"][0]).function_declarations or []
+    assert declared.parameters_json_schema == schema

@@ -65,9 +65,12 @@ PRICEABLE = [b for b in BILLS if unpriceable(b["body"]) is None and b["billed"] 
 @pytest.mark.parametrize("bill", PRICEABLE, ids=_id)
 def test_a_recorded_request_is_never_priced_below_its_bill(bill: dict[str, Any]) -> None:
     try:
-        price = price_request(bill["body"], bill["model"], bill["format"]).total
+        priced = price_request(bill["body"], bill["model"], bill["format"])
     except ContextLedgerError:
         return  # refused with a typed error that says why (a model or content not known)
+    if not priced.complete:
+        return  # a lower bound that says so: a file only the window bounds (review41 R41-B4)
+    price = priced.total
     if _first_weeks(bill) and price < bill["billed"]:
         pytest.xfail("a Responses bill of the API's first weeks (see FIRST_WEEKS_END)")
     assert price >= bill["billed"], bill["source"]
@@ -99,7 +102,7 @@ def test_a_request_to_a_model_shut_down_since_is_never_priced_below_its_bill(
     """A user who serves one again (``allow_retired``, ``Catalog.revive``) is priced so too:
     review39's R39-B2/B3/B4 (gpt-3.5-turbo and gpt-4-0125-preview tool exchanges, 2-9 under)."""
     price = price_request(bill["body"], bill["model"], bill["format"], catalog=served_again())
-    assert price.total >= bill["billed"], bill["source"]
+    assert price.total >= bill["billed"] or not price.complete, bill["source"]
 
 
 def _bills(*needles: str) -> list[dict[str, Any]]:

@@ -523,6 +523,32 @@ def test_litellms_vertex_provider_names_are_their_families(
     assert mine.lookup("my-vertex-model").provider == provider
 
 
+@pytest.mark.parametrize("route", ["gemini", "vertex_ai-language-models"])
+def test_an_unknown_gemini_id_prices_images_at_the_most_any_generation_bills(
+    tmp_path: Path, route: str
+) -> None:
+    """review41 R41-M1: a Gemini registered from a LiteLLM file (or any unknown Gemini id)
+    priced a 3008×2000 image at Gemini 3's flat 1,120, where gemini-2.0-flash bills 3,354
+    (pydantic-ai's recorded call); Gemini 1.5's flat 258 and 3's levels are below that."""
+    from contextledger.catalog import load_models_file
+    from contextledger.pricing.vision import image_cost, max_image_cost
+
+    models = tmp_path / "litellm.json"
+    spec = {"max_input_tokens": 1048576, "litellm_provider": route, "supports_vision": True}
+    models.write_text(json.dumps({"my-gemini": spec}))
+    mine = load_models_file(models, Catalog.default().copy())
+    guessed = lookup_model("gemini-9-flash", Catalog.default(), window=1_000_000)
+    known = ("gemini-1.5-flash", "gemini-2.0-flash", "gemini-2.5-flash", "gemini-3-flash-preview")
+    for info in (mine.lookup("my-gemini"), guessed):
+        for w, h in [(3008, 2000), (1200, 900), (300, 200), (8000, 8000)]:
+            cost = image_cost(w, h, info)
+            assert not cost.exact
+            assert cost.tokens == max(image_cost(w, h, k).tokens for k in known)
+        assert image_cost(3008, 2000, info).tokens == 3354
+        assert image_cost(300, 200, info, detail="ultra_high").tokens == 2240
+        assert max_image_cost(info).tokens == max(max_image_cost(k).tokens for k in known)
+
+
 def test_a_typo_in_the_models_file_names_the_file_and_the_field(tmp_path: Path) -> None:
     from contextledger.catalog import load_models_file
     from contextledger.errors import ConfigError

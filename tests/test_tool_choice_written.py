@@ -229,3 +229,91 @@ def test_auto_with_extended_thinking_is_sent_and_the_stub_takes_it() -> None:
     validate_anthropic(body, headers, StubServer())
     with pytest.raises(Exception, match="forces tool use"):
         validate_anthropic({**body, "tool_choice": {"type": "any"}}, headers, StubServer())
+
+
+THREE = [*TOOLS, {"type": "function", "function": {"name": "lookup", "description": "Look up"}}]
+# OpenAI's allowed_tools, in Chat's shape and in Responses' (review41: refused before)
+ALLOWED = [
+    {
+        "type": "allowed_tools",
+        "allowed_tools": {
+            "mode": "required",
+            "tools": [
+                {"type": "function", "function": {"name": "github.create_issue"}},
+                {"type": "function", "function": {"name": "search"}},
+            ],
+        },
+    },
+    {
+        "type": "allowed_tools",
+        "mode": "required",
+        "tools": [
+            {"type": "function", "name": "github.create_issue"},
+            {"type": "function", "name": "search"},
+        ],
+    },
+]
+
+
+@pytest.mark.parametrize("spec", ALLOWED)
+@pytest.mark.parametrize(("model", "target"), [t for t in TARGETS if t[1] != "anthropic"])
+def test_allowed_tools_are_sent_in_the_targets_shape_and_priced_as_sent(
+    model: str, target: str, spec: object
+) -> None:
+    out = prepare(HISTORY, model, tools=THREE, tool_choice=spec, target=target)
+    body = out.body
+    assert out.report.used == price_request(body, model, target).total
+    declared = _declared(body, target)
+    if target == "gemini":
+        config = ToolConfig.model_validate(body["tool_config"]).function_calling_config
+        assert config is not None and config.mode is not None and config.mode.value == "ANY"
+        assert config.allowed_function_names == declared[:2]
+        return
+    choice = body["tool_choice"]
+    TypeAdapter(SDK_TYPES[target], config=STRICT).validate_python(choice)
+    listed = choice["allowed_tools"] if target == "openai" else choice
+    names = [t.get("name") or t["function"]["name"] for t in listed["tools"]]
+    assert listed["mode"] == "required" and names == declared[:2]  # as declared (renamed)
+    auto = prepare(HISTORY, model, tools=THREE, tool_choice="auto", target=target)
+    assert out.report.used > auto.report.used  # the choice is priced
+
+
+def test_allowed_tools_no_target_carries_are_refused_naming_them() -> None:
+    auto = {**ALLOWED[1], "mode": "auto"}
+    with pytest.raises(ArgumentError, match="Anthropic"):
+        prepare(
+            HISTORY, "claude-sonnet-4-5", tools=THREE, tool_choice=ALLOWED[0], target="anthropic"
+        )
+    with pytest.raises(ArgumentError, match="Gemini"):
+        prepare(HISTORY, "gemini-2.5-flash", tools=THREE, tool_choice=auto, target="gemini")
+    with pytest.raises(ArgumentError, match="declares"):
+        bad = {**ALLOWED[1], "tools": [{"type": "function", "name": "delete_repo"}]}
+        prepare(HISTORY, "gpt-4o", tools=THREE, tool_choice=bad, target="openai")
+    for empty in ({**ALLOWED[1], "tools": []}, {"type": "allowed_tools", "mode": "any"}):
+        with pytest.raises(ArgumentError, match="allowed_tools"):
+            read_tool_choice(empty)
+
+
+def test_allowing_every_declared_tool_is_the_plain_mode() -> None:
+    """Anthropic carries it then: nothing is limited."""
+    out = prepare(
+        HISTORY, "claude-sonnet-4-5", tools=TOOLS, tool_choice=ALLOWED[1], target="anthropic"
+    )
+    assert out.body["tool_choice"] == {"type": "any"}
+
+
+ALLOWED_CHOICES = st.builds(
+    lambda mode, names: ToolChoice(mode, allowed=tuple(names)),
+    st.sampled_from(["auto", "required"]),
+    st.lists(st.sampled_from(["f", "g", "h"]), min_size=2, max_size=3, unique=True),
+)
+
+
+@given(ALLOWED_CHOICES, st.sampled_from(["openai", "openai-responses", "gemini"]))
+def test_allowed_tools_written_read_back_as_the_same_choice(
+    choice: ToolChoice, target: str
+) -> None:
+    if target == "gemini" and choice.mode == "auto":
+        return  # (refused: above)
+    body = provider_format(target).tool_choice(choice)  # type: ignore[arg-type]
+    assert read_tool_choice(body.get("tool_config", body.get("tool_choice"))) == choice

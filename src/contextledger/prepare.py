@@ -67,6 +67,7 @@ from .pricing.framing import settings_prompt, thinking_prompt
 from .pricing.messages import Pricer, price_request
 from .pricing.provider_content import check_file_pages
 from .providers import Format, format_for_provider, provider_format, translate
+from .providers.anthropic import at_most_four_cache_marks
 from .providers.format import tool_spec
 from .providers.ids import choice_for_tools, declared_notice, declared_renames
 from .providers.native import unheard_replies
@@ -532,6 +533,8 @@ class Preparer:
             translation = translate(sent, self.format, validate=True, now=now)
             notices.extend(not_yet_told(translation.notices, result.report.notices))
             body = self._body(translation.body, wire_tools)
+            if self.format == "anthropic":  # the tools' cache marks count with the messages'
+                at_most_four_cache_marks(body, notices)
         else:
             body = self._body({}, wire_tools)
         body.update(written_choice)

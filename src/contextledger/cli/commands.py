@@ -50,6 +50,10 @@ COMMANDS = {
         ("store",),
         "Normalize images for sending: pass through when small, else resize once to WebP.",
     ),
+    "price": Subcommand(
+        ("cost",),
+        "Price a provider request body (FILE, JSON) as its model's provider bills the prompt.",
+    ),
     "repair": Subcommand(
         ("store",), "Repair a saved conversation (OpenAI, Anthropic, … or internal JSON/JSONL)."
     ),

@@ -1,9 +1,11 @@
-"""``contextledger cost`` and ``contextledger models``: price images, list the catalog.
+"""``contextledger cost``, ``price`` and ``models``: price images and request bodies, list the
+catalog.
 
 Examples::
 
     contextledger cost shot.png photo.jpg --model claude-opus-4-7 --model gpt-4o
     contextledger cost --width 1920 --height 1080 --model gpt-5.4 --detail high --json
+    contextledger price request.json --model gpt-4o
     contextledger models --json
 """
 
@@ -20,7 +22,7 @@ from ..errors import ContentError, ImageProbeError, UnknownModelError
 from ..images.probe import ImageInfo, probe_image
 from ..pricing.vision import ImageCost, image_cost, max_image_cost
 from .app import for_cli, main
-from .io import echo_json
+from .io import echo_json, load_json_file
 
 #: Priced when no ``--model`` is given: one model per cost family people meet most.
 REPRESENTATIVE_MODELS = (
@@ -77,7 +79,11 @@ def _price(
 
 def _note(cost: ImageCost, info: ImageInfo | None) -> str:
     parts = []
-    if cost.processed_width is None and cost.exact is False and cost.family != "gemini3":
+    if (
+        cost.processed_width is None
+        and cost.exact is False
+        and cost.family not in ("gemini3", "gemini-any")
+    ):
         parts.append("size unknown: per-image maximum")
     elif not cost.exact:
         parts.append("upper bound")
@@ -273,3 +279,50 @@ def models(as_json: bool) -> None:
 def _k(n: int) -> str:
     """1,048,576 → 1,049k: compact enough for an 80-column table."""
     return f"{round(n / 1000):,}k" if n >= 10_000 else f"{n:,}"
+
+
+@main.command("price")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.option("--model", "-m", help='Model id (default: the body\'s own "model").')
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["openai", "openai-responses", "anthropic", "gemini"]),
+    default=None,
+    help="The body's request format (default: read from the body).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
+def price(file: str, model: str | None, fmt: str | None, as_json: bool) -> None:
+    """Price a provider request body (FILE, JSON) as its model's provider bills the prompt.
+
+    A body naming context the provider adds itself (a previous_response_id, a Gemini
+    cachedContent, Anthropic's mcp_servers, a hosted search tool) is priced as far as it goes
+    and said to be a lower bound of the bill.
+    """
+    from ..errors import describe
+    from ..pricing.messages import price_request
+
+    body = load_json_file(file)
+    if not isinstance(body, dict):
+        raise ContentError(file, f"expected a request body (a JSON object), got {describe(body)}")
+    named = model or body.get("model")
+    if not isinstance(named, str) or not named:
+        raise click.UsageError("give --model (the body names no model)")
+    priced = price_request(body, named, fmt)
+    if as_json:
+        echo_json(
+            {
+                "model": named,
+                "tokens": priced.total,
+                "text": priced.text,
+                "image": priced.image,
+                "complete": priced.complete,
+                "server_side": list(priced.server_side),
+                "note": priced.note,
+            }
+        )
+        return
+    bound = "" if priced.complete else "at least "
+    click.echo(f"{named}: {bound}{priced.total:,} tokens ({priced.image:,} of them images)")
+    if not priced.complete:
+        click.echo(priced.note)

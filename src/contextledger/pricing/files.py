@@ -32,7 +32,9 @@ import math
 import re
 import struct
 import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..catalog import ModelInfo
 from ..errors import ContentError
@@ -47,6 +49,9 @@ __all__ = [
     "file_cost",
     "pdf_cost",
     "pdf_pages",
+    "sampled_faster",
+    "video_cost",
+    "video_seconds",
 ]
 
 
@@ -60,6 +65,11 @@ class MediaCost:
     #: False when nothing but the model's window bounds it (a video by URI): no fit can
     #: promise the provider will take it beside anything else.
     bounded: bool = True
+    #: What the provider fetches or holds that only the window bounds (a file by URL or by
+    #: id of no known length, its pages not declared), as a person names it; "" for any
+    #: other. A fit never keeps it (the bound is the whole window); ``price_request``
+    #: prices a body holding it without it, and says so.
+    fetched: str = ""
 
 
 # Gemini: "Each document page is equivalent to 258 tokens" (ai.google.dev, document
@@ -115,6 +125,9 @@ def _per_page(model: ModelInfo, in_result: bool = False) -> tuple[int, bool, str
         # gemini-2.0-flash call bills 1,305 for a one-page A4 PDF and ~15 tokens of text
         # (a page image, 1,290 here; 2.5 bills the same test's page 258)
         return _page_image(model), False, "a page image (Gemini before 2.5)"
+    if model.image_cost == "gemini-any":
+        # an unknown Gemini id: the dearest generation's page, Gemini 2.0's page image
+        return _page_image(model), False, "a page image (the most a Gemini generation bills)"
     if model.image_cost == "gemini-tile" or (model.provider == "gemini" and not model.vision):
         return _GEMINI_PAGE, True, "Gemini's 258 a page"
     if model.image_cost == "gemini3" and in_result:
@@ -143,6 +156,57 @@ def _page_image(model: ModelInfo) -> int:
         return image_cost(*_PAGE_PIXELS, model, detail="high").tokens
     except ContentError:
         return max_image_cost(model).tokens
+
+
+#: At most what Gemini bills one sampled video frame: 258 tokens on Gemini 2.x, 280 on
+#: Gemini 3 at its high media resolution (70 by default), and the frame's timestamp text.
+VIDEO_FRAME_MOST = 300
+#: What Gemini bills a second of a video's audio track ("32 tokens per second").
+VIDEO_AUDIO_PER_SECOND = 32
+
+
+def video_cost(seconds: float, what: str, fps: float = 1) -> MediaCost:
+    """At most what Gemini bills for ``seconds`` of video sampled at ``fps`` frames a second
+    (1 by default; both ends counted) and its audio track: pydantic/pydantic-ai's recorded
+    gemini-2.5-flash calls bill 655 and 3,297 for an inline 1.3-second and 10-second MP4
+    and a line of text (996 and 3,984 here).
+
+    >>> video_cost(30, "a video clip by URI").tokens
+    10292
+    """
+    frames = math.ceil(seconds * fps) + 1
+    tokens = frames * VIDEO_FRAME_MOST + math.ceil(seconds + 1) * VIDEO_AUDIO_PER_SECOND
+    return MediaCost(tokens, False, f"{what} of {seconds:g} seconds at {fps:g} frame"
+                     f"{'s' * (fps != 1)} a second: at most {VIDEO_FRAME_MOST} tokens a frame "
+                     f"and {VIDEO_AUDIO_PER_SECOND} a second of audio")  # fmt: skip
+
+
+def sampled_faster(body: Mapping[str, Any]) -> int:
+    """What a Gemini body's inline videos sampled faster than a frame a second (a part's
+    ``videoMetadata.fps``, which the reader does not keep) bill beyond the frame a second
+    they are priced at: each such video's extra frames."""
+    extra = 0
+    contents = body.get("contents")
+    for turn in contents if isinstance(contents, list) else ():
+        parts = turn.get("parts") if isinstance(turn, Mapping) else None
+        for part in parts if isinstance(parts, list) else ():
+            if not isinstance(part, Mapping):
+                continue
+            meta = part.get("videoMetadata", part.get("video_metadata"))
+            inline = part.get("inlineData", part.get("inline_data"))
+            fps = meta.get("fps") if isinstance(meta, Mapping) else None
+            if (
+                not isinstance(fps, int | float)
+                or not 1 < fps <= 60
+                or not isinstance(inline, Mapping)
+            ):
+                continue
+            data = inline.get("data")
+            raw = _decoded(data) if isinstance(data, str) else None
+            seconds = video_seconds(raw) if raw is not None else None
+            if seconds is not None:
+                extra += (math.ceil(seconds * fps) - math.ceil(seconds)) * VIDEO_FRAME_MOST
+    return extra
 
 
 def audio_cost_for(seconds: float | None, model: ModelInfo, b64_length: int = 0) -> MediaCost:
@@ -209,6 +273,37 @@ def _object_streams(data: bytes, limit: int = 64 << 20) -> list[bytes]:
             if total >= limit:
                 break
     return out
+
+
+def video_seconds(data: bytes) -> float | None:
+    """The duration of an MP4 or QuickTime video, from its movie header (``moov/mvhd``: its
+    time scale and duration), found by walking the boxes (never decoding a frame); None for
+    another container or a damaged file."""
+    pos, end = 0, len(data)
+    while pos + 8 <= end:
+        size, kind = struct.unpack_from(">I4s", data, pos)
+        head = 8
+        if size == 1:  # a 64-bit size follows
+            if pos + 16 > end:
+                return None
+            size, head = struct.unpack_from(">Q", data, pos + 8)[0], 16
+        elif size == 0:  # to the end of the file
+            size = end - pos
+        if size < head:
+            return None
+        if kind == b"moov":
+            pos, end = pos + head, min(end, pos + size)  # into the movie box
+            continue
+        if kind == b"mvhd":
+            version = data[pos + head] if pos + head < end else None
+            at = pos + head + (20 if version == 1 else 12)  # past version, flags, dates
+            if version not in (0, 1) or at + (12 if version == 1 else 8) > end:
+                return None
+            scale = struct.unpack_from(">I", data, at)[0]
+            length = struct.unpack_from(">Q" if version == 1 else ">I", data, at + 4)[0]
+            return length / scale if scale else None
+        pos += size
+    return None
 
 
 def audio_seconds(data: bytes, fmt: str) -> tuple[float, bool] | None:
@@ -364,9 +459,15 @@ def is_pdf(f: FileAttachment) -> bool:
 
 def file_cost(f: FileAttachment, model: ModelInfo, in_result: bool = False) -> MediaCost | None:
     """The billed price of an inline file; None for a file this module cannot price by its
-    content (not a PDF: priced as text or by its size elsewhere). ``in_result``: the file is
-    part of a tool's result."""
-    if f.data is None or not is_pdf(f):
+    content (not a PDF, nor a video whose length its header says: priced as text or by its
+    size elsewhere). ``in_result``: the file is part of a tool's result."""
+    if f.data is None:
+        return None
+    if f.media_type.startswith("video/"):
+        data = _decoded(f.data.base64)
+        seconds = video_seconds(data) if data is not None else None
+        return None if seconds is None else video_cost(seconds, "an inline video")
+    if not is_pdf(f):
         return None
     data = _decoded(f.data.base64)
     pages = pdf_pages(data) if data is not None else None

@@ -722,7 +722,8 @@ def tool_choice_tokens(
     function (:func:`_named_choice_tokens`). ``"required"`` (not measured) and an unknown
     choice (None: a fit does not know what the app will send, and a body without one is
     priced as a fit of it was) take the largest a named choice of these tools costs, so
-    never below the bill (as Anthropic's ``tool_choice``).
+    never below the bill (as Anthropic's ``tool_choice``); an ``allowed_tools`` choice (not
+    measured either) that and its list of tools as sent.
 
     >>> tools = [{"type": "function", "function": {"name": "get_weather"}}]
     >>> [tool_choice_tokens(c, tools, len) for c in ("auto", "none", None)]
@@ -732,6 +733,10 @@ def tool_choice_tokens(
         return 0
     if tool_choice == "none":
         return 1
+    if isinstance(tool_choice, Mapping) and tool_choice.get("type") == "allowed_tools":
+        # not measured: the dearest named choice of these tools and the list itself as sent
+        listed = count(json.dumps(tool_choice, ensure_ascii=False))
+        return tool_choice_tokens(None, tools, count, tokenizer) + listed
     named = _chosen_name(tool_choice)
     if named is not None:
         return _named_choice_tokens(named, count, tokenizer)

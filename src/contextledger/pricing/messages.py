@@ -60,7 +60,7 @@ from ..providers.native import parsed, reply_deadline
 from ..providers.openai_chat import declared_tool_choice, declared_tools
 from ..providers.openai_responses import item_count, text_item_count
 from ..providers.output_format import read_output_format
-from .files import MediaCost, audio_cost, document_fields_text, file_cost
+from .files import MediaCost, audio_cost, document_fields_text, file_cost, sampled_faster
 from .framing import (
     ANTHROPIC_REQUEST_FRAMING,
     ANTHROPIC_TEXT_DOCUMENT,
@@ -96,6 +96,7 @@ from .provider_content import (
     provider_content_cost,
     sent_as_a_file,
 )
+from .server_side import server_side_context
 from .text import CachedCounter, TokenCounter, count_many, counter_for
 from .vision import ImageCost, image_cost, max_image_cost
 
@@ -129,6 +130,32 @@ class MessagePrice:
     @property
     def total(self) -> int:
         return self.text + self.image
+
+
+@dataclass(frozen=True, slots=True)
+class RequestPrice(MessagePrice):
+    """A whole request body's price (``price_request``). ``server_side`` names what the body
+    asks its provider to add from its own store or tools (``pricing.server_side``: a
+    Gemini ``cachedContent``, Anthropic's ``mcp_servers``, a ``previous_response_id``, a
+    vector store's search): the bill counts that and no price of the body can, so ``total``
+    is then a lower bound, and ``note`` says so."""
+
+    server_side: tuple[str, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        """Whether the body holds everything the provider bills (``total`` is its price)."""
+        return not self.server_side
+
+    @property
+    def note(self) -> str:
+        """ "" for a complete body; else why ``total`` is a lower bound of the bill."""
+        if not self.server_side:
+            return ""
+        return (
+            "a lower bound, not an estimate of the bill: the provider also bills what it "
+            f"adds beside the body ({'; '.join(self.server_side)})"
+        )
 
 
 #: The prices of text alone under ``_SHARED_UP_TO`` tokens, one object each (immutable).
@@ -1486,12 +1513,14 @@ def price_request(
     *,
     catalog: Catalog | None = None,
     file_pages: Mapping[str, int] | None = None,
-) -> MessagePrice:
+) -> RequestPrice:
     """Price a finished provider request body exactly as ``prepare`` budgets it.
 
     Reads the messages back from the body, prices them with the format's conventions
     (labels, tool-image turns), and adds the tool schemas found in the body and the
-    request framing (in ``text``). ``file_pages``: as given to ``prepare``.
+    request framing (in ``text``). ``file_pages``: as given to ``prepare``. A body that
+    names context its provider adds (``RequestPrice.server_side``) is priced as far as it
+    goes: a lower bound, said in the result, never presented as the bill.
     """
     fmt = fmt or detect_format(body)
     pricer = Pricer.for_model(model, catalog, wire=fmt, file_pages=file_pages)
@@ -1510,7 +1539,15 @@ def price_request(
     tools += settings_prompt(body, pricer.model.provider)
     if fmt == "openai" and pricer.model.provider != "openai":
         tools += _reasoning_content(body, pricer)
-    return MessagePrice(total.text + tools + pricer.request_overhead, total.image)
+    if fmt == "gemini":
+        tools += sampled_faster(body)
+    text = total.text + tools + pricer.request_overhead
+    # a file the provider fetches, its length unknown here, is bounded by the window for a
+    # fit (which then leaves it out or refuses it); the body is priced without it, and says so
+    fetched = [c for c in pricer.estimates.values() if c.fetched]
+    text -= sum(c.tokens for c in fetched)
+    named = (*server_side_context(body), *(f"{c.fetched} (give file_pages=)" for c in fetched))
+    return RequestPrice(text, total.image, named)
 
 
 _GEMINI_SCHEMA_KEYS = (

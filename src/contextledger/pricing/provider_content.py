@@ -41,7 +41,7 @@ from ..providers.native import (
     without_inline_data,
     without_opaque,
 )
-from .files import MediaCost, pdf_cost
+from .files import MediaCost, pdf_cost, video_cost
 from .vision import max_image_cost
 
 #: Tokens per character of an opaque field (see the module doc).
@@ -109,17 +109,19 @@ def provider_content_cost(
         if declared is not None:
             cost = pdf_cost(declared, model)
             return MediaCost(cost.tokens, False, f"{cost.note}, as the caller declared")
+        clip = _video_clip_cost(raw) if b.kind == "file_data" else None
+        if clip is not None and clip.tokens < window:
+            return clip
         if pdf:
             bound = pdf_cost(None, model)
             if bound.tokens < window:
                 return bound
+        fetched = f"{what} ({reference_of(b) or 'no reference'}): its length is not known here"
+        if pdf:
             what = f"{what}, {bound.note},"
-        clip = _video_clip_cost(raw) if b.kind == "file_data" else None
-        if clip is not None and clip.tokens < window:
-            return clip
         return MediaCost(
             window, False, f"{what} has no length here: at most the model's {window:,}-token "
-            "window (the provider refuses a longer request)", False,
+            "window (the provider refuses a longer request)", False, fetched,
         )  # fmt: skip
     images = inline_images(raw) if b.provider == "openai-responses" else 0
     if images:  # a screenshot's data URL, a generated image: priced as images
@@ -157,13 +159,6 @@ def _file_by_reference(b: ProviderContent, raw: dict[str, object]) -> tuple[str,
     return None
 
 
-#: At most what Gemini bills one sampled video frame: 258 tokens on Gemini 2.x, 280 on
-#: Gemini 3 at its high media resolution (70 by default), and the frame's timestamp text.
-VIDEO_FRAME_MOST = 300
-#: What Gemini bills a second of a video's audio track ("32 tokens per second").
-VIDEO_AUDIO_PER_SECOND = 32
-
-
 def _video_clip_cost(raw: dict[str, object]) -> MediaCost | None:
     """A video by URI that ``video_metadata`` bounds (an end offset; the start 0 when not
     given), priced at its sampled frames (both ends counted) and its audio's seconds; None
@@ -184,12 +179,7 @@ def _video_clip_cost(raw: dict[str, object]) -> MediaCost | None:
         return None
     if not 0 < fps <= 60:  # (the API takes 0 < fps <= 24)
         return None
-    seconds = end - start
-    frames = math.ceil(seconds * fps) + 1
-    tokens = frames * VIDEO_FRAME_MOST + math.ceil(seconds + 1) * VIDEO_AUDIO_PER_SECOND
-    return MediaCost(tokens, False, f"a {seconds:g}-second video clip by URI at {fps:g} frame"
-                     f"{'s' * (fps != 1)} a second: at most {VIDEO_FRAME_MOST} tokens a frame "
-                     f"and {VIDEO_AUDIO_PER_SECOND} a second of audio")  # fmt: skip
+    return video_cost(end - start, "a video clip by URI", fps)
 
 
 def _seconds(value: object) -> float | None:

@@ -391,6 +391,23 @@ def _gemini3_max(info: ModelInfo, detail: str | None) -> ImageCost:
     return ImageCost(_gemini3_level(info, detail), None, None, info.id, "gemini3", False)
 
 
+def _gemini_any(w: int, h: int, info: ModelInfo, detail: str | None) -> ImageCost:
+    """An unknown Gemini id: the most any Gemini generation bills for the image, its
+    ``media_resolution`` level on Gemini 3 or its 768-px tiles on Gemini 2.x, whichever is
+    more (a 3008×2000 image: 1,120 on Gemini 3, 3,354 billed on gemini-2.0-flash)."""
+    tiled = _gemini_tile(w, h, info, detail).tokens
+    return ImageCost(
+        max(tiled, _gemini3_level(info, detail)), None, None, info.id, "gemini-any", False
+    )
+
+
+def _gemini_any_max(info: ModelInfo, detail: str | None) -> ImageCost:
+    tiled = _gemini_tile_max(info, detail).tokens
+    return ImageCost(
+        max(tiled, _gemini3_level(info, detail)), None, None, info.id, "gemini-any", False
+    )
+
+
 def _fixed(w: int, h: int, info: ModelInfo, detail: str | None) -> ImageCost:
     return ImageCost(int(_p(info, "tokens")), None, None, info.id, "fixed")
 
@@ -444,6 +461,7 @@ FAMILIES: Mapping[str, tuple[_Family, _MaxFamily]] = {
     "openai-patch": (_openai_patch, _openai_patch_max),
     "gemini-tile": (_gemini_tile, _gemini_tile_max),
     "gemini3": (_gemini3, _gemini3_max),
+    "gemini-any": (_gemini_any, _gemini_any_max),
     "fixed": (_fixed, _fixed_max),
     "pixtral": (_pixtral, _pixtral_max),
     "llama-tile": (_llama_tile, _llama_tile_max),

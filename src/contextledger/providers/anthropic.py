@@ -349,7 +349,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
         body["system"] = written
     elif system is not None:
         body["system"] = system
-    _at_most_four_cache_marks(written or [], turns, notices)
+    at_most_four_cache_marks(body, notices)
     return body
 
 
@@ -358,17 +358,26 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
 MAX_CACHE_MARKS = 4
 
 
-def _at_most_four_cache_marks(
-    system: list[dict[str, Any]], turns: list[dict[str, Any]], notices: list[Notice]
-) -> None:
-    """Keep the last four ``cache_control`` marks in prompt order (system, then the turns,
-    results' inner blocks with their turn): the latest breakpoints cache the longest prefix,
-    so they are the ones worth keeping. Marks cost no tokens, so the price is unchanged.
-    Each mark taken off is reported."""
+def at_most_four_cache_marks(body: dict[str, Any], notices: list[Notice]) -> None:
+    """Keep the last four ``cache_control`` marks of ``body`` in prompt order (its tools,
+    its system prompt, then its turns, results' inner blocks with their turn): the latest
+    breakpoints cache the longest prefix, so they are the ones worth keeping. Marks cost no
+    tokens, so the price is unchanged. Each mark taken off is reported. The tools, the
+    caller's own dicts, are replaced by copies (neither they nor their list is changed)."""
+    tools = body.get("tools")
+    tools = tools if isinstance(tools, list) else []
     marked: list[tuple[str, dict[str, Any]]] = [
-        (f"system[{i}]", b) for i, b in enumerate(system) if "cache_control" in b
+        (f"tools[{i}]", t)
+        for i, t in enumerate(tools)
+        if isinstance(t, dict) and "cache_control" in t
     ]
-    for t, turn in enumerate(turns):
+    system = body.get("system")
+    marked += [
+        (f"system[{i}]", b)
+        for i, b in enumerate(system if isinstance(system, list) else ())
+        if isinstance(b, dict) and "cache_control" in b
+    ]
+    for t, turn in enumerate(body.get("messages") or ()):
         content = turn["content"]
         if isinstance(content, str):
             continue
@@ -382,8 +391,12 @@ def _at_most_four_cache_marks(
                 ]
             if "cache_control" in block:
                 marked.append((f"messages[{t}].content[{k}]", block))
+    unmarked: set[int] = set()  # (the tools', by identity)
     for where, block in marked[: max(0, len(marked) - MAX_CACHE_MARKS)]:
-        del block["cache_control"]
+        if where.startswith("tools["):
+            unmarked.add(id(block))
+        else:
+            del block["cache_control"]  # (a block the writer made)
         notices.append(
             Notice(
                 "shrunk",
@@ -393,6 +406,11 @@ def _at_most_four_cache_marks(
                 f"the last {MAX_CACHE_MARKS} are kept.",
             )
         )
+    if unmarked:
+        body["tools"] = [
+            {k: v for k, v in t.items() if k != "cache_control"} if id(t) in unmarked else t
+            for t in tools
+        ]
 
 
 def _system_blocks(blocks: Sequence[Text]) -> list[dict[str, Any]]:
@@ -816,14 +834,20 @@ def _cited_text(b: Text) -> dict[str, Any]:
 
 
 def convert_tools(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """OpenAI-shaped function tools as Anthropic tool declarations (``input_schema``)."""
+    """OpenAI-shaped function tools (or Anthropic's own) as Anthropic tool declarations
+    (``input_schema``), each with the ``cache_control`` mark it was given."""
     out: list[dict[str, Any]] = []
     given = [tool_spec(t)[0] for t in tools]
     for t in tools:
         name, desc, params = tool_spec(t)
-        out.append(
-            {"name": declared_name(name, TARGET), "description": desc, "input_schema": params}
-        )
+        declared = {
+            "name": declared_name(name, TARGET),
+            "description": desc,
+            "input_schema": params,
+        }
+        if "cache_control" in t:  # a prompt-caching mark the app put on the tool stays
+            declared["cache_control"] = t["cache_control"]
+        out.append(declared)
     unique_declared(given, [d["name"] for d in out], TARGET)
     return out
 
@@ -850,7 +874,16 @@ _CHOICE_TYPES = {"auto": "auto", "none": "none", "required": "any", "named": "to
 
 def tool_choice(choice: ToolChoice) -> dict[str, Any]:
     """``tool_choice`` as ``{"type": "auto"|"any"|"none"|"tool", "name"}``, with
-    ``disable_parallel_tool_use`` when the choice says it (``none`` takes none: no call)."""
+    ``disable_parallel_tool_use`` when the choice says it (``none`` takes none: no call).
+    Anthropic has no choice among some of the declared tools: one is refused, naming it,
+    rather than sent allowing them all."""
+    if choice.allowed:
+        raise ArgumentError(
+            "tool_choice",
+            "a choice Anthropic can carry (it has none limited to some tools: declare only "
+            f"{', '.join(choice.allowed)})",
+            {"type": "allowed_tools", "mode": choice.mode},
+        )
     value: dict[str, Any] = {"type": _CHOICE_TYPES[choice.mode]}
     if choice.name is not None:
         value["name"] = choice.name

@@ -103,9 +103,16 @@ class ProviderFormat:
         return self.sdk is not None and self.stream is not None
 
 
+#: Where each shape keeps a tool's JSON schema: OpenAI's ``parameters``, Anthropic's
+#: ``input_schema``, Gemini's ``parametersJsonSchema``.
+SCHEMA_KEYS = ("parameters", "input_schema", "parametersJsonSchema", "parameters_json_schema")
+
+
 def tool_spec(tool: Mapping[str, Any]) -> tuple[str, str, dict[str, Any]]:
     """Name, description and JSON-schema parameters of an OpenAI Chat function tool (or of
-    its bare ``function`` object), the shape tools are given in."""
+    its bare ``function`` object), the shape tools are given in; an Anthropic declaration's
+    ``input_schema`` is its parameters too (an app moving to Claude passes its own: read as
+    no parameters, the tool was sent to Claude with an empty schema)."""
     fn = tool.get("function", tool)
-    params = fn.get("parameters", {"type": "object", "properties": {}})
+    params = next((fn[k] for k in SCHEMA_KEYS if k in fn), {"type": "object", "properties": {}})
     return fn.get("name"), fn.get("description", ""), params

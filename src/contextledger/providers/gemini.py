@@ -725,7 +725,7 @@ _CALLING_MODES = {"auto": "AUTO", "none": "NONE", "required": "ANY", "named": "A
 
 def tool_choice(choice: ToolChoice) -> dict[str, Any]:
     """``tool_config.function_calling_config``: the mode, and a named tool as the one
-    allowed function. Gemini has no setting against parallel calls: a choice that forbids
+    allowed function (an ``allowed_tools`` choice's tools as the allowed functions). Gemini has no setting against parallel calls: a choice that forbids
     them is refused, naming it, rather than sent without it."""
     if choice.parallel is False:
         raise ArgumentError(
@@ -733,9 +733,18 @@ def tool_choice(choice: ToolChoice) -> dict[str, Any]:
             "a choice Gemini can carry (it has no setting against parallel calls)",
             {"disable_parallel_tool_use": True},
         )
+    if choice.allowed and choice.mode != "required":
+        raise ArgumentError(
+            "tool_choice",
+            "a choice Gemini can carry (it limits calls to some functions only in mode ANY, "
+            '"required")',
+            {"type": "allowed_tools", "mode": choice.mode},
+        )
     config: dict[str, Any] = {"mode": _CALLING_MODES[choice.mode]}
     if choice.name is not None:
         config["allowed_function_names"] = [choice.name]
+    elif choice.allowed:
+        config["allowed_function_names"] = list(choice.allowed)
     return {"tool_config": {"function_calling_config": config}}
 
 

@@ -357,6 +357,20 @@ def responses_item_id(item_id: str | None, kind: str) -> str | None:
     return None
 
 
+def _declared_as_sent(name: str, declared: Sequence[object], target: str) -> str:
+    """A tool a choice names, as ``target``'s writer declares it; a name the request does
+    not declare is refused naming the declared ones (the APIs answer 400 for it)."""
+    if name in declared:
+        return wire_name(name, target)
+    sent = {wire_name(n, target): n for n in declared if isinstance(n, str)}
+    if name not in sent:  # (named as the wire declares it: taken as it)
+        listed = ", ".join(repr(n) for n in declared) or "none"
+        raise ArgumentError(
+            "tool_choice", f"the name of a tool the request declares (declared: {listed})", name
+        )
+    return name
+
+
 def choice_for_tools(
     choice: ToolChoice, declared: Sequence[object], target: str
 ) -> ToolChoice | None:
@@ -371,18 +385,13 @@ def choice_for_tools(
     'github_create_issue'
     """
     if choice.mode == "named":
-        if choice.name not in declared:
-            sent = {wire_name(n, target): n for n in declared if isinstance(n, str)}
-            if choice.name not in sent:  # (named as the wire declares it: taken as it)
-                listed = ", ".join(repr(n) for n in declared) or "none"
-                raise ArgumentError(
-                    "tool_choice",
-                    f"the name of a tool the request declares (declared: {listed})",
-                    choice.name,
-                )
-            return choice
-        assert choice.name is not None  # (a declared name: a string)
-        return replace(choice, name=wire_name(choice.name, target))
+        assert choice.name is not None  # (read_tool_choice: a named choice has a name)
+        return replace(choice, name=_declared_as_sent(choice.name, declared, target))
+    if choice.allowed:
+        allowed = tuple(_declared_as_sent(n, declared, target) for n in choice.allowed)
+        every = {wire_name(n, target) for n in declared if isinstance(n, str)}
+        # (allowing every declared tool is the plain mode: written as it, in every format)
+        return replace(choice, allowed=() if set(allowed) >= every else allowed)
     if not declared:
         if choice.mode == "required":
             raise ArgumentError("tool_choice", "given with tools to call", "required")

@@ -32,7 +32,7 @@ from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
 from . import native
-from .format import ProviderFormat
+from .format import SCHEMA_KEYS, ProviderFormat
 from .ids import speaker_name, unique_declared, wire_id, wire_name
 from .output_format import OutputFormat, openai_schema
 from .tool_choice import ToolChoice, openai_tool_choice
@@ -498,11 +498,25 @@ def write_body(messages: Sequence[Message], notices: list[Notice]) -> dict[str, 
     return {"messages": write(messages, notices)}
 
 
+#: The fields of a Chat Completions function; a bare tool given in another provider's
+#: shape (Anthropic's ``input_schema``, ``cache_control``, Responses' flat ``type``) has its
+#: schema moved to ``parameters`` and its other fields left out (OpenAI refuses them).
+_FUNCTION_KEYS = ("name", "description", "strict")
+
+
 def convert_tools(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Function tools as Chat Completions takes them (the input shape, normalized)."""
     out: list[dict[str, Any]] = []
     for t in tools:
-        fn = dict(t.get("function", t))
+        if "function" in t:
+            fn = dict(t["function"])
+        else:  # (in the order given: the prompt cache keys on the bytes)
+            schema = next((k for k in SCHEMA_KEYS if k in t), None)
+            fn = {
+                "parameters" if k == schema else k: v
+                for k, v in t.items()
+                if k in _FUNCTION_KEYS or k == schema
+            }
         if isinstance(fn.get("name"), str):  # (a malformed tool is the caller's to see)
             fn["name"] = wire_name(fn["name"], TARGET)
         out.append(
