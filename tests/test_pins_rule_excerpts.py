@@ -114,3 +114,20 @@ def test_a_bare_pronoun_pulls_no_chatter_into_the_excerpt() -> None:
     excerpt = _excerpt_of(said)
     assert "Do not overthink it." in excerpt
     assert "terminal" not in excerpt
+
+
+def test_an_excerpt_is_said_again_only_when_every_sentence_kept_is() -> None:
+    """A turn whose only sentence read as a rule is a remark said in every turn ("No nic,
+    …") and that tells a fact beside it is not looked past as said again when a newer
+    turn's same remark was pinned: the excerpt's sentences, the fact among them, are
+    compared (R41-F7: which turn was looked past changed with the window)."""
+    remark = "No nic, szef dzwonił dwa razy."
+    chatter = "It was a long week and the ward was chaos again. " * 3
+    found = rule_excerpt(
+        f"{chatter}Room B114 is ours from the 14th. {remark}",
+        lambda ss: [j for j, s in enumerate(ss) if s == remark],
+    )
+    assert found is not None
+    excerpt, kept = found
+    assert "Room B114 is ours from the 14th." in excerpt
+    assert kept == {"Room B114 is ours from the 14th.", remark}

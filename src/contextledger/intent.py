@@ -73,6 +73,12 @@ _TAG_QUESTION = lexicon.TAG_QUESTION
 _TALK = lexicon.TALK
 _UNDECIDED = lexicon.UNDECIDED
 _UNSPACED_CONSTRAINT = lexicon.UNSPACED_CONSTRAINT
+_OWN_TODO = lexicon.OWN_TODO
+_TODO_CLAUSES = lexicon.TODO_CLAUSES
+_TODO_ADDRESSED = lexicon.TODO_ADDRESSED
+# where a sentence ends, in the scripts read (the to-dos are read one sentence at a time)
+_SENTENCES = compiled_on_use(r"(?<=[.!?。！？])\s+")
+_ASKED_END = compiled_on_use(r"[?？]\s*$")
 _UNSPACED_CORRECTION = lexicon.UNSPACED_CORRECTION
 _UNSPACED_FILLER = lexicon.UNSPACED_FILLER
 _UNSPACED_FILLER_VOCABULARY = lexicon.UNSPACED_FILLER_VOCABULARY
@@ -551,11 +557,18 @@ def _alike(a: str, b: str) -> bool:
 
 
 def is_constraint(text: str) -> bool:
-    """A standing rule: a negation or an imperative of obligation.
+    """A standing rule: a negation or an imperative of obligation; not the speaker's own
+    to-dos said in passing (``only_todos``).
 
     >>> is_constraint("这次改动不要碰 src/payments/ 目录。"), is_constraint("不急，有进展告诉我。")
     (True, False)
+    >>> is_constraint("Work was insane, and I should really sort out the garage, ugh.")
+    False
     """
+    return _reads_as_rule(text) and not only_todos(text)
+
+
+def _reads_as_rule(text: str) -> bool:
     if is_nudge(text):
         return False
     return (
@@ -565,6 +578,67 @@ def is_constraint(text: str) -> bool:
         or _says_unspaced(_UNSPACED_CONSTRAINT, _unspaced_ends(text))
         or standing_order(text)
     )
+
+
+def without_todos(sentence: str) -> str:
+    """``sentence`` less its clauses that are the speaker's to-dos (``lexicon.OWN_TODO``: no
+    time, amount or request to anyone in them): what else it says.
+
+    >>> without_todos("The train was late, and I should really sort out the garage, ugh.")
+    'The train was late ugh.'
+    """
+    said = [c for c in _TODO_CLAUSES.split(sentence) if c]
+    kept = [
+        c
+        for c in said
+        if not (
+            _OWN_TODO.search(c)
+            and not any(ch.isdigit() for ch in c)
+            and not _TODO_ADDRESSED.search(c)
+        )
+    ]
+    return " ".join(kept).strip() if len(kept) < len(said) else sentence.strip()
+
+
+def only_todos(text: str) -> bool:
+    """Whether ``text`` reads as a rule or a correction only for the speaker's own to-dos
+    said in passing ("…, and I should really sort out the garage, and …"): a personal to-do
+    binds the speaker, not the work (R39-F3: such a chatty turn was pinned as a rule).
+
+    >>> only_todos("Ugh, I should really sort out the garage. What else do we need?")
+    True
+    >>> only_todos("I should sort out the garage. Never book red-eye flights.")
+    False
+    """
+    return bool(_only_todos_among([text], [0]))
+
+
+def _only_todos_among(texts: Sequence[str], ruled: Iterable[int]) -> set[int]:
+    """Those of ``ruled`` (indices of ``texts`` read as rules or corrections) that read so
+    only for the speaker's to-dos (``only_todos``): each sentence less its to-dos read again,
+    all of them in one ``steering_requests`` call (one a text cost a talkative chat's cold
+    fit ~1.3x)."""
+    todo: list[int] = []
+    rests: list[str] = []
+    owners: list[int] = []
+    for i in ruled:
+        if _OWN_TODO.search(texts[i]) is None:
+            continue
+        sentences = _SENTENCES.split(texts[i])
+        # (a to-do is said, not asked: "Anything I should worry about?" after a pasted
+        # leaflet is no to-do, and such turns were read again whole, ~1.4x a cold fit)
+        if not any(_OWN_TODO.search(s) and not _ASKED_END.search(s) for s in sentences):
+            continue
+        todo.append(i)
+        for sentence in sentences:
+            rest = without_todos(sentence)
+            if rest:
+                rests.append(rest)
+                owners.append(i)
+    if not todo:
+        return set()
+    steer = steering_requests(rests, restating=False, todos=False)[0]
+    return set(todo).difference(owners[j] for j in steer)
 
 
 class _EveryShape:
@@ -1094,14 +1168,18 @@ def might_steer(texts: Sequence[str]) -> list[int]:
 
 
 def steering_requests(
-    texts: Sequence[str], restating: bool = True, letterless: dict[int, str] | None = None
+    texts: Sequence[str],
+    restating: bool = True,
+    letterless: dict[int, str] | None = None,
+    todos: bool = True,
 ) -> tuple[list[int], list[int]]:
     """(the substantive corrections and constraints, the substantive restatements of the
     task): indices of ``texts``, each exactly as ``is_correction``/``is_constraint`` and
     ``restates_task`` (with ``is_substantive``) say, in a fraction of their time.
     ``restating=False``: the texts were read for restatements already (``[]`` for them).
     ``letterless``: the texts known to hold no ASCII letter (``_word_bytes``), kept by the
-    caller across calls.
+    caller across calls. ``todos=False``: a text that reads as a rule only for the speaker's
+    to-dos (``only_todos``) is not left out (the to-dos' own reading of what is left).
 
     >>> steering_requests(["fix the login test", "Actually, use Redis not Memcached.",
     ...                    "To be clear, the goal is a green build today.", "no"])
@@ -1206,6 +1284,11 @@ def steering_requests(
     ]  # fmt: skip
     if structured:
         steering = sorted(steering + structured)
+    # (a chatty turn that reads as a rule only for the speaker's own to-dos is none, R39-F3)
+    if todos:
+        said_todos = _only_todos_among(texts, steering)
+        if said_todos:
+            steering = [i for i in steering if i not in said_todos]
     decided = _decisions(texts, steering)
     if decided:
         steering = sorted(steering + decided)

@@ -14,6 +14,7 @@ from ..intent import (
     is_correction,
     is_decision,
     is_nudge,
+    without_todos,
 )
 from ..lexicon.claims import (
     AGREE_STEMS,
@@ -753,25 +754,6 @@ REMINDS_NOT_TO = re.compile(
 )
 
 
-# A to-do of the speaker's own life, said in passing: "I should really sort out the garage this
-# weekend", "and I must call my aunt back", "Tengo que llamar a mi madre esta tarde", "Ich muss
-# noch den Keller aufräumen" (R39-R3). It binds the speaker, not the work asked for. Not one
-# that limits the work: "I have to be home by 6", "I must avoid dairy", "I need to stay under
-# budget" (a verb that holds the speaker to a limit, or a time or amount said: a constraint).
-_OWN_TODO = re.compile(
-    r"(?i)(?<![\w'’])i\s+(?:(?:really|seriously|totally|definitely|still|also|so|just|"
-    r"finally|desperately|honestly)\s+)*(?:should|must|need\s+to|have\s+to|gotta|got\s+to|"
-    r"ought\s+to|(?:have|'ve|’ve)\s+got\s+to)\s+(?:(?:really|finally|also|still|just|"
-    r"seriously|totally|definitely)\s+)*"
-    r"(?!(?:be|avoid|stay|keep|not|never|leave|arrive|finish|get\s+back|make\s+it|stick|"
-    r"limit|use|go\s+easy|watch|mention|say|add|note|stress|insist|remind|point|tell|ask|"
-    r"repeat|clarify|warn|flag)\b)[^\W\d_]+"
-    r"|^\W*(?:(?:uf|ugh|buf|bueno|vaya|madre\s+mía|jo|oh)\W+)*(?:yo\s+)?(?:tengo\s+que|"
-    r"debería|debo|necesito)\s+(?!(?:no|ser|estar|evitar|quedarme|terminar\s+antes)\b)"
-    r"[^\W\d_]+(?:ar|er|ir)\b"
-    r"|^\W*(?:ich\s+(?:muss|sollte|müsste)|(?:muss|sollte|müsste)\s+ich)\s+"
-    r"(?:(?:echt|wirklich|unbedingt|mal|noch|endlich|dringend)\s+)+"
-)
 # ... and what someone else keeps telling the speaker ("My sister always says I have to learn
 # to cook", "My mum keeps saying I should take up yoga"): reported, no rule for the work
 _TOLD_BY_KIN = re.compile(
@@ -820,8 +802,6 @@ _BOUND_NEED = re.compile(
     r"|\bvi\s+(?:måste|må|skal|ska)\s+(?:hålla\s+oss|holde\s+os|holde\s+oss|ligge|vara|være)"
     r"\s+(?:under|inom|inden\s*for|innenfor)\b"
 )
-_ADDRESSED = re.compile(r"(?i)\b(?:you|your|please|let'?s)\b")
-_CLAUSES = re.compile(r"\s*(?:[,;:]|\s[-–—]\s)\s*|\s+(?=(?:and|but|so|also)\s+i\b)", re.I)
 
 
 def personal_aside(sentence: str) -> bool:
@@ -838,23 +818,9 @@ def personal_aside(sentence: str) -> bool:
     """
     if _TOLD_BY_KIN.search(sentence):
         return not _PERSONAL_LIMIT.search(sentence)
-    rest = _without_todos(sentence)
+    rest = without_todos(sentence)
     # ("I must call the plumber back today, the sink is leaking again.": no rule beside it)
     return rest != sentence.strip() and not (is_rule(rest) or asks(rest))
-
-
-def _without_todos(sentence: str) -> str:
-    """``sentence`` less its clauses that are the speaker's to-dos (no time, amount or
-    request to anyone in them): what else it says."""
-    said = [c for c in _CLAUSES.split(sentence) if c]
-    kept = [
-        c
-        for c in said
-        if not (
-            _OWN_TODO.search(c) and not any(ch.isdigit() for ch in c) and not _ADDRESSED.search(c)
-        )
-    ]
-    return " ".join(kept).strip() if len(kept) < len(said) else sentence.strip()
 
 
 def personal_limit(sentence: str) -> bool:
@@ -893,7 +859,7 @@ def is_rule(sentence: str) -> bool:
         return False
     if _SMALL_TALK.search(sentence) or _REPLY.match(sentence):
         return False
-    rest = _without_todos(sentence)  # "… and I must call my aunt back, ugh." (R39-R3)
+    rest = without_todos(sentence)  # "… and I must call my aunt back, ugh." (R39-R3)
     if rest != sentence.strip():  # a rule said beside the speaker's to-do is still one
         return bool(rest) and is_rule(rest)
     if personal_limit(sentence):  # "I can't do red-eye flights …" (R39-F3)

@@ -72,6 +72,7 @@ from .gists import (
     only_pasted,
     own_sentences,
     own_words,
+    paste_sized,
     repeated,
     routine,
     rule_excerpts,
@@ -700,7 +701,7 @@ class _PinnedWords:
     def __init__(self, index: HistoryIndex) -> None:
         self._index = index
         self._said: set[str] = set()
-        self._rules: set[str] = set()  # the rule sentences of the long turns pinned
+        self._rules: set[str] = set()  # the sentences of the long turns pinned as excerpts
         #: the lines pasted in the requests pinned that steer only for what they paste
         self.pasted: frozenset[str] = frozenset()
         #: the requests stepped over as said again
@@ -718,8 +719,9 @@ class _PinnedWords:
         self._rules.update(rules)
 
     def rules_said(self, rules: frozenset[str]) -> bool:
-        """Whether every one of ``rules`` (sentences of a long turn read as rules) is in a
-        turn pinned already: a rule said again inside another long turn is pinned once."""
+        """Whether every one of ``rules`` (the sentences of a long turn's excerpt: its rules
+        and the facts told beside them) is in a turn pinned already: a rule said again inside
+        another long turn is pinned once, a new fact beside it is not looked past."""
         again = rules <= self._rules
         self.repeats += again
         return again
@@ -1856,7 +1858,7 @@ def _steers_by_paste_only(index: HistoryIndex, k: int) -> bool:
     pages of a handbook pasted again and again took the whole cap of the rules, and her own
     rules said between them were lost (R40-F1, F3, F5). Read once per message."""
     start = index.starts[k]
-    if index.chars[start] < PASTE_CHARS or not index.one_text_block(start):
+    if not _may_paste(index, start) or not index.one_text_block(start):
         return False
 
     def by_paste(_: Message) -> bool:
@@ -1878,6 +1880,12 @@ def _steers_by_paste_only(index: HistoryIndex, k: int) -> bool:
         return not steers
 
     return index.memo(start, "steers_by_paste", by_paste)
+
+
+def _may_paste(index: HistoryIndex, start: int) -> bool:
+    """Whether the request at ``start`` is long enough to paste lines around the user's
+    words (``gists.paste_sized``), by its length first: most requests are short."""
+    return index.chars[start] >= PASTE_CHARS or paste_sized(index.request_text(start))
 
 
 def _pasted_lines(index: HistoryIndex, k: int) -> frozenset[str]:

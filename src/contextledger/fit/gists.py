@@ -26,7 +26,7 @@ from itertools import islice, pairwise
 
 from ..intent import is_decision
 from ..lexicon.common import COUNTER_LABELS, SENTENCE_WORDS, compiled_on_use
-from ..lexicon.intent import NUDGE_WORDS, SPEAKER_FIRST
+from ..lexicon.intent import LETTER_CLOSING, LETTER_GREETING, NUDGE_WORDS, SPEAKER_FIRST
 from ..lexicon.outcomes import RUN_FAILED, RUN_FAILED_MARKS
 from ..lexicon.tools import COMMAND_KEY, LOOKING, LOOKUP_WORDS, READ_WORDS, WRITE_TOOL
 from ..model import Message, Reasoning, Text, ToolCall, ToolResult
@@ -364,6 +364,35 @@ def summary_lines(text: str) -> list[str]:
 
 #: A user turn at least this long may hold lines pasted around the user's own words.
 PASTE_CHARS = 400
+#: ... where a wide character (Chinese, Japanese, Korean) counts this many: a sheet of
+#: twelve Japanese exam rules is ~300 characters, as long read as 900 Latin ones (R41-F2:
+#: such sheets were not read as pasted, and took the pins of the student's own rules)
+_WIDE_WEIGHT = 3
+_WIDE = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]+")
+
+
+def paste_sized(text: str) -> bool:
+    """Whether a user turn is long enough to hold lines pasted around her words
+    (``PASTE_CHARS``, a wide character counting ``_WIDE_WEIGHT``), or holds a mail at any
+    length (``_letter``: five one-line instructions between a salutation and a closing are
+    ~300 characters).
+
+    >>> paste_sized("x" * 399), paste_sized("・試験中は携帯電話の電源を切ること。" * 8)
+    (False, True)
+    """
+    chars = len(text)
+    if chars >= PASTE_CHARS:
+        return True
+    if chars * _WIDE_WEIGHT < PASTE_CHARS:
+        return False
+    narrow = len(_WIDE.sub("", text))
+    if narrow + (chars - narrow) * _WIDE_WEIGHT >= PASTE_CHARS:
+        return True
+    if "\n\n" not in text:
+        return False
+    return _letter([p for paragraph in text.split("\n\n") if (p := paragraph.strip())]) != (0, 0)
+
+
 #: A paragraph of at most this many lines and characters is words the user said; a longer
 #: one (a block of a log, a trace, a file) was pasted.
 _OWN_LINES = 2
@@ -430,11 +459,13 @@ def words_beside_paste(text: str) -> list[str] | None:
     opens_a_log_line = _OPENS_A_LOG_LINE.__contains__
     own: list[str] = []
     pasted = 0
-    for paragraph in text.split("\n\n"):
-        p = paragraph.strip()
-        if not p:
-            continue
+    paragraphs = [p for paragraph in text.split("\n\n") if (p := paragraph.strip())]
+    letter = _letter(paragraphs)
+    for at, p in enumerate(paragraphs):
         lines = p.split("\n")
+        if letter[0] <= at < letter[1]:
+            pasted += len(lines)  # (a mail she forwards: its orders are not hers)
+            continue
         if len(lines) <= _OWN_LINES and len(p) <= _OWN_CHARS and not p.startswith("```"):
             own.append(p)
             continue
@@ -450,6 +481,31 @@ def words_beside_paste(text: str) -> list[str] | None:
         own += said
         pasted += len(lines) - len(said)
     return own if pasted >= _PASTED_LINES_LEAST else None
+
+
+def _letter(paragraphs: Sequence[str]) -> tuple[int, int]:
+    """The paragraphs of a mail pasted among ``paragraphs`` (from its salutation, "Dear
+    patient,", to its closing and signature, "Kind regards,\\nRiverside Pharmacy"), as a range;
+    an empty one when there is none: a salutation with no closing after it is no mail's.
+
+    >>> _letter(["Forwarding this:", "Dear patient,", "Do not drive.", "Regards,\\nThe Pharmacy",
+    ...          "Anything to worry about?"])
+    (1, 4)
+    >>> _letter(["Hi, can you help?", "Do not drive."])
+    (0, 0)
+    """
+    for at, p in enumerate(paragraphs):
+        if "\n" not in p and len(p) <= _OWN_CHARS // 4 and LETTER_GREETING.match(p):
+            for end in range(at + 1, len(paragraphs)):
+                closing = paragraphs[end]
+                if closing.count("\n") < _SIGNATURE_LINES and LETTER_CLOSING.match(closing):
+                    return at, end + 1
+            break
+    return 0, 0
+
+
+#: the lines of a mail's closing: its word, a name, a title, a company
+_SIGNATURE_LINES = 4
 
 
 def only_pasted(text: str) -> bool:
@@ -989,8 +1045,11 @@ def rule_excerpt(
     """A long user turn (``SAID_CHARS`` to ``TOLD_TURN_CHARS``) read as a correction or a
     rule, as the sentences in it that are one on their own (``steering``: the indices of
     the sentences that correct or constrain) and those telling a specific
-    (``_sentence_told``), in the order said, joined by ``TOLD_ELISION``; with its rule
-    sentences (a rule said again in another turn is pinned once). None: no sentence is a
+    (``_sentence_told``), in the order said, joined by ``TOLD_ELISION``; with the sentences
+    kept (a turn whose every one is pinned from another turn already is pinned once; read
+    by its rule sentences only, a turn whose "rule" was a remark said in every turn, "No
+    nic, teściowa dzwoniła.", was looked past as said again with the fact told beside it,
+    at every other window: R41-F7). None: no sentence is a
     rule on its own (the turn's rule is read across its sentences: it is pinned whole),
     more than ``_RULE_SENTENCES`` are (a list of rules), or the turn is no such long turn.
     A user who talks at length ("Actually the huddle ran long again ... rather than argue
@@ -1025,7 +1084,7 @@ def rule_excerpt(
         if _sentence_told(sentence) is not None:
             kept.add(j)
             told += 1
-    return _excerpt_of(sentences, sorted(kept)), frozenset(sentences[j] for j in context)
+    return _excerpt_of(sentences, sorted(kept)), frozenset(sentences[j] for j in kept)
 
 
 #: A sentence that points back at the one before it ("Do not commit the second one."): an

@@ -1233,6 +1233,14 @@ UNSPACED_CONSTRAINT = compiled_on_use(
     r"保持[^。！？\n]{0,20}?不[变變]|"
     r"し(?<!心配し)(?<!気にし)ないで|[てで]は(?:いけ|ならな|なりま|だめ|駄目)|"
     r"な(?<!心配しな)(?<!気にしな)いでください|ないこと(?:。|$)|絶対に|"
+    # a wish that binds the listener, not a thing done once: "教えないでほしい" (I'd like you
+    # not to tell), "言ってほしくない", "ヒントだけにしてください" (hints only), "毎回…ください"
+    # (every time), "その呼び方はやめてください" (stop it) (R41-F2: the student's wishes were
+    # not read as rules)
+    r"な(?<!心配しな)(?<!気にしな)いで(?:ほしい|欲しい|ね(?![^。！？\n]*[？?])|もらえ|いただけ)|"
+    r"て(?:ほしく|欲しく)ない|だけにして(?:ください|ほしい|欲しい|ね|もらえ)|"
+    r"(?:毎回|いつも)[^。！？\n]{0,30}?(?:ください|ほしい|欲しい)|やめて(?:ください|ほしい|欲しい)|"
+    r"[别別](?:给|給|让|讓|叫|告[诉訴]|提|[发發]|打|[问問]|催|再[给給])|"
     # "…ないように" asks the listener not to do something ("本番DBに接続しないようにしてく
     # ださい"), unless it is the purpose of a request said before it, with its own subject:
     # "…を追加して、決済APIがタイムアウトしないようにしてください" asks to add something
@@ -2359,3 +2367,54 @@ REMINDER_OPENING = (
     r"nie\s+zapomnij|pamiętaj|glöm\s+inte|kom\s+ihåg|se\s+till|husk|glem\s+ikke|"
     r"не\s+забудь(?:те)?|помни(?:те)?|unutma|jangan\s+lupa|đừng\s+quên"
 )
+
+# A letter's salutation, a paragraph of its own ("Dear patient,", "Hi team,", "Estimado
+# cliente:", "Sehr geehrte Damen und Herren,", "田中様", "尊敬的业主："), and its closing
+# ("Kind regards,", "Mit freundlichen Grüßen", "Cordialement", "敬具", "此致"): what lies
+# between is a mail the user pastes (forwarded, one instruction a paragraph), not her words
+# (R41-F10: a pharmacy's mail, each "Do not …" a paragraph of its own, was read as hers)
+LETTER_GREETING = compiled_on_use(
+    r"(?i)^(?:dear|hi|hello|greetings|good\s+(?:morning|afternoon|evening)|to\s+whom|"
+    r"estimad[oa]s?|querid[oa]s?|prezad[oa]s?|caros?|caras?|car[oi]|gentil[ei]|egregi[oa]|"
+    r"cher|chère|chers|madame|monsieur|bonjour|liebe[rs]?|sehr\s+geehrte[rn]?|hallo|"
+    r"guten\s+tag|beste|geachte|szanown\w+|drog\w+|dzień\s+dobry|vážen\w+|mil[ýáí]|"
+    r"dobrý\s+den|sayın|merhaba|уважаем\w+|здравствуйте|добрый\s+день|αγαπητ\w+|kedves|"
+    r"hej|hei|kære|bästa)(?!\w)[^\n]{0,60}$"
+    r"|^[^\n]{1,24}(?:様|さま|殿|各位|님(?:께)?|귀하)[、,，:：!！]?$|^(?:拝啓|前略|尊敬的|亲爱的|親愛的)"
+)
+LETTER_CLOSING = compiled_on_use(
+    r"(?i)^(?:(?:kind|best|warm|warmest|with\s+kind)\s+(?:regards|wishes)|regards|sincerely|"
+    r"yours\s+(?:sincerely|faithfully|truly)|best|cheers|many\s+thanks|thanks|thank\s+you|"
+    r"all\s+the\s+best|cordialement|bien\s+à\s+vous|salutations|cordiali\s+saluti|"
+    r"distinti\s+saluti|saluti|un\s+saluto|saludos(?:\s+cordiales)?|atentamente|un\s+abrazo|"
+    r"atenciosamente|abraços|mit\s+freundlichen\s+grüßen|viele\s+grüße|beste\s+grüße|"
+    r"liebe\s+grüße|met\s+vriendelijke\s+groet(?:en)?|groeten|pozdrawiam|z\s+poważaniem|"
+    r"s\s+pozdravem|saygılarımla|с\s+уважением|με\s+εκτίμηση|üdvözlettel|"
+    r"med\s+vennlig\s+hilsen|med\s+vänliga\s+hälsningar|mvh)(?!\w)[^\n]{0,30}(?:\n|$)"
+    r"|^(?:敬具|草々|以上|よろしくお願い(?:いた|致)?します|此致|敬礼|顺祝|祝好|감사합니다|드림)"
+)
+
+# A to-do of the speaker's own life, said in passing: "I should really sort out the garage this
+# weekend", "and I must call my aunt back", "Tengo que llamar a mi madre esta tarde", "Ich muss
+# noch den Keller aufräumen" (R39-R3, R39-F3). It binds the speaker, not the work asked for. Not
+# one that limits the work: "I have to be home by 6", "I must avoid dairy", "I need to stay
+# under budget" (a verb that holds the speaker to a limit, or a time or amount said: a
+# constraint). Read by the fit and the recap alike (``intent.without_todos``).
+OWN_TODO = compiled_on_use(
+    r"(?i)(?<![\w'’])i\s+(?:(?:really|seriously|totally|definitely|still|also|so|just|"
+    r"finally|desperately|honestly)\s+)*(?:should|must|need\s+to|have\s+to|gotta|got\s+to|"
+    r"ought\s+to|(?:have|'ve|’ve)\s+got\s+to)\s+(?:(?:really|finally|also|still|just|"
+    r"seriously|totally|definitely)\s+)*"
+    r"(?!(?:be|avoid|stay|keep|not|never|leave|arrive|finish|get\s+back|make\s+it|stick|"
+    r"limit|use|go\s+easy|watch|mention|say|add|note|stress|insist|remind|point|tell|ask|"
+    r"repeat|clarify|warn|flag)\b)[^\W\d_]+"
+    r"|^\W*(?:(?:uf|ugh|buf|bueno|vaya|madre\s+mía|jo|oh)\W+)*(?:yo\s+)?(?:tengo\s+que|"
+    r"debería|debo|necesito)\s+(?!(?:no|ser|estar|evitar|quedarme|terminar\s+antes)\b)"
+    r"[^\W\d_]+(?:ar|er|ir)\b"
+    r"|^\W*(?:ich\s+(?:muss|sollte|müsste)|(?:muss|sollte|müsste)\s+ich)\s+"
+    r"(?:(?:echt|wirklich|unbedingt|mal|noch|endlich|dringend)\s+)+"
+)
+# ... a clause of it (to-dos are said one a clause: "…, and I must call my aunt back"), and
+# what makes one a request to the listener after all ("I must ask you to …", "let's")
+TODO_CLAUSES = compiled_on_use(r"(?i)\s*(?:[,;:]|\s[-–—]\s)\s*|\s+(?=(?:and|but|so|also)\s+i\b)")
+TODO_ADDRESSED = compiled_on_use(r"(?i)\b(?:you|your|please|let'?s)\b")
