@@ -150,8 +150,15 @@ def render_action(call: ToolCall) -> str | None:
     :data:`_HEAD_BYTES` the rest as "…"."""
     if not is_action(call):
         return None
+    return render_call(call)
+
+
+def render_call(call: ToolCall) -> str:
+    """``name(key=value, …)`` for any call whose arguments are an object (:func:`render_action`
+    without asking whether it acts); ``name`` for one whose arguments are not."""
     parsed, _ = call.parsed()
-    assert isinstance(parsed, dict)
+    if not isinstance(parsed, dict):
+        return call.name.strip()
     args: list[str] = []
     size = len(call.name)
     for key, value in parsed.items():
@@ -174,3 +181,20 @@ def is_ui_step(call: ToolCall) -> bool:
     if op is not None:
         return bool(_words(op) <= _UI_STEPS)
     return bool(_words(call.name) & _UI_STEPS) and _words(call.name) <= _UI_STEPS | _SURFACES
+
+
+#: The fewest words of an argument that says what the user asked for in her words
+_PHRASE_WORDS = 3
+
+
+def asks_in_words(call: ToolCall) -> bool:
+    """Whether a call's arguments say in words what was asked of it: a string argument of
+    three words or more ("filtr": "tylko bezpośrednie z Katowic"), short enough to quote -
+    the user's filter, which the call's output alone does not say (R41-R9)."""
+    parsed, _ = call.parsed()
+    if not isinstance(parsed, dict):
+        return False
+    return any(
+        isinstance(v, str) and _value(v) is not None and len(v.split()) >= _PHRASE_WORDS
+        for v in parsed.values()
+    )

@@ -607,6 +607,44 @@ _AGREED_ON = re.compile(
 )
 
 
+# The user settling a plan for both sides after a word of agreement, in the languages users
+# write in: "Va bene, come primo facciamo il risotto allo zafferano.", "Fechado, vamos propor
+# prazo de 45 dias.", "Dobra, bierzemy hotel w Chanii.", "Tamam, dizüstüler için Windows 11
+# kuralım.", "Vale, usamos Stripe.", "D'accord, on prend le train.", "Gut, nehmen wir das
+# Hotel." (R41-R3, R11): a first person plural of a verb of doing or taking, a few words in;
+# not a look around ("Va bene, vediamo.", "Ok, bakalım.", "Dobra, sprawdźmy.")
+_AGREED_PLAN = re.compile(
+    r"(?i)(?:^|(?<=[.!?])\s+)\W*(?:ok(?:ay|ej|ey)?|va\s+bene|d['’]accordo|perfetto|bene|allora|"
+    r"fechado|combinado|beleza|certo|tá|está\s+bem|vale|de\s+acuerdo|listo|perfecto|bueno|"
+    r"d['’]accord|bon|très\s+bien|parfait|entendu|gut|einverstanden|alles\s+klar|abgemacht|"
+    r"dobra|dobrze|zgoda|w\s+porządku|tamam|peki|olur|anlaştık|tamamdır)\W+(?:\w+\W+){0,4}?"
+    r"(?!(?:vediamo|proviamo|controlliamo|aspettiamo|cerchiamo|pensiamo|parliamo|sentiamo|"
+    r"vemos|veremos|vamos\s+ver|veamos|probamos|esperamos|pensamos|hablamos|zobaczymy|"
+    r"sprawdźmy|sprawdzimy|poczekamy|pomyślimy|bakalım|görelim|düşünelim|konuşalım|bekleyelim)\b)"
+    r"(?:\w{2,}iamo|vamos|\w{2,}(?:amos|emos|imos)|\w{2,}(?:iemy|ujemy|amy|imy|emy|ymy)|"
+    r"\w{2,}(?:alım|elim|ayalım|eyelim)|on\s+(?:prend|part|garde|fait|choisit|utilise|va)|"
+    r"prenons|gardons|faisons|choisissons|utilisons|partons|"
+    r"(?:nehmen|machen|verwenden|nutzen|bleiben|buchen|wählen)\s+wir|"
+    r"wir\s+(?:nehmen|machen|verwenden|nutzen|bleiben\s+bei|buchen|wählen))(?!\w)"
+    # ... Japanese: "じゃあ、Aにしましょう。", "それでいきましょう。"
+    r"|(?:に|で)(?:しましょう|します|しよう|いきましょう|行きましょう)[。！!]?\s*$"
+)
+
+
+def agrees_on_a_plan(sentence: str) -> bool:
+    """Whether the speaker settles a plan after a word of agreement (:data:`_AGREED_PLAN`):
+    a decision, not a rule nor a request left open.
+
+    >>> agrees_on_a_plan("Va bene, come primo facciamo il risotto allo zafferano.")
+    True
+    >>> agrees_on_a_plan("Tamam, dizüstüler için Windows 11 kuralım.")
+    True
+    >>> agrees_on_a_plan("Va bene, vediamo domani."), agrees_on_a_plan("Non usiamo Redis?")
+    (False, False)
+    """
+    return not asks(sentence) and _AGREED_PLAN.search(sentence) is not None
+
+
 def decides(sentence: str) -> bool:
     """Whether a sentence says a decision was made (by whom it says, in the languages of
     :data:`DECISION` and :data:`DECIDED_BY`) and does not say it was not made yet; a plan
@@ -637,6 +675,7 @@ def decides(sentence: str) -> bool:
         or _SETS_A_VALUE.search(sentence)
         or _PLAN_WITH_REASON.search(sentence)
         or _AGREED_ON.search(sentence)
+        or agrees_on_a_plan(sentence)
     ):
         return True
     said = DECISION.search(sentence) if word_count(sentence) >= 5 else None

@@ -38,6 +38,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from ..fit.gists import words_beside_paste
 from ..intent import (
     is_constraint,
     is_correction,
@@ -45,6 +46,7 @@ from ..intent import (
     is_small_talk,
     is_substantive,
     restates_task,
+    steering_requests,
 )
 from ..lexicon.claims import COUNTED_NUDGE_WORDS
 from ..lexicon.common import COUNTER_LABELS
@@ -53,12 +55,13 @@ from ..lexicon.negation import denial
 from ..lexicon.tools import LOOKING
 from ..model import Message, ToolCall, ToolResult
 from ..settings_said import reset_later, settings, word_count
-from .actions import is_ui_step, render_action
+from .actions import asks_in_words, is_ui_step, render_action, render_call
 from .carried import carried_out
 from .decisions import (
     DECIDED_BY,
     DECISION,
     ECHO,
+    agrees_on_a_plan,
     answered_proposal,
     chosen,
     dated_plan,
@@ -88,6 +91,7 @@ from .failures import (
     failure_lines,
     passed_on_rerun,
     recovered,
+    same_program,
     stopped_early,
 )
 from .findings import (
@@ -118,6 +122,7 @@ from .rules import (
     LIST_MARK,
     REMINDS_NOT_TO,
     RULE_OPENING,
+    banned_outright,
     configures,
     grants_leave,
     hands_over,
@@ -131,6 +136,7 @@ from .rules import (
     revoked_later,
     running_talk,
     sets_deadline,
+    someone_elses,
     superseded_values,
     task_rule,
     turned_down_later,
@@ -143,6 +149,7 @@ from .sections import (
     NOTHING_TO_RECAP,
     PASSED_LATER,
     PRIORITY,
+    RERUN_SUCCEEDED,
     SECTIONS,
     URGENT_AFTER,
     Digest,
@@ -171,7 +178,7 @@ from .tool_calls import (
     shows_file,
 )
 from .transcript import utf8_len
-from .wording import asks, clip, only_said_often, shape, without_code
+from .wording import asks, clip, only_said_often, opens_an_aside, shape, without_code
 
 # what the recap's readers (verification, the summarizers, the CLI) import from here, by
 # where it lives now: the sections and their rendering, what a tool call does, failures
@@ -512,8 +519,35 @@ def _said_as(text: str) -> str:
 
 def _own_words(text: str) -> str:
     """What a user's turn says in their own words: no fenced code, no paste, its
-    headings read as labels."""
+    headings read as labels; of a turn whose orders are all pasted, only the words she
+    wrote around the paste (:func:`_beside_pasted_orders`)."""
+    beside = _beside_pasted_orders(text)
+    if beside is not None:
+        return beside
     return headings_as_labels(without_paste(without_code(text)))
+
+
+#: The fewest lines a turn pastes for its words beside the paste to be read apart from it
+#: (``gists.words_beside_paste`` reads no fewer: a short Japanese sheet of exam rules is
+#: five lines of fewer than 400 characters, R41-R4)
+_PASTED_LINES_LEAST = 5
+
+
+@lru_cache(maxsize=1 << 12)  # (a turn is read for the rules, then again by the walk)
+def _beside_pasted_orders(text: str) -> str | None:
+    """The user's own words beside what a turn pastes (a recipe blog's steps, an IT
+    policy, fare rules, a contract's clauses: ``gists.words_beside_paste``, the fit's
+    reading) when those words state no rule nor correction of hers: what orders is the
+    paste's, not hers ("Ho trovato questa ricetta su un blog, che ne dici?" and seven
+    "Non usare …" steps were five of her seven constraints, R41-R1), as the fit pins such a
+    turn after her rules. None: no such turn (her words beside it steer: "Follow these:"
+    adopts the list, :func:`.rules.pasted_rules`)."""
+    if text.count("\n") < _PASTED_LINES_LEAST or listed_rules(text):
+        return None  # (a list she heads "Rules:" is hers, pasted or not)
+    own = words_beside_paste(text)
+    if own is None or steering_requests(own, restating=False)[0] or not someone_elses(text, own):
+        return None  # (her own list: "A few things for this job:" and five rules)
+    return "\n\n".join(own)
 
 
 def _goal_words(text: str) -> str:
@@ -1000,7 +1034,14 @@ def digest(
             for k, item in enumerate(sec["Constraints and corrections"])
         }
     _passed_on_rerun(sec["Failures"], keys["Failures"], walk.failing_runs, walk.passed_last)
-    _fixed_later(sec["Failures"], keys["Failures"], walk.failed, walk.passed_last, walk.passed_by)
+    _fixed_later(
+        sec["Failures"],
+        keys["Failures"],
+        walk.failed,
+        walk.passed_last,
+        walk.passed_by,
+        walk.rerun_by,
+    )
     _posted_passed(sec["Failures"], keys["Failures"], walk.posted_passed)
     tallied = [t for t in walk.tallied if t in sec["Numbers that matter"]]
     if tallied:  # what tools counted get bytes before the numbers said in passing
@@ -1131,11 +1172,19 @@ def _said_in(turn: str, first: str) -> Sequence[str]:
 
 def _without_asides(said: str, often: Collection[str] = ()) -> str:
     """``said`` less its sentences that are only the user's own to-dos or what someone keeps
-    telling them (:func:`.rules.personal_aside`), or the talk they say again and again
-    (``often``: :func:`.wording.said_often`), when something else is left."""
+    telling them (:func:`.rules.personal_aside`), the talk they say again and again
+    (``often``: :func:`.wording.said_often`) or open as a change of topic
+    (:func:`.wording.opens_an_aside`), when something else is left."""
     told = sentences(said)
-    own = [s for s in told if not personal_aside(s) and not only_said_often(s, often)]
-    return " ".join(own) if own and len(own) < len(told) else said
+    own = [
+        s
+        for s in told
+        if not personal_aside(s)
+        and not only_said_often(s, often)
+        and not (opens_an_aside(s) and not is_rule(s))  # "Vabbè, ho dormito quattro ore."
+    ]
+    joint = "" if said.rstrip().endswith(_UNSPACED_ENDS) else " "
+    return joint.join(own) if own and len(own) < len(told) else said
 
 
 def _fill_rules(
@@ -1161,7 +1210,8 @@ def _fill_rules(
         for item in listed:
             sheet.add("Constraints and corrections", clip(item, 300))
             placed.add(item)
-        for said in _said_in(u, first):
+        turn = _said_in(u, first)
+        for k, said in enumerate(turn):
             # (a rule as one item of a list the user wrote: filed without its marker)
             s = LIST_MARK.sub("", said) if said != task else said
             if s != said:
@@ -1186,7 +1236,7 @@ def _fill_rules(
                 sheet.add("Constraints and corrections", clip(s, 300))
                 leave.lifting.add(s)
                 placed.add(s)
-            elif (
+            elif not _only_decides(s) and (
                 _states_a_rule(s)
                 or s in unrun
                 or sets_deadline(s)
@@ -1196,7 +1246,12 @@ def _fill_rules(
                 # (a deadline is a constraint with its date, not a number: RT22-21; a
                 # setting's value, its newest only, too: RT26-2), less the to-dos of the
                 # user's own said beside it ("I must call my aunt back. Dad is vegetarian.")
-                sheet.add("Constraints and corrections", clip(_without_asides(s, often), 300))
+                rule = _without_asides(s, often)
+                then = turn[k + 1] if k + 1 < len(turn) else ""
+                if then and _goes_on(s, then):  # (no space after "。", as it was said)
+                    rule = f"{rule}{'' if rule.endswith(_UNSPACED_ENDS) else ' '}{then}"
+                    placed.add(then)
+                sheet.add("Constraints and corrections", clip(rule, 300))
                 placed.add(s)
     for m in messages:  # the rules a user's paste lists ("- Do not edit src/generated/ …")
         if m.role == "user" and not m.is_recap and not m.tool_results:
@@ -1204,6 +1259,31 @@ def _fill_rules(
                 sheet.add("Constraints and corrections", clip(rule, 300))
                 placed.add(rule)
     return leave
+
+
+def _only_decides(said: str) -> bool:
+    """Whether ``said`` settles a plan ("Fechado, vamos propor prazo de pagamento de 45
+    dias.": :func:`.decisions.agrees_on_a_plan`) and states no rule beside it: a decision,
+    filed under Decisions by the walk, not a deadline or a value under Constraints (R41-R3)."""
+    return any(map(agrees_on_a_plan, sentences(said))) and not _states_a_rule(said)
+
+
+# the sentence ends of scripts written without a space after them
+_UNSPACED_ENDS = ("。", "！", "？")
+
+
+def _goes_on(rule: str, then: str) -> bool:
+    """Whether the sentence said right after a ban goes on with it: what to do instead,
+    asked of the listener ("答えをすぐに教えないでください。まずヒントだけにしてください。" -
+    don't give the answer, hints first: cut after its first sentence, the rule lost its half,
+    R41-R4), not a rule of its own (filed by itself) nor a question."""
+    return (
+        is_constraint(rule)
+        and is_request(then)
+        and not is_rule(then)
+        and not asks(then)
+        and not is_nudge(then)
+    )
 
 
 def _drop_overruled(
@@ -1345,6 +1425,8 @@ class _Walk:
         self.tried: dict[
             str, list[dict[str, Any]]
         ] = {}  # per tool, the arguments of its failed calls
+        # per command that failed, a later run of its program with other arguments that passed
+        self.rerun_by: dict[str, str] = {}
         self.writing: dict[str, list[str]] = {}  # per call id, the files it writes, till its result
         self.deleting: dict[str, list[str]] = {}  # ... and the files it removes
         self.acting: dict[str, tuple[str, int]] = {}  # per call id, an action's line and where
@@ -1434,6 +1516,7 @@ class _Walk:
         if call is not None and r.call_id in self.acting and not r.is_error:
             self._read_by_shape(i, call, r)
         lines, shown = _result_failures(call, r, self.reads_of)
+        acted = r.call_id in self.acting  # (an action is said with its arguments already)
         cmds = call_commands(call) if call is not None else []
         what = f"`{cmds[0]}`" if cmds else (call.name if call is not None else (r.name or "tool"))
         if lines:
@@ -1460,7 +1543,12 @@ class _Walk:
             self.recent = []  # what was read before a run led to it, not to a later one
         brushed = bool(_DISMISS.search(self.verdicts.get(r.call_id, "")))
         self._failures(i, what, lines, brushed)
-        self._numbers(what, r, lines, shown, cmds, call)
+        # (a look-up's output said with what it was asked in words: "search_flights(…,
+        # filtr="tylko bezpośrednie z Katowic"): …", not its name alone, R41-R9)
+        said = what
+        if call is not None and not cmds and not acted and asks_in_words(call):
+            said = render_call(call)
+        self._numbers(said, r, lines, shown, cmds, call)
 
     def _read_by_shape(self, i: int, call: ToolCall, r: ToolResult) -> None:
         # a call named in no language we know that read a file: by its shape
@@ -1513,6 +1601,8 @@ class _Walk:
                 for other, tests in self.failing_named.items():
                     if other != what and tests and all(t in ran for t in tests):
                         self.passed_by[other] = what
+                    elif other != what and not tests and same_program(other, what):
+                        self.rerun_by[other] = what  # "--mese 2026-09" failed, "2026-10" ran
         elif call is not None:  # a tool: fixed when a call with its failed arguments passes
             args, _ = call.parsed()
             args = args if isinstance(args, dict) else {}
@@ -1908,16 +1998,22 @@ def _fixed_later(
     failed: Collection[str],
     passed_last: dict[str, bool],
     passed_by: Mapping[str, str],
+    rerun_by: Mapping[str, str],
 ) -> None:
     """Say of each command that failed and then passed on its last run that it passed
     ("`npx jest …`: passed on its last run", after its failure lines), or whose failed
-    tests a later command ran green ("`pytest t.py::test_a`: passed on its last run"),
-    and rank its failures after those still failing: a fixed failure is no task left."""
-    fixed = {w for w in failed if passed_last.get(w) or w in passed_by}
+    tests a later command ran green ("`pytest t.py::test_a`: passed on its last run"), or
+    whose program passed when run again with other arguments ("`python report.py --mese
+    2026-10 …`: succeeded, run again with other arguments": R41-R5, the failed run was all
+    the recap said), and rank its failures after those still failing: a fixed failure is
+    no task left."""
+    fixed = {w for w in failed if passed_last.get(w) or w in passed_by or w in rerun_by}
     for item, key in list(keys.items()):
         keys[item] = (item.partition(": ")[0] in fixed, *key, 0)
     for w in sorted(fixed):
         item = f"{passed_by.get(w, w) if not passed_last.get(w) else w}: {PASSED_LATER}"
+        if not passed_last.get(w) and w not in passed_by:
+            item = f"{rerun_by[w]}: {RERUN_SUCCEEDED}"
         lines = [k for k, i in enumerate(failures) if i.startswith(w + ": ")]
         ranks = [k for i, k in keys.items() if i.startswith(w + ": ")]
         if not lines or not ranks:
@@ -2140,9 +2236,17 @@ def _states_a_rule(said: str) -> bool:
     its sentences is a rule, not a decision someone made ("… approved by Kim"); or it says who
     to turn to once someone left, over two sentences ("X no longer works with us. Direct any
     questions to Y.")."""
-    return any(
-        is_rule(s) and not DECIDED_BY.search(s) and not dated_plan(s) for s in sentences(said)
-    ) or hands_over(said)
+    return (
+        any(
+            is_rule(s)
+            and not DECIDED_BY.search(s)
+            and not dated_plan(s)
+            and not agrees_on_a_plan(s)
+            for s in sentences(said)
+        )
+        or hands_over(said)
+        or banned_outright(said)  # "`git push --force` na main? Nie, nigdy." (R41-R8)
+    )
 
 
 def _said(
@@ -2168,8 +2272,7 @@ def _said(
     # language ("Смотри, на скрине видно, что у зомби чёрные текстуры.")
     pictured = m.role == "user" and next(m.images(), None) is not None
     who = "User" if m.role == "user" else "Assistant"
-    text = without_code(m.text)
-    said = headings_as_labels(without_paste(text)) if m.role == "user" else text
+    said = _own_words(m.text) if m.role == "user" else without_code(m.text)
     # a pasted log's records ("… poll api.sync id=317794 lat=58.9ms"): noise, not numbers
     # or statements of the speaker's (R28-M2)
     lines = said.splitlines() if "=" in said else []
@@ -2190,6 +2293,10 @@ def _said(
         # (a user's short turn said as one keeps its bytes as a rule does)
         item = f"{who}: {clip(s, 300 if whole and s not in sentences(s) else 240)}"
         decided = decides(s)  # and not undone: "Marek nie zdecydował jeszcze."
+        if decided and m.role == "user":  # (its deciding sentence, not the talk around it)
+            deciding = [x for x in sentences(s) if decides(x)]
+            if deciding and len(deciding) < len(sentences(s)):
+                item = f"User: {clip(' '.join(deciding), 240)}"
         if m.role == "user" and states_an_amount(s) and numbers_matter(s, "user"):  # a budget
             add("Numbers that matter", item)
         elif decided and word_count(s) >= 3 and not asks(s):  # "Иван решил откатить релиз."

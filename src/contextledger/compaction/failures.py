@@ -1228,3 +1228,23 @@ def _heading_above(lines: list[str], k: int) -> str | None:
         if ruled and _title(lines[j]):
             return lines[j]
     return None
+
+
+# an option's word, where a command's program and operands end ("--mese", "-k", "/p")
+_OPTION = re.compile(r"^(?:--?|/)[^\W\d]")
+
+
+def same_program(failed: str, then: str) -> bool:
+    """Whether two command lines (as recapped, in backticks) run one program on the same
+    operands, only their options differ ("`python report.py --mese 2026-09 …`" and
+    "`python report.py --mese 2026-10 …`"): the second is the first run again, fixed.
+
+    >>> same_program("`python report.py --mese 2026-09`", "`python report.py --mese 2026-10`")
+    True
+    >>> same_program("`ls data/`", "`ls src/`"), same_program("`make`", "`make`")
+    (False, False)
+    """
+    a, b = failed.strip("`").split(), then.strip("`").split()
+    head_a = next((k for k, w in enumerate(a) if _OPTION.match(w)), None)
+    head_b = next((k for k, w in enumerate(b) if _OPTION.match(w)), None)
+    return head_a is not None and head_a == head_b and a[:head_a] == b[:head_b] and a != b

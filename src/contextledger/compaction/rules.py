@@ -128,7 +128,10 @@ _NO_NEED = re.compile(
 _SMALL_TALK = re.compile(
     r"(?i)^\W*(?:(?:oh|ok(?:ay)?|and|also|but|hey|hi)\W+)*(?:don'?t\s+(?:worry|mention\s+it|"
     r"be\s+(?:sorry|silly))|never\s*mind|no\s+worries|always\s+(?:a\s+pleasure|happy|glad|"
-    r"good|nice|great|fun)|never\s+(?:better|a\s+dull))\b"
+    r"good|nice|great|fun)|never\s+(?:better|a\s+dull)|"
+    # ... a shrug in a negation's words: "No nic, u nas pada od rana." (oh well), "Niente da
+    # fare, …", "Tant pis, …", "Nada a fazer, …" (R41-R3: a Polish shrug filed as a rule)
+    r"no\s+nic|niente\s+da\s+fare|tant\s+pis|nada\s+a\s+fazer|no\s+hay\s+nada\s+que\s+hacer)\b"
 )
 
 
@@ -656,6 +659,7 @@ def turned_down_later(said: Sequence[str]) -> set[str]:
     for k, later in enumerate(said):
         value = turned_down_value(later)
         if value is None:
+            out.update(_turned_down_by_word(said[:k], later))
             continue  # ("…, not now.", "…, not that one.": no value named)
         for earlier in said[:k]:
             if (
@@ -666,6 +670,35 @@ def turned_down_later(said: Sequence[str]) -> set[str]:
             ):
                 out.add(earlier)
     return out
+
+
+# a correction turning down a thing by its common noun, a reason after it: "Anzi, meglio
+# grafici a barre, non a torta: le torte non si leggono." ("a torta")
+_NOT_THE_WORDS = re.compile(
+    r"(?i)[,;]\s*(?:(?:ma|but|e|and|mas|pero|mais|aber|ale)\s+)?(?:not|non|não|no|nie|nicht|niet|"
+    r"pas|ne)\s+(?P<v>(?:[^\W\d_]+\s+){0,2}[^\W\d_]{4,})(?=\s*(?:[:;.!]|$))"
+)
+
+
+def _turned_down_by_word(before: Sequence[str], later: str) -> list[str]:
+    """The short choices in ``before`` that a correction turns down by a common noun
+    ("Facciamo i grafici a torta per le regioni." … "Anzi, meglio grafici a barre, non a
+    torta: …", R41-R5): the choice holds the noun and another word the correction says
+    of what replaces it ("grafici"), and bans nothing."""
+    m = _NOT_THE_WORDS.search(later)
+    if m is None or not (_TAKES_BACK.search(later) or is_correction(later)):
+        return []
+    named = {w for w in _words(m["v"]) if len(w) >= 4}
+    return [
+        earlier
+        for earlier in before
+        if named
+        and word_count(earlier) <= _CHOICE_WORDS
+        and named <= _words(earlier)
+        and _shared_words(earlier, later) - named
+        and not _NEGATED.search(earlier)
+        and not _TURNED_DOWN.search(earlier)
+    ]
 
 
 # a choice turned down stands when it says more than the choice
@@ -682,6 +715,12 @@ def _replaces(rule: str, later: str) -> bool:
         return False
     # (or a value the user gave, set again: "Das Limit soll 50 … sein." … "Korrektur: … 120 …")
     if not is_rule(rule) and not (_DIGITS.search(rule) and _DIGITS.search(later)):
+        return False
+    # ... nor a choice on the topic whose other value is corrected: "Va bene, usiamo
+    # PostgreSQL per lo storico ordini." … "Anzi, lo storico ordini va tenuto 24 mesi, non
+    # 12." turns down a 12 the choice never said (R41-R11)
+    wrong = turned_down_value(later)
+    if wrong is not None and not whole_token(rule.casefold(), wrong.casefold()):
         return False
     return len(_shared_words(rule, later)) >= 2
 
@@ -777,6 +816,19 @@ _PERSONAL_LIMIT = re.compile(
     r"subir|caminar)\b|\bal[ée]rgic[oa]s?\s+a\b|\b(?:mi|nuestro)\s+presupuesto\s+es\b|"
     r"\bich\s+kann\s+(?:\w+\s+){0,3}?(?:nicht|keine?n?)\b|\ballergisch\s+gegen\b|"
     r"\b(?:mein|unser)\s+budget\s+(?:ist|liegt)\b|アレルギー"
+    # ... in the other languages users write in: "Mia cognata è celiaca, …", "é alérgico a
+    # camarão", "jest uczulona na orzechy", "glutene intolerans" (R41-R2)
+    r"|\b(?:celiac[oaie]|celíac[oa]s?|c(?:œ|oe)liaque|zöliakie|zöliakiekrank|celiaki\w*|çölyak\w*|"
+    r"allergic[oaie]|allergique|alérgic[oa]s?|alergiczn\w*|uczulon\w*|alerji\w*|intollerant[ei]|"
+    r"intolérant\w*|vegetarian[oaie]|vegan[oaie]|végétarien\w*|végane?s?|vegetarisch\w*|"
+    r"wegetarian\w*|wegan\w*|vejetaryen|vegan(?:ım|dır))(?!\w)"
+    # ... what the speaker does not want, said of a thing, not of a step ("Non voglio piatti con
+    # la carne di maiale", "No quiero escalas", "Não quero voos noturnos", "Nie chcę przesiadek",
+    # "Ich will keine Umstiege"; not "Non voglio disturbarti": an infinitive follows)
+    r"|\b(?:non\s+(?:voglio|vogliamo|vuole)|no\s+(?:quiero|queremos|quiere)|não\s+(?:quero|queremos|"
+    r"quer)|nie\s+(?:chcę|chcemy|chce))\s+(?!\w+(?:are|ere|ire|ar|er|ir|ać|eć|ić|yć)(?:ti|mi|lo|la|"
+    r"ci|vi|ne|se|te|me|nos|lhe)?\b)\w"
+    r"|\b(?:ich|wir)\s+(?:will|wollen|möchte|möchten|mag|mögen)\s+(?:\w+\s+)?kein"
     # a bound the work is held to ("our budget caps us at 3 replicas")
     r"|\b(?:caps?|capped|limits?)\s+us\s+(?:at|to)\b"
 )
@@ -1138,8 +1190,63 @@ def unhurried(sentence: str) -> bool:
 _PUNCTUATION = re.compile(r"[^\w\s]")
 
 
+# A ban said outright, by its emphasis: "Sotto nessun pretesto `terraform destroy`.", "Pod
+# żadnym pozorem nie …", "Em hipótese alguma …", "Auf keinen Fall …", "Asla …", "絶対に…"
+# (R41-R8); a thing named, then "No, never." ("`git push --force` na main? Nie, nigdy."),
+# and "no X" said as a consequence ("…, quindi niente glutine in nessuna portata.", R41-R2)
+_BANNED_OUTRIGHT = re.compile(
+    r"(?i)\b(?:under\s+no\s+circumstances|never\s+ever|"
+    r"sotto\s+nessun\s+pretesto|in\s+nessun\s+caso|per\s+nessun\s+motivo|mai\s+e\s+poi\s+mai|"
+    r"pod\s+żadnym\s+pozorem|w\s+żadnym\s+(?:wypadku|razie)|przenigdy|"
+    r"em\s+hipótese\s+(?:alguma|nenhuma)|de\s+jeito\s+nenhum|de\s+(?:forma|maneira|modo)\s+"
+    r"(?:alguma|nenhuma|algum|ninguna|alguna)|bajo\s+ningún\s+concepto|en\s+ningún\s+caso|"
+    r"por\s+nada\s+del\s+mundo|en\s+aucun\s+cas|sous\s+aucun\s+prétexte|surtout\s+pas|"
+    r"auf\s+keinen\s+fall|unter\s+keinen\s+umständen|keinesfalls|"
+    r"hiçbir\s+(?:şekilde|koşulda|surette)|asla)(?!\w)"
+    r"|(?:^|[?!.:;,]\s*)(?:no|nie|non|não|nein|nee|hayır|non)\s*[,.!]?\s*(?:never|nigdy|mai|nunca|"
+    r"jamais|jamás|niemals|nie|asla)\s*[.!]*\s*$"
+    r"|(?:^|[,;:]\s*|\b(?:quindi|dunque|perciò|e|ma|però|so|então|entonces|donc)\s+)"
+    r"(?:niente|nada\s+de|zero)\s+(?!(?:di|da|male|paura|problema|de\s+nada)\b)\w{3,}"
+    # ... "no X" opening the sentence: "Żadnych lotów przed 8 rano, …", "Keine Flüge vor 8
+    # Uhr.", "Ningún vuelo antes de las 8.", "Aucun vol avant 8 h." (not "Kein Problem.")
+    r"|^\W*(?:żadnych|żadnego|żadnej|keine?n?|ningún|ninguna|aucune?)\s+"
+    r"(?!(?:problem\w*|sorge\w*|ahnung|idea|idée|souci|soucis|problema|problème|sprawy|"
+    r"pojęcia|ursache|de\s+nada)\b)\w{3,}"
+    r"|絶対に|決して"
+)
+
+
+# What a thing must have or be, said of it ("Hotel musi mieć basen dla dzieci, …", "La sala
+# deve avere l'aria condizionata.", "O voo tem que ser direto.", "Das Hotel muss einen Pool
+# haben."; R41-R1's travel_pl): a requirement, though it orders no one
+_MUST_HAVE = re.compile(
+    r"(?i)\b(?:musi|muszą|deve|devono|debe|deben|tiene\s+que|tienen\s+que|tem\s+que|têm\s+que|"
+    r"doit|doivent|muss|müssen)\s+(?:\w+\s+){0,3}?(?:mieć|być|avere|essere|ter|ser|estar|tener|"
+    r"avoir|être|haben|sein)(?!\w)"
+    r"|\b\w+\s+(?:olmalı|olmalıdır|olması\s+(?:lazım|şart|gerek))(?!\w)"
+)
+
+
+def banned_outright(said: str) -> bool:
+    """Whether ``said`` bans something by its emphasis alone, in any of the languages of
+    :data:`_BANNED_OUTRIGHT` ("Sotto nessun pretesto `terraform destroy`.", "`git push
+    --force` na main? Nie, nigdy."): a rule, though it names no verb or the verb is in the
+    question before it.
+
+    >>> banned_outright("`git push --force` na main? Nie, nigdy."), banned_outright("Nie wiem.")
+    (True, False)
+    >>> banned_outright("Mia cognata è celiaca, quindi niente glutine in nessuna portata.")
+    True
+    >>> banned_outright("Non ho fatto niente di male.")
+    False
+    """
+    return _BANNED_OUTRIGHT.search(said) is not None
+
+
 def _rule_words(sentence: str) -> bool:
     sentence = _DESCRIBED.sub(" ", sentence)  # "82567 rows that were never reconciled"
+    if banned_outright(sentence) or _MUST_HAVE.search(sentence):
+        return True
     if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
         return True
     if swaps_value(sentence) or corrects_value(sentence) or orders_steps(sentence):
@@ -1189,6 +1296,49 @@ def pasted_rules(text: str) -> list[str]:
             if word_count(item) >= 3 and is_rule(item.strip())
         ]
     return out
+
+
+# the user saying where what she pastes comes from ("Eles me mandaram isso:", "Linia
+# przysłała mi regulamin taryfy:", "模試の注意事項をもらいました。", "Ho trovato questa
+# ricetta su un blog", "Şirketin BT politikası bu", "The landlord sent this:")
+_SENT_TO_HER = re.compile(
+    r"(?i)(?<!\w)(?:sent|forwarded|received|got\s+this|found\s+this|found\s+these|pasting|"
+    # ... or says she copies it in: "Ti copio un pezzo del regolamento condominiale:"
+    r"copio|incollo|copiato|incollato|copie|colle|kopiuję|wklejam|kopyalıyorum|yapıştırıyorum|"
+    r"here'?s\s+what\s+(?:they|he|she)|"
+    r"mandaram|mandou|enviaram|enviou|recebi|encontrei|me\s+mandaron|me\s+envi[óo]|"
+    r"me\s+enviaron|recib[íi]|encontr[ée]|on\s+m['’]a\s+envoyé|j['’]ai\s+reçu|j['’]ai\s+trouvé|"
+    r"m['’]a\s+envoyé|geschickt|geschickt\s+bekommen|bekommen|gefunden|weitergeleitet|"
+    r"mi\s+hanno\s+mandato|mi\s+ha\s+mandato|ho\s+ricevuto|ho\s+trovato|inoltrato|"
+    r"przysłał\w*|przesłał\w*|dostał\w*|otrzymał\w*|znalazł\w*|"
+    r"gönderdi\w*|gönderil\w*|geldi|buldum|politikası\s+bu|politikasi\s+bu)(?!\w)"
+    r"|もらいました|貰いました|届きました|見つけました|送られてきました|来ました"
+)
+# a line of a paste: a list's, a quote's, a clause's or a section's mark opening it
+_PASTED_LINE = re.compile(r"^[ \t]*(?:[-*•・>§]|\d{1,3}[.)]|\(\w\)|[A-Za-z][.)]\s)")
+
+
+def someone_elses(text: str, beside: Sequence[str]) -> bool:
+    """Whether the list a user turn pastes is someone else's by what she says beside it
+    (``beside``, else the turn's lines that are no list's, quote's or clause's): she asks
+    about it ("…, che ne dici?", "Czy coś z tego nas dotyczy?", "これって本番も同じですか？"),
+    says where it came from (:data:`_SENT_TO_HER`), or quotes it ("> …"); and she does not
+    adopt it ("Follow these:", :data:`PASTE_ADOPTED`). A list with no such words ("A few
+    things for this job:" and five rules) is hers.
+
+    >>> someone_elses("Eles me mandaram isso:\\n> Favor não responder.", [])
+    True
+    >>> someone_elses("A few things for this job:\\n1. Never touch prod.", [])
+    False
+    """
+    said = list(beside) or [
+        ln for ln in text.splitlines() if ln.strip() and not _PASTED_LINE.match(ln)
+    ]
+    words = " ".join(said)
+    if PASTE_ADOPTED.search(words):
+        return False
+    quoted = sum(ln.lstrip().startswith(">") for ln in text.splitlines()) >= 2
+    return quoted or "?" in words or "？" in words or _SENT_TO_HER.search(words) is not None
 
 
 # a line announcing the rules a list under it gives: "Here are the house rules for this

@@ -84,6 +84,8 @@ class Digest:
 
 
 PASSED_LATER = "passed on its last run"
+# ... and of a run of the failed command's program with other arguments that passed after it
+RERUN_SUCCEEDED = "succeeded when run again with other arguments"
 
 
 def leaving_out(d: Digest, doubted: Collection[str], removed: Collection[str]) -> Digest:
@@ -351,7 +353,7 @@ def _first_per_run(failures: list[str]) -> list[str]:
     out: list[str] = []
     for item in failures:
         run = item.partition("`: ")[0] if item.startswith("`") else item.partition(": ")[0]
-        if item.endswith(PASSED_LATER):  # said with the failure it follows
+        if item.endswith((PASSED_LATER, RERUN_SUCCEEDED)):  # said with the failure it follows
             out.append(item)
         elif run not in seen:
             seen.add(run)

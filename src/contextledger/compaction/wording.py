@@ -104,9 +104,17 @@ def shape(item: str) -> str:
 
 # A chat's clauses: a sentence cut at its commas and "and"s, each without the filler it opens
 # with ("Anyway the train was late twice this week, and my phone battery dies by noon now")
-_CLAUSE_CUT = re.compile(r"(?i)[.!?;]+\s+|,\s*(?:and\s+)?|\s+and\s+")
+# (in Chinese and Japanese a sentence ends, and a clause is cut, with no space after:
+# "雨がひどかった。母が風邪をひいている。" said in turn after turn, R41-R4)
+# (and in the languages users chat in: "Comunque piove da una settimana, e ho dormito quattro
+# ore." around each of her rules, R41-R2; "…, ve …", "…, i …", "…, und …")
+_CLAUSE_CUT = re.compile(
+    r"(?i)[.!?;]+\s+|[。！？；、，]+\s*|,\s*(?:(?:and|e|y|et|und|i|ve)\s+)?|\s+and\s+"
+)
 _CLAUSE_FILLER = re.compile(
-    r"(?i)^\W*(?:(?:anyway|anyhow|so|oh|and|also|but|well|ok(?:ay)?|honestly|um+)\W+)+"
+    r"(?i)^\W*(?:(?:anyway|anyhow|so|oh|and|also|but|well|ok(?:ay)?|honestly|um+|comunque|"
+    r"vabb[eè]|insomma|enfim|então|bueno|pues|en\s+fin|bref|enfin|naja|jedenfalls|"
+    r"a\s+tak\s+w\s+ogóle|no\s+nic|neyse|her\s+neyse|zaten|まあ)\W+)+"
 )
 
 
@@ -115,7 +123,39 @@ def _clauses(text: str) -> list[str]:
     never talk ("We have 1005 open connections at peak." said each time with a new count
     is a value each time), so it is kept apart by a mark no other clause holds."""
     cut = (_CLAUSE_FILLER.sub("", c).strip(" .!?,;").casefold() for c in _CLAUSE_CUT.split(text))
-    return [c if not _DIGIT.search(c) else "\0" + c for c in cut if len(c.split()) >= 2]
+    return [c if not _DIGIT.search(c) else "\0" + c for c in cut if _two_words(c)]
+
+
+# a character of a script written without spaces between words
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+#: The fewest characters of a clause in such a script that is read as one
+_UNSPACED_CLAUSE = 4
+
+
+# a sentence opened as a change of topic: "Comunque piove da una settimana, …", "Vabbè, ho
+# dormito quattro ore.", "Anyway, the train was late.", "A tak w ogóle piszę z telefonu …",
+# "Neyse, …", "まあ、…" - talk said around a rule, not the rule (R41-R2, R41-R4)
+_ASIDE_OPENING = re.compile(
+    r"(?i)^\W*(?:anyway|anyhow|by\s+the\s+way|comunque|vabb[eè]|insomma|enfim|enfin|bref|"
+    r"en\s+fin|naja|jedenfalls|a\s+tak\s+w\s+ogóle|no\s+nic|neyse|her\s+neyse)(?!\w)|^\W*まあ"
+)
+
+
+def opens_an_aside(sentence: str) -> bool:
+    """Whether a sentence opens with a change of topic (:data:`_ASIDE_OPENING`).
+
+    >>> opens_an_aside("Vabbè, ho dormito quattro ore."), opens_an_aside("Va bene, usiamo X.")
+    (True, False)
+    """
+    return _ASIDE_OPENING.search(sentence) is not None
+
+
+def _two_words(clause: str) -> bool:
+    """Whether a clause says two words or more: in a script written without spaces, four
+    characters or more ("電車が遅れた")."""
+    if len(clause.split()) >= 2:
+        return True
+    return len(clause) >= _UNSPACED_CLAUSE and _UNSPACED.search(clause) is not None
 
 
 _DIGIT = re.compile(r"\d")
