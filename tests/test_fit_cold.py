@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from PIL import Image as PILImage
 
 from contextledger.fit import FitOptions, Fitter
-from contextledger.fit.anchors import _FILL_LOOKS, _lean, _words_may_fit
+from contextledger.fit.anchors import _FILL_LOOKS, _lean, _request_facts, _words_fit
 from contextledger.fit.report import Change
 from contextledger.fit.units import HistoryIndex
 from contextledger.pricing.text import counter_for, estimate_tokens
@@ -96,12 +96,13 @@ def test_a_request_pinned_as_its_words_is_never_ruled_out_by_its_bound(
     fitter = Fitter(model, window=20_000, max_output_tokens=500)
     fitter.fit(dicts if lazy else openai_chat.read(dicts))
     index, pricer = fitter._memory.index, fitter.pricer
+    words_may_fit = _words_fit(index, pricer, _request_facts(index, pricer))
     for k, start in enumerate(index.starts):
         if index.kinds[k] != "message" or index.roles[start] != "user":
             continue
         lean = _lean(index, pricer, k, 40)  # a small cap: long requests are cut
         cost = lean.unit.cost if lean else pricer.message(index.body[start]).total
-        assert _words_may_fit(index, pricer, k, cost)
+        assert words_may_fit(k, cost)
 
 
 def test_an_earlier_request_brought_back_whole_is_priced_alone() -> None:

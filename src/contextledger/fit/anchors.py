@@ -40,10 +40,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from itertools import islice
+from itertools import islice, repeat
 from operator import itemgetter
 from sys import maxsize
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from ..errors import BudgetError, ContentError
 from ..intent import is_nudge, is_small_talk, steering_requests
@@ -432,6 +432,17 @@ def _pin_requests(
         spent = found = 0
         least = index.least_message_cost()
         read = index.requests_read
+        facts = _request_facts(index, pricer)
+        substantive = _read_once(
+            facts, "substantive", index, lambda k: index.substantive(starts[k])
+        )
+        by_paste = _read_once(facts, "by_paste", index, partial(_steers_by_paste_only, index))
+        pasted_lines = _read_once(facts, "pasted", index, partial(_pasted_lines, index))
+        rule_excerpt = _read_once(
+            facts, "rules", index,
+            lambda k: _rule_excerpt_pin(index, pricer, k, partial(_next_rules, index, k)),
+        )  # fmt: skip
+        words_may_fit = _words_fit(index, pricer, facts)
         tasks: list[int] = []  # (the requests pinned as the task: never excerpted)
 
         # (a correction or rule that surely cannot fit what is left of the cap, even as its
@@ -444,13 +455,13 @@ def _pin_requests(
             requests(range(older)),
             among_requests(restating),
             among_requests(steering),
-            lambda k: index.substantive(starts[k]),
+            substantive,
             lambda k: read.is_steering(starts[k]),
             (lambda k: _acted_on(index, k, anchor_pos)) if index.opens else None,
             lambda k: is_terse_task(index.request_text(starts[k])),
             lambda k: _pasted_only(index, k),
             tasks,
-            lambda k: _steers_by_paste_only(index, k),
+            by_paste,
         )
         stale = 0  # stale settings skipped
         newer = index.newer_settings(anchor_pos)  # (kept across refits)
@@ -465,21 +476,13 @@ def _pin_requests(
                 if pinned_words.repeats > _FILL_VISITS:
                     break  # (a chat of one command said thousands of times is not walked)
                 continue
-            pasted = (
-                _pasted_lines(index, k)
-                if must and k not in tasks and _steers_by_paste_only(index, k)
-                else None
-            )
+            pasted = pasted_lines(k) if must and k not in tasks and by_paste(k) else None
             if pasted is not None and pasted <= pinned_words.pasted:
                 pinned_words.repeats += 1
                 if pinned_words.repeats > _FILL_LOOKS:
                     break  # (the same pages pasted hundreds of times)
                 continue  # (what it pastes is pinned from a newer turn)
-            rules = (
-                _rule_excerpt_pin(index, pricer, k, partial(_next_rules, index, k))
-                if must and k not in tasks and pasted is None
-                else None
-            )
+            rules = rule_excerpt(k) if must and k not in tasks and pasted is None else None
             if rules is not None:
                 excerpt, said = rules
                 if pinned_words.rules_said(said):
@@ -500,7 +503,7 @@ def _pin_requests(
                 spent += unit.cost
                 found += 1
                 continue
-            if must and not _words_may_fit(index, pricer, k, room):
+            if must and not words_may_fit(k, room):
                 continue  # (known from its letters: most candidates once the cap is nearly spent)
             if newer.reset(starts[k]):
                 # the newest value stands: the one it replaced takes no room ahead of it (a
@@ -543,8 +546,9 @@ def _pin_requests(
         # take room: else every token pinned is one less of the current turn's head and tail)
         said_often = _said_in_frame(index, older) if told else None
         spent += _fill(
-            index, pricer, pins, requests(range(older)), room, newer, lean_cap, said_often
-        )
+            index, pricer, pins, requests(range(older)), room, newer, lean_cap, said_often,
+            (substantive, words_may_fit),
+        )  # fmt: skip
         _keep_request_pins(index, pricer, anchor_pos, anchor, anchor_cost, opts, older, told, pins)
     return pins, older
 
@@ -593,6 +597,8 @@ class _PinTables:
     #: whether the user's own words beside a paste steer, by those words
     #: (``_steers_by_paste_only``)
     own_words_steer: dict[tuple[str, ...], bool] = field(default_factory=dict)
+    #: what the walk asks of each earlier request, by position (``_RequestFacts``)
+    facts: _RequestFacts | None = None
 
 
 def _tables(index: HistoryIndex) -> _PinTables:
@@ -601,6 +607,84 @@ def _tables(index: HistoryIndex) -> _PinTables:
     if not isinstance(tables, _PinTables):
         tables = index.pin_tables = _PinTables()
     return tables
+
+
+@dataclass(slots=True)
+class _RequestFacts:
+    """What the pinning's walk asks of every earlier request each fit, by the message's
+    position (``known``: per question, each position's answer or ``_UNREAD``): whether it
+    says something (``HistoryIndex.substantive``), whether it steers only by what it pastes
+    (``_steers_by_paste_only``) and the lines it pastes, its rules' excerpt, the least its
+    words cost. Each is worked out from the message alone (and the pricer), so it stands
+    while every update since it was read kept the message (``HistoryIndex.shared_since``,
+    as ``_carried_request_pins`` relies on). Asked through ``index.of_text`` and
+    ``index.memo`` (a lookup by the message's identity), a chat of short replies paid ~1 µs
+    each for ~1,200-1,700 asks a refit, a fifth of it (speed86)."""
+
+    updates: int  # the index's update they stand for (``HistoryIndex.updates``)
+    pricer: Pricer  # (the counts are its)
+    known: dict[str, list[Any]]
+
+
+_UNREAD: Any = object()
+
+
+def _request_facts(index: HistoryIndex, pricer: Pricer) -> _RequestFacts:
+    """The walk's facts of ``index``'s requests (``_RequestFacts``), those of the messages
+    changed since they were read forgotten."""
+    tables = _tables(index)
+
+    def forget_from(facts: _RequestFacts, stands: int) -> None:
+        for known in facts.known.values():
+            del known[stands:]
+
+    facts = tables.facts = _standing(
+        index, pricer, tables.facts, lambda: _RequestFacts(index.updates, pricer, {}), forget_from
+    )
+    n = len(index.body)
+    for known in facts.known.values():
+        del known[n:]
+        known.extend(repeat(_UNREAD, n - len(known)))
+    return facts
+
+
+def _read_once(
+    facts: _RequestFacts, what: str, index: HistoryIndex, read: Callable[[int], T]
+) -> Callable[[int], T]:
+    """``read(k)`` for the unit ``k`` of a request, read once per message (``_RequestFacts``)."""
+    known = facts.known.get(what)
+    if known is None:
+        known = facts.known[what] = [_UNREAD] * len(index.body)
+    starts = index.starts
+
+    def once(k: int) -> T:
+        p = starts[k]
+        found = known[p]
+        if found is _UNREAD:
+            found = known[p] = read(k)
+        return found  # type: ignore[no-any-return]
+
+    return once
+
+
+def _words_fit(
+    index: HistoryIndex, pricer: Pricer, facts: _RequestFacts
+) -> Callable[[int, int], bool]:
+    """Whether request ``k`` may cost ``room`` or less pinned as its words: False when it
+    certainly costs more even so (``_lean``), known without reading its images (a
+    screenshot's header, its label, its placeholder: most of what a lean pin costs to make).
+    Its words' least (``_words_least``) is read once per message: a refit asks this of every
+    correction and rule once the cap is nearly spent."""
+    least, starts = index.least_message_cost(), index.starts
+    words_least = _read_once(
+        facts, "words", index, lambda k: _words_least(index, pricer, starts[k])
+    )
+
+    def may_fit(k: int, room: int) -> bool:
+        words = words_least(k)
+        return words is None or least + words <= room
+
+    return may_fit
 
 
 def _copy_pins(pins: Pins) -> Pins:
@@ -1181,14 +1265,35 @@ def _gist_turns(
     same pricer.
     A gist turn is read only from its unit's messages, and named after the first."""
     tables = _tables(index)
-    kept = tables.gist_turns
-    if kept is None or kept.pricer is not pricer:
-        kept = tables.gist_turns = _GistTurns(index.updates, pricer, {})
-    elif kept.updates != index.updates:
-        shared = index.shared_since(kept.updates)
+
+    def forget_from(kept: _GistTurns, shared: int) -> None:
         kept.made = {at: turn for at, turn in kept.made.items() if at[1] <= shared}
-        kept.updates = index.updates
+
+    kept = tables.gist_turns = _standing(
+        index, pricer, tables.gist_turns, lambda: _GistTurns(index.updates, pricer, {}), forget_from
+    )
     return kept.made
+
+
+_Standing = TypeVar("_Standing", "_GistTurns", "_RequestFacts")
+
+
+def _standing(
+    index: HistoryIndex,
+    pricer: Pricer,
+    kept: _Standing | None,
+    made: Callable[[], _Standing],
+    forget_from: Callable[[_Standing, int], None],
+) -> _Standing:
+    """``kept`` (what the pinning read of ``index`` in an update, by ``pricer``), what it read
+    of the messages changed since forgotten (``forget_from``: from that position on;
+    ``HistoryIndex.shared_since``); ``made()`` anew when there is none, or of another pricer."""
+    if kept is None or kept.pricer is not pricer:
+        return made()
+    if kept.updates != index.updates:
+        forget_from(kept, index.shared_since(kept.updates))
+        kept.updates = index.updates
+    return kept
 
 
 def _fill(
@@ -1200,6 +1305,7 @@ def _fill(
     newer: NewerSettings,
     lean_cap: int,
     said_often: _ToldScan | None,
+    asks: tuple[Callable[[int], bool], Callable[[int, int], bool]],
 ) -> int:
     """Pin the user's other substantive requests, oldest first, within ``room``: what they
     asked or told besides the goal and the rules read as such (a rule in a language no word
@@ -1218,8 +1324,11 @@ def _fill(
     else: a talkative user's remarks ("Sorry for the long message.") filled the room
     oldest first and the request said between them later was never reached (retain39 set
     A: open requests 0/8 at 16k); ``said_often`` None: none is looked past. Looks at a bounded number (a refit does not walk a long
-    history every turn); returns the tokens pinned."""
+    history every turn); returns the tokens pinned. ``asks``: whether request ``k`` says
+    something, and whether its words may fit a room (read once per message: ``_read_once``,
+    ``_words_fit``)."""
     starts, least = index.starts, index.least_message_cost()
+    substantive, words_may_fit = asks
     spent = looked = shown = 0
     captions: Counter[str] | None = None
     said: set[str] | None = None  # the words of the requests pinned
@@ -1229,7 +1338,7 @@ def _fill(
         if said_often is not None and k in said_often.routine_only:
             continue  # (nothing but what the user says again and again: see below)
         start = starts[k]
-        if k in pins.numbers or not index.substantive(start):
+        if k in pins.numbers or not substantive(k):
             continue
         if index.holds_images(start):
             # (counted apart: a session of screenshots takes no looks from the words)
@@ -1240,7 +1349,7 @@ def _fill(
                 captions = _screenshot_captions(index)
             if captions[index.request_text(start)] > 1 or newer.reset(start):
                 continue
-            if not _words_may_fit(index, pricer, k, room - spent):
+            if not words_may_fit(k, room - spent):
                 continue  # (known from its letters, its screenshot not read nor priced)
             lean = _lean(index, pricer, k, lean_cap, _ASKED)
             if lean is not None and lean.unit.cost <= room - spent:
@@ -1953,28 +2062,19 @@ def _fits_whole(index: HistoryIndex, k: int, room: int) -> bool:
     return index.request_may_fit(k, room) and index.exact_cost(index.starts[k]) <= room
 
 
-def _words_may_fit(index: HistoryIndex, pricer: Pricer, k: int, room: int) -> bool:
-    """False when request ``k`` certainly costs more than ``room`` even pinned as its words
-    (``_lean``), known without reading its images (a screenshot's header, its label, its
-    placeholder: most of what a lean pin costs to make). No lean pin cuts a text no longer
-    than ``_HEAD_CHARS + _TAIL_CHARS``: such a request costs at least its framing and its
-    text's tokens, counted exactly when it is one text block, else bounded from its letters
-    and digits (``tokens_at_least`` of its blocks joined by newlines, never above their
-    sum). Images and placeholders only add. A longer text may be cut: its pin is made."""
-    start = index.starts[k]
-
-    def count(_: Message) -> int | None:
-        text = index.request_text(start)
-        if len(text) > _HEAD_CHARS + _TAIL_CHARS:
-            return None  # (may be cut)
-        if index.one_text_block(start):
-            return 0 if text.isspace() else pricer.text(text)  # (a writer may leave blanks out)
-        return tokens_at_least(pricer.counter, text)
-
-    # memoized per message: a refit, which asks this of every correction and rule once the
-    # cap is nearly spent, must not read the history's requests again
-    words = index.memo(start, "words_least", count)
-    return words is None or index.least_message_cost() + words <= room
+def _words_least(index: HistoryIndex, pricer: Pricer, start: int) -> int | None:
+    """The least the words of the request at position ``start`` cost pinned as its words
+    (``_lean``) beside its framing; None: none known. No lean pin cuts a text no longer
+    than ``_HEAD_CHARS + _TAIL_CHARS``: such a request costs at least its text's tokens,
+    counted exactly when it is one text block, else bounded from its letters and digits
+    (``tokens_at_least`` of its blocks joined by newlines, never above their sum). Images
+    and placeholders only add. A longer text may be cut: its pin is made."""
+    text = index.request_text(start)
+    if len(text) > _HEAD_CHARS + _TAIL_CHARS:
+        return None  # (may be cut)
+    if index.one_text_block(start):
+        return 0 if text.isspace() else pricer.text(text)  # (a writer may leave blanks out)
+    return tokens_at_least(pricer.counter, text)
 
 
 def _request_words(

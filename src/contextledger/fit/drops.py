@@ -131,6 +131,10 @@ class DroppedBefore:
     # second result of two parallel calls) leaves the unit ending before ``shared``, its
     # Changes naming the message taken out (speed57)
     end: int = 0
+    # whether each message up to ``end`` was priced exactly (``HistoryIndex.priced``) as its
+    # Change says: a message dropped again keeps its Change, made when it was dropped first,
+    # though pinning may have priced it since (only a Change made again says so)
+    priced: bytes = b""
 
 
 #: Cut-backs in a row whose drops are taken from the fit before's (each part made from
@@ -157,16 +161,34 @@ def report_drops(
         and before.at == index.updates - 1
         and max(before.end, index.end(last)) <= index.shared
     )
-    if same_since and dropped_units.starts_with(before.units):
+    # (a Change reused says what it said when made: only while no message it covers was
+    # priced exactly since, by pinning, as a Change made again would say: "about 1,070
+    # tokens" stood for a request pinning had counted 3,603, speed86)
+    if (
+        same_since
+        and dropped_units.starts_with(before.units)
+        and _priced_as_said(index, before, index.end(last))
+    ):
         reuse = len(before.units)
     elif (
         same_since
         and dropped_units.cut  # (none dropped: nothing to take)
         and before.depth < _MOST_DEPTH
-        and before.units.starts_with(dropped_units)
     ):
-        memo = _fewer(index, dropped_units, before)
-        return _reported(index, pricer, dropped_units, yielded, orphaned, memo)
+        fewer = before.units.starts_with(dropped_units)
+        if fewer and _priced_as_said(index, before, index.end(dropped_units.last)):
+            memo = _fewer(index, dropped_units, before)
+            return _reported(index, pricer, dropped_units, yielded, orphaned, memo)
+        # The cut moved and a unit left out above it stays left out (the cut went past it,
+        # or back under it): neither list starts with the other, but both with the units
+        # under both cuts. Those keep their parts (the bench's multilingual session at 32k
+        # made every drop's Change again most refits: ~0.9 ms, speed86).
+        # (only where their Changes are those made afresh: no message among them priced
+        # since they were made)
+        common = _common_start(dropped_units, before.units)
+        if common is not None and _priced_as_said(index, before, index.end(common.last)):
+            before = _fewer(index, common, before)
+            reuse = len(common)
     new_units = dropped_units.after(reuse)
     drop_parts = list(before.changes) if reuse else []
     new = _dropped_changes(index, new_units)
@@ -184,8 +206,28 @@ def report_drops(
         files = [Later(Parts(*files).get)]
     depth = before.depth if reuse else 0
     end = index.end(dropped_units.last) if len(dropped_units) else 0
-    memo = DroppedBefore(dropped_units, drop_parts, images, files, index.updates, depth, end)
+    said = before.priced[: index.starts[new_units[0]] if new_units else end] if reuse else b""
+    priced = said + index.priced[len(said) : end]
+    memo = DroppedBefore(
+        dropped_units, drop_parts, images, files, index.updates, depth, end, bytes(priced)
+    )
     return _reported(index, pricer, dropped_units, yielded, orphaned, memo)
+
+
+def _priced_as_said(index: HistoryIndex, before: DroppedBefore, end: int) -> bool:
+    """Whether every message before position ``end`` is priced, or not, as ``before``'s
+    Changes say (``DroppedBefore.priced``)."""
+    return len(before.priced) >= end and before.priced[:end] == index.priced[:end]
+
+
+def _common_start(now: DroppedUnits, before: DroppedUnits) -> DroppedUnits | None:
+    """The units under both cuts, when both lists start with them (the same units pinned
+    among them); None: none such."""
+    under = min(now.cut, before.cut)
+    kept = now.kept[: bisect_left(now.kept, under)]
+    if not under or kept != before.kept[: bisect_left(before.kept, under)] or len(kept) == under:
+        return None
+    return DroppedUnits(under, kept)
 
 
 def _fewer(index: HistoryIndex, units: DroppedUnits, before: DroppedBefore) -> DroppedBefore:
@@ -206,7 +248,10 @@ def _fewer(index: HistoryIndex, units: DroppedUnits, before: DroppedBefore) -> D
     changes: Later[Change] = Later(lambda: old_changes.get()[:count])
     files: Later[FileRow] = Later(lambda: [r for r in old_files.get() if r[0] < end])
     images = before.images[: bisect_left(before.images, (end,))]
-    return DroppedBefore(units, [changes], images, [files], index.updates, before.depth + 1, end)
+    return DroppedBefore(
+        units, [changes], images, [files], index.updates, before.depth + 1, end,
+        before.priced[:end],
+    )  # fmt: skip
 
 
 def _reported(
