@@ -6,6 +6,7 @@ Licensee must not sublicense …", screened each paste whole by RE2 first)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -57,4 +58,46 @@ def test_a_rule_among_the_first_starts_is_found_early() -> None:
     assert steering_requests([text]) == ([0], []) == steering_reference([text])
 
 
-_MATCHERS = (intent._EUROPEAN_AT.match, intent._GRAMMAR_AT.match, intent._ENGLISH_AT.match)
+_MATCHERS = (intent._ENGLISH_AT.match,)
+
+
+_OTHER_LANGUAGES = [
+    "Non aprire il forno.", "Lasciare riposare l'impasto.", "Dopo la cottura servire.",
+    "Nie wolno zmieniać rezerwacji.", "Nicht die Config ändern.", "Ne jamais toucher prod.",
+    "No usar el puerto 8080.", "Não pode mexer no banco.", "ne",
+]  # fmt: skip
+# (the log line's URL, ".../use", is left out: see the xfail below)
+_MIXED = st.lists(
+    st.sampled_from(_LINES[:8] + _LINES[9:] + _OTHER_LANGUAGES), min_size=1, max_size=12
+).map(" ".join)
+
+
+@settings(derandomize=True, max_examples=300, deadline=None)
+@given(_MIXED)
+def test_an_english_pattern_matches_only_where_an_english_word_starts(text: str) -> None:
+    """``steering_requests`` tries the English patterns only at the candidate starts where a
+    word of theirs starts (``_ENGLISH_AT``): right only if no match starts elsewhere."""
+    for p in intent._candidates([text])[0].get(0, []):
+        if intent._CORRECTION.match(text, p) or intent._CONSTRAINT.match(text, p):
+            assert intent._ENGLISH_AT.match(text, p), text[p : p + 40]
+
+
+@settings(derandomize=True, max_examples=150, deadline=None)
+@given(st.lists(_MIXED, min_size=1, max_size=6))
+def test_pastes_in_other_languages_read_as_each_alone(batch: list[str]) -> None:
+    assert steering_requests(batch) == steering_reference(batch)
+
+
+def test_an_english_rule_after_many_italian_imperatives_is_found() -> None:
+    recipe = "\n".join(_OTHER_LANGUAGES[:3] * 15)
+    late = recipe + "\nPlease never share this contract with anyone."
+    assert steering_requests([recipe, late]) == steering_reference([recipe, late])
+    assert 1 in steering_requests([recipe, late])[0]
+
+
+@pytest.mark.xfail(
+    strict=True, reason="on main too: the bulk reading finds a rule the per-text one does not"
+)
+def test_a_url_ending_in_use_before_a_french_rule_reads_as_alone() -> None:
+    batch = ["x https://x.example/use Ne jamais toucher prod."]
+    assert steering_requests(batch) == steering_reference(batch)

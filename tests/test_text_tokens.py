@@ -8,6 +8,7 @@ import json
 import os
 import random
 import socket
+import unicodedata
 
 import pytest
 from hypothesis import given, settings
@@ -1136,3 +1137,32 @@ def test_a_process_that_keeps_fitting_loads_one_vocabulary() -> None:
     (loads, used), (_, warmed) = run("cold"), run("warm")
     assert loads == [1, 0, 1]  # read once; toktok never built; tiktoken built from that read
     assert used == warmed
+
+
+_UNASSIGNED = "\u0378\U000e0080\ufdd0\U0010ffff"  # (Cn in Unicode 14.0, Python 3.11)
+
+
+@settings(derandomize=True, max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.text(
+            alphabet=st.one_of(
+                st.characters(codec="ascii"),
+                st.sampled_from(
+                    ["é", "日", "本", "😀", "\u0301", "\ud800", "\udfff", *_UNASSIGNED]
+                ),
+                st.characters(),
+            ),
+            max_size=20,
+        ),
+        max_size=8,
+    )
+)
+def test_light_path_refuses_exactly_the_batches_with_an_unassigned_character(
+    texts: list[str],
+) -> None:
+    """The pure-Python path's check of a batch (each distinct character looked up once for
+    all its texts) says what looking at every character of every text says."""
+    each = all(unicodedata.category(c) not in ("Cn", "Cs") for t in texts for c in t)
+    assert text_mod._all_light_safe(texts) is each
+    assert all(map(text_mod._light_safe, texts)) is each
