@@ -114,7 +114,7 @@ from .claims_order import (
 )
 from .claims_outcomes import bound_outcome, check_codes, check_entry_numbers
 from .claims_permission import as_permitted, check_leave, check_permission, said_in_halves
-from .claims_polarity import PERMIT, negated
+from .claims_polarity import PERMIT, as_reminded, negated
 from .claims_reading import (
     BACKTICKED,
     BY_USER,
@@ -162,7 +162,14 @@ from .claims_said import (
 )
 from .claims_secrets import check_hardcoded, check_secret
 from .claims_settings import check_setting_direction, said_setting, setting_act
-from .claims_stale import check_restated_value, check_stale, check_superseded, settings_as_said
+from .claims_stale import (
+    check_restated_value,
+    check_stale,
+    check_stale_words,
+    check_superseded,
+    restates_correction,
+    settings_as_said,
+)
 from .claims_test_names import ANOTHER_TEST, MARKED_PASSED
 from .claims_translated import (
     chose_rejected,
@@ -175,6 +182,7 @@ from .claims_translated import (
     switched_around,
     without_translated,
 )
+from .claims_unspaced import check_turned_unspaced
 from .facts import extract_claims, sentences
 from .outcome import Outcome, outcome_of, which_run
 from .stance import keeps, plain_assertion
@@ -251,6 +259,8 @@ def check_clause(
     """The claims of one recap clause (``section``: the recap section it is under;
     ``actor``: who the sentence so far said acted) that the record does not support."""
     text = _ARROW.sub(r"from \g<old> to ", text)  # "LIMIT 500 -> 1500": from 500 to 1500
+    # "Don't forget to bump X": the request, as the user's sentences are read (as_reminded)
+    text = as_reminded([text])[0]
     found = _check_clause(text, section, ev, actor)
     if setting_act(text.strip()) is not None:
         # "The user raised the limit to 30 (it was 20)": the user's word set it, if a user
@@ -427,6 +437,8 @@ def _check_clause(
         )
     if section in _RULE_SECTIONS and not out:
         out += contradicted(text, ev)
+    if not out and section not in _DONE_SECTIONS:
+        out += check_turned_unspaced(text, ev)  # "答えはすぐに教えてほしい。" for "…教えないで…"
     if section in (*_RULE_SECTIONS, "Decisions") and not out:
         out += forbidden_made_rule(text, ev)  # "Always run `X`" after "Never run `X`"
     if not out and section not in _DONE_SECTIONS:
@@ -448,6 +460,9 @@ def _check_clause(
         # "Renaming variables is fine; the schema must not change.": each half of the user's
         # leave-and-ban sentence, the same way round, in another language than the turn's
         out = [c for c in out if not c.reason.startswith(_UNTRACED)]
+    if out and section not in _DONE_SECTIONS and restates_correction(text, ev):
+        # "Toplantı odası kat 4'te (kat 3 değil).": the user's correction, the same way round
+        out = [c for c in out if not c.reason.startswith(_RESTATED_READ)]
     # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
     out = without_translated(text, out, ev)
     if not out and section not in _DONE_SECTIONS:
@@ -456,6 +471,7 @@ def _check_clause(
     if not out and section not in _DONE_SECTIONS:
         out += check_corrected_name(text, ev)  # "Tap & Pay" after "… Tap to Pay, not Tap & Pay"
         out += check_corrected_value(text, ev)  # "Batch size: 256." after "make that 512"
+        out += [] if out else check_stale_words(text, ev)  # "志望校は東北大学。" for "…じゃなくて…"
     return tuple(dict.fromkeys(out))
 
 
@@ -642,6 +658,8 @@ _LATER = ("the user said otherwise later", "the user replaced")
 _TURNED = ("the user said the opposite",)  # (a denied outcome is no rule turned)
 # what a clause taking the user's own stance on an act may have been read as
 _STANCE_READ = ("the user said the opposite about", "the user restricted this")
+# what a correction said back the user's way round is not: turned, untraced, another's
+_RESTATED_READ = (*_STANCE_READ, "the user said it of")
 _USER_SAYS = re.compile(r"^\W*User:\s+")  # "User: We rejected …" quotes the user's sentence
 _USERS_WORDS = frozenset(
     {"Constraints and corrections", "Goal", "Open requests", "User also said", "Decisions"}
@@ -745,15 +763,21 @@ def _ordinal_pair(sentence: str) -> list[str] | None:
 
 def clauses(sentence: str) -> list[str]:
     """A sentence split where its subject changes ("…; then the assistant ran …") or a
-    second verb begins ("… decided X and wrote Y")."""
+    second verb begins ("… decided X and wrote Y"); never inside a command
+    ("ran `psql -c 'VACUUM ANALYZE orders;' shop_staging`")."""
     paired = _ordinal_pair(sentence)
     if paired:
         return paired
+    kept = _IN_CODE.sub(lambda m: m.group(0).replace(";", _HELD), sentence)
     out: list[str] = []
-    for c in _CLAUSE.split(sentence):
+    for c in _CLAUSE.split(kept):
         if c and c.strip():
-            out += [x.strip() for x in _AND_VERB.split(c) if x and x.strip()]
+            out += [x.strip().replace(_HELD, ";") for x in _AND_VERB.split(c) if x and x.strip()]
     return out
+
+
+_IN_CODE = re.compile(r"`[^`]*`")  # (paired from the left: "`a` x; `b`" holds no ";")
+_HELD = "\x00"  # a command's ";" while the sentence is cut
 
 
 # A clause opening with a person named by name ("Priya Natarajan at … is", "Dr. Okafor
@@ -814,7 +838,7 @@ def _check_prose(
     text: str, commands: list[str], paths: list[str], ev: Evidence, actor: str | None = None
 ) -> list[Claim]:
     """A free-prose clause: its subject and verbs say what it claims."""
-    text = _ATTRIBUTION_TAIL.sub("", text)
+    text = lex.gloss_acts(_ATTRIBUTION_TAIL.sub("", text))  # "ha scritto", "enviou": acts
     label = _REQUEST_LABEL.match(text)
     if label:  # "Task: fix the export crash": the user's request, not a claim of a crash
         return check_user(text[label.end() :], ev, "user said")
@@ -905,7 +929,8 @@ def _check_prose(
         return check_user(text, ev, "constraint", strict=True) or check_condition(text, ev)
     if FUTURE.search(text) and actor != "user":
         return check_plan(text, ev)
-    if negated(text) or UNTOUCHED.search(text):
+    # (a command's own words deny nothing: "ran `aws s3 cp … --exclude '*.map'`")
+    if negated(prose) or UNTOUCHED.search(prose):
         return check_absence(text, commands, paths, ev)
     return check_action(text, [], commands, paths, ev, actor)
 

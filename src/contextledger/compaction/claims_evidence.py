@@ -19,7 +19,7 @@ from typing import Any, Literal, TypeVar
 from ..model import Message, ToolCall
 from ..prefilter import may_search, superset
 from .claims_kept import bans_said
-from .claims_polarity import answered_no, forbids, negated, preferences
+from .claims_polarity import answered_no, as_reminded, forbids, negated, preferences
 from .claims_pronouns import with_settings_named
 from .claims_reading import FAIL, FUTURE, GENERIC_DOING, fold, strip_note
 from .digest import (
@@ -508,7 +508,7 @@ class Evidence:
                     )
             if m.role == "user" and not m.tool_results:
                 # "Lower it to 1400m" said with its setting named too ("Lower Xmx to 1400m")
-                user += with_settings_named(answered_no(sentences(text)), told_last)
+                user += with_settings_named(as_reminded(answered_no(sentences(text))), told_last)
                 # "Leave X untouched" said as the ban it is too: "Do not modify X."
                 user += [b for s in sentences(text) for b in bans_said(s)]
                 turns.append(text)
@@ -588,7 +588,7 @@ class Evidence:
         seen = set(turns)
         for m in context:
             if m.role == "user" and not m.tool_results and not m.is_recap and m.text not in seen:
-                user += answered_no(sentences(m.text))
+                user += as_reminded(answered_no(sentences(m.text)))
                 turns.append(m.text)
                 texts.append(m.text)
                 touched.update(user_files(m))

@@ -115,7 +115,13 @@ def _read(
         for w in _FOLDED_WORD.findall(text.casefold())
         if w in lexicon.DATE_WORDS_ABROAD
     }
-    return frozenset(number_pairs(text)), frozenset(counts(text)), frozenset(days)
+    counted = counts(text)
+    # ("3.254 euro" in Italian is the recap's "3,254 euros": thousands, grouped by dots)
+    counted |= {(n.replace(".", ""), noun) for n, noun in counted if _DOTTED_THOUSANDS.fullmatch(n)}
+    return frozenset(number_pairs(text)), frozenset(counted), frozenset(days)
+
+
+_DOTTED_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
 
 
 def _labels(n: str, text: str, ev: Evidence) -> bool:

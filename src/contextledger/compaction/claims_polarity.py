@@ -340,6 +340,27 @@ _ANSWERED_NO = re.compile(
 )
 
 
+# "Don't forget to X", "Não deixe de X", "Non dimenticare di X", "Nie zapomnij X": a request
+# for X said with two denials, which no reader of one denial may take for a ban of X
+_REMINDER = re.compile(
+    r"(?i)\b(?:(?:do\s+not|don['’]?t|never)\s+forget\s+(?:to\s+)?|make\s+sure\s+not\s+to\s+forget\s+to\s+|"
+    r"não\s+(?:deixe|deixes|deixem|se\s+esqueça|esqueça|esqueças)\s+de\s+|"
+    r"non\s+(?:dimenticare|dimenticarti|dimenticate|scordare|scordarti)\s+(?:di\s+)?|"
+    r"nie\s+zapomnij(?:cie)?\s+(?:o\s+)?|no\s+(?:olvides|te\s+olvides|dejes)\s+de\s+|"
+    r"n['’](?:oublie|oubliez)\s+pas\s+(?:de\s+|d['’])|vergiss\s+nicht(?:,)?\s+(?:zu\s+)?)"
+)
+
+
+def as_reminded(said: list[str]) -> list[str]:
+    """The sentences of a user turn with a reminder said as the request it is ("Don't
+    forget to run the migrations." reads "run the migrations.").
+
+    >>> as_reminded(["Non dimenticare di salvare una copia di config.yaml.", "Never push."])
+    ['salvare una copia di config.yaml.', 'Never push.']
+    """
+    return [_REMINDER.sub("", s) if _REMINDER.search(s) else s for s in said]
+
+
 def answered_no(said: list[str]) -> list[str]:
     """The sentences of a user turn, a question the turn itself answers "no" said as the
     ban it is: ["Should we push it to the registry anyway?", "No, don't."] reads as

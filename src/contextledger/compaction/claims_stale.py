@@ -29,22 +29,38 @@ from .claims_numbers import measures
 from .claims_reading import DONE, quote
 from .stance import slipped_values
 
+# Scripts written without spaces (kana, CJK ideographs, Hangul): a number is written onto
+# its words there ("模試は11月8日じゃなくて11月15日", "예산은 1,300만 원이 아니라 1,800만 원")
+_UNSPACED = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+# the counters and units written onto a number in them: "11月8日" is one value, a date
+_GLUED_UNITS = "年月日号號時时分秒点點円元원만억년월일시분점명개"
+_GLUED = (
+    rf"(?:(?<=[{_UNSPACED}])|(?<![\w.,:/-])(?=[\d.,]+(?:[{_GLUED_UNITS}])))"
+    rf"\d[\d.,]*(?:[{_GLUED_UNITS}]\d[\d.,]*)*[{_GLUED_UNITS}]?(?![\d.,]*\d)(?![A-Za-z])"
+)
 # A value: a number (a decimal comma, a unit or a percent sign kept), an id with a digit, a
 # hyphenated name
 _VALUE = re.compile(
-    r"(?<![\w.,:/-])(?:\d[\d.,:]*(?:[eE][-+]?\d+)?(?:[–-]\d[\d.,:]*)?(?:\s?%|st|nd|rd|th)?|[^\W\d_][\w.]*\d[\w.-]*|"
+    rf"{_GLUED}|"
+    r"(?<![\w.,:/-])(?:\d[\d.,:]*(?:[eE][-+]?\d+)?(?:[–-]\d[\d.,:]*)?(?:\s?%|st|nd|rd|th)?|"
+    rf"[^\W\d_{_UNSPACED}](?:[^\W{_UNSPACED}]|\.)*\d(?:[^\W{_UNSPACED}]|[.-])*|"
     r"[^\W\d_]+(?:-[^\W_]+)+)(?![\w/])"
 )
 
 
 def _norm(value: str) -> str:
-    return _ORDINAL.sub("", value.replace(" ", "").rstrip(".,").casefold())
+    plain = _ORDINAL.sub("", value.replace(" ", "").rstrip(".,").casefold())
+    # ("R$ 7.450" and "R$ 7,450": one figure, grouped as its language groups thousands)
+    return re.sub(r"[.,]", "", plain) if _GROUPED.fullmatch(plain) else plain
+
+
+_GROUPED = re.compile(r"\d{1,3}(?:\.\d{3})+|\d{1,3}(?:,\d{3})+")
 
 
 _ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th)$")  # "March 13th" is the 13 of "March 13"
 # a word between "not" and the value it replaces: an article ("pas le 41") or the word the
 # value before it had ("March 3rd, not March 13th")
-_BETWEEN = re.compile(r"\s+(?P<word>[^\W\d_]+)\s*$")
+_BETWEEN = re.compile(r"\s+(?P<word>[^\W\d_]+[$€£¥₹]?|[$€£¥₹])\s*$")  # ("não R$ 7.450")
 
 
 def _replacements(sentence: str) -> list[tuple[str, str]]:
@@ -59,7 +75,11 @@ def _replacements(sentence: str) -> list[tuple[str, str]]:
             out.append((_norm(m.group()), _norm(found[i - 1].group())))
         elif i and lexicon.REPLACED_THEN_NEW.match(before):
             out.append((_norm(found[i - 1].group()), _norm(m.group())))
-        elif i and lexicon.NEW_THEN_REPLACED.match(before):
+        elif (i and lexicon.NEW_THEN_REPLACED.match(before)) or (
+            i
+            and re.search(r"[,，、(（]", before)
+            and lexicon.DENIED_LAST.match(sentence[m.end() :])
+        ):
             out.append((_norm(m.group()), _norm(found[i - 1].group())))
     if not out and len(found) == 2:
         out += _bare_swap(sentence, found[0], found[1])
@@ -135,11 +155,16 @@ def check_stale(text: str, ev: Evidence) -> list[Claim]:
             continue
         # about the same thing: a word in common, or in any language the same measure
         # ("The request timeout is 6 seconds." for "… 9 másodperc, nem 6.")
-        if not about & terms and not _same_measure(measured.get(old), new, said):
+        if (
+            not about & terms
+            and not _same_measure(measured.get(old), new, said)
+            and not _only_in_correction(old, terms, ev)
+        ):
             continue
         if _units_differ(old, text, said):
             continue  # "the consult on 14 March" is not the "14 February" corrected (R37-V1)
-        if lexicon.REPLACED_BEFORE.search(text[:at]) or lexicon.CORRECTION.search(text):
+        before = _ARTICLE_LAST.sub("", text[:at])  # ("not the 20th": "not")
+        if lexicon.REPLACED_BEFORE.search(before) or lexicon.CORRECTION.search(text):
             continue  # "(corrigé, et non 20 %)": said replaced
         if _printed_with(old, text, ev):
             continue  # "TestSigningKey still fails: key AK-5521 expired": what a tool printed
@@ -227,6 +252,24 @@ def _units_differ(value: str, text: str, said: str) -> bool:
     return bool(ours and theirs and not ours & theirs)
 
 
+_ARTICLE_LAST = re.compile(r"\s+[^\W\d_]{1,3}\s*$")
+
+
+def _only_in_correction(old: str, terms: frozenset[str], ev: Evidence) -> bool:
+    """Whether the replaced value is of two figures or more and every text of the record
+    that gives it is about what the correction is about ("gli invitati sono 64, non 46"
+    and "siamo 46 invitati"): a claim in another language naming it ("There are 46
+    guests.") can mean nothing else."""
+    if len(re.sub(r"\D", "", old)) < 2:
+        return False
+
+    def about_it() -> bool:
+        texts = [t for t in ev.texts if old in {_norm(m.group()) for m in _VALUE.finditer(t)}]
+        return all(lex.content_terms(_VALUE.sub(" ", t)) & terms for t in texts)
+
+    return ev.derive(f"only in a correction: {old} {sorted(terms)}", about_it)
+
+
 def _same_measure(dim: str | None, new: str, said: str) -> bool:
     """Whether ``said`` gives the value that replaced another in the dimension ``dim`` (a
     time, a size) the claim gives the replaced one in."""
@@ -289,3 +332,161 @@ def _said_values(text: str, figures: Callable[[str], set[tuple[str, str]]]) -> s
     value in the unit "clock"."""
     times = {(f"{int(m.group(1))}:{m.group(2)}", "clock") for m in _CLOCK.finditer(text)}
     return figures(_CLOCK.sub(" ", text)) | times if times else figures(text)
+
+
+# --------------------------------------------------------------------------- named values
+
+# A value said in words the user replaced ("志望校は東北大学じゃなくて北海道大学です", "Elif Demir
+# değil, Elif Yılmaz", "vence em 31 de janeiro, não em 31 de dezembro", "ottobre, non
+# settembre"): the words the two sides do not share are the values, whatever the language.
+# The denial opens the replaced side ("…, não em Y", "(not Y)") or closes it ("Y değil, …",
+# "Y じゃなくて X"); either side is a few words at most (a value, not a clause).
+_OPENS_DENIED = re.compile(
+    r"(?i)^\s*(?:not|non|não|nao|nie|ne|όχι|no|pas|nicht|niet|nu|ei|nem|mitte|не|ні|"
+    r"kein(?:e|en)?|而不是|不是|并非|而非)(?![^\W\d_])\s*"
+)
+_CLOSES_DENIED = re.compile(r"(?i)\s*(?:değil|nahi|nahin|नहीं)\W*$")
+_UNSPACED_SWAP = re.compile(
+    rf"(?P<old>[{_UNSPACED}\w]{{2,12}}?)(?:じゃなくて|じゃなく|ではなくて|ではなく|でなくて|でなく|"
+    rf"(?:이|가)\s?아니라|아니라|말고)\s*(?P<new>[{_UNSPACED}\w]{{2,16}})"
+)
+_COPULA = re.compile(r"(?:でした|です|だった|だ|이에요|예요|입니다|이다|였어요|이었어요)$")
+# (a particle ends the subject before the replaced value: "志望校は東北大学じゃなくて")
+_TOPIC = re.compile(r"^.*[はがをもにで은는이가을를도]")
+_CLAUSES = re.compile(r"\s*[,，、;；:：()（）]\s*")
+_TOKEN = re.compile(rf"[{_UNSPACED}]+|[^\W_]+")
+_MAX_VALUE_WORDS = 4
+# words that make a side a clause, not a value ("for now, not yet", "only, not always")
+_HINGES = frozenset(["now", "yet", "only", "always", "just", "still", "also", "then", "for"])
+
+
+def _tokens(text: str) -> list[str]:
+    return [t.casefold() for t in _TOKEN.findall(text)]
+
+
+def _side_values(old: list[str], new: list[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The words each side has that the other has not; a word of two letters or fewer (an
+    article, a preposition) is no value."""
+    keep = [t for t in old if len(t) > 2 or t.isdigit() or not t.isascii()]
+    give = [t for t in new if len(t) > 2 or t.isdigit() or not t.isascii()]
+    return frozenset(keep) - set(new), frozenset(give) - set(old)
+
+
+def word_replacements(sentence: str) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """(replaced words, new words) of each value ``sentence`` corrects in words."""
+    out: list[tuple[frozenset[str], frozenset[str]]] = []
+    for m in _UNSPACED_SWAP.finditer(sentence):
+        was = _TOPIC.sub("", m.group("old"))
+        now = _COPULA.sub("", m.group("new"))
+        if was and now and was != now:
+            out.append((frozenset({was.casefold()}), frozenset({now.casefold()})))
+    parts = [p for p in _CLAUSES.split(sentence) if re.search(r"[^\W_]", p)]
+    for i in range(len(parts)):
+        sides = _aligned(parts, i)
+        if sides is None:
+            continue
+        old, new = sides
+        if not 0 < len(old) <= _MAX_VALUE_WORDS:
+            continue
+        if len(old) > 1 and not set(old) & set(new):
+            continue  # no word in common: two clauses ("touch a/ for now, not b/"), no value
+        if any(len(t) > 2 and t in _HINGES for t in old + new):
+            continue
+        replaced, given = _side_values(old, new)
+        if replaced and given and not all(t.isdigit() for t in replaced | given):
+            out.append((replaced, given))  # (numbers alone: read as values above)
+    return out
+
+
+def _aligned(parts: list[str], i: int) -> tuple[list[str], list[str]] | None:
+    """The words of clause ``i`` a denial marks replaced and the words of the clause beside
+    it they stand for, aligned word for word ("em 31 de janeiro" | "não em 31 de
+    dezembro"); None when clause ``i`` replaces nothing."""
+    part = parts[i]
+    opens = _OPENS_DENIED.match(part)
+    closes = _CLOSES_DENIED.search(part)
+    if opens and i:
+        old, beside = _tokens(part[opens.end() :]), _tokens(parts[i - 1])
+        n = min(len(old), len(beside))
+        return old[:n], beside[len(beside) - n :]
+    if closes and len(parts) > 1:
+        old = _tokens(part[: closes.start()])
+        after = i + 1 < len(parts)
+        beside = _tokens(parts[i + 1] if after else parts[i - 1])
+        n = min(len(old), len(beside))
+        return old[len(old) - n :], beside[:n] if after else beside[len(beside) - n :]
+    return None
+
+
+def _word_corrections(ev: Evidence) -> list[tuple[frozenset[str], frozenset[str], str]]:
+    return [(old, new, s) for s in ev.user for old, new in word_replacements(s)]
+
+
+def _holds_words(text: str, words: frozenset[str]) -> bool:
+    """Whether ``text`` has each of ``words`` (a word of a script without spaces: as a part)."""
+    folded = text.casefold()
+    return all(
+        (w in folded)
+        if not w.isascii() and _UNSPACED_WORD.match(w)
+        else re.search(rf"(?<![^\W_]){re.escape(w)}(?![^\W_])", folded) is not None
+        for w in words
+    )
+
+
+_UNSPACED_WORD = re.compile(rf"[{_UNSPACED}]")
+
+
+def restates_correction(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` tells a correction of the user's as the user made it: each value it
+    says replaced ("kat 4'te (kat 3 değil)") the user replaced with the value it gives."""
+    said = {
+        (old, new) for old, new, _, _ in ev.derive("value corrections", lambda: _corrections(ev))
+    }
+    pairs = _replacements(text)
+    if pairs and all(p in said for p in pairs):
+        return True
+    words = ev.derive("word corrections", lambda: _word_corrections(ev))
+    mine = word_replacements(text)
+    return bool(mine) and all(
+        any(old <= o2 | n2 and o2 <= old | n2 and new & n2 for o2, n2, _ in words)
+        for old, new in mine
+    )
+
+
+def check_stale_words(text: str, ev: Evidence) -> list[Claim]:
+    """``text`` states in words a value the user replaced ("志望校は東北大学。" after "志望校は東北
+    大学じゃなくて北海道大学です"): it has the replaced words, not the new ones, says nothing
+    was replaced, and is about what the correction is about (a word in common: "Tell Marco,
+    not Lena" is no correction of "Lena owns billing")."""
+    corrections = ev.derive("word corrections", lambda: _word_corrections(ev))
+    if not corrections or lexicon.CORRECTION.search(text):
+        return []
+    for old, new, said in corrections:
+        if not _holds_words(text, old) or any(_holds_words(text, frozenset({w})) for w in new):
+            continue
+        if word_replacements(text) or _denied_beside(text, old):
+            continue  # "Yılmaz (Demir değil)", "not in December": said replaced
+        about = lex.content_terms(text) - lex.content_terms(" ".join(old))
+        context = lex.content_terms(said) - lex.content_terms(" ".join(old | new))
+        if about & context:
+            why = f"the user replaced {' '.join(sorted(old))} with {' '.join(sorted(new))}: {quote(said)}"
+            return [Claim("constraint", text.strip(), why)]
+    return []
+
+
+def _denied_beside(text: str, words: frozenset[str]) -> bool:
+    """Whether a denial stands just before or after ``words`` in ``text``."""
+    folded = text.casefold()
+    for w in words:
+        at = folded.find(w)
+        if at < 0:
+            continue
+        if lexicon.REPLACED_BEFORE.search(folded[:at].rstrip()) or _OPENS_DENIED.match(
+            folded[max(0, at - 12) : at].split(",")[-1].split("(")[-1]
+        ):
+            return True
+        if lexicon.DENIED_LAST.match(folded[at + len(w) :]) or re.match(
+            r"\s*(?:じゃな|ではな|でな|이?\s?아니|가\s?아니)", folded[at + len(w) :]
+        ):
+            return True
+    return False

@@ -65,6 +65,21 @@ def gloss(text: str) -> str:
     return text
 
 
+_ACT_GLOSS = tuple((english, re.compile(pattern)) for english, pattern in lexicon.ACT_GLOSSES)
+
+
+def gloss_acts(text: str) -> str:
+    """``text`` with what it says was done to a thing in English (``text`` itself when it
+    says it in English or says no such act).
+
+    >>> gloss_acts("L'assistente ha scritto il file data/x.csv.")
+    "L'assistente wrote il file data/x.csv."
+    """
+    for english, pattern in _ACT_GLOSS:
+        text = pattern.sub(english, text)
+    return text
+
+
 _WORD = re.compile(r"[^\W\d_\u3040-\u30ff\u4e00-\u9fff]{3,}|\d[\d.,%]*")
 _NAME = re.compile(r"(?<![\w./-])[A-Za-z][\w.-]*(?:_|\d|/|\.\w)[\w./-]*")
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]+")

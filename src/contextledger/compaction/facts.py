@@ -68,9 +68,14 @@ _IDENT_PATTERNS = (
     re.compile(r"(?<![\w])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,64}(?![\w])"),  # hashes
     re.compile(r"(?<![\w.])([A-Za-z_]\w*)(?=\(\))"),  # name()
 )
-_NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,:/-]\d+)*(?!\d)")
+# (a number written onto a word of a script without spaces is its own: "は143点", "1,800만")
+_NUMBER = re.compile(
+    r"(?<![.,])(?<![^\W\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])"
+    r"\d+(?:[.,:/-]\d+)*(?!\d)"
+)
 _ANY_NUMBER = re.compile(r"\d+(?:[.,:/-]\d+)*")
 _NUMBER_SEPARATOR = re.compile(r"[:/,-]")
+_GROUPED_BY_DOTS = re.compile(r"\d{1,3}(?:\.\d{3})+")  # thousands, as most of Europe writes them
 _ENUMERATOR = re.compile(r"(?m)^\s*\d{1,2}[.)](?=\s)")
 _QUOTES = (
     re.compile(r"\"([^\"\n]{3,200})\""),
@@ -371,6 +376,8 @@ class FactSource:
             whole = _norm_number(token)
             nums.add(whole)
             nums.add(whole.replace(",", ""))
+            if _GROUPED_BY_DOTS.fullmatch(whole):  # "R$ 4.750" is the recap's "R$ 4,750"
+                nums.add(whole.replace(".", ""))
             for part in re.split(r"[:/,-]", whole):
                 if part:
                     nums.add(part)

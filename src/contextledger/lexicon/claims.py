@@ -95,6 +95,45 @@ PASSIVE = _listed("foi foram fue fueron fut été sont est")
 TITLES = _listed("sr sra srta don doña dona mme mlle m monsieur madame")
 
 
+# What was done to a thing, said in another language, glossed in English so that the English
+# reading of acts (a file written, a mail sent, a result found, a test still failing) serves
+# them: "L'assistente ha scritto il file data/x.csv." is read as "L'assistente wrote il file
+# data/x.csv."; a past form only (a plan, "scriverà", says nothing was done).
+ACT_GLOSSES = (
+    (
+        "updated",
+        r"(?i)\b(?:ha\s+aggiornato|ha\s+modificato|atualizou|modificou|alterou|actualizó|"
+        r"modificó|a\s+mis\s+à\s+jour|a\s+modifié|aktualisierte|änderte|zaktualizował[aoy]?|"
+        r"zmienił[aoy]?|güncelledi|değiştirdi)\b|更新了|修改了|更新した|修正した|変更した",
+    ),
+    (
+        "wrote",
+        r"(?i)\b(?:ha\s+scritto|ha\s+salvato|ha\s+creato|escreveu|salvou|criou|gravou|"
+        r"escribió|guardó|creó|a\s+écrit|a\s+enregistré|a\s+créé|schrieb|speicherte|erstellte|"
+        r"napisał[aoy]?|zapisał[aoy]?|utworzył[aoy]?|yazdı|kaydetti|oluşturdu)\b|"
+        r"写了|写入了|保存了|创建了|書いた|書き込んだ|保存した|作成した",
+    ),
+    (
+        "sent",
+        r"(?i)\b(?:ha\s+inviato|ha\s+mandato|ha\s+spedito|enviou|mandou|envió|mandó|"
+        r"a\s+envoyé|schickte|sendete|verschickte|wysłał[aoy]?|gönderdi)\b|发送了|发了|送信した|送った",
+    ),
+    (
+        "found",
+        r"(?i)\b(?:ha\s+trovato|(?:è|sono)\s+stat[oaie]\s+trovat[oaie]|encontrou|encontraram|"
+        r"(?:foi|foram)\s+encontrad[oa]s?|encontró|(?:fue|fueron)\s+encontrad[oa]s?|a\s+trouvé|"
+        r"a\s+été\s+trouvée?|fand|wurde\s+gefunden|znalazł[aoy]?|została?\s+znalezion[aey]|"
+        r"buldu|bulundu)\b|找到了|見つけた|見つかった",
+    ),
+    (
+        "still fails",
+        r"(?i)\b(?:fallisce\s+ancora|continua\s+a\s+fallire|ainda\s+falha|continua\s+falhando|"
+        r"sigue\s+fallando|échoue\s+encore|échoue\s+toujours|schlägt\s+(?:immer\s+)?noch\s+fehl|"
+        r"hâlâ\s+başarısız)\b|仍然失败|还是失败|まだ失敗",
+    ),
+)
+
+
 # Outcomes and ordinals in other languages, glossed in English so that one reading of
 # outcomes serves them all: "O primeiro estorno PIX foi concluído sem erros." is read as
 # "O first estorno PIX foi passed."; a word only glossed when it is the past (a condition
@@ -306,7 +345,18 @@ REPLACED_BEFORE = re.compile(
     r"en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|statt|anstatt|invece\s+di|zamiast|"
     r"in\s+plaats\s+van|em\s+vez\s+de)|不是)\s*$"
 )
-REPLACED_THEN_NEW = re.compile(r"^\s*(?:ではなく|じゃなく|じゃなくて)\s*$")
+# the replaced value first, then its denial, then the new one ("11月8日じゃなくて11月15日",
+# "1,300만 원이 아니라 1,800만", "kat 3 değil, kat 4", "12% nahi, 15%"): a counter or the
+# repeated word may stand on either side of the denial
+_DENIED_AFTER = r"(?:ではなく|じゃなく|でなく|(?:이|가)?\s*아니(?:라|고)|말고|değil|nahi|nahin|नहीं)"
+REPLACED_THEN_NEW = re.compile(
+    rf"^\s*(?:[^\W\d_]{{1,3}}\s*)?{_DENIED_AFTER}て?\s*[,，、]?\s*(?:[^\W\d_]{{1,6}}\s+)?$"
+)
+# ... and the new value first, the replaced one last with its denial after it ("discount 15%
+# tha, 12% nahi", "4'te, 3 değil"): what follows the replaced value
+DENIED_LAST = re.compile(
+    r"^\s*(?:nahi|nahin|नहीं|değil|じゃない|ではない|아니(?:야|다|에요|예요|고|라))(?![^\W\d_])"
+)
 NEW_THEN_REPLACED = re.compile(r"^\s*[,，]?\s*(?:而不是|而非)\s*$")
 
 # Negations and prohibitions of languages the shared list does not hold yet (Italian, Dutch,
