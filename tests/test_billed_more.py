@@ -10,7 +10,9 @@ cassettes (gpt-4o-mini tools whose pydantic parameters carry a ``title``: R37-B1
 traceloop/openllmetry's (gpt-4o-mini with a small json_schema ``response_format`` without
 "required": R38-B1, billed 52 where 47 was priced; claude-3-opus with a 1001×1001 JPEG, billed
 1381 in April 2024: R40-B3, 1312 priced before; shut down since, priced on the catalog that
-serves it again). (R36-B2, a text/plain ``input_file`` on
+serves it again); social-growth-studio/req_llm's fixtures (Claude 4.x with extended thinking and
+one or three tools, sent with the ``interleaved-thinking-2025-05-14`` beta header: billed up to
+116 over the body's price before, R42-B3). (R36-B2, a text/plain ``input_file`` on
 Responses billed 9 more than
 the text contextledger sends in its place, is left open: ``price_request`` prices a body as
 ``prepare`` sends it.)
@@ -34,7 +36,7 @@ BILLS: list[dict[str, Any]] = json.loads(
 
 
 def _id(bill: dict[str, Any]) -> str:
-    return bill["source"].rsplit("/", 1)[-1]
+    return f"{bill['model']}:{bill['source'].rsplit('/', 1)[-1].split(' (anthropic-beta')[0]}"
 
 
 #: Still below: none (R36-B1's claude-haiku-4-5 parallel-call turn, 657 for 678, is 688 now).

@@ -83,6 +83,27 @@ def user_first(data: tuple[Message, ...]) -> tuple[Message, ...]:
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("user_first", [True, False], ids=["image-first", "text-first"])
+def test_a_users_image_after_a_tools_images_stays_the_users(fmt: str, user_first: bool) -> None:
+    """Gemini joins the user's turn to the tool's media under "Images returned by tool call
+    …:": a screenshot the user sent right after was read back (and shown to the model) as the
+    tool's (the round-trip property test's explore profile found it)."""
+    shot = Image(url="https://example.com/theirs.png")
+    own = (shot, Text("see")) if user_first else (Text("see"), shot)
+    data = (
+        Message.user("go"),
+        Message("assistant", (ToolCall("call_1", "read_file", "{}"),)),
+        Message(
+            "tool", (ToolResult("call_1", (Text("?"), Image(url="https://example.com/tools.png"))),)
+        ),
+        Message("user", own),
+    )
+    body = translate(data, fmt).body  # type: ignore[arg-type]
+    back = read_messages(json.loads(json.dumps(body)), fmt)  # type: ignore[arg-type]
+    assert canon(back, fmt) == canon(data, fmt)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
 @given(data=conversations(with_detail=False))
 @SETTINGS
 def test_model_to_wire_to_model_is_lossless(fmt: str, data: tuple[Message, ...]) -> None:

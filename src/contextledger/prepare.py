@@ -1276,7 +1276,12 @@ class Preparer:
             return True
         opts = self.fitter.options
         beside = pricer.output_format(opts.response_format)
-        beside += thinking_prompt(opts.thinking, pricer.model.provider)
+        beside += thinking_prompt(
+            opts.thinking,
+            pricer.model.provider,
+            model_id=pricer.model.id,
+            with_tools=bool(wire_tools),
+        )
         beside += settings_prompt(opts.settings or {}, pricer.model.provider)
         return pricer.request(view, wire_tools) + beside <= budget
 
@@ -1459,7 +1464,12 @@ class Preparer:
         """What the request is billed beside its messages: tool schemas, structured-output
         format, request overhead, thinking and settings prompts (as the fit budgets them)."""
         pricer, opts = self.fitter.pricer, self.fitter.options
-        thinking = thinking_prompt(opts.thinking, pricer.model.provider)
+        thinking = thinking_prompt(
+            opts.thinking,
+            pricer.model.provider,
+            model_id=pricer.model.id,
+            with_tools=bool(wire_tools),
+        )
         thinking += settings_prompt(opts.settings or {}, pricer.model.provider)
         overhead = pricer.request_overhead + thinking
         tools = pricer.tools(wire_tools, opts.tool_choice)

@@ -739,7 +739,12 @@ class Fitter:
             opts.min_history_tokens,
             pricer.output_format(opts.response_format),
             pricer.request_overhead
-            + thinking_prompt(opts.thinking, pricer.model.provider)
+            + thinking_prompt(
+                opts.thinking,
+                pricer.model.provider,
+                model_id=pricer.model.id,
+                with_tools=bool(tools),
+            )
             + settings_prompt(opts.settings or {}, pricer.model.provider),
         )
         limit = budget.history

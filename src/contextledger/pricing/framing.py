@@ -455,16 +455,44 @@ ANTHROPIC_TOOL_BLOCK = 7
 ANTHROPIC_REQUEST_FRAMING = 3
 
 
-def thinking_prompt(thinking: object, provider: str) -> int:
-    """Tokens Anthropic adds for a request's ``thinking`` setting (see above).
+# ... and more again when the request also carries tools: a body cannot say whether it is
+# sent with the ``interleaved-thinking-2025-05-14`` beta header (thinking between tool calls;
+# agents send it), which bills a larger tool prompt. social-growth-studio/req_llm's recorded
+# one-tool requests with that header (review42 R42-B3): claude-sonnet-4-5 and claude-haiku-4-5
+# billed 748 where the body priced 632 (116 over), claude-sonnet-4, claude-opus-4 and
+# claude-opus-4-1 565 where it priced 508 (57 over); three tools 872 / 689 (priced 840 / 716,
+# the schemas' margin covering it). Claude 3.7 takes no interleaved thinking (billed 417 for
+# the same request, priced 508). A model not listed: the largest figure.
+_INTERLEAVED_TOOLS_PROMPT: dict[str, int] = {
+    "claude-opus-4-5": 120,
+    "claude-sonnet-4-5": 120,
+    "claude-haiku-4-5": 120,
+    "claude-opus-4-1": 60,
+    "claude-opus-4": 60,
+    "claude-sonnet-4": 60,
+    "claude-3-7-sonnet": 0,
+}
+_INTERLEAVED_TOOLS_PROMPT_MAX = max(_INTERLEAVED_TOOLS_PROMPT.values())
 
-    >>> thinking_prompt({"type": "enabled", "budget_tokens": 1024}, "anthropic")
+
+def thinking_prompt(thinking: object, provider: str, *, model_id: str, with_tools: bool) -> int:
+    """Tokens Anthropic adds for a request's ``thinking`` setting, and for thinking between
+    tool calls when the request carries tools (see above).
+
+    >>> thinking_prompt({"type": "enabled"}, "anthropic", model_id="claude-sonnet-4-5", with_tools=False)
     30
-    >>> thinking_prompt({"type": "disabled"}, "anthropic"), thinking_prompt(None, "anthropic")
-    (0, 0)
+    >>> thinking_prompt({"type": "enabled"}, "anthropic", model_id="claude-sonnet-4-5", with_tools=True)
+    150
+    >>> thinking_prompt(None, "anthropic", model_id="claude-sonnet-4-5", with_tools=True)
+    0
     """
     on = isinstance(thinking, Mapping) and thinking.get("type") in ("enabled", "adaptive")
-    return ANTHROPIC_THINKING_PROMPT if on and provider == "anthropic" else 0
+    if not on or provider != "anthropic":
+        return 0
+    if not with_tools:
+        return ANTHROPIC_THINKING_PROMPT
+    interleaved = _INTERLEAVED_TOOLS_PROMPT.get(model_id, _INTERLEAVED_TOOLS_PROMPT_MAX)
+    return ANTHROPIC_THINKING_PROMPT + interleaved
 
 
 # Request settings that bill a prompt of their own, beside the messages and tools:

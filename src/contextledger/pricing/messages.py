@@ -1535,7 +1535,12 @@ def price_request(
     # none sent: the provider's default (RT22-10)
     tools = pricer.tools(declared, DEFAULT_TOOL_CHOICE if choice is None else choice, msgs)
     tools += pricer.output_format_in(body, fmt)
-    tools += thinking_prompt(body.get("thinking"), pricer.model.provider)
+    tools += thinking_prompt(
+        body.get("thinking"),
+        pricer.model.provider,
+        model_id=pricer.model.id,
+        with_tools=bool(declared),
+    )
     tools += settings_prompt(body, pricer.model.provider)
     if fmt == "openai" and pricer.model.provider != "openai":
         tools += _reasoning_content(body, pricer)

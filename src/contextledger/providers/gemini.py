@@ -378,7 +378,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
             pending.extend(responses)
             pending_media.extend(media)
         elif m.role == "user":
-            parts = [*pending, *pending_media, *_user_parts(m, p, notices)]
+            parts = _joined([*pending, *pending_media], _user_parts(m, p, notices))
             contents.append({"role": "user", "parts": parts})
             pending, pending_media = [], []
         else:
@@ -411,10 +411,45 @@ def _alternating(contents: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for content in contents:
         if out and out[-1]["role"] == content["role"]:
-            out[-1] = {"role": content["role"], "parts": [*out[-1]["parts"], *content["parts"]]}
+            out[-1] = {
+                "role": content["role"],
+                "parts": _joined(out[-1]["parts"], content["parts"]),
+            }
         else:
             out.append(content)
     return out
+
+
+def _joined(earlier: list[dict[str, Any]], later: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The parts of one turn: ``earlier``'s, then ``later``'s — unless ``later`` opens with
+    an image or a file while ``earlier`` ends with what tools returned under their
+    ``Images returned by tool call ID:`` headers: then ``later`` goes before the first of
+    those headers. The reader gives a tool every media part after its header, and a model
+    reads them as the tool's, so a user's screenshot sent right after would be taken for
+    the tool's (found by the round-trip property test's explore profile)."""
+    if not later or "text" in later[0] or _is_call_part(later[0]):
+        return [*earlier, *later]
+    start = None
+    for k in range(len(earlier) - 1, -1, -1):
+        part = earlier[k]
+        text = part.get("text")
+        if isinstance(text, str):
+            if c.parse_tool_images_header(text) is None:
+                break
+            start = k
+        elif _is_call_part(part):
+            break
+    if start is None:
+        return [*earlier, *later]
+    return [*earlier[:start], *later, *earlier[start:]]
+
+
+def _is_call_part(part: Mapping[str, Any]) -> bool:
+    """A function call or response part (in either spelling)."""
+    return any(
+        key in part
+        for key in ("function_call", "functionCall", "function_response", "functionResponse")
+    )
 
 
 def _media(img: Image | FileAttachment | Audio, path: str) -> dict[str, Any]:
