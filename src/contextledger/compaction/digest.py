@@ -1276,11 +1276,12 @@ def _goes_on(rule: str, then: str) -> bool:
     """Whether the sentence said right after a ban goes on with it: what to do instead,
     asked of the listener ("答えをすぐに教えないでください。まずヒントだけにしてください。" -
     don't give the answer, hints first: cut after its first sentence, the rule lost its half,
-    R41-R4), not a rule of its own (filed by itself) nor a question."""
+    R41-R4), not a ban of its own (filed by itself) nor a question. (What to do instead may
+    read as a rule itself, "まずヒントだけにしてください" since the fit reads 〜だけにしてください
+    as one: it still goes with the ban it completes.)"""
     return (
         is_constraint(rule)
-        and is_request(then)
-        and not is_rule(then)
+        and (not denial(then) if is_rule(then) else is_request(then))
         and not asks(then)
         and not is_nudge(then)
     )
