@@ -234,6 +234,22 @@ def test_count_tokens_is_answered_locally(proxy: RunningProxy, stub: StubServer)
     assert len(stub.requests) == before  # never went upstream
 
 
+def test_count_tokens_is_never_below_the_bill_for_a_document_the_provider_fetches(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    """A PDF by URL: its length is unknown here, so it counts at its bound, as a fit
+    budgets it (review42: 20 tokens answered for it, the text alone), and the answer says
+    why in a header."""
+    client = ant(proxy)
+    document = {"type": "document", "source": {"type": "url", "url": "https://example.com/a.pdf"}}
+    counted = client.messages.with_raw_response.count_tokens(
+        model="claude-sonnet-4-5",
+        messages=[{"role": "user", "content": [document, {"type": "text", "text": "Sum it up."}]}],
+    )
+    assert counted.parse().input_tokens > 100_000
+    assert "lower bound" in counted.headers["x-contextledger-note"]
+
+
 # --------------------------------------------------------------------------- errors
 
 

@@ -68,9 +68,10 @@ from .pricing.messages import Pricer, price_request
 from .pricing.provider_content import check_file_pages
 from .providers import Format, format_for_provider, provider_format, translate
 from .providers.anthropic import at_most_four_cache_marks
-from .providers.format import tool_spec
+from .providers.format import declared_functions, tool_spec
 from .providers.ids import choice_for_tools, declared_notice, declared_renames
 from .providers.native import unheard_replies
+from .providers.openai_chat import declared_tool_choice, declared_tools
 from .providers.output_format import read_output_format
 from .providers.tool_choice import FORCED, read_tool_choice
 from .repair import RepairChange, RepairMemo
@@ -405,6 +406,10 @@ class Preparer:
         before; see ``FitOptions.file_pages``). ``tool_choice``: the one this request
         carries, priced exactly from now on (None: the one given before, if any);
         ``response_format``, ``thinking`` and ``settings`` alike (see the class)."""
+        if isinstance(conversation, Mapping):
+            tools, tool_choice = _body_tools(conversation, tools, tool_choice)
+        if tools is not None:
+            tools = declared_functions(tools)
         if file_pages:
             self._declare_pages(file_pages)
         opts = self.fitter.options
@@ -1863,6 +1868,22 @@ def recapped_image_notices(conv: Conversation, ids: Iterable[str]) -> list[Notic
             for label in media_labels(m)
         ]
     return notices
+
+
+def _body_tools(
+    body: Mapping[str, Any], tools: Sequence[Mapping[str, Any]] | None, tool_choice: object
+) -> tuple[Sequence[Mapping[str, Any]] | None, object]:
+    """The tools and the tool choice a request body given whole declares, unless given
+    apart: they were left out of the request made from it, which then held tool calls and
+    no tools (Anthropic answers 400 for that; review42 R42-O1)."""
+    if tools is None:
+        declared = declared_tools(body)
+        tools = declared if isinstance(declared, list) and declared else None
+    if tool_choice is None:
+        tool_choice = declared_tool_choice(body)
+    if tool_choice is None:
+        tool_choice = next((body[k] for k in ("toolConfig", "tool_config") if k in body), None)
+    return tools, tool_choice
 
 
 def prepare(

@@ -1276,11 +1276,14 @@ def _goes_on(rule: str, then: str) -> bool:
     """Whether the sentence said right after a ban goes on with it: what to do instead,
     asked of the listener ("答えをすぐに教えないでください。まずヒントだけにしてください。" -
     don't give the answer, hints first: cut after its first sentence, the rule lost its half,
-    R41-R4), not a rule of its own (filed by itself) nor a question."""
+    R41-R4), not a ban of its own (filed by itself) nor a question. (What to do instead may
+    read as a rule itself, "まずヒントだけにしてください" since the fit reads 〜だけにしてください
+    as one: said on in a script written without spaces, it still goes with the ban it
+    completes; "Never force-push to main. Always sign your commits." stays two rules.)"""
+    run_on = rule.endswith(_UNSPACED_ENDS) and is_rule(then)
     return (
         is_constraint(rule)
-        and is_request(then)
-        and not is_rule(then)
+        and (not denial(then) if run_on else is_request(then) and not is_rule(then))
         and not asks(then)
         and not is_nudge(then)
     )

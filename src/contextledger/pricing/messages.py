@@ -141,6 +141,16 @@ class RequestPrice(MessagePrice):
     is then a lower bound, and ``note`` says so."""
 
     server_side: tuple[str, ...] = ()
+    #: The most the files the provider fetches (a document by URL or file id, its length
+    #: unknown here) can cost: the window. Left out of ``total``; an answer that must never
+    #: be below the bill (the proxy's ``count_tokens``) adds it back (``at_most_known``).
+    fetched_bound: int = 0
+
+    @property
+    def at_most_known(self) -> int:
+        """``total`` with the fetched files at their bound: never below the bill for what
+        the body holds (context added beside it still is not in it)."""
+        return self.total + self.fetched_bound
 
     @property
     def complete(self) -> bool:
@@ -1550,9 +1560,9 @@ def price_request(
     # a file the provider fetches, its length unknown here, is bounded by the window for a
     # fit (which then leaves it out or refuses it); the body is priced without it, and says so
     fetched = [c for c in pricer.estimates.values() if c.fetched]
-    text -= sum(c.tokens for c in fetched)
+    bound = sum(c.tokens for c in fetched)
     named = (*server_side_context(body), *(f"{c.fetched} (give file_pages=)" for c in fetched))
-    return RequestPrice(text, total.image, named)
+    return RequestPrice(text - bound, total.image, named, bound)
 
 
 _GEMINI_SCHEMA_KEYS = (

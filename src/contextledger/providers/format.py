@@ -108,6 +108,28 @@ class ProviderFormat:
 SCHEMA_KEYS = ("parameters", "input_schema", "parametersJsonSchema", "parameters_json_schema")
 
 
+_DECLARATIONS = ("functionDeclarations", "function_declarations")
+
+
+def declared_functions(tools: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """``tools`` with each Gemini tool of function declarations (``{"functionDeclarations":
+    [{"name": …, "parameters": …}]}``, either spelling) given as its declarations, one tool
+    each, so :func:`tool_spec` reads every tool shape (review42 R42-O2: a Gemini app's own
+    tools were written ``"name": null`` and refused); other tools as they are.
+
+    >>> declared_functions([{"functionDeclarations": [{"name": "f"}, {"name": "g"}]}, {"name": "h"}])
+    [{'name': 'f'}, {'name': 'g'}, {'name': 'h'}]
+    """
+    out: list[Mapping[str, Any]] = []
+    for tool in tools:
+        found = next((tool[k] for k in _DECLARATIONS if k in tool), None)
+        if isinstance(found, list) and all(isinstance(d, Mapping) for d in found):
+            out.extend(found)
+        else:
+            out.append(tool)
+    return out
+
+
 def tool_spec(tool: Mapping[str, Any]) -> tuple[str, str, dict[str, Any]]:
     """Name, description and JSON-schema parameters of an OpenAI Chat function tool (or of
     its bare ``function`` object), the shape tools are given in; an Anthropic declaration's

@@ -698,14 +698,18 @@ def convert_tools(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     given = [tool_spec(t)[0] for t in tools]
     for t in tools:
         name, desc, params = tool_spec(t)
-        out.append(
-            {
-                "type": "function",
-                "name": declared_name(name, TARGET),
-                "description": desc,
-                "parameters": params,
-            }
-        )
+        tool = {
+            "type": "function",
+            "name": declared_name(name, TARGET),
+            "description": desc,
+            "parameters": params,
+        }
+        # a tool's own ``strict`` goes with it: Responses makes a function strict unless it
+        # says otherwise, and refuses a schema strict mode cannot take (review42 R42-O2)
+        strict = t.get("function", t).get("strict")
+        if isinstance(strict, bool):
+            tool["strict"] = strict
+        out.append(tool)
     unique_declared(given, [d["name"] for d in out], TARGET)
     return out
 

@@ -62,7 +62,7 @@ def read_tool_choice(spec: object, argument: str = "tool_choice") -> ToolChoice:
     """The choice ``spec`` makes; ``ArgumentError`` naming ``argument`` when it is none.
 
     >>> read_tool_choice({"type": "tool", "name": "f", "disable_parallel_tool_use": True})
-    ToolChoice(mode='named', name='f', parallel=False)
+    ToolChoice(mode='named', name='f', parallel=False, allowed=())
     >>> read_tool_choice({"functionCallingConfig": {"mode": "ANY"}}).mode
     'required'
     """

@@ -52,7 +52,11 @@ async def count_tokens(proxy: Proxy, request: Request) -> Response:
         price = price_request(priced, model, "anthropic", catalog=proxy.settings.catalog)
     except ContextLedgerError as exc:
         return proxy.error(wire, 400, f"contextledger proxy: {exc}", "invalid_request_error")
-    return JSONResponse({"input_tokens": price.total})
+    # (never below the bill: a document the provider fetches counts at its bound, as a fit
+    # budgets it; context the provider adds beside the body is said in a header)
+    note = price.note.encode("ascii", "backslashreplace").decode("ascii")
+    said = {"x-contextledger-note": note} if note else None
+    return JSONResponse({"input_tokens": price.at_most_known}, headers=said)
 
 
 def not_found(proxy: Proxy, request: Request, status: int) -> Response:
