@@ -1268,6 +1268,10 @@ def _only_decides(said: str) -> bool:
     return any(map(agrees_on_a_plan, sentences(said))) and not _states_a_rule(said)
 
 
+# tests a runner was told to expect to fail: pytest's "1 xfailed" / "XFAIL", Jest's and
+# Vitest's "todo", RSpec's "pending"
+_EXPECTED_TO_FAIL = re.compile(r"\b\d+ xfailed\b|\bXFAIL\b|\b\d+ (?:todo|pending)\b")
+
 # the sentence ends of scripts written without a space after them
 _UNSPACED_ENDS = ("。", "！", "？")
 
@@ -1528,7 +1532,10 @@ class _Walk:
         failing = [x for x in lines if not recovered(x, r.text)]
         self._files_changed(r, failing)
         stopped = bool(failing) and stopped_early(" ".join(cmds), r.text)  # (read if it failed)
-        self._passed(what, cmds, call, lines, failing, stopped)
+        # (a run that passed by marking tests expected to fail, "1 passed, 1 xfailed", did
+        # not make them pass: R42-R9)
+        excused = not failing and bool(cmds) and _EXPECTED_TO_FAIL.search(r.text) is not None
+        self._passed(what, cmds, call, lines, failing, stopped, excused)
         if r.call_id in self.acting:
             item = _act(
                 self.acting.pop(r.call_id),
@@ -1584,13 +1591,17 @@ class _Walk:
         lines: Sequence[str],
         failing: Sequence[str],
         stopped: bool = False,
+        excused: bool = False,
     ) -> None:
         """Note whether ``what`` passed on its latest run; a run that passed naming every
         test another command saw fail passed that command's failures too (`pytest -k …`
         failed ``test_a``, then `pytest tests/t.py::test_a` passed: R39-R2). A run that
         ``stopped`` at its first failures (`pytest -x`) did not reach the tests an earlier
-        run saw fail: they are taken as failing still, never as passed (R41-R10)."""
-        if cmds:
+        run saw fail: they are taken as failing still, never as passed (R41-R10); nor is a
+        run that ``excused`` them (marked expected to fail)."""
+        if cmds and excused:
+            self.passed_last[what] = False
+        elif cmds:
             self.passed_last[what] = not failing
             named = {t for x in failing for t in failing_tests(x)}
             if failing:

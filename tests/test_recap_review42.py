@@ -1,0 +1,41 @@
+"""review42's offline-recap findings in English (R42-R9): a ban after a condition whose "so"
+stands for what the user said ("Unless I say so explicitly, never push to main.") is a rule,
+not a purpose clause; a rerun that marked the failing test expected to fail ("1 passed, 1
+xfailed") did not make it pass."""
+
+from builders import offline_recap, openai_tool_call, openai_tool_result, recap_section
+from contextledger.compaction.digest import digest, render_digest
+from contextledger.compaction.rules import is_rule
+from contextledger.compaction.sections import PASSED_LATER
+from contextledger.providers import read_messages
+
+GOAL = ("user", "Add rate limiting to the public API and ship it to staging.")
+OK = ("assistant", "Noted.")
+
+
+def test_a_ban_after_unless_i_say_so_is_a_constraint() -> None:
+    said = "Unless I say so explicitly, never push to main."
+    recap = offline_recap(GOAL, OK, ("user", said), OK)
+    assert said in recap_section(recap, "Constraints and corrections")
+    assert is_rule("Unless you are told so, never deploy on Fridays.")
+    assert not is_rule("Resolve it so she is never charged twice.")  # (a purpose clause)
+
+
+def test_a_rerun_that_xfailed_the_failing_test_did_not_pass_it() -> None:
+    run = "pytest tests/unit -q -k ratelimit"
+    failed = (
+        "FAILED tests/unit/test_ratelimit.py::test_resets - assert 429 == 200\n1 failed, 4 passed"
+    )
+    dicts = [
+        {"role": "user", "content": GOAL[1]},
+        openai_tool_call("c1", "bash", {"command": run}),
+        openai_tool_result("c1", failed),
+        {"role": "user", "content": "Mark it xfail for now."},
+        openai_tool_call("c2", "bash", {"command": run}),
+        openai_tool_result("c2", "4 passed, 1 xfailed in 0.31s"),
+        {"role": "user", "content": "ok"},
+    ]
+    recap = render_digest(digest(read_messages(dicts)), 4800)
+    failures = recap_section(recap, "Failures")
+    assert "test_resets" in failures
+    assert PASSED_LATER not in failures
