@@ -1,7 +1,7 @@
 """review42's offline-recap findings in English (R42-R9): a ban after a condition whose "so"
 stands for what the user said ("Unless I say so explicitly, never push to main.") is a rule,
 not a purpose clause; a rerun that marked the failing test expected to fail ("1 passed, 1
-xfailed") did not make it pass."""
+xfailed") did not make it pass; a calendar move's new time is no file written (R42-R4)."""
 
 from builders import offline_recap, openai_tool_call, openai_tool_result, recap_section
 from contextledger.compaction.digest import digest, render_digest
@@ -39,3 +39,16 @@ def test_a_rerun_that_xfailed_the_failing_test_did_not_pass_it() -> None:
     failures = recap_section(recap, "Failures")
     assert "test_resets" in failures
     assert PASSED_LATER not in failures
+
+
+def test_a_calendar_moves_new_time_is_no_file_written() -> None:
+    """R42-R4: move_event(to="2026-03-17T10:00") was recapped under Files written."""
+    dicts = [
+        {"role": "user", "content": "Move Mr Nikolaou's appointment to Tuesday 10:00."},
+        openai_tool_call("e1", "move_event", {"patient": "K. Nikolaou", "to": "2026-03-17T10:00"}),
+        openai_tool_result("e1", '{"moved": true}'),
+        {"role": "user", "content": "ok"},
+    ]
+    recap = render_digest(digest(read_messages(dicts)), 4800)
+    assert "2026-03-17T10:00" not in recap_section(recap, "Files written")
+    assert "move_event" in recap_section(recap, "Actions taken")
