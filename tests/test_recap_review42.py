@@ -52,3 +52,18 @@ def test_a_calendar_moves_new_time_is_no_file_written() -> None:
     recap = render_digest(digest(read_messages(dicts)), 4800)
     assert "2026-03-17T10:00" not in recap_section(recap, "Files written")
     assert "move_event" in recap_section(recap, "Actions taken")
+
+
+def test_a_short_config_read_is_no_failure_but_a_failed_read_is() -> None:
+    """R42-R3: read_file's "timeout: 10000," (a config's contents) was listed under Failures."""
+    dicts = [
+        {"role": "user", "content": "Check the Playwright config, then the env file."},
+        openai_tool_call("r1", "read_file", {"path": "playwright.config.ts"}),
+        openai_tool_result("r1", "timeout: 10000,\nretries: 0"),
+        openai_tool_call("r2", "read_file", {"path": ".env.test"}),
+        openai_tool_result("r2", "ENOENT: no such file or directory, open '.env.test'"),
+        {"role": "user", "content": "ok"},
+    ]
+    failures = recap_section(render_digest(digest(read_messages(dicts)), 4800), "Failures")
+    assert "timeout: 10000" not in failures
+    assert "no such file" in failures

@@ -1788,6 +1788,13 @@ POSTED_BY = "User"
 _MAY_HAPPEN = re.compile(r"(?i)\b(?:if|unless|in case|whenever|otherwise|should it)\b")
 
 
+# how a read of a file says it failed ("ENOENT: no such file or directory", "Error: …")
+_READ_FAILED = re.compile(
+    r"(?i)^\W*(?:error|fatal|exception)\b|no such file|not found|permission denied|"
+    r"\beno(?:ent|tdir)\b|\beacces\b|\beisdir\b|is a directory|cannot (?:open|read|access)"
+)
+
+
 def _result_failures(
     call: ToolCall | None, r: ToolResult, reads_of: dict[str, list[str]]
 ) -> tuple[list[str], bool]:
@@ -1806,6 +1813,10 @@ def _result_failures(
         quotes_files(call) or (shows_file(call) and bool(call_commands(call)))
     )
     lines = [] if shown else failure_lines(search_messages(r.text) if quoting else r.text)
+    if lines and call is not None and shows_file(call) and not call_commands(call):
+        # a short file's contents too: "timeout: 10000," in a config read is no timeout
+        # (review42 R42-R3); what the read itself failed with still is
+        lines = [x for x in lines if _READ_FAILED.search(x)]
     if r.is_error and not lines:
         lines = [clip(r.text.strip().splitlines()[0] if r.text.strip() else "error", 200)]
     return lines, shown
