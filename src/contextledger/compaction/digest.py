@@ -1268,6 +1268,10 @@ def _only_decides(said: str) -> bool:
     return any(map(agrees_on_a_plan, sentences(said))) and not _states_a_rule(said)
 
 
+# tests a runner was told to expect to fail: pytest's "1 xfailed" / "XFAIL", Jest's and
+# Vitest's "todo", RSpec's "pending"
+_EXPECTED_TO_FAIL = re.compile(r"\b\d+ xfailed\b|\bXFAIL\b|\b\d+ (?:todo|pending)\b")
+
 # the sentence ends of scripts written without a space after them
 _UNSPACED_ENDS = ("。", "！", "？")
 
@@ -1528,7 +1532,10 @@ class _Walk:
         failing = [x for x in lines if not recovered(x, r.text)]
         self._files_changed(r, failing)
         stopped = bool(failing) and stopped_early(" ".join(cmds), r.text)  # (read if it failed)
-        self._passed(what, cmds, call, lines, failing, stopped)
+        # (a run that passed by marking tests expected to fail, "1 passed, 1 xfailed", did
+        # not make them pass: R42-R9)
+        excused = not failing and bool(cmds) and _EXPECTED_TO_FAIL.search(r.text) is not None
+        self._passed(what, cmds, call, lines, failing, stopped, excused)
         if r.call_id in self.acting:
             item = _act(
                 self.acting.pop(r.call_id),
@@ -1584,13 +1591,17 @@ class _Walk:
         lines: Sequence[str],
         failing: Sequence[str],
         stopped: bool = False,
+        excused: bool = False,
     ) -> None:
         """Note whether ``what`` passed on its latest run; a run that passed naming every
         test another command saw fail passed that command's failures too (`pytest -k …`
         failed ``test_a``, then `pytest tests/t.py::test_a` passed: R39-R2). A run that
         ``stopped`` at its first failures (`pytest -x`) did not reach the tests an earlier
-        run saw fail: they are taken as failing still, never as passed (R41-R10)."""
-        if cmds:
+        run saw fail: they are taken as failing still, never as passed (R41-R10); nor is a
+        run that ``excused`` them (marked expected to fail)."""
+        if cmds and excused:
+            self.passed_last[what] = False
+        elif cmds:
             self.passed_last[what] = not failing
             named = {t for x in failing for t in failing_tests(x)}
             if failing:
@@ -1777,6 +1788,13 @@ POSTED_BY = "User"
 _MAY_HAPPEN = re.compile(r"(?i)\b(?:if|unless|in case|whenever|otherwise|should it)\b")
 
 
+# how a read of a file says it failed ("ENOENT: no such file or directory", "Error: …")
+_READ_FAILED = re.compile(
+    r"(?i)^\W*(?:error|fatal|exception)\b|no such file|not found|permission denied|"
+    r"\beno(?:ent|tdir)\b|\beacces\b|\beisdir\b|is a directory|cannot (?:open|read|access)"
+)
+
+
 def _result_failures(
     call: ToolCall | None, r: ToolResult, reads_of: dict[str, list[str]]
 ) -> tuple[list[str], bool]:
@@ -1795,6 +1813,10 @@ def _result_failures(
         quotes_files(call) or (shows_file(call) and bool(call_commands(call)))
     )
     lines = [] if shown else failure_lines(search_messages(r.text) if quoting else r.text)
+    if lines and call is not None and shows_file(call) and not call_commands(call):
+        # a short file's contents too: "timeout: 10000," in a config read is no timeout
+        # (review42 R42-R3); what the read itself failed with still is
+        lines = [x for x in lines if _READ_FAILED.search(x)]
     if r.is_error and not lines:
         lines = [clip(r.text.strip().splitlines()[0] if r.text.strip() else "error", 200)]
     return lines, shown

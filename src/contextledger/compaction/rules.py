@@ -340,8 +340,12 @@ _PURPOSE = re.compile(
 
 # ... of those, a purpose alone (not "the config that Priya wrote, not the old one", nor
 # an order after "so": "the platform team owns it, so ask before changing it")
+# (not "so" standing for what was said: "Unless I say so explicitly, never push to main.",
+# R42-R9: read as a purpose clause, the ban was cut off)
 _SO_THAT = re.compile(
-    r"(?i)\s*(?:,\s*)?\b(?:so\s+that|so(?!\s+(?:please\s+)?(?:ask|check|don'?t|do\s+not|never|"
+    r"(?i)\s*(?:,\s*)?\b(?:so\s+that|(?<!say\s)(?<!says\s)(?<!said\s)(?<!do\s)(?<!does\s)"
+    r"(?<!did\s)(?<!think\s)(?<!hope\s)(?<!told\s)(?<!tell\s)"
+    r"so(?!\s+(?:please\s+)?(?:ask|check|don'?t|do\s+not|never|"
     r"make\s+sure|always|keep|leave|avoid|only|wait|stop|stick|use)\b)|such\s+that|"
     r"to\s+ensure|ensuring|in\s+order\s+to)\b.*$"
 )

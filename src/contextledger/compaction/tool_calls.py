@@ -537,7 +537,9 @@ def call_paths(call: ToolCall) -> list[str]:
             out += [
                 v.strip()
                 for k, v in parsed.items()
-                if _MOVED_TO.match(str(k)) and isinstance(v, str)
+                if _MOVED_TO.match(str(k))
+                and isinstance(v, str)
+                and not _NO_FILE.fullmatch(v.strip())
             ]
         if not out:  # schrijf_bestand(pad=…, inhoud=…): its path under a key in any language
             written = _written_path(call)
@@ -552,13 +554,21 @@ _MOVE_TOOL = re.compile(r"(?i)rename|move|(?<![a-z])mv(?![a-z])|copy|(?<![a-z])c
 _MOVED_TO = re.compile(r"(?i)^(?:dst|to|new_?path|new_?name|new_?file(?:_?name)?|dest_?path)$")
 
 
+# values a path key ("to", "target", "dest") holds that name no file: a date or a time (a
+# calendar's move_event(to="2026-03-17T10:00"), review42 R42-R4), a number, an e-mail address
+_NO_FILE = re.compile(
+    r"\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?"
+    r"|\d{1,2}:\d{2}(?::\d{2})?|[\d.,+-]+|[^@\s/]+@[^@\s/]+\.[A-Za-z]{2,}"
+)
+
+
 def _path_values(args: dict[str, Any], depth: int) -> list[str]:
     out: list[str] = []
     for key, value in args.items():
         values = value if isinstance(value, list) else [value]
         if PATH_KEY.search(_CAMEL.sub("_", str(key))):
             for v in values:
-                if isinstance(v, str) and v.strip():
+                if isinstance(v, str) and v.strip() and not _NO_FILE.fullmatch(v.strip()):
                     out += _as_path(v.strip())
         if depth < 2:
             out += [p for v in values if isinstance(v, dict) for p in _path_values(v, depth + 1)]
