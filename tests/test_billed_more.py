@@ -12,7 +12,8 @@ traceloop/openllmetry's (gpt-4o-mini with a small json_schema ``response_format`
 1381 in April 2024: R40-B3, 1312 priced before; shut down since, priced on the catalog that
 serves it again); social-growth-studio/req_llm's fixtures (Claude 4.x with extended thinking and
 one or three tools, sent with the ``interleaved-thinking-2025-05-14`` beta header: billed up to
-116 over the body's price before, R42-B3). (R36-B2, a text/plain ``input_file`` on
+116 over the body's price before, R42-B3; and gpt-4.1-nano Responses input ending with an empty
+assistant item, billed 37 where 34 was priced: R42-B4). (R36-B2, a text/plain ``input_file`` on
 Responses billed 9 more than
 the text contextledger sends in its place, is left open: ``price_request`` prices a body as
 ``prepare`` sends it.)

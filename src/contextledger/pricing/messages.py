@@ -1556,6 +1556,8 @@ def price_request(
         tools += _reasoning_content(body, pricer)
     if fmt == "gemini":
         tools += sampled_faster(body)
+    if fmt == "openai-responses":
+        tools += _empty_assistant_items(body) * pricer.message(Message("assistant", ())).total
     text = total.text + tools + pricer.request_overhead
     # a file the provider fetches, its length unknown here, is bounded by the window for a
     # fit (which then leaves it out or refuses it); the body is priced without it, and says so
@@ -1563,6 +1565,24 @@ def price_request(
     bound = sum(c.tokens for c in fetched)
     named = (*server_side_context(body), *(f"{c.fetched} (give file_pages=)" for c in fetched))
     return RequestPrice(text - bound, total.image, named, bound)
+
+
+def _empty_assistant_items(body: Mapping[str, Any]) -> int:
+    """The assistant message items of a Responses ``input`` that hold nothing: the reader
+    has no message for them, but each is billed its framing (social-growth-studio/req_llm's
+    gpt-4.1-nano request ending with ``{"role": "assistant", "content": []}`` billed 37,
+    priced 34 without it: review42 R42-B4)."""
+    items = body.get("input")
+    if not isinstance(items, list):
+        return 0
+    return sum(
+        1
+        for item in items
+        if isinstance(item, Mapping)
+        and item.get("role") == "assistant"
+        and item.get("type", "message") == "message"
+        and not item.get("content")
+    )
 
 
 _GEMINI_SCHEMA_KEYS = (
