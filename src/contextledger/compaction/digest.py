@@ -137,6 +137,7 @@ from .rules import (
     running_talk,
     sets_deadline,
     someone_elses,
+    spares_a_step,
     superseded_values,
     task_rule,
     turned_down_later,
@@ -1232,7 +1233,9 @@ def _fill_rules(
                 leave.lifts.add(item)
                 leave.lifting.add(s)
                 placed.add(s)
-            elif grants_leave(s):  # "You may force-push.": the user's word, no request nor deed
+            elif grants_leave(s) or spares_a_step(s):
+                # ("You may force-push.", "No need to touch the README.": the user's word, no
+                # request nor deed)
                 sheet.add("Constraints and corrections", clip(s, 300))
                 leave.lifting.add(s)
                 placed.add(s)
