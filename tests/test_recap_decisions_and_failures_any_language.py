@@ -10,6 +10,7 @@ import pytest
 from builders import offline_recap, openai_tool_call, openai_tool_result, recap_section
 from contextledger.compaction.decisions import agrees_on_a_plan
 from contextledger.compaction.digest import digest, render_digest
+from contextledger.compaction.facts import WHEN_FREE
 from contextledger.compaction.failures import failure_lines
 from contextledger.providers import read_messages
 
@@ -98,3 +99,23 @@ def test_a_mail_refusal_and_a_degraded_array_are_failures(output: str) -> None:
 )
 def test_a_mail_accepted_or_a_slowdown_said_is_no_failure(output: str) -> None:
     assert failure_lines(output) == []
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "Όταν μπορείς, γράψε μου και ένα μήνυμα για την ομάδα στο Viber.",
+        "Až budeš mít chvilku, sepiš mi prosím dopis pro rodiče.",
+        "시간 되실 때 다음 달 발주 일정표도 만들어 주세요.",
+        "Jab time mile, ek rollback runbook bhi likh dena.",
+    ],
+)
+def test_a_request_for_when_there_is_time_is_open(asked: str) -> None:
+    """R42-R5's records: "when you have time" in Greek, Czech, Korean, Hindi-English."""
+    assert WHEN_FREE.search(asked)
+    recap = offline_recap(GOAL, OK, ("user", asked), OK)
+    assert asked in recap_section(recap, "Open requests")
+
+
+def test_a_rule_is_no_request_for_when_there_is_time() -> None:
+    assert not WHEN_FREE.search("Stay away from src/payments/.")
