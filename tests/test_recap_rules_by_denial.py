@@ -101,3 +101,19 @@ def test_her_own_labelled_list_is_hers() -> None:
     )
     assert not said_by_others(mine)
     assert not someone_elses(mine, ["For this job:"])
+
+
+def test_a_choice_turned_down_by_name_is_a_correction_and_the_old_choice_goes() -> None:
+    """deploy_hi (recap38's held-out set): "Nahi, Helm nahi, Kustomize better rahega." was
+    under User also said, and "Chalo Helm chart use karte hain." stood as a decision."""
+    turned = "Nahi, Helm nahi, Kustomize better rahega."
+    recap = offline_recap(
+        ("user", "Hume payments service staging se production pe migrate karna hai."),
+        OK,
+        ("user", "Chalo Helm chart use karte hain."),
+        OK,
+        ("user", turned),
+        OK,
+    )
+    assert turned in recap_section(recap, RULES)
+    assert "Helm chart use karte" not in recap_section(recap, "Decisions")

@@ -629,7 +629,8 @@ _TURNED_DOWN = re.compile(
     rf"nu|ليس|لا|לא)\s+(?P<a>{_VALUE_WORDS})(?:\s?%)?"
     # (its end, and a nudge said after it: "…, non Celery beat. sì")
     r"\s*(?:[.!。！।](?:\s+[^\s.!?]{1,12}){0,2}[.!]?)?\s*$"
-    rf"|(?:^|:\s*)(?P<b>{_VALUE_WORDS})\s+(?:değil|नहीं|말고|じゃなくて|ではなく)"
+    # ... the value before its denial: "4'te, 3 değil,", "Nahi, Helm nahi, Kustomize …"
+    rf"|(?:^|[:,]\s*)(?P<b>{_VALUE_WORDS})\s+(?:değil|नहीं|nahi|nahin|말고|じゃなくて|ではなく)"
     r"\s*[,，、]"
 )
 
@@ -1343,6 +1344,8 @@ def _rule_words(sentence: str) -> bool:
     if banned_outright(sentence) or _MUST_HAVE.search(sentence):
         return True
     if denies_as_an_order(sentence) or denies_a_number(sentence):
+        return True
+    if turned_down_value(sentence) is not None:  # "Nahi, Helm nahi, Kustomize better rahega."
         return True
     if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
         return True
