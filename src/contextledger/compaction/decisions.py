@@ -631,6 +631,36 @@ _AGREED_PLAN = re.compile(
 )
 
 
+# ... and in Greek, Czech, Dutch, Hindi-English, Vietnamese, Korean and Chinese: "Εντάξει,
+# κρατάμε το κυλιόμενο σύστημα.", "Εντάξει, θα την πάρω εγώ τηλέφωνο αύριο.", "Tak jo, ten
+# řádek 57 vyřadíme.", "Oké, we kiezen voor de lus van 80 kilometer.", "Theek hai, blue-green
+# deployment hi karte hain.", "Được rồi, mình chốt đi xem căn …", "좋아요, 에티오피아 예가체프로
+# 가기로 해요.", "行，那就先做一次完整的冷备份。" (R42-R5): the word of agreement, opening a
+# clause or after a filler or two ("Α, και Εντάξει, μένουμε …", "À mà Được rồi, mình chốt …"),
+# then within a few words the first person's plan (not "Εντάξει, θα δούμε." - we'll see)
+_AGREED_PLAN_MORE = re.compile(
+    r"(?i)(?:^|(?<=[.!?。！,，:])\s*)(?:[^\W\d_]{1,3}\s+){0,2}?\W*(?:ok(?:ay)?|εντάξει|καλά|τέλεια|συμφωνώ|dobře|dobrá|tak\s+jo|jo|fajn|"
+    r"platí|oké|oke|prima|goed|akkoord|top|theek\s+hai|thik\s+hai|chalo|accha|achha|"
+    r"được\s+rồi|được|vậy|thôi|좋아요|좋아|그래요|알겠어요|그럼|그러면|네|行|好的|好吧|好)(?![^\W\d_])[\W\s]*"
+    r"(?:\S+\s+){0,8}?"
+    r"(?:\w{2,}(?:ουμε|ούμε|άμε|ύμε)|θα\s+(?:\w+\s+){0,2}?\w+ω(?!\w)|"
+    r"\w{2,}(?:íme|áme|eme|ujeme)|"
+    r"(?:we|wij)\s+(?:kiezen|nemen|gaan|houden|doen|gebruiken|boeken)|"
+    r"(?:kiezen|nemen|gaan|houden|doen|gebruiken|boeken)\s+(?:we|wij)|"
+    r"\w{2,}te\s+(?:hain|hai)|"
+    r"(?:mình|chúng\s+ta|chúng\s+mình|tôi)\s+(?:\w+\s+)?(?:chốt|chọn|quyết\s+định|dùng)|"
+    r"[가-힣]*기로\s*(?:해요|했어요|하죠|합시다|하자|할게요)|[가-힣]*(?:으로|로)\s*(?:가요|가죠|갑시다|하죠|해요|합시다)|"
+    r"那就|就这么定|就用|就选)"
+)
+
+
+# ... a look around said after it, no plan: "Εντάξει, θα δούμε.", "Dobře, uvidíme.", "Oké, we
+# zien wel.", "Theek hai, dekhte hain.", "Ok, để xem.", "좋아요, 두고 봐요.", "好，再看看。"
+_WAIT_AND_SEE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:δούμε|uvidíme|zien\s+wel|dekhte\s+hain|để\s+xem)(?![^\W\d_])|두고\s*봐|再看|再说"
+)
+
+
 def agrees_on_a_plan(sentence: str) -> bool:
     """Whether the speaker settles a plan after a word of agreement (:data:`_AGREED_PLAN`):
     a decision, not a rule nor a request left open.
@@ -641,8 +671,16 @@ def agrees_on_a_plan(sentence: str) -> bool:
     True
     >>> agrees_on_a_plan("Va bene, vediamo domani."), agrees_on_a_plan("Non usiamo Redis?")
     (False, False)
+    >>> agrees_on_a_plan("Tak jo, ten řádek 57 vyřadíme, je to duplicita.")
+    True
+    >>> agrees_on_a_plan("좋아요, 에티오피아 예가체프로 가기로 해요."), agrees_on_a_plan("Εντάξει, θα δούμε.")
+    (True, False)
     """
-    return not asks(sentence) and _AGREED_PLAN.search(sentence) is not None
+    if asks(sentence):
+        return False
+    if _AGREED_PLAN.search(sentence):
+        return True
+    return _AGREED_PLAN_MORE.search(sentence) is not None and not _WAIT_AND_SEE.search(sentence)
 
 
 def decides(sentence: str) -> bool:

@@ -137,6 +137,7 @@ from .rules import (
     running_talk,
     sets_deadline,
     someone_elses,
+    spares_a_step,
     superseded_values,
     task_rule,
     turned_down_later,
@@ -769,8 +770,26 @@ def _all_rules(turn: Message, *, opening: bool = False) -> bool:
             and not (opening and _corrects_nothing(s))
             and not GOAL_LABEL.match(s)
         )
-        or (sets_deadline(s) and not is_request(_MENTION.sub("", s)))
+        or (
+            sets_deadline(s)
+            and not is_request(_MENTION.sub("", s))
+            and not (opening and _task_beside_deadline(s))
+        )
         for s in sentences(without_code(turn.text))
+    )
+
+
+_CLAUSE_CUT = re.compile(r"[,;，；、]\s*")
+
+
+def _task_beside_deadline(sentence: str) -> bool:
+    """Whether a sentence with a deadline says the task in a clause of its own ("Mình cần sửa
+    lỗi đăng nhập … của app đặt vé, trước thứ Sáu phải phát hành." - I need the Google
+    login fixed, it ships before Friday: R42-R2, the Goal was a later decision): a clause
+    with no date in it that says something and sets no rule."""
+    clauses = _CLAUSE_CUT.split(sentence)
+    return len(clauses) > 1 and any(
+        not sets_deadline(c) and is_substantive(c) and not is_rule(c) for c in clauses
     )
 
 
@@ -1232,7 +1251,9 @@ def _fill_rules(
                 leave.lifts.add(item)
                 leave.lifting.add(s)
                 placed.add(s)
-            elif grants_leave(s):  # "You may force-push.": the user's word, no request nor deed
+            elif grants_leave(s) or spares_a_step(s):
+                # ("You may force-push.", "No need to touch the README.": the user's word, no
+                # request nor deed)
                 sheet.add("Constraints and corrections", clip(s, 300))
                 leave.lifting.add(s)
                 placed.add(s)
@@ -2322,7 +2343,9 @@ def _said(
             deciding = [x for x in sentences(s) if decides(x)]
             if deciding and len(deciding) < len(sentences(s)):
                 item = f"User: {clip(' '.join(deciding), 240)}"
-        if m.role == "user" and states_an_amount(s) and numbers_matter(s, "user"):  # a budget
+        # (a user's question names no number that matters: "질문 0: 행이 몇 개예요?", R42-R5)
+        number = not (m.role == "user" and asks(s)) and numbers_matter(s, m.role)
+        if m.role == "user" and states_an_amount(s) and number:  # a budget
             add("Numbers that matter", item)
         elif decided and word_count(s) >= 3 and not asks(s):  # "Иван решил откатить релиз."
             if not ECHO.match(s):  # "I'll keep to those rules.": no decision of its own
@@ -2336,7 +2359,7 @@ def _said(
             add("Findings", item)  # "The admin console is at http://localhost:8081/admin."
         elif m.role == "assistant" and not asks(s) and restates_found(s, found):
             add("Findings", item)  # "O código de rastreio do pedido é QB482913377BR."
-        elif numbers_matter(s, m.role):
+        elif number:
             add("Numbers that matter", item)
         elif m.role == "user" and unhurried(s):  # "Acele etme, sorun yok.": talk (RT22-21)
             continue

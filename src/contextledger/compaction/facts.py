@@ -543,7 +543,13 @@ WHEN_FREE = re.compile(
     r"när\s+du\s+har\s+tid|fırsat\s+bul\w*|vakt\w*\s+olunca|müsait\s+ol\w*|"
     r"khi\s+(?:nào\s+)?rảnh|lúc\s+rảnh|khi\s+có\s+thời\s+gian|kalau\s+(?:sempat|ada\s+waktu)|"
     r"jika\s+sempat|когда\s+будет\s+время|как\s+будет\s+время|"
-    r"коли\s+(?:буде|матимеш|знайдеш)\s+час|як\s+буде\s+час)\b)"
+    r"коли\s+(?:буде|матимеш|знайдеш)\s+час|як\s+буде\s+час|"
+    # ... in Greek, Czech, Hindi-English: "Όταν μπορείς, γράψε μου …", "Όταν βρεις χρόνο, …",
+    # "Až budeš mít chvilku, sepiš mi …", "Jab time mile, ek runbook likh dena." (R42-R5)
+    r"όταν\s+(?:μπορείς|μπορέσεις|βρεις\s+(?:λίγο\s+)?χρόνο|έχεις\s+(?:λίγο\s+)?χρόνο|"
+    r"ευκαιρήσεις)|až\s+(?:budeš|budete)\s+mít\s+(?:chvilku|chvíli|čas)|až\s+(?:budeš|budete)\s+"
+    r"moct|jab\s+(?:bhi\s+)?(?:time|waqt|fursat)\s+(?:mile|ho))\b)"
+    r"|시간\s?(?:되실|있으실|있을)\s?때|시간\s?되시면"
     r"|시간\s?(?:이\s)?(?:나면|날\s때|되면)|여유(?:가)?\s?(?:있을\s때|되면)|時間があれば|手が空いたら|"
     # ... "今度、おすすめの単語帳を教えてください。" (sometime: R41-R4), "そのうち…"
     r"^\W*今度[、,]|そのうち|"

@@ -57,6 +57,11 @@ _FAILURE_LINE = re.compile(
     r"Unprocessable\s+(?:Entity|Content)|Locked|Failed\s+Dependency|Upgrade\s+Required|"
     r"Unavailable\s+For|Insufficient\s+Storage|Loop\s+Detected|Network\s+Authentication)\b|"
     r"\bpanicked\b|"
+    # a mail server's refusal, its SMTP reply code ("SMTP 550 5.1.1 <x@y>: Recipient address
+    # rejected", "SMTP error 550: mailbox unavailable", R42-R8), and an array or a cluster
+    # left degraded ("mdadm: /dev/md2 has been started with 3 drives (out of 4) - degraded")
+    r"\bSMTP\s+(?:error\s+)?[45]\d\d\b|\b[45]\d\d[ -][45]\.\d{1,3}\.\d{1,3}\b|"
+    r"\berror\s+[45]\d\d\s*:|(?:[-–,(]\s*|\b(?:is|was|now|state\s*[:=])\s+)degraded\b|"
     r"✗|✕|✖|✘|⨯|^\s*× \S|\bnot ok\b|^FAILURES!$|\b(?:Failures|Errors): [1-9]|^ℹ fail [1-9]|"
     # (a timeout said, not set: "timeout: waiting for …", not "timeout = 30", "TIMEOUT: 30s")
     # systemd's end of a unit that died or failed: "Main process exited, code=killed,
@@ -314,7 +319,7 @@ def _box_details(text: str) -> list[str]:
 # most outputs, a grep's or a listing's, have none of them and skip the line by line read)
 _ANY_FAILURE_SIGN = re.compile(
     r"(?i)fail|error|err!|err_|\(err\)|traceback|exit|returned|return code|status|panic|fatal|"
-    r"timed out|timeout|"
+    r"timed out|timeout|smtp|degraded|"
     r"would|level|severity|lvl|sqlstate|(?m:^[A-Z]{2,5}-\d)|code|http\s+[45]|no space left|(?:state|result|outcome)\s*[:=]|"
     r"reset by peer|(?-i:\bE[A-Z]{3,}[A-Z_]*\b)|"
     + LOCALIZED_SIGNS

@@ -63,6 +63,7 @@ from ..lexicon.intent import (
     RULE_NEGATION_ELSEWHERE,
     UNHURRIED,
 )
+from ..lexicon.negation import denial
 from ..lexicon.outcomes import BUT_WORDS, NOT_WORDS, RIGHT_WORDS, WRONG_UNSPACED, WRONG_WORDS
 from ..settings_said import word_count
 from .facts import (
@@ -628,7 +629,8 @@ _TURNED_DOWN = re.compile(
     rf"nu|ليس|لا|לא)\s+(?P<a>{_VALUE_WORDS})(?:\s?%)?"
     # (its end, and a nudge said after it: "…, non Celery beat. sì")
     r"\s*(?:[.!。！।](?:\s+[^\s.!?]{1,12}){0,2}[.!]?)?\s*$"
-    rf"|(?:^|:\s*)(?P<b>{_VALUE_WORDS})\s+(?:değil|नहीं|말고|じゃなくて|ではなく)"
+    # ... the value before its denial: "4'te, 3 değil,", "Nahi, Helm nahi, Kustomize …"
+    rf"|(?:^|[:,]\s*)(?P<b>{_VALUE_WORDS})\s+(?:değil|नहीं|nahi|nahin|말고|じゃなくて|ではなく)"
     r"\s*[,，、]"
 )
 
@@ -1212,10 +1214,12 @@ _BANNED_OUTRIGHT = re.compile(
     r"|(?:^|[,;:]\s*|\b(?:quindi|dunque|perciò|e|ma|però|so|então|entonces|donc)\s+)"
     r"(?:niente|nada\s+de|zero)\s+(?!(?:di|da|male|paura|problema|de\s+nada)\b)\w{3,}"
     # ... "no X" opening the sentence: "Żadnych lotów przed 8 rano, …", "Keine Flüge vor 8
-    # Uhr.", "Ningún vuelo antes de las 8.", "Aucun vol avant 8 h." (not "Kein Problem.")
-    r"|^\W*(?:żadnych|żadnego|żadnej|keine?n?|ningún|ninguna|aucune?)\s+"
-    r"(?!(?:problem\w*|sorge\w*|ahnung|idea|idée|souci|soucis|problema|problème|sprawy|"
-    r"pojęcia|ursache|de\s+nada)\b)\w{3,}"
+    # Uhr.", "Ningún vuelo antes de las 8.", "Aucun vol avant 8 h.", "Žádné ubytování s
+    # palandami …", "Geen startvak voor half negen" (not "Kein Problem.", "Geen zorgen.")
+    r"|^\W*(?:żadnych|żadnego|żadnej|keine?n?|ningún|ninguna|aucune?|žádn[áéýíou]\w*|žiadn\w+|"
+    r"κανέν[αο]ς?|καμία|geen)\s+"
+    r"(?!(?:problem\w*|sorge\w*|ahnung|idea|idee|idée|souci|soucis|problema|problème|sprawy|"
+    r"pojęcia|ursache|de\s+nada|zorgen|dank|probleem|problém\w*|πρόβλημα)\b)\w{3,}"
     r"|絶対に|決して"
 )
 
@@ -1247,9 +1251,101 @@ def banned_outright(said: str) -> bool:
     return _BANNED_OUTRIGHT.search(said) is not None
 
 
+# Denials the shared lexicon (:mod:`..lexicon.negation`) does not hold as words: Hindi
+# written in Latin letters ("kabhi bhi test mein use mat karna", "koi deploy nahi hoga"),
+# and Czech's negative imperative, glued to its verb ("Faktury … neřeš", "neposílej nic")
+_UNLISTED_BAN = re.compile(
+    r"(?i)(?<![^\W\d_])(?:mat\s+(?:\w+\s+)?(?:kar\w*|kijiye|\w+(?:na|ao|o|iye|ein|en))|"
+    r"ne[a-záčďéěíňóřšťúůýž]{2,}(?:ej|uj|ij|ěj|š|ž|č|ř|ď|ť|ň|ejte|ujte|ijte|ete)|"
+    r"nesm[íě]\w*)(?![^\W\d_])"
+)
+_UNLISTED_DENIAL = re.compile(r"(?i)(?<![^\W\d_])(?:nahi|nahin|nahī|mat)(?![^\W\d_])")
+# A modal of a ban, and "I don't want", in the languages the lexicon's rule patterns do not
+# read them in: "mag niet", "δεν πρέπει", "Δεν θέλω", "Tôi không muốn", "nechci", "ik wil
+# geen", "nahi chahiye" (what the user does not want is a limit of the work)
+_MODAL_DENIAL = re.compile(
+    r"(?i)(?<![^\W\d_])(?:(?:mag|mogen|mocht|kan|kunnen|moet|moeten|wil|willen)\s+(?:\S+\s+){0,3}?"
+    r"(?:niet|geen|nooit)|δεν\s+(?:πρέπει|θέλω|θέλουμε|επιτρέπεται|γίνεται)|"
+    r"không\s+(?:muốn|được|nên)|nechc[ie]\w*|nahi\s+chahi\w*|nahin\s+chahi\w*)(?![^\W\d_])"
+)
+# "never" and "at all" in the languages whose rule patterns do not read them beside a
+# denial: "nikdy neposílej nic", "δεν δουλεύει ποτέ Κυριακή", "nooit", "bilkul nahi",
+# "kabhi bhi … mat"; in a sentence that denies, they make it a standing ban, not a status
+_EVER = re.compile(
+    r"(?i)(?<![^\W\d_])(?:nikdy|nikdá|ποτέ|κανέναν|nooit|kabhi|kabhī|bilkul)(?![^\W\d_])"
+    r"|절대|千万|绝对|絕對|永远|永遠|không\s+bao\s+giờ|tuyệt\s+đối"
+)
+
+
+# a number as said: "30", "18,400", "9:30", "3.5", "-5"
+_SAID_NUMBER = re.compile(r"(?<![^\W\d_])[-+]?\d+(?:[.,:]\d+)*(?![^\W\d_])")
+# what may stand between the number turned down and the denial after it: a particle ("se")
+_BESIDE = 2
+
+
+def denies_a_number(sentence: str) -> bool:
+    """Whether ``sentence`` names two numbers and denies one of them where it stands, in any
+    language whose denials :mod:`..lexicon.negation` reads ("timeout 30 second chahiye, 10
+    nahi", "GSTIN 09 se shuru hota hai, 07 se nahi", "X is 12, not 14"): the "X, not Y" of a
+    correction, whatever its words.
+
+    >>> denies_a_number("Galti se bola tha, timeout 30 second chahiye, 10 nahi.")
+    True
+    >>> denies_a_number("We moved 30 boxes, not bad for 2 people."), denies_a_number("Not 3.")
+    (False, False)
+    """
+    numbers = {m.group() for m in _SAID_NUMBER.finditer(sentence)}
+    if len(numbers) < 2 or asks(sentence):
+        return False
+    tokens = sentence.replace(",", " , ").split()
+    for k, token in enumerate(tokens):
+        word = token.strip(".!;:()\"'")
+        if not word or not (denial(word) or _UNLISTED_DENIAL.fullmatch(word)):
+            continue
+        # (the number right after the denial, "not 41", or before it, "07 se nahi"; not "ne
+        # aveva 256", Italian's "of it")
+        after = tokens[k + 1 : k + 2]
+        before = [t for t in tokens[max(0, k - _BESIDE) : k] if t != ","]
+        if any(_SAID_NUMBER.match(t) for t in after) or any(_SAID_NUMBER.search(t) for t in before):
+            return True
+    return False
+
+
+def denies_as_an_order(sentence: str) -> bool:
+    """Whether the user's own ``sentence`` sets a ban by the shape of its denial, in any
+    language whose denials :mod:`..lexicon.negation` reads, though no rule pattern of that
+    language reads it: a ban glued to its verb or written in Latin-letter Hindi
+    (:data:`_UNLISTED_BAN`), a modal of a ban or "I don't want" (:data:`_MODAL_DENIAL`), or
+    a denial with "never" or "at all" beside it (:data:`_EVER`: "nikdy neposílej nic", "δεν
+    δουλεύει ποτέ", "nahi hoga, bilkul nahi"). (Not any denial opening a clause: "No idea
+    why it broke.", "Không có lỗi nào trong log." are statuses; nor two denials, which
+    French, Italian, Swedish say of any status: "Ça ne marche pas", "Non ho fatto niente".)
+
+    >>> denies_as_an_order("A prosím tě nikdy neposílej nic přímo na finanční úřad, jen účetní.")
+    True
+    >>> denies_as_an_order("Production Razorpay keys kabhi bhi test mein use mat karna")
+    True
+    >>> denies_as_an_order("Η Ελένη δεν δουλεύει ποτέ Κυριακή, το έχουμε συμφωνήσει.")
+    True
+    >>> denies_as_an_order("Ne, raději autobusem."), denies_as_an_order("The yoga mat is blue.")
+    (False, False)
+    >>> denies_as_an_order("Non ho fatto niente di male."), denies_as_an_order("No idea why.")
+    (False, False)
+    """
+    if _UNLISTED_BAN.search(sentence) or _MODAL_DENIAL.search(sentence):
+        return True
+    return _EVER.search(sentence) is not None and (
+        denial(sentence) or _UNLISTED_DENIAL.search(sentence) is not None
+    )
+
+
 def _rule_words(sentence: str) -> bool:
     sentence = _DESCRIBED.sub(" ", sentence)  # "82567 rows that were never reconciled"
     if banned_outright(sentence) or _MUST_HAVE.search(sentence):
+        return True
+    if denies_as_an_order(sentence) or denies_a_number(sentence):
+        return True
+    if turned_down_value(sentence) is not None:  # "Nahi, Helm nahi, Kustomize better rahega."
         return True
     if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
         return True
@@ -1317,7 +1413,47 @@ _SENT_TO_HER = re.compile(
     r"przysłał\w*|przesłał\w*|dostał\w*|otrzymał\w*|znalazł\w*|"
     r"gönderdi\w*|gönderil\w*|geldi|buldum|politikası\s+bu|politikasi\s+bu)(?!\w)"
     r"|もらいました|貰いました|届きました|見つけました|送られてきました|来ました"
+    # ... in Hindi-English, Chinese, Vietnamese, Greek, Czech, Dutch, Korean ("CA sahab ne
+    # WhatsApp pe ye bheja hai", "我在论坛上看到这个帖子", "tin nhắn Zalo của chủ nhà",
+    # "Σου επικολλώ …", "Tohle nám poslala ředitelka", "Dit kregen we van de gemeente")
+    r"|(?<!\w)(?:bheja|bheji|bheje|forward\s+kiya|tin\s+nhắn|gửi\s+cho|chuyển\s+tiếp|"
+    r"επικολλώ|έστειλ\w*|προώθησ\w*|poslal\w*|přeposl\w*|vkládám|stuurde\w*|gestuurd|"
+    r"doorgestuurd|kregen|gekregen|ontvangen)(?!\w)|看到这个|看到这篇|发来|转发|发给我|보내\w*|받았\w*|왔는데"
 )
+# a line of a transcript, said by someone named: "[9:32] CA Gupta ji: …", "6楼 老王：…",
+# "Anh Tuấn (chủ nhà): …" (the speaker, before a colon, in a few words)
+_SPEAKER_LINE = re.compile(
+    r"^[ \t]*(?P<stamp>\[[^\]\n]{1,24}\][ \t]*|\d{1,4}[ \t]*楼[ \t]*)?"
+    r"(?P<who>[^\W\d_][^:：\n]{0,40}?)[ \t]*[:：][ \t]*\S"
+)
+_SPEAKER_WORDS = 5
+_SPOKEN_LINES = 3
+
+
+def said_by_others(text: str) -> bool:
+    """Whether ``text`` pastes a transcript: three lines or more, half its lines or more,
+    each said by a speaker it names ("[9:32] CA Gupta ji: Cash mein … mat karna.", "6楼 老王：
+    千万别升级…", "Chủ nhà Hương: Không được …"), a time or a floor stamped on them or two
+    speakers or more, one of them speaking again: what others said, not her own words,
+    whatever its orders (R42-R8). A list of her own under labels ("Rule: …" again and again)
+    names no two speakers.
+
+    >>> said_by_others("Look:\\n[9:32] CA: No cash.\\n[9:40] CA: File by 20th.\\n[9:41] CA: Keep bills.")
+    True
+    >>> said_by_others("Rule: never push.\\nRule: sign commits.\\nRule: no force.")
+    False
+    """
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    spoken = [
+        m for m in map(_SPEAKER_LINE.match, lines) if m and len(m["who"].split()) <= _SPEAKER_WORDS
+    ]
+    if len(spoken) < _SPOKEN_LINES or 2 * len(spoken) < len(lines):
+        return False
+    speakers = [m["who"].strip().casefold() for m in spoken]
+    stamped = sum(m["stamp"] is not None for m in spoken) >= _SPOKEN_LINES
+    return stamped or (len(set(speakers)) >= 2 and len(set(speakers)) < len(speakers))
+
+
 # a line of a paste: a list's, a quote's, a clause's or a section's mark opening it
 _PASTED_LINE = re.compile(r"^[ \t]*(?:[-*•・>§]|\d{1,3}[.)]|\(\w\)|[A-Za-z][.)]\s)")
 
@@ -1342,7 +1478,13 @@ def someone_elses(text: str, beside: Sequence[str]) -> bool:
     if PASTE_ADOPTED.search(words):
         return False
     quoted = sum(ln.lstrip().startswith(">") for ln in text.splitlines()) >= 2
-    return quoted or "?" in words or "？" in words or _SENT_TO_HER.search(words) is not None
+    return (
+        quoted
+        or said_by_others(text)
+        or "?" in words
+        or "？" in words
+        or _SENT_TO_HER.search(words) is not None
+    )
 
 
 # a line announcing the rules a list under it gives: "Here are the house rules for this
@@ -1643,6 +1785,21 @@ _LEAVE = re.compile(
     r"(?:\s+|\b))(?!(?:ask|ping|reach\s+out|contact\s+me|let\s+me\s+know|tell\s+me|interrupt|"
     r"take\s+your\s+time|me\s+(?:demander|poser)|fragen|vragen|preguntar|chiedere|perguntar)\b)"
 )
+
+
+def spares_a_step(sentence: str) -> bool:
+    """What the user says the work need not do ("No need to touch the README in this
+    change.", "You don't have to run the full e2e suite."): a bound on the work, filed with
+    the rules (R42-R9), though it orders nothing; not asked, and not a leave that goes on to
+    a ban ("No need to ask, but never push to main.": a rule).
+
+    >>> spares_a_step("No need to touch the README in this change.")
+    True
+    >>> spares_a_step("You don't have to ask before each deploy?"), spares_a_step("No worries.")
+    (False, False)
+    """
+    spared = _NO_NEED.search(sentence)
+    return spared is not None and not asks(sentence) and not _NEGATED.search(sentence, spared.end())
 
 
 def grants_leave(sentence: str) -> bool:
