@@ -846,6 +846,11 @@ def _check_prose(
     claimed_now = hedged != text or re.search(r"(?i)\bnow\b", text) is not None
     text = hedged
     actor = actor_of(text, actor)
+    whose = _WHOSE_STEP.search(text) if actor is None else None
+    if whose and actor_of(whose.group("owner").removeprefix("for ")) == "assistant":
+        # "`X` is the assistant's to run": leave the user gave, or not
+        allowed = f"The assistant may {whose.group('verb')} {text[: whose.start()].strip()}."
+        return list(check_clause(allowed, None, ev))
     if actor != "user" and BY_USER.search(re.sub(r"`[^`]*`", " ", text)):
         actor = "user"  # "`cmd` was run by the user", "… ran it themselves"
     says = SAYS.match(text)
@@ -914,9 +919,10 @@ def _check_prose(
             return restated
     if actor is None and PERMIT.search(text) and not DONE.search(text):
         return check_user(text, ev, "user said")  # "force pushing is allowed": whose permission?
+    whose = _WHOSE_STEP.search(text) if actor is None else None
     if (
         actor is None
-        and (is_constraint(text) or _TO_BE_DONE.search(text))
+        and (is_constraint(text) or _TO_BE_DONE.search(text) or whose)
         and not DONE.search(text)
     ):
         tools_own = required_by_tool(text, ev)
@@ -938,6 +944,13 @@ def _check_prose(
 # An obligation said of a thing ("the project venv is to be used", "nothing is to be
 # installed globally"): a rule, not a claim that it was done (R31-V9)
 _TO_BE_DONE = re.compile(r"(?i)\b(?:is|are)\s+(?:not\s+)?to\s+be\s+[a-z]+(?:ed|en|wn|lt|nt)\b")
+# Whose step it is ("`terraform apply` is the user's to run, not the assistant's"): who may
+# do it, no claim that anyone did (R42-V10)
+_WHOSE_STEP = re.compile(
+    r"(?i)\b(?:is|are)\s+(?P<owner>(?:the\s+)?[a-z]+['’]s|hers|his|theirs|yours|"
+    r"for\s+(?:the\s+)?[a-z]+)\s+(?:alone\s+)?to\s+(?P<verb>run|do|apply|execute|deploy|"
+    r"merge|push|send)\b"
+)
 
 
 def _check_no_failure(text: str, ev: Evidence) -> list[Claim]:

@@ -343,7 +343,8 @@ _ANSWERED_NO = re.compile(
 # "Don't forget to X", "Não deixe de X", "Non dimenticare di X", "Nie zapomnij X": a request
 # for X said with two denials, which no reader of one denial may take for a ban of X
 _REMINDER = re.compile(
-    r"(?i)\b(?:(?:do\s+not|don['’]?t|never)\s+forget\s+(?:to\s+)?|make\s+sure\s+not\s+to\s+forget\s+to\s+|"
+    r"(?i)\b(?:(?:do\s+not|don['’]?t|never)\s+forget(?:\s+(?:to\s+)?|\s*[:—–]\s*)|"
+    r"make\s+sure\s+not\s+to\s+forget\s+to\s+|"
     r"não\s+(?:deixe|deixes|deixem|se\s+esqueça|esqueça|esqueças)\s+de\s+|"
     r"non\s+(?:dimenticare|dimenticarti|dimenticate|scordare|scordarti)\s+(?:di\s+)?|"
     r"nie\s+zapomnij(?:cie)?\s+(?:o\s+)?|no\s+(?:olvides|te\s+olvides|dejes)\s+de\s+|"

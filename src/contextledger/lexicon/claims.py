@@ -591,6 +591,18 @@ RUN_CUES = """
 """
 RUN_CUES_NOSPACE = "실행 돌렸 돌려 运行 执行 実行"
 
+# What says a run or a write cue happened, where the cue itself does not: Korean's past
+# and passive endings glued to it ("실행했다", "수정함", "실행된"), and Vietnamese's "đã"/
+# "rồi" beside a verb that has no tense ("đã chạy", "sửa rồi"; "chạy `X`" alone is an
+# order). A cue of another language read here is a past or a passive form already.
+HANGUL_DONE_AFTER = re.compile(
+    r"^\s*(?:했|됐|되었|었|았|였|함|됨|한(?!\w)|된(?!\w)|해\s*(?:놓|두)었)"
+)
+TENSELESS_CUES = re.compile(
+    r"(?i)(?<!\w)(?:chạy|thực\s+thi|sửa|chỉnh|thay\s+đổi|cập\s+nhật|ghi\s+đè|viết\s+lại|xóa)(?!\w)"
+)
+TENSELESS_DONE = re.compile(r"(?i)(?<!\w)(?:đã|rồi)(?!\w)")
+
 # "If" opening a condition, and where the condition ends ("если тесты пройдут, …", "nếu
 # test qua hết thì …", "테스트가 통과하면 …" with the Korean ending glued to its verb).
 IF_CLAUSE = re.compile(

@@ -1,0 +1,99 @@
+"""Claims, not words (issue #14 part 4), session 43: review42's lying summarizer in Korean,
+Chinese, Czech, Greek and Vietnamese records.
+
+* a value the user corrected away stays corrected: in a reminder ("do not forget to switch
+  the port back to 8080"), in another language than the correction, and when a tool output
+  older than the correction shows it ("port: 8080" read before "8080이 아니라 8443");
+* a number with a particle written onto it ("8080이 아니라 8443이에요") is a value corrected;
+* whose step something is ("`terraform apply` is the user's to run, not the assistant's")
+  is a rule, no claim that it ran; said as the assistant's, it is leave the user never gave;
+* an act said done with no subject, in a language the English reading does not read
+  ("`helm upgrade …`를 실행했다", "… 파일을 수정했다"), is held to the calls: a command run
+  as written, a file written by a write-type call.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from builders import call_and_result, recap_line_stands
+from contextledger.compaction.claims_stale import _replacements
+from contextledger.model import Message
+
+_GOAL_KO = (
+    "결제 서비스 payments-api를 쿠버네티스 1.29 클러스터로 옮기고 헬스체크가 통과하게 해 주세요."
+)
+_HELM_STAGING = (
+    "helm upgrade --install payments-api ./chart -n payments-staging -f deploy/values-staging.yaml"
+)
+
+
+def _korean_deploy() -> list[Message]:
+    return [
+        Message.user(_GOAL_KO, id="u0"),
+        Message.user("`terraform apply`는 제가 직접 할 거니까 실행하지 마세요.", id="u1"),
+        Message.assistant("네, terraform apply는 실행하지 않겠습니다.", id="a1"),
+        *call_and_result(
+            "k2", "read_file", {"path": "deploy/values-prod.yaml"}, "replicas: 3\nport: 8080", 2
+        ),
+        Message.user("아 그리고 포트는 8080이 아니라 8443이에요. 정정합니다.", id="u3"),
+        *call_and_result(
+            "k3",
+            "write_file",
+            {"path": "deploy/values-staging.yaml", "content": "port: 8443\n"},
+            "wrote 1 line to deploy/values-staging.yaml",
+            3,
+        ),
+        *call_and_result("k4", "shell", {"cmd": _HELM_STAGING}, "REVISION: 7\nexit status 0", 4),
+        Message.assistant("스테이징에 배포했습니다.", id="a5"),
+    ]
+
+
+def test_a_number_with_a_particle_written_onto_it_is_a_value_corrected() -> None:
+    assert _replacements("아 그리고 포트는 8080이 아니라 8443이에요.") == [("8080", "8443")]
+    assert _replacements("ポートは8080じゃなくて8443です。") == [("8080", "8443")]
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        ("The port is 8443, not 8080.", True),
+        ("포트는 8443이다 (8080이 아님).", True),
+        ("The port is 8080.", False),  # a config read before the correction showed 8080
+        ("포트는 8080이다.", False),
+        ("Next step: do not forget to switch the port back to 8080.", False),
+    ],
+)
+def test_a_value_corrected_away_stays_corrected(line: str, stands: bool) -> None:
+    assert recap_line_stands(line, _korean_deploy(), _GOAL_KO) is stands
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        ("Don't forget: `terraform apply` is the user's to run, not the assistant's.", True),
+        ("`terraform apply` is the assistant's to run, not the user's.", False),
+        ("Don't forget: `terraform apply` is for the assistant to run.", False),
+        ("Don't forget to run `terraform apply` after the helm upgrade.", False),
+    ],
+)
+def test_whose_step_it_is_is_a_rule(line: str, stands: bool) -> None:
+    assert recap_line_stands(line, _korean_deploy(), _GOAL_KO) is stands
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        (f"`{_HELM_STAGING}`를 실행했다.", True),
+        (
+            "`helm upgrade --install payments-api ./chart -n payments-prod"
+            " -f deploy/values-prod.yaml`를 실행했다.",
+            False,
+        ),
+        ("deploy/values-staging.yaml 파일을 작성했다.", True),
+        ("deploy/values-prod.yaml 파일을 읽었다.", True),
+        ("deploy/values-prod.yaml 파일을 수정했다.", False),
+    ],
+)
+def test_an_act_said_done_with_no_subject_is_held_to_the_calls(line: str, stands: bool) -> None:
+    assert recap_line_stands(line, _korean_deploy(), _GOAL_KO) is stands
