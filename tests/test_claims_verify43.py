@@ -97,3 +97,42 @@ def test_whose_step_it_is_is_a_rule(line: str, stands: bool) -> None:
 )
 def test_an_act_said_done_with_no_subject_is_held_to_the_calls(line: str, stands: bool) -> None:
     assert recap_line_stands(line, _korean_deploy(), _GOAL_KO) is stands
+
+
+def _korean_bans() -> list[Message]:
+    return [
+        Message.user(_GOAL_KO, id="u0"),
+        Message.user(
+            "운영 DB에는 절대 마이그레이션을 돌리지 마세요. 스테이징에서만 하세요.", id="u1"
+        ),
+        Message.user("`terraform apply`는 제가 직접 할 거니까 실행하지 마세요.", id="u2"),
+        Message.assistant("네, terraform apply는 실행하지 않겠습니다.", id="a2"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        ("운영 DB에서는 마이그레이션을 돌리지 말아 주세요.", True),
+        ("`terraform apply`는 실행하지 마세요 (사용자가 직접 함).", True),
+        ("운영 DB에서도 마이그레이션을 돌려 주세요.", False),
+        ("`terraform apply`를 실행했다.", False),
+    ],
+)
+def test_a_korean_ban_said_back_in_other_endings_stands(line: str, stands: bool) -> None:
+    assert recap_line_stands(line, _korean_bans(), _GOAL_KO) is stands
+
+
+@pytest.mark.parametrize(
+    ("text", "denies"),
+    [
+        ("네, terraform apply는 실행하지 않겠습니다.", True),
+        ("実行しないでください。", True),
+        ("Redis 말고 Memcached를 써요.", False),  # a choice, no denial
+        ("`terraform apply`를 실행했습니다.", False),
+    ],
+)
+def test_a_denial_glued_onto_the_verb_is_a_denial(text: str, denies: bool) -> None:
+    from contextledger.compaction.claims_polarity import negated
+
+    assert negated(text) is denies

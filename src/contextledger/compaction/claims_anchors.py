@@ -88,6 +88,9 @@ def _cues() -> _Cues:
     lx = lexicon
     negators = "|".join(re.escape(w) for w in lx.NEGATORS.split())
     tight = "|".join(re.escape(w) for w in lx.NEGATORS_NOSPACE.split())
+    # a ban denies the act as "not" does ("`terraform apply`는 실행하지 마세요": no run claimed)
+    banning = "|".join(re.escape(w) for w in lx.PROHIBITIVES.split())
+    banning_tight = "|".join(re.escape(w) for w in lx.PROHIBITIVES_NOSPACE.split())
     return _Cues(
         _pattern(lx.PASS_CUES, lx.PASS_CUES_NOSPACE),
         _pattern(lx.FAIL_CUES, lx.FAIL_CUES_NOSPACE),
@@ -96,7 +99,7 @@ def _cues() -> _Cues:
         _pattern(lx.ASSISTANT_NOUNS, lx.ASSISTANT_NOUNS_NOSPACE),
         # a negator right before the cue, or one word before it ("ei ole onnistunut")
         re.compile(rf"(?i)(?:(?<!\w)(?:{negators})(?:\s+\S+)?\s+|(?:{tight})\s*)$"),
-        re.compile(rf"(?i)(?<!\w)(?:{negators}|n't)(?!\w)|{tight}"),
+        re.compile(rf"(?i)(?<!\w)(?:{negators}|{banning}|n't)(?!\w)|{tight}|{banning_tight}"),
         _pattern(lx.WRITE_CUES, lx.WRITE_CUES_NOSPACE),
         _pattern(lx.FORBADE_CUES, lx.FORBADE_CUES_NOSPACE),
         _pattern(lx.RUN_CUES, lx.RUN_CUES_NOSPACE),

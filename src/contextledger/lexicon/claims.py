@@ -413,7 +413,7 @@ FORBADE_CUES_NOSPACE = "금지 禁止 不许 不准"
 # Korean forbids with endings glued to the verb ("수정하지 마세요", "실행 금지", "Redis 말고"):
 # found anywhere in a run of Hangul.
 HANGUL_RESTRICTS = re.compile(
-    r"마세요|마십시오|말\s*것|말고|않|금지|못|없이|하지\s*마|면\s*안\s*[됩돼되]|불가"
+    r"마세요|마십시오|말아\s*(?:주|요|라|줘)|말\s*것|말고|않|금지|못|없이|하지\s*마|면\s*안\s*[됩돼되]|불가"
 )
 # Persian and Tamil deny with words glued to the verb: Persian "never", "must not", "no",
 # "not" glued before a verb ("نمی‌توانی", "اجرا نکن", "دست نزن", "اضافه نکنید"); Tamil
@@ -591,6 +591,14 @@ RUN_CUES = """
 """
 RUN_CUES_NOSPACE = "실행 돌렸 돌려 运行 执行 実行"
 
+# Korean particles and the endings of a request or a ban, written as words of their own or
+# split off a name they were glued to ("DB에서는", "돌리지 말아 주세요"): no content, as
+# "the" and "please" are none ("운영 DB에서는 …" traces to "운영 DB에는 …")
+KOREAN_FUNCTION_WORDS = """
+    에서는 에서도 에서 에는 에도 에게 으로는 으로 로는 까지 부터 처럼 보다 이나 이랑 하고
+    주세요 주십시오 주세 줘요 말아 말아요 마세요 마세 마십시오 마십
+"""
+
 # What says a run or a write cue happened, where the cue itself does not: Korean's past
 # and passive endings glued to it ("실행했다", "수정함", "실행된"), and Vietnamese's "đã"/
 # "rồi" beside a verb that has no tense ("đã chạy", "sửa rồi"; "chạy `X`" alone is an
@@ -663,7 +671,7 @@ NEGATORS_NOSPACE = "ไม่ 안 않 못 不 没 未 ません なかった て
 # "อย่า"): with NEGATORS, what negates a step held back until then ("Do tego czasu go nie
 # wdrażaj.", "Until then, don't deploy it.")
 PROHIBITIVES = "don't dont ej אל đừng"
-PROHIBITIVES_NOSPACE = "ない ません 마세요 不要 别 อย่า"
+PROHIBITIVES_NOSPACE = "ない ません 마세요 말아 不要 别 อย่า"
 
 # Words that make a rule a wish ("when possible", "ideally", "jeśli to możliwe", "できるだけ",
 # "尽量", "wenn möglich", "по возможности"): a rule the user set without one, restated with
@@ -1030,7 +1038,8 @@ SCRIPT_PERMITS = re.compile(
 # ("실행하지 마세요", "배포하지 않"), Thai ("ห้ามรัน", "อย่า", "ไม่"), Japanese ("実行しないで",
 # "禁止", "ません"), Chinese ("不要", "禁止"): read as marks, not words.
 SCRIPT_DENIALS = re.compile(
-    r"마세요|마십시오|말고|말\s*것|말라|않|못\s*하|금지|ห้าม|อย่า|ไม่|しないで|ないで|ないこと|"
+    r"마세요|마십시오|말아\s*(?:주|요|라|줘)|말고|말\s*것|말라|않|못\s*하|금지|ห้าม|อย่า|ไม่|しないで|"
+    r"ないで|ないこと|"
     r"ません|禁止|不要|不得|不能|严禁|别|勿|" + GLUED_SCRIPT_DENIALS.pattern
 )
 # The scripts whose denials some list here reads (Latin, Greek, Cyrillic, Hebrew, Arabic,
