@@ -136,3 +136,124 @@ def test_a_denial_glued_onto_the_verb_is_a_denial(text: str, denies: bool) -> No
     from contextledger.compaction.claims_polarity import negated
 
     assert negated(text) is denies
+
+
+_GOAL_EL = "Μεταφορά των ραντεβού του Δρ. Αντωνίου από την Πέμπτη 12/3."
+
+
+def _greek_clinic() -> list[Message]:
+    return [
+        Message.user(f"{_GOAL_EL} Στη Δευτέρα 16/3.", id="u0"),
+        *call_and_result(
+            "e2", "move_event", {"patient": "Κ. Νικολάου", "to": "2026-03-16T10:00"}, "{}", 1
+        ),
+        Message.user("Συγγνώμη, λάθος: η νέα μέρα είναι Τρίτη 17/3, όχι Δευτέρα 16/3.", id="u2"),
+        Message.assistant("Διορθώνω σε Τρίτη 17/3.", id="a2"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        ("The new day is Tuesday 17/3 (not Monday 16/3).", True),
+        ("Η νέα μέρα είναι Τρίτη 17/3.", True),
+        ("The new day is Monday 16/3.", False),  # the date the user corrected away
+        ("The new day is Wednesday 17/3.", False),  # a day the record never names
+    ],
+)
+def test_a_weekday_named_in_the_records_language_is_named(line: str, stands: bool) -> None:
+    assert recap_line_stands(line, _greek_clinic(), _GOAL_EL) is stands
+
+
+def test_days_written_in_several_words_or_unspaced_are_read() -> None:
+    from contextledger.compaction.claims_numbers import _read
+
+    assert "friday" in _read("Hạn chót là thứ Sáu tuần này.")[2]
+    assert "tuesday" in _read("화요일에 배포해요.")[2]
+    assert "tuesday" in _read("星期二上线。")[2]
+
+
+def _greek_mail() -> list[Message]:
+    return [
+        Message.user(_GOAL_EL, id="u0"),
+        Message.user("Μην στείλεις SMS στους ασθενείς, μόνο email.", id="u1"),
+        *call_and_result(
+            "e5",
+            "send_email",
+            {"to": "a.dimitriou@mail.example", "subject": "Αλλαγή ραντεβού 17/3"},
+            "SMTP error 550 5.1.1 <a.dimitriou@mail.example>: mailbox unavailable",
+            2,
+        ),
+        *call_and_result(
+            "e6", "send_email", {"to": "k.nikolaou@mail.example"}, '{"sent": true}', 3
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        ("The e-mail to a.dimitriou@mail.example bounced (SMTP 550, mailbox unavailable).", True),
+        ("The e-mail to k.nikolaou@mail.example was delivered.", True),
+        ("The e-mail to a.dimitriou@mail.example was delivered.", False),
+        ("Do not send SMS to patients; e-mail only.", True),  # a ban: no call's arguments
+    ],
+)
+def test_a_mail_servers_refusal_is_a_failure(line: str, stands: bool) -> None:
+    assert recap_line_stands(line, _greek_mail(), _GOAL_EL) is stands
+
+
+@pytest.mark.parametrize(
+    ("body", "refused"),
+    [
+        ("SMTP error 550 5.1.1 <a@b.example>: mailbox unavailable", True),
+        ("552 5.3.4 Message size exceeds fixed limit", True),
+        ("smtp reply: 421 try again later", True),
+        ("250 2.0.0 OK queued as 12345", False),
+        ("listening on port 5432 4.1.2", False),
+    ],
+)
+def test_smtp_refusals_are_read_as_failures(body: str, refused: bool) -> None:
+    from contextledger.compaction.claims_evidence import failed_output
+
+    assert failed_output(body) is refused
+
+
+_GOAL_VI = "Tìm giúp tôi một căn hộ để thuê trước Tết."
+
+
+def _vietnamese_viewing() -> list[Message]:
+    return [
+        Message.user(_GOAL_VI, id="u0"),
+        *call_and_result(
+            "v1",
+            "schedule_viewing",
+            {"listing": "VN-4471"},
+            "ERROR schedule_viewing: listing VN-4471 was removed by the owner",
+            1,
+        ),
+        *call_and_result("v2", "schedule_viewing", {"listing": "VN-2049"}, '{"ok": true}', 2),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        ("Không đặt được lịch xem căn VN-4471: chủ nhà đã gỡ tin.", True),  # the failure told
+        ("Đã đặt lịch xem căn VN-2049.", True),
+        ("Đã đặt lịch xem căn VN-4471.", False),  # the call that would have booked it failed
+    ],
+)
+def test_an_act_said_in_another_language_is_held_to_its_call(line: str, stands: bool) -> None:
+    assert recap_line_stands(line, _vietnamese_viewing(), _GOAL_VI) is stands
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        ("Το email στην a.dimitriou@mail.example παραδόθηκε.", False),
+        ("Το email στην k.nikolaou@mail.example στάλθηκε.", True),
+    ],
+)
+def test_a_greek_delivery_claim_is_held_to_the_mail_call(line: str, stands: bool) -> None:
+    assert recap_line_stands(line, _greek_mail(), _GOAL_EL) is stands

@@ -47,8 +47,9 @@ import re
 
 from ..intent import is_constraint
 from ..lexicon import claims as lexicon
+from ..lexicon.negation import denial
 from . import claims_words as lex
-from .claims_anchors import check_grounded, failure_grounded
+from .claims_anchors import anchors, check_grounded, failure_grounded
 from .claims_anchors import subject as opening_subject
 from .claims_args import as_called, check_arguments
 from .claims_cause import check_cause
@@ -79,7 +80,7 @@ from .claims_done import (
     check_state,
     check_written,
 )
-from .claims_evidence import Claim, Evidence, failing_lines
+from .claims_evidence import Claim, Evidence, failed_answer, failing_lines
 from .claims_failing import check_marked_failures, check_still_failing
 from .claims_fields import check_field_figures
 from .claims_kept import as_ban
@@ -114,7 +115,7 @@ from .claims_order import (
 )
 from .claims_outcomes import bound_outcome, check_codes, check_entry_numbers
 from .claims_permission import as_permitted, check_leave, check_permission, said_in_halves
-from .claims_polarity import PERMIT, as_reminded, negated
+from .claims_polarity import PERMIT, as_reminded, forbids, negated
 from .claims_reading import (
     BACKTICKED,
     BY_USER,
@@ -273,6 +274,17 @@ def check_clause(
     return with_runs(text.strip(), found, ev)
 
 
+def _failure_told(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` denies an act on what a failed call names (its ids, addresses)."""
+    named = frozenset(v.casefold() for k, v in anchors(text) if k != "path")
+    return bool(named) and denial(text) and failed_answer(ev, named) is not None
+
+
+def _a_ban(text: str) -> bool:
+    """Whether ``text`` is a rule against a step, said with no one doing it."""
+    return forbids(text) and actor_of(text) is None
+
+
 _ARROW = re.compile(r"(?<!\S)(?P<old>[^\s()]*\d[^\s()]*)\s*(?:->|→|=>)\s*(?=[^\s()]*\d)")
 
 # "wrote api/throttle.py with UPLOAD_RATE = '30/h'": a value written, not a path ("30/h")
@@ -329,7 +341,9 @@ def _check_clause(
         out += [] if out else check_corrected_count(text, ev)  # "18 people" after "20 now"
         out += check_superseded(text, ev)  # "K = 23." when the user last set K to 91
         out += [] if out else check_restated_value(text, ev)  # "limit 150" for "limit 100"
-        out += check_arguments(text, ev)  # "assigned OPS-812 to jdoe": the call's assignee
+        # "assigned OPS-812 to jdoe": the call's assignee (not a ban: "Do not send SMS to
+        # patients" says no call's arguments)
+        out += [] if _a_ban(text) else check_arguments(text, ev)
         out += check_assistant_did(text, ev)  # "O assistente ofereceu um cupom …"
         out += [] if out else check_permission(text, ev)  # "must ask" for "needn't ask"
         out += [] if out else check_leave(text, ev)  # "doesn't care if X" for "…, but never X"
@@ -465,6 +479,10 @@ def _check_clause(
         out = [c for c in out if not c.reason.startswith(_RESTATED_READ)]
     # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
     out = without_translated(text, out, ev)
+    if out and section not in _DONE_SECTIONS and _failure_told(text, ev):
+        # "Không đặt được lịch xem căn VN-4471: …": an act denied whose object only a failed
+        # call names is that failure told, in any language, not a rule of the user's
+        out = [c for c in out if not c.reason.startswith((_UNTRACED, "the user said it of"))]
     if not out and section not in _DONE_SECTIONS:
         out += named_after_leaving(text, ev)  # "P owns the rollout" when P has left
         out += switched_around(text, ev)  # "flag X is ON" when the user said it stays OFF

@@ -115,6 +115,8 @@ def _read(
         for w in _FOLDED_WORD.findall(text.casefold())
         if w in lexicon.DATE_WORDS_ABROAD
     }
+    # ("thứ Sáu", "화요일에", "星期二": Friday and Tuesday, in more than one word or unspaced)
+    days |= {english for pattern, english in lexicon.DATE_PHRASES_ABROAD if pattern.search(text)}
     counted = counts(text)
     # ("3.254 euro" in Italian is the recap's "3,254 euros": thousands, grouped by dots)
     counted |= {(n.replace(".", ""), noun) for n, noun in counted if _DOTTED_THOUSANDS.fullmatch(n)}
@@ -275,7 +277,9 @@ _DATE_WORDS = re.compile(
     r"April|June|July|August|September|October|November|December)\b"
 )
 # a date word of another language that is as often no date ("mars", Dutch "mei")
-_NOT_ONLY_A_DATE = frozenset({"mars", "mei", "mayo"})
+_NOT_ONLY_A_DATE = frozenset(
+    {"mars", "mei", "mayo", "mai", "maj", "maja", "marca", "mart", "joi", "cuma", "ocak", "kasım"}
+)
 _FOLDED_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
 _MONTHS = "January February March April May June July August September October November December"
 

@@ -43,6 +43,8 @@ _GLUED = (
 # hyphenated name
 _VALUE = re.compile(
     rf"{_GLUED}|"
+    # a day and month ("17/3", "16/3/2026"): one value, a date
+    r"(?<![\w.,:/-])\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![\w/]|[.,]\d)|"
     r"(?<![\w.,:/-])(?:\d[\d.,:]*(?:[eE][-+]?\d+)?(?:[–-]\d[\d.,:]*)?(?:\s?%|st|nd|rd|th)?|"
     rf"[^\W\d_{_UNSPACED}](?:[^\W{_UNSPACED}]|\.)*\d(?:[^\W{_UNSPACED}]|[.-])*|"
     r"[^\W\d_]+(?:-[^\W_]+)+)(?![\w/])"
@@ -99,7 +101,14 @@ def _without_word_between(before: str, sentence: str, previous: re.Match[str]) -
     had = re.search(r"([^\W\d_]+)\s*$", sentence[: previous.start()])
     if len(word) <= 3 or (had is not None and had.group(1).casefold() == word.casefold()):
         return before[: m.start()]
+    if _a_date_word(word):  # "Τρίτη 17/3, όχι Δευτέρα 16/3": the day the date fell on
+        return before[: m.start()]
     return before
+
+
+def _a_date_word(word: str) -> bool:
+    folded = word.casefold()
+    return folded in lexicon.DATE_WORDS_ABROAD or folded in lexicon.DATE_WORDS_ABROAD.values()
 
 
 # "and", "or" between two values list them; they replace none

@@ -116,7 +116,25 @@ ACT_GLOSSES = (
     (
         "sent",
         r"(?i)\b(?:ha\s+inviato|ha\s+mandato|ha\s+spedito|enviou|mandou|envió|mandó|"
-        r"a\s+envoyé|schickte|sendete|verschickte|wysłał[aoy]?|gönderdi)\b|发送了|发了|送信した|送った",
+        r"a\s+envoyé|schickte|sendete|verschickte|wysłał[aoy]?|gönderdi|"
+        # (Greek, Czech, Slovak, Romanian, Hungarian, Vietnamese: "παραδόθηκε", "odesláno")
+        r"στάλθηκ[εα]ν?|εστάλη(?:σαν)?|έστειλ[εα]ν?|παραδόθηκ[εα]ν?|odeslán[aoy]?|odesláno|"
+        r"odeslal[aoy]?|poslán[aoy]?|posláno|poslal[aoy]?|doručen[aoy]?|doručeno|odoslan[éáý]|"
+        r"a\s+trimis|trimis[ăe]?|elküldte|elküldve|đã\s+gửi|đã\s+được\s+gửi)(?!\w)|"
+        r"발송했|발송됨|전송했|전송됨|보냈|发送了|发了|送信した|送った",
+    ),
+    (
+        "booked",
+        r"(?i)(?<!\w)(?:đã\s+đặt(?:\s+(?:lịch|chỗ|phòng|bàn))?|rezervován[aoy]?|rezervováno|"
+        r"zarezervoval[aoy]?|zarezerwował[aoy]?|κλείστηκ[εα]ν?|rezervasyon\s+yapıldı|"
+        r"reservou|reservó|a\s+réservé|ha\s+prenotato|buchte|gebucht)(?!\w)|"
+        r"예약했|예약됨|예약\s*완료|预订了|预约了|予約した|予約しました",
+    ),
+    (
+        "moved",
+        r"(?i)(?<!\w)(?:μεταφέρθηκ[εα]ν?|μετέφερ[εα]ν?|přesunut[aoy]?|přesunuto|přesunul[aoy]?|"
+        r"przeniesion[aoy]?|przeniósł|đã\s+(?:dời|chuyển)|taşındı|ertelendi)(?!\w)|"
+        r"옮겼|이동했|改到了|移到了|移動した",
     ),
     (
         "found",
@@ -285,6 +303,45 @@ WENT_WELL = re.compile(
 # Month names and their short forms, January first.
 # Days and months named in the languages recaps are written from, as the English name a recap
 # gives them ("março" is March, "lunedì" Monday): what the record names, read in English.
+# ... and in Greek, Czech, Polish, Russian, Turkish, Romanian and Hungarian (a day or a
+# month with its case endings: "Τρίτη", "στις 16 Μαρτίου", "v úterý", "do piątku")
+_DATE_WORDS_MORE = (
+    ("january", "ιανουάριος ιανουαρίου leden ledna styczeń stycznia январь января ocak ianuarie"),
+    ("february", "φεβρουάριος φεβρουαρίου únor února luty lutego февраль февраля şubat februarie"),
+    ("march", "μάρτιος μαρτίου březen března marzec marca март марта mart martie március"),
+    ("april", "απρίλιος απριλίου duben dubna kwiecień kwietnia апрель апреля nisan aprilie"),
+    ("may", "μάιος μαΐου květen května maj maja май мая mayıs mai május"),
+    ("june", "ιούνιος ιουνίου červen června czerwiec czerwca июнь июня haziran iunie június"),
+    ("july", "ιούλιος ιουλίου červenec července lipiec lipca июль июля temmuz iulie július"),
+    ("august", "αύγουστος αυγούστου srpen srpna sierpień sierpnia август августа ağustos"),
+    ("september", "σεπτέμβριος σεπτεμβρίου září wrzesień września сентябрь сентября eylül"),
+    ("october", "οκτώβριος οκτωβρίου říjen října październik października октябрь октября"),
+    ("november", "νοέμβριος νοεμβρίου listopad listopadu listopada ноябрь ноября kasım"),
+    ("december", "δεκέμβριος δεκεμβρίου prosinec prosince grudzień grudnia декабрь декабря aralık"),
+    ("monday", "δευτέρα pondělí poniedziałek poniedziałku понедельник pazartesi luni hétfő"),
+    ("tuesday", "τρίτη úterý wtorek wtorku вторник salı marți kedd"),
+    ("wednesday", "τετάρτη středa středu środa środę среда среду çarşamba miercuri szerda"),
+    ("thursday", "πέμπτη čtvrtek czwartek czwartku четверг perşembe joi csütörtök"),
+    ("friday", "παρασκευή pátek piątek piątku пятница пятницу cuma vineri péntek"),
+    ("saturday", "σάββατο sobota sobotu sobotę суббота субботу cumartesi sâmbătă szombat"),
+    ("sunday", "κυριακή neděle neděli niedziela niedzielę воскресенье duminică vasárnap"),
+)
+# Days and months written in more than one word, or onto the words around them, in
+# Vietnamese, Korean, Japanese and Chinese ("thứ Sáu", "화요일에", "火曜日", "星期二"): read
+# in the record's texts (as the words above), never in a recap's ("thứ hai" is "second" too)
+DATE_PHRASES_ABROAD = tuple(
+    (re.compile(pattern, re.IGNORECASE), english)
+    for english, pattern in (
+        ("monday", r"(?<!\w)thứ\s+hai(?!\w)|월요일|月曜|星期一|周一|週一|礼拜一"),
+        ("tuesday", r"(?<!\w)thứ\s+ba(?!\w)|화요일|火曜|星期二|周二|週二|礼拜二"),
+        ("wednesday", r"(?<!\w)thứ\s+tư(?!\w)|수요일|水曜|星期三|周三|週三|礼拜三"),
+        ("thursday", r"(?<!\w)thứ\s+năm(?!\w)|목요일|木曜|星期四|周四|週四|礼拜四"),
+        ("friday", r"(?<!\w)thứ\s+sáu(?!\w)|금요일|金曜|星期五|周五|週五|礼拜五"),
+        ("saturday", r"(?<!\w)thứ\s+bảy(?!\w)|토요일|土曜|星期六|周六|週六|礼拜六"),
+        ("sunday", r"(?<!\w)chủ\s+nhật(?!\w)|일요일|日曜|星期日|星期天|周日|週日|礼拜天"),
+    )
+)
+
 DATE_WORDS_ABROAD = {
     w: english
     for english, words in (
@@ -310,6 +367,7 @@ DATE_WORDS_ABROAD = {
         ("friday", "viernes vendredi sexta-feira venerdì venerdi vrijdag freitag"),
         ("saturday", "sábado sabado samedi sabato zaterdag samstag"),
         ("sunday", "domingo dimanche domenica zondag sonntag"),
+        *_DATE_WORDS_MORE,
     )
     for w in words.split()
 }
