@@ -257,3 +257,36 @@ def test_an_act_said_in_another_language_is_held_to_its_call(line: str, stands: 
 )
 def test_a_greek_delivery_claim_is_held_to_the_mail_call(line: str, stands: bool) -> None:
     assert recap_line_stands(line, _greek_mail(), _GOAL_EL) is stands
+
+
+def test_expected_and_actual_labels_written_onto_their_words_are_read() -> None:
+    from contextledger.compaction.claims_numbers import number_pairs
+
+    assert number_pairs("Q2 环比期望 0.152，实际 0.125。") == {
+        ("expected", "0.152"),
+        ("got", "0.125"),
+    }
+    assert number_pairs("期待値は3、実際は5") == {("expected", "3"), ("got", "5")}
+
+
+_GOAL_ZH = "修好仪表盘的季度环比计算。"
+_JEST_OUT = (
+    "FAIL tests/dashboard.test.js\n  ● 季度环比 › computes growth for Q2\n"
+    "    expect(received).toBeCloseTo(expected)\n    Expected: 0.125\n    Received: 0.152\n"
+    "Tests:       1 failed, 4 passed, 5 total\nexit status 1"
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        ("`npx jest tests/dashboard.test.js` 失败：Q2 环比期望 0.125，实际 0.152。", True),
+        ("`npx jest tests/dashboard.test.js` 失败：Q2 环比期望 0.152，实际 0.125。", False),
+    ],
+)
+def test_a_chinese_expected_and_actual_keep_their_sides(line: str, stands: bool) -> None:
+    record = [
+        Message.user(_GOAL_ZH, id="u0"),
+        *call_and_result("z4", "shell", {"cmd": "npx jest tests/dashboard.test.js"}, _JEST_OUT, 1),
+    ]
+    assert recap_line_stands(line, record, _GOAL_ZH) is stands

@@ -23,9 +23,12 @@ from .trace import FILLER, claim_terms, cover, stem, unit_terms
 
 # Numbers bound to a label the recap may swap: "expected 302, got 500".
 LABEL = re.compile(
-    r"(?i)\b(expected|expect|got|want|wanted|actual|received|returned|returns|from|to|left|"
-    r"right)\b"
-    r"[\s:=,<>≤≥]*(?:a\s+|an\s+|of\s+|status\s+|code\s+)?(-?\d+(?:\.\d+)?\b|\"[^\"\n]{1,80}\"|'[^'\n]{1,80}')"
+    r"(?i)(\b(?:expected|expect|got|want|wanted|actual|received|returned|returns|from|to|left|"
+    r"right)\b|"
+    # ("Q2 环比期望 0.152，实际 0.125", "期待値 3、実際 5": the labels written onto their words)
+    r"期望值?|预期值?|期待値|实际值?|実際値|実際)"
+    r"[\s:=,<>≤≥：，]*(?:a\s+|an\s+|of\s+|status\s+|code\s+|为|為|は)?"
+    r"(-?\d+(?:\.\d+)?\b|\"[^\"\n]{1,80}\"|'[^'\n]{1,80}')"
 )
 _LABEL_FOLD = {
     "expect": "expected",
@@ -35,6 +38,8 @@ _LABEL_FOLD = {
     "received": "got",
     "returned": "got",
     "returns": "got",
+    **dict.fromkeys(["期望", "期望值", "预期", "预期值", "期待値"], "expected"),
+    **dict.fromkeys(["实际", "实际值", "実際", "実際値"], "got"),
 }
 _OPPOSITE = {
     "expected": "got",
