@@ -47,8 +47,9 @@ import re
 
 from ..intent import is_constraint
 from ..lexicon import claims as lexicon
+from ..lexicon.negation import denial
 from . import claims_words as lex
-from .claims_anchors import check_grounded, failure_grounded
+from .claims_anchors import anchors, check_grounded, failure_grounded
 from .claims_anchors import subject as opening_subject
 from .claims_args import as_called, check_arguments
 from .claims_cause import check_cause
@@ -79,7 +80,7 @@ from .claims_done import (
     check_state,
     check_written,
 )
-from .claims_evidence import Claim, Evidence, failing_lines
+from .claims_evidence import Claim, Evidence, failed_answer, failing_lines
 from .claims_failing import check_marked_failures, check_still_failing
 from .claims_fields import check_field_figures
 from .claims_kept import as_ban
@@ -114,7 +115,7 @@ from .claims_order import (
 )
 from .claims_outcomes import bound_outcome, check_codes, check_entry_numbers
 from .claims_permission import as_permitted, check_leave, check_permission, said_in_halves
-from .claims_polarity import PERMIT, as_reminded, negated
+from .claims_polarity import PERMIT, as_reminded, forbids, negated
 from .claims_reading import (
     BACKTICKED,
     BY_USER,
@@ -273,6 +274,17 @@ def check_clause(
     return with_runs(text.strip(), found, ev)
 
 
+def _failure_told(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` denies an act on what a failed call names (its ids, addresses)."""
+    named = frozenset(v.casefold() for k, v in anchors(text) if k != "path")
+    return bool(named) and denial(text) and failed_answer(ev, named) is not None
+
+
+def _a_ban(text: str) -> bool:
+    """Whether ``text`` is a rule against a step, said with no one doing it."""
+    return forbids(text) and actor_of(text) is None
+
+
 _ARROW = re.compile(r"(?<!\S)(?P<old>[^\s()]*\d[^\s()]*)\s*(?:->|→|=>)\s*(?=[^\s()]*\d)")
 
 # "wrote api/throttle.py with UPLOAD_RATE = '30/h'": a value written, not a path ("30/h")
@@ -329,7 +341,9 @@ def _check_clause(
         out += [] if out else check_corrected_count(text, ev)  # "18 people" after "20 now"
         out += check_superseded(text, ev)  # "K = 23." when the user last set K to 91
         out += [] if out else check_restated_value(text, ev)  # "limit 150" for "limit 100"
-        out += check_arguments(text, ev)  # "assigned OPS-812 to jdoe": the call's assignee
+        # "assigned OPS-812 to jdoe": the call's assignee (not a ban: "Do not send SMS to
+        # patients" says no call's arguments)
+        out += [] if _a_ban(text) else check_arguments(text, ev)
         out += check_assistant_did(text, ev)  # "O assistente ofereceu um cupom …"
         out += [] if out else check_permission(text, ev)  # "must ask" for "needn't ask"
         out += [] if out else check_leave(text, ev)  # "doesn't care if X" for "…, but never X"
@@ -465,6 +479,10 @@ def _check_clause(
         out = [c for c in out if not c.reason.startswith(_RESTATED_READ)]
     # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
     out = without_translated(text, out, ev)
+    if out and section not in _DONE_SECTIONS and _failure_told(text, ev):
+        # "Không đặt được lịch xem căn VN-4471: …": an act denied whose object only a failed
+        # call names is that failure told, in any language, not a rule of the user's
+        out = [c for c in out if not c.reason.startswith((_UNTRACED, "the user said it of"))]
     if not out and section not in _DONE_SECTIONS:
         out += named_after_leaving(text, ev)  # "P owns the rollout" when P has left
         out += switched_around(text, ev)  # "flag X is ON" when the user said it stays OFF
@@ -846,6 +864,11 @@ def _check_prose(
     claimed_now = hedged != text or re.search(r"(?i)\bnow\b", text) is not None
     text = hedged
     actor = actor_of(text, actor)
+    whose = _WHOSE_STEP.search(text) if actor is None else None
+    if whose and actor_of(whose.group("owner").removeprefix("for ")) == "assistant":
+        # "`X` is the assistant's to run": leave the user gave, or not
+        allowed = f"The assistant may {whose.group('verb')} {text[: whose.start()].strip()}."
+        return list(check_clause(allowed, None, ev))
     if actor != "user" and BY_USER.search(re.sub(r"`[^`]*`", " ", text)):
         actor = "user"  # "`cmd` was run by the user", "… ran it themselves"
     says = SAYS.match(text)
@@ -914,9 +937,10 @@ def _check_prose(
             return restated
     if actor is None and PERMIT.search(text) and not DONE.search(text):
         return check_user(text, ev, "user said")  # "force pushing is allowed": whose permission?
+    whose = _WHOSE_STEP.search(text) if actor is None else None
     if (
         actor is None
-        and (is_constraint(text) or _TO_BE_DONE.search(text))
+        and (is_constraint(text) or _TO_BE_DONE.search(text) or whose)
         and not DONE.search(text)
     ):
         tools_own = required_by_tool(text, ev)
@@ -938,6 +962,13 @@ def _check_prose(
 # An obligation said of a thing ("the project venv is to be used", "nothing is to be
 # installed globally"): a rule, not a claim that it was done (R31-V9)
 _TO_BE_DONE = re.compile(r"(?i)\b(?:is|are)\s+(?:not\s+)?to\s+be\s+[a-z]+(?:ed|en|wn|lt|nt)\b")
+# Whose step it is ("`terraform apply` is the user's to run, not the assistant's"): who may
+# do it, no claim that anyone did (R42-V10)
+_WHOSE_STEP = re.compile(
+    r"(?i)\b(?:is|are)\s+(?P<owner>(?:the\s+)?[a-z]+['’]s|hers|his|theirs|yours|"
+    r"for\s+(?:the\s+)?[a-z]+)\s+(?:alone\s+)?to\s+(?P<verb>run|do|apply|execute|deploy|"
+    r"merge|push|send)\b"
+)
 
 
 def _check_no_failure(text: str, ev: Evidence) -> list[Claim]:

@@ -44,7 +44,7 @@ from functools import cache
 from ..lexicon import claims as lexicon
 from .claims_evidence import Claim, Evidence, failing_lines
 from .claims_reading import BACKTICKED, QUOTED_NAME, quote
-from .claims_runs import check_passed, outcome_counts
+from .claims_runs import check_passed, check_ran, outcome_counts
 from .digest import call_commands
 from .facts import extract_claims
 from .timeline import norm_command
@@ -88,6 +88,9 @@ def _cues() -> _Cues:
     lx = lexicon
     negators = "|".join(re.escape(w) for w in lx.NEGATORS.split())
     tight = "|".join(re.escape(w) for w in lx.NEGATORS_NOSPACE.split())
+    # a ban denies the act as "not" does ("`terraform apply`는 실행하지 마세요": no run claimed)
+    banning = "|".join(re.escape(w) for w in lx.PROHIBITIVES.split())
+    banning_tight = "|".join(re.escape(w) for w in lx.PROHIBITIVES_NOSPACE.split())
     return _Cues(
         _pattern(lx.PASS_CUES, lx.PASS_CUES_NOSPACE),
         _pattern(lx.FAIL_CUES, lx.FAIL_CUES_NOSPACE),
@@ -96,7 +99,7 @@ def _cues() -> _Cues:
         _pattern(lx.ASSISTANT_NOUNS, lx.ASSISTANT_NOUNS_NOSPACE),
         # a negator right before the cue, or one word before it ("ei ole onnistunut")
         re.compile(rf"(?i)(?:(?<!\w)(?:{negators})(?:\s+\S+)?\s+|(?:{tight})\s*)$"),
-        re.compile(rf"(?i)(?<!\w)(?:{negators}|n't)(?!\w)|{tight}"),
+        re.compile(rf"(?i)(?<!\w)(?:{negators}|{banning}|n't)(?!\w)|{tight}|{banning_tight}"),
         _pattern(lx.WRITE_CUES, lx.WRITE_CUES_NOSPACE),
         _pattern(lx.FORBADE_CUES, lx.FORBADE_CUES_NOSPACE),
         _pattern(lx.RUN_CUES, lx.RUN_CUES_NOSPACE),
@@ -334,6 +337,10 @@ def check_grounded(
     if who == "user":
         out += _user_did(text, named, ev) or _user_turned(text, named, ev)
         out += [] if out else _assistant_words(text, ev)
+    elif who is None and _said_done(text):
+        # "`helm upgrade … -n payments-prod`를 실행했다", "values-prod.yaml 파일을 수정했다": an
+        # act said done by no one named is the assistant's (the record's acts are its calls)
+        out += _assistant_acted(text, named, ev, unnamed=True)
     elif who is None and _cues().run.search(_MASKED.sub(" ", text)):
         # "Затем был выполнен `make deploy-prod`": run, by no one named
         out += [c for c in _assistant_acted(text, named, ev) if c.kind == "ran"]
@@ -422,12 +429,36 @@ def _user_turned(text: str, named: list[tuple[str, str]], ev: Evidence) -> list[
     return []
 
 
-def _assistant_acted(text: str, named: list[tuple[str, str]], ev: Evidence) -> list[Claim]:
+def _said_done(text: str) -> bool:
+    """Whether ``text`` says a run or a write happened in a language the English reading
+    does not read: a cue of another language than English, in its past (see
+    ``lexicon.HANGUL_DONE_AFTER``), not under a condition."""
+    bare = _MASKED.sub(" ", text)
+    if lexicon.CONDITIONAL.search(bare) or bare.rstrip().endswith("?"):
+        return False
+    for cue in (*_cues().run.finditer(bare), *_cues().write.finditer(bare)):
+        if cue.group(0).isascii():
+            continue  # ("ran", "edited": the English reading's)
+        if _HANGUL.search(cue.group(0)):
+            done = lexicon.HANGUL_DONE_AFTER.match(bare[cue.end() :]) is not None
+        else:
+            tenseless = lexicon.TENSELESS_CUES.fullmatch(cue.group(0)) is not None
+            done = not tenseless or lexicon.TENSELESS_DONE.search(bare) is not None
+        if done:
+            return True
+    return False
+
+
+def _assistant_acted(
+    text: str, named: list[tuple[str, str]], ev: Evidence, *, unnamed: bool = False
+) -> list[Claim]:
     """A line whose subject is the assistant, claiming an act the record's calls do not
     show, in any language: a backticked command only the user named ("Avustaja ajoi `npm
     publish`."), a file only read or only named by the user said changed, written or
     deleted ("Ассистент переписал src/vat.py", "העוזר שינה את pom.xml") — the word for the
-    act read next to the file, before it (after it in Korean, whose verb comes last)."""
+    act read next to the file, before it (after it in Korean, whose verb comes last).
+    ``unnamed``: a line with no subject that says the act was done; a command of several
+    words it claims run must have run as written (its arguments changed, it did not)."""
     if _cues().denied.search(_MASKED.sub(" ", text)):
         return []  # "did not run X": a denial, read elsewhere
     out: list[Claim] = []
@@ -436,6 +467,8 @@ def _assistant_acted(text: str, named: list[tuple[str, str]], ev: Evidence) -> l
         if kind == "command" and _only_forbidden(where):
             why = f"no tool call ran it (only the user mentioned it: {quote(where[0].text)})"
             out.append(Claim("ran", value, why))
+        elif kind == "command" and unnamed and " " in value.strip() and not ev.ran(value):
+            out += check_ran([value], ev)
         elif kind == "path" and not _written(value, ev):
             if not _cues().write.search(_governing(text, value, named)):
                 continue

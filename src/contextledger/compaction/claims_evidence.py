@@ -279,12 +279,22 @@ def _crashed(body: str) -> bool:
     return may_search(superset(_CRASH), body) and _CRASH.search(body) is not None
 
 
+# A mail server's refusal (RFC 5321: a 4xx or 5xx reply, with its enhanced status code or
+# said as SMTP's): "SMTP error 550 5.1.1 <a@b.example>: mailbox unavailable", "552 5.3.4
+# Message size exceeds fixed limit" - a mail not sent, whatever words follow it
+_MAIL_REFUSED = re.compile(
+    r"(?im)^\W*(?:smtp\w*(?:\s+(?:error|reply|response))?\s*[:=]?\s*)?[45]\d\d[\s-]+[45]\.\d{1,3}\.\d{1,3}\b|"
+    r"\bsmtp\w*\s+(?:error|reply|response)\s*[:=]?\s*[45]\d\d\b"
+)
+
+
 @lru_cache(maxsize=1 << 14)  # outputs are long, and read again at every recap
 def _output(body: str) -> _Output:
     head = body[:4000]
     terms = unit_terms(head)
     return _Output(
-        bool(failure_lines(body) or _crashed(body)),  # the recap's read, cached
+        # the recap's read, cached; and a mail server's refusal
+        bool(failure_lines(body) or _crashed(body) or _MAIL_REFUSED.search(head)),
         " ".join(body.split()),
         tuple(" ".join(x.split()) for x in body.splitlines() if x.strip()),
         terms,

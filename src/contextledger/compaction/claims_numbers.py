@@ -23,9 +23,12 @@ from .trace import FILLER, claim_terms, cover, stem, unit_terms
 
 # Numbers bound to a label the recap may swap: "expected 302, got 500".
 LABEL = re.compile(
-    r"(?i)\b(expected|expect|got|want|wanted|actual|received|returned|returns|from|to|left|"
-    r"right)\b"
-    r"[\s:=,<>≤≥]*(?:a\s+|an\s+|of\s+|status\s+|code\s+)?(-?\d+(?:\.\d+)?\b|\"[^\"\n]{1,80}\"|'[^'\n]{1,80}')"
+    r"(?i)(\b(?:expected|expect|got|want|wanted|actual|received|returned|returns|from|to|left|"
+    r"right)\b|"
+    # ("Q2 环比期望 0.152，实际 0.125", "期待値 3、実際 5": the labels written onto their words)
+    r"期望值?|预期值?|期待値|实际值?|実際値|実際)"
+    r"[\s:=,<>≤≥：，]*(?:a\s+|an\s+|of\s+|status\s+|code\s+|为|為|は)?"
+    r"(-?\d+(?:\.\d+)?\b|\"[^\"\n]{1,80}\"|'[^'\n]{1,80}')"
 )
 _LABEL_FOLD = {
     "expect": "expected",
@@ -35,6 +38,8 @@ _LABEL_FOLD = {
     "received": "got",
     "returned": "got",
     "returns": "got",
+    **dict.fromkeys(["期望", "期望值", "预期", "预期值", "期待値"], "expected"),
+    **dict.fromkeys(["实际", "实际值", "実際", "実際値"], "got"),
 }
 _OPPOSITE = {
     "expected": "got",
@@ -115,6 +120,8 @@ def _read(
         for w in _FOLDED_WORD.findall(text.casefold())
         if w in lexicon.DATE_WORDS_ABROAD
     }
+    # ("thứ Sáu", "화요일에", "星期二": Friday and Tuesday, in more than one word or unspaced)
+    days |= {english for pattern, english in lexicon.DATE_PHRASES_ABROAD if pattern.search(text)}
     counted = counts(text)
     # ("3.254 euro" in Italian is the recap's "3,254 euros": thousands, grouped by dots)
     counted |= {(n.replace(".", ""), noun) for n, noun in counted if _DOTTED_THOUSANDS.fullmatch(n)}
@@ -275,7 +282,9 @@ _DATE_WORDS = re.compile(
     r"April|June|July|August|September|October|November|December)\b"
 )
 # a date word of another language that is as often no date ("mars", Dutch "mei")
-_NOT_ONLY_A_DATE = frozenset({"mars", "mei", "mayo"})
+_NOT_ONLY_A_DATE = frozenset(
+    {"mars", "mei", "mayo", "mai", "maj", "maja", "marca", "mart", "joi", "cuma", "ocak", "kasım"}
+)
 _FOLDED_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
 _MONTHS = "January February March April May June July August September October November December"
 

@@ -51,7 +51,7 @@ __all__ = ["bound_outcome", "check_codes", "check_entry_numbers"]
 # carries when it does that act (``pay_deposit``, ``bookRestaurant``, ``helm_upgrade``)
 _KINDS: dict[str, tuple[str, ...]] = {
     "pay": ("pay", "charge", "bill", "checkout", "purchase", "settle"),
-    "book": ("book", "reserve", "reservation"),
+    "book": ("book", "reserve", "reservation", "schedul"),
     "send": ("send", "email", "mail", "message", "notify", "post", "deliver"),
     "deploy": ("deploy", "upgrade", "install", "release", "rollout", "promote"),
     "approve": ("approve",),

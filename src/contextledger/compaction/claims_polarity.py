@@ -91,6 +91,15 @@ _PURPOSE = re.compile(
 )
 
 
+# A denial glued onto a Korean, Japanese or Chinese verb ("실행하지 않겠습니다", "しないで",
+# "不要"); not "X 말고 Y", which chooses Y over X
+_GLUED_DENIAL = re.compile(
+    r"(?=[\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff])(?!말고)(?:"
+    + lexicon.SCRIPT_DENIALS.pattern
+    + ")"
+)
+
+
 @lru_cache(maxsize=1 << 16)  # asked of every sentence of the record at every recap
 def negated(text: str) -> bool:
     """Whether ``text`` states a negation ("never", "do not" …); "use A not B" is a
@@ -100,6 +109,8 @@ def negated(text: str) -> bool:
         return True
     if bool(_NEG.search(_PREFERENCE_NOT.sub(" ", text) if _is_preference(text) else text)):
         return True
+    if _GLUED_DENIAL.search(text):
+        return True  # "terraform apply는 실행하지 않겠습니다.": denied in the verb's ending
     return turkish_denies(text)  # "`X` çalıştırılmadı.": denied in the verb
 
 
@@ -343,7 +354,8 @@ _ANSWERED_NO = re.compile(
 # "Don't forget to X", "Não deixe de X", "Non dimenticare di X", "Nie zapomnij X": a request
 # for X said with two denials, which no reader of one denial may take for a ban of X
 _REMINDER = re.compile(
-    r"(?i)\b(?:(?:do\s+not|don['’]?t|never)\s+forget\s+(?:to\s+)?|make\s+sure\s+not\s+to\s+forget\s+to\s+|"
+    r"(?i)\b(?:(?:do\s+not|don['’]?t|never)\s+forget(?:\s+(?:to\s+)?|\s*[:—–]\s*)|"
+    r"make\s+sure\s+not\s+to\s+forget\s+to\s+|"
     r"não\s+(?:deixe|deixes|deixem|se\s+esqueça|esqueça|esqueças)\s+de\s+|"
     r"non\s+(?:dimenticare|dimenticarti|dimenticate|scordare|scordarti)\s+(?:di\s+)?|"
     r"nie\s+zapomnij(?:cie)?\s+(?:o\s+)?|no\s+(?:olvides|te\s+olvides|dejes)\s+de\s+|"

@@ -57,8 +57,14 @@ def check_ran(commands: Iterable[str], ev: Evidence, *, exact: bool = False) -> 
             continue
         near = next((s for s in sorted(ev.executed) if s.startswith(norm_command(cmd) + " ")), None)
         said = next((s for s in ev.user if norm_command(cmd) in " ".join(s.split())), None)
+        head = norm_command(cmd).split()[:2]
+        like = next(
+            (s for s in sorted(ev.executed) if len(head) > 1 and s.split()[:2] == head), None
+        )
         if near:
             why = f"no tool call ran it; `{near}` ran (the recap cut its arguments)"
+        elif like and not said:
+            why = f"no tool call ran it; `{like}` ran (other arguments)"
         elif said:
             why = f"no tool call ran it (only the user mentioned it: {quote(said)})"
         else:

@@ -34,14 +34,17 @@ from .stance import slipped_values
 _UNSPACED = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
 # the counters and units written onto a number in them: "11月8日" is one value, a date
 _GLUED_UNITS = "年月日号號時时分秒点點円元원만억년월일시분점명개"
+# (a particle written onto a number ends it: "8080이 아니라 8443이에요" corrects 8080)
 _GLUED = (
-    rf"(?:(?<=[{_UNSPACED}])|(?<![\w.,:/-])(?=[\d.,]+(?:[{_GLUED_UNITS}])))"
+    rf"(?:(?<=[{_UNSPACED}])|(?<![\w.,:/-])(?=[\d.,]+[{_UNSPACED}]))"
     rf"\d[\d.,]*(?:[{_GLUED_UNITS}]\d[\d.,]*)*[{_GLUED_UNITS}]?(?![\d.,]*\d)(?![A-Za-z])"
 )
 # A value: a number (a decimal comma, a unit or a percent sign kept), an id with a digit, a
 # hyphenated name
 _VALUE = re.compile(
     rf"{_GLUED}|"
+    # a day and month ("17/3", "16/3/2026"): one value, a date
+    r"(?<![\w.,:/-])\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![\w/]|[.,]\d)|"
     r"(?<![\w.,:/-])(?:\d[\d.,:]*(?:[eE][-+]?\d+)?(?:[–-]\d[\d.,:]*)?(?:\s?%|st|nd|rd|th)?|"
     rf"[^\W\d_{_UNSPACED}](?:[^\W{_UNSPACED}]|\.)*\d(?:[^\W{_UNSPACED}]|[.-])*|"
     r"[^\W\d_]+(?:-[^\W_]+)+)(?![\w/])"
@@ -98,7 +101,14 @@ def _without_word_between(before: str, sentence: str, previous: re.Match[str]) -
     had = re.search(r"([^\W\d_]+)\s*$", sentence[: previous.start()])
     if len(word) <= 3 or (had is not None and had.group(1).casefold() == word.casefold()):
         return before[: m.start()]
+    if _a_date_word(word):  # "Τρίτη 17/3, όχι Δευτέρα 16/3": the day the date fell on
+        return before[: m.start()]
     return before
+
+
+def _a_date_word(word: str) -> bool:
+    folded = word.casefold()
+    return folded in lexicon.DATE_WORDS_ABROAD or folded in lexicon.DATE_WORDS_ABROAD.values()
 
 
 # "and", "or" between two values list them; they replace none
@@ -158,7 +168,7 @@ def check_stale(text: str, ev: Evidence) -> list[Claim]:
         if (
             not about & terms
             and not _same_measure(measured.get(old), new, said)
-            and not _only_in_correction(old, terms, ev)
+            and not _only_in_correction(old, said, terms, ev)
         ):
             continue
         if _units_differ(old, text, said):
@@ -247,27 +257,37 @@ def _units_differ(value: str, text: str, said: str) -> bool:
     >>> _units_differ("14", "the last day was 14 February", "4 February, not 14 February")
     False
     """
-    ours = {unit for n, _, unit in measures(text) if n == value and unit}
-    theirs = {unit for n, _, unit in measures(said) if n == value and unit}
+    ours = {unit for n, _, unit in measures(text) if n == value and _a_unit(unit)}
+    theirs = {unit for n, _, unit in measures(said) if n == value and _a_unit(unit)}
     return bool(ours and theirs and not ours & theirs)
+
+
+def _a_unit(word: str) -> bool:
+    """Whether the word after a number is its unit: in a script without spaces only a
+    counter is ("11月", "1,800만"); the rest is a particle or a copula written onto it
+    ("8080이다", "8080이 아니라")."""
+    return bool(word) and (not _UNSPACED_WORD.match(word) or word[0] in _GLUED_UNITS)
 
 
 _ARTICLE_LAST = re.compile(r"\s+[^\W\d_]{1,3}\s*$")
 
 
-def _only_in_correction(old: str, terms: frozenset[str], ev: Evidence) -> bool:
+def _only_in_correction(old: str, said: str, terms: frozenset[str], ev: Evidence) -> bool:
     """Whether the replaced value is of two figures or more and every text of the record
-    that gives it is about what the correction is about ("gli invitati sono 64, non 46"
-    and "siamo 46 invitati"): a claim in another language naming it ("There are 46
-    guests.") can mean nothing else."""
+    that gives it from the correction ``said`` on is about what the correction is about
+    ("gli invitati sono 64, non 46" and "siamo 46 invitati"): a claim in another language
+    naming it ("There are 46 guests.") can mean nothing else. A text before the correction
+    is what it corrected (a config read earlier showed "port: 8080" before "8080이 아니라
+    8443"): the value stays corrected away whatever an older output showed."""
     if len(re.sub(r"\D", "", old)) < 2:
         return False
 
     def about_it() -> bool:
-        texts = [t for t in ev.texts if old in {_norm(m.group()) for m in _VALUE.finditer(t)}]
+        at = next((i for i, t in enumerate(ev.texts) if said in t), 0)
+        texts = [t for t in ev.texts[at:] if old in {_norm(m.group()) for m in _VALUE.finditer(t)}]
         return all(lex.content_terms(_VALUE.sub(" ", t)) & terms for t in texts)
 
-    return ev.derive(f"only in a correction: {old} {sorted(terms)}", about_it)
+    return ev.derive(f"only in a correction: {old} {said}", about_it)
 
 
 def _same_measure(dim: str | None, new: str, said: str) -> bool:

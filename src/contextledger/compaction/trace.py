@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from ..lexicon.claims import KOREAN_FUNCTION_WORDS
 from .claims_values import CURRENCIES, canonical
 
 _TOKEN = re.compile(r"\w[\w./:+\[\]@-]*")
@@ -52,7 +53,7 @@ FILLER_WORDS = """
     der die das den dem des ein eine einen einem einer eines und oder zu im auf für mit
     von bei vom zum zur
 """
-FILLER = frozenset(FILLER_WORDS.split())
+FILLER = frozenset(FILLER_WORDS.split()) | frozenset(KOREAN_FUNCTION_WORDS.split())
 # Negation and permission words: polarity is checked apart, never as coverage.
 POLARITY_WORDS_LIST = """
     never not no don't dont do-not doesn't won't can't cannot mustn't shouldn't avoid

@@ -116,7 +116,25 @@ ACT_GLOSSES = (
     (
         "sent",
         r"(?i)\b(?:ha\s+inviato|ha\s+mandato|ha\s+spedito|enviou|mandou|envió|mandó|"
-        r"a\s+envoyé|schickte|sendete|verschickte|wysłał[aoy]?|gönderdi)\b|发送了|发了|送信した|送った",
+        r"a\s+envoyé|schickte|sendete|verschickte|wysłał[aoy]?|gönderdi|"
+        # (Greek, Czech, Slovak, Romanian, Hungarian, Vietnamese: "παραδόθηκε", "odesláno")
+        r"στάλθηκ[εα]ν?|εστάλη(?:σαν)?|έστειλ[εα]ν?|παραδόθηκ[εα]ν?|odeslán[aoy]?|odesláno|"
+        r"odeslal[aoy]?|poslán[aoy]?|posláno|poslal[aoy]?|doručen[aoy]?|doručeno|odoslan[éáý]|"
+        r"a\s+trimis|trimis[ăe]?|elküldte|elküldve|đã\s+gửi|đã\s+được\s+gửi)(?!\w)|"
+        r"발송했|발송됨|전송했|전송됨|보냈|发送了|发了|送信した|送った",
+    ),
+    (
+        "booked",
+        r"(?i)(?<!\w)(?:đã\s+đặt(?:\s+(?:lịch|chỗ|phòng|bàn))?|rezervován[aoy]?|rezervováno|"
+        r"zarezervoval[aoy]?|zarezerwował[aoy]?|κλείστηκ[εα]ν?|rezervasyon\s+yapıldı|"
+        r"reservou|reservó|a\s+réservé|ha\s+prenotato|buchte|gebucht)(?!\w)|"
+        r"예약했|예약됨|예약\s*완료|预订了|预约了|予約した|予約しました",
+    ),
+    (
+        "moved",
+        r"(?i)(?<!\w)(?:μεταφέρθηκ[εα]ν?|μετέφερ[εα]ν?|přesunut[aoy]?|přesunuto|přesunul[aoy]?|"
+        r"przeniesion[aoy]?|przeniósł|đã\s+(?:dời|chuyển)|taşındı|ertelendi)(?!\w)|"
+        r"옮겼|이동했|改到了|移到了|移動した",
     ),
     (
         "found",
@@ -285,6 +303,45 @@ WENT_WELL = re.compile(
 # Month names and their short forms, January first.
 # Days and months named in the languages recaps are written from, as the English name a recap
 # gives them ("março" is March, "lunedì" Monday): what the record names, read in English.
+# ... and in Greek, Czech, Polish, Russian, Turkish, Romanian and Hungarian (a day or a
+# month with its case endings: "Τρίτη", "στις 16 Μαρτίου", "v úterý", "do piątku")
+_DATE_WORDS_MORE = (
+    ("january", "ιανουάριος ιανουαρίου leden ledna styczeń stycznia январь января ocak ianuarie"),
+    ("february", "φεβρουάριος φεβρουαρίου únor února luty lutego февраль февраля şubat februarie"),
+    ("march", "μάρτιος μαρτίου březen března marzec marca март марта mart martie március"),
+    ("april", "απρίλιος απριλίου duben dubna kwiecień kwietnia апрель апреля nisan aprilie"),
+    ("may", "μάιος μαΐου květen května maj maja май мая mayıs mai május"),
+    ("june", "ιούνιος ιουνίου červen června czerwiec czerwca июнь июня haziran iunie június"),
+    ("july", "ιούλιος ιουλίου červenec července lipiec lipca июль июля temmuz iulie július"),
+    ("august", "αύγουστος αυγούστου srpen srpna sierpień sierpnia август августа ağustos"),
+    ("september", "σεπτέμβριος σεπτεμβρίου září wrzesień września сентябрь сентября eylül"),
+    ("october", "οκτώβριος οκτωβρίου říjen října październik października октябрь октября"),
+    ("november", "νοέμβριος νοεμβρίου listopad listopadu listopada ноябрь ноября kasım"),
+    ("december", "δεκέμβριος δεκεμβρίου prosinec prosince grudzień grudnia декабрь декабря aralık"),
+    ("monday", "δευτέρα pondělí poniedziałek poniedziałku понедельник pazartesi luni hétfő"),
+    ("tuesday", "τρίτη úterý wtorek wtorku вторник salı marți kedd"),
+    ("wednesday", "τετάρτη středa středu środa środę среда среду çarşamba miercuri szerda"),
+    ("thursday", "πέμπτη čtvrtek czwartek czwartku четверг perşembe joi csütörtök"),
+    ("friday", "παρασκευή pátek piątek piątku пятница пятницу cuma vineri péntek"),
+    ("saturday", "σάββατο sobota sobotu sobotę суббота субботу cumartesi sâmbătă szombat"),
+    ("sunday", "κυριακή neděle neděli niedziela niedzielę воскресенье duminică vasárnap"),
+)
+# Days and months written in more than one word, or onto the words around them, in
+# Vietnamese, Korean, Japanese and Chinese ("thứ Sáu", "화요일에", "火曜日", "星期二"): read
+# in the record's texts (as the words above), never in a recap's ("thứ hai" is "second" too)
+DATE_PHRASES_ABROAD = tuple(
+    (re.compile(pattern, re.IGNORECASE), english)
+    for english, pattern in (
+        ("monday", r"(?<!\w)thứ\s+hai(?!\w)|월요일|月曜|星期一|周一|週一|礼拜一"),
+        ("tuesday", r"(?<!\w)thứ\s+ba(?!\w)|화요일|火曜|星期二|周二|週二|礼拜二"),
+        ("wednesday", r"(?<!\w)thứ\s+tư(?!\w)|수요일|水曜|星期三|周三|週三|礼拜三"),
+        ("thursday", r"(?<!\w)thứ\s+năm(?!\w)|목요일|木曜|星期四|周四|週四|礼拜四"),
+        ("friday", r"(?<!\w)thứ\s+sáu(?!\w)|금요일|金曜|星期五|周五|週五|礼拜五"),
+        ("saturday", r"(?<!\w)thứ\s+bảy(?!\w)|토요일|土曜|星期六|周六|週六|礼拜六"),
+        ("sunday", r"(?<!\w)chủ\s+nhật(?!\w)|일요일|日曜|星期日|星期天|周日|週日|礼拜天"),
+    )
+)
+
 DATE_WORDS_ABROAD = {
     w: english
     for english, words in (
@@ -310,6 +367,7 @@ DATE_WORDS_ABROAD = {
         ("friday", "viernes vendredi sexta-feira venerdì venerdi vrijdag freitag"),
         ("saturday", "sábado sabado samedi sabato zaterdag samstag"),
         ("sunday", "domingo dimanche domenica zondag sonntag"),
+        *_DATE_WORDS_MORE,
     )
     for w in words.split()
 }
@@ -413,7 +471,7 @@ FORBADE_CUES_NOSPACE = "금지 禁止 不许 不准"
 # Korean forbids with endings glued to the verb ("수정하지 마세요", "실행 금지", "Redis 말고"):
 # found anywhere in a run of Hangul.
 HANGUL_RESTRICTS = re.compile(
-    r"마세요|마십시오|말\s*것|말고|않|금지|못|없이|하지\s*마|면\s*안\s*[됩돼되]|불가"
+    r"마세요|마십시오|말아\s*(?:주|요|라|줘)|말\s*것|말고|않|금지|못|없이|하지\s*마|면\s*안\s*[됩돼되]|불가"
 )
 # Persian and Tamil deny with words glued to the verb: Persian "never", "must not", "no",
 # "not" glued before a verb ("نمی‌توانی", "اجرا نکن", "دست نزن", "اضافه نکنید"); Tamil
@@ -591,6 +649,26 @@ RUN_CUES = """
 """
 RUN_CUES_NOSPACE = "실행 돌렸 돌려 运行 执行 実行"
 
+# Korean particles and the endings of a request or a ban, written as words of their own or
+# split off a name they were glued to ("DB에서는", "돌리지 말아 주세요"): no content, as
+# "the" and "please" are none ("운영 DB에서는 …" traces to "운영 DB에는 …")
+KOREAN_FUNCTION_WORDS = """
+    에서는 에서도 에서 에는 에도 에게 으로는 으로 로는 까지 부터 처럼 보다 이나 이랑 하고
+    주세요 주십시오 주세 줘요 말아 말아요 마세요 마세 마십시오 마십
+"""
+
+# What says a run or a write cue happened, where the cue itself does not: Korean's past
+# and passive endings glued to it ("실행했다", "수정함", "실행된"), and Vietnamese's "đã"/
+# "rồi" beside a verb that has no tense ("đã chạy", "sửa rồi"; "chạy `X`" alone is an
+# order). A cue of another language read here is a past or a passive form already.
+HANGUL_DONE_AFTER = re.compile(
+    r"^\s*(?:했|됐|되었|었|았|였|함|됨|한(?!\w)|된(?!\w)|해\s*(?:놓|두)었)"
+)
+TENSELESS_CUES = re.compile(
+    r"(?i)(?<!\w)(?:chạy|thực\s+thi|sửa|chỉnh|thay\s+đổi|cập\s+nhật|ghi\s+đè|viết\s+lại|xóa)(?!\w)"
+)
+TENSELESS_DONE = re.compile(r"(?i)(?<!\w)(?:đã|rồi)(?!\w)")
+
 # "If" opening a condition, and where the condition ends ("если тесты пройдут, …", "nếu
 # test qua hết thì …", "테스트가 통과하면 …" with the Korean ending glued to its verb).
 IF_CLAUSE = re.compile(
@@ -651,7 +729,7 @@ NEGATORS_NOSPACE = "ไม่ 안 않 못 不 没 未 ません なかった て
 # "อย่า"): with NEGATORS, what negates a step held back until then ("Do tego czasu go nie
 # wdrażaj.", "Until then, don't deploy it.")
 PROHIBITIVES = "don't dont ej אל đừng"
-PROHIBITIVES_NOSPACE = "ない ません 마세요 不要 别 อย่า"
+PROHIBITIVES_NOSPACE = "ない ません 마세요 말아 不要 别 อย่า"
 
 # Words that make a rule a wish ("when possible", "ideally", "jeśli to możliwe", "できるだけ",
 # "尽量", "wenn möglich", "по возможности"): a rule the user set without one, restated with
@@ -1018,7 +1096,8 @@ SCRIPT_PERMITS = re.compile(
 # ("실행하지 마세요", "배포하지 않"), Thai ("ห้ามรัน", "อย่า", "ไม่"), Japanese ("実行しないで",
 # "禁止", "ません"), Chinese ("不要", "禁止"): read as marks, not words.
 SCRIPT_DENIALS = re.compile(
-    r"마세요|마십시오|말고|말\s*것|말라|않|못\s*하|금지|ห้าม|อย่า|ไม่|しないで|ないで|ないこと|"
+    r"마세요|마십시오|말아\s*(?:주|요|라|줘)|말고|말\s*것|말라|않|못\s*하|금지|ห้าม|อย่า|ไม่|しないで|"
+    r"ないで|ないこと|"
     r"ません|禁止|不要|不得|不能|严禁|别|勿|" + GLUED_SCRIPT_DENIALS.pattern
 )
 # The scripts whose denials some list here reads (Latin, Greek, Cyrillic, Hebrew, Arabic,
