@@ -30,6 +30,8 @@ from .prefilter import (
     by_first_character,
     is_stored,
     may_search,
+    re2_spans,
+    re2_start,
     superset,
     touched,
 )
@@ -1141,8 +1143,7 @@ def _candidates_by_re2(
     folded = (b"\x00" + b"\x00".join(encoded)).translate(_NUL_FOLD)
     ends = list(accumulate(len(t) + 1 for t in encoded))  # the NUL after text j is at ends[j]
     find, word_start, restates = folded.find, _MIGHT_STEER_BYTES.match, _RESTATING_BYTES.match
-    for m in pattern.finditer(folded):
-        start, end = m.span()
+    for start, end in re2_spans(pattern, folded):
         found = [start]
         space = find(b" ", start + 1, end)
         while space >= 0:  # a word start the match passed over
@@ -1439,7 +1440,7 @@ def _restating_words(texts: Sequence[str], letterless: dict[int, str] | None = N
     folded = (b"\x00" + b"\x00".join(encoded)).translate(_NUL_FOLD)
     ends = list(accumulate(len(t) + 1 for t in encoded))  # the NUL after text j is at ends[j]
     pattern = _re2_restating() or _RESTATING_AT
-    return {bisect_right(ends, hit.start()) for hit in pattern.finditer(folded)}
+    return {bisect_right(ends, start) for start, _ in re2_spans(pattern, folded)}
 
 
 def _opening_restatements(texts: Sequence[str]) -> Iterator[int]:
@@ -1622,8 +1623,8 @@ def _unspaced_steering(texts: Sequence[str], skip: Container[int]) -> list[int]:
     if pattern is not None:
         ends = [_ends(texts[i]).encode("utf-8", "surrogatepass") for i in at]
         stops = list(accumulate(len(e) + 1 for e in ends))
-        hits = pattern.finditer(b"\n".join(ends))
-        hit_texts = dict.fromkeys(bisect_right(stops, m.start()) for m in hits)
+        hits = re2_spans(pattern, b"\n".join(ends))
+        hit_texts = dict.fromkeys(bisect_right(stops, start) for start, _ in hits)
         return [at[j] for j in hit_texts if _steers_unspaced(texts[at[j]])]
     return _unspaced_steering_by_re([texts[i] for i in at], at)
 
@@ -1700,9 +1701,9 @@ def _hinted(joined: bytes, stops: list[int]) -> set[int]:
     hints = _re2_decision_hints()
     found: set[int] = set()
     if hints is not None:
-        search, pos = hints.search, 0
-        while (hit := search(joined, pos)) is not None:
-            j = bisect_right(stops, hit.start())
+        pos = 0
+        while (start := re2_start(hints, joined, pos)) >= 0:
+            j = bisect_right(stops, start)
             found.add(j)
             if j + 1 >= len(stops):
                 break
