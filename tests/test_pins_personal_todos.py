@@ -75,3 +75,26 @@ def test_a_question_is_no_todo() -> None:
     such turns were read again whole for nothing: a cold fit ~1.4x main's)."""
     assert not only_todos("Anything I should worry about?")
     assert only_todos("Ugh, I should really sort out the garage.")
+
+
+# Pasted recipes, each read as a rule for its imperatives ("Never let it boil."), none a to-do
+RECIPE = (
+    "Recipe {n}: never let the sauce boil, always stir it with a wooden spoon, and do not add "
+    "salt before the end. Keep the oven at 180 degrees and never open it for the first 20 "
+    "minutes. " * 4
+)
+
+
+def test_the_to_dos_are_read_alike_when_a_screen_says_which_rules_may_hold_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rules that hold no to-do are ruled out by one RE2 pass before the to-do pattern is
+    tried at every character of each (a chat of pasted recipes: ~17 ms of a cold fit)."""
+    batch = [RECIPE.format(n=n) for n in range(30)]
+    batch[7] = f"Ugh, {TODOS[0]}, and {TALK[0]}. What else should we look at?"
+    batch[19] = f"{TODOS[1]}. Never let the sauce boil, my guests hate it."
+    screened = steering_requests(batch)
+    assert 7 not in screened[0] and 19 in screened[0]  # a to-do alone is no rule
+    with monkeypatch.context() as patch:
+        patch.setattr("contextledger.intent.touched", lambda prefilter, texts: None)
+        assert steering_requests(batch) == screened

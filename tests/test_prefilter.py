@@ -419,3 +419,43 @@ def test_an_ascii_text_compiles_no_part_of_other_scripts() -> None:
     assert not any(part.wide and part._compiled for part in screen._parts)
     assert touched(screen, ["ok", "请不要部署", "절대 배포 금지"]) == {1, 2}
     assert may_search(screen, "Keep") and not may_search(screen, "deploy")
+
+
+# Texts of the shapes' words, so that a Union's first parts hit some and its later parts others
+SHAPED_WORDS = st.sampled_from(
+    ["not", "never", "nie", "statt", "instead", "must", "every time", "per favore", "ok", "no,",
+     "é", "日本", "snake_case", "Set ttl_s to 5.", ".", "\n", " ", "x", "?"]
+)  # fmt: skip
+SHAPED_TEXTS = st.lists(SHAPED_WORDS, max_size=8).map(" ".join)
+
+
+@settings(max_examples=60)
+@given(st.lists(texts | SHAPED_TEXTS, max_size=14))
+def test_one_pass_over_many_texts_marks_the_texts_a_search_of_each_would(
+    batch: list[str],
+) -> None:
+    """``touched`` is ``may_search`` of each text, a Union's later parts reading only the
+    texts its earlier ones did not hit (its texts joined again, NULs between them)."""
+    for pattern, in_parts in [(p, False) for p in PATTERNS] + [(s, True) for s in intent._SHAPES]:
+        prefilter = superset(pattern, in_parts)
+        found = touched(prefilter, batch)
+        if found is None:
+            continue
+        assert found == {i for i, t in enumerate(batch) if may_search(prefilter, t)}, pattern
+
+
+def test_a_later_part_of_a_union_reads_the_texts_no_earlier_part_hit() -> None:
+    prefilter = superset(intent._STEERING_SHAPES)
+    assert isinstance(prefilter, Union) and len(prefilter.parts_for(False)) > 2
+    batch = ["Not 8080 but 8443.", "x", "Nie wieder Freitag deployen.", "ok", "never on fridays"]
+    assert touched(prefilter, batch) == {i for i, t in enumerate(batch) if may_search(prefilter, t)}
+
+
+@settings(max_examples=40)
+@given(st.binary(max_size=60), st.sampled_from([b"a+", b"", b"(?:x|)", b"[ \x00](?:no|ne)", b"b*"]))
+def test_re2s_own_calls_find_what_its_bindings_find(data: bytes, source: bytes) -> None:
+    pattern = re2.compile(source)
+    assert prefilter.re2_spans(pattern, data) == [m.span() for m in pattern.finditer(data)]
+    for pos in range(len(data) + 2):
+        found = pattern.search(data, pos)
+        assert prefilter.re2_start(pattern, data, pos) == (-1 if found is None else found.start())
