@@ -465,7 +465,8 @@ def _pin_requests(
         )
         stale = 0  # stale settings skipped
         newer = index.newer_settings(anchor_pos)  # (kept across refits)
-        pinned_words = _PinnedWords(index)
+        text_of = _texts_once(index, facts)
+        pinned_words = _PinnedWords(text_of)
         for k, must in order:
             if not must and found >= opts.prior_anchors:
                 break  # the rest are not "must" either
@@ -547,7 +548,7 @@ def _pin_requests(
         said_often = _said_in_frame(index, older) if told else None
         spent += _fill(
             index, pricer, pins, requests(range(older)), room, newer, lean_cap, said_often,
-            (substantive, words_may_fit),
+            (substantive, words_may_fit, text_of),
         )  # fmt: skip
         _keep_request_pins(index, pricer, anchor_pos, anchor, anchor_cost, opts, older, told, pins)
     return pins, older
@@ -667,6 +668,20 @@ def _read_once(
     return once
 
 
+def _texts_once(index: HistoryIndex, facts: _RequestFacts) -> Callable[[int], str]:
+    """The text of request ``k`` (by its unit), read once per message (``_read_once``)
+    where a Message's text is joined anew each time it is asked: a refit's walk and
+    ``_fill`` ask it of the same few hundred earlier requests again (~750 joins a refit of
+    a 1,600-item agent held as Responses items, Anthropic or Gemini turns). A lazy
+    history's texts are its dicts' own, looked up as cheaply as the memo would be."""
+    starts = index.starts
+    if type(index.body) is LazyMessages:
+        body = index.body
+        texts, at = body.columns.texts, body.start
+        return lambda k: texts[at + starts[k]] or ""
+    return _read_once(facts, "text", index, lambda k: index.request_text(starts[k]))
+
+
 def _words_fit(
     index: HistoryIndex, pricer: Pricer, facts: _RequestFacts
 ) -> Callable[[int, int], bool]:
@@ -782,8 +797,8 @@ class _PinnedWords:
     whole cap of an 8k fit; the task and the user's facts beside it were cut (retain35 set
     B, a voice assistant's sessions: goal 4/6)."""
 
-    def __init__(self, index: HistoryIndex) -> None:
-        self._index = index
+    def __init__(self, text: Callable[[int], str]) -> None:
+        self._text = text  # request ``k``'s text (``_texts_once``)
         self._said: set[str] = set()
         self._rules: set[str] = set()  # the sentences of the long turns pinned as excerpts
         #: the lines pasted in the requests pinned that steer only for what they paste
@@ -794,12 +809,12 @@ class _PinnedWords:
     def said_again(self, k: int) -> bool:
         if not self._said:
             return False
-        again = self._index.request_text(self._index.starts[k]) in self._said
+        again = self._text(k) in self._said
         self.repeats += again
         return again
 
     def add(self, k: int, rules: frozenset[str] = frozenset()) -> None:
-        self._said.add(self._index.request_text(self._index.starts[k]))
+        self._said.add(self._text(k))
         self._rules.update(rules)
 
     def rules_said(self, rules: frozenset[str]) -> bool:
@@ -1305,7 +1320,7 @@ def _fill(
     newer: NewerSettings,
     lean_cap: int,
     said_often: _ToldScan | None,
-    asks: tuple[Callable[[int], bool], Callable[[int, int], bool]],
+    asks: tuple[Callable[[int], bool], Callable[[int, int], bool], Callable[[int], str]],
 ) -> int:
     """Pin the user's other substantive requests, oldest first, within ``room``: what they
     asked or told besides the goal and the rules read as such (a rule in a language no word
@@ -1326,9 +1341,9 @@ def _fill(
     A: open requests 0/8 at 16k); ``said_often`` None: none is looked past. Looks at a bounded number (a refit does not walk a long
     history every turn); returns the tokens pinned. ``asks``: whether request ``k`` says
     something, and whether its words may fit a room (read once per message: ``_read_once``,
-    ``_words_fit``)."""
+    ``_words_fit``), and its text (``_texts_once``)."""
     starts, least = index.starts, index.least_message_cost()
-    substantive, words_may_fit = asks
+    substantive, words_may_fit, text_of = asks
     spent = looked = shown = 0
     captions: Counter[str] | None = None
     said: set[str] | None = None  # the words of the requests pinned
@@ -1357,10 +1372,10 @@ def _fill(
                 pins.lean[k] = lean
                 spent += lean.unit.cost
             continue
-        text = index.request_text(start)
+        text = text_of(k)
         own: str | None = text
         if said_often is not None and index.chars[start] <= TOLD_TURN_CHARS:
-            own = _own_excerpt(index, start, said_often.shapes)
+            own = _own_excerpt(index, start, said_often.shapes, text)
             if own is None and _glued_to_paste(index, k):
                 own = text  # (pinned as its words below)
             elif own is None and k < said_often.upto:
@@ -1777,15 +1792,15 @@ def _said_in_frame(index: HistoryIndex, older: int) -> _ToldScan:
     return _told_scan(index, min(older, _TOLD_VISITS))
 
 
-def _own_excerpt(index: HistoryIndex, start: int, said: Counter[int]) -> str | None:
-    """``gists.own_excerpt`` of request ``start``'s text without the sentences the user
+def _own_excerpt(index: HistoryIndex, start: int, said: Counter[int], text: str) -> str | None:
+    """``gists.own_excerpt`` of request ``start``'s ``text`` without the sentences the user
     says again and again in the same frame (``said``: ``_said_in_frame``), its sentences and
     their frames read once per text: a refit's ``_fill`` steps over the same few hundred
     oldest requests again, and splitting each into sentences and frames again was ~1.5 ms
     of a 10,000-message session's refit at 32k (speed84)."""
     sentences, frames = index.of_text(start, "own frames", _own_frames)
     routine = [repeated(said[frame]) for frame in frames]
-    return excerpt_without(index.request_text(start), sentences, routine)
+    return excerpt_without(text, sentences, routine)
 
 
 def _own_frames(text: str) -> tuple[list[str], list[int]]:

@@ -814,6 +814,12 @@ class Fitter:
         )  # fmt: skip
         chosen = replace(chosen, total=total)
         self._remember_gists(index, chosen, gists_before)
+        if self._memory.source is None:
+            # (a fit done once has no next fit: what the pinning keeps for one goes before
+            # the drops are reported, the told scan's counts of every sentence the user said
+            # among it: 0.47x the dicts of a chat of 5,000 short requests, whose peak was
+            # 1.55x them)
+            index.pin_tables = None
         self._memory.cut_id = chosen.cut_id
         mem = self._memory
         drop_changes, drop_notices, dropped = report_drops(
