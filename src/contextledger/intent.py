@@ -25,6 +25,7 @@ from typing import Any
 
 from .lexicon import intent as lexicon
 from .lexicon.common import compiled_on_use
+from .lexicon.negation import denial, denied_word_by_word
 from .prefilter import (
     RE2_MAX_MEM,
     by_first_character,
@@ -554,6 +555,36 @@ def _alike(a: str, b: str) -> bool:
         return "number" if re.fullmatch(r"[\d.,:]+", v) else "name"
 
     return a.strip(".,") != b.strip(".,") and kind(a) == kind(b)
+
+
+def rule_by_shape(sentence: str) -> bool:
+    """A sentence that may be the speaker's rule or correction by its shape alone, in any
+    language the lexicon's readers do not read word by word: it denies (``lexicon.negation
+    .denial``: "Δεν θέλω πρωινές συναντήσεις…", "reminder mat bhejna", "Tôi không muốn…")
+    or sets a value against another (``contrasts_values``); no question, no nudge. Weaker
+    than ``is_constraint``/``is_correction`` (chatter denies too: "I can't sleep"): the fit
+    asks it only of a user's own short words said once, and pins those after her rules.
+
+    >>> rule_by_shape("Δεν θέλω πρωινές συναντήσεις πριν τις 9:30."), rule_by_shape("Hi there.")
+    (True, False)
+    >>> rule_by_shape("Sharma ji ka bill 18,400 ka hai, 14,800 nahi."), rule_by_shape("Why not?")
+    (True, False)
+    >>> rule_by_shape("no takže soused zase vrtá"), rule_by_shape("klavír nesmí jet s akváriem")
+    (False, True)
+    """
+    stripped = sentence.rstrip()
+    if not stripped or stripped.endswith(("?", "？", "؟", ":", "：")) or is_nudge(stripped):
+        return False  # (a question asks; "Accountant ne ye bheja hai:" leads into a paste)
+    if contrasts_values(stripped):
+        return True
+    if denied_word_by_word(stripped):
+        return False  # (a language the lexicon reads: "I can't sleep" is no rule)
+    return denial(_BARE_NO.sub(" ", stripped))
+
+
+#: "no", which denies in English and Spanish (read by the lexicon) and is a filler in Czech
+#: and Polish speech ("no takže", "no prostě": well, so): no denial for ``rule_by_shape``
+_BARE_NO = re.compile(r"(?i)\bno\b")
 
 
 def is_constraint(text: str) -> bool:
