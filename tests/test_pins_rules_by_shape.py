@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from builders import chat_between_pastes
 from contextledger.fit import fit
 from contextledger.fit.anchors import _rules_by_shape
 from contextledger.intent import rule_by_shape
@@ -36,6 +37,7 @@ HI_FORWARD = [
     "Har mahine ki 10 tareekh tak TDS jama karo, late mat karna.",
     "Cash 20,000 se upar mat lena.",
 ]
+HI_NUDGES = ("ok", "theek hai", "haan", "aage")
 EL_GOAL = "Οργάνωσε τις συναντήσεις της ομάδας για τον Ιανουάριο και στείλε τις προσκλήσεις."
 EL_MINE = [
     "Δεν θέλω καμία συνάντηση την Παρασκευή το απόγευμα.",
@@ -48,6 +50,7 @@ EL_PASTE = [
     "LOCATION:Αίθουσα Β, 3ος όροφος",
     "SUMMARY:Εβδομαδιαία σύσκεψη",
 ]
+EL_NUDGES = ("εντάξει", "ok", "ευχαριστώ", "συνέχισε")
 
 
 def _forward(rng: random.Random) -> str:
@@ -63,26 +66,6 @@ def _ics(rng: random.Random) -> str:
     return f"Σου στέλνω το ημερολόγιο:\n\nBEGIN:VEVENT\n{lines}\nEND:VEVENT"
 
 
-def _chat(seed: int, goal: str, mine: list[str], small: list[str], paste, rounds: int):  # type: ignore[no-untyped-def]
-    """Pastes every third round, nudges between, her rules said once each in passing."""
-    rng = random.Random(seed)
-    at = dict(zip(sorted(rng.sample(range(3, rounds // 2), len(mine))), mine, strict=True))
-    msgs = [{"role": "system", "content": "You help a small business."}]
-    msgs.append({"role": "user", "content": goal})
-    for r in range(rounds):
-        said = at.get(r)
-        if said is not None:
-            text = f"{rng.choice(small)}. {said} {rng.choice(small)}."
-        elif r % 3 == 1:
-            text = paste(rng)
-        else:
-            text = rng.choice(["ok", "theek hai", "εντάξει", "go on"])
-        msgs.append({"role": "user", "content": text})
-        msgs.append({"role": "assistant", "content": "Noted, I'll keep that in mind."})
-    msgs.append({"role": "user", "content": "Ab tak kya hua? / Τι έγινε μέχρι τώρα;"})
-    return msgs
-
-
 def _sent(msgs: list[dict[str, str]], window: int) -> str:
     return "\n".join(
         m.text for m in fit(msgs, MODEL, window=window, max_output_tokens=1000).messages
@@ -92,7 +75,9 @@ def _sent(msgs: list[dict[str, str]], window: int) -> str:
 @pytest.mark.parametrize("seed", [1, 2])
 @pytest.mark.parametrize("window", [8_000, 16_000, 32_000])
 def test_her_hinglish_rules_are_kept_beside_forwarded_chats(seed: int, window: int) -> None:
-    sent = _sent(_chat(seed, HI_GOAL, HI_MINE, HI_CHAT, _forward, 300), window)
+    sent = _sent(
+        chat_between_pastes(seed, HI_GOAL, HI_MINE, HI_CHAT, _forward, 300, HI_NUDGES), window
+    )
     assert HI_GOAL in sent
     assert [m for m in HI_MINE if m not in sent] == []
 
@@ -102,7 +87,7 @@ def test_her_hinglish_rules_are_kept_beside_forwarded_chats(seed: int, window: i
 def test_her_greek_rule_and_correction_are_kept_beside_calendar_pastes(
     seed: int, window: int
 ) -> None:
-    sent = _sent(_chat(seed, EL_GOAL, EL_MINE, EL_CHAT, _ics, 300), window)
+    sent = _sent(chat_between_pastes(seed, EL_GOAL, EL_MINE, EL_CHAT, _ics, 300, EL_NUDGES), window)
     assert EL_GOAL in sent
     assert [m for m in EL_MINE if m not in sent] == []
 

@@ -57,9 +57,12 @@ def rejecting(text: str, *, read_only: bool = False) -> bool:
 # (English, Portuguese, Spanish, French, German, Italian, Dutch): a sentence holding one was
 # read there, and is not read again by its shape alone (``intent.rule_by_shape``); "no",
 # "ne", "ni", "nie" deny in languages it does not read too (Czech "a ne 21", Polish "nie 13")
-READ_WORD_BY_WORD = (NEGATIONS | _listed(
-    "non mai senza nessun nessuna niente niet nooit geen niets zonder nobody nowhere cannot"
-)) - _listed("no ne ni nie")
+READ_WORD_BY_WORD = (
+    NEGATIONS
+    | _listed(
+        "non mai senza nessun nessuna niente niet nooit geen niets zonder nobody nowhere cannot"
+    )
+) - _listed("no ne ni nie")
 
 _WORDS = re.compile(r"[^\W\d_][^\W_]*(?:'[^\W\d_]+)?")
 # Hindi written in Latin letters (Hinglish): "nahi"/"nahin" (not), and "mat" (don't) before
