@@ -25,7 +25,7 @@ from typing import Any
 
 from .lexicon import intent as lexicon
 from .lexicon.common import compiled_on_use
-from .lexicon.negation import denial, denied_word_by_word
+from .lexicon.negation import unread_denial
 from .prefilter import (
     RE2_MAX_MEM,
     by_first_character,
@@ -560,8 +560,8 @@ def _alike(a: str, b: str) -> bool:
 def rule_by_shape(sentence: str) -> bool:
     """A sentence that may be the speaker's rule or correction by its shape alone, in any
     language the lexicon's readers do not read word by word: it denies (``lexicon.negation
-    .denial``: "Δεν θέλω πρωινές συναντήσεις…", "reminder mat bhejna", "Tôi không muốn…")
-    or sets a value against another (``contrasts_values``); no question, no nudge. Weaker
+    .unread_denial``: "Δεν θέλω πρωινές συναντήσεις…", "reminder mat bhejna", "Tôi không
+    muốn…", "14,800 nahi"); no question, no nudge. Weaker
     than ``is_constraint``/``is_correction`` (chatter denies too: "I can't sleep"): the fit
     asks it only of a user's own short words said once, and pins those after her rules.
 
@@ -573,13 +573,11 @@ def rule_by_shape(sentence: str) -> bool:
     (False, True)
     """
     stripped = sentence.rstrip()
-    if not stripped or stripped.endswith(("?", "？", "؟", ":", "：")) or is_nudge(stripped):
+    if not stripped or stripped.endswith(("?", "？", "؟", ":", "：")):
         return False  # (a question asks; "Accountant ne ye bheja hai:" leads into a paste)
-    if contrasts_values(stripped):
-        return True
-    if denied_word_by_word(stripped):
-        return False  # (a language the lexicon reads: "I can't sleep" is no rule)
-    return denial(_BARE_NO.sub(" ", stripped))
+    # (a language the lexicon reads is read there, its shapes too: "I can't sleep" is none;
+    # a value set against another is said with a denial: "14,800 nahi", "όχι στις 9:40")
+    return unread_denial(_BARE_NO.sub(" ", stripped)) and not is_nudge(stripped)
 
 
 #: "no", which denies in English and Spanish (read by the lexicon) and is a filler in Czech

@@ -308,11 +308,11 @@ def _rules_by_shape(text: str) -> tuple[str, ...]:
     whole of a short turn that pastes nothing) that read as a rule or a correction by their
     shape (``intent.rule_by_shape``); pasted lines are never read (a forwarded chat's
     "… mat karna" is no rule of hers)."""
-    own = words_beside_paste(text)
-    if own is None:
-        if len(text) > _SHAPED_RULE_CHARS or text.count("\n") > 1:
-            return ()
-        own = [text]
+    lines = text.count("\n")
+    if lines <= 1:  # (no paste: the whole turn is hers, if short)
+        own = [text] if len(text) <= _SHAPED_RULE_CHARS else []
+    else:
+        own = words_beside_paste(text) or []  # (a few lines of hers: no rule by shape)
     return tuple(s for words in own for s in own_sentences(words) if rule_by_shape(s))
 
 

@@ -82,15 +82,10 @@ CZECH_SLOVAK_DENIAL = re.compile(
 )
 
 
-def denied_word_by_word(text: str) -> bool:
-    """Whether ``text`` holds a denial of a language the intent lexicon reads word by word
-    (``READ_WORD_BY_WORD``, or English "…n't").
-
-    >>> denied_word_by_word("I can't sleep."), denied_word_by_word("Tôi không muốn ở tầng trệt.")
-    (True, False)
-    """
-    words = {w.casefold() for w in _WORDS.findall(text)}
-    return bool(words & READ_WORD_BY_WORD) or any(w.endswith("n't") for w in words)
+_DENYING = DENIALS | PROHIBITIONS  # (made once: a union a call was most of a short text's)
+_SCRIPT_LETTER = re.compile(
+    r"[\u0600-\u06ff\u0b80-\u0bff\u0e00-\u0e7f\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]"
+)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -99,16 +94,45 @@ def denial(text: str) -> bool:
     (``lexicon.claims.DENIALS``, ``PROHIBITIONS``), a denial written in a script whose
     words are not spaced (``SCRIPT_DENIALS``), Hindi's in Latin letters
     (``ROMAN_HINDI_DENIAL``: "reminder mat bhejna", "14,800 nahi"), a Czech or Slovak
-    verb denied by its prefix (``CZECH_SLOVAK_DENIAL``: "nemůžeme"), or an idiom turning an option down
-    (:func:`rejecting`)."""
+    verb denied by its prefix (``CZECH_SLOVAK_DENIAL``: "nemůžeme"), or an idiom turning
+    an option down (:func:`rejecting`)."""
     words = {w.casefold() for w in _WORDS.findall(text)}
     return (
-        bool(words & (DENIALS | PROHIBITIONS))
+        not _DENYING.isdisjoint(words)
         or any(w.endswith("n't") for w in words)
-        or SCRIPT_DENIALS.search(text) is not None
+        or _denied_unspaced_or_glued(text)
+        or rejecting(text)
+    )
+
+
+def unread_denial(text: str) -> bool:
+    """Whether ``text`` denies (:func:`denial`) in a language the intent lexicon does not
+    read word by word: it holds no denial of one it reads (``READ_WORD_BY_WORD``, English
+    "…n't", their idioms ``REJECTING_READ``), and one of another (a word, a script's, an
+    idiom of ``REJECTING_OTHER``). "I can't sleep" was read there as no rule; "Tôi không
+    muốn ở tầng trệt." was read as none, and denies.
+
+    >>> unread_denial("I can't sleep."), unread_denial("Tôi không muốn ở tầng trệt.")
+    (False, True)
+    """
+    words = {w.casefold() for w in _WORDS.findall(text)}
+    if not READ_WORD_BY_WORD.isdisjoint(words) or any(w.endswith("n't") for w in words):
+        return False
+    return (
+        not _DENYING.isdisjoint(words)
+        or _denied_unspaced_or_glued(text)
+        or REJECTING_OTHER.search(text) is not None
+    )
+
+
+def _denied_unspaced_or_glued(text: str) -> bool:
+    """A denial of a script written without spaces (``SCRIPT_DENIALS``, searched only in a
+    text holding one of its letters), of Hindi in Latin letters, or glued to a Czech or
+    Slovak verb."""
+    return (
+        (_SCRIPT_LETTER.search(text) is not None and SCRIPT_DENIALS.search(text) is not None)
         or ROMAN_HINDI_DENIAL.search(text) is not None
         or CZECH_SLOVAK_DENIAL.search(text) is not None
-        or rejecting(text)
     )
 
 
