@@ -317,7 +317,10 @@ def _rules_by_shape(text: str) -> tuple[str, ...]:
 
 
 def _by_shape(
-    index: HistoryIndex, newest_first: Iterable[int], substantive: Callable[[int], bool]
+    index: HistoryIndex,
+    newest_first: Iterable[int],
+    substantive: Callable[[int], bool],
+    found: set[int],
 ) -> Iterator[int]:
     """Of the requests ``newest_first`` (units), those whose own words hold a sentence that
     reads as a rule or a correction by its shape (``_rules_by_shape``) said in no other
@@ -325,7 +328,8 @@ def _by_shape(
     word by word (Hinglish "… reminder mat bhejna", Greek "Δεν θέλω …", Vietnamese "Tôi
     không muốn …": R42-F1/F3/F4 lost them at every window beside pasted chats). A
     sentence said again and again ("bijli phir nahi aayi") is chatter, not a rule; each
-    is counted in the text of every request, joined once when first asked."""
+    is counted in the text of every request, joined once when first asked. Each given is
+    added to ``found``."""
     starts = index.starts
     joined = ""
     for k in newest_first:
@@ -341,6 +345,7 @@ def _by_shape(
                 if index.kinds[u] == "message" and index.roles[starts[u]] == "user"
             )
         if any(joined.count(sentence) == 1 for sentence in said):
+            found.add(k)
             yield k
 
 
@@ -501,6 +506,9 @@ def _pin_requests(
         )  # fmt: skip
         words_may_fit = _words_fit(index, pricer, facts)
         tasks: list[int] = []  # (the requests pinned as the task: never excerpted)
+        # (the requests read as rules by their shape alone: the lexicon reads no rule in their
+        # sentences either, and is not asked to excerpt them)
+        shaped: set[int] = set()
 
         # (a correction or rule that surely cannot fit what is left of the cap, even as its
         # words, is never pinned: it is not read for rules)
@@ -519,7 +527,7 @@ def _pin_requests(
             lambda k: _pasted_only(index, k),
             tasks,
             by_paste,
-            partial(_by_shape, index, requests(range(older - 1, -1, -1)), substantive),
+            partial(_by_shape, index, requests(range(older - 1, -1, -1)), substantive, shaped),
         )
         stale = 0  # stale settings skipped
         newer = index.newer_settings(anchor_pos)  # (kept across refits)
@@ -540,7 +548,11 @@ def _pin_requests(
                 if pinned_words.repeats > _FILL_LOOKS:
                     break  # (the same pages pasted hundreds of times)
                 continue  # (what it pastes is pinned from a newer turn)
-            rules = rule_excerpt(k) if must and k not in tasks and pasted is None else None
+            rules = (
+                rule_excerpt(k)
+                if must and k not in tasks and pasted is None and k not in shaped
+                else None
+            )
             if rules is not None:
                 excerpt, said = rules
                 if pinned_words.rules_said(said):
