@@ -10,8 +10,10 @@ import base64
 import contextlib
 import io
 import json
+import random
 import struct
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -295,3 +297,36 @@ def call_and_result(
         Message.assistant(ToolCall(cid, name, json.dumps(args)), id=f"a{n}"),
         Message.tool(cid, result, id=f"t{n}"),
     ]
+
+
+def chat_between_pastes(
+    seed: int,
+    goal: str,
+    mine: list[str],
+    small: list[str],
+    paste: Callable[[random.Random], str],
+    rounds: int,
+    nudges: tuple[str, ...] = ("ok", "thanks", "はい", "go on"),
+    last: str = "What's next?",
+) -> list[dict[str, str]]:
+    """A chat of pastes every third round (``paste``), nudges between, the user's own rules
+    and corrections (``mine``) said once each, in passing between two remarks (``small``),
+    in its first half."""
+    rng = random.Random(seed)
+    at = dict(zip(sorted(rng.sample(range(3, rounds // 2), len(mine))), mine, strict=True))
+    msgs = [
+        {"role": "system", "content": "You help with planning."},
+        {"role": "user", "content": goal},
+    ]
+    for r in range(rounds):
+        said = at.get(r)
+        if said is not None:
+            text = f"{rng.choice(small)}. {said} {rng.choice(small)}."
+        elif r % 3 == 1:
+            text = paste(rng)
+        else:
+            text = rng.choice(nudges)
+        msgs.append({"role": "user", "content": text})
+        msgs.append({"role": "assistant", "content": "Noted."})
+    msgs.append({"role": "user", "content": last})
+    return msgs

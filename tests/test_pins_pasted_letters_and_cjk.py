@@ -15,6 +15,7 @@ import random
 
 import pytest
 
+from builders import chat_between_pastes
 from contextledger.fit import fit
 from contextledger.fit.gists import paste_sized, words_beside_paste
 
@@ -64,31 +65,6 @@ def _letter(rng: random.Random) -> str:
     )
 
 
-def chat(
-    seed: int, goal: str, mine: list[str], small: list[str], paste, rounds: int
-) -> list[dict[str, str]]:  # type: ignore[no-untyped-def]
-    """A chat of pastes every third round, nudges between, the user's own rules and
-    correction said once each, in passing, in its first half."""
-    rng = random.Random(seed)
-    at = dict(zip(sorted(rng.sample(range(3, rounds // 2), len(mine))), mine, strict=True))
-    msgs = [
-        {"role": "system", "content": "You help with planning."},
-        {"role": "user", "content": goal},
-    ]
-    for r in range(rounds):
-        said = at.get(r)
-        if said is not None:
-            text = f"{rng.choice(small)}. {said} {rng.choice(small)}."
-        elif r % 3 == 1:
-            text = paste(rng)
-        else:
-            text = rng.choice(["ok", "thanks", "はい", "go on"])
-        msgs.append({"role": "user", "content": text})
-        msgs.append({"role": "assistant", "content": "Noted."})
-    msgs.append({"role": "user", "content": "What's next?"})
-    return msgs
-
-
 def _sent(msgs: list[dict[str, str]], window: int) -> str:
     return "\n".join(
         m.text for m in fit(msgs, MODEL, window=window, max_output_tokens=1000).messages
@@ -98,7 +74,7 @@ def _sent(msgs: list[dict[str, str]], window: int) -> str:
 @pytest.mark.parametrize("seed", [1, 2])
 @pytest.mark.parametrize("window", [8_000, 16_000])
 def test_her_japanese_wishes_are_kept_beside_short_pasted_sheets(seed: int, window: int) -> None:
-    sent = _sent(chat(seed, JA_GOAL, JA_MINE, JA_CHAT, _ja_sheet, 300), window)
+    sent = _sent(chat_between_pastes(seed, JA_GOAL, JA_MINE, JA_CHAT, _ja_sheet, 300), window)
     assert JA_GOAL in sent
     assert [m for m in JA_MINE if m not in sent] == []
 
@@ -106,7 +82,7 @@ def test_her_japanese_wishes_are_kept_beside_short_pasted_sheets(seed: int, wind
 @pytest.mark.parametrize("seed", [1, 2])
 @pytest.mark.parametrize("window", [8_000, 16_000])
 def test_her_rules_are_kept_beside_forwarded_mails(seed: int, window: int) -> None:
-    sent = _sent(chat(seed, EN_GOAL, EN_MINE, EN_CHAT, _letter, 300), window)
+    sent = _sent(chat_between_pastes(seed, EN_GOAL, EN_MINE, EN_CHAT, _letter, 300), window)
     assert EN_GOAL in sent
     assert [m for m in EN_MINE if m not in sent] == []
 

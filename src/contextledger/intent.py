@@ -25,6 +25,7 @@ from typing import Any
 
 from .lexicon import intent as lexicon
 from .lexicon.common import compiled_on_use
+from .lexicon.negation import unread_denial
 from .prefilter import (
     RE2_MAX_MEM,
     by_first_character,
@@ -556,6 +557,34 @@ def _alike(a: str, b: str) -> bool:
         return "number" if re.fullmatch(r"[\d.,:]+", v) else "name"
 
     return a.strip(".,") != b.strip(".,") and kind(a) == kind(b)
+
+
+def rule_by_shape(sentence: str) -> bool:
+    """A sentence that may be the speaker's rule or correction by its shape alone, in any
+    language the lexicon's readers do not read word by word: it denies (``lexicon.negation
+    .unread_denial``: "Δεν θέλω πρωινές συναντήσεις…", "reminder mat bhejna", "Tôi không
+    muốn…", "14,800 nahi"); no question, no nudge. Weaker
+    than ``is_constraint``/``is_correction`` (chatter denies too: "I can't sleep"): the fit
+    asks it only of a user's own short words said once, and pins those after her rules.
+
+    >>> rule_by_shape("Δεν θέλω πρωινές συναντήσεις πριν τις 9:30."), rule_by_shape("Hi there.")
+    (True, False)
+    >>> rule_by_shape("Sharma ji ka bill 18,400 ka hai, 14,800 nahi."), rule_by_shape("Why not?")
+    (True, False)
+    >>> rule_by_shape("no takže soused zase vrtá"), rule_by_shape("klavír nesmí jet s akváriem")
+    (False, True)
+    """
+    stripped = sentence.rstrip()
+    if not stripped or stripped.endswith(("?", "？", "؟", ":", "：")):
+        return False  # (a question asks; "Accountant ne ye bheja hai:" leads into a paste)
+    # (a language the lexicon reads is read there, its shapes too: "I can't sleep" is none;
+    # a value set against another is said with a denial: "14,800 nahi", "όχι στις 9:40")
+    return unread_denial(_BARE_NO.sub(" ", stripped)) and not is_nudge(stripped)
+
+
+#: "no", which denies in English and Spanish (read by the lexicon) and is a filler in Czech
+#: and Polish speech ("no takže", "no prostě": well, so): no denial for ``rule_by_shape``
+_BARE_NO = re.compile(r"(?i)\bno\b")
 
 
 def is_constraint(text: str) -> bool:

@@ -46,7 +46,7 @@ from sys import maxsize
 from typing import Any, Literal, TypeVar
 
 from ..errors import BudgetError, ContentError
-from ..intent import is_nudge, is_small_talk, steering_requests
+from ..intent import is_nudge, is_small_talk, rule_by_shape, steering_requests
 from ..model import Block, FileAttachment, Image, Message, ProviderContent, Text, ToolResult
 from ..pricing.messages import Pricer
 from ..pricing.text import estimate_tokens, tokens_at_least
@@ -172,6 +172,7 @@ def prior_request_order(
     pasted_only: Callable[[int], bool] | None = None,
     task_out: list[int] | None = None,
     pasted_rules: Callable[[int], bool] | None = None,
+    rules_by_shape: Callable[[], Iterable[int]] | None = None,
 ) -> Iterator[tuple[int, bool]]:
     """Earlier requests in the order they are pinned, each with whether it is pinned
     beyond the ``prior_anchors`` count (still within the token cap); lazily, so a fit asks
@@ -202,6 +203,10 @@ def prior_request_order(
     (the rest of those pinned first are corrections and rules). ``pasted_rules``: whether a
     request among ``steering`` steers only for what it pastes (a handbook's page, a
     lease's clauses): no rule of the user's, it is given after all of hers.
+    ``rules_by_shape``: newest first, the requests whose own words read as a rule or a
+    correction only by their shape (``_by_shape``: a denial or a value set against another,
+    in a language the lexicon does not read word by word), given after the rules the
+    lexicon reads and before those only pasted.
 
     >>> from contextledger.intent import is_substantive
     >>> said = {0: "Please migrate the billing service to Postgres 16.", 1: "ok",
@@ -275,9 +280,14 @@ def prior_request_order(
                 continue
             chosen.add(k)
             yield k, True
+    for k in rules_by_shape() if rules_by_shape is not None else ():
+        if k not in chosen:
+            chosen.add(k)
+            yield k, True
     for k in held:
-        chosen.add(k)
-        yield k, True
+        if k not in chosen:
+            chosen.add(k)
+            yield k, True
     for k in newest_first():
         if k not in chosen and substantive(k):
             yield k, False
@@ -285,6 +295,58 @@ def prior_request_order(
         # (a short rule or a terse task is pinned already)
         if not substantive(k) and k not in chosen:
             yield k, False
+
+
+#: A turn of the user's own this long at most is read for rules by their shape alone
+#: (``_by_shape``): a longer one that pastes nothing is a document or a long talk, whose
+#: denials are no rule of hers
+_SHAPED_RULE_CHARS = 600
+
+
+def _rules_by_shape(text: str) -> tuple[str, ...]:
+    """The sentences of the user's own words in ``text`` (beside what it pastes, or the
+    whole of a short turn that pastes nothing) that read as a rule or a correction by their
+    shape (``intent.rule_by_shape``); pasted lines are never read (a forwarded chat's
+    "… mat karna" is no rule of hers)."""
+    lines = text.count("\n")
+    if lines <= 1:  # (no paste: the whole turn is hers, if short)
+        own = [text] if len(text) <= _SHAPED_RULE_CHARS else []
+    else:
+        own = words_beside_paste(text) or []  # (a few lines of hers: no rule by shape)
+    return tuple(s for words in own for s in own_sentences(words) if rule_by_shape(s))
+
+
+def _by_shape(
+    index: HistoryIndex,
+    newest_first: Iterable[int],
+    substantive: Callable[[int], bool],
+    found: set[int],
+) -> Iterator[int]:
+    """Of the requests ``newest_first`` (units), those whose own words hold a sentence that
+    reads as a rule or a correction by its shape (``_rules_by_shape``) said in no other
+    request: the rules and corrections of a user whose language the lexicon does not read
+    word by word (Hinglish "… reminder mat bhejna", Greek "Δεν θέλω …", Vietnamese "Tôi
+    không muốn …": R42-F1/F3/F4 lost them at every window beside pasted chats). A
+    sentence said again and again ("bijli phir nahi aayi") is chatter, not a rule; each
+    is counted in the text of every request, joined once when first asked. Each given is
+    added to ``found``."""
+    starts = index.starts
+    joined = ""
+    for k in newest_first:
+        if not substantive(k):
+            continue
+        said = index.of_text(starts[k], "rules by shape", _rules_by_shape)
+        if not said:
+            continue
+        if not joined:
+            joined = "\n".join(
+                index.request_text(starts[u])
+                for u in range(len(starts))
+                if index.kinds[u] == "message" and index.roles[starts[u]] == "user"
+            )
+        if any(joined.count(sentence) == 1 for sentence in said):
+            found.add(k)
+            yield k
 
 
 def is_terse_task(text: str) -> bool:
@@ -444,6 +506,9 @@ def _pin_requests(
         )  # fmt: skip
         words_may_fit = _words_fit(index, pricer, facts)
         tasks: list[int] = []  # (the requests pinned as the task: never excerpted)
+        # (the requests read as rules by their shape alone: the lexicon reads no rule in their
+        # sentences either, and is not asked to excerpt them)
+        shaped: set[int] = set()
 
         # (a correction or rule that surely cannot fit what is left of the cap, even as its
         # words, is never pinned: it is not read for rules)
@@ -462,6 +527,7 @@ def _pin_requests(
             lambda k: _pasted_only(index, k),
             tasks,
             by_paste,
+            partial(_by_shape, index, requests(range(older - 1, -1, -1)), substantive, shaped),
         )
         stale = 0  # stale settings skipped
         newer = index.newer_settings(anchor_pos)  # (kept across refits)
@@ -483,7 +549,11 @@ def _pin_requests(
                 if pinned_words.repeats > _FILL_LOOKS:
                     break  # (the same pages pasted hundreds of times)
                 continue  # (what it pastes is pinned from a newer turn)
-            rules = rule_excerpt(k) if must and k not in tasks and pasted is None else None
+            rules = (
+                rule_excerpt(k)
+                if must and k not in tasks and pasted is None and k not in shaped
+                else None
+            )
             if rules is not None:
                 excerpt, said = rules
                 if pinned_words.rules_said(said):

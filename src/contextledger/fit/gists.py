@@ -375,7 +375,8 @@ def paste_sized(text: str) -> bool:
     """Whether a user turn is long enough to hold lines pasted around her words
     (``PASTE_CHARS``, a wide character counting ``_WIDE_WEIGHT``), or holds a mail at any
     length (``_letter``: five one-line instructions between a salutation and a closing are
-    ~300 characters).
+    ~300 characters), or holds more than ``_PASTED_LINES_LEAST`` lines (six events of a
+    calendar pasted, "DESCRIPTION:Μην αργήσετε.", are ~350).
 
     >>> paste_sized("x" * 399), paste_sized("・試験中は携帯電話の電源を切ること。" * 8)
     (False, True)
@@ -385,6 +386,8 @@ def paste_sized(text: str) -> bool:
         return True
     if chars * _WIDE_WEIGHT < PASTE_CHARS:
         return False
+    if text.count("\n") > _PASTED_LINES_LEAST:
+        return True  # (a short block of lines: a calendar's events, a chat's forwards)
     narrow = len(_WIDE.sub("", text))
     if narrow + (chars - narrow) * _WIDE_WEIGHT >= PASTE_CHARS:
         return True
@@ -548,7 +551,9 @@ def _a_sentence(line: str) -> bool:
 # sigil opening it, a key=value in it, a stack frame
 _LOG_LINE = re.compile(
     r"^(?:[\d\[\]{}<>|#/*+@$%-]|at\s|File\s\"|\s|\w+:\s*\d|Traceback\b|"
-    r"[\w.]*(?:Error|Exception|Warning|Caused\s+by)\b)|\w=\S|\t|\.\w{1,5}:\d+\b"
+    r"[\w.]*(?:Error|Exception|Warning|Caused\s+by)\b|"
+    # (a calendar's or a card's property, "DESCRIPTION:Μην αργήσετε.", "X-WR-CALNAME;…:")
+    r"[A-Z][A-Z-]{2,}(?:;[^:\s]*)?:\S)|\w=\S|\t|\.\w{1,5}:\d+\b"
 )
 # ... the ASCII characters its first alternative opens a line with (a line that opens with
 # one is a log line whatever follows)

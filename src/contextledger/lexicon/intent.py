@@ -286,7 +286,10 @@ NOT_A_RULE = (
     r"[,.!?]|$|"
     # Spanish talk: "no sé por qué", "no es eso", "no hay errores", "no funciona"
     r"s[eé]\b|es\b|está|hay\b|funciona|puedo\b|entiendo\b|tengo\b|sabemos\b|te\b|se\s+preocupe|"
-    r"lo\s+s[eé]\b|pasa\b|me\s+(?:gusta|importa|parece|queda)\b|importa\b)"
+    r"lo\s+s[eé]\b|pasa\b|me\s+(?:gusta|importa|parece|queda)\b|importa\b|"
+    # Czech and Polish speech, where "no" is a filler (well, so): "no takže", "no prostě",
+    # "no a", "no jo", "no nic", "no dobra" (a voice-dictated ramble read as a ban, R42-F6)
+    r"(?:takže|prostě|a|jo|tak|nic|dobra|dobře|jasně|wiesz|więc|cóż)\b)"
 )
 
 # What a user reports gone ("no more crashes"), not an action they stop.

@@ -17,6 +17,8 @@ import re
 from functools import lru_cache
 
 from .claims import DENIALS, PROHIBITIONS, SCRIPT_DENIALS
+from .common import NEGATIONS
+from .common import listed as _listed
 
 # An option turned down by an idiom, in languages whose other denials the stance reader
 # reads word by word (English, German, Portuguese, Spanish, French): what it names is
@@ -35,7 +37,8 @@ REJECTING_READ = re.compile(
 # Russian "отпадает", Korean "빼고", Hebrew "תשכח מ…", Japanese "却下", Chinese "不考虑",
 # Bengali "বাদ"): read by the readers of rules said back in another language
 REJECTING_OTHER = re.compile(
-    r"(?i)\bolmaz\b|\bотпада(?:ет|ют)?\b|却下|不考虑|不考慮|빼고|(?<!אל\s)תשכח\s+מ|বাদ"
+    r"(?i)\bolmaz\b|\bотпада(?:ет|ют)?\b|却下|不考虑|不考慮|빼고|(?<!אל\s)תשכח\s+מ|বাদ|"
+    r"싫(?:어|습니다|다)"  # (Korean "반지하는 절대 싫어요": I won't have a semi-basement)
 )
 # the idioms whose option comes after them ("forget Kafka", "ruled out Kafka")
 OPTION_AFTER = re.compile(r"(?i)^(?:forget|esquec?e|rul\w*\s+out|descart(?:ar|amos|ei|ou|e)$)")
@@ -50,21 +53,86 @@ def rejecting(text: str, *, read_only: bool = False) -> bool:
     return not read_only and REJECTING_OTHER.search(text) is not None
 
 
+# The words of denial of the languages whose rules the intent lexicon reads word by word
+# (English, Portuguese, Spanish, French, German, Italian, Dutch): a sentence holding one was
+# read there, and is not read again by its shape alone (``intent.rule_by_shape``); "no",
+# "ne", "ni", "nie" deny in languages it does not read too (Czech "a ne 21", Polish "nie 13")
+READ_WORD_BY_WORD = (
+    NEGATIONS
+    | _listed(
+        "non mai senza nessun nessuna niente niet nooit geen niets zonder nobody nowhere cannot"
+    )
+) - _listed("no ne ni nie")
+
 _WORDS = re.compile(r"[^\W\d_][^\W_]*(?:'[^\W\d_]+)?")
+# Hindi written in Latin letters (Hinglish): "nahi"/"nahin" (not), and "mat" (don't) before
+# the verb it bans, an infinitive or an imperative ("mat bhejna", "mat daalo", "mat
+# kijiye"); "mat" alone is an English noun ("the yoga mat", "a mat to wipe your feet")
+ROMAN_HINDI_DENIAL = re.compile(
+    r"(?i)\b(?:nahi|nahin|nahii|nahī|nahīn)\b|"
+    r"\bmat\s+(?!(?:to|so|no|go|also|into|onto|too|photo|video|logo|solo)\b)"
+    r"[a-z]+(?:na|no|o|iye|iyo|ie|ein)\b"
+)
+# Czech and Slovak deny with "ne" glued to the verb: the modal and everyday verbs a rule is
+# said with ("stěhovat nemůžeme", "nechci", "nebudeme", "nedávej", "neposílej"); not every
+# word in "ne…" ("nemocnice" is a hospital, "neděle" Sunday)
+CZECH_SLOVAK_DENIAL = re.compile(
+    r"(?i)\bne(?:můž|mohu|mohl|mož|chc|chtěj|chtěl|smě|bud|jde|jdou|dáv|dávej|posíl|dělej|"
+    r"rob|pouš|použ|mění|měň|kupuj|plať|volej)\w*"
+)
+
+
+_DENYING = DENIALS | PROHIBITIONS  # (made once: a union a call was most of a short text's)
+_SCRIPT_LETTER = re.compile(
+    r"[\u0600-\u06ff\u0b80-\u0bff\u0e00-\u0e7f\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]"
+)
 
 
 @lru_cache(maxsize=1 << 14)
 def denial(text: str) -> bool:
     """Whether ``text`` denies: a word of denial or of a ban of a language read
     (``lexicon.claims.DENIALS``, ``PROHIBITIONS``), a denial written in a script whose
-    words are not spaced (``SCRIPT_DENIALS``), or an idiom turning an option down
-    (:func:`rejecting`)."""
+    words are not spaced (``SCRIPT_DENIALS``), Hindi's in Latin letters
+    (``ROMAN_HINDI_DENIAL``: "reminder mat bhejna", "14,800 nahi"), a Czech or Slovak
+    verb denied by its prefix (``CZECH_SLOVAK_DENIAL``: "nemůžeme"), or an idiom turning
+    an option down (:func:`rejecting`)."""
     words = {w.casefold() for w in _WORDS.findall(text)}
     return (
-        bool(words & (DENIALS | PROHIBITIONS))
+        not _DENYING.isdisjoint(words)
         or any(w.endswith("n't") for w in words)
-        or SCRIPT_DENIALS.search(text) is not None
+        or _denied_unspaced_or_glued(text)
         or rejecting(text)
+    )
+
+
+def unread_denial(text: str) -> bool:
+    """Whether ``text`` denies (:func:`denial`) in a language the intent lexicon does not
+    read word by word: it holds no denial of one it reads (``READ_WORD_BY_WORD``, English
+    "…n't", their idioms ``REJECTING_READ``), and one of another (a word, a script's, an
+    idiom of ``REJECTING_OTHER``). "I can't sleep" was read there as no rule; "Tôi không
+    muốn ở tầng trệt." was read as none, and denies.
+
+    >>> unread_denial("I can't sleep."), unread_denial("Tôi không muốn ở tầng trệt.")
+    (False, True)
+    """
+    words = {w.casefold() for w in _WORDS.findall(text)}
+    if not READ_WORD_BY_WORD.isdisjoint(words) or any(w.endswith("n't") for w in words):
+        return False
+    return (
+        not _DENYING.isdisjoint(words)
+        or _denied_unspaced_or_glued(text)
+        or REJECTING_OTHER.search(text) is not None
+    )
+
+
+def _denied_unspaced_or_glued(text: str) -> bool:
+    """A denial of a script written without spaces (``SCRIPT_DENIALS``, searched only in a
+    text holding one of its letters), of Hindi in Latin letters, or glued to a Czech or
+    Slovak verb."""
+    return (
+        (_SCRIPT_LETTER.search(text) is not None and SCRIPT_DENIALS.search(text) is not None)
+        or ROMAN_HINDI_DENIAL.search(text) is not None
+        or CZECH_SLOVAK_DENIAL.search(text) is not None
     )
 
 
