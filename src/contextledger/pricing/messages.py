@@ -1369,6 +1369,7 @@ class Pricer:
                 system,
                 expand_refs=model.provider == "gemini",
                 saving=responses_namespace_saving(model.id, model.provider, self.wire),
+                family=model.id,
             )
 
         # Declared names go out as the wire takes them (``providers.ids``: renamed where
