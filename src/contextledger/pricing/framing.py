@@ -651,12 +651,58 @@ def tools_tokens(
                 padded = count(system + "\n") - count(system)
                 overhead = _NAMESPACE_OVERHEAD_IN_SYSTEM + padded
             return count(rendered) + overhead + choice + unpinned - saving
-    return choice + sum(_json_tool_tokens(t, count, expand_refs) for t in tools)
+    return choice + sum(_json_tool_tokens(t, count, expand_refs, family) for t in tools)
 
 
-def _json_tool_tokens(tool: Mapping[str, Any], count: Count, expand_refs: bool) -> int:
+# Gemini 2.0 bills a function declaration far below its JSON: social-growth-studio/req_llm's
+# recorded gemini-2.0-flash (and -lite, -exp) requests bill 20 for a 6-word question and one
+# declared tool, 53 for three, priced 124 and 296 by JSON (review42); its 47 recorded tool
+# requests (pydantic-ai, openinference, logfire, crewAI, req_llm) all bill at most the
+# declarations' words — names, descriptions, property names, types, enums, without JSON's
+# quotes and braces — and ``TOOL_SCHEMA_OVERHEAD`` a declaration, 26 or more below that
+# price. Gemini 2.5 and 3 bill more (gemini-3-pro-preview 299 for three tools whose words are
+# 165; a nested pydantic schema on 2.5 776, words 724): they, and an unknown Gemini, keep the
+# JSON.
+_GEMINI_WORDS_FAMILIES = ("gemini-2.0",)
+
+
+def _declaration_words(node: object, out: list[str]) -> list[str]:
+    """Every key and value of a declaration, in order, as text (JSON's punctuation left out)."""
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            out.append(str(key))
+            _declaration_words(value, out)
+    elif isinstance(node, list):
+        for item in node:
+            _declaration_words(item, out)
+    elif isinstance(node, str):
+        out.append(node)
+    elif node is not None:
+        out.append(_compact(node))
+    return out
+
+
+def _gemini_words_tokens(tool: Mapping[str, Any], count: Count) -> int:
+    """A Gemini 2.0 tool (see above): each declaration's words and ``TOOL_SCHEMA_OVERHEAD``,
+    its references expanded as Gemini bills them (:func:`with_refs`)."""
+    expanded = with_refs(tool)
+    declared = expanded if isinstance(expanded, Mapping) else tool
+    declarations = declared.get("functionDeclarations", declared.get("function_declarations"))
+    if not isinstance(declarations, list):
+        declarations = [declared]
+    return sum(
+        TOOL_SCHEMA_OVERHEAD + count(" ".join(_declaration_words(d, []))) for d in declarations
+    )
+
+
+def _json_tool_tokens(
+    tool: Mapping[str, Any], count: Count, expand_refs: bool, family: str = ""
+) -> int:
     """A tool priced by its compact JSON and ``TOOL_SCHEMA_OVERHEAD``; with ``expand_refs``,
-    by the larger of that and its JSON with the references expanded (:func:`with_refs`)."""
+    by the larger of that and its JSON with the references expanded (:func:`with_refs`);
+    on Gemini 2.0 (``family``), by its words (:func:`_gemini_words_tokens`)."""
+    if expand_refs and family.startswith(_GEMINI_WORDS_FAMILIES):
+        return _gemini_words_tokens(tool, count)
     dumped = _compact(tool)
     tokens = count(dumped)
     if expand_refs and '"$ref"' in dumped:
