@@ -51,3 +51,19 @@ def test_a_target_without_clips_is_told_the_bounds_were_left_out() -> None:
         said = [n for n in result.notices if "clip bounds and frame rate" in n.text]
         assert said and "only Gemini takes them" in said[0].text, target
         assert "video_metadata" not in str(result.body)
+
+
+def test_a_clip_is_priced_at_its_seconds_and_frame_rate_wherever_it_is_priced() -> None:
+    """The clip kept in the block prices a fit as ``price_request`` prices the body: 3 of the
+    video's 9 seconds at 2 frames a second (the body's price once added the faster frames
+    from the raw body alone, so a fit of the same messages was below it)."""
+    from contextledger import prepare
+    from contextledger.pricing.files import video_cost
+    from contextledger.pricing.messages import price_request
+
+    whole = price_request(_body(None), "gemini-2.5-flash", "gemini").total
+    clip = price_request(_body(CLIP), "gemini-2.5-flash", "gemini").total
+    assert whole - clip == video_cost(9, "").tokens - video_cost(3, "", 2).tokens
+    out = prepare(_body(CLIP), "gemini-2.5-flash", target="gemini", compaction=False)
+    assert _video_part(out.body)["video_metadata"] == CLIP
+    assert out.report.used == price_request(out.body, "gemini-2.5-flash", "gemini").total == clip
