@@ -13,7 +13,10 @@ traceloop/openllmetry's (gpt-4o-mini with a small json_schema ``response_format`
 serves it again); social-growth-studio/req_llm's fixtures (Claude 4.x with extended thinking and
 one or three tools, sent with the ``interleaved-thinking-2025-05-14`` beta header: billed up to
 116 over the body's price before, R42-B3; and gpt-4.1-nano Responses input ending with an empty
-assistant item, billed 37 where 34 was priced: R42-B4). (R36-B2, a text/plain ``input_file`` on
+assistant item, billed 37 where 34 was priced: R42-B4; gpt-4-turbo and gpt-4 Chat forcing one tool
+by a named ``tool_choice``, billed 80 and 76: the turbo one 78 before, R42-B4; Gemini tool
+declarations, one and three on gemini-2.0-flash billed 20 and 53, three on gemini-2.5-flash 142:
+priced 124 and 296 by JSON on 2.0 before). (R36-B2, a text/plain ``input_file`` on
 Responses billed 9 more than
 the text contextledger sends in its place, is left open: ``price_request`` prices a body as
 ``prepare`` sends it.)
@@ -61,8 +64,47 @@ def test_a_forced_tool_on_gpt_4o_is_priced_as_its_rendered_call() -> None:
     as the o200k models render a call: priced exactly (3 below on main)."""
     forced = [b for b in BILLS if b["format"] == "openai" and "tool_choice" in b["body"]]
     forced = [b for b in forced if isinstance(b["body"]["tool_choice"], dict)]
+    forced = [b for b in forced if b["model"].startswith("gpt-4o")]
     assert len(forced) == 6
     assert all(price_request(b["body"], b["model"], "openai").total == b["billed"] for b in forced)
+
+
+def test_a_forced_tool_costs_two_more_on_the_parallel_call_generation() -> None:
+    """R42-B4: req_llm's one-tool request forcing ``add`` bills 80 on gpt-4-turbo and 76 on
+    gpt-4 (the name and 4, hmarr's rule, exact there): both priced exactly, and the same
+    gpt-4-turbo body priced as gpt-4 costs those 2 less."""
+    forced = [b for b in BILLS if "req_llm" in b["source"] and "tool_round_trip_1" in b["source"]]
+    assert sorted((b["model"], b["billed"]) for b in forced) == [("gpt-4", 76), ("gpt-4-turbo", 80)]
+    assert all(price_request(b["body"], b["model"], "openai").total == b["billed"] for b in forced)
+    (turbo,) = [b for b in forced if b["model"] == "gpt-4-turbo"]
+    auto = {**turbo["body"], "tool_choice": "auto"}
+    as_turbo = price_request(turbo["body"], "gpt-4-turbo", "openai").total
+    assert as_turbo - price_request(turbo["body"], "gpt-4", "openai").total == 2
+    assert as_turbo - price_request(auto, "gpt-4-turbo", "openai").total == 1 + 4 + 2  # add
+
+
+def test_gemini_2_0_tool_declarations_are_priced_by_their_words_not_their_json() -> None:
+    """req_llm's gemini-2.0-flash requests (review42: 20 and 53 billed, 124 and 296 priced by
+    the declarations' JSON) are priced by the declarations' words, still at or above the bill;
+    the same three declarations on gemini-2.5-flash bill 142, and keep the JSON price."""
+    from contextledger.pricing.framing import _json_tool_tokens
+    from contextledger.pricing.text import count_text
+
+    gemini = [b for b in BILLS if "req_llm" in b["source"] and b["format"] == "gemini"]
+    assert sorted((b["model"], b["billed"]) for b in gemini) == [
+        ("gemini-2.0-flash", 20), ("gemini-2.0-flash", 53), ("gemini-2.5-flash", 142)
+    ]  # fmt: skip
+    for bill in gemini:
+        price = price_request(bill["body"], bill["model"], "gemini").total
+        assert bill["billed"] <= price <= 3 * bill["billed"] + 15
+        (tool,) = bill["body"]["tools"]
+
+        def count(text: str, model: str = bill["model"]) -> int:
+            return count_text(text, model)
+
+        as_json = _json_tool_tokens(tool, count, True)
+        as_sent = _json_tool_tokens(tool, count, True, bill["model"])
+        assert (as_sent < as_json) == bill["model"].startswith("gemini-2.0")
 
 
 def test_a_titled_parameters_object_is_priced_as_billed() -> None:

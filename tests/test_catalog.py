@@ -9,6 +9,8 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from builders import served_again
 from contextledger.catalog import (
@@ -547,6 +549,66 @@ def test_an_unknown_gemini_id_prices_images_at_the_most_any_generation_bills(
         assert image_cost(3008, 2000, info).tokens == 3354
         assert image_cost(300, 200, info, detail="ultra_high").tokens == 2240
         assert max_image_cost(info).tokens == max(max_image_cost(k).tokens for k in known)
+
+
+def _openai_cost_or_none(w: int, h: int, model: str, detail: str) -> int | None:
+    """What a known OpenAI model bills at ``detail`` (at its default where it has no such
+    level); None: it has no images, or refuses this one."""
+    from contextledger.errors import ContentError
+    from contextledger.pricing.vision import image_cost
+
+    for level in (detail, None):
+        try:
+            return image_cost(w, h, model, detail=level).tokens
+        except ContentError:
+            continue
+    return None
+
+
+@pytest.mark.parametrize("route", ["azure", "openai"])
+def test_a_registered_openai_without_an_image_family_prices_images_at_the_most_any_bills(
+    tmp_path: Path, route: str
+) -> None:
+    """review42 R42-M1: an Azure deployment registered from a LiteLLM file took gpt-5.5's
+    patches, a 1200×900 image 1,324 tokens exact, where gpt-4o-mini (Azure's commonest
+    deployment) bills 25,501 and gpt-4.1-mini 1,798: it is priced at the most any OpenAI
+    model bills, an upper bound (not exact), as an unknown OpenAI id given a window."""
+    from contextledger.catalog import load_models_file
+    from contextledger.pricing.vision import image_cost, max_image_cost
+
+    models = tmp_path / "litellm.json"
+    spec = {"max_input_tokens": 128000, "litellm_provider": route, "supports_vision": True}
+    models.write_text(json.dumps({"my-azure-mini": spec}))
+    mine = load_models_file(models, Catalog.default().copy())
+    guessed = lookup_model("azure/acme-deploy-7", Catalog.default(), window=128_000)
+    for info in (mine.lookup("my-azure-mini"), guessed):
+        cost = image_cost(1200, 900, info)
+        assert (cost.tokens, cost.exact) == (25501, False)
+        assert not max_image_cost(info).exact
+
+
+_OPENAI_VISION = [m.id for m in Catalog.default().models() if m.provider == "openai" and m.vision]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    w=st.integers(1, 12000),
+    h=st.integers(1, 12000),
+    detail=st.sampled_from(["auto", "high", "low", "original"]),
+)
+def test_the_openai_default_bills_an_image_at_least_what_any_openai_model_does(
+    w: int, h: int, detail: str
+) -> None:
+    """The invariant behind R42-M1: ``openai/default`` (an unknown or unfamilied OpenAI id)
+    is never below any OpenAI model in the catalog, at every size and detail (a model that
+    refuses the image bills nothing for it) — a dearer formula added later fails here."""
+    from contextledger.pricing.vision import image_cost, max_image_cost
+
+    guessed = image_cost(w, h, "openai/default", detail=detail).tokens
+    known = [_openai_cost_or_none(w, h, m, detail) for m in _OPENAI_VISION]
+    assert guessed == max(k for k in known if k is not None)
+    top = max(max_image_cost(m).tokens for m in _OPENAI_VISION)
+    assert max_image_cost("openai/default").tokens >= top
 
 
 def test_a_typo_in_the_models_file_names_the_file_and_the_field(tmp_path: Path) -> None:

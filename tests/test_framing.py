@@ -127,9 +127,13 @@ def test_the_cookbook_tool_request_is_priced_as_billed(model: str, billed: int) 
     named = {"type": "function", "function": {"name": "get_current_weather"}}
     forced = price_request({**body, "tool_choice": named}, model, "openai").total
     # (a named choice primes the reply as a call to it: the name and 4 on cl100k_base, as
-    # hmarr measured; on the o200k models their rendering of a call, R36-B3)
+    # hmarr measured on gpt-4-0613, 2 more on the parallel-call generation gpt-3.5-turbo
+    # names since 2024 (R42-B4); on the o200k models their rendering of a call, R36-B3)
     header, special = rendered_call("get_current_weather", Pricer.for_model(model).model.tokenizer)
-    primed = max(count_text("get_current_weather", model) + 4, count_text(header, model) + special)
+    later = 2 if model == "gpt-3.5-turbo" else 0
+    primed = max(
+        count_text("get_current_weather", model) + 4 + later, count_text(header, model) + special
+    )
     assert forced == auto + primed
     assert anywhere >= forced
     # told the choice, a fit or a Preparer prices it; not told (the app may add any): the

@@ -82,7 +82,7 @@ def _note(cost: ImageCost, info: ImageInfo | None) -> str:
     if (
         cost.processed_width is None
         and cost.exact is False
-        and cost.family not in ("gemini3", "gemini-any")
+        and cost.family not in ("gemini3", "gemini-any", "openai-any")
     ):
         parts.append("size unknown: per-image maximum")
     elif not cost.exact:

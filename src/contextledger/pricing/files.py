@@ -34,7 +34,6 @@ import struct
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ..catalog import ModelInfo
 from ..errors import ContentError
@@ -46,10 +45,11 @@ __all__ = [
     "audio_cost",
     "audio_cost_for",
     "audio_seconds",
+    "clip_sampled",
+    "duration_seconds",
     "file_cost",
     "pdf_cost",
     "pdf_pages",
-    "sampled_faster",
     "video_cost",
     "video_seconds",
 ]
@@ -181,32 +181,49 @@ def video_cost(seconds: float, what: str, fps: float = 1) -> MediaCost:
                      f"and {VIDEO_AUDIO_PER_SECOND} a second of audio")  # fmt: skip
 
 
-def sampled_faster(body: Mapping[str, Any]) -> int:
-    """What a Gemini body's inline videos sampled faster than a frame a second (a part's
-    ``videoMetadata.fps``, which the reader does not keep) bill beyond the frame a second
-    they are priced at: each such video's extra frames."""
-    extra = 0
-    contents = body.get("contents")
-    for turn in contents if isinstance(contents, list) else ():
-        parts = turn.get("parts") if isinstance(turn, Mapping) else None
-        for part in parts if isinstance(parts, list) else ():
-            if not isinstance(part, Mapping):
-                continue
-            meta = part.get("videoMetadata", part.get("video_metadata"))
-            inline = part.get("inlineData", part.get("inline_data"))
-            fps = meta.get("fps") if isinstance(meta, Mapping) else None
-            if (
-                not isinstance(fps, int | float)
-                or not 1 < fps <= 60
-                or not isinstance(inline, Mapping)
-            ):
-                continue
-            data = inline.get("data")
-            raw = _decoded(data) if isinstance(data, str) else None
-            seconds = video_seconds(raw) if raw is not None else None
-            if seconds is not None:
-                extra += (math.ceil(seconds * fps) - math.ceil(seconds)) * VIDEO_FRAME_MOST
-    return extra
+def duration_seconds(value: object) -> float | None:
+    """A protobuf Duration as JSON (``"12.5s"``) or as an object (``{"seconds": 12,
+    "nanos": 500000000}``), in seconds; None for anything else.
+
+    >>> duration_seconds("12.5s"), duration_seconds({"seconds": 3}), duration_seconds("3m")
+    (12.5, 3.0, None)
+    """
+    if isinstance(value, str) and value.endswith("s"):
+        try:
+            found = float(value[:-1])
+        except ValueError:
+            return None
+        return found if math.isfinite(found) and found >= 0 else None
+    if isinstance(value, dict) and set(value) <= {"seconds", "nanos"}:
+        whole, nanos = value.get("seconds", 0), value.get("nanos", 0)
+        if isinstance(whole, int | str) and isinstance(nanos, int):
+            try:
+                return max(0.0, int(whole) + nanos / 1e9)
+            except ValueError:
+                return None
+    return None
+
+
+def clip_sampled(meta: object, seconds: float) -> tuple[float, float]:
+    """(the seconds Gemini samples, at how many frames a second) of an inline video of
+    ``seconds`` whose part carries ``video_metadata`` ``meta`` (kept by the reader): its
+    start and end offsets bound the clip (within the video), ``fps`` the rate — at least 1,
+    the default, so a slower rate is priced above its bill, never below.
+
+    >>> clip_sampled({"startOffset": "2s", "endOffset": "5s", "fps": 5}, 9.0)
+    (3.0, 5)
+    >>> clip_sampled(None, 9.0)
+    (9.0, 1)
+    """
+    if not isinstance(meta, Mapping):
+        return seconds, 1
+    start = duration_seconds(meta.get("start_offset", meta.get("startOffset", "0s")))
+    end = duration_seconds(meta.get("end_offset", meta.get("endOffset", f"{seconds}s")))
+    first = min(start, seconds) if start is not None else 0.0
+    last = min(end, seconds) if end is not None else seconds
+    fps = meta.get("fps", 1)
+    faster = fps if type(fps) in (int, float) and 1 < fps <= 60 else 1
+    return (last - first if last >= first else seconds), faster
 
 
 def audio_cost_for(seconds: float | None, model: ModelInfo, b64_length: int = 0) -> MediaCost:
@@ -466,7 +483,11 @@ def file_cost(f: FileAttachment, model: ModelInfo, in_result: bool = False) -> M
     if f.media_type.startswith("video/"):
         data = _decoded(f.data.base64)
         seconds = video_seconds(data) if data is not None else None
-        return None if seconds is None else video_cost(seconds, "an inline video")
+        if seconds is None:
+            return None
+        fields = json.loads(f.document_fields) if f.document_fields else {}
+        length, fps = clip_sampled(fields.get("video_metadata"), seconds)
+        return video_cost(length, "an inline video", fps)
     if not is_pdf(f):
         return None
     data = _decoded(f.data.base64)

@@ -617,6 +617,7 @@ def tools_tokens(
     system: str | None = None,
     expand_refs: bool = False,
     saving: int = 0,
+    family: str = "",
 ) -> int:
     """Tokens billed for the tool schemas of one request.
 
@@ -630,11 +631,16 @@ def tools_tokens(
     under. OpenAI bills ``tool_choice`` too (:func:`tool_choice_tokens`). ``expand_refs``:
     the provider expands ``$ref``s (Gemini: :func:`with_refs`). ``saving``: what the wire
     bills a rendered namespace below Chat's (:func:`responses_namespace_saving`).
+    ``family``: the model's catalog id, whose generation may prime a forced call dearer.
     """
     if not tools:
         return 0
     check_tools(tools)
-    choice = tool_choice_tokens(tool_choice, tools, count, tokenizer) if framing.schema_tools else 0
+    choice = (
+        tool_choice_tokens(tool_choice, tools, count, tokenizer, family)
+        if framing.schema_tools
+        else 0
+    )
     overhead = _NAMESPACE_OVERHEAD.get(tokenizer)
     if framing.schema_tools and overhead is not None:
         inlined = [refs_inlined(t) for t in tools]
@@ -645,12 +651,58 @@ def tools_tokens(
                 padded = count(system + "\n") - count(system)
                 overhead = _NAMESPACE_OVERHEAD_IN_SYSTEM + padded
             return count(rendered) + overhead + choice + unpinned - saving
-    return choice + sum(_json_tool_tokens(t, count, expand_refs) for t in tools)
+    return choice + sum(_json_tool_tokens(t, count, expand_refs, family) for t in tools)
 
 
-def _json_tool_tokens(tool: Mapping[str, Any], count: Count, expand_refs: bool) -> int:
+# Gemini 2.0 bills a function declaration far below its JSON: social-growth-studio/req_llm's
+# recorded gemini-2.0-flash (and -lite, -exp) requests bill 20 for a 6-word question and one
+# declared tool, 53 for three, priced 124 and 296 by JSON (review42); its 47 recorded tool
+# requests (pydantic-ai, openinference, logfire, crewAI, req_llm) all bill at most the
+# declarations' words — names, descriptions, property names, types, enums, without JSON's
+# quotes and braces — and ``TOOL_SCHEMA_OVERHEAD`` a declaration, 26 or more below that
+# price. Gemini 2.5 and 3 bill more (gemini-3-pro-preview 299 for three tools whose words are
+# 165; a nested pydantic schema on 2.5 776, words 724): they, and an unknown Gemini, keep the
+# JSON.
+_GEMINI_WORDS_FAMILIES = ("gemini-2.0",)
+
+
+def _declaration_words(node: object, out: list[str]) -> list[str]:
+    """Every key and value of a declaration, in order, as text (JSON's punctuation left out)."""
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            out.append(str(key))
+            _declaration_words(value, out)
+    elif isinstance(node, list):
+        for item in node:
+            _declaration_words(item, out)
+    elif isinstance(node, str):
+        out.append(node)
+    elif node is not None:
+        out.append(_compact(node))
+    return out
+
+
+def _gemini_words_tokens(tool: Mapping[str, Any], count: Count) -> int:
+    """A Gemini 2.0 tool (see above): each declaration's words and ``TOOL_SCHEMA_OVERHEAD``,
+    its references expanded as Gemini bills them (:func:`with_refs`)."""
+    expanded = with_refs(tool)
+    declared = expanded if isinstance(expanded, Mapping) else tool
+    declarations = declared.get("functionDeclarations", declared.get("function_declarations"))
+    if not isinstance(declarations, list):
+        declarations = [declared]
+    return sum(
+        TOOL_SCHEMA_OVERHEAD + count(" ".join(_declaration_words(d, []))) for d in declarations
+    )
+
+
+def _json_tool_tokens(
+    tool: Mapping[str, Any], count: Count, expand_refs: bool, family: str = ""
+) -> int:
     """A tool priced by its compact JSON and ``TOOL_SCHEMA_OVERHEAD``; with ``expand_refs``,
-    by the larger of that and its JSON with the references expanded (:func:`with_refs`)."""
+    by the larger of that and its JSON with the references expanded (:func:`with_refs`);
+    on Gemini 2.0 (``family``), by its words (:func:`_gemini_words_tokens`)."""
+    if expand_refs and family.startswith(_GEMINI_WORDS_FAMILIES):
+        return _gemini_words_tokens(tool, count)
     dumped = _compact(tool)
     tokens = count(dumped)
     if expand_refs and '"$ref"' in dumped:
@@ -744,10 +796,11 @@ def tool_choice_tokens(
     tools: Sequence[Mapping[str, Any]],
     count: Count,
     tokenizer: str = "cl100k_base",
+    family: str = "",
 ) -> int:
     """Tokens OpenAI bills for a request's ``tool_choice``: none for ``"auto"`` (the
     default), 1 for ``"none"``, and for a named one the reply primed as a call to that
-    function (:func:`_named_choice_tokens`). ``"required"`` (not measured) and an unknown
+    function (:func:`_named_choice_tokens`, for the model of catalog id ``family``). ``"required"`` (not measured) and an unknown
     choice (None: a fit does not know what the app will send, and a body without one is
     priced as a fit of it was) take the largest a named choice of these tools costs, so
     never below the bill (as Anthropic's ``tool_choice``); an ``allowed_tools`` choice (not
@@ -756,6 +809,9 @@ def tool_choice_tokens(
     >>> tools = [{"type": "function", "function": {"name": "get_weather"}}]
     >>> [tool_choice_tokens(c, tools, len) for c in ("auto", "none", None)]
     [0, 1, 25]
+    >>> one = lambda text: 1  # a name of one token
+    >>> tool_choice_tokens(None, tools, one), tool_choice_tokens(None, tools, one, family="gpt-4-turbo")
+    (5, 7)
     """
     if tool_choice == "auto":
         return 0
@@ -764,22 +820,33 @@ def tool_choice_tokens(
     if isinstance(tool_choice, Mapping) and tool_choice.get("type") == "allowed_tools":
         # not measured: the dearest named choice of these tools and the list itself as sent
         listed = count(json.dumps(tool_choice, ensure_ascii=False))
-        return tool_choice_tokens(None, tools, count, tokenizer) + listed
+        return tool_choice_tokens(None, tools, count, tokenizer, family) + listed
     named = _chosen_name(tool_choice)
     if named is not None:
-        return _named_choice_tokens(named, count, tokenizer)
+        return _named_choice_tokens(named, count, tokenizer, family)
     names = [n for t in tools if isinstance(n := _chosen_name(t), str)]
-    return max((_named_choice_tokens(n, count, tokenizer) for n in names), default=1)
+    return max((_named_choice_tokens(n, count, tokenizer, family) for n in names), default=1)
 
 
-def _named_choice_tokens(name: str, count: Count, tokenizer: str) -> int:
+# The parallel-call generation (``_PARALLEL_GENERATION``) primes a forced call 2 tokens dearer
+# than gpt-4-0613 and gpt-3.5-turbo-0613, as it bills a call's result 2-3 more (above):
+# social-growth-studio/req_llm's recorded gpt-4-turbo request forcing its one tool ``add``
+# bills 80, the name and 4 priced 78; the same shape on gpt-4 bills 76, exact with the name
+# and 4 (review42 R42-B4). Its ``structured_output`` requests (96 on gpt-4-turbo, 87 on
+# gpt-4) carry a ``minimum`` the rendering is not known for, priced as JSON, above both.
+_PARALLEL_GENERATION_CHOICE = 2
+
+
+def _named_choice_tokens(name: str, count: Count, tokenizer: str, family: str = "") -> int:
     """A named ``tool_choice``: the function's name and 4 more on cl100k_base (hmarr/
     openai-chat-tokens, measured with ``function_call``, its older form: the reply primed
-    as `` to=functions.NAME``); on the o200k models at least the reply primed as their
-    rendering of a call writes it (:func:`rendered_call`: Mirascope's recorded gpt-4o
-    requests forcing one strict tool bill 109-148, 3 over the name and 4, review36 R36-B3)."""
+    as `` to=functions.NAME``), 2 more on the parallel-call generation (above); on the o200k
+    models at least the reply primed as their rendering of a call writes it
+    (:func:`rendered_call`: Mirascope's recorded gpt-4o requests forcing one strict tool
+    bill 109-148, 3 over the name and 4, review36 R36-B3)."""
     header, special = rendered_call(name, tokenizer)
-    return max(count(name) + 4, count(header) + special)
+    later = _PARALLEL_GENERATION_CHOICE if family in _PARALLEL_GENERATION else 0
+    return max(count(name) + 4 + later, count(header) + special)
 
 
 def _chosen_name(spec: object) -> str | None:

@@ -60,7 +60,7 @@ from ..providers.native import parsed, reply_deadline
 from ..providers.openai_chat import declared_tool_choice, declared_tools
 from ..providers.openai_responses import item_count, text_item_count
 from ..providers.output_format import read_output_format
-from .files import MediaCost, audio_cost, document_fields_text, file_cost, sampled_faster
+from .files import MediaCost, audio_cost, document_fields_text, file_cost
 from .framing import (
     ANTHROPIC_REQUEST_FRAMING,
     ANTHROPIC_TEXT_DOCUMENT,
@@ -1369,6 +1369,7 @@ class Pricer:
                 system,
                 expand_refs=model.provider == "gemini",
                 saving=responses_namespace_saving(model.id, model.provider, self.wire),
+                family=model.id,
             )
 
         # Declared names go out as the wire takes them (``providers.ids``: renamed where
@@ -1554,8 +1555,6 @@ def price_request(
     tools += settings_prompt(body, pricer.model.provider)
     if fmt == "openai" and pricer.model.provider != "openai":
         tools += _reasoning_content(body, pricer)
-    if fmt == "gemini":
-        tools += sampled_faster(body)
     if fmt == "openai-responses":
         tools += _empty_assistant_items(body) * pricer.message(Message("assistant", ())).total
     text = total.text + tools + pricer.request_overhead

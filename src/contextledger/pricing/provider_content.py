@@ -41,7 +41,7 @@ from ..providers.native import (
     without_inline_data,
     without_opaque,
 )
-from .files import MediaCost, pdf_cost, video_cost
+from .files import MediaCost, duration_seconds, pdf_cost, video_cost
 from .vision import max_image_cost
 
 #: Tokens per character of an opaque field (see the module doc).
@@ -172,33 +172,14 @@ def _video_clip_cost(raw: dict[str, object]) -> MediaCost | None:
     meta = raw.get("video_metadata")
     if not (isinstance(mime, str) and mime.startswith("video/") and isinstance(meta, dict)):
         return None
-    start = _seconds(meta.get("start_offset", "0s"))
-    end = _seconds(meta.get("end_offset"))
+    start = duration_seconds(meta.get("start_offset", "0s"))
+    end = duration_seconds(meta.get("end_offset"))
     fps = meta.get("fps", 1)
     if start is None or end is None or end < start or type(fps) not in (int, float):
         return None
     if not 0 < fps <= 60:  # (the API takes 0 < fps <= 24)
         return None
     return video_cost(end - start, "a video clip by URI", fps)
-
-
-def _seconds(value: object) -> float | None:
-    """A protobuf Duration as JSON (``"12.5s"``) or as an object (``{"seconds": 12,
-    "nanos": 500000000}``), in seconds; None for anything else."""
-    if isinstance(value, str) and value.endswith("s"):
-        try:
-            found = float(value[:-1])
-        except ValueError:
-            return None
-        return found if math.isfinite(found) and found >= 0 else None
-    if isinstance(value, dict) and set(value) <= {"seconds", "nanos"}:
-        whole, nanos = value.get("seconds", 0), value.get("nanos", 0)
-        if isinstance(whole, int | str) and isinstance(nanos, int):
-            try:
-                return max(0.0, int(whole) + nanos / 1e9)
-            except ValueError:
-                return None
-    return None
 
 
 def _get(raw: dict[str, object], outer: str, key: str) -> object:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..catalog import IMAGE_FAMILY_HINT, UNKNOWN_IMAGE_COST, Catalog, ModelInfo, lookup_model
@@ -408,6 +408,49 @@ def _gemini_any_max(info: ModelInfo, detail: str | None) -> ImageCost:
     )
 
 
+# --- An unknown OpenAI model ----------------------------------------------------------
+
+_ANY_DETAILS = ("auto", "high", "low", "original")
+
+
+def _openai_any_costs(info: ModelInfo, detail: str | None, priced: Callable[..., ImageCost]) -> int:
+    """The most any of ``info``'s formulas (``image_params.any_of``: each an ``image_cost``
+    family and its ``image_params``, OpenAI's dearest) bills, each at ``detail`` or, where
+    it has no such level, at its own default; one that refuses the image (above a model's
+    patch limit) does not bill it."""
+    d = (detail or "auto").lower()
+    if d not in _ANY_DETAILS:
+        raise _bad_detail(info, d, _ANY_DETAILS)
+    most: int | None = None
+    for formula in _p(info, "any_of"):
+        one = replace(info, image_cost=formula["image_cost"], image_params=formula["image_params"])
+        for level in (detail, None):
+            try:
+                tokens = priced(one, level).tokens
+            except ContentError:
+                continue
+            most = tokens if most is None else max(most, tokens)
+            break
+    if most is None:
+        raise ContentError("", f"{info.id}: no OpenAI image formula takes this image")
+    return most
+
+
+def _openai_any(w: int, h: int, info: ModelInfo, detail: str | None) -> ImageCost:
+    """An OpenAI id the catalog does not know (or registered without ``image_family``): the
+    most any OpenAI model bills for the image — a 1200×900 image 25,501 as gpt-4o-mini's
+    tiles bill it, where gpt-5.5's patches give 1,324 (review42 R42-M1); an upper bound."""
+    tokens = _openai_any_costs(
+        info, detail, lambda one, d: FAMILIES[one.image_cost][0](w, h, one, d)
+    )
+    return ImageCost(tokens, None, None, info.id, "openai-any", False)
+
+
+def _openai_any_max(info: ModelInfo, detail: str | None) -> ImageCost:
+    tokens = _openai_any_costs(info, detail, lambda one, d: FAMILIES[one.image_cost][1](one, d))
+    return ImageCost(tokens, None, None, info.id, "openai-any", False)
+
+
 def _fixed(w: int, h: int, info: ModelInfo, detail: str | None) -> ImageCost:
     return ImageCost(int(_p(info, "tokens")), None, None, info.id, "fixed")
 
@@ -462,6 +505,7 @@ FAMILIES: Mapping[str, tuple[_Family, _MaxFamily]] = {
     "gemini-tile": (_gemini_tile, _gemini_tile_max),
     "gemini3": (_gemini3, _gemini3_max),
     "gemini-any": (_gemini_any, _gemini_any_max),
+    "openai-any": (_openai_any, _openai_any_max),
     "fixed": (_fixed, _fixed_max),
     "pixtral": (_pixtral, _pixtral_max),
     "llama-tile": (_llama_tile, _llama_tile_max),

@@ -586,7 +586,7 @@ def _document(f: FileAttachment, path: str) -> dict[str, Any]:
 def _document_fields_as_sent(f: FileAttachment) -> dict[str, Any]:
     """The document's own fields as they came; its ``content`` source (the chunks) only
     while the text is still theirs (a shortened document goes as the text it holds)."""
-    fields: dict[str, Any] = json.loads(f.document_fields or "{}")
+    fields = c.file_fields(f, TARGET)  # (not another provider's: Gemini's video_metadata)
     source = fields.pop("source", None)
     if source is not None and f.text == _content_source_text(source.get("content"), "source"):
         fields["source"] = source

@@ -429,35 +429,62 @@ def name_notices(messages: Sequence[Message], target: str, title: str) -> list[N
     ]
 
 
+#: The fields of a file's part only Gemini reads — an inline video's ``video_metadata``, the
+#: clip's start and end offsets and frame rate — kept in ``FileAttachment.document_fields``
+#: beside Anthropic's document fields and sent back to Gemini as they came (the reader
+#: dropped them: the whole video went where the user asked for a clip, unreported).
+GEMINI_FILE_FIELDS = ("video_metadata",)
+_FIELD_OWNERS = {"anthropic": "Anthropic", "gemini": "Gemini"}
+
+
+def _field_owner(key: str) -> str:
+    return "gemini" if key in GEMINI_FILE_FIELDS else "anthropic"
+
+
+def file_fields(f: FileAttachment, target: str) -> dict[str, Any]:
+    """The provider-only fields of ``f`` (``document_fields``) that ``target`` takes.
+
+    >>> clip = FileAttachment("file", document_fields='{"video_metadata": {"fps": 2}}')
+    >>> file_fields(clip, "gemini"), file_fields(clip, "anthropic")
+    ({'video_metadata': {'fps': 2}}, {})
+    """
+    fields: dict[str, Any] = json.loads(f.document_fields or "{}")
+    return {k: v for k, v in fields.items() if _field_owner(k) == target}
+
+
 def document_field_notices(messages: Sequence[Message], target: str, title: str) -> list[Notice]:
-    """A notice for each document whose Anthropic-only fields (``citations``, ``context``,
-    a ``content`` source's chunks) ``target`` has no place for: an app that asked for
-    citations gets none (Anthropic gets them back as they came).
+    """A notice for each file whose provider-only fields (Anthropic's ``citations``,
+    ``context``, a ``content`` source's chunks; Gemini's ``video_metadata``) ``target`` has
+    no place for: an app that asked for citations gets none, a clip goes as the whole video
+    (the provider they came from gets them back as they came).
 
     >>> doc = FileAttachment("runbook", text="Step 1.", document_fields='{"citations": {}}')
     >>> print(document_field_notices([Message("user", (doc,))], "gemini", "Gemini")[0])
     The document 'runbook' was sent to Gemini without its citations: only Anthropic takes them.
     """
-    if target == "anthropic":
-        return []
     out: list[Notice] = []
     for where, b in _documents(messages):
-        if b.document_fields:
-            fields = sorted(json.loads(b.document_fields))
-            names = [_DOCUMENT_FIELD_NAMES.get(k, k) for k in fields]
+        if not b.document_fields:
+            continue
+        fields = sorted(json.loads(b.document_fields))
+        for owner in sorted({_field_owner(k) for k in fields} - {target}):
+            names = [_DOCUMENT_FIELD_NAMES.get(k, k) for k in fields if _field_owner(k) == owner]
             what = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
             out.append(
                 Notice(
                     "dropped",
                     where,
                     f"The document {b.name!r} was sent to {title} without its {what}: only "
-                    "Anthropic takes them.",
+                    f"{_FIELD_OWNERS[owner]} takes them.",
                 )
             )
     return out
 
 
-_DOCUMENT_FIELD_NAMES = {"source": "chunk boundaries (a content source)"}
+_DOCUMENT_FIELD_NAMES = {
+    "source": "chunk boundaries (a content source)",
+    "video_metadata": "clip bounds and frame rate (video_metadata)",
+}
 
 
 def cited(text: Text, citations: object, fmt: str, path: str) -> Text:

@@ -76,6 +76,7 @@ _CAMEL = {
     "systemInstruction": "system_instruction",
     "executableCode": "executable_code",
     "codeExecutionResult": "code_execution_result",
+    "videoMetadata": "video_metadata",
 }
 
 
@@ -228,7 +229,11 @@ def _read_media(part: dict[str, Any], path: str) -> Block:
             return Image(media_type=mime, data=data)
         if mime.startswith("audio/"):
             return Audio(data, mime.removeprefix("audio/"))
-        return c.inline_file("file", data, mime)
+        attached = c.inline_file("file", data, mime)
+        if "video_metadata" not in part:
+            return attached
+        clip = {"video_metadata": part["video_metadata"]}  # (kept: see common.GEMINI_FILE_FIELDS)
+        return replace(attached, document_fields=c.dumps_json(clip, path + ".video_metadata"))
     at = path + ".file_data"
     d = _snake(c.expect_dict(part["file_data"], at))
     mime = c.expect_str(d.get("mime_type"), at, "mime_type")
@@ -474,7 +479,8 @@ def _media(img: Image | FileAttachment | Audio, path: str) -> dict[str, Any]:
     if isinstance(img, Audio):
         return {"inline_data": {"mime_type": f"audio/{img.format}", "data": img.data.base64}}
     assert img.data is not None
-    return {"inline_data": {"mime_type": img.media_type, "data": img.data.base64}}
+    part = {"inline_data": {"mime_type": img.media_type, "data": img.data.base64}}
+    return {**part, **c.file_fields(img, TARGET)} if img.document_fields else part
 
 
 #: The names readers give a file that came with none (``common.name_or``).
