@@ -164,3 +164,14 @@ def test_cost_at_80_columns_never_splits_a_word(tmp_path: Path) -> None:
     assert res.exit_code == 0
     assert max(len(ln) for ln in res.stdout.splitlines()) <= 80
     assert "rotated" in res.stdout and "(EXIF 6)" in res.stdout  # whole words, never folded
+
+
+def test_a_file_name_that_reads_as_markup_is_shown_as_it_is(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Rich reads ``[bold]`` in a table cell as markup: ``a[bold]b.png`` was shown as ``ab.png``."""
+    path = tmp_path / "a[bold]b.png"
+    save_image(path, 100, 80)
+    res = runner.invoke(main, ["cost", str(path), "-m", "gpt-4o"], env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    assert "a[bold]b.png" in res.output

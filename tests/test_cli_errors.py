@@ -149,3 +149,21 @@ def test_an_unknown_azure_deployment_says_how_to_map_it(tmp_path: Path) -> None:
     assert res.exit_code in (1, 2), res.output
     assert 'under "aliases"' in res.stderr and "CONTEXTLEDGER_MODELS" in res.stderr
     assert "register_alias" not in res.stderr
+
+
+def test_python_dash_m_runs_the_same_cli_with_the_same_error_path(tmp_path: Path) -> None:
+    """``python -m contextledger`` (no script on PATH: an unactivated venv, CI) is the CLI
+    itself: its name in the usage line, and a bad file is one plain line with exit 2."""
+    import subprocess
+    import sys
+
+    run = [sys.executable, "-m", "contextledger"]
+    help_ = subprocess.run([*run, "--help"], capture_output=True, text=True, check=False)
+    assert help_.returncode == 0 and help_.stdout.startswith("Usage: contextledger ")
+    bad = _file(tmp_path, "[{", "broken.json")
+    res = subprocess.run(
+        [*run, "fit", bad, "-m", "gpt-4o"], capture_output=True, text=True, check=False
+    )
+    assert res.returncode == 2, res.stderr
+    assert "Traceback" not in res.stderr + res.stdout
+    assert res.stderr.strip().splitlines()[-1].startswith("error: ")

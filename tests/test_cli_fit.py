@@ -208,3 +208,39 @@ def test_fit_compact_prints_a_saved_transcript_that_ends_on_the_answer(tmp_path:
         args = ["fit", file, "--model", "claude-sonnet-4-6", "--json", *extra]
         res = CliRunner().invoke(main, args)
         assert res.exit_code == 0, res.output
+
+
+@pytest.mark.parametrize("target", ["openai", "anthropic", "gemini", "openai-responses"])
+def test_fit_reports_what_the_printed_body_is_billed(tmp_path: Path, target: str) -> None:
+    """What was budgeted is what is sent: ``used`` is the price of the body printed in the
+    ``--to`` format (it was the most any format costs, 14,411 for a body billed 13,898)."""
+    from contextledger import price_request
+
+    file = json_file(tmp_path, load_example_payload())
+    args = ["fit", file, "-m", "claude-sonnet-4-5", "--window", "20000", "--to", target, "--json"]
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    body = {k: v for k, v in data.items() if k not in ("format", "report")}
+    assert data["report"]["used"] == price_request(body, "claude-sonnet-4-5", target).total
+
+
+@pytest.mark.parametrize("compact", ["--no-compact", "--compact"])
+def test_fit_says_what_the_target_format_could_not_carry(tmp_path: Path, compact: str) -> None:
+    """A message's name does not travel to Anthropic: the writer drops it, and the CLI says
+    so (it printed the body without the name and no notice), verbatim even when the name
+    reads as rich markup (``[/bold]`` raised a MarkupError, ``[bold]`` vanished)."""
+    history = [
+        {"role": "user", "name": "ops[/bold]", "content": "The deploy failed again."},
+        {"role": "assistant", "content": "Which step?"},
+        {"role": "user", "name": "a[bold]b", "content": "The migration step."},
+    ]
+    file = json_file(tmp_path, history)
+    base = ["fit", file, "-m", "claude-sonnet-4-5", "--to", "anthropic", compact]
+    text = CliRunner().invoke(main, base)
+    assert text.exit_code == 0, text.output
+    assert "The name 'ops[/bold]' on message 0 was not sent" in text.stdout
+    assert "The name 'a[bold]b' on message 2 was not sent" in text.stdout
+    data = json.loads(CliRunner().invoke(main, [*base, "--json"]).stdout)
+    assert sum("was not sent" in n for n in data["report"]["notices"]) == 2
+    assert all("name" not in m for m in data["messages"])

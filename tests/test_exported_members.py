@@ -33,6 +33,7 @@ EXPECTED = [
     "Reasoning",
     "Recap",
     "RepairResult",
+    "RequestPrice",
     "SendError",
     "SessionStore",
     # httpx style: every error the library raises is caught from the root (each one a caller
@@ -54,6 +55,7 @@ EXPECTED = [
     "fit",
     "image_cost",
     "prepare",
+    "price_request",
     "read_messages",
     "repair",
     "translate",

@@ -209,3 +209,22 @@ def test_the_rolling_flash_alias_is_not_sent_a_prefill() -> None:
     assert not takes_prefill(lookup_model("gemini-flash-latest"))
     with pytest.raises(ContentError):
         translate(PREFILLED, "gemini", model="gemini-flash-latest")
+
+
+@pytest.mark.parametrize("model", ["claude-sonnet-4-6", "claude-sonnet-4-5"])
+def test_a_last_reply_that_said_nothing_is_no_prefill(model: str) -> None:
+    """An agent's history from the Responses API whose last reply is reasoning and a blank
+    message (review43's fuzz): Anthropic cannot take the reasoning and the blank text is
+    nothing, so the turn goes (reported) and the request ends on the user's message — it was
+    refused as a prefill on Claude 4.6 and sent as an empty final assistant turn before."""
+    history = [
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "Totals?"}]},
+        {"type": "reasoning", "id": "rs_1", "summary": [], "encrypted_content": "QUJD"},
+        {"type": "message", "role": "assistant", "id": "msg_1", "status": "completed",
+         "content": [{"type": "output_text", "text": " \n ", "annotations": []}]},
+    ]  # fmt: skip
+    sent = translate(fit(history, model).messages, "anthropic", model=model)
+    assert sent.body["messages"] == [{"role": "user", "content": "Totals?"}]
+    assert any("reasoning" in n.text for n in sent.notices)
+    body = {"model": lookup_model(model).id, "max_tokens": 10, **sent.body}
+    validate_anthropic(body, HEADERS, StubServer())

@@ -78,3 +78,22 @@ def test_readme_table_examples_name_shipped_files() -> None:
     text = README.read_text(encoding="utf-8")
     for path in re.findall(r"(examples/[\w.]+)", text):
         assert (README.parent / path).is_file(), path
+
+
+DOCS = sorted((README.parent / "docs").glob("*.md"))
+
+
+@pytest.mark.parametrize("page", [README, *DOCS], ids=lambda p: p.name)
+def test_every_relative_link_names_a_file_that_exists(page: Path) -> None:
+    """The README sends readers to docs/ for the detail; a moved or renamed page must not
+    leave a dead link behind."""
+    links = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", page.read_text(encoding="utf-8"))
+    local = [link for link in links if "://" not in link]
+    missing = [link for link in local if not (page.parent / link).exists()]
+    assert not missing, f"{page.name} links to missing files: {missing}"
+
+
+def test_the_readme_links_every_docs_page() -> None:
+    text = README.read_text(encoding="utf-8")
+    unlinked = [p.name for p in DOCS if f"docs/{p.name}" not in text]
+    assert not unlinked, f"docs pages no README link reaches: {unlinked}"

@@ -54,6 +54,7 @@ if _typing.TYPE_CHECKING:  # what type checkers and IDEs read; at run time see _
         ToolResult,
     )
     from .prepare import Prepared, Preparer, prepare
+    from .pricing.messages import RequestPrice, price_request
     from .pricing.vision import image_cost
     from .providers import read_messages, translate
     from .repair import RepairResult, repair
@@ -94,6 +95,7 @@ __all__ = [
     "Reasoning",
     "Recap",
     "RepairResult",
+    "RequestPrice",
     "SendError",
     "SessionStore",
     "ShutDownModelError",
@@ -112,6 +114,7 @@ __all__ = [
     "fit",
     "image_cost",
     "prepare",
+    "price_request",
     "read_messages",
     "repair",
     "translate",
@@ -163,6 +166,7 @@ _HOMES = {
         "ToolResult",
     ),
     ".prepare": ("Prepared", "Preparer", "prepare"),
+    ".pricing.messages": ("RequestPrice", "price_request"),
     ".pricing.vision": ("image_cost",),
     ".providers": ("read_messages", "translate"),
     ".repair": ("RepairResult", "repair"),

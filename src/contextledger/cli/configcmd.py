@@ -7,6 +7,7 @@ import json
 import click
 
 from .app import main
+from .io import shown
 
 
 @main.command("config")
@@ -37,5 +38,5 @@ def config_command(as_json: bool) -> None:
     table.add_column("source", overflow="fold")
     for s in settings:
         value = s.value if s.value is not None else f"({default_description(s.name)})"
-        table.add_row(s.name, value, s.source)
+        table.add_row(shown(s.name), shown(value), shown(s.source))
     Console(soft_wrap=False).print(table)

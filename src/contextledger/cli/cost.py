@@ -22,7 +22,7 @@ from ..errors import ContentError, ImageProbeError, UnknownModelError
 from ..images.probe import ImageInfo, probe_image
 from ..pricing.vision import ImageCost, image_cost, max_image_cost
 from .app import for_cli, main
-from .io import echo_json, load_json_file
+from .io import echo_json, load_json_file, shown
 
 #: Priced when no ``--model`` is given: one model per cost family people meet most.
 REPRESENTATIVE_MODELS = (
@@ -196,12 +196,12 @@ def _print_cost_table(rows: list[_Row]) -> None:
     names = _short_names(rows)
     for r in rows:
         table.add_row(
-            names[r.image],
+            shown(names[r.image]),
             _size(r.width, r.height),
             r.cost.model,
             _size(r.cost.processed_width, r.cost.processed_height),
             f"{r.cost.tokens:,}",
-            r.note,
+            shown(r.note),
         )
     Console().print(table)
 
@@ -265,8 +265,8 @@ def models(as_json: bool) -> None:
         )
     for e in entries:
         table.add_row(
-            f"{e['id']} (shut down {e['shut_down']})" if e["shut_down"] else e["id"],
-            e["provider"],
+            shown(f"{e['id']} (shut down {e['shut_down']})" if e["shut_down"] else e["id"]),
+            shown(e["provider"]),
             _k(e["context_window"]),
             _k(e["max_output_tokens"]),
             e["image_cost"] if e["vision"] else "no",

@@ -9,7 +9,7 @@ import click
 
 from ..errors import BudgetError, ContentError, describe
 from .app import ON_IMAGES_HELP, OnImages, main
-from .io import echo_json, load_json_file
+from .io import echo_json, load_json_file, shown
 
 if TYPE_CHECKING:
     from ..fit import FitResult
@@ -103,7 +103,8 @@ def fit_command(
                 window=window,
                 max_output_tokens=max_output,
                 drop_current_images=drop_current_images,
-                on_images=on_images,
+                on_images=on_images,  # type: ignore[arg-type]
+                target=target,  # type: ignore[arg-type]
             )
             compaction_lines, notices = (), result.report.notices
     except BudgetError as exc:  # name the flag a CLI user types, not the library argument
@@ -113,6 +114,8 @@ def fit_command(
             available=exc.available,
         ) from None
     wire = translate(result.messages, target, validate=False)  # type: ignore[arg-type]
+    # what the target cannot carry (a message's name, an id it refuses) is said by the writer
+    notices = (*notices, *(n for n in wire.notices if n not in notices))
     report = result.report
     if as_json:
         # The whole body: Anthropic's `system` and Gemini's `system_instruction` live beside
@@ -167,7 +170,7 @@ def _print_report(report: object, notices: Sequence[Notice]) -> None:
     assert isinstance(report, FitReport)
     console = Console()
     console.print(
-        f"[bold]{report.model}[/bold]: window {report.window:,} − output {report.reserved_output:,} "
+        f"[bold]{shown(report.model)}[/bold]: window {report.window:,} − output {report.reserved_output:,} "
         f"= budget [bold]{report.budget:,}[/bold]; used (as billed) [bold]{report.used:,}[/bold] "
         f"(text {report.text_tokens:,}, images {report.image_tokens:,}, tools {report.tools_tokens:,}, "
         f"reply priming {report.overhead_tokens}); "
@@ -179,7 +182,7 @@ def _print_report(report: object, notices: Sequence[Notice]) -> None:
         about = "about " if any(c.estimated for c in dropped) else ""  # never tokenized
         console.print(
             f"Dropped whole: {len(dropped)} older messages ({about}{tokens:,} tokens), tool exchanges kept "
-            f"together: {dropped[0].message_id} … {dropped[-1].message_id}."
+            f"together: {shown(dropped[0].message_id)} … {shown(dropped[-1].message_id)}."
         )
     changes = [c for c in report.changes if c.action in ("shrunk", "replaced")]
     if changes:
@@ -187,11 +190,11 @@ def _print_report(report: object, notices: Sequence[Notice]) -> None:
         for c in changes:
             table.add_row(
                 c.action,
-                c.message_id,
-                c.what,
+                shown(c.message_id),
+                shown(c.what),
                 f"{c.tokens_before:,} → {c.tokens_after:,}",
-                c.reason,
+                shown(c.reason),
             )
         console.print(table)
     for notice in notices:
-        console.print(f"• {notice.text}")
+        console.print(f"• {notice.text}", markup=False, highlight=False)

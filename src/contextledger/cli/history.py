@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..errors import ContextLedgerError
-from .io import echo_json
+from .io import echo_json, shown
 from .store import STORE_OPTION, _fail, _no_session, _NoStore, _open, sessions
 
 if TYPE_CHECKING:
@@ -79,7 +79,12 @@ def sessions_list(store_path: str | None, as_json: bool) -> None:
             cost = format_dollars(s.cost.dollars)
         tokens = f"{s.input_tokens + s.output_tokens:,}" if s.requests else "—"
         table.add_row(
-            s.info.name, s.model or "—", str(s.turns), tokens, cost, _short_when(s.last_used)
+            shown(s.info.name),
+            shown(s.model or "—"),
+            str(s.turns),
+            tokens,
+            cost,
+            _short_when(s.last_used),
         )
     console = Console()
     console.print(table)

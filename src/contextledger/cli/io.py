@@ -11,6 +11,16 @@ import click
 from ..errors import ContentError
 
 
+def shown(text: str) -> str:
+    """Text from a user, a file or a model as a rich console prints it: verbatim. Rich reads
+    ``[bold]`` in a string as markup (a file ``a[bold]b.png`` was shown as ``ab.png``, and a
+    name holding ``[/bold]`` raised a MarkupError); lone surrogates are replaced, as a
+    terminal cannot print them."""
+    from rich.markup import escape
+
+    return escape(text.encode("utf-8", "replace").decode("utf-8"))
+
+
 def read_text_file(path: str) -> str:
     """The text of a path or '-' (stdin). Text that is not UTF-8 is bad input (exit 2); a
     file that cannot be read is the environment's problem (an OSError: exit 1). An empty

@@ -21,7 +21,7 @@ from ..errors import ContentError, ContextLedgerError
 from ..model import Message
 from ..storage.sessions import EXPORT_FORMATS
 from .app import EXIT_BAD_INPUT, EXIT_ENVIRONMENT, FiniteRange, for_cli, main
-from .io import echo_json, parse_json, read_text_file
+from .io import echo_json, parse_json, read_text_file, shown
 
 STORE_OPTION = click.option(
     "--store",
@@ -85,13 +85,6 @@ def _no_session(name: str, missing: _NoStore) -> click.ClickException:
     )
 
 
-def _safe(text: str) -> str:
-    """Text as a terminal can print it: rich markup escaped, lone surrogates replaced."""
-    from rich.markup import escape
-
-    return escape(text.encode("utf-8", "replace").decode("utf-8"))
-
-
 def _fail(exc: Exception) -> click.ClickException:
     return click.ClickException(for_cli(exc))
 
@@ -135,7 +128,7 @@ def sessions_show(name: str, store_path: str | None, as_json: bool) -> None:
     console = Console()
     for m in loaded.messages:
         console.print(
-            f"[bold]{m.role}[/bold] {_safe(m.id)}: {_safe(_describe(m))}", highlight=False
+            f"[bold]{m.role}[/bold] {shown(m.id)}: {shown(_describe(m))}", highlight=False
         )
     from ..client import describe_usage
     from ..storage.browse import total_cost, usage_cost
@@ -172,7 +165,7 @@ def _change_dict(c: Any) -> dict[str, Any]:
 
 def _print_report(console: Console, changes: Any, unreadable: Any = ()) -> None:
     for line in unreadable:
-        console.print(f"[red]unreadable:[/red] {_safe(line)}", highlight=False)
+        console.print(f"[red]unreadable:[/red] {shown(line)}", highlight=False)
     if not changes:
         console.print("[green]no repairs needed[/green]")
         return
@@ -399,7 +392,7 @@ def repair(file: str, as_json: bool, remove_dangling: bool) -> None:
                    "changes": [_change_dict(c) for c in result.changes]})  # fmt: skip
         return
     console = Console()
-    console.print(f"{file}: {len(messages)} message(s) read as {fmt}, {len(result.messages)} after repair",
+    console.print(f"{shown(file)}: {len(messages)} message(s) read as {fmt}, {len(result.messages)} after repair",
                   highlight=False)  # fmt: skip
     _print_report(console, result.changes)
 
@@ -471,7 +464,7 @@ def normalize(
     elif results:  # no empty table above the errors
         _print_normalized(results)
     for e in errors:
-        console.print(f"[red]error:[/red] {e}", highlight=False)
+        console.print(f"[red]error:[/red] {shown(str(e))}", highlight=False)
     if errors:
         raise SystemExit(status)
 
@@ -500,13 +493,13 @@ def _print_normalized(results: list[tuple[Path, Any]]) -> None:
     table.columns[0].overflow = "fold"
     for path, r in results:
         tokens = f"{r.tokens_before:,} → {r.tokens_after:,}" if r.tokens_before is not None else "—"
-        table.add_row(_safe(path.name), f"{r.width_before}×{r.height_before}",
+        table.add_row(shown(path.name), f"{r.width_before}×{r.height_before}",
                       f"{r.width}×{r.height}", f"{r.bytes_before:,} → {r.bytes_after:,}",
                       tokens)  # fmt: skip
     console = Console()
     console.print(table)
     for path, r in results:
-        console.print(f"{_safe(path.name)}: {_safe(r.reason)}", highlight=False)
+        console.print(f"{shown(path.name)}: {shown(r.reason)}", highlight=False)
 
 
 # --- media ------------------------------------------------------------------------

@@ -208,13 +208,14 @@ def translate(
         msgs = gated.messages
         notices.extend(gated.notices)
         info = lookup_model(model, catalog)
-        if validate:
-            refuse_prefill(msgs, info)  # Claude 4.6 and later answer HTTP 400
         if takes_audio(info) is False:
             msgs = tuple(native.unheard_replies(msgs, target.name, notices))
     msgs = _sendable_images(msgs, target, model, catalog, notices, checked=validate)
     msgs = tuple(drop_empty_turns(msgs, target.name, notices))
     if validate:
+        if model is not None:  # (after the empty turns go: a last reply that said nothing
+            # is no prefill) Claude 4.6 and later answer HTTP 400
+            refuse_prefill(msgs, lookup_model(model, catalog))
         _validate(msgs, to)
     notices.extend(renamed_ids(msgs, target.name, target.title))
     notices.extend(renamed_names(msgs, target.name, target.title))

@@ -608,9 +608,13 @@ def carries_reasoning(b: Reasoning, target: str) -> bool:
 
 def sends_nothing(m: Message, target: str) -> bool:
     """An assistant message that ``target``'s writer would leave empty: reasoning it does not
-    carry and nothing else but empty text (every provider refuses an empty turn).
+    carry and nothing else but blank text (every provider refuses an empty turn; white space
+    alone is nothing said, as ``repair`` reads a blank assistant message — an agent's last
+    reply that said nothing, sent empty, was a prefill Claude 4.6 and later refuse).
 
     >>> sends_nothing(Message("assistant", (Reasoning("anthropic", text="hm"),)), "gemini")
+    True
+    >>> sends_nothing(Message("assistant", (Reasoning("openai-responses"), Text(" \\n "))), "anthropic")
     True
     """
     return (
@@ -618,7 +622,7 @@ def sends_nothing(m: Message, target: str) -> bool:
         and any(isinstance(b, Reasoning) for b in m.content)
         and all(
             (isinstance(b, Reasoning) and not carries_reasoning(b, target))
-            or (type(b) is Text and not b.text)
+            or (type(b) is Text and not b.text.strip())
             for b in m.content
         )
     )
