@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from builders import openai_tool_call, openai_tool_result
-from contextledger.compaction.claims_anchors import anchors, polarity, subject
+from contextledger.compaction.claims.anchors import anchors, polarity, subject
 from contextledger.compaction.verify import verify_recap
 from contextledger.model import Message, with_ids
 from contextledger.providers import read_messages

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from builders import recap_stripped, said_record
-from contextledger.compaction.claims_numbers import qualities
+from contextledger.compaction.claims.numbers import qualities
 from contextledger.providers import read_messages
 
 APPROVALS = [

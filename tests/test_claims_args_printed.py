@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 
-from contextledger.compaction.claims_args import check_arguments
-from contextledger.compaction.claims_evidence import Evidence
+from contextledger.compaction.claims.args import check_arguments
+from contextledger.compaction.claims.evidence import Evidence
 from contextledger.model import Message, ToolCall
 
 

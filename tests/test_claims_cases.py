@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from claim_cases import Case, FixedSummarizer, Session, generate, judge, shell_session
-from contextledger.compaction.claims import Evidence, check_clause, check_sentence
-from contextledger.compaction.claims_numbers import counts
+from contextledger.compaction.claims.check import Evidence, check_clause, check_sentence
+from contextledger.compaction.claims.numbers import counts
 from contextledger.compaction.outcome import Outcome, outcome_of, which_run
 from contextledger.compaction.stance import (
     bound_conflicts,

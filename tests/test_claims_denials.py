@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from contextledger.compaction.claims import Evidence, check_sentence
+from contextledger.compaction.claims.check import Evidence, check_sentence
 from contextledger.model import Message, ToolCall, with_ids
 
 

@@ -65,6 +65,6 @@ def test_a_goal_after_a_short_lead_in_is_the_users_own_words() -> None:
     ],
 )
 def test_mai_denies_only_as_italian_never(text: str, denies: bool) -> None:
-    from contextledger.compaction.claims_words import restricts
+    from contextledger.compaction.claims.words import restricts
 
     assert restricts(text) == denies

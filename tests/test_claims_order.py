@@ -11,7 +11,7 @@ import pytest
 
 from contextledger import read_messages
 from contextledger.compaction import Conversation
-from contextledger.compaction.claims import Evidence, check_sentence
+from contextledger.compaction.claims.check import Evidence, check_sentence
 from contextledger.model import with_ids
 
 

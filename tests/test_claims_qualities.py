@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from contextledger.compaction.claims_numbers import qualities
+from contextledger.compaction.claims.numbers import qualities
 from contextledger.compaction.verify import verify_recap
 from contextledger.model import Message, ToolCall, with_ids
 

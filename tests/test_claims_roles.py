@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from claim_cases import HELDOUT5_CASES, HELDOUT5_RECORDS, heldout5_flagged, heldout5_removed
-from contextledger.compaction.claims import check_clause
-from contextledger.compaction.claims_evidence import Evidence
+from contextledger.compaction.claims.check import check_clause
+from contextledger.compaction.claims.evidence import Evidence
 from contextledger.model import Message, with_ids
 
 SAID = [

@@ -85,7 +85,7 @@ def test_a_quote_of_the_user_is_held_to_the_users_words(line: str, stands: bool)
 
 
 def test_a_tz_database_zone_is_a_zone() -> None:
-    from contextledger.compaction.claims_numbers import qualities
+    from contextledger.compaction.claims.numbers import qualities
 
     assert qualities("runs at 02:00 Europe/Berlin") == {("02:00", "zone", "europe/berlin")}
     assert qualities("at 09:00 America/Sao_Paulo") == {("09:00", "zone", "america/sao_paulo")}

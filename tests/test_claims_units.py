@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from contextledger.compaction.claims_numbers import measures
+from contextledger.compaction.claims.numbers import measures
 from contextledger.compaction.verify import verify_recap
 from contextledger.model import Message, with_ids
 

@@ -14,7 +14,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from contextledger.compaction.claims_polarity import asserts_polarity, polarity_unread
+from contextledger.compaction.claims.polarity import asserts_polarity, polarity_unread
 from contextledger.compaction.verify import verify_recap
 from contextledger.model import Message, ToolCall, with_ids
 

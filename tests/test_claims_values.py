@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from contextledger.compaction.claims_values import canonical, dates_in
+from contextledger.compaction.claims.values import canonical, dates_in
 from contextledger.compaction.verify import verify_recap
 from contextledger.model import Message, with_ids
 

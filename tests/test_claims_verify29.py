@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from contextledger.compaction.claims_words import swapped_words
+from contextledger.compaction.claims.words import swapped_words
 from contextledger.compaction.verify import verify_recap
 from contextledger.model import Message, ToolCall
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from builders import call_and_result, openai_tool_call, openai_tool_result, recap_line_stands
 from contextledger.compaction import Conversation, OpenAISummarizer
-from contextledger.compaction.claims_reading import section_of
-from contextledger.compaction.claims_values import canonical
+from contextledger.compaction.claims.reading import section_of
+from contextledger.compaction.claims.values import canonical
 from contextledger.model import Message
 from contextledger.providers import read_messages
 from stub_server import StubReply, StubServer

@@ -31,8 +31,8 @@ about a record of a warehouse-sync agent.
 from __future__ import annotations
 
 from builders import call_and_result, recap_line_stands
-from contextledger.compaction.claims_numbers import computed
-from contextledger.compaction.claims_runs import outcome_counts
+from contextledger.compaction.claims.numbers import computed
+from contextledger.compaction.claims.runs import outcome_counts
 from contextledger.compaction.stance import term_polarity
 from contextledger.model import Message
 

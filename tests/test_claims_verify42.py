@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 from builders import call_and_result, recap_line_stands
-from contextledger.compaction.claims_stale import word_replacements
+from contextledger.compaction.claims.stale import word_replacements
 from contextledger.compaction.facts import extract_claims
 from contextledger.model import Message
 

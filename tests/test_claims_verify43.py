@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 
 from builders import call_and_result, recap_line_stands
-from contextledger.compaction.claims_stale import _replacements
+from contextledger.compaction.claims.stale import _replacements
 from contextledger.model import Message
 
 _GOAL_KO = (
@@ -133,7 +133,7 @@ def test_a_korean_ban_said_back_in_other_endings_stands(line: str, stands: bool)
     ],
 )
 def test_a_denial_glued_onto_the_verb_is_a_denial(text: str, denies: bool) -> None:
-    from contextledger.compaction.claims_polarity import negated
+    from contextledger.compaction.claims.polarity import negated
 
     assert negated(text) is denies
 
@@ -166,7 +166,7 @@ def test_a_weekday_named_in_the_records_language_is_named(line: str, stands: boo
 
 
 def test_days_written_in_several_words_or_unspaced_are_read() -> None:
-    from contextledger.compaction.claims_numbers import _read
+    from contextledger.compaction.claims.numbers import _read
 
     assert "friday" in _read("Hạn chót là thứ Sáu tuần này.")[2]
     assert "tuesday" in _read("화요일에 배포해요.")[2]
@@ -214,7 +214,7 @@ def test_a_mail_servers_refusal_is_a_failure(line: str, stands: bool) -> None:
     ],
 )
 def test_smtp_refusals_are_read_as_failures(body: str, refused: bool) -> None:
-    from contextledger.compaction.claims_evidence import failed_output
+    from contextledger.compaction.claims.evidence import failed_output
 
     assert failed_output(body) is refused
 
@@ -260,7 +260,7 @@ def test_a_greek_delivery_claim_is_held_to_the_mail_call(line: str, stands: bool
 
 
 def test_expected_and_actual_labels_written_onto_their_words_are_read() -> None:
-    from contextledger.compaction.claims_numbers import number_pairs
+    from contextledger.compaction.claims.numbers import number_pairs
 
     assert number_pairs("Q2 环比期望 0.152，实际 0.125。") == {
         ("expected", "0.152"),

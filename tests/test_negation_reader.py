@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from contextledger.compaction import claims_polarity, claims_translated
+from contextledger.compaction.claims import polarity, translated
 from contextledger.compaction.stance import stance_change, term_polarity
 from contextledger.compaction.verify import verify_recap
 from contextledger.lexicon.negation import denial, rejecting
@@ -60,8 +60,8 @@ def test_reminders_and_plain_sentences_are_not(text: str) -> None:
 
 def test_both_readers_ask_the_one_reader() -> None:
     for text in REJECTIONS:
-        assert claims_polarity._words_deny(text), text
-        assert claims_translated._denies(text), text
+        assert polarity._words_deny(text), text
+        assert translated._denies(text), text
 
 
 def test_words_of_denial_are_still_denials() -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from contextledger.compaction.claims_evidence import _CRASH, _crashed
-from contextledger.compaction.claims_secrets import _values
+from contextledger.compaction.claims.evidence import _CRASH, _crashed
+from contextledger.compaction.claims.secrets import _values
 from contextledger.compaction.credentials import holding_hints, may_hold_secret
 from failure_cases import HELD_OUT_FAILED, HELD_OUT_OK, TUNE_FAILED, TUNE_OK
 

@@ -14,10 +14,10 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from contextledger.compaction import claims_condition as cond
-from contextledger.compaction import claims_named as named
-from contextledger.compaction import claims_translated as translated
-from contextledger.compaction.claims_evidence import Claim, Evidence
+from contextledger.compaction.claims import condition as cond
+from contextledger.compaction.claims import named as named
+from contextledger.compaction.claims import translated as translated
+from contextledger.compaction.claims.evidence import Claim, Evidence
 from contextledger.model import Message
 
 _SAID = [

@@ -16,7 +16,7 @@ import typing as _typing
 from ..lazy_exports import make_lazy as _make_lazy
 
 if _typing.TYPE_CHECKING:  # what type checkers and IDEs read; at run time see _HOMES below
-    from .claims import Claim
+    from .claims.check import Claim
     from .conversation import (
         CompactionEvent,
         CompactionOutcome,
@@ -78,7 +78,7 @@ __all__ = [
 # compaction module (policy, transcript) no longer imports the claims checker and the
 # recap's regex tables with it. Keep in step with the TYPE_CHECKING imports above.
 _HOMES = {
-    ".claims": ("Claim",),
+    ".claims.check": ("Claim",),
     ".conversation": ("CompactionEvent", "CompactionOutcome", "Conversation", "approx_tokens"),
     ".facts": ("Fact", "TranscriptFacts", "extract_claims", "transcript_facts"),
     ".policy": (

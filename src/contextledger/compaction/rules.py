@@ -1806,7 +1806,7 @@ def grants_leave(sentence: str) -> bool:
     """A leave the user gives ("You may force-push.", "Feel free to drop the old tables.",
     "Du darfst die Tests unter tests/legacy löschen."): said, not asked; not what may happen
     ("You may need to restart.") nor an invitation to ask. (Verification's
-    ``claims_polarity.gives_leave`` is wider: any word of leave inside a claim.)
+    ``claims.polarity.gives_leave`` is wider: any word of leave inside a claim.)
 
     >>> grants_leave("You may force-push."), grants_leave("You may need to restart the app.")
     (True, False)

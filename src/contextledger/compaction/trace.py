@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from ..lexicon.claims import KOREAN_FUNCTION_WORDS
-from .claims_values import CURRENCIES, canonical
+from .claims.values import CURRENCIES, canonical
 
 _TOKEN = re.compile(r"\w[\w./:+\[\]@-]*")
 _DIGIT = re.compile(r"\d")

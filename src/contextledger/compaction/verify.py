@@ -27,15 +27,15 @@ from typing import Any, Literal
 
 from ..model import Message
 from .actions import render_action
-from .claims import Claim, Evidence, check_clause, check_sentence
-from .claims_anchors import unglued
-from .claims_numbers import computed, share_whole
-from .claims_reading import ITEM, quote, section_of
-from .claims_results import held_value
-from .claims_runs import run_totals
-from .claims_said import prose_command
-from .claims_secrets import check_secret
-from .claims_values import clock_times, dates_in, figures
+from .claims.anchors import unglued
+from .claims.check import Claim, Evidence, check_clause, check_sentence
+from .claims.numbers import computed, share_whole
+from .claims.reading import ITEM, quote, section_of
+from .claims.results import held_value
+from .claims.runs import run_totals
+from .claims.said import prose_command
+from .claims.secrets import check_secret
+from .claims.values import clock_times, dates_in, figures
 from .digest import (
     GOAL_LABEL,
     PASSED_LATER,

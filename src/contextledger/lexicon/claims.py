@@ -798,7 +798,7 @@ WIDER = re.compile(
 # "100 requests per second" is not "… per minute", "06:00 UTC" not "06:00 local time",
 # "at most 3" not "at least 3", in whatever language either side is said.
 
-# Months and years, in the languages read (the shorter units are in claims_numbers).
+# Months and years, in the languages read (the shorter units are in claims.numbers).
 MONTH_UNITS = """
     month months monat monate monaten maand maanden mes meses mois mese mesi miesiąc miesiące
     miesięcy месяц месяца месяцев місяць місяці місяців महीने महीना महीनों شهر أشهر شهور
@@ -1259,7 +1259,7 @@ HOLD_STEMS = (
     "留在",
 )
 # Every word that denies in a clause of the languages a recap is compared across (see
-# compaction.claims_translated): the shared negations, those above, prohibitions, and the
+# compaction.claims.translated): the shared negations, those above, prohibitions, and the
 # denials of more languages; not "without" (a condition, "nunca … sem aprovação").
 DENIALS = (
     NEGATIONS

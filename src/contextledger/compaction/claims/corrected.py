@@ -1,0 +1,228 @@
+"""A count the user corrected later, stated as if it stood.
+
+"plan the offsite for 18 people" and, later, "no, it's 20 people now": the group is 20
+people. A correction need not say which value it replaces ("20 people, not 18"); a later
+user sentence giving the same thing counted (the noun after the number: "people",
+"replicas", "rooms") with another number, in words that say it changed ("now",
+"actually", "no,", "instead", "changed", "make it"), replaces every earlier count of it.
+A recap saying the earlier count stands ("The group is 18 people.") is stale; one telling
+the history ("was 18, now 20", "grew from 18 to 20") is not.
+
+>>> from contextledger.model import Message
+>>> from .evidence import Evidence
+>>> ev = Evidence.of([
+...     Message.user("Plan an offsite for 18 people in March.", id="u1"),
+...     Message.user("no, it's 20 people now, two more joined", id="u2"),
+... ])
+>>> [c.reason for c in check_corrected_count("The group is 18 people.", ev)]
+['the user changed it to 20 later: "no, it\\'s 20 people now, two more joined"']
+>>> check_corrected_count("The group grew from 18 to 20 people.", ev)
+[]
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..trace import claim_terms, stem
+from .evidence import Claim, Evidence
+from .reading import quote
+from .values import canonical
+
+__all__ = [
+    "check_corrected_count",
+    "check_corrected_name",
+    "check_corrected_value",
+    "reported_by_user",
+]
+
+# a count and what it counts: "18 people", "4 replicas", "3 rooms" (not "18:00", "3.8.1")
+_COUNT = re.compile(r"(?<![\w.,:/-])(\d{1,6})\s+(?:more\s+|extra\s+)?([a-z]{3,})\b", re.I)
+# words that make a user's sentence a change of what was said before
+_CHANGED = re.compile(
+    r"(?i)\b(?:now|actually|instead|changed?|correction|update[d]?|rather|make\s+it|"
+    r"no\s+longer|turns\s+out)\b|^\W*no\b"
+)
+# a claim telling the count's history, not stating it stands
+_HISTORY = re.compile(
+    r"(?i)\b(?:was|were|originally|initially|at\s+first|first|before|previously|earlier|"
+    r"from|grew|rose|dropped|fell|changed|corrected|no\s+longer|instead\s+of|not)\b"
+)
+_NOT_COUNTED = frozenset(
+    stem(w) for w in ("am", "pm", "percent", "times", "days", "weeks", "hours", "minutes")
+)
+
+
+def _counts(sentence: str) -> list[tuple[str, str]]:
+    return [
+        (n, stem(noun.casefold()))
+        for n, noun in _COUNT.findall(sentence)
+        if stem(noun.casefold()) not in _NOT_COUNTED
+    ]
+
+
+def _replaced(ev: Evidence) -> dict[tuple[str, str], tuple[str, str]]:
+    """(count, noun) the user said and later changed → (new count, the sentence)."""
+    out: dict[tuple[str, str], tuple[str, str]] = {}
+    seen: list[tuple[str, str]] = []
+    for sentence in ev.user:
+        counts = _counts(sentence)
+        if _CHANGED.search(sentence):
+            for n, noun in counts:
+                for old in seen:
+                    if old[1] == noun and old[0] != n:
+                        out[old] = (n, sentence)
+                out.pop((n, noun), None)  # (back to a count said before: it stands again)
+        seen += counts
+    return out
+
+
+def check_corrected_count(text: str, ev: Evidence) -> list[Claim]:
+    """A count of ``text`` the user changed later, stated without its history."""
+    counts = _counts(text)
+    if not counts or _HISTORY.search(text):
+        return []
+    replaced = ev.derive("corrected counts", lambda: _replaced(ev))
+    given = {n for n, _ in counts}
+    for count in counts:
+        if count in replaced and replaced[count][0] not in given:
+            new, said = replaced[count]
+            why = f"the user changed it to {new} later: {quote(said)}"
+            return [Claim("constraint", text.strip(), why)]
+    return []
+
+
+# a user's sentence that reports how things are ("it's 20 people now", "we are 20"), not
+# one that asks for them ("make it finish in 30 s", "can you keep it under 9,000")
+_REPORT = re.compile(
+    r"(?i)\b(?:it'?s|it\s+is|that'?s|we'?re|we\s+are|there\s+are|there'?s|is\s+now|are\s+now|"
+    r"joined|left|grew|dropped)\b"
+)
+_ASKS = re.compile(
+    r"(?i)\b(?:make|ensure|please|should|must|want|need|can\s+you|could\s+you|get\s+it|"
+    r"keep|let'?s|try)\b"
+)
+
+
+def reported_by_user(said: str) -> bool:
+    """Whether a user sentence reports a state of things rather than asking for one."""
+    return _REPORT.search(said) is not None and _ASKS.search(said) is None
+
+
+# a name corrected in the user's words: "the marketing name is Tap to Pay, not Tap & Pay",
+# "the contact is Priya Raman, not Priya Rao"
+_NAME_FIX = re.compile(
+    r"(?i)\b(?:is|are|it'?s|should\s+be|call\s+it|use)\s+(?P<new>[^\s,.;:!?][^,.;:!?]{0,38}?),?\s+"
+    r"(?:not|rather\s+than|instead\s+of)\s+(?P<old>[^\s,.;:!?][^,.;:!?]{0,38}?)\s*(?=[.;,:!?]|$)"
+)
+# a claim telling the name's history: "Tap to Pay (not Tap & Pay)", "renamed from …"
+_NAME_HISTORY = re.compile(
+    r"(?i)\b(?:not|instead|rather|was|were|formerly|previously|renamed|corrected|originally|"
+    r"earlier|old)\b"
+)
+
+
+def _names_fixed(ev: Evidence) -> list[tuple[str, str, str]]:
+    """(replaced name, new name, sentence) of each name the user corrected."""
+    out: list[tuple[str, str, str]] = []
+    for sentence in ev.user:
+        for m in _NAME_FIX.finditer(sentence):
+            old, new = m.group("old").strip(), m.group("new").strip()
+            if old.casefold() != new.casefold() and not old[:1].isdigit():
+                out.append((old, new, sentence))
+    return out
+
+
+def check_corrected_name(text: str, ev: Evidence) -> list[Claim]:
+    """A name the user replaced ("Tap & Pay" for "Tap to Pay, not Tap & Pay") stated as
+    if it stood: the claim gives the replaced name whole and not the new one."""
+    fixed = ev.derive("names corrected", lambda: _names_fixed(ev))
+    if not fixed or _NAME_HISTORY.search(text):
+        return []
+    folded = text.casefold()
+    for old, new, said in fixed:
+        # (a whole word, not a part of a file's name: "values-preview.yaml" after "use
+        # namespace preview-apps, not preview" states no namespace)
+        whole = re.search(rf"(?<![\w&./-]){re.escape(old.casefold())}(?![\w&/-]|\.\w)", folded)
+        if whole is not None and new.casefold() not in folded:
+            why = f"the user replaced {old} with {new}: {quote(said)}"
+            return [Claim("constraint", text.strip(), why)]
+    return []
+
+
+# a figure the user takes back in the same turn: "make that 512. I misspoke earlier when I
+# said 256", "at least two sessions in the week, not one", "use 30, not 45"
+_TAKEN_BACK = re.compile(
+    r"(?i)\b(?:misspoke|by\s+mistake|i\s+meant|(?:when|where|earlier)\s+i\s+(?:said|wrote)|"
+    r"not|instead\s+of|rather\s+than)\b[^.;:\d]{0,40}?(?<![\w.,])(?P<old>\d+(?:\.\d+)?)(?![\d.]\d)"
+)
+_FIGURE = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)(?![\d.]\d|\w)")
+_NOT_SUBJECT = frozenset(
+    stem(w)
+    for w in [
+        "make",
+        "that",
+        "use",
+        "it",
+        "set",
+        "no",
+        "yes",
+        "actually",
+        "correction",
+        "earlier",
+        "mistake",
+        "misspoke",
+        "said",
+        "meant",
+        "least",
+        "most",
+    ]
+)
+
+
+def _with_figures(text: str) -> str:
+    """``text`` with its small counts in figures, "one" too ("at least one session" is 1:
+    :func:`canonical` leaves "one" alone, which is as often no count)."""
+    return _ONE.sub("1", canonical(text))
+
+
+_ONE = re.compile(r"(?i)\bone\b")
+
+
+def _values_fixed(ev: Evidence) -> list[tuple[str, str, frozenset[str], str]]:
+    """(replaced figure, new figure, the words of what it measures, turn) of each figure a
+    user turn gives with another it takes back ("Batch size: make that 512. I misspoke
+    earlier when I said 256.": 256 replaced by 512, of the batch size)."""
+    out = []
+    for turn in ev.user_turns:
+        plain = _with_figures(turn)  # ("two sessions, not one": 2 and 1)
+        back = _TAKEN_BACK.search(plain)
+        if back is None:
+            continue
+        old = back.group("old")
+        new = [n for n in _FIGURE.findall(plain) if n != old]
+        if len(set(new)) != 1:
+            continue  # one figure for one figure, or it is no plain correction
+        clause = next(c for c in re.split(r"[.;!?]\s+|,\s+not\b", plain) if new[0] in c)
+        about = frozenset(t for t in claim_terms(clause) if not t[:1].isdigit()) - _NOT_SUBJECT
+        if about:
+            out.append((old, new[0], about, turn))
+    return out
+
+
+def check_corrected_value(text: str, ev: Evidence) -> list[Claim]:
+    """A figure the user took back in the turn that gave its replacement, stated as if it
+    stood ("Batch size: 256." after "make that 512. I misspoke … 256"; "active means at
+    least one session" after "at least two sessions …, not one"): the claim names what
+    the figure measures and the old figure, not the new one, and tells no history."""
+    fixed = ev.derive("figures taken back", lambda: _values_fixed(ev))
+    if not fixed or _HISTORY.search(text):
+        return []
+    plain = _with_figures(text)
+    given = set(_FIGURE.findall(plain))
+    terms = frozenset(claim_terms(plain))
+    for old, new, about, said in fixed:
+        if old in given and new not in given and about <= terms:
+            why = f"the user changed it to {new}: {quote(said)}"
+            return [Claim("constraint", text.strip(), why)]
+    return []

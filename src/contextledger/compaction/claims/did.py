@@ -1,0 +1,116 @@
+"""An act a recap says the assistant did, said in another language ("O assistente
+ofereceu um cupom de 10% ao cliente.", "助手修改了 vendor/ 目录下的 redis 客户端。",
+"Der Assistent hat die alten Lagerplätze gelöscht."): a tool call, its result or the
+assistant's own words must hold most of what it says; words only a user turn holds (the
+user's "Não ofereça cupom …") are no act.
+
+No verb is parsed: the words are compared as they are, a Latin word by its first five
+letters (so "ofereceu" is "ofereça"), Chinese and Japanese by pairs of characters. English
+claims are read by :func:`~.claims_done.check_action`, which knows its verbs.
+
+>>> from contextledger.model import Message
+>>> from .evidence import Evidence
+>>> ev = Evidence.of([Message.user("Não ofereça cupom de desconto sem a minha aprovação.")])
+>>> [c.reason for c in check_assistant_did("O assistente ofereceu um cupom ao cliente.", ev)]
+['no tool call or assistant turn shows it done (only the user mentioned it: "Não ofereça cupom de desconto sem a minha aprovação.")']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ...lexicon import claims as lexicon
+from ..digest import call_commands
+from . import words as lex
+from .evidence import Claim, Evidence, failed_output
+from .reading import BACKTICKED, quote
+
+# What an act is done to, by name: an id, a path, a branch, a count ("T-5521",
+# "release/4.2", "deploy/api", "4")
+_OBJECT = re.compile(r"(?<![\w./-])(?:[\w.-]*\d[\w./-]*|[\w.-]+/[\w./-]*)(?<![.-])")
+
+
+_DENIES = re.compile(
+    rf"(?i)\b(?:{'|'.join(re.escape(w) for w in sorted(lex.NEGATIONS))})\b|"
+    r"\b(?:non|mai|niet|nooit|geen|nie|nigdy)\b|不|没|别|ない|ません"
+)
+
+
+def _whole(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(?i)(?<![\w./-]){re.escape(name)}(?![\w/])")
+
+
+def _share(mine: frozenset[str], theirs: frozenset[str]) -> float:
+    return len(mine & theirs) / len(mine)
+
+
+def check_assistant_did(text: str, ev: Evidence) -> list[Claim]:
+    """A clause whose subject is the assistant, in another language: what it says was
+    done is in a call, a result or an assistant turn — and, when only calls of an action
+    (no command run) show it, one of them did not fail ("L'assistant a déposé la
+    déclaration CA3" where the filing answered HTTP 422)."""
+    m = lexicon.ASSISTANT_SUBJECT.match(text) or lexicon.CJK_ASSISTANT_SUBJECT.match(text)
+    if m is None or lexicon.NOT_DONE.search(text[m.end() :]):
+        return []
+    # the subject's own clause: "…; kasutaja pole veel otsustanud" has a subject of its own
+    act = text[m.end() :].split(";")[0]
+    if any(ev.ran(q.strip()) for q in BACKTICKED.findall(act)):
+        return []  # "Assistent käivitas `mvn -q test`: …": a call ran it (its outcome is read elsewhere)
+    mine = lex.content_terms(act)
+    if len(mine) < 2:
+        return []
+    acts, said = ev.derive("did terms", lambda: _units(ev))
+    best = max((_share(mine, a.terms) for a in acts), default=0.0)
+    found = [a for a in acts if _share(mine, a.terms) == best] if best >= 0.5 else []
+    named = _OBJECT.findall(act)
+    objects = [_whole(o) for o in named]
+    # a bare number names nothing on its own ("row 10" of any output holds "10")
+    if not found and any(re.search(r"[^\W\d_]", o) for o in named):
+        # "cerró el ticket T-5521": the call that names T-5521 did it
+        found = [a for a in acts if all(o.search(a.text) for o in objects)]
+    if found:
+        refused = [a for a in found if a.refused]
+        if len(refused) < len(found) or _FAILED.search(lex.gloss(text)):
+            return []  # done, or said to have failed
+        return [
+            Claim("did", text.strip(), f"the call that did it failed: {quote(refused[-1].answer)}")
+        ]
+    mentioned = max(said, key=lambda u: _share(mine, u[1]), default=None)
+    why = "no tool call or assistant turn shows it done"
+    if mentioned is not None and _share(mine, mentioned[1]) >= 0.5:
+        why += f" (only the user mentioned it: {quote(mentioned[0])})"
+    return [Claim("did", text.strip(), why)]
+
+
+_FAILED = re.compile(r"\bfailed\b")  # what lex.gloss makes of "a échoué", "fue rechazado"
+
+
+@dataclass(frozen=True, slots=True)
+class _Done:
+    """Something the record shows done, with its terms; ``refused``: a call of an action
+    (no command run) whose result failed, and ``answer`` what it answered."""
+
+    text: str
+    terms: frozenset[str]
+    refused: bool = False
+    answer: str = ""
+
+
+def _units(ev: Evidence) -> tuple[list[_Done], list[tuple[str, frozenset[str]]]]:
+    """The record's acts (calls with their results, what the assistant said it did, not
+    what it said it would not do) and user turns, each with its terms, read once."""
+    terms = lex.content_terms
+
+    def done(text: str) -> frozenset[str]:
+        return terms(re.sub(r"[_/]", " ", text) + " " + text)
+
+    acts = [_Done(u.text, done(u.text)) for u in ev.acts if u.kind not in ("call", "result")]
+    for call, body in ev.answered:
+        exchange = f"{call.name} {call.arguments} {body[:2000]}"
+        refused = failed_output(body) and not call_commands(call)
+        acts.append(_Done(exchange, done(exchange), refused, body))
+    # "Entendido, los brokers de Kafka no se tocan.": what it will not do is no act
+    acts += [_Done(t, terms(t)) for t in ev.assistant if not _DENIES.search(t)]
+    said = [(t, terms(t)) for t in ev.user]
+    return acts, said

@@ -1,0 +1,219 @@
+"""Values written many ways, read as one: a date ("12/22/2026", "22.12.2026", "Dec 22,
+2026", "the 22nd of December" are 2026-12-22), an amount ("$1,450" is "1,450 USD",
+"48.300,50 €" is "48300.50 EUR") and a small count in words ("three" is 3). A recap that
+restates the user's "Retries: at most 3." as "At most three retries." says the same; one
+that gives 2026-12-12 for 2026-12-22 does not.
+
+>>> canonical("Frist ist der 22.12.2026, max. 48.300,50 €; Dec 22; three retries")
+'Frist ist der 2026-12-22, max. 48300.50 eur 48300.5_eur; 0000-12-22; 3 retries'
+>>> sorted(dates_in("due 03/04/2027 or 12/22/2026"))  # the first reads two ways: no date
+[(2026, 12, 22)]
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from functools import lru_cache
+
+from ...lexicon import claims as lexicon
+from ...lexicon.common import SPACED_WORD_CHAR as _W
+
+MONTH = {name: i for i, names in enumerate(lexicon.MONTH_NAMES, 1) for name in names}
+# A month's name: the short forms only as words of their own ("Mar 3", not "Marco")
+_MONTH_NAME = (
+    r"(?P<month>"
+    + "|".join(sorted((re.escape(n) for n in MONTH), key=len, reverse=True))
+    + r")\.?(?![\w])"
+)
+_DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th|\.)?"
+_YEAR = r"(?:,?\s+(?P<year>\d{4})\b)?"
+# each way a date is written; (year, month, day) groups or the slashed "a/b/year"
+_DATES = (
+    # (a Chinese, Japanese or Korean letter may touch it: "期限は2027-08-14から")
+    re.compile(
+        rf"(?<!{_W}|[./-])(?P<year>\d{{4}})[-/](?P<month>\d{{1,2}})[-/](?P<day>\d{{1,2}})(?!{_W}|/)"
+    ),
+    re.compile(
+        rf"(?<!{_W}|[./-])(?P<day>\d{{1,2}})\.(?P<month>\d{{1,2}})\.(?P<year>\d{{4}})(?![\w.]\d)"
+    ),
+    re.compile(rf"(?<!{_W}|[./-])(?P<a>\d{{1,2}})/(?P<b>\d{{1,2}})/(?P<year>\d{{4}})(?!{_W}|/)"),
+    re.compile(rf"(?i)(?<![\w.])(?:the\s+)?{_DAY}\s+(?:of\s+)?{_MONTH_NAME}{_YEAR}"),
+    re.compile(rf"(?i)(?<![\w.]){_MONTH_NAME}\s+(?:the\s+)?{_DAY}(?![\d:]){_YEAR}"),
+)
+
+
+def _readings(m: re.Match[str]) -> list[tuple[int | None, int, int]]:
+    """The calendar date a match is ("12/22/2026", "22/12/2026"); none for a slashed
+    date that reads both ways ("03/04/2027")."""
+    found = m.groupdict()
+    year = int(found["year"]) if found.get("year") else None
+    if found.get("a"):
+        a, b = int(found["a"]), int(found["b"])
+        if a <= 12 and b <= 12 and a != b:
+            return []  # "03/04/2027": March 4th or April 3rd — which, the record does not say
+        candidates = [(year, a, b), (year, b, a)]
+    else:
+        month = found["month"]
+        number = int(month) if month.isdigit() else MONTH[month.casefold().rstrip(".")]
+        candidates = [(year, number, int(found["day"]))]
+    out = []
+    for y, month_number, day in candidates:
+        try:  # a real day of the calendar, not "2026-13-45" or "31 February"
+            datetime.date(y or 2000, month_number, day)
+        except ValueError:
+            continue
+        out.append((y, month_number, day))
+    return out
+
+
+def dates_in(text: str) -> set[tuple[int | None, int, int]]:
+    """The calendar dates ``text`` names, as (year or None, month, day)."""
+    out: set[tuple[int | None, int, int]] = set()
+    for pattern in _DATES:
+        for m in pattern.finditer(text):
+            out.update(_readings(m))
+    return out
+
+
+def _iso(m: re.Match[str]) -> str:
+    readings = _readings(m)
+    if not readings:
+        return m.group(0)
+    return " ".join(f"{y or 0:04d}-{mo:02d}-{d:02d}" for y, mo, d in readings)
+
+
+_CURRENCY = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "円": "jpy"}
+_BEFORE = re.compile(r"(?<![\w$])(US)?([$€£¥])\s?(\d[\d,.]*\d|\d)")
+_AFTER = re.compile(r"(\d[\d,.]*\d|\d)\s?([€£¥円])")
+# "48.300,50" (German): the dots group thousands, the comma is the decimal point
+_DOTTED = re.compile(r"(?<![\w.,])(\d{1,3}(?:\.\d{3})+)(?:,(\d+))?(?![\w.,]*\d)")
+_NUMBER_WORDS_LIST = "two three four five six seven eight nine ten eleven twelve"
+_NUMBER_WORD = re.compile(r"(?i)\b(" + "|".join(_NUMBER_WORDS_LIST.split()) + r")\b")
+_NUMBER = {w: str(i) for i, w in enumerate(_NUMBER_WORDS_LIST.split(), 2)}
+_ANY = re.compile(r"[\d$€£¥円]|(?i:\b(?:" + "|".join(n for n in MONTH if len(n) > 2) + r"))")
+
+
+# "253,95 €", "12,5 %", "86,45 au lieu de 84,60": a comma before one or two digits is a
+# decimal comma (a thousands comma has three after it; "1,2,3" is a list)
+_DECIMAL_COMMA = re.compile(r"(?<![\w.,])(\d+),(\d{1,2})(?![\w,.]*\d)")
+
+
+# "6 Go", "512 Mo": French (and Romanian) gigaoctets and megaoctets are GB and MB
+_OCTETS = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s?([GMKT]o)(?![\w%])")
+
+
+def _dotted(m: re.Match[str]) -> str:
+    whole = m.group(1).replace(".", "")
+    if m.group(2) is None and m.group(1).count(".") != 2:
+        return m.group(0)  # "12.750" (12.75 or 12,750?), "10.200.300.400" (an address)
+    return f"{whole}.{m.group(2)}" if m.group(2) else whole
+
+
+# "EUR 12,750": the code after the amount, as "12,750 EUR"
+_CODE_FIRST = re.compile(r"(?i)\b(usd|eur|gbp|jpy|chf)\s?(\d[\d,.]*\d|\d)(?![\d,.]*\d)")
+# An amount with its currency or unit, kept together as one more word: "1450_usd",
+# "200_ms" (a figure alone would let "1,450 EUR" pass for "$1,450", "200 s" for "200 ms")
+_MEASURED = re.compile(
+    r"(?i)(?<![\w.,])(\d[\d,.]*\d|\d)\s?(usd|eur|gbp|jpy|chf|ms|s|sec|secs|min|mins|h|hrs?|"
+    r"kb|mb|gb|tb|%)(?![\w%])"
+)
+
+
+def _joined(m: re.Match[str]) -> str:
+    n = m.group(1).replace(",", "")
+    n = n.rstrip("0").rstrip(".") if "." in n else n
+    unit = {"%": "pct"}.get(m.group(2).casefold(), m.group(2).casefold())
+    return f"{m.group(0)} {n}_{unit}"
+
+
+@lru_cache(maxsize=1 << 14)  # every claim and record unit is tokenized through it, again and again
+def canonical(text: str) -> str:
+    """``text`` with each date, amount and small count written one way: dates as
+    year-month-day (0000 for no year; an ambiguous "03/04/2027" as written),
+    currency symbols as codes after the amount, German digit grouping and a decimal
+    comma as English ("253,95 €" is "253.95 eur"), and
+    "two" to "twelve" as digits."""
+    if _ANY.search(text) is not None:
+        for pattern in _DATES:
+            text = pattern.sub(_iso, text)
+        text = _BEFORE.sub(lambda m: f"{m.group(3)} {_CURRENCY[m.group(2)]}", text)
+        text = _AFTER.sub(lambda m: f"{m.group(1)} {_CURRENCY[m.group(2)]}", text)
+        text = _DOTTED.sub(_dotted, text)
+        text = _DECIMAL_COMMA.sub(r"\1.\2", text)
+        text = _OCTETS.sub(lambda m: f"{m.group(1)} {m.group(2)[0]}B", text)
+        text = _CODE_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1)}", text)
+        text = _MEASURED.sub(_joined, text)
+    return _NUMBER_WORD.sub(lambda m: _NUMBER[m.group(1).casefold()], text)
+
+
+CURRENCIES = frozenset(set(_CURRENCY.values()) | {"chf", "cad", "aud", "inr", "cny"})
+# A figure and what it counts in: "1450 usd", "200 ms", "0.1 %", "1.5k rows"
+_WITH_UNIT = re.compile(r"(?i)(\d[\d.]*\d|\d)\s?(%|[a-zµ]{1,5}\b)?")
+_UNITS = CURRENCIES | {
+    "%",
+    "ms",
+    "s",
+    "sec",
+    "secs",
+    "m",
+    "min",
+    "mins",
+    "h",
+    "hr",
+    "hrs",
+    "d",
+    "kb",
+    "mb",
+    "gb",
+    "tb",
+    "kib",
+    "mib",
+    "gib",
+    "k",
+    "bn",
+}
+
+
+def figures(text: str) -> set[tuple[str, str]]:
+    """(figure, unit or "") of ``text`` after :func:`canonical`, thousands unseparated and
+    decimals without trailing zeros: "$1,450" gives ("1450", "usd"), "200 ms" ("200", "ms")."""
+    out = set()
+    for m in _WITH_UNIT.finditer(re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", canonical(text))):
+        n = m.group(1)
+        n = n.rstrip("0").rstrip(".") if "." in n else n
+        unit = (m.group(2) or "").casefold()
+        out.add((n, unit if unit in _UNITS else ""))
+    return out
+
+
+# a time of day however written: "12:00", "9.30 Uhr", "12 Uhr", "14h30", "14 h"
+_CLOCK = re.compile(
+    r"(?i)(?<![\w.:,])(?P<h>[01]?\d|2[0-3])(?:(?P<sep>[:.h])\s?(?P<m>[0-5]\d))?"
+    r"(?(sep)(?:\s*(?:uhr|h)\b)?|\s*(?:uhr|h)\b)(?![\w:])"
+)
+
+
+def clock_times(text: str) -> frozenset[str]:
+    """The times of day ``text`` gives, each as "HH:MM": "Donnerstag 12 Uhr" gives "12:00",
+    as does "Thursday 12:00" (a figure alone, "12", gives none)."""
+    return frozenset(
+        f"{int(m.group('h')):02d}:{m.group('m') or '00'}"
+        for m in _CLOCK.finditer(text)
+        if m.group("sep") != "." or m.group(0).casefold().rstrip().endswith(("uhr", "h"))
+    )
+
+
+# a time of day said with a word for the hour: "12 Uhr", "9.30 Uhr", "14h30", "14 h"
+_CLOCK_WORD = re.compile(
+    r"(?i)(?<![\w.:,])([01]?\d|2[0-3])(?:[.:h]\s?([0-5]\d))?\s*(?:uhr|h)\b(?![\w:])|"
+    r"(?<![\w.:,])([01]?\d|2[0-3])h([0-5]\d)(?![\w:])"
+)
+
+
+def clock_written(text: str) -> str:
+    """``text`` with a time of day said with a word for the hour written as a clock shows
+    it: "Donnerstag 12 Uhr" is "Donnerstag 12:00", "14h30" is "14:30"."""
+    return _CLOCK_WORD.sub(
+        lambda m: f"{m.group(1) or m.group(3)}:{m.group(2) or m.group(4) or '00'}", text
+    )
