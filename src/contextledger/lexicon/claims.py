@@ -13,7 +13,11 @@ from __future__ import annotations
 
 import re
 
-from .common import NEGATIONS
+from .denials import DENIALS as DENIALS
+from .denials import GLUED_SCRIPT_DENIALS as GLUED_SCRIPT_DENIALS
+from .denials import MORE_NEGATIONS as MORE_NEGATIONS
+from .denials import PROHIBITIONS as PROHIBITIONS
+from .denials import SCRIPT_DENIALS as SCRIPT_DENIALS
 
 
 def _listed(words: str) -> frozenset[str]:
@@ -417,21 +421,6 @@ DENIED_LAST = re.compile(
 )
 NEW_THEN_REPLACED = re.compile(r"^\s*[,，]?\s*(?:而不是|而非)\s*$")
 
-# Negations and prohibitions of languages the shared list does not hold yet (Italian, Dutch,
-# Polish), and words that forbid by naming the ban ("Prohibido ejecutar …", "Vietato usare …",
-# "Zakaz wysyłania …"): a rule said with them restricts as one said with "never".
-MORE_NEGATIONS = _listed(
-    """
-    non mai senza nessun nessuna niente niet nooit geen zonder niets nie nigdy bez żaden
-    żadnych nic
-    не ни никогда нельзя без никакого никаких никакой ничего ніколи жодного ei älä älkää koskaan ilman jangan tidak bukan tanpa
-    μην μη δεν ποτέ χωρίς אל לא לעולם ללא בלי không đừng chớ
-    inte aldrig ej ikke aldri uden uten utan ekki aldrei nem soha sohasem nikdy nu niciodată
-    fără asla hiçbir etme etmeyin yapma yapmayın çalıştırma çalıştırmayın dokunma dokunmayın
-    لا لن لم ليس أبدا أبداً ممنوع بدون دون عدم ألا يمنع يُمنع تمنع محظور يحظر يُحظر إياك मत नहीं न बिना
-    না নয় নেই নিষেধ নিষিদ্ধ kamwe hapana marufuku არ არასოდეს არასდროს ნუ nobody nowhere cannot
-    """
-)
 # The one-word negators that set a rejected value after a comma ("Kasuta Bellman-Fordi, mitte
 # Dijkstrat.", "Skilletegnet skal være semikolon, ikke komma."): a regex alternation.
 NOT_THAT_NEGATORS = (
@@ -446,17 +435,6 @@ DENIES_BEFORE = _listed(
 )
 # ... and denials of a value the polarity reader does not hold as words ("S3, si NFS")
 DENIES_AFTER = _listed("si không bukan 不是 而不是 不要 不用 别")
-PROHIBITIONS = _listed(
-    """
-    forbidden prohibited banned prohibido prohibida prohibidos prohibidas interdit interdite
-    interdits interdites verboten untersagt vietato vietata vietati verboden zakaz zakazane
-    proibido proibida
-    запрещено запрещена запрещён запрещен заборонено kielletty kiellettyä dilarang
-    απαγορεύεται απαγορεύονται אסור cấm
-    forbade forbids запретил запретила запретили заборонив заборонила kielsi kielsivät
-    melarang απαγόρευσε απαγόρευσαν אסר אסרה zabronił zabroniła zakazał zakazała
-    """
-)
 # Verbs that say the user forbade something ("Пользователь запретил …", "Käyttäjä kielsi …",
 # "Pengguna melarang …", "Ο χρήστης απαγόρευσε …", "המשתמש אסר …"): a restatement of a
 # prohibition, not a request.
@@ -472,16 +450,6 @@ FORBADE_CUES_NOSPACE = "금지 禁止 不许 不准"
 # found anywhere in a run of Hangul.
 HANGUL_RESTRICTS = re.compile(
     r"마세요|마십시오|말아\s*(?:주|요|라|줘)|말\s*것|말고|않|금지|못|없이|하지\s*마|면\s*안\s*[됩돼되]|불가"
-)
-# Persian and Tamil deny with words glued to the verb: Persian "never", "must not", "no",
-# "not" glued before a verb ("نمی‌توانی", "اجرا نکن", "دست نزن", "اضافه نکنید"); Tamil
-# "never", "don't", "must not", "not", and the negative imperative on its verb ("இயக்காதே",
-# "தொடாதீர்கள்"): read as marks, as Thai's
-GLUED_SCRIPT_DENIALS = re.compile(
-    r"(?<![\u0600-\u06ff\u200c])(?:هرگز|نباید|نه|نمی|ن(?:کن|کنید|کنی|زن|زنید|ده|دهید|گذار|"
-    r"گذارید|رو|روید|ریز|ساز|فرست|کش|گیر|بر|برید|شود|شه|یست|دار))(?![\u0600-\u06ff])|"
-    r"ஒருபோதும்|வேண்டாம்|கூடாது|இல்லை|அல்ல(?![\u0b80-\u0bff])|"
-    r"ாத(?:ே|ீர்கள்|ீர்)(?![\u0b80-\u0bff])"
 )
 # Thai forbids with words written without spaces ("ห้ามแก้ …", "อย่ารัน …", "ไม่ต้อง …"):
 # found anywhere in a run of Thai.
@@ -1092,14 +1060,6 @@ SCRIPT_PERMITS = re.compile(
     r"[てで]も(?:\s*(?:構いません|かまいません|構わない|かまわない|いい|良い|よい|大丈夫|OK))|"
     r"(?:해|돼|되|어|아|여|워|와|러)도\s*(?:됩니다|돼요|되요|된다|돼|괜찮)"
 )
-# Denials of the languages whose words are not spaced, or glued onto the verb: Korean
-# ("실행하지 마세요", "배포하지 않"), Thai ("ห้ามรัน", "อย่า", "ไม่"), Japanese ("実行しないで",
-# "禁止", "ません"), Chinese ("不要", "禁止"): read as marks, not words.
-SCRIPT_DENIALS = re.compile(
-    r"마세요|마십시오|말아\s*(?:주|요|라|줘)|말고|말\s*것|말라|않|못\s*하|금지|ห้าม|อย่า|ไม่|しないで|"
-    r"ないで|ないこと|"
-    r"ません|禁止|不要|不得|不能|严禁|别|勿|" + GLUED_SCRIPT_DENIALS.pattern
-)
 # The scripts whose denials some list here reads (Latin, Greek, Cyrillic, Hebrew, Arabic,
 # Devanagari, Bengali, Georgian, Thai, Hangul, kana, CJK): a clause written in any other
 # (Armenian, Ethiopic, Tamil, Gujarati, Khmer …) may deny in words no reader here knows.
@@ -1258,23 +1218,6 @@ HOLD_STEMS = (
     *("залишитися", "залишаємося", "kalmalıyız", "kalalım", "tetap", "rămân", "μείν", "μέν"),
     "留在",
 )
-# Every word that denies in a clause of the languages a recap is compared across (see
-# compaction.claims.translated): the shared negations, those above, prohibitions, and the
-# denials of more languages; not "without" (a condition, "nunca … sem aprovação").
-DENIALS = (
-    NEGATIONS
-    | MORE_NEGATIONS
-    | PROHIBITIONS
-    | _listed(
-        """
-    unless non mai nu niciodată ei älä koskaan δεν μην ποτέ όχι ikke aldrig ingen inte
-    niet nooit geen nem ne soha tidak jangan bukan nie nikdy ani není nesmí nesmie
-    ingenting inget niets nic ніколи нічого ничего нет ні не forbid forbade
-    etme etmeyin yapma yapmayın çalıştırma çalıştırmayın dokunma dokunmayın nikad
-    niekada niekur niekam nieko ära ärge mitte არ არასოდეს არსად ნუ ვერ
-    """
-    )
-) - _listed("without sin sem sans ohne senza zonder bez без utan uden")
 # Words of a choice made ("chose", "picked", "went with", "decided on"): what a rejected
 # option is not.
 CHOSE = re.compile(

@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .claims import DENIALS, PROHIBITIONS, SCRIPT_DENIALS
 from .common import NEGATIONS
 from .common import listed as _listed
+from .denials import DENIALS, PROHIBITIONS, SCRIPT_DENIALS
 
 # An option turned down by an idiom, in languages whose other denials the stance reader
 # reads word by word (English, German, Portuguese, Spanish, French): what it names is
@@ -91,7 +91,7 @@ _SCRIPT_LETTER = re.compile(
 @lru_cache(maxsize=1 << 14)
 def denial(text: str) -> bool:
     """Whether ``text`` denies: a word of denial or of a ban of a language read
-    (``lexicon.claims.DENIALS``, ``PROHIBITIONS``), a denial written in a script whose
+    (``lexicon.denials.DENIALS``, ``PROHIBITIONS``), a denial written in a script whose
     words are not spaced (``SCRIPT_DENIALS``), Hindi's in Latin letters
     (``ROMAN_HINDI_DENIAL``: "reminder mat bhejna", "14,800 nahi"), a Czech or Slovak
     verb denied by its prefix (``CZECH_SLOVAK_DENIAL``: "nemůžeme"), or an idiom turning
