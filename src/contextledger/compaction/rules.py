@@ -1251,15 +1251,15 @@ def banned_outright(said: str) -> bool:
     return _BANNED_OUTRIGHT.search(said) is not None
 
 
-# Denials the shared lexicon (:mod:`..lexicon.negation`) does not hold as words: Hindi
-# written in Latin letters ("kabhi bhi test mein use mat karna", "koi deploy nahi hoga"),
-# and Czech's negative imperative, glued to its verb ("Faktury … neřeš", "neposílej nic")
+# Bans said as orders in languages whose denials :mod:`..lexicon.negation` reads (Hindi in
+# Latin letters, "nahi" and "mat" before a verb; Czech and Slovak "ne-" verbs) but whose
+# imperative the rule patterns do not: "kabhi bhi test mein use mat karna", Czech's negative
+# imperative glued to its verb ("Faktury … neřeš", "neposílej nic"), "nesmí"
 _UNLISTED_BAN = re.compile(
     r"(?i)(?<![^\W\d_])(?:mat\s+(?:\w+\s+)?(?:kar\w*|kijiye|\w+(?:na|ao|o|iye|ein|en))|"
     r"ne[a-záčďéěíňóřšťúůýž]{2,}(?:ej|uj|ij|ěj|š|ž|č|ř|ď|ť|ň|ejte|ujte|ijte|ete)|"
     r"nesm[íě]\w*)(?![^\W\d_])"
 )
-_UNLISTED_DENIAL = re.compile(r"(?i)(?<![^\W\d_])(?:nahi|nahin|nahī|mat)(?![^\W\d_])")
 # A modal of a ban, and "I don't want", in the languages the lexicon's rule patterns do not
 # read them in: "mag niet", "δεν πρέπει", "Δεν θέλω", "Tôi không muốn", "nechci", "ik wil
 # geen", "nahi chahiye" (what the user does not want is a limit of the work)
@@ -1300,7 +1300,7 @@ def denies_a_number(sentence: str) -> bool:
     tokens = sentence.replace(",", " , ").split()
     for k, token in enumerate(tokens):
         word = token.strip(".!;:()\"'")
-        if not word or not (denial(word) or _UNLISTED_DENIAL.fullmatch(word)):
+        if not word or not denial(word):
             continue
         # (the number right after the denial, "not 41", or before it, "07 se nahi"; not "ne
         # aveva 256", Italian's "of it")
@@ -1334,9 +1334,7 @@ def denies_as_an_order(sentence: str) -> bool:
     """
     if _UNLISTED_BAN.search(sentence) or _MODAL_DENIAL.search(sentence):
         return True
-    return _EVER.search(sentence) is not None and (
-        denial(sentence) or _UNLISTED_DENIAL.search(sentence) is not None
-    )
+    return _EVER.search(sentence) is not None and (denial(sentence))
 
 
 def _rule_words(sentence: str) -> bool:
