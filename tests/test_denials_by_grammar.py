@@ -12,6 +12,7 @@ set is kept outside the repository)."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -20,6 +21,7 @@ from contextledger.fit import fit
 from contextledger.intent import is_correction, rule_by_shape
 from contextledger.lexicon.negation import denial
 from contextledger.model import Message, ToolCall
+from contextledger.prepare import prepare
 
 MODEL = "gpt-4o"
 
@@ -174,3 +176,23 @@ def test_rules_said_by_a_verbs_suffix_are_pinned_at_every_window(window: int) ->
     msgs, facts = _session(3)
     kept = "\n".join(m.text for m in fit(msgs, MODEL, window=window).messages)
     assert [f for f in facts if f not in kept] == []
+
+
+def _kept(text: str, facts: list[str]) -> set[str]:
+    return {f for f in facts if f in text}
+
+
+def test_compaction_keeps_what_fit_keeps_and_a_bigger_window_what_a_smaller_keeps() -> None:
+    # (issue #14: retention with compaction is never below plain fit at any window, and a
+    # bigger window never loses a fact a smaller one kept; here on her rules said by grammar)
+    msgs, facts = _session(5)
+    by_fit, by_prepare = [], []
+    for window in (8_000, 16_000, 32_000):
+        fitted = fit(msgs, MODEL, window=window, max_output_tokens=1_000).messages
+        by_fit.append(_kept("\n".join(m.text for m in fitted), facts))
+        body = prepare(msgs, MODEL, window=window, max_output_tokens=1_000, compaction=True).body
+        by_prepare.append(_kept(json.dumps(body, ensure_ascii=False), facts))
+        assert by_fit[-1] <= by_prepare[-1], window
+    for kept in (by_fit, by_prepare):
+        assert kept[0] <= kept[1] <= kept[2]
+    assert by_prepare[0] == set(facts)
