@@ -21,9 +21,10 @@ tool-call arguments). Validity (tool calls answered, replies after their call, t
 opens with a user turn) and true fit (an independent token count with tiktoken o200k and
 the gpt-4o image tile formula, plus the output reserve) are checked on every request.
 
-Four generators: ``coding`` (below: a Python service agent, ``shell``/``write_file`` tools,
+Five generators: ``coding`` (below: a Python service agent, ``shell``/``write_file`` tools,
 pytest), ``coding-zh`` (the same sessions from a user who writes Chinese: goal, rules,
-corrections and nudges without spaces between words), ``ops`` (``ops_sessions.py``: data pipeline, frontend, Terraform and mobile
+corrections and nudges without spaces between words), ``coding-tr`` (from a user who writes
+Turkish: rules denied by the verb's suffix, corrections with "değil" after the value), ``ops`` (``ops_sessions.py``: data pipeline, frontend, Terraform and mobile
 agents; argv/cmd/script shells, the text editor and MCP file tools; nine test runners;
 env vars, URLs and ports, versions, deadlines, owners, negated constraints, corrections)
 and ``routing`` (``routing_sessions.py``, written to check nothing is tuned to the others: a
@@ -32,7 +33,7 @@ approval and a decision by named people, counts found by tools and restated, a f
 in a solver's status line, a next step said late).
 
 Run: ``.venv/bin/python bench/bench_retention.py [--sessions N] [--seed S]
-[--generator coding|coding-zh|ops|routing|both|all] [--methods fit,prepare,…] [--windows 8000,16000]``. Prints, per window and method, the facts retained, valid and
+[--generator coding|coding-zh|coding-tr|ops|routing|both|all] [--methods fit,prepare,…] [--windows 8000,16000]``. Prints, per window and method, the facts retained, valid and
 within-window requests, the budget used (independent count) and how many facts the plain
 fit keeps that the method loses, and per method the facts a bigger window loses that a
 smaller one keeps in the same session (there should be none); no asserts.
@@ -164,7 +165,46 @@ CHINESE = Phrases(
     screenshot="这是我现在看到的画面。",
     last="好的，继续",
 )
-LANGUAGES = {"coding": ENGLISH, "coding-zh": CHINESE}
+# ... and from a user who writes Turkish (retain44): her verbs deny by their suffix
+# ("dokunmayın", "eklemeyiniz", "çalıştırma"), her corrections put "değil" (not) after the
+# value they replace ("7, 3 değil")
+TURKISH = Phrases(
+    goals=[
+        "Fatura dışa aktarımını CSV'den Parquet'e taşı ve gece işinin yeşil kalmasını sağla.",
+        "Oturum deposunu Memcached'den Redis'e taşı, kimsenin oturumu kapanmasın.",
+        "Arama API'sinin sayfalamasını ofset yerine imleçle yap.",
+        "Worker servisinin soğuk başlangıcını iki saniyenin altına indir.",
+    ],
+    constraints=[
+        "Bu değişiklikte src/payments/ dizinine dokunmayın.",
+        "Paylaşılan runner'da `rm -rf build` çalıştırma.",
+        "api/client.py dosyasının genel imzasını değiştirmemelisin.",
+        "Yeni çalışma zamanı bağımlılıkları eklemeyiniz.",
+        "Test kapsamı yüzde 90'ın altına düşmesin.",
+        "proto/gen/ altındaki üretilmiş dosyaları elle düzenlemeyin.",
+    ],
+    corrections=[
+        "Kilit tablosu için Redis kullan, Memcached değil.",
+        "Hayır, yeniden deneme sınırı 7, 3 değil.",
+        "Staging kümesini kastettim, production'ı değil.",
+        "Dışa aktarıcıda json modülü yerine orjson kullan.",
+        "Yanlış: toplu iş boyutu 512 olmalı.",
+    ],
+    open=[
+        "Sonra {p} değişikliği için CHANGELOG'a bir kayıt ekle.",
+        "Yayından önce docs/{p}.md dosyasını güncellemeyi unutma.",
+        "Bir ara {p} yolunu 10k veri setinde ölç.",
+    ],
+    numbers=[
+        "Staging veritabanında {n} sahipsiz fatura satırı var.",
+        "{p} için p95 gecikme bütçemiz {n} ms.",
+        "{p} kuyruğu dakikada {n} mesajla zirve yapıyor.",
+    ],
+    nudges=["tamam", "tamam, devam", "acele etme, bana haber ver.", "sağ ol", "devam"],
+    screenshot="Şu an gördüğüm bu.",
+    last="tamam, devam",
+)
+LANGUAGES = {"coding": ENGLISH, "coding-zh": CHINESE, "coding-tr": TURKISH}
 KINDS = (
     "goal",
     "constraint",
@@ -502,7 +542,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument(
         "--generator",
-        choices=["coding", "coding-zh", "ops", "routing", "both", "all"],
+        choices=["coding", "coding-zh", "coding-tr", "ops", "routing", "both", "all"],
         default="both",
     )
     ap.add_argument("--methods", default=",".join(METHODS), help="comma-separated")

@@ -748,9 +748,20 @@ def changes_course(sentence: str) -> bool:
 
 
 def _denies_at_the_end(sentence: str) -> bool:
-    """A value said, then the one it replaces denied at the end ("uporabljamo nL, ne µL.")."""
+    """A value said, then the one it replaces denied at the end ("uporabljamo nL, ne µL.",
+    "Kafka kullan, RabbitMQ değil."). The tail may take up to five words before the denied
+    value: in a short sentence its first match starts at the sentence's start and leaves
+    nothing before it, so each later start is tried too (the value said is before one).
+
+    >>> _denies_at_the_end("Kafka kullan, RabbitMQ değil."), _denies_at_the_end("Not 8080.")
+    (True, False)
+    """
     tail = _CONTRAST_TAIL.search(sentence)
-    return tail is not None and bool(lexicon.VALUE_TOKEN.search(sentence, 0, tail.start()))
+    while tail is not None:
+        if lexicon.VALUE_TOKEN.search(sentence, 0, tail.start()):
+            return True
+        tail = _CONTRAST_TAIL.search(sentence, tail.start() + 1)
+    return False
 
 
 def _sets(sentence: str) -> bool:

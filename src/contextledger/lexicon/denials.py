@@ -26,6 +26,17 @@ MORE_NEGATIONS = _listed(
     না নয় নেই নিষেধ নিষিদ্ধ kamwe hapana marufuku არ არასოდეს არასდროს ნუ nobody nowhere cannot
     """
 )
+# retain44 — Turkish: "not" and "never" said as words (its verbs deny by a suffix: see
+# ``GLUED_WORD_DENIALS``)
+MORE_NEGATIONS |= _listed("değil değildir değiliz değilsin hiç sakın")
+# retain44 — Ukrainian: "not a single", "no … at all" ("Жодних листів покупцям до п'ятниці.")
+MORE_NEGATIONS |= _listed(
+    "жоден жодна жодне жодні жодних жодному жодною жодним жодної ніяких ніякого ніякої ніякий ніяк"
+)
+# retain44 — Swahili: "not" of a copula ("si 14", "siyo ya KCB"); its verbs deny by a prefix
+MORE_NEGATIONS |= _listed("siyo sio")
+# retain44 — Indonesian and Malay said colloquially: "not" ("gak boleh", "nggak usah")
+MORE_NEGATIONS |= _listed("gak nggak enggak ngga kagak ndak")
 
 PROHIBITIONS = _listed(
     """
@@ -50,11 +61,74 @@ GLUED_SCRIPT_DENIALS = re.compile(
     r"ாத(?:ே|ீர்கள்|ீர்)(?![\u0b80-\u0bff])"
 )
 
+
+def _each_opening_on_a_letter(alternatives: list[tuple[str, str]]) -> re.Pattern[str]:
+    """One pattern of ``(opening, rest)`` alternatives, each written once as it opens a
+    sentence (capitalized) and once inside one: every alternative then opens on a letter,
+    and the engine skips to those letters (an alternative opening on a class or ``\\b``
+    was tried from every character: ~20 µs a sentence on each denial asked)."""
+    forms = {(o[:1].upper() + o[1:], r) for o, r in alternatives} | set(alternatives)
+    return re.compile("|".join(f"{o}(?<![^\\W\\d_]{o}){r}" for o, r in sorted(forms)))
+
+
+# Denials glued to a word, read by their grammar (not listed word by word):
+# - Turkish denies in the verb, after its stem (and a passive's "-ıl-"): "-ma/-me" and a
+#   tense or person ("çalıştırılmadı" was not run, "silmemiş", "değiştirmez", "kullanmayacak",
+#   "dokunmasın") or "-mıyor" ("çalışmıyor"), or the imperative's "-ma/-me" that ends a
+#   clause ("değiştirme."): read only in a text holding a letter only Turkish writes
+#   (``TURKISH_LETTER``), so that no word of another language ending so is read as one; the
+#   longer endings no other language writes ("göndermeyiniz", "yapmamalısınız",
+#   "girmemelisiniz", "kaldırmayacağız", "istemiyorum") are read in any text
+TURKISH_LETTER = re.compile(r"[ıİğĞşŞ]")
+TURKISH_DENIED_VERB = re.compile(
+    r"(?i)(?<!\w)\w{3,}(?:m[ae](?:d[ıiuü]\w*|m[ıiuü]ş\w*|z(?:l[ae]r)?|s[ıi]n(?:l[ae]r)?)|"
+    r"m[ıiuü]yor\w*)(?!\w)|"
+    # the imperative's "-ma/-me" where the verb ends its clause ("X dosyasını değiştirme.")
+    r"(?<!\w)\w{3,}m[ae](?=\s*(?:[.!;,]|$))"
+)
+TURKISH_DENIED_VERB_ANYWHERE = re.compile(  # (its "m" first, the word's letters before it
+    # read by a look behind: the engine skips to each "m" instead of trying every letter)
+    r"m(?:(?<=\w\w\wm)[ae](?:y[ıi]n(?:[ıi]z)?|m[ae]l[ıi]\w*|y[ae]c[ae][kğ]\w*)|"
+    r"(?<=\w\w\wm)[ıiuü]yor(?:um|uz|sun|sunuz))(?!\w)"
+)
+# - Swahili denies before the verb: the subjunctive's "usi-/msi-/tusi-/wasi-" with the verb's
+#   last vowel turned to "-e" ("usiguse", "msibadilishe", "usimtumie": don't), and the present's
+#   "hatu-/hawa-" with it turned to "-i" ("hatutumii", "hawataki");
+# - Arabic and Hebrew glue "and", "so", "that" to the word of denial after them ("X وليس Y",
+#   "فلا تحذف", "X ולא Y", "שלא תשלח");
+# - Indonesian and Malay "tak" (not) before a modal ("tak usah", "tak boleh"; alone it is
+#   Polish and Czech "so").
+GLUED_WORD_DENIALS = _each_opening_on_a_letter(
+    [(p, r"[a-z]{3,}e\b") for p in ("usi", "msi", "tusi", "wasi")]
+    + [(p, r"[a-z]{3,}i\b") for p in ("hatu", "hawa")]
+    + [(c, r"(?:لا|ليس|ليست|لن|لم)(?![\u0600-\u06ff])") for c in "وف"]
+    + [("ו", r"(?:לא|אל|אסור|אין|לעולם)(?![\u0590-\u05ff])")]
+    + [("ש", r"(?:לא|אסור|אין)(?![\u0590-\u05ff])")]
+    + [("tak", r"\s+(?:usah|perlu|boleh|bisa|mau|akan|pernah)\b")]
+)
+
+
+def turkish_denies(text: str) -> bool:
+    """Whether ``text`` denies with a Turkish verb's glued negation (``TURKISH_DENIED_VERB``).
+
+    >>> turkish_denies("`make e2e` çalıştırılmadı."), turkish_denies("`make e2e` çalıştırıldı.")
+    (True, False)
+    >>> turkish_denies("Müşterilere fiyat göndermeyiniz."), turkish_denies("Bir elma aldım.")
+    (True, False)
+    >>> turkish_denies("Bu tabloya elle veri girmemelisiniz."), turkish_denies("normalize it")
+    (True, False)
+    """
+    return TURKISH_DENIED_VERB_ANYWHERE.search(text) is not None or (
+        TURKISH_LETTER.search(text) is not None and TURKISH_DENIED_VERB.search(text) is not None
+    )
+
+
 # Denials of the languages whose words are not spaced, or glued onto the verb: Korean
-# ("실행하지 마세요", "배포하지 않"), Thai ("ห้ามรัน", "อย่า", "ไม่"), Japanese ("実行しないで",
+# ("실행하지 마세요", "배포하지 않"), Thai ("ห้ามรัน", "อย่า", "ไม่": not "ไม่กี่", a few, nor
+# "ไม่ว่า", no matter), Japanese ("実行しないで",
 # "禁止", "ません"), Chinese ("不要", "禁止"): read as marks, not words.
 SCRIPT_DENIALS = re.compile(
-    r"마세요|마십시오|말아\s*(?:주|요|라|줘)|말고|말\s*것|말라|않|못\s*하|금지|ห้าม|อย่า|ไม่|しないで|"
+    r"마세요|마십시오|말아\s*(?:주|요|라|줘)|말고|말\s*것|말라|않|못\s*하|금지|ห้าม|อย่า|ไม่(?!กี่|ว่า)|しないで|"
     r"ないで|ないこと|"
     r"ません|禁止|不要|不得|不能|严禁|别|勿|" + GLUED_SCRIPT_DENIALS.pattern
 )

@@ -18,7 +18,14 @@ from functools import lru_cache
 
 from .common import NEGATIONS
 from .common import listed as _listed
-from .denials import DENIALS, PROHIBITIONS, SCRIPT_DENIALS
+from .denials import (
+    DENIALS,
+    GLUED_WORD_DENIALS,
+    PROHIBITIONS,
+    SCRIPT_DENIALS,
+    TURKISH_LETTER,
+    turkish_denies,
+)
 
 # An option turned down by an idiom, in languages whose other denials the stance reader
 # reads word by word (English, German, Portuguese, Spanish, French): what it names is
@@ -88,6 +95,15 @@ _SCRIPT_LETTER = re.compile(
 )
 
 
+def _said_words(text: str) -> set[str]:
+    """The words of ``text``, folded; in a text holding a letter only Turkish writes, not
+    "ne": Turkish asks "what" with it ("ne bulduğunu söyle"), where Czech and Slovak deny."""
+    words = {w.casefold() for w in _WORDS.findall(text)}
+    if "ne" in words and TURKISH_LETTER.search(text) is not None:
+        words.discard("ne")
+    return words
+
+
 @lru_cache(maxsize=1 << 14)
 def denial(text: str) -> bool:
     """Whether ``text`` denies: a word of denial or of a ban of a language read
@@ -96,7 +112,7 @@ def denial(text: str) -> bool:
     (``ROMAN_HINDI_DENIAL``: "reminder mat bhejna", "14,800 nahi"), a Czech or Slovak
     verb denied by its prefix (``CZECH_SLOVAK_DENIAL``: "nemůžeme"), or an idiom turning
     an option down (:func:`rejecting`)."""
-    words = {w.casefold() for w in _WORDS.findall(text)}
+    words = _said_words(text)
     return (
         not _DENYING.isdisjoint(words)
         or any(w.endswith("n't") for w in words)
@@ -115,7 +131,7 @@ def unread_denial(text: str) -> bool:
     >>> unread_denial("I can't sleep."), unread_denial("Tôi không muốn ở tầng trệt.")
     (False, True)
     """
-    words = {w.casefold() for w in _WORDS.findall(text)}
+    words = _said_words(text)
     if not READ_WORD_BY_WORD.isdisjoint(words) or any(w.endswith("n't") for w in words):
         return False
     return (
@@ -127,12 +143,15 @@ def unread_denial(text: str) -> bool:
 
 def _denied_unspaced_or_glued(text: str) -> bool:
     """A denial of a script written without spaces (``SCRIPT_DENIALS``, searched only in a
-    text holding one of its letters), of Hindi in Latin letters, or glued to a Czech or
-    Slovak verb."""
+    text holding one of its letters), of Hindi in Latin letters, glued to a Czech or
+    Slovak verb, to a Turkish one (``denials.turkish_denies``), or to a Swahili verb or an
+    Arabic or Hebrew conjunction (``denials.GLUED_WORD_DENIALS``)."""
     return (
         (_SCRIPT_LETTER.search(text) is not None and SCRIPT_DENIALS.search(text) is not None)
         or ROMAN_HINDI_DENIAL.search(text) is not None
         or CZECH_SLOVAK_DENIAL.search(text) is not None
+        or GLUED_WORD_DENIALS.search(text) is not None
+        or turkish_denies(text)
     )
 
 

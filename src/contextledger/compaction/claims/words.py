@@ -26,6 +26,7 @@ from ...lexicon.common import CJK_USER as CJK_USER
 from ...lexicon.common import FUNCTION_WORDS as FUNCTION_WORDS
 from ...lexicon.common import NEGATIONS as NEGATIONS
 from ...lexicon.common import USER_WORDS as USER_WORDS
+from ...lexicon.denials import turkish_denies as turkish_denies  # (Turkish's glued denial)
 from ..trace import FILLER
 
 _ACT_OF = {form: act for act, forms in lexicon.ACT_FORMS.items() for form in forms.split()}
@@ -133,29 +134,6 @@ def without_false_friends(text: str) -> str:
     """``text`` without the words that deny in one language and not in the one it is
     written in (see ``_NOT_NEVER``)."""
     return _NOT_NEVER.sub(r"\1 ", text) if "mai" in text.casefold() else text
-
-
-# Turkish denies in the verb, after its stem (and a passive's "-ıl-"): "-ma/-me" and a
-# tense or person ("çalıştırılmadı" was not run, "silmemiş", "değiştirmez", "kullanmayacak",
-# "dokunmasın") or "-mıyor" ("çalışmıyor"), or the imperative's "-ma/-me" that ends a
-# clause ("değiştirme."); read only in a clause with a letter only
-# Turkish writes, so that no word of another language ending so is read as one
-_TURKISH_LETTER = re.compile(r"[ıİğĞşŞ]")
-_TURKISH_DENIED_VERB = re.compile(
-    r"(?i)(?<!\w)\w{3,}(?:m[ae](?:d[ıiuü]\w*|m[ıiuü]ş\w*|z(?:l[ae]r)?|y[ae]c[ae]k\w*|s[ıi]n(?:l[ae]r)?|"
-    r"y[ıi]n(?:[ıi]z)?)|m[ıiuü]yor\w*)(?!\w)|"
-    # the imperative's "-ma/-me" where the verb ends its clause ("X dosyasını değiştirme.")
-    r"(?<!\w)\w{3,}m[ae](?=\s*(?:[.!;,]|$))"
-)
-
-
-def turkish_denies(text: str) -> bool:
-    """Whether ``text`` denies with a Turkish verb's glued negation (see above).
-
-    >>> turkish_denies("`make e2e` çalıştırılmadı."), turkish_denies("`make e2e` çalıştırıldı.")
-    (True, False)
-    """
-    return _TURKISH_LETTER.search(text) is not None and bool(_TURKISH_DENIED_VERB.search(text))
 
 
 def restricts(text: str) -> bool:
