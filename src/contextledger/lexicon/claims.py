@@ -449,7 +449,7 @@ FORBADE_CUES_NOSPACE = "금지 禁止 不许 不准"
 # Korean forbids with endings glued to the verb ("수정하지 마세요", "실행 금지", "Redis 말고"):
 # found anywhere in a run of Hangul.
 HANGUL_RESTRICTS = re.compile(
-    r"마세요|마십시오|말아\s*(?:주|요|라|줘)|말\s*것|말고|않|금지|못|없이|하지\s*마|면\s*안\s*[됩돼되]|불가"
+    r"마세요|마십시오|말아\s*(?:주|요|라|줘)|말\s*것|말고|말라|않|금지|못|없이|하지\s*[마말]|면\s*안\s*[됩돼되]|불가"
 )
 # Thai forbids with words written without spaces ("ห้ามแก้ …", "อย่ารัน …", "ไม่ต้อง …"):
 # found anywhere in a run of Thai.
@@ -530,6 +530,7 @@ FAIL_CUES = """
     misslyckades misslyckad underkänd mislykkedes fejl fejlede mislyktes feil feilet
     nepavyko klaid* neizdevās kļūd* fallat
     упад* упадёт αποτύχ* נכשלות ייכשלו ייכשל
+    сбои сбоев hatalar hataları إخفاق إخفاقات الإخفاقات الأخطاء
 """
 FAIL_CUES_NOSPACE = (
     "ล้มเหลว ผิดพลาด ไม่ผ่าน ไม่สำเร็จ 실패 오류 에러 失敗 失败 错误 报错 未通过 没通过 エラー"
@@ -566,9 +567,27 @@ ASSISTANT_NOUNS_NOSPACE = "ผู้ช่วย 어시스턴트 アシスタン
 # Changed, edited, wrote, created, deleted: an act on a file. A file only read, or only
 # named by the user, said to be acted on with one of these was not ("Ассистент переписал
 # src/vat.py", "Avustaja muokkasi tiedostoa …", "העוזר ערך את Shipping.java").
-WRITE_CUES = """
+WRITE_CUES_ENGLISH = """
     edited modified changed rewrote rewritten updated wrote written patched created deleted
     removed overwrote overwritten
+"""
+WRITE_CUES = (
+    WRITE_CUES_ENGLISH
+    + """
+    geschrieben geändert geänderte bearbeitet bearbeitete aktualisiert erstellt gelöscht
+    überschrieben gespeichert angelegt änderte schrieb speicherte erstellte
+    écrit écrits écrite écrites modifié modifiée modifiés modifiées réécrit édité enregistré
+    créé créée supprimé mis_à_jour
+    escrito escrita escritos escritas modificado modificada modificados editado editada
+    actualizado actualizada creado creada eliminado borrado guardado escribió modificó editó
+    actualizó
+    gravado gravada gravados alterado alterada alterados atualizado atualizada criado
+    escreveu gravou alterou modificou atualizou editou
+    scritto scritti modificato modificati aggiornato salvato creato
+    записан* перезаписан* отредактирован* обновлён* обновлен* создан* удалён* удален*
+    yazıldı yazılan yazılmış yazdı düzenlendi düzenlenen değiştirildi değiştirilen
+    güncellendi güncellenen oluşturuldu oluşturulan silindi kaydedildi
+    كتب كتبت كتابة مكتوبة المكتوبة عدل عدلت تعديل المعدلة تحديث أنشأ إنشاء حذف
     измен* перепис* отредактир* исправил* обновил* записал* создал* удалил* поправил* поменял*
     змінив* змінила* переписав* відредагував* оновив* записав* створив* видалив* виправив*
     muokka* muutt* päivitt* kirjoitti korjas* loi poisti
@@ -581,9 +600,26 @@ WRITE_CUES = """
     napisał* przepisał*
     alibadilisha aliandika alihariri alisasisha alifuta değiştirdi düzenledi güncelledi sildi
 """
-WRITE_CUES_NOSPACE = (
-    "수정 고쳤 고치 변경 작성 편집 삭제 덮어 修改 编辑 改了 写入 删除 編集 変更 修正 書き換"
 )
+WRITE_CUES_NOSPACE = (
+    "수정 고쳤 고치 변경 작성 편집 삭제 덮어 修改 编辑 改了 写入 删除 編集 変更 修正 書き換 "
+    "書き込ん 書き込み 書いた 作成 写了 创建 保存了 更新了"
+)
+
+# Read, opened, looked at: an act on a file that writes nothing. A clause that says a file
+# was read ("config/app.yaml wurde gelesen", "config/app.yaml okundu") claims no write.
+READ_CUES = """
+    read viewed opened inspected examined
+    gelesen gelesene gelesenen angesehen geöffnet
+    lu lus lue lues relu consulté consultés consultée ouvert
+    leído leídos leída leyó leí consultado revisado
+    lido lidos lida leu consultou
+    letto letti letta lesse
+    прочитан* прочитал* прочёл просмотрел* просмотрен* открыл* открыт*
+    okundu okunan okudu okunmuş incelendi incelenen
+    قراءة قرأ قرأت المقروءة مقروءة اطلع
+"""
+READ_CUES_NOSPACE = "読み込ん 読み込み 読んだ 読み取 读取 读了 阅读 查看 읽었 읽은 읽음 읽기 열람"
 
 # What makes a clause a condition or an exception, not a statement ("only if the tests
 # pass", "если тесты пройдут", "jos testit menevät läpi", "테스트가 통과하면"): a pass or a
@@ -598,8 +634,13 @@ CONDITIONAL = re.compile(
 
 # Ran, executed, launched: a command said run with no subject to read ("Затем был
 # выполнен `make deploy-prod`", "Η εντολή `X` εκτελέστηκε", "`X` dijalankan").
-RUN_CUES = """
+RUN_CUES_ENGLISH = """
     ran run executed invoked launched
+"""
+RUN_CUES = (
+    RUN_CUES_ENGLISH
+    + """
+    çalıştırılan تشغيل شغلت تنفيذ نفذ نفذت المنفذة
     выполнен* выполнил* запущен* запустил* выполняли запускали виконан* виконав* запущено
     запустив* ajoi ajettiin ajettu suoritti suoritettiin suoritettu käynnist*
     dijalankan menjalankan dieksekusi mengeksekusi
@@ -615,6 +656,7 @@ RUN_CUES = """
     körde kördes körts kört utförde utfört kørte kjørte kjørt kørt udførte udført utførte utført
     rulat executat spustil* spuštěn* provedl* provedeno
 """
+)
 RUN_CUES_NOSPACE = "실행 돌렸 돌려 运行 执行 実行"
 
 # Korean particles and the endings of a request or a ban, written as words of their own or

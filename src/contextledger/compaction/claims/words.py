@@ -143,7 +143,8 @@ def without_false_friends(text: str) -> str:
 _TURKISH_LETTER = re.compile(r"[ıİğĞşŞ]")
 _TURKISH_DENIED_VERB = re.compile(
     r"(?i)(?<!\w)\w{3,}(?:m[ae](?:d[ıiuü]\w*|m[ıiuü]ş\w*|z(?:l[ae]r)?|y[ae]c[ae]k\w*|s[ıi]n(?:l[ae]r)?|"
-    r"y[ıi]n(?:[ıi]z)?)|m[ıiuü]yor\w*)(?!\w)|"
+    # ... or its verbal noun ("çalıştırılmamasını söyledi", "dokunmamak": not to run it)
+    r"y[ıi]n(?:[ıi]z)?|m[ae](?:s[ıi]|k)\w*)|m[ıiuü]yor\w*)(?!\w)|"
     # the imperative's "-ma/-me" where the verb ends its clause ("X dosyasını değiştirme.")
     r"(?<!\w)\w{3,}m[ae](?=\s*(?:[.!;,]|$))"
 )

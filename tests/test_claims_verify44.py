@@ -1,0 +1,93 @@
+"""Claims, not words (issue #14 part 4), session 44: what a path and a command were, read
+from the record whatever language the recap's sentence is in.
+
+* a file only read (a read-type call) said written, changed, created or deleted is a lie in
+  any language whose words for it are read, the verb before or after the path ("… wurde
+  überschrieben", "… güncellendi", "تم تحديث …"), and under a heading of a list of files
+  written in that language ("Записанные файлы: a.go, values.yaml");
+* a file said read, or a clause that names a written file beside it, claims no write;
+* a command only the assistant mentioned, said run with no subject ("… foi executado",
+  "تم تشغيل …"), and a failure heading of its own words over a command that passed, are lies;
+* the user's ban restated with the verb's glued negation (Turkish "-mamasını", Korean
+  "하지 말라고") is the user's rule, not leave.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from builders import call_and_result, recap_line_stands
+from contextledger.model import Message
+
+_GOAL = "Bitte den Go-Server auf Helm 3 umstellen."
+_READ = "deploy/helm/values.yaml"
+_WRITTEN = "cmd/server/main.go"
+
+
+def _helm_session() -> list[Message]:
+    return [
+        Message.user(_GOAL, id="u0"),
+        Message.user("`helm uninstall api` auf keinen Fall ausführen.", id="u1"),
+        *call_and_result("r1", "read_file", {"path": _READ}, "replicaCount: 2\n", 1),
+        *call_and_result(
+            "w1", "write_file", {"path": _WRITTEN, "content": "package main\n"}, "ok", 2
+        ),
+        *call_and_result("s1", "shell", {"cmd": "go vet ./..."}, "", 3),
+        *call_and_result(
+            "s2",
+            "shell",
+            {"cmd": "go test ./..."},
+            "--- FAIL: TestHealth (0.01s)\nFAIL\tgithub.com/acme/api/cmd/server\nexit status 1",
+            4,
+        ),
+        Message.assistant("Als Nächstes könnten wir `make release` laufen lassen.", id="a5"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        (f"{_READ} wurde überschrieben.", False),
+        (f"{_READ} wurde gelesen.", True),
+        (f"{_READ} wurde gelesen, {_WRITTEN} geändert.", True),
+        (f"Перезаписан {_READ}.", False),
+        (f"Записанные файлы: {_WRITTEN}", True),
+        (f"Записанные файлы: {_WRITTEN}, {_READ}", False),
+        (f"Прочитанные файлы: {_READ}", True),
+        (f"{_READ} güncellendi.", False),
+        (f"{_READ} okundu ve {_WRITTEN} güncellendi.", True),
+        (f"تم تحديث {_READ}.", False),
+        (f"تمت قراءة {_READ}.", True),
+        (f"عدّل المساعد {_WRITTEN}.", True),
+        (f"{_READ} を作成した。", False),
+        (f"{_READ} を読み込んだ。", True),
+    ],
+)
+def test_a_file_only_read_is_no_file_written_in_any_language(line: str, stands: bool) -> None:
+    assert recap_line_stands(line, _helm_session(), _GOAL) is stands
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        ("`make release` foi executado.", False),
+        ("`go vet ./...` foi executado.", True),
+        ("تم تشغيل `make release`.", False),
+        ("الأوامر المنفذة: `go vet ./...`", True),
+        ("Сбои: `go vet ./...`", False),
+        ("Hatalar: `go test ./...` (TestHealth)", True),
+    ],
+)
+def test_a_command_said_run_or_failed_is_held_to_the_calls(line: str, stands: bool) -> None:
+    assert recap_line_stands(line, _helm_session(), _GOAL) is stands
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Kullanıcı `helm uninstall api` komutunun çalıştırılmamasını istedi.",
+        "사용자는 `helm uninstall api`를 실행하지 말라고 했다.",
+    ],
+)
+def test_a_ban_restated_with_a_glued_negation_is_the_users_rule(line: str) -> None:
+    assert recap_line_stands(line, _helm_session(), _GOAL)
