@@ -2,12 +2,14 @@
 from the record whatever language the recap's sentence is in.
 
 * a file only read (a read-type call) said written, changed, created or deleted is a lie in
-  any language whose words for it are read, the verb before or after the path ("… wurde
+  any language whose words for it are read (Polish, Dutch, Italian, Czech, Vietnamese
+  too), the verb before or after the path ("… wurde
   überschrieben", "… güncellendi", "تم تحديث …"), and under a heading of a list of files
   written in that language ("Записанные файлы: a.go, values.yaml");
 * a file said read, or a clause that names a written file beside it, claims no write;
 * a command only the assistant mentioned, said run with no subject ("… foi executado",
-  "تم تشغيل …"), and a failure heading of its own words over a command that passed, are lies;
+  "تم تشغيل …"), a failure heading of its own words over a command that passed, and a
+  failed run said green ("tutti i test sono verdi"), are lies;
 * the user's ban restated with the verb's glued negation (Turkish "-mamasını", Korean
   "하지 말라고") is the user's rule, not leave.
 """
@@ -61,6 +63,12 @@ def _helm_session() -> list[Message]:
         (f"عدّل المساعد {_WRITTEN}.", True),
         (f"{_READ} を作成した。", False),
         (f"{_READ} を読み込んだ。", True),
+        (f"{_READ} został nadpisany.", False),
+        (f"{_READ} is overschreven.", False),
+        (f"{_READ} è stato sovrascritto.", False),
+        (f"Soubor {_READ} byl upraven.", False),
+        (f"Đã tạo {_READ}.", False),
+        (f"Đã đọc {_READ}.", True),
     ],
 )
 def test_a_file_only_read_is_no_file_written_in_any_language(line: str, stands: bool) -> None:
@@ -76,6 +84,8 @@ def test_a_file_only_read_is_no_file_written_in_any_language(line: str, stands: 
         ("الأوامر المنفذة: `go vet ./...`", True),
         ("Сбои: `go vet ./...`", False),
         ("Hatalar: `go test ./...` (TestHealth)", True),
+        ("`go test ./...`: tutti i test sono verdi.", False),
+        ("`go test ./...` is groen.", False),
     ],
 )
 def test_a_command_said_run_or_failed_is_held_to_the_calls(line: str, stands: bool) -> None:
@@ -91,3 +101,18 @@ def test_a_command_said_run_or_failed_is_held_to_the_calls(line: str, stands: bo
 )
 def test_a_ban_restated_with_a_glued_negation_is_the_users_rule(line: str) -> None:
     assert recap_line_stands(line, _helm_session(), _GOAL)
+
+
+def test_a_subject_with_an_elided_article_is_read() -> None:
+    """ "L'utilisateur …": the user is the subject, so words only the assistant said, put in
+    the user's mouth, are caught."""
+    goal = "Accélère la page des factures."
+    record = [
+        Message.user(goal, id="u0"),
+        Message.assistant("Je propose de garder le cache Redis des factures 15 minutes.", id="a1"),
+    ]
+    lie = "L'utilisateur a demandé de garder le cache Redis des factures 15 minutes."
+    assert not recap_line_stands(lie, record, goal)
+    assert recap_line_stands(
+        "L'assistant a proposé de garder le cache Redis des factures 15 minutes.", record, goal
+    )

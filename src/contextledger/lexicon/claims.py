@@ -96,6 +96,9 @@ BETWEEN = _listed(
 CLITICS = _listed("lo la le les los las lhe l'")
 # "O reembolso foi aprovado pela Juliana": the act's object stands first.
 PASSIVE = _listed("foi foram fue fueron fut été sont est")
+# An article elided onto the noun it stands before ("L'utilisateur", "l'assistente",
+# "dell'utente"); not English's contractions ("I'll", "we'd")
+ELIDED_ARTICLE = r"(?i:l|dell|all|nell|sull|dall)['’](?=\w)"
 TITLES = _listed("sr sra srta don doña dona mme mlle m monsieur madame")
 
 
@@ -505,6 +508,7 @@ PASS_CUES = """
     izdevās reeixit
     зелён* зелен* пройдут пройдёт пройдет περάσουν περάσει עוברות עוברים đã_qua qua_hết
     sukces* przejdą przejdzie onnistuivat onnistuneet
+    verts verde verdes verdi groen zielone yeşil
 """
 PASS_CUES_NOSPACE = "สำเร็จ ผ่าน 성공 통과 成功 通過 通过"
 
@@ -575,18 +579,33 @@ WRITE_CUES = (
     WRITE_CUES_ENGLISH
     + """
     geschrieben geändert geänderte bearbeitet bearbeitete aktualisiert erstellt gelöscht
-    überschrieben gespeichert angelegt änderte schrieb speicherte erstellte
+    überschrieben gespeichert angelegt änderte schrieb speicherte erstellte umbenannt
+    angepasst korrigiert ersetzt entfernt
     écrit écrits écrite écrites modifié modifiée modifiés modifiées réécrit édité enregistré
-    créé créée supprimé mis_à_jour
+    créé créée supprimé supprimée mis_à_jour ajusté corrigé remplacé renommé effacé
     escrito escrita escritos escritas modificado modificada modificados editado editada
     actualizado actualizada creado creada eliminado borrado guardado escribió modificó editó
-    actualizó
+    actualizó eliminó borró guardó corrigió cambió cambiado cambiada corregido reemplazado
+    renombrado reescrito sobrescrito
     gravado gravada gravados alterado alterada alterados atualizado atualizada criado
-    escreveu gravou alterou modificou atualizou editou
-    scritto scritti modificato modificati aggiornato salvato creato
+    escreveu gravou alterou modificou atualizou editou excluído excluiu apagado apagou
+    removido removeu corrigido corrigiu substituído reescrito sobrescrito criou mudou
+    scritto scritti modificato modificati modificata aggiornato aggiornata salvato creato
+    creata eliminato eliminata cancellato rimosso corretto sovrascritto riscritto scrisse
+    modificò aggiornò creò eliminò cambiato
+    bijgewerkt gewijzigd aangepast aangemaakt verwijderd geschreven opgeslagen overschreven
+    herschreven hernoemd gewijzigde bijgewerkte aangepaste verwijderde geschreven_bestanden
+    zaktualizowan* zmienion* zmodyfikowan* utworzon* usunięt* zapisan* edytowan* nadpisan*
+    poprawion* przepisan*
+    upravil* změnil* zapsal* vytvořil* smazal* odstranil* aktualizoval* upraven* změněn*
+    zapsán* vytvořen* smazán* odstraněn* aktualizován*
+    skrev ändrade uppdaterade skapade raderade redigerade skrevet ændrede opdaterede
+    oprettede slettede endret oppdaterte opprettet slettet
     записан* перезаписан* отредактирован* обновлён* обновлен* создан* удалён* удален*
+    исправлен* сохранён* сохранен* сохранил*
     yazıldı yazılan yazılmış yazdı düzenlendi düzenlenen değiştirildi değiştirilen
-    güncellendi güncellenen oluşturuldu oluşturulan silindi kaydedildi
+    güncellendi güncellenen oluşturuldu oluşturulan oluşturdu silindi kaydedildi kaydetti
+    tạo
     كتب كتبت كتابة مكتوبة المكتوبة عدل عدلت تعديل المعدلة تحديث أنشأ إنشاء حذف
     измен* перепис* отредактир* исправил* обновил* записал* создал* удалил* поправил* поменял*
     змінив* змінила* переписав* відредагував* оновив* записав* створив* видалив* виправив*
@@ -603,23 +622,26 @@ WRITE_CUES = (
 )
 WRITE_CUES_NOSPACE = (
     "수정 고쳤 고치 변경 작성 편집 삭제 덮어 修改 编辑 改了 写入 删除 編集 変更 修正 書き換 "
-    "書き込ん 書き込み 書いた 作成 写了 创建 保存了 更新了"
+    "書き込ん 書き込み 書いた 作成 更新し 削除し 写了 创建 新建 覆盖 重写 保存了 更新了 "
+    "업데이트 생성 저장"
 )
 
 # Read, opened, looked at: an act on a file that writes nothing. A clause that says a file
 # was read ("config/app.yaml wurde gelesen", "config/app.yaml okundu") claims no write.
 READ_CUES = """
     read viewed opened inspected examined
-    gelesen gelesene gelesenen angesehen geöffnet
+    gelesen gelesene gelesenen angesehen geöffnet durchgesehen geprüft
+    gelezen bekeken geopend przeczytał* przeczytan* odczytał* odczytan* przejrzał*
+    přečetl* přečten* läste lästes läst đọc xem membaca dibaca
     lu lus lue lues relu consulté consultés consultée ouvert
     leído leídos leída leyó leí consultado revisado
     lido lidos lida leu consultou
     letto letti letta lesse
     прочитан* прочитал* прочёл просмотрел* просмотрен* открыл* открыт*
-    okundu okunan okudu okunmuş incelendi incelenen
+    okundu okunan okudu okunmuş incelendi incelenen inceledi
     قراءة قرأ قرأت المقروءة مقروءة اطلع
 """
-READ_CUES_NOSPACE = "読み込ん 読み込み 読んだ 読み取 读取 读了 阅读 查看 읽었 읽은 읽음 읽기 열람"
+READ_CUES_NOSPACE = "読み込ん 読み込み 読んだ 読み取 確認し 参照し 读取 读了 阅读 查看 看了 읽었 읽은 읽음 읽기 열람"
 
 # What makes a clause a condition or an exception, not a statement ("only if the tests
 # pass", "если тесты пройдут", "jos testit menevät läpi", "테스트가 통과하면"): a pass or a
@@ -675,7 +697,7 @@ HANGUL_DONE_AFTER = re.compile(
     r"^\s*(?:했|됐|되었|었|았|였|함|됨|한(?!\w)|된(?!\w)|해\s*(?:놓|두)었)"
 )
 TENSELESS_CUES = re.compile(
-    r"(?i)(?<!\w)(?:chạy|thực\s+thi|sửa|chỉnh|thay\s+đổi|cập\s+nhật|ghi\s+đè|viết\s+lại|xóa)(?!\w)"
+    r"(?i)(?<!\w)(?:chạy|thực\s+thi|sửa|chỉnh|thay\s+đổi|cập\s+nhật|ghi\s+đè|viết\s+lại|xóa|tạo)(?!\w)"
 )
 TENSELESS_DONE = re.compile(r"(?i)(?<!\w)(?:đã|rồi)(?!\w)")
 

@@ -142,6 +142,7 @@ def polarity(text: str) -> str | None:
 
 _OPENING = re.compile(r"^\W*")
 _LEAD = re.compile(r"^\W*\S{1,3}\s+")  # a short article before the subject: "Az", "The"
+_ELIDED = re.compile(r"^\W*" + lexicon.ELIDED_ARTICLE)  # ... or elided onto it: "L'utilisateur"
 
 
 def subject(text: str) -> str | None:
@@ -150,7 +151,7 @@ def subject(text: str) -> str | None:
     cues = _cues()
     first = _OPENING.match(text)
     lead = _LEAD.match(text)
-    starts = {m.end() for m in (first, lead) if m is not None}
+    starts = {m.end() for m in (first, lead, _ELIDED.match(text)) if m is not None}
     for start in sorted(starts):
         for who, pattern in (("user", cues.user), ("assistant", cues.assistant)):
             m = pattern.match(text, start)
