@@ -11,7 +11,9 @@ from the record whatever language the recap's sentence is in.
   "تم تشغيل …"), a failure heading of its own words over a command that passed, and a
   failed run said green ("tutti i test sono verdi"), are lies;
 * the user's ban restated with the verb's glued negation (Turkish "-mamasını", Korean
-  "하지 말라고") is the user's rule, not leave.
+  "하지 말라고") is the user's rule, not leave;
+* "Пользователь сказал …", "Użytkownik powiedział, żeby …", "用户说…": the words after the
+  head are the user's, held to the user's turns (a paraphrase stands, a turned rule not).
 """
 
 from __future__ import annotations
@@ -116,3 +118,44 @@ def test_a_subject_with_an_elided_article_is_read() -> None:
     assert recap_line_stands(
         "L'assistant a proposé de garder le cache Redis des factures 15 minutes.", record, goal
     )
+
+
+_NO_2FA_OFF = {
+    "ru": "Никогда не отключай двухфакторную проверку для админов.",
+    "pl": "Nigdy nie wyłączaj weryfikacji dwuetapowej dla administratorów.",
+    "zh": "永远不要关闭管理员的两步验证。",
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "stands"),
+    [
+        (
+            "ru",
+            "Пользователь сказал никогда не отключать двухфакторную проверку для админов.",
+            True,
+        ),
+        ("ru", "Пользователь сказал отключить двухфакторную проверку для админов.", False),
+        (
+            "pl",
+            "Użytkownik powiedział, żeby nigdy nie wyłączać weryfikacji dwuetapowej dla "
+            "administratorów.",
+            True,
+        ),
+        (
+            "pl",
+            "Użytkownik powiedział, żeby wyłączyć weryfikację dwuetapową dla administratorów.",
+            False,
+        ),
+        ("zh", "用户说永远不要关闭管理员的两步验证。", True),
+        ("zh", "用户说要关闭管理员的两步验证。", False),
+    ],
+)
+def test_the_users_words_after_a_said_head_of_another_language(
+    lang: str, line: str, stands: bool
+) -> None:
+    """ "Пользователь сказал …", "Użytkownik powiedział, żeby …", "用户说…": what follows
+    is held to the user's turns (said as the rule says it: it stands; turned: it does not)."""
+    goal = "Release 2.0 vorbereiten."
+    record = [Message.user(goal, id="u0"), Message.user(_NO_2FA_OFF[lang], id="u1")]
+    assert recap_line_stands(line, record, goal) is stands

@@ -475,6 +475,22 @@ USER_NOUN = re.compile(
     r"(?i)\b(?:the\s+)?(?:users?|usu[aá]ri[oa]s?|utilisat(?:eur|rice)s?|(?:be)?nutzer\w*|"
     r"gebruiker\w*|utent[ei]|użytkownik\w*)\b"
 )
+# The user named as the one who said what follows, in the languages a recap may be written
+# in ("Пользователь сказал никогда не …", "Użytkownik powiedział, żeby …", "用户说…"):
+# the words after it are what the user's turns must say. (Not Arabic's yet: its verb comes
+# first, and a "that" there may carry the denial, "ألا".)
+USER_SAID_HEAD = re.compile(
+    r"(?i)^\W*(?:(?:der|die|le|la|el|o|a|il|l['’])\s*)?"
+    r"(?:пользовател\w*|користувач\w*|użytkownik\w*|uživatel\w*|(?:be)?nutzer\w*|"
+    r"utilisat(?:eur|rice)|usu[aá]ri[oa]|utente|gebruiker|người\s+dùng)\s+"
+    r"(?:(?:ha|a|hat|heeft|đã)\s+)?"
+    r"(?:сказал\w*|попросил\w*|велел\w*|потребовал\w*|просил\w*|сказав\w*|попросив\w*|"
+    r"powiedział\w*|poprosił\w*|kazał\w*|prosił\w*|řekl\w*|požádal\w*|sagte|bat|verlangte|"
+    r"gesagt|dit|demandé|précisé|exigé|dijo|pidió|indicó|exigió|disse|pediu|exigiu|detto|"
+    r"chiesto|zei|vroeg|gezegd|gevraagd|nói|yêu\s+cầu)(?!\w)[\s,:]*"
+    r"(?:(?:что(?:бы)?|żeby|że|aby|dass|que|qu['’]|di|de|dat|om|rằng|là)(?!\w)\s*)?"
+    r"|^\W*(?:用户|使用者)(?:说过|说|表示|要求|强调|指出|提到)[，,:：]?\s*"
+)
 # "Without" ("nunca … sem aprovação" is "só com aprovação").
 WITHOUT_WORDS = _listed("without sem sin sans ohne senza zonder bez")
 
