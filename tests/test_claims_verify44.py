@@ -63,6 +63,8 @@ def _helm_session() -> list[Message]:
         (f"تم تحديث {_READ}.", False),
         (f"تمت قراءة {_READ}.", True),
         (f"عدّل المساعد {_WRITTEN}.", True),
+        (f"قام المساعد بتعديل {_READ}.", False),  # ("ب" with, written onto the verb)
+        (f"قام المساعد بقراءة {_READ}.", True),
         (f"{_READ} を作成した。", False),
         (f"{_READ} を読み込んだ。", True),
         (f"{_READ} został nadpisany.", False),

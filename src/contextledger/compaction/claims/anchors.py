@@ -55,13 +55,28 @@ __all__ = ["check_grounded", "failure_grounded", "polarity", "subject", "unglued
 # --------------------------------------------------------------------------- cues
 
 
+# Arabic writes "and", "so", "with", "for", "like" and "the" onto the word they stand before
+# ("بتعديل" with editing, "وتمت" and it was done, "الإخفاقات" the failures): a cue of its
+# words may carry them
+_ARABIC_CLITICS = {"word": "(?:[وفبلك]?(?:ال)?)", "the": "[وفبلك]?"}
+
+
+def _arabic_opening(word: str) -> str:
+    """Whether ``word`` is Arabic, and opens with its article ("the") or not ("word")."""
+    if not "\u0621" <= word[:1] <= "\u064a":
+        return ""
+    return "the" if word.startswith("ال") else "word"
+
+
 def _pattern(spaced: str, nospace: str) -> re.Pattern[str]:
     """One pattern for a cue list: whole words (a ``*`` stem covers its inflections, ``_``
     is a space) and, for scripts without spaces, the cue anywhere."""
     alts = []
     for w in spaced.split():
         body = re.escape(w.rstrip("*")).replace("_", r"\s+")
-        alts.append(body + (r"\w*" if w.endswith("*") else ""))
+        alts.append(
+            _ARABIC_CLITICS.get(_arabic_opening(w), "") + body + (r"\w*" if w.endswith("*") else "")
+        )
     alts.sort(key=len, reverse=True)
     tight = sorted((re.escape(w).replace("_", r"\s*") for w in nospace.split()), key=len)
     return re.compile(r"(?i)(?<!\w)(?:" + "|".join(alts) + r")(?!\w)|" + "|".join(reversed(tight)))
