@@ -20,7 +20,8 @@ number, command, identifier, URL, quote) and lies made of the record's own words
 wrong role — a command only the user mentioned claimed as run, a rule turned into its
 opposite, a preference swapped, a command's arguments cut, a file only read claimed
 written, a passing command claimed failed and a failing one claimed passed, a test that
-never failed claimed failing, the user's rule claimed as the assistant's decision. A lie
+never failed claimed failing, the user's rule claimed as the assistant's decision, and a
+file only read claimed written in another language than English. A lie
 is caught when its sentence is removed and reported. False alarms are counted on the
 offline recaps and on honest prose recaps written the way an LLM paraphrases.
 
@@ -397,6 +398,32 @@ INVENTED = [
 ]
 
 
+# A file only read, said written in the language the summarizer may answer in (the user's):
+# the verb before the path, after it, or a list's heading of its own words. And the same
+# files said read, which an honest recap in that language writes (false alarms).
+TRANSLATED_WRITES = (
+    "Der Assistent hat {p} überschrieben.",
+    "{p} a été modifié par l'assistant.",
+    "Se guardó {p} con los cambios.",
+    "O assistente atualizou {p}.",
+    "{p} を編集しました。",
+    "助手修改了 {p}。",
+    "Ассистент обновил {p}.",
+    "{p} dosyası güncellendi.",
+    "Gewijzigde bestanden: {p}",
+    "تم تعديل {p}.",
+)
+TRANSLATED_READS = (
+    "Der Assistent hat {p} gelesen.",
+    "{p} a été consulté.",
+    "El asistente leyó {p}.",
+    "{p} を読んだ。",
+    "Ассистент прочитал {p}.",
+    "{p} dosyası okundu.",
+    "قرأ المساعد {p}.",
+)
+
+
 def lies(s: Session, rng: random.Random, i: int) -> list[tuple[str, str]]:
     out = [(k, t.format(i=i, n=rng.randrange(100000, 999999))) for k, t in INVENTED]
     for cmd in s.said_commands:
@@ -410,6 +437,10 @@ def lies(s: Session, rng: random.Random, i: int) -> list[tuple[str, str]]:
     out += [("failure claimed passed", f"`{c}` passed.") for c in s.ran_failed]
     out += [("read claimed written", f"The assistant wrote {p}.") for p in s.read_only[:2]] + [
         ("read claimed written", f"Files written: {p}") for p in s.read_only[2:4]
+    ]
+    out += [
+        ("read claimed written, translated", rng.choice(TRANSLATED_WRITES).format(p=p))
+        for p in s.read_only[:4]
     ]
     out.append(("test never failed", f"tests/api/test_health.py::test_ping_{i} failed."))
     for who, said, exact in s.values:  # a value that matters, changed: a port, a version, a name
@@ -433,6 +464,9 @@ def honest_prose(s: Session) -> str:
     lines += [f"`{c}` failed." for c in s.ran_failed]
     lines += [f"It wrote {p}." for k, p in s.facts if k == "file_written"]
     lines += [f"It read {p} along the way." for p in s.read_only[:3]]
+    lines += [
+        TRANSLATED_READS[i % len(TRANSLATED_READS)].format(p=p) for i, p in enumerate(s.read_only)
+    ]
     return " ".join(lines)
 
 

@@ -96,6 +96,9 @@ BETWEEN = _listed(
 CLITICS = _listed("lo la le les los las lhe l'")
 # "O reembolso foi aprovado pela Juliana": the act's object stands first.
 PASSIVE = _listed("foi foram fue fueron fut été sont est")
+# An article elided onto the noun it stands before ("L'utilisateur", "l'assistente",
+# "dell'utente"); not English's contractions ("I'll", "we'd")
+ELIDED_ARTICLE = r"(?i:l|dell|all|nell|sull|dall)['’](?=\w)"
 TITLES = _listed("sr sra srta don doña dona mme mlle m monsieur madame")
 
 
@@ -449,7 +452,7 @@ FORBADE_CUES_NOSPACE = "금지 禁止 不许 不准"
 # Korean forbids with endings glued to the verb ("수정하지 마세요", "실행 금지", "Redis 말고"):
 # found anywhere in a run of Hangul.
 HANGUL_RESTRICTS = re.compile(
-    r"마세요|마십시오|말아\s*(?:주|요|라|줘)|말\s*것|말고|않|금지|못|없이|하지\s*마|면\s*안\s*[됩돼되]|불가"
+    r"마세요|마십시오|말아\s*(?:주|요|라|줘)|말\s*것|말고|말라|않|금지|못|없이|하지\s*[마말]|면\s*안\s*[됩돼되]|불가"
 )
 # Thai forbids with words written without spaces ("ห้ามแก้ …", "อย่ารัน …", "ไม่ต้อง …"):
 # found anywhere in a run of Thai.
@@ -471,6 +474,22 @@ GLUED_NEGATION_PREFIXES = _listed("ne usi msi asi hatu")
 USER_NOUN = re.compile(
     r"(?i)\b(?:the\s+)?(?:users?|usu[aá]ri[oa]s?|utilisat(?:eur|rice)s?|(?:be)?nutzer\w*|"
     r"gebruiker\w*|utent[ei]|użytkownik\w*)\b"
+)
+# The user named as the one who said what follows, in the languages a recap may be written
+# in ("Пользователь сказал никогда не …", "Użytkownik powiedział, żeby …", "用户说…"):
+# the words after it are what the user's turns must say. (Not Arabic's yet: its verb comes
+# first, and a "that" there may carry the denial, "ألا".)
+USER_SAID_HEAD = re.compile(
+    r"(?i)^\W*(?:(?:der|die|le|la|el|o|a|il|l['’])\s*)?"
+    r"(?:пользовател\w*|користувач\w*|użytkownik\w*|uživatel\w*|(?:be)?nutzer\w*|"
+    r"utilisat(?:eur|rice)|usu[aá]ri[oa]|utente|gebruiker|người\s+dùng)\s+"
+    r"(?:(?:ha|a|hat|heeft|đã)\s+)?"
+    r"(?:сказал\w*|попросил\w*|велел\w*|потребовал\w*|просил\w*|сказав\w*|попросив\w*|"
+    r"powiedział\w*|poprosił\w*|kazał\w*|prosił\w*|řekl\w*|požádal\w*|sagte|bat|verlangte|"
+    r"gesagt|dit|demandé|précisé|exigé|dijo|pidió|indicó|exigió|disse|pediu|exigiu|detto|"
+    r"chiesto|zei|vroeg|gezegd|gevraagd|nói|yêu\s+cầu)(?!\w)[\s,:]*"
+    r"(?:(?:что(?:бы)?|żeby|że|aby|dass|que|qu['’]|di|de|dat|om|rằng|là)(?!\w)\s*)?"
+    r"|^\W*(?:用户|使用者)(?:说过|说|表示|要求|强调|指出|提到)[，,:：]?\s*"
 )
 # "Without" ("nunca … sem aprovação" is "só com aprovação").
 WITHOUT_WORDS = _listed("without sem sin sans ohne senza zonder bez")
@@ -505,6 +524,7 @@ PASS_CUES = """
     izdevās reeixit
     зелён* зелен* пройдут пройдёт пройдет περάσουν περάσει עוברות עוברים đã_qua qua_hết
     sukces* przejdą przejdzie onnistuivat onnistuneet
+    verts verde verdes verdi groen zielone yeşil
 """
 PASS_CUES_NOSPACE = "สำเร็จ ผ่าน 성공 통과 成功 通過 通过"
 
@@ -530,6 +550,7 @@ FAIL_CUES = """
     misslyckades misslyckad underkänd mislykkedes fejl fejlede mislyktes feil feilet
     nepavyko klaid* neizdevās kļūd* fallat
     упад* упадёт αποτύχ* נכשלות ייכשלו ייכשל
+    сбои сбоев hatalar hataları إخفاق إخفاقات الإخفاقات الأخطاء
 """
 FAIL_CUES_NOSPACE = (
     "ล้มเหลว ผิดพลาด ไม่ผ่าน ไม่สำเร็จ 실패 오류 에러 失敗 失败 错误 报错 未通过 没通过 エラー"
@@ -566,9 +587,42 @@ ASSISTANT_NOUNS_NOSPACE = "ผู้ช่วย 어시스턴트 アシスタン
 # Changed, edited, wrote, created, deleted: an act on a file. A file only read, or only
 # named by the user, said to be acted on with one of these was not ("Ассистент переписал
 # src/vat.py", "Avustaja muokkasi tiedostoa …", "העוזר ערך את Shipping.java").
-WRITE_CUES = """
+WRITE_CUES_ENGLISH = """
     edited modified changed rewrote rewritten updated wrote written patched created deleted
     removed overwrote overwritten
+"""
+WRITE_CUES = (
+    WRITE_CUES_ENGLISH
+    + """
+    geschrieben geändert geänderte bearbeitet bearbeitete aktualisiert erstellt gelöscht
+    überschrieben gespeichert angelegt änderte schrieb speicherte erstellte umbenannt
+    angepasst korrigiert ersetzt entfernt
+    écrit écrits écrite écrites modifié modifiée modifiés modifiées réécrit édité enregistré
+    créé créée supprimé supprimée mis_à_jour ajusté corrigé remplacé renommé effacé
+    escrito escrita escritos escritas modificado modificada modificados editado editada
+    actualizado actualizada creado creada eliminado borrado guardado escribió modificó editó
+    actualizó eliminó borró guardó corrigió cambió cambiado cambiada corregido reemplazado
+    renombrado reescrito sobrescrito
+    gravado gravada gravados alterado alterada alterados atualizado atualizada criado
+    escreveu gravou alterou modificou atualizou editou excluído excluiu apagado apagou
+    removido removeu corrigido corrigiu substituído reescrito sobrescrito criou mudou
+    scritto scritti modificato modificati modificata aggiornato aggiornata salvato creato
+    creata eliminato eliminata cancellato rimosso corretto sovrascritto riscritto scrisse
+    modificò aggiornò creò eliminò cambiato
+    bijgewerkt gewijzigd aangepast aangemaakt verwijderd geschreven opgeslagen overschreven
+    herschreven hernoemd gewijzigde bijgewerkte aangepaste verwijderde geschreven_bestanden
+    zaktualizowan* zmienion* zmodyfikowan* utworzon* usunięt* zapisan* edytowan* nadpisan*
+    poprawion* przepisan*
+    upravil* změnil* zapsal* vytvořil* smazal* odstranil* aktualizoval* upraven* změněn*
+    zapsán* vytvořen* smazán* odstraněn* aktualizován*
+    skrev ändrade uppdaterade skapade raderade redigerade skrevet ændrede opdaterede
+    oprettede slettede endret oppdaterte opprettet slettet
+    записан* перезаписан* отредактирован* обновлён* обновлен* создан* удалён* удален*
+    исправлен* сохранён* сохранен* сохранил*
+    yazıldı yazılan yazılmış yazdı düzenlendi düzenlenen değiştirildi değiştirilen
+    güncellendi güncellenen oluşturuldu oluşturulan oluşturdu silindi kaydedildi kaydetti
+    tạo
+    كتب كتبت كتابة مكتوبة المكتوبة عدل عدلت تعديل المعدلة تحديث أنشأ إنشاء حذف
     измен* перепис* отредактир* исправил* обновил* записал* создал* удалил* поправил* поменял*
     змінив* змінила* переписав* відредагував* оновив* записав* створив* видалив* виправив*
     muokka* muutt* päivitt* kirjoitti korjas* loi poisti
@@ -581,9 +635,29 @@ WRITE_CUES = """
     napisał* przepisał*
     alibadilisha aliandika alihariri alisasisha alifuta değiştirdi düzenledi güncelledi sildi
 """
-WRITE_CUES_NOSPACE = (
-    "수정 고쳤 고치 변경 작성 편집 삭제 덮어 修改 编辑 改了 写入 删除 編集 変更 修正 書き換"
 )
+WRITE_CUES_NOSPACE = (
+    "수정 고쳤 고치 변경 작성 편집 삭제 덮어 修改 编辑 改了 写入 删除 編集 変更 修正 書き換 "
+    "書き込ん 書き込み 書いた 作成 更新し 削除し 写了 创建 新建 覆盖 重写 保存了 更新了 "
+    "업데이트 생성 저장"
+)
+
+# Read, opened, looked at: an act on a file that writes nothing. A clause that says a file
+# was read ("config/app.yaml wurde gelesen", "config/app.yaml okundu") claims no write.
+READ_CUES = """
+    read viewed opened inspected examined
+    gelesen gelesene gelesenen angesehen geöffnet durchgesehen geprüft
+    gelezen bekeken geopend przeczytał* przeczytan* odczytał* odczytan* przejrzał*
+    přečetl* přečten* läste lästes läst đọc xem membaca dibaca
+    lu lus lue lues relu consulté consultés consultée ouvert
+    leído leídos leída leyó leí consultado revisado
+    lido lidos lida leu consultou
+    letto letti letta lesse
+    прочитан* прочитал* прочёл просмотрел* просмотрен* открыл* открыт*
+    okundu okunan okudu okunmuş incelendi incelenen inceledi
+    قراءة قرأ قرأت المقروءة مقروءة اطلع
+"""
+READ_CUES_NOSPACE = "読み込ん 読み込み 読んだ 読み取 確認し 参照し 读取 读了 阅读 查看 看了 읽었 읽은 읽음 읽기 열람"
 
 # What makes a clause a condition or an exception, not a statement ("only if the tests
 # pass", "если тесты пройдут", "jos testit menevät läpi", "테스트가 통과하면"): a pass or a
@@ -598,8 +672,13 @@ CONDITIONAL = re.compile(
 
 # Ran, executed, launched: a command said run with no subject to read ("Затем был
 # выполнен `make deploy-prod`", "Η εντολή `X` εκτελέστηκε", "`X` dijalankan").
-RUN_CUES = """
+RUN_CUES_ENGLISH = """
     ran run executed invoked launched
+"""
+RUN_CUES = (
+    RUN_CUES_ENGLISH
+    + """
+    çalıştırılan تشغيل شغلت تنفيذ نفذ نفذت المنفذة
     выполнен* выполнил* запущен* запустил* выполняли запускали виконан* виконав* запущено
     запустив* ajoi ajettiin ajettu suoritti suoritettiin suoritettu käynnist*
     dijalankan menjalankan dieksekusi mengeksekusi
@@ -615,6 +694,7 @@ RUN_CUES = """
     körde kördes körts kört utförde utfört kørte kjørte kjørt kørt udførte udført utførte utført
     rulat executat spustil* spuštěn* provedl* provedeno
 """
+)
 RUN_CUES_NOSPACE = "실행 돌렸 돌려 运行 执行 実行"
 
 # Korean particles and the endings of a request or a ban, written as words of their own or
@@ -633,7 +713,7 @@ HANGUL_DONE_AFTER = re.compile(
     r"^\s*(?:했|됐|되었|었|았|였|함|됨|한(?!\w)|된(?!\w)|해\s*(?:놓|두)었)"
 )
 TENSELESS_CUES = re.compile(
-    r"(?i)(?<!\w)(?:chạy|thực\s+thi|sửa|chỉnh|thay\s+đổi|cập\s+nhật|ghi\s+đè|viết\s+lại|xóa)(?!\w)"
+    r"(?i)(?<!\w)(?:chạy|thực\s+thi|sửa|chỉnh|thay\s+đổi|cập\s+nhật|ghi\s+đè|viết\s+lại|xóa|tạo)(?!\w)"
 )
 TENSELESS_DONE = re.compile(r"(?i)(?<!\w)(?:đã|rồi)(?!\w)")
 

@@ -81,7 +81,9 @@ def _each_opening_on_a_letter(alternatives: list[tuple[str, str]]) -> re.Pattern
 #   "girmemelisiniz", "kaldırmayacağız", "istemiyorum") are read in any text
 TURKISH_LETTER = re.compile(r"[ıİğĞşŞ]")
 TURKISH_DENIED_VERB = re.compile(
-    r"(?i)(?<!\w)\w{3,}(?:m[ae](?:d[ıiuü]\w*|m[ıiuü]ş\w*|z(?:l[ae]r)?|s[ıi]n(?:l[ae]r)?)|"
+    r"(?i)(?<!\w)\w{3,}(?:m[ae](?:d[ıiuü]\w*|m[ıiuü]ş\w*|z(?:l[ae]r)?|s[ıi]n(?:l[ae]r)?|"
+    # ... or its verbal noun ("çalıştırılmamasını söyledi", "dokunmamak": not to run it)
+    r"m[ae](?:s[ıi]|k)\w*)|"
     r"m[ıiuü]yor\w*)(?!\w)|"
     # the imperative's "-ma/-me" where the verb ends its clause ("X dosyasını değiştirme.")
     r"(?<!\w)\w{3,}m[ae](?=\s*(?:[.!;,]|$))"

@@ -55,13 +55,28 @@ __all__ = ["check_grounded", "failure_grounded", "polarity", "subject", "unglued
 # --------------------------------------------------------------------------- cues
 
 
+# Arabic writes "and", "so", "with", "for", "like" and "the" onto the word they stand before
+# ("بتعديل" with editing, "وتمت" and it was done, "الإخفاقات" the failures): a cue of its
+# words may carry them
+_ARABIC_CLITICS = {"word": "(?:[وفبلك]?(?:ال)?)", "the": "[وفبلك]?"}
+
+
+def _arabic_opening(word: str) -> str:
+    """Whether ``word`` is Arabic, and opens with its article ("the") or not ("word")."""
+    if not "\u0621" <= word[:1] <= "\u064a":
+        return ""
+    return "the" if word.startswith("ال") else "word"
+
+
 def _pattern(spaced: str, nospace: str) -> re.Pattern[str]:
     """One pattern for a cue list: whole words (a ``*`` stem covers its inflections, ``_``
     is a space) and, for scripts without spaces, the cue anywhere."""
     alts = []
     for w in spaced.split():
         body = re.escape(w.rstrip("*")).replace("_", r"\s+")
-        alts.append(body + (r"\w*" if w.endswith("*") else ""))
+        alts.append(
+            _ARABIC_CLITICS.get(_arabic_opening(w), "") + body + (r"\w*" if w.endswith("*") else "")
+        )
     alts.sort(key=len, reverse=True)
     tight = sorted((re.escape(w).replace("_", r"\s*") for w in nospace.split()), key=len)
     return re.compile(r"(?i)(?<!\w)(?:" + "|".join(alts) + r")(?!\w)|" + "|".join(reversed(tight)))
@@ -77,6 +92,7 @@ class _Cues:
     negated: re.Pattern[str]
     denied: re.Pattern[str]
     write: re.Pattern[str]
+    read: re.Pattern[str]
     forbade: re.Pattern[str]
     run: re.Pattern[str]
     tests: re.Pattern[str]
@@ -101,6 +117,7 @@ def _cues() -> _Cues:
         re.compile(rf"(?i)(?:(?<!\w)(?:{negators})(?:\s+\S+)?\s+|(?:{tight})\s*)$"),
         re.compile(rf"(?i)(?<!\w)(?:{negators}|{banning}|n't)(?!\w)|{tight}|{banning_tight}"),
         _pattern(lx.WRITE_CUES, lx.WRITE_CUES_NOSPACE),
+        _pattern(lx.READ_CUES, lx.READ_CUES_NOSPACE),
         _pattern(lx.FORBADE_CUES, lx.FORBADE_CUES_NOSPACE),
         _pattern(lx.RUN_CUES, lx.RUN_CUES_NOSPACE),
         _pattern(lx.TEST_NOUNS, lx.TEST_NOUNS_NOSPACE),
@@ -140,6 +157,7 @@ def polarity(text: str) -> str | None:
 
 _OPENING = re.compile(r"^\W*")
 _LEAD = re.compile(r"^\W*\S{1,3}\s+")  # a short article before the subject: "Az", "The"
+_ELIDED = re.compile(r"^\W*" + lexicon.ELIDED_ARTICLE)  # ... or elided onto it: "L'utilisateur"
 
 
 def subject(text: str) -> str | None:
@@ -148,7 +166,7 @@ def subject(text: str) -> str | None:
     cues = _cues()
     first = _OPENING.match(text)
     lead = _LEAD.match(text)
-    starts = {m.end() for m in (first, lead) if m is not None}
+    starts = {m.end() for m in (first, lead, _ELIDED.match(text)) if m is not None}
     for start in sorted(starts):
         for who, pattern in (("user", cues.user), ("assistant", cues.assistant)):
             m = pattern.match(text, start)
@@ -429,15 +447,26 @@ def _user_turned(text: str, named: list[tuple[str, str]], ev: Evidence) -> list[
     return []
 
 
+_ENGLISH_CUES = frozenset((lexicon.WRITE_CUES_ENGLISH + lexicon.RUN_CUES_ENGLISH).split())
+# Arabic's short vowels and doubling marks, and the stretching stroke: written or not, the
+# word is the same ("عدّل", "عدل")
+_ARABIC_MARKS = re.compile("[\u064b-\u0652\u0640]")
+
+
+def _plain(text: str) -> str:
+    """``text`` as the cues read it: code, quotes, addresses masked, Arabic's marks off."""
+    return _ARABIC_MARKS.sub("", _MASKED.sub(lambda m: " " * len(m.group(0)), text))
+
+
 def _said_done(text: str) -> bool:
     """Whether ``text`` says a run or a write happened in a language the English reading
     does not read: a cue of another language than English, in its past (see
     ``lexicon.HANGUL_DONE_AFTER``), not under a condition."""
-    bare = _MASKED.sub(" ", text)
+    bare = _plain(text)
     if lexicon.CONDITIONAL.search(bare) or bare.rstrip().endswith("?"):
         return False
     for cue in (*_cues().run.finditer(bare), *_cues().write.finditer(bare)):
-        if cue.group(0).isascii():
+        if cue.group(0).casefold() in _ENGLISH_CUES:
             continue  # ("ran", "edited": the English reading's)
         if _HANGUL.search(cue.group(0)):
             done = lexicon.HANGUL_DONE_AFTER.match(bare[cue.end() :]) is not None
@@ -470,7 +499,7 @@ def _assistant_acted(
         elif kind == "command" and unnamed and " " in value.strip() and not ev.ran(value):
             out += check_ran([value], ev)
         elif kind == "path" and not _written(value, ev):
-            if not _cues().write.search(_governing(text, value, named)):
+            if _act_on(text, value, named) != "write":
                 continue
             if any(p.role == "call" for p in where):
                 why = "no write-type call wrote it (it was only read or run)"
@@ -499,6 +528,54 @@ def _written(path: str, ev: Evidence) -> bool:
 
 
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
+
+
+# Where a clause ends: a comma, a semicolon or a full stop in any script (a path's own dots
+# aside), the colon of a heading not (it governs the list after it)
+_CLAUSE_END = re.compile(r"[,;，、；。！？]|[.!?](?=\s|$)")
+# A heading of its own words before a list ("Записанные файлы: a.py, b.py")
+_HEADING = re.compile(r"^[^:`\n]{1,60}(?=:\s)")
+
+
+def _act_on(text: str, value: str, named: list[tuple[str, str]]) -> str | None:
+    """What the words say was done to the file ``value``: "write", "read" or None.
+
+    Its own clause first, whatever the order of verb and object ("config/app.yaml wurde
+    geschrieben", "config/app.yaml yazıldı", "تمت كتابة config/app.yaml"), or, for an item
+    of a list under a heading, the heading ("Записанные файлы: a.py, config/app.yaml");
+    where the clause names other things too or says both, the words before it (after it
+    in Korean) say whether it was written."""
+    clause, heading = _clause_of(text, value)
+    others = [v for _, v in named if v != value and v in clause]
+    if not others:
+        act = _act_of(clause, named) or _act_of(heading, named)
+        if act is not None:
+            return act
+    return "write" if _cues().write.search(_plain(_governing(text, value, named))) else None
+
+
+def _clause_of(text: str, value: str) -> tuple[str, str]:
+    """The clause of ``text`` holding ``value``, and the heading the line opens with (if
+    any), code masked so that a command's own commas cut nothing."""
+    at = text.find(value)
+    masked = _MASKED.sub(lambda m: "_" * len(m.group(0)), text)
+    ends = [m.end() for m in _CLAUSE_END.finditer(masked) if not at <= m.start() < at + len(value)]
+    start = max((e for e in ends if e <= at), default=0)
+    stop = min((e for e in ends if e > at + len(value)), default=len(text))
+    heading = _HEADING.match(masked)
+    head = text[: heading.end()] if heading and heading.end() <= at else ""
+    return text[start:stop], head
+
+
+def _act_of(words: str, named: list[tuple[str, str]]) -> str | None:
+    """What ``words`` (the names in them aside) say was done: "write" or "read" when they
+    say only one of them, else None."""
+    for _, v in named:
+        words = words.replace(v, " ")
+    words = _plain(words)
+    wrote = _cues().write.search(words) is not None
+    read = _cues().read.search(words) is not None
+    return ("write" if wrote else "read") if wrote != read else None
 
 
 def _governing(text: str, value: str, named: list[tuple[str, str]]) -> str:

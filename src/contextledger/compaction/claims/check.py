@@ -874,6 +874,8 @@ def _check_prose(
     says = SAYS.match(text)
     if _SAID_BY_USER.search(text) or (says and actor == "user"):
         return check_user(text, ev, "user said")  # "the user asked to …", "the user's rule: …"
+    if lexicon.USER_SAID_HEAD.match(text):
+        return check_user(text, ev, "user said")  # "Пользователь сказал …", "用户说…"
     if says is None and actor is not None and SAYS_BARE.match(text):
         says = SAYS_BARE.match(text)  # "… and later corrected it: use Redis": same subject
         if actor == "user":

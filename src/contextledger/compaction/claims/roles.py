@@ -84,7 +84,12 @@ _PASSIVE = (
     | lexicon.PASSIVE
 )
 _TITLES = frozenset({"mr", "mrs", "ms", "dr", "prof", "herr", "frau"}) | lexicon.TITLES
-_SPEAKER = frozenset({"i", "we", "i'll", "we'll", "i've", "we've", "i'd", "we'd", "i'm"})
+_SPEAKER = frozenset(
+    {"i", "we", "i'll", "we'll", "i've", "we've", "i'd", "we'd", "i'm"}
+    # ... and in the languages a turn is written in ("Je propose …", "Ich schlage vor …")
+    | {"je", "j'", "nous", "ich", "wir", "yo", "nosotros", "eu", "nós", "io", "noi", "ik", "wij"}
+    | {"я", "мы"}
+)
 _ADDRESSEE = frozenset({"you", "you'll", "you've", "you're"})
 _THIRD = frozenset({"he", "she", "they", "er"})
 _USER_WORDS = frozenset({"user", "users", "human"}) | lex.USER_WORDS
@@ -187,10 +192,13 @@ def _without_affiliation(head: list[str]) -> list[str]:
     return head
 
 
+_ELIDED = re.compile("^" + lexicon.ELIDED_ARTICLE)  # "l'assistant" is "assistant"
+
+
 def _who(head: list[str], role: str) -> frozenset[str]:
     out: set[str] = set()
     for w in head:
-        f = w.casefold()
+        f = _ELIDED.sub("", w.casefold())
         if f in _SPEAKER:
             out.add(role if role != "recap" else "?")  # a recap's "I" is no one we know
         elif f in _ADDRESSEE:

@@ -132,6 +132,7 @@ def _said_content(text: str) -> str:
     rest = text[m.end() :] if m else text
     if not m:
         head = re.match(r"(?i)^.*?\buser'?s\s+\w+\s*(?:is|was|:)\s*", text)
+        head = head or lexicon.USER_SAID_HEAD.match(text)  # "Пользователь сказал …"
         if head:
             rest = text[head.end() :]
     rest = re.sub(
