@@ -8,6 +8,8 @@ import pytest
 
 from builders import offline_recap, recap_section
 
+RULES = "Constraints and corrections"
+
 # a request waiting for an event, in ten languages (the event's word opening it, or its
 # verb's own ending: "-diğinde", "-tara", "-고 나서"; Thai's condition a sentence of its own)
 WAITING_FOR_AN_EVENT = (
@@ -23,13 +25,71 @@ WAITING_FOR_AN_EVENT = (
     "เมื่อบิลด์ผ่านแล้ว ช่วยเขียนโน้ตใน docs/release.md ด้วย",
 )
 
+# "Y, not X" by the shape of its denial: a path set aside ("var/log/tmp değil"), "and not"
+# glued into one word (Arabic "وليس", Hebrew "ולא"), Swahili's "sio", the value set aside
+# first and "but rather" after it ("ليس …بل", "Bukan …, tapi"), Thai's "ไม่ใช่" after a space,
+# Korean's "말고"
+CORRECTIONS = (
+    "Log dizini var/log/app olsun, var/log/tmp değil.",
+    "الفرع الصحيح هو release/2.4 وليس release/2.3.",
+    "ليس المنفذ 8080 بل 8443.",
+    "תשתמש בתור jobs/high ולא ב-jobs/low.",
+    "Weka faili kwenye hifadhi/ya_pili, sio hifadhi/ya_kwanza.",
+    "Bukan staging, tapi produksi.",
+    "ภาษาที่ใช้คือภาษาไทย ไม่ใช่ภาษาอังกฤษ",
+    "엑셀 말고 CSV로 내보내 주세요.",
+)
+
+# the user settling a plan after a word of agreement, the plan in the first person plural's
+# own grammar: Arabic "we will" glued on ("سنستخدم"), Hebrew's future "נ-", Swahili "tuta-",
+# the Slavic present plural, Indonesian "kami" and a verb, Thai "ตกลง" and a verb; and
+# Hebrew's "we decided" ("החלטנו")
+PLANS = (
+    "تمام، سنستخدم Redis للتخزين المؤقت.",
+    "בסדר, נשתמש ב-Redis.",
+    "Haya, tutachagua Redis.",
+    "Добре, беремо Redis.",
+    "Ладно, используем Redis.",
+    "Baiklah, kami pilih Redis.",
+    "โอเค ตกลงเลือก Redis",
+    "החלטנו להשאיר את Redis בשכבת המטמון.",
+)
+
+
+def _said_after_a_task(said: str, section: str) -> str:
+    """What the offline recap's ``section`` says of a short session: a task, the
+    assistant's "Ok.", ``said`` by the user, and the assistant's reply to it."""
+    recap = offline_recap(
+        ("user", "Set up the nightly export job, with a cache for its lookups."),
+        ("assistant", "Ok."),
+        ("user", said),
+        ("assistant", "Working on the export now."),  # (answers it, but a wait stays open)
+    )
+    return recap_section(recap, section)
+
 
 @pytest.mark.parametrize("asked", WAITING_FOR_AN_EVENT)
 def test_a_request_waiting_for_an_event_stays_open_in_any_language(asked: str) -> None:
-    recap = offline_recap(
-        ("user", "Add a release checklist to the deploy tool."),
-        ("assistant", "Noted."),
-        ("user", asked),
-        ("assistant", "Working on the checklist now."),  # (answers it, but it waits)
-    )
-    assert asked in recap_section(recap, "Open requests")
+    assert asked in _said_after_a_task(asked, "Open requests")
+
+
+@pytest.mark.parametrize("said", CORRECTIONS)
+def test_a_correction_by_its_denials_shape_is_a_constraint(said: str) -> None:
+    assert said in _said_after_a_task(said, RULES)
+
+
+@pytest.mark.parametrize("said", ["Not sure, but it works.", "It works, not sure why."])
+def test_a_denial_of_no_value_is_no_correction(said: str) -> None:
+    assert said not in _said_after_a_task(said, RULES)
+
+
+@pytest.mark.parametrize("said", PLANS)
+def test_a_plan_settled_in_the_first_person_plural_is_a_decision(said: str) -> None:
+    assert "Redis" in _said_after_a_task(said, "Decisions")
+
+
+@pytest.mark.parametrize(
+    "said", ["בסדר, נראה.", "Oke, kita lihat nanti.", "Sawa, tuone.", "Ладно, посмотрим."]
+)
+def test_agreeing_to_wait_and_see_is_no_decision(said: str) -> None:
+    assert said not in _said_after_a_task(said, "Decisions")
