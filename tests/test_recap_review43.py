@@ -55,6 +55,16 @@ PLANS = (
     "החלטנו להשאיר את Redis בשכבת המטמון.",
 )
 
+# a ban by the shape of its "don't": Turkish's verb ending in a two-word sentence, Arabic's
+# and Hebrew's with "and"/"so" glued on, Hebrew's by the infinitive, Japanese's plain "ないで"
+BANS = (
+    "Eski logları silme.",
+    "فلا تحذف النسخ الاحتياطية.",
+    "ואל תשנה את קובץ ההגדרות.",
+    "אין לפרסם את המפתחות.",
+    "本番環境には触らないで。",
+)
+
 
 def _said_after_a_task(said: str, section: str) -> str:
     """What the offline recap's ``section`` says of a short session: a task, the
@@ -93,3 +103,15 @@ def test_a_plan_settled_in_the_first_person_plural_is_a_decision(said: str) -> N
 )
 def test_agreeing_to_wait_and_see_is_no_decision(said: str) -> None:
     assert said not in _said_after_a_task(said, "Decisions")
+
+
+@pytest.mark.parametrize("said", BANS)
+def test_a_ban_by_its_donts_shape_is_a_constraint(said: str) -> None:
+    assert said in _said_after_a_task(said, RULES)
+
+
+@pytest.mark.parametrize(
+    "said", ["זה לא לגמרי עובד.", "Bu sadece bir deneme.", "ولا تنسَ تحديث الملف."]
+)
+def test_a_status_or_a_reminder_is_no_ban(said: str) -> None:
+    assert said not in _said_after_a_task(said, RULES)

@@ -913,7 +913,10 @@ def is_rule(sentence: str) -> bool:
     rule's word only in a purpose clause ("Resolve it so that she is never charged
     twice.") sets none."""
     short = word_count(sentence) < 3 and not _SETTING.search(sentence)
-    if (short and not _not_that_one(sentence)) or _just_an_answer(sentence):
+    # (a ban glued to its verb is short: "Testleri silme.", two words)
+    if (short and not _not_that_one(sentence) and not _forbids_named(sentence)) or (
+        _just_an_answer(sentence)
+    ):
         return False
     if _SMALL_TALK.search(sentence) or _REPLY.match(sentence):
         return False
@@ -1259,6 +1262,13 @@ _UNLISTED_BAN = re.compile(
     r"(?i)(?<![^\W\d_])(?:mat\s+(?:\w+\s+)?(?:kar\w*|kijiye|\w+(?:na|ao|o|iye|ein|en))|"
     r"ne[a-záčďéěíňóřšťúůýž]{2,}(?:ej|uj|ij|ěj|š|ž|č|ř|ď|ť|ň|ejte|ujte|ijte|ete)|"
     r"nesm[íě]\w*)(?![^\W\d_])"
+    # ... Arabic's "don't" with "and" or "so" glued on ("ولا ترسل …", "فلا تحذف …"), Hebrew's
+    # ("ואל תמחק …"; not "ولا تنسَ", don't forget: a task) and its ban by the infinitive ("ולא להריץ …", "אין לגעת …"; not "לא
+    # לגמרי", not entirely)
+    r"|(?:^|\s)[وف]لا\s+ت(?!نس)[\u0621-\u064a]|(?:^|\s)ואל\s+ת[\u05d0-\u05ea]"
+    r"|(?:^|\s)ו?(?:לא|אין)\s+ל(?!גמרי|פני|כן|מה|בד)[\u05d0-\u05ea]{3,}"
+    # ... Japanese's "don't" closing the sentence, no "please" after it ("…を消さないで。")
+    r"|ないで(?:ね|よ|くれ|ほしい|欲しい)?[。！!]*\s*$"
 )
 # A modal of a ban, and "I don't want", in the languages the lexicon's rule patterns do not
 # read them in: "mag niet", "δεν πρέπει", "Δεν θέλω", "Tôi không muốn", "nechci", "ik wil
@@ -2418,9 +2428,10 @@ def _forbids_named(sentence: str) -> bool:
 
 
 # a Turkish verb's negative imperative ending its clause ("… değiştirme.", "… kullanma, …"),
-# in a Turkish sentence (its letters, or a case ending on the word before), not after "bir"
-# ("Bu sadece bir deneme.": a noun); case-sensitive, where "İ" is no "i"
-_TURKISH = re.compile(r"[ıİşŞğĞ]")
+# in a Turkish sentence (its letters, or a plural's case ending on a word before it:
+# "Testleri silme.", "Mevcut testlere dokunma."), not after "bir" ("Bu sadece bir
+# deneme.": a noun); case-sensitive, where "İ" is no "i"
+_TURKISH = re.compile(r"[ıİşŞğĞ]|[^\W\d_](?:ler|lar)(?:i|ı|e|a|de|da|den|dan|in|ın)\s")
 _TURKISH_DONT = re.compile(
     r"(?<!\w)(?<!\bbir\s)[^\W\d_]{3,}(?:ma|me|mayın|meyin|mayınız|"
     r"meyiniz)(?=\s*(?:[.,;!]|$))"
