@@ -28,7 +28,7 @@ WAITING_FOR_AN_EVENT = (
 # "Y, not X" by the shape of its denial: a path set aside ("var/log/tmp değil"), "and not"
 # glued into one word (Arabic "وليس", Hebrew "ולא"), Swahili's "sio", the value set aside
 # first and "but rather" after it ("ليس …بل", "Bukan …, tapi"), Thai's "ไม่ใช่" after a space,
-# Korean's "말고"
+# Korean's "말고", Swahili's "ni …, si …"
 CORRECTIONS = (
     "Log dizini var/log/app olsun, var/log/tmp değil.",
     "الفرع الصحيح هو release/2.4 وليس release/2.3.",
@@ -38,6 +38,7 @@ CORRECTIONS = (
     "Bukan staging, tapi produksi.",
     "ภาษาที่ใช้คือภาษาไทย ไม่ใช่ภาษาอังกฤษ",
     "엑셀 말고 CSV로 내보내 주세요.",
+    "Lugha ya ripoti ni Kiingereza, si Kifaransa.",
 )
 
 # the user settling a plan after a word of agreement, the plan in the first person plural's
@@ -83,13 +84,24 @@ def test_a_request_waiting_for_an_event_stays_open_in_any_language(asked: str) -
     assert asked in _said_after_a_task(asked, "Open requests")
 
 
-@pytest.mark.parametrize("said", CORRECTIONS)
-def test_a_correction_by_its_denials_shape_is_a_constraint(said: str) -> None:
+@pytest.mark.parametrize("said", [*CORRECTIONS, *BANS])
+def test_a_correction_or_a_ban_by_its_denials_shape_is_a_constraint(said: str) -> None:
     assert said in _said_after_a_task(said, RULES)
 
 
-@pytest.mark.parametrize("said", ["Not sure, but it works.", "It works, not sure why."])
-def test_a_denial_of_no_value_is_no_correction(said: str) -> None:
+# a denial of no value, a status, a reminder of a task: no rule
+NO_RULES = (
+    "Not sure, but it works.",
+    "It works, not sure why.",
+    "Hazlo así, si puedes.",
+    "זה לא לגמרי עובד.",
+    "Bu sadece bir deneme.",
+    "ولا تنسَ تحديث الملف.",
+)
+
+
+@pytest.mark.parametrize("said", NO_RULES)
+def test_a_denial_that_sets_no_rule_is_no_constraint(said: str) -> None:
     assert said not in _said_after_a_task(said, RULES)
 
 
@@ -103,15 +115,3 @@ def test_a_plan_settled_in_the_first_person_plural_is_a_decision(said: str) -> N
 )
 def test_agreeing_to_wait_and_see_is_no_decision(said: str) -> None:
     assert said not in _said_after_a_task(said, "Decisions")
-
-
-@pytest.mark.parametrize("said", BANS)
-def test_a_ban_by_its_donts_shape_is_a_constraint(said: str) -> None:
-    assert said in _said_after_a_task(said, RULES)
-
-
-@pytest.mark.parametrize(
-    "said", ["זה לא לגמרי עובד.", "Bu sadece bir deneme.", "ولا تنسَ تحديث الملف."]
-)
-def test_a_status_or_a_reminder_is_no_ban(said: str) -> None:
-    assert said not in _said_after_a_task(said, RULES)

@@ -1701,6 +1701,9 @@ _NOT_THAT_ONE = re.compile(
     r"используй|бери|використовуй|став|pakai|gunakan|dùng|kullan|استخدم)|"
     r"[,，،]?\s*(?:but|sondern|sino|bensì|mais|maar|lecz|а|але|tapi|tetapi|melainkan|bali|بل|"
     r"وإنما|אלא))\s+\S"
+    # ... or Swahili's "is Y, not X" by its copula "ni" and "si", its "is not" ("Bandari ni
+    # 8443, si 8080."; "si" alone is Spanish's, French's "if")
+    rf"|^(?:\S+\s+){{0,4}}?ni\s+[^,،]{{1,40}},\s*(?:wala\s+)?si\s+{_SET_ASIDE}\s*[.!]?\s*$"
     # ... or Korean's "not X" placed after it, the new value next: "달러 말고 원으로 해 주세요."
     rf"|^\W*{_SET_ASIDE}\s*말고\s+\S"
 )
