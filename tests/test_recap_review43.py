@@ -84,6 +84,20 @@ def test_a_request_waiting_for_an_event_stays_open_in_any_language(asked: str) -
     assert asked in _said_after_a_task(asked, "Open requests")
 
 
+# what happened on a condition, told: a subject or a report's ending after it, no request
+TOLD_ON_A_CONDITION = (
+    "Коли ми відкриваємо сторінку, вона зависає.",
+    "Nachdem ich gepusht habe, ist die Pipeline rot.",
+    "保存したら、エラーが出ました。",
+    "저장하면 에러가 나요.",
+)
+
+
+@pytest.mark.parametrize("said", TOLD_ON_A_CONDITION)
+def test_what_happened_on_a_condition_is_no_open_request(said: str) -> None:
+    assert said not in _said_after_a_task(said, "Open requests")
+
+
 @pytest.mark.parametrize("said", [*CORRECTIONS, *BANS])
 def test_a_correction_or_a_ban_by_its_denials_shape_is_a_constraint(said: str) -> None:
     assert said in _said_after_a_task(said, RULES)

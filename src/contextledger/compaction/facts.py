@@ -1008,6 +1008,21 @@ _WAITS_FOR = re.compile(
     r"(?:[,\s]+)\S"
     r"|^\W*(?:หลังจาก|เมื่อ|พอ)\S+\s+\S+"
 )
+# ... what happens on that condition, told, not asked, in the languages above (English's
+# reading is its own): a subject opening what follows the condition ("Wenn ich den Server
+# starte, kommt …", "Коли я запускаю тести, вони падають …",
+# "Setelah saya deploy, halaman …"), or a verb in the past or a report's ending
+# ("ログインしたら、画面が真っ白になりました。", "로그인하면 화면이 하얗게 나와요.")
+_TOLD_ON_A_CONDITION = re.compile(
+    r"(?i)^\W*(?!(?:after|once|when|as\s+soon\s+as|before|whenever)\b)[^,،]{2,80}[,،]\s*"
+    r"(?:ich|er|sie|es|wir|kommt|kam|ist|war|я|він|вона|воно|вони|ми|saya|aku|kami|dia|mereka|"
+    r"ia|itu|ini)(?![^\W\d_])"
+    r"|(?:ました|でした|なった|なりました|ません)[。！!]?\s*$"
+    r"|(?:나와요|나요|돼요|났어요|었어요|았어요|였어요|됐어요|안\s+돼요)[.!]?\s*$"
+    r"|^\W*(?:setelah|sesudah|begitu)\s+(?:saya|aku|kami|kita|dia|mereka)\s+[^,]{1,60},\s*"
+    r"(?!(?:tolong|mohon|silakan)\b)[^\W\d_]+\s+[^\W\d_]+\s+(?:jadi|menjadi|tidak|error|gagal|"
+    r"rusak|hilang|kosong)"
+)
 # The assistant's answer puts it off: "Will do after the main change.", "I'll get to that
 # later.", "Noted for the follow-up." (not "Will do." alone: that is now).
 _PUT_OFF = re.compile(
@@ -1316,7 +1331,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
                 continue
             # (a condition said as a sentence of its own, the request after it: Thai's
             # "หลังจากเทสผ่านแล้ว ช่วยอัปเดต …", split at its space)
-            waits = _WAITS_FOR.search(s) is not None
+            waits = _WAITS_FOR.search(s) is not None and not _TOLD_ON_A_CONDITION.search(s)
             if k and not waits and _WAITS_FOR.search(f"{told[k - 1]} {s}"):
                 waits, s = True, f"{told[k - 1]} {s}"  # (listed with its condition)
             side = _side_request(s)
