@@ -90,6 +90,7 @@ TOLD_ON_A_CONDITION = (
     "Nachdem ich gepusht habe, ist die Pipeline rot.",
     "保存したら、エラーが出ました。",
     "저장하면 에러가 나요.",
+    "Baada ya kubadilisha mipangilio, seva ilizima ghafla.",
 )
 
 

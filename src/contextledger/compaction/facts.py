@@ -1022,6 +1022,10 @@ _TOLD_ON_A_CONDITION = re.compile(
     r"|^\W*(?:setelah|sesudah|begitu)\s+(?:saya|aku|kami|kita|dia|mereka)\s+[^,]{1,60},\s*"
     r"(?!(?:tolong|mohon|silakan)\b)[^\W\d_]+\s+[^\W\d_]+\s+(?:jadi|menjadi|tidak|error|gagal|"
     r"rusak|hilang|kosong)"
+    # ... Swahili: a verb in the past ("-li-") or the perfect ("-me-") after it, on its subject's
+    # prefix ("Baada ya kusasisha, ukurasa … umeacha kufanya kazi.": it stopped working)
+    r"|^\W*(?:mara\s+)?baada\s+ya\s+[^,]{1,60},\s*(?:\S+\s+){0,3}?"
+    r"(?:ni|u|a|tu|m|wa|i|zi|ki|vi|li|ya|ku)(?:li|me)[a-z]{3,}"
 )
 # The assistant's answer puts it off: "Will do after the main change.", "I'll get to that
 # later.", "Noted for the follow-up." (not "Will do." alone: that is now).
