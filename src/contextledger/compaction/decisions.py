@@ -31,7 +31,7 @@ _DECIDED = (
     r"решихме|решиха|решила|решили|odluči\w*|odlučen\w*|одлучи\w*|odloči\w*|"
     r"(?:úgy\s+)?döntött\w*|eldöntött\w*|nusprend\w*|nolēm\w*|otsusta\w*|"
     r"(?:a|ali|ame|tume|wame|nime|ume|tuli|wali|nili)amua|imeamuliwa|iliamuliwa|"
-    r"החליט\w*|הוחלט|قرر\w*|تقرر|تصمیم\s+گرفت\w*|فیصلہ\s+کیا|"
+    r"החליט\w*|החלט(?:תי|נו|ת|תם|תן)|הוחלט|قرر\w*|تقرر|تصمیم\s+گرفت\w*|فیصلہ\s+کیا|"
     r"(?:फ़ैसला|फैसला|निर्णय)\s+(?:किया|लिया)|तय\s+किया|সিদ্ধান্ত\s+নি\w*|"
     r"nagpasya|napagpasyahan"
 )
@@ -651,14 +651,35 @@ _AGREED_PLAN_MORE = re.compile(
     r"(?:mình|chúng\s+ta|chúng\s+mình|tôi)\s+(?:\w+\s+)?(?:chốt|chọn|quyết\s+định|dùng)|"
     r"[가-힣]*기로\s*(?:해요|했어요|하죠|합시다|하자|할게요)|[가-힣]*(?:으로|로)\s*(?:가요|가죠|갑시다|하죠|해요|합시다)|"
     r"那就|就这么定|就用|就选)"
+    # ... and in Arabic, Hebrew, Swahili, Ukrainian and Russian, Indonesian, Thai: the word of
+    # agreement, then the first person plural's plan by its own grammar: Arabic's "let us" or
+    # "we will" glued to the verb ("حسناً، لنعتمد …", "تمام، سنستخدم …"), Hebrew's "we're
+    # going with" or its future "נ-" ("סגור, הולכים על …", "בסדר, נשתמש ב…"), Swahili's "we
+    # will" ("Sawa, tutatumia …"), the Slavic present plural ("Гаразд, беремо …", "Ладно,
+    # используем …"), Indonesian's "we" and its verb ("Oke, kita pakai …"), Thai's "agreed to"
+    # ("โอเค ตกลงใช้ …")
+    r"|(?:^|(?<=[.!?]))\W*(?:حسنا|حسناً|تمام|طيب|موافق|اتفقنا|סגור|אוקיי|בסדר|טוב|מסכים|מסכימה|"
+    r"יאללה|sawa|haya|poa|sawasawa|гаразд|добре|домовились|домовилися|згода|ладно|хорошо|"
+    r"договорились|окей|ок|oke|baik|baiklah|sip|setuju|yaudah|ya\s+sudah|โอเค|ได้|ตกลง)"
+    r"(?![^\W\d_])[\W\s]*(?:\S+\s+){0,6}?"
+    r"(?:(?:ل|س|فل|ف)ن[\u0621-\u064a\u064b-\u065f]{2,}|הולכים\s+על|נ[\u05d0-\u05ea]{2,}|"
+    r"tuta[^\W\d_]{3,}|tu(?:me)?[^\W\d_]{2,}e(?![^\W\d_])|"
+    r"[^\W\d_]{2,}(?:ємо|имо|імо|емо|ймо|аем|яем|уем|юем|ём)(?:ся|сь)?|"
+    r"(?:kita|kami)\s+[^\W\d_]{3,}|ตกลง(?:ใช้|เลือก|เอา|ทำ))(?![^\W\d_])"
 )
 
 
 # ... a look around said after it, no plan: "Εντάξει, θα δούμε.", "Dobře, uvidíme.", "Oké, we
 # zien wel.", "Theek hai, dekhte hain.", "Ok, để xem.", "좋아요, 두고 봐요.", "好，再看看。"
 _WAIT_AND_SEE = re.compile(
-    r"(?i)(?<![^\W\d_])(?:δούμε|uvidíme|zien\s+wel|dekhte\s+hain|để\s+xem)(?![^\W\d_])|두고\s*봐|再看|再说"
+    r"(?i)(?<![^\W\d_])(?:δούμε|uvidíme|zien\s+wel|dekhte\s+hain|để\s+xem|سنرى|לראות|נראה|"
+    r"נחכה|tuone|tutaona|побачимо|подивимось|подивимося|посмотрим|увидим|kita\s+lihat|"
+    r"kita\s+tunggu)(?![^\W\d_])|두고\s*봐|再看|再说|รอดู|ดูก่อน"
 )
+
+
+# a name the plan settles on: a capital or a digit in it ("PostgreSQL", "v2", "S3")
+_SETTLED_NAME = re.compile(r"(?<![^\W\d_])[A-Z0-9][\w.+-]+")
 
 
 def agrees_on_a_plan(sentence: str) -> bool:
@@ -716,6 +737,8 @@ def decides(sentence: str) -> bool:
         or agrees_on_a_plan(sentence)
     ):
         return True
+    if word_count(sentence) == 3 and _SETTLED_NAME.search(sentence) and agrees_on_a_plan(sentence):
+        return True  # a verb that holds its "we" and "will": "Sawa, tutatumia PostgreSQL."
     said = DECISION.search(sentence) if word_count(sentence) >= 5 else None
     said = said or DECIDED_BY.search(sentence)
     if said is None:  # the verbs and approvals intent reads, in its languages

@@ -2271,6 +2271,20 @@ def _statements(turn: str) -> tuple[str, ...]:
     return tuple(said)
 
 
+# a sentence cut where it ends without a mark, at a space (Thai ends a clause with one)
+_UNMARKED_END = re.compile(r"[^\W\d_]$")
+
+
+def _clauses_read_alone(said: str) -> list[str]:
+    """The sentences of ``said``, each to be read as a rule on its own; and the whole when
+    a space split it, not a mark (Thai: "สกุลเงินเป็นบาท ไม่ใช่ดอลลาร์", the currency is baht,
+    not dollars, is two "sentences" that say a rule only together)."""
+    parts = sentences(said)
+    if len(parts) > 1 and "\n" not in said and all(_UNMARKED_END.search(p) for p in parts[:-1]):
+        return [*parts, said]
+    return parts
+
+
 def _only_asks(said: str) -> bool:
     """A request and nothing else (each sentence of a short turn said as one): a statement
     beside a request ("X was renamed to Y. Use the new name.") is still said."""
@@ -2288,7 +2302,7 @@ def _states_a_rule(said: str) -> bool:
             and not DECIDED_BY.search(s)
             and not dated_plan(s)
             and not agrees_on_a_plan(s)
-            for s in sentences(said)
+            for s in _clauses_read_alone(said)
         )
         or hands_over(said)
         or banned_outright(said)  # "`git push --force` na main? Nie, nigdy." (R41-R8)

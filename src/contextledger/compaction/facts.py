@@ -580,7 +580,7 @@ _PLEASE = re.compile(
     r"s['’]il\s+(?:te|vous)\s+pla[îi]t|per\s+favore|alsjeblieft|alstublieft|snälla|"
     r"venligst|vær\s+så\s+snill|ole\s+hyvä|kérlek|kérem|lütfen|tolong|mohon|prosím|lūdzu|"
     r"prašau|palun|molim|prosim|من\s+فضلك|لطفا|لطفاً|कृपया|בבקשה)(?!\w)"
-    r"|부탁(?:해|합니다|드립니다|드려요)|주세요|お願い|ください|กรุณา|请|請|麻烦"
+    r"|부탁(?:해|합니다|드립니다|드려요)|주세요|お願い|ください|กรุณา|^\W*ช่วย\S|请|請|麻烦"
 )
 # A user's sentence that opens with "afterwards", "after that" in the languages users
 # write in: a request for later ("Depois, atualize também o CHANGELOG.md …", "Sau đó cập
@@ -985,6 +985,47 @@ _WAITS_FOR = re.compile(
     # "Should you need access, ask IT."
     r"|^\W*(?:if|should)\s+[^,;.]{2,80},\s*(?:(?:please|then|pls)\s+)?(?:tell|ask|ping|let|"
     r"notify|email|call|send|message|flag|show|post|write|add|run|try|check|update)\b"
+    # ... and in the languages users write in: a word of "once", "after" or "when" opening
+    # the condition, its comma, then what to do ("Wenn die Tests grün sind, aktualisiere …",
+    # "Коли тести пройдуть, онови …", "Baada ya majaribio kupita, sasisha …", "بعد نجاح
+    # الاختبارات، حدّث …", "אחרי שהבדיקות עוברות, תעדכן …"; Hebrew's "when" glued to
+    # the word after it, "כשהבדיקות")
+    r"|^\W*(?:sobald|nachdem|wenn|zodra|nadat|wanneer|cuando|una\s+vez\s+que|"
+    r"despu[eé]s\s+de\s+que|quand|d[eè]s\s+que|une\s+fois\s+que|apr[eè]s\s+que|assim\s+que|"
+    r"depois\s+que|appena|dopo\s+che|gdy|kiedy|jak\s+tylko|po\s+tym,?\s+jak|"
+    r"коли|як\s+тільки|щойно|після\s+того,?\s+як|когда|как\s+только|после\s+того,?\s+как|"
+    r"setelah|sesudah|begitu|baada\s+ya|mara\s+baada\s+ya|"
+    r"بعد|عندما|حين|حينما|حالما|متى\s+ما|אחרי|ברגע\s+ש|כש(?=[התאני]))"
+    r"\s*[^,;.،?]{2,80}[,،]\s*\S+\s+\S+"
+    # ... or said by the verb's own ending: Turkish "-dikten sonra", "-ince", "-diğinde"
+    # ("Testler geçtikten sonra … ekle."), Japanese "-tara" ("テストが通ったら、…"), Korean
+    # "-면", "-고 나서", "-ㄴ 후에" ("테스트가 통과하면 …"), Thai "after", "when" opening it
+    # without a comma ("หลังจากเทสผ่านแล้ว ช่วยอัปเดต …")
+    r"|^\W*[^.;?]{0,60}?[^\W\d_]{2,}(?:[dt][ıiuü]kt[ae]n\s+sonra|(?:ınca|ince|unca|ünce)|"
+    r"[dt][ıiuü]ğ[ıiuü]nd[ae])[,\s]+\S+\s+\S+"
+    r"|^[^。？?]{1,60}?(?:たら|た後で|た後に|たあとで|次第)[、,]?\s*\S"
+    r"|^[^.?]{1,60}?(?:하면|되면|나면|으면|고\s+나서|ㄴ\s+후에|한\s+후에|된\s+후에|난\s+후에)"
+    r"(?:[,\s]+)\S"
+    r"|^\W*(?:หลังจาก|เมื่อ|พอ)\S+\s+\S+"
+)
+# ... what happens on that condition, told, not asked, in the languages above (English's
+# reading is its own): a subject opening what follows the condition ("Wenn ich den Server
+# starte, kommt …", "Коли я запускаю тести, вони падають …",
+# "Setelah saya deploy, halaman …"), or a verb in the past or a report's ending
+# ("ログインしたら、画面が真っ白になりました。", "로그인하면 화면이 하얗게 나와요.")
+_TOLD_ON_A_CONDITION = re.compile(
+    r"(?i)^\W*(?!(?:after|once|when|as\s+soon\s+as|before|whenever)\b)[^,،]{2,80}[,،]\s*"
+    r"(?:ich|er|sie|es|wir|kommt|kam|ist|war|я|він|вона|воно|вони|ми|saya|aku|kami|dia|mereka|"
+    r"ia|itu|ini)(?![^\W\d_])"
+    r"|(?:ました|でした|なった|なりました|ません)[。！!]?\s*$"
+    r"|(?:나와요|나요|돼요|났어요|었어요|았어요|였어요|됐어요|안\s+돼요)[.!]?\s*$"
+    r"|^\W*(?:setelah|sesudah|begitu)\s+(?:saya|aku|kami|kita|dia|mereka)\s+[^,]{1,60},\s*"
+    r"(?!(?:tolong|mohon|silakan)\b)[^\W\d_]+\s+[^\W\d_]+\s+(?:jadi|menjadi|tidak|error|gagal|"
+    r"rusak|hilang|kosong)"
+    # ... Swahili: a verb in the past ("-li-") or the perfect ("-me-") after it, on its subject's
+    # prefix ("Baada ya kusasisha, ukurasa … umeacha kufanya kazi.": it stopped working)
+    r"|^\W*(?:mara\s+)?baada\s+ya\s+[^,]{1,60},\s*(?:\S+\s+){0,3}?"
+    r"(?:ni|u|a|tu|m|wa|i|zi|ki|vi|li|ya|ku)(?:li|me)[a-z]{3,}"
 )
 # The assistant's answer puts it off: "Will do after the main change.", "I'll get to that
 # later.", "Noted for the follow-up." (not "Will do." alone: that is now).
@@ -1288,9 +1329,15 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
             promised = []
         behind = (behind + waiting) if is_nudge(m.text.strip()) else []
         waiting = []
-        for s in sentences(without_paste(m.text)):
+        told = sentences(without_paste(m.text))
+        for k, s in enumerate(told):
             if _leave_for_later(s) and not asks(s):  # "After that, squash-merge is fine."
                 continue
+            # (a condition said as a sentence of its own, the request after it: Thai's
+            # "หลังจากเทสผ่านแล้ว ช่วยอัปเดต …", split at its space)
+            waits = _WAITS_FOR.search(s) is not None and not _TOLD_ON_A_CONDITION.search(s)
+            if k and not waits and _WAITS_FOR.search(f"{told[k - 1]} {s}"):
+                waits, s = True, f"{told[k - 1]} {s}"  # (listed with its condition)
             side = _side_request(s)
             free = WHEN_FREE.search(s)
             reminds = REMINDS.search(s)
@@ -1302,7 +1349,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
                 deferred = bool(
                     _defers(s)
                     or _REMIND_ME.search(s)  # a reminder asked for is due later
-                    or _WAITS_FOR.search(s)
+                    or waits
                     or side
                     or free
                     or _LATER_ON.search(s)
@@ -1313,8 +1360,9 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
                     not _PLEASE.search(s)
                     or _AFTERWARDS.search(s) is not None
                     or _LATER_ON.search(s) is not None  # ("最後にグラフも追加してください。")
+                    or waits  # ("テストが通ったら、… ください。")
                 )
-            elif _WAITS_FOR.search(s):
+            elif waits:
                 deferred = True
             else:
                 continue

@@ -913,7 +913,10 @@ def is_rule(sentence: str) -> bool:
     rule's word only in a purpose clause ("Resolve it so that she is never charged
     twice.") sets none."""
     short = word_count(sentence) < 3 and not _SETTING.search(sentence)
-    if (short and not _not_that_one(sentence)) or _just_an_answer(sentence):
+    # (a ban glued to its verb is short: "Testleri silme.", two words)
+    if (short and not _not_that_one(sentence) and not _forbids_named(sentence)) or (
+        _just_an_answer(sentence)
+    ):
         return False
     if _SMALL_TALK.search(sentence) or _REPLY.match(sentence):
         return False
@@ -1259,6 +1262,13 @@ _UNLISTED_BAN = re.compile(
     r"(?i)(?<![^\W\d_])(?:mat\s+(?:\w+\s+)?(?:kar\w*|kijiye|\w+(?:na|ao|o|iye|ein|en))|"
     r"ne[a-záčďéěíňóřšťúůýž]{2,}(?:ej|uj|ij|ěj|š|ž|č|ř|ď|ť|ň|ejte|ujte|ijte|ete)|"
     r"nesm[íě]\w*)(?![^\W\d_])"
+    # ... Arabic's "don't" with "and" or "so" glued on ("ولا ترسل …", "فلا تحذف …"), Hebrew's
+    # ("ואל תמחק …"; not "ولا تنسَ", don't forget: a task) and its ban by the infinitive ("ולא להריץ …", "אין לגעת …"; not "לא
+    # לגמרי", not entirely)
+    r"|(?:^|\s)[وف]لا\s+ت(?!نس)[\u0621-\u064a]|(?:^|\s)ואל\s+ת[\u05d0-\u05ea]"
+    r"|(?:^|\s)ו?(?:לא|אין)\s+ל(?!גמרי|פני|כן|מה|בד)[\u05d0-\u05ea]{3,}"
+    # ... Japanese's "don't" closing the sentence, no "please" after it ("…を消さないで。")
+    r"|ないで(?:ね|よ|くれ|ほしい|欲しい)?[。！!]*\s*$"
 )
 # A modal of a ban, and "I don't want", in the languages the lexicon's rule patterns do not
 # read them in: "mag niet", "δεν πρέπει", "Δεν θέλω", "Tôi không muốn", "nechci", "ik wil
@@ -1654,6 +1664,13 @@ _TOLD = re.compile(
     r"io|noi|ja|my|oni|я|мы|они|ik|wij|jag|vi|saya|kami|tôi|chúng\s+tôi)\s"
 )
 
+# a value set aside: up to three words, a path's slashes in them ("exports/tmp"), the
+# vowel and tone marks of Thai and Arabic in them ("ดอลลาร์")
+_SET_ASIDE = (
+    r"[^\W_][\w./+:@\u064b-\u065f\u0e31\u0e34-\u0e3a\u0e47-\u0e4e-]*"
+    r"(?:\s+[\w./+:@\u064b-\u065f\u0e31\u0e34-\u0e3a\u0e47-\u0e4e-]+){0,2}"
+)
+
 # "Y, not X" where the value set aside is more than a word or its "not" comes after it, in
 # the languages users write in: "Ma być sliding window, nie token bucket.", "Redis 7
 # olsun, Redis 6 değil.", "Redis 7로 해 주세요, Redis 6 말고요.", "用uvicorn，别用gunicorn。"
@@ -1661,24 +1678,34 @@ _TOLD = re.compile(
 _NOT_THAT_ONE = re.compile(
     r"(?i)^[^,，、;；،?？]{2,80}[,，、;；،]\s*(?:"
     r"(?:not|nie|ne|не|ні|no|non|não|niet|nicht|inte|ikke|ei|bukan|không\s+phải|לא|mitte|nem|"
-    r"όχι|nu|ليس|مش|لا|ไม่ใช่|ไม่เอา)\s+"
+    r"όχι|nu|ليس|مش|لا|ไม่ใช่|ไม่เอา|sio|siyo)\s*"
     r"(?!(?:yet|now|really|quite|sure|today|tonight|here|there|that|this|me|so|too|much|"
     r"teraz|jeszcze|tak|jetzt|noch|so|ahora|todavía|agora|ainda|maintenant|encore|ora|ancora|"
     r"nu|nog|зараз|сейчас|ещё|еще|сегодня|problem\w*|worries|danke|thanks?|bad|good|great|"
     r"fine|needed|necessary|important|always|ever|exactly|at\s+all)\b)"
-    r"[^\W_][\w.+-]*(?:\s+[\w.+-]+){0,2}"
-    r"|[^\W_][\w.+-]*(?:\s+[\w.+-]+){0,2}\s*(?:değil|말고요?|말구요?|じゃなくて|ではなく|नहीं|ไม่ใช่)"
+    rf"{_SET_ASIDE}"
+    rf"|{_SET_ASIDE}\s*(?:değil|말고요?|말구요?|じゃなくて|ではなく|नहीं|ไม่ใช่)"
     # (Chinese: a Latin name set aside, "别用gunicorn", not "不用了": no need)
     r"|(?:别用|不要用|不用|而不是用?|不是用?)\s*[A-Za-z0-9][\w .+-]{0,30}"
     r")\s*[.!。！।]?\s*$"
-    # ... "and not" with no comma in Arabic: "استخدم Node 20 وليس Node 18."
-    r"|^[^,،?؟]{2,80}\s(?:وليس|وليست|ومش|ไม่ใช่|ไม่เอา)\s+[^\W_][\w.+-]*(?:\s+[\w.+-]+){0,2}\s*[.!]?\s*$"
+    # ... "and not" glued into one word, with no comma, in Arabic and Hebrew ("استخدم Node 20
+    # وليس Node 18.", "… feature/x ולא על develop."), or Thai's "is not" after a space
+    rf"|^[^,،?؟]{{2,80}}\s(?:وليس|وليست|ومش|ولا|ולא|ไม่ใช่|ไม่เอา)\s*{_SET_ASIDE}\s*[.!]?\s*$"
     # ... or the value set aside first, then a verb of using: "Pas 2.4.1, utilise 2.5.0.",
-    # "Not Node 18, use Node 20." (not "Not sure, let me check.")
-    r"|^\W*(?:not|pas|nicht|non|não|niet|nie|не|ні|no)\s+"
-    r"(?!(?:sure|really|yet|now|bad|mal|grave|sicher|problem\w*|worries|de\s+souci)\b)[^,，،]{1,40}[,，،]\s*(?:use|utilise[sz]?|"
+    # "Not Node 18, use Node 20." (not "Not sure, let me check."), or the word of "but
+    # rather": "ليس الدولار بل اليورو.", "Bukan dolar, tapi rupiah.", "Не float, а Decimal."
+    r"|^\W*(?:not|pas|nicht|non|não|niet|nie|не|ні|no|ليس|لا|לא|bukan|sio|siyo)\s+"
+    r"(?!(?:sure|really|yet|now|bad|mal|grave|sicher|problem\w*|worries|de\s+souci)\b)"
+    r"[^,，،]{1,40}(?:[,，،]\s*(?:use|utilise[sz]?|"
     r"prends|prenez|nimm|nehmt|benutze|verwende|usa|utiliza|use|usar|gebruik|neem|użyj|weź|"
-    r"используй|бери|використовуй|став|pakai|gunakan|dùng|kullan|استخدم)\s+\S"
+    r"используй|бери|використовуй|став|pakai|gunakan|dùng|kullan|استخدم)|"
+    r"[,，،]?\s*(?:but|sondern|sino|bensì|mais|maar|lecz|а|але|tapi|tetapi|melainkan|bali|بل|"
+    r"وإنما|אלא))\s+\S"
+    # ... or Swahili's "is Y, not X" by its copula "ni" and "si", its "is not" ("Bandari ni
+    # 8443, si 8080."; "si" alone is Spanish's, French's "if")
+    rf"|^(?:\S+\s+){{0,4}}?ni\s+[^,،]{{1,40}},\s*(?:wala\s+)?si\s+{_SET_ASIDE}\s*[.!]?\s*$"
+    # ... or Korean's "not X" placed after it, the new value next: "달러 말고 원으로 해 주세요."
+    rf"|^\W*{_SET_ASIDE}\s*말고\s+\S"
 )
 
 
@@ -2404,9 +2431,10 @@ def _forbids_named(sentence: str) -> bool:
 
 
 # a Turkish verb's negative imperative ending its clause ("… değiştirme.", "… kullanma, …"),
-# in a Turkish sentence (its letters, or a case ending on the word before), not after "bir"
-# ("Bu sadece bir deneme.": a noun); case-sensitive, where "İ" is no "i"
-_TURKISH = re.compile(r"[ıİşŞğĞ]")
+# in a Turkish sentence (its letters, or a plural's case ending on a word before it:
+# "Testleri silme.", "Mevcut testlere dokunma."), not after "bir" ("Bu sadece bir
+# deneme.": a noun); case-sensitive, where "İ" is no "i"
+_TURKISH = re.compile(r"[ıİşŞğĞ]|[^\W\d_](?:ler|lar)(?:i|ı|e|a|de|da|den|dan|in|ın)\s")
 _TURKISH_DONT = re.compile(
     r"(?<!\w)(?<!\bbir\s)[^\W\d_]{3,}(?:ma|me|mayın|meyin|mayınız|"
     r"meyiniz)(?=\s*(?:[.,;!]|$))"
