@@ -156,7 +156,12 @@ def billed(url: str, body: dict[str, Any], reply: dict[str, Any]) -> tuple[str, 
 def served_as_asked(body: dict[str, Any], reply: dict[str, Any]) -> bool:
     """Whether the reply names the model the request asked for (a dated snapshot of it): a
     cassette whose request was edited after recording (simonw/llm's tool-streaming variants
-    ask for gpt-4.1-mini, answered by OpenRouter's moonshotai/kimi-k2) bills another model."""
+    ask for gpt-4.1-mini, answered by OpenRouter's moonshotai/kimi-k2) bills another model.
+    A reply naming the upstream ``provider`` is a router's (OpenRouter's), never the API the
+    request names: simonw/llm's variant_d is variant_a's kimi-k2 reply (same ``created``,
+    ``cost`` and usage, 57 and 107) with both model names edited to ``muse-spark-1.1``."""
+    if isinstance(reply.get("provider"), str):
+        return False
     asked, served = body.get("model"), reply.get("model", reply.get("modelVersion"))
     if not isinstance(asked, str) or not isinstance(served, str):
         return True

@@ -120,6 +120,28 @@ def test_the_file_holds_the_sources_named() -> None:
     assert len(RETIRED) >= 80
 
 
+def test_every_bill_names_a_model_its_api_serves_or_served() -> None:
+    """Each bill is of a model the catalog resolves or has shut down, or of an
+    OpenAI-compatible server's own model (DeepSeek, Ollama): simonw/llm's variant_d
+    cassette, a router's kimi-k2 reply relabelled ``muse-spark-1.1`` (its ``created``,
+    ``cost`` and usage, 57 and 107, are variant_a's), was no bill and is left out
+    (``make_billed_cassettes.served_as_asked``)."""
+    from contextledger.catalog import lookup_model
+    from contextledger.errors import UnknownModelError
+
+    def unknown(model: str) -> bool:
+        try:
+            lookup_model(model)
+        except ShutDownModelError:
+            return False
+        except UnknownModelError:
+            return True
+        return False
+
+    own_servers = {"deepseek-chat", "deepseek-reasoner", "gemma3:4b"}
+    assert {b["model"] for b in BILLS if unknown(b["model"])} <= own_servers
+
+
 def test_a_tool_result_on_the_gpt_3_5_turbo_0125_generation_bills_as_rendered_to_the_assistant() -> (
     None
 ):
