@@ -851,13 +851,17 @@ class Pricer:
         image = 0
         drops_blank = self.wire == "anthropic"  # its writer leaves whitespace-only texts out
         system = self._system_text(m) if m.role == "system" else None
+        run: list[str] = []  # the texts of adjacent Text blocks, joined where billed (below)
         for j, b in enumerate(m.content if system is None else ()):
             if type(b) is Text:  # the common case: skip the block memo, the counter has its own
                 if not (drops_blank and b.text.isspace()):
                     text += self.text(b.text)
+                    run.append(b.text)
                     if b.citations is not None and m.role == "assistant":
                         text += self._citations(b)
                 continue
+            text += self._joined_excess(run)
+            run = []
             if self.deaf and (isinstance(b, Audio | ToolResult) or is_audio_reply(b)):
                 self._note_unheard(m, j, b)
             if type(b) is ProviderContent and b.kind == AUDIO_REPLY:
@@ -867,6 +871,7 @@ class Pricer:
             except ContentError as exc:
                 raise _placed(exc, m, b) from None
             text, image = text + t, image + i
+        text += self._joined_excess(run)
         if system is not None:
             text += system
         elif m.role != "assistant":
@@ -982,6 +987,16 @@ class Pricer:
             for b in m.content
         )
         return self.beside_text * (2 if calls and texts else 1)
+
+    def _joined_excess(self, texts: Sequence[str]) -> int:
+        """What adjacent text blocks cost beyond their separate counts when the provider
+        joins them (OpenAI concatenates a message's text parts, no separator between): a
+        word split across two parts can take more tokens joined (``["def", "foo.bar{…}  \t",
+        "hello", …]`` 2 more on o200k: review43 R43-B2). Never negative: a provider that
+        renders parts apart bills at least their separate counts."""
+        if len(texts) < 2:
+            return 0
+        return max(0, self.text("".join(texts)) - sum(map(self.text, texts)))
 
     def _sent_as_text(self, b: ProviderContent) -> bool:
         """Whether a writer may send ``b`` as its text (no target known: any may)."""
