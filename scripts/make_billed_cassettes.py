@@ -12,7 +12,8 @@ or ``created_at``), as ``{"source", "format", "model", "billed", "recorded", "bo
 characters, except the recorded images named in ``IMAGES`` (their base64 is longer).
 The test file: logfire at HEAD, logfire's ``test_openai_agents/`` at f15c73e8 (kept: the
 cassettes re-recorded since, ``test_responses_simple`` and ``test_voice_pipeline``), the
-``beeai`` cassettes of Arize-ai/openinference, crewAI, simonw/llm and simonw/llm-gemini at
+cassettes of Arize-ai/openinference (1fe497f1, every instrumentation's, less litellm's
+``TestTokenCounts.test_anthropic``: a stub's usage), crewAI, simonw/llm and simonw/llm-gemini at
 HEAD; Mirascope/mirascope (41d43357: every cassette), Future-House/paper-qa (d2c3c698) and
 traceloop/openllmetry (93429cfb: the paths holding ``instrumentation-anthropic/``,
 ``-openai/``, ``-langchain/``, ``-google-generativeai/``, ``-openai-agents/``,

@@ -1,7 +1,9 @@
 """Published bills from more projects' recorded tests: pydantic/logfire (its OpenAI, Anthropic,
 Google, LangChain, LiteLLM, DSPy, OpenAI Agents and MCP cassettes, at HEAD and, for the
 OpenAI Agents cassettes re-recorded since, at f15c73e8 of March 2025), crewAIInc/crewAI (its
-LLM, agent, crew and flow cassettes), the beeai-framework cassettes of Arize-ai/openinference,
+LLM, agent, crew and flow cassettes), Arize-ai/openinference (1fe497f1: its instrumentations'
+cassettes, beeai-framework's among them; litellm's ``TestTokenCounts.test_anthropic``, a stub's
+round usage of 100 + 5 + 2 for "Hello!", left out),
 simonw/llm (Chat and Responses, gpt-4o-mini and gpt-5.5) and simonw/llm-gemini (Gemini 2.5 and
 3 Flash, tools and response schemas; every one over its bill, by 6-268: Gemini's declarations
 and schemas are priced by their JSON), Mirascope/mirascope (its e2e and ops cassettes: Chat,
@@ -114,6 +116,7 @@ def test_the_file_holds_the_sources_named() -> None:
     assert len(PRICEABLE) > 0.85 * len(BILLS)
     assert len(_bills("pydantic/logfire")) >= 34
     assert len(_bills("beeai")) == 3
+    assert len(_bills("Arize-ai/openinference")) >= 100
     assert len(_bills("Mirascope/mirascope")) >= 500
     assert len(_bills("traceloop/openllmetry")) >= 120
     assert len(_bills("Future-House/paper-qa")) >= 30
