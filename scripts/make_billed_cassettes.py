@@ -12,7 +12,8 @@ or ``created_at``), as ``{"source", "format", "model", "billed", "recorded", "bo
 characters, except the recorded images named in ``IMAGES`` (their base64 is longer).
 The test file: logfire at HEAD, logfire's ``test_openai_agents/`` at f15c73e8 (kept: the
 cassettes re-recorded since, ``test_responses_simple`` and ``test_voice_pipeline``), the
-``beeai`` cassettes of Arize-ai/openinference, crewAI, simonw/llm and simonw/llm-gemini at
+cassettes of Arize-ai/openinference (1fe497f1, every instrumentation's, less litellm's
+``TestTokenCounts.test_anthropic``: a stub's usage), crewAI, simonw/llm and simonw/llm-gemini at
 HEAD; Mirascope/mirascope (41d43357: every cassette), Future-House/paper-qa (d2c3c698) and
 traceloop/openllmetry (93429cfb: the paths holding ``instrumentation-anthropic/``,
 ``-openai/``, ``-langchain/``, ``-google-generativeai/``, ``-openai-agents/``,
@@ -156,7 +157,12 @@ def billed(url: str, body: dict[str, Any], reply: dict[str, Any]) -> tuple[str, 
 def served_as_asked(body: dict[str, Any], reply: dict[str, Any]) -> bool:
     """Whether the reply names the model the request asked for (a dated snapshot of it): a
     cassette whose request was edited after recording (simonw/llm's tool-streaming variants
-    ask for gpt-4.1-mini, answered by OpenRouter's moonshotai/kimi-k2) bills another model."""
+    ask for gpt-4.1-mini, answered by OpenRouter's moonshotai/kimi-k2) bills another model.
+    A reply naming the upstream ``provider`` is a router's (OpenRouter's), never the API the
+    request names: simonw/llm's variant_d is variant_a's kimi-k2 reply (same ``created``,
+    ``cost`` and usage, 57 and 107) with both model names edited to ``muse-spark-1.1``."""
+    if isinstance(reply.get("provider"), str):
+        return False
     asked, served = body.get("model"), reply.get("model", reply.get("modelVersion"))
     if not isinstance(asked, str) or not isinstance(served, str):
         return True

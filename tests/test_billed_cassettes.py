@@ -1,7 +1,9 @@
 """Published bills from more projects' recorded tests: pydantic/logfire (its OpenAI, Anthropic,
 Google, LangChain, LiteLLM, DSPy, OpenAI Agents and MCP cassettes, at HEAD and, for the
 OpenAI Agents cassettes re-recorded since, at f15c73e8 of March 2025), crewAIInc/crewAI (its
-LLM, agent, crew and flow cassettes), the beeai-framework cassettes of Arize-ai/openinference,
+LLM, agent, crew and flow cassettes), Arize-ai/openinference (1fe497f1: its instrumentations'
+cassettes, beeai-framework's among them; litellm's ``TestTokenCounts.test_anthropic``, a stub's
+round usage of 100 + 5 + 2 for "Hello!", left out),
 simonw/llm (Chat and Responses, gpt-4o-mini and gpt-5.5) and simonw/llm-gemini (Gemini 2.5 and
 3 Flash, tools and response schemas; every one over its bill, by 6-268: Gemini's declarations
 and schemas are priced by their JSON), Mirascope/mirascope (its e2e and ops cassettes: Chat,
@@ -114,10 +116,33 @@ def test_the_file_holds_the_sources_named() -> None:
     assert len(PRICEABLE) > 0.85 * len(BILLS)
     assert len(_bills("pydantic/logfire")) >= 34
     assert len(_bills("beeai")) == 3
+    assert len(_bills("Arize-ai/openinference")) >= 100
     assert len(_bills("Mirascope/mirascope")) >= 500
     assert len(_bills("traceloop/openllmetry")) >= 120
     assert len(_bills("Future-House/paper-qa")) >= 30
     assert len(RETIRED) >= 80
+
+
+def test_every_bill_names_a_model_its_api_serves_or_served() -> None:
+    """Each bill is of a model the catalog resolves or has shut down, or of an
+    OpenAI-compatible server's own model (DeepSeek, Ollama): simonw/llm's variant_d
+    cassette, a router's kimi-k2 reply relabelled ``muse-spark-1.1`` (its ``created``,
+    ``cost`` and usage, 57 and 107, are variant_a's), was no bill and is left out
+    (``make_billed_cassettes.served_as_asked``)."""
+    from contextledger.catalog import lookup_model
+    from contextledger.errors import UnknownModelError
+
+    def unknown(model: str) -> bool:
+        try:
+            lookup_model(model)
+        except ShutDownModelError:
+            return False
+        except UnknownModelError:
+            return True
+        return False
+
+    own_servers = {"deepseek-chat", "deepseek-reasoner", "gemma3:4b"}
+    assert {b["model"] for b in BILLS if unknown(b["model"])} <= own_servers
 
 
 def test_a_tool_result_on_the_gpt_3_5_turbo_0125_generation_bills_as_rendered_to_the_assistant() -> (

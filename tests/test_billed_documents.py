@@ -93,3 +93,61 @@ def test_a_text_file_sent_to_responses_is_used_at_the_sent_bodys_price() -> None
     body = translate(r.messages, "openai-responses", model="gpt-4o").body
     assert r.report.used == price_request(body, "gpt-4o", "openai-responses").total
     assert r.report.used >= price_request(request, "gpt-4o", "openai-responses").total >= 616
+
+
+# --- spreadsheets: OpenAI writes a summary of its own (review43 R43-B4) ---------------------
+
+SHEET = "region,units,returns\nnorth,412,9\nsouth,388,31\neast,97,2\nwest,150,14\n"
+
+
+def responses_attachment(name: str, media_type: str, data: bytes) -> dict[str, Any]:
+    url = f"data:{media_type};base64,{base64.b64encode(data).decode()}"
+    return {
+        "input": [{"role": "user", "content": [
+            {"text": "Which region has the most returns per unit?", "type": "input_text"},
+            {"file_data": url, "filename": name, "type": "input_file"}]}],
+        "model": "gpt-5.4",
+    }  # fmt: skip
+
+
+def test_a_spreadsheet_sent_to_responses_is_an_estimate_with_room_for_openais_summary() -> None:
+    """R43-B4: an inline CSV ``input_file`` on gpt-5.4 billed 110 where its text, header and
+    the text-file framing priced 105, said complete: OpenAI adds a summary and header
+    metadata it writes itself (its file-inputs guide). Priced with an allowance over the same
+    text as a plain file (at least the 21 that bill was over the text and header), and said
+    to be an estimate, not the bill."""
+    as_csv = price_request(responses_attachment("sales.csv", "text/csv", SHEET.encode()), "gpt-5.4")
+    as_txt = price_request(
+        responses_attachment("sales.txt", "text/plain", SHEET.encode()), "gpt-5.4"
+    )
+    assert as_csv.total - as_txt.total >= 21
+    assert as_txt.complete and as_txt.note == ""
+    assert not as_csv.complete and not as_csv.server_side
+    assert "estimate" in as_csv.note and "'sales.csv'" in as_csv.note
+
+
+def test_a_spreadsheet_fit_for_responses_names_its_estimate_and_prices_the_sent_body() -> None:
+    request = responses_attachment("sales.tsv", "text/tab-separated-values", SHEET.encode())
+    r = fit(request, "gpt-5.4", window=20_000, max_output_tokens=500, target="openai-responses")
+    assert any(n.kind == "estimated" and "sales.tsv" in n.text for n in r.report.notices)
+    body = translate(r.messages, "openai-responses", model="gpt-5.4").body
+    assert r.report.used == price_request(body, "gpt-5.4", "openai-responses").total
+    assert r.report.used >= price_request(request, "gpt-5.4", "openai-responses").total
+
+
+def test_a_binary_workbook_is_an_estimate_too_and_a_tool_read_sheet_is_text() -> None:
+    xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    workbook = price_request(
+        responses_attachment("q3.xlsx", xlsx, b"PK\x03\x04" + bytes(300)), "gpt-5.4"
+    )
+    assert not workbook.complete and "'q3.xlsx'" in workbook.note
+    # a sheet a tool printed goes back as the text it is: no file, nothing written beside it
+    read = {
+        "input": [
+            {"role": "user", "content": "Sum the units."},
+            {"type": "function_call", "call_id": "c1", "name": "cat", "arguments": "{}"},
+            {"type": "function_call_output", "call_id": "c1", "output": SHEET},
+        ],
+        "model": "gpt-5.4",
+    }
+    assert price_request(read, "gpt-5.4").complete

@@ -519,3 +519,17 @@ def test_the_guides_system_prompt_bills_alike_as_a_string_or_as_blocks(system: A
     assert stub == prompt_tokens({**body, "system": "You are a scientist"}, anthropic=True)
     priced = price_request(body, "claude-sonnet-4-5", "anthropic").total
     assert priced >= max(stub, 14)
+
+
+def test_text_parts_are_never_priced_below_the_same_text_joined() -> None:
+    """R43-B2: OpenAI concatenates a message's text parts with nothing between them, and a
+    word split across two parts can take more tokens joined than apart: this user turn of
+    four parts was priced 2 below its joined text (seed 7 of a random search, ~3% of
+    multi-part turns below by 1-2)."""
+    parts = ["def", 'foo.bar{"a":1}  \t', "hello", "foo.bardef--123123"]
+    split = [{"role": "user", "content": [{"type": "text", "text": p} for p in parts]}]
+    joined = [{"role": "user", "content": "".join(parts)}]
+    for model in ("gpt-4o", "gpt-4.1"):
+        as_parts = price_request({"model": model, "messages": split}, model).total
+        assert as_parts >= price_request({"model": model, "messages": joined}, model).total
+        assert fit(split, model, target="openai").report.used == as_parts

@@ -16,7 +16,11 @@ one or three tools, sent with the ``interleaved-thinking-2025-05-14`` beta heade
 assistant item, billed 37 where 34 was priced: R42-B4; gpt-4-turbo and gpt-4 Chat forcing one tool
 by a named ``tool_choice``, billed 80 and 76: the turbo one 78 before, R42-B4; Gemini tool
 declarations, one and three on gemini-2.0-flash billed 20 and 53, three on gemini-2.5-flash 142:
-priced 124 and 296 by JSON on 2.0 before). (R36-B2, a text/plain ``input_file`` on
+priced 124 and 296 by JSON on 2.0 before); DataDog/dd-trace-py's (3bb9ecda: gpt-5 Responses with
+one custom grammar tool, billed 159 where its JSON priced 132, prov39; claude-sonnet-4-6 with a
+five-deep nested schema and with a ``defer_loading`` tool, a claude-3-opus image, Anthropic
+cache writes, gpt-5.6-sol's 1,220-token cached prompt on Chat and Responses, a gpt-4o parsed
+``response_format`` with ``$defs``, a gpt-4o-mini multi-turn chat). (R36-B2, a text/plain ``input_file`` on
 Responses billed 9 more than
 the text contextledger sends in its place, is left open: ``price_request`` prices a body as
 ``prepare`` sends it.)
@@ -145,3 +149,27 @@ def test_a_claude_3_opus_image_is_priced_above_its_april_2024_bill() -> None:
     assert (bill["billed"], bill["recorded"]) == (1381, "2024-04-07")
     price = price_request(bill["body"], bill["model"], "anthropic")
     assert price.total >= 1381 and price.image == 36 * 36 + 70
+
+
+def test_an_openai_custom_grammar_tool_is_priced_above_its_json() -> None:
+    """dd-trace-py's gpt-5 Responses request with one Lark-grammar ``custom`` tool billed 159,
+    priced 132 by the tool's JSON (prov39): an allowance for the form OpenAI renders it in.
+    Anthropic's ``"custom"`` type, its plain client tool, is priced as before."""
+    (bill,) = [b for b in BILLS if "response_custom_tool_call" in b["source"]]
+    priced = price_request(bill["body"], "gpt-5", "openai-responses").total
+    assert bill["billed"] <= priced <= bill["billed"] + 20
+    (tool,) = bill["body"]["tools"]
+    plain = {**bill["body"], "tools": [{**tool, "type": "function"}]}
+    assert priced - price_request(plain, "gpt-5", "openai-responses").total >= 27
+    claude = {
+        "model": "claude-sonnet-4-5",
+        "max_tokens": 100,
+        "messages": [{"role": "user", "content": "hi"}],
+        "tools": [{"name": "f", "input_schema": {"type": "object"}}],
+    }
+    custom = {**claude, "tools": [{**claude["tools"][0], "type": "custom"}]}
+    gap = (
+        price_request(custom, "claude-sonnet-4-5").total
+        - price_request(claude, "claude-sonnet-4-5").total
+    )
+    assert gap < 27  # (its "type" in the JSON, no allowance)

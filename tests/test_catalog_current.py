@@ -163,3 +163,13 @@ def test_the_new_ids_take_their_documented_windows() -> None:
     assert served.lookup("gpt-3.5-turbo-16k").context_window == 16_385
     assert lookup_model("claude-mythos-5-1").context_window == 1_000_000
     assert lookup_model("gpt-5.5-2026-04-23").id == "gpt-5.5"
+
+
+def test_bare_gpt_5_6_is_served_as_sol() -> None:
+    """OpenAI answers a request for ``gpt-5.6`` as ``gpt-5.6-sol`` (pydantic-ai's recorded
+    Responses call, billed 160): the bare id resolves to sol's window and image rule rather
+    than being refused as unknown."""
+    bare, sol = lookup_model("gpt-5.6"), lookup_model("gpt-5.6-sol")
+    assert not bare.estimated
+    assert (bare.context_window, bare.image_params) == (sol.context_window, sol.image_params)
+    assert image_cost(3000, 2000, "gpt-5.6").tokens == image_cost(3000, 2000, "gpt-5.6-sol").tokens

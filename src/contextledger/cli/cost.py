@@ -318,11 +318,12 @@ def price(file: str, model: str | None, fmt: str | None, as_json: bool) -> None:
                 "image": priced.image,
                 "complete": priced.complete,
                 "server_side": list(priced.server_side),
+                "written": list(priced.written),
                 "note": priced.note,
             }
         )
         return
-    bound = "" if priced.complete else "at least "
+    bound = "at least " if priced.server_side else "about " if priced.written else ""
     click.echo(f"{named}: {bound}{priced.total:,} tokens ({priced.image:,} of them images)")
     if not priced.complete:
         click.echo(priced.note)

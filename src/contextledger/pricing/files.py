@@ -48,8 +48,10 @@ __all__ = [
     "clip_sampled",
     "duration_seconds",
     "file_cost",
+    "is_spreadsheet",
     "pdf_cost",
     "pdf_pages",
+    "spreadsheet_cost",
     "video_cost",
     "video_seconds",
 ]
@@ -70,6 +72,10 @@ class MediaCost:
     #: other. A fit never keeps it (the bound is the whole window); ``price_request``
     #: prices a body holding it without it, and says so.
     fetched: str = ""
+    #: What the provider writes into the prompt beside the file, as a person names it (OpenAI's
+    #: summary of a spreadsheet): the bill holds text no body fixes, so the price is an
+    #: allowance, and ``price_request`` says the body is not the whole bill; "" for any other.
+    written: str = ""
 
 
 # Gemini: "Each document page is equivalent to 258 tokens" (ai.google.dev, document
@@ -472,6 +478,46 @@ def is_pdf(f: FileAttachment) -> bool:
     if f.media_type == "application/pdf" or f.name.lower().endswith(".pdf"):
         return True
     return f.data is not None and f.data.prefix(8).startswith("JVBERi")  # "%PDF" in base64
+
+
+#: OpenAI's file-inputs guide: a spreadsheet sent as an ``input_file`` (.csv, .tsv, .xls, .xlsx,
+#: .iif) goes through "a spreadsheet-specific augmentation process": the API parses up to the
+#: first 1,000 rows of each sheet "and adds model-generated summary and header metadata". What
+#: that adds is written by a model, so no body fixes it: review43 R43-B4's inline CSV on
+#: gpt-5.4 billed 110 where its text, header and ``OPENAI_TEXT_FILE`` priced 105. An allowance
+#: of several times that, said to be one.
+OPENAI_SPREADSHEET_SUMMARY = 64
+_SPREADSHEET_TYPES = frozenset(
+    {
+        "text/csv",
+        "text/tab-separated-values",
+        "application/csv",
+        "application/vnd.ms-excel",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    }
+)
+_SPREADSHEET_NAMES = (".csv", ".tsv", ".xls", ".xlsx", ".iif")
+
+
+def is_spreadsheet(f: FileAttachment) -> bool:
+    """A spreadsheet by its media type or its name (OpenAI's file-inputs guide's list).
+
+    >>> is_spreadsheet(FileAttachment("q3.CSV", text="a,b")), is_spreadsheet(FileAttachment("a.md"))
+    (True, False)
+    """
+    return f.media_type in _SPREADSHEET_TYPES or f.name.lower().endswith(_SPREADSHEET_NAMES)
+
+
+def spreadsheet_cost(f: FileAttachment, as_sent: int) -> MediaCost:
+    """The price of spreadsheet ``f`` sent to OpenAI as a file priced ``as_sent`` as its
+    content: with an allowance for the summary OpenAI writes of it (an estimate)."""
+    return MediaCost(
+        as_sent + OPENAI_SPREADSHEET_SUMMARY,
+        False,
+        f"OpenAI adds a summary and header metadata of its own writing to a spreadsheet sent "
+        f"as a file, priced with an allowance of {OPENAI_SPREADSHEET_SUMMARY}",
+        written=f"the summary OpenAI writes of spreadsheet {f.name!r}",
+    )
 
 
 def file_cost(f: FileAttachment, model: ModelInfo, in_result: bool = False) -> MediaCost | None:

@@ -651,7 +651,21 @@ def tools_tokens(
                 padded = count(system + "\n") - count(system)
                 overhead = _NAMESPACE_OVERHEAD_IN_SYSTEM + padded
             return count(rendered) + overhead + choice + unpinned - saving
-    return choice + sum(_json_tool_tokens(t, count, expand_refs, family) for t in tools)
+    custom = _OPENAI_CUSTOM_TOOL * sum(1 for t in tools if _openai_custom(t, framing))
+    return choice + custom + sum(_json_tool_tokens(t, count, expand_refs, family) for t in tools)
+
+
+# OpenAI's custom tools (``{"type": "custom", …}``, free-form input, optionally held to a Lark
+# or regex grammar) are rendered in a form of their own, not published, that bills more than
+# their JSON: DataDog/dd-trace-py's recorded gpt-5 Responses request with one grammar tool
+# (tests/contrib/openai/cassettes/v1/response_custom_tool_call.yaml, 2025-08-21) billed 159
+# where the JSON priced 132. An allowance for each such tool, over that 27.
+_OPENAI_CUSTOM_TOOL = 40
+
+
+def _openai_custom(tool: Mapping[str, Any], framing: Framing) -> bool:
+    """An OpenAI custom tool (Anthropic's ``"custom"`` type is its plain client tool)."""
+    return framing.schema_tools and tool.get("type") == "custom"
 
 
 # Gemini 2.0 bills a function declaration far below its JSON: social-growth-studio/req_llm's

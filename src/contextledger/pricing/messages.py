@@ -60,7 +60,14 @@ from ..providers.native import parsed, reply_deadline
 from ..providers.openai_chat import declared_tool_choice, declared_tools
 from ..providers.openai_responses import item_count, text_item_count
 from ..providers.output_format import read_output_format
-from .files import MediaCost, audio_cost, document_fields_text, file_cost
+from .files import (
+    MediaCost,
+    audio_cost,
+    document_fields_text,
+    file_cost,
+    is_spreadsheet,
+    spreadsheet_cost,
+)
 from .framing import (
     ANTHROPIC_REQUEST_FRAMING,
     ANTHROPIC_TEXT_DOCUMENT,
@@ -145,6 +152,9 @@ class RequestPrice(MessagePrice):
     #: unknown here) can cost: the window. Left out of ``total``; an answer that must never
     #: be below the bill (the proxy's ``count_tokens``) adds it back (``at_most_known``).
     fetched_bound: int = 0
+    #: What the provider writes into the prompt beside what the body holds (OpenAI's summary
+    #: of a spreadsheet sent as a file): priced in ``total`` at an allowance, not as billed.
+    written: tuple[str, ...] = ()
 
     @property
     def at_most_known(self) -> int:
@@ -155,17 +165,23 @@ class RequestPrice(MessagePrice):
     @property
     def complete(self) -> bool:
         """Whether the body holds everything the provider bills (``total`` is its price)."""
-        return not self.server_side
+        return not self.server_side and not self.written
 
     @property
     def note(self) -> str:
-        """ "" for a complete body; else why ``total`` is a lower bound of the bill."""
-        if not self.server_side:
-            return ""
-        return (
-            "a lower bound, not an estimate of the bill: the provider also bills what it "
-            f"adds beside the body ({'; '.join(self.server_side)})"
-        )
+        """ "" for a complete body; else why ``total`` is not the bill: a lower bound (context
+        the provider adds from its store or tools), or an estimate (text it writes itself)."""
+        if self.server_side:
+            return (
+                "a lower bound, not an estimate of the bill: the provider also bills what it "
+                f"adds beside the body ({'; '.join(self.server_side)})"
+            )
+        if self.written:
+            return (
+                "an estimate on the high side, not the bill: the provider also bills what it "
+                f"writes itself beside the body ({'; '.join(self.written)}), priced at an allowance"
+            )
+        return ""
 
 
 #: The prices of text alone under ``_SHARED_UP_TO`` tokens, one object each (immutable).
@@ -718,8 +734,13 @@ class Pricer:
             else 0
         )
         if f.data is None:  # a text document: Anthropic and OpenAI frame it apart
-            return own + self.text(attachment_text(f)) + self._text_file_framing(f, in_result)
+            as_text = self.text(attachment_text(f)) + self._text_file_framing(f, in_result)
+            if is_spreadsheet(f) and self._to_openai_as_file(in_result):
+                as_text = self._estimate(f, spreadsheet_cost(f, as_text))
+            return own + as_text
         cost = file_cost(f, self.model, in_result)  # a PDF by its pages
+        if cost is None and is_spreadsheet(f) and self._to_openai_as_file(in_result):
+            cost = spreadsheet_cost(f, f.data.base64_length // 4 + 8)
         as_bytes = f.data.base64_length // 4 + 8 if cost is None else self._estimate(f, cost)
         wire = provider_format(self.wire or self.native_format)
         if wire.takes_file(f.media_type):
@@ -739,12 +760,15 @@ class Pricer:
         In a tool's output the text is read back as the text it is (no file): as sent."""
         if self.model.provider == "anthropic" and self.wire in (None, "anthropic"):
             return ANTHROPIC_TEXT_DOCUMENT if (f.text or "").strip() else 0
-        if not in_result and (
+        return OPENAI_TEXT_FILE if self._to_openai_as_file(in_result) else 0
+
+    def _to_openai_as_file(self, in_result: bool) -> bool:
+        """Whether a file here may reach OpenAI's Responses API as an ``input_file`` (in a
+        tool's output a text file is read back as the text it is)."""
+        return not in_result and (
             self.wire == "openai-responses"
             or (self.wire is None and self.model.provider == "openai")
-        ):
-            return OPENAI_TEXT_FILE
-        return 0
+        )
 
     def _tool_block_framing(self) -> int:
         """What the provider adds to a tool call or result beyond the framing priced
@@ -827,13 +851,17 @@ class Pricer:
         image = 0
         drops_blank = self.wire == "anthropic"  # its writer leaves whitespace-only texts out
         system = self._system_text(m) if m.role == "system" else None
+        run: list[str] = []  # the texts of adjacent Text blocks, joined where billed (below)
         for j, b in enumerate(m.content if system is None else ()):
             if type(b) is Text:  # the common case: skip the block memo, the counter has its own
                 if not (drops_blank and b.text.isspace()):
                     text += self.text(b.text)
+                    run.append(b.text)
                     if b.citations is not None and m.role == "assistant":
                         text += self._citations(b)
                 continue
+            text += self._joined_excess(run)
+            run = []
             if self.deaf and (isinstance(b, Audio | ToolResult) or is_audio_reply(b)):
                 self._note_unheard(m, j, b)
             if type(b) is ProviderContent and b.kind == AUDIO_REPLY:
@@ -843,6 +871,7 @@ class Pricer:
             except ContentError as exc:
                 raise _placed(exc, m, b) from None
             text, image = text + t, image + i
+        text += self._joined_excess(run)
         if system is not None:
             text += system
         elif m.role != "assistant":
@@ -958,6 +987,16 @@ class Pricer:
             for b in m.content
         )
         return self.beside_text * (2 if calls and texts else 1)
+
+    def _joined_excess(self, texts: Sequence[str]) -> int:
+        """What adjacent text blocks cost beyond their separate counts when the provider
+        joins them (OpenAI concatenates a message's text parts, no separator between): a
+        word split across two parts can take more tokens joined (``["def", "foo.bar{…}  \t",
+        "hello", …]`` 2 more on o200k: review43 R43-B2). Never negative: a provider that
+        renders parts apart bills at least their separate counts."""
+        if len(texts) < 2:
+            return 0
+        return max(0, self.text("".join(texts)) - sum(map(self.text, texts)))
 
     def _sent_as_text(self, b: ProviderContent) -> bool:
         """Whether a writer may send ``b`` as its text (no target known: any may)."""
@@ -1563,7 +1602,8 @@ def price_request(
     fetched = [c for c in pricer.estimates.values() if c.fetched]
     bound = sum(c.tokens for c in fetched)
     named = (*server_side_context(body), *(f"{c.fetched} (give file_pages=)" for c in fetched))
-    return RequestPrice(text - bound, total.image, named, bound)
+    written = tuple(c.written for c in pricer.estimates.values() if c.written)
+    return RequestPrice(text - bound, total.image, named, bound, written)
 
 
 def _empty_assistant_items(body: Mapping[str, Any]) -> int:
