@@ -1286,8 +1286,11 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
         if promised and not is_nudge(m.text.strip()):
             _defer(requests, promised)
             promised = []
-        behind = (behind + waiting) if is_nudge(m.text.strip()) else []
+        nudge = is_nudge(m.text.strip())
+        behind = (behind + waiting) if nudge else []
         waiting = []
+        if nudge:  # ("ok, what next?", "peki, sonra?": it asks for nothing to be done)
+            continue
         for s in sentences(without_paste(m.text)):
             if _leave_for_later(s) and not asks(s):  # "After that, squash-merge is fine."
                 continue
