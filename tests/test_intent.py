@@ -655,3 +655,43 @@ def test_a_paste_in_another_script_with_an_ask_after_it_is_read_for_words() -> N
     batch = [f"{mail}\n\nNever push directly to main.", mail, f"{mail}\n\n42 — 17"]
     assert [bool(b) for b in intent._word_bytes(batch)] == [True, False, False]
     assert steering_requests(batch) == steering_reference(batch) == ([0], [])
+
+
+@pytest.mark.parametrize(
+    "nudge",
+    [
+        "Peki, sonra ne?",
+        "Sawa, asante. Endelea.",
+        "Гаразд, і що потім?",
+        "Oke, terima kasih, lanjutkan ya",
+        "Tốt quá, tiếp tục đi",
+        "Dobra, co teraz?",
+        "طيب، ثم ماذا؟",
+        "סבבה, ואז מה?",
+        "خب، بعدش چی؟",
+        "좋아요, 계속해요",
+        "Ωραία, και μετά τι;",
+        "अच्छा, फिर क्या?",
+    ],
+)
+def test_a_nudge_in_another_spaced_language_asks_for_nothing(nudge: str) -> None:
+    """A nudge is never the goal, an open request or a decision, in any language read by
+    words (review44: the Turkish "peki, sonra?" was listed as an open request)."""
+    assert is_nudge(nudge)
+    assert not is_substantive(nudge)
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "Peki, şimdi testleri çalıştır ve sonucu yaz.",
+        "Sawa, endelea kuandika majaribio ya login.",
+        "Гаразд, тепер видали старий кеш.",
+        "Oke, lanjutkan dengan migrasi database.",
+        "طيب، ثم احذف الملف القديم.",
+        "סבבה, ואז תריץ את הבדיקות.",
+        "좋아요, 이제 로그인 테스트를 고쳐 주세요.",
+    ],
+)
+def test_a_request_opened_by_a_nudge_word_is_a_request(asked: str) -> None:
+    assert not is_nudge(asked)

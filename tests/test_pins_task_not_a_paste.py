@@ -117,3 +117,32 @@ def test_a_labelled_paste_is_no_task_beside_the_goal() -> None:
     )  # fmt: skip
     assert order[:2] == [(0, True), (2, True)]
     assert (1, False) in order
+
+
+THAI_GOAL = "ช่วยย้ายระบบส่งอีเมลจาก SMTP ไปใช้ Amazon SES โดยไม่ให้อีเมลตกหล่น"
+
+
+def _requests_after(opening: str, rounds: int = 60) -> list[Message]:
+    """``opening``, then a request of the user's own each round, each acted on."""
+    msgs = [Message.system("You are a coding agent."), Message.user(opening)]
+    for n in range(rounds):
+        msgs.append(Message.user(f"แก้โมดูล m{n} ให้ใช้ไคลเอนต์ใหม่ แล้วรันเทสต์ของมัน"))
+        args = json.dumps({"cmd": f"pytest tests/m{n} -q"})
+        msgs.append(Message("assistant", (ToolCall(f"c{n}", "shell", args),)))
+        msgs.append(Message.tool(f"c{n}", _mail(50, n + 100)))
+        msgs.append(Message.assistant(f"m{n} done."))
+    msgs.append(Message.user("ต่อเลย"))
+    return msgs
+
+
+@pytest.mark.parametrize("window", [8_000, 16_000])
+def test_a_goal_without_a_full_stop_under_a_fenced_log_is_pinned(window: int) -> None:
+    """review44 R44-ret1: Thai writes no full stop; a request under a fenced log, in the same
+    paragraph, was read as a line of the paste, and the goal was lost at 8k and 16k."""
+    log = "\n".join(
+        f"[{i:04d}] {i * 7919 % 999983:06d} worker shard ok=0.{i:04d}" for i in range(110)
+    )
+    opening = f"```\n{log}\n```\n{THAI_GOAL}"
+    out = fit(_requests_after(opening), "gpt-4.1", window=window, max_output_tokens=1000)
+    assert any(THAI_GOAL in m.text for m in out.messages)
+    assert out.report.used <= out.report.budget

@@ -201,3 +201,29 @@ def test_an_expected_failure_is_no_failure_and_a_file_that_failed_to_collect_is_
     )
     assert not any("test_bom" in line for line in failure_lines(out))
     assert failing_tests(out) == ["tests/ingest/test_s3.py"]
+
+
+@pytest.mark.parametrize(
+    ("said", "open_request"),
+    [
+        ("ok, what next?", False),
+        ("peki, sonra?", False),
+        ("Гаразд, і що потім?", False),
+        ("Oke, lanjut?", False),
+        ("Now add a retry test?", True),
+    ],
+)
+def test_a_nudge_asked_as_a_question_is_no_open_request(said: str, open_request: bool) -> None:
+    # review44 R44-rec2: "peki, sonra?" (and "ok, what next?") followed by a call and no
+    # reply in words was listed under Open requests; a nudge asks for nothing to be done
+    call = ToolCall("c1", "shell", json.dumps({"cmd": "git status"}))
+    msgs = [
+        Message.user("Migrate the billing worker from cron to a queue."),
+        Message.assistant("Done: the worker now reads from the queue."),
+        Message.user(said),
+        Message("assistant", (call,)),
+        Message.tool("c1", "clean"),
+        Message.user("ok"),
+    ]
+    sections = digest(msgs).sections
+    assert (said in sections.get("Open requests", ())) is open_request

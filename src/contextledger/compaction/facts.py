@@ -1327,8 +1327,11 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
         if promised and not is_nudge(m.text.strip()):
             _defer(requests, promised)
             promised = []
-        behind = (behind + waiting) if is_nudge(m.text.strip()) else []
+        nudge = is_nudge(m.text.strip())
+        behind = (behind + waiting) if nudge else []
         waiting = []
+        if nudge:  # ("ok, what next?", "peki, sonra?": it asks for nothing to be done)
+            continue
         told = sentences(without_paste(m.text))
         for k, s in enumerate(told):
             if _leave_for_later(s) and not asks(s):  # "After that, squash-merge is fine."

@@ -17,6 +17,7 @@ before any pattern, and a call's arguments are parsed once.
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -459,7 +460,6 @@ def words_beside_paste(text: str) -> list[str] | None:
     >>> words_beside_paste(f"More output:\\n{sheet}\\nDo not touch the rounding.")
     ['Do not touch the rounding.']
     """
-    opens_a_log_line = _OPENS_A_LOG_LINE.__contains__
     own: list[str] = []
     pasted = 0
     paragraphs = [p for paragraph in text.split("\n\n") if (p := paragraph.strip())]
@@ -472,28 +472,60 @@ def words_beside_paste(text: str) -> list[str] | None:
         if len(lines) <= _OWN_LINES and len(p) <= _OWN_CHARS and not p.startswith("```"):
             own.append(p)
             continue
-        said: list[str] = []
-        for line in map(str.strip, lines):
-            # (whether it reads as hers asked before whether it is a log's line: a log's, a
-            # JSON's or a CSV's line ends as no sentence does, known by its last character
-            # without a search; each line of a long paste searched was ~4 ms a pasted
-            # request, speed90)
-            if (
-                not line
-                or line[-1] not in _SAID_LINE_ENDS
-                or len(line) > _OWN_CHARS
-                or not _said_line(line)
-                or opens_a_log_line(line[0])
-                or _LOG_LINE.search(line)
-            ):
-                continue
-            said.append(line)
-            if len(said) > _OWN_MOST:
-                said = []  # (a document: its lines are no words of the user's)
-                break
+        said = _said_in_paragraph(lines)
         own += said
         pasted += len(lines) - len(said)
     return own if pasted >= _PASTED_LINES_LEAST else None
+
+
+def _said_in_paragraph(lines: Sequence[str]) -> list[str]:
+    """The lines of a long paragraph of ``words_beside_paste`` that read as the user's among
+    pasted ones: a line that ends as a sentence does or leads into the paste (``_said_line``)
+    and is no log's; where the paste is fenced (```), a line of words outside the fences is
+    hers whatever its end (Thai writes no full stop: a Thai request under a fenced log was
+    read as pasted and its goal lost, review44 R44-ret1); none when more than ``_OWN_MOST``
+    (a document's sentences, one a line).
+
+    >>> _said_in_paragraph(["```", "[01] worker ok=0.5", "```", "ช่วยย้ายระบบอีเมล ไปใช้ SES"])
+    ['ช่วยย้ายระบบอีเมล ไปใช้ SES']
+    >>> _said_in_paragraph(["[01] worker ok=0.5", "ช่วยย้ายระบบอีเมล ไปใช้ SES", "Fix it."])
+    ['Fix it.']
+    """
+    opens_a_log_line = _OPENS_A_LOG_LINE.__contains__
+    fenced = any(line.lstrip().startswith("```") for line in lines)
+    inside = False
+    said: list[str] = []
+    for line in map(str.strip, lines):
+        if fenced and line.startswith("```"):
+            inside = not inside
+            continue
+        # (whether it reads as hers asked before whether it is a log's line: a log's, a
+        # JSON's or a CSV's line ends as no sentence does, known by its last character
+        # without a search; each line of a long paste searched was ~4 ms a pasted
+        # request, speed90)
+        if (
+            inside
+            or not line
+            or len(line) > _OWN_CHARS
+            or not (
+                _words_line(line) if fenced else line[-1] in _SAID_LINE_ENDS and _said_line(line)
+            )
+            or opens_a_log_line(line[0])
+            or _LOG_LINE.search(line)
+        ):
+            continue
+        said.append(line)
+        if len(said) > _OWN_MOST:
+            return []  # (a document: its lines are no words of the user's)
+    return said
+
+
+def _words_line(line: str) -> bool:
+    """Whether ``line`` is mostly words: three in five of its characters that are no space
+    are letters or the marks written on them (Thai's vowels and tones are marks)."""
+    shown = [ch for ch in line if not ch.isspace()]
+    wordy = sum(ch.isalpha() or unicodedata.category(ch).startswith("M") for ch in shown)
+    return wordy * 5 >= len(shown) * 3
 
 
 def _letter(paragraphs: Sequence[str]) -> tuple[int, int]:

@@ -51,7 +51,33 @@ NUDGE_VOCABULARY_ELSEWHERE = """
     ναι ευχαριστώ συνέχισε εντάξει
     dzięki kontynuuj tak dobrze dalej teşekkürler tamam devam et evet
 """
-NUDGE_WORDS = frozenset(NUDGE_VOCABULARY.split()) | frozenset(NUDGE_VOCABULARY_ELSEWHERE.split())
+
+# ... and in more of the languages whose words are spaced ("peki, sonra?", "sawa, endelea",
+# "ок, далі?", "oke, lanjut", "ماذا بعد؟", "מה הלאה?", "계속해 주세요"): with "what" and "then"
+# ("sonra ne?", "і що далі?"), which alone ask for nothing new. The scripts written without
+# spaces are not read by words, so Thai, Chinese and Japanese nudges are not listed here.
+NUDGE_VOCABULARY_MORE = """
+    peki sonra şimdi ne harika süper anladım olur güzel sağ ol teşekkür ederim edelim sıradaki
+    eyvallah
+    sawa endelea asante sana nzuri ndiyo vizuri kisha nini baadaye safi
+    ок далі чудово зрозумів зрозуміла гаразд і що потім ну
+    oke lanjut lanjutkan terima kasih makasih baik sip siap bagus terus selanjutnya apa ya
+    mantap lalu
+    được rồi tiếp tục đi cảm ơn tốt hay quá vâng dạ sau đó thì sao theo
+    świetnie rozumiem dobra jasne dziękuję co teraz potem i
+    حسنا حسناً شكرا شكراً تابع استمر ممتاز تمام ثم ماذا بعد طيب جميل رائع نعم أكمل واصل
+    אוקיי בסדר תודה המשך תמשיך יופי מצוין טוב ואז מה הלאה כן סבבה אחלה
+    باشه ممنون مرسی ادامه بده عالی خب بعد چی بعدش خوبه آره
+    네 좋아요 좋아 계속 계속해 계속해요 계속해줘 주세요 감사합니다 고마워 고마워요 그다음은 다음은
+    알겠어요 알겠습니다 응 오케이 그래 그래요
+    τέλεια μετά ωραία και τι οκ
+    ठीक है आगे बढ़ो धन्यवाद अच्छा हाँ फिर क्या theek achha aage badho haan shukriya phir kya
+"""
+NUDGE_WORDS = (
+    frozenset(NUDGE_VOCABULARY.split())
+    | frozenset(NUDGE_VOCABULARY_ELSEWHERE.split())
+    | frozenset(NUDGE_VOCABULARY_MORE.split())
+)
 
 # Negated small talk: a reassurance, "no rush", "not a big deal", "nothing else for now",
 # "I'm just thinking out loud" (review R22-PN2: "Don't worry about it, not a big deal." was
