@@ -135,14 +135,28 @@ def _requests_after(opening: str, rounds: int = 60) -> list[Message]:
     return msgs
 
 
+# requests under a fenced log in scripts whose full stop is their own, or none (Lao)
+GOALS_UNDER_A_LOG = [
+    THAI_GOAL,
+    "ກະລຸນາຍ້າຍຖານຂໍ້ມູນໄປ PostgreSQL 16 ໂດຍບໍ່ໃຫ້ຂໍ້ມູນເສຍ",
+    "សូមផ្លាស់ទីមូលដ្ឋានទិន្នន័យទៅ PostgreSQL 16។",
+    "ဒေတာဘေ့စ်ကို PostgreSQL 16 သို့ ပြောင်းပေးပါ။",
+    "እባክህ የመረጃ ቋቱን ወደ PostgreSQL 16 አዛውር።",
+    "Խնդրում եմ տվյալների բազան տեղափոխել PostgreSQL 16։",
+    "براہ کرم ڈیٹا بیس کو PostgreSQL 16 پر منتقل کریں۔",
+]
+
+
+@pytest.mark.parametrize("goal", GOALS_UNDER_A_LOG)
 @pytest.mark.parametrize("window", [8_000, 16_000])
-def test_a_goal_without_a_full_stop_under_a_fenced_log_is_pinned(window: int) -> None:
-    """review44 R44-ret1: Thai writes no full stop; a request under a fenced log, in the same
-    paragraph, was read as a line of the paste, and the goal was lost at 8k and 16k."""
+def test_a_goal_without_a_full_stop_under_a_fenced_log_is_pinned(window: int, goal: str) -> None:
+    """review44 R44-ret1/ret5: Thai and Lao write no full stop, Khmer, Burmese, Amharic,
+    Armenian and Urdu their own; a request under a fenced log, in the same paragraph, was
+    read as a line of the paste, and the goal was lost at 8k and 16k."""
     log = "\n".join(
         f"[{i:04d}] {i * 7919 % 999983:06d} worker shard ok=0.{i:04d}" for i in range(110)
     )
-    opening = f"```\n{log}\n```\n{THAI_GOAL}"
+    opening = f"```\n{log}\n```\n{goal}"
     out = fit(_requests_after(opening), "gpt-4.1", window=window, max_output_tokens=1000)
-    assert any(THAI_GOAL in m.text for m in out.messages)
+    assert any(goal in m.text for m in out.messages)
     assert out.report.used <= out.report.budget

@@ -600,11 +600,14 @@ _LOG_LINE = re.compile(
 # ... the ASCII characters its first alternative opens a line with (a line that opens with
 # one is a log line whatever follows)
 _OPENS_A_LOG_LINE = frozenset("0123456789[]{}<>|#/*+@$%-")
-# a sentence: it ends as one does, in any script
-_SENTENCE_END = re.compile(r"[.!?。！？।]\s*$")
+# a sentence: it ends as one does, in any script (Latin, CJK, Devanagari's dandas, Arabic's
+# question mark and Urdu's full stop, Armenian's, Ethiopic's, Burmese, Khmer and Tibetan
+# full stops: a Khmer or an Amharic request under a paste was read as a pasted line)
+_SENTENCE_MARKS = ".!?。！？।॥؟۔։።፧။។།"
+_SENTENCE_END = re.compile(f"[{_SENTENCE_MARKS}]\\s*$")
 # ... its last character that is no space (``\s`` and ``str.isspace`` are the same class):
 # read so, without a search (tests/test_gists_log_lines_read_fast.py)
-_SENTENCE_ENDS = frozenset(".!?。！？।")
+_SENTENCE_ENDS = frozenset(_SENTENCE_MARKS)
 # ... and a line said among pasted ones (``_said_line``): as a sentence, or with a colon
 _SAID_LINE_ENDS = _SENTENCE_ENDS | {":"}
 
@@ -615,16 +618,24 @@ def _said_among_log_lines(paragraph: str) -> list[str]:
     lines = [ln for ln in map(str.strip, paragraph.split("\n")) if ln]
     mine: list[str] = []
     opens_a_log_line = _OPENS_A_LOG_LINE.__contains__
+    # (a fenced paste's lines are pasted, and a line of words outside its fences is hers
+    # whatever its end, as ``_said_in_paragraph`` reads it)
+    fenced = any(ln.startswith("```") for ln in lines)
+    inside = False
     for ln in lines:
+        if fenced and ln.startswith("```"):
+            inside = not inside
+            continue
         # (a line opened as most log and table lines are is one, known without a search:
         # a pasted log or CSV is thousands of them, ~0.4 µs a search)
-        if not opens_a_log_line(ln[0]) and not _LOG_LINE.search(ln):
+        if not inside and not opens_a_log_line(ln[0]) and not _LOG_LINE.search(ln):
             mine.append(ln)
             if len(mine) > _OWN_MOST:
                 return []  # (a document: read no further)
     if not mine or len(lines) - len(mine) < _PASTED_LINES_LEAST:
         return []
-    if not all(_said_line(ln) and len(ln) <= _OWN_CHARS for ln in mine):
+    said = _words_line if fenced else _said_line
+    if not all(said(ln) and len(ln) <= _OWN_CHARS for ln in mine):
         return []  # (a log's own prose line, a heading: not words the user said)
     return mine
 
