@@ -1324,10 +1324,10 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
             waiting = []
         if m.role != "user" or m.is_recap or m.tool_results:
             continue
-        if promised and not is_nudge(m.text.strip()):
+        nudge = is_nudge(m.text.strip())
+        if promised and not nudge:
             _defer(requests, promised)
             promised = []
-        nudge = is_nudge(m.text.strip())
         behind = (behind + waiting) if nudge else []
         waiting = []
         if nudge:  # ("ok, what next?", "peki, sonra?": it asks for nothing to be done)
