@@ -9,6 +9,8 @@ a test's outcome turned around stood there while the same sentence as prose was 
 
 A test its runner marked passed, in a run that failed for another test, said failed in
 words of any language ("Тест X упал.") is a lie, as the English "X failed" was already.
+A verb in the first person's past ("güncelledim", "מחקתי", "tuliendesha", "اجرا شد") says
+the act was done, as the third person's does.
 """
 
 from __future__ import annotations
@@ -20,8 +22,7 @@ from contextledger.compaction.verify import verify_recap
 from contextledger.model import Message
 
 _GOAL = "Aggiungi la paginazione all'endpoint /invoices."
-_READ = "settings/base.py"
-_WRITTEN = "billing/views.py"
+_READ, _WRITTEN = "settings/base.py", "billing/views.py"  # one only read, one written
 _MENTIONED = "python manage.py migrate"
 
 
@@ -73,6 +74,15 @@ _LINES = [
     ("Το τεστ test_page_size απέτυχε.", False),
     ("Testi test_last_page epäonnistui.", True),
     ("Το τεστ test_last_page απέτυχε.", True),
+    # the first person's past, whose ending says who acted ("I wrote", "I ran")
+    (f"{_READ} dosyasını güncelledim.", False),
+    (f"{_WRITTEN} dosyasını güncelledim.", True),
+    (f"`{_MENTIONED}` komutunu çalıştırdık.", False),
+    (f"מחקתי את {_READ}.", False),
+    (f"Tuliendesha `{_MENTIONED}`.", False),
+    (f"`{_MENTIONED}` اجرا شد.", False),
+    ("تست test_last_page قبول شد.", False),
+    ("تست test_page_size قبول شد.", True),
 ]
 
 
