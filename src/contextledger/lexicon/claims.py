@@ -524,7 +524,7 @@ PASS_CUES = """
     izdevās reeixit
     зелён* зелен* пройдут пройдёт пройдет περάσουν περάσει עוברות עוברים đã_qua qua_hết
     sukces* przejdą przejdzie onnistuivat onnistuneet
-    verts verde verdes verdi groen zielone yeşil
+    verts verde verdes verdi groen zielone yeşil قبول_شد
 """
 PASS_CUES_NOSPACE = "สำเร็จ ผ่าน 성공 통과 成功 通過 通过"
 
@@ -634,6 +634,9 @@ WRITE_CUES = (
     zmodyfikował* zmienił* edytował* zapisał* poprawił* zaktualizował* utworzył* usunął*
     napisał* przepisał*
     alibadilisha aliandika alihariri alisasisha alifuta değiştirdi düzenledi güncelledi sildi
+    yazdım yazdık değiştirdim düzenledim güncelledim oluşturdum kaydettim niliandika
+    tuliandika nilibadilisha nilihariri כתבתי שיניתי ערכתי עדכנתי יצרתי מחקתי נוشتم
+    نوشتم تغییر_دادم ویرایش_کردم
 """
 )
 WRITE_CUES_NOSPACE = (
@@ -684,7 +687,8 @@ RUN_CUES = (
     dijalankan menjalankan dieksekusi mengeksekusi
     εκτελέστηκ* εκτέλεσ* έτρεξ* τρέχτηκ* הורץ הורצה הריץ הריצה הפעיל
     chạy thực_thi uruchomion* uruchomił* wykonan* wykonał* odpalił*
-    çalıştırıldı çalıştırdı iliendeshwa aliendesha
+    çalıştırıldı çalıştırdı çalıştırdım çalıştırdık iliendeshwa aliendesha niliendesha
+    tuliendesha הרצתי הרצנו اجرا_کردم اجرا_شد
     ejecuté ejecutó ejecutado ejecutada ejecutados ejecutaron ejecutamos lancé lanzó
     executei executou executado executada executados executaram executamos rodei rodou rodado
     exécuté exécutée exécutés exécuta exécutai lancé lancée

@@ -48,6 +48,7 @@ from ..timeline import norm_command
 from .evidence import Claim, Evidence, failing_lines
 from .reading import BACKTICKED, QUOTED_NAME, quote
 from .runs import check_passed, check_ran, outcome_counts
+from .test_names import marked_passed
 
 __all__ = ["check_grounded", "failure_grounded", "polarity", "subject", "unglued"]
 
@@ -686,7 +687,12 @@ def _assistant_words(text: str, ev: Evidence) -> list[Claim]:
 
 
 def _failed(text: str, named: list[tuple[str, str]], ev: Evidence) -> list[Claim]:
-    """A failure claimed of what the anchors name: some exchange they sit in failed."""
+    """A failure claimed of what the anchors name: some exchange they sit in failed, and
+    not only for another test (a test its runner marked passed in a run that failed for
+    another is no failure, R44-ver1: "Тест test_empty_batch впав.")."""
+    passed = marked_passed(text, ev)
+    if passed:
+        return passed
     runs = {
         p.exchange: p.failed
         for k, v in named

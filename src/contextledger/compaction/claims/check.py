@@ -410,7 +410,10 @@ def _check_clause(
                 # "Next step: the index on sku was added.": a step said done is a claim it
                 # was, read as a sentence of its own ("…; the dry run passed")
                 out += check_sentence(done, ev)[1]
-    elif section in ("Decisions", "Findings", "Numbers that matter"):
+    elif section in ("Decisions", "Findings", "Numbers that matter", "Actions taken"):
+        # (an LLM's "Actions taken:" items are sentences in the user's language, "Ho
+        # eseguito `X`.": read as the same sentence in prose is, R44-ver1; the record's
+        # own "tool(key=value): result" lines stand before this, see verify._RecordLines)
         who, sep, said = text.partition(": ")
         if sep and who == "User":
             out += check_user(said, ev, "user said", strict=True)

@@ -42,7 +42,7 @@ from .reading import (
     TESTS,
     quote,
 )
-from .test_names import ANOTHER_TEST, MARKED_PASSED, other_test_named, passed_test_named
+from .test_names import ANOTHER_TEST, marked_passed, other_test_named
 
 _TEST_ID = re.compile(
     r"[\w./-]+\.py::[\w\[\]:.-]+|\btest_\w+(?:\[[^\]\s]*\])?|\b\w+Tests?\.\w+|\bTest[A-Z]\w*|"
@@ -247,9 +247,9 @@ def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
     other = other_test_named(naming, ev)
     if other is not None:  # the failing test's name with a word more or fewer (R30-M3)
         return [Claim("failed", other[0], f"{ANOTHER_TEST} {other[1]!r}, not this one")]
-    passed = passed_test_named(naming, ev)
-    if passed is not None:  # "✓ … > computes tax" in a run another test failed
-        return [Claim("failed", passed, f"{MARKED_PASSED} the run failed for another test")]
+    passed = marked_passed(naming, ev)
+    if passed:  # "✓ … > computes tax" in a run another test failed
+        return passed
     out: list[Claim] = []
     subjects = failure_subjects(text, ev)
     if not subjects and not line:  # "the spawns_workers failure (…) was left alone"

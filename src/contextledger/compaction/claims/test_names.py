@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..digest import failing_tests
-from .evidence import Evidence
+from .evidence import Claim, Evidence
 from .reading import QUOTED_NAME
 
 #: why a failure claim naming another test than the one that failed is unsupported
@@ -175,6 +175,16 @@ def passed_test_named(text: str, ev: Evidence) -> str | None:
         # and Y passed")
         named = [p for p in named if _next_outcome(said, p) == "fail"]
     return " ".join(named[0]) if named else None
+
+
+def marked_passed(text: str, ev: Evidence) -> list[Claim]:
+    """The failure ``text`` claims of a test a failed run's runner marked passed on its own
+    line (see :func:`passed_test_named`), as a claim; in any language, the outcome read by
+    whichever reading called it ("Тест test_empty_input упал.")."""
+    passed = passed_test_named(text, ev)
+    if passed is None:
+        return []
+    return [Claim("failed", passed, f"{MARKED_PASSED} the run failed for another test")]
 
 
 _FAIL_WORDS = frozenset(
