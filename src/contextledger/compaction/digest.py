@@ -1284,9 +1284,10 @@ def _fill_rules(
 
 def _only_decides(said: str) -> bool:
     """Whether ``said`` settles a plan ("Fechado, vamos propor prazo de pagamento de 45
-    dias.": :func:`.decisions.agrees_on_a_plan`) and states no rule beside it: a decision,
+    dias.", "Kami sepakat batas waktu ekspor adalah 90 detik.": :func:`.decisions.decides`)
+    and states no rule beside it: a decision,
     filed under Decisions by the walk, not a deadline or a value under Constraints (R41-R3)."""
-    return any(map(agrees_on_a_plan, sentences(said))) and not _states_a_rule(said)
+    return any(map(decides, sentences(said))) and not _states_a_rule(said)
 
 
 # tests a runner was told to expect to fail: pytest's "1 xfailed" / "XFAIL", Jest's and
@@ -2264,11 +2265,24 @@ def _next_step(messages: Sequence[Message]) -> str | None:
 @lru_cache(maxsize=4096)  # read three times a recap (rules, commands never run, the rest)
 def _statements(turn: str) -> tuple[str, ...]:
     """What a user's turn states (:func:`.facts.statements`): a short turn as one, unless
-    two of its sentences are rules each ("Leave X off. Keep Y hidden."): each its own."""
+    two of its sentences are rules each ("Leave X off. Keep Y hidden.") or one settles a
+    plan and another is a rule ("Uzgodniliśmy, że limit wynosi 90 sekund. Plik nie może
+    przekraczać 8 MB.": a decision and a limit, each in its own section): each its own."""
     said = statements(turn)
-    if len(said) == 1 and sum(map(is_rule, sentences(said[0]))) >= 2:
+    if len(said) == 1 and _kinds_apart(sentences(said[0])):
         return tuple(sentences(turn))
     return tuple(said)
+
+
+def _kinds_apart(said: Sequence[str]) -> bool:
+    """Whether ``said`` holds two rules, or a decision beside a rule or a number of its
+    own: statements filed apart (a decision's item keeps only its deciding sentence)."""
+    rules = [s for s in said if is_rule(s)]
+    if len(rules) >= 2:
+        return True
+    deciding = [s for s in said if decides(s)]
+    rest = [s for s in said if s not in deciding]
+    return bool(deciding) and any(s in rules or numbers_matter(s, "user") for s in rest)
 
 
 # a sentence cut where it ends without a mark, at a space (Thai ends a clause with one)
