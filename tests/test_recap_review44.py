@@ -4,20 +4,9 @@ nor a constraint; said in one short turn beside a limit, each goes to its own se
 
 import pytest
 
-from builders import offline_recap, recap_section
+from builders import said_after_a_task as _said_after_a_task
 
 RULES = "Constraints and corrections"
-
-
-def _said_after_a_task(said: str, section: str) -> str:
-    """What the offline recap's ``section`` says of a task, the assistant's "Ok." and ``said``."""
-    recap = offline_recap(
-        ("user", "Build the invoice importer for the accounting service."),
-        ("assistant", "Ok."),
-        ("user", said),
-        ("assistant", "Noted."),
-    )
-    return recap_section(recap, section)
 
 
 # "we agreed / it was settled" with the number settled on, in the shapes of Arabic, Hebrew,
