@@ -4,6 +4,7 @@ nor a constraint; said in one short turn beside a limit, each goes to its own se
 
 import pytest
 
+from builders import offline_recap, recap_section
 from builders import said_after_a_task as _said_after_a_task
 
 RULES = "Constraints and corrections"
@@ -50,3 +51,26 @@ def test_a_decision_and_a_limit_in_one_turn_each_go_to_their_own_section() -> No
     assert decision not in _said_after_a_task(turn, RULES)
     numbers = _said_after_a_task(turn, "Numbers that matter")
     assert limit in _said_after_a_task(turn, RULES) + numbers
+
+
+def _records(first: int) -> str:
+    """Six records of a log, numbered and with numbers, as a user pastes them unfenced."""
+    return "\n".join(
+        f"<{first + k:05d}> {731_000 + 37 * k} invoice importer batch queue took {k * 13} ms"
+        for k in range(6)
+    )
+
+
+def test_a_pasted_logs_numbered_records_never_fill_the_numbers() -> None:
+    limit = "Το αρχείο εισαγωγής πρέπει να μένει κάτω από 64 MB."
+    recap = offline_recap(
+        ("user", "Build the invoice importer for the accounting service."),
+        ("assistant", "Ok."),
+        ("user", f"Look at these, please:\n{_records(1)}"),
+        ("assistant", "Looked."),
+        ("user", f"{_records(40)}\n{limit}"),
+        ("assistant", "Noted."),
+    )
+    numbers = recap_section(recap, "Numbers that matter")
+    assert "invoice importer batch" not in numbers
+    assert limit in numbers + recap_section(recap, RULES)

@@ -1486,7 +1486,7 @@ class _Walk:
     def _user_turn(self, i: int, m: Message) -> None:
         self.recent = []
         self.just_asked = set()
-        for s in sentences(m.text):  # what the user asked about: a number a tool may say
+        for s in sentences(_without_records(m.text)):  # asked about: a number a tool may say
             words = asked_words(s)  # (once a sentence: a pasted document has thousands)
             self.asked_about |= words if asks(s) else set()
             self.just_asked |= words
@@ -1757,6 +1757,15 @@ class _Walk:
         for pending in self.acting.values():
             item = _act(pending, [], "", self.done_by, self.sheet.keys["Actions taken"])
             self.sheet.add("Actions taken", item)
+
+
+def _without_records(text: str) -> str:
+    """``text`` without its fenced blocks and a log's records pasted unfenced: the words a
+    user asks with (a pasted log's words "ledger", "signer" asked nothing, and a run's own
+    log lines that share them are no answer to keep: R44)."""
+    lines = without_code(text).splitlines()
+    logged = log_records(lines)
+    return "\n".join(line for k, line in enumerate(lines) if k not in logged)
 
 
 def _lookup_asked(
@@ -2347,9 +2356,9 @@ def _said(
     pictured = m.role == "user" and next(m.images(), None) is not None
     who = "User" if m.role == "user" else "Assistant"
     said = _own_words(m.text) if m.role == "user" else without_code(m.text)
-    # a pasted log's records ("… poll api.sync id=317794 lat=58.9ms"): noise, not numbers
-    # or statements of the speaker's (R28-M2)
-    lines = said.splitlines() if "=" in said else []
+    # a pasted log's records ("… poll api.sync id=317794 lat=58.9ms", "[0007] 347972 token
+    # worker ok=0.1893"): noise, not numbers or statements of the speaker's (R28-M2, R44)
+    lines = said.splitlines()
     logged = "\n".join(lines[k] for k in sorted(log_records(lines)))
     for s in _statements(said) if whole else sentences(said):
         if GOAL_LABEL.sub("", s) in goal_text or s in placed or word_count(s) < 3:
