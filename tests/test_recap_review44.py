@@ -74,3 +74,8 @@ def test_a_pasted_logs_numbered_records_never_fill_the_numbers() -> None:
     numbers = recap_section(recap, "Numbers that matter")
     assert "invoice importer batch" not in numbers
     assert limit in numbers + recap_section(recap, RULES)
+
+
+def test_a_decision_with_a_question_after_it_is_still_a_decision() -> None:
+    decision = "Sawa, tumekubaliana kundi liwe safu 800."
+    assert decision in _said_after_a_task(f"{decision} sasa je, nini kinafuata?", "Decisions")

@@ -2376,15 +2376,17 @@ def _said(
         # (a user's short turn said as one keeps its bytes as a rule does)
         item = f"{who}: {clip(s, 300 if whole and s not in sentences(s) else 240)}"
         decided = decides(s)  # and not undone: "Marek nie zdecydował jeszcze."
+        decision = s
         if decided and m.role == "user":  # (its deciding sentence, not the talk around it)
             deciding = [x for x in sentences(s) if decides(x)]
             if deciding and len(deciding) < len(sentences(s)):
-                item = f"User: {clip(' '.join(deciding), 240)}"
+                decision = " ".join(deciding)  # (not the nudge asked after it: "… peki, sonra?")
+                item = f"User: {clip(decision, 240)}"
         # (a user's question names no number that matters: "질문 0: 행이 몇 개예요?", R42-R5)
         number = not (m.role == "user" and asks(s)) and numbers_matter(s, m.role)
         if m.role == "user" and states_an_amount(s) and number:  # a budget
             add("Numbers that matter", item)
-        elif decided and word_count(s) >= 3 and not asks(s):  # "Иван решил откатить релиз."
+        elif decided and word_count(s) >= 3 and not asks(decision):  # "Иван решил откатить релиз."
             if not ECHO.match(s):  # "I'll keep to those rules.": no decision of its own
                 add("Decisions", item)
         elif m.role == "assistant" and not asks(s) and restates_count(s, counted):
