@@ -278,6 +278,18 @@ def offline_recap(*turns: tuple[str, str], cap: int = 4800) -> str:
     return render_digest(digest(read_messages([*dicts, {"role": "user", "content": "ok"}])), cap)
 
 
+def said_after_a_task(said: str, section: str) -> str:
+    """What the offline recap's ``section`` says of a short session: a task, the
+    assistant's "Ok.", ``said`` by the user, and the assistant's reply to it."""
+    recap = offline_recap(
+        ("user", "Set up the nightly export job, with a cache for its lookups."),
+        ("assistant", "Ok."),
+        ("user", said),
+        ("assistant", "Working on the export now."),  # (answers it, but a wait stays open)
+    )
+    return recap_section(recap, section)
+
+
 def recap_section(recap: str, name: str) -> str:
     """What the recap's section ``name`` says ("" when it has none), up to the next section."""
     from contextledger.compaction.sections import SECTIONS

@@ -6,7 +6,7 @@ constraint."""
 
 import pytest
 
-from builders import offline_recap, recap_section
+from builders import said_after_a_task as _said_after_a_task
 
 RULES = "Constraints and corrections"
 
@@ -65,18 +65,6 @@ BANS = (
     "אין לפרסם את המפתחות.",
     "本番環境には触らないで。",
 )
-
-
-def _said_after_a_task(said: str, section: str) -> str:
-    """What the offline recap's ``section`` says of a short session: a task, the
-    assistant's "Ok.", ``said`` by the user, and the assistant's reply to it."""
-    recap = offline_recap(
-        ("user", "Set up the nightly export job, with a cache for its lookups."),
-        ("assistant", "Ok."),
-        ("user", said),
-        ("assistant", "Working on the export now."),  # (answers it, but a wait stays open)
-    )
-    return recap_section(recap, section)
 
 
 @pytest.mark.parametrize("asked", WAITING_FOR_AN_EVENT)

@@ -35,6 +35,19 @@ _DECIDED = (
     r"(?:फ़ैसला|फैसला|निर्णय)\s+(?:किया|लिया)|तय\s+किया|সিদ্ধান্ত\s+নি\w*|"
     r"nagpasya|napagpasyahan"
 )
+# ... and "we agreed", "it was settled" (what both sides settled is a decision, with the
+# number it settled on: "Ustaliliśmy, że raport wygasa po 7 dniach.", "اتفقنا: …", "Kami
+# sepakat …", "Chúng ta quyết định …", "סיכמנו ש…"), not said turned down ("nie
+# ustaliliśmy", "tidak sepakat", "chưa thống nhất")
+_AGREED_TOGETHER = (
+    r"(?<!nie\s)(?:ustali(?:ł\w*|li\w*)|ustalono|uzgodni(?:ł\w*|li\w*)|uzgodniono|umówiliśmy\s+się)|"
+    r"اتفقنا|اتفقت|تم\s+الاتفاق|توافقنا|סיכמנו|סוכם|הסכמנו|"
+    r"(?<!tidak\s)(?<!belum\s)(?:sepakat|disepakati|(?:kita|kami)\s+(?:sudah\s+)?(?:putuskan|"
+    r"sepakati|tetapkan))|"
+    r"(?<!chưa\s)(?<!không\s)(?:thống\s+nhất|quyết\s+định)|"
+    r"συμφωνήσαμε|συμφωνήθηκε|anlaştık|tumekubaliana|توافق\s+کردیم|قرار\s+شد|"
+    r"vereinbart|abgemacht|acordamos|acordado|combinamos|convenu|concordato|afgesproken"
+)
 
 DECISION = re.compile(
     r"(?i)\b(?:decided|decision|we(?:'ll| will) (?:go with|use|keep)|going with|chose|choose|"
@@ -65,8 +78,10 @@ DECISION = re.compile(
     r"bestemte|karar\s+verd\w*|karar\w*\s+verildi|päätti|päätimme|päätettiin|memutuskan|"
     r"diputuskan|rozhodl\w*|rozhodol\w*|решил\w*|решено|вирішив\w*|вирішили|"
     + _DECIDED
+    + "|"
+    + _AGREED_TOGETHER
     + r")(?!\w)"
-    r"|决定|決定|決め(?:ました|た)|拍板|定下来|결정|ตัดสินใจ"
+    r"|决定|決定|決め(?:ました|た)|拍板|定下来|결정|ตัดสินใจ|(?<!ไม่)ตกลง(?:กัน)?ว่า"
     # ... Japanese "…ことにしました" ("decided to …": "閾値は別シートから読むことにしました。")
     r"|ことに(?:しました|した)(?!か?[？?])"
 )
@@ -741,8 +756,9 @@ def decides(sentence: str) -> bool:
         return True  # a verb that holds its "we" and "will": "Sawa, tutatumia PostgreSQL."
     said = DECISION.search(sentence) if word_count(sentence) >= 5 else None
     said = said or DECIDED_BY.search(sentence)
-    if said is None:  # the verbs and approvals intent reads, in its languages
-        return is_decision(sentence)
+    if said is None:  # the verbs and approvals intent reads, in its languages, not those
+        # not given yet ("変更要求CR-4372はまだ佐藤さんに承認されていません。": not approved yet)
+        return is_decision(sentence) and not _NOT_YET.search(sentence)
     return not _NOT_YET.search(sentence[: said.end()])
 
 

@@ -1284,9 +1284,10 @@ def _fill_rules(
 
 def _only_decides(said: str) -> bool:
     """Whether ``said`` settles a plan ("Fechado, vamos propor prazo de pagamento de 45
-    dias.": :func:`.decisions.agrees_on_a_plan`) and states no rule beside it: a decision,
+    dias.", "Kami sepakat batas waktu ekspor adalah 90 detik.": :func:`.decisions.decides`)
+    and states no rule beside it: a decision,
     filed under Decisions by the walk, not a deadline or a value under Constraints (R41-R3)."""
-    return any(map(agrees_on_a_plan, sentences(said))) and not _states_a_rule(said)
+    return any(map(decides, sentences(said))) and not _states_a_rule(said)
 
 
 # tests a runner was told to expect to fail: pytest's "1 xfailed" / "XFAIL", Jest's and
@@ -1485,7 +1486,7 @@ class _Walk:
     def _user_turn(self, i: int, m: Message) -> None:
         self.recent = []
         self.just_asked = set()
-        for s in sentences(m.text):  # what the user asked about: a number a tool may say
+        for s in sentences(_without_records(m.text)):  # asked about: a number a tool may say
             words = asked_words(s)  # (once a sentence: a pasted document has thousands)
             self.asked_about |= words if asks(s) else set()
             self.just_asked |= words
@@ -1756,6 +1757,15 @@ class _Walk:
         for pending in self.acting.values():
             item = _act(pending, [], "", self.done_by, self.sheet.keys["Actions taken"])
             self.sheet.add("Actions taken", item)
+
+
+def _without_records(text: str) -> str:
+    """``text`` without its fenced blocks and a log's records pasted unfenced: the words a
+    user asks with (a pasted log's words "ledger", "signer" asked nothing, and a run's own
+    log lines that share them are no answer to keep: R44)."""
+    lines = without_code(text).splitlines()
+    logged = log_records(lines)
+    return "\n".join(line for k, line in enumerate(lines) if k not in logged)
 
 
 def _lookup_asked(
@@ -2264,11 +2274,24 @@ def _next_step(messages: Sequence[Message]) -> str | None:
 @lru_cache(maxsize=4096)  # read three times a recap (rules, commands never run, the rest)
 def _statements(turn: str) -> tuple[str, ...]:
     """What a user's turn states (:func:`.facts.statements`): a short turn as one, unless
-    two of its sentences are rules each ("Leave X off. Keep Y hidden."): each its own."""
+    two of its sentences are rules each ("Leave X off. Keep Y hidden.") or one settles a
+    plan and another is a rule ("Uzgodniliśmy, że limit wynosi 90 sekund. Plik nie może
+    przekraczać 8 MB.": a decision and a limit, each in its own section): each its own."""
     said = statements(turn)
-    if len(said) == 1 and sum(map(is_rule, sentences(said[0]))) >= 2:
+    if len(said) == 1 and _kinds_apart(sentences(said[0])):
         return tuple(sentences(turn))
     return tuple(said)
+
+
+def _kinds_apart(said: Sequence[str]) -> bool:
+    """Whether ``said`` holds two rules, or a decision beside a rule or a number of its
+    own: statements filed apart (a decision's item keeps only its deciding sentence)."""
+    rules = [s for s in said if is_rule(s)]
+    if len(rules) >= 2:
+        return True
+    deciding = [s for s in said if decides(s)]
+    rest = [s for s in said if s not in deciding]
+    return bool(deciding) and any(s in rules or numbers_matter(s, "user") for s in rest)
 
 
 # a sentence cut where it ends without a mark, at a space (Thai ends a clause with one)
@@ -2333,9 +2356,9 @@ def _said(
     pictured = m.role == "user" and next(m.images(), None) is not None
     who = "User" if m.role == "user" else "Assistant"
     said = _own_words(m.text) if m.role == "user" else without_code(m.text)
-    # a pasted log's records ("… poll api.sync id=317794 lat=58.9ms"): noise, not numbers
-    # or statements of the speaker's (R28-M2)
-    lines = said.splitlines() if "=" in said else []
+    # a pasted log's records ("… poll api.sync id=317794 lat=58.9ms", "[0007] 347972 token
+    # worker ok=0.1893"): noise, not numbers or statements of the speaker's (R28-M2, R44)
+    lines = said.splitlines()
     logged = "\n".join(lines[k] for k in sorted(log_records(lines)))
     for s in _statements(said) if whole else sentences(said):
         if GOAL_LABEL.sub("", s) in goal_text or s in placed or word_count(s) < 3:
@@ -2353,15 +2376,17 @@ def _said(
         # (a user's short turn said as one keeps its bytes as a rule does)
         item = f"{who}: {clip(s, 300 if whole and s not in sentences(s) else 240)}"
         decided = decides(s)  # and not undone: "Marek nie zdecydował jeszcze."
+        decision = s
         if decided and m.role == "user":  # (its deciding sentence, not the talk around it)
             deciding = [x for x in sentences(s) if decides(x)]
             if deciding and len(deciding) < len(sentences(s)):
-                item = f"User: {clip(' '.join(deciding), 240)}"
+                decision = " ".join(deciding)  # (not the nudge asked after it: "… peki, sonra?")
+                item = f"User: {clip(decision, 240)}"
         # (a user's question names no number that matters: "질문 0: 행이 몇 개예요?", R42-R5)
         number = not (m.role == "user" and asks(s)) and numbers_matter(s, m.role)
         if m.role == "user" and states_an_amount(s) and number:  # a budget
             add("Numbers that matter", item)
-        elif decided and word_count(s) >= 3 and not asks(s):  # "Иван решил откатить релиз."
+        elif decided and word_count(s) >= 3 and not asks(decision):  # "Иван решил откатить релиз."
             if not ECHO.match(s):  # "I'll keep to those rules.": no decision of its own
                 add("Decisions", item)
         elif m.role == "assistant" and not asks(s) and restates_count(s, counted):

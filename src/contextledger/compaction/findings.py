@@ -397,10 +397,33 @@ def log_records(lines: Sequence[str]) -> set[int]:
             keys = tuple(_LOG_KEY.findall(line))
             if len(keys) >= 2:
                 keyed[k] = keys
-    if len(keyed) < 3:
-        return set()
     count = Counter(keyed.values())
-    return {k for k, keys in keyed.items() if count[keys] >= 3}
+    return {k for k, keys in keyed.items() if count[keys] >= 3} | _numbered_records(lines)
+
+
+def _numbered_records(lines: Sequence[str]) -> set[int]:
+    """Which of ``lines`` open alike with a number before their first word, three lines or
+    more: a log's numbered or stamped records ("[0000] 030084 export replica ok=0.8470",
+    "#0412 pdf-worker 88231 …", "2026-12-01 10:00:01 …"), pasted by a user or printed by a
+    run. Their numbers are the log's, not ones the user stated (R44: a paste's twelve lines
+    filled the recap's numbers, the user's own limit left out); a numbered list ("1. …")
+    opens with too short a number to be one.
+
+    >>> sorted(_numbered_records(["[0001] 9 ok", "[0002] 4 ok", "[0003] 7 ok", "1. Use zstd."]))
+    [0, 1, 2]
+    """
+    heads: dict[int, str] = {}
+    for k, line in enumerate(lines):
+        head = _BEFORE_A_WORD.match(line)
+        if head is not None and sum(ch.isdigit() for ch in head.group(0)) >= _RECORD_DIGITS:
+            heads[k] = head.group(0).strip().translate(_MASK_DIGITS)
+    count = Counter(heads.values())
+    return {k for k, head in heads.items() if count[head] >= 3}
+
+
+# what opens a line before its first word's letter; a record's number has this many digits
+_BEFORE_A_WORD = re.compile(r"[\W\d_]*")
+_RECORD_DIGITS = 3
 
 
 def _one_of_a_kind(k: int, lines: list[str]) -> bool:
