@@ -358,11 +358,19 @@ def _deferred(
     index: HistoryIndex, newest_first: Iterable[int], substantive: Callable[[int], bool]
 ) -> Iterator[int]:
     """Of the requests ``newest_first`` (units), those that put a request off for later
-    (``defers``), each read once per text (``HistoryIndex.of_text``)."""
+    (``defers``), each read once per text (``HistoryIndex.of_text``); of the newest
+    ``_FILL_LOOKS`` substantive ones only (a cold fit of a long chat reads no more: the
+    fill keeps the oldest anyway)."""
     starts = index.starts
+    looked = 0
     for k in newest_first:
-        if substantive(k) and index.of_text(starts[k], "defers", defers):
+        if not substantive(k):
+            continue
+        if index.of_text(starts[k], "defers", defers):
             yield k
+        looked += 1
+        if looked >= _FILL_LOOKS:
+            return
 
 
 #: A request put off is said in a turn of its own: a longer text (a pasted log, a long
