@@ -46,6 +46,18 @@ DECISIONS = [
     "じゃあ案Bでいきましょう。",
     "Nehmen wir Redis statt Memcached.",
     "OK pour la version 2, on déploie lundi.",
+    # the languages retain44 found unread (Swahili, Arabic, Hebrew, Thai, Ukrainian) and more
+    "Kamati imeamua kuongeza bei ya maji kuanzia Machi.",
+    "Wazee wamekubaliana kujenga kisima kipya karibu na shule.",
+    "قررت اللجنة تأجيل الاجتماع إلى الأحد.",
+    "اتفق الفريق على استخدام قاعدة بيانات واحدة.",
+    "הוועד אישר את התקציב החדש לחוג.",
+    "בחרנו בספק השני בגלל המחיר.",
+    "ที่ประชุมมีมติให้เลื่อนการเปิดตัวไปสัปดาห์หน้า",
+    "Збори ухвалили новий статут кооперативу.",
+    "Рада погодилася перенести зустріч на четвер.",
+    "Rapat memutuskan kantor tutup hari Jumat.",
+    "El comité acordó cerrar la tienda los lunes.",
 ]
 # decisions too short to pin alone (they mean something only beside what they answer)
 SHORT = ["Approved.", "B안으로 진행하세요", "Ja, Option B."]
@@ -64,6 +76,11 @@ NOT_DECISIONS = [
     "계속 진행해",
     "Should we stick with Terraform?",
     "What did the team agree to?",
+    "هل قررتم موعد التسليم؟",
+    "האם החלטתם כבר על הספק?",
+    "ยังตัดสินใจไม่ได้เลย",
+    "Je, mmeamua tarehe ya mkutano?",
+    "Вже ухвалили бюджет?",
 ]
 
 
@@ -105,6 +122,9 @@ PIECES = [
     "let's take plan", "on part sur", "b안으로 진행", "signing off", "agreed to",
     "stick with", "do it the second way", "go for option", "ok pour", "vamos com", "machen wir",
     "nehmen wir", "procedi con", "按方案", "でいきましょう",
+    "погодилися", "ухвалив", "tumeamua", "alichagua", "memutuskan", "ditetapkan", "kami memilih",
+    "قررنا", "اخترنا", "اتفقوا على", "وافق على", "החלטנו", "אישרה", "ตัดสินใจ", "มีมติ",
+    "ตกลงกันว่า", "acordamos", "me quedo con",
 ]  # fmt: skip
 FILL = ["", " ", "x", "the ", ", ", ".", "é", "日", "\n"]
 HINT_BYTES = [h.encode() for h in intent._DECISION_HINTS]

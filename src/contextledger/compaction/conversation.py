@@ -480,8 +480,8 @@ def _summarize(
 def _evidence(reading: Conversation, all_covers: Sequence[str]) -> tuple[Message, ...]:
     """What a recap covering ``all_covers`` is checked against: the turns it covers, the
     goal's turn and the user's requests kept verbatim after it."""
+    from ..lexicon.deferral import DEFERRED
     from .digest import goal_answer, goal_message  # ~0.13 s to import: when a recap is made
-    from .facts import DEFERRED
 
     # the goal is read from the whole record (its turn may be pinned, not covered):
     # it is evidence for the recap's Goal line, with the answer that said what it announced

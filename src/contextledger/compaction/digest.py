@@ -50,6 +50,7 @@ from ..intent import (
 )
 from ..lexicon.claims import COUNTED_NUDGE_WORDS
 from ..lexicon.common import COUNTER_LABELS
+from ..lexicon.deferral import DEFERRED
 from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL
 from ..lexicon.negation import denial
 from ..lexicon.tools import LOOKING
@@ -74,7 +75,6 @@ from .decisions import (
     without_reversed,
 )
 from .facts import (
-    DEFERRED,
     _open_requests,
     extract_claims,
     is_request,

@@ -50,6 +50,7 @@ from ..lexicon.claims import (
     ZONE_TZDB,
 )
 from ..lexicon.common import NEGATIONS, stems_at_word_start
+from ..lexicon.deferral import DEFERRED, WHEN_FREE
 from ..lexicon.intent import (
     ASKS_FOR_A_RULE_ELSEWHERE,
     DEADLINE_MOMENT,
@@ -67,8 +68,6 @@ from ..lexicon.negation import denial
 from ..lexicon.outcomes import BUT_WORDS, NOT_WORDS, RIGHT_WORDS, WRONG_UNSPACED, WRONG_WORDS
 from ..settings_said import word_count
 from .facts import (
-    DEFERRED,
-    WHEN_FREE,
     keywords,
     sentences,
     without_paste,

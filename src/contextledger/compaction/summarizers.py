@@ -90,7 +90,8 @@ class OfflineSummarizer:
         return render_digest(leaving_out(d, leave_out, removed), max_bytes)
 
     def summarize(self, prompt: str, transcript: str, *, max_tokens: int) -> str:
-        from .facts import DEFERRED, extract_claims, sentences  # (the recap's readers: ~0.1 s)
+        from ..lexicon.deferral import DEFERRED
+        from .facts import extract_claims, sentences  # (the recap's readers: ~0.1 s)
 
         previous, body = _split_previous(transcript)
         turns = _turns(body)

@@ -47,6 +47,7 @@ from typing import Any, Literal, TypeVar
 
 from ..errors import BudgetError, ContentError
 from ..intent import is_nudge, is_small_talk, rule_by_shape, steering_requests
+from ..lexicon.deferral import DEFERRED, WAITS_FOR, WHEN_FREE
 from ..model import Block, FileAttachment, Image, Message, ProviderContent, Text, ToolResult
 from ..pricing.messages import Pricer
 from ..pricing.text import estimate_tokens, tokens_at_least
@@ -173,6 +174,7 @@ def prior_request_order(
     task_out: list[int] | None = None,
     pasted_rules: Callable[[int], bool] | None = None,
     rules_by_shape: Callable[[], Iterable[int]] | None = None,
+    deferred: Callable[[], Iterable[int]] | None = None,
 ) -> Iterator[tuple[int, bool]]:
     """Earlier requests in the order they are pinned, each with whether it is pinned
     beyond the ``prior_anchors`` count (still within the token cap); lazily, so a fit asks
@@ -206,7 +208,10 @@ def prior_request_order(
     ``rules_by_shape``: newest first, the requests whose own words read as a rule or a
     correction only by their shape (``_by_shape``: a denial or a value set against another,
     in a language the lexicon does not read word by word), given after the rules the
-    lexicon reads and before those only pasted.
+    lexicon reads and before those only pasted. ``deferred``: newest first, the requests the
+    user put off for later (``defers``: "After the migration, also update the docs."),
+    given after every rule and before the other requests: a task still owed, which a
+    newer chatty turn must not displace (retain44: a Swahili session lost it at 16k).
 
     >>> from contextledger.intent import is_substantive
     >>> said = {0: "Please migrate the billing service to Postgres 16.", 1: "ok",
@@ -288,6 +293,10 @@ def prior_request_order(
         if k not in chosen:
             chosen.add(k)
             yield k, True
+    for k in deferred() if deferred is not None else ():
+        if k not in chosen:
+            chosen.add(k)
+            yield k, True
     for k in newest_first():
         if k not in chosen and substantive(k):
             yield k, False
@@ -343,6 +352,47 @@ def _by_shape(
         if any(map(said_once.once, said)):
             found.add(k)
             yield k
+
+
+def _deferred(
+    index: HistoryIndex, newest_first: Iterable[int], substantive: Callable[[int], bool]
+) -> Iterator[int]:
+    """Of the requests ``newest_first`` (units), those that put a request off for later
+    (``defers``), each read once per text (``HistoryIndex.of_text``); of the newest
+    ``_FILL_LOOKS`` substantive ones only (a cold fit of a long chat reads no more: the
+    fill keeps the oldest anyway)."""
+    starts = index.starts
+    looked = 0
+    for k in newest_first:
+        if not substantive(k):
+            continue
+        if index.of_text(starts[k], "defers", defers):
+            yield k
+        looked += 1
+        if looked >= _FILL_LOOKS:
+            return
+
+
+#: A request put off is said in a turn of its own: a longer text (a pasted log, a long
+#: brief) is not read for one (as ``intent.is_decision``)
+_DEFERRING_CHARS = 400
+
+
+def defers(text: str) -> bool:
+    """Whether the user puts a request off in ``text``: "later" or "don't forget"
+    (``DEFERRED``), "when you get a chance" (``WHEN_FREE``), a condition first ("After the
+    deploy, update the docs.": ``WAITS_FOR``), in one of its sentences.
+
+    >>> defers("After the migration, also update the docs."), defers("ok, keep going")
+    (True, False)
+    >>> defers("Baadaye niandalie ripoti ya mauzo."), defers("Show me the sales report.")
+    (True, False)
+    """
+    if len(text) > _DEFERRING_CHARS or is_nudge(text):
+        return False
+    return any(
+        DEFERRED.search(s) or WHEN_FREE.search(s) or WAITS_FOR.match(s) for s in own_sentences(text)
+    )
 
 
 #: Where a sentence looked up in the requests' text is (``_SaidOnce.found``) when it is not
@@ -621,6 +671,7 @@ def _pin_requests(
             tasks,
             by_paste,
             partial(_by_shape, index, requests(range(older - 1, -1, -1)), substantive, shaped),
+            lambda: _deferred(index, requests(range(older - 1, -1, -1)), substantive),
         )
         stale = 0  # stale settings skipped
         newer = index.newer_settings(anchor_pos)  # (kept across refits)

@@ -1532,7 +1532,7 @@ DECISION = compiled_on_use(
     r"\b(?:picked(?! up\b)|selected|settled on|went with|agreed on|landed on|voted for|"
     r"(?:have|has|['’]ve) chosen)\b|"
     r"\b(?:eligi(?:ó|eron)|elegimos|escogi(?:ó|eron)|escogimos|opt(?:ó|amos|aron)|"
-    r"nos quedamos con|se qued(?:ó|aron) con)\b|"
+    r"nos quedamos con|me quedo con|se qued(?:ó|aron) con|acord(?:ó|amos|aron))\b|"
     r"\b(?:a|avons|ont|as|avez|ai) (?:choisi|opté|retenu|tranché)\b|"
     r"\b(?:ha|hanno|abbiamo|ho) (?:scelto|optato)\b|"
     r"\b(?:escolh(?:eu|emos|eram|i)|opt(?:ou|amos|aram)|ficamos com|ficou com)\b|"
@@ -1547,6 +1547,23 @@ DECISION = compiled_on_use(
     r"\b(?:выбрал[аи]?|обрал[аи]?|обрав|вибрал[аи]?|вибрав|остановились на|договорились|"
     r"домовилися|(?:решил[аи]?|вирішил[аи]?|вирішив) (?:[а-яіїєґ]+т[ьи]\b|что|що|в пользу))|"
     r"\bwybra(?:ł|ła|li|liśmy|łem|łam)\b|\bzdecydowa\w+|"
+    # ... Ukrainian's "agreed", "resolved", "passed" ("Рада погодилася …", "Збори ухвалили …")
+    r"\b(?:погодил(?:ися|ася|ись|ось)|погодився|постановил[аи]|постановив|ухвалил[аи]|"
+    r"ухвалив)\b|"
+    # ... Swahili by the verb's prefixes, past or perfect ("Kamati imeamua …", "Tulichagua
+    # …", "Wazee wamekubaliana …", "Bodi imepitisha …")
+    r"\b(?:ni|tu|a|wa|i|u|li|ki|m|zi|ya)(?:me|li)(?:amua|chagua|kubaliana|pitisha)\b|"
+    # ... Indonesian/Malay ("Rapat memutuskan …", "Kita sepakat …", "Kami memilih …")
+    r"\b(?:memutuskan|diputuskan|bersepakat|sepakat|menetapkan|ditetapkan)\b|"
+    r"\b(?:kami|saya|kita|aku)\s+(?:sudah\s+|telah\s+)?memilih\b|"
+    # ... Arabic, a conjunction glued before ("قررت اللجنة …", "واتفقنا على …", "اخترنا …")
+    r"(?<!\w)[وف]?(?:قرر(?:ت|نا|وا)?|اختر(?:ت|نا)|اختار(?:ت|وا)|اتفق(?:ت|نا|وا)?(?:\s+\S+){0,2}?\s+على|"
+    r"اتفقنا|وافق(?:ت|نا|وا)?\s+على)(?!\w)|"
+    # ... Hebrew, "and"/"that" glued before ("החלטנו …", "הוועד אישר …", "ובחרנו …")
+    r"(?<!\w)[וש]?(?:החלט(?:נו|תי)|החליט(?:ה|ו)?|בחר(?:נו|תי|ה|ו)|הסכמ(?:נו|תי)|הסכימ(?:ה|ו)|"
+    r"הסכים|אישר(?:נו|תי|ה|ו)?|סיכמנו)(?!\w)|"
+    # ... Thai, unspaced ("ที่ประชุมมีมติ …", "เราตัดสินใจใช้ …", "ตกลงกันว่า …"), not "can't decide"
+    r"ตัดสินใจ(?!ไม่ได้|ไม่ถูก|หรือยัง)|มีมติ|ตกลงกันว่า|ตกลงกันแล้ว|เลือกใช้|"
     r"[选選](?:了|择了|擇了|定)|定[为為]|に決め|を選び|を選ん|선택했|로 정했|으로 정했|기로 ?(?:했|정했)|"
     # an approval that names the choice: "Yep, pick Stripe over Adyen.", "Sí, hazlo con la
     # opción A.", "D'accord, on garde Redis.", "Jawohl, wir nehmen Plan B.", "好，就用 Redis。"
@@ -1603,6 +1620,10 @@ _DECISION_HINTS = (
     "picked", "selected", "settled", "went with", "agreed", "landed on", "voted for", "final",
     "elig", "elegimos", "escogi", "opt", "choisi", "retenu", "tranché", "scelto", "escolh",
     "ficamos", "ficou com", "gekozen", "gewählt", "брал", "брав", "решил", "ріши", "останов",
+    "погодил", "погодив", "постанов", "ухвал", "amua", "chagua", "kubaliana", "pitisha",
+    "utuskan", "sepakat", "etapkan", "memilih", "قرر", "اختر", "اختار", "اتفق", "وافق",
+    "החלט", "החליט", "בחר", "הסכמ", "הסכימ", "הסכים", "אישר", "סיכמנו", "ตัดสินใจ", "มีมติ",
+    "ตกลงกัน", "เลือกใช้", "acord",
     "говорил", "домовил", "wybra", "zdecydowa", "选", "選", "定为", "定為", "決め", "선택했",
     "정했", "기로", " use", " pick ", " take ", " choose ", " keep ", "let's ", "let’s ", "lets ",
     "confirmed", " usa", " toma", "hazlo", "qued", "gard", "prend", "on part", "utilis", "on reste",
