@@ -29,6 +29,13 @@ def _mail(n: int, seed: int) -> str:
     )
 
 
+def _acted_on(n: int, tool: str, args: dict[str, str]) -> list[Message]:
+    """Round ``n``'s call of ``tool``, its output (pasted-looking lines) and the reply."""
+    call = ToolCall(f"c{n}", tool, json.dumps(args))
+    output = Message.tool(f"c{n}", _mail(50, n + 100))
+    return [Message("assistant", (call,)), output, Message.assistant(f"Step {n} checked.")]
+
+
 def _session(opening: str, rounds: int = 60) -> list[Message]:
     msgs = [Message.system("You are an IT helpdesk agent."), Message.user("Hi!")]
     msgs += [Message.assistant("Good morning! What can I help with?"), Message.user(opening)]
@@ -37,10 +44,7 @@ def _session(opening: str, rounds: int = 60) -> list[Message]:
             msgs.append(Message.user(_mail(40, n)))  # a turn of pasted lines, acted on
         else:
             msgs.append(Message.user(["ok", "go on", "yep"][n % 3]))
-        args = json.dumps({"script": f"Get-Content C:/logs/host{n}.log -Tail 80"})
-        msgs.append(Message("assistant", (ToolCall(f"c{n}", "powershell", args),)))
-        msgs.append(Message.tool(f"c{n}", _mail(50, n + 100)))
-        msgs.append(Message.assistant(f"Step {n} checked."))
+        msgs += _acted_on(n, "powershell", {"script": f"Get-Content C:/logs/host{n}.log -Tail 80"})
     msgs.append(Message.user("what now?"))
     return msgs
 
@@ -127,10 +131,7 @@ def _requests_after(opening: str, rounds: int = 60) -> list[Message]:
     msgs = [Message.system("You are a coding agent."), Message.user(opening)]
     for n in range(rounds):
         msgs.append(Message.user(f"แก้โมดูล m{n} ให้ใช้ไคลเอนต์ใหม่ แล้วรันเทสต์ของมัน"))
-        args = json.dumps({"cmd": f"pytest tests/m{n} -q"})
-        msgs.append(Message("assistant", (ToolCall(f"c{n}", "shell", args),)))
-        msgs.append(Message.tool(f"c{n}", _mail(50, n + 100)))
-        msgs.append(Message.assistant(f"m{n} done."))
+        msgs += _acted_on(n, "shell", {"cmd": f"pytest tests/m{n} -q"})
     msgs.append(Message.user("ต่อเลย"))
     return msgs
 
