@@ -32,6 +32,7 @@ from functools import cached_property, lru_cache
 from itertools import pairwise
 
 from ..lexicon.claims import NO_OBJECTION, NOT_THAT_NEGATORS, OWNERSHIP
+from ..lexicon.denials import DENIALS, PROHIBITIONS
 from ..lexicon.negation import OPTION_AFTER, REJECTING_READ, RETRACTION
 from .trace import claim_terms, stem
 
@@ -618,6 +619,36 @@ def stance_change(claim: str, said: str, *, flipped: bool = False) -> str | None
 _POSTPOSED = re.compile(r"(?<![^\s:,;(])((?:[^\s:,;]+\s+)?[^\s:,;]+)\s+(?i:değil)(?![^\W\d_])")
 
 
+# A word of denial of another language, spaced as a word ("لا", "אל", "không", "nie", "hapana")
+_DENIAL_WORDS = DENIALS | PROHIBITIONS
+_WORD_SPACED = re.compile(r"[^\W\d_]+")
+
+
+def _with_english_not(text: str) -> str:
+    """``text`` with each word of denial of another language written "not", for
+    ``term_polarity``, which reads English negation: what a record sentence in Arabic,
+    Hebrew or Vietnamese denies is then read as denied ("אל תשנה את הקובץ X" denies X),
+    and an English recap saying it truly ("do not change X") is no opposite of it
+    (review44 R44-ver7). Words ``_NEGATOR`` reads already are left as they are.
+
+    >>> _with_english_not("Dùng HyperLogLog, không phải Set."), _with_english_not("never X")
+    ('Dùng HyperLogLog, not phải Set.', 'never X')
+    """
+    if text.isascii() and _NEGATOR.search(text) is not None:
+        return text  # (English, read as it is)
+
+    def as_not(word: re.Match[str]) -> str:
+        said = word.group()
+        folded = said.casefold()
+        if folded not in _DENIAL_WORDS or _NEGATOR.fullmatch(said):
+            return said
+        if folded == "אל" and not text.startswith("ת", word.end() + 1):
+            return said  # (Hebrew's "to": "don't" only before a verb of the second person)
+        return "not"
+
+    return _WORD_SPACED.sub(as_not, text)
+
+
 # A question opened by a negated auxiliary asks for what it negates: "Shouldn't the limit be
 # 768Mi, not 512Mi?" says the limit should be 768Mi (R33-V4); its "not 512Mi" still denies.
 _NEGATIVE_QUESTION = re.compile(
@@ -636,7 +667,7 @@ class Reading:
 
     @cached_property
     def polarity(self) -> dict[str, set[Stance]]:
-        text = _POSTPOSED.sub(r"not \1", self.text)
+        text = _with_english_not(_POSTPOSED.sub(r"not \1", self.text))
         return term_polarity(_NEGATIVE_QUESTION.sub(r"\1", text))
 
     @cached_property

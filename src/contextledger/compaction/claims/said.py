@@ -652,6 +652,7 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
         if not good:  # "…; access goes through the bastion": more of the same sentence
             good = _supporting_in(part, index, before)
         kept_as_is = _NOT_CHANGING.sub("keeping", part)
+        as_said = part  # (its restriction read as said: "do not change X" restricts X)
         if not good and kept_as_is != part:  # "without changing X" is "keep X as it is"
             good, _ = supporting_at(kept_as_is, index, need)
             part = kept_as_is if good else part
@@ -727,6 +728,7 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
         rule = index.units[good[0]].text
         if not against:
             kept, dropped_denial = _in_other_words(part, rule, kept or [], good, stated, index)
+            dropped_denial = dropped_denial and not lex.restricts(as_said)
             if dropped_denial and fold(rule) != fold(text):  # (never its own opposite)
                 return [Claim(kind, text, f"{_TURNED_AROUND} it: {quote(rule)}")]
         before = kept

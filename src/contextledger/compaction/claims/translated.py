@@ -314,7 +314,10 @@ _LANGUAGE_ACRONYM = re.compile(r"(?<![\w./-])(?:[A-Z]{2,4}|MwSt)(?![\w/-]|\.\w)"
 # The option a choice sets aside, with the word that does: ", no por la API", "rather than
 # through the bank's API", ", nicht stripe-webhook"
 _SET_ASIDE = re.compile(
-    r"(?i)(?:\s+(?:rather\s+than|instead\s+of)|,\s*(?:not|no|não|non|pas|nicht|niet|ne|nie|не))"
+    r"(?i)(?:\s+(?:rather\s+than|instead\s+of)|,\s*(?:not|no|não|non|pas|nicht|niet|ne|nie|не|"
+    # ... Polish's and Ukrainian's "and not", Vietnamese "(but) not", Indonesian's, Swahili's,
+    # Arabic's and Hebrew's "and not" (review44 R44-ver7: "Dùng HyperLogLog, không phải Set.")
+    r"a\s+nie|а\s+не|(?:chứ\s+)?không\s+phải|bukan|sio|وليس|ولا|ולא))"
     r"\s+(?:[^\W\d_]+\s+){0,2}[\w./+-]+"
 )
 
