@@ -629,18 +629,19 @@ def _with_english_not(text: str) -> str:
     ``term_polarity``, which reads English negation: what a record sentence in Arabic,
     Hebrew or Vietnamese denies is then read as denied ("אל תשנה את הקובץ X" denies X),
     and an English recap saying it truly ("do not change X") is no opposite of it
-    (review44 R44-ver7). Words ``_NEGATOR`` reads already are left as they are.
+    (review44 R44-ver7). Words in Latin letters without marks are left as they are (the
+    reader knows its English and some others; "unless" is no "not").
 
     >>> _with_english_not("Dùng HyperLogLog, không phải Set."), _with_english_not("never X")
     ('Dùng HyperLogLog, not phải Set.', 'never X')
     """
-    if text.isascii() and _NEGATOR.search(text) is not None:
-        return text  # (English, read as it is)
+    if text.isascii():
+        return text  # (its words of denial are read as they were: "unless", "niet")
 
     def as_not(word: re.Match[str]) -> str:
         said = word.group()
         folded = said.casefold()
-        if folded not in _DENIAL_WORDS or _NEGATOR.fullmatch(said):
+        if said.isascii() or folded not in _DENIAL_WORDS:
             return said
         if folded == "אל" and not text.startswith("ת", word.end() + 1):
             return said  # (Hebrew's "to": "don't" only before a verb of the second person)
