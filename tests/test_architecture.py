@@ -4,13 +4,14 @@ No import cycles (module-level or inside functions), one reader of the environme
 ``.env`` (config.py), every exception class in errors.py, and what a fresh process imports:
 ``import contextledger`` nothing, ``contextledger --help`` no command, a plain fit no
 compaction, a prepare without a recap no claims checker (each costs every CLI call, server
-worker and subprocess test time).
+worker and subprocess test time). Test files are named by what they test.
 """
 
 from __future__ import annotations
 
 import ast
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -238,3 +239,11 @@ def test_the_command_table_matches_the_commands() -> None:
         assert entry.summary == command.get_short_help_str(10_000), name
         assert command.callback is not None
         assert command.callback.__module__ == f"{cli.__name__}.{entry.modules[0]}", name
+
+
+def test_test_files_are_named_by_what_they_test() -> None:
+    """A file named after the work branch that wrote it (``test_claims_verify39.py``) tells the
+    next reader nothing; its docstring may say which session found the bug."""
+    branch_named = re.compile(r"_(?:speed|verify|recap|retain|prov|lead|review|train)\d+\.py$")
+    tests = Path(__file__).parent
+    assert sorted(p.name for p in tests.glob("test_*.py") if branch_named.search(p.name)) == []

@@ -431,17 +431,19 @@ def _pasted(words: str) -> str:
 
 def test_a_rule_said_inside_a_pasted_log_is_pinned_in_the_users_words() -> None:
     """R28-M4: a correction or rule said among the lines of a pasted log, in a turn too long
-    to be kept, is sent in the user's words (a user turn, reported), the log left out."""
+    to be kept, is sent in the user's words (a user turn, reported), the log left out: as
+    the turn's own words between markers of the lines left out (review45 R45-ret5; before,
+    its words alone as a gist turn)."""
     msgs = session()
     rule = "Never run `make deploy-prod` from this branch."
     msgs.insert(30, {"role": "user", "content": _pasted(rule)})
     msgs.insert(31, {"role": "assistant", "content": "Understood."})
     res = fit(msgs, MODEL, window=4_000, max_output_tokens=500)
-    words = [m for m in res.messages if m.id.startswith("gist-") and m.role == "user"]
-    assert len(words) == 1 and rule in words[0].text
-    assert "step=" not in words[0].text  # (the log is not sent)
-    assert any(n.kind == "pinned" and words[0].id in n.text for n in res.report.notices)
-    assert words[0].id.removeprefix("gist-") in {c.message_id for c in res.report.dropped}
+    words = [m for m in res.messages if rule in m.text and m.role == "user"]
+    assert len(words) == 1
+    assert words[0].text.count("step=") <= 1  # (the log is not sent: its last line at most)
+    said = words[0].id
+    assert any(said.removeprefix("gist-") == n.where or said in n.text for n in res.report.notices)
     assert res.report.used <= res.report.budget
     body = translate(res.messages, "anthropic", model="claude-sonnet-4-5").body
     assert body["messages"][0]["role"] == "user"

@@ -672,6 +672,15 @@ def test_a_paste_in_another_script_with_an_ask_after_it_is_read_for_words() -> N
         "좋아요, 계속해요",
         "Ωραία, και μετά τι;",
         "अच्छा, फिर क्या?",
+        "Beleza, valeu, segue.",
+        "Theek hai ji, chalo.",
+        "Baik, sila teruskan.",
+        "Bine, mersi, continuă.",
+        "Rendben, köszi, mehet.",
+        "Selvä, kiitos, jatka vain.",
+        "আচ্ছা, ধন্যবাদ, চালিয়ে যাও।",
+        "Oké, doorgaan.",
+        "Sige po, salamat, ituloy mo lang.",
     ],
 )
 def test_a_nudge_in_another_spaced_language_asks_for_nothing(nudge: str) -> None:
@@ -679,6 +688,30 @@ def test_a_nudge_in_another_spaced_language_asks_for_nothing(nudge: str) -> None
     words (review44: the Turkish "peki, sonra?" was listed as an open request)."""
     assert is_nudge(nudge)
     assert not is_substantive(nudge)
+
+
+@pytest.mark.parametrize(
+    "nudge",
+    [
+        "了解です、ありがとうございます。",
+        "好的，谢谢，继续。",
+        "โอเคครับ ขอบคุณ ทำต่อเลย",
+        "うん、そのままお願いします",
+    ],
+)
+def test_a_nudge_in_a_script_without_spaces_asks_for_nothing(nudge: str) -> None:
+    """review45 R45-rec2: "はい、続けてください" (yes, please go on) was listed as an open
+    request: its two runs of characters are no words a vocabulary lists."""
+    assert is_nudge(nudge)
+    assert not is_substantive(nudge)
+
+
+@pytest.mark.parametrize(
+    "asked",
+    ["了解です。次はログイン画面のテストを書いてください。", "好的，继续把导出改成幂等的。"],
+)
+def test_a_request_after_a_nudge_phrase_without_spaces_is_a_request(asked: str) -> None:
+    assert not is_nudge(asked)
 
 
 @pytest.mark.parametrize(

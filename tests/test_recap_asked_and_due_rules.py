@@ -227,3 +227,19 @@ def test_a_nudge_asked_as_a_question_is_no_open_request(said: str, open_request:
     ]
     sections = digest(msgs).sections
     assert (said in sections.get("Open requests", ())) is open_request
+
+
+@pytest.mark.parametrize(
+    "nudge", ["はい、進めてください。", "好的，请继续。", "Ok, please keep going."]
+)
+def test_a_nudge_said_before_a_rule_is_no_open_request(nudge: str) -> None:
+    # review45 R45-rec2: "はい、続けてください。old_invoicesテーブルには絶対に触らないで
+    # ください。" listed its nudge under Open requests
+    msgs = [
+        Message.user("Migrate the billing worker from cron to a queue."),
+        Message.assistant("Done: the worker now reads from the queue."),
+        Message.user(f"{nudge} Never touch the ledger_archive table."),
+        Message.assistant("Understood, I will leave ledger_archive alone."),
+    ]
+    sections = digest(msgs).sections
+    assert not any(nudge.rstrip("。.") in item for item in sections.get("Open requests", ()))

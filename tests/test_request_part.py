@@ -1,5 +1,6 @@
 """A long request's own words (``request_part``), read only as far as its opening and
-closing paragraphs: the same part as reading every line (the reference below)."""
+closing paragraphs: the same part as reading every line (the reference below); the user's own
+words said between two pastes are kept among the markers of what was left out."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from itertools import takewhile
 from hypothesis import given
 from hypothesis import strategies as st
 
-from contextledger.fit.request_part import _HEAD_CHARS, _TAIL_CHARS, request_part
+from contextledger.fit.request_part import _HEAD_CHARS, _TAIL_CHARS, _between, request_part
 
 
 def reference(text: str) -> tuple[str, str] | None:
@@ -34,10 +35,10 @@ def reference(text: str) -> tuple[str, str] | None:
     between = lines[len(head) : len(lines) - len(tail)]
     if not between:
         return None
-    pasted = sum(1 for line in between if line.strip())
-    return "\n".join([*head, f"[… {pasted} pasted lines left out here …]", *tail]), (
-        f"the {pasted} lines pasted in it"
-    )
+    middle, pasted = _between(between, text)  # (its own reading: tested below)
+    if not pasted and len(middle) == len(between):
+        return None
+    return "\n".join([*head, *middle, *tail]), f"the {pasted} lines pasted in it"
 
 
 line = st.one_of(
@@ -58,3 +59,49 @@ def test_the_part_is_the_one_every_line_read_gives(text: str) -> None:
 def test_a_pasted_log_keeps_the_words_around_it() -> None:
     text = "Why does this fail?\n" + "INFO ok\n" * 20_000 + "\nThanks."
     assert request_part(text) == reference(text)
+
+
+TABLE = "\n".join(
+    f"SE-{i:04d};2026-03-{i % 28 + 1:02d};{i * 7 % 500};{i * 13 % 97}.50" for i in range(40)
+)
+
+
+def test_words_said_between_two_pastes_are_kept_between_their_markers() -> None:
+    """review45 R45-ret5: a ban said once between two pasted tables went with them."""
+    ban = "Skicka aldrig testmejl till riktiga kunder."
+    text = f"Här är exporten:\n{TABLE}\n\n{ban}\n\n{TABLE}\n\nVarför skiljer sig summorna?"
+    short, gone = request_part(text) or ("", "")
+    assert short.split("\n") == [
+        "Här är exporten:",
+        "[… 40 pasted lines left out here …]",
+        ban,
+        "[… 40 pasted lines left out here …]",
+        "Varför skiljer sig summorna?",
+    ]
+    assert gone == "the 80 lines pasted in it"
+
+
+def test_words_between_fenced_pastes_are_kept() -> None:
+    fix = "Συγγνώμη, άλλαξα γνώμη: χρησιμοποίησε duckdb, όχι sqlite."
+    fenced = f"```\n{TABLE}\n{TABLE}\n```"
+    short, gone = request_part(f"{fenced}\n\n{fix}\n\n{fenced}") or ("", "")
+    assert short.split("\n") == [
+        "```",
+        "[… 81 pasted lines left out here …]",
+        fix,
+        "[… 81 pasted lines left out here …]",
+        "```",
+    ]
+    assert gone == "the 162 lines pasted in it"
+
+
+def test_a_document_of_many_short_paragraphs_is_left_out_whole() -> None:
+    """More than a few short paragraphs between pastes are a document's, not the user's."""
+    clauses = "\n\n".join(f"§{i}. Der Mieter darf nicht rauchen." for i in range(12))
+    text = f"Der Vertrag:\n{TABLE}\n\n{clauses}\n\n{TABLE}\n\nIst das rechtens?"
+    short, _ = request_part(text) or ("", "")
+    assert short.split("\n") == [
+        "Der Vertrag:",
+        "[… 92 pasted lines left out here …]",
+        "Ist das rechtens?",
+    ]

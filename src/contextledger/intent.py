@@ -345,7 +345,32 @@ def is_nudge(text: str) -> bool:
     (True, True, False)
     """
     words = _opening_words(text)
-    return len(words) <= 12 and _all_in(words, _NUDGE_OR_TALK)
+    if len(words) <= 12 and _all_in(words, _NUDGE_OR_TALK):
+        return True
+    return len(text) <= _UNSPACED_NUDGE_MOST and _unspaced_nudge(text)
+
+
+#: The longest nudge read in a script written without spaces ("はい、続けてください" is 10)
+_UNSPACED_NUDGE_MOST = 40
+
+
+def _unspaced_nudge(text: str) -> bool:
+    """A short turn in Chinese, Japanese, Thai … made of nudge and opener phrases only
+    (``UNSPACED_FILLER``) and, beside them, nudge words of spaced scripts: ``\\w+`` reads
+    "はい、続けてください" as two words no vocabulary lists (review45 R45-rec2: it was
+    listed as an open request).
+
+    >>> _unspaced_nudge("はい、続けてください"), _unspaced_nudge("好的，继续吧！OK")
+    (True, True)
+    >>> _unspaced_nudge("โอเค ต่อเลย"), _unspaced_nudge("続けて、テストも書いてください")
+    (True, False)
+    """
+    if not _BY_CHARACTERS.search(text):
+        return False
+    spaced = _NUDGE_WORD.findall(_BY_CHARACTERS.sub(" ", text))
+    return _all_in(spaced, _NUDGE_OR_TALK) and not any(
+        _content_characters(run) for run in _UNSPACED_RUN.findall(text)
+    )
 
 
 # a sentence of a text read by the patterns for other scripts: up to its mark, a full stop

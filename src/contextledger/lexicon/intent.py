@@ -53,9 +53,10 @@ NUDGE_VOCABULARY_ELSEWHERE = """
 """
 
 # ... and in more of the languages whose words are spaced ("peki, sonra?", "sawa, endelea",
-# "ок, далі?", "oke, lanjut", "ماذا بعد؟", "מה הלאה?", "계속해 주세요"): with "what" and "then"
-# ("sonra ne?", "і що далі?"), which alone ask for nothing new. The scripts written without
-# spaces are not read by words, so Thai, Chinese and Japanese nudges are not listed here.
+# "ок, далі?", "oke, lanjut", "ماذا بعد؟", "מה הלאה?", "계속해 주세요", "sige, tuloy lang",
+# "ঠিক আছে, চালিয়ে যান"): with "what" and "then" ("sonra ne?", "і що далі?"), which alone ask
+# for nothing new. The scripts written without spaces are not read by words: their nudges
+# are read as phrases (``UNSPACED_FILLER``, ``intent.is_nudge``).
 NUDGE_VOCABULARY_MORE = """
     peki sonra şimdi ne harika süper anladım olur güzel sağ ol teşekkür ederim edelim sıradaki
     eyvallah
@@ -68,6 +69,16 @@ NUDGE_VOCABULARY_MORE = """
     حسنا حسناً شكرا شكراً تابع استمر ممتاز تمام ثم ماذا بعد طيب جميل رائع نعم أكمل واصل
     אוקיי בסדר תודה המשך תמשיך יופי מצוין טוב ואז מה הלאה כן סבבה אחלה
     باشه ممنون مرسی ادامه بده عالی خب بعد چی بعدش خوبه آره
+    valeu blz bora segue
+    hai accha acha achha chalo badhiya badiya shukriya dhanyavaad ji bilkul sahi
+    चलो बढ़िया शुक्रिया जी बिल्कुल सही
+    teruskan sila sambung okey boleh seterusnya
+    continuă continua bine mergi mai departe da mulțumesc mersi excelent gata
+    oké folytasd mehet tovább rendben szuper köszi igen király remek
+    jatka jatketaan hyvä selvä kiitti okei joo jep hienoa mahtavaa
+    ঠিক আছে চালিয়ে যান যাও আচ্ছা ভালো হ্যাঁ ধন্যবাদ দারুণ বেশ
+    oke doorgaan
+    sige tuloy lang ayos salamat oo opo po ituloy mo
     네 좋아요 좋아 계속 계속해 계속해요 계속해줘 주세요 감사합니다 고마워 고마워요 그다음은 다음은
     알겠어요 알겠습니다 응 오케이 그래 그래요
     τέλεια μετά ωραία και τι οκ

@@ -542,7 +542,7 @@ class Pricer:
         dicts prices the plain turns it keeps from the dicts and builds their Messages only
         for the result (a Message per turn, beside the fit's tables, was most of its peak of
         memory). None: a shape or wire this does not price (ask ``message``). Pinned equal to
-        ``message`` by tests/test_fit_memory_speed37.py."""
+        ``message`` by tests/test_fit_memory_dicts_read_late.py."""
         if role not in _FLAT_ROLES or not text or self.wire not in (None, "openai"):
             return None
         framing = self.framing

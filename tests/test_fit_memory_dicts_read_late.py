@@ -198,5 +198,5 @@ def test_an_anthropic_body_of_plain_turns_is_read_lazily_after_its_system_prompt
     assert lazy is not None and list(lazy) == list(read_messages(body))
     assert lazy.leading_system() == 1 and lazy.tail(1)[0].id == "m0"
     body["messages"][3] = {"role": "user", "content": [{"type": "text", "text": "block"}]}
-    lazy = read_lazily(body)  # (blocks too, since speed40: tests/test_fit_memory_speed40.py)
+    lazy = read_lazily(body)  # (blocks too, since speed40: tests/test_fit_memory_anthropic_lazy.py)
     assert lazy is not None and list(lazy) == list(read_messages(body))

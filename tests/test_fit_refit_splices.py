@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from contextledger.fit import Fitter, fit
 from contextledger.fit.lazy import DictColumns
+from test_fit_refit_edit_in_place import WINDOW, Patches, _refit, _text_at
 from test_fit_refit_invariant import MODEL, RESERVE, history, outcome, wrong_sizes
-from test_fit_refit_speed52 import WINDOW, Patches, _refit, _text_at
 
 
 class Splices:

@@ -16,7 +16,7 @@ from contextledger.fit.edits import SendableImages
 from contextledger.model import Image, InlineData
 from contextledger.pricing.messages import Pricer
 from memory_sizes import peak_over_size
-from test_fit_memory_speed53 import _body
+from test_fit_memory_image_limit import _body
 
 
 def _image(fmt: str, mime: str) -> Image:

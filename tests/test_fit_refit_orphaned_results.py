@@ -18,7 +18,7 @@ from contextledger.fit import Fitter, fit
 from contextledger.pricing.messages import Pricer
 from contextledger.providers import read_messages
 from test_fit_refit_invariant import MODEL, RESERVE, _decisions, history, wrong_sizes
-from test_fit_refit_speed55 import ORPHANED_THEN_INSERTED, run_splices, splice
+from test_fit_refit_splices import ORPHANED_THEN_INSERTED, run_splices, splice
 
 
 def test_ci65s_failing_example_decides_and_prices_as_a_one_shot_fit() -> None:
