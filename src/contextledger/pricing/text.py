@@ -569,9 +569,10 @@ class _LightCounter:
         if cost > self.allowance:
             return -1, cost
         codes = self._to_codes(text)
-        if not remember:
+        if not remember and len(text) < _REMEMBER_FROM:
             # its pieces cut and looked up in the memo all at once (a piece at a time in
-            # Python was ~0.13 µs a character of the ~100,000 a cold fit at 32k counts)
+            # Python was ~0.13 µs a character of the ~100,000 a cold fit at 32k counts); a
+            # short text only: a long one's pieces are not all held at once (memory)
             ends = list(accumulate(map(len, self._pieces(codes))))
             if ends and ends[-1] == len(text):  # (the pieces cover it: always)
                 return self._count_pieces(text, ends, cost)
