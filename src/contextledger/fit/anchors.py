@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import islice, repeat
-from operator import itemgetter
+from operator import is_, itemgetter
 from sys import maxsize
 from typing import Any, Literal, TypeVar
 
@@ -800,6 +800,8 @@ class _PinTables:
     #: the last gist scan (an append refit scans the same units as the fit before: ~600
     #: units visited, 0.6-1 ms of a 10,000-message session's refit, speed64)
     gist_scan: _GistScan | None = None
+    #: what ``pin_gists`` pinned last, and from what
+    gist_pins: _GistPins | None = None
     #: the gist turns given: a refit pins the same few hundred gists again, and finding each
     #: one's turn by its messages' identity (``_once``) was ~2 ms of a 3,000-turn Anthropic
     #: agent's refit at 32k (speed74)
@@ -1135,7 +1137,18 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
         )  # fmt: skip
     spent = 0
     least = index.least_message_cost()
-    seen = {m.text for u in pins.units for m in u.messages if u.kind == "prior"}
+    priors = tuple(m for u in pins.units if u.kind == "prior" for m in u.messages)
+    last = _tables(index).gist_pins
+    if last is not None and last.stands(found, cap, pricer, least, priors):
+        for k, unit in last.pinned:
+            if unit is None:
+                pins.add(k, index.unit_alone(k, "said"))
+            else:
+                pins.units.append(unit)
+                pins.gists[k] = unit
+        return
+    pinned: list[tuple[int, Unit | None]] = []
+    seen = {m.text for m in priors}
     bounds = _gist_bounds(index, pricer)
     for rank, minus_k, text in found:
         if cap - spent < least:
@@ -1149,6 +1162,7 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
                 continue
             unit = index.unit_alone(k, "said")
             pins.add(k, unit)
+            pinned.append((k, None))
         else:
             bound = bounds.get(text)
             if bound is None:
@@ -1161,8 +1175,48 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
             unit = Unit(starts[k], [m], cost, "gist")
             pins.units.append(unit)
             pins.gists[k] = unit
+            pinned.append((k, unit))
         seen.add(text)
         spent += cost
+    _tables(index).gist_pins = _GistPins(found, cap, pricer, least, priors, tuple(pinned))
+
+
+@dataclass(frozen=True, slots=True)
+class _GistPins:
+    """What ``pin_gists`` pinned last in one index, and what it was decided from: an
+    append refit pins the same gists from the same candidates again (the candidates of
+    the scan carried, ``_known_gist_candidates``: ~290 of them, each looked up and
+    bounded or priced, ~0.5 ms of a 2,000-dict agent's refit at 32k, speed91)."""
+
+    found: list[tuple[int, int, str]]  # the scan's candidates (the very list)
+    cap: int
+    pricer: Pricer
+    least: int  # (``HistoryIndex.least_message_cost``)
+    priors: tuple[Message, ...]  # the earlier requests pinned (their texts are pinned once)
+    #: each unit pinned, with its gist's pin (None: a statement pinned whole, made anew)
+    pinned: tuple[tuple[int, Unit | None], ...]
+
+    def stands(
+        self,
+        found: list[tuple[int, int, str]],
+        cap: int,
+        pricer: Pricer,
+        least: int,
+        priors: tuple[Message, ...],
+    ) -> bool:
+        """Whether pinning from ``found`` now surely pins what was pinned: the same
+        candidates (the scan's list stands only while every message it read is kept, so
+        each gist's unit, turn and price are as they were), cap, pricer and least cost, and
+        the same earlier requests pinned (immutable Messages: the same objects, the same
+        texts)."""
+        return (
+            self.found is found
+            and self.cap == cap
+            and self.pricer is pricer
+            and self.least == least
+            and len(self.priors) == len(priors)
+            and all(map(is_, self.priors, priors))
+        )
 
 
 @dataclass(frozen=True, slots=True)

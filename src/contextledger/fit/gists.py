@@ -1462,8 +1462,15 @@ def _error_answer(text: str) -> list[str]:
 
 
 def _last_lines(text: str, n: int) -> list[str]:
-    lines = [x.strip() for x in text[-_TAIL_CHARS:].splitlines() if x.strip()]
-    return [_clip(x) for x in lines[-n:]]
+    """The last ``n`` lines of ``text`` that are not blank, stripped and clipped (of its
+    tail: read from the end, as a gist asks only for its last line or so)."""
+    lines: list[str] = []
+    for x in reversed(text[-_TAIL_CHARS:].splitlines()):
+        if len(lines) >= n:
+            break
+        if line := x.strip():
+            lines.append(line)
+    return [_clip(x) for x in reversed(lines)]
 
 
 def _clip(line: str, most: int = _LINE_CHARS) -> str:
