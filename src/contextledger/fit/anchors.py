@@ -399,13 +399,15 @@ def _reported_done(m: Message) -> list[set[str]]:
 #: longer text of the user's own (a long brief) is not read for one (as
 #: ``intent.is_decision``)
 _DEFERRING_CHARS = 400
+#: ... and beside a paste, in a few lines of her own at most
+_DEFERRING_BESIDE_MOST = 3
 
 
 def deferring(text: str) -> tuple[str, ...]:
     """The sentences in which the user puts a request off in ``text``: "later" or "don't
     forget" (``DEFERRED``), "when you get a chance" (``WHEN_FREE``), a condition first
     ("After the deploy, update the docs.": ``WAITS_FOR``); in a turn of at most
-    ``_DEFERRING_CHARS``, or in her own words beside what a longer one pastes.
+    ``_DEFERRING_CHARS``, or in her own few lines beside what a longer one pastes.
 
     >>> deferring("Here's the log.\\n" + "12:00 WARN retry\\n" * 30 + "Later, bump the limit.")
     ('Later, bump the limit.',)
@@ -414,6 +416,8 @@ def deferring(text: str) -> tuple[str, ...]:
         own = [] if is_nudge(text) else [text]
     else:
         own = words_beside_paste(text) or []
+        if len(own) > _DEFERRING_BESIDE_MOST:
+            return ()  # (a document's many short paragraphs: read, they cost a fit ~50 ms)
     return tuple(
         s
         for words in own
