@@ -18,7 +18,7 @@ import random
 import pytest
 
 from contextledger.fit import fit
-from contextledger.intent import is_correction, rule_by_shape
+from contextledger.intent import is_constraint, is_correction, rule_by_shape
 from contextledger.lexicon.negation import denial
 from contextledger.model import Message, ToolCall
 from contextledger.prepare import prepare
@@ -66,6 +66,49 @@ NOT_DENIED = [
     "มีไม่กี่คนที่มาประชุมวันนี้",  # Thai "ไม่กี่" (a few)
     "Deploy the new build to staging today.",
 ]
+
+
+# review44 R44-neg1: denials read by their grammar since retain44 that are none, and the
+# denials said by the same grammar that still are (retain46; not its held-out sentences)
+LOOK_ALIKE_AFFIRMATIVES = [
+    # Swahili subjunctives of verbs whose stem starts with "si" (sikiliza, simamia, simulia)
+    "Tusikilize rekodi ya simu kwanza.",
+    "Wasimamie wafanyakazi wapya.",
+    "Msimulie meneja kila kitu.",
+    # French: "usi…e" after an elision's apostrophe, or with letters Swahili never joins
+    "Le contrôle d'usinage commence lundi.",
+    "Le bois est usinable au laser.",
+    # Turkish: a noun in "-me" after "bir" (a), at the clause's end
+    "Geçen haftanın konusu bir güncelleme.",
+    # Hebrew "אל" where it is "to", alone or glued to "and"
+    "העבר את הבקשה אל צוות התמיכה.",
+    "כתבו למנהל ואל הספקים.",
+    # Thai "อย่าง" (-ly), Chinese "区别" (difference), Vietnamese "không khí" (air)
+    "ทำงานนี้อย่างรวดเร็ว",
+    "两个方案的区别在文档里。",
+    "Dữ liệu không khí được lưu mỗi giờ.",
+]
+DENIED_LIKE_THEM = [
+    "Usisimamishe huduma ya malipo.",  # the "si" verb, denied
+    "Usijaribu tena bila ruhusa.",  # a verb keeping its last vowel
+    "Bu dalı silmeyelim.",  # Turkish "let's not"
+    "ואל תשלח את הקובץ.",  # "and don't send"
+    "อย่ารีสตาร์ทเซิร์ฟเวอร์",
+    "别改这个配置。",
+    "Không được xoá bảng này.",
+]
+
+
+@pytest.mark.parametrize("text", LOOK_ALIKE_AFFIRMATIVES)
+def test_an_affirmative_that_looks_like_a_denial_is_no_denial_and_no_rule(text: str) -> None:
+    assert not denial(text), text
+    assert not rule_by_shape(text), text
+    assert not is_constraint(text), text
+
+
+@pytest.mark.parametrize("text", DENIED_LIKE_THEM)
+def test_a_denial_said_like_a_look_alike_still_denies(text: str) -> None:
+    assert denial(text), text
 
 
 @pytest.mark.parametrize("text", DENIED_BY_GRAMMAR)

@@ -22,6 +22,11 @@ DEFERRED = [
     "Baadaye, nitumie orodha ya wanachama wapya.",
     "לאחר מכן תעדכן את קובץ ההגדרות. אחר כך תבדוק את הגיבוי.",
     "Пізніше перевір журнал резервних копій.",
+    # "when you have time", "if you get time", "after that" (retain46)
+    "Як матимеш час, онови схему мережі в документації.",
+    "ถ้ามีเวลา ช่วยลบ branch เก่าที่ไม่ใช้แล้วด้วย",
+    "Ukipata muda, futa matawi ya zamani.",
+    "Baada ya hapo, weka nakala rudufu ya hifadhidata.",
 ]
 NOT_DEFERRED = [
     "ok, keep going",
@@ -91,7 +96,9 @@ def _chatter(rng: random.Random) -> str:
     )
 
 
-def _session(seed: int, deferred: str) -> list[dict[str, object]]:
+def _session(seed: int, deferred: str, report: str = "") -> list[dict[str, object]]:
+    """90 rounds of the user's chatter and nudges, ``deferred`` said at round 60 and the
+    assistant's ``report`` (if any) given at round 70."""
     rng = random.Random(seed)
     msgs: list[dict[str, object]] = [
         {"role": "system", "content": "You run the ops chores."},
@@ -105,7 +112,8 @@ def _session(seed: int, deferred: str) -> list[dict[str, object]]:
         else:
             text = "ok"
         msgs.append({"role": "user", "content": text})
-        msgs.append({"role": "assistant", "content": f"Checked shard {r}. " + "row ok. " * 60})
+        answer = report if r == 70 and report else f"Checked shard {r}. " + "row ok. " * 60
+        msgs.append({"role": "assistant", "content": answer})
     msgs.append({"role": "user", "content": "keep going"})
     return msgs
 
@@ -126,3 +134,33 @@ def test_plain_fit_keeps_a_deferred_request_past_a_run_of_chatter(
     assert deferred in kept
     assert "Please move the nightly backups to the new bucket." in kept
     assert res.report.used <= res.report.budget
+
+
+@pytest.mark.parametrize(
+    ("deferred", "report"),
+    [
+        (
+            "Later, send me the list of buckets we still pay for.",
+            "Done, here is the list of buckets we still pay for: three of them.",
+        ),
+        (  # (another language than the report's: the names of code tell it)
+            "Müsait olduğunda docs/bucket_costs.md dosyasını güncelle.",
+            "Done: updated docs/bucket_costs.md with this month's figures.",
+        ),
+    ],
+)
+def test_a_deferred_request_reported_done_is_no_longer_owed(deferred: str, report: str) -> None:
+    # (retain45 pinned it ahead of her newer requests after the assistant had done it)
+    res = fit(_session(3, deferred, report), "gpt-4o", window=4_000, max_output_tokens=1_000)
+    assert deferred not in [m.text for m in res.messages]
+    # ... and the same request not reported done is still pinned
+    res = fit(_session(3, deferred), "gpt-4o", window=4_000, max_output_tokens=1_000)
+    assert deferred in [m.text for m in res.messages]
+
+
+def test_a_request_put_off_beside_a_paste_is_read() -> None:
+    log = "\n".join(f"03:{i:02d}:11 WARN shard-{i} lag {i * 13} ms" for i in range(30))
+    turn = f"Here's last night's replication log.\n\n{log}\n\nLater, tune the lag alert to 500 ms."
+    assert len(turn) > 400
+    assert defers(turn)
+    assert not defers(f"Here's last night's replication log.\n\n{log}\n\nTune the lag alert.")

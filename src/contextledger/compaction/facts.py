@@ -23,6 +23,11 @@ from ..intent import is_constraint, is_correction, is_nudge
 from ..lexicon.common import SPACED_WORD_CHAR
 from ..lexicon.deferral import DEFERRED, WHEN_FREE
 from ..lexicon.deferral import WAITS_FOR as _WAITS_FOR
+from ..lexicon.done import DONE as _DONE
+from ..lexicon.done import keywords as keywords
+from ..lexicon.done import on_topic as _on_topic
+from ..lexicon.done import reported_done
+from ..lexicon.done import topic as _topic
 from ..lexicon.intent import REMINDER_OPENING
 from ..lexicon.negation import denial
 from ..model import Message, ToolCall
@@ -147,90 +152,6 @@ _PATH_KEY = re.compile(
     r"(?i)(?:^|_)(?:path|paths|file|files|filename|filepath|dir|directory|folder|cwd|target|dest|destination|source|src)$"
 )
 _PROSE_SLASH = re.compile(r"^[A-Za-z]+/[A-Za-z]+$")
-
-_STOP = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "and",
-        "or",
-        "but",
-        "to",
-        "of",
-        "in",
-        "on",
-        "for",
-        "with",
-        "that",
-        "this",
-        "it",
-        "is",
-        "are",
-        "be",
-        "was",
-        "were",
-        "please",
-        "can",
-        "you",
-        "could",
-        "would",
-        "will",
-        "should",
-        "me",
-        "my",
-        "we",
-        "our",
-        "us",
-        "i",
-        "it's",
-        "its",
-        "also",
-        "then",
-        "now",
-        "just",
-        "some",
-        "any",
-        "all",
-        "from",
-        "into",
-        "by",
-        "as",
-        "at",
-        "if",
-        "so",
-        "do",
-        "does",
-        "did",
-        "have",
-        "has",
-        "had",
-        "not",
-        "no",
-        "yes",
-        "ok",
-        "okay",
-        "let's",
-        "lets",
-        "need",
-        "want",
-        "like",
-        "make",
-        "sure",
-        "there",
-        "their",
-        "them",
-        "they",
-        "what",
-        "when",
-        "where",
-        "which",
-        "who",
-        "how",
-        "why",
-        "later",
-    ]
-)
 
 
 def _clean_path(p: str) -> str:
@@ -481,12 +402,6 @@ _REQUEST_START = re.compile(
     # Chinese and Hindi openings of a request (no word boundaries in these scripts)
     r"|^(?:请|帮我|麻烦你|能不能|能否|可以帮|कृपया)"
 )
-_DONE = re.compile(
-    r"(?i)\b(?:done|added|fixed|implemented|completed|created|finished|updated|resolved|"
-    r"removed|deleted|renamed|refactored|deployed|wrote|written|installed|documented)\b"
-    # a report that opens on what was done: "Bumped the version.", "I've drafted the note."
-    r"|^\W*(?:i(?:'ve| have)\s+(?:now\s+|also\s+|just\s+)?)?[a-z]{3,}ed\b(?!\s+to\b)"
-)
 # A side request added to the task ("Also, please …", "While you're at it, …", "One more
 # thing: …"): it waits for the main work, open until reported done.
 _SIDE_REQUEST = re.compile(
@@ -496,7 +411,6 @@ _SIDE_REQUEST = re.compile(
     r"additionally|on a separate note)\b"
 )
 _ALSO_LAST = re.compile(r"(?i),?\s+(?:too|as\s+well)\W*$")
-_SUFFIX = re.compile(r"(?:ing|ed|es|s)$")
 
 # "Please" in the languages users write in, anywhere in a sentence: "Добави и тест за
 # празен имейл, моля.", "Tafadhali ongeza …", "Vă rog să …", "Lütfen …", "…, bitte."
@@ -618,26 +532,6 @@ def _side_request(sentence: str) -> bool:
 _ASKED_ALSO = re.compile(r"(?i)\b(?:please|pls|can you|could you|would you)\s+also\b")
 
 
-def _topic(text: str) -> set[str]:
-    """Content words cut to a rough stem: "bumped" and "bump" are one topic."""
-    return {_SUFFIX.sub("", w)[:5] for w in keywords(text)}
-
-
-_DONE_WORDS = frozenset(
-    [
-        "done",
-        "finished",
-        "finish",
-        "ready",
-        "green",
-        "passing",
-        "merged",
-        "fixed",
-        "through",
-        "working",
-        "complete",
-    ]
-)
 _FORBIDS = re.compile(
     r"(?i)\b(?:never|do not|don'?t|must not|mustn'?t|should not|shouldn'?t|cannot|can'?t|"
     r"may not|avoid|stay (?:away|out)|off[- ]limits|leave \S+(?: \S+){0,3} alone|untouched|"
@@ -649,11 +543,6 @@ _DIFF_HEADER = re.compile(r"(?m)^(?:diff --git |--- |\+\+\+ )")
 _SENTENCE = re.compile(
     r"(?<=[.!?؟۔])\s+|(?<=[。！？।])\s*|\n+|(?<=[\u0e01-\u0e4e])\s+(?=[\u0e01-\u0e4e])"
 )
-
-
-def keywords(text: str) -> set[str]:
-    """Content words of ``text`` (casefolded, 4+ letters, no stop words)."""
-    return {w for w in re.findall(r"[\w'-]{4,}", text.casefold()) if w not in _STOP}
 
 
 _CODE_SPAN = re.compile(r"`[^`\n]+`")
@@ -1204,7 +1093,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
         if m.tool_calls:
             promised = []
         if m.role == "assistant" and m.text.strip():
-            reports += [(i, _topic(s)) for s in sentences(m.text) if _DONE.search(s)]
+            reports += [(i, said) for said in reported_done(sentences(m.text))]
             first = " ".join(sentences(m.text)[:2])
             if waiting and _PUT_OFF.search(first) and not _DONE.search(first):
                 for k in waiting:
@@ -1329,13 +1218,3 @@ _ACK_ONLY = re.compile(
     r"(?i)^\W*(?:ok(?:ay)?|sure|of course|certainly|absolutely|yes|yep|right|got it|noted|"
     r"understood|no problem|happy to help|thanks|good idea)\W*$"
 )
-
-
-def _on_topic(request: str, said: set[str]) -> bool:
-    """Whether words ``said`` (a :func:`_topic`) share half the request's topic (up to 3
-    words), not one word: in a long session "Added the --since flag." does not close
-    "update the CHANGELOG for the new flag". ("when you're done, add …": "done" is not its
-    topic.)"""
-    words = _topic(" ".join(keywords(request) - _DONE_WORDS))
-    need = min(3, max(1, (len(words) + 1) // 2))
-    return len(words & said) >= need

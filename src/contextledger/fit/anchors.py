@@ -48,6 +48,7 @@ from typing import Any, Literal, TypeVar
 from ..errors import BudgetError, ContentError
 from ..intent import is_nudge, is_small_talk, rule_by_shape, steering_requests
 from ..lexicon.deferral import DEFERRED, WAITS_FOR, WHEN_FREE
+from ..lexicon.done import on_topic, reported_done
 from ..model import Block, FileAttachment, Image, Message, ProviderContent, Text, ToolResult
 from ..pricing.messages import Pricer
 from ..pricing.text import estimate_tokens, tokens_at_least
@@ -358,41 +359,82 @@ def _deferred(
     index: HistoryIndex, newest_first: Iterable[int], substantive: Callable[[int], bool]
 ) -> Iterator[int]:
     """Of the requests ``newest_first`` (units), those that put a request off for later
-    (``defers``), each read once per text (``HistoryIndex.of_text``); of the newest
-    ``_FILL_LOOKS`` substantive ones only (a cold fit of a long chat reads no more: the
-    fill keeps the oldest anyway)."""
+    (``deferring``), each read once per text (``HistoryIndex.of_text``), and not reported
+    done by the assistant since (``_reported_done_since``: a task no longer owed); of the
+    newest ``_FILL_LOOKS`` substantive ones only (a cold fit of a long chat reads no more:
+    the fill keeps the oldest anyway)."""
     starts = index.starts
     looked = 0
     for k in newest_first:
         if not substantive(k):
             continue
-        if index.of_text(starts[k], "defers", defers):
+        put_off = index.of_text(starts[k], "deferring", deferring)
+        if put_off and not _reported_done_since(index, starts[k], put_off):
             yield k
         looked += 1
         if looked >= _FILL_LOOKS:
             return
 
 
-#: A request put off is said in a turn of its own: a longer text (a pasted log, a long
-#: brief) is not read for one (as ``intent.is_decision``)
+def _reported_done_since(index: HistoryIndex, at: int, asked: tuple[str, ...]) -> bool:
+    """Whether the assistant reported each of ``asked`` (sentences of the request at
+    position ``at``) done in a later turn ("Done: added docs/export_guide.md."), read as
+    the recap reads it (``lexicon.done``: a report on the request's topic)."""
+    roles = index.roles
+    reports = [
+        said
+        for p in range(at + 1, len(roles))
+        if roles[p] == "assistant"
+        for said in index.memo(p, "reported done", _reported_done)
+    ]
+    return bool(reports) and all(any(on_topic(s, said) for said in reports) for s in asked)
+
+
+def _reported_done(m: Message) -> list[set[str]]:
+    """The topics of the sentences of an assistant's turn ``m`` that report work done."""
+    return reported_done(own_sentences(m.text))
+
+
+#: A request put off is said in a turn of its own, or beside what the turn pastes: a
+#: longer text of the user's own (a long brief) is not read for one (as
+#: ``intent.is_decision``)
 _DEFERRING_CHARS = 400
+#: ... and beside a paste, in a few lines of her own at most
+_DEFERRING_BESIDE_MOST = 3
+
+
+def deferring(text: str) -> tuple[str, ...]:
+    """The sentences in which the user puts a request off in ``text``: "later" or "don't
+    forget" (``DEFERRED``), "when you get a chance" (``WHEN_FREE``), a condition first
+    ("After the deploy, update the docs.": ``WAITS_FOR``); in a turn of at most
+    ``_DEFERRING_CHARS``, or in her own few lines beside what a longer one pastes.
+
+    >>> deferring("Here's the log.\\n" + "12:00 WARN retry\\n" * 30 + "Later, bump the limit.")
+    ('Later, bump the limit.',)
+    """
+    if len(text) <= _DEFERRING_CHARS:
+        own = [] if is_nudge(text) else [text]
+    else:
+        own = words_beside_paste(text) or []
+        if len(own) > _DEFERRING_BESIDE_MOST:
+            return ()  # (a document's many short paragraphs: read, they cost a fit ~50 ms)
+    return tuple(
+        s
+        for words in own
+        for s in own_sentences(words)
+        if DEFERRED.search(s) or WHEN_FREE.search(s) or WAITS_FOR.match(s)
+    )
 
 
 def defers(text: str) -> bool:
-    """Whether the user puts a request off in ``text``: "later" or "don't forget"
-    (``DEFERRED``), "when you get a chance" (``WHEN_FREE``), a condition first ("After the
-    deploy, update the docs.": ``WAITS_FOR``), in one of its sentences.
+    """Whether the user puts a request off in ``text`` (:func:`deferring`).
 
     >>> defers("After the migration, also update the docs."), defers("ok, keep going")
     (True, False)
     >>> defers("Baadaye niandalie ripoti ya mauzo."), defers("Show me the sales report.")
     (True, False)
     """
-    if len(text) > _DEFERRING_CHARS or is_nudge(text):
-        return False
-    return any(
-        DEFERRED.search(s) or WHEN_FREE.search(s) or WAITS_FOR.match(s) for s in own_sentences(text)
-    )
+    return bool(deferring(text))
 
 
 #: Where a sentence looked up in the requests' text is (``_SaidOnce.found``) when it is not

@@ -75,7 +75,10 @@ WHEN_FREE = compiled_on_use(
     r"när\s+du\s+har\s+tid|fırsat\s+bul\w*|vakt\w*\s+olunca|müsait\s+ol\w*|"
     r"khi\s+(?:nào\s+)?rảnh|lúc\s+rảnh|khi\s+có\s+thời\s+gian|kalau\s+(?:sempat|ada\s+waktu)|"
     r"jika\s+sempat|когда\s+будет\s+время|как\s+будет\s+время|"
-    r"коли\s+(?:буде|матимеш|знайдеш)\s+час|як\s+буде\s+час|"
+    # ... Ukrainian "when/as you will have time" ("Як матимеш час, перевір …"), Swahili "if
+    # you get time" ("Ukipata muda, angalia …")
+    r"(?:коли|як)\s+(?:буде|матимеш|знайдеш|будеш\s+мати)\s+(?:вільний\s+)?час|"
+    r"ukipata\s+muda|"
     # ... in Greek, Czech, Hindi-English: "Όταν μπορείς, γράψε μου …", "Όταν βρεις χρόνο, …",
     # "Až budeš mít chvilku, sepiš mi …", "Jab time mile, ek runbook likh dena." (R42-R5)
     r"όταν\s+(?:μπορείς|μπορέσεις|βρεις\s+(?:λίγο\s+)?χρόνο|έχεις\s+(?:λίγο\s+)?χρόνο|"
@@ -85,7 +88,9 @@ WHEN_FREE = compiled_on_use(
     r"|시간\s?(?:이\s)?(?:나면|날\s때|되면)|여유(?:가)?\s?(?:있을\s때|되면)|時間があれば|手が空いたら|"
     # ... "今度、おすすめの単語帳を教えてください。" (sometime: R41-R4), "そのうち…"
     r"^\W*今度[、,]|そのうち|"
-    r"余裕があれば|暇なときに|有空|有时间的话|عندما\s+يتسنى\s+لك|जब\s+समय\s+मिले|फुर्सत\s+में"
+    r"余裕があれば|暇なときに|有空|有时间的话|عندما\s+يتسنى\s+لك|जब\s+समय\s+मिले|फुर्सत\s+में|"
+    # ... Thai "if / when there is time" ("ถ้ามีเวลา ช่วยดู …")
+    r"(?:ถ้า|หาก|เมื่อ|ตอน)มีเวลา"
 )
 
 # A request that waits for something first: "After the deploy, please write …", "Once

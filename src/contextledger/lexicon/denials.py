@@ -85,29 +85,71 @@ TURKISH_DENIED_VERB = re.compile(
     # ... or its verbal noun ("çalıştırılmamasını söyledi", "dokunmamak": not to run it)
     r"m[ae](?:s[ıi]|k)\w*)|"
     r"m[ıiuü]yor\w*)(?!\w)|"
-    # the imperative's "-ma/-me" where the verb ends its clause ("X dosyasını değiştirme.")
-    r"(?<!\w)\w{3,}m[ae](?=\s*(?:[.!;,]|$))"
+    # the imperative's "-ma/-me" where the verb ends its clause ("X dosyasını değiştirme."),
+    # not the noun it also makes after "bir" (a): "küçük bir iyileştirme." (a small improvement)
+    r"(?<!\w)(?<!\bbir\s)\w{3,}m[ae](?=\s*(?:[.!;,]|$))"
 )
+# (and the optative's "-mayalım", "let's not": "Testleri atlamayalım.")
 TURKISH_DENIED_VERB_ANYWHERE = re.compile(  # (its "m" first, the word's letters before it
     # read by a look behind: the engine skips to each "m" instead of trying every letter)
-    r"m(?:(?<=\w\w\wm)[ae](?:y[ıi]n(?:[ıi]z)?|m[ae]l[ıi]\w*|y[ae]c[ae][kğ]\w*)|"
+    r"m(?:(?<=\w\w\wm)[ae](?:y[ıi]n(?:[ıi]z)?|m[ae]l[ıi]\w*|y[ae]c[ae][kğ]\w*|y[ae]l[ıi]m)|"
     r"(?<=\w\w\wm)[ıiuü]yor(?:um|uz|sun|sunuz))(?!\w)"
 )
-# - Swahili denies before the verb: the subjunctive's "usi-/msi-/tusi-/wasi-" with the verb's
-#   last vowel turned to "-e" ("usiguse", "msibadilishe", "usimtumie": don't), and the present's
-#   "hatu-/hawa-" with it turned to "-i" ("hatutumii", "hawataki");
 # - Arabic and Hebrew glue "and", "so", "that" to the word of denial after them ("X وليس Y",
-#   "فلا تحذف", "X ולא Y", "שלא תשלח");
+#   "فلا تحذف", "X ולא Y", "שלא תשלח"); Hebrew's "אל" denies only before a verb of the second
+#   person ("ואל תשלח": and don't send), elsewhere it is "to" ("ואל כל הלקוחות": and to all
+#   the customers: review44 R44-neg1);
 # - Indonesian and Malay "tak" (not) before a modal ("tak usah", "tak boleh"; alone it is
 #   Polish and Czech "so").
 GLUED_WORD_DENIALS = _each_opening_on_a_letter(
-    [(p, r"[a-z]{3,}e\b") for p in ("usi", "msi", "tusi", "wasi")]
-    + [(p, r"[a-z]{3,}i\b") for p in ("hatu", "hawa")]
-    + [(c, r"(?:لا|ليس|ليست|لن|لم)(?![\u0600-\u06ff])") for c in "وف"]
-    + [("ו", r"(?:לא|אל|אסור|אין|לעולם)(?![\u0590-\u05ff])")]
+    [(c, r"(?:لا|ليس|ليست|لن|لم)(?![\u0600-\u06ff])") for c in "وف"]
+    + [("ו", r"(?:(?:לא|אסור|אין|לעולם)(?![\u0590-\u05ff])|אל\s+(?=ת))")]
     + [("ש", r"(?:לא|אסור|אין)(?![\u0590-\u05ff])")]
     + [("tak", r"\s+(?:usah|perlu|boleh|bisa|mau|akan|pernah)\b")]
 )
+# Vietnamese nouns made with "không" (not): "không gian" (space), "không khí" (air), "hàng
+# không" (aviation), "không quân" (air force), "số không" (zero): no denial
+VIETNAMESE_KHONG_NOUNS = re.compile(r"(?i)\bkhông\s+(?:gian|khí|quân)\b|\b(?:hàng|số)\s+không\b")
+# Hebrew's "אל" said as a word: "don't" before a verb of the second person ("אל תמחק"), else
+# "to" ("שלח את הקובץ אל השרת")
+HEBREW_DONT = re.compile(r"(?<![\u0590-\u05ff])אל\s+ת")
+
+# - Swahili denies before the verb: the subjunctive's "usi-/msi-/tusi-/wasi-" with the verb's
+#   last vowel turned to "-e" ("usiguse", "msibadilishe", "usimtumie": don't) or kept by a
+#   verb of Arabic origin ("usisahau", "usijaribu"), and the present's "hatu-/hawa-" with it
+#   turned to "-i" ("hatutumii", "hatujui", "hawataki"). Not the affirmative subjunctive of a
+#   verb whose stem starts with "si" ("Msikilize mteja": listen to the customer; "Wasimame":
+#   let them stand; "Msimamishe seva": stop the server), nor a word whose letters Swahili
+#   does not put together ("usinable": Swahili writes no "bl"), nor one after an elision's
+#   apostrophe ("d'usinage"): read only in a text written in ASCII letters, as Swahili is.
+SWAHILI_SYLLABLE = (  # (open: a consonant or a cluster Swahili writes, then a vowel; or a
+    # syllabic "m" before a consonant, as an object's "usimtumie")
+    r"(?:(?:ng'|ch|sh|th|dh|gh|kh|ny|ng|mb|nd|nj|nz|mv|mf|[bcdfghjklmnprstvwyz])[wy]?[aeiou]"
+    r"|[aeiou]|m(?![aeiouwy]))"
+)
+SWAHILI_SI_STEM_REST = r"(?:kiliz|ki[ae]\b|kitik|mam|mulie|sitiz|nzi)"  # (sikiliza, sikia, simama…)
+SWAHILI_DENIED_VERB = _each_opening_on_a_letter(
+    [
+        (p, r"(?!" + SWAHILI_SI_STEM_REST + r")(?=" + SWAHILI_SYLLABLE + r"{2,}\b)[a-z]{2,}[eu]\b")
+        for p in ("usi", "msi", "tusi", "wasi")
+    ]
+    + [("hatu", r"[a-z]{2,}i\b"), ("hawa", r"[a-z]{3,}i\b")]
+)
+_BEYOND_ASCII_LETTER = re.compile(r"(?![\x00-\x7f])[^\W\d_]")
+
+
+def swahili_denies(text: str) -> bool:
+    """Whether ``text`` denies with a Swahili verb's prefix (``SWAHILI_DENIED_VERB``).
+
+    >>> swahili_denies("Usiguse faili la usanidi."), swahili_denies("Msikilize mteja.")
+    (True, False)
+    >>> swahili_denies("Usisahau majaribio."), swahili_denies("L'usinage des pièces est terminé.")
+    (True, False)
+    """
+    found = SWAHILI_DENIED_VERB.search(text)
+    if found is None or text[found.start() - 1 : found.start()] in ("'", "’"):
+        return False
+    return _BEYOND_ASCII_LETTER.search(text) is None
 
 
 def turkish_denies(text: str) -> bool:
@@ -126,13 +168,16 @@ def turkish_denies(text: str) -> bool:
 
 
 # Denials of the languages whose words are not spaced, or glued onto the verb: Korean
-# ("실행하지 마세요", "배포하지 않"), Thai ("ห้ามรัน", "อย่า", "ไม่": not "ไม่กี่", a few, nor
-# "ไม่ว่า", no matter), Japanese ("実行しないで",
-# "禁止", "ません"), Chinese ("不要", "禁止"): read as marks, not words.
+# ("실행하지 마세요", "배포하지 않"), Thai ("ห้ามรัน", "อย่า": not "อย่าง", "-ly" or "kind",
+# "ไม่": not "ไม่กี่", a few, nor "ไม่ว่า", no matter), Japanese ("実行しないで", "禁止",
+# "ません"), Chinese ("不要", "禁止", "别删": not the "别" of a word, "特别" especially,
+# "区别" difference, "别的" other): read as marks, not words.
 SCRIPT_DENIALS = re.compile(
-    r"마세요|마십시오|말아\s*(?:주|요|라|줘)|말고|말\s*것|말라|않|못\s*하|금지|ห้าม|อย่า|ไม่(?!กี่|ว่า)|しないで|"
+    r"마세요|마십시오|말아\s*(?:주|요|라|줘)|말고|말\s*것|말라|않|못\s*하|금지|ห้าม|อย่า(?!ง)|ไม่(?!กี่|ว่า)|"
+    r"しないで|"
     r"ないで|ないこと|"
-    r"ません|禁止|不要|不得|不能|严禁|别|勿|" + GLUED_SCRIPT_DENIALS.pattern
+    r"ません|禁止|不要|不得|不能|严禁|(?<![特区分个级类识告差性辨鉴派组离道])别(?![的人处])|勿|"
+    + GLUED_SCRIPT_DENIALS.pattern
 )
 
 # Every word that denies in a clause of the languages a recap is compared across (see

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from .common import compiled_on_use, listed
+from .denials import SWAHILI_SI_STEM_REST, SWAHILI_SYLLABLE
 
 # Short turns that move the conversation along without saying anything new: every word
 # is one of these (so "ok, keep going" and "Take your time, just keep me posted." are nudges,
@@ -689,7 +690,11 @@ GRAMMAR_RULE = compiled_on_use(
     rf"ne\s+(?!{REASSURED_HU})[^\W\d]\w*(?:j|d)(?:te|tek|tok|e|ük|uk)?(?=\s+[^\W\d]))|"
     r"(?P<plain>(?:ei|ette|et)\s+saa\b|kielletty\w*|tilos\b|"
     r"nem\s+szabad\b|kötelező\b|muszáj\b|interzis\w*|obligatori[eu]\b|"
-    r"trebuie\s+(?:să|sa)\s+\w+(?:i|ți|ti)\b|(?:usi|msi)(?!ku\b|mu\b|mamizi)"
+    r"trebuie\s+(?:să|sa)\s+\w+(?:i|ți|ti)\b|"
+    # (Swahili's "usi-"/"msi-" ban, not a verb whose stem starts with "si", "Msikilize
+    # mteja": listen to the customer, nor a word Swahili could not write, "usinable", nor
+    # one after an elision's apostrophe, "d'usinage": ``lexicon.denials``)
+    rf"(?<!['’])(?:usi|msi)(?!ku\b|mu\b|{SWAHILI_SI_STEM_REST})(?={SWAHILI_SYLLABLE}{{2,}}\b)"
     rf"(?!{REASSURED_SW})[a-z]{{3,}}\b|"
     r"lazima\b|sharti\b|marufuku\b|hairuhusiwi\b|haliruhusiwi\b|"
     rf"jangan\b(?!\s+(?:{REASSURED_ID}))|dilarang\b|wajib\b|"

@@ -21,9 +21,12 @@ from .common import listed as _listed
 from .denials import (
     DENIALS,
     GLUED_WORD_DENIALS,
+    HEBREW_DONT,
     PROHIBITIONS,
     SCRIPT_DENIALS,
     TURKISH_LETTER,
+    VIETNAMESE_KHONG_NOUNS,
+    swahili_denies,
     turkish_denies,
 )
 
@@ -97,10 +100,16 @@ _SCRIPT_LETTER = re.compile(
 
 def _said_words(text: str) -> set[str]:
     """The words of ``text``, folded; in a text holding a letter only Turkish writes, not
-    "ne": Turkish asks "what" with it ("ne bulduğunu söyle"), where Czech and Slovak deny."""
+    "ne": Turkish asks "what" with it ("ne bulduğunu söyle"), where Czech and Slovak deny;
+    not Hebrew's "אל" where it is "to", before no verb of the second person, nor the "không"
+    of a Vietnamese noun ("không gian": space)."""
+    if "không" in text or "Không" in text:
+        text = VIETNAMESE_KHONG_NOUNS.sub(" ", text)
     words = {w.casefold() for w in _WORDS.findall(text)}
     if "ne" in words and TURKISH_LETTER.search(text) is not None:
         words.discard("ne")
+    if "אל" in words and HEBREW_DONT.search(text) is None:
+        words.discard("אל")
     return words
 
 
@@ -144,13 +153,15 @@ def unread_denial(text: str) -> bool:
 def _denied_unspaced_or_glued(text: str) -> bool:
     """A denial of a script written without spaces (``SCRIPT_DENIALS``, searched only in a
     text holding one of its letters), of Hindi in Latin letters, glued to a Czech or
-    Slovak verb, to a Turkish one (``denials.turkish_denies``), or to a Swahili verb or an
-    Arabic or Hebrew conjunction (``denials.GLUED_WORD_DENIALS``)."""
+    Slovak verb, to a Turkish one (``denials.turkish_denies``), a Swahili one
+    (``denials.swahili_denies``), or to an Arabic or Hebrew conjunction
+    (``denials.GLUED_WORD_DENIALS``)."""
     return (
         (_SCRIPT_LETTER.search(text) is not None and SCRIPT_DENIALS.search(text) is not None)
         or ROMAN_HINDI_DENIAL.search(text) is not None
         or CZECH_SLOVAK_DENIAL.search(text) is not None
         or GLUED_WORD_DENIALS.search(text) is not None
+        or swahili_denies(text)
         or turkish_denies(text)
     )
 

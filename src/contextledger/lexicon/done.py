@@ -1,0 +1,179 @@
+"""What the assistant reports done, and whether a report is on a request's topic: read by the
+recap (``compaction.facts``: a request reported done is no open request) and by the fit
+(``fit.anchors``: a request the user put off for later is pinned until it is reported
+done), so it lives here, where both may import it without importing the other.
+
+>>> on_topic("Later, add docs/export_guide.md for the exporter.",
+...          reported_done(["Done: added docs/export_guide.md."])[0])
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+# A sentence reporting work done ("Done.", "Added the flag.", "I've drafted the note.")
+DONE = re.compile(
+    r"(?i)\b(?:done|added|fixed|implemented|completed|created|finished|updated|resolved|"
+    r"removed|deleted|renamed|refactored|deployed|wrote|written|installed|documented)\b"
+    # a report that opens on what was done: "Bumped the version.", "I've drafted the note."
+    r"|^\W*(?:i(?:'ve| have)\s+(?:now\s+|also\s+|just\s+)?)?[a-z]{3,}ed\b(?!\s+to\b)"
+)
+
+_SUFFIX = re.compile(r"(?:ing|ed|es|s)$")
+
+_STOP = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "but",
+        "to",
+        "of",
+        "in",
+        "on",
+        "for",
+        "with",
+        "that",
+        "this",
+        "it",
+        "is",
+        "are",
+        "be",
+        "was",
+        "were",
+        "please",
+        "can",
+        "you",
+        "could",
+        "would",
+        "will",
+        "should",
+        "me",
+        "my",
+        "we",
+        "our",
+        "us",
+        "i",
+        "it's",
+        "its",
+        "also",
+        "then",
+        "now",
+        "just",
+        "some",
+        "any",
+        "all",
+        "from",
+        "into",
+        "by",
+        "as",
+        "at",
+        "if",
+        "so",
+        "do",
+        "does",
+        "did",
+        "have",
+        "has",
+        "had",
+        "not",
+        "no",
+        "yes",
+        "ok",
+        "okay",
+        "let's",
+        "lets",
+        "need",
+        "want",
+        "like",
+        "make",
+        "sure",
+        "there",
+        "their",
+        "them",
+        "they",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "how",
+        "why",
+        "later",
+    ]
+)
+
+
+def keywords(text: str) -> set[str]:
+    """Content words of ``text`` (casefolded, 4+ letters, no stop words)."""
+    return {w for w in re.findall(r"[\w'-]{4,}", text.casefold()) if w not in _STOP}
+
+
+def topic(text: str) -> set[str]:
+    """Content words cut to a rough stem ("bumped" and "bump" are one topic), and the code
+    names said whole (:func:`code_names`)."""
+    return _stems(text) | code_names(text)
+
+
+def _stems(text: str) -> set[str]:
+    return {_SUFFIX.sub("", w)[:5] for w in keywords(text)}
+
+
+# A name of code, said alike in every language: a path or an identifier ("docs/guide.md",
+# "export_batch", "rotate_keys.sh"), not an abbreviation ("e.g.") nor a version ("1.2")
+_CODE_NAME = re.compile(  # (in ASCII letters: glued to a word of Chinese, "加个docs/a.md文件")
+    r"(?<![A-Za-z0-9_./-])(?:[\w.-]*[A-Za-z0-9](?:[/_][\w.-]*)*[/_][\w.-]*[A-Za-z0-9]|"
+    r"[A-Za-z0-9_-]{2,}\.[a-z]{1,4})(?![A-Za-z0-9_/-])",
+    re.ASCII,
+)
+
+
+def code_names(text: str) -> set[str]:
+    """The names of code in ``text``, whole (a trailing full stop left out).
+
+    >>> sorted(code_names("Done: added docs/export_guide.md for export_batch, e.g. v1.2."))
+    ['docs/export_guide.md', 'export_batch']
+    """
+    return {n.rstrip(".") for n in _CODE_NAME.findall(text)}
+
+
+def reported_done(sentences: Iterable[str]) -> list[set[str]]:
+    """The topic (:func:`topic`) of each of ``sentences`` that reports work done (``DONE``)."""
+    return [topic(s) for s in sentences if DONE.search(s)]
+
+
+# The words of being done, no topic of a request ("when you're done, add …")
+_DONE_WORDS = frozenset(
+    [
+        "done",
+        "finished",
+        "finish",
+        "ready",
+        "green",
+        "passing",
+        "merged",
+        "fixed",
+        "through",
+        "working",
+        "complete",
+    ]
+)
+
+
+def on_topic(request: str, said: set[str]) -> bool:
+    """Whether words ``said`` (a :func:`topic`) share half the request's topic (up to 3
+    words), not one word: in a long session "Added the --since flag." does not close
+    "update the CHANGELOG for the new flag". ("when you're done, add …": "done" is not its
+    topic.) Or they name every name of code the request names: a request in another
+    language than the report shares only those ("Müsait olduğunda docs/guide.md dosyasını
+    ekle." and "Done: added docs/guide.md.")."""
+    words = _stems(" ".join(keywords(request) - _DONE_WORDS))
+    need = min(3, max(1, (len(words) + 1) // 2))
+    if len(words & said) >= need:
+        return True
+    names = code_names(request)
+    return bool(names) and names <= said
