@@ -756,9 +756,9 @@ def decides(sentence: str) -> bool:
         return True  # a verb that holds its "we" and "will": "Sawa, tutatumia PostgreSQL."
     said = DECISION.search(sentence) if word_count(sentence) >= 5 else None
     said = said or DECIDED_BY.search(sentence)
-    if said is None:  # the verbs and approvals intent reads, in its languages, not those
-        # not given yet ("変更要求CR-4372はまだ佐藤さんに承認されていません。": not approved yet)
-        return is_decision(sentence) and not _NOT_YET.search(sentence)
+    if said is None:  # the verbs and approvals intent reads, in its languages (not those
+        # said as not given yet: ``is_decision`` reads them)
+        return is_decision(sentence)
     return not _NOT_YET.search(sentence[: said.end()])
 
 
