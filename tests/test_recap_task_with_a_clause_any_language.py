@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from builders import offline_recap, recap_section
+from builders import offline_recap, recap_section, said_after_a_task
 from contextledger.compaction.digest import beside_without
 
 GOAL = "Goal"
@@ -78,3 +78,30 @@ def test_a_rule_restricted_by_without_stays_a_rule() -> None:
 )  # fmt: skip
 def test_beside_without_leaves_what_the_clause_restricts(sentence: str, rest: str) -> None:
     assert beside_without(sentence) == rest
+
+
+# a choice with the option it replaces after "and not", in words alone: a correction
+CHOSEN_OVER = (
+    "Commit each step separately, and not everything at the very end.",
+    "תכתוב את הבדיקות קודם, ולא אחרי הקוד.",
+    "اكتب الاختبارات أولاً، وليس بعد الكود.",
+    "Пиши тести спочатку, а не після коду.",
+)
+
+
+@pytest.mark.parametrize("said", CHOSEN_OVER)
+def test_a_choice_over_an_option_in_words_is_a_correction(said: str) -> None:
+    assert said in said_after_a_task(said, "Constraints and corrections")
+
+
+# a request for the end of the work ("at the end, please …"): open until reported done
+AT_THE_END = (
+    "Na koniec proszę zaktualizuj plik docs/cache.md.",
+    "בסוף, בבקשה תעדכן את הקובץ docs/cache.md.",
+    "Zum Schluss bitte noch docs/cache.md aktualisieren.",
+)
+
+
+@pytest.mark.parametrize("said", AT_THE_END)
+def test_a_request_for_the_end_of_the_work_stays_open(said: str) -> None:
+    assert said in said_after_a_task(said, "Open requests")

@@ -592,8 +592,14 @@ _LATER_ON = re.compile(
     r"utána|aztán|потом|затем|после\s+этого|sonra|ardından|setelah\s+itu|sesudah\s+itu|"
     r"kemudian|sau\s+đó|بعد\s+ذلك|لاحقا|(?:उसके|इसके)\s+बाद|बाद\s+में)(?!\w)"
     r"|その後|それから|あとで|後で|그\s?다음|그\s?후|나중에|之后|然后|以后"
-    # ... or last of all: "最後にグラフも追加してください。", "最后加上图表", "마지막으로 …"
+    # ... or last of all: "最後にグラフも追加してください。", "最后加上图表", "마지막으로 …",
+    # "Na koniec proszę dopisz …", "בסוף, תוסיף בבקשה …", "Zum Schluss bitte …"
     r"|最後に|最后|마지막으로"
+    r"|(?i:(?<!\w)(?:na\s+koniec|на\s+(?:при)?кінці|наостанок|в\s+конце|напоследок|בסוף|לבסוף|"
+    r"في\s+النهاية|در\s+(?:پایان|آخر)|cuối\s+cùng|en\s+sonunda|son\s+olarak|mwishoni|"
+    r"pada\s+akhirnya|στο\s+τέλος|am\s+ende|zum\s+schluss|à\s+la\s+fin|pour\s+finir|"
+    r"al\s+final|por\s+último|no\s+final|por\s+fim|alla\s+fine|tot\s+slot|till\s+sist|"
+    r"na\s+závěr|ในตอนท้าย)(?!\w))"
     # ... or in English, a request that opens with "then" ("Then please update the diagram.")
     r"|^\W*(?:and\s+)?then,?\s+(?:please|pls|can\s+you|could\s+you|would\s+you)\b"
 )

@@ -634,6 +634,38 @@ _TURNED_DOWN = re.compile(
 )
 
 
+# a choice said with the option it replaces after "and not", the option in words alone, in
+# the languages users write in ("Load the modules lazily, and not eagerly at startup.",
+# "Commit each step, ולא הכול בסוף"; Hebrew and Arabic glue the "and" to "not"); not "and
+# not only …", which adds
+_AND_NOT_OPTION = re.compile(
+    r"(?i)[,，、،]\s*(?:and\s+not|und\s+nicht|et\s+non|et\s+pas|y\s+no|e\s+n[aã]o|e\s+non|"
+    r"en\s+niet|och\s+inte|og\s+ikke|a\s+nie|а\s+не|і\s+не|и\s+не|a\s+ne|ve\s+değil|"
+    r"dan\s+bukan|và\s+không|chứ\s+không|και\s+όχι|ולא|وليس|ولا)\s+"
+    r"(?!(?:only|just|nur|seulement|solo|só|alleen|тільки|только|tylko|רק|فقط)(?!\w))"
+    r"[^,;.!?。]{1,60}[.!。]?\s*$"
+)
+# ... and the choice before it: a clause of two words or more
+_CHOICE_LEAST_WORDS = 2
+
+
+def chooses_over(sentence: str) -> bool:
+    """A choice said with the option it replaces after "and not", the option in words
+    alone (no value named), asked of no one.
+
+    >>> chooses_over("Load the modules lazily, and not eagerly at startup.")
+    True
+    >>> chooses_over("Check the logs, and not only the metrics."), chooses_over("Ok, and not now?")
+    (False, False)
+    """
+    m = _AND_NOT_OPTION.search(sentence)
+    return (
+        m is not None
+        and word_count(sentence[: m.start()]) >= _CHOICE_LEAST_WORDS
+        and not asks(sentence)
+    )
+
+
 def turned_down_value(sentence: str) -> str | None:
     """The value a correction turns down by name, in any language its shape is read in
     ("Actually the coupon limit is 3 per customer, not 5.": "5"; "Właściwie limit to 20, a
@@ -1353,6 +1385,8 @@ def _rule_words(sentence: str) -> bool:
     if denies_as_an_order(sentence) or denies_a_number(sentence):
         return True
     if turned_down_value(sentence) is not None:  # "Nahi, Helm nahi, Kustomize better rahega."
+        return True
+    if chooses_over(sentence):  # "Load the modules lazily, and not eagerly at startup."
         return True
     if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
         return True
