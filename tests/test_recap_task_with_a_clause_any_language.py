@@ -105,3 +105,27 @@ AT_THE_END = (
 @pytest.mark.parametrize("said", AT_THE_END)
 def test_a_request_for_the_end_of_the_work_stays_open(said: str) -> None:
     assert said in said_after_a_task(said, "Open requests")
+
+
+# a request for when the work is done, said by "once done" or "remember to"
+WHEN_DONE = (
+    "وقتی کار تموم شد، لطفاً فایل docs/cache.md را به‌روز کن.",
+    "Làm xong rồi thì nhớ cập nhật docs/cache.md nhé.",
+    "Als je klaar bent, werk dan alsjeblieft docs/cache.md bij.",
+)
+
+
+@pytest.mark.parametrize("said", WHEN_DONE)
+def test_a_request_for_when_the_work_is_done_stays_open(said: str) -> None:
+    assert said in said_after_a_task(said, "Open requests")
+
+
+def test_a_nudge_closing_a_longer_turn_is_no_open_request() -> None:
+    # (a decision, then "ok, and then?": the question asks for nothing to be done)
+    turn = "Tamam, önbellek süresini 600 saniye olarak bırakalım, buna karar verdim. peki, sonra?"
+    assert "peki" not in said_after_a_task(turn, "Open requests")
+
+
+def test_remembering_something_is_no_request() -> None:
+    said = "Tôi nhớ là bản trước chạy được với docs/cache.md."
+    assert said not in said_after_a_task(said, "Open requests")

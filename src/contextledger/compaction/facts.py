@@ -506,6 +506,10 @@ _PLEASE = re.compile(
     r"s['’]il\s+(?:te|vous)\s+pla[îi]t|per\s+favore|alsjeblieft|alstublieft|snälla|"
     r"venligst|vær\s+så\s+snill|ole\s+hyvä|kérlek|kérem|lütfen|tolong|mohon|prosím|lūdzu|"
     r"prašau|palun|molim|prosim|من\s+فضلك|لطفا|لطفاً|कृपया|בבקשה)(?!\w)"
+    # (Vietnamese "remember to", "I ask you to": "Xong rồi thì nhớ viết thêm …"; not "Tôi
+    # nhớ là …", I remember that)
+    r"|(?i:(?<!\w)(?<!tôi\s)(?<!mình\s)(?:nhớ|nhờ\s+(?:bạn|anh|chị|em))(?!\s+(?:là|rằng)\b)"
+    r"(?=\s+\w))"
     r"|부탁(?:해|합니다|드립니다|드려요)|주세요|お願い|ください|กรุณา|^\W*ช่วย\S|请|請|麻烦"
 )
 # A user's sentence that opens with "afterwards", "after that" in the languages users
@@ -600,6 +604,16 @@ _LATER_ON = re.compile(
     r"pada\s+akhirnya|στο\s+τέλος|am\s+ende|zum\s+schluss|à\s+la\s+fin|pour\s+finir|"
     r"al\s+final|por\s+último|no\s+final|por\s+fim|alla\s+fine|tot\s+slot|till\s+sist|"
     r"na\s+závěr|ในตอนท้าย)(?!\w))"
+    # ... or once the work is done: "وقتی تمام شد، لطفاً …", "Xong rồi thì nhớ viết …",
+    # "Als je klaar bent, …", "Коли закінчиш, …" (the work's end, no event waited for)
+    r"|(?i:(?<!\w)(?:وقتی\s+(?:کار\s+)?(?:تمام|تموم)|بعد\s+از\s+(?:اتمام|تمام\s+شدن)|"
+    r"(?:làm\s+)?xong\s+rồi|khi\s+(?:làm\s+)?xong|sau\s+khi\s+xong|"
+    r"(?:wenn|sobald)\s+du\s+fertig\s+bist|als\s+je\s+klaar\s+bent|när\s+du\s+är\s+klar|"
+    r"quand\s+tu\s+(?:as|auras)\s+fini|cuando\s+termines|quando\s+(?:terminar|acabar)|"
+    r"quando\s+hai\s+finito|когда\s+закончишь|коли\s+закінчиш|jak\s+skończysz|"
+    r"po\s+wszystkim|όταν\s+τελειώσεις|ukimaliza|kalau\s+sudah\s+selesai|"
+    r"setelah\s+selesai|bitirince|bitince|when\s+you(?:'re|\s+are)\s+done|"
+    r"once\s+you(?:'re|\s+are)\s+done)(?!\w))"
     # ... or in English, a request that opens with "then" ("Then please update the diagram.")
     r"|^\W*(?:and\s+)?then,?\s+(?:please|pls|can\s+you|could\s+you|would\s+you)\b"
 )
@@ -1235,6 +1249,8 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
         told = sentences(without_paste(m.text))
         for k, s in enumerate(told):
             if _leave_for_later(s) and not asks(s):  # "After that, squash-merge is fine."
+                continue
+            if is_nudge(s):  # (a nudge closing a longer turn: "… buna karar verdim. peki, sonra?")
                 continue
             # (a condition said as a sentence of its own, the request after it: Thai's
             # "หลังจากเทสผ่านแล้ว ช่วยอัปเดต …", split at its space)
