@@ -223,3 +223,7 @@ GIVEN = (
 @pytest.mark.parametrize("said", GIVEN)
 def test_a_decision_said_beside_a_denial_is_still_one(said: str) -> None:
     assert intent.is_decision(said)
+
+
+def test_a_not_and_its_yet_apart_say_no_decision() -> None:
+    assert not intent.is_decision("La richiesta CR-77 non è ancora stata approvata dal team.")

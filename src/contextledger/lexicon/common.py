@@ -227,3 +227,14 @@ def stems_at_word_start(stems: Iterable[str]) -> re.Pattern[str]:
         ),
         re.IGNORECASE,
     )
+
+
+# The marks written onto a letter that Python's ``\w`` does not hold (vowel signs and
+# viramas of Indic scripts, Hebrew and Arabic points, Thai, Lao, Myanmar and Khmer vowels,
+# Latin's combining accents): a word of these scripts read with ``\w`` alone falls apart
+# into letters ("इम्पोर्ट" into "इम", "प", …). Not the danda (।, ॥): it ends a sentence.
+WORD_MARKS = (
+    "\u0300-\u036f\u0483-\u0489\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed"
+    "\u0900-\u0963\u0966-\u0dff\u0e31\u0e34-\u0e3a\u0e47-\u0e4e\u0eb1\u0eb4-\u0ebc\u0ec8-\u0ecd"
+    "\u102b-\u103e\u17b4-\u17d3"
+)

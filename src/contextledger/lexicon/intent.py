@@ -2502,7 +2502,12 @@ NOT_GIVEN_YET = compiled_on_use(
     r"(?i)(?<!\w)(?:not\s+yet|yet\s+to|noch\s+nicht|noch\s+kein\w*|pas\s+encore|todav[ií]a\s+no|"
     r"a[uú]n\s+no|ainda\s+n[aã]o|non\s+ancora|ancora\s+non|nog\s+niet|nog\s+geen|ещё\s+не|"
     r"еще\s+не|ще\s+не|jeszcze\s+nie|nie\s+\w+\s+jeszcze|henüz|belum|chưa|עדיין\s+לא|"
-    r"هنوز|अभी\s+तक|ακόμα\s+δεν|ακόμη\s+δεν)(?!\w)"
+    r"هنوز|अभी\s+तक|ακόμα\s+δεν|ακόμη\s+δεν|"
+    # ... a "not" and its "yet" a few words apart ("non è ancora stata approvata", "n'est
+    # toujours pas validé", "ist bisher nicht freigegeben")
+    r"(?:not|non|pas|nicht|no|não|niet|nie|не)\s+(?:\S+\s+){1,2}(?:yet|ancora|encore|noch|"
+    r"todav[ií]a|a[uú]n|ainda|nog|jeszcze|ещё|еще)|(?:toujours|bisher|noch)\s+(?:\S+\s+)?"
+    r"(?:pas|nicht|kein\w*))(?!\w)"
     r"|还没|還沒|尚未|まだ|아직|ยังไม่"
 )
 # ... its verb denied by its ending, in scripts written without spaces or words glued
