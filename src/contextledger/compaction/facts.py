@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from ..intent import is_constraint, is_correction, is_nudge
-from ..lexicon.common import SPACED_WORD_CHAR, WORD_MARKS
+from ..lexicon.common import SPACED_WORD_CHAR
 from ..lexicon.deferral import DEFERRED, WHEN_FREE
 from ..lexicon.deferral import WAITS_FOR as _WAITS_FOR
 from ..lexicon.intent import REMINDER_OPENING
@@ -672,12 +672,8 @@ _SENTENCE = re.compile(
 
 
 def keywords(text: str) -> set[str]:
-    """Content words of ``text`` (casefolded, 4+ letters, no stop words), with the marks
-    written onto their letters ("इम्पोर्ट" one word, not three fragments of too few letters)."""
-    return {w for w in _CONTENT_WORD.findall(text.casefold()) if w not in _STOP}
-
-
-_CONTENT_WORD = re.compile(rf"[\w'{WORD_MARKS}-]{{4,}}")
+    """Content words of ``text`` (casefolded, 4+ letters, no stop words)."""
+    return {w for w in re.findall(r"[\w'-]{4,}", text.casefold()) if w not in _STOP}
 
 
 _CODE_SPAN = re.compile(r"`[^`\n]+`")

@@ -553,8 +553,10 @@ def _unit(word: str | None, sure: bool = False) -> str:
     w = word.casefold()
     if w in RESETTING_WORDS or w in _TAKING_BACK_WORDS or len(w) > 14:
         return ""
-    if not sure and w not in _SHORT_UNITS and not keywords(w):
+    if not sure and w not in _SHORT_UNITS and not keywords(_MARKS.sub("", w)):
         return ""  # a short or stop word: "in 2023", "for 3", "and 4"
+    # (its letters without their marks: ``keywords`` reads runs of ``\w``, which holds no
+    # mark, so "इम्पोर्ट" was three fragments of too few letters, a word counting nothing)
     if w in ("s", "sec", "secs", "second", "seconds", "segundos", "sekunden", "secondes"):
         return "s"
     return w[:-1] if len(w) > 3 and w.endswith("s") else w
@@ -567,6 +569,7 @@ def _words(sentence: str) -> set[str]:
     return {w.casefold() for w in _MARKED_WORD.findall(sentence)}
 
 
+_MARKS = re.compile(f"[{WORD_MARKS}]")
 _MARKED_WORD = re.compile(rf"[^\W\d_][\w'’{WORD_MARKS}-]*")
 
 
