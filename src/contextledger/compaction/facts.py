@@ -1250,8 +1250,8 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
         for k, s in enumerate(told):
             if _leave_for_later(s) and not asks(s):  # "After that, squash-merge is fine."
                 continue
-            if is_nudge(s):  # (a nudge closing a longer turn: "… buna karar verdim. peki, sonra?")
-                continue
+            if is_nudge(s):  # a nudge said before a rule ("はい、続けてください。…には絶対に
+                continue  # 触らないでください。"): it asks for nothing (review45 R45-rec2)
             # (a condition said as a sentence of its own, the request after it: Thai's
             # "หลังจากเทสผ่านแล้ว ช่วยอัปเดต …", split at its space)
             waits = _WAITS_FOR.search(s) is not None and not _TOLD_ON_A_CONDITION.search(s)
