@@ -129,3 +129,9 @@ def test_a_nudge_closing_a_longer_turn_is_no_open_request() -> None:
 def test_remembering_something_is_no_request() -> None:
     said = "Tôi nhớ là bản trước chạy được với docs/cache.md."
     assert said not in said_after_a_task(said, "Open requests")
+
+
+def test_an_opening_choice_of_one_thing_over_another_is_the_goal() -> None:
+    # (Malay "daripada … ke …": from A to B, read as a choice "instead of")
+    opening = "Tukar cache sesi daripada Memcached ke Redis tanpa menghentikan perkhidmatan."
+    assert opening.rstrip(".") in _goal_of(opening)

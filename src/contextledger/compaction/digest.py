@@ -123,6 +123,7 @@ from .rules import (
     REMINDS_NOT_TO,
     RULE_OPENING,
     banned_outright,
+    chooses_instead,
     configures,
     grants_leave,
     hands_over,
@@ -823,9 +824,14 @@ def beside_without(sentence: str) -> str:
 
 
 def _corrects_nothing(sentence: str) -> bool:
-    """A rule only by a correction's words ("make it …", "actually", "should be"): no ban,
-    no denial, nothing turned down."""
-    return is_correction(sentence) and not is_constraint(sentence) and not denial(sentence)
+    """A rule only by a correction's words ("make it …", "actually", "should be") or a
+    choice of one thing over another ("Pindahkan … daripada YAML ke TOML": from YAML to
+    TOML): no ban, no denial, nothing turned down."""
+    return (
+        (is_correction(sentence) or chooses_instead(sentence))
+        and not is_constraint(sentence)
+        and not denial(sentence)
+    )
 
 
 def _opens(turn: Message, messages: Sequence[Message]) -> bool:
