@@ -190,3 +190,40 @@ def test_decisions_are_found_alike_without_re2(batch: list[str]) -> None:
         assert intent._decisions(batch, []) == with_re2
     decided = [i for i, t in enumerate(batch) if is_decision(t)]
     assert set(with_re2) <= set(decided)  # (and said what about: substantive or a rule)
+
+
+# an approval or decision said as not given (yet) is none: the fit pins it, the recap lists
+# it (review44, recap41's "Noticed": "…承認されていません" was read as a decision)
+NOT_GIVEN = (
+    "Der Betriebsrat hat den Schichtplan noch nicht genehmigt.",
+    "Le comité n'a pas encore validé le budget.",
+    "El jefe no aprobó el cambio de proveedor.",
+    "팀장님이 아직 배포를 승인하지 않았어요.",
+    "部長はその予算をまだ承認していません。",
+    "لم يوافق المدير على الميزانية بعد.",
+    "Zarząd jeszcze nie zatwierdził nowego cennika.",
+    "The CTO hasn't signed off on the migration plan yet.",
+)
+
+
+@pytest.mark.parametrize("said", NOT_GIVEN)
+def test_an_approval_not_given_yet_is_no_decision(said: str) -> None:
+    assert not intent.is_decision(said)
+
+
+# ... while a decision with a "no" before its clause, or a "not" in what it decided, is one
+GIVEN = (
+    "No, we decided to keep the monolith for now.",
+    "We decided not to migrate the billing tables this quarter.",
+    "Der Betriebsrat hat den Schichtplan genehmigt.",
+    "部長がその予算を承認しました。",
+)
+
+
+@pytest.mark.parametrize("said", GIVEN)
+def test_a_decision_said_beside_a_denial_is_still_one(said: str) -> None:
+    assert intent.is_decision(said)
+
+
+def test_a_not_and_its_yet_apart_say_no_decision() -> None:
+    assert not intent.is_decision("La richiesta CR-77 non è ancora stata approvata dal team.")

@@ -79,3 +79,35 @@ def test_a_pasted_logs_numbered_records_never_fill_the_numbers() -> None:
 def test_a_decision_with_a_question_after_it_is_still_a_decision() -> None:
     decision = "Sawa, tumekubaliana kundi liwe safu 800."
     assert decision in _said_after_a_task(f"{decision} sasa je, nini kinafuata?", "Decisions")
+
+
+# "we have decided" in Swedish, Danish, Malay, Urdu, Bengali, with the number settled on
+DECIDED_WITH_A_NUMBER = (
+    "Vi har beslutat att kön tar 300 jobb.",
+    "Vi besluttede, at batchen er 250 rækker.",
+    "Kami telah memutuskan saiz kelompok ialah 250 baris.",
+    "ہم نے فیصلہ کیا ہے کہ بیچ 250 قطاروں کا ہوگا۔",
+    "আমরা সিদ্ধান্ত নিয়েছি যে ব্যাচ 250 সারির হবে।",
+)
+
+
+@pytest.mark.parametrize("said", DECIDED_WITH_A_NUMBER)
+def test_we_decided_with_a_number_is_a_decision(said: str) -> None:
+    assert said in _said_after_a_task(said, "Decisions")
+
+
+def test_a_limit_in_a_script_with_marks_replaces_no_decision_before_it() -> None:
+    # (its words fell apart into letters that counted nothing: the limit "replaced" the
+    # decision, filed as "limit (instead of: decision)")
+    decision = "हमने फ़ैसला किया है: बैच 250 पंक्तियों का होगा।"
+    limit = "एक्सपोर्ट 40 सेकंड से कम में पूरा होना चाहिए।"
+    recap = offline_recap(
+        ("user", "Set up the nightly export job, with a cache for its lookups."),
+        ("assistant", "Ok."),
+        ("user", decision),
+        ("assistant", "Noted."),
+        ("user", limit),
+        ("assistant", "Noted."),
+    )
+    assert "instead of" not in recap
+    assert decision in recap_section(recap, "Decisions")

@@ -922,8 +922,33 @@ def _decides_at(text: str, at: int) -> bool:
             continue  # "remind me what we decided", "once Dana approves", "se o Paulo aprovar"
         if _HEDGED.search(sentence) or _JOKE.search(sentence):
             continue  # "Maybe we go with Stripe, not sure yet.", "… picked a fight, lol"
+        if _not_given(text, begin, at, sentence):
+            continue  # "Dana has not approved the cutover yet.", "…承認されていません。"
         return True
     return False
+
+
+# a clause's end before a decision's hint: its "not" is read in the hint's clause only
+_CLAUSE_BREAK = compiled_on_use(r"[,;:—–()]")
+# the words before a decision's hint read for its "not"
+_NOT_REACH = 3
+
+
+def _not_given(text: str, begin: int, at: int, sentence: str) -> bool:
+    """Whether the approval or decision whose hint is at ``at`` of ``text`` (its
+    ``sentence`` opening at ``begin``) is said as not given (yet): a "not" among the few
+    words before it in its clause, a "not yet" in its sentence, or a denying ending after
+    it ("Dana has not approved it.", "変更はまだ承認されていません。"; not "No, we decided to
+    keep Redis.", nor "We decided not to ship on Friday.")."""
+    if _NOT_GIVEN_YET.search(sentence) or _NOT_GIVEN_AFTER.match(text, at):
+        return True
+    clause = _CLAUSE_BREAK.split(text[begin:at])[-1]
+    return any(w.strip("'’") in _NOT_GIVEN_WORDS for w in clause.split()[-_NOT_REACH:])
+
+
+_NOT_GIVEN_WORDS = lexicon.NOT_GIVEN_WORDS
+_NOT_GIVEN_YET = lexicon.NOT_GIVEN_YET
+_NOT_GIVEN_AFTER = lexicon.NOT_GIVEN_AFTER
 
 
 # Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer,

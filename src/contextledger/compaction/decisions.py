@@ -42,8 +42,12 @@ _DECIDED = (
 _AGREED_TOGETHER = (
     r"(?<!nie\s)(?:ustali(?:ł\w*|li\w*)|ustalono|uzgodni(?:ł\w*|li\w*)|uzgodniono|umówiliśmy\s+się)|"
     r"اتفقنا|اتفقت|تم\s+الاتفاق|توافقنا|סיכמנו|סוכם|הסכמנו|"
-    r"(?<!tidak\s)(?<!belum\s)(?:sepakat|disepakati|(?:kita|kami)\s+(?:sudah\s+)?(?:putuskan|"
-    r"sepakati|tetapkan))|"
+    r"(?<!tidak\s)(?<!belum\s)(?:sepakat|disepakati|(?:kita|kami)\s+(?:sudah\s+|telah\s+)?"
+    r"(?:putuskan|memutuskan|sepakati|tetapkan))|"
+    # ... Swedish, Norwegian, Danish "we have decided", Urdu, Hindi, Bengali "we settled it"
+    r"(?<!inte\s)(?<!ikke\s)(?:bestämt|bestämde|beslutat|beslutade|besluttet|besluttede|"
+    r"bestemt|bestemte)|طے\s+کیا|فیصلہ\s+کیا|तय\s+किया|फ़?ैसला\s+किया|ঠিক\s+করেছি|"
+    r"সিদ্ধান্ত\s+নিয়েছি|"
     r"(?<!chưa\s)(?<!không\s)(?:thống\s+nhất|quyết\s+định)|"
     r"συμφωνήσαμε|συμφωνήθηκε|anlaştık|tumekubaliana|توافق\s+کردیم|قرار\s+شد|"
     r"vereinbart|abgemacht|acordamos|acordado|combinamos|convenu|concordato|afgesproken"
@@ -756,9 +760,9 @@ def decides(sentence: str) -> bool:
         return True  # a verb that holds its "we" and "will": "Sawa, tutatumia PostgreSQL."
     said = DECISION.search(sentence) if word_count(sentence) >= 5 else None
     said = said or DECIDED_BY.search(sentence)
-    if said is None:  # the verbs and approvals intent reads, in its languages, not those
-        # not given yet ("変更要求CR-4372はまだ佐藤さんに承認されていません。": not approved yet)
-        return is_decision(sentence) and not _NOT_YET.search(sentence)
+    if said is None:  # the verbs and approvals intent reads, in its languages (not those
+        # said as not given yet: ``is_decision`` reads them)
+        return is_decision(sentence)
     return not _NOT_YET.search(sentence[: said.end()])
 
 

@@ -51,7 +51,7 @@ from ..intent import (
 from ..lexicon.claims import COUNTED_NUDGE_WORDS
 from ..lexicon.common import COUNTER_LABELS
 from ..lexicon.deferral import DEFERRED
-from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL
+from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL, WITHOUT_CLOSES, WITHOUT_OPENS
 from ..lexicon.negation import denial
 from ..lexicon.tools import LOOKING
 from ..model import Message, ToolCall, ToolResult
@@ -123,6 +123,7 @@ from .rules import (
     REMINDS_NOT_TO,
     RULE_OPENING,
     banned_outright,
+    chooses_instead,
     configures,
     grants_leave,
     hands_over,
@@ -767,7 +768,7 @@ def _all_rules(turn: Message, *, opening: bool = False) -> bool:
         (
             is_rule(s)
             and not sets_a_task(s)
-            and not (opening and _corrects_nothing(s))
+            and not (opening and _corrects_nothing(beside_without(s)))
             and not GOAL_LABEL.match(s)
         )
         or (
@@ -798,10 +799,39 @@ def _task_beside_deadline(sentence: str) -> bool:
 _MENTION = re.compile(r"^\s*(?:[\w.-]{1,30}:\s+)?(?:@[\w.-]+[,:]?\s+)*")
 
 
+# what a clause taken out leaves: a space before a mark, a comma before the sentence's end
+_CLAUSE_LEFT = re.compile(r"\s+([.,;!?。，、])")
+_CLAUSE_CUT_MARK = re.compile(r"[,;，、]\s*(?=[.。!?]|$)")
+
+
+def beside_without(sentence: str) -> str:
+    """``sentence`` less its "without …" clauses, in any language: what the task is when a
+    clause says how to do it ("حوّل واجهة البحث … دون كسر العملاء الحاليين." - convert the
+    search API … without breaking current clients: its "without" is no ban of the user's).
+
+    >>> beside_without("Move the search API to cursor pagination without breaking clients.")
+    'Move the search API to cursor pagination.'
+    >>> beside_without("Mevcut istemcileri bozmadan imleç tabanlı sayfalamaya geçir.")
+    'imleç tabanlı sayfalamaya geçir.'
+    >>> beside_without("Never run the migrations without asking me first.")
+    'Never run the migrations.'
+    """
+    rest = WITHOUT_CLOSES.sub("", WITHOUT_OPENS.sub("", sentence))
+    if rest == sentence:
+        return sentence
+    rest = _CLAUSE_LEFT.sub(r"\1", re.sub(r"^[\s,;，、]+", "", rest))
+    return _CLAUSE_CUT_MARK.sub("", rest).strip()
+
+
 def _corrects_nothing(sentence: str) -> bool:
-    """A rule only by a correction's words ("make it …", "actually", "should be"): no ban,
-    no denial, nothing turned down."""
-    return is_correction(sentence) and not is_constraint(sentence) and not denial(sentence)
+    """A rule only by a correction's words ("make it …", "actually", "should be") or a
+    choice of one thing over another ("Pindahkan … daripada YAML ke TOML": from YAML to
+    TOML): no ban, no denial, nothing turned down."""
+    return (
+        (is_correction(sentence) or chooses_instead(sentence))
+        and not is_constraint(sentence)
+        and not denial(sentence)
+    )
 
 
 def _opens(turn: Message, messages: Sequence[Message]) -> bool:
@@ -815,12 +845,12 @@ def _opens(turn: Message, messages: Sequence[Message]) -> bool:
     return False
 
 
-# a rule's clause beside the task in one sentence: "Fix X without changing Y", "Do X but
-# don't touch Y" (the task before it); "I don't want X; just do Y" (the task after it)
+# a rule's clause beside the task in one sentence: "Do X but don't touch Y" (the task
+# before it; "Fix X without changing Y": :func:`beside_without`); "I don't want X; just do Y" (the task after it)
 # (... or a rule or bound joined on by "and": "Port the backup job to GitHub Actions and keep
 # the cron at 02:30 UTC", "Make the crate zero-copy and get the benchmarks back under 3 ms")
 _RULE_AFTER = re.compile(
-    r"(?i),?\s+(?:without|but\s+(?:do\s+not|don'?t|never|not)|and\s+(?:do\s+not|don'?t|never|"
+    r"(?i),?\s+(?:but\s+(?:do\s+not|don'?t|never|not)|and\s+(?:do\s+not|don'?t|never|"
     r"keep|stay|leave|make\s+sure|ensure|get\s+(?:[\w-]+\s+){1,4}?(?:back\s+)?(?:under|below|"
     r"within|above|over)))\b"
 )
@@ -840,6 +870,9 @@ def sets_a_task(sentence: str) -> bool:
     >>> sets_a_task("Never run the migrations without asking me first.")
     False
     """
+    rest = beside_without(sentence)
+    if rest != sentence and is_substantive(rest) and not is_rule(rest) and not asks(rest):
+        return True  # "Fix X without changing Y" in any language
     after = _TASK_AFTER.search(sentence)
     if after is not None:
         task = sentence[after.end() :]
@@ -1024,7 +1057,7 @@ def digest(
     # (the session's opening request: "Actually, I need X fixed first." corrects nothing)
     opening = source is not None and _opens(source, record)
     first = _goal_words(source.text) if source is not None else ""
-    task = _fill_goal(sheet, first, source, record, often)
+    task = _fill_goal(sheet, first, source, record, often, opening=opening)
     _add_restated_goal(sheet, substantive)
     # (with the chatter a dictated goal opened with: said, not to be listed again)
     goal_text = first[: len(first) - len(_past_chatter(first))] + " ".join(sheet.sec["Goal"])
@@ -1095,10 +1128,15 @@ def _fill_goal(
     source: Message | None,
     record: Sequence[Message],
     often: Collection[str] = (),
+    *,
+    opening: bool = False,
 ) -> str:
     """File the Goal line from ``first`` (the own words of ``source``, the request that set
     the task) unless the recap extended already has one; return the sentence that sets the
-    task (the goal, never a constraint), "" when none was filed."""
+    task (the goal, never a constraint), "" when none was filed. In the session's
+    ``opening`` turn a sentence read as a rule by a correction's words only ("결제 웹훅
+    처리기를 동기 방식에서 비동기 큐 방식으로 바꿔 주세요." - change it from sync to a queue,
+    please) corrects nothing said before: it is the task, after a context sentence too."""
     if sheet.sec["Goal"] or not first:
         return ""
     said = _past_pivot(sentences(_past_chatter(first)))
@@ -1122,7 +1160,14 @@ def _fill_goal(
     said = said[:1] + [x for x in said[1:] if not _STAMPED.match(x)]
     task = said[0] if said else ""
     # the goal's rules go under constraints, once
-    told = [x for k, x in enumerate(said) if k == 0 or not is_rule(x) or sets_a_task(x)]
+    told = [
+        x
+        for k, x in enumerate(said)
+        if k == 0
+        or not is_rule(x)
+        or sets_a_task(x)
+        or (opening and _corrects_nothing(beside_without(x)))
+    ]
     # the opening announced it; the answer to "Where and when?" said it
     goal_told = goal_answer(record, source)
     if goal_told is not None:

@@ -420,6 +420,10 @@ _PLEASE = re.compile(
     r"s['’]il\s+(?:te|vous)\s+pla[îi]t|per\s+favore|alsjeblieft|alstublieft|snälla|"
     r"venligst|vær\s+så\s+snill|ole\s+hyvä|kérlek|kérem|lütfen|tolong|mohon|prosím|lūdzu|"
     r"prašau|palun|molim|prosim|من\s+فضلك|لطفا|لطفاً|कृपया|בבקשה)(?!\w)"
+    # (Vietnamese "remember to", "I ask you to": "Xong rồi thì nhớ viết thêm …"; not "Tôi
+    # nhớ là …", I remember that)
+    r"|(?i:(?<!\w)(?<!tôi\s)(?<!mình\s)(?:nhớ|nhờ\s+(?:bạn|anh|chị|em))(?!\s+(?:là|rằng)\b)"
+    r"(?=\s+\w))"
     r"|부탁(?:해|합니다|드립니다|드려요)|주세요|お願い|ください|กรุณา|^\W*ช่วย\S|请|請|麻烦"
 )
 # A user's sentence that opens with "afterwards", "after that" in the languages users
@@ -506,8 +510,24 @@ _LATER_ON = re.compile(
     r"utána|aztán|потом|затем|после\s+этого|sonra|ardından|setelah\s+itu|sesudah\s+itu|"
     r"kemudian|sau\s+đó|بعد\s+ذلك|لاحقا|(?:उसके|इसके)\s+बाद|बाद\s+में)(?!\w)"
     r"|その後|それから|あとで|後で|그\s?다음|그\s?후|나중에|之后|然后|以后"
-    # ... or last of all: "最後にグラフも追加してください。", "最后加上图表", "마지막으로 …"
+    # ... or last of all: "最後にグラフも追加してください。", "最后加上图表", "마지막으로 …",
+    # "Na koniec proszę dopisz …", "בסוף, תוסיף בבקשה …", "Zum Schluss bitte …"
     r"|最後に|最后|마지막으로"
+    r"|(?i:(?<!\w)(?:na\s+koniec|на\s+(?:при)?кінці|наостанок|в\s+конце|напоследок|בסוף|לבסוף|"
+    r"في\s+النهاية|در\s+(?:پایان|آخر)|cuối\s+cùng|en\s+sonunda|son\s+olarak|mwishoni|"
+    r"pada\s+akhirnya|στο\s+τέλος|am\s+ende|zum\s+schluss|à\s+la\s+fin|pour\s+finir|"
+    r"al\s+final|por\s+último|no\s+final|por\s+fim|alla\s+fine|tot\s+slot|till\s+sist|"
+    r"na\s+závěr|ในตอนท้าย)(?!\w))"
+    # ... or once the work is done: "وقتی تمام شد، لطفاً …", "Xong rồi thì nhớ viết …",
+    # "Als je klaar bent, …", "Коли закінчиш, …" (the work's end, no event waited for)
+    r"|(?i:(?<!\w)(?:وقتی\s+(?:کار\s+)?(?:تمام|تموم)|بعد\s+از\s+(?:اتمام|تمام\s+شدن)|"
+    r"(?:làm\s+)?xong\s+rồi|khi\s+(?:làm\s+)?xong|sau\s+khi\s+xong|"
+    r"(?:wenn|sobald)\s+du\s+fertig\s+bist|als\s+je\s+klaar\s+bent|när\s+du\s+är\s+klar|"
+    r"quand\s+tu\s+(?:as|auras)\s+fini|cuando\s+termines|quando\s+(?:terminar|acabar)|"
+    r"quando\s+hai\s+finito|когда\s+закончишь|коли\s+закінчиш|jak\s+skończysz|"
+    r"po\s+wszystkim|όταν\s+τελειώσεις|ukimaliza|kalau\s+sudah\s+selesai|"
+    r"setelah\s+selesai|bitirince|bitince|when\s+you(?:'re|\s+are)\s+done|"
+    r"once\s+you(?:'re|\s+are)\s+done)(?!\w))"
     # ... or in English, a request that opens with "then" ("Then please update the diagram.")
     r"|^\W*(?:and\s+)?then,?\s+(?:please|pls|can\s+you|could\s+you|would\s+you)\b"
 )

@@ -49,7 +49,7 @@ from ..lexicon.claims import (
     STATE_WORDS_MORE,
     ZONE_TZDB,
 )
-from ..lexicon.common import NEGATIONS, stems_at_word_start
+from ..lexicon.common import NEGATIONS, WORD_MARKS, stems_at_word_start
 from ..lexicon.deferral import DEFERRED, WHEN_FREE
 from ..lexicon.intent import (
     ASKS_FOR_A_RULE_ELSEWHERE,
@@ -553,15 +553,24 @@ def _unit(word: str | None, sure: bool = False) -> str:
     w = word.casefold()
     if w in RESETTING_WORDS or w in _TAKING_BACK_WORDS or len(w) > 14:
         return ""
-    if not sure and w not in _SHORT_UNITS and not keywords(w):
+    if not sure and w not in _SHORT_UNITS and not keywords(_MARKS.sub("", w)):
         return ""  # a short or stop word: "in 2023", "for 3", "and 4"
+    # (its letters without their marks: ``keywords`` reads runs of ``\w``, which holds no
+    # mark, so "इम्पोर्ट" was three fragments of too few letters, a word counting nothing)
     if w in ("s", "sec", "secs", "second", "seconds", "segundos", "sekunden", "secondes"):
         return "s"
     return w[:-1] if len(w) > 3 and w.endswith("s") else w
 
 
 def _words(sentence: str) -> set[str]:
-    return {w.casefold() for w in re.findall(r"[^\W\d_][\w'’-]*", sentence)}
+    """The words of ``sentence``, casefolded, with the marks written onto their letters
+    ("इम्पोर्ट" one word, not "इम" and "प": every fragment counted nothing, so a Hindi limit
+    "replaced" the decision said before it)."""
+    return {w.casefold() for w in _MARKED_WORD.findall(sentence)}
+
+
+_MARKS = re.compile(f"[{WORD_MARKS}]")
+_MARKED_WORD = re.compile(rf"[^\W\d_][\w'’{WORD_MARKS}-]*")
 
 
 def superseded_values(said: Sequence[str]) -> dict[str, str]:
@@ -632,6 +641,38 @@ _TURNED_DOWN = re.compile(
     rf"|(?:^|[:,]\s*)(?P<b>{_VALUE_WORDS})\s+(?:değil|नहीं|nahi|nahin|말고|じゃなくて|ではなく)"
     r"\s*[,，、]"
 )
+
+
+# a choice said with the option it replaces after "and not", the option in words alone, in
+# the languages users write in ("Load the modules lazily, and not eagerly at startup.",
+# "Commit each step, ולא הכול בסוף"; Hebrew and Arabic glue the "and" to "not"); not "and
+# not only …", which adds
+_AND_NOT_OPTION = re.compile(
+    r"(?i)[,，、،]\s*(?:and\s+not|und\s+nicht|et\s+non|et\s+pas|y\s+no|e\s+n[aã]o|e\s+non|"
+    r"en\s+niet|och\s+inte|og\s+ikke|a\s+nie|а\s+не|і\s+не|и\s+не|a\s+ne|ve\s+değil|"
+    r"dan\s+bukan|và\s+không|chứ\s+không|και\s+όχι|ולא|وليس|ولا)\s+"
+    r"(?!(?:only|just|nur|seulement|solo|só|alleen|тільки|только|tylko|רק|فقط)(?!\w))"
+    r"[^,;.!?。]{1,60}[.!。]?\s*$"
+)
+# ... and the choice before it: a clause of two words or more
+_CHOICE_LEAST_WORDS = 2
+
+
+def chooses_over(sentence: str) -> bool:
+    """A choice said with the option it replaces after "and not", the option in words
+    alone (no value named), asked of no one.
+
+    >>> chooses_over("Load the modules lazily, and not eagerly at startup.")
+    True
+    >>> chooses_over("Check the logs, and not only the metrics."), chooses_over("Ok, and not now?")
+    (False, False)
+    """
+    m = _AND_NOT_OPTION.search(sentence)
+    return (
+        m is not None
+        and word_count(sentence[: m.start()]) >= _CHOICE_LEAST_WORDS
+        and not asks(sentence)
+    )
 
 
 def turned_down_value(sentence: str) -> str | None:
@@ -1353,6 +1394,8 @@ def _rule_words(sentence: str) -> bool:
     if denies_as_an_order(sentence) or denies_a_number(sentence):
         return True
     if turned_down_value(sentence) is not None:  # "Nahi, Helm nahi, Kustomize better rahega."
+        return True
+    if chooses_over(sentence):  # "Load the modules lazily, and not eagerly at startup."
         return True
     if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
         return True

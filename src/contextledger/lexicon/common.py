@@ -227,3 +227,19 @@ def stems_at_word_start(stems: Iterable[str]) -> re.Pattern[str]:
         ),
         re.IGNORECASE,
     )
+
+
+# The marks written onto a letter that Python's ``\w`` does not hold (vowel signs and
+# viramas of Indic scripts, Hebrew and Arabic points, Thai, Lao, Myanmar and Khmer vowels,
+# Latin's combining accents): a word of these scripts read with ``\w`` alone falls apart
+# into letters ("इम्पोर्ट" into "इम", "प", …). Not the danda (।, ॥): it ends a sentence.
+WORD_MARKS = (
+    "\u0300-\u036f\u0483-\u0489\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed"
+    "\u0900-\u0903\u093a-\u093c\u093e-\u094f\u0951-\u0957\u0962\u0963"  # Devanagari
+    "\u0981-\u0983\u09bc\u09be-\u09cd\u09d7\u09e2\u09e3"  # Bengali
+    "\u0a01-\u0a03\u0a3c-\u0a51\u0a70\u0a71\u0a75\u0a81-\u0a83\u0abc-\u0acd\u0ae2\u0ae3"
+    "\u0b01-\u0b03\u0b3c\u0b3e-\u0b57\u0b82\u0bbe-\u0bcd\u0bd7\u0c00-\u0c04\u0c3e-\u0c56"
+    "\u0c81-\u0c83\u0cbc\u0cbe-\u0cd6\u0d00-\u0d03\u0d3b\u0d3c\u0d3e-\u0d57\u0dca-\u0ddf"
+    "\u0e31\u0e34-\u0e3a\u0e47-\u0e4e\u0eb1\u0eb4-\u0ebc\u0ec8-\u0ecd"
+    "\u102b-\u103e\u17b4-\u17d3"
+)

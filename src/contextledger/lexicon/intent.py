@@ -2484,3 +2484,50 @@ OWN_TODO = compiled_on_use(
 # what makes one a request to the listener after all ("I must ask you to …", "let's")
 TODO_CLAUSES = compiled_on_use(r"(?i)\s*(?:[,;:]|\s[-–—]\s)\s*|\s+(?=(?:and|but|so|also)\s+i\b)")
 TODO_ADDRESSED = compiled_on_use(r"(?i)\b(?:you|your|please|let'?s)\b")
+
+# A "without …" clause beside a task ("Move the search API to cursor pagination without
+# breaking current clients"): it says how the task is done, it is no ban of its own. Said
+# before what it restricts (a preposition, or a "not" with the verb's adverbial participle:
+# "не ламаючи", "nie psując"), the clause runs to the next comma or the sentence's end
+WITHOUT_OPENS = compiled_on_use(
+    r"(?i)(?<!\w)(?:without|sans|sin|sem|senza|ohne|zonder|bez|без|utan|uden|uten|ilman|"
+    r"fără|χωρίς|tanpa|bila|mà\s+không|ללא|בלי|بدون|دون|بی‌آنکه|aniž|"
+    r"(?:не|ні)\s+\w+(?:ючи|учи|ачи|ячи|ая|яя)|nie\s+\w+ąc)(?!\w)[^,;，；、。.!?؟]*"
+    r"|在不[^,;，；、。!?]*|โดยไม่\S*"
+)
+# ... said after it (a postposition, or the verb's own ending: Turkish "-madan", Finnish
+# "-matta", Korean "없이"/"-지 않고", Japanese "-ずに"), the clause runs from the previous comma
+WITHOUT_CLOSES = compiled_on_use(
+    r"[^,;，；、。.!?]*?(?:\w(?:m[ae]d[ae]n|m[ae]ks[ıi]z[ıi]n|matta|mättä)(?!\w)|nélkül|बिना|"
+    r"بغیر|없이|지\s*않고|ずに|ないで(?=[、,])|なしで)"
+)
+
+# An approval or decision said as not given (yet): its hint's verb denied by a word just
+# before it ("Dana has not approved it", "Marek nie zdecydował", "n'a pas encore été
+# approuvé", "لم يوافق", "לא אישר") — read in the hint's own clause, so "No, we decided to
+# keep Redis." decides — or a "not yet" anywhere in its sentence ("noch nicht", "todavía
+# no", "ещё не", "henüz", "belum", "chưa", "还没", "아직")
+NOT_GIVEN_WORDS = listed(
+    """
+    not never nicht nie ne pas no não non niet не ні ничего δεν לא لم لا لن نه नहीं न
+    không chưa tidak belum değil didn't hasn't haven't wasn't isn't hadn't weren't aren't
+    won't doesn't don't
+    """
+)
+NOT_GIVEN_YET = compiled_on_use(
+    r"(?i)(?<!\w)(?:not\s+yet|yet\s+to|noch\s+nicht|noch\s+kein\w*|pas\s+encore|todav[ií]a\s+no|"
+    r"a[uú]n\s+no|ainda\s+n[aã]o|non\s+ancora|ancora\s+non|nog\s+niet|nog\s+geen|ещё\s+не|"
+    r"еще\s+не|ще\s+не|jeszcze\s+nie|nie\s+\w+\s+jeszcze|henüz|belum|chưa|עדיין\s+לא|"
+    r"هنوز|अभी\s+तक|ακόμα\s+δεν|ακόμη\s+δεν|"
+    # ... a "not" and its "yet" a few words apart ("non è ancora stata approvata", "n'est
+    # toujours pas validé", "ist bisher nicht freigegeben")
+    r"(?:not|non|pas|nicht|no|não|niet|nie|не)\s+(?:\S+\s+){1,2}(?:yet|ancora|encore|noch|"
+    r"todav[ií]a|a[uú]n|ainda|nog|jeszcze|ещё|еще)|(?:toujours|bisher|noch)\s+(?:\S+\s+)?"
+    r"(?:pas|nicht|kein\w*))(?!\w)"
+    r"|还没|還沒|尚未|まだ|아직|ยังไม่"
+)
+# ... its verb denied by its ending, in scripts written without spaces or words glued
+# ("承認されていません", "決めていない", "승인하지 않았", "결정되지 않")
+NOT_GIVEN_AFTER = compiled_on_use(
+    r"^\S{0,8}?(?:ていません|ていない|てない|ません|지\s*않|못\s*했|않았)"
+)
