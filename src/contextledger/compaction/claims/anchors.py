@@ -471,12 +471,23 @@ def _said_done(text: str) -> bool:
             continue  # ("ran", "edited": the English reading's)
         if _HANGUL.search(cue.group(0)):
             done = lexicon.HANGUL_DONE_AFTER.match(bare[cue.end() :]) is not None
+        elif lexicon.TENSELESS_CUES.fullmatch(cue.group(0)):
+            done = _tenseless_done(bare, cue.start(), cue.end())
         else:
-            tenseless = lexicon.TENSELESS_CUES.fullmatch(cue.group(0)) is not None
-            done = not tenseless or lexicon.TENSELESS_DONE.search(bare) is not None
+            done = True
         if done:
             return True
     return False
+
+
+def _tenseless_done(bare: str, start: int, end: int) -> bool:
+    """Whether a verb without tense at ``bare[start:end]`` is said done: "đã"/"rồi" in its
+    line, or "แล้ว"/"เรียบร้อย" after it, and no request before it."""
+    if lexicon.TENSELESS_ASKED.search(bare[:start]):
+        return False
+    return bool(
+        lexicon.TENSELESS_DONE.search(bare) or lexicon.TENSELESS_DONE_AFTER.search(bare[end:])
+    )
 
 
 def _assistant_acted(
@@ -689,8 +700,9 @@ def _assistant_words(text: str, ev: Evidence) -> list[Claim]:
 def _failed(text: str, named: list[tuple[str, str]], ev: Evidence) -> list[Claim]:
     """A failure claimed of what the anchors name: some exchange they sit in failed, and
     not only for another test (a test its runner marked passed in a run that failed for
-    another is no failure, R44-ver1: "Тест test_empty_batch впав.")."""
-    passed = marked_passed(text, ev)
+    another is no failure, R44-ver1: "Тест test_empty_batch впав."; called where the
+    line says a failure and no pass, so every test it names is claimed failed)."""
+    passed = marked_passed(text, ev, only_failure=True)
     if passed:
         return passed
     runs = {
