@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from builders import call_and_result
-from contextledger.compaction.verify import verify_recap
+from builders import call_and_result, recap_line_stands
 from contextledger.model import Message
 
 _GOAL = "Make the LRU cache evict by size."
@@ -45,14 +44,7 @@ def _go_session() -> list[Message]:
 
 
 def _stands(line: str, where: str) -> bool:
-    body = {
-        "prose": f"Goal: {_GOAL}\n\n{line}",
-        "heading": f"Goal: {_GOAL}\nActions taken:\n- {line}",
-        "markdown": f"## Goal\n{_GOAL}\n\n## Actions taken\n- {line}",
-    }[where]
-    record = _go_session()
-    v = verify_recap(body, record, mode="strip", max_bytes=4000, context=record)
-    return v.accepted and line in v.text
+    return recap_line_stands(line, _go_session(), _GOAL, where)
 
 
 _LINES = [
