@@ -351,11 +351,13 @@ def check_grounded(
     if _cues().denied.search(_MASKED.sub(" ", text)):
         named = []  # "did not send it to bob@acme.io": a denial, read elsewhere
     out = _changed_objects(text, named, ev, who)
-    if out or roles_read:
+    if out:
         return out
+    if roles_read:  # (the number the user is credited with is read in no language)
+        return _assistant_numbers(text, named, ev) if who == "user" else []
     if who == "user":
         out += _user_did(text, named, ev) or _user_turned(text, named, ev)
-        out += [] if out else _assistant_words(text, ev)
+        out += [] if out else _assistant_words(text, ev) or _assistant_numbers(text, named, ev)
     elif who is None and _said_done(text):
         # "`helm upgrade … -n payments-prod`를 실행했다", "values-prod.yaml 파일을 수정했다": an
         # act said done by no one named is the assistant's (the record's acts are its calls)
@@ -695,6 +697,34 @@ def _assistant_words(text: str, ev: Evidence) -> list[Claim]:
         return []
     why = f"only the assistant said this; no user turn does: {quote(best.text)}"
     return [Claim("user said", text, why)]
+
+
+# a whole number in any digits ("30", "٣٠"), not a part of a decimal, a version or a name
+_WHOLE_NUMBER = re.compile(r"(?<![\w.,])\d+(?![.,]?\d)(?!\.\w)")
+
+
+def _numbers(text: str) -> set[int]:
+    return {int(m.group(0)) for m in _WHOLE_NUMBER.finditer(text)}
+
+
+def _assistant_numbers(text: str, named: list[tuple[str, str]], ev: Evidence) -> list[Claim]:
+    """A line crediting the user with a number only the assistant's words hold ("사용자가
+    타임아웃을 30초로 하기로 했습니다" where the assistant proposed 30 seconds and no user
+    turn, call or output says 30), in any language: the number is the assistant's."""
+    bare = _plain(text)
+    for _, value in named:
+        bare = bare.replace(value, " ")
+    numbers = _numbers(bare)
+    if not numbers:
+        return []
+    places = _places(ev)
+    for n in sorted(numbers):
+        said_by = {p.role for p in places if n in _numbers(p.text)}
+        if said_by == {"assistant"}:
+            turn = next(p.text for p in places if p.role == "assistant" and n in _numbers(p.text))
+            why = f"the user never said {n}; only the assistant did: {quote(turn)}"
+            return [Claim("user said", text, why)]
+    return []
 
 
 def _failed(text: str, named: list[tuple[str, str]], ev: Evidence) -> list[Claim]:
