@@ -699,12 +699,17 @@ def _assistant_words(text: str, ev: Evidence) -> list[Claim]:
     return [Claim("user said", text, why)]
 
 
-# a whole number in any digits ("30", "٣٠"), not a part of a decimal, a version or a name
-_WHOLE_NUMBER = re.compile(r"(?<![\w.,])\d+(?![.,]?\d)(?!\.\w)")
+# a whole number in any digits ("30", "٣٠") a line says, not a part of a decimal, a
+# version or a name ("v2", "test_2"); a script without spaces may glue it to its words
+# ("タイムアウトを45秒")
+_WHOLE_NUMBER = re.compile(r"(?<![A-Za-z_.,])(?<!\d)\d+(?![.,]?\d)")
+# every run of digits a turn holds ("8443", "x86_64", "2026-12-06"): read wide, so that a
+# number the user wrote in any form is the user's
+_DIGITS = re.compile(r"\d+")
 
 
-def _numbers(text: str) -> set[int]:
-    return {int(m.group(0)) for m in _WHOLE_NUMBER.finditer(text)}
+def _numbers(text: str, pattern: re.Pattern[str] = _DIGITS) -> set[int]:
+    return {int(m.group(0)) for m in pattern.finditer(text)}
 
 
 def _assistant_numbers(text: str, named: list[tuple[str, str]], ev: Evidence) -> list[Claim]:
@@ -714,7 +719,7 @@ def _assistant_numbers(text: str, named: list[tuple[str, str]], ev: Evidence) ->
     bare = _plain(text)
     for _, value in named:
         bare = bare.replace(value, " ")
-    numbers = _numbers(bare)
+    numbers = _numbers(bare, _WHOLE_NUMBER)
     if not numbers:
         return []
     places = _places(ev)
