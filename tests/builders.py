@@ -222,12 +222,20 @@ def as_app_holds(fmt: str, dicts: Dicts) -> tuple[Any, Dicts]:
     return body, body[LIST_KEY[fmt]]
 
 
-def recap_line_stands(line: str, record: list[Message], goal: str) -> bool:
+def recap_line_stands(line: str, record: list[Message], goal: str, where: str = "line") -> bool:
     """Whether ``line``, in a recap under ``Goal: goal``, survives verification in strip
-    mode against ``record`` (the recap accepted and the line still in it)."""
+    mode against ``record`` (the recap accepted and the line still in it). ``where`` an LLM
+    recap puts it: the line after the goal's (``line``), a free line after a blank one
+    (``prose``), an item under the recap's own "Actions taken:" heading (``heading``) or
+    under a markdown "## Actions taken" (``markdown``)."""
     from contextledger.compaction.verify import verify_recap
 
-    recap = f"Goal: {goal}\n{line}"
+    recap = {
+        "line": f"Goal: {goal}\n{line}",
+        "prose": f"Goal: {goal}\n\n{line}",
+        "heading": f"Goal: {goal}\nActions taken:\n- {line}",
+        "markdown": f"## Goal\n{goal}\n\n## Actions taken\n- {line}",
+    }[where]
     v = verify_recap(recap, record, mode="strip", max_bytes=4000, context=record)
     return v.accepted and line in v.text
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 
-from builders import call_and_result
+from builders import call_and_result, recap_line_stands
 from contextledger.compaction.verify import verify_recap
 from contextledger.model import Message
 
@@ -48,14 +48,7 @@ def _django_session() -> list[Message]:
 
 
 def _stands(line: str, where: str) -> bool:
-    body = {
-        "prose": f"Goal: {_GOAL}\n\n{line}",
-        "heading": f"Goal: {_GOAL}\nActions taken:\n- {line}",
-        "markdown": f"## Goal\n{_GOAL}\n\n## Actions taken\n- {line}",
-    }[where]
-    record = _django_session()
-    v = verify_recap(body, record, mode="strip", max_bytes=4000, context=record)
-    return v.accepted and line in v.text
+    return recap_line_stands(line, _django_session(), _GOAL, where)
 
 
 _LINES = [

@@ -525,6 +525,7 @@ PASS_CUES = """
     зелён* зелен* пройдут пройдёт пройдет περάσουν περάσει עוברות עוברים đã_qua qua_hết
     sukces* przejdą przejdzie onnistuivat onnistuneet
     verts verde verdes verdi groen zielone yeşil قبول_شد
+    erfolgreich bestanden पास_हो_गया पास_हो_गए पास_हुआ पास_हुए
 """
 PASS_CUES_NOSPACE = "สำเร็จ ผ่าน 성공 통과 成功 通過 通过"
 
@@ -551,6 +552,8 @@ FAIL_CUES = """
     nepavyko klaid* neizdevās kļūd* fallat
     упад* упадёт αποτύχ* נכשלות ייכשלו ייכשל
     сбои сбоев hatalar hataları إخفاق إخفاقات الإخفاقات الأخطاء
+    fehlgeschlagen schlug_fehl schlugen_fehl schlägt_fehl gescheitert scheiterte
+    फेल फ़ेल फेल_हो_गया फेल_हुआ
 """
 FAIL_CUES_NOSPACE = (
     "ล้มเหลว ผิดพลาด ไม่ผ่าน ไม่สำเร็จ 실패 오류 에러 失敗 失败 错误 报错 未通过 没通过 エラー"
@@ -584,6 +587,10 @@ ASSISTANT_NOUNS = """
 """
 ASSISTANT_NOUNS_NOSPACE = "ผู้ช่วย 어시스턴트 アシスタント 助手 助理"
 
+# Thai's verbs of writing and running: tenseless as Vietnamese's (see TENSELESS_CUES)
+THAI_WRITE_VERBS = "เขียน แก้ไข แก้ อัปเดต อัพเดต ลบ สร้าง บันทึก"
+THAI_RUN_VERBS = "รัน เรียกใช้"
+
 # Changed, edited, wrote, created, deleted: an act on a file. A file only read, or only
 # named by the user, said to be acted on with one of these was not ("Ассистент переписал
 # src/vat.py", "Avustaja muokkasi tiedostoa …", "העוזר ערך את Shipping.java").
@@ -596,13 +603,16 @@ WRITE_CUES = (
     + """
     geschrieben geändert geänderte bearbeitet bearbeitete aktualisiert erstellt gelöscht
     überschrieben gespeichert angelegt änderte schrieb speicherte erstellte umbenannt
-    angepasst korrigiert ersetzt entfernt
+    angepasst korrigiert ersetzt entfernt überarbeitet überarbeitete umgeschrieben
+    modifiziert editiert
     écrit écrits écrite écrites modifié modifiée modifiés modifiées réécrit édité enregistré
     créé créée supprimé supprimée mis_à_jour ajusté corrigé remplacé renommé effacé
     escrito escrita escritos escritas modificado modificada modificados editado editada
     actualizado actualizada creado creada eliminado borrado guardado escribió modificó editó
     actualizó eliminó borró guardó corrigió cambió cambiado cambiada corregido reemplazado
-    renombrado reescrito sobrescrito
+    renombrado reescrito sobrescrito reescribió sobrescribió reescribí escribí modifiqué
+    actualicé edité cambié borré
+    बदला बदली बदले बदल_दिया लिखा लिखी लिख_दिया हटाया हटा_दिया अपडेट_किया संपादित संशोधित
     gravado gravada gravados alterado alterada alterados atualizado atualizada criado
     escreveu gravou alterou modificou atualizou editou excluído excluiu apagado apagou
     removido removeu corrigido corrigiu substituído reescrito sobrescrito criou mudou
@@ -627,10 +637,12 @@ WRITE_CUES = (
     змінив* змінила* переписав* відредагував* оновив* записав* створив* видалив* виправив*
     muokka* muutt* päivitt* kirjoitti korjas* loi poisti
     mengubah mengedit menyunting memperbarui menulis membuat menghapus memperbaiki diubah
-    diedit ditulis dihapus
+    diedit ditulis dihapus disunting diperbarui diperbaharui dibuat diperbaiki
     τροποποίησ* άλλαξ* έγραψ* ξανάγραψ* επεξεργάστηκ* ενημέρωσ* διόρθωσ* δημιούργησ* διέγραψ*
+    τροποποιήθηκ* αλλάχτηκ* αλλάχθηκ* γράφτηκ* ξαναγράφτηκ* ενημερώθηκ* διορθώθηκ*
+    δημιουργήθηκ* διαγράφηκ* αποθηκεύτηκ*
     ערך שינה כתב עדכן תיקן יצר מחק וערך ושינה וכתב ועדכן ותיקן ויצר ומחק
-    sửa chỉnh thay_đổi cập_nhật ghi_đè viết_lại xóa
+    sửa chỉnh thay_đổi cập_nhật ghi_đè viết_lại xóa ghi
     zmodyfikował* zmienił* edytował* zapisał* poprawił* zaktualizował* utworzył* usunął*
     napisał* przepisał*
     alibadilisha aliandika alihariri alisasisha alifuta değiştirdi düzenledi güncelledi sildi
@@ -642,7 +654,7 @@ WRITE_CUES = (
 WRITE_CUES_NOSPACE = (
     "수정 고쳤 고치 변경 작성 편집 삭제 덮어 修改 编辑 改了 写入 删除 編集 変更 修正 書き換 "
     "書き込ん 書き込み 書いた 作成 更新し 削除し 写了 创建 新建 覆盖 重写 保存了 更新了 "
-    "업데이트 생성 저장"
+    "업데이트 생성 저장 " + THAI_WRITE_VERBS
 )
 
 # Read, opened, looked at: an act on a file that writes nothing. A clause that says a file
@@ -699,7 +711,7 @@ RUN_CUES = (
     rulat executat spustil* spuštěn* provedl* provedeno
 """
 )
-RUN_CUES_NOSPACE = "실행 돌렸 돌려 运行 执行 実行"
+RUN_CUES_NOSPACE = "실행 돌렸 돌려 运行 执行 実行 " + THAI_RUN_VERBS
 
 # Korean particles and the endings of a request or a ban, written as words of their own or
 # split off a name they were glued to ("DB에서는", "돌리지 말아 주세요"): no content, as
@@ -712,14 +724,21 @@ KOREAN_FUNCTION_WORDS = """
 # What says a run or a write cue happened, where the cue itself does not: Korean's past
 # and passive endings glued to it ("실행했다", "수정함", "실행된"), and Vietnamese's "đã"/
 # "rồi" beside a verb that has no tense ("đã chạy", "sửa rồi"; "chạy `X`" alone is an
-# order). A cue of another language read here is a past or a passive form already.
+# order), Thai's "แล้ว" (already) or "เรียบร้อย" (done) after one, ending its clause
+# ("เขียนไฟล์ X แล้ว", "ไฟล์ X ถูกแก้ไขแล้ว"; "รัน X แล้วส่งผล" is "run X, then send"). A
+# cue of another language read here is a past or a passive form already.
 HANGUL_DONE_AFTER = re.compile(
     r"^\s*(?:했|됐|되었|었|았|였|함|됨|한(?!\w)|된(?!\w)|해\s*(?:놓|두)었)"
 )
 TENSELESS_CUES = re.compile(
-    r"(?i)(?<!\w)(?:chạy|thực\s+thi|sửa|chỉnh|thay\s+đổi|cập\s+nhật|ghi\s+đè|viết\s+lại|xóa|tạo)(?!\w)"
+    r"(?i)(?<!\w)(?:chạy|thực\s+thi|sửa|chỉnh|thay\s+đổi|cập\s+nhật|ghi\s+đè|viết\s+lại|xóa|tạo|ghi)"
+    r"(?!\w)|" + "|".join((THAI_WRITE_VERBS + " " + THAI_RUN_VERBS).split())
 )
 TENSELESS_DONE = re.compile(r"(?i)(?<!\w)(?:đã|rồi)(?!\w)")
+TENSELESS_DONE_AFTER = re.compile(r"แล้ว(?=\s|$|[.,;:!)]|ครับ|ค่ะ|คะ|นะ)|เรียบร้อย")
+# A request or an offer before a tenseless verb: no act said done ("ช่วยรัน X แล้ว…", "hãy
+# chạy X rồi …")
+TENSELESS_ASKED = re.compile(r"(?i)ช่วย|กรุณา|โปรด|(?<!\w)(?:hãy|xin|vui\s+lòng)(?!\w)")
 
 # "If" opening a condition, and where the condition ends ("если тесты пройдут, …", "nếu
 # test qua hết thì …", "테스트가 통과하면 …" with the Korean ending glued to its verb).

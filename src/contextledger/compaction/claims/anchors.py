@@ -351,11 +351,13 @@ def check_grounded(
     if _cues().denied.search(_MASKED.sub(" ", text)):
         named = []  # "did not send it to bob@acme.io": a denial, read elsewhere
     out = _changed_objects(text, named, ev, who)
-    if out or roles_read:
+    if out:
         return out
+    if roles_read:  # (the number the user is credited with is read in no language)
+        return _assistant_numbers(text, named, ev) if who == "user" else []
     if who == "user":
         out += _user_did(text, named, ev) or _user_turned(text, named, ev)
-        out += [] if out else _assistant_words(text, ev)
+        out += [] if out else _assistant_words(text, ev) or _assistant_numbers(text, named, ev)
     elif who is None and _said_done(text):
         # "`helm upgrade … -n payments-prod`를 실행했다", "values-prod.yaml 파일을 수정했다": an
         # act said done by no one named is the assistant's (the record's acts are its calls)
@@ -471,12 +473,23 @@ def _said_done(text: str) -> bool:
             continue  # ("ran", "edited": the English reading's)
         if _HANGUL.search(cue.group(0)):
             done = lexicon.HANGUL_DONE_AFTER.match(bare[cue.end() :]) is not None
+        elif lexicon.TENSELESS_CUES.fullmatch(cue.group(0)):
+            done = _tenseless_done(bare, cue.start(), cue.end())
         else:
-            tenseless = lexicon.TENSELESS_CUES.fullmatch(cue.group(0)) is not None
-            done = not tenseless or lexicon.TENSELESS_DONE.search(bare) is not None
+            done = True
         if done:
             return True
     return False
+
+
+def _tenseless_done(bare: str, start: int, end: int) -> bool:
+    """Whether a verb without tense at ``bare[start:end]`` is said done: "đã"/"rồi" in its
+    line, or "แล้ว"/"เรียบร้อย" after it, and no request before it."""
+    if lexicon.TENSELESS_ASKED.search(bare[:start]):
+        return False
+    return bool(
+        lexicon.TENSELESS_DONE.search(bare) or lexicon.TENSELESS_DONE_AFTER.search(bare[end:])
+    )
 
 
 def _assistant_acted(
@@ -686,11 +699,45 @@ def _assistant_words(text: str, ev: Evidence) -> list[Claim]:
     return [Claim("user said", text, why)]
 
 
+# a whole number in any digits ("30", "٣٠") a line says, not a part of a decimal, a
+# version or a name ("v2", "test_2"); a script without spaces may glue it to its words
+# ("タイムアウトを45秒")
+_WHOLE_NUMBER = re.compile(r"(?<![A-Za-z_.,])(?<!\d)\d+(?![.,]?\d)")
+# every run of digits a turn holds ("8443", "x86_64", "2026-12-06"): read wide, so that a
+# number the user wrote in any form is the user's
+_DIGITS = re.compile(r"\d+")
+
+
+def _numbers(text: str, pattern: re.Pattern[str] = _DIGITS) -> set[int]:
+    return {int(m.group(0)) for m in pattern.finditer(text)}
+
+
+def _assistant_numbers(text: str, named: list[tuple[str, str]], ev: Evidence) -> list[Claim]:
+    """A line crediting the user with a number only the assistant's words hold ("사용자가
+    타임아웃을 30초로 하기로 했습니다" where the assistant proposed 30 seconds and no user
+    turn, call or output says 30), in any language: the number is the assistant's."""
+    bare = _plain(text)
+    for _, value in named:
+        bare = bare.replace(value, " ")
+    numbers = _numbers(bare, _WHOLE_NUMBER)
+    if not numbers:
+        return []
+    places = _places(ev)
+    for n in sorted(numbers):
+        said_by = {p.role for p in places if n in _numbers(p.text)}
+        if said_by == {"assistant"}:
+            turn = next(p.text for p in places if p.role == "assistant" and n in _numbers(p.text))
+            why = f"the user never said {n}; only the assistant did: {quote(turn)}"
+            return [Claim("user said", text, why)]
+    return []
+
+
 def _failed(text: str, named: list[tuple[str, str]], ev: Evidence) -> list[Claim]:
     """A failure claimed of what the anchors name: some exchange they sit in failed, and
     not only for another test (a test its runner marked passed in a run that failed for
-    another is no failure, R44-ver1: "Тест test_empty_batch впав.")."""
-    passed = marked_passed(text, ev)
+    another is no failure, R44-ver1: "Тест test_empty_batch впав."; called where the
+    line says a failure and no pass, so every test it names is claimed failed)."""
+    passed = marked_passed(text, ev, only_failure=True)
     if passed:
         return passed
     runs = {

@@ -17,6 +17,7 @@ from functools import lru_cache
 from ...lexicon import claims as lexicon
 from ..trace import FILLER, claim_terms, cover, stem, unit_terms
 from ..wording import whole_token
+from .anchors import subject
 from .evidence import Claim, Evidence
 from .handoff import has_stem, names_in
 from .reading import GENERIC_DOING, quote
@@ -76,6 +77,8 @@ def check_named_actor(text: str, ev: Evidence) -> list[Claim]:
     if found is None:
         return []
     name, verb, what = found
+    if subject(name) == "user":
+        return _the_user_said(text, what, ev)
     if _DOING.match(verb) and len(name.split()) < 2:
         return []  # "Terraform applied 3 changes": a tool, not a person (a person has two names)
     names = {stem(w) for w in name.split()}
@@ -104,6 +107,15 @@ def check_named_actor(text: str, ev: Evidence) -> list[Claim]:
         else f"no turn or output says {name} {verb} this"
     )
     return [Claim("user said" if user else "did", text, why)]
+
+
+def _the_user_said(text: str, what: str, ev: Evidence) -> list[Claim]:
+    """A line whose "name" is the user in another language ("Der Nutzer hat entschieden,
+    …", "Pengguna memutuskan …"): what it credits to the user must be what a user turn
+    says, not a person's words moved to the user."""
+    if supporting_at(what, ev.said_index, 0.5)[0]:
+        return []
+    return [Claim("user said", text, "no user turn says this")]
 
 
 _NAMED_THING = re.compile(r"[^\W\d_]*\d[\w.]*")  # what an approval names: "#976", "v2.3", "CR-17"

@@ -151,37 +151,49 @@ def _passed_names(ev: Evidence) -> frozenset[tuple[str, ...]]:
                     continue
                 name = _DECOR.sub("", _TIMING.sub(" ", _MARKS.sub(" ", line))).strip()
                 for form in {name, *(re.split(r"::|\.|/", name)[-1:])}:
-                    words = _core(name_words(form))
-                    if len(words) >= 2:
+                    words = _named_passed(name_words(form))
+                    if words:
                         out.add(words)
         return frozenset(out)
 
     return ev.derive("passed_test_names", make)
 
 
-def passed_test_named(text: str, ev: Evidence) -> str | None:
+def _named_passed(words: tuple[str, ...]) -> tuple[str, ...]:
+    """A passed test's name as a claim must say it: its core of two words or more, or a
+    one-word core with its runner's prefix (Go's "TestEvict" is said as "TestEvict", not
+    as any sentence holding "evict"); empty for a single word."""
+    core = _core(words)
+    if len(core) >= 2:
+        return core
+    return words if len(words) >= 2 else ()
+
+
+def passed_test_named(text: str, ev: Evidence, *, only_failure: bool = False) -> str | None:
     """The name of a test ``text`` claims failing that a failed run's runner marked passed
     on its own line ("✓ … > computes tax", "Passed Suite.SkipsBlankRows"), when ``text``
-    names no failing test whole; None otherwise."""
+    names no failing test whole; None otherwise. ``only_failure``: the caller read a
+    failure and no pass anywhere in ``text``, in whatever language it is written."""
     passed = _passed_names(ev)
     if not passed:
         return None
     said = name_words(re.sub(r"`[^`]*\s[^`]*`", " ", text))
     failing = _failing_names(ev)
-    named = [p for p in passed if p not in failing and _contains(said, p)]
-    if any(_contains(said, f) for f in failing):
+    named = [p for p in passed if _core(p) not in failing and _contains(said, p)]
+    if any(_contains(said, f) for f in failing) and not only_failure:
         # a failing test named too: the passed one is claimed failing only where the
         # outcome said next after it is a failure ("Both X and Y failed", not "X failed
-        # and Y passed")
+        # and Y passed"); a line saying only a failure claims it of every test it names
+        # ("Sowohl X als auch Y sind fehlgeschlagen", "X ve Y başarısız oldu")
         named = [p for p in named if _next_outcome(said, p) == "fail"]
     return " ".join(named[0]) if named else None
 
 
-def marked_passed(text: str, ev: Evidence) -> list[Claim]:
+def marked_passed(text: str, ev: Evidence, *, only_failure: bool = False) -> list[Claim]:
     """The failure ``text`` claims of a test a failed run's runner marked passed on its own
     line (see :func:`passed_test_named`), as a claim; in any language, the outcome read by
     whichever reading called it ("Тест test_empty_input упал.")."""
-    passed = passed_test_named(text, ev)
+    passed = passed_test_named(text, ev, only_failure=only_failure)
     if passed is None:
         return []
     return [Claim("failed", passed, f"{MARKED_PASSED} the run failed for another test")]
