@@ -17,7 +17,9 @@ cassettes of Arize-ai/openinference (1fe497f1, every instrumentation's, less lit
 HEAD; Mirascope/mirascope (41d43357: every cassette), Future-House/paper-qa (d2c3c698) and
 traceloop/openllmetry (93429cfb: the paths holding ``instrumentation-anthropic/``,
 ``-openai/``, ``-langchain/``, ``-google-generativeai/``, ``-openai-agents/``,
-``-llamaindex/`` and ``-agno/``) at HEAD, merged into it. A reply that names another model than the request asked for is left out
+``-llamaindex/`` and ``-agno/``) at HEAD, langchain-ai/langsmith-sdk (bc8dd672: every cassette)
+and AgentOps-AI/agentops (a855a92d: its recordings, less the calls to AI21's jamba and Groq's
+llama3, models not known here), merged into it. A reply that names another model than the request asked for is left out
 (``served_as_asked``).
 """
 
