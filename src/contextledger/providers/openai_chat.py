@@ -452,7 +452,7 @@ def refused_file(messages: Any, start: int = 0) -> tuple[str, str] | None:
             spec = part.get("file") if is_file else None
             data = spec.get("file_data") if isinstance(spec, dict) else None
             if isinstance(data, str) and data.startswith("data:"):
-                media_type = c.base_media_type(data[5 : data.find(";", 0, 256)])
+                media_type = c.base_media_type(data[5 : max(5, data.find(",", 0, 256))])
                 if not takes_file(media_type):
                     return f"messages[{i}].content[{j}].file.file_data", media_type
     return None
