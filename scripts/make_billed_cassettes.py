@@ -17,7 +17,8 @@ cassettes of Arize-ai/openinference (1fe497f1, every instrumentation's, less lit
 HEAD; Mirascope/mirascope (41d43357: every cassette), Future-House/paper-qa (d2c3c698) and
 traceloop/openllmetry (93429cfb: the paths holding ``instrumentation-anthropic/``,
 ``-openai/``, ``-langchain/``, ``-google-generativeai/``, ``-openai-agents/``,
-``-llamaindex/`` and ``-agno/``) at HEAD, langchain-ai/langsmith-sdk (bc8dd672: every cassette)
+``-llamaindex/`` and ``-agno/``, and the OpenAI calls under ``traceloop-sdk/`` and
+``-haystack/``) at HEAD, langchain-ai/langsmith-sdk (bc8dd672: every cassette)
 and AgentOps-AI/agentops (a855a92d: its recordings, less the calls to AI21's jamba and Groq's
 llama3, models not known here) and Arize-ai/phoenix (9478f954; its
 ``test_evaluator_emits_evaluation_chunk`` at 0016a86dc3, where its request is as recorded: a later
