@@ -179,6 +179,26 @@ def served_again() -> Catalog:
     return catalog
 
 
+def shut_down_bill(bill: dict[str, Any]) -> bool:
+    """Whether the default catalog refuses a recorded bill's model as shut down and the
+    catalog serving such models again (``served_again``) prices it (claude-2.1's family is
+    not listed)."""
+    from contextledger.errors import ContextLedgerError, ShutDownModelError
+    from contextledger.pricing.messages import price_request
+
+    try:
+        price_request(bill["body"], bill["model"], bill["format"])
+    except ShutDownModelError:
+        try:
+            price_request(bill["body"], bill["model"], bill["format"], catalog=served_again())
+        except ContextLedgerError:
+            return False
+        return True
+    except ContextLedgerError:
+        return False
+    return False
+
+
 def said_record(*said: str) -> list[Message]:
     """A record of user turns, each answered "Noted." (what a recap's claims are checked against)."""
     from contextledger.providers import read_messages  # (here: builders is imported everywhere)

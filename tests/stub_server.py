@@ -787,8 +787,12 @@ def _check_file(spec: object, where: str, sources: tuple[str, ...]) -> None:
         # and file_id); Responses' input_file takes documents, text and spreadsheets, but
         # no audio, video or images (input_image is for those)
         if "file_url" not in sources and media_type != "application/pdf":
-            raise Invalid(f"Invalid value for '{where}.file_data': only PDF files are "
-                          f"supported as file content parts (got {media_type!r}).", where)  # fmt: skip
+            # (OpenAI's words: openai/openai-dotnet#613, a .pptx, .txt or .docx file part)
+            raise Invalid(f"Invalid file data: '{where}.file_data'. Expected a base64-encoded "
+                          "data URL with an application/pdf MIME type (e.g. 'data:application/"
+                          "pdf;base64,SGVsbG8sIFdvcmxkIQ=='), but got unsupported MIME type "
+                          f"'{media_type}'. (only PDF files are taken as file content parts)",
+                          where)  # fmt: skip
         if media_type.startswith(("audio/", "video/", "image/")):
             raise Invalid(f"Invalid value for '{where}.file_data': unsupported file type "
                           f"{media_type!r}.", where)  # fmt: skip

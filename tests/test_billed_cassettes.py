@@ -29,7 +29,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from builders import served_again, unpriceable
+from builders import served_again, shut_down_bill, unpriceable
 from contextledger import ContextLedgerError, ShutDownModelError
 from contextledger.pricing.framing import rendered_functions
 from contextledger.pricing.messages import price_request
@@ -78,23 +78,7 @@ def test_a_recorded_request_is_never_priced_below_its_bill(bill: dict[str, Any])
     assert price >= bill["billed"], bill["source"]
 
 
-def _shut_down(bill: dict[str, Any]) -> bool:
-    """Whether the default catalog refuses ``bill``'s model as shut down and the catalog
-    serving such models again knows it (claude-2.1's family is not listed)."""
-    try:
-        price_request(bill["body"], bill["model"], bill["format"])
-    except ShutDownModelError:
-        try:
-            price_request(bill["body"], bill["model"], bill["format"], catalog=served_again())
-        except ContextLedgerError:
-            return False
-        return True
-    except ContextLedgerError:
-        return False
-    return False
-
-
-RETIRED = [b for b in PRICEABLE if _shut_down(b)]
+RETIRED = [b for b in PRICEABLE if shut_down_bill(b)]
 
 
 @pytest.mark.parametrize("bill", RETIRED, ids=_id)

@@ -5,9 +5,14 @@
 from __future__ import annotations
 
 import base64
+import io
+import json
+import time
+import zipfile
 from typing import Any
 
 from contextledger import fit, translate
+from contextledger.pricing.files import OPENAI_SPREADSHEET_SUMMARY, zipped_text_bytes
 from contextledger.pricing.messages import price_request
 
 #: tests/models/cassettes/test_anthropic/test_text_document_as_binary_content_input.yaml
@@ -85,14 +90,16 @@ def test_a_responses_text_file_is_priced_at_or_above_openais_bill() -> None:
 
 
 def test_a_text_file_sent_to_responses_is_used_at_the_sent_bodys_price() -> None:
-    # sent as its text under its header (billed as that text): ``used`` is that body's
-    # price, and never below the file's own bill
+    # sent as its text under its header, billed as that text: ``used`` is that body's price
+    # (prov40: no longer the ``input_file``'s framing the body does not send); the request
+    # that sent it as an ``input_file`` is priced at or above its bill
     request = responses_text_file_request()
     del request["instructions"]  # (empty: the fit leaves it out; the bill may count it)
     r = fit(request, "gpt-4o", window=20_000, max_output_tokens=500, target="openai-responses")
     body = translate(r.messages, "openai-responses", model="gpt-4o").body
+    assert "input_file" not in json.dumps(body)
     assert r.report.used == price_request(body, "gpt-4o", "openai-responses").total
-    assert r.report.used >= price_request(request, "gpt-4o", "openai-responses").total >= 616
+    assert price_request(request, "gpt-4o", "openai-responses").total >= 616
 
 
 # --- spreadsheets: OpenAI writes a summary of its own (review43 R43-B4) ---------------------
@@ -126,13 +133,62 @@ def test_a_spreadsheet_sent_to_responses_is_an_estimate_with_room_for_openais_su
     assert "estimate" in as_csv.note and "'sales.csv'" in as_csv.note
 
 
-def test_a_spreadsheet_fit_for_responses_names_its_estimate_and_prices_the_sent_body() -> None:
+def test_a_spreadsheet_our_writer_sends_as_text_is_priced_as_text() -> None:
+    """prov39 left a CSV the Responses writer sends as ``input_text`` (under its "Attached
+    file" header) priced as an ``input_file`` with OpenAI's summary allowance (~80 over,
+    said to be an estimate): it is text, billed as text. The request that sent it as an
+    ``input_file`` is still priced as the file it is, an estimate."""
     request = responses_attachment("sales.tsv", "text/tab-separated-values", SHEET.encode())
     r = fit(request, "gpt-5.4", window=20_000, max_output_tokens=500, target="openai-responses")
-    assert any(n.kind == "estimated" and "sales.tsv" in n.text for n in r.report.notices)
+    assert not any(n.kind == "estimated" for n in r.report.notices)
     body = translate(r.messages, "openai-responses", model="gpt-5.4").body
-    assert r.report.used == price_request(body, "gpt-5.4", "openai-responses").total
-    assert r.report.used >= price_request(request, "gpt-5.4", "openai-responses").total
+    assert "input_file" not in json.dumps(body)
+    sent = price_request(body, "gpt-5.4", "openai-responses")
+    assert r.report.used == sent.total and sent.complete
+    as_file = price_request(request, "gpt-5.4", "openai-responses")
+    assert not as_file.complete and as_file.total - r.report.used >= OPENAI_SPREADSHEET_SUMMARY
+
+
+def workbook(rows: int, cell: str) -> bytes:
+    """An xlsx of ``rows`` rows of four shared-string cells (``cell`` and a number), zipped."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("xl/theme/theme1.xml", "<a:theme/>" * 800)  # styles are no text
+        z.writestr("xl/sharedStrings.xml", "<sst>" + "".join(
+            f"<si><t>{cell} {i}</t></si>" for i in range(rows * 4)) + "</sst>")  # fmt: skip
+        z.writestr("xl/worksheets/sheet1.xml", "<sheetData>" + "".join(
+            f"<row r='{r}'>" + "".join(f"<c t='s'><v>{r * 4 + k}</v></c>" for k in range(4)) + "</row>"
+            for r in range(rows)) + "</sheetData>")  # fmt: skip
+    return buf.getvalue()
+
+
+def test_a_binary_workbook_is_priced_by_what_its_sheets_unpack_to() -> None:
+    """review44: an xlsx was priced from its compressed bytes (a token per four base64
+    characters), far below the rows OpenAI parses and bills: 2,000 cells of a repeated phrase
+    zip to ~11 KB (priced ~3,900) and hold ~38,000 characters of text. Priced now by the
+    sizes its zip's directory declares for its sheets and shared strings."""
+    raw = workbook(500, "monthly churn by cohort")
+    cells_text = sum(len(f"monthly churn by cohort {i}") + 1 for i in range(2_000))
+    xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    priced = price_request(responses_attachment("churn.xlsx", xlsx, raw), "gpt-5.4")
+    assert not priced.complete
+    # a token per 3 characters of the cells' text: above o200k's rate on such text
+    assert priced.total >= cells_text // 3 > len(raw)
+    assert zipped_text_bytes(raw) == sum(
+        i.file_size
+        for i in zipfile.ZipFile(io.BytesIO(raw)).infolist()
+        if "theme" not in i.filename
+    )
+
+
+def test_a_zip_bomb_costs_its_directory_not_its_inflation() -> None:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("xl/worksheets/sheet1.xml", "7" * 20_000_000)
+    start = time.process_time()
+    assert zipped_text_bytes(buf.getvalue()) == 20_000_000
+    assert zipped_text_bytes(buf.getvalue()[:-30]) is None  # its directory cut off
+    assert time.process_time() - start < 0.5  # nothing inflated (the text is 20 MB)
 
 
 def test_a_binary_workbook_is_an_estimate_too_and_a_tool_read_sheet_is_text() -> None:

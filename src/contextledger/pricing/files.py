@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import io
 import json
 import math
 import re
@@ -47,6 +48,7 @@ __all__ = [
     "audio_seconds",
     "clip_sampled",
     "duration_seconds",
+    "file_bytes_cost",
     "file_cost",
     "is_spreadsheet",
     "pdf_cost",
@@ -54,6 +56,7 @@ __all__ = [
     "spreadsheet_cost",
     "video_cost",
     "video_seconds",
+    "zipped_text_bytes",
 ]
 
 
@@ -518,6 +521,75 @@ def spreadsheet_cost(f: FileAttachment, as_sent: int) -> MediaCost:
         f"as a file, priced with an allowance of {OPENAI_SPREADSHEET_SUMMARY}",
         written=f"the summary OpenAI writes of spreadsheet {f.name!r}",
     )
+
+
+# The parts of an Office Open XML or OpenDocument file that hold what a provider reads of it
+# (OpenAI "extracts the text" of a document and parses a spreadsheet's rows): a workbook's
+# sheets and shared strings, a document's body, notes and headers, a deck's slides and notes;
+# not its styles, theme or pictures (a theme alone is ~7 KB of XML).
+_TEXT_PARTS = re.compile(
+    r"xl/(?:worksheets/[^/]+|sharedStrings)\.xml"
+    r"|word/(?:document|footnotes|endnotes|comments|header\d*|footer\d*)\.xml"
+    r"|ppt/(?:slides|notesSlides)/[^/]+\.xml"
+    r"|content\.xml",
+    re.IGNORECASE,
+)
+#: Bytes of the XML holding a file's text, a token: a CJK character is three UTF-8 bytes and
+#: at most a token, a digit group of three is a token, and each cell, run or paragraph adds
+#: its tags (``<c r="B2"><v>412</v></c>``: ~30 bytes for one value). Above any real sheet's
+#: rate; a shared string used by many cells is written once, so a sheet repeating one long
+#: string is billed more (not seen; an estimate either way, said so).
+_XML_BYTES_A_TOKEN = 3
+
+
+def zipped_text_bytes(data: bytes) -> int | None:
+    """The bytes a zipped document's text parts (``_TEXT_PARTS``; every part when it has
+    none of them) unpack to, as its central directory declares them: nothing is inflated,
+    so a zip bomb costs the length of its directory, which its own bytes bound. None for
+    bytes that are no readable zip.
+
+    >>> import zipfile
+    >>> buf = io.BytesIO()
+    >>> with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+    ...     z.writestr("xl/worksheets/sheet1.xml", "<v>1</v>" * 1000)
+    ...     z.writestr("xl/theme/theme1.xml", "<a/>" * 500)
+    >>> len(buf.getvalue()) < 1000, zipped_text_bytes(buf.getvalue())
+    (True, 8000)
+    >>> zipped_text_bytes(b"not a zip") is None
+    True
+    """
+    import zipfile  # (here: it imports pathlib, which a first fit has no need of)
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            parts = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, OSError):
+        return None
+    text = [p.file_size for p in parts if _TEXT_PARTS.fullmatch(p.filename)]
+    return sum(text) if text else sum(p.file_size for p in parts)
+
+
+def file_bytes_cost(f: FileAttachment) -> int:
+    """At most what a file priced by its bytes holds: a token per four base64 characters, or,
+    for a zipped document (xlsx, docx, pptx, ODF: its text deflated several times smaller), a
+    token per ``_XML_BYTES_A_TOKEN`` bytes its text parts unpack to, the larger (review44: an
+    xlsx priced from its compressed bytes was far below the rows OpenAI bills).
+
+    >>> from contextledger.model import InlineData
+    >>> file_bytes_cost(FileAttachment("a.bin", data=InlineData.from_bytes(b"x" * 300)))
+    108
+    """
+    assert f.data is not None
+    by_bytes = _byte_price(f.data.base64_length)
+    if f.data.prefix(4) != _ZIP_BASE64:
+        return by_bytes
+    data = _decoded(f.data.base64)
+    unzipped = zipped_text_bytes(data) if data is not None else None
+    return by_bytes if unzipped is None else max(by_bytes, unzipped // _XML_BYTES_A_TOKEN + 8)
+
+
+#: "PK\x03" in base64: the first bytes of a zip's first local header.
+_ZIP_BASE64 = "UEsD"
 
 
 def file_cost(f: FileAttachment, model: ModelInfo, in_result: bool = False) -> MediaCost | None:

@@ -197,6 +197,27 @@ def framing_for(provider: str) -> Framing:
     return _FRAMING.get(provider, CONSERVATIVE)
 
 
+# o1-mini bills more a message than the cookbook's framing: pydantic/pydantic-ai's recorded
+# test_system_prompt_role_o1_mini (2025-08, two user messages, the system prompt sent as the
+# first: o1-mini takes none) bills 30 where the cookbook's framing gives 23, while crewAI's
+# one-message o1-mini call (2025-07) bills its 14 exactly. Which of the two (a later message,
+# or something added to every request after July) is not known from two bills: 7 more a
+# message covers both (a one-message request 7 over). o1-preview, of the same generation
+# (2024-09-12, no system messages either, no bill found), is priced alike. Both are shut down.
+_MORE_A_MESSAGE = (("o1-mini", 7), ("o1-preview", 7))
+
+
+def framing_for_model(model_id: str, provider: str) -> Framing:
+    """The provider's framing, with what the model adds to each message (``_MORE_A_MESSAGE``).
+
+    >>> framing_for_model("o1-mini-2024-09-12", "openai").per_message, framing_for_model("o1", "openai").per_message
+    (10, 3)
+    """
+    framing = framing_for(provider)
+    more = next((n for prefix, n in _MORE_A_MESSAGE if model_id.startswith(prefix)), 0)
+    return replace(framing, per_message=framing.per_message + more) if more else framing
+
+
 # OpenAI renders function tools into the system message as a TypeScript-like namespace
 # (see ``rendered_functions``) and bills its tokens plus a fixed overhead, by tokenizer:
 # 9 on cl100k_base (hmarr/openai-chat-tokens' 14 gpt-3.5-turbo requests, validated against

@@ -57,13 +57,14 @@ from ..providers.common import (
 from ..providers.gemini import GENERATED_ID, tool_media_key
 from ..providers.ids import accepted_everywhere, portable_id, speaker_name, wire_id, wire_name
 from ..providers.native import parsed, reply_deadline
-from ..providers.openai_chat import declared_tool_choice, declared_tools
-from ..providers.openai_responses import item_count, text_item_count
+from ..providers.openai_chat import declared_tool_choice, declared_tools, refuse_file_parts
+from ..providers.openai_responses import item_count, text_files_sent_as_files, text_item_count
 from ..providers.output_format import read_output_format
 from .files import (
     MediaCost,
     audio_cost,
     document_fields_text,
+    file_bytes_cost,
     file_cost,
     is_spreadsheet,
     spreadsheet_cost,
@@ -84,7 +85,7 @@ from .framing import (
     answer_channel_tokens,
     anthropic_defined_tools,
     chat_tool_preamble,
-    framing_for,
+    framing_for_model,
     output_format_tokens,
     parallel_entry,
     parallel_header,
@@ -357,7 +358,7 @@ class Pricer:
         # "Image k:" labels, tool-error prefixes, OpenAI Chat's tool-image user turn.
         self.wire = wire
         self.counter = counter
-        self.framing = framing_for(model.provider)
+        self.framing = framing_for_model(model.id, model.provider)
         self.deaf = takes_audio(model) is False  # audio sent is refused (refuse_unheard)
         self.unheard: dict[int, tuple[Message, str]] = {}  # by identity: (message, where)
         self.message_overhead = self.framing.per_message
@@ -735,13 +736,13 @@ class Pricer:
         )
         if f.data is None:  # a text document: Anthropic and OpenAI frame it apart
             as_text = self.text(attachment_text(f)) + self._text_file_framing(f, in_result)
-            if is_spreadsheet(f) and self._to_openai_as_file(in_result):
+            if is_spreadsheet(f) and self._text_to_openai_as_file(in_result):
                 as_text = self._estimate(f, spreadsheet_cost(f, as_text))
             return own + as_text
         cost = file_cost(f, self.model, in_result)  # a PDF by its pages
         if cost is None and is_spreadsheet(f) and self._to_openai_as_file(in_result):
-            cost = spreadsheet_cost(f, f.data.base64_length // 4 + 8)
-        as_bytes = f.data.base64_length // 4 + 8 if cost is None else self._estimate(f, cost)
+            cost = spreadsheet_cost(f, file_bytes_cost(f))
+        as_bytes = file_bytes_cost(f) if cost is None else self._estimate(f, cost)
         wire = provider_format(self.wire or self.native_format)
         if wire.takes_file(f.media_type):
             return own + as_bytes
@@ -752,15 +753,28 @@ class Pricer:
 
     def _text_file_framing(self, f: FileAttachment, in_result: bool = False) -> int:
         """What the provider adds around a text document beyond its text as priced: Anthropic
-        writes it as a document block (an empty one as its line). The Responses API gets
-        the text under its header (billed as that text), but a file read back from a
-        request cannot say whether it came as that text or as an ``input_file``, which
-        OpenAI bills more (``OPENAI_TEXT_FILE``): both are priced as the file, so a
-        request's price is never below its bill and ``used`` stays the sent body's price.
-        In a tool's output the text is read back as the text it is (no file): as sent."""
+        writes it as a document block (an empty one as its line). The Responses writer
+        sends the text under its header, billed as that text; a body that sends it as an
+        ``input_file`` is billed more (``OPENAI_TEXT_FILE``), added by ``price_request``
+        from the body (``text_file_as_file``). With no target known it may be either: priced
+        as the file. In a tool's output the text is read back as the text it is: as sent."""
         if self.model.provider == "anthropic" and self.wire in (None, "anthropic"):
             return ANTHROPIC_TEXT_DOCUMENT if (f.text or "").strip() else 0
-        return OPENAI_TEXT_FILE if self._to_openai_as_file(in_result) else 0
+        return OPENAI_TEXT_FILE if self._text_to_openai_as_file(in_result) else 0
+
+    def _text_to_openai_as_file(self, in_result: bool) -> bool:
+        """Whether a text file here may reach OpenAI's Responses API as an ``input_file``:
+        only with no target known (the Responses writer sends its text as ``input_text``,
+        billed as text: a CSV so sent gets no spreadsheet summary)."""
+        return self.wire is None and self._to_openai_as_file(in_result)
+
+    def text_file_as_file(self, f: FileAttachment) -> int:
+        """What OpenAI bills a text file ``f`` sent as an ``input_file`` beyond its text as
+        priced on the Responses wire: the file's framing and, for a spreadsheet, the
+        allowance for the summary OpenAI writes of it (kept as an estimate to be named)."""
+        if not is_spreadsheet(f):
+            return OPENAI_TEXT_FILE
+        return self._estimate(f, spreadsheet_cost(f, OPENAI_TEXT_FILE))
 
     def _to_openai_as_file(self, in_result: bool) -> bool:
         """Whether a file here may reach OpenAI's Responses API as an ``input_file`` (in a
@@ -1574,6 +1588,8 @@ def price_request(
     """
     fmt = fmt or detect_format(body)
     pricer = Pricer.for_model(model, catalog, wire=fmt, file_pages=file_pages)
+    if fmt == "openai" and pricer.model.provider == "openai":
+        refuse_file_parts(body.get("messages"))  # (the reader reads them, for other targets)
     msgs = read_messages(body, fmt)  # type: ignore[arg-type]
     total = pricer.messages(msgs)
     pricer.refuse_unheard(msgs)
@@ -1596,6 +1612,7 @@ def price_request(
         tools += _reasoning_content(body, pricer)
     if fmt == "openai-responses":
         tools += _empty_assistant_items(body) * pricer.message(Message("assistant", ())).total
+        tools += sum(map(pricer.text_file_as_file, text_files_sent_as_files(body)))
     text = total.text + tools + pricer.request_overhead
     # a file the provider fetches, its length unknown here, is bounded by the window for a
     # fit (which then leaves it out or refuses it); the body is priced without it, and says so

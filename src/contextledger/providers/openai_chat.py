@@ -433,6 +433,44 @@ def takes_file(media_type: str) -> bool:
     return c.base_media_type(media_type) == "application/pdf"
 
 
+def refused_file(messages: Any, start: int = 0) -> tuple[str, str] | None:
+    """(where, media type) of the first inline ``file`` part of ``messages`` (from index
+    ``start``) that OpenAI refuses: Chat Completions takes a file part's ``file_data`` only
+    as a PDF data URL, judged by its media type ("Invalid file data: 'messages[1].content[1].
+    file.file_data'. Expected a base64-encoded data URL with an application/pdf MIME type
+    ... but got unsupported MIME type", HTTP 400: openai/openai-dotnet#613, a .txt, .docx or
+    .pptx; the reader reads such a part to carry it elsewhere). None when there is none.
+
+    >>> refused_file([{"role": "user", "content": [{"type": "file", "file": {
+    ...     "filename": "a.csv", "file_data": "data:text/csv;base64,YSxi"}}]}])
+    ('messages[0].content[0].file.file_data', 'text/csv')
+    """
+    for i in range(start, len(messages) if isinstance(messages, list) else 0):
+        content = messages[i].get("content") if isinstance(messages[i], dict) else None
+        for j, part in enumerate(content if isinstance(content, list) else ()):
+            is_file = isinstance(part, dict) and part.get("type") == "file"
+            spec = part.get("file") if is_file else None
+            data = spec.get("file_data") if isinstance(spec, dict) else None
+            if isinstance(data, str) and data.startswith("data:"):
+                media_type = c.base_media_type(data[5 : max(5, data.find(",", 0, 256))])
+                if not takes_file(media_type):
+                    return f"messages[{i}].content[{j}].file.file_data", media_type
+    return None
+
+
+def refuse_file_parts(messages: Any, start: int = 0) -> None:
+    """Raise :class:`UnsupportedBlockError` for a ``file`` part Chat Completions refuses
+    (``refused_file``), naming where it is and what it is."""
+    refused = refused_file(messages, start)
+    if refused is not None:
+        where, media_type = refused
+        raise UnsupportedBlockError(
+            where, f"file ({media_type or 'no media type'})", TARGET,
+            "Chat Completions takes only PDF files as file parts: send the text as a text "
+            "part, or the file to the Responses API as an input_file",
+        )  # fmt: skip
+
+
 def _file_part(f: FileAttachment) -> dict[str, Any]:
     if f.data is None:
         return {"type": "text", "text": c.attachment_text(f)}

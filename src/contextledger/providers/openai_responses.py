@@ -272,6 +272,29 @@ def _read_file(part: dict[str, Any], path: str) -> FileAttachment | ProviderCont
     return c.inline_file(name, inline, media_type)
 
 
+def text_files_sent_as_files(body: Mapping[str, Any]) -> list[FileAttachment]:
+    """The text files a Responses request sends as ``input_file`` parts of its messages
+    (read back as the text they are, as this writer sends them: ``input_text`` under a
+    header), which OpenAI bills as files (``pricing``: ``Pricer.text_file_as_file``).
+
+    >>> import base64
+    >>> data = base64.b64encode(b"a,b").decode()
+    >>> [f.name for f in text_files_sent_as_files({"input": [{"role": "user", "content": [
+    ...     {"type": "input_file", "filename": "t.csv", "file_data": f"data:text/csv;base64,{data}"}]}]})]
+    ['t.csv']
+    """
+    items = body.get("input")
+    found: list[FileAttachment] = []
+    for i, item in enumerate(items if isinstance(items, list) else ()):
+        content = item.get("content") if isinstance(item, dict) and "role" in item else None
+        for j, part in enumerate(content if isinstance(content, list) else ()):
+            if isinstance(part, dict) and part.get("type") == "input_file" and "file_data" in part:
+                read = _read_file(part, f"input[{i}].content[{j}]")
+                if isinstance(read, FileAttachment) and read.data is None:
+                    found.append(read)
+    return found
+
+
 def _read_output(item: dict[str, Any], path: str) -> ToolResult:
     call_id = c.expect_str(item.get("call_id"), path + ".call_id", "call_id")
     output = item.get("output")

@@ -198,6 +198,23 @@ class Wire:
                 return f"Missing required parameter: '{where}.content'."
         return None
 
+    def refused_file(self, body: Mapping[str, Any], provider: str, checked: int = 0) -> str | None:
+        """OpenAI's words for a Chat Completions ``file`` part it refuses (a file that is no
+        PDF: ``openai_chat.refused_file``) in a request to a model of ``provider``, from item
+        ``checked`` on; None when there is none, or the model is not OpenAI's (another
+        provider behind an OpenAI-compatible upstream may take it)."""
+        if self.name != "openai" or provider != "openai":
+            return None
+        refused = openai_chat.refused_file(body.get(self.messages_key), checked)
+        if refused is None:
+            return None
+        where, media_type = refused
+        return (
+            f"Invalid file data: '{where}'. Expected a base64-encoded data URL with an "
+            f"application/pdf MIME type (e.g. 'data:application/pdf;base64,SGVsbG8sIFdvcmxkIQ=='), "
+            f"but got unsupported MIME type '{media_type}'."
+        )
+
     def boundaries(self, items: Sequence[Any]) -> list[int]:
         """Indexes where a segment that reads on its own may start."""
         if self.name == "anthropic":

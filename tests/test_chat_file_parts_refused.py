@@ -1,0 +1,85 @@
+"""Chat Completions takes only PDFs as ``file`` parts: OpenAI answers HTTP 400 ("Invalid file
+data: 'messages[1].content[1].file.file_data'. Expected a base64-encoded data URL with an
+application/pdf MIME type ... but got unsupported MIME type", openai/openai-dotnet#613) for a
+text file, a Word document or a deck so sent. prov39 left such a body priced as its text with
+``complete=True``. Now ``price_request`` refuses it naming where it is, the proxy answers the
+same 400 before recording the turn, and a fit carries the file to whatever target in a form
+that target takes (its text, or a line naming it), as it did."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import openai
+import pytest
+
+from builders import data_url
+from contextledger import fit, translate
+from contextledger.errors import UnsupportedBlockError
+from contextledger.pricing.messages import price_request
+from serve_harness import RunningProxy
+from stub_server import StubServer
+
+DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
+
+def chat_with(mime: str, name: str, data: bytes, model: str = "gpt-4.1") -> dict[str, Any]:
+    part = {"type": "file", "file": {"filename": name, "file_data": data_url(data, mime)}}
+    return {"model": model, "messages": [
+        {"role": "user", "content": "hello"},
+        {"role": "assistant", "content": "hi"},
+        {"role": "user", "content": [{"type": "text", "text": "what is in it?"}, part]},
+    ]}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("mime", "name", "data"),
+    [("text/csv", "sales.csv", b"region,n\nnorth,7\n"), (DOCX, "plan.docx", b"PK\x03\x04 \xff"),
+     ("text/plain; charset=utf-8", "a.txt", b"notes")],
+)  # fmt: skip
+def test_price_request_refuses_a_chat_file_part_that_is_no_pdf(
+    mime: str, name: str, data: bytes
+) -> None:
+    with pytest.raises(UnsupportedBlockError) as caught:
+        price_request(chat_with(mime, name, data), "gpt-4.1", "openai")
+    assert caught.value.path == "messages[2].content[1].file.file_data"
+    assert mime.split(";")[0] in str(caught.value) and "PDF" in str(caught.value)
+
+
+def test_a_pdf_file_part_and_other_providers_chat_bodies_are_priced() -> None:
+    pdf = b"%PDF-1.4\n1 0 obj<</Type/Page>>endobj\n%%EOF"
+    assert price_request(chat_with("application/pdf", "a.pdf", pdf), "gpt-4.1", "openai").complete
+    # another provider's model through an OpenAI-compatible gateway: not OpenAI's rule
+    gateway = chat_with("text/csv", "sales.csv", b"region,n\nnorth,7\n", "claude-sonnet-4-5")
+    assert price_request(gateway, "claude-sonnet-4-5", "openai").total > 0
+
+
+def test_a_fit_carries_the_file_as_text_chat_takes() -> None:
+    body = chat_with("text/csv", "sales.csv", b"region,n\nnorth,7\n")
+    out = fit(body["messages"], "gpt-4.1", window=8_000, max_output_tokens=500, target="openai")
+    sent = translate(out.messages, "openai", model="gpt-4.1").body
+    assert [p["type"] for p in sent["messages"][-1]["content"]] == ["text", "text"]
+    assert out.report.used == price_request(sent, "gpt-4.1", "openai").total
+
+
+def test_the_proxy_answers_openais_400_and_records_nothing(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    client = openai.OpenAI(base_url=proxy.url + "/v1", api_key="sk-test-openai-0123456789",
+                           max_retries=0, default_headers={"X-ContextLedger-Session": "csv"})  # fmt: skip
+    body = chat_with("text/csv", "sales.csv", b"region,n\nnorth,7\n")
+    with pytest.raises(openai.BadRequestError, match="application/pdf MIME type"):
+        client.chat.completions.create(model="gpt-4.1", messages=body["messages"])
+    assert not stub.completions()  # nothing went upstream
+    proxy.flush()
+    assert httpx.get(f"{proxy.url}/contextledger/sessions/csv").status_code == 404
+    pdf = chat_with("application/pdf", "a.pdf", b"%PDF-1.4\n1 0 obj<</Type/Page>>endobj\n%%EOF")
+    assert client.chat.completions.create(model="gpt-4.1", messages=pdf["messages"]).choices
+
+
+def test_the_stub_refuses_it_in_openais_words(stub: StubServer) -> None:
+    client = openai.OpenAI(base_url=stub.url, api_key="k", max_retries=0)
+    body = chat_with("text/markdown", "notes.md", b"# plan")
+    with pytest.raises(openai.BadRequestError, match="unsupported MIME type 'text/markdown'"):
+        client.chat.completions.create(model="gpt-4.1", messages=body["messages"])
