@@ -130,9 +130,19 @@ NOT_ONLY = re.compile(
 # starts with ת as the verb does: "העבר אל תיקיית הגיבוי", "אל תור ההודעות", "אל תל אביב":
 # review45 R45-neg2)
 HEBREW_DONT = re.compile(
-    r"(?:^|[.,!?:;()\"'\n\u2013\u2014-]\s*|(?<![\u0590-\u05ff])(?:בבקשה|אבל|אנא|רק|אז|פשוט)\s+)"
-    r"אל\s+ת"
+    r"(?:^|[.,!?:;()\"'\n\u2013\u2014-]\s*|(?<![\u0590-\u05ff])"
+    r"(?:בבקשה|אבל|אנא|רק|אז|פשוט|לעולם|ולעולם|גם|וגם|עכשיו|כרגע|היום|פעם)\s+)(אל)\s+ת"
 )
+
+
+def hebrew_donts(text: str) -> frozenset[int]:
+    """Where in ``text`` each "אל" that is "don't" (``HEBREW_DONT``) starts.
+
+    >>> sorted(hebrew_donts("אל תמחק. העבר אל תיקיית הגיבוי. לעולם אל תדחוף."))
+    [0, 38]
+    """
+    return frozenset(m.start(1) for m in HEBREW_DONT.finditer(text))
+
 
 # - Swahili denies before the verb: the subjunctive's "usi-/msi-/tusi-/wasi-" with the verb's
 #   last vowel turned to "-e" ("usiguse", "msibadilishe", "usimtumie": don't) or kept by a
