@@ -239,3 +239,37 @@ def test_compaction_keeps_what_fit_keeps_and_a_bigger_window_what_a_smaller_keep
     for kept in (by_fit, by_prepare):
         assert kept[0] <= kept[1] <= kept[2]
     assert by_prepare[0] == set(facts)
+
+
+@pytest.mark.parametrize(
+    "denies",
+    [
+        "Msiguse mipangilio ya Zoë kwenye seva ya majaribio.",  # an accented name
+        "בבקשה, אל תמחק את הגיבוי של אתמול.",
+        "Emme ota välimuistia käyttöön tässä versiossa.",
+        "Sose indítsd újra az éles szervert napközben.",
+        "Hindi natin babaguhin ang schema ngayong linggo.",
+        "Huwag mong i-restart ang database sa umaga.",
+    ],
+)
+def test_a_denial_of_the_languages_review45_read_is_one(denies: str) -> None:
+    assert denial(denies)
+
+
+@pytest.mark.parametrize(
+    "affirms",
+    [
+        "Kopiuj pliki do katalogu.",
+        "העתק את הקבצים אל תיקיית הארכיון.",  # "to" before a noun starting with ת
+        "שלח את האירוע אל תור העבודות.",
+        "設定ファイルは自由に編集して構いません。",  # "you may"
+        "Not only the API but also the worker must log requests.",
+        "Não só a API, mas também o worker deve registrar os pedidos.",
+        "Nu doar API-ul, ci și workerul trebuie să scrie loguri.",
+        "Nem csak az API, hanem a worker is naplózzon.",
+        "Translate the error messages into Hindi.",
+    ],
+)
+def test_words_that_look_like_a_denial_in_an_affirmative_are_none(affirms: str) -> None:
+    """review45 R45-neg1/neg2: "not only … but also", Hebrew's "אל" as "to", a Japanese leave."""
+    assert not denial(affirms)

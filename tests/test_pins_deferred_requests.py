@@ -27,12 +27,25 @@ DEFERRED = [
     "ถ้ามีเวลา ช่วยลบ branch เก่าที่ไม่ใช้แล้วด้วย",
     "Ukipata muda, futa matawi ya zamani.",
     "Baada ya hapo, weka nakala rudufu ya hifadhidata.",
+    # "when / if you have time" in Japanese, Portuguese, Malay, Romanian, Hungarian, Finnish,
+    # Dutch, Tagalog and Bengali (review45 R45-def1: "時間があるときに" was not read)
+    "時間があるときに、古いログを整理してください。",
+    "Se tiver tempo, atualize o diagrama da rede.",
+    "Kalau ada masa, kemas kini gambar rajah rangkaian.",
+    "Când ai timp, actualizează diagrama rețelei.",
+    "Ha lesz időd, frissítsd a hálózati ábrát.",
+    "Kun ehdit, päivitä verkkokaavio.",
+    "Als je even tijd hebt, werk het netwerkdiagram bij.",
+    "Kapag may oras ka, i-update mo ang network diagram.",
+    "সময় পেলে নেটওয়ার্ক ডায়াগ্রামটা আপডেট করবেন।",
 ]
 NOT_DEFERRED = [
     "ok, keep going",
     "Rename the old cron jobs.",
     "Send me a short summary of the failed imports.",
     "The import failed twice yesterday.",
+    "Kalau build lulus, beritahu saya.",
+    "Kun testit menevät läpi, julkaise versio.",
 ]
 
 

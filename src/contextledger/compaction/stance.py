@@ -32,7 +32,7 @@ from functools import cached_property, lru_cache
 from itertools import pairwise
 
 from ..lexicon.claims import NO_OBJECTION, NOT_THAT_NEGATORS, OWNERSHIP
-from ..lexicon.denials import DENIALS, PROHIBITIONS
+from ..lexicon.denials import DENIALS, PROHIBITIONS, hebrew_donts
 from ..lexicon.negation import OPTION_AFTER, REJECTING_READ, RETRACTION
 from .trace import claim_terms, stem
 
@@ -637,13 +637,14 @@ def _with_english_not(text: str) -> str:
     """
     if text.isascii():
         return text  # (its words of denial are read as they were: "unless", "niet")
+    donts = hebrew_donts(text) if "אל" in text else frozenset()
 
     def as_not(word: re.Match[str]) -> str:
         said = word.group()
         folded = said.casefold()
         if said.isascii() or folded not in _DENIAL_WORDS:
             return said
-        if folded == "אל" and not text.startswith("ת", word.end() + 1):
+        if folded == "אל" and word.start() not in donts:
             return said  # (Hebrew's "to": "don't" only before a verb of the second person)
         return "not"
 

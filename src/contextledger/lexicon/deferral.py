@@ -79,6 +79,13 @@ WHEN_FREE = compiled_on_use(
     # you get time" ("Ukipata muda, angalia …")
     r"(?:коли|як)\s+(?:буде|матимеш|знайдеш|будеш\s+мати)\s+(?:вільний\s+)?час|"
     r"ukipata\s+muda|"
+    # ... "if / when you have time" in Portuguese, Malay, Romanian, Hungarian, Finnish,
+    # Dutch and Tagalog ("Se tiver tempo, …", "Kalau ada masa, …", "Când ai timp, …", "Ha
+    # lesz időd, …", "Kun ehdit, …", "Als je even tijd hebt, …", "Kapag may oras ka, …")
+    r"se\s+(?:tiver|tiveres)\s+tempo|(?:kalau|jika|bila|apabila)\s+(?:ada\s+masa|senang|"
+    r"berkelapangan)|(?:când|dacă)\s+(?:ai|aveți|o\s+să\s+ai)\s+timp|(?:ha|amikor)\s+"
+    r"(?:lesz\s+időd|ráérsz|van\s+időd)|(?:kun|jos)\s+(?:ehdit|sinulla\s+on\s+aikaa)|"
+    r"als\s+je\s+(?:even|wat)\s+tijd\s+hebt|(?:kapag|kung|pag)\s+may\s+(?:oras|time)\s+ka|"
     # ... in Greek, Czech, Hindi-English: "Όταν μπορείς, γράψε μου …", "Όταν βρεις χρόνο, …",
     # "Až budeš mít chvilku, sepiš mi …", "Jab time mile, ek runbook likh dena." (R42-R5)
     r"όταν\s+(?:μπορείς|μπορέσεις|βρεις\s+(?:λίγο\s+)?χρόνο|έχεις\s+(?:λίγο\s+)?χρόνο|"
@@ -88,7 +95,8 @@ WHEN_FREE = compiled_on_use(
     r"|시간\s?(?:이\s)?(?:나면|날\s때|되면)|여유(?:가)?\s?(?:있을\s때|되면)|時間があれば|手が空いたら|"
     # ... "今度、おすすめの単語帳を教えてください。" (sometime: R41-R4), "そのうち…"
     r"^\W*今度[、,]|そのうち|"
-    r"余裕があれば|暇なときに|有空|有时间的话|عندما\s+يتسنى\s+لك|जब\s+समय\s+मिले|फुर्सत\s+में|"
+    r"余裕があれば|暇なときに|(?:お)?時間[のが]?ある(?:とき|時)|時間ができたら|お手すきの際|有空|有时间的话|"
+    r"方便的时候|সময়\s?পেলে|عندما\s+يتسنى\s+لك|जब\s+समय\s+मिले|फुर्सत\s+में|"
     # ... Thai "if / when there is time" ("ถ้ามีเวลา ช่วยดู …")
     r"(?:ถ้า|หาก|เมื่อ|ตอน)มีเวลา"
 )

@@ -37,6 +37,9 @@ MORE_NEGATIONS |= _listed(
 MORE_NEGATIONS |= _listed("siyo sio")
 # retain44 — Indonesian and Malay said colloquially: "not" ("gak boleh", "nggak usah")
 MORE_NEGATIONS |= _listed("gak nggak enggak ngga kagak ndak")
+# Finnish's negative verb in the plural ("Emme käytä …": we don't use; "Älkää …"), Hungarian
+# "never" ("Sose futtasd …"), Tagalog's "don't" ("Huwag mong galawin …", "'Wag …")
+MORE_NEGATIONS |= _listed("emme ette eivät sose huwag wag")
 
 PROHIBITIONS = _listed(
     """
@@ -100,19 +103,46 @@ TURKISH_DENIED_VERB_ANYWHERE = re.compile(  # (its "m" first, the word's letters
 #   person ("ואל תשלח": and don't send), elsewhere it is "to" ("ואל כל הלקוחות": and to all
 #   the customers: review44 R44-neg1);
 # - Indonesian and Malay "tak" (not) before a modal ("tak usah", "tak boleh"; alone it is
-#   Polish and Czech "so").
+#   Polish and Czech "so"); Tagalog "hindi" before a pronoun or a particle.
 GLUED_WORD_DENIALS = _each_opening_on_a_letter(
     [(c, r"(?:لا|ليس|ليست|لن|لم)(?![\u0600-\u06ff])") for c in "وف"]
     + [("ו", r"(?:(?:לא|אסור|אין|לעולם)(?![\u0590-\u05ff])|אל\s+(?=ת))")]
     + [("ש", r"(?:לא|אסור|אין)(?![\u0590-\u05ff])")]
     + [("tak", r"\s+(?:usah|perlu|boleh|bisa|mau|akan|pernah)\b")]
+    # Tagalog's "not" before its pronouns and particles ("Hindi natin gagamitin …"): alone,
+    # "Hindi" is the language
+    + [("hindi", r"\s+(?:natin|namin|ko|mo|niya|nila|ninyo|na|pa|dapat|puwede|pwede|kailangan)\b")]
 )
 # Vietnamese nouns made with "không" (not): "không gian" (space), "không khí" (air), "hàng
 # không" (aviation), "không quân" (air force), "số không" (zero): no denial
 VIETNAMESE_KHONG_NOUNS = re.compile(r"(?i)\bkhông\s+(?:gian|khí|quân)\b|\b(?:hàng|số)\s+không\b")
-# Hebrew's "אל" said as a word: "don't" before a verb of the second person ("אל תמחק"), else
-# "to" ("שלח את הקובץ אל השרת")
-HEBREW_DONT = re.compile(r"(?<![\u0590-\u05ff])אל\s+ת")
+# "Not only X but also Y" says both, and denies neither ("Não só o CSV, mas também o Excel",
+# "Nu doar …, ci și …", "Nem csak …, hanem …": review45 R45-neg1 read them as bans)
+NOT_ONLY = re.compile(
+    r"(?i)\b(?:not\s+(?:only|just|merely)|não\s+(?:só|apenas|somente)|nu\s+(?:doar|numai)|"
+    r"non\s+(?:solo|soltanto|solamente|seulement)|nicht\s+nur|niet\s+alleen|"
+    r"no\s+(?:solo|sólo|solamente)|pas\s+seulement|ei\s+(?:vain|pelkästään|ainoastaan)|"
+    r"nem\s+(?:csak|csupán)|(?:bukan|tidak)\s+(?:sahaja|hanya|cuma|saja)|"
+    r"не\s+(?:только|лише|тільки)|nie\s+tylko|ne\s+(?:jen|len|samo)|όχι\s+μόνο|hindi\s+lang)\b"
+)
+# Hebrew's "אל" said as a word: "don't" before a verb of the second person, opening its clause
+# ("אל תמחק", "בבקשה, אל תריץ"); else "to" ("שלח את הקובץ אל השרת", and before a noun that
+# starts with ת as the verb does: "העבר אל תיקיית הגיבוי", "אל תור ההודעות", "אל תל אביב":
+# review45 R45-neg2)
+HEBREW_DONT = re.compile(
+    r"(?:^|[.,!?:;()\"'\n\u2013\u2014-]\s*|(?<![\u0590-\u05ff])"
+    r"(?:בבקשה|אבל|אנא|רק|אז|פשוט|לעולם|ולעולם|גם|וגם|עכשיו|כרגע|היום|פעם)\s+)(אל)\s+ת"
+)
+
+
+def hebrew_donts(text: str) -> frozenset[int]:
+    """Where in ``text`` each "אל" that is "don't" (``HEBREW_DONT``) starts.
+
+    >>> sorted(hebrew_donts("אל תמחק. העבר אל תיקיית הגיבוי. לעולם אל תדחוף."))
+    [0, 38]
+    """
+    return frozenset(m.start(1) for m in HEBREW_DONT.finditer(text))
+
 
 # - Swahili denies before the verb: the subjunctive's "usi-/msi-/tusi-/wasi-" with the verb's
 #   last vowel turned to "-e" ("usiguse", "msibadilishe", "usimtumie": don't) or kept by a
@@ -136,6 +166,11 @@ SWAHILI_DENIED_VERB = _each_opening_on_a_letter(
     + [("hatu", r"[a-z]{2,}i\b"), ("hawa", r"[a-z]{3,}i\b")]
 )
 _BEYOND_ASCII_LETTER = re.compile(r"(?![\x00-\x7f])[^\W\d_]")
+# Swahili's small words, none of them French ("la" is both: not listed)
+SWAHILI_WORDS = re.compile(
+    r"(?i)\b(?:ya|kwa|kwenye|katika|hii|huu|hiyo|hizi|cha|vya|za|yoyote|wowote|kabisa|tena|"
+    r"sasa|hapa|bado|lakini|pia|kwamba|ili)\b"
+)
 
 
 def swahili_denies(text: str) -> bool:
@@ -149,7 +184,9 @@ def swahili_denies(text: str) -> bool:
     found = SWAHILI_DENIED_VERB.search(text)
     if found is None or text[found.start() - 1 : found.start()] in ("'", "’"):
         return False
-    return _BEYOND_ASCII_LETTER.search(text) is None
+    # (a name written with a letter beyond ASCII does not make it French: "Msibadilishe
+    # mipangilio ya José kwenye seva." is Swahili by its words; review45 R45-neg2)
+    return _BEYOND_ASCII_LETTER.search(text) is None or SWAHILI_WORDS.search(text) is not None
 
 
 def turkish_denies(text: str) -> bool:
@@ -171,12 +208,13 @@ def turkish_denies(text: str) -> bool:
 # ("실행하지 마세요", "배포하지 않"), Thai ("ห้ามรัน", "อย่า": not "อย่าง", "-ly" or "kind",
 # "ไม่": not "ไม่กี่", a few, nor "ไม่ว่า", no matter), Japanese ("実行しないで", "禁止",
 # "ません"), Chinese ("不要", "禁止", "别删": not the "别" of a word, "特别" especially,
-# "区别" difference, "别的" other): read as marks, not words.
+# "区别" difference, "别的" other; not the "ません" of a leave, "構いません": you may): read
+# as marks, not words.
 SCRIPT_DENIALS = re.compile(
     r"마세요|마십시오|말아\s*(?:주|요|라|줘)|말고|말\s*것|말라|않|못\s*하|금지|ห้าม|อย่า(?!ง)|ไม่(?!กี่|ว่า)|"
     r"しないで|"
     r"ないで|ないこと|"
-    r"ません|禁止|不要|不得|不能|严禁|(?<![特区分个级类识告差性辨鉴派组离道])别(?![的人处])|勿|"
+    r"(?<!構い)(?<!かまい)ません|禁止|不要|不得|不能|严禁|(?<![特区分个级类识告差性辨鉴派组离道])别(?![的人处])|勿|"
     + GLUED_SCRIPT_DENIALS.pattern
 )
 

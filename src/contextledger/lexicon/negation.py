@@ -22,6 +22,7 @@ from .denials import (
     DENIALS,
     GLUED_WORD_DENIALS,
     HEBREW_DONT,
+    NOT_ONLY,
     PROHIBITIONS,
     SCRIPT_DENIALS,
     TURKISH_LETTER,
@@ -102,9 +103,10 @@ def _said_words(text: str) -> set[str]:
     """The words of ``text``, folded; in a text holding a letter only Turkish writes, not
     "ne": Turkish asks "what" with it ("ne bulduğunu söyle"), where Czech and Slovak deny;
     not Hebrew's "אל" where it is "to", before no verb of the second person, nor the "không"
-    of a Vietnamese noun ("không gian": space)."""
+    of a Vietnamese noun ("không gian": space), nor the "not" of "not only … but also"."""
     if "không" in text or "Không" in text:
         text = VIETNAMESE_KHONG_NOUNS.sub(" ", text)
+    text = NOT_ONLY.sub(" ", text)
     words = {w.casefold() for w in _WORDS.findall(text)}
     if "ne" in words and TURKISH_LETTER.search(text) is not None:
         words.discard("ne")
