@@ -12,8 +12,8 @@ import pytest
 
 from builders import MODELS_BY_FORMAT, as_app_holds
 from contextledger.fit import Fitter, fit
+from test_fit_refit_agent_pins import RESERVE, _appended, _failing_agent
 from test_fit_refit_invariant import _decisions
-from test_fit_refit_speed74 import RESERVE, _appended, _failing_agent
 
 
 @pytest.mark.parametrize("fmt", ["openai", "anthropic"])
