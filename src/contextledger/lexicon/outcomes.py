@@ -121,8 +121,10 @@ FAIL_MODES = (
     ("crash", r"crash(?:ed|es|ing)?|panick?(?:ed|s)?|segfault(?:ed)?|traceback"),
 )
 
+# (a bare "fail" before a file's path is Malay's "file": "Saya telah menulis fail
+# reports/x.py." claims a write, no failure: review45 R45-ver2)
 FAIL_WORDS = (
-    r"fail(?:s|ed|ing|ure|ures)?|errored|errors?|exceptions?|broke|broken|aborted|"
+    r"fail(?:s|ed|ing|ure|ures|(?!\s+[\w-]*[/.]\w))|errored|errors?|exceptions?|broke|broken|aborted|"
     r"threw|raised|red|non-?zero\s+exit|exit(?:ed)?\s+(?:with\s+)?(?:code|status)\s*:?\s*[1-9]\d*|"
     + "|".join(p for _, p in FAIL_MODES)
 )
