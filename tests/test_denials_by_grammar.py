@@ -273,3 +273,18 @@ def test_a_denial_of_the_languages_review45_read_is_one(denies: str) -> None:
 def test_words_that_look_like_a_denial_in_an_affirmative_are_none(affirms: str) -> None:
     """review45 R45-neg1/neg2: "not only … but also", Hebrew's "אל" as "to", a Japanese leave."""
     assert not denial(affirms)
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        ("העתק את הדוחות אל תיקיית הארכיון.", False),  # "to" the archive folder
+        ("הוסף את המשימה אל תור העיבוד.", False),
+        ("בבקשה, אל תמחק את הדוחות הישנים.", True),
+        ("ולעולם אל תשנה את הסכמה בייצור.", True),
+    ],
+)
+def test_hebrew_al_is_a_ban_only_opening_its_clause(said: str, rule: bool) -> None:
+    """review45 R45-neg2: "אל" before a noun that starts with ת, as a verb of the second
+    person does, was read as "don't" by the rule readers."""
+    assert is_constraint(said) is rule
