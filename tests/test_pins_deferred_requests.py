@@ -12,6 +12,7 @@ import pytest
 from contextledger.fit import fit
 from contextledger.fit.anchors import defers, prior_request_order
 from contextledger.intent import is_substantive
+from contextledger.lexicon.done import on_topic, topic
 
 DEFERRED = [
     "After the migration lands, also update the README's setup section.",
@@ -169,6 +170,16 @@ def test_a_deferred_request_reported_done_is_no_longer_owed(deferred: str, repor
     # ... and the same request not reported done is still pinned
     res = fit(_session(3, deferred), "gpt-4o", window=4_000, max_output_tokens=1_000)
     assert deferred in [m.text for m in res.messages]
+
+
+def test_another_change_to_the_file_a_deferred_request_names_does_not_do_it() -> None:
+    """review45 R45-def2: "Done: config/retry.yaml now has the timeout set to 30s." was taken
+    for "Later, raise the retry limit in config/retry.yaml to 5." (the file's name alone)."""
+    deferred = "Later, lower the pool size in settings/db_pool.toml to 8."
+    assert not on_topic(
+        deferred, topic("Done: settings/db_pool.toml now has the idle timeout at 90s.")
+    )
+    assert on_topic(deferred, topic("Done: lowered the pool size in settings/db_pool.toml to 8."))
 
 
 def test_a_request_put_off_beside_a_paste_is_read() -> None:

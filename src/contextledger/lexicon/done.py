@@ -171,9 +171,18 @@ def on_topic(request: str, said: set[str]) -> bool:
     topic.) Or they name every name of code the request names: a request in another
     language than the report shares only those ("Müsait olduğunda docs/guide.md dosyasını
     ekle." and "Done: added docs/guide.md.")."""
-    words = _stems(" ".join(keywords(request) - _DONE_WORDS))
+    names = code_names(request)
+    # (the words of a path are the path's: "config/retry.yaml" in a report of another change
+    # to it shares "retry" and "yaml" with "raise the retry limit in config/retry.yaml to 5",
+    # review45 R45-def2)
+    in_names = _stems(" ".join(names)) | _stems(re.sub(r"[/._-]", " ", " ".join(names)))
+    words = _stems(" ".join(keywords(request) - _DONE_WORDS)) - in_names
     need = min(3, max(1, (len(words) + 1) // 2))
     if len(words & said) >= need:
         return True
-    names = code_names(request)
-    return bool(names) and names <= said
+    if not names or not names <= said:
+        return False
+    # A request in ASCII letters is read word by word: a report of it shares a word besides
+    # the names, if it says any ("Later, add docs/guide.md."); one in another script shares
+    # only the names
+    return not request.isascii() or not words or bool(words & said)
