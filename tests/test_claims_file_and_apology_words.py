@@ -49,3 +49,17 @@ def test_a_correction_opened_by_an_apology_said_back_stands() -> None:
     recap = f"Goal: エクスポート処理を整理する。\nConstraints and corrections:\n- {line}"
     v = verify_recap(recap, msgs, mode="strip", max_bytes=4000, context=msgs)
     assert line in v.text
+
+
+def test_a_malay_file_said_updated_that_was_only_read_is_caught() -> None:
+    """With "fail" read as "file", the Malay passive "telah dikemas kini" (has been updated)
+    must be read as the write it claims (review45 R45-ver1: caught only while "Fail" was
+    taken for a failure)."""
+    call = ToolCall("c1", "read_file", json.dumps({"path": "config/limits.yaml"}))
+    msgs = [
+        Message.user("Semak had dalam konfigurasi."),
+        Message("assistant", (call,)),
+        Message.tool("c1", "max_rows: 500"),
+        Message.assistant("Had ialah 500 baris."),
+    ]
+    assert not _stands("Fail config/limits.yaml telah dikemas kini.", msgs)

@@ -638,6 +638,8 @@ WRITE_CUES = (
     muokka* muutt* päivitt* kirjoitti korjas* loi poisti
     mengubah mengedit menyunting memperbarui menulis membuat menghapus memperbaiki diubah
     diedit ditulis dihapus disunting diperbarui diperbaharui dibuat diperbaiki
+    dikemas_kini mengemas_kini dikemaskini mengemaskini dicipta mencipta dipadam memadam
+    disimpan menyimpan diubah_suai mengubah_suai
     τροποποίησ* άλλαξ* έγραψ* ξανάγραψ* επεξεργάστηκ* ενημέρωσ* διόρθωσ* δημιούργησ* διέγραψ*
     τροποποιήθηκ* αλλάχτηκ* αλλάχθηκ* γράφτηκ* ξαναγράφτηκ* ενημερώθηκ* διορθώθηκ*
     δημιουργήθηκ* διαγράφηκ* αποθηκεύτηκ*
