@@ -135,3 +135,16 @@ def test_an_opening_choice_of_one_thing_over_another_is_the_goal() -> None:
     # (Malay "daripada … ke …": from A to B, read as a choice "instead of")
     opening = "Tukar cache sesi daripada Memcached ke Redis tanpa menghentikan perkhidmatan."
     assert opening.rstrip(".") in _goal_of(opening)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Bila sempat, kemas kini juga rajah rangkaian.",  # Malay "bila": when
+        "Kör inte cron utan systemd-timers.",  # Swedish "utan" after a denial: but rather
+    ],
+)
+def test_a_word_that_is_without_only_elsewhere_cuts_no_clause(said: str) -> None:
+    """review45: "bila" is "without" in Swahili (before a verb's "ku-") and "when" in Malay;
+    Swedish "utan" is "without" before "att" and "but rather" after a denial."""
+    assert beside_without(said) == said

@@ -129,9 +129,12 @@ NOT_ONLY = re.compile(
 # ("אל תמחק", "בבקשה, אל תריץ"); else "to" ("שלח את הקובץ אל השרת", and before a noun that
 # starts with ת as the verb does: "העבר אל תיקיית הגיבוי", "אל תור ההודעות", "אל תל אביב":
 # review45 R45-neg2)
+# The words after which "אל" still opens a ban ("please", "but", "never", "also", "now" …)
+HEBREW_BEFORE_DONT = ("בבקשה", "אבל", "אנא", "רק", "אז", "פשוט", "לעולם", "ולעולם", "גם", "וגם")
+HEBREW_BEFORE_DONT += ("עכשיו", "כרגע", "היום", "פעם")
 HEBREW_DONT = re.compile(
     r"(?:^|[.,!?:;()\"'\n\u2013\u2014-]\s*|(?<![\u0590-\u05ff])"
-    r"(?:בבקשה|אבל|אנא|רק|אז|פשוט|לעולם|ולעולם|גם|וגם|עכשיו|כרגע|היום|פעם)\s+)(אל)\s+ת"
+    rf"(?:{'|'.join(HEBREW_BEFORE_DONT)})\s+)(אל)\s+ת"
 )
 
 

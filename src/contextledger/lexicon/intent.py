@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from .common import compiled_on_use, listed
-from .denials import SWAHILI_SI_STEM_REST, SWAHILI_SYLLABLE
+from .denials import HEBREW_BEFORE_DONT, SWAHILI_SI_STEM_REST, SWAHILI_SYLLABLE
 
 # Short turns that move the conversation along without saying anything new: every word
 # is one of these (so "ok, keep going" and "Take your time, just keep me posted." are nudges,
@@ -1165,6 +1165,8 @@ _CYR, _GRK, _HEB, _ARA = (
     "\u0600-\u06ff",
 )
 _DEV, _THAI, _HANGUL = "\u0900-\u097f", "\u0e00-\u0e7f", "\uac00-\ud7a3"
+# (a lookbehind a word: "אל" after "בבקשה " is still "don't")
+_AFTER_HEBREW_BEFORE_DONT = "|".join(rf"(?<={w}\s.)" for w in HEBREW_BEFORE_DONT)
 _BN = "\u0980-\u09ff"  # Bengali
 _KA = "\u10d0-\u10ff"  # Georgian (Mkhedruli)
 _TR = "a-zçğıöşü"  # Turkish lower-case letters (its texts are told by ı, ş, ğ)
@@ -1200,9 +1202,7 @@ OTHER_SCRIPT_CONSTRAINT = (
     r"لا\s+يُسمح|لا\s+يسمح|غير\s+مسموح|"
     # (Hebrew's "don't" opens its clause, or follows "please", "never", "but" …: "העבר אל
     # תיקיית הגיבוי" is "move to the backup folder", review45 R45-neg2)
-    rf"א(?<![{_HEB}].)(?:(?<![{_HEB}]\s.)|(?<=בבקשה\s.)|(?<=לעולם\s.)|(?<=ולעולם\s.)|"
-    r"(?<=אבל\s.)|(?<=אנא\s.)|(?<=גם\s.)|(?<=וגם\s.)|(?<=רק\s.)|(?<=אז\s.)|(?<=פשוט\s.)|"
-    r"(?<=כרגע\s.)|(?<=עכשיו\s.)|(?<=היום\s.)|(?<=פעם\s.))"
+    rf"א(?<![{_HEB}].)(?:(?<![{_HEB}]\s.)|{_AFTER_HEBREW_BEFORE_DONT})"
     rf"ל\s+ת(?!דאג|פחד|צטער|תבייש)[{_HEB}]{{2,}}|"
     r"אסור|חובה|ח(?<!אני ח)ייב(?:ים|ת|ות)?\s+ל|"
     rf"म(?<![{_DEV}].)(?<!चिंता म)(?<!चिन्ता म)(?<!फ़िक्र म)(?<!फ़िक्र म)(?<!फिक्र म)"
@@ -2496,8 +2496,10 @@ TODO_ADDRESSED = compiled_on_use(r"(?i)\b(?:you|your|please|let'?s)\b")
 # before what it restricts (a preposition, or a "not" with the verb's adverbial participle:
 # "не ламаючи", "nie psując"), the clause runs to the next comma or the sentence's end
 WITHOUT_OPENS = compiled_on_use(
-    r"(?i)(?<!\w)(?:without|sans|sin|sem|senza|ohne|zonder|bez|без|utan|uden|uten|ilman|"
-    r"fără|χωρίς|tanpa|bila|mà\s+không|ללא|בלי|بدون|دون|بی‌آنکه|aniž|"
+    # (Swedish "utan" only before "att": after a denial it is "but rather", "Använd inte gzip
+    # utan zstd."; Swahili "bila" only before a verb's "ku-": Malay "bila" is "when")
+    r"(?i)(?<!\w)(?:without|sans|sin|sem|senza|ohne|zonder|bez|без|utan(?=\s+att\b)|uden|uten|"
+    r"ilman|fără|χωρίς|tanpa|bila(?=\s+ku)|mà\s+không|ללא|בלי|بدون|دون|بی‌آنکه|aniž|"
     r"(?:не|ні)\s+\w+(?:ючи|учи|ачи|ячи|ая|яя)|nie\s+\w+ąc)(?!\w)[^,;，；、。.!?؟]*"
     r"|在不[^,;，；、。!?]*|โดยไม่\S*"
 )
