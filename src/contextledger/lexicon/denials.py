@@ -130,8 +130,8 @@ NOT_ONLY = re.compile(
 # starts with ת as the verb does: "העבר אל תיקיית הגיבוי", "אל תור ההודעות", "אל תל אביב":
 # review45 R45-neg2)
 # The words after which "אל" still opens a ban ("please", "but", "never", "also", "now" …)
-HEBREW_BEFORE_DONT = ("בבקשה", "אבל", "אנא", "רק", "אז", "פשוט", "לעולם", "ולעולם", "גם", "וגם")
-HEBREW_BEFORE_DONT += ("עכשיו", "כרגע", "היום", "פעם")
+HEBREW_BEFORE_DONT: tuple[str, ...] = ("בבקשה", "אבל", "אנא", "רק", "אז", "פשוט", "לעולם")
+HEBREW_BEFORE_DONT += ("ולעולם", "גם", "וגם", "עכשיו", "כרגע", "היום", "פעם")
 HEBREW_DONT = re.compile(
     r"(?:^|[.,!?:;()\"'\n\u2013\u2014-]\s*|(?<![\u0590-\u05ff])"
     rf"(?:{'|'.join(HEBREW_BEFORE_DONT)})\s+)(אל)\s+ת"
