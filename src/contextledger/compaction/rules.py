@@ -1821,7 +1821,10 @@ LIFTS = re.compile(
     r"cette|esa|esta|quella|essa|a|lo)\s+(?:\S+\s+)?(?:contraintes?|règles?|interdictions?|"
     r"restrictions?|consignes?|reglas?|restricciones?|regeln?|einschränkungen?|verbots?|regels?|"
     r"beperkingen?|regole|regola|restrizion[ei]|regras?|restrições|restrição|rules?|constraints?|"
-    r"bans?|de)(?!\w)|(?<!\w)you(?:'re|\s+are)\s+free\s+to(?!\w))"
+    # ("Olvida lo de …": the thing about; not "esqueça a coluna de IVA", a part of the task
+    # dropped in a change of plans: review45 R45-ret6)
+    r"bans?)(?!\w)|(?<!\w)(?:olvida|olvídate\s+de)\s+lo\s+de(?!\w)|"
+    r"(?<!\w)you(?:'re|\s+are)\s+free\s+to(?!\w))"
     r"|अब\s.{0,80}?सकते\s+(?:हो|हैं)|(?:してOK|してもOK|してもいい|しても大丈夫|して構いません)|"
     r"(?:이제|지금은)\s.{0,60}?(?:해도\s*(?:돼|됩니다|괜찮)|할\s*수\s*있어)|现在可以|现在允许|可以改了)"
 )
