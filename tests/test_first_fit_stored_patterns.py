@@ -55,7 +55,7 @@ def watched(pattern, flags):
     caller = sys._getframe(1)
     while caller is not None and caller.f_code.co_filename == re.__file__:
         caller = caller.f_back
-    if caller is not None and (pattern, flags) not in [k[1:3] for k in re._cache]:
+    if caller is not None:
         compiled.append(caller.f_globals.get("__name__"))
     return real(pattern, flags)
 re._compile = watched
