@@ -13,15 +13,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .common import compiled_on_use
+
 # A sentence reporting work done ("Done.", "Added the flag.", "I've drafted the note.")
-DONE = re.compile(
+DONE = compiled_on_use(
     r"(?i)\b(?:done|added|fixed|implemented|completed|created|finished|updated|resolved|"
     r"removed|deleted|renamed|refactored|deployed|wrote|written|installed|documented)\b"
     # a report that opens on what was done: "Bumped the version.", "I've drafted the note."
     r"|^\W*(?:i(?:'ve| have)\s+(?:now\s+|also\s+|just\s+)?)?[a-z]{3,}ed\b(?!\s+to\b)"
 )
 
-_SUFFIX = re.compile(r"(?:ing|ed|es|s)$")
+_SUFFIX = compiled_on_use(r"(?:ing|ed|es|s)$")
 
 _STOP = frozenset(
     [
@@ -125,7 +127,7 @@ def _stems(text: str) -> set[str]:
 
 # A name of code, said alike in every language: a path or an identifier ("docs/guide.md",
 # "export_batch", "rotate_keys.sh"), not an abbreviation ("e.g.") nor a version ("1.2")
-_CODE_NAME = re.compile(  # (in ASCII letters: glued to a word of Chinese, "加个docs/a.md文件")
+_CODE_NAME = compiled_on_use(  # (in ASCII letters: glued to a word of Chinese, "加个docs/a.md文件")
     r"(?<![A-Za-z0-9_./-])(?:[\w.-]*[A-Za-z0-9](?:[/_][\w.-]*)*[/_][\w.-]*[A-Za-z0-9]|"
     r"[A-Za-z0-9_-]{2,}\.[a-z]{1,4})(?![A-Za-z0-9_/-])",
     re.ASCII,

@@ -13,10 +13,9 @@ record sentence and the recap's sentence about it are read alike.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
-from .common import NEGATIONS
+from .common import NEGATIONS, compiled_on_use
 from .common import listed as _listed
 from .denials import (
     DENIALS,
@@ -34,7 +33,7 @@ from .denials import (
 # An option turned down by an idiom, in languages whose other denials the stance reader
 # reads word by word (English, German, Portuguese, Spanish, French): what it names is
 # denied. ("forget X", "esquece X": not "don't forget to …", "não esquece de …")
-REJECTING_READ = re.compile(
+REJECTING_READ = compiled_on_use(
     r"(?i)\b(?:off\s+the\s+table|rul(?:e|es|ed|ing)\s+out|no[-\s]go|not\s+an\s+option|"
     r"out\s+of\s+the\s+question)\b|"
     r"(?<!n't\s)(?<!not\s)(?<!never\s)(?<!do\s)(?:^|(?<=[\s,;:.!…]))forget\s+(?:about\s+)?"
@@ -47,12 +46,12 @@ REJECTING_READ = re.compile(
 # ... and in languages whose denials are glued to the verb or unspaced (Turkish "olmaz",
 # Russian "отпадает", Korean "빼고", Hebrew "תשכח מ…", Japanese "却下", Chinese "不考虑",
 # Bengali "বাদ"): read by the readers of rules said back in another language
-REJECTING_OTHER = re.compile(
+REJECTING_OTHER = compiled_on_use(
     r"(?i)\bolmaz\b|\bотпада(?:ет|ют)?\b|却下|不考虑|不考慮|빼고|(?<!אל\s)תשכח\s+מ|বাদ|"
     r"싫(?:어|습니다|다)"  # (Korean "반지하는 절대 싫어요": I won't have a semi-basement)
 )
 # the idioms whose option comes after them ("forget Kafka", "ruled out Kafka")
-OPTION_AFTER = re.compile(r"(?i)^(?:forget|esquec?e|rul\w*\s+out|descart(?:ar|amos|ei|ou|e)$)")
+OPTION_AFTER = compiled_on_use(r"(?i)^(?:forget|esquec?e|rul\w*\s+out|descart(?:ar|amos|ei|ou|e)$)")
 
 
 @lru_cache(maxsize=1 << 14)  # asked of every record sentence at every recap
@@ -75,11 +74,11 @@ READ_WORD_BY_WORD = (
     )
 ) - _listed("no ne ni nie")
 
-_WORDS = re.compile(r"[^\W\d_][^\W_]*(?:'[^\W\d_]+)?")
+_WORDS = compiled_on_use(r"[^\W\d_][^\W_]*(?:'[^\W\d_]+)?")
 # Hindi written in Latin letters (Hinglish): "nahi"/"nahin" (not), and "mat" (don't) before
 # the verb it bans, an infinitive or an imperative ("mat bhejna", "mat daalo", "mat
 # kijiye"); "mat" alone is an English noun ("the yoga mat", "a mat to wipe your feet")
-ROMAN_HINDI_DENIAL = re.compile(
+ROMAN_HINDI_DENIAL = compiled_on_use(
     r"(?i)\b(?:nahi|nahin|nahii|nahī|nahīn)\b|"
     r"\bmat\s+(?!(?:to|so|no|go|also|into|onto|too|photo|video|logo|solo)\b)"
     r"[a-z]+(?:na|no|o|iye|iyo|ie|ein)\b"
@@ -87,14 +86,14 @@ ROMAN_HINDI_DENIAL = re.compile(
 # Czech and Slovak deny with "ne" glued to the verb: the modal and everyday verbs a rule is
 # said with ("stěhovat nemůžeme", "nechci", "nebudeme", "nedávej", "neposílej"); not every
 # word in "ne…" ("nemocnice" is a hospital, "neděle" Sunday)
-CZECH_SLOVAK_DENIAL = re.compile(
+CZECH_SLOVAK_DENIAL = compiled_on_use(
     r"(?i)\bne(?:můž|mohu|mohl|mož|chc|chtěj|chtěl|smě|bud|jde|jdou|dáv|dávej|posíl|dělej|"
     r"rob|pouš|použ|mění|měň|kupuj|plať|volej)\w*"
 )
 
 
 _DENYING = DENIALS | PROHIBITIONS  # (made once: a union a call was most of a short text's)
-_SCRIPT_LETTER = re.compile(
+_SCRIPT_LETTER = compiled_on_use(
     r"[\u0600-\u06ff\u0b80-\u0bff\u0e00-\u0e7f\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]"
 )
 
@@ -172,7 +171,7 @@ def _denied_unspaced_or_glued(text: str) -> bool:
 # MinIO", "Guarda … en SFTP... mejor no, vuelve a GCS", "… doch lieber zurück zu GCS",
 # "… ei sittenkään, takaisin GCS:hen", "… mégse, vissza …"): the option named before it and
 # not in the words right after it is set aside, as if the user had said "not X".
-RETRACTION = re.compile(
+RETRACTION = compiled_on_use(
     r"(?i)(?:\.\.\.|…|[,;:—–-])\s*(?:(?:no|nah|oh),?\s+)?(?:actually|wait|scratch\s+that|"
     r"on\s+second\s+thought|never\s*mind|mejor\s+no|pensándolo\s+(?:bien|mejor)|en\s+realidad|"
     r"doch\s+(?:lieber|nicht)|lieber\s+doch|eigentlich\s+doch|ei\s+sittenkään|mégse|"

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from ..catalog import ModelInfo
 from ..errors import ContentError
+from ..lexicon.common import compiled_on_use
 from ..model import Audio, FileAttachment
 from .vision import image_cost, max_image_cost
 
@@ -249,11 +250,11 @@ def audio_cost_for(seconds: float | None, model: ModelInfo, b64_length: int = 0)
 
 # --- reading the media -----------------------------------------------------------------
 
-_PAGE_OBJECT = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
-_PAGES_COUNT = re.compile(
+_PAGE_OBJECT = compiled_on_use(rb"/Type\s*/Page(?![a-zA-Z])")
+_PAGES_COUNT = compiled_on_use(
     rb"/Type\s*/Pages\b[^>]*?/Count\s+(\d+)|/Count\s+(\d+)[^>]*?/Type\s*/Pages\b"
 )
-_STREAM = re.compile(rb"stream\r?\n")
+_STREAM = compiled_on_use(rb"stream\r?\n")
 
 
 def pdf_pages(data: bytes) -> int | None:
@@ -527,7 +528,7 @@ def spreadsheet_cost(f: FileAttachment, as_sent: int) -> MediaCost:
 # (OpenAI "extracts the text" of a document and parses a spreadsheet's rows): a workbook's
 # sheets and shared strings, a document's body, notes and headers, a deck's slides and notes;
 # not its styles, theme or pictures (a theme alone is ~7 KB of XML).
-_TEXT_PARTS = re.compile(
+_TEXT_PARTS = compiled_on_use(
     r"xl/(?:worksheets/[^/]+|sharedStrings)\.xml"
     r"|word/(?:document|footnotes|endnotes|comments|header\d*|footer\d*)\.xml"
     r"|ppt/(?:slides|notesSlides)/[^/]+\.xml"
