@@ -5,11 +5,10 @@ remembers them for its refits; both fit the same."""
 
 from __future__ import annotations
 
-import gc
 import random
-import tracemalloc
 from typing import Any
 
+from builders import traced_peak
 from contextledger.fit import Fitter, fit
 from contextledger.warmup import warm
 from memory_sizes import deep_size
@@ -51,13 +50,7 @@ def test_a_fit_done_once_of_thousands_of_tiny_turns_peaks_under_one_and_a_half_t
     size = deep_size(dicts)
     warm()  # (one-time loads outside the measure, as bench_fit has them)
     fit(_home_robot_chat(300, seed=4), MODEL, window=16_000, max_output_tokens=2_000)
-    gc.collect()
-    tracemalloc.start()
-    try:
-        fit(dicts, MODEL, window=16_000, max_output_tokens=2_000)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    peak = traced_peak(lambda: fit(dicts, MODEL, window=16_000, max_output_tokens=2_000))
     assert peak < 1.5 * size
 
 
