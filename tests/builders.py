@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import gc
 import io
 import json
 import random
 import struct
+import tracemalloc
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -370,3 +372,15 @@ def chat_between_pastes(
         msgs.append({"role": "assistant", "content": "Noted."})
     msgs.append({"role": "user", "content": last})
     return msgs
+
+
+def traced_peak(call: Callable[[], object]) -> int:
+    """The peak of the memory traced (``tracemalloc``) while ``call()`` runs, from after a
+    collection: a fit's peak, measured as ``bench_fit.py --memory`` measures it."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        call()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()

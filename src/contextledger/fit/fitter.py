@@ -752,7 +752,7 @@ class Fitter:
         # (a fit done once of an app's dicts prices its plain turns from them: see release)
         index.plain_unread = self._memory.source is None and pricer.wire in (None, "openai")
         # (a Fitter's next fit reads again only the request texts it has not read before)
-        index.requests_read.remember = self._memory.source is not None
+        index.fitted_again = index.requests_read.remember = self._memory.source is not None
         index.update(body, pricer, pin_cap=opts.prior_anchor_tokens, defer=True)
         # what this fit may tokenize: the new messages, at most a window of text (about 4
         # characters a token), so a first fit of a long history loads one vocabulary
@@ -804,6 +804,10 @@ class Fitter:
             pins = pin_anchors(
                 index, pricer, anchor_pos, anchor, anchor_cost, opts, earlier_requests=False
             )
+        if self._memory.source is None and regist is None:
+            # (a fit done once has no next fit: what the pinning keeps for one goes once the
+            # pins are made, unless the selection pins gists again; below, the other case)
+            index.pin_tables = None
         chosen = select_units(
             index, pins, anchor_pos, system_cost, limit, opts, self._memory.cut_id,
             pricer, changes, notices, regist,
