@@ -798,6 +798,14 @@ NEGATORS = """
     nor
 """
 NEGATORS_NOSPACE = "ไม่ 안 않 못 不 没 未 ません なかった ていない"
+# ... and what turns the outcome word BEFORE it around, in the languages that deny after
+# the verb: Hindi and Urdu ("pass nahi hua", "پاس نہیں ہوا"), Bengali's "-নি" on the verb
+# after it ("পাস করেনি", "সফল হয়নি"), Korean's "-지 못/않-" ("통과하지 못했습니다"),
+# Japanese's "-ませんでした"/"-なかった" ("合格しませんでした")
+NEGATED_AFTER = re.compile(
+    r"^\s*(?:(?:nahi|nahin|nahī|nahīn|नहीं|नही|نہیں|نہ)(?!\w)|না(?!\w)|(?:কর|হয়|হয়)\S?নি|"
+    r"\S{0,3}?지\s*(?:못|않)|\S{0,3}?(?:ませんでした|なかった|ていない))"
+)
 # ... and the words that forbid a step ("don't", "đừng", "אל", "しないで", "마세요", "不要",
 # "อย่า"): with NEGATORS, what negates a step held back until then ("Do tego czasu go nie
 # wdrażaj.", "Until then, don't deploy it.")

@@ -50,7 +50,7 @@ from .reading import BACKTICKED, QUOTED_NAME, quote
 from .runs import check_passed, check_ran, outcome_counts
 from .test_names import marked_passed
 
-__all__ = ["check_grounded", "failure_grounded", "polarity", "subject", "unglued"]
+__all__ = ["check_grounded", "failure_grounded", "negated_pass", "polarity", "subject", "unglued"]
 
 
 # --------------------------------------------------------------------------- cues
@@ -135,10 +135,30 @@ def polarity(text: str) -> str | None:
     """Whether ``text`` says something passed or failed ("pass", "fail"), from the cues of
     every language read; None when it says neither or both ("1 failed, 12 passed"). A
     failure word next to a zero is none ("0 virhettä", "makosa 0"); "without errors" is a
-    pass; a pass word after a negator a failure ("ei onnistunut")."""
+    pass; a pass word a negator governs a failure ("ei onnistunut", "pass nahi hua")."""
+    said, _ = _outcomes(text)
+    return said.pop() if len(said) == 1 else None
+
+
+def negated_pass(text: str) -> bool:
+    """Whether ``text`` says a failure only by denying a pass ("test_x did not pass", "O
+    teste X não passou" glossed "não passed", "통과하지 못했습니다", "pass nahi hua"): the
+    claim that what it names failed, not a denial of an act."""
+    said, negated = _outcomes(text)
+    return negated and said == {"fail"}
+
+
+# "pass" alone is no claim (an argument is passed too; Hindi "पास" is also "near"): only
+# with a negator on either side ("did not pass", "पास नहीं हुआ", "পাস করেনি", "پاس نہیں ہوا")
+_BARE_PASS = re.compile(r"(?i)(?<!\w)(?:pass|पास|পাস|پاس)(?!\w)")
+
+
+def _outcomes(text: str) -> tuple[set[str], bool]:
+    """The outcomes ``text`` says ("pass", "fail"), and whether a pass it denies is one."""
     cues = _cues()
     text = _MASKED.sub(lambda m: " " * len(m.group(0)), text)
     said: set[str] = set()
+    negated = False
     spans: list[tuple[int, int]] = []
     for m in cues.clean.finditer(text):
         said.add("pass")
@@ -149,11 +169,18 @@ def polarity(text: str) -> str | None:
         zero = _ZERO_BEFORE.search(text[: m.start()]) or _ZERO_AFTER.match(text[m.end() :])
         said.add("pass" if zero else "fail")
         spans.append(m.span())
-    for m in cues.passed.finditer(text):
+    for m in (*cues.passed.finditer(text), *_BARE_PASS.finditer(text)):
         if any(a <= m.start() < b or a < m.end() <= b for a, b in spans):
             continue  # "epäonnistui" holds "onnistui", "ไม่ผ่าน" holds "ผ่าน"
-        said.add("fail" if cues.negated.search(text[: m.start()]) else "pass")
-    return said.pop() if len(said) == 1 else None
+        denied = cues.negated.search(text[: m.start()]) or lexicon.NEGATED_AFTER.match(
+            text[m.end() :]
+        )
+        if denied:
+            said.add("fail")
+            negated = True
+        elif m.re is not _BARE_PASS:
+            said.add("pass")
+    return said, negated
 
 
 _OPENING = re.compile(r"^\W*")
@@ -348,7 +375,7 @@ def check_grounded(
     another reading read its outcome, its roles already (checked there, not here)."""
     named = anchors(text)
     who = actor or subject(text)
-    if _cues().denied.search(_MASKED.sub(" ", text)):
+    if _cues().denied.search(_MASKED.sub(" ", text)) and not negated_pass(text):
         named = []  # "did not send it to bob@acme.io": a denial, read elsewhere
     out = _changed_objects(text, named, ev, who)
     if out:
