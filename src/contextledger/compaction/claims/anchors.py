@@ -83,6 +83,24 @@ def _pattern(spaced: str, nospace: str) -> re.Pattern[str]:
     return re.compile(r"(?i)(?<!\w)(?:" + "|".join(alts) + r")(?!\w)|" + "|".join(reversed(tight)))
 
 
+def _past_acts(kind: int) -> str:
+    """The past and passive forms of every language's write (``kind`` 1) or run (2) roots,
+    as ``lexicon.PAST_ACTS`` builds them: one alternation of whole words."""
+    alts = []
+    for entry in lexicon.PAST_ACTS:
+        for root in entry[kind].split():
+            head, _, tail = root.rpartition("|")  # (a Tagalog root's infix goes at the bar)
+            parts = {
+                k: re.escape(v).replace("_", r"\s+") for k, v in (("head", head), ("tail", tail))
+            }
+            alts.append(entry[3].format(root=parts["head"] + parts["tail"], **parts))
+    return r"(?<!\w)(?:" + "|".join(alts) + r")(?!\w)"
+
+
+def _with_past(cues: re.Pattern[str], past: str) -> re.Pattern[str]:
+    return re.compile(f"{cues.pattern}|{past}")
+
+
 @dataclass(frozen=True, slots=True)
 class _Cues:
     passed: re.Pattern[str]
@@ -117,10 +135,10 @@ def _cues() -> _Cues:
         # a negator right before the cue, or one word before it ("ei ole onnistunut")
         re.compile(rf"(?i)(?:(?<!\w)(?:{negators})(?:\s+\S+)?\s+|(?:{tight})\s*)$"),
         re.compile(rf"(?i)(?<!\w)(?:{negators}|{banning}|n't)(?!\w)|{tight}|{banning_tight}"),
-        _pattern(lx.WRITE_CUES, lx.WRITE_CUES_NOSPACE),
+        _with_past(_pattern(lx.WRITE_CUES, lx.WRITE_CUES_NOSPACE), _past_acts(1)),
         _pattern(lx.READ_CUES, lx.READ_CUES_NOSPACE),
         _pattern(lx.FORBADE_CUES, lx.FORBADE_CUES_NOSPACE),
-        _pattern(lx.RUN_CUES, lx.RUN_CUES_NOSPACE),
+        _with_past(_pattern(lx.RUN_CUES, lx.RUN_CUES_NOSPACE), _past_acts(2)),
         _pattern(lx.TEST_NOUNS, lx.TEST_NOUNS_NOSPACE),
         _pattern(lx.EVERY_WORDS, lx.EVERY_WORDS_NOSPACE),
     )
@@ -499,7 +517,9 @@ def _said_done(text: str) -> bool:
         if cue.group(0).casefold() in _ENGLISH_CUES:
             continue  # ("ran", "edited": the English reading's)
         if _HANGUL.search(cue.group(0)):
-            done = lexicon.HANGUL_DONE_AFTER.match(bare[cue.end() :]) is not None
+            done = _past_syllable(cue.group(0)[-1]) or (
+                lexicon.HANGUL_DONE_AFTER.match(bare[cue.end() :]) is not None
+            )
         elif lexicon.TENSELESS_CUES.fullmatch(cue.group(0)):
             done = _tenseless_done(bare, cue.start(), cue.end())
         else:
@@ -507,6 +527,13 @@ def _said_done(text: str) -> bool:
         if done:
             return True
     return False
+
+
+def _past_syllable(char: str) -> bool:
+    """Whether a Hangul syllable carries the past's final ㅆ (었/았/였 merged into the verb:
+    "돌렸", "고쳤", "썼"): the cue is itself in the past."""
+    at = ord(char) - 0xAC00
+    return 0 <= at < 11172 and at % 28 == 20
 
 
 def _tenseless_done(bare: str, start: int, end: int) -> bool:
