@@ -99,6 +99,14 @@ PASSIVE = _listed("foi foram fue fueron fut été sont est")
 # An article elided onto the noun it stands before ("L'utilisateur", "l'assistente",
 # "dell'utente"); not English's contractions ("I'll", "we'd")
 ELIDED_ARTICLE = r"(?i:l|dell|all|nell|sull|dall)['’](?=\w)"
+# A verb that opens its clause before its subject, in the languages that put the verb
+# first ("يريد المستخدم …", "قرر المستخدم …", "Gusto ng user …", "Nagpasya ang user …"):
+# the subject after it is the clause's. Only wanting, deciding, asking and choosing —
+# the verbs a recap credits a wish or a decision with.
+VERB_FIRST = (
+    r"(?i:(?:[وف]?(?:يريد|تريد|يرغب|ترغب|يفضل|تفضل|قرر|قررت|طلب|طلبت|اختار|اختارت|وافق|وافقت)|"
+    r"gusto|nais|ibig|ayaw|nagpasya|pinili|hiniling|pumayag)\s+(?:ng|ni|ang|si)?\s*)"
+)
 TITLES = _listed("sr sra srta don doña dona mme mlle m monsieur madame")
 
 

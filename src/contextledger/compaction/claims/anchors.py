@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ...lexicon import claims as lexicon
+from ...lexicon.common import WORD_MARKS
 from ..digest import call_commands
 from ..facts import extract_claims
 from ..timeline import norm_command
@@ -204,15 +205,18 @@ def _outcomes(text: str) -> tuple[set[str], bool]:
 _OPENING = re.compile(r"^\W*")
 _LEAD = re.compile(r"^\W*\S{1,3}\s+")  # a short article before the subject: "Az", "The"
 _ELIDED = re.compile(r"^\W*" + lexicon.ELIDED_ARTICLE)  # ... or elided onto it: "L'utilisateur"
+_VERB_FIRST = re.compile(r"^\W*" + lexicon.VERB_FIRST)  # ... or a verb before it: "يريد المستخدم"
 
 
 def subject(text: str) -> str | None:
     """Whether ``text`` opens with the user or the assistant as its subject ("Käyttäjä
-    ajoi …", "Az asszisztens …", "המשתמש …", "ผู้ช่วยส่ง…"), in any language read."""
+    ajoi …", "Az asszisztens …", "המשתמש …", "ผู้ช่วยส่ง…", after a verb that comes first:
+    "يريد المستخدم …"), in any language read."""
     cues = _cues()
     first = _OPENING.match(text)
     lead = _LEAD.match(text)
-    starts = {m.end() for m in (first, lead, _ELIDED.match(text)) if m is not None}
+    opening = (first, lead, _ELIDED.match(text), _VERB_FIRST.match(text))
+    starts = {m.end() for m in opening if m is not None}
     for start in sorted(starts):
         for who, pattern in (("user", cues.user), ("assistant", cues.assistant)):
             m = pattern.match(text, start)
@@ -341,7 +345,8 @@ def _unescape(call_text: str) -> str:
 # --------------------------------------------------------------------------- words
 
 
-_TERM = re.compile(r"[^\W\d_]{4,}")
+# (a word of an Indic script keeps its vowel signs: "সংকুচিত" is one word, not "স" "ক" "চ")
+_TERM = re.compile(rf"(?:[^\W\d_]|[{WORD_MARKS}]){{4,}}")
 _NAMES = re.compile(r"`[^`]*`|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://\S+")
 _TIGHT = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]+")
 

@@ -542,9 +542,12 @@ def _check_anchors(text: str, ev: Evidence, actor: str | None) -> list[Claim]:
     """What the anchors of a prose clause contradict, in any language (see
     ``claims.anchors``): the English reading's subject and outcome stand where it found
     them; the multilingual cues serve where it found none."""
-    if FUTURE.search(text) or _OUGHT.search(text):
-        return []
     english = actor_of(text, actor)
+    # (an English future's word in another language is none: German "Der Nutzer will …"
+    # is a wish, read by the subject the English reading did not find)
+    foreign = english is None and opening_subject(text) is not None
+    if not foreign and (FUTURE.search(text) or _OUGHT.search(text)):
+        return []
     read = _outcome_read(text)
     if english is not None:
         return check_grounded(text, ev, english, outcome_read=read, roles_read=True)
