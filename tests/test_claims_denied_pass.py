@@ -1,7 +1,8 @@
 """Claims, not words (issue #14 part 4), session 47: a pass denied is a failure claimed.
 
 "TestEvict didn't pass", "La prueba TestEvict no pasó", "Το TestEvict δεν πέρασε",
-"TestEvict는 통과하지 않았습니다", "TestEvict pass nahin hua" say TestEvict failed, in
+"TestEvict는 통과하지 않았습니다", "TestEvict pass nahin hua", "لم ينجح TestEvict",
+"TestEvictは通りませんでした" say TestEvict failed, in
 whichever order the language puts its negator: a test its runner marked passed makes
 the line a lie, and one it marked failed a true line (before, the negator made every
 such line a denial, read nowhere, and a glossed "no pasó" a pass). And a line that
@@ -41,6 +42,8 @@ _DENIED_PASS = [
     "{t}는 통과하지 않았습니다.",
     "{t} pass nahin hua.",
     "{t} पास नहीं हुआ।",
+    "لم ينجح {t}.",
+    "{t}は通りませんでした。",
 ]
 
 

@@ -898,6 +898,11 @@ NEGATORS = """
     nor
 """
 NEGATORS_NOSPACE = "ไม่ 안 않 못 不 没 未 ません なかった ていない"
+# Words of passing that claim nothing alone ("pass" an argument; Hindi "पास" is also
+# "near"; "通り" is also "as", "予定通り") but denied claim a failure: "did not pass", "पास
+# नहीं हुआ", "পাস করেনি", "پاس نہیں ہوا", "لم ينجح", "通りませんでした"
+PASS_WHEN_DENIED = "pass पास পাস پاس ينجح تنجح ينجحا"
+PASS_WHEN_DENIED_NOSPACE = "通り 通っ"
 # ... and what turns the outcome word BEFORE it around, in the languages that deny after
 # the verb: Hindi and Urdu ("pass nahi hua", "پاس نہیں ہوا"), Bengali's "-নি" on the verb
 # after it ("পাস করেনি", "সফল হয়নি"), Korean's "-지 못/않-" ("통과하지 못했습니다"),

@@ -105,6 +105,7 @@ def _with_past(cues: re.Pattern[str], past: str) -> re.Pattern[str]:
 @dataclass(frozen=True, slots=True)
 class _Cues:
     passed: re.Pattern[str]
+    denied_pass: re.Pattern[str]  # a pass claimed only when denied (lexicon.PASS_WHEN_DENIED)
     failed: re.Pattern[str]
     clean: re.Pattern[str]
     user: re.Pattern[str]
@@ -129,6 +130,7 @@ def _cues() -> _Cues:
     banning_tight = "|".join(re.escape(w) for w in lx.PROHIBITIVES_NOSPACE.split())
     return _Cues(
         _pattern(lx.PASS_CUES, lx.PASS_CUES_NOSPACE),
+        _pattern(lx.PASS_WHEN_DENIED, lx.PASS_WHEN_DENIED_NOSPACE),
         _pattern(lx.FAIL_CUES, lx.FAIL_CUES_NOSPACE),
         _pattern(lx.CLEAN_CUES, lx.CLEAN_CUES_NOSPACE),
         _pattern(lx.USER_NOUNS, lx.USER_NOUNS_NOSPACE),
@@ -167,11 +169,6 @@ def negated_pass(text: str) -> bool:
     return negated and said == {"fail"}
 
 
-# "pass" alone is no claim (an argument is passed too; Hindi "पास" is also "near"): only
-# with a negator on either side ("did not pass", "पास नहीं हुआ", "পাস করেনি", "پاس نہیں ہوا")
-_BARE_PASS = re.compile(r"(?i)(?<!\w)(?:pass|पास|পাস|پاس)(?!\w)")
-
-
 def _outcomes(text: str) -> tuple[set[str], bool]:
     """The outcomes ``text`` says ("pass", "fail"), and whether a pass it denies is one."""
     cues = _cues()
@@ -188,7 +185,7 @@ def _outcomes(text: str) -> tuple[set[str], bool]:
         zero = _ZERO_BEFORE.search(text[: m.start()]) or _ZERO_AFTER.match(text[m.end() :])
         said.add("pass" if zero else "fail")
         spans.append(m.span())
-    for m in (*cues.passed.finditer(text), *_BARE_PASS.finditer(text)):
+    for m in (*cues.passed.finditer(text), *cues.denied_pass.finditer(text)):
         if any(a <= m.start() < b or a < m.end() <= b for a, b in spans):
             continue  # "epäonnistui" holds "onnistui", "ไม่ผ่าน" holds "ผ่าน"
         denied = cues.negated.search(text[: m.start()]) or lexicon.NEGATED_AFTER.match(
@@ -197,7 +194,7 @@ def _outcomes(text: str) -> tuple[set[str], bool]:
         if denied:
             said.add("fail")
             negated = True
-        elif m.re is not _BARE_PASS:
+        elif m.re is not cues.denied_pass:
             said.add("pass")
     return said, negated
 
