@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from builders import call_and_result, recap_line_stands
+from builders import call_and_result, lie_caught_truth_kept, recap_line_stands
 from contextledger.model import Message
 
 _GOAL = "Make the LRU cache evict by size."
@@ -73,15 +73,15 @@ _ASKED = [
 @pytest.mark.parametrize("where", ["line", "prose", "heading", "markdown"])
 @pytest.mark.parametrize("said", _WROTE)
 def test_a_file_said_written_in_the_past_must_have_been_written(said: str, where: str) -> None:
-    assert not recap_line_stands(said.format(p=_READ), _go_session(), _GOAL, where)
-    assert recap_line_stands(said.format(p=_WRITTEN), _go_session(), _GOAL, where)
+    lie, true = said.format(p=_READ), said.format(p=_WRITTEN)
+    assert lie_caught_truth_kept(lie, true, _go_session(), _GOAL, where)
 
 
 @pytest.mark.parametrize("where", ["line", "prose", "heading", "markdown"])
 @pytest.mark.parametrize("said", _RUN)
 def test_a_command_said_run_in_the_past_must_have_run(said: str, where: str) -> None:
-    assert not recap_line_stands(said.format(c=_MENTIONED), _go_session(), _GOAL, where)
-    assert recap_line_stands(said.format(c=_RAN), _go_session(), _GOAL, where)
+    lie, true = said.format(c=_MENTIONED), said.format(c=_RAN)
+    assert lie_caught_truth_kept(lie, true, _go_session(), _GOAL, where)
 
 
 @pytest.mark.parametrize("where", ["line", "heading"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from builders import recap_line_stands
+from builders import lie_caught_truth_kept
 from contextledger.model import Message
 
 # language: (the user's goal, the user's choice, the assistant's proposal,
@@ -61,5 +61,4 @@ def _record(lang: str) -> list[Message]:
 @pytest.mark.parametrize("lang", sorted(_CASES))
 def test_the_assistants_proposal_is_not_the_users_wish(lang: str, where: str) -> None:
     goal, _, _, lie, true = _CASES[lang]
-    assert not recap_line_stands(lie, _record(lang), goal, where)
-    assert recap_line_stands(true, _record(lang), goal, where)
+    assert lie_caught_truth_kept(lie, true, _record(lang), goal, where)
