@@ -262,6 +262,15 @@ def recap_line_stands(line: str, record: list[Message], goal: str, where: str = 
     return v.accepted and line in v.text
 
 
+def lie_caught_truth_kept(
+    lie: str, true: str, record: list[Message], goal: str, where: str = "line"
+) -> bool:
+    """Whether verification removes ``lie`` from a recap and keeps ``true`` (the same words
+    said of what the record shows), in the placement ``where`` (see recap_line_stands)."""
+    kept = recap_line_stands(true, record, goal, where)
+    return kept and not recap_line_stands(lie, record, goal, where)
+
+
 def steering_reference(batch: list[str]) -> tuple[list[int], list[int]]:
     """``intent.steering_requests`` as first written, one text at a time: the steering and
     the restating requests of ``batch`` (what the batched reading must equal)."""
