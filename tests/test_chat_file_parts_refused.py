@@ -18,6 +18,7 @@ from builders import data_url
 from contextledger import fit, translate
 from contextledger.errors import UnsupportedBlockError
 from contextledger.model import FileAttachment
+from contextledger.prepare import prepare
 from contextledger.pricing.messages import price_request
 from contextledger.storage.codec import block_from_dict, block_to_dict
 from serve_harness import RunningProxy
@@ -114,6 +115,11 @@ def test_a_fit_without_target_prices_and_reports_a_chat_file_part_as_chat_takes_
         assert "input_file" not in str(sent) and "'type': 'file'" not in str(sent)
         named = [n for n in out.report.notices if name in n.text]
         assert [n.kind for n in named] == ["replaced"] and how in named[0].text, target
+        # translate says so too, in the same words, so prepare tells it once
+        written = translate(out.messages, fmt, model="gpt-4.1").notices
+        assert [n.text for n in written if name in n.text] == [named[0].text], target
+    told = prepare(body["messages"], "gpt-4.1", window=30_000, max_output_tokens=500).report
+    assert [n.text for n in told.notices if name in n.text] == [named[0].text]
 
 
 def test_our_own_attached_text_read_back_is_no_file_part_to_report() -> None:

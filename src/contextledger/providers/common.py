@@ -159,12 +159,16 @@ def sendable_file(
     notices: list[Notice],
 ) -> FileAttachment | Text:
     """``f`` when the format takes it (text, or bytes of a type it ``takes``), else the
-    line naming it, reported: the line of the format ``f`` came in when that one refused
-    it (``FileAttachment.refused_in``; the fit reports that), whatever this one takes."""
-    if f.data is None or (takes(f.media_type) and not f.refused_in):
-        return f
+    line naming it, reported. A file the format it came in refused (``refused_in``) goes
+    as that one takes it, whatever this one takes: its text, or that format's line, reported
+    in the fit's words (``prepare`` tells it once)."""
     if f.refused_in:
-        return Text(unsent_file_text(f, f.refused_in))
+        if f.data is None:
+            notices.append(unsent_file_notice(f, f.refused_in, path))
+            return f
+        return unsent_file(f, f.refused_in, path, notices)
+    if f.data is None or takes(f.media_type):
+        return f
     return unsent_file(f, title, path, notices)
 
 
