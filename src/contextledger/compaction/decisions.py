@@ -42,7 +42,7 @@ _DECIDED = (
 _AGREED_TOGETHER = (
     r"(?<!nie\s)(?:ustali(?:ł\w*|li\w*)|ustalono|uzgodni(?:ł\w*|li\w*)|uzgodniono|umówiliśmy\s+się)|"
     r"اتفقنا|اتفقت|تم\s+الاتفاق|توافقنا|סיכמנו|סוכם|הסכמנו|"
-    r"(?<!tidak\s)(?<!belum\s)(?:sepakat|disepakati|(?:kita|kami)\s+(?:sudah\s+|telah\s+)?"
+    r"(?<!tidak\s)(?<!belum\s)(?:sepakat|disepakati|(?:kita|kami|saya|aku|dia|mereka)\s+(?:sudah\s+|telah\s+|dah\s+)?"
     r"(?:putuskan|memutuskan|sepakati|tetapkan))|"
     # ... Swedish, Norwegian, Danish "we have decided", Urdu, Hindi, Bengali "we settled it"
     r"(?<!inte\s)(?<!ikke\s)(?:bestämt|bestämde|beslutat|beslutade|besluttet|besluttede|"

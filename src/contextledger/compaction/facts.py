@@ -419,7 +419,9 @@ _PLEASE = re.compile(
     r"vă\s+rog|te\s+rog|si\s+us\s+plau|моля|пожалуйста|будь\s+ласка|bitte|"
     r"s['’]il\s+(?:te|vous)\s+pla[îi]t|per\s+favore|alsjeblieft|alstublieft|snälla|"
     r"venligst|vær\s+så\s+snill|ole\s+hyvä|kérlek|kérem|lütfen|tolong|mohon|prosím|lūdzu|"
-    r"prašau|palun|molim|prosim|من\s+فضلك|لطفا|لطفاً|कृपया|בבקשה)(?!\w)"
+    r"prašau|palun|molim|prosim|من\s+فضلك|لطفا|لطفاً|कृपया|בבקשה|"
+    # (English's, said inside a sentence of another language: "Uske baad please README …")
+    r"please|pls)(?!\w)"
     # (Vietnamese "remember to", "I ask you to": "Xong rồi thì nhớ viết thêm …"; not "Tôi
     # nhớ là …", I remember that)
     r"|(?i:(?<!\w)(?<!tôi\s)(?<!mình\s)(?:nhớ|nhờ\s+(?:bạn|anh|chị|em))(?!\s+(?:là|rằng)\b)"
@@ -472,12 +474,44 @@ def _afterwards(sentence: str) -> bool:
     happened next: a verb, not a subject, right after the opening ("Depois, atualize o
     CHANGELOG.md", "Depois, escreve um runbook de rollback …", "Sau đó viết tài liệu
     runbook …"; not "Depois o pod entra em CrashLoopBackOff.", "Depois funcionou.")."""
-    opening = _AFTERWARDS.search(sentence)
-    if opening is None or _HAPPENED.search(sentence):
+    composed = _AFTER_THAT.match(sentence)
+    opening = composed or _AFTERWARDS.search(sentence)
+    # (what follows the opening tells a story, not the opening's own "that": "Selepas itu, …")
+    if opening is None or _HAPPENED.search(sentence, composed.end() if composed else 0):
         return False
-    if _UNSPACED_AFTERWARDS.match(sentence):  # no word to read after it: a thing named
-        return bool(_NAMES_A_THING.search(sentence))
-    return not _SUBJECT_FIRST.match(_OPENING_WORDS.sub("", sentence, count=1))
+    if _UNSPACED_AFTERWARDS.match(sentence) or (composed and not composed["spaced"]):
+        return bool(_NAMES_A_THING.search(sentence))  # no word to read after it: a thing named
+    rest = sentence[composed.end() :] if composed else _OPENING_WORDS.sub("", sentence, count=1)
+    return not _SUBJECT_FIRST.match(rest)
+
+
+def _opens_afterwards(sentence: str) -> bool:
+    """Whether a sentence opens with "afterwards" or "after that", in any language read."""
+    return _AFTERWARDS.search(sentence) is not None or _AFTER_THAT.match(sentence) is not None
+
+
+# "after that" said as its two parts, in either order: a word for "after" and one for "that"
+# ("Selepas itu, …", "Po tym …", "Baada ya hapo …") or, where the language puts "after"
+# behind what it follows, "that" then "after" ("Uske baad …", "Sen jälkeen …", "Bundan
+# sonra …", "তারপর …", "そのあと、…", "اس کے بعد …"): a request for later when a verb follows
+_AFTER_WORD = (
+    r"after|nach|après|despu[ée]s\s+de|depois\s+de|dopo|po|після|после|selepas|setelah|sesudah|"
+    r"lepas|pagkatapos|sau|بعد|پس\s+از|baada\s+ya|efter|etter|efteråt|mgbe|na"
+)
+_THAT_WORD = (
+    r"that|this|it|dem|diesem|ça|cela|eso|esto|ello|isso|questo|ciò|tym|tom|tem|этого|этом|"
+    r"цього|того|itu|ini|noon|niyan|nito|đó|này|ذلك|هذا|آن|این|hapo|hayo|hiyo|hilo|det|dette|"
+    r"detta|dat|dit"
+)
+_THAT_BEFORE = (
+    r"uske|iske|us\s+ke|is\s+ke|اس\s+کے|اُس\s+کے|उसके|इसके|sen|sitä|tämän|bundan|ondan|bunun|"
+    r"onun|তার|এর|その|この|그|이|آن|این"
+)
+_AFTER_BEHIND = r"baad|बाद|بعد|jälkeen|sonra|পরে?|あと|後で?|후에?|다음에?|뒤에?"
+_AFTER_THAT = re.compile(
+    rf"(?i)^\W*(?:(?:{_AFTER_WORD})\s+(?:{_THAT_WORD})|(?:{_THAT_BEFORE})\s*(?:{_AFTER_BEHIND}))"
+    r"(?!\w)(?:(?P<spaced>[,\s]+)(?=\S)|[、，,]\s*(?=\S))"
+)
 
 
 _UNSPACED_AFTERWARDS = re.compile(r"^\W*(?:然后|之后|それから|その後)")
@@ -498,7 +532,11 @@ _SUBJECT_FIRST = re.compile(
     r"sie|es|alles|de|het|een|hij|zij|ze|dat|dit|alles|ten|ta|to|ono|on|ona|oni|wszystko|"
     r"it|he|she|they|we|i|the|this|that|everything|nó|họ|tôi|mình|chúng|anh|chị|em|cái|mọi|"
     r"bu|şu|o|onlar|her|ia|dia|mereka|ini|itu|semua|kami|kita|saya|aku|هو|هي|هم|كل|"
-    r"वह|यह|वे|सब|мы|он|она|оно|они|всё|все|это|я)(?!\w)"
+    r"वह|यह|वे|सब|мы|он|она|оно|они|всё|все|это|я|"
+    # (Finnish, romanized Hindi, Malay, Tagalog, Swahili: "Sen jälkeen kaikki toimi.", "Uske
+    # baad sab theek chala.", "Selepas itu semuanya lancar.")
+    r"kaikki|se|ne|hän|me|he|minä|sab|woh|wo|yeh|ye|hum|main|semuanya|ako|siya|sila|kami|"
+    r"lahat|kila|yeye|wao|sisi|mimi)(?!\w)"
 )
 
 
@@ -1166,7 +1204,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
             elif _asks_later(s):  # ("Potem dopisz proszę sekcję …": "afterwards", a deferral)
                 deferred = (
                     not _PLEASE.search(s)
-                    or _AFTERWARDS.search(s) is not None
+                    or _opens_afterwards(s)
                     or _LATER_ON.search(s) is not None  # ("最後にグラフも追加してください。")
                     or waits  # ("テストが通ったら、… ください。")
                 )

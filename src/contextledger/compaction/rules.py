@@ -650,29 +650,57 @@ _TURNED_DOWN = re.compile(
 _AND_NOT_OPTION = re.compile(
     r"(?i)[,，、،]\s*(?:and\s+not|und\s+nicht|et\s+non|et\s+pas|y\s+no|e\s+n[aã]o|e\s+non|"
     r"en\s+niet|och\s+inte|og\s+ikke|a\s+nie|а\s+не|і\s+не|и\s+не|a\s+ne|ve\s+değil|"
-    r"dan\s+bukan|và\s+không|chứ\s+không|και\s+όχι|ולא|وليس|ولا)\s+"
+    r"dan\s+bukan|và\s+không|chứ\s+không|και\s+όχι|ולא|وليس|ولا|și\s+nu|és\s+ne|"
+    r"ja\s+ei|at\s+hindi|na\s+si)\s+"
     r"(?!(?:only|just|nur|seulement|solo|só|alleen|тільки|только|tylko|רק|فقط)(?!\w))"
     r"[^,;.!?。]{1,60}[.!。]?\s*$"
+)
+# ... or with a bare "not" (no "and"), the option a few words: "käytä tähän pandasia, älä
+# openpyxl:ää", "gamitin mo ang pandas dito, hindi openpyxl"; or, in a language that puts its
+# "not" after what it denies, the option then the "not": "pandas use karo, openpyxl nahi",
+# "ISO فارمیٹ استعمال کرو، لوکل فارمیٹ نہیں", "… ব্যবহার করো, লোকাল ফরম্যাট নয়"
+_NOT_OPTION = re.compile(
+    r"(?i)[,，、،]\s*(?:"
+    r"(?:not|nicht|non|não|nie|ne|nu|не|ні|niet|inte|ikke|ei|älä|nem|όχι|לא|bukan|không(?:\s+phải)?|"
+    r"hindi|ليس|نه|nahi|nahin)\s+(?P<after>[^\W\d_][^,;.!?。\s]*(?:\s+[^,;.!?。\s]+){0,2})"
+    r"|(?P<before>[^\W\d_][^,;.!?。\s]*(?:\s+[^,;.!?。\s]+){0,2})\s+"
+    r"(?:nahi|nahin|नहीं|نہیں|নয়|नको|değil|hindi)"
+    r")[.!。।۔]?\s*$"
+)
+# ... not where "not" says how sure, how soon or how much ("I ran it, not sure why.")
+_NOT_AN_OPTION = re.compile(
+    r"(?i)^(?:sure|yet|now|really|quite|much|many|bad|too|so|very|always|exactly|necessarily|"
+    r"problem|worries|idea|needed|important|working|possible|today|anymore|again|"
+    r"sicher|jetzt|seguro|ahora|pas|encore|sûr|subito|ancora|ещё|еще|сейчас|teraz|jeszcze|"
+    r"hoje|ainda|agora|todavía|todavia|toch|nog|än|ennä|vielä|még|henüz|masih|belum|vẫn|"
+    r"abhi|abhi\s+nahi)\b"
 )
 # ... and the choice before it: a clause of two words or more
 _CHOICE_LEAST_WORDS = 2
 
 
 def chooses_over(sentence: str) -> bool:
-    """A choice said with the option it replaces after "and not", the option in words
-    alone (no value named), asked of no one.
+    """A choice said with the option it replaces after "and not" or a bare "not" (before
+    or after the option), the option in words alone (no value named), asked of no one.
 
     >>> chooses_over("Load the modules lazily, and not eagerly at startup.")
     True
+    >>> chooses_over("Use the staging replica here, not production.")
+    True
     >>> chooses_over("Check the logs, and not only the metrics."), chooses_over("Ok, and not now?")
     (False, False)
+    >>> chooses_over("I restarted it twice, not sure why it hangs.")
+    False
     """
+    if asks(sentence):
+        return False
     m = _AND_NOT_OPTION.search(sentence)
-    return (
-        m is not None
-        and word_count(sentence[: m.start()]) >= _CHOICE_LEAST_WORDS
-        and not asks(sentence)
-    )
+    if m is not None and word_count(sentence[: m.start()]) >= _CHOICE_LEAST_WORDS:
+        return True
+    bare = _NOT_OPTION.search(sentence)
+    if bare is None or word_count(sentence[: bare.start()]) < _CHOICE_LEAST_WORDS:
+        return False
+    return not _NOT_AN_OPTION.match(bare.group("after") or bare.group("before"))
 
 
 def turned_down_value(sentence: str) -> str | None:

@@ -1472,7 +1472,8 @@ DECIDED_FORMS = listed(
     postanowiliśmy wybrał wybrała wybrali wybraliśmy
     решил решила решили решено выбрал выбрала выбрали вирішив вирішила вирішили обрав обрала
     обрали
-    päätti päätimme päättivät päätettiin valitsi valitsimme valitsivat
+    päätin päätit päätti päätimme päätitte päättivät päätettiin valitsin valitsit valitsi valitsimme
+    valitsitte valitsivat
     döntött döntöttünk döntöttek választotta választottuk választották
     aliamua tuliamua waliamua tumeamua alichagua tulichagua walichagua
     memutuskan diputuskan
