@@ -25,7 +25,12 @@ from typing import Any
 
 from .lexicon import intent as lexicon
 from .lexicon.common import compiled_on_use
-from .lexicon.negation import banned_by_grammar, unread_denial, without_experiences
+from .lexicon.negation import (
+    BAN_BY_GRAMMAR_LENGTH,
+    banned_by_grammar,
+    unread_denial,
+    without_experiences,
+)
 from .prefilter import (
     RE2_MAX_MEM,
     by_first_character,
@@ -1365,7 +1370,10 @@ def steering_requests(
     by_grammar = [
         i
         for i, t in enumerate(texts)
-        if i not in steered and banned_by_grammar(t) and not is_nudge(t)
+        if len(t) <= BAN_BY_GRAMMAR_LENGTH
+        and i not in steered
+        and banned_by_grammar(t)
+        and not is_nudge(t)
     ]
     if by_grammar:
         steered.update(by_grammar)

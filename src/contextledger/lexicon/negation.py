@@ -277,17 +277,22 @@ BANNED_BY_GRAMMAR = compiled_on_use(
 )
 
 
+# the longest text read for a ban by its grammar: a turn of the user's own words (a paste or
+# a tool's output is not: its words were ~10 ms a megabyte, twice the bulk reading of rules)
+BAN_BY_GRAMMAR_LENGTH = 2_000
+
+
 @lru_cache(maxsize=1 << 14)
 def banned_by_grammar(text: str) -> bool:
-    """Whether a clause of ``text`` that asks nothing bans by its grammar alone
-    (``BANNED_BY_GRAMMAR``).
+    """Whether a clause of ``text`` (up to ``BAN_BY_GRAMMAR_LENGTH`` characters) that asks
+    nothing bans by its grammar alone (``BANNED_BY_GRAMMAR``).
 
     >>> banned_by_grammar("Stuur geen facturen naar klanten."), banned_by_grammar("Geen zorgen, ga door.")
     (True, False)
     >>> banned_by_grammar("Mai cancellare i backup."), banned_by_grammar("Mai visto niente del genere.")
     (True, False)
     """
-    if _BANNING_WORDS.isdisjoint(text.casefold().split()):
+    if len(text) > BAN_BY_GRAMMAR_LENGTH or _BANNING_WORDS.isdisjoint(text.casefold().split()):
         return False  # (no word the shapes start at: the pattern is not tried at each letter)
     for found in BANNED_BY_GRAMMAR.finditer(text):
         end = _CLAUSE_END.search(text, found.end())
