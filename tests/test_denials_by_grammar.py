@@ -375,3 +375,21 @@ def test_the_bulk_reading_finds_bans_by_grammar_as_the_per_text_one_does() -> No
     steering, _ = steering_requests(texts)
     assert steering == [i for i, t in enumerate(texts) if is_constraint(t) or is_correction(t)]
     assert steering == [0, 1]
+
+
+@pytest.mark.parametrize(
+    ("said", "denies"),
+    [
+        # Turkish typed without its own letters: the case suffix after a name's apostrophe
+        ("Dockerfile'i elle degistirme.", True),
+        ("Jenkins'ten job'lari silme.", True),
+        # an elision is no case suffix
+        ("Il l'a rangé dans le programme.", False),
+        ("Qu'a-t-elle ajouté au programme?", False),
+    ],
+)
+def test_turkish_typed_without_its_letters_is_read_by_its_case_suffixes(
+    said: str, denies: bool
+) -> None:
+    """review44 R44-neg1 ("Eski API'yi silme." was no denial: no ı, ğ or ş in it)."""
+    assert denial(said) is denies

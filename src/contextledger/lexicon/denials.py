@@ -82,7 +82,12 @@ def _each_opening_on_a_letter(alternatives: list[tuple[str, str]]) -> re.Pattern
 #   (``TURKISH_LETTER``), so that no word of another language ending so is read as one; the
 #   longer endings no other language writes ("göndermeyiniz", "yapmamalısınız",
 #   "girmemelisiniz", "kaldırmayacağız", "istemiyorum") are read in any text
-TURKISH_LETTER = re.compile(r"[ıİğĞşŞ]")
+TURKISH_LETTER = re.compile(
+    r"[ıİğĞşŞ]|"
+    # ... or, in Turkish typed without them, a case suffix after a name's apostrophe
+    # ("README'yi", "Token'i", "Redis'ten", "Backup'lari"); not an elision ("l'a", "qu'a")
+    r"(?<=[^\W\d_]{2})(?<!\bqu)['’](?:y?[ıiuü]|y[ae]|n[ıiuü]|n[ae]|[dt][ae]n?|l[ae]r\w*)(?!\w)"
+)
 TURKISH_DENIED_VERB = re.compile(
     r"(?i)(?<!\w)\w{3,}(?:m[ae](?:d[ıiuü]\w*|m[ıiuü]ş\w*|z(?:l[ae]r)?|s[ıi]n(?:l[ae]r)?|"
     # ... or its verbal noun ("çalıştırılmamasını söyledi", "dokunmamak": not to run it)
