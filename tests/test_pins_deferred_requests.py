@@ -217,3 +217,15 @@ def test_a_report_closes_a_deferred_request_by_what_it_asked(
     another topic) leaves it owed; a report of the thing asked closes it."""
     assert not on_topic(deferred, topic(other_change))
     assert on_topic(deferred, topic(done))
+
+
+def test_a_request_in_another_script_is_done_by_a_report_naming_its_latin_words() -> None:
+    """A request in another script shares with an English report its files and the words it
+    says in Latin letters ("Redis", "--dry-run"): a report on another change to the file
+    names none of them."""
+    deferred = "あとで、jobs/sync.py に --dry-run オプションを追加してください。"
+    assert not on_topic(deferred, topic("Done: jobs/sync.py now logs each batch."))
+    assert on_topic(deferred, topic("Added a --dry-run option to jobs/sync.py."))
+    deferred = "Позже переведи cache/store.py на Redis."
+    assert not on_topic(deferred, topic("Done: cache/store.py now expires keys after an hour."))
+    assert on_topic(deferred, topic("Done: cache/store.py now uses Redis."))

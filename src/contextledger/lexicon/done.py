@@ -216,6 +216,15 @@ def on_topic(request: str, said: set[str]) -> bool:
     if not names or not names <= said:
         return False
     # A request in ASCII letters is read word by word: a report of it shares a word besides
-    # the names, if it says any ("Later, add docs/guide.md."), or the value asked; one in
-    # another script shares only the names and values
-    return bool(asked) or not request.isascii() or not words or bool(words & said)
+    # the names, if it says any ("Later, add docs/guide.md."), or the value asked
+    if request.isascii():
+        return bool(asked) or not words or bool(words & said)
+    # One in another script names in Latin letters what it is about besides its files
+    # ("email 列", "--verbose फ़्लैग", "поддержку Kafka"): a report of it names that too;
+    # one in Latin letters with accents shares only the names and values
+    latin = {w for w in words if w.isascii()} if _NOT_LATIN.search(request) else set()
+    return not latin or not latin.isdisjoint(said)
+
+
+# a letter of a script other than Latin (Cyrillic, CJK, Devanagari, Arabic, …)
+_NOT_LATIN = re.compile(r"(?![A-Za-z\u00c0-\u024f\u1e00-\u1eff])[^\W\d_]")
