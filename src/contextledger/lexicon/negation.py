@@ -261,11 +261,17 @@ _PREPOSITIONS = (
     r"dans|sur|au|aux|avant|après|sans|pour|"
     r"i|på|till|före|efter|utan|för|med"
 )
+# Spanish "no" (not) after a verb, before a clitic or an infinitive: "Prefiero no decirlo.",
+# "Mejor no lo toques" (not English "no", a determiner: "Add no other …" is lost with it)
+_SPANISH_NOT = (
+    r"no\s+(?:(?:lo|la|los|las|le|les|me|te|se|nos|os)\b|"
+    r"[^\W\d_]+(?:ar|er|ir|rlo|rla|rlos|rlas|rle|rles|rme|rte|rse)\b)"
+)
 BANNED_BY_GRAMMAR = compiled_on_use(
     rf"(?i){_CLAUSE_OPENING}(?:"
     # an imperative, maybe an object pronoun, then the determiner before the banned thing
     rf"(?!(?:{_NO_ORDER_OPENING})\b)[^\W\d_][\w'’-]*\s+(?:(?:je|jezelf|mir|me|mi|moi)\s+)?"
-    rf"(?:{_DETERMINER})\s+(?!(?:{_STATUS_NOUNS})\b)[^\W\d_]|"
+    rf"(?!{_SPANISH_NOT})(?:{_DETERMINER})\s+(?!(?:{_STATUS_NOUNS})\b)[^\W\d_]|"
     # the determiner opening the clause, what it bans, then where or when (its scope); not
     # "no", Spanish's and Portuguese's "not" too ("No te preocupes por eso.")
     rf"(?!no\s)(?:{_DETERMINER})\s+(?!(?:{_STATUS_NOUNS})\b)[^\W\d_][\w'’-]*"
