@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .common import NEGATIONS, compiled_on_use
+from .common import NEGATIONS, WORD_MARKS, compiled_on_use
 from .common import listed as _listed
 
 # Negations and prohibitions of languages the shared list does not hold yet (Italian, Dutch,
@@ -82,7 +82,12 @@ def _each_opening_on_a_letter(alternatives: list[tuple[str, str]]) -> re.Pattern
 #   (``TURKISH_LETTER``), so that no word of another language ending so is read as one; the
 #   longer endings no other language writes ("göndermeyiniz", "yapmamalısınız",
 #   "girmemelisiniz", "kaldırmayacağız", "istemiyorum") are read in any text
-TURKISH_LETTER = compiled_on_use(r"[ıİğĞşŞ]")
+TURKISH_LETTER = compiled_on_use(
+    r"[ıİğĞşŞ]|"
+    # ... or, in Turkish typed without them, a case suffix after a name's apostrophe
+    # ("README'yi", "Token'i", "Redis'ten", "Backup'lari"); not an elision ("l'a", "qu'a")
+    r"(?<=[^\W\d_]{2})(?<!\bqu)['’](?:y?[ıiuü]|y[ae]|n[ıiuü]|n[ae]|[dt][ae]n?|l[ae]r\w*)(?!\w)"
+)
 TURKISH_DENIED_VERB = compiled_on_use(
     r"(?i)(?<!\w)\w{3,}(?:m[ae](?:d[ıiuü]\w*|m[ıiuü]ş\w*|z(?:l[ae]r)?|s[ıi]n(?:l[ae]r)?|"
     # ... or its verbal noun ("çalıştırılmamasını söyledi", "dokunmamak": not to run it)
@@ -126,6 +131,26 @@ NOT_ONLY = compiled_on_use(
     r"no\s+(?:solo|sólo|solamente)|pas\s+seulement|ei\s+(?:vain|pelkästään|ainoastaan)|"
     r"nem\s+(?:csak|csupán)|(?:bukan|tidak)\s+(?:sahaja|hanya|cuma|saja)|"
     r"не\s+(?:только|лише|тільки)|nie\s+tylko|ne\s+(?:jen|len|samo)|όχι\s+μόνο|hindi\s+lang)\b"
+)
+# A reassurance opening a turn denies nothing it bans: "no problem", "no worries",
+# "nothing to worry about", said with a noun of trouble in its first clause ("Żaden problem,
+# kontynuuj.", "Sorun değil, devam et.", "Tidak apa-apa, lanjutkan.", "কোনো সমস্যা নেই, …",
+# "Koi baat nahi, …"): that clause is no denial (review45 R45-neg1)
+TROUBLE_NOUNS = _listed(
+    """
+    problem problems problema problemas problemi problème problèmes problém problému
+    problemu problemă probleem probléma problemi ongelmaa πρόβλημα проблем проблемы worries
+    worry biggie harm hurry rush zorgen haast sorge sorgen ursache eile preocupes preocupe
+    prisa pressa fretta souci soucis sprawy szkodzi kłopotu kłopot nevadí starost fara
+    bekymmer bekymring brådska fare sorun sorunu dert mesele masalah apa-apa baat tension
+    chinta dikkat hätää huolta haittaa gond baj grijă grija necaz anuman shida tatizo
+    wasiwasi बात समस्या दिक्कत चिंता परेशानी সমস্যা অসুবিধা চিন্তা ব্যাপার בעיה مشكلة مشکلی
+    """
+)
+REASSURANCE = compiled_on_use(
+    r"(?i)\W*(?:[^\s,.!?،]+\s+){0,3}?"
+    rf"(?<![^\W\d_])(?:{'|'.join(sorted(TROUBLE_NOUNS))})(?![\w{WORD_MARKS}-])"
+    r"(?:\s+[^\s,.!?،]+){0,2}\s*(?=[,،，、—–]|\s-\s)"
 )
 # Hebrew's "אל" said as a word: "don't" before a verb of the second person, opening its clause
 # ("אל תמחק", "בבקשה, אל תריץ"); else "to" ("שלח את הקובץ אל השרת", and before a noun that
@@ -203,10 +228,39 @@ def turkish_denies(text: str) -> bool:
     (True, False)
     >>> turkish_denies("Bu tabloya elle veri girmemelisiniz."), turkish_denies("normalize it")
     (True, False)
+    >>> turkish_denies("Bugünün işi: log temizleme."), turkish_denies("Not: dosyayı silme.")
+    (False, True)
     """
-    return TURKISH_DENIED_VERB_ANYWHERE.search(text) is not None or (
-        TURKISH_LETTER.search(text) is not None and TURKISH_DENIED_VERB.search(text) is not None
+    if TURKISH_DENIED_VERB_ANYWHERE.search(text) is not None:
+        return True
+    if TURKISH_LETTER.search(text) is None:
+        return False
+    return any(
+        not _turkish_verbal_noun(text, found) for found in TURKISH_DENIED_VERB.finditer(text)
     )
+
+
+# A label opening its line ("Görev:", "Bu haftanın hedefi:", "Sıradaki iş:"), and a word
+# that ends in a case of an argument: an accusative, dative, locative or ablative ("dosyayı",
+# "sunucuya", "prod'a", "günde", "listeden")
+_TURKISH_LABEL = compiled_on_use(
+    r"(?:[^\W\d_][\w'’-]*[^\S\n]+){0,3}[^\W\d_][\w'’-]*[^\S\n]*:[^\S\n]*"
+)
+_TURKISH_CASE_ENDING = compiled_on_use(r"(?:[yn][ıiuü]|l[ae]r[ıi]|[yn][ae]|[dt][ae]n?|['’]\w+)$")
+
+
+def _turkish_verbal_noun(text: str, found: re.Match[str]) -> bool:
+    """Whether the clause-final "-ma/-me" ``found`` is a verbal noun, not a verb: the value
+    of a label, after a noun in no case ("Görev: veri taşıma." is "Task: data migration";
+    review45 R45-neg1), where an imperative's object is in its case ("Not: dosyayı silme.")."""
+    if not found.group().endswith(("ma", "me", "MA", "ME")):
+        return False  # (a tense or a person after the "-ma/-me": a verb)
+    line = text.rfind("\n", 0, found.start()) + 1
+    label = _TURKISH_LABEL.match(text, line, found.start())
+    if label is None:
+        return False
+    before = text[label.end() : found.start()].split()
+    return not before or _TURKISH_CASE_ENDING.search(before[-1]) is None
 
 
 # Denials of the languages whose words are not spaced, or glued onto the verb: Korean
