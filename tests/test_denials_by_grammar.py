@@ -358,6 +358,11 @@ def test_a_reassurance_an_experience_or_a_label_is_no_rule(said: str) -> None:
         "Kein Stress, aber lösch niemals die Backups.",
         "Nunca usé ese comando, pero nunca lo ejecutes en producción.",
         "Dikkat: müşteri tablosunu silme.",
+        # an English verb whose own form ends in "ed" is an imperative, not a told past
+        # (review46 R46-neg1: "Never embed …", "Never exceed …", "Never feed …" were cut)
+        "Never proceed with a migration while the backup job is running.",
+        "Never seed the staging database from a production dump.",
+        "Never imbed the customer's phone number in the ticket title.",
     ],
 )
 def test_a_ban_after_a_reassurance_an_experience_or_a_label_is_read(ban: str) -> None:

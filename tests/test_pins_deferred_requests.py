@@ -182,6 +182,16 @@ def test_another_change_to_the_file_a_deferred_request_names_does_not_do_it() ->
     assert on_topic(deferred, topic("Done: lowered the pool size in settings/db_pool.toml to 8."))
 
 
+def test_a_small_number_alone_does_not_tell_that_a_request_was_done() -> None:
+    """review46 R46-done1: "Done: … timeout set to 5 seconds." closed "Later, raise the
+    retry limit in … to 5." (the same one-digit value, said of another setting)."""
+    deferred = "Later, bump the worker count in deploy/celery.toml to 6."
+    assert not on_topic(deferred, topic("Done: deploy/celery.toml now retries 6 times."))
+    assert on_topic(deferred, topic("Done: the worker count in deploy/celery.toml is now 6."))
+    deferred = "Nanti, naikkan batas unggah di api/upload.py menjadi 25000."
+    assert on_topic(deferred, topic("Done: api/upload.py now accepts files up to 25000 KB."))
+
+
 def test_a_request_put_off_beside_a_paste_is_read() -> None:
     log = "\n".join(f"03:{i:02d}:11 WARN shard-{i} lag {i * 13} ms" for i in range(30))
     turn = f"Here's last night's replication log.\n\n{log}\n\nLater, tune the lag alert to 500 ms."

@@ -218,12 +218,20 @@ def on_topic(request: str, said: set[str]) -> bool:
     # A request in ASCII letters is read word by word: a report of it shares a word besides
     # the names, if it says any ("Later, add docs/guide.md."), or the value asked
     if request.isascii():
-        return bool(asked) or not words or bool(words & said)
+        return _telling(asked & said) or not words or bool(words & said)
     # One in another script names in Latin letters what it is about besides its files
     # ("email 列", "--verbose फ़्लैग", "поддержку Kafka"): a report of it names that too;
     # one in Latin letters with accents shares only the names and values
     latin = {w for w in words if w.isascii()} if _NOT_LATIN.search(request) else set()
     return not latin or not latin.isdisjoint(said)
+
+
+def _telling(shared: set[str]) -> bool:
+    """Whether values a report shares with a request tell that it is the thing asked, with
+    no other word shared: a long one does ("… naikkan batas … menjadi 50000" and "… stops at
+    50000 rows"); a count of one or two digits is said of many settings ("raise the retry
+    limit … to 5" is not done by "timeout set to 5 seconds": review46 R46-done1)."""
+    return any(len(v.replace(",", "").replace(".", "")) >= 3 for v in shared)
 
 
 # a letter of a script other than Latin (Cyrillic, CJK, Devanagari, Arabic, …)

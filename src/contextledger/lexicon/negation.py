@@ -321,7 +321,10 @@ EXPERIENCE = compiled_on_use(
     r"(?:(?:before|ever|wcześniej|antes|eerder|vorher|zuvor|tidigare|avant|mais|más)\s+)?"
     r"(?:(?:tego|to|czegoś|isso|isto|esto|eso|dat|dit|das|det|ça|questo)\s+)?(?:nie\s+)?"
     r"(?:(?:había|habíamos|he|hemos|tinha|tínhamos|havia|ho|avevo|hab|habe|hatte)\s+)?"
-    r"(?:[^\W\d_]+(?:ed|łem|łam|łeś|łaś|ło|ła|liśmy|ado|ido|ato|uto|ito|ei|ou)|"
+    # (English verbs whose own form ends in "ed" are imperatives, not past forms: "Never
+    # embed API keys", "Never exceed 100 requests", "Never feed raw input": review46 R46-neg1)
+    r"(?:(?![^\W\d_]*eed\b|(?:em|im)?bed\b|shed\b|shred\b|wed\b|sled\b)"
+    r"[^\W\d_]+(?:ed|łem|łam|łeś|łaś|ło|ła|liśmy|ado|ido|ato|uto|ito|ei|ou)|"
     r"ge[^\W\d_]{2,}(?:t|d|en)|[^\W\d_]+[éí]|"
     r"seen|been|heard|had|thought|known|done|got|gotten|met|saw|knew|felt|said|told|made|"
     r"came|went|gone|taken|given|vi|vimos|fui|tuve|tive|hice|fiz|dije|disse|vu|eu|visto|"
