@@ -83,6 +83,7 @@ from .done import (
     check_fixed,
     check_read,
     check_state,
+    check_still_there,
     check_written,
 )
 from .evidence import Claim, Evidence, failed_answer, failing_lines
@@ -367,7 +368,8 @@ def _check_clause(
     if section == "Commands run":
         out += _check_commands_item(text, quoted, ev)
     elif section == "Files written":
-        out += check_written([p for p in re.split(r",\s+", _file_item(text)) if p.strip()], ev)
+        written = [p for p in re.split(r",\s+", _file_item(text)) if p.strip()]
+        out += check_written(written, ev) + check_still_there(written, text, ev)
     elif section == "Files read":
         out += check_read([p for p in re.split(r",\s+", _file_item(text)) if p.strip()], ev)
     elif section == "Failures" and _NONE.match(text):
