@@ -1438,7 +1438,7 @@ def _read_failing(
     if mocha and _MOCHA_TEST.match(line):
         named.append(_clip(line))
         return
-    if _ANY_MARK.search(line) is None or not _FAIL_LINE.search(line) or _nothing_failed(line):
+    if _ANY_MARK.search(line) is None or not _says_failed(line) or _nothing_failed(line):
         return
     if line.startswith(("<failure", "<error")):  # a JUnit report: the testcase names it
         case = next((y for y in reversed(list(before)) if "<testcase" in y), None)
@@ -1447,6 +1447,15 @@ def _read_failing(
     if line.startswith("Traceback (most recent"):
         return  # (the exception's own line says what failed)
     (named if _names_test(line) else other).append(_clip(line))
+
+
+def _says_failed(line: str) -> bool:
+    """``_FAIL_LINE`` found in ``line``, searched from where its RE2 superset may first match
+    (None: as ever): Python's engine tried its many alternatives at each character before
+    the mark, ~10 µs a log line ("2026-12-05T14:32:41Z ERROR …"), ~3 this way; a cold fit
+    reads ~1,500 such lines of an ops agent's outputs (speed94)."""
+    at = first_possible(superset(_FAIL_LINE), line)
+    return at >= 0 and _FAIL_LINE.search(line, at) is not None
 
 
 # (every way of _NOTHING_FAILED but this one holds a "0": a line without one is searched for
