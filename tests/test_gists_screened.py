@@ -60,3 +60,20 @@ def test_a_digit_is_found_as_str_isdigit_finds_it(text: str, beside: str) -> Non
     ASCII text at C speed and says what ``str.isdigit`` says of a character of any text."""
     for said in (text, text + beside, beside + text):
         assert gists._has_digit(said) == any(ch.isdigit() for ch in said)
+
+
+_LINE_PIECES = st.sampled_from(
+    [*gists._MARKS, " ", "x", "exit 1", "then ", "; ", "|| ", "exited with 3", "Killed", "[1]+ ",
+     "line 4: ", "panic: boom", "not ok 3", "× Page", "● suite › test", "[-] It", " [E]",
+     "Status: 503", "HTTP/2 404", "status: TIMEOUT", "<title>502 ", "npm ERR!", "İ", "✓", "é"]
+)  # fmt: skip
+
+
+@settings(derandomize=True, max_examples=800, deadline=None)
+@given(st.lists(_LINE_PIECES, max_size=12))
+def test_a_line_says_it_failed_as_the_whole_search_finds(pieces: list[str]) -> None:
+    """A marked line is searched for a failure from where the pattern's RE2 superset may
+    first match (``gists._says_failed``): the same answer as searching it whole, whatever
+    the lookbehinds, the line's start and the scripts."""
+    line = "".join(pieces).strip()
+    assert gists._says_failed(line) == (gists._FAIL_LINE.search(line) is not None)

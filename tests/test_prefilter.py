@@ -18,7 +18,14 @@ from builders import steering_reference
 from contextledger import intent, prefilter, printed
 from contextledger.intent import steering_requests
 from contextledger.lexicon.common import compiled_on_use
-from contextledger.prefilter import Union, by_first_character, may_search, superset, touched
+from contextledger.prefilter import (
+    Union,
+    by_first_character,
+    first_possible,
+    may_search,
+    superset,
+    touched,
+)
 from test_intent import texts
 
 re2 = pytest.importorskip("re2")
@@ -186,6 +193,33 @@ def test_one_pass_over_many_texts_marks_every_text_each_would(batch: list[str]) 
             assert any(unicodedata.category(ch) == "Cs" or ch == "\x00" for t in batch for ch in t)
             continue
         assert {i for i, t in enumerate(batch) if pattern.search(t)} <= found
+
+
+@settings(max_examples=30)
+@given(texts, st.integers(0, 40), st.sampled_from(["", "ünï ", "x\n" * 30]))
+def test_a_search_started_where_the_superset_may_first_match_finds_the_same(
+    text: str, pos: int, before: str
+) -> None:
+    """``first_possible`` is never past where the exact search from ``pos`` starts, and -1
+    only when it finds nothing (a text beyond ASCII counted in characters, not bytes)."""
+    text = before + text
+    pos = min(pos, len(text))
+    for pattern in PATTERNS:
+        found = pattern.search(text, pos)
+        at = first_possible(superset(pattern), text, pos)
+        if found is None:
+            assert at == -1 or pattern.search(text, at) is None
+            continue
+        assert pos <= at <= found.start(), (pattern.pattern[:60], text, pos)
+        assert pattern.search(text, at).span() == found.span()  # type: ignore[union-attr]
+
+
+def test_where_the_superset_may_first_match_is_the_search_start_when_re2_cannot_tell() -> None:
+    prefilter = superset(intent._CONSTRAINT)
+    assert first_possible(prefilter, "fix\x00 the login test", 2) == 2
+    assert first_possible(prefilter, "\ud800 never touch prod") == 0
+    assert first_possible(None, "never touch prod", 3) == 3
+    assert first_possible(prefilter, "fix the login test") == -1
 
 
 def test_a_lone_surrogate_or_a_nul_is_read_by_the_exact_search() -> None:

@@ -504,6 +504,28 @@ def may_search(prefilter: Any, text: str) -> bool:
     return prefilter.search(data) is not None
 
 
+def first_possible(prefilter: Any, text: str, pos: int = 0) -> int:
+    """Where the pattern ``prefilter`` was made from may first match in ``text`` from ``pos``:
+    ``pattern.search(text, pos)`` starts there or later, so ``pattern.search(text, at)`` finds
+    the same (-1: it finds nothing). ``pos`` itself when RE2 cannot tell (no prefilter, a NUL,
+    a lone surrogate). A long text searched by Python's engine for a large alternation costs
+    ~0.1-0.2 µs a character; RE2 reads it ~50x faster and the exact search starts at its line."""
+    if prefilter is None or "\x00" in text:
+        return pos
+    try:
+        data = text[pos:].encode("utf-8")
+    except UnicodeEncodeError:
+        return pos
+    ascii_only = data.isascii()
+    parts = prefilter.parts_for(ascii_only) if isinstance(prefilter, Union) else (prefilter,)
+    starts = [start for part in parts if (start := re2_start(part, data, 0)) >= 0]
+    if not starts:
+        return -1
+    first = min(starts)
+    # (a byte offset; "ignore" drops a character cut in two, so the offset is never past it)
+    return pos + (first if ascii_only else len(data[:first].decode("utf-8", "ignore")))
+
+
 def touched(prefilter: Any, texts: Sequence[str]) -> set[int] | None:
     """The indices of ``texts`` the pattern ``prefilter`` was made from may find something
     in, by one search a text it may (the texts joined by NUL, which no class of the

@@ -219,7 +219,7 @@ class Steering:
                 hi += 1
             part = asked[lo:hi]
             restating_too = any(p in unread for p in part)
-            steering, restating = steering_requests(
+            steering, restating = _steering_once_a_text(
                 texts[lo:hi], restating_too, self._texts_without_letters()
             )
             for j in steering:
@@ -252,7 +252,7 @@ class Steering:
                 chars += len(texts[hi])
                 hi += 1
             restating_too = any(p in unread for p in asked[lo:hi])
-            steering, restating = steering_requests(
+            steering, restating = _steering_once_a_text(
                 texts[lo:hi], restating_too, self._texts_without_letters()
             )
             steers.update(lo + j for j in steering)
@@ -260,7 +260,7 @@ class Steering:
             lo = hi
         if parts:
             at = [j for j, p in enumerate(asked) if p in parts]
-            steering, restating = steering_requests(
+            steering, restating = _steering_once_a_text(
                 [parts[asked[j]] for j in at],
                 any(asked[j] in unread for j in at),
                 self._texts_without_letters(),
@@ -533,3 +533,22 @@ class Steering:
             self.read([p for p in self._order[at : at + _FIRST_BATCH] if p in self.unread])
         k = bisect_left(self.steering, pos)
         return k < len(self.steering) and self.steering[k] == pos
+
+
+def _steering_once_a_text(
+    texts: list[str], restating: bool, letterless: dict[int, str]
+) -> tuple[list[int], list[int]]:
+    """``steering_requests`` of ``texts``, each distinct text read once: it reads each text
+    on its own, so a text said again answers as it did (a session's nudges, "ok, keep
+    going", said again and again, were about half the texts a cold fit read for rules:
+    review46's ops agent, speed94)."""
+    first: dict[str, int] = {}
+    of = [first.setdefault(text, len(first)) for text in texts]
+    if len(first) == len(texts):
+        return steering_requests(texts, restating, letterless)
+    steering, restated = steering_requests(list(first), restating, letterless)
+    steers, restates = set(steering), set(restated)
+    return (
+        [i for i, j in enumerate(of) if j in steers],
+        [i for i, j in enumerate(of) if j in restates],
+    )
