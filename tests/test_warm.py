@@ -77,7 +77,7 @@ said = ["Geen zorgen, ga door.", "Stuur geen facturen naar klanten.", "Mai cance
         "set the timeout to 30 seconds", "hmm ok", "Nie zmieniaj klauzuli 4.", "later, check the logs",
         "Nunca vi isso antes.", "Lütfen veritabanını değiştirmeyin.", "Hatuwezi kuendelea sasa."]
 msgs = [{"role": "system", "content": "You answer briefly."}]
-for i in range(3_000):
+for i in range(600):
     msgs.append({"role": "user", "content": f"{said[i % len(said)]} ({i})"})
     msgs.append({"role": "assistant", "content": f"Done, step {i}: 42 items in /var/log/app-{i}.log."})
 contextledger.fit(msgs, "gpt-4o", window=8_000)
