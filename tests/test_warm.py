@@ -56,3 +56,37 @@ def test_warm_builds_the_tokenizer_and_every_pattern_before_any_fit() -> None:
     except ImportError:
         return
     assert seen["built"] == ["o200k_base"]
+
+
+# A fit of a long chat reaches patterns beyond the classification's: its rules' negation
+# and denials, what settings were said, the gists' words. Made inside a user's fit, they were
+# counted in that fit's peak memory (24 of them in a 12,000-turn chat's: 0.11 MB, speed95).
+_FIT_PROBE = """
+import json, sys
+import contextledger
+from contextledger.lexicon import common
+
+contextledger.warm()
+made = []
+stored = common.stored_pattern
+def watched(source, flags):
+    made.append(str(source)[:40])
+    return stored(source, flags)
+common.stored_pattern = watched
+said = ["Geen zorgen, ga door.", "Stuur geen facturen naar klanten.", "Mai cancellare i backup.",
+        "set the timeout to 30 seconds", "hmm ok", "Nie zmieniaj klauzuli 4.", "later, check the logs",
+        "Nunca vi isso antes.", "Lütfen veritabanını değiştirmeyin.", "Hatuwezi kuendelea sasa."]
+msgs = [{"role": "system", "content": "You answer briefly."}]
+for i in range(600):
+    msgs.append({"role": "user", "content": f"{said[i % len(said)]} ({i})"})
+    msgs.append({"role": "assistant", "content": f"Done, step {i}: 42 items in /var/log/app-{i}.log."})
+contextledger.fit(msgs, "gpt-4o", window=8_000)
+print(json.dumps(made))
+"""
+
+
+def test_a_long_fit_after_warm_makes_no_pattern() -> None:
+    run = subprocess.run(
+        [sys.executable, "-c", _FIT_PROBE], capture_output=True, text=True, check=True
+    )
+    assert json.loads(run.stdout.splitlines()[-1]) == []

@@ -199,11 +199,14 @@ def stored_pattern(source: str | bytes, flags: int) -> re.Pattern[Any] | None:
 
 def compile_now(*namespaces: Iterable[object]) -> None:
     """Compile every pattern compiled on use among ``namespaces``' values (a module's
-    ``vars().values()``): ``contextledger.warm`` does it at a server's start-up."""
+    ``vars().values()``), in tuples of them too (``(word, pattern)`` pairs):
+    ``contextledger.warm`` does it at a server's start-up."""
     for values in namespaces:
         for value in values:
             if isinstance(value, _CompiledOnUse):
                 value.flags  # noqa: B018 (the first attribute read compiles it)
+            elif type(value) is tuple:
+                compile_now(value)
 
 
 def compiled_on_use(source: AnyStr, flags: int = 0) -> re.Pattern[AnyStr]:
