@@ -24,8 +24,12 @@ llama3, models not known here) and Arize-ai/phoenix (9478f954; its
 ``test_evaluator_emits_evaluation_chunk`` at 0016a86dc3, where its request is as recorded: a later
 commit renamed the tool in the request and kept the reply) and open-telemetry/opentelemetry-python-contrib
 (466ae4c0: the paths under ``instrumentation-genai/``) and lmnr-ai/lmnr-python (67dea392: under
-``tests/``, less the calls to Groq's llama3 and to deepseek-chat, models not known here), merged
-into it. A reply that names another model than the request asked for is left out
+``tests/``, less the calls to Groq's llama3 and to deepseek-chat, models not known here),
+Future-House/ldp (f0a29f1f), Future-House/aviary (826577f3), Future-House/llm-client (ce9ef5dc;
+less ``TestLiteLLMModel.test_call_w_figure``'s two plain calls, billed 482 for the body its
+streamed twins sent a second later were billed 286: a 32×32 PNG and two lines, 286 as
+priced), elastic/elastic-otel-python-instrumentations (935ab4fa) and
+Scale3-Labs/langtrace-python-sdk (b62abd9b) at HEAD, merged into it. A reply that names another model than the request asked for is left out
 (``served_as_asked``).
 """
 

@@ -9,7 +9,10 @@ simonw/llm (Chat and Responses, gpt-4o-mini and gpt-5.5) and simonw/llm-gemini (
 and schemas are priced by their JSON), Mirascope/mirascope (its e2e and ops cassettes: Chat,
 Responses, Claude Sonnet 4 and 4.5, Gemini 2.5 and 3: tools, structured outputs, thinking,
 resumed calls), traceloop/openllmetry (its OpenAI, Anthropic, LangChain, LlamaIndex, Agno and
-OpenAI Agents instrumentations' cassettes) and Future-House/paper-qa,
+OpenAI Agents instrumentations' cassettes), Future-House/paper-qa, Future-House/ldp (f0a29f1f:
+its agents' and its ``lmi`` package's), Future-House/aviary (826577f3: Claude 4.5 tool results
+with images), Future-House/llm-client (ce9ef5dc), elastic/elastic-otel-python-instrumentations
+(935ab4fa: OpenAI) and Scale3-Labs/langtrace-python-sdk (b62abd9b),
 extracted by ``scripts/make_billed_cassettes.py`` into ``tests/data/billed_cassettes.json``
 (bodies of up to 12,000 characters, each body once) with the day each reply was recorded.
 
