@@ -9,7 +9,7 @@ or ``created_at``), as ``{"source", "format", "model", "billed", "recorded", "bo
     python scripts/make_billed_cassettes.py --merge OUT.json IN.json ...
 
 ``--merge`` keeps each body once (model and body alike) and of up to ``MAX_CHARS``
-characters, except the recorded images named in ``IMAGES`` (their base64 is longer).
+characters, except the recorded images and PDF named in ``IMAGES`` (their base64 is longer).
 The test file: logfire at HEAD, logfire's ``test_openai_agents/`` at f15c73e8 (kept: the
 cassettes re-recorded since, ``test_responses_simple`` and ``test_voice_pipeline``), the
 cassettes of Arize-ai/openinference (1fe497f1, every instrumentation's, less litellm's
@@ -29,7 +29,11 @@ Future-House/ldp (f0a29f1f), Future-House/aviary (826577f3), Future-House/llm-cl
 less ``TestLiteLLMModel.test_call_w_figure``'s two plain calls, billed 482 for the body its
 streamed twins sent a second later were billed 286: a 32×32 PNG and two lines, 286 as
 priced), elastic/elastic-otel-python-instrumentations (935ab4fa) and
-Scale3-Labs/langtrace-python-sdk (b62abd9b) at HEAD, merged into it. A reply that names another model than the request asked for is left out
+Scale3-Labs/langtrace-python-sdk (b62abd9b) and crmne/ruby_llm (fb5a49bf; less the calls to
+models not known here, a gpt-5-nano Responses call billed 208 where 202 is priced (two
+non-strict tools, ``parallel_tool_calls`` false: not found why) and two citation calls kept
+apart to check the citations price on: its search result and its streamed document) at HEAD,
+merged into it. A reply that names another model than the request asked for is left out
 (``served_as_asked``).
 """
 
@@ -225,6 +229,7 @@ IMAGES = (
     "TestAnthropicMultimodalIntegration.test_describe_image.yaml",
     "TestLiteLLMMultimodalIntegration.test_describe_image_claude.yaml",
     "TestAgentMultimodalAnthropic.test_image_file[anthropic",
+    "chat_citations_with_anthropic_claude-haiku-4-5_cites_pdf_documents_with_page_numbers",
 )
 
 
