@@ -13,7 +13,7 @@ OpenAI Agents instrumentations' cassettes), Future-House/paper-qa, Future-House/
 its agents' and its ``lmi`` package's), Future-House/aviary (826577f3: Claude 4.5 tool results
 with images), Future-House/llm-client (ce9ef5dc), elastic/elastic-otel-python-instrumentations
 (935ab4fa: OpenAI), Scale3-Labs/langtrace-python-sdk (b62abd9b) and crmne/ruby_llm (fb5a49bf:
-Chat, Responses, Claude with cited documents, Gemini, Mistral),
+Chat, Responses, Claude with cited documents, Gemini, Mistral), simonw/llm-anthropic (3ae428f3),
 extracted by ``scripts/make_billed_cassettes.py`` into ``tests/data/billed_cassettes.json``
 (bodies of up to 12,000 characters, each body once) with the day each reply was recorded.
 
