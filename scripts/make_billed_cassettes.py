@@ -9,7 +9,7 @@ or ``created_at``), as ``{"source", "format", "model", "billed", "recorded", "bo
     python scripts/make_billed_cassettes.py --merge OUT.json IN.json ...
 
 ``--merge`` keeps each body once (model and body alike) and of up to ``MAX_CHARS``
-characters, except the recorded images named in ``IMAGES`` (their base64 is longer).
+characters, except the recorded images and PDF named in ``IMAGES`` (their base64 is longer).
 The test file: logfire at HEAD, logfire's ``test_openai_agents/`` at f15c73e8 (kept: the
 cassettes re-recorded since, ``test_responses_simple`` and ``test_voice_pipeline``), the
 cassettes of Arize-ai/openinference (1fe497f1, every instrumentation's, less litellm's
@@ -24,7 +24,16 @@ llama3, models not known here) and Arize-ai/phoenix (9478f954; its
 ``test_evaluator_emits_evaluation_chunk`` at 0016a86dc3, where its request is as recorded: a later
 commit renamed the tool in the request and kept the reply) and open-telemetry/opentelemetry-python-contrib
 (466ae4c0: the paths under ``instrumentation-genai/``) and lmnr-ai/lmnr-python (67dea392: under
-``tests/``, less the calls to Groq's llama3 and to deepseek-chat, models not known here), merged
+``tests/``, less the calls to Groq's llama3 and to deepseek-chat, models not known here),
+Future-House/ldp (f0a29f1f), Future-House/aviary (826577f3), Future-House/llm-client (ce9ef5dc;
+less ``TestLiteLLMModel.test_call_w_figure``'s two plain calls, billed 482 for the body its
+streamed twins sent a second later were billed 286: a 32×32 PNG and two lines, 286 as
+priced), elastic/elastic-otel-python-instrumentations (935ab4fa) and
+Scale3-Labs/langtrace-python-sdk (b62abd9b) and crmne/ruby_llm (fb5a49bf; less the calls to
+models not known here, a gpt-5-nano Responses call billed 208 where 202 is priced (two
+non-strict tools, ``parallel_tool_calls`` false: not found why) and two citation calls kept
+apart to check the citations price on: its search result and its streamed document) and
+simonw/llm-anthropic (3ae428f3; the bills not already in ``billed_more.json``) at HEAD, merged
 into it. A reply that names another model than the request asked for is left out
 (``served_as_asked``).
 """
@@ -221,6 +230,7 @@ IMAGES = (
     "TestAnthropicMultimodalIntegration.test_describe_image.yaml",
     "TestLiteLLMMultimodalIntegration.test_describe_image_claude.yaml",
     "TestAgentMultimodalAnthropic.test_image_file[anthropic",
+    "chat_citations_with_anthropic_claude-haiku-4-5_cites_pdf_documents_with_page_numbers",
 )
 
 

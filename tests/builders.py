@@ -15,14 +15,14 @@ import random
 import struct
 import tracemalloc
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from PIL import Image as PILImage
 
 from contextledger.catalog import Catalog, default_catalog
-from contextledger.errors import UnknownModelError
+from contextledger.errors import ContextLedgerError, UnknownModelError
 from contextledger.model import Image, InlineData, Message, Text, ToolCall, ToolResult
 
 Color = str | tuple[int, ...]
@@ -101,6 +101,23 @@ def png_header(width: int, height: int, depth: int = 8, color_type: int = 2) -> 
     return b"\x89PNG\r\n\x1a\n" + chunk + b"\0\0\0\0IDAT\0\0\0\0"
 
 
+def computer_use_body(screenshots: Iterable[str]) -> dict[str, Any]:
+    """An Anthropic computer-use body: a ``screenshot`` call and its result holding one
+    screenshot (base64 PNG data) per step, then the answer and the next request."""
+    turns: list[dict[str, Any]] = [{"role": "user", "content": "File the claim."}]
+    for i, data in enumerate(screenshots):
+        turns.append({"role": "assistant", "content": [
+            {"type": "text", "text": f"step {i}"},
+            {"type": "tool_use", "id": f"toolu_{i}", "name": "computer",
+             "input": {"action": "screenshot", "n": i}},
+        ]})  # fmt: skip
+        turns.append({"role": "user", "content": [{"type": "tool_result", "tool_use_id": f"toolu_{i}",
+                      "content": [{"type": "image", "source": {"type": "base64",
+                                   "media_type": "image/png", "data": data}}]}]})  # fmt: skip
+    turns += [{"role": "assistant", "content": "Done."}, {"role": "user", "content": "and now?"}]
+    return {"system": "You use a computer.", "messages": turns}
+
+
 def json_file(directory: Path, data: object, name: str = "conv.json") -> str:
     """Write ``data`` as a UTF-8 JSON file (a conversation for the CLI); its path as a string."""
     path = directory / name
@@ -121,6 +138,11 @@ def openai_tool_call(cid: str, name: str, args: dict[str, object]) -> dict[str, 
 def openai_tool_result(cid: str, text: str) -> dict[str, object]:
     """The OpenAI Chat tool message answering call ``cid`` with ``text``."""
     return {"role": "tool", "tool_call_id": cid, "content": text}
+
+
+def chat_exchange(cid: str, name: str, args: dict[str, object], output: str) -> Dicts:
+    """An OpenAI Chat assistant turn calling ``name`` and the tool message answering it."""
+    return [openai_tool_call(cid, name, args), openai_tool_result(cid, output)]
 
 
 def tool_conversation() -> list[Message]:
@@ -179,6 +201,19 @@ def served_again() -> Catalog:
         with contextlib.suppress(UnknownModelError):  # (gpt-3.5-turbo-0301: framed apart)
             catalog.revive(name)
     return catalog
+
+
+def complete_price(bill: dict[str, Any]) -> int | None:
+    """A recorded bill's body priced as its format and model are billed; None when it is
+    refused with a typed error that says why (a model or content not known) or priced only
+    as a lower bound that says so (a file only the window bounds: review41 R41-B4)."""
+    from contextledger.pricing.messages import price_request
+
+    try:
+        priced = price_request(bill["body"], bill["model"], bill["format"])
+    except ContextLedgerError:
+        return None
+    return priced.total if priced.complete else None
 
 
 def shut_down_bill(bill: dict[str, Any]) -> bool:
@@ -242,6 +277,26 @@ def as_app_holds(fmt: str, dicts: Dicts) -> tuple[Any, Dicts]:
         return dicts, dicts
     body = translate(read_messages(dicts), fmt, validate=False).body
     return body, body[LIST_KEY[fmt]]
+
+
+def appended_as(fmt: str, chat: Dicts) -> Dicts:
+    """Chat dicts that follow a user turn (an agent's call and its result) as the items an
+    app in ``fmt`` appends to its list."""
+    if fmt == "openai":
+        return chat
+    return as_app_holds(fmt, [{"role": "user", "content": "x"}, *chat])[1][1:]
+
+
+def first_text(item: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
+    """The dict holding the first text of list item ``item`` (any format) and its key, to
+    edit it in place; None when it holds no text at that depth."""
+    if isinstance(item.get("content"), str):
+        return item, "content"
+    for key in ("content", "parts"):
+        for part in item.get(key) or ():
+            if isinstance(part, dict) and isinstance(part.get("text"), str):
+                return part, "text"
+    return None
 
 
 def recap_line_stands(line: str, record: list[Message], goal: str, where: str = "line") -> bool:

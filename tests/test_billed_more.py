@@ -20,7 +20,10 @@ priced 124 and 296 by JSON on 2.0 before); DataDog/dd-trace-py's (3bb9ecda: gpt-
 one custom grammar tool, billed 159 where its JSON priced 132, prov39; claude-sonnet-4-6 with a
 five-deep nested schema and with a ``defer_loading`` tool, a claude-3-opus image, Anthropic
 cache writes, gpt-5.6-sol's 1,220-token cached prompt on Chat and Responses, a gpt-4o parsed
-``response_format`` with ``$defs``, a gpt-4o-mini multi-turn chat). (R36-B2, a text/plain ``input_file`` on
+``response_format`` with ``$defs``, a gpt-4o-mini multi-turn chat); CtwoC/agent_kit's recorded
+gpt-4o-2024-08-06 replies (473a4f4f, ``client/output_style/openai_output.md`` for the requests
+of ``openai_output.py``: a Chat joke billed 23, Chat with a non-strict tool 91, Responses with
+a tool 67; review46's R46-bill1). (R36-B2, a text/plain ``input_file`` on
 Responses billed 9 more than
 the text contextledger sends in its place, is left open: ``price_request`` prices a body as
 ``prepare`` sends it.)

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from builders import computer_use_body
 from contextledger.catalog import lookup_model
 from contextledger.fit import fit
 from contextledger.gate import ImageCut, image_swap, image_swaps_before
@@ -79,23 +80,15 @@ def _leaves(b: object) -> list[object]:
 def _body(shots: int, big: list[int], size: tuple[int, int] = (16, 12)) -> dict[str, Any]:
     """An Anthropic computer-use body: a screenshot in each tool result; those at ``big``
     over the 5 MB base64 limit (a PNG padded with a large text chunk)."""
-    turns: list[dict[str, Any]] = [{"role": "user", "content": "File the claim."}]
-    for i in range(shots):
-        data = _png(*size, i)
-        if i in big:  # (a valid PNG header, a payload over 5 MB)
-            raw = base64.b64decode(data)
-            data = base64.b64encode(raw[:-12] + b"\0" * 4_000_000 + raw[-12:]).decode()
-        turns.append({"role": "assistant", "content": [
-            {"type": "text", "text": f"step {i}"},
-            {"type": "tool_use", "id": f"toolu_{i}", "name": "computer",
-             "input": {"action": "screenshot", "n": i}},
-        ]})  # fmt: skip
-        turns.append({"role": "user", "content": [{"type": "tool_result", "tool_use_id": f"toolu_{i}",
-                      "content": [{"type": "image", "source": {"type": "base64",
-                                   "media_type": "image/png", "data": data}}]}]})  # fmt: skip
-    turns.append({"role": "assistant", "content": "Done."})
-    turns.append({"role": "user", "content": "and now?"})
-    return {"system": "You use a computer.", "messages": turns}
+    return computer_use_body(
+        _padded(_png(*size, i)) if i in big else _png(*size, i) for i in range(shots)
+    )
+
+
+def _padded(data: str) -> str:
+    """The PNG ``data`` with a payload over 5 MB before its end (a valid PNG header)."""
+    raw = base64.b64decode(data)
+    return base64.b64encode(raw[:-12] + b"\0" * 4_000_000 + raw[-12:]).decode()
 
 
 @pytest.mark.parametrize("shots", [101, 123, 140])

@@ -11,6 +11,7 @@ from typing import Any
 
 from PIL import Image as Pil
 
+from builders import computer_use_body
 from contextledger import warm
 from contextledger.fit import Fitter, fit
 from contextledger.pricing.messages import priced, shared_pair
@@ -22,21 +23,13 @@ def _drawn_sizes_body(shots: int, seed: int) -> dict[str, Any]:
     """An Anthropic computer-use body as ``bench_fit.py --memory`` draws it: a tiny 1-bit
     screenshot of a size drawn per shot in each tool result."""
     rng = random.Random(seed)
-    turns: list[dict[str, Any]] = [{"role": "user", "content": "File the claim."}]
-    for i in range(shots):
-        buf = io.BytesIO()
-        Pil.new("1", (rng.randint(8, 64), rng.randint(6, 48)), i % 2).save(buf, "PNG")
-        data = base64.b64encode(buf.getvalue()).decode()
-        turns.append({"role": "assistant", "content": [
-            {"type": "text", "text": f"step {i}"},
-            {"type": "tool_use", "id": f"toolu_{i}", "name": "computer",
-             "input": {"action": "screenshot", "n": i}},
-        ]})  # fmt: skip
-        turns.append({"role": "user", "content": [{"type": "tool_result", "tool_use_id": f"toolu_{i}",
-                      "content": [{"type": "image", "source": {"type": "base64",
-                                   "media_type": "image/png", "data": data}}]}]})  # fmt: skip
-    turns += [{"role": "assistant", "content": "Done."}, {"role": "user", "content": "and now?"}]
-    return {"system": "You use a computer.", "messages": turns}
+    return computer_use_body(_drawn_png(rng, i % 2) for i in range(shots))
+
+
+def _drawn_png(rng: random.Random, shade: int) -> str:
+    buf = io.BytesIO()
+    Pil.new("1", (rng.randint(8, 64), rng.randint(6, 48)), shade).save(buf, "PNG")
+    return base64.b64encode(buf.getvalue()).decode()
 
 
 def test_a_fit_of_a_thousand_screenshots_of_drawn_sizes_peaks_below_1_5x_its_body() -> None:

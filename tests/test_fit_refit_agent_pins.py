@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from builders import MODELS_BY_FORMAT, Dicts, as_app_holds
+from builders import MODELS_BY_FORMAT, Dicts, appended_as, as_app_holds, chat_exchange, first_text
 from contextledger.fit import Fitter, fit
 from test_fit_refit_invariant import _decisions
 
@@ -54,23 +54,13 @@ def _session(turns: int, calls: bool = True) -> Dicts:
 
 def _exchange(t: int) -> Dicts:
     """A call and its result, as an agent appends them after the current request."""
-    call = {
-        "id": f"late_{t}",
-        "type": "function",
-        "function": {"name": "run_check", "arguments": json.dumps({"n": t})},
-    }
     out = "\n".join(f"check {t} line {r}: exit {r % 2}" for r in range(25))
-    return [
-        {"role": "assistant", "content": None, "tool_calls": [call]},
-        {"role": "tool", "tool_call_id": call["id"], "content": out},
-    ]
+    return chat_exchange(f"late_{t}", "run_check", {"n": t}, out)
 
 
 def _appended(fmt: str, t: int) -> Dicts:
     """A call and its result in ``fmt``, as an agent appends them."""
-    if fmt == "openai":
-        return _exchange(t)
-    return as_app_holds(fmt, [{"role": "user", "content": "x"}, *_exchange(t)])[1][1:]
+    return appended_as(fmt, _exchange(t))
 
 
 def _one_shot(fmt: str, body: Any) -> Any:
@@ -79,24 +69,18 @@ def _one_shot(fmt: str, body: Any) -> Any:
 
 def _first_text(d: dict[str, Any]) -> tuple[dict[str, Any], str]:
     """The dict holding the first text of item ``d`` (any format), and its key."""
-    if isinstance(d.get("content"), str):
-        return d, "content"
-    for key in ("content", "parts"):
-        for part in d.get(key) or ():
-            if isinstance(part, dict) and isinstance(part.get("text"), str):
-                return part, "text"
-    raise AssertionError(d)
+    found = first_text(d)
+    if found is None:
+        raise AssertionError(d)
+    return found
 
 
 def _rule_positions(items: Dicts) -> list[int]:
     """Where the user's rules are in the format's list."""
     found = []
     for i, d in enumerate(items):
-        try:
-            holder, key = _first_text(d)
-        except AssertionError:
-            continue
-        if d.get("role") == "user" and holder[key] in RULES:
+        text = first_text(d)
+        if d.get("role") == "user" and text is not None and text[0][text[1]] in RULES:
             found.append(i)
     return found
 
@@ -248,12 +232,11 @@ def test_responses_items_swapped_while_calls_are_appended(seed: int) -> None:
 def _edit_text(items: Dicts, at: int) -> None:
     """The first text of item ``at`` or after it edited in place."""
     for d in items[at:]:
-        try:
-            holder, key = _first_text(d)
-        except AssertionError:
-            continue
-        holder[key] = "Edited: " + holder[key]
-        return
+        text = first_text(d)
+        if text is not None:
+            holder, key = text
+            holder[key] = "Edited: " + holder[key]
+            return
 
 
 def _grow_turn(items: Dicts, at: int) -> None:

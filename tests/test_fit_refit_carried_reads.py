@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from builders import MODELS_BY_FORMAT, Dicts, as_app_holds
+from builders import MODELS_BY_FORMAT, Dicts, appended_as, as_app_holds, chat_exchange, first_text
 from contextledger.catalog import lookup_model
 from contextledger.fit import Fitter, fit
 from contextledger.fit.anchors import _told_candidates
@@ -33,18 +33,10 @@ FACTS = (
 
 
 def _exchange(t: int, fail: bool = False) -> Dicts:
-    call = {
-        "id": f"step_{t}",
-        "type": "function",
-        "function": {"name": "inspect", "arguments": json.dumps({"n": t})},
-    }
     lines = [f"inspect {t} line {r}: fine" for r in range(18)]
     if fail:
         lines += ["Traceback (most recent call last):", f"ValueError: shelf_{t} is empty"]
-    return [
-        {"role": "assistant", "content": None, "tool_calls": [call]},
-        {"role": "tool", "tool_call_id": call["id"], "content": "\n".join(lines)},
-    ]
+    return chat_exchange(f"step_{t}", "inspect", {"n": t}, "\n".join(lines))
 
 
 def _session(turns: int) -> Dicts:
@@ -64,25 +56,13 @@ def _session(turns: int) -> Dicts:
 
 
 def _appended(fmt: str, t: int) -> Dicts:
-    if fmt == "openai":
-        return _exchange(t)
-    return as_app_holds(fmt, [{"role": "user", "content": "x"}, *_exchange(t)])[1][1:]
-
-
-def _text_holder(d: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
-    if isinstance(d.get("content"), str):
-        return d, "content"
-    for key in ("content", "parts"):
-        for part in d.get(key) or ():
-            if isinstance(part, dict) and isinstance(part.get("text"), str):
-                return part, "text"
-    return None
+    return appended_as(fmt, _exchange(t))
 
 
 def _fact_at(items: Dicts) -> int:
     """Where the first fact told in passing is in the format's list."""
     for i, d in enumerate(items):
-        found = _text_holder(d)
+        found = first_text(d)
         if found is not None and found[0][found[1]] == FACTS[0]:
             return i
     raise AssertionError("no fact")
@@ -92,14 +72,14 @@ NEW_FACT = "My flatmate Ottoline moves out on the 9th."
 
 
 def _edit(items: Dicts) -> None:
-    holder, key = _text_holder(items[_fact_at(items)])  # type: ignore[misc]
+    holder, key = first_text(items[_fact_at(items)])  # type: ignore[misc]
     holder[key] = NEW_FACT
 
 
 def _replace(items: Dicts) -> None:
     at = _fact_at(items)
     items[at] = copy.deepcopy(items[at])
-    holder, key = _text_holder(items[at])  # type: ignore[misc]
+    holder, key = first_text(items[at])  # type: ignore[misc]
     holder[key] = NEW_FACT
 
 
@@ -111,7 +91,7 @@ def _remove(items: Dicts) -> None:
 def _insert(items: Dicts) -> None:
     at = _fact_at(items)
     items[at:at] = copy.deepcopy(items[at : at + 2])
-    holder, key = _text_holder(items[at])  # type: ignore[misc]
+    holder, key = first_text(items[at])  # type: ignore[misc]
     holder[key] = NEW_FACT
 
 
@@ -196,7 +176,7 @@ def test_a_turn_edited_while_no_facts_were_read_is_read_again_after(fmt: str) ->
     fitter.fit(body)
     items.extend(_appended(fmt, 50))
     big = items[-1]
-    holder, key = _text_holder(big) or (None, "")
+    holder, key = first_text(big) or (None, "")
     if holder is None:  # (Anthropic and Gemini results hold their text deeper)
         holder, key = _deep_text(big)
     short = holder[key]

@@ -35,7 +35,7 @@ import struct
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..catalog import ModelInfo
 from ..errors import ContentError
@@ -479,6 +479,61 @@ def document_fields_text(f: FileAttachment) -> str:
     fields = json.loads(f.document_fields)
     fields.pop("source", None)
     return json.dumps(fields, ensure_ascii=False, sort_keys=True) if fields else ""
+
+
+#: Anthropic's citations guide: "Enabling citations incurs a slight increase in input tokens
+#: due to system prompt additions and document chunking" (not how much). crmne/ruby_llm's
+#: recorded claude-haiku-4-5 calls bill a four-sentence text document 503 more with citations
+#: than its text, title and question price, a one-page PDF of 67 sentences 1,207 more: about
+#: 455 of prompt and 11 a sentence. Priced for each cited document or search result (a
+#: request of several may get the prompt once: over, never under) and each chunk of it.
+CITATIONS_PROMPT = 500
+CITED_CHUNK = 12
+#: A PDF's sentences are not read here: a page cut into at most this many (ruby_llm's dense
+#: lorem-ipsum page holds 67).
+CITED_CHUNKS_A_PAGE = 100
+#: What ends a sentence Anthropic cuts a text document at: a mark before a space or a line
+#: break (a decimal point or "e.g." inside a sentence is none), or a full-width mark.
+_SENTENCE_ENDS = (*(m + w for m in ".!?" for w in " \n"), "。", "！", "？")
+
+
+def cites(fields: Mapping[str, Any]) -> bool:
+    """Whether a document's or a search result's fields ask Anthropic for citations."""
+    asked = fields.get("citations")
+    return isinstance(asked, Mapping) and bool(asked.get("enabled"))
+
+
+def cited_cost(chunks: int) -> int:
+    """What citations add for one cited document or search result cut into ``chunks``.
+
+    >>> cited_cost(4)
+    548
+    """
+    return CITATIONS_PROMPT + CITED_CHUNK * max(chunks, 1)
+
+
+def cited_document_cost(f: FileAttachment) -> int:
+    """What Anthropic adds to a document it is asked to cite (0: none asked): its prompt,
+    and the document cut into chunks: a text into sentences, a ``content`` source into its
+    blocks, a PDF into at most ``CITED_CHUNKS_A_PAGE`` a page.
+
+    >>> cited = '{"citations": {"enabled": true}}'
+    >>> doc = FileAttachment("a", text="Ruby is old. It is fun.", document_fields=cited)
+    >>> cited_document_cost(doc), cited_document_cost(FileAttachment("a", text="x"))
+    (524, 0)
+    """
+    fields = json.loads(f.document_fields) if f.document_fields else {}
+    if not cites(fields):
+        return 0
+    blocks = (fields.get("source") or {}).get("content")
+    if isinstance(blocks, list):
+        return cited_cost(len(blocks))
+    if f.data is None:
+        text = f.text or ""
+        return cited_cost(1 + sum(text.count(end) for end in _SENTENCE_ENDS))
+    data = _decoded(f.data.base64) if is_pdf(f) else None
+    pages = pdf_pages(data) if data is not None else None
+    return cited_cost(CITED_CHUNKS_A_PAGE * (pages or 1))
 
 
 def is_pdf(f: FileAttachment) -> bool:

@@ -63,6 +63,7 @@ from ..providers.output_format import read_output_format
 from .files import (
     MediaCost,
     audio_cost,
+    cited_document_cost,
     document_fields_text,
     file_bytes_cost,
     file_cost,
@@ -733,7 +734,7 @@ class Pricer:
     def _file(self, f: FileAttachment, in_result: bool = False) -> int:
         # Anthropic's own document fields (context, citations) go to Anthropic only
         own = (
-            self.text(document_fields_text(f))
+            self.text(document_fields_text(f)) + cited_document_cost(f)
             if f.document_fields and self.wire in (None, "anthropic")
             else 0
         )

@@ -41,7 +41,7 @@ from ..providers.native import (
     without_inline_data,
     without_opaque,
 )
-from .files import MediaCost, duration_seconds, pdf_cost, video_cost
+from .files import MediaCost, cited_cost, cites, duration_seconds, pdf_cost, video_cost
 from .vision import max_image_cost
 
 #: Tokens per character of an opaque field (see the module doc).
@@ -129,6 +129,11 @@ def provider_content_cost(
     readable = count(json.dumps(without_opaque(raw), ensure_ascii=False))
     hidden = math.ceil(opaque_chars(raw) * OPAQUE_RATE)
     note = f"the {b.kind} block's JSON as sent"
+    if b.provider == "anthropic" and b.kind == "search_result" and cites(raw):
+        chunks = raw.get("content")
+        cited = cited_cost(len(chunks) if isinstance(chunks, list) else 1)
+        readable += cited
+        note += f", {cited} for the citations asked of it"
     if b.provider == "anthropic" and b.kind == "compaction":
         readable += ANTHROPIC_COMPACTION_FRAMING
         note += f", {ANTHROPIC_COMPACTION_FRAMING} for the frame the API puts around a summary"
