@@ -258,3 +258,71 @@ def test_a_bigger_window_keeps_every_fact_told_beside_a_remark_said_in_every_tur
     msgs = talkative_session(seed, rounds)
     small, big = pair
     assert _kept_talk(msgs, small) <= _kept_talk(msgs, big)
+
+
+# R46-ret3: an ops agent whose log reads fail again and again; a file written, later deleted.
+# The gists' greedy pass packed small gists into a small cap, and a cap twice that took the
+# bigger failures first and had no room left: 16k lost the deleted file 8k kept.
+GOAL_OPS = "The checkout pods restart every few minutes since the 14:00 deploy; stop it."
+TRACED = "ops/tmp/trace_probe.sh"
+SCALED = "ops/overrides/checkout_hpa.yaml"
+ONCE = "helm rollback checkout 41 --namespace shop"
+SERVICES = ["checkout", "cart", "search", "auth", "ledger", "payments"]
+
+
+def restarting_pods_session(seed: int, rounds: int) -> list[Message]:
+    """Most rounds read a service's logs (a failing read: an error status and a traceback
+    whose wording depends on the service); in the first half a probe script is written, in
+    the second it is deleted; one override written, one rollback run; the user nudges."""
+    rng = random.Random(seed)
+    wrote, deleted, override, rollback = sorted(rng.sample(range(2, rounds - 2), 4))
+    if rng.random() < 0.5:
+        override, rollback = rollback, override
+    msgs = [Message.system("You are an SRE agent."), Message.user(GOAL_OPS)]
+    for r in range(rounds):
+        msgs.append(Message.user(rng.choice(NUDGES)))
+        cid = f"c{r}"
+        act = {wrote: ("write_file", TRACED), deleted: ("delete_file", TRACED)}.get(r)
+        if act is not None:
+            call = ToolCall(cid, act[0], f'{{"path": "{act[1]}"}}')
+            out = f"{act[0]}: {act[1]} ok"
+        elif r == override:
+            call = ToolCall(cid, "write_file", f'{{"path": "{SCALED}", "content": "min: 4"}}')
+            out = f"wrote {SCALED}"
+        elif r == rollback:
+            call = ToolCall(cid, "shell", f'{{"command": "{ONCE}"}}')
+            out = "Rollback was a success! Happy Helming!"
+        else:
+            svc = rng.choice(SERVICES)
+            call = ToolCall(cid, "shell", f'{{"command": "kubectl logs deploy/{svc} --since=10m"}}')
+            lines = "\n".join(
+                f"{svc} req={rng.randrange(10**6)} ms={rng.randrange(900)}"
+                for _ in range(rng.randrange(20, 60))
+            )
+            out = f"{lines}\nERROR {svc}: upstream {rng.choice(SERVICES)} timed out after {rng.randrange(2, 30)}s\nexit status 1"
+        msgs.append(Message("assistant", (call,)))
+        msgs.append(Message.tool(cid, out))
+        msgs.append(Message.assistant("Looked at it; still restarting."))
+    msgs.append(Message.user("status?"))
+    return msgs
+
+
+def _kept_ops(msgs: list[Message], window: int) -> set[str]:
+    sent = "\n".join(
+        f"{m.text} {' '.join(b.arguments for b in m.content if isinstance(b, ToolCall))}"
+        for m in fit(msgs, MODEL, window=window, max_output_tokens=1000).messages
+    )
+    return {fact for fact in [GOAL_OPS, TRACED, SCALED, ONCE] if fact in sent}
+
+
+@few_long_examples(6)
+@given(
+    seed=st.integers(0, 10_000),
+    rounds=st.integers(50, 110),
+    small=st.sampled_from([4_000, 8_000, 16_000]),
+)
+def test_twice_the_window_keeps_every_fact_the_window_keeps_beside_failing_reads(
+    seed: int, rounds: int, small: int
+) -> None:
+    msgs = restarting_pods_session(seed, rounds)
+    assert _kept_ops(msgs, small) <= _kept_ops(msgs, 2 * small)
