@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from builders import said_after_a_task
 from contextledger.compaction.rules import is_rule
 
@@ -20,21 +18,16 @@ HELD_BACK = [
 ]
 
 
-@pytest.mark.parametrize("said", HELD_BACK)
-def test_a_step_held_back_until_the_user_says_so_is_a_rule(said: str) -> None:
-    assert is_rule(said)
+NO_RULE = [
+    "Am așteptat până nu mai era nimeni în birou.",  # (a story: waited until no one was left)
+    "Ich warte, bis ich es dir sage.",  # (no negation: nothing is held back)
+    "I didn't know what to do until I saw the logs.",
+]
 
 
-@pytest.mark.parametrize(
-    "said",
-    [
-        "Am așteptat până nu mai era nimeni în birou.",  # (a story: waited until no one was left)
-        "Ich warte, bis ich es dir sage.",  # (no negation: nothing is held back)
-        "I didn't know what to do until I saw the logs.",
-    ],
-)
-def test_a_wait_or_a_story_is_no_rule(said: str) -> None:
-    assert not is_rule(said)
+def test_a_step_held_back_until_the_user_says_so_is_a_rule_and_a_wait_is_not() -> None:
+    assert [s for s in HELD_BACK if not is_rule(s)] == []
+    assert [s for s in NO_RULE if is_rule(s)] == []
 
 
 def test_the_romanian_ban_is_filed_under_constraints() -> None:
