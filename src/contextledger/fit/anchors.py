@@ -59,7 +59,6 @@ from .budget import Budget, too_big
 from .edits import image_label, placeholder, replace_block
 from .gists import (
     GIST_ID_PREFIX,
-    GIST_MOST,
     GIST_VISITS,
     PASTE_CHARS,
     SAID,
@@ -1191,11 +1190,11 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
     in the words of the call's arguments and the failing lines of its output), and the
     assistant's short statements of a value right after a tool exchange, as they were said
     (a wording the session says again and again, "Step 12 checked.", is routine). Failures first, then files written,
-    statements, commands run; newest first within each; one text pinned once; on a ladder
-    of caps, so that twice the cap pins all this one pins (``gist_passes``). Only after
+    statements, commands run; newest first within each; one text pinned once. Only after
     the first request pinned: the history sent still starts with the user. Looks at the
     ``GIST_VISITS`` newest earlier units at most. Never of the exchange the model answers
     now (``_answered_now``)."""
+    starts, kinds = index.starts, index.kinds
     firsts = [u.start for u in pins.units if u.kind == "prior"]
     if not firsts:
         return
@@ -1212,103 +1211,50 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
             index.updates, older, lowest, skipped, _scan_shape(index, older, lowest), found,
             visits,
         )  # fmt: skip
+    spent = 0
     least = index.least_message_cost()
     priors = tuple(m for u in pins.units if u.kind == "prior" for m in u.messages)
     last = _tables(index).gist_pins
     if last is not None and last.stands(found, cap, pricer, least, priors):
-        pinned = last.pinned
-    else:
-        seen = {m.text for m in priors}
-        pinned = _pick_gists(index, pricer, [c for c in found if c[2] not in seen], cap, least)
-    for k, unit in pinned:
-        if unit is None:
-            pins.add(k, index.unit_alone(k, "said"))
+        for k, unit in last.pinned:
+            if unit is None:
+                pins.add(k, index.unit_alone(k, "said"))
+            else:
+                pins.units.append(unit)
+                pins.gists[k] = unit
+        return
+    pinned: list[tuple[int, Unit | None]] = []
+    seen = {m.text for m in priors}
+    bounds = _gist_bounds(index, pricer)
+    for rank, minus_k, text in found:
+        if cap - spent < least:
+            break
+        if text in seen:
+            continue
+        k = -minus_k
+        if rank == SAID and kinds[k] != "exchange":
+            cost = index.exact_cost(starts[k])
+            if cost > cap - spent:
+                continue
+            unit = index.unit_alone(k, "said")
+            pins.add(k, unit)
+            pinned.append((k, None))
         else:
+            bound = bounds.get(text)
+            if bound is None:
+                bound = bounds[text] = gist_least(pricer, text)
+            if bound > cap - spent:
+                continue  # (surely over what is left, known without pricing it)
+            m, cost = _gist_message(index, pricer, k, text)
+            if cost > cap - spent:
+                continue
+            unit = Unit(starts[k], [m], cost, "gist")
             pins.units.append(unit)
             pins.gists[k] = unit
-    _tables(index).gist_pins = _GistPins(found, cap, pricer, least, priors, pinned)
-
-
-def _pick_gists(
-    index: HistoryIndex, pricer: Pricer, found: list[tuple[int, int, str]], cap: int, least: int
-) -> tuple[tuple[int, Unit | None], ...]:
-    """The gists ``pin_gists`` pins of candidates ``found`` within ``cap`` tokens, passes on
-    the ladder of ``gist_passes``, each the unit with its gist's pin (None: a statement
-    pinned whole); ``least``: the cost of the cheapest message."""
-    pinned: list[tuple[int, Unit | None]] = []
-    seen: set[str] = set()
-    spent = 0
-    bounds = _gist_bounds(index, pricer)
-    left = found
-    for limit, skips in gist_passes(cap):
-        passed: list[tuple[int, int, str]] = []  # (not pinned in this pass)
-        for n, candidate in enumerate(left):
-            if limit - spent < least:
-                passed += left[n:]
-                break
-            if candidate[2] in seen:
-                continue  # (said again word for word: pinned once)
-            pin = _gist_pin(index, pricer, bounds, candidate, limit - spent)
-            if pin is None:
-                passed.append(candidate)
-                if skips:
-                    continue
-                passed += left[n + 1 :]
-                break
-            pinned.append(pin[:2])
-            seen.add(candidate[2])
-            spent += pin[2]
-        left = passed
-    return tuple(pinned)
-
-
-def _gist_pin(
-    index: HistoryIndex,
-    pricer: Pricer,
-    bounds: dict[str, int],
-    candidate: tuple[int, int, str],
-    room: int,
-) -> tuple[int, Unit | None, int] | None:
-    """(unit, its gist's pin or None for a statement pinned whole, cost) of ``candidate``
-    of ``_gist_candidates`` if it fits ``room`` tokens, else None (a gist whose bound in
-    ``bounds`` is over the room is not priced)."""
-    rank, minus_k, text = candidate
-    k = -minus_k
-    if rank == SAID and index.kinds[k] != "exchange":
-        cost = index.exact_cost(index.starts[k])
-        return (k, None, cost) if cost <= room else None
-    bound = bounds.get(text)
-    if bound is None:
-        bound = bounds[text] = gist_least(pricer, text)
-    if bound > room:
-        return None  # (surely over what is left, known without pricing it)
-    m, cost = _gist_message(index, pricer, k, text)
-    return (k, Unit(index.starts[k], [m], cost, "gist"), cost) if cost <= room else None
-
-
-#: ``gist_passes``' ladder of caps: ``GIST_MOST`` halved again and again, down to 16 tokens.
-_GIST_RUNGS = tuple(GIST_MOST >> j for j in range(8))[::-1]
-
-
-def gist_passes(cap: int) -> list[tuple[int, bool]]:
-    """The passes ``pin_gists`` makes over its candidates, as (tokens spent at most after
-    the pass, whether a candidate over what is left is skipped rather than ending the pass).
-    A bigger window must never pin less: one pass that skips whatever does not fit packs
-    small gists into a small cap, and a cap twice that pins larger ones first and has no
-    room left for them (R46-ret3: at 16k the failures of seven log reads took the room of
-    the deleted file's gist that 8k kept). So the gists are chosen on a fixed ladder of
-    caps (``_GIST_RUNGS``): each rung's choice is the rung below's plus what fits after it
-    (skipping), and a cap between rungs adds to the rung below it only while the candidates
-    fit in order (no skip: it leaves less room unused than the candidate it stops at). A
-    cap at least twice another reaches the next rung above that one, so it pins all the
-    smaller one pins: what a skipping pass takes from a rung includes what an ordered pass
-    from that rung takes within less. Halving (not finer rungs) keeps the order of
-    ``_gist_candidates``: a rung adds as much room as the rung below it, so a failure is
-    not passed over for the small gists after it for long."""
-    passes = [(rung, True) for rung in _GIST_RUNGS if rung <= cap]
-    if not passes or passes[-1][0] < cap:
-        passes.append((cap, False))
-    return passes
+            pinned.append((k, unit))
+        seen.add(text)
+        spent += cost
+    _tables(index).gist_pins = _GistPins(found, cap, pricer, least, priors, tuple(pinned))
 
 
 @dataclass(frozen=True, slots=True)
