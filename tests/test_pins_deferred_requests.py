@@ -192,6 +192,41 @@ def test_a_small_number_alone_does_not_tell_that_a_request_was_done() -> None:
     assert on_topic(deferred, topic("Done: api/upload.py now accepts files up to 25000 KB."))
 
 
+@pytest.mark.parametrize(
+    ("deferred", "other", "done"),
+    [
+        (  # Slovak, a count: another setting said as a time
+            "Keď budeš mať čas, zvýš počet pokusov v conf/net.ini na 4.",
+            "Done: conf/net.ini now waits 4 s between tries.",
+            "Done: conf/net.ini now allows 4 attempts.",
+        ),
+        (  # Ukrainian, a count: another setting said as a size
+            "Коли буде час, збільш кількість воркерів у deploy/app.toml до 8.",
+            "Done: deploy/app.toml now caps the cache at 8 GB.",
+            "Done: deploy/app.toml now runs 8 workers.",
+        ),
+        (  # Thai, a share asked for: the same number as a time is another setting
+            "ถ้ามีเวลา ช่วยตั้งค่า sample_rate ใน obs/trace.yaml เป็น 10 %",
+            "Done: obs/trace.yaml now flushes every 10 minutes.",
+            "Done: sample_rate in obs/trace.yaml is now 10 %.",
+        ),
+        (  # English, a time asked for: a report of that time does it
+            "Later, set the lock timeout in db/lock.cfg to 30 seconds.",
+            "Done: db/lock.cfg now retries 30 times.",
+            "Done: db/lock.cfg now has the lock timeout at 30 s.",
+        ),
+    ],
+)
+def test_the_same_number_said_as_another_measure_does_not_do_a_request(
+    deferred: str, other: str, done: str
+) -> None:
+    """review46 R46-done1 in any language: a request for a count (or a share) is not done by
+    a report of the same short number said as a time or a size of the same file; the report
+    of what was asked does it."""
+    assert not on_topic(deferred, topic(other))
+    assert on_topic(deferred, topic(done))
+
+
 def test_a_request_put_off_beside_a_paste_is_read() -> None:
     log = "\n".join(f"03:{i:02d}:11 WARN shard-{i} lag {i * 13} ms" for i in range(30))
     turn = f"Here's last night's replication log.\n\n{log}\n\nLater, tune the lag alert to 500 ms."

@@ -64,7 +64,7 @@ from ..lexicon.intent import (
     RULE_NEGATION_ELSEWHERE,
     UNHURRIED,
 )
-from ..lexicon.negation import denial
+from ..lexicon.negation import UNTIL_TOLD, denial
 from ..lexicon.outcomes import BUT_WORDS, NOT_WORDS, RIGHT_WORDS, WRONG_UNSPACED, WRONG_WORDS
 from ..settings_said import word_count
 from .facts import (
@@ -2322,9 +2322,9 @@ _NEGATOR = re.compile(
 
 
 def firm_or_held_back(sentence: str) -> bool:
-    """A prohibition said with a firm opening, or a step held back until then and negated,
-    in any of the languages of :data:`_NO_MATTER_WHAT` and :data:`_UNTIL_THEN`; not a
-    question.
+    """A prohibition said with a firm opening, or a step held back until then (or until
+    the user says so: ``lexicon.negation.UNTIL_TOLD``) and negated, in any of the languages
+    of :data:`_NO_MATTER_WHAT` and :data:`_UNTIL_THEN`; not a question.
 
     >>> firm_or_held_back("Za žádných okolností nespouštěj `make wipe` na produkci.")
     True
@@ -2335,7 +2335,8 @@ def firm_or_held_back(sentence: str) -> bool:
         return False
     if _NO_MATTER_WHAT.search(sentence) or _TILL_TOLD_OTHERWISE.search(sentence):
         return True
-    return bool(_UNTIL_THEN.search(sentence) and _NEGATOR.search(sentence))
+    held = _UNTIL_THEN.search(sentence) or UNTIL_TOLD.search(sentence)
+    return bool(held and _NEGATOR.search(sentence))
 
 
 # An order that stands until the user says otherwise ("Unless I say otherwise, keep using

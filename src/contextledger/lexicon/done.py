@@ -125,8 +125,53 @@ def keywords(text: str) -> set[str]:
 
 def topic(text: str) -> set[str]:
     """Content words cut to a rough stem ("bumped" and "bump" are one topic), the code
-    names said whole (:func:`code_names`) and the numbers said (:func:`values`)."""
-    return _stems(text) | code_names(text) | values(text)
+    names said whole (:func:`code_names`), the numbers said (:func:`values`) and, marked
+    (:func:`_measured_mark`), those said only as a measure (:func:`measures`)."""
+    said = values(text)
+    return _stems(text) | code_names(text) | said | {_measured_mark(v) for v in measures(text)}
+
+
+# A unit of a measure written after a number: time, size, rate, share ("5 seconds", "30s",
+# "512 MB", "2 %"); the words the assistant reports in, short and long
+_UNIT = compiled_on_use(
+    r"(?i)\s?(?:%|percent\b|per\s?cent\b|(?:milli|micro|nano)?seconds?\b|(?:ms|us|ns|s|sec|secs)\b|"
+    r"minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|days?\b|d\b|weeks?\b|"
+    r"[kmgt]i?b\b|bytes?\b|[kmgt]b/s\b|rps\b|qps\b)"
+)
+# What follows a number asked for that may be its unit, in any language: a word after a
+# space ("5 sekund", "5 seconds"), or a unit written on the number in a script without
+# spaces ("5秒", "5초", "5분") -- not a case ending or particle joined to it ("5'e", "40-re",
+# "40:een", "5로", "40 に")
+_UNIT_AFTER = compiled_on_use(
+    r"\s?(?:%|[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]{1,}|[秒分時时초분시일日])"
+)
+
+
+def measures(text: str) -> set[str]:
+    """The numbers ``text`` says only as a measure, with a unit after them (``_UNIT``):
+    "the timeout set to 5 seconds" says 5 as a time; "the retry limit raised to 5" does not.
+
+    >>> sorted(measures("Timeout set to 5 seconds, cache 512 MB, retries 3 (3 s apart)."))
+    ['5', '512']
+    """
+    return _numbers_followed(text, _UNIT, True) - _numbers_followed(text, _UNIT, False)
+
+
+def _numbers_followed(text: str, after: re.Pattern[str], followed: bool) -> set[str]:
+    """The values of ``text`` (as :func:`values` reads them) that ``after`` matches (or, with
+    ``followed`` False, does not match) right after."""
+    for name in code_names(text):
+        text = text.replace(name, " ")
+    return {
+        m.group().replace(",", ".")
+        for m in _VALUE.finditer(text)
+        if bool(after.match(text, m.end())) == followed
+    }
+
+
+def _measured_mark(value: str) -> str:
+    """How :func:`topic` marks a value said only as a measure (no word is written so)."""
+    return f"{value} measured"
 
 
 def _stems(text: str) -> set[str]:
@@ -202,7 +247,15 @@ def on_topic(request: str, said: set[str]) -> bool:
     # to 5" is not done by "config/retry.yaml now has the timeout set to 30s", in whatever
     # language the request was said: review45 R45-def2)
     asked = values(request)
-    if asked and asked.isdisjoint(said):
+    # The same short number is no proof when the report says it as a measure the request
+    # does not ask for: "the timeout set to 5 seconds" is another setting than "raise the
+    # retry limit … to 5" (review46 R46-done1, in any language the request was said in); a
+    # long one tells by itself ("… menjadi 25000" and "files up to 25000 KB": ``_telling``)
+    bare = _numbers_followed(request, _UNIT_AFTER, False)
+    shared = {
+        v for v in asked & said if _telling({v}) or not (v in bare and _measured_mark(v) in said)
+    }
+    if asked and not shared:
         return False
     names = code_names(request)
     # (the words of a path are the path's: "config/retry.yaml" in a report of another change
@@ -218,7 +271,7 @@ def on_topic(request: str, said: set[str]) -> bool:
     # A request in ASCII letters is read word by word: a report of it shares a word besides
     # the names, if it says any ("Later, add docs/guide.md."), or the value asked
     if request.isascii():
-        return _telling(asked & said) or not words or bool(words & said)
+        return _telling(shared) or not words or bool(words & said)
     # One in another script names in Latin letters what it is about besides its files
     # ("email 列", "--verbose फ़्लैग", "поддержку Kafka"): a report of it names that too;
     # one in Latin letters with accents shares only the names and values

@@ -353,3 +353,30 @@ def without_experiences(text: str) -> str:
 
 
 _NEVER_WORDS = ("never", "nooit", "nunca", "jamais", "jamás", "niemals", "nie", "nigdy", "aldrig")
+
+
+# A step held back until the user says so ("Nu mai face deploy până nu-ți spun eu.", "Don't
+# merge it until I say so.", "Starte ihn nicht mehr neu, bis ich es dir sage."): with a
+# negation, a ban the user lifts by word (recap44: the Romanian one was filed as a remark).
+# The speaker is the one who will tell: "until I say / tell you / give the go-ahead".
+UNTIL_TOLD = compiled_on_use(
+    r"(?i)(?<!\w)(?:"
+    r"until\s+i\s+(?:say\s+so|say|tell\s+you|give\s+(?:you\s+)?the\s+(?:go-ahead|go|ok)|"
+    r"confirm|approve)|till\s+i\s+say|"
+    r"până\s+(?:nu\s*-?\s*(?:ți|vă)\s+|nu\s+|(?:îți|vă)\s+)?(?:spun|zic|dau\s+(?:eu\s+)?(?:ok|"
+    r"voie|semnalul))|"
+    r"bis\s+ich\s+(?:es\s+)?(?:(?:dir|euch|ihnen)\s+)?(?:(?:es|das)\s+)?(?:sage|bescheid\s+gebe|"
+    r"freigebe)|"
+    r"hasta\s+que\s+(?:yo\s+)?(?:(?:te|os|le|les)\s+)?(?:lo\s+)?(?:diga|avise|confirme)|"
+    r"finché\s+non\s+(?:(?:te|ve|glie)\s*lo\s+)?(?:dico|dirò|confermo)|"
+    r"(?:tant\s+que|jusqu['’]à\s+ce\s+que)\s+je\s+(?:ne\s+)?(?:(?:te|vous)\s+)?(?:l['’]|le\s+)?"
+    r"(?:dis|dise|confirme)|"
+    r"até\s+(?:que\s+)?eu\s+(?:(?:te|lhe)\s+)?(?:mandar|disser|falar|avisar|confirmar)|"
+    r"dopóki\s+(?:(?:ci|wam)\s+)?nie\s+powiem|"
+    r"dokud\s+(?:(?:ti|vám)\s+)?neřeknu|kým\s+(?:ti\s+)?nepoviem|"
+    r"пока\s+(?:я\s+)?не\s+скажу|поки\s+(?:я\s+)?не\s+скажу|"
+    r"(?:tot|totdat)\s+ik\s+het\s+zeg|tills\s+jag\s+säger\s+till|indtil\s+jeg\s+siger\s+til|"
+    r"sampai\s+(?:saya|aku)\s+(?:bilang|suruh|kasih\s+tahu)|ben\s+söyleyene\s+kadar|"
+    r"amíg\s+nem\s+szólok|kunnes\s+sanon"
+    r")(?!\w)"
+)
