@@ -738,7 +738,10 @@ def _check_commands_item(text: str, quoted: list[str], ev: Evidence) -> list[Cla
         return check_done(f"The user ran `{cmds[0]}`.", "ran", "user", ev)
     if quoted:
         out = check_ran(quoted, ev, exact=True)
-        # "`pytest -q` → passed", "`make` (failed)": the outcome noted beside it
+        # "`pytest -q` → passed", "`make` (failed)": the outcome noted beside it, in the
+        # user's language too ("`make` a reușit din prima încercare": the first run passed)
+        if outcome_of(QUOTED_NAME.sub(" ", re.sub(r"`[^`]*`", " ", text))) is None:
+            text = lex.gloss(text)
         said = outcome_of(QUOTED_NAME.sub(" ", re.sub(r"`[^`]*`", " ", text)))
         if not out and said is not None and said.verdict == "pass":
             out += check_passed(text, ev, said.mode)
