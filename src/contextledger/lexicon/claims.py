@@ -282,6 +282,18 @@ GLOSSES = (
 )
 
 
+# "Instead" in a proposal that replaces what was chosen ("I'd suggest Memcached instead",
+# "Propongo invece …", "… במקום", "ใช้ … แทน"): the proposal is about the same choice.
+INSTEAD = re.compile(
+    r"(?i)\b(?:instead|rather\s+than|invece|anziché|in\s+plaats|liever|i\s+stedet|istället|"
+    r"i\s+stället|namiesto|místo|radši|radšej|inkább|helyett|în\s+loc|mai\s+degrabă|"
+    r"sebagai\s+gantinya|daripada|stattdessen|statt|au\s+lieu|plutôt|en\s+lugar|en\s+vez|"
+    r"em\s+vez|ao\s+invés|zamiast|вместо|замість|yerine|thay\s+vì|αντί|en\s+comptes|sijaan|"
+    r"sijasta|asemel|vietā|vietoj|umjesto|umesto|namesto)\b|"
+    r"במקום|แทน|대신|代わりに|而不是|改用|بجای|به\s+جای|کے\s+بجائے|badala\s+ya"
+)
+
+
 # A note naming what a correction replaced: "(the user corrected eu-west-1)", "(corrigido
 # de R$ 1.248,90)", "（已从 8080 更正）": the value it names is the rejected one.
 CORRECTION = re.compile(

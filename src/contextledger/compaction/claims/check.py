@@ -140,6 +140,7 @@ from .reading import (
 )
 from .required import required_by_tool
 from .results import with_runs
+from .reversed import check_reversed_decision
 from .roles import check_owner, check_roles
 from .runs import (
     NOT_ON_FAILING_LINE,
@@ -312,8 +313,10 @@ def _check_clause(
     if secret:
         return tuple(secret)
     quoted_words = quoted_user(text, ev, section)
-    if quoted_words is not None:  # 'User: "…"': the user's words, held to them
-        return tuple(quoted_words)
+    # (the user's own words, in any script, of a choice they later took back)
+    taken_back = check_reversed_decision(text, ev) if section == "Decisions" else []
+    if taken_back or quoted_words is not None:  # 'User: "…"': the user's words, held to them
+        return tuple(quoted_words or taken_back)
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
     out += check_times(text, ev) + check_tallies(text, ev) + check_units(text, ev)
     out += check_percents(text, ev)  # "the 15% discount" where only a date has a 15
