@@ -316,7 +316,14 @@ CJK_RESTRICTS = re.compile(
 # Words that restrict what follows to one case ("só com a aprovação", "nur nach Freigabe").
 ONLY_WORDS = _listed(
     "only só somente apenas solo sólo solamente seulement nur tylko wyłącznie alleen uitsluitend "
-    "ausschließlich uniquement soltanto только лише тільки sadece yalnızca hanya chỉ bara endast"
+    "ausschließlich uniquement soltanto только лише тільки sadece yalnızca hanya chỉ bara endast "
+    "doar numai jen pouze len csak vain tikai tik"
+)
+# "If" and "when" that open a condition, in the languages ``CONDITIONAL`` leaves out (there:
+# words that are also pronouns or particles in another language, "se", "si", "als", "om")
+IF_WORDS = _listed(
+    "si se als wenn falls om hvis ha ak pokud jestli jakmile kdyby dacă când daca kad ako jei "
+    "jeigu kui quando cuando quand lorsque quan mentre"
 )
 
 
@@ -963,8 +970,9 @@ CHOICE_REJECTED_FIRST = re.compile(
 # for all or every before them: a claim about the record's test runs.
 TEST_NOUNS = """
     test* тест* τεστ בדיק* הבדיק* kiểm_thử pengujian uji tes tesnya sprawdzian* testler*
+    teszt* ujian spec* prueba*
 """
-TEST_NOUNS_NOSPACE = "테스트 测试 テスト"
+TEST_NOUNS_NOSPACE = "테스트 测试 テスト ทดสอบ"
 EVERY_WORDS = """
     all every все всё усі всі kaikki semua seluruh όλα όλες όλοι כל tất_cả mọi wszystkie
     wszystko tüm bütün zote

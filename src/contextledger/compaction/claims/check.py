@@ -54,7 +54,7 @@ from ..stance import keeps, plain_assertion
 from ..timeline import norm_command
 from ..trace import claim_terms, cover, unit_terms
 from . import words as lex
-from .anchors import anchors, check_grounded, failure_grounded, negated_pass
+from .anchors import anchors, check_grounded, failure_grounded, names_tests, negated_pass
 from .anchors import subject as opening_subject
 from .args import as_called, check_arguments
 from .cause import check_cause
@@ -144,6 +144,7 @@ from .reversed import check_reversed_decision
 from .roles import check_owner, check_roles
 from .runs import (
     NOT_ON_FAILING_LINE,
+    check_count_passed,
     check_event_during,
     check_exit_codes,
     check_failed,
@@ -1044,7 +1045,9 @@ def _check_outcome(
     if FIXED.search(bare) and (outcome is None or outcome.verdict == "pass"):
         out += check_passed(text, ev) or check_fixed(text, ev)
     elif outcome is not None and outcome.verdict == "pass":
-        out += check_passed(text, ev, outcome.mode)
+        # ("all 9 tests pass": as many as a run printed passed)
+        counted = check_count_passed(text, ev) if names_tests(text) else []
+        out += counted or check_passed(text, ev, outcome.mode)
     elif FIXED.search(bare) and paths:
         out += _check_fixed_in(bare, paths, ev)
     elif outcome is not None:
