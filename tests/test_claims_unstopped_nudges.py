@@ -32,7 +32,7 @@ def _quote_stands(turn: str, quote: str) -> bool:
         # an acknowledgement and a "go on" of any language, the rule opened by its capital
         ("ok, machs Lösch den Ordner exports/ nicht.", "Lösch den Ordner exports/ nicht."),
         ("okay, jatkakaa Älkää poistako taulua tilaukset.", "Älkää poistako taulua tilaukset."),
-        ("thanks, kör vidare Radera inte tabellen ordrar.", "Radera inte tabellen ordrar."),
+        ("toppen, kör vidare Radera inte tabellen ordrar.", "Radera inte tabellen ordrar."),
     ],
 )  # fmt: skip
 def test_a_rule_typed_after_a_nudge_without_a_stop_is_quoted_whole(turn: str, quote: str) -> None:
