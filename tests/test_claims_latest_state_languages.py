@@ -65,3 +65,36 @@ def test_a_pass_denied_in_the_users_language_is_no_pass() -> None:
     passed = _runs(TEST, PASS)
     for line in ("TestTotalsRounding neprošel.", "TestTotalsRounding nie przeszedł."):
         assert not recap_line_stands(line, passed, GOAL, "heading")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        f"`{APPLY}` virket ikke ved første forsøk; det gikk andre gang.",  # nb
+        f"`{APPLY}` fungerede ikke i første forsøg.",  # da
+        f"`{APPLY}` klarade inte första försöket.",  # sv
+        f"`{APPLY}` lukte bij de eerste poging niet.",  # nl: the denial at the clause's end
+        f"`{APPLY}` funktionierte beim ersten Versuch nicht.",  # de
+    ],
+)
+def test_a_success_denied_after_its_verb_is_a_failure_not_a_first_try(line: str) -> None:
+    """Danish/Norwegian/Swedish, Dutch and German main clauses deny a success after the verb
+    ("lukte … niet"): a true line about a command whose first run failed stands (review47:
+    they were stripped as claims that it worked the first time), and is a failure claimed."""
+    failed_first = _runs(APPLY, REFUSED, APPLIED)
+    assert recap_line_stands(line, failed_first, GOAL, "heading")
+    assert recap_line_stands(line, failed_first, GOAL, "prose")
+    assert not recap_line_stands(line, _runs(APPLY, APPLIED), GOAL, "heading")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        f"`{APPLY}` virket ved første forsøk.",  # nb
+        f"`{APPLY}` lukte bij de eerste poging.",  # nl
+        f"`{APPLY}` funktionierte beim ersten Versuch.",  # de
+    ],
+)
+def test_the_same_success_undenied_is_held_to_the_first_run(line: str) -> None:
+    assert recap_line_stands(line, _runs(APPLY, APPLIED), GOAL, "heading")
+    assert not recap_line_stands(line, _runs(APPLY, REFUSED, APPLIED), GOAL, "heading")
