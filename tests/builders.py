@@ -299,6 +299,20 @@ def first_text(item: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
     return None
 
 
+def runs_of(goal: str, command: str, *outputs: str) -> list[Message]:
+    """A record: the user's ``goal``, then ``command`` run once per output (a ``bash`` call
+    answered by it), in order."""
+    from contextledger.providers import read_messages
+
+    turns: list[dict[str, object]] = [{"role": "user", "content": goal}]
+    for i, out in enumerate(outputs):
+        turns += [
+            openai_tool_call(f"g{i}", "bash", {"command": command}),
+            openai_tool_result(f"g{i}", out),
+        ]
+    return list(read_messages(turns))
+
+
 def recap_line_stands(line: str, record: list[Message], goal: str, where: str = "line") -> bool:
     """Whether ``line``, in a recap under ``Goal: goal``, survives verification in strip
     mode against ``record`` (the recap accepted and the line still in it). ``where`` an LLM

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from builders import openai_tool_call, openai_tool_result, recap_line_stands
+from builders import recap_line_stands, runs_of
 from contextledger.model import Message
-from contextledger.providers import read_messages
 
 GOAL = "Fix the cart totals."
 RUN = "go test ./cart -run TestTotalsRounding"
@@ -20,13 +19,7 @@ FAIL = (
 
 
 def _runs(*outputs: str) -> list[Message]:
-    turns: list[dict[str, object]] = [{"role": "user", "content": GOAL}]
-    for i, out in enumerate(outputs):
-        turns += [
-            openai_tool_call(f"g{i}", "bash", {"command": RUN}),
-            openai_tool_result(f"g{i}", out),
-        ]
-    return read_messages(turns)
+    return runs_of(GOAL, RUN, *outputs)
 
 
 @pytest.mark.parametrize(

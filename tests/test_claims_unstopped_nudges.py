@@ -29,6 +29,10 @@ def _quote_stands(turn: str, quote: str) -> bool:
         ("ok lock-7 darf nicht gelöscht werden.", "lock-7 darf nicht gelöscht werden."),
         ("شكرا لا تحذف جدول الطلبات orders.", "لا تحذف جدول الطلبات orders."),
         ("ok, let me think Make it 45 seconds, not 30.", "Make it 45 seconds, not 30."),
+        # an acknowledgement and a "go on" of any language, the rule opened by its capital
+        ("ok, machs Lösch den Ordner exports/ nicht.", "Lösch den Ordner exports/ nicht."),
+        ("okay, jatkakaa Älkää poistako taulua tilaukset.", "Älkää poistako taulua tilaukset."),
+        ("toppen, kör vidare Radera inte tabellen ordrar.", "Radera inte tabellen ordrar."),
     ],
 )  # fmt: skip
 def test_a_rule_typed_after_a_nudge_without_a_stop_is_quoted_whole(turn: str, quote: str) -> None:
@@ -41,6 +45,10 @@ def test_a_rule_typed_after_a_nudge_without_a_stop_is_quoted_whole(turn: str, qu
         ("nie Usuwaj wierszy audytu z bazy.", "Usuwaj wierszy audytu z bazy."),
         ("solo los viernes Despliega el servicio web.", "Despliega el servicio web."),
         ("si falla Reinicia el planificador ahora.", "Reinicia el planificador ahora."),
+        ("ok, si falla Reinicia el planificador ahora.", "Reinicia el planificador ahora."),
+        ("ok, wenn nötig Starte den Planer sofort neu.", "Starte den Planer sofort neu."),
+        ("ok, jen v pondělí Nasaď službu web na produkci.", "Nasaď službu web na produkci."),
+        ("ok, nie Usuwaj wierszy audytu z bazy.", "Usuwaj wierszy audytu z bazy."),
     ],
 )  # fmt: skip
 def test_a_quote_that_drops_the_turns_denial_or_condition_is_not_the_users(

@@ -84,6 +84,21 @@ NUDGE_VOCABULARY_MORE = """
     알겠어요 알겠습니다 응 오케이 그래 그래요
     τέλεια μετά ωραία και τι οκ
     ठीक है आगे बढ़ो धन्यवाद अच्छा हाँ फिर क्या theek achha aage badho haan shukriya phir kya
+    fint fortsæt fortsett fortsätt kør kjør kör vidare videre på bra toppen greit godt fedt tack
+    takk okej jepp japp absolut kanon klart
+    dobře dobre pokračuj pokračujte výborně výborne skvěle skvele skvělé skvelé díky vďaka
+    ďakujem děkuji děkuju jasně jasné ano áno fajn
+    d'acord endavant perfecte molt bé gràcies segueix som-hi entesos vinga
+    προχώρα προχώρησε καλά μπράβο
+    jó nagyon köszönöm tökéletes csináld
+    bun perfect înainte
+    ottimo benissimo procedi d'accordo
+    mooi uitstekend doe maar oké
+    kiitos tudo bem ótimo
+    gerai tęsk ačiū labi turpini paldies dobro nastavi hvala redu nadaljuj
+    יאללה קדימה סגור מעולה
+    silakan baiklah
+    leć działaj
 """
 NUDGE_WORDS = (
     frozenset(NUDGE_VOCABULARY.split())

@@ -147,6 +147,11 @@ def _cues() -> _Cues:
     )
 
 
+def names_tests(text: str) -> bool:
+    """Whether ``text`` names tests in a language read ("tests", "testit", "הבדיקות")."""
+    return _cues().tests.search(text) is not None
+
+
 _ZERO_BEFORE = re.compile(r"(?<![\d.,])0\s*$")
 _ZERO_AFTER = re.compile(r"^\s*0(?!\d|[.,]\d)")
 _MASKED = re.compile(r"`[^`]*`|\"[^\"\n]*\"|“[^”\n]*”|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://\S+")

@@ -54,7 +54,7 @@ from ..stance import keeps, plain_assertion
 from ..timeline import norm_command
 from ..trace import claim_terms, cover, unit_terms
 from . import words as lex
-from .anchors import anchors, check_grounded, failure_grounded, negated_pass
+from .anchors import anchors, check_grounded, failure_grounded, names_tests, negated_pass
 from .anchors import subject as opening_subject
 from .args import as_called, check_arguments
 from .cause import check_cause
@@ -140,9 +140,11 @@ from .reading import (
 )
 from .required import required_by_tool
 from .results import with_runs
+from .reversed import check_reversed_decision
 from .roles import check_owner, check_roles
 from .runs import (
     NOT_ON_FAILING_LINE,
+    check_count_passed,
     check_event_during,
     check_exit_codes,
     check_failed,
@@ -312,8 +314,10 @@ def _check_clause(
     if secret:
         return tuple(secret)
     quoted_words = quoted_user(text, ev, section)
-    if quoted_words is not None:  # 'User: "…"': the user's words, held to them
-        return tuple(quoted_words)
+    # (the user's own words, in any script, of a choice they later took back)
+    taken_back = check_reversed_decision(text, ev) if section == "Decisions" else []
+    if taken_back or quoted_words is not None:  # 'User: "…"': the user's words, held to them
+        return tuple(quoted_words or taken_back)
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
     out += check_times(text, ev) + check_tallies(text, ev) + check_units(text, ev)
     out += check_percents(text, ev)  # "the 15% discount" where only a date has a 15
@@ -738,7 +742,10 @@ def _check_commands_item(text: str, quoted: list[str], ev: Evidence) -> list[Cla
         return check_done(f"The user ran `{cmds[0]}`.", "ran", "user", ev)
     if quoted:
         out = check_ran(quoted, ev, exact=True)
-        # "`pytest -q` → passed", "`make` (failed)": the outcome noted beside it
+        # "`pytest -q` → passed", "`make` (failed)": the outcome noted beside it, in the
+        # user's language too ("`make` a reușit din prima încercare": the first run passed)
+        if outcome_of(QUOTED_NAME.sub(" ", re.sub(r"`[^`]*`", " ", text))) is None:
+            text = lex.gloss(text)
         said = outcome_of(QUOTED_NAME.sub(" ", re.sub(r"`[^`]*`", " ", text)))
         if not out and said is not None and said.verdict == "pass":
             out += check_passed(text, ev, said.mode)
@@ -1038,7 +1045,9 @@ def _check_outcome(
     if FIXED.search(bare) and (outcome is None or outcome.verdict == "pass"):
         out += check_passed(text, ev) or check_fixed(text, ev)
     elif outcome is not None and outcome.verdict == "pass":
-        out += check_passed(text, ev, outcome.mode)
+        # ("all 9 tests pass": as many as a run printed passed)
+        counted = check_count_passed(text, ev) if names_tests(text) else []
+        out += counted or check_passed(text, ev, outcome.mode)
     elif FIXED.search(bare) and paths:
         out += _check_fixed_in(bare, paths, ev)
     elif outcome is not None:

@@ -335,6 +335,9 @@ class Evidence:
     answered_failed: tuple[bool, ...] = ()
     #: (name, turn) of each user turn a named participant wrote ("qa_lin", "ci_bot")
     speakers: tuple[tuple[str, str], ...] = ()
+    #: (role, text) of each user and assistant turn in order: whose turn answered which
+    #: (a decision the user took back by approving the assistant's proposal)
+    dialogue: tuple[tuple[str, str], ...] = ()
     #: the record's reads, writes, runs, failures and passes in order (claims of an order)
     timeline: Timeline = field(default_factory=lambda: Timeline(()), compare=False)
     #: every user sentence and turn, folded: a recap sentence quoting one is the user's
@@ -483,6 +486,7 @@ class Evidence:
         answered: list[tuple[ToolCall, str]] = []
         answered_failed: list[bool] = []
         speakers: list[tuple[str, str]] = []
+        dialogue: list[tuple[str, str]] = []
         # what each call (by identity) ran and its arguments' words, read once
         commands_of: dict[int, list[str]] = {}
         args_of: dict[int, str | None] = {}
@@ -523,6 +527,7 @@ class Evidence:
                 user += [b for s in sentences(text) for b in bans_said(s)]
                 turns.append(text)
                 texts.append(text)
+                dialogue.append(("user", text))
                 touched.update(user_files(m))  # a file the user shared or attached is seen
                 if m.name:
                     speakers.append((m.name, text))
@@ -531,6 +536,7 @@ class Evidence:
                 assistant += told_now
                 told_last = told_now or told_last
                 texts.append(text)
+                dialogue += [("assistant", text)] if text.strip() else []
                 for s in told_now:
                     said_now = _unit(s)
                     told.append(said_now)
@@ -642,6 +648,7 @@ class Evidence:
             answered=tuple(answered),
             answered_failed=tuple(answered_failed),
             speakers=tuple(speakers),
+            dialogue=tuple(dialogue),
             timeline=Timeline.of(events),
         )
 

@@ -518,6 +518,27 @@ _DESPITE = re.compile(
 )
 
 
+# "all 5 tests pass", "9 i test passed" (glossed): a count of tests said to have passed
+_SAID_PASSED = re.compile(
+    r"(?i)(?<![\w.,])(\d+)(?![.,]?\d)(?:\s+[^\s\d,;:.()]+){0,4}?\s+pass(?:es|ed|ing)?\b"
+)
+
+
+def check_count_passed(text: str, ev: Evidence) -> list[Claim]:
+    """A count of tests said to pass (``text`` names tests): a run it names (the one its
+    ordinal picks, else the last) printed that many passed, when the runs print their
+    counts ("6 passed, 3 deselected" is no "all 9 tests pass")."""
+    said = _SAID_PASSED.search(text)
+    if said is None:
+        return []
+    runs = [r for r in _named_results(text, ev) or ev.results if is_test_run(r)]
+    chosen = pick(runs, which_run(text) or "last")
+    printed = [n for r in chosen for n, verdict in outcome_counts(r.text) if verdict == "pass"]
+    if not printed or said.group(1) in printed:
+        return []
+    return [Claim("passed", text, f"the run it names printed {printed[-1]} passed")]
+
+
 def check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
     """A claim that something passed (``mode`` "timeout": only that it no longer timed
     out): the run it names — the one its ordinal picks ("the first run"), else the last —

@@ -43,7 +43,7 @@ from .numbers import measures, qualities
 from .polarity import choice_of, choice_swapped, preferences
 from .reading import fold, quote
 from .values import canonical, clock_written
-from .words import swapped_words, turkish_denies, without_false_friends
+from .words import restricts, swapped_words, turkish_denies, without_false_friends
 
 __all__ = [
     "carried",
@@ -929,8 +929,29 @@ def _after_unstopped_nudge(sentence: str) -> list[str]:
     return [
         " ".join(words[at:])
         for at in range(1, min(5, len(words) - 2))
-        if is_nudge(lead := " ".join(words[:at])) and not _denies(lead)
+        if _aside(words[:at], words[at])
     ]
+
+
+def _aside(lead: list[str], opening: str) -> bool:
+    """Whether the words ``lead`` typed before ``opening`` are a nudge said aside: nudge
+    words only, or an acknowledgement then a word or two ("ok, pokračuj", "fint, fortsæt":
+    a "go on" in any language) when the capital of ``opening`` shows a sentence starts there;
+    never a denial, a number, an "only" or an "if" ("ok, si falla Reinicia …")."""
+    said = " ".join(lead)
+    if _denies(said):
+        return False
+    if is_nudge(said):
+        return True
+    acknowledged = any(is_nudge(" ".join(lead[:n])) for n in (1, 2) if len(lead) - n in (1, 2))
+    return (
+        acknowledged
+        and opening[:1].isupper()
+        and not any(c.isdigit() for c in said)
+        and not restricts(said)
+        and not lexicon.CONDITIONAL.search(said)
+        and not {w.strip(",.!;:").casefold() for w in lead} & lexicon.IF_WORDS
+    )
 
 
 _QUOTING_SECTIONS = frozenset(

@@ -26,6 +26,7 @@ from ...lexicon.common import CJK_USER as CJK_USER
 from ...lexicon.common import FUNCTION_WORDS as FUNCTION_WORDS
 from ...lexicon.common import NEGATIONS as NEGATIONS
 from ...lexicon.common import USER_WORDS as USER_WORDS
+from ...lexicon.denials import hebrew_donts
 from ...lexicon.denials import turkish_denies as turkish_denies  # (Turkish's glued denial)
 from ..trace import FILLER
 
@@ -145,6 +146,8 @@ def restricts(text: str) -> bool:
     """
     text = _NO_OBJECTION.sub(" ", text)  # "I don't mind if you add an index": a leave
     said = {w.casefold() for w in _TOKEN.findall(without_false_friends(text))}
+    if "אל" in said and not hebrew_donts(text):
+        said.discard("אל")  # Hebrew's "to" ("העבר אל תיקיית הגיבוי"), not its "don't"
     if lexicon.SCRIPT_PERMITS.search(text):  # "…しても構いません": a leave, its "ません" no ban
         text = lexicon.SCRIPT_PERMITS.sub(" ", text)
     return (
