@@ -116,7 +116,7 @@ from .findings import (
     superseded,
     table_rows,
 )
-from .reads import looks_like_file, only_reads, shell_deletes, user_files
+from .reads import looks_like_file, only_reads, user_files
 from .rules import (
     LIFTS,
     LIST_MARK,
@@ -164,6 +164,7 @@ from .sections import (
 )
 from .tool_calls import (
     call_commands,
+    call_deletes,
     call_paths,
     call_reads,
     call_writes,
@@ -1567,8 +1568,8 @@ class _Walk:
             self.dismissed[item] = self.dismissed.get(item, 0) + brushed
         writes = call_writes(c)
         self.writing[c.id] = writes  # written once its result says it did not fail
-        # ... and removed: "git rm db/helpers_tmp.py" (its written file is gone)
-        self.deleting[c.id] = [p for cmd in cmds for p in shell_deletes(cmd)]
+        # ... and removed: "git rm db/helpers_tmp.py", delete_file(path=…) (its written file is gone)
+        self.deleting[c.id] = call_deletes(c)
         if writes:  # "sed -i …", "cp a b", "… > out.txt": changed something
             self.wrote.update(made)
         verdict = self.verdicts.get(c.id, "")

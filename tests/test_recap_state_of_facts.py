@@ -1,0 +1,87 @@
+"""The offline recap tells each fact in its final state (issue #14 item 3, review46): a file a
+delete tool removed is no file written; the Goal after a greeting with an attachment is the task;
+a ban's lift is said with the ban, never as a number; a restated goal is the Goal."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from contextledger.compaction.digest import digest
+from contextledger.compaction.tool_calls import call_deletes, call_writes
+from contextledger.model import Message, ToolCall, with_ids
+
+FILLER = [Message.assistant("Working on it."), Message.user("ok")] * 3
+
+
+def _call(cid: str, name: str, args: dict[str, object], result: str) -> list[Message]:
+    return [
+        Message("assistant", (ToolCall(cid, name, json.dumps(args)),)),
+        Message.tool(cid, result),
+    ]
+
+
+def _written_then_deleted_by(
+    name: str, args: dict[str, object], result: str
+) -> dict[str, list[str]]:
+    record = with_ids(
+        [
+            Message.user("Tidy up the scratch scripts in tools/."),
+            *_call(
+                "c1", "write_file", {"path": "tools/scratch_probe.sh", "content": "echo hi\n"}, "ok"
+            ),
+            *_call("c2", name, args, result),
+            *_call("c3", "write_file", {"path": "tools/probe.sh", "content": "echo hi\n"}, "ok"),
+            *FILLER,
+            Message.user("done?"),
+        ]
+    )
+    d = digest(record[:-2], history=record)
+    return {name: d.items(name) for name in ("Files written", "Actions taken")}
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "result"),
+    [
+        ("remove_file", {"path": "tools/scratch_probe.sh"}, "removed"),
+        ("unlinkFile", {"file_path": "tools/scratch_probe.sh"}, "ok"),
+        ("fs_delete", {"target": "tools/scratch_probe.sh"}, ""),
+        ("datei_loeschen", {"pfad": "tools/scratch_probe.sh"}, "gelöscht"),
+        ("trash", {"path": "tools/scratch_probe.sh"}, "moved to the bin"),
+    ],
+)
+def test_a_file_a_delete_tool_removed_is_no_file_written(
+    name: str, args: dict[str, object], result: str
+) -> None:
+    """Listed as deleted (the call under Actions taken), not as written."""
+    got = _written_then_deleted_by(name, args, result)
+    assert got["Files written"] == ["tools/probe.sh"]
+    assert any("tools/scratch_probe.sh" in a for a in got["Actions taken"])
+
+
+def test_a_delete_that_failed_leaves_the_file_written() -> None:
+    got = _written_then_deleted_by(
+        "remove_file", {"path": "tools/scratch_probe.sh"}, "Error: permission denied"
+    )
+    assert "tools/scratch_probe.sh" in got["Files written"]
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("remove_item_from_cart", {"item": "sku-1.txt"}),
+        ("delete_user", {"path": "users/ana.json"}),
+        ("remove_lines", {"path": "a.py", "start": 3, "end": 5}),
+    ],
+)
+def test_a_tool_that_removes_something_else_deletes_no_file(
+    name: str, args: dict[str, object]
+) -> None:
+    assert call_deletes(ToolCall("c", name, json.dumps(args))) == []
+
+
+def test_a_delete_tool_writes_nothing() -> None:
+    call = ToolCall("c", "delete_file", json.dumps({"path": "tmp/old.csv"}))
+    assert call_writes(call) == []
+    assert call_deletes(call) == ["tmp/old.csv"]
