@@ -85,3 +85,49 @@ def test_a_delete_tool_writes_nothing() -> None:
     call = ToolCall("c", "delete_file", json.dumps({"path": "tmp/old.csv"}))
     assert call_writes(call) == []
     assert call_deletes(call) == ["tmp/old.csv"]
+
+
+def _goal_of(opening: str) -> str:
+    from tests.builders import offline_recap, recap_section
+
+    return recap_section(offline_recap(("user", opening), ("assistant", "On it.")), "Goal")
+
+
+@pytest.mark.parametrize(
+    ("opening", "task"),
+    [
+        (
+            "Olá! Segue em anexo a captura do painel. Ajuste o filtro de datas em ui/filters.ts.",
+            "Ajuste o filtro de datas em ui/filters.ts",
+        ),
+        (
+            "Bonjour ! Voici une capture d'écran du tableau de bord. "
+            "Corrige le tri des colonnes dans ui/table.ts.",
+            "Corrige le tri des colonnes dans ui/table.ts",
+        ),
+        (
+            "Cześć! Załączam zrzut ekranu z panelu. Popraw sortowanie kolumn w ui/table.ts.",
+            "Popraw sortowanie kolumn w ui/table.ts",
+        ),
+        (
+            "Hej! Jag bifogar en skärmdump av panelen. Rätta sorteringen i ui/table.ts.",
+            "Rätta sorteringen i ui/table.ts",
+        ),
+        (
+            "Hey there. Uploaded the crash log from last night. "
+            "Find why the worker in jobs/sync.py runs out of memory.",
+            "Find why the worker in jobs/sync.py runs out of memory",
+        ),
+    ],
+)
+def test_the_goal_after_a_greeting_and_an_attachment_is_the_task(opening: str, task: str) -> None:
+    goal = _goal_of(opening)
+    assert task in goal
+    shared = opening.split(". ")[0].split("! ")[-1]
+    assert shared not in goal
+
+
+def test_a_request_about_the_attachment_stays_the_goal() -> None:
+    """ "Please fix what the attached screenshot shows." asks for the task itself."""
+    goal = _goal_of("Please fix the broken chart shown in the attached screenshot.")
+    assert "fix the broken chart" in goal

@@ -46,6 +46,7 @@ from ..intent import (
     is_small_talk,
     is_substantive,
     restates_task,
+    shares_a_file,
     steering_requests,
 )
 from ..lexicon.claims import COUNTED_NUDGE_WORDS
@@ -1148,6 +1149,8 @@ def _fill_goal(
         for x in said
         if _asks_help(x) or (not personal_aside(x) and not only_said_often(x, often))
     ] or said
+    # (nor "I attached a screenshot of the dashboard.": what the task works from, R46-rec1)
+    said = [x for x in said if not shares_a_file(x) or is_request(x)] or said
     labelled = next((k for k, x in enumerate(said) if GOAL_LABEL.match(x)), None)
     start = labelled if labelled is not None else _past_greetings(said)
     while start < len(said) - 1 and _background_only(said[start], said[start + 1]):

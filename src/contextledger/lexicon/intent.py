@@ -2400,6 +2400,47 @@ BACKGROUND_LABEL = compiled_on_use(
     r"(?:\s+first)?\s*[:：,，៖]"
 )
 
+# A sentence that shares something with the assistant ("I attached a screenshot of the
+# dashboard.", "Anbei der Verkaufsbericht.", "Saya lampirkan tangkapan layar.", "添付しました"):
+# a first-person or past form of attaching, sending or uploading, or "here is", in the
+# languages read (never the imperative: "Send the log to ops." asks for something) ...
+SHARES = compiled_on_use(
+    r"(?i)(?<![^\W\d_])(?:attach(?:ed|ing)|i\s+(?:am\s+)?(?:send|sen[dt]|upload|share|paste)\w*|"
+    r"(?:sent|uploaded|shared|pasted|enclosed)|here(?:'s|\s+is|\s+are)|enclosing|"
+    r"adjunt\w*|anex\w*|te\s+(?:mando|envío|envio|paso)|aquí\s+(?:tienes|va|está)|segue|"
+    r"ci-joint|je\s+(?:t'|vous\s+)?(?:envoie|joins)|j'ai\s+joint|voici|"
+    r"allegat\w*|allego|ti\s+(?:mando|invio|ho\s+(?:mandato|inviato))|ecco|"
+    r"anbei|angeh[äa]ngt|im\s+anhang|ich\s+schicke|schicke\s+ich|hier\s+(?:ist|sind)|"
+    r"bijgevoegd|in\s+de\s+bijlage|ik\s+stuur|hierbij|"
+    r"bifoga[dr]?|vedh[æa]ft\w*|vedlagt|liitteenä|liitin|"
+    r"lampir\w*|melampirkan|terlampir|berikut\s+(?:ini|adalah)|"
+    r"ata[șş]at\w*|[țt]i-am\s+trimis|am\s+trimis|iată|"
+    r"ekledim|ekte|ekliyorum|g[öo]nderdim|"
+    r"załącz\w*|w\s+załączniku|przesyłam|wysyłam|přikládám|v\s+příloze|posílám|"
+    r"csatoltam|mellékel\w*|küldöm|"
+    r"прикреп\w*|прикладываю|во\s+вложении|отправляю|прикріп\w*|надсилаю|у\s+вкладенні|"
+    r"επισυν[άα]\w*|"
+    r"nimeambatisha|ambatish\w*|nimetuma|"
+    r"đính\s+kèm|"
+    r"संलग्न|अटैच|भेज\s+(?:रहा|रही|दिया|दी)|"
+    r"منسلک|اٹیچ|بھیج\s+(?:رہا|رہی|دیا|دی)|پیوست|فرستادم|أرفقت|مرفق|"
+    r"צירפתי|מצורף|"
+    r"সংযুক্ত|দিলাম|পাঠালাম)"
+    r"|添付|送ります|送りました|貼りました|첨부|보내드|附上|附件|แนบ"
+)
+
+# ... together with a thing shared: a screenshot, an image, a file, a log, a document
+ATTACHMENT = compiled_on_use(
+    r"(?i)screen\s*shot|capture|captura|captur[ăa]|imag\w*|picture|photo|foto|pic\b|"
+    r"file|archivo|arquivo|fichier|datei|bestand|plik|soubor|dosya|tiedosto|berkas|fil\b|"
+    r"logs?\b|pdf|document\w*|dokument\w*|spreadsheet|recording|video|mock-?up|"
+    r"bild|afbeelding|gambar|tangkapan|görüntü|resim|zrzut|snímek|obrázek|kép|kuva\w*|"
+    r"skärmdump|скриншот|снимок|знімок|файл|фото|изображени\w*|στιγμιότυπο|εικόνα|αρχείο|"
+    r"picha|faili|ảnh|hình|tệp|स्क्रीनशॉट|तस्वीर|फ़ाइल|फाइल|इमेज|اسکرین|تصویر|فائل|"
+    r"عکس|فایل|لقطة|صورة|ملف|צילום|תמונה|קובץ|স্ক্রিনশট|ছবি|ফাইল|"
+    r"スクリーンショット|スクショ|画像|ファイル|스크린샷|사진|파일|이미지|截图|图片|文件|ภาพ|ไฟล์"
+)
+
 # What a user says of a rules file they paste for it to bind ("Here is our CONTRIBUTING.md,
 # please follow it:", "Pasting the team rules from our wiki", "Hier ist unsere CONTRIBUTING.md,
 # bitte halte dich daran:"): a word of following, or the rules named as a team's own
