@@ -131,3 +131,65 @@ def test_a_request_about_the_attachment_stays_the_goal() -> None:
     """ "Please fix what the attached screenshot shows." asks for the task itself."""
     goal = _goal_of("Please fix the broken chart shown in the attached screenshot.")
     assert "fix the broken chart" in goal
+
+
+@pytest.mark.parametrize(
+    ("ban", "lift"),
+    [
+        (
+            "Don't reboot cache-2 until the backup ends.",
+            "You can reboot cache-2 now, the backup is done.",
+        ),
+        (
+            "Nie wdrażaj api-7 na produkcję, dopóki nie dam znać.",
+            "Teraz możesz wdrożyć api-7, testy przeszły.",
+        ),
+        (
+            "node-4 を再起動しないでください。",
+            "node-4 を再起動していいですよ、バックアップは終わりました。",
+        ),
+    ],
+)
+def test_a_lift_is_said_with_its_ban_never_as_a_number(ban: str, lift: str) -> None:
+    """ "cache-2", "api-7": a name's digits are no number that matters; the lift goes with
+    the ban it lifts, so the ban is never read as still in force."""
+    from tests.builders import offline_recap, recap_section
+
+    recap = offline_recap(
+        ("user", "Rotate the TLS certificates on the cluster."),
+        ("assistant", "On it."),
+        ("user", ban),
+        ("assistant", "Understood."),
+        ("user", lift),
+        ("assistant", "Noted."),
+    )
+    assert lift.rstrip(".") not in recap_section(recap, "Numbers that matter")
+    constraints = recap_section(recap, "Constraints and corrections")
+    assert ban.rstrip(".。") in constraints
+    assert lift.rstrip(".。") in constraints
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["Point the client at eu-central-1 instead.", "Switch the model to gpt-4o-mini.", "Use k8s."],
+)
+def test_the_digits_of_a_name_are_no_number_that_matters(sentence: str) -> None:
+    from contextledger.compaction.findings import numbers_matter
+
+    assert not numbers_matter(sentence, "user")
+    assert numbers_matter("Keep eu-central-1 under 40 requests a second.", "user")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "もう本番に書いていいです。",
+        "Teď už můžeš smazat staré tabulky.",
+        "Voit nyt poistaa vanhat taulut.",
+    ],
+)
+def test_a_leave_given_in_other_languages_lifts(sentence: str) -> None:
+    from contextledger.compaction.rules import LIFTS
+
+    assert LIFTS.search(sentence)
+    assert not LIFTS.search("それでいいと思います。")

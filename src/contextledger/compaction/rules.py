@@ -1802,6 +1802,10 @@ LIFTS = re.compile(
     r"modify|update|delete|remove|deploy|push|merge|run|use|add|drop|commit|write|rename|"
     r"migrate|ship|release|offer|include|send|install|upgrade|restart|skip|call|contact|email|"
     r"close|refund|apply|go|mention|keep)\b|\bfeel\s+free\b|"
+    # ... any verb, "now" or "again" after its object: "You can reboot cache-2 now" (not what
+    # may be looked at: "you can see it now")
+    r"\byou\s+(?:may|can)\s+(?!see\b|find\b|check\b|try\b|test\b|look\b|tell\b)"
+    r"[a-z]+\s+(?:\S+\s+){0,3}?(?:now|again)\b|"
     r"\bgo\s+ahead\s+and\b|\bno\s+(?:need|longer\s+(?:any\s+)?need)\s+to\b|"
     r"\b(?:don'?t|do\s+not|no\s+longer)\s+(?:need|have)\s+to\b|\b(?:lift|lifted|waive|waived|"
     r"revoke|revoked|relax|relaxed)\b|\bthat\s+rule\b|\bafter\s+all\b"
@@ -1853,7 +1857,13 @@ LIFTS = re.compile(
     # dropped in a change of plans: review45 R45-ret6)
     r"bans?)(?!\w)|(?<!\w)(?:olvida|olvídate\s+de)\s+lo\s+de(?!\w)|"
     r"(?<!\w)you(?:'re|\s+are)\s+free\s+to(?!\w))"
-    r"|अब\s.{0,80}?सकते\s+(?:हो|हैं)|(?:してOK|してもOK|してもいい|しても大丈夫|して構いません)|"
+    # ... Japanese's leave by its shape, a verb's te-form and "(mo) ii / OK / daijōbu"
+    # ("デプロイしていい", "書いてもOK", "読んで構いません"); Romanian, Czech, Finnish and Greek
+    # "you can now" ("Acum poți …", "Teď už můžeš …", "Voit nyt …", "Τώρα μπορείς …")
+    r"|अब\s.{0,80}?सकते\s+(?:हो|हैं)|(?:[しいっきちけせべめれえねみりぎ]て|[んい]で)も?(?:OK|いい|大丈夫|構いません)|"
+    r"(?i:(?<!\w)(?:(?:acum|de\s+acum|teď|už|nyt|τώρα)\s+(?:\w+\s+)?(?:poți|puteți|ai\s+voie|"
+    r"můžeš|smíš|voit|saat|μπορείς|μπορείτε)|(?:poți|puteți|můžeš|voit|saat)\s+(?:acum|už|teď|nyt))"
+    r"(?!\w))|"
     r"(?:이제|지금은)\s.{0,60}?(?:해도\s*(?:돼|됩니다|괜찮)|할\s*수\s*있어)|现在可以|现在允许|可以改了)"
 )
 
