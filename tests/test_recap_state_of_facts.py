@@ -8,11 +8,21 @@ import json
 
 import pytest
 
+from builders import offline_recap, recap_section
 from contextledger.compaction.digest import digest
 from contextledger.compaction.tool_calls import call_deletes, call_writes
 from contextledger.model import Message, ToolCall, with_ids
 
 FILLER = [Message.assistant("Working on it."), Message.user("ok")] * 3
+
+
+def _section_after(task: str, said: list[str], section: str) -> str:
+    """The offline recap's ``section`` of a session: ``task``, then each of ``said`` by the
+    user, the assistant answering all but the last."""
+    turns = [("user", task), ("assistant", "On it.")]
+    for k, text in enumerate(said):
+        turns += [("user", text)] + ([("assistant", "Noted.")] if k < len(said) - 1 else [])
+    return recap_section(offline_recap(*turns), section)
 
 
 def _call(cid: str, name: str, args: dict[str, object], result: str) -> list[Message]:
@@ -88,8 +98,6 @@ def test_a_delete_tool_writes_nothing() -> None:
 
 
 def _goal_of(opening: str) -> str:
-    from tests.builders import offline_recap, recap_section
-
     return recap_section(offline_recap(("user", opening), ("assistant", "On it.")), "Goal")
 
 
@@ -153,18 +161,11 @@ def test_a_request_about_the_attachment_stays_the_goal() -> None:
 def test_a_lift_is_said_with_its_ban_never_as_a_number(ban: str, lift: str) -> None:
     """ "cache-2", "api-7": a name's digits are no number that matters; the lift goes with
     the ban it lifts, so the ban is never read as still in force."""
-    from tests.builders import offline_recap, recap_section
 
-    recap = offline_recap(
-        ("user", "Rotate the TLS certificates on the cluster."),
-        ("assistant", "On it."),
-        ("user", ban),
-        ("assistant", "Understood."),
-        ("user", lift),
-        ("assistant", "Noted."),
-    )
-    assert lift.rstrip(".") not in recap_section(recap, "Numbers that matter")
-    constraints = recap_section(recap, "Constraints and corrections")
+    said = [ban, lift, "Thanks."]
+    task = "Rotate the TLS certificates on the cluster."
+    assert lift.rstrip(".") not in _section_after(task, said, "Numbers that matter")
+    constraints = _section_after(task, said, "Constraints and corrections")
     assert ban.rstrip(".。") in constraints
     assert lift.rstrip(".。") in constraints
 
@@ -180,16 +181,54 @@ def test_the_digits_of_a_name_are_no_number_that_matters(sentence: str) -> None:
     assert numbers_matter("Keep eu-central-1 under 40 requests a second.", "user")
 
 
-@pytest.mark.parametrize(
-    "sentence",
-    [
-        "もう本番に書いていいです。",
-        "Teď už můžeš smazat staré tabulky.",
-        "Voit nyt poistaa vanhat taulut.",
-    ],
-)
-def test_a_leave_given_in_other_languages_lifts(sentence: str) -> None:
+def test_a_leave_given_in_other_languages_lifts() -> None:
+    """Japanese's te-form and "ii", Czech's and Finnish's "you can now"."""
     from contextledger.compaction.rules import LIFTS
 
-    assert LIFTS.search(sentence)
+    for leave in (
+        "もう本番に書いていいです。",
+        "Teď už můžeš smazat staré tabulky.",
+        "Voit nyt poistaa.",
+    ):
+        assert LIFTS.search(leave), leave
     assert not LIFTS.search("それでいいと思います。")
+
+
+@pytest.mark.parametrize(
+    "restated",
+    [
+        "Mudou tudo: agora o objetivo é publicar o pacote no PyPI.",
+        "Changement de cap : le nouvel objectif est de publier le paquet sur PyPI.",
+        "Ny riktning: nu är målet att publicera paketet på PyPI.",
+        "Rota değişti: yeni hedefimiz paketi PyPI'ye yayınlamak.",
+    ],
+)
+def test_a_goal_said_again_as_new_or_now_is_the_goal(restated: str) -> None:
+
+    task = "Write the changelog for release 2.0 of the parser."
+    assert restated.rstrip(".") in _section_after(task, [restated, "Thanks."], "Goal")
+
+
+def test_a_goal_met_or_a_new_thing_asked_is_no_restated_goal() -> None:
+    from contextledger.intent import restates_task
+
+    assert not restates_task("We hit the goal now, thanks.")
+    assert not restates_task("Add the new config to the loader.")
+
+
+# "please" in the user's language (Urdu, Bengali, Tagalog, Italian), with an amount
+_PLEASE_WITH_AN_AMOUNT = (
+    "براہ کرم کیش کی میعاد 15 منٹ کر دیں۔",
+    "দয়া করে ক্যাশের মেয়াদ 15 মিনিট করে দাও।",
+    "Pakiusap, gawing 15 minuto ang cache.",
+    "Imposta per piacere la cache a 15 minuti.",
+)
+
+
+@pytest.mark.parametrize("request_", _PLEASE_WITH_AN_AMOUNT)
+def test_a_request_with_a_number_is_an_open_request_not_a_number(request_: str) -> None:
+    """Said with "please" in the user's language, a request naming an amount is a request."""
+
+    task = "Speed up the product search page."
+    assert request_.rstrip(".।۔") in _section_after(task, [request_], "Open requests")
+    assert request_.rstrip(".।۔") not in _section_after(task, [request_], "Numbers that matter")

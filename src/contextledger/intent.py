@@ -849,7 +849,11 @@ def restates_task(text: str) -> bool:
     >>> restates_task("Zmiana planów: najpierw baza."), restates_task("Plan jest dobry.")
     (True, False)
     """
-    return bool(_RESTATES.search(text) or _RESTATES_OPENING.match(text, 0, _OPENING))
+    return bool(
+        _RESTATES.search(text)
+        or _RESTATES_OPENING.match(text, 0, _OPENING)
+        or lexicon.NEW_GOAL.search(text, 0, _OPENING)
+    )
 
 
 # how far into a text a restatement's opening phrase is read

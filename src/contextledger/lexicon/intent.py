@@ -1147,6 +1147,30 @@ _RESTATES_OPENING = (
     r"(?:[ \t]+[^\s:：—–.!?]+){0,5}?[ \t]*[:：—–])"
 )
 RESTATES_OPENING = compiled_on_use(_RESTATES_OPENING)
+
+# A task said again by its shape, in any language read: at the turn's opening or after a
+# label's colon ("Andere aanpak: het nieuwe doel is …", "Měníme směr: teď je cílem …"), a word
+# for "new" or "now" next to a word for the goal ("new goal", "nieuwe doel", "obiectivul
+# nou", "tujuan baru", "sasa lengo", "अब लक्ष्य", "नया लक्ष्य"), within a word of each other,
+# after at most one word (an article: "het", "el"; not a verb and its object: "Add a new goal …")
+_GOAL_NOUN = (
+    r"goal|aim|objective|doel|ziel|objetivo|obiettivo|objectif|cel(?:em)?|cíl(?:em)?|obiectiv\w*|"
+    r"hedef\w*|amac\w*|amaç\w*|цел[ьи]\w*|мета|мети|mục\s+tiêu|tujuan\w*|sasaran\w*|lengo|malengo|"
+    r"tavoite\w*|mål(?:et)?|στόχος|लक्ष्य|उद्देश्य|मक़सद|मकसद|مقصد|ہدف|هدف|الهدف|מטרה|המטרה|লক্ষ্য|"
+    r"উদ্দেশ্য|목표|目標|目标|เป้าหมาย"
+)
+_NEW_OR_NOW = (
+    r"new|now|nieuwe?|neue[sn]?|nuev[oa]|nuov[oa]|nouvel(?:le)?|nov[oaéý]|nowy|nowe|nou[lă]?|"
+    r"yeni|нов\w+|mới|baru(?:nya)?|jipya|mpya|uusi|nya|nytt?|νέος|νέο|νέα|नया|नई|نیا|نئی|جدید|الجديد|"
+    r"חדשה|নতুন|새|新しい|新的?|ahora|agora|ora|adesso|maintenant|désormais|jetzt|nun|nu|teraz|"
+    r"teď|acum|artık|şimdi|теперь|тепер|сейчас|bây\s+giờ|sekarang|kini|sasa|nyt|τώρα|अब|اب|"
+    r"حالا|اکنون|الآن|עכשיו|এখন|이제|今は?|现在|ตอนนี้"
+)
+NEW_GOAL = compiled_on_use(
+    r"(?i)(?:^|[:：;—–]|,\s)\s*(?:[^\s:：;,]+\s+)?(?:"
+    rf"(?:{_NEW_OR_NOW})\s*(?:[^\s:：;,]+\s+)?(?:{_GOAL_NOUN})|"
+    rf"(?:{_GOAL_NOUN})\s*(?:[^\s:：;,]+\s+)?(?:{_NEW_OR_NOW}))(?!\w)"
+)
 RESTATES_OPENING_BULK = compiled_on_use(_RESTATES_OPENING, re.MULTILINE)
 
 # Corrections and rules in Chinese and Japanese (the patterns above read English words).
