@@ -152,6 +152,11 @@ def test_a_request_about_the_attachment_stays_the_goal() -> None:
             "Nie wdrażaj api-7 na produkcję, dopóki nie dam znać.",
             "Teraz możesz wdrożyć api-7, testy przeszły.",
         ),
+        ("cache-7은 절대 지우지 마세요.", "이제 cache-7을 지워도 됩니다."),
+        (
+            "Usifute jedwali la audit kwenye db-9.",
+            "Sasa unaweza kufuta jedwali la audit kwenye db-9.",
+        ),
         (
             "node-4 を再起動しないでください。",
             "node-4 を再起動していいですよ、バックアップは終わりました。",
@@ -179,6 +184,8 @@ def test_the_digits_of_a_name_are_no_number_that_matters(sentence: str) -> None:
 
     assert not numbers_matter(sentence, "user")
     assert numbers_matter("Keep eu-central-1 under 40 requests a second.", "user")
+    # (Japanese writes a number onto a word: "は30秒" is a number, not a name)
+    assert numbers_matter("応答は30秒以内に返してください。", "user")
 
 
 def test_a_leave_given_in_other_languages_lifts() -> None:
@@ -186,6 +193,9 @@ def test_a_leave_given_in_other_languages_lifts() -> None:
     from contextledger.compaction.rules import LIFTS
 
     for leave in (
+        "Ara podeu esborrar les taules velles.",
+        "Du kan ta bort loggarna nu.",
+        "حالا می‌توانی فایل‌های قدیمی را پاک کنی.",
         "もう本番に書いていいです。",
         "Teď už můžeš smazat staré tabulky.",
         "Voit nyt poistaa.",

@@ -50,8 +50,9 @@ _PATHLIKE = re.compile(r"\S*[/`_]\S*|\b(?!\d+\.\d+\b)\w+\.\w+\b")  # "0.847" is 
 _HANDLE = re.compile(r"@[\w.-]+|(?<![\w@])[^\W\d_]{2,}\d+(?![\w.])")
 
 # a name with digits in it counts nothing: a host, a region, a version, a model ("db-1",
-# "web-3", "eu-west-1", "v2", "s3", "gpt-4o", "k8s"): a word that starts with a letter
-_IDENTIFIER = re.compile(r"(?<![\w.-])[^\W\d_][\w-]*?\d[\w-]*")
+# "web-3", "eu-west-1", "v2", "s3", "gpt-4o", "k8s"): a word of Latin letters and digits that
+# starts with a letter (not "は30秒" - Japanese, Chinese and Thai write a number onto a word)
+_IDENTIFIER = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9-]*?\d[A-Za-z0-9-]*(?![A-Za-z0-9])")
 
 _BIG_NUMBER = re.compile(r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?(?![\w])")
 
