@@ -26,7 +26,10 @@ screenshots).
 * **first fit in a fresh process** minus a bare ``import contextledger`` (subprocesses,
   median of 3; every fresh process of this benchmark runs contextledger as installed, its
   modules compiled to bytecode beforehand, even where ``PYTHONDONTWRITEBYTECODE`` is set), for a 4-message conversation and for the 10,001-message session (generated
-  in the subprocess before the clock starts); the vocabulary load is reported apart;
+  in the subprocess before the clock starts), and of the latter the part a process pays once
+  (its first fit less a second never-seen session's fit right after it, each session
+  first in one process and second in another); the vocabulary load
+  is reported apart;
 * **a process that keeps fitting** (no warm-up call): a fresh process fits a short chat, then
   three never-seen long sessions; each call's CPU, one-time loads included where they land
   (toktok's build timed alone beside it); this process takes the same path (a short chat,
@@ -177,11 +180,51 @@ def first_fit_over_import(big: bool) -> None:
             f"(+{(first[0] - bare[0]) * 1e3:.0f} ms wall) over a bare import "
             f"({bare[1] * 1e3:.0f} ms CPU)"
         )
+    if big:
+        print(f"  of which paid once: {one_time_part() * 1e3:.0f} ms CPU")
     load = "from contextledger.pricing.text import counter_for; counter_for('gpt-4o').count('x')"
     bare = medians([fresh_process("", "") for _ in range(3)])
     loaded = medians([fresh_process("", load) for _ in range(3)])
     print(
         f"  one-time: reading the o200k vocabulary (a first count) {(loaded[1] - bare[1]) * 1e3:.0f} ms CPU"
+    )
+
+
+# What a fresh process pays once in its first long fit: two never-seen sessions of the same
+# shape (generated before the clock starts) fitted one after the other; the first fit's CPU
+# less the second's, each session first in one process and second in another.
+_TWO_FITS = """
+import json, sys, time
+sys.path.insert(0, {bench!r})
+from fit_sessions import multilingual_session
+sessions = [multilingual_session(seed=s) for s in {seeds!r}]
+import contextledger
+out = []
+for d in sessions:
+    t = time.process_time()
+    contextledger.fit(d, "gpt-4o", window=128_000)
+    out.append(time.process_time() - t)
+print(json.dumps(out))
+"""
+
+
+def one_time_part() -> float:
+    """CPU seconds a fresh process's first fit of a 10,001-message session pays once (over a
+    second never-seen session's fit in the same process), median of 2 pairs each way."""
+    once = []
+    for seeds in [(9001, 9002), (9002, 9001)] * 2:
+        code = _TWO_FITS.format(bench=str(BENCH_DIR), seeds=seeds)
+        run = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True,
+            env=installed_env(),
+        )  # fmt: skip
+        first, second = json.loads(run.stdout)
+        once.append((seeds, first, second))
+    # each session's first fit less its own fit as the second one (its cost apart)
+    by_seed = {s: [f for seeds, f, _ in once if seeds[0] == s] for s in (9001, 9002)}
+    as_second = {s: [g for seeds, _, g in once if seeds[1] == s] for s in (9001, 9002)}
+    return statistics.median(
+        statistics.median(by_seed[s]) - statistics.median(as_second[s]) for s in (9001, 9002)
     )
 
 

@@ -22,7 +22,10 @@ traceloop/openllmetry (93429cfb: the paths holding ``instrumentation-anthropic/`
 and AgentOps-AI/agentops (a855a92d: its recordings, less the calls to AI21's jamba and Groq's
 llama3, models not known here) and Arize-ai/phoenix (9478f954; its
 ``test_evaluator_emits_evaluation_chunk`` at 0016a86dc3, where its request is as recorded: a later
-commit renamed the tool in the request and kept the reply), merged into it. A reply that names another model than the request asked for is left out
+commit renamed the tool in the request and kept the reply) and open-telemetry/opentelemetry-python-contrib
+(466ae4c0: the paths under ``instrumentation-genai/``) and lmnr-ai/lmnr-python (67dea392: under
+``tests/``, less the calls to Groq's llama3 and to deepseek-chat, models not known here), merged
+into it. A reply that names another model than the request asked for is left out
 (``served_as_asked``).
 """
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import gc
 import io
 import json
 import random
 import struct
+import tracemalloc
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -260,6 +262,15 @@ def recap_line_stands(line: str, record: list[Message], goal: str, where: str = 
     return v.accepted and line in v.text
 
 
+def lie_caught_truth_kept(
+    lie: str, true: str, record: list[Message], goal: str, where: str = "line"
+) -> bool:
+    """Whether verification removes ``lie`` from a recap and keeps ``true`` (the same words
+    said of what the record shows), in the placement ``where`` (see recap_line_stands)."""
+    kept = recap_line_stands(true, record, goal, where)
+    return kept and not recap_line_stands(lie, record, goal, where)
+
+
 def steering_reference(batch: list[str]) -> tuple[list[int], list[int]]:
     """``intent.steering_requests`` as first written, one text at a time: the steering and
     the restating requests of ``batch`` (what the batched reading must equal)."""
@@ -370,3 +381,15 @@ def chat_between_pastes(
         msgs.append({"role": "assistant", "content": "Noted."})
     msgs.append({"role": "user", "content": last})
     return msgs
+
+
+def traced_peak(call: Callable[[], object]) -> int:
+    """The peak of the memory traced (``tracemalloc``) while ``call()`` runs, from after a
+    collection: a fit's peak, measured as ``bench_fit.py --memory`` measures it."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        call()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()

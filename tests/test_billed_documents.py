@@ -191,6 +191,36 @@ def test_a_zip_bomb_costs_its_directory_not_its_inflation() -> None:
     assert time.process_time() - start < 0.5  # nothing inflated (the text is 20 MB)
 
 
+def with_declared_sizes(data: bytes, size: int) -> bytes:
+    """``data`` with every central-directory entry's unpacked size set to ``size`` (a forged
+    header: the parts' own streams are unchanged)."""
+    out = bytearray(data)
+    at = out.find(b"PK\x01\x02")
+    while at != -1:
+        out[at + 24 : at + 28] = size.to_bytes(4, "little")
+        at = out.find(b"PK\x01\x02", at + 4)
+    return bytes(out)
+
+
+def test_a_forged_directory_is_priced_by_what_its_parts_really_hold() -> None:
+    """review45: a 3 KB workbook whose directory declares a 4 GB sheet was priced ~1.4
+    billion tokens (never below, but no use: it fits nothing). Deflate unpacks a byte to at
+    most 1,032, so such a directory is not believed: its parts are inflated and counted,
+    as an unzipper reads them; one within that bound is believed, nothing inflated."""
+    raw = workbook(60, "regional returns")
+    honest = zipped_text_bytes(raw)
+    assert honest is not None and honest > len(raw)
+    assert zipped_text_bytes(with_declared_sizes(raw, 0xFFFFFFF0)) == honest
+    # a lie a zip's bytes could hold (two parts of 500 times its length) is believed: over
+    assert zipped_text_bytes(with_declared_sizes(raw, 500 * len(raw))) == 1_000 * len(raw)
+    xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    forged = responses_attachment("q3.xlsx", xlsx, with_declared_sizes(raw, 0xFFFFFFF0))
+    assert (
+        price_request(forged, "gpt-5.4").total
+        == price_request(responses_attachment("q3.xlsx", xlsx, raw), "gpt-5.4").total
+    )
+
+
 def test_a_binary_workbook_is_an_estimate_too_and_a_tool_read_sheet_is_text() -> None:
     xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
     workbook = price_request(

@@ -3,8 +3,8 @@ data: 'messages[1].content[1].file.file_data'. Expected a base64-encoded data UR
 application/pdf MIME type ... but got unsupported MIME type", openai/openai-dotnet#613) for a
 text file, a Word document or a deck so sent. prov39 left such a body priced as its text with
 ``complete=True``. Now ``price_request`` refuses it naming where it is, the proxy answers the
-same 400 before recording the turn, and a fit carries the file to whatever target in a form
-that target takes (its text, or a line naming it), as it did."""
+same 400 before recording the turn, and a fit carries the file in the form Chat takes (its
+text, or a line naming it) to every target, priced so and reported (review45 R45-file1)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,10 @@ import pytest
 from builders import data_url
 from contextledger import fit, translate
 from contextledger.errors import UnsupportedBlockError
+from contextledger.model import FileAttachment
+from contextledger.prepare import prepare
 from contextledger.pricing.messages import price_request
+from contextledger.storage.codec import block_from_dict, block_to_dict
 from serve_harness import RunningProxy
 from stub_server import StubServer
 
@@ -83,3 +86,54 @@ def test_the_stub_refuses_it_in_openais_words(stub: StubServer) -> None:
     body = chat_with("text/markdown", "notes.md", b"# plan")
     with pytest.raises(openai.BadRequestError, match="unsupported MIME type 'text/markdown'"):
         client.chat.completions.create(model="gpt-4.1", messages=body["messages"])
+
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+@pytest.mark.parametrize(
+    ("mime", "name", "data", "how"),
+    [("text/csv", "orders.csv", b"id,total\n" + b"".join(b"%d,%d.5\n" % (i, i) for i in range(90)),
+      "as its text"),
+     ("text/plain", "readme.txt", b"Ship the fix on Friday.\n" * 30, "as its text"),
+     (XLSX, "budget.xlsx", b"PK\x03\x04" + bytes(range(256)) * 40, "as a line naming it")],
+)  # fmt: skip
+def test_a_fit_without_target_prices_and_reports_a_chat_file_part_as_chat_takes_it(
+    mime: str, name: str, data: bytes, how: str
+) -> None:
+    """review45 R45-file1: with no target a CSV Chat ``file`` part was priced as a Responses
+    ``input_file`` with OpenAI's summary allowance, reported as "a spreadsheet sent as a
+    file", and an XLSX sent as a 42-token line priced 3,820 by what its zip holds; a TXT
+    went as text with no notice. Each is priced as Chat takes it, to any target, and each
+    is a notice."""
+    body = chat_with(mime, name, data)
+    for target in (None, "openai", "openai-responses", "anthropic"):
+        out = fit(body["messages"], "gpt-4.1", window=30_000, max_output_tokens=500, target=target)
+        fmt = target or "openai"
+        sent = translate(out.messages, fmt, model="gpt-4.1").body
+        assert out.report.used == price_request(sent, "gpt-4.1", fmt).total, target
+        assert "input_file" not in str(sent) and "'type': 'file'" not in str(sent)
+        named = [n for n in out.report.notices if name in n.text]
+        assert [n.kind for n in named] == ["replaced"] and how in named[0].text, target
+        # translate says so too, in the same words, so prepare tells it once
+        written = translate(out.messages, fmt, model="gpt-4.1").notices
+        assert [n.text for n in written if name in n.text] == [named[0].text], target
+    told = prepare(body["messages"], "gpt-4.1", window=30_000, max_output_tokens=500).report
+    assert [n.text for n in told.notices if name in n.text] == [named[0].text]
+
+
+def test_our_own_attached_text_read_back_is_no_file_part_to_report() -> None:
+    """The body our Chat writer sent, read back on the next turn (the app keeps what was
+    sent), holds the file as a text part: no notice repeats it turn after turn."""
+    body = chat_with("text/plain", "readme.txt", b"Ship the fix on Friday.\n" * 30)
+    first = fit(body["messages"], "gpt-4.1", window=30_000, max_output_tokens=500)
+    sent = translate(first.messages, "openai", model="gpt-4.1").body["messages"]
+    again = [*sent, {"role": "assistant", "content": "Noted."}, {"role": "user", "content": "ok?"}]
+    later = fit(again, "gpt-4.1", window=30_000, max_output_tokens=500)
+    assert "Ship the fix" in str(translate(later.messages, "openai", model="gpt-4.1").body)
+    assert not [n for n in later.report.notices if "readme.txt" in n.text]
+
+
+def test_the_mark_of_a_refused_file_is_stored() -> None:
+    f = FileAttachment("a.csv", text="a,b", media_type="text/csv", refused_in="OpenAI Chat")
+    assert block_from_dict(block_to_dict(f)) == f

@@ -7,6 +7,7 @@ import pytest
 
 from builders import openai_tool_call, openai_tool_result
 from contextledger.compaction.verify import verify_recap
+from contextledger.model import Message
 from contextledger.providers import read_messages
 
 RECORD = read_messages(
@@ -47,3 +48,50 @@ def test_a_deletion_no_call_made_is_removed(lie: str) -> None:
     v = verify_recap(lie, RECORD, ledger=False)
     assert v.removed_sentences != ()
     assert any("deleted" in c.reason for c in v.misclaims)
+
+
+def _written_then(*after: tuple[str, dict[str, object], str]) -> list[Message]:
+    steps = [("write_file", {"path": "reports/q3.csv", "content": "a,b\n"}, "ok"), *after]
+    turns: list[dict[str, object]] = [{"role": "user", "content": "Draft the Q3 report."}]
+    for i, (name, args, result) in enumerate(steps):
+        turns += [openai_tool_call(f"s{i}", name, args), openai_tool_result(f"s{i}", result)]
+    return read_messages(turns)
+
+
+def _listed_written_stands(item: str, record: list[Message]) -> bool:
+    recap = f"Goal: Draft the Q3 report.\nFiles written:\n- {item}"
+    v = verify_recap(recap, record, mode="strip", max_bytes=4000, context=record)
+    return v.accepted and f"- {item}" in v.text
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        [("delete_file", {"path": "reports/q3.csv"}, "deleted reports/q3.csv")],
+        [("bash", {"command": "rm -f reports/q3.csv"}, "")],
+        [("bash", {"command": "git rm reports/q3.csv"}, "rm 'reports/q3.csv'")],
+    ],
+)
+def test_a_file_deleted_after_it_was_written_is_not_listed_as_written(
+    after: list[tuple[str, dict[str, object], str]],
+) -> None:
+    """review46 R46-ver1: the deleted file under Files written stood 12/12."""
+    record = _written_then(*after)
+    assert not _listed_written_stands("reports/q3.csv", record)
+    assert _listed_written_stands("reports/q3.csv (deleted later)", record)
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        [("bash", {"command": "rm reports/q3.csv"}, ""),
+         ("write_file", {"path": "reports/q3.csv", "content": "a,b,c\n"}, "ok")],
+        [("delete_file", {"path": "reports/q3.csv"}, "Error: file is locked")],
+        [("bash", {"command": "git rm --cached reports/q3.csv"}, "rm 'reports/q3.csv'")],
+        [("delete_file", {"path": "reports/q2.csv"}, "deleted reports/q2.csv")],
+    ],
+)  # fmt: skip
+def test_a_file_that_is_there_at_the_end_stays_listed_as_written(
+    after: list[tuple[str, dict[str, object], str]],
+) -> None:
+    assert _listed_written_stands("reports/q3.csv", _written_then(*after))

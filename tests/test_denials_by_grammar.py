@@ -18,8 +18,8 @@ import random
 import pytest
 
 from contextledger.fit import fit
-from contextledger.intent import is_constraint, is_correction, rule_by_shape
-from contextledger.lexicon.negation import denial
+from contextledger.intent import is_constraint, is_correction, rule_by_shape, steering_requests
+from contextledger.lexicon.negation import banned_by_grammar, denial
 from contextledger.model import Message, ToolCall
 from contextledger.prepare import prepare
 
@@ -288,3 +288,113 @@ def test_hebrew_al_is_a_ban_only_opening_its_clause(said: str, rule: bool) -> No
     """review45 R45-neg2: "אל" before a noun that starts with ת, as a verb of the second
     person does, was read as "don't" by the rule readers."""
     assert is_constraint(said) is rule
+
+
+@pytest.mark.parametrize(
+    "ban",
+    [
+        # an imperative, then a negative determiner before what it bans
+        "Zet geen secrets in de repository.",
+        "Push no tags before the release notes are in.",
+        "Nemazej žádné staré tabulky.",
+        # the determiner opening the clause, the ban's scope after it
+        "Nessun deploy di venerdì.",
+        "Nenhum commit direto na main.",
+        "Ninguna llamada a la API de pagos en los tests.",
+        "Żadnych commitów do gałęzi main.",
+        # "never" opening the clause before an infinitive
+        "Mai cancellare i log di audit.",
+        "Jamais de migration le lundi.",
+    ],
+)
+def test_a_ban_said_by_its_grammar_is_a_rule(ban: str) -> None:
+    """review45 R45-neg1: "Gebruik geen Redis …" and "Mai eseguire …" were no rule: no word
+    of them bans by itself, their grammar does."""
+    assert is_constraint(ban)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Geen haast, neem je tijd.",
+        "Nessuna fretta, fai con calma.",
+        "Mai sentito parlare di questo tool.",
+        "Zie geen fouten in de log.",
+        "Has no effect on the build.",
+    ],
+)
+def test_a_negative_determiner_in_a_reassurance_or_a_status_bans_nothing(said: str) -> None:
+    assert not banned_by_grammar(said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a reassurance opening the sentence, then the go-ahead
+        "Kein Stress, mach in Ruhe weiter.",
+        "Žádný spěch, klidně pokračuj.",
+        "Hiç dert değil, sen devam et.",
+        "Gak masalah, lanjut aja.",
+        "कोई समस्या नहीं, आगे बढ़िए।",
+        # what the speaker never did or saw, told
+        "Never heard of that library before, interesting.",
+        "Nunca usé ese comando, qué curioso.",
+        "Nigdy nie słyszałem o tym narzędziu.",
+        "Nooit geweten dat dat kon.",
+        # a label's value: "-ma/-me" after a noun in no case is a verbal noun
+        "Haftanın işi: sunucu taşıma.",
+    ],
+)
+def test_a_reassurance_an_experience_or_a_label_is_no_rule(said: str) -> None:
+    """review45 R45-neg1 ("Koi baat nahi, aage badho.", a Turkish "Bugünkü görev: veri
+    taşıma." read as a ban)."""
+    assert not is_constraint(said)
+    assert not rule_by_shape(said)
+
+
+@pytest.mark.parametrize(
+    "ban",
+    [
+        "Kein Stress, aber lösch niemals die Backups.",
+        "Nunca usé ese comando, pero nunca lo ejecutes en producción.",
+        "Dikkat: müşteri tablosunu silme.",
+        # an English verb whose own form ends in "ed" is an imperative, not a told past
+        # (review46 R46-neg1: "Never embed …", "Never exceed …", "Never feed …" were cut)
+        "Never proceed with a migration while the backup job is running.",
+        "Never seed the staging database from a production dump.",
+        "Never imbed the customer's phone number in the ticket title.",
+    ],
+)
+def test_a_ban_after_a_reassurance_an_experience_or_a_label_is_read(ban: str) -> None:
+    assert is_constraint(ban) or rule_by_shape(ban)
+
+
+def test_the_bulk_reading_finds_bans_by_grammar_as_the_per_text_one_does() -> None:
+    texts = [
+        "Zet geen secrets in de repository, ook niet in de testdata.",
+        "Nessun deploy di venerdì, nemmeno per un hotfix piccolo.",
+        "Nunca usé ese comando antes, la verdad es que me sorprende.",
+        "Kein Stress, ich schaue mir das morgen früh in Ruhe an.",
+        "Prepare the quarterly report for the finance team today.",
+    ]
+    steering, _ = steering_requests(texts)
+    assert steering == [i for i, t in enumerate(texts) if is_constraint(t) or is_correction(t)]
+    assert steering == [0, 1]
+
+
+@pytest.mark.parametrize(
+    ("said", "denies"),
+    [
+        # Turkish typed without its own letters: the case suffix after a name's apostrophe
+        ("Dockerfile'i elle degistirme.", True),
+        ("Jenkins'ten job'lari silme.", True),
+        # an elision is no case suffix
+        ("Il l'a rangé dans le programme.", False),
+        ("Qu'a-t-elle ajouté au programme?", False),
+    ],
+)
+def test_turkish_typed_without_its_letters_is_read_by_its_case_suffixes(
+    said: str, denies: bool
+) -> None:
+    """review44 R44-neg1 ("Eski API'yi silme." was no denial: no ı, ğ or ş in it)."""
+    assert denial(said) is denies

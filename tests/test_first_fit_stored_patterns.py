@@ -5,6 +5,7 @@ forms (``lexicon.common.stored_pattern``) when first used, never by ``re.compile
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -44,3 +45,55 @@ def test_the_patterns_made_from_stored_forms_read_as_before() -> None:
     assert gists._FAIL_LINE.search("1 failed, 9 passed") is not None
     assert gists._COUNTER.sub(" ", "step 3 of 5 done") == "  done"
     assert gists._SENTENCE_BREAK.split("One. Two! 三。四") == ["One.", "Two!", "三。四"]
+
+
+_IMPORT_PROBE = """
+import json, re, sys
+compiled = []
+real = re._compile
+def watched(pattern, flags):
+    caller = sys._getframe(1)
+    while caller is not None and caller.f_code.co_filename == re.__file__:
+        caller = caller.f_back
+    if caller is not None:
+        compiled.append(caller.f_globals.get("__name__"))
+    return real(pattern, flags)
+re._compile = watched
+import contextledger.fit
+print(json.dumps(compiled))
+"""
+
+# the modules of the fit's path that hold most of its patterns (112 of them: ~30 ms)
+_PATTERN_MODULES = [
+    "contextledger.lexicon.denials",
+    "contextledger.lexicon.negation",
+    "contextledger.lexicon.done",
+    "contextledger.fit.gists",
+    "contextledger.printed",
+    "contextledger.catalog",
+    "contextledger.id_tails",
+    "contextledger.pricing.files",
+]
+
+
+def test_importing_the_fit_compiles_no_pattern_of_the_modules_holding_most() -> None:
+    """The modules a first fit imports that hold many patterns (the lexicon's denials, the
+    gists, the catalog's id rules, …) make them compiled on use, from their stored forms:
+    compiled at import, they were ~30 ms of every fresh process's first fit, most of them
+    never searched by a given fit."""
+    run = subprocess.run(
+        [sys.executable, "-c", _IMPORT_PROBE], capture_output=True, text=True, check=True
+    )
+    compiled_by = set(json.loads(run.stdout.splitlines()[-1]))
+    assert compiled_by.isdisjoint(_PATTERN_MODULES)
+    assert compiled_by  # (the probe sees the compiles it should: smaller modules' still are)
+
+
+def test_a_pattern_compiled_on_use_reads_as_compiled_where_the_fit_searches_it() -> None:
+    from contextledger.lexicon import denials, done, negation
+
+    assert denials.swahili_denies("Usiguse faili la usanidi.")
+    assert sorted(denials.hebrew_donts("אל תמחק. העבר אל תיקיית הגיבוי.")) == [0]
+    assert negation.RETRACTION.search("Use Redis — no, wait, Memcached.") is not None
+    assert done.DONE.search("Bumped the version.") is not None
+    assert gists._NOTHING_FAILED.flags & re.UNICODE

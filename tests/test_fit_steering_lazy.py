@@ -273,22 +273,14 @@ def test_a_cold_fit_of_many_short_requests_peaks_below_half_again_the_input() ->
     measure: a chat of the same shape fitted first. A fit of 50 of its dicts left some
     pattern tables to load inside it, so the test passed only where an earlier test in the
     same worker had loaded them: 1.93x alone, a CI failure under another split)."""
-    import gc
-    import tracemalloc
-
+    from builders import traced_peak
     from contextledger.pricing.text import warm
 
     dicts = _crm_chat(25)
     size = deep_size(dicts)
     warm("o200k_base")  # (one-time loads outside the measure, as bench_fit has them)
     fit(_crm_chat(26), MODEL, window=16_000, max_output_tokens=1000)
-    gc.collect()
-    tracemalloc.start()
-    try:
-        fit(dicts, MODEL, window=16_000, max_output_tokens=1000)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    peak = traced_peak(lambda: fit(dicts, MODEL, window=16_000, max_output_tokens=1000))
     assert peak < 1.5 * size
 
 

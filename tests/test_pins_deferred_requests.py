@@ -182,9 +182,60 @@ def test_another_change_to_the_file_a_deferred_request_names_does_not_do_it() ->
     assert on_topic(deferred, topic("Done: lowered the pool size in settings/db_pool.toml to 8."))
 
 
+def test_a_small_number_alone_does_not_tell_that_a_request_was_done() -> None:
+    """review46 R46-done1: "Done: … timeout set to 5 seconds." closed "Later, raise the
+    retry limit in … to 5." (the same one-digit value, said of another setting)."""
+    deferred = "Later, bump the worker count in deploy/celery.toml to 6."
+    assert not on_topic(deferred, topic("Done: deploy/celery.toml now retries 6 times."))
+    assert on_topic(deferred, topic("Done: the worker count in deploy/celery.toml is now 6."))
+    deferred = "Nanti, naikkan batas unggah di api/upload.py menjadi 25000."
+    assert on_topic(deferred, topic("Done: api/upload.py now accepts files up to 25000 KB."))
+
+
 def test_a_request_put_off_beside_a_paste_is_read() -> None:
     log = "\n".join(f"03:{i:02d}:11 WARN shard-{i} lag {i * 13} ms" for i in range(30))
     turn = f"Here's last night's replication log.\n\n{log}\n\nLater, tune the lag alert to 500 ms."
     assert len(turn) > 400
     assert defers(turn)
     assert not defers(f"Here's last night's replication log.\n\n{log}\n\nTune the lag alert.")
+
+
+@pytest.mark.parametrize(
+    ("deferred", "other_change", "done"),
+    [
+        (  # the value asked is the request's content, in any language it was asked in
+            "Plus tard, passe le nombre de workers dans deploy/queue.yaml à 12.",
+            "Done: deploy/queue.yaml now drains the queue on shutdown.",
+            "Updated deploy/queue.yaml: it now runs 12 workers.",
+        ),
+        (
+            "Nanti, naikkan batas baris ekspor di jobs/export_rows.py menjadi 50000.",
+            "Done: jobs/export_rows.py now writes a header row.",
+            "Done: the export in jobs/export_rows.py now stops at 50000 rows.",
+        ),
+        (  # a word of an Indic script is read whole, its vowel signs with it
+            "बाद में, डैशबोर्ड में बिक्री का चार्ट जोड़ें।",
+            "Done: लॉगिन पेज का रंग बदल दिया।",
+            "Done: डैशबोर्ड में बिक्री का चार्ट जोड़ दिया।",
+        ),
+    ],
+)
+def test_a_report_closes_a_deferred_request_by_what_it_asked(
+    deferred: str, other_change: str, done: str
+) -> None:
+    """review45 R45-def2: a report on another change to the file a request names (or on
+    another topic) leaves it owed; a report of the thing asked closes it."""
+    assert not on_topic(deferred, topic(other_change))
+    assert on_topic(deferred, topic(done))
+
+
+def test_a_request_in_another_script_is_done_by_a_report_naming_its_latin_words() -> None:
+    """A request in another script shares with an English report its files and the words it
+    says in Latin letters ("Redis", "--dry-run"): a report on another change to the file
+    names none of them."""
+    deferred = "あとで、jobs/sync.py に --dry-run オプションを追加してください。"
+    assert not on_topic(deferred, topic("Done: jobs/sync.py now logs each batch."))
+    assert on_topic(deferred, topic("Added a --dry-run option to jobs/sync.py."))
+    deferred = "Позже переведи cache/store.py на Redis."
+    assert not on_topic(deferred, topic("Done: cache/store.py now expires keys after an hour."))
+    assert on_topic(deferred, topic("Done: cache/store.py now uses Redis."))

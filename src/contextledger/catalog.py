@@ -63,6 +63,7 @@ from .errors import (
     describe,
 )
 from .id_tails import chain_problem, date_problem, version_problem
+from .lexicon.common import compiled_on_use
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -91,16 +92,16 @@ IMAGE_FAMILY_HINT = (
 
 # Dated variants: gpt-4o-2024-08-06, claude-sonnet-4-5-20250929, gemini-2.5-flash-001,
 # gpt-4-0613 / pixtral-12b-2409, …-latest, …-preview-05-20
-_DATED_SUFFIX = re.compile(
+_DATED_SUFFIX = compiled_on_use(
     r"(-\d{4}-\d{2}-\d{2}|-\d{8}|-\d{4}|-\d{3}|-latest|-preview(-\d{2}-\d{2,4})?)$"
 )
 
-_DATE = re.compile(r"-(?:\d{4}-\d{2}-\d{2}|\d{8})$")
+_DATE = compiled_on_use(r"-(?:\d{4}-\d{2}-\d{2}|\d{8})$")
 # A name ending in a number of three or more digits (a date, maybe cut short or mistyped).
-_DATED_TAIL = re.compile(r"-\d{3,}(?:-\d{1,2}){0,2}$")
+_DATED_TAIL = compiled_on_use(r"-\d{3,}(?:-\d{1,2}){0,2}$")
 # The tails of _DATED_SUFFIX that name one snapshot of a model (a date or a version number,
 # not -latest or -preview): checked against the model's known snapshots.
-_SNAPSHOT_TAIL = re.compile(r"-(?:\d{4}-\d{2}-\d{2}|\d{8}|\d{4}|\d{3})$")
+_SNAPSHOT_TAIL = compiled_on_use(r"-(?:\d{4}-\d{2}-\d{2}|\d{8}|\d{4}|\d{3})$")
 
 # Provider prefixes of LiteLLM / OpenRouter / cloud ids, and the catalog provider they mean.
 _ROUTE_PROVIDERS = {
@@ -147,20 +148,22 @@ _FRAMEWORK_PROVIDERS = {
 }  # fmt: skip
 # A Bedrock fine-tune: arn:aws:bedrock:<region>:<account>:custom-model/<base model id>/<job id>
 # (the base with its context tail: anthropic.claude-3-haiku-20240307-v1:0:48k).
-_BEDROCK_CUSTOM_MODEL = re.compile(r"arn:aws:bedrock:[^:/]*:\d*:custom-model/(?P<base>[^/]+)/[^/]+")
+_BEDROCK_CUSTOM_MODEL = compiled_on_use(
+    r"arn:aws:bedrock:[^:/]*:\d*:custom-model/(?P<base>[^/]+)/[^/]+"
+)
 # Bedrock cross-region inference profiles: us.anthropic.claude-…, eu.…, apac.…, global.…
-_BEDROCK_REGION = re.compile(r"^(?:us|eu|apac|global|us-gov|jp|au|ca)\.")
-_BEDROCK_VENDOR = re.compile(r"^(?:anthropic|meta|mistral|amazon|cohere|ai21)\.")
+_BEDROCK_REGION = compiled_on_use(r"^(?:us|eu|apac|global|us-gov|jp|au|ca)\.")
+_BEDROCK_VENDOR = compiled_on_use(r"^(?:anthropic|meta|mistral|amazon|cohere|ai21)\.")
 # Bedrock's dated ids end -v1:0 (anthropic.claude-sonnet-4-5-20250929-v1:0), its undated
 # ones -v1 (anthropic.claude-opus-4-6-v1); Vertex has claude-3-5-sonnet-v2@20241022.
-_BEDROCK_VERSION = re.compile(r"-v\d+(:\d+)?$")
-_VERTEX_DATE = re.compile(r"@(?:\d{8}|latest|default|\d{3})$")
-_VERTEX_SNAPSHOT = re.compile(r"@(\d{8}|\d{3})$")  # a date, or a version (gemini-…@001)
-_CLAUDE_DOTTED = re.compile(r"(?<=\d)\.(?=\d)")
-_FINE_TUNE = re.compile(r"^ft:([^:]+):.*$")
-_AZURE_FINE_TUNE = re.compile(r"\.ft-[0-9a-z]+$")
+_BEDROCK_VERSION = compiled_on_use(r"-v\d+(:\d+)?$")
+_VERTEX_DATE = compiled_on_use(r"@(?:\d{8}|latest|default|\d{3})$")
+_VERTEX_SNAPSHOT = compiled_on_use(r"@(\d{8}|\d{3})$")  # a date, or a version (gemini-…@001)
+_CLAUDE_DOTTED = compiled_on_use(r"(?<=\d)\.(?=\d)")
+_FINE_TUNE = compiled_on_use(r"^ft:([^:]+):.*$")
+_AZURE_FINE_TUNE = compiled_on_use(r"\.ft-[0-9a-z]+$")
 # Ids in a cloud's own form: Bedrock's (vendor., region.vendor., ARNs).
-_CLOUD_ID = re.compile(
+_CLOUD_ID = compiled_on_use(
     r"^(?:arn:aws|(?:(?:us|eu|apac|global|us-gov|jp|au|ca)\.)?"
     r"(?:anthropic|meta|mistral|amazon|cohere|ai21)\.)"
 )
@@ -170,11 +173,13 @@ _CASE_SENSITIVE_PROVIDERS = frozenset({"openai", "anthropic", "gemini"})
 # A context-length variant of a model: Claude Code's claude-sonnet-4-5[1m] (the 1M-token
 # window, Anthropic's context-1m beta) and Bedrock's anthropic.claude-…-v1:0:200k. On Vertex
 # Claude Code's tail comes before or after the date: claude-sonnet-4-5[1m]@20250929.
-_CONTEXT_VARIANT = re.compile(
+_CONTEXT_VARIANT = compiled_on_use(
     r"(?:\[(\d+)([km])\](@(?:\d{8}|latest|default|\d{3}))?|:(\d+)(k))$", re.IGNORECASE
 )
 # OpenRouter variants of one model: anthropic/claude-3.7-sonnet:thinking, openai/gpt-4o:extended
-_OPENROUTER_VARIANT = re.compile(r":(?:free|beta|thinking|extended|nitro|floor|online|exacto)$")
+_OPENROUTER_VARIANT = compiled_on_use(
+    r":(?:free|beta|thinking|extended|nitro|floor|online|exacto)$"
+)
 # Words after a known id that make it another kind of model: not a chat model at all, or
 # one that takes no images (gpt-4o-audio-preview, gpt-4o-realtime-preview, gpt-4o-mini-tts).
 _NOT_CHAT_WORDS = frozenset({"tts", "transcribe", "embedding", "embed", "instruct", "moderation"})
@@ -726,7 +731,7 @@ class Catalog:
 
 # Claude 4 and later name the family before the version (claude-sonnet-4-5); wrappers
 # still write them the Claude 3 way (claude-4.5-sonnet, claude-4-opus-20250514).
-_CLAUDE_VERSION_FIRST = re.compile(r"^claude-(\d+(?:[.-]\d)?)-(sonnet|opus|haiku)\b")
+_CLAUDE_VERSION_FIRST = compiled_on_use(r"^claude-(\d+(?:[.-]\d)?)-(sonnet|opus|haiku)\b")
 
 
 # The variants OpenAI, Anthropic and Google publish of a family the catalog lists, the
@@ -1051,7 +1056,7 @@ def _hint(model: str) -> str:
 
 
 # o3-mini-high, o3-low: a model with a reasoning effort, which OpenAI takes in the request
-_EFFORT_ID = re.compile(r"(o\d(?:-mini)?)-(high|low|medium)")
+_EFFORT_ID = compiled_on_use(r"(o\d(?:-mini)?)-(high|low|medium)")
 
 
 def _context_variant(model: str) -> tuple[str, int | None]:
@@ -1097,7 +1102,7 @@ def _first_party_spellings(model: str) -> tuple[str, ...]:
 
 
 # OpenRouter's reasoning-effort ids (openai/o3-mini-high: o3-mini at effort high), route_variants
-_OPENROUTER_EFFORT = re.compile(r"(?<=^o\d-mini)-high$")
+_OPENROUTER_EFFORT = compiled_on_use(r"(?<=^o\d-mini)-high$")
 
 
 def _takes_tail(model: str, base: ModelInfo) -> bool:
@@ -1177,9 +1182,9 @@ _NO_FORCED_TOOL = frozenset(
 )
 
 # The Gemini models measured taking a conversation that ends on a model turn.
-_GEMINI_PREFILL = re.compile(r"^gemini-(?:1\.|2\.|3-|3\.1-|3\.5-flash$|pro-latest$)")
+_GEMINI_PREFILL = compiled_on_use(r"^gemini-(?:1\.|2\.|3-|3\.1-|3\.5-flash$|pro-latest$)")
 # claude-sonnet-4-6, claude-opus-5, claude-fable-5-1: the family, then the version
-_CLAUDE_FAMILY_FIRST = re.compile(r"^claude-[a-z]+-(\d+)(?:-(\d{1,2}))?$")
+_CLAUDE_FAMILY_FIRST = compiled_on_use(r"^claude-[a-z]+-(\d+)(?:-(\d{1,2}))?$")
 
 
 def sent_model_id(asked: str | ModelInfo, info: ModelInfo) -> str:

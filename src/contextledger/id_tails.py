@@ -23,9 +23,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-_PREVIEW_DATE = re.compile(r"-preview-(\d{2})-(\d{2}|\d{4})$")
-_FULL_DATE = re.compile(r"-(\d{4})-?(\d{2})-?(\d{2})$")  # -2024-08-06, -20240806
-_FOUR_DIGITS = re.compile(r"-(\d{2})(\d{2})$")  # OpenAI's -0613 (MMDD), Mistral's -2411 (YYMM)
+from .lexicon.common import compiled_on_use
+
+_PREVIEW_DATE = compiled_on_use(r"-preview-(\d{2})-(\d{2}|\d{4})$")
+_FULL_DATE = compiled_on_use(r"-(\d{4})-?(\d{2})-?(\d{2})$")  # -2024-08-06, -20240806
+_FOUR_DIGITS = compiled_on_use(r"-(\d{2})(\d{2})$")  # OpenAI's -0613 (MMDD), Mistral's -2411 (YYMM)
 # Model snapshots carry dates from the first dated LLM ids on, never far ahead.
 _FIRST_YEAR, _LAST_YEAR = 2020, 2099
 

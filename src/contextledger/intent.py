@@ -25,7 +25,12 @@ from typing import Any
 
 from .lexicon import intent as lexicon
 from .lexicon.common import compiled_on_use
-from .lexicon.negation import unread_denial
+from .lexicon.negation import (
+    BAN_BY_GRAMMAR_LENGTH,
+    banned_by_grammar,
+    unread_denial,
+    without_experiences,
+)
 from .prefilter import (
     RE2_MAX_MEM,
     by_first_character,
@@ -604,7 +609,8 @@ def rule_by_shape(sentence: str) -> bool:
         return False  # (a question asks; "Accountant ne ye bheja hai:" leads into a paste)
     # (a language the lexicon reads is read there, its shapes too: "I can't sleep" is none;
     # a value set against another is said with a denial: "14,800 nahi", "όχι στις 9:40")
-    return unread_denial(_BARE_NO.sub(" ", stripped)) and not is_nudge(stripped)
+    told = without_experiences(stripped)
+    return unread_denial(_BARE_NO.sub(" ", told)) and not is_nudge(stripped)
 
 
 #: "no", which denies in English and Spanish (read by the lexicon) and is a filler in Czech
@@ -627,12 +633,16 @@ def is_constraint(text: str) -> bool:
 def _reads_as_rule(text: str) -> bool:
     if is_nudge(text):
         return False
+    # (what the speaker never did or saw is told, not ruled: "Nunca vi isso antes.")
+    text = without_experiences(text)
     return (
         _says_english(_CONSTRAINT, text)
         or _says_european(_EUROPEAN_CONSTRAINT, text, _european_words(text))
         or _said_by_grammar(_GRAMMAR_RULE, text, _grammar_words(text))
         or _says_unspaced(_UNSPACED_CONSTRAINT, _unspaced_ends(text))
         or standing_order(text)
+        # (an imperative before a negative determiner: "Voeg geen … toe", "Add no …")
+        or banned_by_grammar(text)
     )
 
 
@@ -1361,6 +1371,9 @@ def steering_requests(
             )
             or (grammar and _said_by_grammar(_GRAMMAR_STEERING, text, grammar))
         )
+        if steers and without_experiences(text) != text:
+            # (what the speaker never did or saw is told, not ruled: read as ``is_constraint``)
+            steers = is_correction(text) or _reads_as_rule(text)
         if steers:
             steered.add(i)
         substantive = (steers or (restating and i in restates)) and is_substantive(text)
@@ -1376,6 +1389,20 @@ def steering_requests(
         said = [i for i in unspaced if is_substantive(texts[i]) or is_short_rule(texts[i])]
         steering = sorted(steering + said)
         steered.update(unspaced)
+    # a ban said by its grammar alone ("Voeg geen … toe.", "Nessuna modifica a …"), as
+    # ``is_constraint`` reads it (no candidate word: a few words a text are looked up)
+    by_grammar = [
+        i
+        for i, t in enumerate(texts)
+        if len(t) <= BAN_BY_GRAMMAR_LENGTH
+        and i not in steered
+        and banned_by_grammar(t)
+        and not is_nudge(t)
+    ]
+    if by_grammar:
+        steered.update(by_grammar)
+        said = [i for i in by_grammar if is_substantive(texts[i]) or is_short_rule(texts[i])]
+        steering = sorted(steering + said)
     # a correction by its shape alone ("Not port 8080, use port 8443.", "Redis 6 नहीं,
     # Redis 7 इस्तेमाल करो।"), as ``is_correction`` reads it
     # (with RE2, one pass over the texts says which may hold one of its shapes)

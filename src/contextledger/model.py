@@ -279,6 +279,11 @@ class FileAttachment:
     # chunks), as JSON: sent back to Anthropic as they came; other formats have no such
     # field (translate reports that they go without them).
     document_fields: str | None = None
+    # The format (its title, "OpenAI Chat") whose request carried this file in a part that
+    # format refuses (a Chat ``file`` part that is no PDF: HTTP 400): every writer sends it
+    # as that format takes it (its text, or a line naming it), priced so and reported; ""
+    # for a file its format took as a file.
+    refused_in: str = ""
     type: Literal["file"] = field(default="file", init=False)
 
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 import json
 import re
 
+from .lexicon.common import compiled_on_use
 from .lexicon.outcomes import FAILED_OUTCOMES, FAILED_WHEN_EXPLAINED, OUTCOME_KEYS, REASON_KEYS
 from .prefilter import may_search, superset
 
 # A terminal's control sequences: colours and cursor moves (CSI "ESC [ … m"), window titles
 # and links (OSC "ESC ] … BEL"), two-character escapes; and the same written out by a JSON
 # envelope ("\u001b[31m") or a log that escaped them ("\x1b[0m", "\033[1m")
-_ANSI = re.compile(
+_ANSI = compiled_on_use(
     r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\x1b\\)|[()*+#][0-9A-Za-z]|[@-Z\\_])|"
     r"(?:\\u001[bB]|\\x1[bB]|\\033|\\e)\[[0-?]*[ -/]*[@-~]"
 )
@@ -94,12 +95,12 @@ def unwrapped(text: str, depth: int = 0) -> str | None:
 _STATUS_KEYS = frozenset(
     {"status", "statuscode", "status_code", "code", "http_status", "httpstatus"}
 )
-_JSON_MESSAGE = re.compile(r'^"(?:message|error|detail|title|reason|error_description)"\s*:')
+_JSON_MESSAGE = compiled_on_use(r'^"(?:message|error|detail|title|reason|error_description)"\s*:')
 _SEVERE = frozenset({"error", "fatal", "critical"})
 #: Where an error answer may be (every way ``_is_error_answer`` finds one holds one of these):
 #: screened by its RE2 superset before any parse, at C speed (most JSON outputs are data: a
 #: cold fit reads hundreds, the recap every one). A ``\u`` escape may hide a key's letters.
-ERROR_SCREENED = re.compile(
+ERROR_SCREENED = compiled_on_use(
     r'(?i)"(?:errors?|severity)"\s*:|"(?:ok|success)"\s*:\s*false|'
     r'"(?:status|statuscode|status_code|code|http_status|httpstatus)"\s*:\s*"?'
     r"(?:\s|\\[nrt])*0*[45]\d\d|"

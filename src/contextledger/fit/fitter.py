@@ -52,6 +52,7 @@ from ..pricing.messages import Pricer
 from ..pricing.text import expect_counting
 from ..providers import format_for_provider, provider_format, read_messages
 from ..providers.anthropic import SystemPrompt, system_blocks
+from ..providers.common import unsent_file_notice
 from ..providers.native import expired_reply, replaced_notices
 from ..providers.openai_responses import unpaired_notices
 from ..repair import RepairChange, RepairMemo, RepairResult
@@ -752,7 +753,7 @@ class Fitter:
         # (a fit done once of an app's dicts prices its plain turns from them: see release)
         index.plain_unread = self._memory.source is None and pricer.wire in (None, "openai")
         # (a Fitter's next fit reads again only the request texts it has not read before)
-        index.requests_read.remember = self._memory.source is not None
+        index.fitted_again = index.requests_read.remember = self._memory.source is not None
         index.update(body, pricer, pin_cap=opts.prior_anchor_tokens, defer=True)
         # what this fit may tokenize: the new messages, at most a window of text (about 4
         # characters a token), so a first fit of a long history loads one vocabulary
@@ -804,6 +805,10 @@ class Fitter:
             pins = pin_anchors(
                 index, pricer, anchor_pos, anchor, anchor_cost, opts, earlier_requests=False
             )
+        if self._memory.source is None and regist is None:
+            # (a fit done once has no next fit: what the pinning keeps for one goes once the
+            # pins are made, unless the selection pins gists again; below, the other case)
+            index.pin_tables = None
         chosen = select_units(
             index, pins, anchor_pos, system_cost, limit, opts, self._memory.cut_id,
             pricer, changes, notices, regist,
@@ -898,6 +903,8 @@ class Fitter:
             out = self._expired_audio(out, changes, notices)
         if pricer.estimates:
             notices.extend(_estimated_media(pricer.estimates, out))
+        if pricer.refused_files:  # files their own format takes only as text (review45)
+            notices.extend(_refused_files(out))
         if pricer.as_text:  # another provider's blocks, sent as their text (R31-S1)
             notices.extend(replaced_notices(pricer.as_text, out, self._repair_wire))
         if not self._memory.sent_ok and self._repair_wire == "openai-responses":
@@ -1235,6 +1242,17 @@ def _estimated_media(
             text = f"{what} is priced at {cost.tokens:,} tokens, an estimate on the high side"
             notices.append(Notice("estimated", m.id, f"{text}: {cost.note}."))
     return notices
+
+
+def _refused_files(out: Sequence[Message]) -> list[Notice]:
+    """A notice for each file sent that its own format refused as a file (a CSV or a Word
+    document in a Chat ``file`` part): it went as that format takes it, its text or a line."""
+    return [
+        unsent_file_notice(b, b.refused_in, m.id)
+        for m in out
+        for b in _leaves(m)
+        if isinstance(b, FileAttachment) and b.refused_in
+    ]
 
 
 def _leaves(m: Message) -> Iterator[Block]:

@@ -102,7 +102,7 @@ _FAIL_LINE = compiled_on_use(
     r"(?:" + RUN_FAILED + r")"
 )
 # a count of nothing failed: "0 failed", "errors=0", "no errors", "exit code 0"
-_NOTHING_FAILED = re.compile(
+_NOTHING_FAILED = compiled_on_use(
     r"(?i)\b0 (?:failed|failures?|errors?|failing)\b|\b(?:failed|failures?|errors?)\s*[=:]\s*0\b|"
     r"\bno (?:errors?|failures?)\b|\bexit (?:code|status) 0\b"
 )
@@ -110,35 +110,35 @@ _NOTHING_FAILED = re.compile(
 # "1) suite test:", Gradle's "Class > test FAILED", a JUnit report's testcase, Playwright's
 # "✘  2 [webkit] › signup › closes on escape key (5.0s)" (R33-F3), Pester's "[-] Describe.It
 # name 120ms" (retain34 set A: a helpdesk agent's failing Pester test kept 0/6)
-_NAMES_TEST = re.compile(
+_NAMES_TEST = compiled_on_use(
     r"::|--- FAIL|^\d+\) \S|\S > \S|<testcase\b|^not ok \d|^rspec \./|^● |\S › \S|^\[-\] \S"
     r"|\S \[E\]$"
 )
-_MOCHA_TEST = re.compile(r"^\d+\) \S")
+_MOCHA_TEST = compiled_on_use(r"^\d+\) \S")
 # a count or header of failures a list of numbered tests goes with (Mocha's "1 failing",
 # PHPUnit's "There was 1 failure:", RSpec's "Failures:", ExUnit's "19 tests, 1 failure")
-_MOCHA_COUNT = re.compile(
+_MOCHA_COUNT = compiled_on_use(
     r"^[1-9]\d* failing\b|^There (?:was|were) [1-9]\d* (?:failure|error)s?:|^Failures:$|"
     r"^\d+ (?:tests|doctests|properties), [1-9]\d* failures?\b"
 )
 _LIST_HEADS = (" failing", "There was", "There were", "Failures:", " failure")
 # the file a patch touches: "*** Update File: a.py", "+++ b/a.py"
-_PATCH_FILE = re.compile(r"(?m)^(?:\*\*\* (?:Add|Update|Delete) File: |\+\+\+ b/)(\S.*)$")
+_PATCH_FILE = compiled_on_use(r"(?m)^(?:\*\*\* (?:Add|Update|Delete) File: |\+\+\+ b/)(\S.*)$")
 # a line that sums a run up ("SUMMARY rows=12 checked=40", "Total reconciled: 4821",
 # "==> summary: 12 removed", "Result: 3 of 40 stale"): what a report printed, kept beside
 # the last line of a command's output (R28-M2: a value only a tool printed)
-_SUMMARY_LINE = re.compile(
+_SUMMARY_LINE = compiled_on_use(
     r"(?i)^\W{0,4}(?:summary|totals?|results?|overall|report|stats|statistics|counts?)\b"
 )
 _SUMMARY_LINES = 2
-_DIGITS = re.compile(r"\d+")
-_NAME_WORD = re.compile(r"[^\W\d_]+")
-_CASE_STEP = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_DIGITS = compiled_on_use(r"\d+")
+_NAME_WORD = compiled_on_use(r"[^\W\d_]+")
+_CASE_STEP = compiled_on_use(r"(?<=[a-z])(?=[A-Z])")
 
 #: A read-only query (SQL's): a look-up too.
 _QUERYING = frozenset({"select", "show", "describe", "explain"})
 #: The argument that names what an editor-like tool does (``"command": "view"``).
-_OPERATION_KEY = re.compile(r"(?i)^(?:command|action|operation|op|mode)$")
+_OPERATION_KEY = compiled_on_use(r"(?i)^(?:command|action|operation|op|mode)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +232,7 @@ _COUNTER = compiled_on_use(
     r"row|case|no\.|number|round)\s*#?\d+(?:\s*(?:/|of)\s*\d+)?"
 )
 _SENTENCE_BREAK = compiled_on_use(r"(?<=[.!?;。！？；])\s+")
-_ASCII_DIGIT = re.compile("[0-9]")
+_ASCII_DIGIT = compiled_on_use("[0-9]")
 
 
 def _has_digit(text: str) -> bool:
@@ -279,7 +279,7 @@ def said_beside(messages: Sequence[Message]) -> str | None:
 
 # what may open the assistant's decision: a plan of its own ("I'll", "we'll", "let's"), or
 # a choice said in the words ``intent.is_decision`` reads
-_MAY_DECIDE = re.compile(
+_MAY_DECIDE = compiled_on_use(
     r"(?i)\b(?:i['’]ll|i\s+will|i['’]m\s+going\s+to|i\s+am\s+going\s+to|we['’]ll|we\s+will|"
     r"let['’]s|i['’]ve\s+decided|i\s+decided|decision|decided|go(?:ing)?\s+with|we\s+should|"
     r"i\s+suggest\s+we|plan|my\s+call|the\s+call|verdict|approach|recommendation)\b"
@@ -306,12 +306,12 @@ _LOOKS = (
     r"confirm|scan|study|dig|peek|glance|figure|understand|get|run|rerun|re-run|test|"
     r"continue|proceed|wait|think)\b"
 )
-_OWN_PLAN = re.compile(_PLAN_OPENS + r"(?!" + _LOOKS + r")")
+_OWN_PLAN = compiled_on_use(_PLAN_OPENS + r"(?!" + _LOOKS + r")")
 # ... and a plan to look, which no reading of the sentence makes a decision ("I'll take a
 # look at the logs now.": a step)
-_LOOK_PLAN = re.compile(_PLAN_OPENS + _LOOKS)
+_LOOK_PLAN = compiled_on_use(_PLAN_OPENS + _LOOKS)
 # ... said with why: the option it weighs, the reason, how long it holds
-_WHY = re.compile(
+_WHY = compiled_on_use(
     r"(?i)\b(?:so\s+(?:that|we|you|it|they|the|nothing|no)|because|since|as\s+(?:it|that|this)|"
     r"to\s+avoid|instead\s+of|rather\s+than|from\s+now\s+on|going\s+forward|for\s+now|"
     r"which\s+(?:would|will|means|keeps|lets|avoids)|in\s+case|otherwise)\b"
@@ -369,7 +369,7 @@ PASTE_CHARS = 400
 #: twelve Japanese exam rules is ~300 characters, as long read as 900 Latin ones (R41-F2:
 #: such sheets were not read as pasted, and took the pins of the student's own rules)
 _WIDE_WEIGHT = 3
-_WIDE = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]+")
+_WIDE = compiled_on_use(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]+")
 
 
 def paste_sized(text: str) -> bool:
@@ -591,7 +591,7 @@ def _a_sentence(line: str) -> bool:
 
 # a line of a log, a trace or a table, by its shape: a timestamp, a number, a bracket or a
 # sigil opening it, a key=value in it, a stack frame
-_LOG_LINE = re.compile(
+_LOG_LINE = compiled_on_use(
     r"^(?:[\d\[\]{}<>|#/*+@$%-]|at\s|File\s\"|\s|\w+:\s*\d|Traceback\b|"
     r"[\w.]*(?:Error|Exception|Warning|Caused\s+by)\b|"
     # (a calendar's or a card's property, "DESCRIPTION:Μην αργήσετε.", "X-WR-CALNAME;…:")
@@ -604,7 +604,7 @@ _OPENS_A_LOG_LINE = frozenset("0123456789[]{}<>|#/*+@$%-")
 # question mark and Urdu's full stop, Armenian's, Ethiopic's, Burmese, Khmer and Tibetan
 # full stops: a Khmer or an Amharic request under a paste was read as a pasted line)
 _SENTENCE_MARKS = ".!?。！？।॥؟۔։።፧။។།"
-_SENTENCE_END = re.compile(f"[{_SENTENCE_MARKS}]\\s*$")
+_SENTENCE_END = compiled_on_use(f"[{_SENTENCE_MARKS}]\\s*$")
 # ... its last character that is no space (``\s`` and ``str.isspace`` are the same class):
 # read so, without a search (tests/test_gists_log_lines_read_fast.py)
 _SENTENCE_ENDS = frozenset(_SENTENCE_MARKS)
@@ -641,7 +641,7 @@ def _said_among_log_lines(paragraph: str) -> list[str]:
 
 
 #: A sentence ended inside a line, more said after it
-_SENTENCE_INSIDE = re.compile(r"\w[.!?]\s+\w")
+_SENTENCE_INSIDE = compiled_on_use(r"\w[.!?]\s+\w")
 
 
 def _said_line(line: str) -> bool:
@@ -754,12 +754,12 @@ def link_statement(m: Message) -> tuple[str, str] | None:
 TOLD_MINE, TOLD_SPECIFIC, TOLD_ABOUT_ME = 0, 1, 2
 #: How many leading nudge words ("um", "okay so") a statement about the speaker may open with
 _LEADING_NUDGES = 2
-_WORD = re.compile(r"[^\W_][\w'’-]*")
+_WORD = compiled_on_use(r"[^\W_][\w'’-]*")
 # a number, a link, an address: a specific
-_SPECIFIC = re.compile(r"\d|://|@")
+_SPECIFIC = compiled_on_use(r"\d|://|@")
 # a tag that labels a turn ("#1a", "ref #3f2", "#12"): its digits say no value; a number of
 # four digits or more after "#" is an identifier ("ticket #5521", "order #48213")
-_TAG = re.compile(r"#(?!\d{4,}\b)\w+")
+_TAG = compiled_on_use(r"#(?!\d{4,}\b)\w+")
 #: A note of at most this many English-alphabet words holding an identifier (``_IDENTIFIER``)
 #: is a fact jotted down though no word binds it as a sentence ("PIN changed 8841 dont tell
 #: anyone", "wifi password hunter2 router admin 192.168.0.1"); words strung around a small
@@ -767,16 +767,16 @@ _TAG = re.compile(r"#(?!\d{4,}\b)\w+")
 _NOTE_WORDS = 6
 # an identifier: a code mixing letters and digits, a number of three digits or more, or
 # digits joined by dots, colons or slashes (an address, a time, a reading)
-_IDENTIFIER = re.compile(
+_IDENTIFIER = compiled_on_use(
     r"(?<![\w.])(?:[^\W\d_]+\d[\w-]*|\d+[^\W\d_][\w-]*|\d{3,}|\d+(?:[.:/]\d+)+)(?![\w])"
 )
 # a word inside a sentence: after a space that follows no sentence's end
-_WORD_INSIDE = re.compile(r"(?<=[^\s.!?:;。！？])\s+([^\W\d_][\w'’-]*)")
+_WORD_INSIDE = compiled_on_use(r"(?<=[^\s.!?:;。！？])\s+([^\W\d_][\w'’-]*)")
 # a sound of hesitation a transcript writes down: "um", "uhh", "erm", "hmm"
-_HESITATION = re.compile(r"(?:u+h*m+|u+h+|e+r+m*|h+m+|a+h+|o+h+)$")
+_HESITATION = compiled_on_use(r"(?:u+h*m+|u+h+|e+r+m*|h+m+|a+h+|o+h+)$")
 _SPEAKER_WORDS = frozenset({"I", "I'm", "I’m", "I'll", "I’ll", "I've", "I’ve", "I'd", "I’d"})
 # the speaker or their own: what makes a specific theirs ("my sister", "we live at", "I pay")
-_OWNER = re.compile(r"(?i)(?<![\w'’])(?:my|mine|our|ours|we|me|i)(?![\w])")
+_OWNER = compiled_on_use(r"(?i)(?<![\w'’])(?:my|mine|our|ours|we|me|i)(?![\w])")
 #: A turn of words of the English alphabet with at least this many words says a specific in
 #: a sentence only with a word that binds a sentence (``SENTENCE_WORDS``): else it is words
 #: strung with a number, not something told (a test's filler, a list of tags)
@@ -844,7 +844,7 @@ TOLD_ELISION = " … "
 # is then read). A cold fit of retain34's companion chats spent 19 % more reading each
 # long turn's sentences one by one
 _CAPITAL = "A-ZÀ-ÖØ-ÞĀ-ɏΆ-ΫЀ-Я"
-_TOLD_MARK = re.compile(rf"\d|://|@|[{_CAPITAL}][\w'’-]* [{_CAPITAL}]\w")
+_TOLD_MARK = compiled_on_use(rf"\d|://|@|[{_CAPITAL}][\w'’-]* [{_CAPITAL}]\w")
 
 
 def told_excerpt(text: str, routine: Callable[[str], bool] | None = None) -> tuple[int, str] | None:
@@ -1150,12 +1150,12 @@ def rule_excerpt(
 
 #: A sentence that points back at the one before it ("Do not commit the second one."): an
 #: ordinal or a demonstrative one, not a bare "it" or "them", which chatter is full of
-_REFERS_BACK = re.compile(
+_REFERS_BACK = compiled_on_use(
     r"(?i)\b(?:(?:the|that|this)\s+(?:first|second|third|last|other|latter|former|same)\b|"
     r"(?:that|this)\s+one\b|those\b|these\b|both\b|either\b|neither\b)"
 )
 #: A sentence that goes on with the one before it ("That goes for Thursdays as well.")
-_GOES_ON = re.compile(
+_GOES_ON = compiled_on_use(
     r"(?i)^\W*(?:that|this|same|also|except|unless|including|especially|otherwise|nor|likewise)\b"
 )
 #: A sentence beside a rule this short is kept with it (a rule in two short sentences)
@@ -1378,7 +1378,7 @@ def failing_lines(text: str, most: int | None = None) -> list[str]:
 
 
 #: Any of the marks (one search for them all, not one a mark).
-_ANY_MARK = re.compile("|".join(re.escape(mark) for mark in _MARKS))
+_ANY_MARK = compiled_on_use("|".join(re.escape(mark) for mark in _MARKS))
 #: An output longer than this is screened by ``_ANY_MARK``'s RE2 superset first: Python's
 #: engine tries the marks at every character (~16 ns one), RE2 reads it ~5x faster, and a
 #: cold fit reads the outputs of the ~600 exchanges it visits for gists, ~3,700 of a tool
@@ -1389,7 +1389,7 @@ _SCREENED_CHARS = 256
 #: ``_NAMES_TEST`` matches (literals: one found at C speed, where ``\S > \S`` was tried
 #: at every character), and a JUnit report's failure (it names the testcase before it).
 #: None holds a line break.
-_MAY_NAME = re.compile(
+_MAY_NAME = compiled_on_use(
     r"::|--- FAIL|\) | > |<(?:testcase|failure|error)|not ok |rspec \./|● | › |\[-\] | \[E\]"
 )
 #: The line breaks ``str.splitlines`` cuts at other than "\n" (each looked for alone: a
@@ -1440,7 +1440,7 @@ def _read_failing(
 
 # (every way of _NOTHING_FAILED but this one holds a "0": a line without one is searched for
 # this one alone)
-_NO_FAILURES = re.compile(r"(?i)\bno (?:errors?|failures?)\b")
+_NO_FAILURES = compiled_on_use(r"(?i)\bno (?:errors?|failures?)\b")
 
 
 def _nothing_failed(line: str) -> bool:
@@ -1513,7 +1513,7 @@ def _value(value: object, depth: int = 0) -> str | None:
 
 
 # an argument that names the file a call reads
-_PATH_KEY = re.compile(r"(?i)^(?:path|file|filename|file_?path|target_file|uri)$")
+_PATH_KEY = compiled_on_use(r"(?i)^(?:path|file|filename|file_?path|target_file|uri)$")
 
 
 def _paths_named(parsed: object) -> list[str]:
@@ -1594,7 +1594,7 @@ def _looks(name: str, parsed: object) -> bool:
     return True
 
 
-_CHAIN = re.compile(r"&&|\|\||;|\n")
+_CHAIN = compiled_on_use(r"&&|\|\||;|\n")
 
 
 def _commands(parsed: object, depth: int = 0) -> list[str]:

@@ -99,6 +99,14 @@ PASSIVE = _listed("foi foram fue fueron fut été sont est")
 # An article elided onto the noun it stands before ("L'utilisateur", "l'assistente",
 # "dell'utente"); not English's contractions ("I'll", "we'd")
 ELIDED_ARTICLE = r"(?i:l|dell|all|nell|sull|dall)['’](?=\w)"
+# A verb that opens its clause before its subject, in the languages that put the verb
+# first ("يريد المستخدم …", "قرر المستخدم …", "Gusto ng user …", "Nagpasya ang user …"):
+# the subject after it is the clause's. Only wanting, deciding, asking and choosing —
+# the verbs a recap credits a wish or a decision with.
+VERB_FIRST = (
+    r"(?i:(?:[وف]?(?:يريد|تريد|يرغب|ترغب|يفضل|تفضل|قرر|قررت|طلب|طلبت|اختار|اختارت|وافق|وافقت)|"
+    r"gusto|nais|ibig|ayaw|nagpasya|pinili|hiniling|pumayag)\s+(?:ng|ni|ang|si)?\s*)"
+)
 TITLES = _listed("sr sra srta don doña dona mme mlle m monsieur madame")
 
 
@@ -676,6 +684,98 @@ READ_CUES = """
 """
 READ_CUES_NOSPACE = "読み込ん 読み込み 読んだ 読み取 確認し 参照し 读取 读了 阅读 查看 看了 읽었 읽은 읽음 읽기 열람"
 
+# A write or a run said done by its grammar, not by a list of its forms: each language's
+# verb roots (write, run) and the past or passive morphology that makes one an act done
+# — the root alone (an order, an infinitive: "futtasd", "ajaa", "chalao", "patakbuhin")
+# claims nothing. ``{root}`` is the root; a Tagalog root is split where its infix goes
+# ("s|ulat": ``{head}`` "s", ``{tail}`` "ulat").
+PAST_ACTS: tuple[tuple[str, str, str, str], ...] = (
+    (  # Hungarian: past -t-/-tt- with its person ("módosítottam", "lefuttattuk",
+        # "frissítette"), or the participle of "X lett/volt" ("frissítve lett")
+        "hu",
+        "ír módosít frissít szerkeszt javít ment töröl létrehoz változtat nevez",
+        "futtat indít hajt",
+        r"(?:meg|le|el|át|ki|be|fel|újra|végre)?{root}"
+        r"(?:(?:ott|ett|ött|tt|t)(?:am|em|om|öm|unk|ünk|uk|ük|a|e|ák|ék|ad|ed)?|va|ve)",
+    ),
+    (  # Finnish: past -i- with its person ("kirjoitin", "päivitti", "ajoin") and the
+        # passive past ("muokattiin", "suoritettiin")
+        "fi",
+        "kirjoit päivit muokkas muokat tallens tallenn korjas korjat poist muut lisäs lisät",
+        "aj suorit käynnist",
+        r"{root}(?:in|imme|i|ivat|ti|tin|timme|tivat|ettiin|ttiin|tiin|oin|oimme|oi|oivat)",
+    ),
+    (  # Romanian: the perfect "am/a/au (fost) scris" and its passive ("a fost rulată")
+        "ro",
+        "scris rescris suprascris modificat actualizat creat șters salvat editat schimbat corectat",
+        "rulat executat lansat pornit",
+        r"(?:am|ai|a|au|ați|aţi|s-a|s-au)\s+(?:fost\s+)?{root}(?:ă|e|i)?",
+    ),
+    (  # Portuguese: the first person's preterite ("escrevi", "atualizei", "rodei")
+        "pt",
+        "escrev reescrev sobrescrev atualiz alter modifiqu edit salv apagu cri corrig remov "
+        "mud grav",
+        "execut rod lanc inici",
+        r"{root}(?:ei|i)",
+    ),
+    (  # Turkish: past -DI with its person, and the passive's -Il-/-n- before it
+        # ("güncelledim", "yazıldı", "çalıştırıldı", "silindi")
+        "tr",
+        "yaz değiştir güncelle düzenle oluştur sil kaydet kayded düzelt",
+        "çalıştır yürüt",
+        r"{root}(?:ıl|il|ul|ül|n|ın|in|un|ün)?(?:dı|di|du|dü|tı|ti|tu|tü)"
+        r"(?:m|k|n|nız|niz|nuz|nüz|lar|ler)?",
+    ),
+    (  # Hindi and Urdu in Latin letters: the perfective ("likha", "chalayi", "badle",
+        # "... likha gaya")
+        "hi",
+        "likh badl hatay banay mitay",
+        "chalay",
+        r"{root}(?:a|i|e|ā|ī)(?:\s+(?:gaya|gayi|gaye|gayā|gayī))?",
+    ),
+    (  # ... and a loan verb with "kiya" ("update kiya", "run ki", "... kiya gaya"): "ki"
+        # only ending the clause (it is also "that" and "of")
+        "hi",
+        "update edit change modify save create delete",
+        "run execute start",
+        r"{root}\s+(?:kiya|kiyā|kiye|kar\s+(?:diya|di|diye)|ki(?=\s*(?:[.,;!।]|$|gayi|gayī)))",
+    ),
+    (  # ... in Urdu's script ("لکھی", "چلایا", "... چلائی گئی")
+        "ur",
+        "لکھ بدل ہٹای بنای",
+        "چلای چلائ",
+        r"{root}(?:ا|ی|ے|ئی|ئے)(?:\s+(?:گیا|گئی|گئے))?",
+    ),
+    (  # ... and its loan verbs with "کیا" ("اپ ڈیٹ کی گئی")
+        "ur",
+        "اپ_ڈیٹ اپڈیٹ تبدیل ترمیم ایڈٹ",
+        "رن",
+        r"{root}\s+(?:کیا|کیے|کر\s+(?:دیا|دی)|کی(?=\s*(?:[.،۔!]|$|گئی)))",
+    ),
+    (  # ... and in Devanagari ("चलाया", "अपडेट की गई", "रन किया")
+        "hi",
+        "लिख बदल हटाय बनाय अपडेट_क संपादित_क",
+        "चलाय चलाए रन_क",
+        r"{root}(?:ा|ी|े|ई|ए|िया|िए)(?:\s+(?:गया|गई|गए))?",
+    ),
+    (  # Bengali: first-person past "-লাম", perfect "-েছি"/"-েছে" ("লিখলাম", "চালিয়েছি"),
+        # "X করলাম"/"X করা হয়েছে" of a loan verb ("আপডেট করলাম", "পরিবর্তন করা হয়েছে") and
+        # the passive "চালানো হয়েছে", "লেখা হয়েছে"
+        "bn",
+        "লিখ লেখ বদল বদলা মুছ মোছ হালনাগাদ_কর আপডেট_কর পরিবর্তন_কর সম্পাদনা_কর তৈরি_কর সংশোধন_কর",
+        "চালা চালি রান_কর",
+        r"{root}(?:লাম|লেন|ল|েছি|েছিলাম|েছে|েছেন|(?:\u09df|\u09af\u09bc)েছি|(?:\u09df|\u09af\u09bc)েছে)|"
+        r"{root}(?:া|নো)\s+(?:হ(?:\u09df|\u09af\u09bc)েছে|হলো|হল)",
+    ),
+    (  # Tagalog: the past's "-in-"/"-um-" infix and "nag-"/"na-" ("isinulat", "binago",
+        # "pinatakbo", "tumakbo", "nagpatakbo", "na-update", "in-edit")
+        "tl",
+        "s|ulat b|ago p|alit |update |edit |ayos t|anggal",
+        "p|atakbo t|akbo |run",
+        r"(?:i|na|nai)?{head}(?:in|um){tail}(?:an|han)?|(?:nag|na|naka|in|ini)-?{head}{tail}(?:an|han)?",
+    ),
+)
+
 # What makes a clause a condition or an exception, not a statement ("only if the tests
 # pass", "если тесты пройдут", "jos testit menevät läpi", "테스트가 통과하면"): a pass or a
 # failure said under one claims nothing happened.
@@ -798,6 +898,19 @@ NEGATORS = """
     nor
 """
 NEGATORS_NOSPACE = "ไม่ 안 않 못 不 没 未 ません なかった ていない"
+# Words of passing that claim nothing alone ("pass" an argument; Hindi "पास" is also
+# "near"; "通り" is also "as", "予定通り") but denied claim a failure: "did not pass", "पास
+# नहीं हुआ", "পাস করেনি", "پاس نہیں ہوا", "لم ينجح", "通りませんでした"
+PASS_WHEN_DENIED = "pass पास পাস پاس ينجح تنجح ينجحا"
+PASS_WHEN_DENIED_NOSPACE = "通り 通っ"
+# ... and what turns the outcome word BEFORE it around, in the languages that deny after
+# the verb: Hindi and Urdu ("pass nahi hua", "پاس نہیں ہوا"), Bengali's "-নি" on the verb
+# after it ("পাস করেনি", "সফল হয়নি"), Korean's "-지 못/않-" ("통과하지 못했습니다"),
+# Japanese's "-ませんでした"/"-なかった" ("合格しませんでした")
+NEGATED_AFTER = re.compile(
+    r"^\s*(?:(?:nahi|nahin|nahī|nahīn|नहीं|नही|نہیں|نہ)(?!\w)|না(?!\w)|(?:কর|হয়|হয়)\S?নি|"
+    r"\S{0,3}?지\s*(?:못|않)|\S{0,3}?(?:ませんでした|なかった|ていない))"
+)
 # ... and the words that forbid a step ("don't", "đừng", "אל", "しないで", "마세요", "不要",
 # "อย่า"): with NEGATORS, what negates a step held back until then ("Do tego czasu go nie
 # wdrażaj.", "Until then, don't deploy it.")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .common import NEGATIONS
+from .common import NEGATIONS, WORD_MARKS, compiled_on_use
 from .common import listed as _listed
 
 # Negations and prohibitions of languages the shared list does not hold yet (Italian, Dutch,
@@ -57,7 +57,7 @@ PROHIBITIONS = _listed(
 # "not" glued before a verb ("نمی‌توانی", "اجرا نکن", "دست نزن", "اضافه نکنید"); Tamil
 # "never", "don't", "must not", "not", and the negative imperative on its verb ("இயக்காதே",
 # "தொடாதீர்கள்"): read as marks, as Thai's
-GLUED_SCRIPT_DENIALS = re.compile(
+GLUED_SCRIPT_DENIALS = compiled_on_use(
     r"(?<![\u0600-\u06ff\u200c])(?:هرگز|نباید|نه|نمی|ن(?:کن|کنید|کنی|زن|زنید|ده|دهید|گذار|"
     r"گذارید|رو|روید|ریز|ساز|فرست|کش|گیر|بر|برید|شود|شه|یست|دار))(?![\u0600-\u06ff])|"
     r"ஒருபோதும்|வேண்டாம்|கூடாது|இல்லை|அல்ல(?![\u0b80-\u0bff])|"
@@ -71,7 +71,7 @@ def _each_opening_on_a_letter(alternatives: list[tuple[str, str]]) -> re.Pattern
     and the engine skips to those letters (an alternative opening on a class or ``\\b``
     was tried from every character: ~20 µs a sentence on each denial asked)."""
     forms = {(o[:1].upper() + o[1:], r) for o, r in alternatives} | set(alternatives)
-    return re.compile("|".join(f"{o}(?<![^\\W\\d_]{o}){r}" for o, r in sorted(forms)))
+    return compiled_on_use("|".join(f"{o}(?<![^\\W\\d_]{o}){r}" for o, r in sorted(forms)))
 
 
 # Denials glued to a word, read by their grammar (not listed word by word):
@@ -82,8 +82,13 @@ def _each_opening_on_a_letter(alternatives: list[tuple[str, str]]) -> re.Pattern
 #   (``TURKISH_LETTER``), so that no word of another language ending so is read as one; the
 #   longer endings no other language writes ("göndermeyiniz", "yapmamalısınız",
 #   "girmemelisiniz", "kaldırmayacağız", "istemiyorum") are read in any text
-TURKISH_LETTER = re.compile(r"[ıİğĞşŞ]")
-TURKISH_DENIED_VERB = re.compile(
+TURKISH_LETTER = compiled_on_use(
+    r"[ıİğĞşŞ]|"
+    # ... or, in Turkish typed without them, a case suffix after a name's apostrophe
+    # ("README'yi", "Token'i", "Redis'ten", "Backup'lari"); not an elision ("l'a", "qu'a")
+    r"(?<=[^\W\d_]{2})(?<!\bqu)['’](?:y?[ıiuü]|y[ae]|n[ıiuü]|n[ae]|[dt][ae]n?|l[ae]r\w*)(?!\w)"
+)
+TURKISH_DENIED_VERB = compiled_on_use(
     r"(?i)(?<!\w)\w{3,}(?:m[ae](?:d[ıiuü]\w*|m[ıiuü]ş\w*|z(?:l[ae]r)?|s[ıi]n(?:l[ae]r)?|"
     # ... or its verbal noun ("çalıştırılmamasını söyledi", "dokunmamak": not to run it)
     r"m[ae](?:s[ıi]|k)\w*)|"
@@ -93,7 +98,7 @@ TURKISH_DENIED_VERB = re.compile(
     r"(?<!\w)(?<!\bbir\s)\w{3,}m[ae](?=\s*(?:[.!;,]|$))"
 )
 # (and the optative's "-mayalım", "let's not": "Testleri atlamayalım.")
-TURKISH_DENIED_VERB_ANYWHERE = re.compile(  # (its "m" first, the word's letters before it
+TURKISH_DENIED_VERB_ANYWHERE = compiled_on_use(  # (its "m" first, the word's letters before it
     # read by a look behind: the engine skips to each "m" instead of trying every letter)
     r"m(?:(?<=\w\w\wm)[ae](?:y[ıi]n(?:[ıi]z)?|m[ae]l[ıi]\w*|y[ae]c[ae][kğ]\w*|y[ae]l[ıi]m)|"
     r"(?<=\w\w\wm)[ıiuü]yor(?:um|uz|sun|sunuz))(?!\w)"
@@ -115,15 +120,37 @@ GLUED_WORD_DENIALS = _each_opening_on_a_letter(
 )
 # Vietnamese nouns made with "không" (not): "không gian" (space), "không khí" (air), "hàng
 # không" (aviation), "không quân" (air force), "số không" (zero): no denial
-VIETNAMESE_KHONG_NOUNS = re.compile(r"(?i)\bkhông\s+(?:gian|khí|quân)\b|\b(?:hàng|số)\s+không\b")
+VIETNAMESE_KHONG_NOUNS = compiled_on_use(
+    r"(?i)\bkhông\s+(?:gian|khí|quân)\b|\b(?:hàng|số)\s+không\b"
+)
 # "Not only X but also Y" says both, and denies neither ("Não só o CSV, mas também o Excel",
 # "Nu doar …, ci și …", "Nem csak …, hanem …": review45 R45-neg1 read them as bans)
-NOT_ONLY = re.compile(
+NOT_ONLY = compiled_on_use(
     r"(?i)\b(?:not\s+(?:only|just|merely)|não\s+(?:só|apenas|somente)|nu\s+(?:doar|numai)|"
     r"non\s+(?:solo|soltanto|solamente|seulement)|nicht\s+nur|niet\s+alleen|"
     r"no\s+(?:solo|sólo|solamente)|pas\s+seulement|ei\s+(?:vain|pelkästään|ainoastaan)|"
     r"nem\s+(?:csak|csupán)|(?:bukan|tidak)\s+(?:sahaja|hanya|cuma|saja)|"
     r"не\s+(?:только|лише|тільки)|nie\s+tylko|ne\s+(?:jen|len|samo)|όχι\s+μόνο|hindi\s+lang)\b"
+)
+# A reassurance opening a turn denies nothing it bans: "no problem", "no worries",
+# "nothing to worry about", said with a noun of trouble in its first clause ("Żaden problem,
+# kontynuuj.", "Sorun değil, devam et.", "Tidak apa-apa, lanjutkan.", "কোনো সমস্যা নেই, …",
+# "Koi baat nahi, …"): that clause is no denial (review45 R45-neg1)
+TROUBLE_NOUNS = _listed(
+    """
+    problem problems problema problemas problemi problème problèmes problém problému
+    problemu problemă probleem probléma problemi ongelmaa πρόβλημα проблем проблемы worries
+    worry biggie harm hurry rush zorgen haast sorge sorgen ursache eile preocupes preocupe
+    prisa pressa fretta souci soucis sprawy szkodzi kłopotu kłopot nevadí starost fara
+    bekymmer bekymring brådska fare sorun sorunu dert mesele masalah apa-apa baat tension
+    chinta dikkat hätää huolta haittaa gond baj grijă grija necaz anuman shida tatizo
+    wasiwasi बात समस्या दिक्कत चिंता परेशानी সমস্যা অসুবিধা চিন্তা ব্যাপার בעיה مشكلة مشکلی
+    """
+)
+REASSURANCE = compiled_on_use(
+    r"(?i)\W*(?:[^\s,.!?،]+\s+){0,3}?"
+    rf"(?<![^\W\d_])(?:{'|'.join(sorted(TROUBLE_NOUNS))})(?![\w{WORD_MARKS}-])"
+    r"(?:\s+[^\s,.!?،]+){0,2}\s*(?=[,،，、—–]|\s-\s)"
 )
 # Hebrew's "אל" said as a word: "don't" before a verb of the second person, opening its clause
 # ("אל תמחק", "בבקשה, אל תריץ"); else "to" ("שלח את הקובץ אל השרת", and before a noun that
@@ -132,7 +159,7 @@ NOT_ONLY = re.compile(
 # The words after which "אל" still opens a ban ("please", "but", "never", "also", "now" …)
 HEBREW_BEFORE_DONT: tuple[str, ...] = ("בבקשה", "אבל", "אנא", "רק", "אז", "פשוט", "לעולם")
 HEBREW_BEFORE_DONT += ("ולעולם", "גם", "וגם", "עכשיו", "כרגע", "היום", "פעם")
-HEBREW_DONT = re.compile(
+HEBREW_DONT = compiled_on_use(
     r"(?:^|[.,!?:;()\"'\n\u2013\u2014-]\s*|(?<![\u0590-\u05ff])"
     rf"(?:{'|'.join(HEBREW_BEFORE_DONT)})\s+)(אל)\s+ת"
 )
@@ -168,9 +195,9 @@ SWAHILI_DENIED_VERB = _each_opening_on_a_letter(
     ]
     + [("hatu", r"[a-z]{2,}i\b"), ("hawa", r"[a-z]{3,}i\b")]
 )
-_BEYOND_ASCII_LETTER = re.compile(r"(?![\x00-\x7f])[^\W\d_]")
+_BEYOND_ASCII_LETTER = compiled_on_use(r"(?![\x00-\x7f])[^\W\d_]")
 # Swahili's small words, none of them French ("la" is both: not listed)
-SWAHILI_WORDS = re.compile(
+SWAHILI_WORDS = compiled_on_use(
     r"(?i)\b(?:ya|kwa|kwenye|katika|hii|huu|hiyo|hizi|cha|vya|za|yoyote|wowote|kabisa|tena|"
     r"sasa|hapa|bado|lakini|pia|kwamba|ili)\b"
 )
@@ -201,10 +228,39 @@ def turkish_denies(text: str) -> bool:
     (True, False)
     >>> turkish_denies("Bu tabloya elle veri girmemelisiniz."), turkish_denies("normalize it")
     (True, False)
+    >>> turkish_denies("Bugünün işi: log temizleme."), turkish_denies("Not: dosyayı silme.")
+    (False, True)
     """
-    return TURKISH_DENIED_VERB_ANYWHERE.search(text) is not None or (
-        TURKISH_LETTER.search(text) is not None and TURKISH_DENIED_VERB.search(text) is not None
+    if TURKISH_DENIED_VERB_ANYWHERE.search(text) is not None:
+        return True
+    if TURKISH_LETTER.search(text) is None:
+        return False
+    return any(
+        not _turkish_verbal_noun(text, found) for found in TURKISH_DENIED_VERB.finditer(text)
     )
+
+
+# A label opening its line ("Görev:", "Bu haftanın hedefi:", "Sıradaki iş:"), and a word
+# that ends in a case of an argument: an accusative, dative, locative or ablative ("dosyayı",
+# "sunucuya", "prod'a", "günde", "listeden")
+_TURKISH_LABEL = compiled_on_use(
+    r"(?:[^\W\d_][\w'’-]*[^\S\n]+){0,3}[^\W\d_][\w'’-]*[^\S\n]*:[^\S\n]*"
+)
+_TURKISH_CASE_ENDING = compiled_on_use(r"(?:[yn][ıiuü]|l[ae]r[ıi]|[yn][ae]|[dt][ae]n?|['’]\w+)$")
+
+
+def _turkish_verbal_noun(text: str, found: re.Match[str]) -> bool:
+    """Whether the clause-final "-ma/-me" ``found`` is a verbal noun, not a verb: the value
+    of a label, after a noun in no case ("Görev: veri taşıma." is "Task: data migration";
+    review45 R45-neg1), where an imperative's object is in its case ("Not: dosyayı silme.")."""
+    if not found.group().endswith(("ma", "me", "MA", "ME")):
+        return False  # (a tense or a person after the "-ma/-me": a verb)
+    line = text.rfind("\n", 0, found.start()) + 1
+    label = _TURKISH_LABEL.match(text, line, found.start())
+    if label is None:
+        return False
+    before = text[label.end() : found.start()].split()
+    return not before or _TURKISH_CASE_ENDING.search(before[-1]) is None
 
 
 # Denials of the languages whose words are not spaced, or glued onto the verb: Korean
@@ -213,7 +269,7 @@ def turkish_denies(text: str) -> bool:
 # "ません"), Chinese ("不要", "禁止", "别删": not the "别" of a word, "特别" especially,
 # "区别" difference, "别的" other; not the "ません" of a leave, "構いません": you may): read
 # as marks, not words.
-SCRIPT_DENIALS = re.compile(
+SCRIPT_DENIALS = compiled_on_use(
     r"마세요|마십시오|말아\s*(?:주|요|라|줘)|말고|말\s*것|말라|않|못\s*하|금지|ห้าม|อย่า(?!ง)|ไม่(?!กี่|ว่า)|"
     r"しないで|"
     r"ないで|ないこと|"

@@ -13,15 +13,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .common import WORD_MARKS, compiled_on_use
+
 # A sentence reporting work done ("Done.", "Added the flag.", "I've drafted the note.")
-DONE = re.compile(
+DONE = compiled_on_use(
     r"(?i)\b(?:done|added|fixed|implemented|completed|created|finished|updated|resolved|"
     r"removed|deleted|renamed|refactored|deployed|wrote|written|installed|documented)\b"
     # a report that opens on what was done: "Bumped the version.", "I've drafted the note."
     r"|^\W*(?:i(?:'ve| have)\s+(?:now\s+|also\s+|just\s+)?)?[a-z]{3,}ed\b(?!\s+to\b)"
 )
 
-_SUFFIX = re.compile(r"(?:ing|ed|es|s)$")
+_SUFFIX = compiled_on_use(r"(?:ing|ed|es|s)$")
 
 _STOP = frozenset(
     [
@@ -108,15 +110,23 @@ _STOP = frozenset(
 )
 
 
+# A word with the marks written onto its letters (an Indic vowel sign or virama is no
+# ``\w``: "ग्राहक" read with ``\w`` alone fell apart into letters, none of 4); in a script
+# that writes no space between words (Thai, Lao, Myanmar, Khmer) a run with its marks is a
+# whole phrase: its pieces between marks are read, as before
+_UNSPACED_SCRIPT = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+_KEYWORD = compiled_on_use(rf"(?:(?![{_UNSPACED_SCRIPT}])[\w'{WORD_MARKS}-]){{4,}}|[\w'-]{{4,}}")
+
+
 def keywords(text: str) -> set[str]:
     """Content words of ``text`` (casefolded, 4+ letters, no stop words)."""
-    return {w for w in re.findall(r"[\w'-]{4,}", text.casefold()) if w not in _STOP}
+    return {w for w in _KEYWORD.findall(text.casefold()) if w not in _STOP}
 
 
 def topic(text: str) -> set[str]:
-    """Content words cut to a rough stem ("bumped" and "bump" are one topic), and the code
-    names said whole (:func:`code_names`)."""
-    return _stems(text) | code_names(text)
+    """Content words cut to a rough stem ("bumped" and "bump" are one topic), the code
+    names said whole (:func:`code_names`) and the numbers said (:func:`values`)."""
+    return _stems(text) | code_names(text) | values(text)
 
 
 def _stems(text: str) -> set[str]:
@@ -125,7 +135,7 @@ def _stems(text: str) -> set[str]:
 
 # A name of code, said alike in every language: a path or an identifier ("docs/guide.md",
 # "export_batch", "rotate_keys.sh"), not an abbreviation ("e.g.") nor a version ("1.2")
-_CODE_NAME = re.compile(  # (in ASCII letters: glued to a word of Chinese, "加个docs/a.md文件")
+_CODE_NAME = compiled_on_use(  # (in ASCII letters: glued to a word of Chinese, "加个docs/a.md文件")
     r"(?<![A-Za-z0-9_./-])(?:[\w.-]*[A-Za-z0-9](?:[/_][\w.-]*)*[/_][\w.-]*[A-Za-z0-9]|"
     r"[A-Za-z0-9_-]{2,}\.[a-z]{1,4})(?![A-Za-z0-9_/-])",
     re.ASCII,
@@ -139,6 +149,22 @@ def code_names(text: str) -> set[str]:
     ['docs/export_guide.md', 'export_batch']
     """
     return {n.rstrip(".") for n in _CODE_NAME.findall(text)}
+
+
+# A number said outside a name of code, in any script ("to 5", "a 8443", "60秒", "5-re"),
+# not a version's ("v2.3") nor a name's digits ("log4j", "ticket-42")
+_VALUE = compiled_on_use(r"(?<![A-Za-z0-9_.,/-])\d+(?:[.,]\d+)?(?![0-9]|[.,]\d)")
+
+
+def values(text: str) -> set[str]:
+    """The numbers ``text`` says outside its names of code, a decimal comma read as a point.
+
+    >>> sorted(values("Raise the limit in config/retry2.yaml from 3 to 5,5 (v2.3)."))
+    ['3', '5.5']
+    """
+    for name in code_names(text):
+        text = text.replace(name, " ")
+    return {v.replace(",", ".") for v in _VALUE.findall(text)}
 
 
 def reported_done(sentences: Iterable[str]) -> list[set[str]]:
@@ -171,6 +197,13 @@ def on_topic(request: str, said: set[str]) -> bool:
     topic.) Or they name every name of code the request names: a request in another
     language than the report shares only those ("Müsait olduğunda docs/guide.md dosyasını
     ekle." and "Done: added docs/guide.md.")."""
+    # The value a request asks for is its content: a report on the same file or topic that
+    # names none of them is of another change ("raise the retry limit in config/retry.yaml
+    # to 5" is not done by "config/retry.yaml now has the timeout set to 30s", in whatever
+    # language the request was said: review45 R45-def2)
+    asked = values(request)
+    if asked and asked.isdisjoint(said):
+        return False
     names = code_names(request)
     # (the words of a path are the path's: "config/retry.yaml" in a report of another change
     # to it shares "retry" and "yaml" with "raise the retry limit in config/retry.yaml to 5",
@@ -183,6 +216,23 @@ def on_topic(request: str, said: set[str]) -> bool:
     if not names or not names <= said:
         return False
     # A request in ASCII letters is read word by word: a report of it shares a word besides
-    # the names, if it says any ("Later, add docs/guide.md."); one in another script shares
-    # only the names
-    return not request.isascii() or not words or bool(words & said)
+    # the names, if it says any ("Later, add docs/guide.md."), or the value asked
+    if request.isascii():
+        return _telling(asked & said) or not words or bool(words & said)
+    # One in another script names in Latin letters what it is about besides its files
+    # ("email 列", "--verbose फ़्लैग", "поддержку Kafka"): a report of it names that too;
+    # one in Latin letters with accents shares only the names and values
+    latin = {w for w in words if w.isascii()} if _NOT_LATIN.search(request) else set()
+    return not latin or not latin.isdisjoint(said)
+
+
+def _telling(shared: set[str]) -> bool:
+    """Whether values a report shares with a request tell that it is the thing asked, with
+    no other word shared: a long one does ("… naikkan batas … menjadi 50000" and "… stops at
+    50000 rows"); a count of one or two digits is said of many settings ("raise the retry
+    limit … to 5" is not done by "timeout set to 5 seconds": review46 R46-done1)."""
+    return any(len(v.replace(",", "").replace(".", "")) >= 3 for v in shared)
+
+
+# a letter of a script other than Latin (Cyrillic, CJK, Devanagari, Arabic, …)
+_NOT_LATIN = compiled_on_use(r"(?![A-Za-z\u00c0-\u024f\u1e00-\u1eff])[^\W\d_]")

@@ -13,10 +13,9 @@ record sentence and the recap's sentence about it are read alike.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
-from .common import NEGATIONS
+from .common import NEGATIONS, WORD_MARKS, compiled_on_use
 from .common import listed as _listed
 from .denials import (
     DENIALS,
@@ -24,6 +23,7 @@ from .denials import (
     HEBREW_DONT,
     NOT_ONLY,
     PROHIBITIONS,
+    REASSURANCE,
     SCRIPT_DENIALS,
     TURKISH_LETTER,
     VIETNAMESE_KHONG_NOUNS,
@@ -34,7 +34,7 @@ from .denials import (
 # An option turned down by an idiom, in languages whose other denials the stance reader
 # reads word by word (English, German, Portuguese, Spanish, French): what it names is
 # denied. ("forget X", "esquece X": not "don't forget to …", "não esquece de …")
-REJECTING_READ = re.compile(
+REJECTING_READ = compiled_on_use(
     r"(?i)\b(?:off\s+the\s+table|rul(?:e|es|ed|ing)\s+out|no[-\s]go|not\s+an\s+option|"
     r"out\s+of\s+the\s+question)\b|"
     r"(?<!n't\s)(?<!not\s)(?<!never\s)(?<!do\s)(?:^|(?<=[\s,;:.!…]))forget\s+(?:about\s+)?"
@@ -47,12 +47,12 @@ REJECTING_READ = re.compile(
 # ... and in languages whose denials are glued to the verb or unspaced (Turkish "olmaz",
 # Russian "отпадает", Korean "빼고", Hebrew "תשכח מ…", Japanese "却下", Chinese "不考虑",
 # Bengali "বাদ"): read by the readers of rules said back in another language
-REJECTING_OTHER = re.compile(
+REJECTING_OTHER = compiled_on_use(
     r"(?i)\bolmaz\b|\bотпада(?:ет|ют)?\b|却下|不考虑|不考慮|빼고|(?<!אל\s)תשכח\s+מ|বাদ|"
     r"싫(?:어|습니다|다)"  # (Korean "반지하는 절대 싫어요": I won't have a semi-basement)
 )
 # the idioms whose option comes after them ("forget Kafka", "ruled out Kafka")
-OPTION_AFTER = re.compile(r"(?i)^(?:forget|esquec?e|rul\w*\s+out|descart(?:ar|amos|ei|ou|e)$)")
+OPTION_AFTER = compiled_on_use(r"(?i)^(?:forget|esquec?e|rul\w*\s+out|descart(?:ar|amos|ei|ou|e)$)")
 
 
 @lru_cache(maxsize=1 << 14)  # asked of every record sentence at every recap
@@ -75,11 +75,13 @@ READ_WORD_BY_WORD = (
     )
 ) - _listed("no ne ni nie")
 
-_WORDS = re.compile(r"[^\W\d_][^\W_]*(?:'[^\W\d_]+)?")
+# (a word with the marks written onto its letters: "निगरानी" (monitoring) is one word, not
+# "न" (not) and "गर")
+_WORDS = compiled_on_use(rf"[^\W\d_](?:[^\W_]|[{WORD_MARKS}])*(?:'[^\W\d_]+)?")
 # Hindi written in Latin letters (Hinglish): "nahi"/"nahin" (not), and "mat" (don't) before
 # the verb it bans, an infinitive or an imperative ("mat bhejna", "mat daalo", "mat
 # kijiye"); "mat" alone is an English noun ("the yoga mat", "a mat to wipe your feet")
-ROMAN_HINDI_DENIAL = re.compile(
+ROMAN_HINDI_DENIAL = compiled_on_use(
     r"(?i)\b(?:nahi|nahin|nahii|nahī|nahīn)\b|"
     r"\bmat\s+(?!(?:to|so|no|go|also|into|onto|too|photo|video|logo|solo)\b)"
     r"[a-z]+(?:na|no|o|iye|iyo|ie|ein)\b"
@@ -87,14 +89,14 @@ ROMAN_HINDI_DENIAL = re.compile(
 # Czech and Slovak deny with "ne" glued to the verb: the modal and everyday verbs a rule is
 # said with ("stěhovat nemůžeme", "nechci", "nebudeme", "nedávej", "neposílej"); not every
 # word in "ne…" ("nemocnice" is a hospital, "neděle" Sunday)
-CZECH_SLOVAK_DENIAL = re.compile(
+CZECH_SLOVAK_DENIAL = compiled_on_use(
     r"(?i)\bne(?:můž|mohu|mohl|mož|chc|chtěj|chtěl|smě|bud|jde|jdou|dáv|dávej|posíl|dělej|"
     r"rob|pouš|použ|mění|měň|kupuj|plať|volej)\w*"
 )
 
 
 _DENYING = DENIALS | PROHIBITIONS  # (made once: a union a call was most of a short text's)
-_SCRIPT_LETTER = re.compile(
+_SCRIPT_LETTER = compiled_on_use(
     r"[\u0600-\u06ff\u0b80-\u0bff\u0e00-\u0e7f\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]"
 )
 
@@ -122,7 +124,9 @@ def denial(text: str) -> bool:
     words are not spaced (``SCRIPT_DENIALS``), Hindi's in Latin letters
     (``ROMAN_HINDI_DENIAL``: "reminder mat bhejna", "14,800 nahi"), a Czech or Slovak
     verb denied by its prefix (``CZECH_SLOVAK_DENIAL``: "nemůžeme"), or an idiom turning
-    an option down (:func:`rejecting`)."""
+    an option down (:func:`rejecting`); not in a reassurance ("No problem, go on":
+    ``denials.REASSURANCE``)."""
+    text = _without_reassurance(text)
     words = _said_words(text)
     return (
         not _DENYING.isdisjoint(words)
@@ -142,6 +146,7 @@ def unread_denial(text: str) -> bool:
     >>> unread_denial("I can't sleep."), unread_denial("Tôi không muốn ở tầng trệt.")
     (False, True)
     """
+    text = _without_reassurance(text)
     words = _said_words(text)
     if not READ_WORD_BY_WORD.isdisjoint(words) or any(w.endswith("n't") for w in words):
         return False
@@ -150,6 +155,12 @@ def unread_denial(text: str) -> bool:
         or _denied_unspaced_or_glued(text)
         or REJECTING_OTHER.search(text) is not None
     )
+
+
+def _without_reassurance(text: str) -> str:
+    """``text`` less the reassurance that opens it (``denials.REASSURANCE``)."""
+    found = REASSURANCE.match(text)
+    return text if found is None else text[found.end() :]
 
 
 def _denied_unspaced_or_glued(text: str) -> bool:
@@ -172,7 +183,7 @@ def _denied_unspaced_or_glued(text: str) -> bool:
 # MinIO", "Guarda … en SFTP... mejor no, vuelve a GCS", "… doch lieber zurück zu GCS",
 # "… ei sittenkään, takaisin GCS:hen", "… mégse, vissza …"): the option named before it and
 # not in the words right after it is set aside, as if the user had said "not X".
-RETRACTION = re.compile(
+RETRACTION = compiled_on_use(
     r"(?i)(?:\.\.\.|…|[,;:—–-])\s*(?:(?:no|nah|oh),?\s+)?(?:actually|wait|scratch\s+that|"
     r"on\s+second\s+thought|never\s*mind|mejor\s+no|pensándolo\s+(?:bien|mejor)|en\s+realidad|"
     r"doch\s+(?:lieber|nicht)|lieber\s+doch|eigentlich\s+doch|ei\s+sittenkään|mégse|"
@@ -183,3 +194,155 @@ RETRACTION = re.compile(
     r"(?:\.\.\.|…)\s*(?:no|nah|nope|não|nao|nein|nee|nej|ne|nie|non|ei|nem|nu|όχι|ні|нет|не|"
     r"לא|لا|نه|नहीं|hapana|hayır|tidak|bukan|không|아니요|아니|いや|いいえ)(?![^\W\d_])[,，、!.]?\s*"
 )
+
+
+# Bans said by their grammar in the languages read word by word, without a word that bans
+# by itself: a negative determiner before what is banned, after the imperative that opens
+# the clause ("Voeg geen nieuwe afhankelijkheden toe.", "Add no new dependencies.",
+# "Nepřidávej žádné závislosti.") or opening the clause with the ban's scope after it
+# ("Nessuna modifica allo schema.", "Ningún cambio en la tabla.", "Żadnych zmian w bazie.");
+# and "never" opening the clause before an infinitive ("Mai modificare …", "Jamais de
+# push …"). Not a reassurance ("Geen zorgen, …", "Nessun problema, vai avanti.") nor a
+# status ("No errors in the log.", "Ik heb geen tijd.", "Zie geen probleem."), nor an
+# experience ("Mai visto un errore così", "Nunca vi isso").
+NEGATIVE_DETERMINERS = _listed(
+    """
+    no geen kein keine keinen keinem keiner keines ningún ninguna ninguno ningunas ningunos
+    nenhum nenhuma nenhumas nenhuns nessun nessuno nessuna aucun aucune aucuns aucunes żaden
+    żadna żadne żadnych żadnego żadnej żadnym žádný žádná žádné žádných žádnou žádného žádném
+    žiadny žiadna žiadne žiadnych žiadnu žiadneho ingen inget inga intet niciun nicio
+    """
+)
+_DETERMINER = "|".join(sorted(NEGATIVE_DETERMINERS, key=lambda w: (-len(w), w)))
+# "never" opening a clause before an infinitive (Italian, French, Spanish, Portuguese)
+_NEVER_BEFORE_INFINITIVE = _listed("mai jamais nunca jamás")
+# the nouns of a reassurance or a status said with a negative determiner ("no problem",
+# "geen zorgen", "kein Fehler", "ingen fara", "nessuna idea", "no time")
+_STATUS_NOUNS = (
+    r"probl\w*|worr\w*|zorg\w*|sorg\w*|preocup\w*|souci\w*|fara|stress\w*|dram\w*|"
+    r"idea\w*|idee\w*|idée\w*|ideia\w*|poję\w*|tušen\w*|clue|ahnung|"
+    r"time|tijd|zeit|tiempo|tempo|temps|czas\w*|čas\w*|tid|"
+    r"error\w*|erro\w*|fout\w*|fehler\w*|erreur\w*|błęd\w*|chyb\w*|fel|warning\w*|"
+    r"rush|hurry|haast|eile|prisa|pressa|hâte|pośpiech\w*|spěch\w*|brådska|"
+    r"result\w*|reply|respons\w*|antwort\w*|rispost\w*|respost\w*|respuest\w*|répons\w*|"
+    r"odpowied\w*|odpově\w*|svar|news|nieuws|novedad\w*|novit\w*|novidad\w*|nouvell\w*|"
+    r"differen\w*|verschil|unterschied|diferen\w*|różnic\w*|rozdíl\w*|skillnad|"
+    r"way|manera|modo|jeito|moyen|sposób|způsob|sätt|matter|importa|pasa"
+)
+# words that open a statement, not an order: a subject, an article, a copula, a verb of
+# having or perceiving (said with the subject left out: "Heb geen tijd.", "Found no issues.")
+_NO_ORDER_OPENING = (
+    r"i|you|we|they|he|she|it|there|this|that|these|those|is|are|was|were|be|has|have|had|"
+    r"got|get|gets|see|saw|found|find|need|know|seems|looks|makes|yes|ok|so|but|and|then|"
+    r"still|also|just|with|in|on|at|for|of|the|a|an|"
+    r"ik|je|jij|u|wij|ze|zij|hij|het|er|dit|dat|deze|die|de|een|zijn|heb|hebben|heeft|"
+    r"hadden|zie|zag|vind|vond|kreeg|krijg|weet|ken|nu|ook|maar|dus|nog|"
+    r"ich|du|sie|es|wir|ihr|man|das|der|dies|ist|sind|war|hat|habe|haben|hatte|sehe|sah|"
+    r"finde|fand|gibt|gab|weiß|"
+    r"yo|tú|él|ella|nosotros|hay|tengo|tiene|tenemos|veo|vi|es|son|está|están|era|fue|sí|"
+    r"eu|você|ele|ela|nós|há|tenho|tem|temos|vejo|é|são|estão|foi|sim|"
+    r"io|tu|lui|lei|noi|c'è|ci|ho|ha|abbiamo|vedo|è|sono|stato|"
+    r"je|il|elle|on|nous|vous|ils|elles|ai|as|avons|vois|voit|est|sont|était|ce|c'est|y|"
+    r"ja|ty|ona|my|wy|oni|jest|są|był|była|mam|ma|mamy|widzę|nie|tak|"
+    r"já|vy|je|jsou|byl|byla|mám|má|máme|vidím|ne|ano|"
+    r"jag|han|hon|vi|ni|den|är|var|hade|ser|såg|hittade|finns|fanns"
+)
+_CLAUSE_OPENING = r"(?:^|(?<=[.!;:\n])\s*|(?<=[.!;:]\s)|(?<=\bplease\s)|(?<=\bbitte\s))"
+_PREPOSITIONS = (
+    r"in|on|to|into|onto|before|after|without|for|at|from|"
+    r"a|al|allo|alla|ai|agli|alle|nel|nello|nella|nei|negli|nelle|su|sul|sullo|sulla|per|"
+    r"di|del|dello|della|da|dal|prima|dopo|senza|tra|fra|con|"
+    r"no|na|nos|nas|em|ao|à|aos|às|de|do|da|dos|das|para|por|pelo|pela|antes|depois|sem|com|até|"
+    r"en|del|sin|hasta|sobre|"
+    r"w|we|do|po|przed|bez|z|ze|dla|od|"
+    r"v|ve|před|pro|k|ke|"
+    r"op|aan|naar|voor|zonder|met|bij|van|tot|"
+    r"dans|sur|au|aux|avant|après|sans|pour|"
+    r"i|på|till|före|efter|utan|för|med"
+)
+# Spanish "no" (not) after a verb, before a clitic or an infinitive: "Prefiero no decirlo.",
+# "Mejor no lo toques" (not English "no", a determiner: "Add no other …" is lost with it)
+_SPANISH_NOT = (
+    r"no\s+(?:(?:lo|la|los|las|le|les|me|te|se|nos|os)\b|"
+    r"[^\W\d_]+(?:ar|er|ir|rlo|rla|rlos|rlas|rle|rles|rme|rte|rse)\b)"
+)
+BANNED_BY_GRAMMAR = compiled_on_use(
+    rf"(?i){_CLAUSE_OPENING}(?:"
+    # an imperative, maybe an object pronoun, then the determiner before the banned thing
+    rf"(?!(?:{_NO_ORDER_OPENING})\b)[^\W\d_][\w'’-]*\s+(?:(?:je|jezelf|mir|me|mi|moi)\s+)?"
+    rf"(?!{_SPANISH_NOT})(?:{_DETERMINER})\s+(?!(?:{_STATUS_NOUNS})\b)[^\W\d_]|"
+    # the determiner opening the clause, what it bans, then where or when (its scope); not
+    # "no", Spanish's and Portuguese's "not" too ("No te preocupes por eso.")
+    rf"(?!no\s)(?:{_DETERMINER})\s+(?!(?:{_STATUS_NOUNS})\b)[^\W\d_][\w'’-]*"
+    rf"(?:\s+[^\W\d_][\w'’-]*)?\s+(?:{_PREPOSITIONS})\b(?![,.;!])|"
+    # "never" opening the clause before an infinitive (or French "jamais de …")
+    r"(?:mai|jamais|nunca|jamás)\s+(?:(?:più|plus|mais|más)\s+)?"
+    r"(?:[^\W\d_]{2,}(?:are|ere|ire|rre|er|ir|re|ar)\b|de\s+[^\W\d_])"
+    r")"
+)
+
+
+# the longest text read for a ban by its grammar: a turn of the user's own words (a paste or
+# a tool's output is not: its words were ~10 ms a megabyte, twice the bulk reading of rules)
+BAN_BY_GRAMMAR_LENGTH = 2_000
+
+
+@lru_cache(maxsize=1 << 14)
+def banned_by_grammar(text: str) -> bool:
+    """Whether a clause of ``text`` (up to ``BAN_BY_GRAMMAR_LENGTH`` characters) that asks
+    nothing bans by its grammar alone (``BANNED_BY_GRAMMAR``).
+
+    >>> banned_by_grammar("Stuur geen facturen naar klanten."), banned_by_grammar("Geen zorgen, ga door.")
+    (True, False)
+    >>> banned_by_grammar("Mai cancellare i backup."), banned_by_grammar("Mai visto niente del genere.")
+    (True, False)
+    """
+    if len(text) > BAN_BY_GRAMMAR_LENGTH or _BANNING_WORDS.isdisjoint(text.casefold().split()):
+        return False  # (no word the shapes start at: the pattern is not tried at each letter)
+    for found in BANNED_BY_GRAMMAR.finditer(text):
+        end = _CLAUSE_END.search(text, found.end())
+        if end is None or end.group() != "?":
+            return True
+    return False
+
+
+_CLAUSE_END = compiled_on_use(r"[.!?\n]")
+_BANNING_WORDS = NEGATIVE_DETERMINERS | _NEVER_BEFORE_INFINITIVE
+
+
+# What the speaker never did or saw, said with "never" before a past form ("Never seen that
+# before.", "Nunca vi isso.", "Nunca había visto …", "Nooit gedacht dat …", "Nigdy tego nie
+# widziałem."): an experience told, no rule, though its "never" denies. Not "never" before an
+# imperative or an infinitive ("Nunca toques …", "Nigdy nie wdrażaj …", "Never push …").
+EXPERIENCE = compiled_on_use(
+    r"(?i)(?:^|(?<=[.!?;,]\s))(?:(?:i|we|ik|wij|we|yo|eu|io|je|ja|jag|ich|wir)\s+)?"
+    r"(?:(?:have|'ve|had|heb|hebben|had|hab|habe|hatte|ho|avevo|ai)\s+)?"
+    r"(?:never|nooit|nunca|jamais|jamás|niemals|nie|nigdy|aldrig)\s+"
+    r"(?:(?:before|ever|wcześniej|antes|eerder|vorher|zuvor|tidigare|avant|mais|más)\s+)?"
+    r"(?:(?:tego|to|czegoś|isso|isto|esto|eso|dat|dit|das|det|ça|questo)\s+)?(?:nie\s+)?"
+    r"(?:(?:había|habíamos|he|hemos|tinha|tínhamos|havia|ho|avevo|hab|habe|hatte)\s+)?"
+    # (English verbs whose own form ends in "ed" are imperatives, not past forms: "Never
+    # embed API keys", "Never exceed 100 requests", "Never feed raw input": review46 R46-neg1)
+    r"(?:(?![^\W\d_]*eed\b|(?:em|im)?bed\b|shed\b|shred\b|wed\b|sled\b)"
+    r"[^\W\d_]+(?:ed|łem|łam|łeś|łaś|ło|ła|liśmy|ado|ido|ato|uto|ito|ei|ou)|"
+    r"ge[^\W\d_]{2,}(?:t|d|en)|[^\W\d_]+[éí]|"
+    r"seen|been|heard|had|thought|known|done|got|gotten|met|saw|knew|felt|said|told|made|"
+    r"came|went|gone|taken|given|vi|vimos|fui|tuve|tive|hice|fiz|dije|disse|vu|eu|visto|"
+    r"fatto|detto|sett|hört|tänkt|gjort|varit)\b[^,;.!?]*"
+)
+
+
+def without_experiences(text: str) -> str:
+    """``text`` less the clauses that tell what the speaker never did or saw
+    (``EXPERIENCE``), for the readers of rules.
+
+    >>> without_experiences("Nunca vi isso antes, mas nunca apague os backups.")
+    ', mas nunca apague os backups.'
+    """
+    folded = text.casefold()
+    if not any(never in folded for never in _NEVER_WORDS):
+        return text  # (the pattern is not tried at each letter of a text without one)
+    return EXPERIENCE.sub("", text)
+
+
+_NEVER_WORDS = ("never", "nooit", "nunca", "jamais", "jamás", "niemals", "nie", "nigdy", "aldrig")

@@ -35,11 +35,16 @@ import struct
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..catalog import ModelInfo
 from ..errors import ContentError
+from ..lexicon.common import compiled_on_use
 from ..model import Audio, FileAttachment
 from .vision import image_cost, max_image_cost
+
+if TYPE_CHECKING:
+    import zipfile
 
 __all__ = [
     "MediaCost",
@@ -249,11 +254,11 @@ def audio_cost_for(seconds: float | None, model: ModelInfo, b64_length: int = 0)
 
 # --- reading the media -----------------------------------------------------------------
 
-_PAGE_OBJECT = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
-_PAGES_COUNT = re.compile(
+_PAGE_OBJECT = compiled_on_use(rb"/Type\s*/Page(?![a-zA-Z])")
+_PAGES_COUNT = compiled_on_use(
     rb"/Type\s*/Pages\b[^>]*?/Count\s+(\d+)|/Count\s+(\d+)[^>]*?/Type\s*/Pages\b"
 )
-_STREAM = re.compile(rb"stream\r?\n")
+_STREAM = compiled_on_use(rb"stream\r?\n")
 
 
 def pdf_pages(data: bytes) -> int | None:
@@ -527,7 +532,7 @@ def spreadsheet_cost(f: FileAttachment, as_sent: int) -> MediaCost:
 # (OpenAI "extracts the text" of a document and parses a spreadsheet's rows): a workbook's
 # sheets and shared strings, a document's body, notes and headers, a deck's slides and notes;
 # not its styles, theme or pictures (a theme alone is ~7 KB of XML).
-_TEXT_PARTS = re.compile(
+_TEXT_PARTS = compiled_on_use(
     r"xl/(?:worksheets/[^/]+|sharedStrings)\.xml"
     r"|word/(?:document|footnotes|endnotes|comments|header\d*|footer\d*)\.xml"
     r"|ppt/(?:slides|notesSlides)/[^/]+\.xml"
@@ -542,11 +547,23 @@ _TEXT_PARTS = re.compile(
 _XML_BYTES_A_TOKEN = 3
 
 
+#: The most one compressed byte of deflate unpacks to (a 2-bit code for a run of 258 bytes):
+#: a zip's stored and deflated parts hold at most this many times the zip's own length, so a
+#: directory declaring more is forged or damaged (a 14 KB sheet said to be 4 GB).
+_DEFLATE_MOST = 1_032
+#: The most a forged directory's parts are inflated to learn what they really hold: past
+#: it, they are priced at what their compressed bytes can unpack to.
+_INFLATED_AT_MOST = 32 << 20
+
+
 def zipped_text_bytes(data: bytes) -> int | None:
     """The bytes a zipped document's text parts (``_TEXT_PARTS``; every part when it has
     none of them) unpack to, as its central directory declares them: nothing is inflated,
-    so a zip bomb costs the length of its directory, which its own bytes bound. None for
-    bytes that are no readable zip.
+    so a zip bomb costs the length of its directory, which its own bytes bound. A directory
+    declaring more than its bytes can unpack to (``_DEFLATE_MOST`` times the zip's length: a
+    forged or damaged header, which an unzipper ignores, reading the parts' own streams) is
+    not believed: the parts are inflated (to ``_INFLATED_AT_MOST``) and what they hold
+    counted. None for bytes that are no readable zip.
 
     >>> import zipfile
     >>> buf = io.BytesIO()
@@ -563,10 +580,34 @@ def zipped_text_bytes(data: bytes) -> int | None:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             parts = archive.infolist()
+            text = [p for p in parts if _TEXT_PARTS.fullmatch(p.filename)] or parts
+            declared = sum(p.file_size for p in text)
+            most = _DEFLATE_MOST * len(data)
+            if declared <= most:
+                return declared
+            if any(p.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED) for p in text):
+                most = declared  # (another method may unpack further: its directory stands)
+            return _inflated(archive, text, most)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, OSError):
         return None
-    text = [p.file_size for p in parts if _TEXT_PARTS.fullmatch(p.filename)]
-    return sum(text) if text else sum(p.file_size for p in parts)
+
+
+def _inflated(archive: zipfile.ZipFile, parts: list[zipfile.ZipInfo], most: int) -> int:
+    """What ``parts`` of ``archive`` unpack to, read to ``_INFLATED_AT_MOST`` bytes in all;
+    ``most`` (what they can unpack to) when that is passed or they cannot be read."""
+    import zipfile
+
+    total = 0
+    try:
+        for part in parts:
+            with archive.open(part) as stream:
+                while chunk := stream.read(1 << 20):
+                    total += len(chunk)
+                    if total > _INFLATED_AT_MOST:
+                        return most
+    except (zipfile.BadZipFile, NotImplementedError, RuntimeError, EOFError, OSError, zlib.error):
+        return most
+    return min(total, most)
 
 
 def file_bytes_cost(f: FileAttachment) -> int:

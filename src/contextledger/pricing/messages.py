@@ -403,6 +403,9 @@ class Pricer:
         #: Provider-only blocks the target's writer sends as their text (the report says
         #: what each replaced: ``native.replaced_notices``).
         self.as_text: dict[ProviderContent, None] = {}
+        #: Files their own format refuses as files (``FileAttachment.refused_in``), priced
+        #: as that format sends them (the report says so: ``common.unsent_file_notice``).
+        self.refused_files: dict[FileAttachment, None] = {}
         #: The moment the request is made (a ``Fitter`` sets it each fit): an earlier spoken
         #: reply whose audio has expired by then goes as its line. None: not known, so each
         #: is priced as sent by its id (the most it costs).
@@ -734,9 +737,13 @@ class Pricer:
             if f.document_fields and self.wire in (None, "anthropic")
             else 0
         )
+        if f.refused_in:  # its format takes it only as text: so it goes, whatever the target
+            self.refused_files[f] = None
+            if f.data is not None:
+                return own + self.text(unsent_file_text(f, f.refused_in))
         if f.data is None:  # a text document: Anthropic and OpenAI frame it apart
             as_text = self.text(attachment_text(f)) + self._text_file_framing(f, in_result)
-            if is_spreadsheet(f) and self._text_to_openai_as_file(in_result):
+            if is_spreadsheet(f) and self._text_to_openai_as_file(f, in_result):
                 as_text = self._estimate(f, spreadsheet_cost(f, as_text))
             return own + as_text
         cost = file_cost(f, self.model, in_result)  # a PDF by its pages
@@ -760,13 +767,14 @@ class Pricer:
         as the file. In a tool's output the text is read back as the text it is: as sent."""
         if self.model.provider == "anthropic" and self.wire in (None, "anthropic"):
             return ANTHROPIC_TEXT_DOCUMENT if (f.text or "").strip() else 0
-        return OPENAI_TEXT_FILE if self._text_to_openai_as_file(in_result) else 0
+        return OPENAI_TEXT_FILE if self._text_to_openai_as_file(f, in_result) else 0
 
-    def _text_to_openai_as_file(self, in_result: bool) -> bool:
-        """Whether a text file here may reach OpenAI's Responses API as an ``input_file``:
+    def _text_to_openai_as_file(self, f: FileAttachment, in_result: bool) -> bool:
+        """Whether text file ``f`` here may reach OpenAI's Responses API as an ``input_file``:
         only with no target known (the Responses writer sends its text as ``input_text``,
-        billed as text: a CSV so sent gets no spreadsheet summary)."""
-        return self.wire is None and self._to_openai_as_file(in_result)
+        billed as text: a CSV so sent gets no spreadsheet summary), and not when its own
+        format took it only as text (``refused_in``)."""
+        return self.wire is None and not f.refused_in and self._to_openai_as_file(in_result)
 
     def text_file_as_file(self, f: FileAttachment) -> int:
         """What OpenAI bills a text file ``f`` sent as an ``input_file`` beyond its text as

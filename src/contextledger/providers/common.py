@@ -132,16 +132,22 @@ def unsent_file_text(f: FileAttachment, title: str) -> str:
     return f"[file {f.name!r} ({f.media_type}) not sent: {title} takes no such files]"
 
 
+def unsent_file_notice(f: FileAttachment, title: str, where: str) -> Notice:
+    """The notice that file ``f``, which ``title`` takes no file of its type as, went as
+    ``title`` takes it: its text (a text file), or the line naming it (``unsent_file_text``)."""
+    if f.data is None:
+        how = f"as its text: {title} takes no file of its type as a file (only as text)"
+    else:
+        how = (
+            f"as a line naming it: {title} takes no files of its type (send it as text or "
+            "PDF, or to a format that takes it)"
+        )
+    return Notice("replaced", where, f"The file {f.name!r} ({f.media_type}) went {how}.")
+
+
 def unsent_file(f: FileAttachment, title: str, path: str, notices: list[Notice]) -> Text:
     """The line that goes for ``f`` (``unsent_file_text``), reported."""
-    notices.append(
-        Notice(
-            "replaced",
-            path,
-            f"The file {f.name!r} ({f.media_type}) went as a line naming it: {title} takes "
-            "no files of its type (send it as text or PDF, or to a format that takes it).",
-        )
-    )
+    notices.append(unsent_file_notice(f, title, path))
     return Text(unsent_file_text(f, title))
 
 
@@ -153,7 +159,14 @@ def sendable_file(
     notices: list[Notice],
 ) -> FileAttachment | Text:
     """``f`` when the format takes it (text, or bytes of a type it ``takes``), else the
-    line naming it, reported."""
+    line naming it, reported. A file the format it came in refused (``refused_in``) goes
+    as that one takes it, whatever this one takes: its text, or that format's line, reported
+    in the fit's words (``prepare`` tells it once)."""
+    if f.refused_in:
+        if f.data is None:
+            notices.append(unsent_file_notice(f, f.refused_in, path))
+            return f
+        return unsent_file(f, f.refused_in, path, notices)
     if f.data is None or takes(f.media_type):
         return f
     return unsent_file(f, title, path, notices)

@@ -10,7 +10,7 @@ Reasoning blocks cannot be sent here: the writer drops them and reports it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeAlias
 
 from ..errors import ContentError, SendError, UnsupportedBlockError, describe
@@ -161,14 +161,16 @@ def _read_image(spec: dict[str, Any], path: str) -> Image:
 
 def _read_file(spec: dict[str, Any], path: str) -> FileAttachment | ProviderContent:
     """A file part: inline ``file_data`` (a data URL), or a ``file_id`` from OpenAI's Files
-    API, kept by reference (``native``)."""
+    API, kept by reference (``native``). A file Chat refuses as a file (``takes_file``) is
+    marked so (``refused_in``): it goes as Chat takes it, to every target, reported."""
     name = c.name_or(spec.get("filename"), "file")
     file_data = spec.get("file_data")
     if file_data is None:
         return native.read_openai_file(spec, path + ".file")
     file_data = c.expect_str(file_data, path + ".file", "file_data")
     media_type, data = c.parse_data_url(file_data, path)
-    return c.inline_file(name, data, media_type)
+    f = c.inline_file(name, data, media_type)
+    return f if takes_file(f.media_type) else replace(f, refused_in=TITLE)
 
 
 def _read_assistant(msg: dict[str, Any], path: str) -> tuple[Block, ...]:

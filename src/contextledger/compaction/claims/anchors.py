@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ...lexicon import claims as lexicon
+from ...lexicon.common import WORD_MARKS
 from ..digest import call_commands
 from ..facts import extract_claims
 from ..timeline import norm_command
@@ -50,7 +51,7 @@ from .reading import BACKTICKED, QUOTED_NAME, quote
 from .runs import check_passed, check_ran, outcome_counts
 from .test_names import marked_passed
 
-__all__ = ["check_grounded", "failure_grounded", "polarity", "subject", "unglued"]
+__all__ = ["check_grounded", "failure_grounded", "negated_pass", "polarity", "subject", "unglued"]
 
 
 # --------------------------------------------------------------------------- cues
@@ -83,9 +84,28 @@ def _pattern(spaced: str, nospace: str) -> re.Pattern[str]:
     return re.compile(r"(?i)(?<!\w)(?:" + "|".join(alts) + r")(?!\w)|" + "|".join(reversed(tight)))
 
 
+def _past_acts(kind: int) -> str:
+    """The past and passive forms of every language's write (``kind`` 1) or run (2) roots,
+    as ``lexicon.PAST_ACTS`` builds them: one alternation of whole words."""
+    alts = []
+    for entry in lexicon.PAST_ACTS:
+        for root in entry[kind].split():
+            head, _, tail = root.rpartition("|")  # (a Tagalog root's infix goes at the bar)
+            parts = {
+                k: re.escape(v).replace("_", r"\s+") for k, v in (("head", head), ("tail", tail))
+            }
+            alts.append(entry[3].format(root=parts["head"] + parts["tail"], **parts))
+    return r"(?<!\w)(?:" + "|".join(alts) + r")(?!\w)"
+
+
+def _with_past(cues: re.Pattern[str], past: str) -> re.Pattern[str]:
+    return re.compile(f"{cues.pattern}|{past}")
+
+
 @dataclass(frozen=True, slots=True)
 class _Cues:
     passed: re.Pattern[str]
+    denied_pass: re.Pattern[str]  # a pass claimed only when denied (lexicon.PASS_WHEN_DENIED)
     failed: re.Pattern[str]
     clean: re.Pattern[str]
     user: re.Pattern[str]
@@ -110,6 +130,7 @@ def _cues() -> _Cues:
     banning_tight = "|".join(re.escape(w) for w in lx.PROHIBITIVES_NOSPACE.split())
     return _Cues(
         _pattern(lx.PASS_CUES, lx.PASS_CUES_NOSPACE),
+        _pattern(lx.PASS_WHEN_DENIED, lx.PASS_WHEN_DENIED_NOSPACE),
         _pattern(lx.FAIL_CUES, lx.FAIL_CUES_NOSPACE),
         _pattern(lx.CLEAN_CUES, lx.CLEAN_CUES_NOSPACE),
         _pattern(lx.USER_NOUNS, lx.USER_NOUNS_NOSPACE),
@@ -117,10 +138,10 @@ def _cues() -> _Cues:
         # a negator right before the cue, or one word before it ("ei ole onnistunut")
         re.compile(rf"(?i)(?:(?<!\w)(?:{negators})(?:\s+\S+)?\s+|(?:{tight})\s*)$"),
         re.compile(rf"(?i)(?<!\w)(?:{negators}|{banning}|n't)(?!\w)|{tight}|{banning_tight}"),
-        _pattern(lx.WRITE_CUES, lx.WRITE_CUES_NOSPACE),
+        _with_past(_pattern(lx.WRITE_CUES, lx.WRITE_CUES_NOSPACE), _past_acts(1)),
         _pattern(lx.READ_CUES, lx.READ_CUES_NOSPACE),
         _pattern(lx.FORBADE_CUES, lx.FORBADE_CUES_NOSPACE),
-        _pattern(lx.RUN_CUES, lx.RUN_CUES_NOSPACE),
+        _with_past(_pattern(lx.RUN_CUES, lx.RUN_CUES_NOSPACE), _past_acts(2)),
         _pattern(lx.TEST_NOUNS, lx.TEST_NOUNS_NOSPACE),
         _pattern(lx.EVERY_WORDS, lx.EVERY_WORDS_NOSPACE),
     )
@@ -135,10 +156,25 @@ def polarity(text: str) -> str | None:
     """Whether ``text`` says something passed or failed ("pass", "fail"), from the cues of
     every language read; None when it says neither or both ("1 failed, 12 passed"). A
     failure word next to a zero is none ("0 virhettä", "makosa 0"); "without errors" is a
-    pass; a pass word after a negator a failure ("ei onnistunut")."""
+    pass; a pass word a negator governs a failure ("ei onnistunut", "pass nahi hua")."""
+    said, _ = _outcomes(text)
+    return said.pop() if len(said) == 1 else None
+
+
+def negated_pass(text: str) -> bool:
+    """Whether ``text`` says a failure only by denying a pass ("test_x did not pass", "O
+    teste X não passou" glossed "não passed", "통과하지 못했습니다", "pass nahi hua"): the
+    claim that what it names failed, not a denial of an act."""
+    said, negated = _outcomes(text)
+    return negated and said == {"fail"}
+
+
+def _outcomes(text: str) -> tuple[set[str], bool]:
+    """The outcomes ``text`` says ("pass", "fail"), and whether a pass it denies is one."""
     cues = _cues()
     text = _MASKED.sub(lambda m: " " * len(m.group(0)), text)
     said: set[str] = set()
+    negated = False
     spans: list[tuple[int, int]] = []
     for m in cues.clean.finditer(text):
         said.add("pass")
@@ -149,25 +185,35 @@ def polarity(text: str) -> str | None:
         zero = _ZERO_BEFORE.search(text[: m.start()]) or _ZERO_AFTER.match(text[m.end() :])
         said.add("pass" if zero else "fail")
         spans.append(m.span())
-    for m in cues.passed.finditer(text):
+    for m in (*cues.passed.finditer(text), *cues.denied_pass.finditer(text)):
         if any(a <= m.start() < b or a < m.end() <= b for a, b in spans):
             continue  # "epäonnistui" holds "onnistui", "ไม่ผ่าน" holds "ผ่าน"
-        said.add("fail" if cues.negated.search(text[: m.start()]) else "pass")
-    return said.pop() if len(said) == 1 else None
+        denied = cues.negated.search(text[: m.start()]) or lexicon.NEGATED_AFTER.match(
+            text[m.end() :]
+        )
+        if denied:
+            said.add("fail")
+            negated = True
+        elif m.re is not cues.denied_pass:
+            said.add("pass")
+    return said, negated
 
 
 _OPENING = re.compile(r"^\W*")
 _LEAD = re.compile(r"^\W*\S{1,3}\s+")  # a short article before the subject: "Az", "The"
 _ELIDED = re.compile(r"^\W*" + lexicon.ELIDED_ARTICLE)  # ... or elided onto it: "L'utilisateur"
+_VERB_FIRST = re.compile(r"^\W*" + lexicon.VERB_FIRST)  # ... or a verb before it: "يريد المستخدم"
 
 
 def subject(text: str) -> str | None:
     """Whether ``text`` opens with the user or the assistant as its subject ("Käyttäjä
-    ajoi …", "Az asszisztens …", "המשתמש …", "ผู้ช่วยส่ง…"), in any language read."""
+    ajoi …", "Az asszisztens …", "המשתמש …", "ผู้ช่วยส่ง…", after a verb that comes first:
+    "يريد المستخدم …"), in any language read."""
     cues = _cues()
     first = _OPENING.match(text)
     lead = _LEAD.match(text)
-    starts = {m.end() for m in (first, lead, _ELIDED.match(text)) if m is not None}
+    opening = (first, lead, _ELIDED.match(text), _VERB_FIRST.match(text))
+    starts = {m.end() for m in opening if m is not None}
     for start in sorted(starts):
         for who, pattern in (("user", cues.user), ("assistant", cues.assistant)):
             m = pattern.match(text, start)
@@ -296,7 +342,8 @@ def _unescape(call_text: str) -> str:
 # --------------------------------------------------------------------------- words
 
 
-_TERM = re.compile(r"[^\W\d_]{4,}")
+# (a word of an Indic script keeps its vowel signs: "সংকুচিত" is one word, not "স" "ক" "চ")
+_TERM = re.compile(rf"(?:[^\W\d_]|[{WORD_MARKS}]){{4,}}")
 _NAMES = re.compile(r"`[^`]*`|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://\S+")
 _TIGHT = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]+")
 
@@ -348,7 +395,7 @@ def check_grounded(
     another reading read its outcome, its roles already (checked there, not here)."""
     named = anchors(text)
     who = actor or subject(text)
-    if _cues().denied.search(_MASKED.sub(" ", text)):
+    if _cues().denied.search(_MASKED.sub(" ", text)) and not negated_pass(text):
         named = []  # "did not send it to bob@acme.io": a denial, read elsewhere
     out = _changed_objects(text, named, ev, who)
     if out:
@@ -472,7 +519,9 @@ def _said_done(text: str) -> bool:
         if cue.group(0).casefold() in _ENGLISH_CUES:
             continue  # ("ran", "edited": the English reading's)
         if _HANGUL.search(cue.group(0)):
-            done = lexicon.HANGUL_DONE_AFTER.match(bare[cue.end() :]) is not None
+            done = _past_syllable(cue.group(0)[-1]) or (
+                lexicon.HANGUL_DONE_AFTER.match(bare[cue.end() :]) is not None
+            )
         elif lexicon.TENSELESS_CUES.fullmatch(cue.group(0)):
             done = _tenseless_done(bare, cue.start(), cue.end())
         else:
@@ -480,6 +529,13 @@ def _said_done(text: str) -> bool:
         if done:
             return True
     return False
+
+
+def _past_syllable(char: str) -> bool:
+    """Whether a Hangul syllable carries the past's final ㅆ (었/았/였 merged into the verb:
+    "돌렸", "고쳤", "썼"): the cue is itself in the past."""
+    at = ord(char) - 0xAC00
+    return 0 <= at < 11172 and at % 28 == 20
 
 
 def _tenseless_done(bare: str, start: int, end: int) -> bool:

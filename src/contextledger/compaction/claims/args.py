@@ -153,11 +153,19 @@ def _contradiction(text: str, call: _Call, user: tuple[str, ...] = ()) -> str | 
     low = _RENDERED.sub(lambda m: " " if _slot_of(m.group(0)) in slots else m.group(0), low)
     keys = {k.split("_")[-1] for k, _ in call.slots}
     words = [w.rstrip(".'") for w in re.findall(r"[\w@#.'-]+", low)]
+    quoted = {q.strip() for q in re.findall(r"`([^`]*)`", text)}
     for key, value in call.slots:
         said = _words(value) | {value}
         # a flag's last word names it as a claim would: "--to-revision=41" is the revision
         named = re.split(r"[_-]", key)[-1]
-        if named in words and named not in _NOT_KEYS and value not in ("true", "false"):
+        # ("The command `make check` was executed.": the line gives the value itself)
+        given = value in quoted
+        if (
+            not given
+            and named in words
+            and named not in _NOT_KEYS
+            and value not in ("true", "false")
+        ):
             at = words.index(named)
             near = [w for w in words[max(at - 2, 0) : at] + words[at + 1 : at + 3]]
             near = [w for w in near if w not in FILLER and w != "the"]

@@ -54,7 +54,7 @@ from ..stance import keeps, plain_assertion
 from ..timeline import norm_command
 from ..trace import claim_terms, cover, unit_terms
 from . import words as lex
-from .anchors import anchors, check_grounded, failure_grounded
+from .anchors import anchors, check_grounded, failure_grounded, negated_pass
 from .anchors import subject as opening_subject
 from .args import as_called, check_arguments
 from .cause import check_cause
@@ -83,6 +83,7 @@ from .done import (
     check_fixed,
     check_read,
     check_state,
+    check_still_there,
     check_written,
 )
 from .evidence import Claim, Evidence, failed_answer, failing_lines
@@ -176,7 +177,7 @@ from .stale import (
     restates_correction,
     settings_as_said,
 )
-from .test_names import ANOTHER_TEST, MARKED_PASSED
+from .test_names import ANOTHER_TEST, MARKED_PASSED, marked_passed
 from .translated import (
     chose_rejected,
     contradicted,
@@ -367,7 +368,8 @@ def _check_clause(
     if section == "Commands run":
         out += _check_commands_item(text, quoted, ev)
     elif section == "Files written":
-        out += check_written([p for p in re.split(r",\s+", _file_item(text)) if p.strip()], ev)
+        written = [p for p in re.split(r",\s+", _file_item(text)) if p.strip()]
+        out += check_written(written, ev) + check_still_there(written, text, ev)
     elif section == "Files read":
         out += check_read([p for p in re.split(r",\s+", _file_item(text)) if p.strip()], ev)
     elif section == "Failures" and _NONE.match(text):
@@ -542,9 +544,12 @@ def _check_anchors(text: str, ev: Evidence, actor: str | None) -> list[Claim]:
     """What the anchors of a prose clause contradict, in any language (see
     ``claims.anchors``): the English reading's subject and outcome stand where it found
     them; the multilingual cues serve where it found none."""
-    if FUTURE.search(text) or _OUGHT.search(text):
-        return []
     english = actor_of(text, actor)
+    # (an English future's word in another language is none: German "Der Nutzer will …"
+    # is a wish, read by the subject the English reading did not find)
+    foreign = english is None and opening_subject(text) is not None
+    if not foreign and (FUTURE.search(text) or _OUGHT.search(text)):
+        return []
     read = _outcome_read(text)
     if english is not None:
         return check_grounded(text, ev, english, outcome_read=read, roles_read=True)
@@ -898,6 +903,10 @@ def _check_prose(
     if actor != "user" and as_called(text, ev):
         return []  # "Disabled the flag", "Marked the ticket as resolved": as the call did
     prose = re.sub(r"`[^`]*`", " ", text)  # ("`pytest -k 'a and not slow'` passed": no "not")
+    if negated_pass(prose) or negated_pass(lex.gloss(prose)):
+        # "test_x did not pass", "O teste X não passou", "X test pass nahi hua": a failure
+        # claimed of each test it names, which its runner must not have marked passed
+        return marked_passed(text, ev, only_failure=True)
     if NOT_DONE.search(prose) or _NOT_PASSING.search(prose):
         return []  # "considered running X", "no tests pass yet": nothing claimed done
     bound = bound_outcome(text, ev, actor)

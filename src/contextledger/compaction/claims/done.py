@@ -13,8 +13,10 @@ from collections.abc import Callable, Iterable
 from itertools import islice
 
 from ..digest import call_paths
+from ..reads import shell_deletes
 from ..stance import retracted
 from ..timeline import norm_command
+from ..tool_calls import call_commands, call_writes
 from ..trace import claim_terms, cover, specific_terms, stem, unit_terms
 from .corrected import reported_by_user
 from .evidence import Claim, Evidence, Unit, UnitIndex
@@ -83,6 +85,36 @@ def _deleted(ev: Evidence) -> frozenset[str]:
         if _REMOVING.search(call.name):
             out.update(p.removeprefix("./").rstrip("/") for p in call_paths(call))
     return frozenset(out)
+
+
+def check_still_there(paths: Iterable[str], text: str, ev: Evidence) -> list[Claim]:
+    """Each path said written whose latest act in the record is a delete that did not fail
+    (a ``delete_file`` call, ``rm``, ``git rm``, ``del``): the recap tells the next model
+    a file exists that does not (review46 R46-ver1: 12/12 stood). A clause that says it
+    was deleted too ("a.sh (deleted later by `rm a.sh`)") claims no such thing."""
+    if _DELETED.search(text):
+        return []
+    gone = ev.derive("deleted last", lambda: _deleted_last(ev))
+    out: list[Claim] = []
+    for p in paths:
+        p = p.strip().strip("`").removeprefix("./").rstrip("/")
+        if p in gone:
+            out.append(Claim("wrote", p, f"written, then deleted by {gone[p]}"))
+    return out
+
+
+def _deleted_last(ev: Evidence) -> dict[str, str]:
+    """The paths whose last act in the record is a delete, each with what deleted it."""
+    last: dict[str, str | None] = {}
+    for (call, _), failed in zip(ev.answered, ev.answered_failed, strict=True):
+        if failed:
+            continue  # (a delete refused leaves the file; a write refused changes nothing)
+        last.update((p.removeprefix("./"), None) for p in call_writes(call))
+        removing = call_paths(call) if _REMOVING.search(call.name) else []
+        last.update((p.removeprefix("./").rstrip("/"), call.name) for p in removing)
+        for command in call_commands(call):
+            last.update((p.rstrip("/"), f"`{command}`") for p in shell_deletes(command))
+    return {p: by for p, by in last.items() if by is not None}
 
 
 def check_read(paths: Iterable[str], ev: Evidence) -> list[Claim]:
@@ -390,6 +422,7 @@ def check_action(
         ]
         out += check_deleted([p for p in paths if p in deleted and p not in edited], ev)
         out += check_written([p for p in paths if p in written or p in edited], ev)
+        out += check_still_there([p for p in paths if p in written], text, ev)
     elif (
         vague and verb and not FIXED.search(verb) and not out and not (_READ.search(verb) and paths)
     ):

@@ -508,6 +508,11 @@ def _resolves(later: Result, failed: Result, timeline: Timeline) -> bool:
     return timeline.happened("wrote", failed.at, later.at)
 
 
+# ("passed once", not "once the fix landed, it passed": a conjunction, which names the latest)
+_AT_SOME_POINT = re.compile(
+    r"(?i)\b(?:passed|went\s+green|was\s+green|succeeded|worked)\s+(?:only\s+)?once\b|"
+    r"\bat\s+one\s+point\b"
+)
 _DESPITE = re.compile(
     r"(?i)\b(?:despite|in\s+spite\s+of|regardless\s+of|even\s+with)\s+(?P<error>[^;()]+)"
 )
@@ -526,6 +531,8 @@ def check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
     if not subjects and _OTHERS.search(text):
         return []  # "… failed while the other 7 tests passed": not the failing one
     run = which_run(text) or ("all" if re.search(r"(?i)\bnever\b", text) else "last")
+    # "passed once, then failed again": some run of it passed, not the latest
+    once = _AT_SOME_POINT.search(text) is not None
     if not subjects:
         named = _with_reruns(_named_results(text, ev), ev.results)
         if _LINT.search(text) and not named:  # "lint is clean": the linters' runs
@@ -558,13 +565,14 @@ def check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
             skipped = "" if _SKIP_MARK.search(text) else _skipped_only(value, ev)
             if skipped:
                 out.append(Claim("passed", value, f"the runner skipped it: {quote(skipped)}"))
-            elif chosen and not all(chosen):
+            elif chosen and not (any(verdicts) if once else all(chosen)):
                 out.append(Claim("passed", value, f"{_the(run)} result naming it shows it failing"))
             elif not verdicts:
                 out.append(Claim("passed", value, "no tool result names it"))
             continue
         results = ev.results_of(value)
-        bad = _failed_in(pick(results, run), mode)
+        passed_once = once and any(not r.failed for r in results)
+        bad = "" if passed_once else _failed_in(pick(results, run), mode)
         if bad:
             out.append(Claim("passed", value, f"{_the(run)} result of it shows a failure: {bad}"))
         elif not results and not ev.ran(value):

@@ -29,6 +29,7 @@ import re
 from collections.abc import Iterable, Set
 from functools import lru_cache
 
+from ...intent import is_nudge
 from ...lexicon import claims as lexicon
 from ...lexicon.common import listed
 from ...lexicon.negation import denial
@@ -910,10 +911,26 @@ def _folded(turn: str) -> frozenset[str]:
     after = [
         s.split(": ", 1)[1] for s in whole if _LEAD_IN.match(s) and not _denies(s.split(": ", 1)[0])
     ]
-    return frozenset(fold(s) for s in (*whole, *after))
+    unstopped = [tail for s in whole for tail in _after_unstopped_nudge(s)]
+    return frozenset(fold(s) for s in (*whole, *after, *unstopped))
 
 
 _LEAD_IN = re.compile(r"^[^:`\n]{1,60}:\s+\S")  # "Today's task: …", "Zadanie na dziś: …"
+
+
+def _after_unstopped_nudge(sentence: str) -> list[str]:
+    """The sentence a user typed after a nudge with no full stop between ("dobrze Nie
+    restartuj db-1." says "Nie restartuj db-1." whole; "güzel db-1 sunucusunu yeniden
+    başlatma." says "db-1 sunucusunu yeniden başlatma."): the words after one to four
+    opening words that are a nudge (``intent.is_nudge``: nudge words only) and deny nothing
+    ("nie" answers, and denies), three words or more. Only a nudge is read as an aside: a rule's own opening ("solo los viernes
+    Despliega …", "nie Usuwaj …") is never cut off."""
+    words = sentence.split()
+    return [
+        " ".join(words[at:])
+        for at in range(1, min(5, len(words) - 2))
+        if is_nudge(lead := " ".join(words[:at])) and not _denies(lead)
+    ]
 
 
 _QUOTING_SECTIONS = frozenset(
