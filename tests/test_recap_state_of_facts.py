@@ -10,6 +10,7 @@ import pytest
 
 from builders import offline_recap, recap_section
 from contextledger.compaction.digest import digest
+from contextledger.compaction.sections import render_digest
 from contextledger.compaction.tool_calls import call_deletes, call_writes
 from contextledger.model import Message, ToolCall, with_ids
 
@@ -242,3 +243,42 @@ def test_a_request_with_a_number_is_an_open_request_not_a_number(request_: str) 
     task = "Speed up the product search page."
     assert request_.rstrip(".।۔") in _section_after(task, [request_], "Open requests")
     assert request_.rstrip(".।۔") not in _section_after(task, [request_], "Numbers that matter")
+
+
+def _runs_after_notes(note: str, runs: int) -> list[Message]:
+    """A task, then ``runs`` rounds of: the user's ``note`` (formatted with the round), a
+    shell run of that round's command, its passing output and the assistant's "Done."."""
+    msgs = [Message.user("Bring the nightly billing jobs back to green.")]
+    for i in range(runs):
+        msgs.append(Message.user(note.format(i=i)))
+        cmd = json.dumps({"cmd": f"make check JOB=billing_{i}"})
+        msgs.append(Message("assistant", (ToolCall(f"c{i}", "run_shell", cmd),)))
+        msgs.append(Message.tool(f"c{i}", f"job billing_{i}: ok"))
+        msgs.append(Message.assistant(f"Job {i} done."))
+    return list(with_ids(msgs))
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Ticket OPS-{i}: review jobs/billing_{i}.py now.",
+        "Please look at jobs/billing_{i}.py before the run.",
+    ],
+)
+def test_a_request_done_gets_the_bytes_after_the_commands_run(note: str) -> None:
+    """recap44 (bbadb99a) stopped counting a name's digits ("OPS-3", "marker-3") as a number:
+    a note per run moved from Numbers (after the commands) to "User also said" (before them)
+    and pushed all but two runs out of a 2,000-byte recap. A request answered is what was
+    asked; the runs come first, the requests with the bytes left."""
+    record = _runs_after_notes(note, 30)
+    recap = render_digest(digest(record), 2_000)
+    commands = recap_section(recap, "Commands run")
+    assert all(f"`make check JOB=billing_{i}`" in commands for i in range(30)), recap
+    assert "User also said" in recap  # (the newest requests, with what is left)
+
+
+def test_a_statement_naming_things_keeps_its_bytes_before_the_commands() -> None:
+    """A fact the user stated (not a request) keeps its place ahead of the commands run."""
+    record = _runs_after_notes("Owner of jobs/billing_{i}.py is Dana Ortiz from finance.", 30)
+    said = recap_section(render_digest(digest(record), 2_000), "User also said")
+    assert said.count("Dana Ortiz") >= 10

@@ -2455,6 +2455,12 @@ def _said(
             continue  # in every other turn: talk, not a statement to keep (R39-F3)
         elif m.role == "user" and not asks(s) and (specific(s) or pictured):
             add("User also said", f"User: {clip(s, 300)}")
+            if aside is not None and not pictured and _asks_for_something(s):
+                # a request no longer open (answered or done: an open one is placed) is
+                # what was asked, not a fact the user stated: it gets the bytes last, after
+                # the commands run (a note per run, "Note marker-3: check part_3.py next.",
+                # pushed every early command out of a 2,000-byte recap)
+                aside.add(f"User: {clip(s, 300)}")
         elif m.role == "user" and aside is not None and word_count(s) >= 4 and not _only_asks(s):
             if is_reply(s):  # "Cool, no hurry at all.": talk, no statement to keep
                 continue
@@ -2463,6 +2469,22 @@ def _said(
             add("User also said", f"User: {clip(s, 300)}")
             aside.add(f"User: {clip(s, 300)}")
     return restated
+
+
+# a short label before what a sentence says: "Note marker-3:", "TODO 2:", "Nota:"
+_SHORT_LABEL = re.compile(r"^\W*(?:[^\W_][\w-]*\s+){0,2}?[^\W_][\w-]*\s*[:：]\s+")
+
+
+def _asks_for_something(sentence: str) -> bool:
+    """A user's request, said as one or after a short label ("Note marker-3: check …").
+
+    >>> _asks_for_something("Note marker-3: check src/export/part_3.py next.")
+    True
+    >>> _asks_for_something("Staging host: db-2.internal, owned by Priya.")
+    False
+    """
+    label = _SHORT_LABEL.match(sentence)
+    return is_request(sentence) or (label is not None and is_request(sentence[label.end() :]))
 
 
 _CHAINED = re.compile(r"&&|\|\||;")
