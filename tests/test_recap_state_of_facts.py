@@ -282,3 +282,45 @@ def test_a_statement_naming_things_keeps_its_bytes_before_the_commands() -> None
     record = _runs_after_notes("Owner of jobs/billing_{i}.py is Dana Ortiz from finance.", 30)
     said = recap_section(render_digest(digest(record), 2_000), "User also said")
     assert said.count("Dana Ortiz") >= 10
+
+
+_PROPOSAL = (
+    "The schema change cannot be undone cleanly. I propose a forward fix instead of the "
+    "rollback to 3.8.0. Do you agree?"
+)
+
+
+@pytest.mark.parametrize(
+    ("decision", "approval"),
+    [
+        ("Ho deciso che torniamo alla versione 3.8.0.", "Sì, d'accordo: procedi così."),
+        ("Zdecydowałem, że wracamy do wersji 3.8.0.", "Tak, zgadzam się, zrób tak."),
+        ("3.8.0 sürümüne dönmeye karar verdim.", "Evet, katılıyorum."),
+        ("Tôi đã quyết định quay lại bản 3.8.0.", "Vâng, đồng ý."),
+        ("Ich habe entschieden, dass wir zu 3.8.0 zurückgehen.", "Ja, einverstanden."),
+    ],
+)
+def test_a_decision_reversed_is_listed_with_the_users_yes(decision: str, approval: str) -> None:
+    """review46 R46-rec2: the user's decision stood under Decisions without the yes they gave
+    to the assistant's proposal to reverse it — a yes in another language than English was
+    no answer, and an answer whose proposal was also a finding was shown nowhere."""
+    recap = offline_recap(
+        ("user", "Upgrade the payments service to 4.0."),
+        ("assistant", "Ok."),
+        ("user", decision),
+        ("assistant", "Understood."),
+        ("assistant", _PROPOSAL),
+        ("user", approval),
+        ("assistant", "Doing the forward fix now."),
+    )
+    decisions = recap_section(recap, "Decisions")
+    assert f"User: {approval}" in decisions, recap
+    assert "I propose a forward fix" in decisions
+
+
+@pytest.mark.parametrize("said", ["Da domani lavoro da casa.", "Ya sé que es difícil."])
+def test_a_sentence_opening_with_a_yes_like_word_is_no_answer(said: str) -> None:
+    """A yes is set off by a mark: "da" (from), "ya" (already) open statements."""
+    from contextledger.compaction.decisions import answered_proposal
+
+    assert answered_proposal(_PROPOSAL, said) is None
