@@ -324,3 +324,26 @@ def test_a_sentence_opening_with_a_yes_like_word_is_no_answer(said: str) -> None
     from contextledger.compaction.decisions import answered_proposal
 
     assert answered_proposal(_PROPOSAL, said) is None
+
+
+@pytest.mark.parametrize(
+    ("opening", "task"),
+    [
+        (
+            "Hai! Saya lampirkan fail jualan. "
+            "Daripada fail yang dilampirkan, semak mengapa jualan jatuh pada bulan Mac.",
+            "semak mengapa jualan jatuh pada bulan Mac",
+        ),
+        (
+            "Ahoj! Posílám soubor a snímek obrazovky. "
+            "Z přiloženého souboru zjisti, proč klesly tržby v březnu.",
+            "zjisti, proč klesly tržby v březnu",
+        ),
+    ],
+)
+def test_a_task_that_names_the_attached_file_stays_the_goal(opening: str, task: str) -> None:
+    """A sentence about the attached file, with nothing after it but greetings and sharing,
+    is the task said in an imperative not read: never dropped for a greeting (review47)."""
+    goal = _goal_of(opening)
+    assert task in goal
+    assert goal.strip() not in ("Hai!", "Ahoj!")

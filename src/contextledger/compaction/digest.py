@@ -368,6 +368,24 @@ def _repeats(restated: str, goal: Sequence[str]) -> bool:
     return any(g and " ".join(g.casefold().split()).rstrip(".!") in said for g in goal)
 
 
+def _past_shared_files(said: Sequence[str]) -> list[str]:
+    """The goal turn's sentences without those that only say a file is shared ("I attached a
+    screenshot of the dashboard.": what the task works from, R46-rec1) and come before a
+    sentence that says something else. A sharing sentence with nothing after it but
+    greetings and other sharing sentences stays: it is the task said about the file in an
+    imperative not read here ("Dari file penjualan terlampir, cari tahu mengapa …", "Finn
+    ut fra den vedlagte salgsfilen hvorfor …": R47-rec1's Goal was "Halo!" without it)."""
+    kept: list[str] = []
+    task_after = False
+    for sentence in reversed(said):
+        shared = shares_a_file(sentence) and not is_request(sentence)
+        if not (shared and task_after):
+            kept.append(sentence)
+        if not shared and not _GREETING.match(sentence) and not is_small_talk(sentence):
+            task_after = True
+    return kept[::-1]
+
+
 def _past_greetings(said: Sequence[str]) -> int:
     """Where a turn's request starts: past a greeting ("Morning.", "Hi team!")."""
     k = 0
@@ -1149,8 +1167,7 @@ def _fill_goal(
         for x in said
         if _asks_help(x) or (not personal_aside(x) and not only_said_often(x, often))
     ] or said
-    # (nor "I attached a screenshot of the dashboard.": what the task works from, R46-rec1)
-    said = [x for x in said if not shares_a_file(x) or is_request(x)] or said
+    said = _past_shared_files(said)
     labelled = next((k for k, x in enumerate(said) if GOAL_LABEL.match(x)), None)
     start = labelled if labelled is not None else _past_greetings(said)
     while start < len(said) - 1 and _background_only(said[start], said[start + 1]):
