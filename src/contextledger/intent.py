@@ -859,7 +859,11 @@ def restates_task(text: str) -> bool:
     >>> restates_task("Zmiana planów: najpierw baza."), restates_task("Plan jest dobry.")
     (True, False)
     """
-    return bool(_RESTATES.search(text) or _RESTATES_OPENING.match(text, 0, _OPENING))
+    return bool(
+        _RESTATES.search(text)
+        or _RESTATES_OPENING.match(text, 0, _OPENING)
+        or lexicon.NEW_GOAL.search(text, 0, _OPENING)
+    )
 
 
 # how far into a text a restatement's opening phrase is read
@@ -1057,6 +1061,26 @@ def _small_talk(words: list[str]) -> bool:
 
 
 _AFTER_A_GREETING = _PREAMBLE_WORDS | lexicon.AFTER_A_GREETING
+
+
+def shares_a_file(sentence: str) -> bool:
+    """A short sentence that says the user shares something: a first-person or past form of
+    attaching, sending or "here is", and the thing shared (a screenshot, a file, a log). It
+    gives what the task works from; alone, it sets no task.
+
+    >>> shares_a_file("I attached a screenshot of the dashboard.")
+    True
+    >>> shares_a_file("Saya lampirkan tangkapan layar laporan."), shares_a_file("Send the log to ops.")
+    (True, False)
+    """
+    return (
+        len(sentence) <= _SHARING_CHARS
+        and lexicon.SHARES.search(sentence) is not None
+        and lexicon.ATTACHMENT.search(sentence) is not None
+    )
+
+
+_SHARING_CHARS = 160  # (a longer sentence says more than what it shares)
 
 
 # --------------------------------------------------------------------------- in bulk

@@ -782,9 +782,22 @@ _ANSWER = re.compile(
     r"good\s+idea|great|perfect|agreed|go\s+ahead|do\s+(?:it|that)|let['’]?s\s+do\s+(?:it|that)|"
     r"please\s+do|no|nope|nah|let['’]?s\s+not|not\s+(?:yet|now|really)|don['’]?t|"
     r"(?:i['’]d\s+)?rather\s+not)\b"
+    # ... or a yes, an "agreed", in the languages users write in, set off by a mark ("Sim,
+    # concordo: …", "Ja, einverstanden.", "Evet, katılıyorum.", "Vâng, đồng ý.", "네, 그렇게 해
+    # 주세요."; not "Da domani …", from tomorrow)
+    r"|(?i:^\W*(?:sí|sì|sim|oui|ja|jo|joo|jep|kyllä|igen|да|так|tak|ano|áno|da|ναι|evet|iya|"
+    r"ya|ndiyo|ndio|naam|نعم|بله|آره|ہاں|हाँ|हां|haan|כן|oo|opo|có|vâng|dạ|jah|taip|jā|"
+    r"de\s+acuerdo|d['’]accord|d['’]acord|d['’]accordo|concordo|einverstanden|akkoord|mee\s+eens|"
+    r"enig|enige|samaa\s+mieltä|egyetértek|согласен|согласна|згоден|згодна|zgoda|"
+    r"zgadzam\s+się|souhlasím|súhlasím|slažem\s+se|se\s+strinjam|съгласен|съгласна|συμφωνώ|"
+    r"katılıyorum|setuju|sang-ayon|موافق|موافقم|متفق|מסכים|מסכימה|đồng\s+ý|sawa|va\s+bene|"
+    r"claro|klar|selvfølgelig|självklart)(?=\s*(?:[,.!:;—–،，、-]|$)))"
+    r"|^\W*(?:はい|ええ|네|예|是的|是|好的|好|对|對|同意|賛成)"
 )
-# the most words of an answer read with the proposal it answers
+# the most words of an answer read with the proposal it answers (a mark a space sets apart,
+# French "d'accord : …", is no word)
 _ANSWER_WORDS = 12
+_MARK_ALONE = re.compile(r"(?<!\S)[^\w\s]+(?!\S)")
 
 
 def answered_proposal(proposed: str, reply: str) -> tuple[str, str] | None:
@@ -799,7 +812,9 @@ def answered_proposal(proposed: str, reply: str) -> tuple[str, str] | None:
     True
     """
     said = " ".join(reply.split())
-    if not said or word_count(said) > _ANSWER_WORDS or not _ANSWER.match(said) or asks(said):
+    if not said or word_count(_MARK_ALONE.sub("", said)) > _ANSWER_WORDS:
+        return None
+    if not _ANSWER.match(said) or asks(said):
         return None
     offers = [x for x in sentences(without_code(proposed)) if _PROPOSES.match(x)]
     if not offers:

@@ -46,6 +46,7 @@ from ..intent import (
     is_small_talk,
     is_substantive,
     restates_task,
+    shares_a_file,
     steering_requests,
 )
 from ..lexicon.claims import COUNTED_NUDGE_WORDS
@@ -116,7 +117,7 @@ from .findings import (
     superseded,
     table_rows,
 )
-from .reads import looks_like_file, only_reads, shell_deletes, user_files
+from .reads import looks_like_file, only_reads, user_files
 from .rules import (
     LIFTS,
     LIST_MARK,
@@ -164,6 +165,7 @@ from .sections import (
 )
 from .tool_calls import (
     call_commands,
+    call_deletes,
     call_paths,
     call_reads,
     call_writes,
@@ -364,6 +366,24 @@ def _repeats(restated: str, goal: Sequence[str]) -> bool:
     """Whether ``restated`` holds the Goal line's text whole (casefolded, spacing aside)."""
     said = " ".join(restated.casefold().split())
     return any(g and " ".join(g.casefold().split()).rstrip(".!") in said for g in goal)
+
+
+def _past_shared_files(said: Sequence[str]) -> list[str]:
+    """The goal turn's sentences without those that only say a file is shared ("I attached a
+    screenshot of the dashboard.": what the task works from, R46-rec1) and come before a
+    sentence that says something else. A sharing sentence with nothing after it but
+    greetings and other sharing sentences stays: it is the task said about the file in an
+    imperative not read here ("Dari file penjualan terlampir, cari tahu mengapa …", "Finn
+    ut fra den vedlagte salgsfilen hvorfor …": R47-rec1's Goal was "Halo!" without it)."""
+    kept: list[str] = []
+    task_after = False
+    for sentence in reversed(said):
+        shared = shares_a_file(sentence) and not is_request(sentence)
+        if not (shared and task_after):
+            kept.append(sentence)
+        if not shared and not _GREETING.match(sentence) and not is_small_talk(sentence):
+            task_after = True
+    return kept[::-1]
 
 
 def _past_greetings(said: Sequence[str]) -> int:
@@ -1147,6 +1167,7 @@ def _fill_goal(
         for x in said
         if _asks_help(x) or (not personal_aside(x) and not only_said_often(x, often))
     ] or said
+    said = _past_shared_files(said)
     labelled = next((k for k, x in enumerate(said) if GOAL_LABEL.match(x)), None)
     start = labelled if labelled is not None else _past_greetings(said)
     while start < len(said) - 1 and _background_only(said[start], said[start + 1]):
@@ -1567,8 +1588,8 @@ class _Walk:
             self.dismissed[item] = self.dismissed.get(item, 0) + brushed
         writes = call_writes(c)
         self.writing[c.id] = writes  # written once its result says it did not fail
-        # ... and removed: "git rm db/helpers_tmp.py" (its written file is gone)
-        self.deleting[c.id] = [p for cmd in cmds for p in shell_deletes(cmd)]
+        # ... and removed: "git rm db/helpers_tmp.py", delete_file(path=…) (its written file is gone)
+        self.deleting[c.id] = call_deletes(c)
         if writes:  # "sed -i …", "cp a b", "… > out.txt": changed something
             self.wrote.update(made)
         verdict = self.verdicts.get(c.id, "")
@@ -2451,6 +2472,12 @@ def _said(
             continue  # in every other turn: talk, not a statement to keep (R39-F3)
         elif m.role == "user" and not asks(s) and (specific(s) or pictured):
             add("User also said", f"User: {clip(s, 300)}")
+            if aside is not None and not pictured and _asks_for_something(s):
+                # a request no longer open (answered or done: an open one is placed) is
+                # what was asked, not a fact the user stated: it gets the bytes last, after
+                # the commands run (a note per run, "Note marker-3: check part_3.py next.",
+                # pushed every early command out of a 2,000-byte recap)
+                aside.add(f"User: {clip(s, 300)}")
         elif m.role == "user" and aside is not None and word_count(s) >= 4 and not _only_asks(s):
             if is_reply(s):  # "Cool, no hurry at all.": talk, no statement to keep
                 continue
@@ -2459,6 +2486,22 @@ def _said(
             add("User also said", f"User: {clip(s, 300)}")
             aside.add(f"User: {clip(s, 300)}")
     return restated
+
+
+# a short label before what a sentence says: "Note marker-3:", "TODO 2:", "Nota:"
+_SHORT_LABEL = re.compile(r"^\W*(?:[^\W_][\w-]*\s+){0,2}?[^\W_][\w-]*\s*[:：]\s+")
+
+
+def _asks_for_something(sentence: str) -> bool:
+    """A user's request, said as one or after a short label ("Note marker-3: check …").
+
+    >>> _asks_for_something("Note marker-3: check src/export/part_3.py next.")
+    True
+    >>> _asks_for_something("Staging host: db-2.internal, owned by Priya.")
+    False
+    """
+    label = _SHORT_LABEL.match(sentence)
+    return is_request(sentence) or (label is not None and is_request(sentence[label.end() :]))
 
 
 _CHAINED = re.compile(r"&&|\|\||;")

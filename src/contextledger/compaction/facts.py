@@ -420,6 +420,11 @@ _PLEASE = re.compile(
     r"s['’]il\s+(?:te|vous)\s+pla[îi]t|per\s+favore|alsjeblieft|alstublieft|snälla|"
     r"venligst|vær\s+så\s+snill|ole\s+hyvä|kérlek|kérem|lütfen|tolong|mohon|prosím|lūdzu|"
     r"prašau|palun|molim|prosim|من\s+فضلك|لطفا|لطفاً|कृपया|בבקשה|"
+    # (Urdu, Persian, Arabic, Bengali, Tamil, Telugu, Punjabi, Georgian, Armenian, Azerbaijani,
+    # Uzbek, Tagalog, Italian and Portuguese's too)
+    r"براہ\s*ِ?\s*کرم|مہربانی\s+(?:کر\s*کے|فرما\s*کر)|خواهشاً|خواهشا|رجاءً|الرجاء|"
+    r"দয়া\s*করে|অনুগ্রহ\s*করে|தயவுசெய்து|దయచేసి|ਕਿਰਪਾ\s+ਕਰਕੇ|გთხოვთ?|խնդրում\s+եմ|"
+    r"zəhmət\s+olmasa|iltimos|pakiusap|per\s+piacere|cortesemente|por\s+gentileza|"
     # (English's, said inside a sentence of another language: "Uske baad please README …")
     r"please|pls)(?!\w)"
     # (Vietnamese "remember to", "I ask you to": "Xong rồi thì nhớ viết thêm …"; not "Tôi

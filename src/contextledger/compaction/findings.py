@@ -49,6 +49,11 @@ _PATHLIKE = re.compile(r"\S*[/`_]\S*|\b(?!\d+\.\d+\b)\w+\.\w+\b")  # "0.847" is 
 # a person's handle or login, whose digits count nothing ("ask @adi08", "rahul08 left")
 _HANDLE = re.compile(r"@[\w.-]+|(?<![\w@])[^\W\d_]{2,}\d+(?![\w.])")
 
+# a name with digits in it counts nothing: a host, a region, a version, a model ("db-1",
+# "web-3", "eu-west-1", "v2", "s3", "gpt-4o", "k8s"): a word of Latin letters and digits that
+# starts with a letter (not "は30秒" - Japanese, Chinese and Thai write a number onto a word)
+_IDENTIFIER = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9-]*?\d[A-Za-z0-9-]*(?![A-Za-z0-9])")
+
 _BIG_NUMBER = re.compile(r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?(?![\w])")
 
 # a counter, not a measure: "Step 103 checked", "attempt 2", "line 41"
@@ -556,7 +561,8 @@ def states_an_amount(sentence: str) -> bool:
 def numbers_matter(sentence: str, role: str) -> bool:
     """A number the user stated, or one the assistant stated with a unit or a measure
     ("the 502s" are status codes, not seconds)."""
-    bare = _STATUSES.sub(" ", _ORDINAL.sub(" ", _PATHLIKE.sub(" ", _HANDLE.sub(" ", sentence))))
+    named = _IDENTIFIER.sub(" ", _HANDLE.sub(" ", sentence))
+    bare = _STATUSES.sub(" ", _ORDINAL.sub(" ", _PATHLIKE.sub(" ", named)))
     if word_count(sentence) < 3 or not _NUMBER.search(bare):
         return False
     if role == "user":

@@ -1802,6 +1802,10 @@ LIFTS = re.compile(
     r"modify|update|delete|remove|deploy|push|merge|run|use|add|drop|commit|write|rename|"
     r"migrate|ship|release|offer|include|send|install|upgrade|restart|skip|call|contact|email|"
     r"close|refund|apply|go|mention|keep)\b|\bfeel\s+free\b|"
+    # ... any verb, "now" or "again" after its object: "You can reboot cache-2 now" (not what
+    # may be looked at: "you can see it now")
+    r"\byou\s+(?:may|can)\s+(?!see\b|find\b|check\b|try\b|test\b|look\b|tell\b)"
+    r"[a-z]+\s+(?:\S+\s+){0,3}?(?:now|again)\b|"
     r"\bgo\s+ahead\s+and\b|\bno\s+(?:need|longer\s+(?:any\s+)?need)\s+to\b|"
     r"\b(?:don'?t|do\s+not|no\s+longer)\s+(?:need|have)\s+to\b|\b(?:lift|lifted|waive|waived|"
     r"revoke|revoked|relax|relaxed)\b|\bthat\s+rule\b|\bafter\s+all\b"
@@ -1853,8 +1857,17 @@ LIFTS = re.compile(
     # dropped in a change of plans: review45 R45-ret6)
     r"bans?)(?!\w)|(?<!\w)(?:olvida|olvídate\s+de)\s+lo\s+de(?!\w)|"
     r"(?<!\w)you(?:'re|\s+are)\s+free\s+to(?!\w))"
-    r"|अब\s.{0,80}?सकते\s+(?:हो|हैं)|(?:してOK|してもOK|してもいい|しても大丈夫|して構いません)|"
-    r"(?:이제|지금은)\s.{0,60}?(?:해도\s*(?:돼|됩니다|괜찮)|할\s*수\s*있어)|现在可以|现在允许|可以改了)"
+    # ... Japanese's leave by its shape, a verb's te-form and "(mo) ii / OK / daijōbu"
+    # ("デプロイしていい", "書いてもOK", "読んで構いません"); "now" and a "you can" (second person)
+    # in Romanian, Czech, Finnish, Greek, Catalan, Swahili, Persian, Urdu, Swedish, Danish and
+    # Norwegian ("Acum poți …", "Teď už můžeš …", "Ara pots …", "Sasa unaweza …", "Du kan … nu")
+    r"|अब\s.{0,80}?सकते\s+(?:हो|हैं)|(?:[しいっきちけせべめれえねみりぎ]て|[んい]で)も?(?:OK|いい|大丈夫|構いません)|"
+    r"(?i:(?<!\w)(?:(?:acum|de\s+acum|teď|už|nyt|τώρα|ara|ja|sasa|حالا|اکنون|اب)\s+"
+    r"(?:\S+\s+){0,6}?(?:poți|puteți|ai\s+voie|můžeš|smíš|voit|saat|μπορείς|μπορείτε|pots|podeu|"
+    r"unaweza|mnaweza|می‌توانی|میتوانی|می‌توانید|سکتے\s+ہو|سکتی\s+ہو)|"
+    r"(?:poți|puteți|můžeš|voit|saat|du\s+får|du\s+kan|du\s+må)\s+(?:\S+\s+){0,4}?"
+    r"(?:acum|už|teď|nyt|nu|nå))(?!\w))|"
+    r"(?:이제|지금은)\s.{0,60}?(?:[가-힣]도\s*(?:돼|됩니다|괜찮)|할\s*수\s*있어)|现在可以|现在允许|可以改了)"
 )
 
 # A leave the user gives, with or without a rule it lifts: "You may force-push.", "Feel free
@@ -1921,6 +1934,12 @@ _PLAIN_RULE_WORDS = frozenset(
 )  # fmt: skip
 
 
+# a name with digits in it, in Latin letters: a host, a region, a version ("db-1", "eu-west-1")
+_DIGITED_NAME = re.compile(
+    r"(?<![A-Za-z0-9-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*-?\d[A-Za-z0-9-]*"
+)
+
+
 def lifted_rule(sentence: str, rules: Sequence[str]) -> str | None:
     """The earlier rule ``sentence`` lifts, if it is a permission on a rule's topic ("No
     subheadings in the reply." … "subheadings are allowed now, one per section."), the
@@ -1949,6 +1968,10 @@ def lifted_rule(sentence: str, rules: Sequence[str]) -> str | None:
         # path both name ("Hands off api/v1." … "You're free to edit api/v1 now.")
         both = values & {v.strip("`") for v in _VALUE.findall(rule)}
         if (shared and both) or any("/" in v for v in both):
+            return rule
+        # ... or a name with digits both give, whatever a language writes onto it ("db-1은
+        # 재시작하지 마세요." … "이제 db-1을 재시작해도 됩니다")
+        if set(_DIGITED_NAME.findall(sentence)) & set(_DIGITED_NAME.findall(rule)):
             return rule
     return None
 

@@ -313,7 +313,10 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
     for name in PRIORITY:  # every heading first: no section is left out unsaid
         if name in order:
             fits(name, [])
-    waiting: dict[str, list[str]] = {}  # item -> the items that wait to be shown with it
+    # (section, item) -> the items of that section that wait to be shown with it (the same
+    # item under another section, a proposal also a finding, frees none of them: an answer
+    # put under Findings was shown nowhere)
+    waiting: dict[tuple[str, str], list[str]] = {}
     for batch in rounds:
         for name, items in batch:
             if name not in chosen:
@@ -325,9 +328,9 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
                 if item in chosen[name]:
                     continue
                 if need is not None and need not in chosen[name]:
-                    waiting.setdefault(need, []).append(item)
+                    waiting.setdefault((name, need), []).append(item)
                 elif fits(name, [*chosen[name], item]):
-                    for after in waiting.pop(item, []):
+                    for after in waiting.pop((name, item), []):
                         fits(name, [*chosen[name], after])
     return chosen
 

@@ -14,7 +14,9 @@ from ..lexicon.tools import (
     CODE_WORDS,
     COMMAND_KEY,
     CONTENT_KEY,
+    DELETE_WORDS,
     FILE_WORDS,
+    FILESYSTEM_WORDS,
     LOOKUP_WORDS,
     PATH_KEY,
     PROSE_KEY,
@@ -34,7 +36,7 @@ from .facts import (
     json_strings,
 )
 from .failures import failure_lines
-from .reads import code_writes, looks_like_file, shell_reads, shell_writes
+from .reads import code_writes, looks_like_file, shell_deletes, shell_reads, shell_writes
 from .transcript import typed_command
 
 # What a call ran, read and wrote is read from its arguments once, not at every recap and by
@@ -677,6 +679,8 @@ def call_writes(call: ToolCall) -> list[str]:
     >>> call_writes(ToolCall("c", "bash", '{"command": "pytest -q > out/report.txt"}'))
     ['out/report.txt']
     """
+    if _delete_named(call.name):
+        return []  # delete_file(path=…): the file is gone, not written
     if is_write_call(call):
         return call_paths(call)
     if not call_commands(call):
@@ -687,6 +691,32 @@ def call_writes(call: ToolCall) -> list[str]:
         parsed, _ = call.parsed()
         found += [p for text in json_strings(parsed) for p in code_writes(text)]
     return list(dict.fromkeys(p.removeprefix("./") for p in found))
+
+
+def call_deletes(call: ToolCall) -> list[str]:
+    """The files a call removes: the paths of a tool named for deleting a file, else what
+    its shell commands remove (``rm``, ``git rm`` …).
+
+    >>> call_deletes(ToolCall("c", "delete_file", '{"path": "tmp/a.py"}'))
+    ['tmp/a.py']
+    >>> call_deletes(ToolCall("c", "bash", '{"command": "git rm db/old.py"}'))
+    ['db/old.py']
+    >>> call_deletes(ToolCall("c", "remove_item_from_cart", '{"item": "a.py"}'))
+    []
+    """
+    if _delete_named(call.name):
+        return call_paths(call)
+    found = [p for script in _scripts(call) for p in shell_deletes(script)]
+    return list(dict.fromkeys(found)) if call_commands(call) else []
+
+
+def _delete_named(name: str) -> bool:
+    """A tool named for removing a file: a word for deleting, every other word one for a
+    file, a folder or the file system ("delete_file", "fs_unlink", "trash", "borrarArchivo")."""
+    words = _name_words(name)
+    return any(w in DELETE_WORDS for w in words) and all(
+        w in DELETE_WORDS or w in FILE_WORDS or w in FILESYSTEM_WORDS for w in words
+    )
 
 
 @lru_cache(maxsize=_CALLS_READ)

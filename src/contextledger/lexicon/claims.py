@@ -324,6 +324,12 @@ CJK_PARTICLE = re.compile(
     r"然后|之后|以后|如果|时|的|了|着|就|再|先|把|被|是|在|和|与|及|也|都|です|ます|から|まで|は|が|を|"
     r"に|で|と|の|へ|も"
 )
+# The end of a "without" clause: Japanese "壊さずに、…" / "せずに" (without breaking …), Korean
+# "깨뜨리지 않고 …" (not breaking … and), Chinese "不改动…就…" (without changing …, go on and):
+# its denial is its own clause's, not the request the sentence goes on to make
+WITHOUT_CLAUSE_END = re.compile(
+    r"(?<=[\u3040-\u30ff\u4e00-\u9fff])ずに[、，,]?|지\s*않고\s*|不[^，,。；;就]{1,24}就"
+)
 CJK_RESTRICTS = re.compile(
     # (not 不可用 "unavailable", 不同 "different": words of their own, no negation)
     r"不要|不得|不能|不许|不准|不用|没有|不(?!可用|同|少|错|久|仅|但)|没|别|勿|禁止|只|仅|しないで|ないで|"

@@ -1162,6 +1162,30 @@ _RESTATES_OPENING = (
     r"(?:[ \t]+[^\s:：—–.!?]+){0,5}?[ \t]*[:：—–])"
 )
 RESTATES_OPENING = compiled_on_use(_RESTATES_OPENING)
+
+# A task said again by its shape, in any language read: at the turn's opening or after a
+# label's colon ("Andere aanpak: het nieuwe doel is …", "Měníme směr: teď je cílem …"), a word
+# for "new" or "now" next to a word for the goal ("new goal", "nieuwe doel", "obiectivul
+# nou", "tujuan baru", "sasa lengo", "अब लक्ष्य", "नया लक्ष्य"), within a word of each other,
+# after at most one word (an article: "het", "el"; not a verb and its object: "Add a new goal …")
+_GOAL_NOUN = (
+    r"goal|aim|objective|doel|ziel|objetivo|obiettivo|objectif|cel(?:em)?|cíl(?:em)?|obiectiv\w*|"
+    r"hedef\w*|amac\w*|amaç\w*|цел[ьи]\w*|мета|мети|mục\s+tiêu|tujuan\w*|sasaran\w*|lengo|malengo|"
+    r"tavoite\w*|mål(?:et)?|στόχος|लक्ष्य|उद्देश्य|मक़सद|मकसद|مقصد|ہدف|هدف|الهدف|מטרה|המטרה|লক্ষ্য|"
+    r"উদ্দেশ্য|목표|目標|目标|เป้าหมาย"
+)
+_NEW_OR_NOW = (
+    r"new|now|nieuwe?|neue[sn]?|nuev[oa]|nuov[oa]|nouvel(?:le)?|nov[oaéý]|nowy|nowe|nou[lă]?|"
+    r"yeni|нов\w+|mới|baru(?:nya)?|jipya|mpya|uusi|nya|nytt?|νέος|νέο|νέα|नया|नई|نیا|نئی|جدید|الجديد|"
+    r"חדשה|নতুন|새|新しい|新的?|ahora|agora|ora|adesso|maintenant|désormais|jetzt|nun|nu|teraz|"
+    r"teď|acum|artık|şimdi|теперь|тепер|сейчас|bây\s+giờ|sekarang|kini|sasa|nyt|τώρα|अब|اب|"
+    r"حالا|اکنون|الآن|עכשיו|এখন|이제|今は?|现在|ตอนนี้"
+)
+NEW_GOAL = compiled_on_use(
+    r"(?i)(?:^|[:：;—–]|,\s)\s*(?:[^\s:：;,]+\s+)?(?:"
+    rf"(?:{_NEW_OR_NOW})\s*(?:[^\s:：;,]+\s+)?(?:{_GOAL_NOUN})|"
+    rf"(?:{_GOAL_NOUN})\s*(?:[^\s:：;,]+\s+)?(?:{_NEW_OR_NOW}))(?!\w)"
+)
 RESTATES_OPENING_BULK = compiled_on_use(_RESTATES_OPENING, re.MULTILINE)
 
 # Corrections and rules in Chinese and Japanese (the patterns above read English words).
@@ -2413,6 +2437,47 @@ BACKGROUND_LABEL = compiled_on_use(
     r"bối\s+cảnh|संदर्भ|पृष्ठभूमि|পটভূমি|প্রসঙ্গ|பின்னணி|კონტექსტ\w*|ფონ\w*|خلفية|سياق|"
     r"پیش‌زمینه|پیشزمینه|רקע|הקשר|背景|経緯|배경|맥락|บริบท|ภูมิหลัง|ប្រវត្តិ|សាវតារ)"
     r"(?:\s+first)?\s*[:：,，៖]"
+)
+
+# A sentence that shares something with the assistant ("I attached a screenshot of the
+# dashboard.", "Anbei der Verkaufsbericht.", "Saya lampirkan tangkapan layar.", "添付しました"):
+# a first-person or past form of attaching, sending or uploading, or "here is", in the
+# languages read (never the imperative: "Send the log to ops." asks for something) ...
+SHARES = compiled_on_use(
+    r"(?i)(?<![^\W\d_])(?:attach(?:ed|ing)|i\s+(?:am\s+)?(?:send|sen[dt]|upload|share|paste)\w*|"
+    r"(?:sent|uploaded|shared|pasted|enclosed)|here(?:'s|\s+is|\s+are)|enclosing|"
+    r"adjunt\w*|anex\w*|te\s+(?:mando|envío|envio|paso)|aquí\s+(?:tienes|va|está)|segue|"
+    r"ci-joint|je\s+(?:t'|vous\s+)?(?:envoie|joins)|j'ai\s+joint|voici|"
+    r"allegat\w*|allego|ti\s+(?:mando|invio|ho\s+(?:mandato|inviato))|ecco|"
+    r"anbei|angeh[äa]ngt|im\s+anhang|ich\s+schicke|schicke\s+ich|hier\s+(?:ist|sind)|"
+    r"bijgevoegd|in\s+de\s+bijlage|ik\s+stuur|hierbij|"
+    r"bifoga[dr]?|vedh[æa]ft\w*|vedlagt|liitteenä|liitin|"
+    r"lampir\w*|melampirkan|terlampir|berikut\s+(?:ini|adalah)|"
+    r"ata[șş]at\w*|[țt]i-am\s+trimis|am\s+trimis|iată|"
+    r"ekledim|ekte|ekliyorum|g[öo]nderdim|"
+    r"załącz\w*|w\s+załączniku|przesyłam|wysyłam|přikládám|v\s+příloze|posílám|"
+    r"csatoltam|mellékel\w*|küldöm|"
+    r"прикреп\w*|прикладываю|во\s+вложении|отправляю|прикріп\w*|надсилаю|у\s+вкладенні|"
+    r"επισυν[άα]\w*|"
+    r"nimeambatisha|ambatish\w*|nimetuma|"
+    r"đính\s+kèm|"
+    r"संलग्न|अटैच|भेज\s+(?:रहा|रही|दिया|दी)|"
+    r"منسلک|اٹیچ|بھیج\s+(?:رہا|رہی|دیا|دی)|پیوست|فرستادم|أرفقت|مرفق|"
+    r"צירפתי|מצורף|"
+    r"সংযুক্ত|দিলাম|পাঠালাম)"
+    r"|添付|送ります|送りました|貼りました|첨부|보내드|附上|附件|แนบ"
+)
+
+# ... together with a thing shared: a screenshot, an image, a file, a log, a document
+ATTACHMENT = compiled_on_use(
+    r"(?i)screen\s*shot|capture|captura|captur[ăa]|imag\w*|picture|photo|foto|pic\b|"
+    r"file|archivo|arquivo|fichier|datei|bestand|plik|soubor|dosya|tiedosto|berkas|fil\b|"
+    r"logs?\b|pdf|document\w*|dokument\w*|spreadsheet|recording|video|mock-?up|"
+    r"bild|afbeelding|gambar|tangkapan|görüntü|resim|zrzut|snímek|obrázek|kép|kuva\w*|"
+    r"skärmdump|скриншот|снимок|знімок|файл|фото|изображени\w*|στιγμιότυπο|εικόνα|αρχείο|"
+    r"picha|faili|ảnh|hình|tệp|स्क्रीनशॉट|तस्वीर|फ़ाइल|फाइल|इमेज|اسکرین|تصویر|فائل|"
+    r"عکس|فایل|لقطة|صورة|ملف|צילום|תמונה|קובץ|স্ক্রিনশট|ছবি|ফাইল|"
+    r"スクリーンショット|スクショ|画像|ファイル|스크린샷|사진|파일|이미지|截图|图片|文件|ภาพ|ไฟล์"
 )
 
 # What a user says of a rules file they paste for it to bind ("Here is our CONTRIBUTING.md,

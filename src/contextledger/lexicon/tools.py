@@ -132,6 +132,20 @@ FILE_WORDS = frozenset(
 )  # fmt: skip
 
 
+# A tool named for removing a file, by the words of its name ("delete_file", "fs_unlink",
+# "removeFile", "borrar_archivo", "datei_loeschen"): every other word of its name is a word
+# for a file or a folder, or the file system's ("remove_item_from_cart", "delete_user" are
+# actions on something else)
+DELETE_WORDS = frozenset(
+    {"delete", "remove", "unlink", "rm", "del", "erase", "trash", "eliminar", "borrar",
+     "apagar", "excluir", "supprimer", "effacer", "loeschen", "entfernen", "eliminare",
+     "cancellare", "rimuovere", "verwijderen", "usun", "smazat", "sil", "hapus", "poista", "xoa"}
+)  # fmt: skip
+
+FILESYSTEM_WORDS = frozenset(
+    {"fs", "path", "paths", "dir", "directory", "folder", "os", "local", "workspace"}
+)  # fmt: skip
+
 # Commands that only look around (a listing, a search, a status, a bare install): a recap
 # gives them the bytes after every other section, so a session's hundred greps never crowd
 # out its decisions, open requests and next step; a fit gists no run of them.

@@ -12,6 +12,7 @@ backticked command, a quoted test name).
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from ...lexicon import claims as lexicon
 from ..digest import SECTIONS
@@ -241,6 +242,17 @@ GENERIC_DOING = frozenset(stem(w) for w in _GENERIC_DOING_WORDS.split())
 BACKTICKED = re.compile(r"`([^`\n]+)`")
 
 QUOTED_NAME = re.compile(r"['\"“‘]([^'\"”’\n]{3,120})['\"”’]")
+
+
+def without_clauses(text: str) -> list[str]:
+    """``text`` cut after each "without" clause (:data:`~...lexicon.claims.WITHOUT_CLAUSE_END`),
+    each part keeping its own words: the "without" clause its denial, the request after it none.
+
+    >>> without_clauses("現在のレポートを壊さずに、請求書をParquetに移行してください。")
+    ['現在のレポートを壊さずに、', '請求書をParquetに移行してください。']
+    """
+    cuts = [0, *(m.end() for m in lexicon.WITHOUT_CLAUSE_END.finditer(text)), len(text)]
+    return [text[a:b] for a, b in pairwise(cuts) if text[a:b].strip()]
 
 
 def strip_note(item: str) -> str:

@@ -57,6 +57,7 @@ from .reading import (
     actor_of,
     fold,
     quote,
+    without_clauses,
 )
 from .roles import bound_as_said
 from .values import dates_in, figures
@@ -596,7 +597,9 @@ def _clause_about(part: str, said: str) -> str:
     """The clause of ``said`` (cut at ";") that shares most words with ``part``: "Data
     stays in us-east-1" restates "… tetap di us-east-1 (#001)", not the ban after the
     semicolon ("tidak boleh ada yang dideploy ke region lain")."""
-    clauses = [c for c in re.split(r"\s*[;；、，]\s*", said) if c.strip()]
+    # (and after a "without" clause: "…깨뜨리지 않고 송장 …" asks for the part after it)
+    cut = re.split(r"\s*[;；、，]\s*", said)
+    clauses = [p for c in cut for p in without_clauses(c) if p.strip()]
     if len(clauses) < 2:
         return said
     mine = claim_terms(part)

@@ -33,6 +33,7 @@ from ...intent import is_nudge
 from ...lexicon import claims as lexicon
 from ...lexicon.common import listed
 from ...lexicon.negation import denial
+from ...settings_said import word_count
 from ..facts import sentences
 from ..wording import whole_token
 from .evidence import Claim, Evidence, command_parts
@@ -886,8 +887,9 @@ def said_verbatim(text: str, ev: Evidence) -> bool:
     """Whether ``text`` (four words or more; a clipped tail aside) is word for word what a
     user turn says: under a section of what the user said, no misattribution (RT25-4: the
     offline recap's own verbatim "Do not edit anything in config/x/ except config/x/a.yaml."
-    was read as the condition dropped)."""
-    return len(text.split()) >= 4 and _user_sentence(text, ev)
+    was read as the condition dropped). Words of a script without spaces are counted as
+    :func:`word_count` does: a Japanese sentence is no one word."""
+    return word_count(text) >= 4 and _user_sentence(text, ev)
 
 
 def _user_sentence(text: str, ev: Evidence) -> bool:

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from ...lexicon import claims as lexicon
 from .evidence import Claim, Evidence
-from .reading import quote
+from .reading import quote, without_clauses
 
 __all__ = ["check_turned_unspaced"]
 
@@ -87,6 +87,28 @@ def _turned(clause: str, ev: Evidence) -> str | None:
         return None
     top = max(n for n, _ in best)
     restated = [s for n, s in best if n == top]
-    if any(_denies(s) == _denies(clause) for s in restated):
+    if any(_same_polarity(clause, s) for s in restated):
         return None
     return restated[0]
+
+
+def _same_polarity(clause: str, said: str) -> bool:
+    """Whether each part of ``clause`` denies as the parts of ``said`` it restates do (half
+    their pairs and three or more, else the one sharing most): "…移行してください。" restates the request
+    of "現在のレポートを壊さずに、…移行してください。", not its "without" clause; one part
+    restating both says the "without" clause's denial too, or turns it."""
+    theirs = without_clauses(said)
+    for part in without_clauses(clause):
+        mine = _pairs(part)
+        if not mine:
+            continue
+        restated = [p for p in theirs if _restates(mine, _pairs(p))]
+        restated = restated or [max(theirs, key=lambda p: len(mine & _pairs(p)))]
+        if _denies(part) != any(_denies(p) for p in restated):
+            return False
+    return True
+
+
+def _restates(mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    shared = len(mine & theirs)
+    return shared >= _LEAST_SHARED and shared * 2 >= len(theirs)
