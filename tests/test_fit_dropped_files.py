@@ -112,7 +112,9 @@ def test_a_refit_keeps_naming_the_file_and_counts_the_turns_anew() -> None:
 
 def test_compaction_names_each_file_it_takes_out_of_view() -> None:
     history = [
-        Message.user("Read the report", FileAttachment("annual_report.txt", text="revenue " * 3000), id="u0")
+        Message.user("Set up the billing migration to Postgres 16.", id="g0"),
+        Message.assistant("On it.", id="g1"),
+        Message.user("Here is the report for context", FileAttachment("annual_report.txt", text="revenue " * 3000), id="u0"),
     ]  # fmt: skip
     for i in range(1, 16):
         history += [Message.assistant(f"answer {i} " + "x " * 200, id=f"a{i}"),
@@ -121,6 +123,20 @@ def test_compaction_names_each_file_it_takes_out_of_view() -> None:
     assert "u0" not in [m.id for m in prepared.messages]
     said = [n for n in prepared.report.notices if "annual_report.txt" in n.text]
     assert [n.where for n in said] == ["u0"] and "recapped by compaction" in said[0].text
+
+
+def test_the_goal_with_its_file_stays_in_view_the_file_shortened_and_said() -> None:
+    """The goal's own turn is pinned (issue #14): its file goes shortened, reported, not the
+    turn out of view (review47 R47-ret1)."""
+    history = [
+        Message.user("Read the report", FileAttachment("annual_report.txt", text="revenue " * 3000), id="u0")
+    ]  # fmt: skip
+    for i in range(1, 16):
+        history += [Message.assistant(f"answer {i} " + "x " * 200, id=f"a{i}"),
+                    Message.user(f"question {i} " + "y " * 200, id=f"u{i}")]  # fmt: skip
+    prepared = prepare(history, "gpt-4o", window=8_000, max_output_tokens=300, compaction="offline")
+    assert "u0" in [m.id for m in prepared.messages]
+    assert [n.where for n in prepared.report.notices if "attached file" in n.text] == ["u0"]
 
 
 def test_the_proxy_turn_report_names_the_dropped_file(

@@ -56,6 +56,7 @@ from ..providers.native import reference_of
 from ..report import Notice
 from ..settings_said import NewerSettings
 from .budget import Budget, too_big
+from .drops import file_label
 from .edits import image_label, placeholder, replace_block
 from .gists import (
     GIST_ID_PREFIX,
@@ -108,6 +109,9 @@ class Lean:
     unit: Unit
     changes: tuple[Change, ...]
     notices: tuple[Notice, ...]
+    #: a file attached to it was left out (``_lean``): sent shortened instead when the room
+    #: left holds more of it (``_shortened_pin``: the file's head and tail, as a fit shrinks it)
+    file_left_out: bool = False
 
 
 @dataclass(slots=True)
@@ -2296,6 +2300,11 @@ def _lean(index: HistoryIndex, pricer: Pricer, k: int, cap: int, why: str = _STE
         notices: list[Notice] = []
         lean = m
         for j, block in enumerate(m.content):
+            if isinstance(block, FileAttachment):
+                # (a file attached to the goal — a 7,000-token CSV — dropped the whole turn
+                # when it did not fit the cap: review47 R47-ret1 lost the goal at every window)
+                lean = _file_left_out(pricer, changes, notices, lean, j, block, why)
+                continue
             if not isinstance(block, Image):
                 continue
             what = f"image {image_label(pricer, block)}"
@@ -2313,10 +2322,34 @@ def _lean(index: HistoryIndex, pricer: Pricer, k: int, cap: int, why: str = _STE
         if lean is m:
             return None
         unit = Unit(index.starts[k], [lean], pricer.message(lean).total, "prior")
-        return Lean(unit, tuple(changes), tuple(notices))
+        files = any(isinstance(block, FileAttachment) for block in m.content)
+        return Lean(unit, tuple(changes), tuple(notices), file_left_out=files)
 
     key = f"lean{cap}" if why == _STEERS else f"lean{cap}:{why}"
     return index.memo(index.starts[k], key, make)
+
+
+def _file_left_out(
+    pricer: Pricer,
+    changes: list[Change],
+    notices: list[Notice],
+    m: Message,
+    j: int,
+    block: FileAttachment,
+    why: str,
+) -> Message:
+    """Request ``m`` with its file ``j`` replaced by a line naming it, reported (the file is
+    put back with the request's words if the window holds them: ``settle_lean_pins``)."""
+    what = file_label(block)
+    return placeholder(
+        pricer, changes, notices, m, (j,), sum(pricer.block(block)),
+        what=what,
+        text=f"[{what} omitted: the request's words are kept, the file did not fit]",
+        reason="earlier request pinned as its text: its attached file did not fit the room "
+        "kept for earlier requests",
+        notice=f"The model will not see {what} from an earlier message of yours: "
+        f"its words are kept ({why}), the file did not fit.",
+    )  # fmt: skip
 
 
 def _steers_by_paste_only(index: HistoryIndex, k: int) -> bool:
@@ -2543,7 +2576,8 @@ def _shortened_pin(
     if room - lean.unit.cost < least:  # (a full window: most refits end here)
         return None
     share = stable_share(room)
-    if share - lean.unit.cost < least or not any(c.action == "shrunk" for c in lean.changes):
+    shortens = lean.file_left_out or any(c.action == "shrunk" for c in lean.changes)
+    if share - lean.unit.cost < least or not shortens:
         return None
     start = index.starts[k]
 
