@@ -2290,7 +2290,7 @@ def _surely_kept_from(index: HistoryIndex, anchor_unit: int, room: int, min_cut:
 
 
 def _lean(index: HistoryIndex, pricer: Pricer, k: int, cap: int, why: str = _STEERS) -> Lean | None:
-    """Request ``k`` as its words: each image replaced by a placeholder and, when the
+    """Request ``k`` as its words: each image and file replaced by a placeholder and, when the
     request is too big for the pins' ``cap``, each long text cut to its request part (the
     lines pasted in the middle left out, said). None: nothing to leave out. Made once per
     message. ``why``: why its words are kept, as its image's notice says it."""
@@ -2300,23 +2300,13 @@ def _lean(index: HistoryIndex, pricer: Pricer, k: int, cap: int, why: str = _STE
         notices: list[Notice] = []
         lean = m
         for j, block in enumerate(m.content):
+            # (a file attached to the goal — a 7,000-token CSV — dropped the whole turn when
+            # it did not fit the cap: review47 R47-ret1 lost the goal at every window)
             if isinstance(block, FileAttachment):
-                # (a file attached to the goal — a 7,000-token CSV — dropped the whole turn
-                # when it did not fit the cap: review47 R47-ret1 lost the goal at every window)
-                lean = _file_left_out(pricer, changes, notices, lean, j, block, why)
-                continue
-            if not isinstance(block, Image):
-                continue
-            what = f"image {image_label(pricer, block)}"
-            lean = placeholder(
-                pricer, changes, notices, lean, (j,), sum(pricer.block(block)),
-                what=what,
-                text=f"[{what} omitted: the request's words are kept, the image did not fit]",
-                reason="earlier request pinned as its text: its image did not fit the room "
-                "kept for earlier requests",
-                notice=f"The model will not see {what} from an earlier message of yours: "
-                f"its words are kept ({why}), the image did not fit.",
-            )  # fmt: skip
+                lean = _left_out(pricer, changes, notices, lean, j, file_label(block), "file", why)
+            elif isinstance(block, Image):
+                what = f"image {image_label(pricer, block)}"
+                lean = _left_out(pricer, changes, notices, lean, j, what, "image", why)
         if not (index.request_may_fit(k, cap) and index.exact_cost(index.starts[k]) <= cap):
             lean = _request_words(pricer, lean, changes, notices)
         if lean is m:
@@ -2329,26 +2319,27 @@ def _lean(index: HistoryIndex, pricer: Pricer, k: int, cap: int, why: str = _STE
     return index.memo(index.starts[k], key, make)
 
 
-def _file_left_out(
+def _left_out(
     pricer: Pricer,
     changes: list[Change],
     notices: list[Notice],
     m: Message,
     j: int,
-    block: FileAttachment,
+    what: str,
+    noun: str,
     why: str,
 ) -> Message:
-    """Request ``m`` with its file ``j`` replaced by a line naming it, reported (the file is
-    put back with the request's words if the window holds them: ``settle_lean_pins``)."""
-    what = file_label(block)
+    """Request ``m`` with its block ``j`` (an image or a file: ``noun``) replaced by a line
+    naming it (``what``), reported (put back with the request's words if the window holds
+    them: ``settle_lean_pins``)."""
     return placeholder(
-        pricer, changes, notices, m, (j,), sum(pricer.block(block)),
+        pricer, changes, notices, m, (j,), sum(pricer.block(m.content[j])),
         what=what,
-        text=f"[{what} omitted: the request's words are kept, the file did not fit]",
-        reason="earlier request pinned as its text: its attached file did not fit the room "
+        text=f"[{what} omitted: the request's words are kept, the {noun} did not fit]",
+        reason=f"earlier request pinned as its text: its {noun} did not fit the room "
         "kept for earlier requests",
         notice=f"The model will not see {what} from an earlier message of yours: "
-        f"its words are kept ({why}), the file did not fit.",
+        f"its words are kept ({why}), the {noun} did not fit.",
     )  # fmt: skip
 
 
