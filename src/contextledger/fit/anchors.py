@@ -810,6 +810,12 @@ def _pin_requests(
             lean = _lean(index, pricer, k, opts.prior_anchor_tokens) if must else None
             if must and lean is None:
                 lean = _words_first(index, pricer, k, room, _STEERS)
+            elif not must and index.holds_images(starts[k]):
+                # (a recent turn pinned with its screenshot whole took 1,144 of a 1,875 cap
+                # at 16k, so the requests after it went, which 8k's cap, too small for the
+                # screenshot, kept: review47 R47-ret3. Its words first; the screenshot goes
+                # back if the window holds it, else it is reported)
+                lean = _lean(index, pricer, k, opts.prior_anchor_tokens, _ASKED)
             if lean is not None:
                 if lean.unit.cost > room:
                     continue
