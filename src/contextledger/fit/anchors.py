@@ -2605,7 +2605,6 @@ def rescue_current_request(
     (``drop_current_images``) go, largest first within each kind, one block at a time
     until it fits; else ``BudgetError``."""
     limit = budget.history
-    needed = system_cost + (pricer.message(anchor).total if anchor else 0)
     if anchor is not None and not opts.drop_current_attachments:
         # (review47: a first turn with a 7,000-token CSV was refused at 8k, BudgetError)
         room = limit - system_cost - (opts.prior_anchor_tokens if earlier else 0)
@@ -2614,6 +2613,7 @@ def rescue_current_request(
             changes.extend(short.changes)
             notices.extend(short.notices)
             return short.messages[0], short.cost
+    needed = system_cost + (pricer.message(anchor).total if anchor else 0)
     if anchor is not None:
         for j in _droppable_blocks(pricer, opts, anchor):
             block = anchor.content[j]

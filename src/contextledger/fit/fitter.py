@@ -768,12 +768,16 @@ class Fitter:
 
         anchor_pos = current_request_position(index)
         anchor = body[anchor_pos] if anchor_pos is not None else None
+        # (a request carrying a file's text is not refused by its lower bound, nor counted
+        # whole when that bound is over: its file is sent shortened, rescue_current_request)
+        surely_over = anchor_pos is not None and system_cost + index.at_least(anchor_pos) > limit
         if anchor_pos is not None and not (
             opts.drop_current_attachments or opts.drop_current_images or _has_file_text(anchor)
         ):
             _refuse_if_surely_too_big(model, index.at_least(anchor_pos), system_cost, budget)
-        anchor_cost = index.exact_cost(anchor_pos) if anchor_pos is not None else 0
-        rescued = system_cost + anchor_cost > limit
+        known = anchor_pos is not None and not surely_over
+        anchor_cost = index.exact_cost(anchor_pos) if known else 0
+        rescued = surely_over or system_cost + anchor_cost > limit
         if rescued:
             anchor, anchor_cost = rescue_current_request(
                 model, pricer, opts, anchor, system_cost, budget, changes, notices,
