@@ -775,8 +775,8 @@ class Fitter:
             opts.drop_current_attachments or opts.drop_current_images or _has_file_text(anchor)
         ):
             _refuse_if_surely_too_big(model, index.at_least(anchor_pos), system_cost, budget)
-        known = anchor_pos is not None and not surely_over
-        anchor_cost = index.exact_cost(anchor_pos) if known else 0
+        counted = anchor_pos is not None and not surely_over
+        anchor_cost = index.exact_cost(anchor_pos) if anchor_pos is not None and counted else 0
         rescued = surely_over or system_cost + anchor_cost > limit
         if rescued:
             anchor, anchor_cost = rescue_current_request(
