@@ -95,7 +95,7 @@ from .lazy import LazyMessages
 from .options import FitOptions
 from .report import Change
 from .request_part import _HEAD_CHARS, _TAIL_CHARS, request_part
-from .shedding import Shortened, shorten, stable_share
+from .shedding import Shortened, shorten, shorten_attached_files, stable_share
 from .units import HistoryIndex, Unit, UnitKind
 
 T = TypeVar("T")
@@ -881,6 +881,12 @@ def _pin_requests(
             lean = _lean(index, pricer, k, opts.prior_anchor_tokens) if must else None
             if must and lean is None:
                 lean = _words_first(index, pricer, k, room, _STEERS)
+            elif not must and index.holds_images(starts[k]):
+                # (a recent turn pinned with its screenshot whole took 1,144 of a 1,875 cap
+                # at 16k, so the requests after it went, which 8k's cap, too small for the
+                # screenshot, kept: review47 R47-ret3. Its words first; the screenshot goes
+                # back if the window holds it, else it is reported)
+                lean = _lean(index, pricer, k, opts.prior_anchor_tokens, _ASKED)
             if lean is not None:
                 if lean.unit.cost > room:
                     continue
@@ -2660,14 +2666,26 @@ def rescue_current_request(
     budget: Budget,
     changes: list[Change],
     notices: list[Notice],
+    earlier: bool = False,
 ) -> tuple[Message | None, int]:
     """The current request does not fit. A provider-only file priced at its bound (a Gemini
     file by URI, whose length cannot be read here) is refused, naming it: the newest
-    request is sent whole or not at all, never as the question without its file. Only by
+    request is sent whole or not at all, never as the question without its file. The text
+    of a file attached to it (a CSV, a text file) is sent as its head and tail, reported,
+    its words whole (``shorten_attached_files``), leaving the earlier requests' room when
+    there is ``earlier`` history — unless the caller asked for file bodies to go. Only by
     explicit option may attached file bodies (``drop_current_attachments``) or images
     (``drop_current_images``) go, largest first within each kind, one block at a time
     until it fits; else ``BudgetError``."""
     limit = budget.history
+    if anchor is not None and not opts.drop_current_attachments:
+        # (review47: a first turn with a 7,000-token CSV was refused at 8k, BudgetError)
+        room = limit - system_cost - (opts.prior_anchor_tokens if earlier else 0)
+        short = shorten_attached_files(pricer, opts.shrink_floor, anchor, stable_share(room))
+        if short is not None:
+            changes.extend(short.changes)
+            notices.extend(short.notices)
+            return short.messages[0], short.cost
     needed = system_cost + (pricer.message(anchor).total if anchor else 0)
     if anchor is not None:
         for j in _droppable_blocks(pricer, opts, anchor):

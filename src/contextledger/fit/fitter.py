@@ -105,7 +105,7 @@ from .selection import (
 )
 from .shedding import shed
 from .source import DictSource
-from .units import HistoryIndex, messages_of
+from .units import HistoryIndex, message_texts, messages_of
 
 _message_id = attrgetter("id")
 _role = attrgetter("role")
@@ -768,16 +768,21 @@ class Fitter:
 
         anchor_pos = current_request_position(index)
         anchor = body[anchor_pos] if anchor_pos is not None else None
+        # (a request carrying a file's text is not refused by its lower bound, nor counted
+        # whole when that bound is over: its file is sent shortened, rescue_current_request)
+        surely_over = anchor_pos is not None and system_cost + index.at_least(anchor_pos) > limit
         if anchor_pos is not None and not (
-            opts.drop_current_attachments or opts.drop_current_images
+            opts.drop_current_attachments or opts.drop_current_images or _has_file_text(anchor)
         ):
             _refuse_if_surely_too_big(model, index.at_least(anchor_pos), system_cost, budget)
-        anchor_cost = index.exact_cost(anchor_pos) if anchor_pos is not None else 0
-        rescued = system_cost + anchor_cost > limit
+        counted = anchor_pos is not None and not surely_over
+        anchor_cost = index.exact_cost(anchor_pos) if anchor_pos is not None and counted else 0
+        rescued = surely_over or system_cost + anchor_cost > limit
         if rescued:
             anchor, anchor_cost = rescue_current_request(
-                model, pricer, opts, anchor, system_cost, budget, changes, notices
-            )
+                model, pricer, opts, anchor, system_cost, budget, changes, notices,
+                earlier=bool(anchor_pos),
+            )  # fmt: skip
         # (a cut kept for the prompt cache is placed among the pins: they are then needed)
         sticky = opts.hysteresis > 0 or self._memory.cut_id is not None
         regist: Regist | None = None
@@ -1195,6 +1200,12 @@ def _refuse_naming_a_file(pricer: Pricer, kept: Sequence[Message], total: int, l
         found = file_at_bound(pricer, m, what)
         if found is not None:
             raise FileBoundError(*found, needed=total, available=limit)
+
+
+def _has_file_text(m: Message | None) -> bool:
+    """Whether ``m`` carries a file's text, which a request too big is sent shortened by
+    (``rescue_current_request``): it is not refused by its lower bound."""
+    return m is not None and any(kind == "file" for *_, kind in message_texts(m))
 
 
 def _refuse_if_surely_too_big(model: str, at_least: int, system_cost: int, budget: Budget) -> None:
