@@ -84,6 +84,9 @@ def test_a_delete_that_failed_leaves_the_file_written() -> None:
         ("remove_item_from_cart", {"item": "sku-1.txt"}),
         ("delete_user", {"path": "users/ana.json"}),
         ("remove_lines", {"path": "a.py", "start": 3, "end": 5}),
+        # a copy leaves the file where it was
+        ("copy_file", {"src": "notes/todo_old.txt", "dst": "notes/todo.txt"}),
+        ("shell", {"command": "cp notes/todo_old.txt notes/todo.txt"}),
     ],
 )
 def test_a_tool_that_removes_something_else_deletes_no_file(
@@ -347,3 +350,57 @@ def test_a_task_that_names_the_attached_file_stays_the_goal(opening: str, task: 
     goal = _goal_of(opening)
     assert task in goal
     assert goal.strip() not in ("Hai!", "Ahoj!")
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("move_file", {"src": "notes/todo_old.txt", "dst": "notes/todo.txt"}),
+        ("renameFile", {"from": "notes/todo_old.txt", "to": "notes/todo.txt"}),
+        ("fs_rename", {"oldPath": "notes/todo_old.txt", "newPath": "notes/todo.txt"}),
+        ("shell", {"command": "mv -f notes/todo_old.txt notes/todo.txt"}),
+        ("bash", {"cmd": "git mv notes/todo_old.txt notes/todo.txt && git status"}),
+        ("powershell", {"command": "Move-Item notes/todo_old.txt notes/todo.txt"}),
+    ],
+)
+def test_a_file_renamed_away_is_listed_by_its_new_name_only(
+    name: str, args: dict[str, object]
+) -> None:
+    """A rename or a move takes the file from its old name (review47: both names stayed
+    under Files written)."""
+    record = with_ids(
+        [
+            Message.user("Keep the notes folder tidy."),
+            *_call("c1", "write_file", {"path": "notes/todo_old.txt", "content": "- a\n"}, "ok"),
+            *_call("c2", name, args, "done"),
+            *FILLER,
+            Message.user("done?"),
+        ]
+    )
+    written = digest(record[:-2], history=record).items("Files written")
+    assert written == ["notes/todo.txt"]
+
+
+@pytest.mark.parametrize(
+    ("key", "args"),
+    [
+        ("cwd", {"command": "npm test -- --runInBand", "cwd": "web"}),
+        ("working_dir", {"cmd": "npm test -- --runInBand", "working_dir": "web"}),
+        ("workingDirectory", {"command": "npm test -- --runInBand", "workingDirectory": "web"}),
+        ("workdir", {"command": ["npm", "test", "--", "--runInBand"], "workdir": "web"}),
+    ],
+)
+def test_a_command_is_listed_with_the_directory_it_ran_in(
+    key: str, args: dict[str, object]
+) -> None:
+    """`npm test` in web/ is not `npm test` at the root (review47: the directory was dropped)."""
+    record = with_ids(
+        [
+            Message.user("Run the frontend tests."),
+            *_call("c1", "shell", args, "Tests: 12 passed"),
+            *FILLER,
+            Message.user("ok"),
+        ]
+    )
+    commands = digest(record[:-2], history=record).items("Commands run")
+    assert commands == [f"`npm test -- --runInBand` ({key}=web)"]
