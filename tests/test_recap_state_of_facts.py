@@ -404,3 +404,57 @@ def test_a_command_is_listed_with_the_directory_it_ran_in(
     )
     commands = digest(record[:-2], history=record).items("Commands run")
     assert commands == [f"`npm test -- --runInBand` ({key}=web)"]
+
+
+_CANCELLED = [
+    ("Please add a dark mode toggle to the settings page.", "Never mind the dark mode toggle."),
+    (
+        "Bitte erstelle ein Kreisdiagramm der Kosten.",
+        "Vergiss das Kreisdiagramm, das brauche ich nicht mehr.",
+    ),
+    (
+        "Per favore, prepara una tabella riassuntiva dei costi.",
+        "Lascia perdere la tabella riassuntiva, non serve più.",
+    ),
+    ("Proszę, dodaj wykres kołowy kosztów.", "Zapomnij o wykresie kołowym, już go nie potrzebuję."),
+    ("コストの円グラフを作ってください。", "円グラフはもういいです、要りません。"),
+    ("Lütfen maliyetlerin pasta grafiğini çiz.", "Pasta grafiğini unut, artık ihtiyacım yok."),
+    (
+        "Пожалуйста, сделай круговую диаграмму расходов.",
+        "Забудь про круговую диаграмму, она мне больше не нужна.",
+    ),
+    ("Vui lòng thêm biểu đồ tròn chi phí.", "Bỏ qua biểu đồ tròn, không cần nữa."),
+]
+
+
+def _cancelling_session(request: str, later: str) -> str:
+    return offline_recap(
+        ("user", "Summarise the quarterly costs in reports/q3.md."),
+        ("assistant", "On it."),
+        ("user", request),
+        ("assistant", "I'll do that after the summary."),
+        ("user", later),
+        ("assistant", "Understood."),
+    )
+
+
+@pytest.mark.parametrize(("request_", "cancel"), _CANCELLED)
+def test_a_request_the_user_cancelled_is_no_open_request(request_: str, cancel: str) -> None:
+    """Said as taken back, with the user's words (review47: the cancelled chart stayed
+    under Open requests in 24/36 recaps)."""
+    recap = _cancelling_session(request_, cancel)
+    assert request_.rstrip(".。") not in recap_section(recap, "Open requests")
+    assert cancel.rstrip(".。") in recap_section(recap, "Constraints and corrections")
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "Don't forget the dark mode toggle.",
+        "Forget the footer links, they are fine.",
+        "Never mind, the build went green.",
+    ],
+)
+def test_a_reminder_or_another_thing_forgotten_leaves_the_request_open(later: str) -> None:
+    recap = _cancelling_session("Please add a dark mode toggle to the settings page.", later)
+    assert "Please add a dark mode toggle" in recap_section(recap, "Open requests")
