@@ -319,6 +319,27 @@ def test_a_decision_reversed_is_listed_with_the_users_yes(decision: str, approva
     decisions = recap_section(recap, "Decisions")
     assert f"User: {approval}" in decisions, recap
     assert "I propose a forward fix" in decisions
+    assert "I propose a forward fix" not in recap_section(recap, "Findings")  # (listed once)
+
+
+@pytest.mark.parametrize("approval", ["Sì, d'accordo: procedi così.", "Yes, agreed."])
+def test_a_yes_after_a_call_answers_the_proposal_before_it(approval: str) -> None:
+    """A tool call between the proposal and the user's yes (review46 R46-rec2)."""
+    record = with_ids(
+        [
+            Message.user("Upgrade the payments service to 4.0."),
+            Message.assistant("Ok."),
+            Message.user("I've decided we go back to 3.8.0."),
+            Message.assistant(_PROPOSAL),
+            *_call("c1", "shell", {"command": "git log --oneline -3"}, "a1b2c3 bump"),
+            Message.user(approval),
+            Message.assistant("Doing the forward fix now."),
+            Message.user("ok"),
+        ]
+    )
+    decisions = digest(record).items("Decisions")
+    assert f"User: {approval}" in decisions
+    assert any("I propose a forward fix" in d for d in decisions)
 
 
 @pytest.mark.parametrize("said", ["Da domani lavoro da casa.", "Ya sé que es difícil."])

@@ -1824,7 +1824,9 @@ class _Walk:
         self.tallied += _said(
             m, self.goal_text, self.placed, add, self.found, self.counted, aside, whole, self.often
         )
-        self.asked = m.text if m.role == "assistant" and not m.tool_calls else ""
+        if m.role == "user" or m.text.strip() or not m.tool_calls:
+            # (a call made between a proposal and the user's yes leaves it asked: R46-rec2)
+            self.asked = m.text if m.role == "assistant" and not m.tool_calls else ""
 
     def finish(self) -> None:
         """File what was called and has no result yet: written files and actions."""
@@ -1952,6 +1954,8 @@ def _settle_statements(
     sec["Decisions"] = without_restated(sec["Decisions"])  # (a plan said after each step)
     sec["Decisions"] = without_reversed(sec["Decisions"])  # (a plan turned the other way)
     sec["Decisions"] = without_echoes(sec["Decisions"], sec["Constraints and corrections"])
+    decided = set(sec["Decisions"])  # (a proposal the user answered: a decision, listed once)
+    sec["Findings"] = [x for x in sec["Findings"] if x not in decided]
     for name in ("Decisions", "User also said", "Numbers that matter"):  # said, then reset
         sec[name] = [x for x in sec[name] if clip(x.removeprefix("User: "), 300) not in overruled]
     sec["User also said"] = [x for x in sec["User also said"] if x not in dropping]
