@@ -479,3 +479,37 @@ def test_a_request_the_user_cancelled_is_no_open_request(request_: str, cancel: 
 def test_a_reminder_or_another_thing_forgotten_leaves_the_request_open(later: str) -> None:
     recap = _cancelling_session("Please add a dark mode toggle to the settings page.", later)
     assert "Please add a dark mode toggle" in recap_section(recap, "Open requests")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        [
+            "Iestati taimautu uz 30 sekundēm.",
+            "Nē, uz 45 sekundēm, nevis 30.",
+            "Tomēr atpakaļ uz 30 sekundēm, nevis 45.",
+        ],
+        [
+            "Ժամանակաչափը դիր 30 վայրկյան։",
+            "Ոչ, 45 վայրկյան, ոչ թե 30։",
+            "Վերադարձրու 30 վայրկյանի, ոչ թե 45։",
+        ],
+        [
+            "Saita lokacin jira zuwa dakika 30.",
+            "A'a, dakika 45, ba 30 ba.",
+            "Koma zuwa dakika 30, ba 45 ba.",
+        ],
+        [
+            "timeout ကို 30 စက္ကန့် ထားပါ။",
+            "45 စက္ကန့် ထားပါ၊ 30 မဟုတ်ဘူး။",
+            "30 စက္ကန့် ပြန်ထားပါ၊ 45 မဟုတ်ဘူး။",
+        ],
+    ],
+)
+def test_a_correction_of_a_correction_is_the_constraint(said: list[str]) -> None:
+    """The newest value, turned back to, is the rule (review47: the superseded one stood
+    under Constraints and the final one only under Numbers that matter)."""
+    constraints = _section_after(
+        "Make the export job retry on timeouts.", said, "Constraints and corrections"
+    )
+    assert said[-1].rstrip(".։။") in constraints

@@ -636,14 +636,16 @@ def superseded_values(said: Sequence[str]) -> dict[str, str]:
 # up to three words of a value, a dot only inside one ("Celery beat", "v2.1", "pysrt")
 _VALUE_WORDS = r"[^\W_][\w+-]*(?:\.[\w+-]+)*(?:\s+[\w+-]+(?:\.[\w+-]+)*){0,2}?"
 _TURNED_DOWN = re.compile(
-    r"(?i)[,，、;；،]\s*(?:(?:a|and|but|e|y|ma|mais|ale|și|dan|và|en|och|og|und|и|а)\s+)?"
+    r"(?i)(?:[,，、;；،၊]\s*|\s(?=មិនមែន))(?:(?:a|and|but|e|y|ma|mais|ale|și|dan|và|en|och|og|und|и|а)\s+)?"
     r"(?:not|nie|ne|не|ні|no|non|não|niet|nicht|inte|ikke|ei|bukan|không\s+phải|mitte|nem|όχι|"
-    rf"nu|ليس|لا|לא)\s+(?P<a>{_VALUE_WORDS})(?:\s?%)?"
+    rf"nu|ليس|لا|לא|nevis|si|kì\s+í\s+ṣe|ki\s+i\s+se|ba|មិនមែន|არა|ոչ\s+թե)\s+(?P<a>{_VALUE_WORDS})(?:\s?%)?"
+    # (Hausa's and Khmer's denial closes after the value: "…, ba 15 ba.", "មិនមែន 15 ទេ។")
+    r"(?:\s+(?:ba|ទេ))?"
     # (its end, and a nudge said after it: "…, non Celery beat. sì")
-    r"\s*(?:[.!。！।](?:\s+[^\s.!?]{1,12}){0,2}[.!]?)?\s*$"
+    r"\s*(?:[.!。！।։။។](?:\s+[^\s.!?]{1,12}){0,2}[.!]?)?\s*$"
     # ... the value before its denial: "4'te, 3 değil,", "Nahi, Helm nahi, Kustomize …"
-    rf"|(?:^|[:,]\s*)(?P<b>{_VALUE_WORDS})\s+(?:değil|नहीं|nahi|nahin|말고|じゃなくて|ではなく)"
-    r"\s*[,，、]"
+    rf"|(?:^|[:,၊]\s*)(?P<b>{_VALUE_WORDS})\s+(?:değil|नहीं|nahi|nahin|말고|じゃなくて|ではなく|မဟုတ်(?:ဘူး)?)"
+    r"\s*(?:[,，、၊]|[။.]?\s*$)"
 )
 
 
