@@ -513,3 +513,29 @@ def test_a_correction_of_a_correction_is_the_constraint(said: list[str]) -> None
         "Make the export job retry on timeouts.", said, "Constraints and corrections"
     )
     assert said[-1].rstrip(".։။") in constraints
+
+
+@pytest.mark.parametrize(
+    "deferred",
+    [
+        "Þegar þú hefur tíma, uppfærðu skjölin fyrir útgáfuna.",
+        "Kai turėsi laiko, atnaujink README su naujomis parinktimis.",
+        "Когато имаш време, обнови документацията за API.",
+        "Kalau kamu ada waktu, perbarui README dengan opsi baru.",
+    ],
+)
+def test_a_request_put_off_until_there_is_time_stays_open(deferred: str) -> None:
+    """An opening clause naming time puts the request off: answered "Noted.", it is still
+    to do (review47: "when you have time, …" went to "User also said" in every language)."""
+    said = [deferred, "Thanks."]
+    requests = _section_after("Clean up the release notes.", said, "Open requests")
+    assert deferred.rstrip(".") in requests
+
+
+@pytest.mark.parametrize(
+    "said", ["Last time we tried, the deploy failed twice.", "The first time I ran it, it crashed."]
+)
+def test_an_occasion_is_no_request_put_off(said: str) -> None:
+    from contextledger.compaction.facts import until_free
+
+    assert not until_free(said)

@@ -51,7 +51,7 @@ from ..lexicon.claims import (
     ZONE_TZDB,
 )
 from ..lexicon.common import NEGATIONS, SENTENCE_WORDS, WORD_MARKS, stems_at_word_start
-from ..lexicon.deferral import DEFERRED, WHEN_FREE
+from ..lexicon.deferral import DEFERRED
 from ..lexicon.intent import (
     ASKS_FOR_A_RULE_ELSEWHERE,
     CANCEL_DENIED_AFTER,
@@ -74,6 +74,7 @@ from ..settings_said import word_count
 from .facts import (
     keywords,
     sentences,
+    until_free,
     without_paste,
 )
 from .wording import asks, fenced_blocks, said_often, whole_token, without_code
@@ -1014,7 +1015,7 @@ def is_rule(sentence: str) -> bool:
         return True  # "Vergiss nicht, die Spalte legacy_id NICHT zu löschen."
     if DEFERRED.search(sentence) and not _FIRM.search(sentence) and not orders_steps(sentence):
         return False  # "Don't forget to bump the version": a request for later
-    if WHEN_FREE.search(sentence) and not _FIRM.search(sentence):
+    if until_free(sentence) and not _FIRM.search(sentence):
         return False  # "Коли буде час, додай розділ …": when there is time, not a condition
     if hands_over(sentence) or _pins_a_version(sentence):
         return True  # (", so send any questions to @adi08" is no purpose clause)

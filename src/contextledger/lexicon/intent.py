@@ -2689,3 +2689,29 @@ CANCEL_DENIED_BEFORE = compiled_on_use(
     r"kamwe|never|nunca|jamais|non|μην|אל|لا|مت|मत)\s+|อย่า|[别別不])$"
 )
 CANCEL_DENIED_AFTER = compiled_on_use(r"(?i)^\s+(?:nicht|inte|ikke|niet|not|pas)\b")
+
+# A request put off until the other has time, read by its shape in any language: a short
+# opening clause of three words or more naming time ("Kad tev būs laiks, …", "Ko boš imel
+# čas, …", "როცა დრო გექნება, …", "Idan ka samu lokaci, …") set off by a comma, then what
+# is asked. WHEN_FREE (lexicon.deferral) holds the phrases; this reads the ones it lacks.
+# Not an occasion ("Last time we tried, …", "The first time I ran it, …": a determiner
+# before "time") nor a date ("At 10 o'clock time, …": no digit in the opening).
+TIME_NOUN = (
+    r"time|tiempo|tempo|temps|zeit|tijd|tid|tíma|aika\w*|aega|aeg|laik\w*|laiko|czas\w*|čas(?:u)?|"
+    r"vrijem\w*|vrem\w*|врем\w*|час(?:у)?|χρόνο|zaman\w*|idő\w*|timp|masa|waktu|muda|oras|"
+    r"thời\s+gian|àkókò|akoko|lokaci|ពេល|အချိန်|დრო|ჟამი|ժամանակ|זמן|وقت|فرصت|समय|সময়|நேரம்|ጊዜ|"
+    r"時間|时间|시간|เวลา|stigne\w*|sempat|ehdit"
+)
+# the opening clause, three words or more, its time word, and what is asked after a comma
+WHEN_TIME_ALLOWS = compiled_on_use(
+    r"(?i)^\W*(?P<opening>(?=(?:[^\s,，、،၊:;.!?]+\s+){2})(?:[^\s\d,，、،၊:;.!?]+\s+){0,4}?"
+    rf"(?:{TIME_NOUN})(?![^\W\d_])(?:\s+[^\s\d,，、،၊:;.!?]+){{0,3}})\s*[,，、،၊]\s*\S+\s+\S+"
+)
+# ... and what makes it an occasion instead: a determiner right before the time word
+OCCASION = compiled_on_use(
+    r"(?i)(?<![^\W\d_])(?:last|this|next|first|second|every|each|any|that|one|same|letzte\w*|"
+    r"erste\w*|dieses|jedes|última|ultima|primera|próxima|prossima|dernière|première|cette|ce|"
+    r"eerste|laatste|deze|sista|första|denne|siste|første)\s+(?:\w+\s+)?(?:"
+    + TIME_NOUN
+    + r")(?![^\W\d_])"
+)
