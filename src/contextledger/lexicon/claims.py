@@ -238,6 +238,32 @@ SECOND_WORDS = (
     r"pili|segona|segon"
 )
 
+# Said of a pass that holds every time now, not once ("passes reliably now", "läbib nüüd
+# usaldusväärselt", "стабільно проходить"): a claim that no run failed again after it passed,
+# unless a change was written after that failure. (Adverbs only said of a pass: "always" and
+# "every time" go with failures as well.)
+STEADY = re.compile(
+    r"(?i)\b(?:reliabl[ey]|consistently|stabl[ey]|deterministic(?:ally)?|"
+    # de, nl, da/no/sv, fr, it, es, pt, ca
+    r"zuverlässig|verlässlich|betrouwbaar|stabiel|pålideligt|pålitelig|pålitligt|stabilt|"
+    r"de\s+(?:manière|façon)\s+(?:fiable|stable|constante)|de\s+manera\s+(?:fiable|estable|"
+    r"consistente)|de\s+forma\s+(?:fiable|confiável|consistente|estável|estable)|"
+    r"consistentemente|fiablement|in\s+modo\s+(?:affidabile|stabile|costante)|stabilmente|"
+    r"de\s+manera\s+fiable|"
+    # pl, cs, sk, sl, hr/sr/bs, bg, ru, uk, lt, lv, et, fi, hu, ro, el, tr
+    r"niezawodnie|stabilnie|spolehlivě|spoľahlivo|stabilně|stabilne|zanesljivo|stabilno|"
+    r"pouzdano|pouzdan|надеждно|стабилно|надёжно|надежно|стабильно|надійно|стабільно|"
+    r"patikimai|stabiliai|uzticami|stabili|usaldusväärselt|stabiilselt|luotettavasti|"
+    r"vakaasti|megbízhatóan|stabilan|în\s+mod\s+(?:fiabil|constant|stabil)|fiabil|"
+    r"αξιόπιστα|σταθερά|güvenilir\s+(?:şekilde|biçimde)|istikrarlı\s+(?:şekilde|biçimde)|"
+    # id/ms, sw, vi, tl
+    r"secara\s+(?:konsisten|stabil|andal)|bila\s+kushindwa|ổn\s+định|"
+    r"một\s+cách\s+ổn\s+định|nang\s+maaasahan)\b|"
+    r"באופן\s+(?:יציב|עקבי|אמין)|بشكل\s+(?:موثوق|ثابت|مستقر)|به\s+طور\s+(?:پایدار|مداوم)|"
+    r"अब\s+लगातार|लगातार|安定して|安定的に|稳定(?:地)?|一直都|안정적으로|꾸준히|"
+    r"อย่างสม่ำเสมอ|อย่างเสถียร"
+)
+
 
 # Outcomes and ordinals in other languages, glossed in English so that one reading of
 # outcomes serves them all: "O primeiro estorno PIX foi concluído sem erros." is read as

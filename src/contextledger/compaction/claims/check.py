@@ -179,6 +179,7 @@ from .stale import (
     restates_correction,
     settings_as_said,
 )
+from .steady import check_steady
 from .test_names import ANOTHER_TEST, MARKED_PASSED, marked_passed
 from .translated import (
     chose_rejected,
@@ -330,6 +331,7 @@ def _check_clause(
     out += [] if out else check_bound_numbers(text, ev)  # "OOM at step 2000" (it was 1450)
     out += check_event_during(text, ev)  # "ran out of memory during `pytest`": another run's
     out += check_run_option(text, ev)  # "The first run used --max-steps 12000" (2000)
+    out += check_steady(text, ev)  # "passes reliably now" after pass, fail, pass
     out += [Claim("wrote", p, why) for p, why in check_fix_place(text, ev.timeline)]
     target = target_reading(text, ev)  # "Top-1 reached 81.5%" where it fell short
     out += check_target(text, ev) if target is not None else []
