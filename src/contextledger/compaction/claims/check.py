@@ -145,6 +145,7 @@ from .roles import check_owner, check_roles
 from .runs import (
     NOT_ON_FAILING_LINE,
     check_count_passed,
+    check_denied_pass,
     check_event_during,
     check_exit_codes,
     check_failed,
@@ -915,7 +916,7 @@ def _check_prose(
     if negated_pass(prose) or negated_pass(lex.gloss(prose)):
         # "test_x did not pass", "O teste X não passou", "X test pass nahi hua": a failure
         # claimed of each test it names, which its runner must not have marked passed
-        return marked_passed(text, ev, only_failure=True)
+        return marked_passed(text, ev, only_failure=True) or check_denied_pass(text, ev)
     if NOT_DONE.search(prose) or _NOT_PASSING.search(prose):
         return []  # "considered running X", "no tests pass yet": nothing claimed done
     bound = bound_outcome(text, ev, actor)

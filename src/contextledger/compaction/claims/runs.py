@@ -770,6 +770,20 @@ def _passed_on(line: str, test: str) -> bool:
     return max(before)[1] if before else bool(_PASS_MARK.search(line))
 
 
+def check_denied_pass(text: str, ev: Evidence) -> list[Claim]:
+    """A failure said by denying a pass ("TestX did not pass."): each test ``text`` names
+    failed in the run it names (its ordinal's, else any), not passed in every one."""
+    run = which_run(text)
+    out: list[Claim] = []
+    for test in named_tests(text, ev):
+        verdicts = pick(_verdicts(test, ev.results), run)
+        if verdicts and all(verdicts):
+            out.append(
+                Claim("failed", test, f"{_the(run or 'all')} result naming it shows it passing")
+            )
+    return out
+
+
 def _verdicts(test: str, results: Sequence[Result]) -> list[bool]:
     """Whether ``test`` passed in each result that tells (:func:`timed_verdicts`)."""
     return [verdict for _, verdict in timed_verdicts(test, results)]
