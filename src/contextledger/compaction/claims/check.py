@@ -57,6 +57,7 @@ from . import words as lex
 from .anchors import anchors, check_grounded, failure_grounded, names_tests, negated_pass
 from .anchors import subject as opening_subject
 from .args import as_called, check_arguments
+from .cancelled import check_cancelled
 from .cause import check_cause
 from .condition import (
     CONDITION_LEFT_OUT,
@@ -411,6 +412,7 @@ def _check_clause(
         out += check_user(text, ev, "user said", strict=True)
     elif section in ("Open requests", "User also said"):
         out += check_user(text, ev, "user said")
+        out += [] if out or section != "Open requests" else check_cancelled(text, ev, done=False)
     elif section == "Next step":
         out += check_plan(text, ev) + _check_next_step_claims(text, ev)
         out += [] if out else forbidden_asked(text, ev)
@@ -437,6 +439,8 @@ def _check_clause(
         else:
             for sentence in sentences(text):
                 out += check_sentence(sentence, ev)[1]
+            if section == "Actions taken" and not out:
+                out += check_cancelled(text, ev, done=True)  # "Made the chart" called off
     else:
         out += _check_prose(text, commands, paths, ev, actor)
     if section in _RULE_SECTIONS and not out:
