@@ -69,3 +69,30 @@ def test_a_failure_said_to_repeat_is_no_steady_pass() -> None:
     assert recap_line_stands(
         f"{TEST} fails consistently since the second run.", failing_again, GOAL
     )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        f"I reran {TEST}; it passes reliably now.",
+        f"Ich habe {TEST} erneut ausgeführt; er läuft jetzt zuverlässig durch.",
+    ],
+)
+def test_a_steady_pass_said_of_the_test_a_clause_before_named(line: str) -> None:
+    """(each run another command: only the test's name ties the runs together)"""
+    assert not recap_line_stands(
+        line, _each_run_its_command(PASSED, FAILED, PASSED), GOAL, "heading"
+    )
+    steady = _each_run_its_command(FAILED, PASSED, PASSED)
+    assert recap_line_stands(line, steady, GOAL, "heading")
+
+
+def _each_run_its_command(*outputs: str) -> list[Message]:
+    commands = [COMMAND, f"pytest -k {TEST}", "pytest tests/ -q"]
+    turns: list[dict[str, object]] = [{"role": "user", "content": GOAL}]
+    for i, (command, out) in enumerate(zip(commands, outputs, strict=False)):
+        turns += [
+            openai_tool_call(f"r{i}", "bash", {"command": command}),
+            openai_tool_result(f"r{i}", out),
+        ]
+    return list(read_messages(turns))
