@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from itertools import islice
 
 from ..digest import call_paths
-from ..reads import shell_deletes
+from ..reads import shell_deletes, shell_moves_away
 from ..stance import retracted
 from ..timeline import norm_command
 from ..tool_calls import call_commands, call_writes
@@ -99,7 +99,7 @@ def check_still_there(paths: Iterable[str], text: str, ev: Evidence) -> list[Cla
     for p in paths:
         p = p.strip().strip("`").removeprefix("./").rstrip("/")
         if p in gone:
-            out.append(Claim("wrote", p, f"written, then deleted by {gone[p]}"))
+            out.append(Claim("wrote", p, f"written, then deleted or moved away by {gone[p]}"))
     return out
 
 
@@ -113,7 +113,8 @@ def _deleted_last(ev: Evidence) -> dict[str, str]:
         removing = call_paths(call) if _REMOVING.search(call.name) else []
         last.update((p.removeprefix("./").rstrip("/"), call.name) for p in removing)
         for command in call_commands(call):
-            last.update((p.rstrip("/"), f"`{command}`") for p in shell_deletes(command))
+            gone = shell_deletes(command) + shell_moves_away(command)  # (a rename's old name)
+            last.update((p.rstrip("/"), f"`{command}`") for p in gone)
     return {p: by for p, by in last.items() if by is not None}
 
 
