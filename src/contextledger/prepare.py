@@ -1287,7 +1287,13 @@ class Preparer:
             model_id=pricer.model.id,
             with_tools=bool(wire_tools),
         )
-        beside += settings_prompt(opts.settings or {}, pricer.model.provider)
+        beside += settings_prompt(
+            opts.settings or {},
+            pricer.model.provider,
+            model_id=pricer.model.id,
+            wire=pricer.wire,
+            with_tools=bool(wire_tools),
+        )
         return pricer.request(view, wire_tools) + beside <= budget
 
     def _cooling_down(self, work: Conversation) -> str | None:
@@ -1475,7 +1481,13 @@ class Preparer:
             model_id=pricer.model.id,
             with_tools=bool(wire_tools),
         )
-        thinking += settings_prompt(opts.settings or {}, pricer.model.provider)
+        thinking += settings_prompt(
+            opts.settings or {},
+            pricer.model.provider,
+            model_id=pricer.model.id,
+            wire=pricer.wire,
+            with_tools=bool(wire_tools),
+        )
         overhead = pricer.request_overhead + thinking
         tools = pricer.tools(wire_tools, opts.tool_choice)
         return tools + pricer.output_format(opts.response_format) + overhead

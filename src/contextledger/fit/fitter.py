@@ -746,7 +746,13 @@ class Fitter:
                 model_id=pricer.model.id,
                 with_tools=bool(tools),
             )
-            + settings_prompt(opts.settings or {}, pricer.model.provider),
+            + settings_prompt(
+                opts.settings or {},
+                pricer.model.provider,
+                model_id=pricer.model.id,
+                wire=pricer.wire,
+                with_tools=bool(tools),
+            ),
         )
         limit = budget.history
         index = self._memory.repaired_index if repaired else self._memory.index

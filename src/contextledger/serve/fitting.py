@@ -61,8 +61,9 @@ log = logging.getLogger("contextledger.serve")
 COMPACTION_RETRY = 16
 
 # the body's settings that bill a prompt of their own (``framing.settings_prompt``: Anthropic's
-# ``output_config.task_budget``, OpenAI's ``reasoning.mode`` "pro"), budgeted as forwarded
-_BILLED_SETTINGS = ("output_config", "reasoning")
+# ``output_config.task_budget``, OpenAI's ``reasoning.mode`` "pro", Responses'
+# ``parallel_tool_calls`` off), budgeted as forwarded
+_BILLED_SETTINGS = ("output_config", "reasoning", "parallel_tool_calls")
 
 
 class _Unreadable(Exception):
