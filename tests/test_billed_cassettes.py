@@ -14,6 +14,7 @@ its agents' and its ``lmi`` package's), Future-House/aviary (826577f3: Claude 4.
 with images), Future-House/llm-client (ce9ef5dc), elastic/elastic-otel-python-instrumentations
 (935ab4fa: OpenAI), Scale3-Labs/langtrace-python-sdk (b62abd9b) and crmne/ruby_llm (fb5a49bf:
 Chat, Responses, Claude with cited documents, Gemini, Mistral), simonw/llm-anthropic (3ae428f3),
+DataDog/dd-trace-py (3bb9ecda: its OpenAI, Anthropic, LiteLLM and OpenAI Agents cassettes),
 extracted by ``scripts/make_billed_cassettes.py`` into ``tests/data/billed_cassettes.json``
 (bodies of up to 12,000 characters, each body once) with the day each reply was recorded.
 
@@ -113,6 +114,7 @@ def test_the_file_holds_the_sources_named() -> None:
     assert len(_bills("Mirascope/mirascope")) >= 500
     assert len(_bills("traceloop/openllmetry")) >= 120
     assert len(_bills("Future-House/paper-qa")) >= 30
+    assert len(_bills("DataDog/dd-trace-py")) >= 90
     assert len(RETIRED) >= 80
 
 
