@@ -52,7 +52,7 @@ from ..pricing.messages import Pricer
 from ..pricing.text import expect_counting
 from ..providers import format_for_provider, provider_format, read_messages
 from ..providers.anthropic import SystemPrompt, system_blocks
-from ..providers.common import unsent_file_notice
+from ..providers.common import refused_files, unsent_file_notice
 from ..providers.native import expired_reply, replaced_notices
 from ..providers.openai_responses import unpaired_notices
 from ..repair import RepairChange, RepairMemo, RepairResult
@@ -746,7 +746,13 @@ class Fitter:
                 model_id=pricer.model.id,
                 with_tools=bool(tools),
             )
-            + settings_prompt(opts.settings or {}, pricer.model.provider),
+            + settings_prompt(
+                opts.settings or {},
+                pricer.model.provider,
+                model_id=pricer.model.id,
+                wire=pricer.wire,
+                with_tools=bool(tools),
+            ),
         )
         limit = budget.history
         index = self._memory.repaired_index if repaired else self._memory.index
@@ -1258,12 +1264,7 @@ def _estimated_media(
 def _refused_files(out: Sequence[Message]) -> list[Notice]:
     """A notice for each file sent that its own format refused as a file (a CSV or a Word
     document in a Chat ``file`` part): it went as that format takes it, its text or a line."""
-    return [
-        unsent_file_notice(b, b.refused_in, m.id)
-        for m in out
-        for b in _leaves(m)
-        if isinstance(b, FileAttachment) and b.refused_in
-    ]
+    return [unsent_file_notice(f, f.refused_in, m.id) for m in out for f in refused_files(m)]
 
 
 def _leaves(m: Message) -> Iterator[Block]:
