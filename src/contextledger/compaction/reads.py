@@ -199,28 +199,6 @@ def shell_deletes(script: str) -> list[str]:
     return list(dict.fromkeys(p for p in out if not re.search(r"[*?\[\]{}$`]", p)))
 
 
-def shell_moves_away(script: str) -> list[str]:
-    """The files a shell script renames or moves away (``mv``, ``git mv``, ``move``,
-    ``Move-Item``, ``ren``): a source no longer at its path, as typed, once each.
-
-    >>> shell_moves_away("git mv src/old.py src/new.py && mv -t build/ a.js b.js")
-    ['src/old.py', 'a.js', 'b.js']
-    """
-    out: list[str] = []
-    for c in _commands_of(script):
-        program = _program(c)
-        if program not in _MOVERS:
-            continue
-        args = list(c.words[2:] if program == "git mv" else c.words[1:])
-        into = _flag_values(args, ("-t", "--target-directory"))
-        operands = [w for w in _plain_operands(args) if w not in into]
-        sources = operands if into else operands[:-1]
-        out += [w.removeprefix("./") for w in sources if looks_like_file(w)]
-    return list(dict.fromkeys(p for p in out if not re.search(r"[*?\[\]{}$`]", p)))
-
-
-# Programs that move their sources away (a subset of ``_MAKERS``: no copy, no link)
-_MOVERS = frozenset({"mv", "git mv", "move", "move-item", "rename-item", "ren", "rename"})
 _REMOVERS = frozenset({"rm", "unlink", "del", "erase", "remove-item"})
 # Programs that take a file away from its old name (a copy leaves it: not these)
 _MOVERS = frozenset({"mv", "git mv", "move", "move-item", "rename-item", "ren"})

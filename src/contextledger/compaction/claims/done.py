@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from itertools import islice
 
 from ..digest import call_paths
-from ..reads import shell_deletes, shell_moves_away
+from ..reads import shell_deletes
 from ..stance import retracted
 from ..timeline import norm_command
 from ..tool_calls import call_commands, call_writes
@@ -113,7 +113,7 @@ def _deleted_last(ev: Evidence) -> dict[str, str]:
         removing = call_paths(call) if _REMOVING.search(call.name) else []
         last.update((p.removeprefix("./").rstrip("/"), call.name) for p in removing)
         for command in call_commands(call):
-            gone = shell_deletes(command) + shell_moves_away(command)  # (a rename's old name)
+            gone = shell_deletes(command)  # (a rename's old name too)
             last.update((p.rstrip("/"), f"`{command}`") for p in gone)
     return {p: by for p, by in last.items() if by is not None}
 
