@@ -538,6 +538,82 @@ def tiny_turn_memory() -> None:
         "  an Anthropic computer-use body, 1,000 tiny 1-bit screenshots in tool results (900 "
         f"over the 100-image limit), at 128,000: tracemalloc {statistics.median(shots):.2f}x"
     )
+    first_long_fit_memory()
+
+
+# A fresh process's first long fit of text in scripts whose o200k pieces are mostly merged
+# (Thai, Amharic, Tamil, Georgian, Chinese, Japanese: each word a fresh draw of syllables, so
+# the pieces seldom repeat), nothing warmed: only a one-message fit first (which reads the
+# vocabulary, ~10 MB once per process, reported apart by ``first_fit_over_import``). Its peak
+# against the input's size: the first long fit's one-time costs included (review47 measured
+# 6.65x at 128k when the vocabulary was made a 16 MB dict inside this fit).
+_FIRST_LONG_MEMORY = """
+import json, random, resource, sys, tracemalloc
+sys.path.insert(0, {bench!r})
+import contextledger
+from fit_unseen import _SYLLABLES
+from memory_sizes import deep_size
+rng = random.Random("first-long-{seed}")
+def word(lang):
+    lead, vowels, _ = _SYLLABLES[lang]
+    return "".join(rng.choice(lead) + (rng.choice(vowels) if vowels else "") for _ in range(rng.randint(1, 4)))
+def turn(lang, words):
+    spaced = _SYLLABLES[lang][2]
+    return " ".join((" " if spaced else "").join(word(lang) for _ in range(rng.randint(4, 14))) + "."
+                    for _ in range(max(1, words // 9)))
+d = [{{"role": "system", "content": "You help an operations team."}}]
+for i in range({n} // 2):
+    lang = ("th", "am", "ta", "ka", "zh", "ja")[i % 6]
+    d.append({{"role": "user", "content": turn(lang, {scale} * rng.choice([4, 12, 40]))}})
+    d.append({{"role": "assistant", "content": turn(lang, {scale} * rng.choice([10, 30, 100]))}})
+contextledger.fit([{{"role": "user", "content": "hi"}}], "gpt-4o")
+size = deep_size(d)
+if {traced}:
+    tracemalloc.start()
+    contextledger.fit(d, "gpt-4o", window={window}, max_output_tokens=1000)
+    peak = tracemalloc.get_traced_memory()[1]
+else:
+    with open("/proc/self/status") as f:
+        before = next(int(line.split()[1]) for line in f if line.startswith("VmRSS:")) * 1024
+    contextledger.fit(d, "gpt-4o", window={window}, max_output_tokens=1000)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - before
+from contextledger.pricing.text import _shared_counter
+print(json.dumps([peak / size, _shared_counter("o200k_base")._encoding is not None]))
+"""
+
+
+def first_long_fit_memory() -> None:
+    """Peak memory of a fresh process's first long fit of never-seen text in mostly-merged
+    scripts (``_FIRST_LONG_MEMORY``), nothing warmed, median of 3 seeds, at 32k and 128k; and
+    whether that fit outgrew the pure-Python counting and built the compiled tokenizer (its
+    vocabulary, ~65 MB of RSS whichever tokenizer, is in the figure then)."""
+    for window in (32_000, 128_000):
+        row, built = [], set()
+        for traced in (True, False):
+            runs = [
+                json.loads(
+                    subprocess.run(
+                        [sys.executable, "-c", _FIRST_LONG_MEMORY.format(
+                            bench=str(BENCH_DIR), n=2_000, seed=seed, window=window, traced=traced,
+                            scale=1,
+                        )],
+                        capture_output=True, text=True, check=True, env=installed_env(),
+                    ).stdout.splitlines()[-1]
+                )
+                for seed in (1, 2, 3)
+            ]  # fmt: skip
+            built |= {compiled for _, compiled in runs}
+            ratio = statistics.median(ratio for ratio, _ in runs)
+            row.append(f"{'tracemalloc' if traced else 'RSS'} {ratio:.2f}x")
+        tokenizer = {
+            frozenset({False}): "counted in pure Python throughout",
+            frozenset({True}): "it built the compiled tokenizer",
+        }.get(frozenset(built), "some built the compiled tokenizer")
+        print(
+            "  a fresh process's first long fit (nothing warmed; a one-message fit first), 2,000 "
+            f"never-seen dicts in Thai, Amharic, Tamil, Georgian, Chinese, Japanese at {window:,}: "
+            f"{', '.join(row)} ({tokenizer})"
+        )
 
 
 # An Anthropic computer-use body (a step's text and a screenshot call, then its tool result

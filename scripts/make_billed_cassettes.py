@@ -30,11 +30,14 @@ less ``TestLiteLLMModel.test_call_w_figure``'s two plain calls, billed 482 for t
 streamed twins sent a second later were billed 286: a 32×32 PNG and two lines, 286 as
 priced), elastic/elastic-otel-python-instrumentations (935ab4fa) and
 Scale3-Labs/langtrace-python-sdk (b62abd9b) and crmne/ruby_llm (fb5a49bf; less the calls to
-models not known here, a gpt-5-nano Responses call billed 208 where 202 is priced (two
-non-strict tools, ``parallel_tool_calls`` false: not found why) and two citation calls kept
-apart to check the citations price on: its search result and its streamed document) and
-simonw/llm-anthropic (3ae428f3; the bills not already in ``billed_more.json``) at HEAD, merged
-into it. A reply that names another model than the request asked for is left out
+models not known here and two citation calls kept apart to check the citations price on: its
+search result and its streamed document) and
+simonw/llm-anthropic (3ae428f3; the bills not already in ``billed_more.json``) and
+DataDog/dd-trace-py (3bb9ecda; less the bills already in ``billed_more.json``, the calls to
+models not known here, its Responses bills of the API's first weeks, a streamed tool call whose
+recorded request holds no tools where its bill of 166 counts them, and the gpt-3.5-turbo bills
+of before 2023-06-27 and Azure's gpt-35-turbo of 2023: the alias then served the 0301 snapshot,
+billed 4 a message, 1-4 over today's framing) at HEAD, merged into it. A reply that names another model than the request asked for is left out
 (``served_as_asked``).
 """
 

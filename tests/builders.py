@@ -101,6 +101,28 @@ def png_header(width: int, height: int, depth: int = 8, color_type: int = 2) -> 
     return b"\x89PNG\r\n\x1a\n" + chunk + b"\0\0\0\0IDAT\0\0\0\0"
 
 
+def text_pdf(
+    pages: list[list[str]], filters: str = "/FlateDecode", shown: str = "literal"
+) -> bytes:
+    """A PDF whose pages draw these lines of text, each with ``Tj`` (``shown``: "literal"
+    strings, or "hex" ones as CID fonts draw them), its drawings stored with ``filters``
+    ("" plainly; "/FlateDecode" deflated; another filter's name stored as it is)."""
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>"]
+    kids = " ".join(f"{3 + 2 * k} 0 R" for k in range(len(pages)))
+    objects.append(f"<< /Type /Pages /Kids [{kids}] /Count {len(pages)} >>".encode())
+    for k, lines in enumerate(pages):
+        shows = [
+            f"<{line.encode().hex()}> Tj" if shown == "hex" else f"({line}) Tj" for line in lines
+        ]
+        drawn = ("BT /F1 12 Tf 72 720 Td " + " T* ".join(shows) + " ET").encode()
+        stored = zlib.compress(drawn) if filters == "/FlateDecode" else drawn
+        objects.append(f"<< /Type /Page /Parent 2 0 R /Contents {4 + 2 * k} 0 R >>".encode())
+        head = f"<< /Length {len(stored)}{' /Filter ' + filters if filters else ''} >>"
+        objects.append(head.encode() + b"\nstream\n" + stored + b"\nendstream")
+    body = b"".join(f"{n + 1} 0 obj\n".encode() + o + b"\nendobj\n" for n, o in enumerate(objects))
+    return b"%PDF-1.4\n" + body + b"%%EOF\n"
+
+
 def computer_use_body(screenshots: Iterable[str]) -> dict[str, Any]:
     """An Anthropic computer-use body: a ``screenshot`` call and its result holding one
     screenshot (base64 PNG data) per step, then the answer and the next request."""

@@ -14,6 +14,7 @@ its agents' and its ``lmi`` package's), Future-House/aviary (826577f3: Claude 4.
 with images), Future-House/llm-client (ce9ef5dc), elastic/elastic-otel-python-instrumentations
 (935ab4fa: OpenAI), Scale3-Labs/langtrace-python-sdk (b62abd9b) and crmne/ruby_llm (fb5a49bf:
 Chat, Responses, Claude with cited documents, Gemini, Mistral), simonw/llm-anthropic (3ae428f3),
+DataDog/dd-trace-py (3bb9ecda: its OpenAI, Anthropic, LiteLLM and OpenAI Agents cassettes),
 extracted by ``scripts/make_billed_cassettes.py`` into ``tests/data/billed_cassettes.json``
 (bodies of up to 12,000 characters, each body once) with the day each reply was recorded.
 
@@ -34,10 +35,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from builders import complete_price, served_again, shut_down_bill, unpriceable
+from builders import complete_price, served_again, shut_down_bill, text_pdf, unpriceable
 from contextledger import ShutDownModelError
 from contextledger.catalog import lookup_model
-from contextledger.pricing.files import cited_cost
+from contextledger.model import FileAttachment, InlineData
+from contextledger.pricing.files import (
+    CITED_CHUNKS_A_PAGE,
+    cited_cost,
+    cited_document_cost,
+    pdf_sentence_bound,
+)
 from contextledger.pricing.framing import rendered_functions
 from contextledger.pricing.messages import price_request
 
@@ -107,6 +114,7 @@ def test_the_file_holds_the_sources_named() -> None:
     assert len(_bills("Mirascope/mirascope")) >= 500
     assert len(_bills("traceloop/openllmetry")) >= 120
     assert len(_bills("Future-House/paper-qa")) >= 30
+    assert len(_bills("DataDog/dd-trace-py")) >= 90
     assert len(RETIRED) >= 80
 
 
@@ -285,6 +293,37 @@ def test_a_document_anthropic_is_asked_to_cite_is_priced_with_what_citing_adds(
     assert bill["billed"] == billed and document.pop("citations") == {"enabled": True}
     assert price_request(body, bill["model"], "anthropic").total == uncited
     assert price_request(bill["body"], bill["model"], "anthropic").total >= billed
+
+
+CITED = '{"citations": {"enabled": true}}'
+SAID = [["Refunds take 5 days. Ask first!", "Call us"], ["Is it open? Yes.", "Bye"]]
+
+
+def _cited_pdf(data: bytes) -> FileAttachment:
+    return FileAttachment("terms.pdf", data=InlineData.from_bytes(data),
+                          media_type="application/pdf", document_fields=CITED)  # fmt: skip
+
+
+@pytest.mark.parametrize("filters", ["/FlateDecode", ""])
+def test_a_cited_pdf_whose_text_is_read_is_cut_into_at_most_its_sentences(filters: str) -> None:
+    """review47: a cited PDF was priced at 100 chunks a page whatever it holds (+1,200 a
+    page). Its text layer read, the chunks are bounded by its sentence marks (a decimal point
+    too), its lines and its pages: 4 + 4 + 2 here, never fewer than its sentences."""
+    data = text_pdf(SAID, filters)
+    assert pdf_sentence_bound(data, 2) == 4 + 4 + 2
+    assert cited_document_cost(_cited_pdf(data)) == cited_cost(10) < cited_cost(200)
+
+
+@pytest.mark.parametrize(
+    ("filters", "shown"), [("/FlateDecode", "hex"), ("/ASCII85Decode", "literal")]
+)
+def test_a_cited_pdf_whose_text_is_not_read_keeps_the_bound_a_page(
+    filters: str, shown: str
+) -> None:
+    """Glyph codes in hex strings (CID fonts) or a filter not read: 100 chunks a page."""
+    data = text_pdf(SAID, filters, shown)
+    assert pdf_sentence_bound(data, 2) is None
+    assert cited_document_cost(_cited_pdf(data)) == cited_cost(2 * CITED_CHUNKS_A_PAGE)
 
 
 @pytest.mark.parametrize("chunks", [1, 3])

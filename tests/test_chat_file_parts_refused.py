@@ -2,9 +2,9 @@
 data: 'messages[1].content[1].file.file_data'. Expected a base64-encoded data URL with an
 application/pdf MIME type ... but got unsupported MIME type", openai/openai-dotnet#613) for a
 text file, a Word document or a deck so sent. prov39 left such a body priced as its text with
-``complete=True``. Now ``price_request`` refuses it naming where it is, the proxy answers the
-same 400 before recording the turn, and a fit carries the file in the form Chat takes (its
-text, or a line naming it) to every target, priced so and reported (review45 R45-file1)."""
+``complete=True``. Now ``price_request`` refuses it naming where it is, and a fit, ``prepare``
+and the proxy carry the file in the form Chat takes (its text, or a line naming it) to every
+target, priced so and reported (review45 R45-file1, review47)."""
 
 from __future__ import annotations
 
@@ -66,17 +66,41 @@ def test_a_fit_carries_the_file_as_text_chat_takes() -> None:
     assert out.report.used == price_request(sent, "gpt-4.1", "openai").total
 
 
-def test_the_proxy_answers_openais_400_and_records_nothing(
-    proxy: RunningProxy, stub: StubServer
+@pytest.mark.parametrize(
+    ("mime", "name", "data", "how"),
+    [("text/csv", "vendas.csv", b"regiao,total\nnorte,7\nsul,12\n", "as its text"),
+     (DOCX, "plano.docx", b"PK\x03\x04 \xff", "as a line naming it")],
+)  # fmt: skip
+def test_the_proxy_sends_a_file_part_chat_refuses_as_fit_does(
+    proxy: RunningProxy, stub: StubServer, mime: str, name: str, data: bytes, how: str
 ) -> None:
+    """review47: ``contextledger serve`` answered a text/CSV ``file`` part with OpenAI's 400
+    while ``fit``/``prepare`` send its text. The proxy now writes it as they do (the writer's
+    ``sendable_file``): the stub, which refuses such a part as OpenAI does, takes the
+    request, the file's text (or the line naming it) reaches the model, the turn's report
+    tells it once in the fit's words, and the next turn (the same file, one more message)
+    goes so again."""
     client = openai.OpenAI(base_url=proxy.url + "/v1", api_key="sk-test-openai-0123456789",
-                           max_retries=0, default_headers={"X-ContextLedger-Session": "csv"})  # fmt: skip
-    body = chat_with("text/csv", "sales.csv", b"region,n\nnorth,7\n")
-    with pytest.raises(openai.BadRequestError, match="application/pdf MIME type"):
-        client.chat.completions.create(model="gpt-4.1", messages=body["messages"])
-    assert not stub.completions()  # nothing went upstream
+                           max_retries=0, default_headers={"X-ContextLedger-Session": name})  # fmt: skip
+    body = chat_with(mime, name, data)
+    answer = client.chat.completions.create(model="gpt-4.1", messages=body["messages"])
+    more = [*body["messages"], {"role": "assistant", "content": answer.choices[0].message.content},
+            {"role": "user", "content": "and the total?"}]  # fmt: skip
+    assert client.chat.completions.create(model="gpt-4.1", messages=more).choices
+    assert not stub.rejected(), stub.rejected()[0].error
+    sent = [r.body["messages"] for r in stub.completions()]
+    assert len(sent) == 2
+    for messages in sent:
+        assert "'type': 'file'" not in str(messages)
+        expected = fit(body["messages"], "gpt-4.1", target="openai").messages
+        text = str(translate(expected, "openai", model="gpt-4.1").body["messages"][2])
+        assert str(messages[2]) == text  # as fit/prepare write it
+    if how == "as its text":
+        assert "norte,7" in str(sent[0])
     proxy.flush()
-    assert httpx.get(f"{proxy.url}/contextledger/sessions/csv").status_code == 404
+    turns = httpx.get(f"{proxy.url}/contextledger/sessions/{name}").json()["turns"]
+    told = [n["text"] for n in turns[0]["notices"] if name in n["text"]]
+    assert len(told) == 1 and how in told[0]
     pdf = chat_with("application/pdf", "a.pdf", b"%PDF-1.4\n1 0 obj<</Type/Page>>endobj\n%%EOF")
     assert client.chat.completions.create(model="gpt-4.1", messages=pdf["messages"]).choices
 

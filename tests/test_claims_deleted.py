@@ -95,3 +95,27 @@ def test_a_file_that_is_there_at_the_end_stays_listed_as_written(
     after: list[tuple[str, dict[str, object], str]],
 ) -> None:
     assert _listed_written_stands("reports/q3.csv", _written_then(*after))
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "mv reports/q3.csv reports/q3_final.csv",
+        "git mv reports/q3.csv archive/",
+        "Move-Item reports/q3.csv reports/q3_final.csv",
+    ],
+)
+def test_a_file_renamed_away_is_not_listed_as_written(command: str) -> None:
+    """review47: a path renamed away, listed under Files written, stood 12/12."""
+    record = _written_then(("bash", {"command": command}, ""))
+    assert not _listed_written_stands("reports/q3.csv", record)
+
+
+def test_a_file_copied_or_moved_back_stays_listed_as_written() -> None:
+    copied = _written_then(("bash", {"command": "cp reports/q3.csv backup/q3.csv"}, ""))
+    assert _listed_written_stands("reports/q3.csv", copied)
+    back = _written_then(
+        ("bash", {"command": "mv reports/q3.csv /tmp/q3.csv"}, ""),
+        ("bash", {"command": "mv /tmp/q3.csv reports/q3.csv"}, ""),
+    )
+    assert _listed_written_stands("reports/q3.csv", back)

@@ -60,3 +60,34 @@ def test_a_pass_denied_is_a_failure_claimed_of_what_it_names(said: str, where: s
 )
 def test_a_command_quoted_as_run_is_the_value_its_call_was_given(line: str, where: str) -> None:
     assert recap_line_stands(line, _go_session(), _GOAL, where)
+
+
+_GO_GREEN = (
+    "=== RUN   TestEvict\n--- PASS: TestEvict (0.00s)\nPASS\nok  \tgithub.com/acme/cache\t0.01s"
+)
+_GO_RED = (
+    "=== RUN   TestEvict\n--- FAIL: TestEvict (0.00s)\nFAIL\nFAIL\tgithub.com/acme/cache\t0.01s"
+)
+
+
+def _go_runs(*outputs: str) -> list[Message]:
+    record = [Message.user(_GOAL, id="u0")]
+    for n, out in enumerate(outputs, 1):
+        record += call_and_result(f"s{n}", "shell", {"command": "go test ./..."}, out, n)
+    return record
+
+
+@pytest.mark.parametrize("where", ["line", "heading"])
+def test_a_pass_denied_of_a_test_every_run_passed_is_a_lie(where: str) -> None:
+    """verify49: "TestX did not pass." stood after a go run where TestX passed (the run
+    failed nothing, so no runner mark of another failure was there to read)."""
+    green = _go_runs(_GO_GREEN)
+    assert not recap_line_stands("TestEvict did not pass.", green, _GOAL, where)
+    assert recap_line_stands("TestEvict passed.", green, _GOAL, where)
+
+
+def test_a_pass_denied_is_held_to_the_run_its_ordinal_names() -> None:
+    red_then_green = _go_runs(_GO_RED, _GO_GREEN)
+    assert recap_line_stands("TestEvict did not pass on the first run.", red_then_green, _GOAL)
+    green_then_red = _go_runs(_GO_GREEN, _GO_RED)
+    assert not recap_line_stands("TestEvict did not pass on the first run.", green_then_red, _GOAL)

@@ -76,3 +76,41 @@ def test_a_proposal_refused_or_a_choice_taken_again_leaves_it() -> None:
         ("user", "Actually, RabbitMQ after all: we leave AWS next quarter."),
     )
     assert _decision_stands(chosen, again)
+
+
+# a rollback to a version taken back for a forward fix; the approval names no thing, only
+# what the proposal brought ("forward fix")
+VERSION_TAKEN_BACK = [
+    (
+        "Roll back to release 7.1.4.",
+        "Rather than rolling back, I propose a forward fix shipped as 7.2.1. OK?",
+        "Sure, do the forward fix.",
+    ),
+    (
+        "Wir gehen zurück auf Version 7.1.4.",
+        "Statt des Rollbacks schlage ich einen Vorwärts-Fix als 7.2.1 vor. Passt das?",
+        "Ja, mach den Vorwärts-Fix.",
+    ),
+    (
+        "Vraťme se na verzi 7.1.4.",
+        "Místo návratu navrhuji opravu dopředu ve verzi 7.2.1. Souhlasíš?",
+        "Ano, udělej opravu dopředu.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("chosen", "proposal", "approval"), VERSION_TAKEN_BACK)
+def test_a_version_taken_back_is_no_decision(chosen: str, proposal: str, approval: str) -> None:
+    record = _record(("user", chosen), ("assistant", proposal), ("user", approval))
+    assert not _decision_stands(chosen, record)
+    assert _decision_stands(approval, record)
+
+
+def test_a_version_chosen_and_kept_stands() -> None:
+    chosen, proposal, _ = VERSION_TAKEN_BACK[0]
+    refused = _record(("user", chosen), ("assistant", proposal), ("user", "No, roll back."))
+    assert _decision_stands(chosen, refused)
+    kept = _record(("user", chosen), ("assistant", proposal), ("user", "Yes, keep 7.1.4."))
+    assert _decision_stands(chosen, kept)
+    unrelated = _record(("user", chosen), ("assistant", "Done: 7.1.4 is live."), ("user", "Yes."))
+    assert _decision_stands(chosen, unrelated)

@@ -97,3 +97,33 @@ def test_a_pattern_compiled_on_use_reads_as_compiled_where_the_fit_searches_it()
     assert negation.RETRACTION.search("Use Redis — no, wait, Memcached.") is not None
     assert done.DONE.search("Bumped the version.") is not None
     assert gists._NOTHING_FAILED.flags & re.UNICODE
+
+
+_TRANSLATE_PROBE = """
+import json
+from contextledger import prefilter
+translated = []
+real = prefilter.translate
+prefilter.translate = lambda pattern, in_parts=False: translated.append(pattern.pattern) or real(pattern, in_parts)
+import contextledger
+pods = "\\n".join(f"web-{i:03d}   1/1   Running   0   {i}m" for i in range(120))
+chat = [{"role": "user", "content": "Why is the deploy stuck? Fix it."}]
+for i, last in enumerate(["exit status 1", "FAILED tests/test_x.py::test_y"] * 3):
+    chat += [
+        {"role": "assistant", "content": None, "tool_calls": [{"id": f"c{i}", "type": "function",
+         "function": {"name": "shell", "arguments": "{\\"command\\": \\"kubectl get pods\\"}"}}]},
+        {"role": "tool", "tool_call_id": f"c{i}", "content": pods + "\\n" + last},
+        {"role": "user", "content": "go on"},
+    ]
+contextledger.fit(chat, "gpt-4o", window=2_000)
+print(json.dumps(translated))
+"""
+
+
+def test_a_first_fit_reading_long_tool_outputs_translates_no_superset() -> None:
+    """The failure marks a long tool output is screened for are read from their stored RE2
+    translations: translated in the first fit that read one, they cost it 2.5-6 ms."""
+    run = subprocess.run(
+        [sys.executable, "-c", _TRANSLATE_PROBE], capture_output=True, text=True, check=True
+    )
+    assert json.loads(run.stdout.splitlines()[-1]) == []

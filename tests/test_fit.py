@@ -128,8 +128,7 @@ def test_seed_forty_images_only_the_cheapest_survives_when_dropping_is_allowed()
 
 def test_seed_attachment_body_goes_before_failing_the_turn() -> None:
     msg = Message.user("summarize", FileAttachment("notes.txt", text="x" * 10000), id="u1")
-    with pytest.raises(BudgetError, match="current request"):  # verbatim or the error, by default
-        fit([msg], MODEL, **window_for(125))
+    # (by default its text goes as head and tail: test_current_request_file_shortened)
     res = fit([msg], MODEL, drop_current_attachments=True, **window_for(125))
     content = res.messages[0].content
     assert content[0] == Text("summarize")
@@ -400,9 +399,12 @@ def test_recent_turns_come_back_when_a_prior_request_yields() -> None:
         Message.user("third", id="u2"),
     ]
     res = fit(msgs, MODEL, window=600)
-    # a0 would fit too, but its request (u0) yielded: the history starts with a user turn.
-    assert res.report.kept == ("u1", "a1", "u2")
-    assert [c.message_id for c in res.report.dropped] == ["u0", "a0"]
+    # u0's screenshot yields, its words stay (a recent request with a screenshot is pinned
+    # as its words first: test_pins_window_monotone), so a0 is kept after it and the
+    # history starts with a user turn; the room the image took is freed, said in a notice
+    assert res.report.kept == ("u0", "a0", "u1", "a1", "u2")
+    assert "look" in res.messages[0].text and not list(res.messages[0].images())
+    assert any("image 800×600" in n.text for n in res.report.notices)
     assert res.report.used <= res.report.budget
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
+from builders import image_block
 from contextledger import Message, ToolCall
 from contextledger.fit import fit
 
@@ -41,6 +42,13 @@ def _log(rng: random.Random, lines: int) -> str:
     )
 
 
+def _tool_round(msgs: list[Message], call: ToolCall, output: str, note: str) -> None:
+    """The assistant's call, its output and the assistant's note on it, appended."""
+    msgs.append(Message("assistant", (call,)))
+    msgs.append(Message.tool(call.id, output))
+    msgs.append(Message.assistant(note))
+
+
 def pasting_session(seed: int, rounds: int) -> list[Message]:
     """An on-call chat: each fact of ``SAID`` is said once, before or after a pasted log,
     in the first two thirds; other turns paste a log alone or nudge; the assistant runs a
@@ -62,20 +70,21 @@ def pasting_session(seed: int, rounds: int) -> list[Message]:
             msgs.append(Message.user(f"Next chunk:\n{log}"))
         else:
             msgs.append(Message.user(rng.choice(NUDGES)))
-        cid = f"c{r}"
-        call = ToolCall(cid, "shell", '{"command": "kubectl -n jobs logs job/export --tail=80"}')
-        msgs.append(Message("assistant", (call,)))
-        msgs.append(Message.tool(cid, _log(rng, rng.randrange(5, 20))))
-        msgs.append(Message.assistant(f"Chunk {r} read; the EU rows still drop."))
+        call = ToolCall(
+            f"c{r}", "shell", '{"command": "kubectl -n jobs logs job/export --tail=80"}'
+        )
+        _tool_round(
+            msgs, call, _log(rng, rng.randrange(5, 20)), f"Chunk {r} read; the EU rows still drop."
+        )
     msgs.append(Message.user("ok, what now?"))
     return msgs
 
 
-def _kept(msgs: list[Message], window: int) -> set[str]:
+def _kept(msgs: list[Message], window: int, facts: tuple[str, ...] = (GOAL, *SAID)) -> set[str]:
     sent = "\n".join(
         m.text for m in fit(msgs, MODEL, window=window, max_output_tokens=1000).messages
     )
-    return {fact for fact in [GOAL, *SAID] if fact in sent}
+    return {fact for fact in facts if fact in sent}
 
 
 WINDOWS = [8_000, 12_000, 16_000, 24_000, 32_000, 48_000]
@@ -258,3 +267,76 @@ def test_a_bigger_window_keeps_every_fact_told_beside_a_remark_said_in_every_tur
     msgs = talkative_session(seed, rounds)
     small, big = pair
     assert _kept_talk(msgs, small) <= _kept_talk(msgs, big)
+
+
+# R47-ret3 (review47): a turn sending a screenshot with a short caption, the newest request
+# before the run kept, was pinned whole — its screenshot 1,144 of 16k's 1,875-token cap —
+# and the requests said after it went, where 8k's cap, too small for the screenshot, kept
+# them. A recent turn with a screenshot is now pinned as its words first.
+UI_GOAL = "Make the checkout page pass the accessibility audit before the release."
+UI_SAID = [
+    "Do not change the brand colours, marketing owns them.",
+    "Correction: the audit uses WCAG 2.2, not 2.1.",
+    "Then please write the changelog entry for the release notes.",
+    "The contrast ratio must be between 4.5 and 7.",
+]
+UI_FACTS = (UI_GOAL, *UI_SAID)
+UI_ASKS = [
+    "Also check that every form field of the {step} step has a visible label, that the error "
+    "messages are announced by screen readers, and that the focus order follows the layout.",
+    "Look at the {step} step on a small phone too: the buttons must stay at least 44 pixels "
+    "tall and nothing may overflow horizontally when the text is enlarged to 200 percent.",
+]
+#: Captions that say no more than "here is a screenshot", in languages the small-talk
+#: vocabulary does not read: substantive to the pinning
+CAPTIONS = [
+    "Hier ist noch ein Bildschirmfoto.",
+    "Ecco un altro screenshot.",
+    "Tässä toinen kuvakaappaus.",
+]
+STEPS = ["address", "shipping", "payment", "review", "coupon", "gift-wrap", "login"]
+
+
+def screenshot_session(seed: int, rounds: int) -> list[Message]:
+    """A front-end agent: long requests to check a step, each fact of ``UI_SAID`` said
+    once among them; after them, screenshots (a phone's or a desktop's) sent with a caption
+    that says something; a tool call reading a component each round."""
+    rng = random.Random(seed)
+    said = list(UI_SAID)
+    rng.shuffle(said)
+    at = dict(zip(sorted(rng.sample(range(2, rounds // 2), len(said))), said, strict=True))
+    msgs = [Message.system("You are a front-end engineer."), Message.user(UI_GOAL)]
+    for r in range(rounds):
+        fact = at.get(r)
+        if fact is not None:
+            msgs.append(Message.user(fact))
+        elif r < rounds // 2 and rng.random() < 0.7:
+            msgs.append(Message.user(rng.choice(UI_ASKS).format(step=rng.choice(STEPS))))
+        elif r >= rounds // 2 and rng.random() < 0.3:
+            w, h = rng.choice([(1170, 2532), (1920, 1080), (1440, 900)])
+            shot = image_block(w, h, color=(r % 250, 90, 120))
+            caption = rng.choice(CAPTIONS)
+            msgs.append(Message.user(caption, shot))
+        else:
+            msgs.append(Message.user(rng.choice(NUDGES)))
+        call = ToolCall(f"c{r}", "read_file", f'{{"path": "src/checkout/Step{r}.tsx"}}')
+        _tool_round(
+            msgs,
+            call,
+            _log(rng, rng.randrange(10, 40)),
+            f"Step {r} read; two labels still lack a name.",
+        )
+    msgs.append(Message.user("ok, what now?"))
+    return msgs
+
+
+@few_long_examples(6)
+@example(seed=5, rounds=60, small=8_000)
+@given(
+    seed=st.integers(0, 10_000), rounds=st.integers(40, 70), small=st.sampled_from([8_000, 16_000])
+)
+def test_twice_the_window_keeps_every_fact_beside_screenshot_turns(
+    seed: int, rounds: int, small: int
+) -> None:
+    msgs = screenshot_session(seed, rounds)
+    assert _kept(msgs, small, UI_FACTS) <= _kept(msgs, 2 * small, UI_FACTS)

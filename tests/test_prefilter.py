@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from builders import steering_reference
 from contextledger import intent, prefilter, printed
+from contextledger.fit import gists
 from contextledger.intent import steering_requests
 from contextledger.lexicon.common import compiled_on_use
 from contextledger.prefilter import (
@@ -119,7 +120,11 @@ def test_the_stored_translations_are_what_the_translation_makes_now() -> None:
         stored = json.loads(f.read())
     made = {
         prefilter.translation_key(pattern, in_parts): prefilter.translate(pattern, in_parts)
-        for pattern, in_parts in [*intent.SCREENED, (printed.ERROR_SCREENED, False)]
+        for pattern, in_parts in [
+            *intent.SCREENED,
+            (printed.ERROR_SCREENED, False),
+            *gists.SCREENED,
+        ]
     }
     fresh = {key: sources for key, sources in made.items() if sources is not None}
     assert stored == fresh, "run scripts/make_re2_supersets.py and commit its file"
@@ -130,7 +135,8 @@ def test_the_screened_patterns_are_the_same_in_every_process() -> None:
     stored translation was then not found)."""
     code = (
         "from contextledger import intent, prefilter, printed\n"
-        "print([prefilter.translation_key(p, i) for p, i in intent.SCREENED])\n"
+        "from contextledger.fit import gists\n"
+        "print([prefilter.translation_key(p, i) for p, i in (*intent.SCREENED, *gists.SCREENED)])\n"
         "print(prefilter.translation_key(printed.ERROR_SCREENED))"
     )
     keys = {

@@ -93,6 +93,45 @@ def test_the_offline_recap_never_copies_a_printed_secret() -> None:
     assert SECRET not in out.event.recap_text
 
 
+SAID_PASSWORDS = [  # the user gives a password in their language, a few words before it
+    "La contraseña del panel es Tarn-7731-vq.",
+    "Hasło do konta to Tarn-7731-vq, nie zapisuj go.",
+    "पैनल का पासवर्ड Tarn-7731-vq है।",
+    "管理画面のパスワードは Tarn-7731-vq です。",
+    "პაროლი: Tarn-7731-vq",
+    "Nenosiri la dashibodi ni Tarn-7731-vq.",
+]
+
+
+@pytest.mark.parametrize("sentence", SAID_PASSWORDS)
+def test_a_password_the_user_said_in_any_language_is_never_recapped(sentence: str) -> None:
+    """review48: 44/48 offline recaps quoted "Cyfrinair y porth yw Kestrel-…-4471." beside the
+    user's "never repeat my password"; only English "password is …" was read as a credential."""
+    assert "Tarn-7731-vq" not in masked(sentence)
+    conv = Conversation.from_messages(
+        [
+            Message.user("Update the vendor list on the dashboard. " + sentence),
+            *(Message.user(f"step {i}") for i in range(20)),
+        ]
+    )
+    out = conv.compact(OfflineSummarizer(), force=True)
+    assert out.event is not None
+    assert "Tarn-7731-vq" not in out.event.recap_text
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Il codice d'errore E1234 appare dopo la versione v2.3.1-rc.",
+        "Das Passwort für den Test ist 12345678.",  # a number alone is no made value
+        "Ändra inte lösenordspolicyn.",  # the word, no value
+        "암호화 모듈 v2.3.14 를 써 주세요.",  # Korean "encryption", not a password
+    ],
+)
+def test_words_near_a_password_word_that_are_no_made_value_stay(sentence: str) -> None:
+    assert masked(sentence) == sentence
+
+
 @pytest.mark.parametrize("shell", ["/bin/bash", "/usr/bin/env bash", "zsh", "pwsh"])
 def test_the_shell_that_runs_a_script_is_no_command_run(shell: str) -> None:
     call = ToolCall("c", "exec", json.dumps({"script": "make build TARGET=web", "shell": shell}))

@@ -84,6 +84,9 @@ def test_a_delete_that_failed_leaves_the_file_written() -> None:
         ("remove_item_from_cart", {"item": "sku-1.txt"}),
         ("delete_user", {"path": "users/ana.json"}),
         ("remove_lines", {"path": "a.py", "start": 3, "end": 5}),
+        # a copy leaves the file where it was
+        ("copy_file", {"src": "notes/todo_old.txt", "dst": "notes/todo.txt"}),
+        ("shell", {"command": "cp notes/todo_old.txt notes/todo.txt"}),
     ],
 )
 def test_a_tool_that_removes_something_else_deletes_no_file(
@@ -316,6 +319,27 @@ def test_a_decision_reversed_is_listed_with_the_users_yes(decision: str, approva
     decisions = recap_section(recap, "Decisions")
     assert f"User: {approval}" in decisions, recap
     assert "I propose a forward fix" in decisions
+    assert "I propose a forward fix" not in recap_section(recap, "Findings")  # (listed once)
+
+
+@pytest.mark.parametrize("approval", ["Sì, d'accordo: procedi così.", "Yes, agreed."])
+def test_a_yes_after_a_call_answers_the_proposal_before_it(approval: str) -> None:
+    """A tool call between the proposal and the user's yes (review46 R46-rec2)."""
+    record = with_ids(
+        [
+            Message.user("Upgrade the payments service to 4.0."),
+            Message.assistant("Ok."),
+            Message.user("I've decided we go back to 3.8.0."),
+            Message.assistant(_PROPOSAL),
+            *_call("c1", "shell", {"command": "git log --oneline -3"}, "a1b2c3 bump"),
+            Message.user(approval),
+            Message.assistant("Doing the forward fix now."),
+            Message.user("ok"),
+        ]
+    )
+    decisions = digest(record).items("Decisions")
+    assert f"User: {approval}" in decisions
+    assert any("I propose a forward fix" in d for d in decisions)
 
 
 @pytest.mark.parametrize("said", ["Da domani lavoro da casa.", "Ya sé que es difícil."])
@@ -347,3 +371,171 @@ def test_a_task_that_names_the_attached_file_stays_the_goal(opening: str, task: 
     goal = _goal_of(opening)
     assert task in goal
     assert goal.strip() not in ("Hai!", "Ahoj!")
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("move_file", {"src": "notes/todo_old.txt", "dst": "notes/todo.txt"}),
+        ("renameFile", {"from": "notes/todo_old.txt", "to": "notes/todo.txt"}),
+        ("fs_rename", {"oldPath": "notes/todo_old.txt", "newPath": "notes/todo.txt"}),
+        ("shell", {"command": "mv -f notes/todo_old.txt notes/todo.txt"}),
+        ("bash", {"cmd": "git mv notes/todo_old.txt notes/todo.txt && git status"}),
+        ("powershell", {"command": "Move-Item notes/todo_old.txt notes/todo.txt"}),
+    ],
+)
+def test_a_file_renamed_away_is_listed_by_its_new_name_only(
+    name: str, args: dict[str, object]
+) -> None:
+    """A rename or a move takes the file from its old name (review47: both names stayed
+    under Files written)."""
+    record = with_ids(
+        [
+            Message.user("Keep the notes folder tidy."),
+            *_call("c1", "write_file", {"path": "notes/todo_old.txt", "content": "- a\n"}, "ok"),
+            *_call("c2", name, args, "done"),
+            *FILLER,
+            Message.user("done?"),
+        ]
+    )
+    written = digest(record[:-2], history=record).items("Files written")
+    assert written == ["notes/todo.txt"]
+
+
+@pytest.mark.parametrize(
+    ("key", "args"),
+    [
+        ("cwd", {"command": "npm test -- --runInBand", "cwd": "web"}),
+        ("working_dir", {"cmd": "npm test -- --runInBand", "working_dir": "web"}),
+        ("workingDirectory", {"command": "npm test -- --runInBand", "workingDirectory": "web"}),
+        ("workdir", {"command": ["npm", "test", "--", "--runInBand"], "workdir": "web"}),
+    ],
+)
+def test_a_command_is_listed_with_the_directory_it_ran_in(
+    key: str, args: dict[str, object]
+) -> None:
+    """`npm test` in web/ is not `npm test` at the root (review47: the directory was dropped)."""
+    record = with_ids(
+        [
+            Message.user("Run the frontend tests."),
+            *_call("c1", "shell", args, "Tests: 12 passed"),
+            *FILLER,
+            Message.user("ok"),
+        ]
+    )
+    commands = digest(record[:-2], history=record).items("Commands run")
+    assert commands == [f"`npm test -- --runInBand` ({key}=web)"]
+
+
+_CANCELLED = [
+    ("Please add a dark mode toggle to the settings page.", "Never mind the dark mode toggle."),
+    (
+        "Bitte erstelle ein Kreisdiagramm der Kosten.",
+        "Vergiss das Kreisdiagramm, das brauche ich nicht mehr.",
+    ),
+    (
+        "Per favore, prepara una tabella riassuntiva dei costi.",
+        "Lascia perdere la tabella riassuntiva, non serve più.",
+    ),
+    ("Proszę, dodaj wykres kołowy kosztów.", "Zapomnij o wykresie kołowym, już go nie potrzebuję."),
+    ("コストの円グラフを作ってください。", "円グラフはもういいです、要りません。"),
+    ("Lütfen maliyetlerin pasta grafiğini çiz.", "Pasta grafiğini unut, artık ihtiyacım yok."),
+    (
+        "Пожалуйста, сделай круговую диаграмму расходов.",
+        "Забудь про круговую диаграмму, она мне больше не нужна.",
+    ),
+    ("Vui lòng thêm biểu đồ tròn chi phí.", "Bỏ qua biểu đồ tròn, không cần nữa."),
+]
+
+
+def _cancelling_session(request: str, later: str) -> str:
+    return offline_recap(
+        ("user", "Summarise the quarterly costs in reports/q3.md."),
+        ("assistant", "On it."),
+        ("user", request),
+        ("assistant", "I'll do that after the summary."),
+        ("user", later),
+        ("assistant", "Understood."),
+    )
+
+
+@pytest.mark.parametrize(("request_", "cancel"), _CANCELLED)
+def test_a_request_the_user_cancelled_is_no_open_request(request_: str, cancel: str) -> None:
+    """Said as taken back, with the user's words (review47: the cancelled chart stayed
+    under Open requests in 24/36 recaps)."""
+    recap = _cancelling_session(request_, cancel)
+    assert request_.rstrip(".。") not in recap_section(recap, "Open requests")
+    assert cancel.rstrip(".。") in recap_section(recap, "Constraints and corrections")
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "Don't forget the dark mode toggle.",
+        "Forget the footer links, they are fine.",
+        "Never mind, the build went green.",
+    ],
+)
+def test_a_reminder_or_another_thing_forgotten_leaves_the_request_open(later: str) -> None:
+    recap = _cancelling_session("Please add a dark mode toggle to the settings page.", later)
+    assert "Please add a dark mode toggle" in recap_section(recap, "Open requests")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        [
+            "Iestati taimautu uz 30 sekundēm.",
+            "Nē, uz 45 sekundēm, nevis 30.",
+            "Tomēr atpakaļ uz 30 sekundēm, nevis 45.",
+        ],
+        [
+            "Ժամանակաչափը դիր 30 վայրկյան։",
+            "Ոչ, 45 վայրկյան, ոչ թե 30։",
+            "Վերադարձրու 30 վայրկյանի, ոչ թե 45։",
+        ],
+        [
+            "Saita lokacin jira zuwa dakika 30.",
+            "A'a, dakika 45, ba 30 ba.",
+            "Koma zuwa dakika 30, ba 45 ba.",
+        ],
+        [
+            "timeout ကို 30 စက္ကန့် ထားပါ။",
+            "45 စက္ကန့် ထားပါ၊ 30 မဟုတ်ဘူး။",
+            "30 စက္ကန့် ပြန်ထားပါ၊ 45 မဟုတ်ဘူး။",
+        ],
+    ],
+)
+def test_a_correction_of_a_correction_is_the_constraint(said: list[str]) -> None:
+    """The newest value, turned back to, is the rule (review47: the superseded one stood
+    under Constraints and the final one only under Numbers that matter)."""
+    constraints = _section_after(
+        "Make the export job retry on timeouts.", said, "Constraints and corrections"
+    )
+    assert said[-1].rstrip(".։။") in constraints
+
+
+@pytest.mark.parametrize(
+    "deferred",
+    [
+        "Þegar þú hefur tíma, uppfærðu skjölin fyrir útgáfuna.",
+        "Kai turėsi laiko, atnaujink README su naujomis parinktimis.",
+        "Когато имаш време, обнови документацията за API.",
+        "Kalau kamu ada waktu, perbarui README dengan opsi baru.",
+    ],
+)
+def test_a_request_put_off_until_there_is_time_stays_open(deferred: str) -> None:
+    """An opening clause naming time puts the request off: answered "Noted.", it is still
+    to do (review47: "when you have time, …" went to "User also said" in every language)."""
+    said = [deferred, "Thanks."]
+    requests = _section_after("Clean up the release notes.", said, "Open requests")
+    assert deferred.rstrip(".") in requests
+
+
+@pytest.mark.parametrize(
+    "said", ["Last time we tried, the deploy failed twice.", "The first time I ran it, it crashed."]
+)
+def test_an_occasion_is_no_request_put_off(said: str) -> None:
+    from contextledger.compaction.facts import until_free
+
+    assert not until_free(said)

@@ -14,6 +14,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
+from contextledger import fit, prepare
 from contextledger.pricing.framing import (
     ANTHROPIC_TASK_BUDGET_PROMPT,
     OPENAI_PRO_MODE_PROMPT,
@@ -183,3 +184,60 @@ def test_a_title_that_is_not_text_falls_back_to_the_json() -> None:
     odd = copy.deepcopy(TOOL)
     odd["parameters"]["properties"]["id"]["title"] = ["not", "text"]
     assert rendered_functions([odd]) is None
+
+
+WEATHER: dict[str, Any] = {
+    "type": "function",
+    "name": "weather",
+    "description": "Gets current weather for a location",
+    "parameters": {
+        "type": "object",
+        "properties": {"city": {"type": "string", "description": "The city"}},
+        "required": ["city"],
+        "additionalProperties": False,
+    },
+    "strict": False,
+}
+SERIAL = {"parallel_tool_calls": False}
+
+
+def test_parallel_tool_calls_off_bills_a_reasoning_models_tool_header_on_responses() -> None:
+    """crmne/ruby_llm's gpt-5-nano request with ``parallel_tool_calls: false`` billed 208,
+    priced 202 (its twin with parallel calls allowed: 112, the other differences 18): the
+    header is priced on Responses as on Chat; gpt-4o's (none on Chat) adds nothing."""
+    body: dict[str, Any] = {
+        "input": [{"role": "user", "content": "What's the weather in Oslo?"}],
+        "tools": [WEATHER],
+    }
+    for model, header in (("gpt-5-nano", 84), ("gpt-5.4", 84), ("gpt-4o", 0), ("gpt-4.1", 0)):
+        allowed = price_request(body, model, "openai-responses").total
+        serial = price_request({**body, **SERIAL}, model, "openai-responses").total
+        assert serial == allowed + header, model
+        chat = {"messages": body["input"], "tools": [{"type": "function", "function": WEATHER}]}
+        # (Chat's header is priced with its tools whatever the flag)
+        assert (
+            price_request({**chat, **SERIAL}, model, "openai").total
+            == price_request(chat, model, "openai").total
+        )
+    without_tools = {"input": body["input"], **SERIAL}
+    assert price_request(without_tools, "gpt-5-nano", "openai-responses").total == (
+        price_request({"input": body["input"]}, "gpt-5-nano", "openai-responses").total
+    )
+
+
+def test_fit_and_prepare_budget_parallel_tool_calls_off_as_the_body_is_priced() -> None:
+    said = [{"role": "user", "content": "What's the weather in Oslo?"}]
+    for kind in ("openai-responses", "openai"):
+        target: dict[str, Any] = {"target": kind, "tool_choice": "auto"}
+        plain = prepare(said, "gpt-5-nano", tools=[WEATHER], compaction=False, **target)
+        out = prepare(
+            said, "gpt-5-nano", tools=[WEATHER], settings=SERIAL, compaction=False, **target
+        )
+        assert out.body["parallel_tool_calls"] is False
+        assert out.report.used == price_request(out.body, "gpt-5-nano", kind).total
+        header = 84 if kind == "openai-responses" else 0
+        assert out.report.used == plain.report.used + header
+        fitted = fit(said, "gpt-5-nano", tools=[WEATHER], settings=SERIAL, **target).report
+        assert (
+            fitted.used == fit(said, "gpt-5-nano", tools=[WEATHER], **target).report.used + header
+        )

@@ -1279,15 +1279,8 @@ class Preparer:
         self._summed = (view, upper, planned)
         if upper + self._beside_messages(wire_tools) <= budget:
             return True
-        opts = self.fitter.options
-        beside = pricer.output_format(opts.response_format)
-        beside += thinking_prompt(
-            opts.thinking,
-            pricer.model.provider,
-            model_id=pricer.model.id,
-            with_tools=bool(wire_tools),
-        )
-        beside += settings_prompt(opts.settings or {}, pricer.model.provider)
+        beside = pricer.output_format(self.fitter.options.response_format)
+        beside += self._settings_prompts(wire_tools)
         return pricer.request(view, wire_tools) + beside <= budget
 
     def _cooling_down(self, work: Conversation) -> str | None:
@@ -1469,16 +1462,24 @@ class Preparer:
         """What the request is billed beside its messages: tool schemas, structured-output
         format, request overhead, thinking and settings prompts (as the fit budgets them)."""
         pricer, opts = self.fitter.pricer, self.fitter.options
-        thinking = thinking_prompt(
-            opts.thinking,
-            pricer.model.provider,
-            model_id=pricer.model.id,
-            with_tools=bool(wire_tools),
-        )
-        thinking += settings_prompt(opts.settings or {}, pricer.model.provider)
-        overhead = pricer.request_overhead + thinking
+        overhead = pricer.request_overhead + self._settings_prompts(wire_tools)
         tools = pricer.tools(wire_tools, opts.tool_choice)
         return tools + pricer.output_format(opts.response_format) + overhead
+
+    def _settings_prompts(self, wire_tools: list[dict[str, Any]] | None) -> int:
+        """The prompts the request's thinking and other settings bill (``framing``)."""
+        pricer, opts = self.fitter.pricer, self.fitter.options
+        model, with_tools = pricer.model, bool(wire_tools)
+        thinking = thinking_prompt(
+            opts.thinking, model.provider, model_id=model.id, with_tools=with_tools
+        )
+        return thinking + settings_prompt(
+            opts.settings or {},
+            model.provider,
+            model_id=model.id,
+            wire=pricer.wire,
+            with_tools=with_tools,
+        )
 
     def _anthropic_only(self, thinking: object) -> object:
         """``thinking`` as given, for a request in Anthropic's format (another format has

@@ -800,6 +800,15 @@ _ANSWER_WORDS = 12
 _MARK_ALONE = re.compile(r"(?<!\S)[^\w\s]+(?!\S)")
 
 
+def short_answer(reply: str) -> bool:
+    """Whether ``reply`` is a short yes or no ("Sounds good, do that.", "Kyllä, tee se."),
+    not a question."""
+    said = " ".join(reply.split())
+    if not said or word_count(_MARK_ALONE.sub("", said)) > _ANSWER_WORDS:
+        return False
+    return bool(_ANSWER.match(said)) and not asks(said)
+
+
 def answered_proposal(proposed: str, reply: str) -> tuple[str, str] | None:
     """The assistant's proposal in ``proposed`` (its turn right before) and the user's short
     ``reply`` saying yes or no to it, as Decisions items: who proposed, who decided, and
@@ -811,11 +820,9 @@ def answered_proposal(proposed: str, reply: str) -> tuple[str, str] | None:
     >>> answered_proposal("I could rewrite it in Rust.", "Why?") is None
     True
     """
+    if not short_answer(reply):
+        return None
     said = " ".join(reply.split())
-    if not said or word_count(_MARK_ALONE.sub("", said)) > _ANSWER_WORDS:
-        return None
-    if not _ANSWER.match(said) or asks(said):
-        return None
     offers = [x for x in sentences(without_code(proposed)) if _PROPOSES.match(x)]
     if not offers:
         return None

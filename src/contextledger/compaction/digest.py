@@ -124,6 +124,7 @@ from .rules import (
     REMINDS_NOT_TO,
     RULE_OPENING,
     banned_outright,
+    cancelled_by,
     chooses_instead,
     configures,
     grants_leave,
@@ -1087,7 +1088,11 @@ def digest(
     unrun = _never_ran([*record], placed)
     leave = _fill_rules(sheet, messages, users, first, task, opening, placed, unrun, often)
     told, overruled, replaced = _drop_overruled(sheet, messages, history, users, first)
-    _settle_open_requests(sheet, messages, history, told, replaced, leave.lifting)
+    for cancelling in _settle_open_requests(
+        sheet, messages, history, told, replaced, leave.lifting
+    ):
+        sheet.add("Constraints and corrections", cancelling)  # what the user took back, said so
+        placed.add(cancelling)
     _drop_stale_sentences(sheet, leave)
     walk = _Walk(sheet, messages, first, goal_text, placed, often)
     for i, m in enumerate(messages):
@@ -1455,9 +1460,10 @@ def _settle_open_requests(
     told: Sequence[str],
     replaced: dict[str, str],
     lifting: Collection[str],
-) -> None:
+) -> list[str]:
     """Take out of the open requests what is no request left open, and list a request
-    said again once."""
+    said again once. Returns what the user said that took a request back ("Forget the pie
+    chart, I don't need it any more.")."""
     # a lifted rule's permission is no request left open; nor is a deadline listed as a rule
     # ("The deadline is 9 Jan; ask @zofia before you merge anything.": listed once, as a rule;
     # not "Once the export is fast, please add a panel.", a request for later and a rule)
@@ -1467,10 +1473,13 @@ def _settle_open_requests(
     # `npm publish` …" … "Actually, don't run `npm publish` after all.": R29-M5), nor the
     # newest turn of the user's, shown verbatim after the recap ("What's left?": R29-m8)
     newest = _newest_shown(messages, history)
+    # ... nor a request the user took back later (review47 R47-rec2)
+    cancelled = {r: cancelled_by(r, _said_after(r, told)) for r in sheet.sec["Open requests"]}
     still = [
         r
         for r in sheet.sec["Open requests"]
         if r not in lifting
+        and cancelled[r] is None
         and not (sets_deadline(r) and clip(r, 300) in standing_now)
         and not (REMINDS_NOT_TO.search(r) and clip(r, 300) in standing_now)
         and not revoked_later(r, _said_after(r, told))
@@ -1480,6 +1489,7 @@ def _settle_open_requests(
     # a request said again, in other case or punctuation ("Please add a progress bar." …
     # "please add a progress bar"), once
     sheet.sec["Open requests"] = list({_said_as(r): r for r in reversed(still)}.values())[::-1]
+    return list(dict.fromkeys(c for c in cancelled.values() if c is not None))
 
 
 class _Walk:
@@ -1814,7 +1824,9 @@ class _Walk:
         self.tallied += _said(
             m, self.goal_text, self.placed, add, self.found, self.counted, aside, whole, self.often
         )
-        self.asked = m.text if m.role == "assistant" and not m.tool_calls else ""
+        if m.role == "user" or m.text.strip() or not m.tool_calls:
+            # (a call made between a proposal and the user's yes leaves it asked: R46-rec2)
+            self.asked = m.text if m.role == "assistant" and not m.tool_calls else ""
 
     def finish(self) -> None:
         """File what was called and has no result yet: written files and actions."""
@@ -1942,6 +1954,8 @@ def _settle_statements(
     sec["Decisions"] = without_restated(sec["Decisions"])  # (a plan said after each step)
     sec["Decisions"] = without_reversed(sec["Decisions"])  # (a plan turned the other way)
     sec["Decisions"] = without_echoes(sec["Decisions"], sec["Constraints and corrections"])
+    decided = set(sec["Decisions"])  # (a proposal the user answered: a decision, listed once)
+    sec["Findings"] = [x for x in sec["Findings"] if x not in decided]
     for name in ("Decisions", "User also said", "Numbers that matter"):  # said, then reset
         sec[name] = [x for x in sec[name] if clip(x.removeprefix("User: "), 300) not in overruled]
     sec["User also said"] = [x for x in sec["User also said"] if x not in dropping]

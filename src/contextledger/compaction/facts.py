@@ -28,7 +28,7 @@ from ..lexicon.done import keywords as keywords
 from ..lexicon.done import on_topic as _on_topic
 from ..lexicon.done import reported_done
 from ..lexicon.done import topic as _topic
-from ..lexicon.intent import REMINDER_OPENING
+from ..lexicon.intent import OCCASION, REMINDER_OPENING, WHEN_TIME_ALLOWS
 from ..lexicon.negation import denial
 from ..model import Message, ToolCall
 from .transcript import cut_utf8, render_call, shell_join, tool_names_by_call, typed_command
@@ -1124,12 +1124,22 @@ _TELLS = re.compile(
 _CLAUSES = re.compile(r"[,;:—–]+\s*|\s+-\s+")
 
 
+def until_free(sentence: str) -> bool:
+    """A request put off until the other has time: "When you get a chance, …" and its
+    like (WHEN_FREE), or any opening clause naming time ("Kad tev būs laiks, …"), not an
+    occasion ("Last time we tried, …")."""
+    if WHEN_FREE.search(sentence):
+        return True
+    m = WHEN_TIME_ALLOWS.search(sentence)
+    return m is not None and OCCASION.search(m.group("opening")) is None
+
+
 def is_request(sentence: str) -> bool:
     """A sentence of the user's that asks for something (open until answered or done)."""
     return (
         asks(sentence)
         or bool(_REQUEST_START.search(sentence) or _defers(sentence))
-        or bool(WHEN_FREE.search(sentence))
+        or until_free(sentence)
         or bool(_side_request(sentence))
         or _asks_later(sentence)
     )
@@ -1190,7 +1200,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
             if k and not waits and _WAITS_FOR.search(f"{told[k - 1]} {s}"):
                 waits, s = True, f"{told[k - 1]} {s}"  # (listed with its condition)
             side = _side_request(s)
-            free = WHEN_FREE.search(s)
+            free = until_free(s)
             reminds = REMINDS.search(s)
             opening = reminds or _PLEASE_FIRST.match(s)
             if opening and (denial(s[opening.end() :]) or _KEEP_OUT.match(s, opening.end())):

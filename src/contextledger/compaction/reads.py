@@ -176,16 +176,22 @@ def code_writes(code: str) -> list[str]:
 
 def shell_deletes(script: str) -> list[str]:
     """The files a shell script removes (``rm``, ``git rm``, ``unlink``, ``del``,
-    ``Remove-Item``), as typed, in order, once each; not a glob.
+    ``Remove-Item``) or renames away (the old name of an ``mv``, a ``git mv``), as typed,
+    in order, once each; not a glob.
 
     >>> shell_deletes("git rm db/helpers_tmp.py && rm -f out/a.txt build/*.o")
     ['db/helpers_tmp.py', 'out/a.txt']
+    >>> shell_deletes("git mv docs/draft.md docs/guide.md && cp a.md b.md")
+    ['docs/draft.md']
     """
     out: list[str] = []
     if not _REMOVING.search(script):
         return out  # (most scripts remove nothing: no parse)
     for c in _commands_of(script):
-        program = re.split(r"[/\\]", c.words[0])[-1].casefold()
+        program = _program(c)
+        if program in _MOVERS:
+            out += _moved_away(c)
+            continue
         at = 2 if program == "git" and c.words[1:2] == ("rm",) else 1
         if (at == 1 and program not in _REMOVERS) or "--cached" in c.words:
             continue  # (``git rm --cached``: the file stays)
@@ -194,7 +200,21 @@ def shell_deletes(script: str) -> list[str]:
 
 
 _REMOVERS = frozenset({"rm", "unlink", "del", "erase", "remove-item"})
-_REMOVING = re.compile(r"(?i)(?<![\w-])(?:rm|unlink|del|erase|remove-item)(?![\w-])")
+# Programs that take a file away from its old name (a copy leaves it: not these)
+_MOVERS = frozenset({"mv", "git mv", "move", "move-item", "rename-item", "ren"})
+_REMOVING = re.compile(
+    r"(?i)(?<![\w-])(?:rm|unlink|del|erase|remove-item|mv|move|move-item|rename-item|ren)(?![\w-])"
+)
+
+
+def _moved_away(c: _Command) -> list[str]:
+    """The old names a rename or a move leaves: every operand but where they went (the last
+    one, or a ``-t DIR``)."""
+    args = list(c.words[2:] if _program(c) == "git mv" else c.words[1:])
+    operands = [w for w in _plain_operands(args) if not (c.windows and _CMD_SWITCH.fullmatch(w))]
+    into = _flag_values(args, ("-t", "--target-directory"))
+    sources = [w for w in operands if w not in into] if into else operands[:-1]
+    return [w.removeprefix("./") for w in sources if looks_like_file(w)]
 
 
 def _folder(word: str) -> bool:

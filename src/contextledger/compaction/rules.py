@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from itertools import pairwise
 
 from ..intent import (
     asks_agreement,
@@ -49,10 +50,13 @@ from ..lexicon.claims import (
     STATE_WORDS_MORE,
     ZONE_TZDB,
 )
-from ..lexicon.common import NEGATIONS, WORD_MARKS, stems_at_word_start
-from ..lexicon.deferral import DEFERRED, WHEN_FREE
+from ..lexicon.common import NEGATIONS, SENTENCE_WORDS, WORD_MARKS, stems_at_word_start
+from ..lexicon.deferral import DEFERRED
 from ..lexicon.intent import (
     ASKS_FOR_A_RULE_ELSEWHERE,
+    CANCEL_DENIED_AFTER,
+    CANCEL_DENIED_BEFORE,
+    CANCELS,
     DEADLINE_MOMENT,
     DEADLINE_NOUN,
     INVITES_QUESTIONS,
@@ -70,6 +74,7 @@ from ..settings_said import word_count
 from .facts import (
     keywords,
     sentences,
+    until_free,
     without_paste,
 )
 from .wording import asks, fenced_blocks, said_often, whole_token, without_code
@@ -632,14 +637,16 @@ def superseded_values(said: Sequence[str]) -> dict[str, str]:
 # up to three words of a value, a dot only inside one ("Celery beat", "v2.1", "pysrt")
 _VALUE_WORDS = r"[^\W_][\w+-]*(?:\.[\w+-]+)*(?:\s+[\w+-]+(?:\.[\w+-]+)*){0,2}?"
 _TURNED_DOWN = re.compile(
-    r"(?i)[,，、;；،]\s*(?:(?:a|and|but|e|y|ma|mais|ale|și|dan|và|en|och|og|und|и|а)\s+)?"
+    r"(?i)(?:[,，、;；،၊]\s*|\s(?=មិនមែន))(?:(?:a|and|but|e|y|ma|mais|ale|și|dan|và|en|och|og|und|и|а)\s+)?"
     r"(?:not|nie|ne|не|ні|no|non|não|niet|nicht|inte|ikke|ei|bukan|không\s+phải|mitte|nem|όχι|"
-    rf"nu|ليس|لا|לא)\s+(?P<a>{_VALUE_WORDS})(?:\s?%)?"
+    rf"nu|ليس|لا|לא|nevis|si|kì\s+í\s+ṣe|ki\s+i\s+se|ba|មិនមែន|არა|ոչ\s+թե)\s+(?P<a>{_VALUE_WORDS})(?:\s?%)?"
+    # (Hausa's and Khmer's denial closes after the value: "…, ba 15 ba.", "មិនមែន 15 ទេ។")
+    r"(?:\s+(?:ba|ទេ))?"
     # (its end, and a nudge said after it: "…, non Celery beat. sì")
-    r"\s*(?:[.!。！।](?:\s+[^\s.!?]{1,12}){0,2}[.!]?)?\s*$"
+    r"\s*(?:[.!。！।։။។](?:\s+[^\s.!?]{1,12}){0,2}[.!]?)?\s*$"
     # ... the value before its denial: "4'te, 3 değil,", "Nahi, Helm nahi, Kustomize …"
-    rf"|(?:^|[:,]\s*)(?P<b>{_VALUE_WORDS})\s+(?:değil|नहीं|nahi|nahin|말고|じゃなくて|ではなく)"
-    r"\s*[,，、]"
+    rf"|(?:^|[:,၊]\s*)(?P<b>{_VALUE_WORDS})\s+(?:değil|नहीं|nahi|nahin|말고|じゃなくて|ではなく|မဟုတ်(?:ဘူး)?)"
+    r"\s*(?:[,，、၊]|[။.]?\s*$)"
 )
 
 
@@ -1008,7 +1015,7 @@ def is_rule(sentence: str) -> bool:
         return True  # "Vergiss nicht, die Spalte legacy_id NICHT zu löschen."
     if DEFERRED.search(sentence) and not _FIRM.search(sentence) and not orders_steps(sentence):
         return False  # "Don't forget to bump the version": a request for later
-    if WHEN_FREE.search(sentence) and not _FIRM.search(sentence):
+    if until_free(sentence) and not _FIRM.search(sentence):
         return False  # "Коли буде час, додай розділ …": when there is time, not a condition
     if hands_over(sentence) or _pins_a_version(sentence):
         return True  # (", so send any questions to @adi08" is no purpose clause)
@@ -1992,6 +1999,51 @@ def revoked_later(permission: str, later: Sequence[str]) -> bool:
     return any(
         is_rule(x) and _negated(x) and lifted_rule(permission, [x]) is not None for x in later
     )
+
+
+def cancelled_by(request: str, later: Sequence[str]) -> str | None:
+    """The first of what the user said ``later`` (in order) that takes ``request`` back:
+    a sentence that forgets it or needs it no more ("Forget the pie chart, we won't ship
+    it.") and names what it asked for (a word in common, in any script); None when none.
+
+    >>> cancelled_by("Please add a pie chart of the costs.", ["Forget the pie chart."])
+    'Forget the pie chart.'
+    >>> cancelled_by("Please add a pie chart of the costs.", ["Don't forget the pie chart."])
+    >>> cancelled_by("Please add a pie chart of the costs.", ["Forget the footer links."])
+    """
+    asked = _word_pieces(request)
+    for said in later:
+        rest = _without_cancelling_words(said)
+        if rest is not None and asked & _word_pieces(rest):
+            return said
+    return None
+
+
+def _without_cancelling_words(sentence: str) -> str | None:
+    """``sentence`` without the words that take something back, or None when none do (a
+    reminder, "don't forget …", "vergiss nicht …", takes nothing back)."""
+    if REMINDS_NOT_TO.search(sentence):
+        return None
+    for m in CANCELS.finditer(sentence):
+        before, after = sentence[: m.start()], sentence[m.end() :]
+        if not CANCEL_DENIED_BEFORE.search(before) and not CANCEL_DENIED_AFTER.match(after):
+            return f"{before} {after}"
+    return None
+
+
+def _word_pieces(text: str) -> set[str]:
+    """What two sentences about one thing share, in any script: five letters running in a
+    content word ("chart" and "charts", "wykres" and "wykresie", runs of Thai or Khmer),
+    three of Chinese, Japanese or Korean ("円グラフを", "円グラフは"), or two content words in
+    a row, for languages of short words ("biểu đồ tròn", "àtẹ ọ̀pá")."""
+    pieces = {w[k : k + 5] for w in keywords(text) for k in range(len(w) - 4)}
+    pieces |= {r[k : k + 3] for r in _CJK_RUN.findall(text) for k in range(len(r) - 2)}
+    words = [w for w in _MARKED_WORD.findall(text.casefold()) if w not in SENTENCE_WORDS]
+    return pieces | {f"{a} {b}" for a, b in pairwise(words)}
+
+
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]{3,}")
+_MARKED_WORD = re.compile(rf"[^\W\d_][\w{WORD_MARKS}]+")
 
 
 # A value, by its shape: a number (with its separators), a code span, or a word with a

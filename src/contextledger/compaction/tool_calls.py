@@ -553,7 +553,10 @@ def call_paths(call: ToolCall) -> list[str]:
 
 _MOVE_TOOL = re.compile(r"(?i)rename|move|(?<![a-z])mv(?![a-z])|copy|(?<![a-z])cp(?![a-z])")
 
-_MOVED_TO = re.compile(r"(?i)^(?:dst|to|new_?path|new_?name|new_?file(?:_?name)?|dest_?path)$")
+_MOVED_TO = re.compile(
+    r"(?i)^(?:dst|to|new_?path|new_?name|new_?file(?:_?name)?|dest(?:ination)?(?:_?path)?|"
+    r"target(?:_?path)?)$"
+)
 
 
 # values a path key ("to", "target", "dest") holds that name no file: a date or a time (a
@@ -682,7 +685,8 @@ def call_writes(call: ToolCall) -> list[str]:
     if _delete_named(call.name):
         return []  # delete_file(path=…): the file is gone, not written
     if is_write_call(call):
-        return call_paths(call)
+        gone = set(call_deletes(call))  # rename(old_path=…, new_path=…) wrote the new one
+        return [p for p in call_paths(call) if p not in gone]
     if not call_commands(call):
         return []
     found = [p for script in _scripts(call) for p in shell_writes(script)]
@@ -706,8 +710,42 @@ def call_deletes(call: ToolCall) -> list[str]:
     """
     if _delete_named(call.name):
         return call_paths(call)
+    if is_write_call(call) and _moves_files(call.name):
+        return _moved_from(call)
     found = [p for script in _scripts(call) for p in shell_deletes(script)]
     return list(dict.fromkeys(found)) if call_commands(call) else []
+
+
+def _moves_files(name: str) -> bool:
+    """A tool named for moving or renaming (``move_file``, ``renameFile``, ``fs_mv``), not
+    copying nor removing ("remove_lines": "move" inside a word is no move)."""
+    words = set(_name_words(name))
+    return bool(words & _MOVE_WORDS) and not words & _COPY_WORDS
+
+
+_MOVE_WORDS = frozenset({"move", "rename", "mv", "ren", "relocate"})
+_COPY_WORDS = frozenset({"copy", "cp", "duplicate", "clone"})
+
+
+def _moved_from(call: ToolCall) -> list[str]:
+    """The old names a move or rename tool left: its path-valued arguments other than
+    where they went (``move_file(source=…, destination=…)``, ``rename(old_path=…,
+    new_path=…)``).
+
+    >>> _moved_from(ToolCall("c", "move_file", '{"source": "a/x.md", "destination": "a/y.md"}'))
+    ['a/x.md']
+    """
+    parsed, _ = call.parsed()
+    if not isinstance(parsed, dict):
+        return []
+    return [
+        v.strip().removeprefix("./")
+        for k, v in parsed.items()
+        if isinstance(v, str)
+        and not _MOVED_TO.match(str(k))
+        and _PATHISH.fullmatch(v.strip())
+        and not URI.match(v.strip())
+    ]
 
 
 def _delete_named(name: str) -> bool:

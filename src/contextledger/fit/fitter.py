@@ -52,7 +52,7 @@ from ..pricing.messages import Pricer
 from ..pricing.text import expect_counting
 from ..providers import format_for_provider, provider_format, read_messages
 from ..providers.anthropic import SystemPrompt, system_blocks
-from ..providers.common import unsent_file_notice
+from ..providers.common import refused_files, unsent_file_notice
 from ..providers.native import expired_reply, replaced_notices
 from ..providers.openai_responses import unpaired_notices
 from ..repair import RepairChange, RepairMemo, RepairResult
@@ -105,7 +105,7 @@ from .selection import (
 )
 from .shedding import shed
 from .source import DictSource
-from .units import HistoryIndex, messages_of
+from .units import HistoryIndex, message_texts, messages_of
 
 _message_id = attrgetter("id")
 _role = attrgetter("role")
@@ -746,7 +746,13 @@ class Fitter:
                 model_id=pricer.model.id,
                 with_tools=bool(tools),
             )
-            + settings_prompt(opts.settings or {}, pricer.model.provider),
+            + settings_prompt(
+                opts.settings or {},
+                pricer.model.provider,
+                model_id=pricer.model.id,
+                wire=pricer.wire,
+                with_tools=bool(tools),
+            ),
         )
         limit = budget.history
         index = self._memory.repaired_index if repaired else self._memory.index
@@ -768,16 +774,21 @@ class Fitter:
 
         anchor_pos = current_request_position(index)
         anchor = body[anchor_pos] if anchor_pos is not None else None
+        # (a request carrying a file's text is not refused by its lower bound, nor counted
+        # whole when that bound is over: its file is sent shortened, rescue_current_request)
+        surely_over = anchor_pos is not None and system_cost + index.at_least(anchor_pos) > limit
         if anchor_pos is not None and not (
-            opts.drop_current_attachments or opts.drop_current_images
+            opts.drop_current_attachments or opts.drop_current_images or _has_file_text(anchor)
         ):
             _refuse_if_surely_too_big(model, index.at_least(anchor_pos), system_cost, budget)
-        anchor_cost = index.exact_cost(anchor_pos) if anchor_pos is not None else 0
-        rescued = system_cost + anchor_cost > limit
+        counted = anchor_pos is not None and not surely_over
+        anchor_cost = index.exact_cost(anchor_pos) if anchor_pos is not None and counted else 0
+        rescued = surely_over or system_cost + anchor_cost > limit
         if rescued:
             anchor, anchor_cost = rescue_current_request(
-                model, pricer, opts, anchor, system_cost, budget, changes, notices
-            )
+                model, pricer, opts, anchor, system_cost, budget, changes, notices,
+                earlier=bool(anchor_pos),
+            )  # fmt: skip
         # (a cut kept for the prompt cache is placed among the pins: they are then needed)
         sticky = opts.hysteresis > 0 or self._memory.cut_id is not None
         regist: Regist | None = None
@@ -1197,6 +1208,12 @@ def _refuse_naming_a_file(pricer: Pricer, kept: Sequence[Message], total: int, l
             raise FileBoundError(*found, needed=total, available=limit)
 
 
+def _has_file_text(m: Message | None) -> bool:
+    """Whether ``m`` carries a file's text, which a request too big is sent shortened by
+    (``rescue_current_request``): it is not refused by its lower bound."""
+    return m is not None and any(kind == "file" for *_, kind in message_texts(m))
+
+
 def _refuse_if_surely_too_big(model: str, at_least: int, system_cost: int, budget: Budget) -> None:
     """A current request that cannot fit by its lower bound alone is refused before it is
     tokenized: a 50 MB paste is refused in microseconds, not after counting all of it."""
@@ -1247,12 +1264,7 @@ def _estimated_media(
 def _refused_files(out: Sequence[Message]) -> list[Notice]:
     """A notice for each file sent that its own format refused as a file (a CSV or a Word
     document in a Chat ``file`` part): it went as that format takes it, its text or a line."""
-    return [
-        unsent_file_notice(b, b.refused_in, m.id)
-        for m in out
-        for b in _leaves(m)
-        if isinstance(b, FileAttachment) and b.refused_in
-    ]
+    return [unsent_file_notice(f, f.refused_in, m.id) for m in out for f in refused_files(m)]
 
 
 def _leaves(m: Message) -> Iterator[Block]:

@@ -22,6 +22,9 @@ from .report import Change
 from .units import message_texts
 
 _CountMany = Callable[[list[str]], list[int]]
+#: A text to shorten from its ends: its message's place, its path, the text, and what it
+#: adds to its message's price (one text, its pieces in a batch: ``_counters_in``).
+_OverText = tuple[int, BlockPath, str, Callable[[str], int], _CountMany]
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +156,7 @@ def _shorten_from_ends(
     when this does not apply (a file body, another text over the common size, a size below
     ``floor``), where the general path prices every text and decides."""
     counter = pricer.counter
-    over: list[tuple[int, BlockPath, str, Callable[[str], int], _CountMany]] = []
+    over: list[_OverText] = []
     emptied = list(whole)
     for i, m in enumerate(whole):
         for path, text, kind in message_texts(m):
@@ -177,6 +180,22 @@ def _shorten_from_ends(
         if (i, path) not in shrunk
     ):
         return None
+    return _ends_within(pricer, emptied, over, level, floor, tokens)
+
+
+def _ends_within(
+    pricer: Pricer,
+    emptied: Sequence[Message],
+    over: Sequence[_OverText],
+    level: int,
+    floor: int,
+    tokens: int,
+) -> Shortened | None:
+    """``emptied`` (the messages with each text of ``over`` emptied) with those texts put
+    back as their head and tail, each within ``level`` tokens, never counted whole
+    (``shrink_ends``); the level lowered by what the result was over ``tokens`` by, at
+    most ``_ENDS_TRIES`` times and never below ``floor``. Each text shortened is reported
+    as an estimate. None: it does not fit."""
     for _ in range(_ENDS_TRIES):
         made = list(emptied)
         ends = [
@@ -190,7 +209,7 @@ def _shorten_from_ends(
             changes: list[Change] = []
             notices: list[Notice] = []
             for (i, path, new_text, about), (_, _, text, *_) in zip(ends, over, strict=True):
-                what = "tool output" if len(path) == 2 else "message"
+                what = _text_named(made[i], path)
                 _report_about(
                     pricer, made[i].id, path, what, new_text, about, len(text), changes, notices
                 )
@@ -199,6 +218,34 @@ def _shorten_from_ends(
         if level < floor:
             return None
     return None
+
+
+def _text_named(m: Message, path: BlockPath) -> str:
+    """What the text at ``path`` in ``m`` is called in a notice."""
+    block = m.content[path[0]]
+    if isinstance(block, FileAttachment):
+        return f"text of file '{block.name}'"
+    return "tool output" if len(path) == 2 else "message"
+
+
+def shorten_attached_files(pricer: Pricer, floor: int, m: Message, tokens: int) -> Shortened | None:
+    """The current request ``m`` with the text of each file attached to it (a CSV, a text
+    file) shortened to its head and tail, one common size each, so that ``m`` costs at
+    most ``tokens``: sent as a long tool output is, never refused for its file alone. The
+    user's own words are never shortened. None: no file text, or its words and the
+    smallest ends (``floor``) are over ``tokens`` already."""
+    over: list[_OverText] = []
+    emptied = m
+    for path, text, kind in message_texts(m):
+        if kind == "file":
+            over.append((0, path, text, *_counters_in(pricer, m, path)))
+            emptied = replace_text(emptied, path, "")
+    if not over:
+        return None
+    level = (tokens - pricer.message(emptied).total) // len(over)
+    if level < floor:
+        return None
+    return _ends_within(pricer, [emptied], over, level, floor, tokens)
 
 
 def _counters_in(

@@ -1352,7 +1352,8 @@ class HistoryIndex:
             newer = self._newer_settings = NewerSettings(
                 lambda p: self.setting(p) if self.roles[p] == "user" else None,
                 last,
-                lambda p: may_set_short(self.request_text(p)),
+                # (once per text: the walk asks it of every request it may pin, each refit)
+                lambda p: self.of_text(p, "may set short", may_set_short),
             )
         else:
             newer.read_to(last)

@@ -238,6 +238,53 @@ SECOND_WORDS = (
     r"pili|segona|segon"
 )
 
+# Said of a pass that holds every time now, not once ("passes reliably now", "läbib nüüd
+# usaldusväärselt", "стабільно проходить"): a claim that no run failed again after it passed,
+# unless a change was written after that failure. (Adverbs only said of a pass: "always" and
+# "every time" go with failures as well.)
+STEADY = re.compile(
+    r"(?i)\b(?:reliabl[ey]|consistently|stabl[ey]|deterministic(?:ally)?|"
+    # de, nl, da/no/sv, fr, it, es, pt, ca
+    r"zuverlässig|verlässlich|betrouwbaar|stabiel|pålideligt|pålitelig|pålitligt|stabilt|"
+    r"de\s+(?:manière|façon)\s+(?:fiable|stable|constante)|de\s+manera\s+(?:fiable|estable|"
+    r"consistente)|de\s+forma\s+(?:fiable|confiável|consistente|estável|estable)|"
+    r"consistentemente|fiablement|in\s+modo\s+(?:affidabile|stabile|costante)|stabilmente|"
+    r"de\s+manera\s+fiable|"
+    # pl, cs, sk, sl, hr/sr/bs, bg, ru, uk, lt, lv, et, fi, hu, ro, el, tr
+    r"niezawodnie|stabilnie|spolehlivě|spoľahlivo|stabilně|stabilne|zanesljivo|stabilno|"
+    r"pouzdano|pouzdan|надеждно|стабилно|надёжно|надежно|стабильно|надійно|стабільно|"
+    r"patikimai|stabiliai|uzticami|stabili|usaldusväärselt|stabiilselt|luotettavasti|"
+    r"vakaasti|megbízhatóan|stabilan|în\s+mod\s+(?:fiabil|constant|stabil)|fiabil|"
+    r"αξιόπιστα|σταθερά|güvenilir\s+(?:şekilde|biçimde)|istikrarlı\s+(?:şekilde|biçimde)|"
+    # id/ms, sw, vi, tl
+    r"secara\s+(?:konsisten|stabil|andal)|bila\s+kushindwa|ổn\s+định|"
+    r"một\s+cách\s+ổn\s+định|nang\s+maaasahan)\b|"
+    r"באופן\s+(?:יציב|עקבי|אמין)|بشكل\s+(?:موثوق|ثابت|مستقر)|به\s+طور\s+(?:پایدار|مداوم)|"
+    r"अब\s+लगातार|लगातार|安定して|安定的に|稳定(?:地)?|一直都|안정적으로|꾸준히|"
+    r"อย่างสม่ำเสมอ|อย่างเสถียร"
+)
+
+# A request the user called off ("Cancel the bar chart.", "Never mind the export", "Peru
+# pylväskaavio", "Скасуй діаграму", "算了"): what it names is no open request, and nothing
+# done for it after it was asked (an imperative or a "no longer needed", per language).
+CANCELLED = re.compile(
+    r"(?i)\b(?:cancel|call\s+off|never\s*mind|scrap|no\s+longer\s+need|"
+    r"(?:do\s+not|don['’]?t)\s+need\s+(?:it|that|this|the)|"
+    # de, nl, fr, es, pt, it, ca
+    r"abbrechen|brich\s+ab|streich|vergiss|brauche?\s+ich\s+nicht|nicht\s+mehr\s+nötig|"
+    r"annuleer|laat\s+maar|vergeet|annule[rz]?|laisse\s+tomber|plus\s+besoin|cancela[rd]?|"
+    r"olvida|déjalo|ya\s+no\s+(?:hace\s+falta|lo\s+necesito)|esquece|deixa\s+pra\s+lá|"
+    r"não\s+preciso\s+mais|annulla|lascia\s+(?:perdere|stare)|non\s+serve\s+più|cancel·la|"
+    # da/no/sv, pl, cs/sk, sl, hr/sr/bs, ru/uk/bg, lt, lv, et, fi, hu, ro, el, tr
+    r"afbryd|glem\s+det|avbryt|glöm\s+det|anuluj|odwołaj|nieważne|zrušt?e?|prekliči|"
+    r"otkaži|откажи|poništi|отмени(?:те)?|скасуй(?:те)?|скасувати|отмяна|не\s+нужно|"
+    r"не\s+потрібн\w*|не\s+трябва|atšauk\w*|atcel\w*|tühista|peru(?:uta)?|unohda|"
+    r"töröld|mégse|anulează|renunță|ακύρωσε|ξέχασέ\s+το|iptal\s+et|vazgeç|boşver|"
+    # id/ms, sw, yo, vi, tl
+    r"batalkan|tak\s+perlu|tidak\s+perlu\s+lagi|ghairi|fagile|hủy|kanselahin)\b|"
+    r"בטל|תבטל|ألغ|لغو\s+کن|रद्द\s+कर|ยกเลิก|キャンセル|取り消|取消|算了|不用了|취소"
+)
+
 
 # Outcomes and ordinals in other languages, glossed in English so that one reading of
 # outcomes serves them all: "O primeiro estorno PIX foi concluído sem erros." is read as

@@ -2626,3 +2626,92 @@ NOT_GIVEN_YET = compiled_on_use(
 NOT_GIVEN_AFTER = compiled_on_use(
     r"^\S{0,8}?(?:ていません|ていない|てない|ません|지\s*않|못\s*했|않았)"
 )
+
+# A user taking back something they asked for: a verb of forgetting or letting it be, said
+# as an order, or "I don't need it any more", in the languages users write in ("Forget the
+# pie chart, we won't ship it.", "Olvida la tabla, ya no la necesito.", "Zapomnij o
+# wykresie.", "円グラフはもういいです。"). Not "cancel", "drop", "skip": in a user's turn
+# those are orders of their own ("Cancel order 812.", "Drop the temp table."). Read beside
+# what it names: a request it shares a word with is no request left open (review47 R47-rec2:
+# the cancelled chart stayed open). A cue with a negation before it ("don't forget", "ne
+# zaboravi") or after it ("vergiss nicht", "glöm inte") is a reminder, not this.
+CANCELS = compiled_on_use(
+    r"(?i)(?:^|(?<=[^\w'’]))(?:"
+    # en, es, pt, fr, it, ca, ro
+    r"forget|never\s*mind|no\s+need\s+for|don'?t\s+bother\s+with|no\s+longer\s+need|"
+    r"(?:don'?t|do\s+not)\s+need\s+(?:\w+\s+){0,2}any\s*more|"
+    r"olvid[ae]|olvída(?:lo|la|te)|olvidate|olvidá|déjalo|"
+    r"ya\s+no\s+(?:\w+\s+)?(?:necesit\w+|hace\s+falta)|esquece|esqueça|deixa\s+(?:pra|para)\s+lá|"
+    r"não\s+(?:\w+\s+)?precis\w+\s+mais|já\s+não\s+(?:\w+\s+)?precis\w+|"
+    r"oublie[zs]?|laisse[zs]?\s+tomber|(?:n'en\s+ai|n'ai)\s+plus\s+besoin|"
+    r"lascia(?:te)?\s+perdere|dimentica(?:te)?(?:lo|la)?|non\s+(?:mi\s+)?serve\s+più|"
+    r"oblida(?:-ho)?|ja\s+no\s+(?:\w+\s+)?cal|uită|nu\s+mai\s+am\s+nevoie|"
+    # de, nl, sv, da, nb
+    r"vergiss|vergessen\s+sie|brauche?\s+(?:\w+\s+){0,3}nicht\s+mehr|vergeet|"
+    r"(?:heb\s+)?(?:\w+\s+){0,2}niet\s+meer\s+nodig|glöm|strunta\s+i|"
+    r"behöver\s+(?:\w+\s+){0,2}inte\s+längre|glem|trenger\s+(?:\w+\s+){0,2}ikke\s+lenger|"
+    r"har\s+ikke\s+(?:længere\s+)?brug\s+for|"
+    # fi, et, lv, lt, hu
+    r"unohda|unohtakaa|en\s+tarvitse\s+(?:\w+\s+){0,2}enää|unusta|(?:\w+\s+)?pole\s+(?:\w+\s+)?enam\s+vaja|"
+    r"aizmirsti|vairs\s+nav\s+vajadzīg\w*|pamiršk(?:ite)?|nebereikia|"
+    r"felejtsd\s+el|(?:már\s+)?nincs\s+rá\s+szükség|"
+    # pl, cs, sk, sl, hr, sr, bs, bg, ru, uk
+    r"zapomnij|odpuść|już\s+(?:\w+\s+){0,2}nie\s+potrzeb\w*|zapomeň|zabudni|"
+    r"už\s+(?:\w+\s+){0,2}nepot[rř]eb\w*|pozabi|ne\s+potrebujem\s+(?:\w+\s+)?več|"
+    r"zaboravi|(?:više\s+)?mi\s+ne\s+treba(?:\s+više)?|заборави|забрави|забудь(?:те)?|"
+    r"больше\s+не\s+нуж\w*|мне\s+(?:\w+\s+)?не\s+нужн\w*|більше\s+не\s+потріб\w*|"
+    r"вече\s+не\s+(?:ми\s+)?тряб\w*|"
+    # el, tr, he, ar, fa, ur, hi, bn, ta, am
+    r"ξέχασ(?:ε|τε)\w*|δεν\s+(?:το\s+)?χρειάζ\w+\s+πια|unut(?:un)?|boş\s*ver|"
+    r"artık\s+(?:\w+\s+)?(?:gerek\s+yok|ihtiyacım\s+yok)|"
+    r"תשכח|שכח\s+מ|(?:כבר\s+)?לא\s+צריך\s+(?:את\s+זה\s+)?(?:יותר|כבר)|"
+    r"انس[َ]?|لم\s+أعد\s+بحاجة|فراموشش?\s+کن|بیخیال|دیگر\s+لازم\s+نیست|"
+    r"بھول\s+جا\w*|رہنے\s+دو|भूल\s+जा\w*|रहने\s+दो|ভুলে\s+যা\w*|বাদ\s+দা\w*|"
+    r"மறந்துவிடு\w*|தேவையில்லை|እርሳው|ተወው|አያስፈልግም|"
+    # id, ms, sw, vi, yo, ha
+    r"lupakan|(?:tidak|tak|gak|nggak)\s+(?:\w+\s+)?perlu(?:\s+\w+)?\s+lagi|"
+    r"(?:tidak|tak)\s+memerlukan\w*\s+lagi|sahau|(?:si|ha)\w*hitaji\s+tena|"
+    r"quên\s+(?:cái|đi|việc)|bỏ\s+qua|không\s+cần\s+(?:\w+\s+){0,2}nữa|"
+    r"gbàgbé|gbagbe|kò\s+nílò|manta\s+da|ba\s+na\s+bukat\w*|"
+    # ka, hy
+    r"დაივიწყე|აღარ\s+მჭირდება|აღარ\s+არის\s+საჭირო|"
+    r"մոռացիր|(?:այլևս|այլեւս)\s+(?:\w+\s+)?պետք\s+չէ"
+    r")(?![\w])|"
+    # scripts without spaces: th, km, my, ja, zh, ko (the word may join the next)
+    r"ลืม|ไม่ต้อง(?:แล้ว|ทำ)|ไม่เอาแล้ว|បំភ្លេច|លែងត្រូវការ|"
+    r"မေ့လိုက်|မလိုတော့|忘れて(?:ください|いい)|もういい|要りません|いらない|"
+    r"忘了|算了|不用了|不需要了|잊어|필요\s*없"
+)
+# ... and what makes such a cue a reminder: a negation just before it ("don't forget", "ne
+# zaboravi", "อย่าลืม", "别忘了", "אל תשכח") or just after it ("vergiss nicht", "glöm inte")
+CANCEL_DENIED_BEFORE = compiled_on_use(
+    r"(?i)(?:(?<![\w'’])(?:not|don'?t|no|não|nie|ne|не|ära|älä|má|kada\s+ka|մի|đừng|jangan|"
+    r"kamwe|never|nunca|jamais|non|μην|אל|لا|مت|मत)\s+|อย่า|[别別不])$"
+)
+CANCEL_DENIED_AFTER = compiled_on_use(r"(?i)^\s+(?:nicht|inte|ikke|niet|not|pas)\b")
+
+# A request put off until the other has time, read by its shape in any language: a short
+# opening clause of three words or more naming time ("Kad tev būs laiks, …", "Ko boš imel
+# čas, …", "როცა დრო გექნება, …", "Idan ka samu lokaci, …") set off by a comma, then what
+# is asked. WHEN_FREE (lexicon.deferral) holds the phrases; this reads the ones it lacks.
+# Not an occasion ("Last time we tried, …", "The first time I ran it, …": a determiner
+# before "time") nor a date ("At 10 o'clock time, …": no digit in the opening).
+TIME_NOUN = (
+    r"time|tiempo|tempo|temps|zeit|tijd|tid|tíma|aika\w*|aega|aeg|laik\w*|laiko|czas\w*|čas(?:u)?|"
+    r"vrijem\w*|vrem\w*|врем\w*|час(?:у)?|χρόνο|zaman\w*|idő\w*|timp|masa|waktu|muda|oras|"
+    r"thời\s+gian|àkókò|akoko|lokaci|ពេល|အချိန်|დრო|ჟამი|ժամանակ|זמן|وقت|فرصت|समय|সময়|நேரம்|ጊዜ|"
+    r"時間|时间|시간|เวลา|stigne\w*|sempat|ehdit"
+)
+# the opening clause, three words or more, its time word, and what is asked after a comma
+WHEN_TIME_ALLOWS = compiled_on_use(
+    r"(?i)^\W*(?P<opening>(?=(?:[^\s,，、،၊:;.!?]+\s+){2})(?:[^\s\d,，、،၊:;.!?]+\s+){0,4}?"
+    rf"(?:{TIME_NOUN})(?![^\W\d_])(?:\s+[^\s\d,，、،၊:;.!?]+){{0,3}})\s*[,，、،၊]\s*\S+\s+\S+"
+)
+# ... and what makes it an occasion instead: a determiner right before the time word
+OCCASION = compiled_on_use(
+    r"(?i)(?<![^\W\d_])(?:last|this|next|first|second|every|each|any|that|one|same|letzte\w*|"
+    r"erste\w*|dieses|jedes|última|ultima|primera|próxima|prossima|dernière|première|cette|ce|"
+    r"eerste|laatste|deze|sista|första|denne|siste|første)\s+(?:\w+\s+)?(?:"
+    + TIME_NOUN
+    + r")(?![^\W\d_])"
+)

@@ -89,7 +89,10 @@ CODE_KEY = compiled_on_use(
 WHERE_KEY = compiled_on_use(
     r"(?i)^(?:database|db|db_?name|schema|env|environment|cluster|context|kube_?context|"
     r"namespace|project|dataset|warehouse|host|hostname|server|region|account|connection|"
-    r"base_de_datos|banco|banco_de_dados|datenbank|umgebung|entorno|ambiente|environnement)$"
+    r"base_de_datos|banco|banco_de_dados|datenbank|umgebung|entorno|ambiente|environnement|"
+    # the directory a command ran in: `make report` in etl/ is not `make report` at the root
+    r"cwd|chdir|pwd|dir|directory|folder|work_?dir|working_?dir(?:ectory)?|working_?folder|"
+    r"arbeitsverzeichnis|verzeichnis|directorio|diretorio|dossier|repertoire|cartella)$"
 )
 
 # An argument that holds prose, not something run: a message's, a title's, a note's words

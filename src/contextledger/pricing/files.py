@@ -33,7 +33,7 @@ import math
 import re
 import struct
 import zlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -288,14 +288,11 @@ def _object_streams(data: bytes, limit: int = 64 << 20) -> list[bytes]:
     PDFs written since 2003), up to ``limit`` bytes in all."""
     out: list[bytes] = []
     total = 0
-    for match in _STREAM.finditer(data):
-        if b"/ObjStm" not in data[max(0, match.start() - 400) : match.start()]:
+    for head, raw in _streams(data):
+        if b"/ObjStm" not in head[-400:]:
             continue  # a page's drawing or an image: no objects inside
-        end = data.find(b"endstream", match.end())
-        if end < 0:
-            break
         try:
-            inflated = zlib.decompressobj().decompress(data[match.end() : end], limit - total)
+            inflated = zlib.decompressobj().decompress(raw, limit - total)
         except zlib.error:
             continue
         if b"/Type" in inflated:
@@ -304,6 +301,69 @@ def _object_streams(data: bytes, limit: int = 64 << 20) -> list[bytes]:
             if total >= limit:
                 break
     return out
+
+
+def _streams(data: bytes) -> Iterator[tuple[bytes, bytes]]:
+    """Each stream of a PDF: (what precedes it since its object began, at most 4 KB: its
+    dictionary; its bytes as stored)."""
+    for match in _STREAM.finditer(data):
+        if data[max(0, match.start() - 3) : match.start()] == b"end":
+            continue  # (a stream's end, not a stream)
+        end = data.find(b"endstream", match.end())
+        if end < 0:
+            return
+        begun = data.rfind(b" obj", max(0, match.start() - 4096), match.start())
+        yield data[max(begun, match.start() - 4096) : match.start()], data[match.end() : end]
+
+
+# A PDF's text layer, as far as it is read for a bound on the sentences Anthropic cuts a cited
+# PDF into ("the text is extracted and chunked into sentences"): the drawings (streams stored
+# plainly or deflated whose bytes outside their strings are text: operators and numbers; an
+# image, a font or an ICC profile is none) and their literal strings. A stream under another
+# filter (but an image's), a hex string shown, or a string with bytes below a tab (two-byte
+# glyph codes, UTF-16) leaves the text unread: None, the per-page bound.
+_LITERAL = compiled_on_use(rb"\((?:\\.|[^\\()]|\((?:\\.|[^\\()])*\))*\)", re.S)
+_SHOW = compiled_on_use(rb"(?<![A-Za-z])(?:Tj|TJ)(?![A-Za-z])|(?<![^\s\]])['\x22](?![^\s])")
+_HEX = compiled_on_use(rb"<[0-9A-Fa-f\s]*>")
+_OCTAL = compiled_on_use(rb"\\([0-7]{1,3})")
+_FILTER = compiled_on_use(rb"/(\w+Decode)\b")
+_IMAGE_FILTERS = frozenset((b"DCTDecode", b"JPXDecode", b"CCITTFaxDecode", b"JBIG2Decode"))
+_NO_DRAWING = (b"/ObjStm", b"/XRef", b"/Metadata", b"/Length1", b"/Length2", b"/Image")
+_SENTENCE_MARKS = b".!?"
+
+
+def pdf_sentence_bound(data: bytes, pages: int) -> int | None:
+    """At most how many sentences a PDF's text holds: one for each mark that may end one (a
+    decimal point too), each text line shown (a line with no mark may be cut on its own) and
+    each page; None when its text layer cannot be read (see above).
+
+    >>> draw = b"BT (Hello there. Bye!) Tj (A line) Tj ET"
+    >>> pdf_sentence_bound(b"%PDF-1.4\\n1 0 obj<</Length 40>>stream\\n" + draw + b"\\nendstream", 1)
+    5
+    """
+    found = pages
+    for head, raw in _streams(data):
+        filters = set(_FILTER.findall(head))
+        if filters & _IMAGE_FILTERS or any(mark in head for mark in _NO_DRAWING):
+            continue
+        if filters - {b"FlateDecode"}:
+            return None
+        try:
+            drawn = zlib.decompressobj().decompress(raw, _INFLATED_AT_MOST) if filters else raw
+        except zlib.error:
+            return None
+        strings = _LITERAL.findall(drawn)
+        operators = _LITERAL.sub(b"()", drawn)
+        if sum(32 <= b < 127 or b in b"\t\n\r" for b in operators) < 0.95 * len(operators):
+            continue  # bytes, not a drawing: a font, a profile
+        shown = _SHOW.findall(operators)
+        if shown and _HEX.search(operators):
+            return None
+        text = _OCTAL.sub(lambda m: bytes([int(m[1], 8) & 255]), b"".join(strings))
+        if any(byte < 9 for byte in text):
+            return None
+        found += len(shown) + sum(text.count(mark) for mark in _SENTENCE_MARKS)
+    return found
 
 
 def video_seconds(data: bytes) -> float | None:
@@ -489,8 +549,8 @@ def document_fields_text(f: FileAttachment) -> str:
 #: request of several may get the prompt once: over, never under) and each chunk of it.
 CITATIONS_PROMPT = 500
 CITED_CHUNK = 12
-#: A PDF's sentences are not read here: a page cut into at most this many (ruby_llm's dense
-#: lorem-ipsum page holds 67).
+#: A PDF whose text layer cannot be read (``pdf_sentence_bound``): a page cut into at most
+#: this many (ruby_llm's dense lorem-ipsum page holds 67 sentences on 36 lines).
 CITED_CHUNKS_A_PAGE = 100
 #: What ends a sentence Anthropic cuts a text document at: a mark before a space or a line
 #: break (a decimal point or "e.g." inside a sentence is none), or a full-width mark.
@@ -532,8 +592,10 @@ def cited_document_cost(f: FileAttachment) -> int:
         text = f.text or ""
         return cited_cost(1 + sum(text.count(end) for end in _SENTENCE_ENDS))
     data = _decoded(f.data.base64) if is_pdf(f) else None
-    pages = pdf_pages(data) if data is not None else None
-    return cited_cost(CITED_CHUNKS_A_PAGE * (pages or 1))
+    pages = (pdf_pages(data) if data is not None else None) or 1
+    most = CITED_CHUNKS_A_PAGE * pages
+    found = pdf_sentence_bound(data, pages) if data is not None else None
+    return cited_cost(most if found is None else min(found, most))
 
 
 def is_pdf(f: FileAttachment) -> bool:

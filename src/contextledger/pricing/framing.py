@@ -324,6 +324,11 @@ def chat_tool_preamble(model_id: str, provider: str, wire: str | None) -> int:
         return _HARMONY_TOOL_RULE[1]
     if provider != "openai" or wire not in _CHAT_WIRES:
         return 0
+    return _reasoning_tool_header(model_id)
+
+
+def _reasoning_tool_header(model_id: str) -> int:
+    """The tool header OpenAI's reasoning model ``model_id`` is billed on Chat (see above)."""
     return next((n for prefix, n in _CHAT_TOOL_PREAMBLE if model_id.startswith(prefix)), 0)
 
 
@@ -520,13 +525,28 @@ def thinking_prompt(thinking: object, provider: str, *, model_id: str, with_tool
 # * Anthropic's ``output_config.task_budget`` (claude-opus-4-7): pydantic/pydantic-ai's
 #   recorded test bills 53 for a question priced 16 without it (+37): 40;
 # * OpenAI's reasoning ``mode: "pro"`` (Responses' ``reasoning``): the same recordings bill
-#   1,549 for a one-line question priced 19 on gpt-5.6-sol (+1,530): 1,540.
+#   1,549 for a one-line question priced 19 on gpt-5.6-sol (+1,530): 1,540;
+# * ``parallel_tool_calls: false`` on a Responses request with tools: the reasoning model's
+#   tool header is then billed as on Chat (``chat_tool_preamble``). crmne/ruby_llm's recorded
+#   gpt-5-nano pair: the same two tools bill 112 with parallel calls allowed and 208 with them
+#   off, where the other differences (``instructions``, the question) price 18 more: +78,
+#   within the gpt-5 family's Chat preamble of 84. On Chat the header is billed already, and
+#   gpt-4o's Chat requests with the flag off are exact (Mirascope's): nothing more there.
 ANTHROPIC_TASK_BUDGET_PROMPT = 40
 OPENAI_PRO_MODE_PROMPT = 1540
 
 
-def settings_prompt(body: Mapping[str, Any], provider: str) -> int:
-    """Tokens a request's settings add as a prompt of their own (see above).
+def settings_prompt(
+    body: Mapping[str, Any],
+    provider: str,
+    *,
+    model_id: str = "",
+    wire: str | None = None,
+    with_tools: bool = False,
+) -> int:
+    """Tokens a request's settings add as a prompt of their own (see above); ``model_id``,
+    ``wire`` and ``with_tools``: the request's model, the wire it goes on (None: not known)
+    and whether it declares tools.
 
     >>> settings_prompt({"output_config": {"task_budget": {"total": 20000}}}, "anthropic")
     40
@@ -534,13 +554,23 @@ def settings_prompt(body: Mapping[str, Any], provider: str) -> int:
     1540
     >>> settings_prompt({"reasoning": {"effort": "low"}}, "openai")
     0
+    >>> serial = {"parallel_tool_calls": False}
+    >>> settings_prompt(serial, "openai", model_id="gpt-5-nano", wire="openai-responses", with_tools=True)
+    84
+    >>> settings_prompt(serial, "openai", model_id="gpt-5-nano", wire="openai", with_tools=True)
+    0
     """
     config, reasoning = body.get("output_config"), body.get("reasoning")
     if provider == "anthropic" and isinstance(config, Mapping):
         return ANTHROPIC_TASK_BUDGET_PROMPT if config.get("task_budget") is not None else 0
-    if provider == "openai" and isinstance(reasoning, Mapping):
-        return OPENAI_PRO_MODE_PROMPT if reasoning.get("mode") == "pro" else 0
-    return 0
+    if provider != "openai":
+        return 0
+    pro = isinstance(reasoning, Mapping) and reasoning.get("mode") == "pro"
+    # (on Chat, and on a wire not known, the header is priced with the tools already)
+    serial = wire == "openai-responses" and with_tools and body.get("parallel_tool_calls") is False
+    return (OPENAI_PRO_MODE_PROMPT if pro else 0) + (
+        _reasoning_tool_header(model_id) if serial else 0
+    )
 
 
 # Anthropic's own tools (``{"type": "computer_20250124", "name": "computer", …}``) are

@@ -1616,7 +1616,9 @@ def price_request(
         model_id=pricer.model.id,
         with_tools=bool(declared),
     )
-    tools += settings_prompt(body, pricer.model.provider)
+    tools += settings_prompt(
+        body, pricer.model.provider, model_id=pricer.model.id, wire=fmt, with_tools=bool(declared)
+    )
     if fmt == "openai" and pricer.model.provider != "openai":
         tools += _reasoning_content(body, pricer)
     if fmt == "openai-responses":

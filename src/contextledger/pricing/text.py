@@ -147,34 +147,24 @@ def _read_ranks(name: str) -> Mapping[bytes, int]:
 
 
 class _SortedRanks(Mapping[bytes, int]):
-    """A vocabulary as its tokens in byte order and their ranks, looked up by bisection
-    until it has been looked up more than its budget allows, then through its dict.
+    """A vocabulary as its tokens in byte order and their ranks, looked up by bisection.
 
-    Loading it makes 200,000 bytes objects (~8 ms of CPU) but no dict: inserting them into
-    one is ~35 ms more, most of a first fit's vocabulary cost (issue #11: first fit
-    <= 300 ms over the import), while a lookup here is ~1 us against ~0.1 us in a dict. A
-    fit looks up only the pieces it has not met yet (``_LightCounter._memo``): a short chat
-    a few hundred times, the bench's 10,001-dict session ~7,000 times for 400,000
-    characters, but a Chinese document ~6 times a character (its pieces are merged). So
-    the pure-Python path allows ``_SORTED_FIRST`` lookups, then one more for every
-    ``_CHARS_A_LOOKUP`` characters it counts, up to ``_SORTED_MOST`` (``allow``); past
-    that the dict is made (``as_dict``, from these very bytes objects: a fit that needs it
-    pays ~20 ms more at most than it paid before)."""
+    Loading it makes 200,000 bytes objects (~8 ms of CPU) but no dict: a dict of them is
+    ~35 ms more and 16 MB (its table and 200,000 rank ints), which a fresh process's first
+    long fit of Thai, Amharic or Tamil text (mostly merged pieces, so many lookups) made
+    inside the user's fit: peak memory 6.65x the input (review47 R47-first1). A bisection
+    is ~0.3 us against ~0.1 us in a dict; the most lookups the pure-Python path does before
+    its allowance is spent (~250,000, a 32k fit of mostly-merged text) cost ~75 ms bisected
+    against ~60 ms for the dict's build and lookups, so the dict buys nothing worth its
+    memory. Only the hand-over to tiktoken, which is built from a dict, makes one
+    (``as_dict``)."""
 
-    __slots__ = ("_budget", "_dict", "_ranks", "_tokens", "looked_up")
+    __slots__ = ("_ranks", "_tokens")
 
     def __init__(self, tokens: tuple[bytes, ...], ranks: array[int]) -> None:
         self._tokens, self._ranks = tokens, ranks
-        self._dict: dict[bytes, int] | None = None
-        self._budget = _SORTED_FIRST
-        self.looked_up = 0
 
     def get(self, token: bytes, default: int | None = None) -> int | None:  # type: ignore[override]
-        if self._dict is not None:
-            return self._dict.get(token, default)
-        self.looked_up += 1
-        if self.looked_up > self._budget:
-            return self.as_dict().get(token, default)
         tokens = self._tokens
         i = bisect.bisect_left(tokens, token)
         return self._ranks[i] if i < len(tokens) and tokens[i] == token else default
@@ -186,7 +176,11 @@ class _SortedRanks(Mapping[bytes, int]):
         return rank
 
     def __contains__(self, token: object) -> bool:
-        return isinstance(token, bytes) and self.get(token) is not None
+        if not isinstance(token, bytes):
+            return False
+        tokens = self._tokens
+        i = bisect.bisect_left(tokens, token)
+        return i < len(tokens) and tokens[i] == token
 
     def __iter__(self) -> Iterator[bytes]:
         return iter(self._tokens)
@@ -194,17 +188,9 @@ class _SortedRanks(Mapping[bytes, int]):
     def __len__(self) -> int:
         return len(self._tokens)
 
-    def allow(self, chars: int) -> Mapping[bytes, int]:
-        """Itself, allowed the lookups of ``chars`` characters more; its dict once made."""
-        if self._dict is not None:
-            return self._dict
-        self._budget = min(_SORTED_MOST, self._budget + chars // _CHARS_A_LOOKUP)
-        return self
-
     def as_dict(self) -> dict[bytes, int]:
-        if self._dict is None:
-            self._dict = dict(zip(self._tokens, self._ranks, strict=True))
-        return self._dict
+        """A new dict of it (from these very bytes objects): what tiktoken is built from."""
+        return dict(zip(self._tokens, self._ranks, strict=True))
 
 
 def _as_dict(ranks: Mapping[bytes, int]) -> dict[bytes, int]:
@@ -332,16 +318,6 @@ _LIGHT_RANGES = ((0x0000, 0xD7FF), (0xE000, 0x10FFFF))
 # the compiled tokenizer (a batch that costs more a character is given up early:
 # ``_PROJECT_FROM``).
 _LIGHT_ALLOWANCE = 1_000_000
-# How often the pure-Python path looks the vocabulary up as loaded (``_SortedRanks``, ~0.75
-# us more a lookup than in a dict) before it makes the dict (~35 ms): ``_SORTED_FIRST``, one
-# more every ``_CHARS_A_LOOKUP`` characters counted, ``_SORTED_MOST`` at most (~15 ms of
-# lookups). A text whose pieces are mostly merged (Chinese, Thai: 3-6 lookups a character)
-# makes the dict within its first thousand characters; prose, code, logs and JSON, whose
-# pieces repeat, seldom do (a short chat's first fit looks up a few hundred pieces, the
-# bench's 10,001-dict session ~7,000, a 1,500-turn English chat ~400).
-_SORTED_FIRST = 2_000
-_CHARS_A_LOOKUP = 4
-_SORTED_MOST = 20_000
 _LIGHT_MEMO_MAX = 1 << 16
 # Long texts counted whole are remembered (the last _REMEMBERED, each up to
 # _REMEMBER_MOST characters) with their counts up to safe cuts (``_LightCounter._cut``) about every
@@ -516,8 +492,6 @@ class _LightCounter:
         chars = sum(map(len, texts))
         counts = []
         for text in texts:
-            if isinstance(self._ranks, _SortedRanks):
-                self._ranks = self._ranks.allow(len(text))
             if len(text) >= _REMEMBER_FROM:
                 n, cost = self._count_long(text, cost)
             else:
@@ -643,9 +617,8 @@ class _LightCounter:
 
     @property
     def ranks(self) -> dict[bytes, int]:
-        """The vocabulary read, as a dict (made now if it is still sorted)."""
-        ranks = self._ranks = _as_dict(self._ranks)
-        return ranks
+        """The vocabulary read, as a dict (made now from the sorted one: for the hand-over)."""
+        return _as_dict(self._ranks)
 
     def _cut_from(self, codes: str, at: int) -> int:
         """The first safe cut at or after ``at`` (in a text's class codes), or -1."""

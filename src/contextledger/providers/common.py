@@ -172,6 +172,15 @@ def sendable_file(
     return unsent_file(f, title, path, notices)
 
 
+def refused_files(m: Message) -> Iterator[FileAttachment]:
+    """The files of ``m`` (a tool result's own among them) that the format they came in
+    refused as files (``refused_in``): each goes as that format takes it (``sendable_file``)."""
+    for b in m.content:
+        for leaf in b.content if isinstance(b, ToolResult) else (b,):
+            if isinstance(leaf, FileAttachment) and leaf.refused_in:
+                yield leaf
+
+
 def text_block(text: str) -> Block:
     """Read a wire text back into the block it stands for (recap, attachment or plain text)."""
     if text.startswith(Recap.PREFIX):

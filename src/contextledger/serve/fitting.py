@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..catalog import ModelInfo, lookup_model
+from ..catalog import ModelInfo
 from ..compaction.conversation import Conversation
 from ..compaction.summarizers import OfflineSummarizer
 from ..errors import (
@@ -61,8 +61,9 @@ log = logging.getLogger("contextledger.serve")
 COMPACTION_RETRY = 16
 
 # the body's settings that bill a prompt of their own (``framing.settings_prompt``: Anthropic's
-# ``output_config.task_budget``, OpenAI's ``reasoning.mode`` "pro"), budgeted as forwarded
-_BILLED_SETTINGS = ("output_config", "reasoning")
+# ``output_config.task_budget``, OpenAI's ``reasoning.mode`` "pro", Responses'
+# ``parallel_tool_calls`` off), budgeted as forwarded
+_BILLED_SETTINGS = ("output_config", "reasoning", "parallel_tool_calls")
 
 
 class _Unreadable(Exception):
@@ -111,8 +112,6 @@ async def _handle(proxy: Proxy, request: Request, wire: Wire) -> Response:
             wire, 400, "contextledger proxy: the request has no model", "invalid_request_error"
         )
     problem = wire.invalid(body, checked=read.reused)
-    if problem is None and wire.name == "openai":  # (before the turn is recorded)
-        problem = wire.refused_file(body, _provider(proxy, model), read.reused)
     if problem is not None:
         return proxy.error(wire, 400, f"contextledger proxy: {problem}", "invalid_request_error")
     proxy.bodies.keep(read)
@@ -143,15 +142,6 @@ async def _handle(proxy: Proxy, request: Request, wire: Wire) -> Response:
         )  # fmt: skip
         response.headers["retry-after"] = "2"
         return response
-
-
-def _provider(proxy: Proxy, model: str) -> str:
-    """The provider of ``model`` as the proxy's catalog resolves it ("" for an unknown id:
-    refused, or forwarded, later)."""
-    try:
-        return lookup_model(model, proxy.settings.catalog).provider
-    except UnknownModelError:
-        return ""
 
 
 async def _fit_and_forward(

@@ -27,7 +27,7 @@ from ..errors import ArgumentError
 from ..model import Message
 from ..pricing.messages import DEFAULT_TOOL_CHOICE, output_format_of
 from ..providers import Format, anthropic, openai_chat, openai_responses, provider_format
-from ..providers.common import TOOL_MEDIA_PREFIXES
+from ..providers.common import TOOL_MEDIA_PREFIXES, refused_files
 from ..providers.ids import ids_accepted, responses_item_id, speaker_name
 from ..providers.output_format import read_output_format
 
@@ -198,23 +198,6 @@ class Wire:
                 return f"Missing required parameter: '{where}.content'."
         return None
 
-    def refused_file(self, body: Mapping[str, Any], provider: str, checked: int = 0) -> str | None:
-        """OpenAI's words for a Chat Completions ``file`` part it refuses (a file that is no
-        PDF: ``openai_chat.refused_file``) in a request to a model of ``provider``, from item
-        ``checked`` on; None when there is none, or the model is not OpenAI's (another
-        provider behind an OpenAI-compatible upstream may take it)."""
-        if self.name != "openai" or provider != "openai":
-            return None
-        refused = openai_chat.refused_file(body.get(self.messages_key), checked)
-        if refused is None:
-            return None
-        where, media_type = refused
-        return (
-            f"Invalid file data: '{where}'. Expected a base64-encoded data URL with an "
-            f"application/pdf MIME type (e.g. 'data:application/pdf;base64,SGVsbG8sIFdvcmxkIQ=='), "
-            f"but got unsupported MIME type '{media_type}'."
-        )
-
     def boundaries(self, items: Sequence[Any]) -> list[int]:
         """Indexes where a segment that reads on its own may start."""
         if self.name == "anthropic":
@@ -229,16 +212,20 @@ class Wire:
         ``tool_result`` blocks do not come first, and a text block of only whitespace;
         every provider refuses a tool-call id outside its rule (``providers.ids``); Chat
         Completions refuses an image in a tool message, an assistant message with no
-        content and no call (``_says_nothing``) and a name outside its pattern. Such a
-        segment goes as the writer renders it (results first, blank text left out, ids and
-        names renamed, a tool's images in a user turn after the results, a refusal as
-        text), like any repaired message.
+        content and no call (``_says_nothing``) and a name outside its pattern, and a ``file``
+        part that is no PDF (``common.refused_files``). Such a segment goes as the writer
+        renders it (results first, blank text left out, ids and names renamed, a tool's
+        images in a user turn after the results, a refusal as text, a refused file as its
+        text or a line naming it, as ``fit`` and ``prepare`` send it), like any repaired
+        message.
 
         >>> WIRES["anthropic"].sendable_as_sent([{"role": "user", "content": [
         ...     {"type": "text", "text": "and"}, {"type": "tool_result", "tool_use_id": "t"}]}])
         False
         """
-        if not ids_accepted(messages, self.format):
+        if not ids_accepted(messages, self.format) or any(
+            next(refused_files(m), None) for m in messages
+        ):
             return False
         if self.name == "openai":
             return not any(

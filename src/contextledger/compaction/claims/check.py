@@ -57,6 +57,7 @@ from . import words as lex
 from .anchors import anchors, check_grounded, failure_grounded, names_tests, negated_pass
 from .anchors import subject as opening_subject
 from .args import as_called, check_arguments
+from .cancelled import check_cancelled
 from .cause import check_cause
 from .condition import (
     CONDITION_LEFT_OUT,
@@ -145,6 +146,7 @@ from .roles import check_owner, check_roles
 from .runs import (
     NOT_ON_FAILING_LINE,
     check_count_passed,
+    check_denied_pass,
     check_event_during,
     check_exit_codes,
     check_failed,
@@ -179,6 +181,7 @@ from .stale import (
     restates_correction,
     settings_as_said,
 )
+from .steady import check_steady
 from .test_names import ANOTHER_TEST, MARKED_PASSED, marked_passed
 from .translated import (
     chose_rejected,
@@ -330,6 +333,7 @@ def _check_clause(
     out += [] if out else check_bound_numbers(text, ev)  # "OOM at step 2000" (it was 1450)
     out += check_event_during(text, ev)  # "ran out of memory during `pytest`": another run's
     out += check_run_option(text, ev)  # "The first run used --max-steps 12000" (2000)
+    out += check_steady(text, ev)  # "passes reliably now" after pass, fail, pass
     out += [Claim("wrote", p, why) for p, why in check_fix_place(text, ev.timeline)]
     target = target_reading(text, ev)  # "Top-1 reached 81.5%" where it fell short
     out += check_target(text, ev) if target is not None else []
@@ -408,6 +412,7 @@ def _check_clause(
         out += check_user(text, ev, "user said", strict=True)
     elif section in ("Open requests", "User also said"):
         out += check_user(text, ev, "user said")
+        out += [] if out or section != "Open requests" else check_cancelled(text, ev, done=False)
     elif section == "Next step":
         out += check_plan(text, ev) + _check_next_step_claims(text, ev)
         out += [] if out else forbidden_asked(text, ev)
@@ -434,6 +439,8 @@ def _check_clause(
         else:
             for sentence in sentences(text):
                 out += check_sentence(sentence, ev)[1]
+            if section == "Actions taken" and not out:
+                out += check_cancelled(text, ev, done=True)  # "Made the chart" called off
     else:
         out += _check_prose(text, commands, paths, ev, actor)
     if section in _RULE_SECTIONS and not out:
@@ -913,7 +920,7 @@ def _check_prose(
     if negated_pass(prose) or negated_pass(lex.gloss(prose)):
         # "test_x did not pass", "O teste X não passou", "X test pass nahi hua": a failure
         # claimed of each test it names, which its runner must not have marked passed
-        return marked_passed(text, ev, only_failure=True)
+        return marked_passed(text, ev, only_failure=True) or check_denied_pass(text, ev)
     if NOT_DONE.search(prose) or _NOT_PASSING.search(prose):
         return []  # "considered running X", "no tests pass yet": nothing claimed done
     bound = bound_outcome(text, ev, actor)

@@ -99,7 +99,7 @@ def check_still_there(paths: Iterable[str], text: str, ev: Evidence) -> list[Cla
     for p in paths:
         p = p.strip().strip("`").removeprefix("./").rstrip("/")
         if p in gone:
-            out.append(Claim("wrote", p, f"written, then deleted by {gone[p]}"))
+            out.append(Claim("wrote", p, f"written, then deleted or moved away by {gone[p]}"))
     return out
 
 
@@ -113,7 +113,8 @@ def _deleted_last(ev: Evidence) -> dict[str, str]:
         removing = call_paths(call) if _REMOVING.search(call.name) else []
         last.update((p.removeprefix("./").rstrip("/"), call.name) for p in removing)
         for command in call_commands(call):
-            last.update((p.rstrip("/"), f"`{command}`") for p in shell_deletes(command))
+            gone = shell_deletes(command)  # (a rename's old name too)
+            last.update((p.rstrip("/"), f"`{command}`") for p in gone)
     return {p: by for p, by in last.items() if by is not None}
 
 

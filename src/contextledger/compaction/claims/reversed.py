@@ -16,6 +16,7 @@ from itertools import takewhile
 
 from ...lexicon import claims as lexicon
 from ...lexicon.negation import denial
+from ..decisions import short_answer
 from ..facts import sentences
 from .evidence import Claim, Evidence
 from .reading import fold, quote
@@ -23,9 +24,11 @@ from .words import content_terms
 
 _LABEL = re.compile(r"""(?i)^\W*(?:the\s+)?user\s*:\s*["“«„']?""")
 # a word naming a thing: capitalised or coined ("Redis", "pg_bouncer", "db-1", "Memcachedre"),
-# glued to a prefix of another script too ("ב-Redis")
+# glued to a prefix of another script too ("ב-Redis"), or a version ("2.3.1": a rollback to
+# it is a choice like any other)
 _THING = re.compile(
-    r"(?<![A-Za-z0-9_.])(?<![A-Za-z0-9]-)(?:[A-Z][\w.+-]*[A-Za-z0-9]|[A-Za-z][\w.-]*(?:_|\d|\.\w)[\w.-]*)"
+    r"(?<![A-Za-z0-9_.])(?<![A-Za-z0-9]-)(?:[A-Z][\w.+-]*[A-Za-z0-9]|[A-Za-z][\w.-]*(?:_|\d|\.\w)[\w.-]*"
+    r"|\d+(?:\.\d+){2,}(?![\d.]\d))"
 )
 _LATIN = re.compile(r"[A-Za-z]")
 
@@ -55,6 +58,14 @@ def _shares(a: frozenset[str], b: frozenset[str]) -> bool:
     return any(_same(x, y) for x in a for y in b)
 
 
+def _yes_to(proposal: str, reply: str, chosen_words: str) -> bool:
+    """Whether ``reply`` is a short yes to what ``proposal`` brings and the chosen words do
+    not: "Yes, do the forward fix." to "Instead of rolling back I propose a forward fix in
+    4.3.1", where the approval names no thing."""
+    brought = content_terms(proposal) - content_terms(chosen_words)
+    return short_answer(reply) and bool(content_terms(reply) & brought)
+
+
 def check_reversed_decision(text: str, ev: Evidence) -> list[Claim]:
     """``text``, a ``Decisions`` item quoting the user, against a later approval of the
     assistant's other proposal for the same choice (see the module)."""
@@ -79,7 +90,9 @@ def check_reversed_decision(text: str, ev: Evidence) -> list[Claim]:
             return []
         reply = turns[k][1]
         approved = _things(reply)
-        if denial(reply) or not _shares(approved, other) or _shares(approved, chosen):
+        if denial(reply) or _shares(approved, chosen):
+            continue
+        if not _shares(approved, other) and not _yes_to(proposal, reply, words):
             continue
         if any(r == "user" and _shares(_things(t), chosen) for r, t in turns[k + 1 :]):
             return []  # the user chose it again

@@ -147,7 +147,7 @@ def check_failed_in_run(command: str, note: str, line: str, ev: Evidence) -> lis
     run = which_run(note)
     if run is None or run == "all":
         return []
-    tests = _named_tests(line, ev)
+    tests = named_tests(line, ev)
     if tests:
         return [c for t in tests for c in _check_failed_on_run(t, run, ev)]
     chosen = pick(ev.results_of(command), run)
@@ -255,14 +255,14 @@ def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
     if not subjects and not line:  # "the spawns_workers failure (…) was left alone"
         subjects = [
             ("test", t)
-            for t in _named_tests(text, ev)
+            for t in named_tests(text, ev)
             if any(
                 r.failed and any(_names_test(x, t) for x in failing_lines(r)) for r in ev.results
             )
         ]
     if not subjects and not line:
         # "RingBuffer.StartsEmpty failed too": a test the runs name, on no failing line
-        unnamed = _named_tests(text, ev)
+        unnamed = named_tests(text, ev)
         if unnamed and not _NOT_FAILED.search(text):
             return [Claim("failed", unnamed[0], "no failing tool result names it")]
     if not subjects and not line and specific_terms(text) - {"fail", "pass"}:
@@ -577,7 +577,7 @@ def check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
         if bad:
             return [Claim("passed", text, f"{_the(run)} run it names failed: {bad}")]
         subjects = [("test", q) for q in QUOTED_NAME.findall(text) if len(q) > 8]
-        subjects += [("test", t) for t in _named_tests(text, ev)]
+        subjects += [("test", t) for t in named_tests(text, ev)]
     out: list[Claim] = []
     for kind, value in subjects:
         if kind == "test":
@@ -604,7 +604,7 @@ def check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
 # a test's name: snake case or a path ("keeps_order", "a::b"), or camel case from a test
 # framework (PHPUnit's "testDowngradeMidCycle", Go's "TestBucketRefill", "OrderTest",
 # JUnit's "shouldRejectExpiredLot", xUnit's "ReservesStockForOrder"): only names a test
-# result prints count (``_named_tests``)
+# result prints count (``named_tests``)
 _IDENT = re.compile(
     r"(?<![\w`])(?:[A-Za-z_][\w]*(?:_|::)[\w:]*[A-Za-z0-9]|[Tt]est[A-Z0-9]\w*|[A-Z]\w*Tests?\b|"
     r"[A-Z][A-Za-z0-9]+\.[A-Z][A-Za-z0-9]+\b(?!\.\w)|"  # GoogleTest's and CTest's Suite.Name
@@ -612,7 +612,7 @@ _IDENT = re.compile(
 )
 
 
-def _named_tests(text: str, ev: Evidence) -> list[str]:
+def named_tests(text: str, ev: Evidence) -> list[str]:
     """Identifiers of ``text`` a test result names ("keeps_order then passed")."""
     found = dict.fromkeys(m.group(0) for m in _IDENT.finditer(re.sub(r"`[^`]*`", " ", text)))
     return [t for t in found if _names_test(ev.outputs, t)]  # a NUL is no word character
@@ -770,18 +770,37 @@ def _passed_on(line: str, test: str) -> bool:
     return max(before)[1] if before else bool(_PASS_MARK.search(line))
 
 
+def check_denied_pass(text: str, ev: Evidence) -> list[Claim]:
+    """A failure said by denying a pass ("TestX did not pass."): each test ``text`` names
+    failed in the run it names (its ordinal's, else any), not passed in every one."""
+    run = which_run(text)
+    out: list[Claim] = []
+    for test in named_tests(text, ev):
+        verdicts = pick(_verdicts(test, ev.results), run)
+        if verdicts and all(verdicts):
+            out.append(
+                Claim("failed", test, f"{_the(run or 'all')} result naming it shows it passing")
+            )
+    return out
+
+
 def _verdicts(test: str, results: Sequence[Result]) -> list[bool]:
-    """Whether ``test`` passed in each result that tells: one naming it, or a clean run
-    again of a command whose output named it (pytest's "5 passed" names none of its tests,
-    yet the test it failed before passed)."""
-    out: list[bool] = []
+    """Whether ``test`` passed in each result that tells (:func:`timed_verdicts`)."""
+    return [verdict for _, verdict in timed_verdicts(test, results)]
+
+
+def timed_verdicts(test: str, results: Sequence[Result]) -> list[tuple[int, bool]]:
+    """Where and whether ``test`` passed in each result that tells: one naming it, or a
+    clean run again of a command whose output named it (pytest's "5 passed" names none of
+    its tests, yet the test it failed before passed)."""
+    out: list[tuple[int, bool]] = []
     naming: set[frozenset[str]] = set()
     for r in results:
         verdict = _test_verdict(r, test)
         if verdict is None and r.commands in naming and (not r.failed or _lists_failures(r)):
             verdict = True
         if verdict is not None:
-            out.append(verdict)
+            out.append((r.at, verdict))
             if r.commands:
                 naming.add(r.commands)
     return out

@@ -46,7 +46,7 @@ def _values(lines: Sequence[str]) -> frozenset[str]:
     return frozenset(found)
 
 
-_NAMING = ("name", "flag", "said", "url", "bearer")  # CREDENTIAL's groups before a value
+_NAMING = ("name", "flag", "said", "spoken", "url", "bearer")  # CREDENTIAL's groups before a value
 
 
 def _made(value: str) -> bool:

@@ -863,6 +863,8 @@ def quoted_user(text: str, ev: Evidence, section: str | None = None) -> list[Cla
     "User: Nunca cambies los archivos de tests/." that no turn holds is an invented rule)."""
     m = _QUOTED_USER.match(text)
     bare = None if m else _USER_SAYS.match(text)
+    if bare and section in _QUOTING_SECTIONS and len(_WORD.findall(bare.group("words"))) < 3:
+        return _short_quote(text, bare.group("words"), ev)
     if bare and not (
         section in _QUOTING_SECTIONS
         and _english_words(bare.group("words"))[0] == 0
@@ -881,6 +883,26 @@ def quoted_user(text: str, ev: Evidence, section: str | None = None) -> list[Cla
     if _user_sentence(words, ev):
         return []
     return [Claim("user said", text, "no user turn says these words")]
+
+
+def _short_quote(text: str, words: str, ev: Evidence) -> list[Claim] | None:
+    """A quote of one or two words ("User: Restart db-1." for "Only restart db-1 if …"):
+    a claim when the clause of the user's holding its words restricts and it does not (an
+    "only", an "if", a "not" left out); None otherwise, read as any clause."""
+    mine = frozenset(fold(w) for w in _WORD.findall(words))
+    if not mine or restricts(words):
+        return None
+    for turn in ev.user:
+        for said in (c for s in sentences(turn) for c in _COMMA_CLAUSE.split(s)):
+            theirs = frozenset(fold(w) for w in _WORD.findall(said))
+            if mine <= theirs and theirs != mine and restricts(said):
+                return [Claim("user said", text, f"the user's words restrict it: {quote(said)}")]
+    return None
+
+
+# (a clause of the user's sentence: "Don't use Redis, use Postgres." quoted "use Postgres"
+# is the second's words, which restrict nothing)
+_COMMA_CLAUSE = re.compile(r"\s*[,;:，；、]\s*")
 
 
 def said_verbatim(text: str, ev: Evidence) -> bool:
