@@ -825,6 +825,7 @@ def _pin_requests(
         newer = index.newer_settings(anchor_pos)  # (kept across refits)
         text_of = _texts_once(index, facts)
         pinned_words = _PinnedWords(text_of)
+        with_screenshot: list[int] = []  # (recent requests pinned as their words first)
         for k, must in order:
             if not must and found >= opts.prior_anchors:
                 break  # the rest are not "must" either
@@ -887,6 +888,8 @@ def _pin_requests(
                 # screenshot, kept: review47 R47-ret3. Its words first; the screenshot goes
                 # back if the window holds it, else it is reported)
                 lean = _lean(index, pricer, k, opts.prior_anchor_tokens, _ASKED)
+                if lean is not None:
+                    with_screenshot.append(k)
             if lean is not None:
                 if lean.unit.cost > room:
                     continue
@@ -903,6 +906,7 @@ def _pin_requests(
                 pinned_words.pasted |= pasted
             spent += unit.cost
             found += 1
+        spent += _screenshots_back(index, pins, with_screenshot, opts.prior_anchor_tokens - spent)
         room = opts.prior_anchor_tokens - spent
         # (a screenshot's words only where no recap quotes them: ``gists`` is off where a
         # recap states what the cut leaves out, and its quotes are of what a fit with the
@@ -920,6 +924,26 @@ def _pin_requests(
         )  # fmt: skip
         _keep_request_pins(index, pricer, anchor_pos, anchor, anchor_cost, opts, older, told, pins)
     return pins, older
+
+
+def _screenshots_back(index: HistoryIndex, pins: Pins, pinned: list[int], room: int) -> int:
+    """The recent requests ``pinned`` as their words first get their screenshots back, newest
+    first, while the cap's ``room`` left holds them; returns the tokens that took. Here, not
+    after the selection (``settle_lean_pins``): there the run of recent turns has taken the
+    window, and a computer-use agent kept its older screenshots but not its newest one."""
+    spent = 0
+    for k in sorted(pinned, reverse=True):
+        lean = pins.lean[k]
+        if not index.request_may_fit(k, room - spent + lean.unit.cost):
+            continue
+        whole = index.unit_alone(k, "prior")
+        if whole.cost - lean.unit.cost > room - spent:
+            continue
+        at = next(n for n, u in enumerate(pins.units) if u is lean.unit)
+        pins.units[at] = whole
+        del pins.lean[k]
+        spent += whole.cost - lean.unit.cost
+    return spent
 
 
 @dataclass(frozen=True, slots=True)
