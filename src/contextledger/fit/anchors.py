@@ -906,7 +906,10 @@ def _pin_requests(
                 pinned_words.pasted |= pasted
             spent += unit.cost
             found += 1
-        spent += _screenshots_back(index, pins, with_screenshot, opts.prior_anchor_tokens - spent)
+        room = opts.prior_anchor_tokens - spent
+        if kept_room is not None:  # (nor more than the window holds beside what is pinned)
+            room = min(room, kept_room - pins.cost)
+        spent += _screenshots_back(index, pins, with_screenshot, room)
         room = opts.prior_anchor_tokens - spent
         # (a screenshot's words only where no recap quotes them: ``gists`` is off where a
         # recap states what the cut leaves out, and its quotes are of what a fit with the
@@ -928,7 +931,8 @@ def _pin_requests(
 
 def _screenshots_back(index: HistoryIndex, pins: Pins, pinned: list[int], room: int) -> int:
     """The recent requests ``pinned`` as their words first get their screenshots back, newest
-    first, while the cap's ``room`` left holds them; returns the tokens that took. Here, not
+    first, while ``room`` (what the cap and the window leave) holds them; returns the tokens
+    that took. Here, not
     after the selection (``settle_lean_pins``): there the run of recent turns has taken the
     window, and a computer-use agent kept its older screenshots but not its newest one."""
     spent = 0
