@@ -907,10 +907,6 @@ def _pin_requests(
             spent += unit.cost
             found += 1
         room = opts.prior_anchor_tokens - spent
-        if kept_room is not None:  # (nor more than the window holds beside what is pinned)
-            room = min(room, kept_room - pins.cost)
-        spent += _screenshots_back(index, pins, with_screenshot, room)
-        room = opts.prior_anchor_tokens - spent
         # (a screenshot's words only where no recap quotes them: ``gists`` is off where a
         # recap states what the cut leaves out, and its quotes are of what a fit with the
         # gists on keeps)
@@ -925,6 +921,11 @@ def _pin_requests(
             index, pricer, pins, requests(range(older)), room, newer, lean_cap, said_often,
             (substantive, words_may_fit, text_of),
         )  # fmt: skip
+        # (the screenshots last: the requests' words, the facts told and the fill first)
+        room = opts.prior_anchor_tokens - spent
+        if kept_room is not None:  # (nor more than the window holds beside what is pinned)
+            room = min(room, kept_room - pins.cost)
+        spent += _screenshots_back(index, pins, with_screenshot, room)
         _keep_request_pins(index, pricer, anchor_pos, anchor, anchor_cost, opts, older, told, pins)
     return pins, older
 
