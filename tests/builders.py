@@ -364,13 +364,17 @@ def lie_caught_truth_kept(
 
 def steering_reference(batch: list[str]) -> tuple[list[int], list[int]]:
     """``intent.steering_requests`` as first written, one text at a time: the steering and
-    the restating requests of ``batch`` (what the batched reading must equal)."""
+    the restating requests of ``batch`` (what the batched reading must equal). A text that
+    reads as a rule only for the speaker's own to-dos is none (R39-F3: the batched reading
+    leaves it out; the reference had not, so hypothesis's "no, i need to pivot" failed CI
+    one run in many)."""
     from contextledger.intent import (
         is_constraint,
         is_correction,
         is_decision,
         is_short_rule,
         is_substantive,
+        only_todos,
         restates_task,
     )
 
@@ -379,6 +383,7 @@ def steering_reference(batch: list[str]) -> tuple[list[int], list[int]]:
         for i, t in enumerate(batch)
         if (is_substantive(t) or is_short_rule(t))
         and (is_correction(t) or is_constraint(t) or is_decision(t))
+        and not only_todos(t)
     ]
     restating = [i for i, t in enumerate(batch) if is_substantive(t) and restates_task(t)]
     return steering, restating

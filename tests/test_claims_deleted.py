@@ -119,3 +119,33 @@ def test_a_file_copied_or_moved_back_stays_listed_as_written() -> None:
         ("bash", {"command": "mv /tmp/q3.csv reports/q3.csv"}, ""),
     )
     assert _listed_written_stands("reports/q3.csv", back)
+
+
+RECREATED = read_messages(
+    [
+        {"role": "user", "content": "Draft the release notes, then start them over."},
+        openai_tool_call("w1", "write_file", {"path": "docs/notes_v3.md", "content": "a"}),
+        openai_tool_result("w1", "ok"),
+        openai_tool_call("d1", "shell", {"command": "rm docs/notes_v3.md"}),
+        openai_tool_result("d1", ""),
+        openai_tool_call("w2", "write_file", {"path": "docs/notes_v3.md", "content": "b"}),
+        openai_tool_result("w2", "ok"),
+        openai_tool_call("w3", "write_file", {"path": "docs/draft_old.md", "content": "c"}),
+        openai_tool_result("w3", "ok"),
+        openai_tool_call("d2", "delete_file", {"path": "docs/draft_old.md"}),
+        openai_tool_result("d2", "deleted"),
+    ]
+)
+
+
+def test_a_file_noted_deleted_then_written_again_stands() -> None:
+    """review48 R48-ver2 (12/12 false alarms): the note's comma split the item in two,
+    "`…` (deleted" and "then written again)", each stripped as written by no call."""
+    line = "Files written: `docs/notes_v3.md` (deleted, then written again)"
+    assert verify_recap(line, RECREATED, ledger=False).removed_sentences == ()
+
+
+def test_a_file_deleted_last_said_written_with_a_note_is_still_stripped() -> None:
+    line = "Files written: `docs/draft_old.md` (final, reviewed), `docs/notes_v3.md`"
+    kept = verify_recap(line, RECREATED, ledger=False).text
+    assert "draft_old" not in kept and "notes_v3" in kept

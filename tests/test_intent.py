@@ -728,3 +728,10 @@ def test_a_request_after_a_nudge_phrase_without_spaces_is_a_request(asked: str) 
 )
 def test_a_request_opened_by_a_nudge_word_is_a_request(asked: str) -> None:
     assert not is_nudge(asked)
+
+
+def test_a_course_change_said_as_the_speakers_need_is_read_alike_batched_and_alone() -> None:
+    """Found by hypothesis in CI (session 48): the batched reading left "no, i need to
+    pivot" out as a to-do said in passing, the one-text reference did not."""
+    batch = ["no, i need to pivot ", "Ugh, I should really sort out the garage."]
+    assert steering_requests(batch) == steering_reference(batch)

@@ -427,6 +427,31 @@ def test_a_command_is_listed_with_the_directory_it_ran_in(
     assert commands == [f"`npm test -- --runInBand` ({key}=web)"]
 
 
+@pytest.mark.parametrize(
+    ("name", "args", "command"),
+    [
+        ("export_ledger", {"args": ["--month", "2026-10", "--format", "csv"]},
+         "export_ledger --month 2026-10 --format csv"),
+        ("notify_team", {"argv": "--channel ops --quiet"}, "notify_team --channel ops --quiet"),
+        ("git", {"args": "tag v1.4.0"}, "git tag v1.4.0"),
+    ],
+)  # fmt: skip
+def test_a_tool_given_only_options_is_listed_as_the_program_it_ran(
+    name: str, args: dict[str, object], command: str
+) -> None:
+    """A tool of its own given its options ran as itself: review48's "Commands run:
+    `--portal hr --trip …`" said nothing of what ran."""
+    record = with_ids(
+        [
+            Message.user("Export October's ledger and tell the team."),
+            *_call("c1", name, args, "done"),
+            *FILLER,
+            Message.user("ok"),
+        ]
+    )
+    assert digest(record[:-2], history=record).items("Commands run") == [f"`{command}`"]
+
+
 _CANCELLED = [
     ("Please add a dark mode toggle to the settings page.", "Never mind the dark mode toggle."),
     (

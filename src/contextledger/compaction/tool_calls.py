@@ -332,10 +332,17 @@ def is_query(value: str) -> bool:
 
 def _program_run(tool: str, key: str, value: str) -> str:
     """The command line a tool named after a program ran with its arguments: ``git(args=
-    "mv a b")`` ran ``git mv a b``, not ``mv a b``."""
+    "mv a b")`` ran ``git mv a b``, not ``mv a b``; a tool of its own given only options
+    ran as itself: ``upload_receipts(args=["--portal", "hr"])`` ran ``upload_receipts
+    --portal hr`` (review48: Commands run listed "--portal hr" with no program)."""
     program = tool.strip()
     shell = _shell_name(program)  # bash(args="ls") ran ls
-    if key.casefold() not in ("args", "argv") or shell or not PROGRAM_LINE.match(program + " "):
+    options_only = value.lstrip().startswith("-") and re.fullmatch(r"[\w.-]+", program)
+    if (
+        key.casefold() not in ("args", "argv")
+        or shell
+        or not (PROGRAM_LINE.match(program + " ") or options_only)
+    ):
         return value
     if value.split(None, 1)[:1] == [program]:
         return value

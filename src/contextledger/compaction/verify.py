@@ -30,7 +30,7 @@ from .actions import render_action
 from .claims.anchors import unglued
 from .claims.check import Claim, Evidence, check_clause, check_sentence
 from .claims.numbers import computed, share_whole
-from .claims.reading import ITEM, quote, section_of
+from .claims.reading import ITEM, list_items, quote, section_of
 from .claims.results import held_value
 from .claims.runs import run_totals
 from .claims.said import prose_command
@@ -474,7 +474,7 @@ class _UnitCheck:
     def standing(self, unit: str, section: str) -> str:
         """What of a section item stands: a list of files keeps the files the record
         supports (one doubtful path among many true ones is removed alone, reported)."""
-        items = [p for p in re.split(r",\s+", unit) if p.strip()]
+        items = list_items(unit)
         if section in _FILE_SECTIONS and len(items) > 1:
             return ", ".join(p for p in items if self.stands(p, section))
         return unit if self.stands(unit, section) else ""

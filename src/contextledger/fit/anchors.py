@@ -825,6 +825,7 @@ def _pin_requests(
         newer = index.newer_settings(anchor_pos)  # (kept across refits)
         text_of = _texts_once(index, facts)
         pinned_words = _PinnedWords(text_of)
+        with_screenshot: list[int] = []  # (recent requests pinned as their words first)
         for k, must in order:
             if not must and found >= opts.prior_anchors:
                 break  # the rest are not "must" either
@@ -887,6 +888,8 @@ def _pin_requests(
                 # screenshot, kept: review47 R47-ret3. Its words first; the screenshot goes
                 # back if the window holds it, else it is reported)
                 lean = _lean(index, pricer, k, opts.prior_anchor_tokens, _ASKED)
+                if lean is not None:
+                    with_screenshot.append(k)
             if lean is not None:
                 if lean.unit.cost > room:
                     continue
@@ -918,8 +921,34 @@ def _pin_requests(
             index, pricer, pins, requests(range(older)), room, newer, lean_cap, said_often,
             (substantive, words_may_fit, text_of),
         )  # fmt: skip
+        # (the screenshots last: the requests' words, the facts told and the fill first)
+        room = opts.prior_anchor_tokens - spent
+        if kept_room is not None:  # (nor more than the window holds beside what is pinned)
+            room = min(room, kept_room - pins.cost)
+        spent += _screenshots_back(index, pins, with_screenshot, room)
         _keep_request_pins(index, pricer, anchor_pos, anchor, anchor_cost, opts, older, told, pins)
     return pins, older
+
+
+def _screenshots_back(index: HistoryIndex, pins: Pins, pinned: list[int], room: int) -> int:
+    """The recent requests ``pinned`` as their words first get their screenshots back, newest
+    first, while ``room`` (what the cap and the window leave) holds them; returns the tokens
+    that took. Here, not
+    after the selection (``settle_lean_pins``): there the run of recent turns has taken the
+    window, and a computer-use agent kept its older screenshots but not its newest one."""
+    spent = 0
+    for k in sorted(pinned, reverse=True):
+        lean = pins.lean[k]
+        if not index.request_may_fit(k, room - spent + lean.unit.cost):
+            continue
+        whole = index.unit_alone(k, "prior")
+        if whole.cost - lean.unit.cost > room - spent:
+            continue
+        at = next(n for n, u in enumerate(pins.units) if u is lean.unit)
+        pins.units[at] = whole
+        del pins.lean[k]
+        spent += whole.cost - lean.unit.cost
+    return spent
 
 
 @dataclass(frozen=True, slots=True)

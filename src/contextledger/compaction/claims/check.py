@@ -136,6 +136,7 @@ from .reading import (
     SAYS_BARE,
     actor_of,
     fold,
+    list_items,
     quote,
     strip_note,
 )
@@ -376,10 +377,10 @@ def _check_clause(
     if section == "Commands run":
         out += _check_commands_item(text, quoted, ev)
     elif section == "Files written":
-        written = [p for p in re.split(r",\s+", _file_item(text)) if p.strip()]
+        written = list_items(_file_item(text))
         out += check_written(written, ev) + check_still_there(written, text, ev)
     elif section == "Files read":
-        out += check_read([p for p in re.split(r",\s+", _file_item(text)) if p.strip()], ev)
+        out += check_read(list_items(_file_item(text)), ev)
     elif section == "Failures" and _NONE.match(text):
         if any(r.failed for r in ev.results):
             out.append(Claim("failed", text, "the record has failing tool results"))

@@ -20,6 +20,21 @@ from ..trace import stem
 
 ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
 
+# a comma between the items of a list, not one inside a note in parentheses
+_LIST_COMMA = re.compile(r",\s+(?![^()]*\))")
+
+
+def list_items(text: str) -> list[str]:
+    """The items of a comma-separated list, a note in parentheses kept with its item
+    (review48: "`a.md` (deleted, then written again)" was checked as two items, "`a.md`
+    (deleted" and "then written again)", and stripped: no write-type call wrote them).
+
+    >>> list_items("`a.md` (deleted, then written again), b.py")
+    ['`a.md` (deleted, then written again)', 'b.py']
+    """
+    return [p for p in _LIST_COMMA.split(text) if p.strip()]
+
+
 _HEADER = re.compile(r"^\s*(?:#+\s*)?\**\s*([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ /]+?)\s*\**\s*:\s*\**\s*(.*)$")
 
 
