@@ -63,7 +63,6 @@ from .model import (
     ToolResult,
     with_ids,
 )
-from .pricing.framing import settings_prompt, thinking_prompt
 from .pricing.messages import Pricer, price_request
 from .pricing.provider_content import check_file_pages
 from .providers import Format, format_for_provider, provider_format, translate
@@ -1468,17 +1467,9 @@ class Preparer:
 
     def _settings_prompts(self, wire_tools: list[dict[str, Any]] | None) -> int:
         """The prompts the request's thinking and other settings bill (``framing``)."""
-        pricer, opts = self.fitter.pricer, self.fitter.options
-        model, with_tools = pricer.model, bool(wire_tools)
-        thinking = thinking_prompt(
-            opts.thinking, model.provider, model_id=model.id, with_tools=with_tools
-        )
-        return thinking + settings_prompt(
-            opts.settings or {},
-            model.provider,
-            model_id=model.id,
-            wire=pricer.wire,
-            with_tools=with_tools,
+        opts = self.fitter.options
+        return self.fitter.pricer.setting_prompts(
+            opts.thinking, opts.settings or {}, with_tools=bool(wire_tools)
         )
 
     def _anthropic_only(self, thinking: object) -> object:

@@ -47,7 +47,6 @@ from ..model import (
     with_ids,
 )
 from ..pricing.files import MediaCost
-from ..pricing.framing import settings_prompt, thinking_prompt
 from ..pricing.messages import Pricer
 from ..pricing.text import expect_counting
 from ..providers import format_for_provider, provider_format, read_messages
@@ -740,19 +739,7 @@ class Fitter:
             opts.min_history_tokens,
             pricer.output_format(opts.response_format),
             pricer.request_overhead
-            + thinking_prompt(
-                opts.thinking,
-                pricer.model.provider,
-                model_id=pricer.model.id,
-                with_tools=bool(tools),
-            )
-            + settings_prompt(
-                opts.settings or {},
-                pricer.model.provider,
-                model_id=pricer.model.id,
-                wire=pricer.wire,
-                with_tools=bool(tools),
-            ),
+            + pricer.setting_prompts(opts.thinking, opts.settings or {}, with_tools=bool(tools)),
         )
         limit = budget.history
         index = self._memory.repaired_index if repaired else self._memory.index

@@ -444,6 +444,29 @@ class Pricer:
         (``request_overhead``)."""
         return request_overhead(self.model)
 
+    def setting_prompts(
+        self,
+        thinking: object,
+        settings: Mapping[str, Any],
+        *,
+        with_tools: bool,
+        wire: str | None = None,
+    ) -> int:
+        """What a request's ``thinking`` and other ``settings`` are billed as prompts of
+        their own (``framing.thinking_prompt``, ``framing.settings_prompt``), sent in
+        ``wire`` (this pricer's own when None) — one place for fit, prepare and
+        ``price_request``."""
+        provider, model_id = self.model.provider, self.model.id
+        return thinking_prompt(
+            thinking, provider, model_id=model_id, with_tools=with_tools
+        ) + settings_prompt(
+            settings,
+            provider,
+            model_id=model_id,
+            wire=self.wire if wire is None else wire,
+            with_tools=with_tools,
+        )
+
     def output_format(self, spec: object) -> int:
         """The structured-output format ``spec`` (any shape apps send: ``providers.
         output_format``) priced as the wire's writer sends it (``prepare`` sends that); no
@@ -1610,15 +1633,7 @@ def price_request(
     # none sent: the provider's default (RT22-10)
     tools = pricer.tools(declared, DEFAULT_TOOL_CHOICE if choice is None else choice, msgs)
     tools += pricer.output_format_in(body, fmt)
-    tools += thinking_prompt(
-        body.get("thinking"),
-        pricer.model.provider,
-        model_id=pricer.model.id,
-        with_tools=bool(declared),
-    )
-    tools += settings_prompt(
-        body, pricer.model.provider, model_id=pricer.model.id, wire=fmt, with_tools=bool(declared)
-    )
+    tools += pricer.setting_prompts(body.get("thinking"), body, with_tools=bool(declared), wire=fmt)
     if fmt == "openai" and pricer.model.provider != "openai":
         tools += _reasoning_content(body, pricer)
     if fmt == "openai-responses":
