@@ -158,6 +158,7 @@ from .sections import (
     URGENT_AFTER,
     Digest,
     backfill,
+    commands_named,
     digest_json,
     fill_order,
     leaving_out,
@@ -1045,6 +1046,12 @@ class _Sheet:
         self.sec: dict[str, list[str]] = {
             name: list(previous.items(name)) if previous else [] for name in SECTIONS
         }
+        # a previous recap lists a command whose failure it shows under "Failures" only
+        # ("`kubectl rollout undo …`: error: …"): it ran all the same, and once newer
+        # failures take that line's room it would be in no section (R46-multi1: a kept
+        # Preparer's recap lost the rollback a one-shot recap of the same list keeps)
+        shown = commands_named(previous.sections) if previous else set()
+        self.sec["Commands run"] += sorted(shown.difference(self.sec["Commands run"]))
         self.noise: dict[str, set[str]] = {name: set() for name in SECTIONS}
         self.keys: dict[str, dict[str, tuple[Any, ...]]] = {name: {} for name in SECTIONS}
 
@@ -1997,11 +2004,15 @@ def _rank_files_read(
 
 def _rank_commands(sheet: _Sheet, walk: _Walk, user_words: str) -> None:
     """Rank the commands run: routine repeats last; what changed something, ran code or
-    the user named before what only looked; what failed; the specific; the newest."""
+    the user named before what only looked; what failed; the specific; the newest (the
+    commands of a previous recap before none of the turns read now)."""
     # a command run again and again with only its numbers changed ("journalctl -u api
     # --since 10:01", "… 10:02"): routine, however many its arguments
     alike = Counter(shape(item) for item in walk.runs)
-    for item, at in walk.runs.items():
+    # (a previous recap's commands are ranked too, as run before every turn read now: a
+    # rollback listed there went after every newer look-around, past the byte cap)
+    earlier = {item: [-1] for item in sheet.sec["Commands run"] if item not in walk.runs}
+    for item, at in (earlier | walk.runs).items():
         # "cd api && pytest -q" runs the tests: a chain looks around only if each part does
         looking = LOOKING.search(item) and not _CHAINED.search(item)
         if looking or walk.dismissed.get(item, 0) == len(at) or only_reads(item[1:-1]):
