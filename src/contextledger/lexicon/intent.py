@@ -2635,8 +2635,8 @@ NOT_GIVEN_AFTER = compiled_on_use(
 # what it names: a request it shares a word with is no request left open (review47 R47-rec2:
 # the cancelled chart stayed open). A cue with a negation before it ("don't forget", "ne
 # zaboravi") or after it ("vergiss nicht", "glöm inte") is a reminder, not this.
-CANCELS = compiled_on_use(
-    r"(?i)(?:^|(?<=[^\w'’]))(?:"
+_LETTING_GO = (
+    r"(?:^|(?<=[^\w'’]))(?:"
     # en, es, pt, fr, it, ca, ro
     r"forget|never\s*mind|no\s+need\s+for|don'?t\s+bother\s+with|no\s+longer\s+need|"
     r"(?:don'?t|do\s+not)\s+need\s+(?:\w+\s+){0,2}any\s*more|"
@@ -2682,6 +2682,29 @@ CANCELS = compiled_on_use(
     r"မေ့လိုက်|မလိုတော့|忘れて(?:ください|いい)|もういい|要りません|いらない|"
     r"忘了|算了|不用了|不需要了|잊어|필요\s*없"
 )
+CANCELS = compiled_on_use("(?i)" + _LETTING_GO)
+# ... and the user's orders calling a thing off outright, in their own words ("Cancel the bar
+# chart.", "Scrap the export", "Brich ab", "Peru pylväskaavio", "Скасуй діаграму", "取消"):
+# with those above, the one vocabulary of "the user called it off" — the claims checker
+# reads a request so called off (``lexicon.claims.CANCELLED``); the recap's open requests
+# read CANCELS alone, these being orders of their own there ("Cancel order 812.")
+_CALLING_OFF = (
+    r"\b(?:cancel|call\s+off|scrap|(?:do\s+not|don['’]?t)\s+need\s+(?:it|that|this|the)|"
+    # de, nl, fr, es, pt, it, ca
+    r"abbrechen|brich\s+ab|streich|brauche?\s+ich\s+nicht|nicht\s+mehr\s+nötig|annuleer|laat\s+maar|"
+    r"annule[rz]?|plus\s+besoin|cancela[rd]?|ya\s+no\s+lo\s+necesito|annulla|lascia\s+stare|"
+    r"cancel·la|"
+    # da/no/sv, pl, cs/sk, sl, hr/sr/bs, ru/uk/bg, lt, lv, et, fi, hu, ro, el, tr
+    r"afbryd|avbryt|anuluj|odwołaj|nieważne|zrušt?e?|prekliči|otkaži|откажи|poništi|"
+    r"отмени(?:те)?|скасуй(?:те)?|скасувати|отмяна|не\s+нужно|не\s+потрібн\w*|не\s+трябва|"
+    r"atšauk\w*|atcel\w*|tühista|peru(?:uta)?|töröld|mégse|anulează|renunță|ακύρωσε|"
+    r"ξέχασέ\s+το|iptal\s+et|vazgeç|"
+    # id/ms, sw, vi, tl
+    r"batalkan|tak\s+perlu|ghairi|fagile|hủy|kanselahin)\b|"
+    r"בטל|תבטל|ألغ|لغو\s+کن|रद्द\s+कर|ยกเลิก|キャンセル|取り消|取消|취소"
+)
+CALLED_OFF = compiled_on_use("(?i)" + _CALLING_OFF + "|" + _LETTING_GO)
+
 # ... and what makes such a cue a reminder: a negation just before it ("don't forget", "ne
 # zaboravi", "อย่าลืม", "别忘了", "אל תשכח") or just after it ("vergiss nicht", "glöm inte")
 CANCEL_DENIED_BEFORE = compiled_on_use(
