@@ -63,9 +63,12 @@ from ..lexicon.intent import (
     NEG_WORD,
     PASTE_ADOPTED,
     PASTE_REVIEWED,
+    PROHIBITIVE_CLOSING,
+    PROHIBITIVE_OPENING,
     PURPOSE_ELSEWHERE,
     REMINDER_OPENING,
     RULE_NEGATION_ELSEWHERE,
+    STANDING_ADVERB,
     UNHURRIED,
 )
 from ..lexicon.negation import UNTIL_TOLD, denial
@@ -1422,11 +1425,32 @@ def denies_as_an_order(sentence: str) -> bool:
     return _EVER.search(sentence) is not None and (denial(sentence))
 
 
+def ordered_by_mood(sentence: str) -> bool:
+    """Whether the user's own ``sentence`` sets a ban or a standing preference by its
+    verb's mood, in languages the rule patterns do not read word by word: a prohibitive
+    where an order is, opening a clause or closing it (``lexicon.intent.PROHIBITIVE_OPENING``,
+    ``PROHIBITIVE_CLOSING``), or "always"/"never" said of how to work
+    (``STANDING_ADVERB``). (A question is asked first: ``is_rule``.)
+
+    >>> ordered_by_mood("Peidiwch ag anfon dim byd cyn i mi ei gymeradwyo.")
+    True
+    >>> ordered_by_mood("Hori atzera botatzen dut: berriro, ez bidali ezer.")
+    True
+    >>> ordered_by_mood("Не работи серверот по ажурирањето."), ordered_by_mood("Ez dakit zergatik.")
+    (False, False)
+    """
+    return bool(
+        PROHIBITIVE_OPENING.search(sentence)
+        or PROHIBITIVE_CLOSING.search(sentence)
+        or STANDING_ADVERB.search(sentence)
+    )
+
+
 def _rule_words(sentence: str) -> bool:
     sentence = _DESCRIBED.sub(" ", sentence)  # "82567 rows that were never reconciled"
     if banned_outright(sentence) or _MUST_HAVE.search(sentence):
         return True
-    if denies_as_an_order(sentence) or denies_a_number(sentence):
+    if denies_as_an_order(sentence) or denies_a_number(sentence) or ordered_by_mood(sentence):
         return True
     if turned_down_value(sentence) is not None:  # "Nahi, Helm nahi, Kustomize better rahega."
         return True

@@ -2738,3 +2738,59 @@ OCCASION = compiled_on_use(
     + TIME_NOUN
     + r")(?![^\W\d_])"
 )
+
+# A ban said as an order by its verb's mood, in the languages whose rule patterns do not read
+# it (review48: "Peidiwch ag anfon…", "Mos dërgo…", "Не испраќај…", "Ungathumeli…", "…
+# મોકલશો નહીં", "… бүү илгээ"): a prohibitive said where an order is, at a clause's opening
+# (verb-initial and verb-medial languages) or closing it (verb-final ones). The marks are a
+# closed class, one idea: the negative imperative. A clause opens at a sentence's start or
+# after a lead-in ("Once more: …", "…, mos …"), with one word before the mark at most
+# ("Never don't …", "Waxba ha …", "Никогаш не …").
+_CLAUSE_OPENS = r"(?:^|(?<=[:;,.!—–]))\W*(?:[^\W\d_][\w'’-]*\s+)?"
+PROHIBITIVE_OPENING = compiled_on_use(
+    r"(?i)" + _CLAUSE_OPENS + r"(?:"
+    # cy, ga, sq, tl, zu/xh ("musa ukwenza")
+    r"peidiwch|paid\s+(?:ag?|â)|ná|mos|huwag|musa(?:ni)?\s+uku"
+    # eu: "ez" before a participle, not an auxiliary ("Ez bidali", not "Ez dakit", "Ez da")
+    r"|ez\s+(?!(?:da|dago|du|dut|dute|dugu|duzu|dira|daki\w*|dauka\w*|daude|ditu\w*|zen|"
+    r"zuen|zeuden|zegoen|naiz|gara|zara|zait|zaizu|nuen|genuen|nintzen|deza\w*|daite\w*|al|"
+    r"bada|baina|eta|dela)\b)[^\W\d_]+(?:tu|du|i|n|ri)(?![^.!?]*\b(?:volt|van|nem|egy|az)\b)"
+    # the Slavic "not" before an imperative (its 2nd person in -j / -й / -ј): "Не испраќај",
+    # "не отправляй", "Nie wysyłaj", "ne šalji" reads otherwise; not "не мой", "не готовий"
+    r"|(?:не|ne|nie)\s+(?:(?:ја|го|ги|ми|му|им|си|се|ме|те|ѝ|их|его|её|мне|ему|ich|go|je|ga|"
+    r"mu|mi|si|se)\s+)?[^\W\d_]*[аяуюaeu][йјj](?:те|cie|te)?"
+    r")(?![\w'’])"
+    # ... in Nguni and Swahili the prohibitive is the verb's prefix: "Ungathumeli",
+    # "Ningaphindi" (not "Ungathumela", you may send), "Usitume", "Msiguse"
+    r"|(?<![\w'’])(?:[Uu]|[Nn]i)nga[^\W\d_]{3,}i(?![\w'’])|(?<![\w'’])[UuMm]si[^\W\d_]{2,}e(?![\w'’])"
+)
+# ... and closing a clause in the verb-final languages: Gujarati's polite future with
+# "નહીં", Hindi's "मत …", Nepali's "न…नुहोस्", Telugu's "…వద్దు", Sinhala's "එපා",
+# Malayalam's "…രുത്", Bengali's "…বেন না"; the Turkic negative imperative on the verb
+# (kk "жібермеңіз", az "göndərmə" with "heç", tr "gönderme" with "hiç"), whose bare 2nd
+# person is a noun's ending too ("бағдарлама"): read with "never"/"nothing" beside it
+# (a word ends at a space, a sentence mark or a comma: "… લખશો નહીં.", "… නැවත ලියන්න එපා.")
+_ENDS = r"(?![^\s.!?।॥,;:])"
+PROHIBITIVE_CLOSING = compiled_on_use(
+    rf"(?i)\S+(?:શો|જો)\s+(?:નહીં|ના){_ENDS}|(?<!\S)मत\s+\S+(?:ो|ें|ना|िए|ाओ){_ENDS}|"
+    rf"(?<!\S)न(?![\u093e-\u094d])\S+नुहोस्{_ENDS}|\S*వద్దు{_ENDS}|(?<!\S)එපා{_ENDS}|"
+    r"(?<![\w'’])(?:бүү|битгий)\s+[^\W\d_]|"  # mn: right before the verb, wherever it is
+    rf"\S*രുത്{_ENDS}|\S+(?:বেন|ো)\s+না{_ENDS}|"
+    r"[^\W\d_]+(?:маңыз|меңіз|баңыз|беңіз|паңыз|пеңіз|mayın|meyin|məyin|mayınız|meyiniz)"
+    r"(?![\w'’])|"
+    r"(?:(?<![\w'’])(?:heç|hiç|еш|hiçbir|sakın|asla)[^\n.!?]*?[^\W\d_](?:ma|me|mə|ма|ме|"
+    r"ба|бе|па|пе)(?![\w'’]))"
+)
+# "always" and "never" said of how to work, in languages whose rule patterns do not read
+# them (review48: "Секогаш одговарај ми во точки.", "Atebwch fi … bob amser.", "Mənə
+# həmişə … cavab ver."): an order with one is a standing preference or ban. (Not those of
+# the languages read word by word: "It always fails on CI" is no rule.)
+STANDING_ADVERB = compiled_on_use(
+    r"(?i)(?<![\w'’])(?:gjithmonë|kurrë|секогаш|никогаш|bob\s+amser|byth|wastad|beti|inoiz|"
+    r"njalo|nanini|үргэлж|хэзээ\s+ч|әрқашан|үнемі|ешқашан|həmişə|heç\s+vaxt|uvijek|uvek|"
+    r"увек|vedno|nikoli|никада|винаги|никога|mereu|întotdeauna|niciodată|visada|niekada|"
+    r"vienmēr|nekad|alati|mitte\s+kunagi|aina|koskaan|palagi|kila\s+mara|kamwe|koyaushe|"
+    r"nígbà\s+gbogbo|ყოველთვის|არასოდეს|միշտ|երբեք|ہمیشہ)(?![\w'’])|"
+    r"હંમેશા|ક્યારેય|ఎల్లప్పుడూ|ఎప్పుడూ|సదా|සෑම\s+විටම|හැමවිටම|කිසිදා|सधैं|सधै|कहिल्यै|"
+    r"সবসময়|কখনো|എപ്പോഴും|ഒരിക്കലും|ሁልጊዜ|ជានិច្ច|အမြဲ"
+)

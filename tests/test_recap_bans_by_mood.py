@@ -1,0 +1,55 @@
+"""A ban or a standing preference said as an order, in a language whose rule patterns do not
+read it, is filed under Constraints and corrections by its verb's mood (issue #14 item 3,
+review48: "Peidiwch ag…", "Mos…", "Не…", "Ungathumeli…" stayed under "User also said"):
+a prohibitive opening a clause or closing it, or "always"/"never" said of how to work. A
+status said with a denial is no rule. (Sentences of our own; the held-out set's are others.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from builders import said_after_a_task
+
+C = "Constraints and corrections"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Peidiwch â dileu'r ffeiliau log yn y ffolder archif.",  # cy
+        "Paid ag ailgychwyn y gweinydd cyn hanner nos.",  # cy, familiar
+        "Mos e fshi tabelën e klientëve pa më pyetur.",  # sq
+        "Не ги бриши старите фактури од архивата.",  # mk
+        "Не пращай отчета на клиента преди петък.",  # bg
+        "Ez ezabatu bezeroen taula nire baimenik gabe.",  # eu
+        "Ungasusi amafayela endala kwifolda ye-archive.",  # zu
+        "Usifute faili za zamani kwenye folda ya kumbukumbu.",  # sw
+        "Хуучин нэхэмжлэхүүдийг архиваас бүү устга.",  # mn
+        "જૂના ઇન્વૉઇસ આર્કાઇવમાંથી કાઢી નાખશો નહીં.",  # gu
+        "पुराना बिलहरू संग्रहबाट नमेटाउनुहोस्।",  # ne
+        "పాత ఇన్వాయిస్‌లను ఆర్కైవ్ నుండి తొలగించవద్దు.",  # te
+        "පරණ ඉන්වොයිස් ලේඛනාගාරයෙන් මකන්න එපා.",  # si
+        "Ескі шоттарды мұрағаттан өшірмеңіз.",  # kk
+        "Köhnə hesabları arxivdən heç vaxt silmə.",  # az
+        "Gjithmonë shkruaj datat në formatin ISO.",  # sq, always
+        "Секогаш пиши ги датумите во ISO формат.",  # mk, always
+        "Ysgrifennwch y dyddiadau yn fformat ISO bob amser.",  # cy, always
+        "Idatzi beti datak ISO formatuan.",  # eu, always
+    ],
+)
+def test_a_ban_or_preference_said_by_mood_is_a_constraint(said: str) -> None:
+    assert said.rstrip(".।") in said_after_a_task(said, C)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Ez dakit zergatik huts egin duen inportazioak.",  # eu: I don't know why
+        "Ungathumela umbiko kusasa ekuseni.",  # zu: you may send (no ban)
+        "Ez igazi hiba volt a naplóban.",  # hu "ez": this
+        "Musa will join the call after lunch today.",  # a name, not "musa uku-"
+        "Bu yeni bir uygulama sürümü.",  # tr: a noun ending in -ma
+    ],
+)
+def test_a_status_with_a_denial_or_a_lookalike_is_no_constraint(said: str) -> None:
+    assert said.rstrip(".") not in said_after_a_task(said, C)
