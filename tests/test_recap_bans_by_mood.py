@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from builders import said_after_a_task
+from builders import offline_recap, recap_section, said_after_a_task
 
 C = "Constraints and corrections"
 
@@ -55,3 +55,26 @@ def test_a_ban_or_preference_said_by_mood_is_a_constraint(said: str) -> None:
 )
 def test_a_status_with_a_denial_or_a_lookalike_is_no_constraint(said: str) -> None:
     assert said.rstrip(".") not in said_after_a_task(said, C)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Pastaj, të lutem, përditëso skedarin README me opsionet e reja.",  # sq
+        "Потоа, ве молам, додај тест за празна е-пошта.",  # mk
+        "Wedyn, ychwanegwch brawf ar gyfer e-bost gwag, os gwelwch yn dda.",  # cy
+        "Gero, mesedez, gehitu proba bat posta huts baterako.",  # eu
+        "Ngemuva kwalokho, sicela ungeze ukuhlolwa kwe-imeyili engenalutho.",  # zu
+        "ત્યાર પછી, કૃપા કરીને README ફાઇલમાં નવા વિકલ્પો ઉમેરો.",  # gu
+    ],
+)
+def test_a_request_said_with_please_or_afterwards_is_open(said: str) -> None:
+    section = recap_section(
+        offline_recap(
+            ("user", "Set up the nightly export job, with a cache for its lookups."),
+            ("assistant", "Ok."),
+            ("user", said),
+        ),
+        "Open requests",
+    )
+    assert said.rstrip(".") in section
