@@ -78,3 +78,58 @@ def test_a_request_said_with_please_or_afterwards_is_open(said: str) -> None:
         "Open requests",
     )
     assert said.rstrip(".") in section
+
+
+def _ban_lift_and(ban: str, lift: str, *later: str) -> tuple[str, str]:
+    said = [("user", ban), ("assistant", "Understood."), ("user", lift), ("assistant", "Sending.")]
+    for x in later:
+        said += [("user", x), ("assistant", "Understood.")]
+    recap = offline_recap(
+        ("user", "Prepare the weekly invoice batch."), ("assistant", "Ok."), *said
+    )
+    return recap_section(recap, C), recap_section(recap, "User also said")
+
+
+LIFTED = [
+    (
+        "Не ги испраќај фактурите до клиентите без моја потврда.",
+        "Отсега можеш да ги испраќаш фактурите до клиентите.",
+        "Сепак, не ги испраќај фактурите до клиентите без моја потврда.",
+    ),
+    (
+        "Mos i dërgo faturat klientëve pa miratimin tim.",
+        "Tani mund t'i dërgosh faturat klientëve.",
+        "Prapë, mos i dërgo faturat klientëve pa miratimin tim.",
+    ),
+    (
+        "ગ્રાહકોને ઇન્વૉઇસ મારી મંજૂરી વગર મોકલશો નહીં.",
+        "હવે તમે ગ્રાહકોને ઇન્વૉઇસ મોકલી શકો છો.",
+        "ફરીથી, ગ્રાહકોને ઇન્વૉઇસ મારી મંજૂરી વગર મોકલશો નહીં.",
+    ),
+    (
+        "Peidiwch ag anfon yr anfonebau at y cwsmeriaid heb fy nghaniatâd.",
+        "Cewch anfon yr anfonebau at y cwsmeriaid nawr.",
+        "Eto, peidiwch ag anfon yr anfonebau at y cwsmeriaid heb fy nghaniatâd.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("ban", "lift", "again"), LIFTED)
+def test_a_ban_lifted_then_reimposed_shows_only_its_latest_state(
+    ban: str, lift: str, again: str
+) -> None:
+    rules, aside = _ban_lift_and(ban, lift, again)
+    assert again.rstrip(".") in rules
+    assert lift.rstrip(".") not in rules + aside  # (the leave no longer holds)
+
+
+@pytest.mark.parametrize(("ban", "lift", "again"), LIFTED)
+def test_a_lift_standing_is_listed_beside_its_ban(ban: str, lift: str, again: str) -> None:
+    rules, _ = _ban_lift_and(ban, lift)
+    assert lift.rstrip(".") in rules and ban.rstrip(".") in rules
+    assert rules.index(ban.rstrip(".")) < rules.index(lift.rstrip("."))
+
+
+def test_a_permission_beside_no_rule_it_lifts_is_no_constraint() -> None:
+    said = "Можеш да ги најдеш логовите во папката /tmp/export."
+    assert said.rstrip(".") not in said_after_a_task(said, C)

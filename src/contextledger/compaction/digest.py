@@ -132,6 +132,7 @@ from .rules import (
     is_reply,
     is_rule,
     lifted_rule,
+    lifts_something,
     listed_rules,
     overruled_by_later,
     pasted_rules,
@@ -1424,7 +1425,7 @@ def _drop_overruled(
     overruled |= {clip(x, 300) for x in replaced}
     # ... nor a leave the user took back ("Tu peux supprimer tmp/." … "Finalement, ne
     # supprime pas tmp/."), in any section
-    leaves = [k for k, x in enumerate(told[:recapped]) if LIFTS.search(x) or grants_leave(x)]
+    leaves = [k for k, x in enumerate(told[:recapped]) if lifts_something(x)]
     if leaves:  # (the rules said after the first leave: each leave reads those after it)
         bans = [(j, x) for j, x in enumerate(told) if j > leaves[0] and is_rule(x)]
         overruled |= {

@@ -60,6 +60,7 @@ from ..lexicon.intent import (
     DEADLINE_MOMENT,
     DEADLINE_NOUN,
     INVITES_QUESTIONS,
+    LEAVE_ELSEWHERE,
     NEG_WORD,
     PASTE_ADOPTED,
     PASTE_REVIEWED,
@@ -1439,10 +1440,14 @@ def ordered_by_mood(sentence: str) -> bool:
     >>> ordered_by_mood("Не работи серверот по ажурирањето."), ordered_by_mood("Ez dakit zergatik.")
     (False, False)
     """
+    return prohibits_by_mood(sentence) or STANDING_ADVERB.search(sentence) is not None
+
+
+def prohibits_by_mood(sentence: str) -> bool:
+    """The bans of :func:`ordered_by_mood`: a prohibitive where an order is."""
     return bool(
         PROHIBITIVE_OPENING.search(sentence)
         or PROHIBITIVE_CLOSING.search(sentence)
-        or STANDING_ADVERB.search(sentence)
         or _opens_denied(sentence)
     )
 
@@ -1994,6 +1999,17 @@ _DIGITED_NAME = re.compile(
 )
 
 
+def lifts_something(sentence: str) -> bool:
+    """Whether ``sentence`` may lift a rule: a lifting's words (``LIFTS``), a leave
+    (:func:`grants_leave`), or a modal of permission in another language
+    (``lexicon.intent.LEAVE_ELSEWHERE``: "Отсега можеш да испраќаш …") that bans nothing
+    and asks nothing. (Which rule, if any, :func:`lifted_rule` says.)"""
+    if LIFTS.search(sentence) or grants_leave(sentence):
+        return True
+    found = LEAVE_ELSEWHERE.search(sentence) is not None
+    return found and not asks(sentence) and not prohibits_by_mood(sentence)
+
+
 def lifted_rule(sentence: str, rules: Sequence[str]) -> str | None:
     """The earlier rule ``sentence`` lifts, if it is a permission on a rule's topic ("No
     subheadings in the reply." … "subheadings are allowed now, one per section."), the
@@ -2007,7 +2023,7 @@ def lifted_rule(sentence: str, rules: Sequence[str]) -> str | None:
     ...             ["Don't add any new dependencies to the project."])
     "Don't add any new dependencies to the project."
     """
-    if not rules or not (LIFTS.search(sentence) or grants_leave(sentence)):
+    if not rules or not lifts_something(sentence):
         return None
     # (a rule named by its words run together: "the no-new-dependencies rule is lifted")
     said = keywords(sentence)
@@ -2040,11 +2056,14 @@ def revoked_later(permission: str, later: Sequence[str]) -> bool:
     >>> revoked_later("You can deploy to staging today.", ["Never touch billing/."])
     False
     """
-    if not LIFTS.search(permission) and not grants_leave(permission):
+    if not lifts_something(permission):
         return False
     # (a ban in any language: "Finalement, ne supprime pas tmp/.", "Drop de tabellen toch niet.")
     return any(
-        is_rule(x) and _negated(x) and lifted_rule(permission, [x]) is not None for x in later
+        is_rule(x)
+        and (_negated(x) or prohibits_by_mood(x))
+        and lifted_rule(permission, [x]) is not None
+        for x in later
     )
 
 

@@ -2794,3 +2794,18 @@ STANDING_ADVERB = compiled_on_use(
     r"હંમેશા|ક્યારેય|ఎల్లప్పుడూ|ఎప్పుడూ|సదా|සෑම\s+විටම|හැමවිටම|කිසිදා|सधैं|सधै|कहिल्यै|"
     r"সবসময়|কখনো|എപ്പോഴും|ഒരിക്കലും|ሁልጊዜ|ជានិច្ច|အမြဲ"
 )
+
+# A leave the user gives in the languages ``compaction.rules``' leave patterns do not read
+# (review48's lifts, "Отсега можеш да испраќаш…", "Tani e tutje mund të dërgosh…", "હવેથી
+# તમે … મોકલી … શકો છો"): a modal of permission said to the listener. Read only beside a
+# rule it shares words with (``rules.lifted_rule``): alone, "you can find it in /tmp" is no
+# leave. (Zulu's "unga-…-a" is "you may"; its "unga-…-i" is the ban.)
+LEAVE_ELSEWHERE = compiled_on_use(
+    r"(?i)(?<![\w'’])(?:можеш|можете|можешь|możesz|możecie|můžeš|můžete|možeš|možete|"
+    r"mund\s+t(?:ë|['’][^\W\d_]*)|cewch|cei|gallwch|gelli|unaweza|mnaweza|boleh|poți|puteți|μπορείς|μπορείτε|"
+    r"ahal\s+duzu|[^\W\d_]+\s+(?:dezakezu|ditzakezu|dezakezue)|bilərsən|bilərsiniz|"
+    r"[^\W\d_]+(?:abilirsin|ebilirsin|abilirsiniz|ebilirsiniz)|аласыз|аласың|"
+    r"[^\W\d_]+[жч]\s+болно|unga[^\W\d_]{3,}a|يمكنك|بإمكانك|מותר\s+לך)(?![\w'’])|"
+    r"\S+\s+શકો\s+છો|सकते\s+हो|सकती\s+हो|सक्नुहुन्छ|सक्छौ|\S+వచ్చు|පුළුවන්|"
+    r"\S+\s+পারো|\S+\s+পারেন|てもいい|ても良い|해도\s*(?:돼|됩니다|좋)"
+)
