@@ -1455,8 +1455,9 @@ def prohibits_by_mood(sentence: str) -> bool:
 # the clauses of a sentence, each with its lead-in ("Once more: …", "…, and …") cut off
 _CLAUSES = re.compile(r"[:;,.!—–]\s*")
 # the Slavic "not", which opens a status too in languages that drop the subject ("Не работи
-# серверот", "Nie działa"): read as a ban only before an imperative (PROHIBITIVE_OPENING)
-_PRO_DROP_NOT = frozenset({"не", "ne", "nie", "ni", "нe"})
+# серверот", "Nie działa"): read as a ban only before an imperative (PROHIBITIVE_OPENING);
+# and "no", which the lexicon counts as no read language's ("No idea why it broke.")
+_PRO_DROP_NOT = frozenset({"не", "ne", "nie", "ni", "no"})
 
 
 def _opens_denied(sentence: str) -> bool:
