@@ -133,3 +133,16 @@ def test_a_lift_standing_is_listed_beside_its_ban(ban: str, lift: str, again: st
 def test_a_permission_beside_no_rule_it_lifts_is_no_constraint() -> None:
     said = "Можеш да ги најдеш логовите во папката /tmp/export."
     assert said.rstrip(".") not in said_after_a_task(said, C)
+
+
+def test_the_goal_is_the_request_whole_not_its_greeting_and_a_cut_request() -> None:
+    """A greeting and "I attached …" before a long request in a script of 3 bytes a letter:
+    the Goal is the request whole, not the preamble and the request cut mid-sentence
+    (review47, a Tamil request)."""
+    request = (
+        "దయచేసి జతచేసిన అమ్మకాల ఫైల్ నుండి మూడవ త్రైమాసికంలో ఉత్తర ప్రాంత ఆదాయం ఎందుకు "
+        "తగ్గిందో కనుగొని, ప్రతి నెలకు ఒక చిన్న సారాంశం రాయండి."
+    )
+    first = f"నమస్కారం! ఫైల్‌ను మరియు ఒక స్క్రీన్‌షాట్‌ను జత చేశాను. {request}"
+    goal = recap_section(offline_recap(("user", first), ("assistant", "Ok.")), "Goal")
+    assert request.rstrip(".") in goal and "…" not in goal
