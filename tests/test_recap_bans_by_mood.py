@@ -35,8 +35,6 @@ C = "Constraints and corrections"
         "Секогаш пиши ги датумите во ISO формат.",  # mk, always
         "Ysgrifennwch y dyddiadau yn fformat ISO bob amser.",  # cy, always
         "Idatzi beti datak ISO formatuan.",  # eu, always
-        # a denial the shared lexicon knows, opening the order: any such language
-        "Nu șterge facturile vechi din arhivă.",  # ro
     ],
 )
 def test_a_ban_or_preference_said_by_mood_is_a_constraint(said: str) -> None:

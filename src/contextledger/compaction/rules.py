@@ -72,7 +72,7 @@ from ..lexicon.intent import (
     STANDING_ADVERB,
     UNHURRIED,
 )
-from ..lexicon.negation import UNTIL_TOLD, denial, unread_denial
+from ..lexicon.negation import UNTIL_TOLD, denial
 from ..lexicon.outcomes import BUT_WORDS, NOT_WORDS, RIGHT_WORDS, WRONG_UNSPACED, WRONG_WORDS
 from ..settings_said import word_count
 from .facts import (
@@ -1445,34 +1445,7 @@ def ordered_by_mood(sentence: str) -> bool:
 
 def prohibits_by_mood(sentence: str) -> bool:
     """The bans of :func:`ordered_by_mood`: a prohibitive where an order is."""
-    return bool(
-        PROHIBITIVE_OPENING.search(sentence)
-        or PROHIBITIVE_CLOSING.search(sentence)
-        or _opens_denied(sentence)
-    )
-
-
-# the clauses of a sentence, each with its lead-in ("Once more: …", "…, and …") cut off
-_CLAUSES = re.compile(r"[:;,.!—–]\s*")
-# the Slavic "not", which opens a status too in languages that drop the subject ("Не работи
-# серверот", "Nie działa"): read as a ban only before an imperative (PROHIBITIVE_OPENING);
-# and "no", which the lexicon counts as no read language's ("No idea why it broke.")
-_PRO_DROP_NOT = frozenset({"не", "ne", "nie", "ni", "no"})
-
-
-def _opens_denied(sentence: str) -> bool:
-    """A clause of ``sentence`` opening with a word of denial the shared lexicon knows
-    (``lexicon.negation.denial``) and two words after it, said in a language the rule
-    patterns do not read word by word (``unread_denial``): an order not to ("Ekki …",
-    "Aldrei …"), whatever the language's other words. (Not a subject before the denial:
-    "Það virkar ekki" is a status.)"""
-    if not unread_denial(sentence):
-        return False
-    for clause in _CLAUSES.split(sentence):
-        words = clause.split()
-        if len(words) >= 3 and words[0].casefold() not in _PRO_DROP_NOT and denial(words[0]):
-            return True
-    return False
+    return bool(PROHIBITIVE_OPENING.search(sentence) or PROHIBITIVE_CLOSING.search(sentence))
 
 
 def _rule_words(sentence: str) -> bool:
