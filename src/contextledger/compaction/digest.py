@@ -132,6 +132,7 @@ from .rules import (
     is_reply,
     is_rule,
     lifted_rule,
+    lifts_something,
     listed_rules,
     overruled_by_later,
     pasted_rules,
@@ -311,14 +312,28 @@ def _background_only(sentence: str, after: str) -> bool:
 
 
 def _goal_line(said: Iterable[str]) -> str:
-    """The goal's sentences on the Goal line, cut at a word: a first sentence over the cap
-    (a request in a script of 2-3 bytes a letter: Georgian, Hindi) keeps up to half again
-    the bytes, rather than be cut mid-request (R22-R2); later ones fill what is left, cut
-    at a word (a request after a preamble no label marks keeps its start)."""
+    """The goal's sentences on the Goal line, whole: a first sentence over the cap (a
+    request in a script of 2-3 bytes a letter: Georgian, Hindi) keeps up to half again the
+    bytes, rather than be cut mid-request (R22-R2); when they do not all fit, a preamble
+    that asks nothing ("வணக்கம்! கோப்பையும் … இணைத்துள்ளேன்.") gives way to the request
+    after it, and later sentences go whole or not at all (review47: a Tamil request was
+    cut mid-sentence after its greeting; what is left out is in the record)."""
     told = list(said)
-    if told and utf8_len(told[0]) > _GOAL_BYTES:
-        return clip(told[0], _GOAL_BYTES * 3 // 2)
-    return clip(" ".join(told), _GOAL_BYTES)
+    while (
+        len(told) > 1
+        and utf8_len(" ".join(told)) > _GOAL_BYTES
+        and not is_request(told[0])
+        and any(map(is_request, told[1:]))
+    ):
+        told.pop(0)
+    if not told or utf8_len(told[0]) > _GOAL_BYTES:
+        return clip(told[0], _GOAL_BYTES * 3 // 2) if told else ""
+    line = told[0]
+    for x in told[1:]:
+        if utf8_len(f"{line} {x}") > _GOAL_BYTES:
+            break
+        line = f"{line} {x}"
+    return line
 
 
 # an item of a list: "- [ ] bump version", "* screenshots", "2. update changelog", "• a"
@@ -1431,7 +1446,7 @@ def _drop_overruled(
     overruled |= {clip(x, 300) for x in replaced}
     # ... nor a leave the user took back ("Tu peux supprimer tmp/." … "Finalement, ne
     # supprime pas tmp/."), in any section
-    leaves = [k for k, x in enumerate(told[:recapped]) if LIFTS.search(x) or grants_leave(x)]
+    leaves = [k for k, x in enumerate(told[:recapped]) if lifts_something(x)]
     if leaves:  # (the rules said after the first leave: each leave reads those after it)
         bans = [(j, x) for j, x in enumerate(told) if j > leaves[0] and is_rule(x)]
         overruled |= {

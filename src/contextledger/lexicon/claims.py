@@ -18,6 +18,7 @@ from .denials import GLUED_SCRIPT_DENIALS as GLUED_SCRIPT_DENIALS
 from .denials import MORE_NEGATIONS as MORE_NEGATIONS
 from .denials import PROHIBITIONS as PROHIBITIONS
 from .denials import SCRIPT_DENIALS as SCRIPT_DENIALS
+from .intent import CALLED_OFF
 
 
 def _listed(words: str) -> frozenset[str]:
@@ -265,25 +266,8 @@ STEADY = re.compile(
 )
 
 # A request the user called off ("Cancel the bar chart.", "Never mind the export", "Peru
-# pylväskaavio", "Скасуй діаграму", "算了"): what it names is no open request, and nothing
-# done for it after it was asked (an imperative or a "no longer needed", per language).
-CANCELLED = re.compile(
-    r"(?i)\b(?:cancel|call\s+off|never\s*mind|scrap|no\s+longer\s+need|"
-    r"(?:do\s+not|don['’]?t)\s+need\s+(?:it|that|this|the)|"
-    # de, nl, fr, es, pt, it, ca
-    r"abbrechen|brich\s+ab|streich|vergiss|brauche?\s+ich\s+nicht|nicht\s+mehr\s+nötig|"
-    r"annuleer|laat\s+maar|vergeet|annule[rz]?|laisse\s+tomber|plus\s+besoin|cancela[rd]?|"
-    r"olvida|déjalo|ya\s+no\s+(?:hace\s+falta|lo\s+necesito)|esquece|deixa\s+pra\s+lá|"
-    r"não\s+preciso\s+mais|annulla|lascia\s+(?:perdere|stare)|non\s+serve\s+più|cancel·la|"
-    # da/no/sv, pl, cs/sk, sl, hr/sr/bs, ru/uk/bg, lt, lv, et, fi, hu, ro, el, tr
-    r"afbryd|glem\s+det|avbryt|glöm\s+det|anuluj|odwołaj|nieważne|zrušt?e?|prekliči|"
-    r"otkaži|откажи|poništi|отмени(?:те)?|скасуй(?:те)?|скасувати|отмяна|не\s+нужно|"
-    r"не\s+потрібн\w*|не\s+трябва|atšauk\w*|atcel\w*|tühista|peru(?:uta)?|unohda|"
-    r"töröld|mégse|anulează|renunță|ακύρωσε|ξέχασέ\s+το|iptal\s+et|vazgeç|boşver|"
-    # id/ms, sw, yo, vi, tl
-    r"batalkan|tak\s+perlu|tidak\s+perlu\s+lagi|ghairi|fagile|hủy|kanselahin)\b|"
-    r"בטל|תבטל|ألغ|لغو\s+کن|रद्द\s+कर|ยกเลิก|キャンセル|取り消|取消|算了|不用了|취소"
-)
+# pylväskaavio", "Скасуй діаграму", "算了"): the one vocabulary, ``lexicon.intent``'s.
+CANCELLED = CALLED_OFF
 
 
 # Outcomes and ordinals in other languages, glossed in English so that one reading of
