@@ -121,6 +121,7 @@ from .order import (
     split_order,
 )
 from .outcomes import bound_outcome, check_codes, check_entry_numbers
+from .partial import check_partial
 from .permission import as_permitted, check_leave, check_permission, said_in_halves
 from .polarity import PERMIT, as_reminded, forbids, negated
 from .reading import (
@@ -325,6 +326,7 @@ def _check_clause(
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
     out += check_times(text, ev) + check_tallies(text, ev) + check_units(text, ev)
     out += check_percents(text, ev)  # "the 15% discount" where only a date has a 15
+    out += check_partial(text, ev)  # "All 5 files were uploaded" where 3 of 5 were
     out += check_owner(text, ev)  # "the user owns it" where the ops team does
     out += check_verb_times(text, ev)  # "restarted 43 times" where the record counts 34
     out += check_locations(text, ev)  # "Checkout.tsx:41" where the trace said "Cart.tsx:41"
