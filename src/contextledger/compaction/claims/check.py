@@ -141,6 +141,7 @@ from .reading import (
     quote,
     strip_note,
 )
+from .reimposed import check_said_again
 from .required import required_by_tool
 from .results import with_runs
 from .reversed import check_reversed_decision
@@ -318,6 +319,8 @@ def _check_clause(
     secret += check_hardcoded(text, ev)  # "Hardcode the token from X" after "never hardcode"
     if secret:
         return tuple(secret)
+    if section == "Constraints and corrections" and (again := check_said_again(text, ev)):
+        return tuple(again)  # "User: From now on you may publish." before "again, don't"
     quoted_words = quoted_user(text, ev, section)
     # (the user's own words, in any script, of a choice they later took back)
     taken_back = check_reversed_decision(text, ev) if section == "Decisions" else []
