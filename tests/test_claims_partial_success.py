@@ -68,3 +68,24 @@ def test_a_test_runs_counts_are_not_a_batch() -> None:
     # pytest's "5 tests, 3 passed" is read as a run's tallies elsewhere, not as a batch
     record = _record("collected 5 items\n3 passed, 2 failed in 0.4s")
     assert recap_line_stands("The suite has 5 tests.", record, GOAL, "heading")
+
+
+def test_a_shell_batch_done_in_part_is_not_finished_by_another_command() -> None:
+    # the later `ls` got through; it did not import the two sheets the script refused
+    turns: list[dict[str, object]] = [{"role": "user", "content": GOAL}]
+    for i, (cmd, out) in enumerate(
+        [
+            (
+                "python scripts/load_sheets.py q3.xlsx",
+                "loaded 6 of 8 sheets\nfailed: s7 (bad header)",
+            ),
+            ("ls data/", "q3.xlsx"),
+        ]
+    ):
+        turns += [
+            openai_tool_call(f"s{i}", "shell", {"cmd": cmd}),
+            openai_tool_result(f"s{i}", out),
+        ]
+    record = list(read_messages(turns))
+    assert not recap_line_stands("Tutte le 8 schede sono state caricate.", record, GOAL, "heading")
+    assert recap_line_stands("Caricate 6 schede su 8.", record, GOAL, "heading")

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...model import ToolCall
+from ..tool_calls import call_commands
 from .evidence import Claim, Evidence, failed_output
 from .reading import BACKTICKED
 
@@ -22,13 +24,17 @@ __all__ = ["check_partial", "part_told", "partly_done"]
 
 _DONE_WORDS = (
     r"uploaded|sent|succeeded|successful|success|ok|delivered|created|copied|processed|"
-    r"imported|exported|synced|migrated|completed|done|moved|published|added|updated"
+    r"imported|exported|synced|migrated|completed|done|moved|published|added|updated|loaded|"
+    r"downloaded|saved|installed|archived"
 )
 _FAILED_WORDS = r"failed|failures?|errors?|errored|rejected|refused|bounced|undelivered"
 # "uploaded 3 of 5", "3/5 sent", "3 out of 5 files uploaded" (not a date's "12/06/2026", a
 # path's "v1/2", a page's "3 of 5")
 _OF = r"(?<![\w./:-])(\d+)\s*(?:/|\bof\b|\bout\s+of\b)\s*(\d+)(?![\w/]|[.:,]\d)"
 _PART_OF = re.compile(rf"(?i)\b(?:{_DONE_WORDS})\s+{_OF}|{_OF}\s+(?:\w+\s+)?(?:{_DONE_WORDS})\b")
+
+# "failed: guest_4 (550 mailbox unavailable)": the part not done, listed
+_FAILED_LABEL = re.compile(rf"(?im)^\W*(?:{_FAILED_WORDS})\s*:")
 
 
 def _counted(words: str) -> re.Pattern[str]:
@@ -41,8 +47,9 @@ def _counted(words: str) -> re.Pattern[str]:
 _FAILED_COUNT, _DONE_COUNT = _counted(_FAILED_WORDS), _counted(_DONE_WORDS)
 # a test runner's counts: read as a run's (claims.results)
 _TEST_COUNTS = re.compile(r"(?i)\b(?:tests?|specs?)\b|\b\d+\s+passed\b")
-# a count standing alone in a recap clause: "5", "5-ta" (not "S3", "v2", "1.5", "q4.pdf")
-_NUMBER = re.compile(r"(?<![A-Za-z0-9_.,/:-])\d+(?![A-Za-z0-9_]|[.,/:]\d)")
+# a count standing alone in a recap clause: "5", "5-ta", "ama-5" (not "S3", "v2", "1.5",
+# "q4.pdf", a range's "3-5", a "-5")
+_NUMBER = re.compile(r"(?<![A-Za-z0-9_.,/:])(?<![\d\s]-)\d+(?![A-Za-z0-9_]|[.,/:]\d)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +90,16 @@ def _tally(body: str, at: int) -> _Tally | None:
         tally = _Tally(done, done + failed, at, shown)
     else:
         return None
-    return tally if failed or failed_output(body) else None
+    return tally if failed or _FAILED_LABEL.search(body) or failed_output(body) else None
+
+
+def _again(call: ToolCall, later: ToolCall) -> bool:
+    """Whether ``later`` does what ``call`` did again (the same tool; a shell's same program
+    and script, not any other command)."""
+    runs = [c.split()[:2] for c in call_commands(call)]
+    return later.name == call.name and (
+        not runs or any(c.split()[:2] in runs for c in call_commands(later))
+    )
 
 
 def partly_done(body: str) -> bool:
@@ -97,7 +113,7 @@ def _tallies(ev: Evidence) -> tuple[_Tally, ...]:
         for at, (call, body) in enumerate(ev.answered):
             tally = None if _TEST_COUNTS.search(body) else _tally(body, at)
             later = ev.answered[at + 1 :]
-            if tally and not any(c.name == call.name and not failed_output(b) for c, b in later):
+            if tally and not any(_again(call, c) and not failed_output(b) for c, b in later):
                 found.append(
                     tally
                 )  # (no later call of the tool got through: no retry did the rest)
