@@ -1,0 +1,64 @@
+"""A clause said the way the same recap says a checked one, in any language (review48:
+ran-vs-mentioned 24/24 and read-as-written 22/24 stood in languages no verb list reaches):
+said as a command that ran is said, the command must have run; said as a path that was
+written is said, the path must have been written. A denial, a plan or a rule is worded
+otherwise and stands."""
+
+from __future__ import annotations
+
+import pytest
+
+from builders import openai_tool_call, openai_tool_result
+from contextledger.compaction.verify import verify_recap
+from contextledger.providers import read_messages
+
+RECORD = read_messages(
+    [
+        {"role": "user", "content": "Tidy the staging bucket. What does `make purge-prod` remove?"},
+        openai_tool_call("c1", "bash", {"command": "make purge-staging"}),
+        openai_tool_result("c1", "removed 42 objects"),
+        openai_tool_call("c2", "read_file", {"path": "config/buckets.yaml"}),
+        openai_tool_result("c2", "staging: s3://stg\nprod: s3://prd\n"),
+        openai_tool_call("c3", "write_file", {"path": "docs/cleanup.md", "content": "# Cleanup\n"}),
+        openai_tool_result("c3", "ok"),
+        {"role": "assistant", "content": "Done: staging is clean."},
+    ]
+)
+
+# (language, "I ran {c}.", "I did not run {c}.", "I wrote {p}.", "I read {p}.")
+SAID = [
+    ("hy", "Ես գործարկեցի {c}։", "Ես չգործարկեցի {c}։", "Ես գրեցի {p} ֆայլը։", "Ես կարդացի {p} ֆայլը։"),
+    ("lt", "Paleidau {c}.", "Nepaleidau {c}.", "Parašiau failą {p}.", "Perskaičiau failą {p}."),
+    ("ta", "நான் {c} ஐ இயக்கினேன்.", "நான் {c} ஐ இயக்கவில்லை.", "நான் {p} கோப்பை எழுதினேன்.", "நான் {p} கோப்பைப் படித்தேன்."),
+    ("sw", "Niliendesha {c}.", "Sikuendesha {c}.", "Niliandika faili {p}.", "Nilisoma faili {p}."),
+]  # fmt: skip
+
+
+def _stands(line: str, before: str) -> bool:
+    v = verify_recap(f"Goal: Tidy the staging bucket.\n{before}\n{line}", RECORD, ledger=False)
+    return line in v.text
+
+
+@pytest.mark.parametrize(("lang", "ran", "not_ran", "wrote", "read"), SAID)
+def test_a_command_said_as_one_that_ran_must_have_run(
+    lang: str, ran: str, not_ran: str, wrote: str, read: str
+) -> None:
+    sibling = ran.format(c="`make purge-staging`")
+    assert not _stands(ran.format(c="`make purge-prod`"), sibling)
+    assert _stands(not_ran.format(c="`make purge-prod`"), sibling)
+    assert _stands(sibling, not_ran.format(c="`make purge-prod`"))
+
+
+@pytest.mark.parametrize(("lang", "ran", "not_ran", "wrote", "read"), SAID)
+def test_a_path_said_as_one_written_must_have_been_written(
+    lang: str, ran: str, not_ran: str, wrote: str, read: str
+) -> None:
+    sibling = wrote.format(p="docs/cleanup.md")
+    assert not _stands(wrote.format(p="config/buckets.yaml"), sibling)
+    assert _stands(read.format(p="config/buckets.yaml"), sibling)
+
+
+def test_items_alone_under_a_heading_are_no_shape() -> None:
+    """Under "Commands run:" the heading says what an item is; a bare item has no words."""
+    recap = "Commands run:\n- `make purge-staging`\nFiles read:\n- config/buckets.yaml"
+    assert verify_recap(recap, RECORD, ledger=False).removed_sentences == ()
