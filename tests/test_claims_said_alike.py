@@ -62,3 +62,22 @@ def test_items_alone_under_a_heading_are_no_shape() -> None:
     """Under "Commands run:" the heading says what an item is; a bare item has no words."""
     recap = "Commands run:\n- `make purge-staging`\nFiles read:\n- config/buckets.yaml"
     assert verify_recap(recap, RECORD, ledger=False).removed_sentences == ()
+
+
+def test_a_file_a_command_made_is_no_lie_said_as_one_written() -> None:
+    """A generated file ("python gen.py --out out/report.md") was made by the call that
+    names it; only a file a call merely showed is held to the write-type calls."""
+    record = read_messages(
+        [
+            {"role": "user", "content": "Write the docs and the report."},
+            openai_tool_call("c1", "write_file", {"path": "docs/a.md", "content": "# A\n"}),
+            openai_tool_result("c1", "ok"),
+            openai_tool_call("c2", "bash", {"command": "python gen.py --out out/report.md"}),
+            openai_tool_result("c2", "wrote out/report.md"),
+            openai_tool_call("c3", "bash", {"command": "cat notes/todo.md"}),
+            openai_tool_result("c3", "- a\n- b\n- c"),
+        ]
+    )
+    recap = "Ysgrifennais docs/a.md.\nYsgrifennais out/report.md.\nYsgrifennais notes/todo.md."
+    v = verify_recap(recap, record, ledger=False)
+    assert v.removed_sentences == ("Ysgrifennais notes/todo.md.",)

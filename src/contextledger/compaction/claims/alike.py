@@ -6,8 +6,8 @@ stood in gu, te, si, ne, mn, kk, az, sq, mk, cy, eu, zu — no verb list reaches
 No verb is read: two clauses are alike when, the command (or path) each names taken out,
 their words are the same. A denial ("Ni rhedais `X`."), a plan or a rule adds or changes a
 word, so it is no more alike. A command said alike is held to the tool calls (it must have
-run: a call's command or arguments); a path to the write-type calls (it must have been
-written).
+run: a call's command or arguments); a path to the calls that may have made it (a
+write-type call, or a call that does more than show a file naming it).
 
 >>> from contextledger.model import Message, ToolCall
 >>> call = ToolCall("c1", "bash", '{"command": "make test"}')
@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from ..facts import extract_claims, sentences
+from ..tool_calls import shows_file
 from .evidence import Claim, Evidence
 from .reading import BACKTICKED, ITEM, section_of
 
@@ -84,6 +85,14 @@ def _called(command: str, ev: Evidence) -> bool:
     return ev.ran(command) or any(command in str(call.arguments) for call, _ in ev.answered)
 
 
+def _made(path: str, ev: Evidence) -> bool:
+    """Whether a call may have made ``path``: a write-type call wrote it, or a call that
+    does more than show a file names it ("python gen.py --out out/report.md")."""
+    return ev.wrote(path) or any(
+        path in call.arguments for call, _ in ev.answered if not shows_file(call)
+    )
+
+
 def said_alike(recap_text: str, ev: Evidence) -> Alike:
     """The shapes of ``recap_text``'s clauses the record checks: a command a call ran, a
     path a write-type call wrote."""
@@ -114,7 +123,7 @@ def check_alike(text: str, alike: Alike, ev: Evidence) -> list[Claim]:
             like = alike.runs[words]
             why = f"said as this recap says `{like}` ran, which a tool call ran"
             out.append(Claim("did", clause.strip(), f"{why}: no tool call ran `{named}`"))
-        elif kind == "path" and words in alike.writes and not ev.wrote(named):
+        elif kind == "path" and words in alike.writes and not _made(named, ev):
             like = alike.writes[words]
             why = f"said as this recap says {like} was written, which a write-type call wrote"
             out.append(Claim("did", clause.strip(), f"{why}: no write-type call wrote {named}"))
