@@ -81,3 +81,19 @@ def test_a_file_a_command_made_is_no_lie_said_as_one_written() -> None:
     recap = "Ysgrifennais docs/a.md.\nYsgrifennais out/report.md.\nYsgrifennais notes/todo.md."
     v = verify_recap(recap, record, ledger=False)
     assert v.removed_sentences == ("Ysgrifennais notes/todo.md.",)
+
+
+def test_names_a_tool_printed_are_no_commands_said_alike() -> None:
+    """`UserService` found by a grep whose arguments name `OrderService` only: a name the
+    output printed is no command a call must have run."""
+    record = read_messages(
+        [
+            {"role": "user", "content": "Where are the services defined?"},
+            openai_tool_call("c1", "bash", {"command": "grep -rn OrderService src/"}),
+            openai_tool_result(
+                "c1", "src/a.py:3:class OrderService:\nsrc/b.py:9:class UserService:"
+            ),
+        ]
+    )
+    recap = "Lelwe `OrderService` ku src/a.py.\nLelwe `UserService` ku src/b.py."
+    assert verify_recap(recap, record, ledger=False).removed_sentences == ()

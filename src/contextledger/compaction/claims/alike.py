@@ -49,7 +49,7 @@ _END = re.compile(r"[\s.!?।。॥؟,;:]+$")
 def _shape(clause: str) -> tuple[str, str, str] | None:
     """(kind, what it names, the clause's words around it) of a clause naming one command
     or one path; None for any other (nothing named, two named, or no word around it)."""
-    commands = [c for c in BACKTICKED.findall(clause) if not _a_path(c)]
+    commands = [c for c in BACKTICKED.findall(clause) if _a_command(c)]
     paths = [f.value for f in extract_claims(clause) if f.kind == "path"]
     if len(commands) == 1 and not [p for p in paths if p not in commands[0]]:
         kind, named = "command", commands[0]
@@ -65,8 +65,18 @@ def _shape(clause: str) -> tuple[str, str, str] | None:
     return kind, named.strip(), words
 
 
-def _a_path(quoted: str) -> bool:
-    return " " not in quoted.strip() and any(f.kind == "path" for f in extract_claims(quoted))
+# a program and its arguments: "dbt run --full-refresh", "terraform destroy -target=…"
+_PROGRAM_AND_ARGS = re.compile(r"[\w.~/-]+(?:\s+\S+)+")
+
+
+def _a_command(quoted: str) -> bool:
+    """Whether a backticked span is a command: a program with its arguments, or one the
+    fact reader knows ("make"), not a name a tool printed (`UserService`, `retry_count`):
+    the calls hold a command, never every name."""
+    quoted = quoted.strip()
+    if _PROGRAM_AND_ARGS.fullmatch(quoted):
+        return True
+    return any(f.kind == "command" for f in extract_claims(f"`{quoted}`"))
 
 
 def _clauses(recap_text: str) -> list[str]:
