@@ -527,6 +527,35 @@ DATE_WORDS_ABROAD = {
     for w in words.split()
 }
 
+# A currency named by its sign or its word, in the scripts people write amounts in: the code
+# it is read as ("1 200 евро" and "€1,200" are one amount; "$1,200" is another). Words are
+# matched as the start of a word after (or before) the figure: "евро", "rupees", "dólares".
+CURRENCY_SIGNS = {
+    "$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "円": "jpy", "₹": "inr", "₦": "ngn",
+    "₩": "krw", "₽": "rubl", "₺": "lira", "₴": "uah", "฿": "thb", "₫": "vnd", "₪": "ils",
+    "₸": "kzt", "₼": "azn", "৳": "bdt", "₮": "mnt", "₵": "ghs",
+}  # fmt: skip
+CURRENCY_WORDS = {
+    "eur": """
+        euro eur evro yevro avro ewro евро евра єв юро ευρώ يورو یورو यूरो युरो ইউরো યુરો
+        ਯੂਰੋ యూరో ಯೂರೋ யூரோ യൂറോ යුරෝ ยูโร ევრო եվրո ዩሮ ユーロ 欧元 歐元 유로
+    """,
+    "usd": """
+        usd dollar dólar dolar долар доллар δολάρ دولار دلار डॉलर डालर ডলার ડોલર ਡਾਲਰ
+        డాలర్ ಡಾಲರ್ டாலர் ഡോളർ ඩොලර් ดอลลาร์ დოლარ դոլար ዶላር ドル 美元 달러
+    """,
+    "gbp": "gbp pound sterling фунт στερλίν جنيه पाउंड ਪੌਂਡ ポンド 英镑 파운드",
+    "inr": """
+        inr rupee rupia рупи रुपये रुपया रुपए रूपये रुपै টাকা રૂપિયા ਰੁਪਏ ਰੁਪਈਏ రూపాయ
+        ರೂಪಾಯಿ ரூபாய் രൂപ රුපියල් ルピー 卢比 루피
+    """,
+    "jpy": "jpy yen иен ইয়েন 日元 엔",
+    "cny": "cny yuan renminbi юан 元 人民币 위안",
+    "rubl": "ruble rouble rubel rubl рубл рубел",
+    "ngn": "ngn naira",
+    "kr": "kr krón krona krone kronor kroner kroon крон",
+}  # fmt: skip
+
 MONTH_NAMES = (
     ("january", "jan", "januar", "jänner"),
     ("february", "feb", "februar"),
