@@ -204,7 +204,10 @@ def framing_for(provider: str) -> Framing:
 # or something added to every request after July) is not known from two bills: 7 more a
 # message covers both (a one-message request 7 over). o1-preview, of the same generation
 # (2024-09-12, no system messages either, no bill found), is priced alike. Both are shut down.
-_MORE_A_MESSAGE = (("o1-mini", 7), ("o1-preview", 7))
+# gpt-3.5-turbo-0301 framed each message ``<|im_start|>{role}\n{content}<|im_end|>\n``: 4
+# (the cookbook's num_tokens_from_messages), 1 more than its successors; gpt-3.5-turbo served
+# it until 2023-06-27 (DataDog/dd-trace-py's replies naming it: 57 billed, 53 at 3 a message).
+_MORE_A_MESSAGE = (("o1-mini", 7), ("o1-preview", 7), ("gpt-3.5-turbo-0301", 1))
 
 
 def framing_for_model(model_id: str, provider: str) -> Framing:
@@ -212,6 +215,8 @@ def framing_for_model(model_id: str, provider: str) -> Framing:
 
     >>> framing_for_model("o1-mini-2024-09-12", "openai").per_message, framing_for_model("o1", "openai").per_message
     (10, 3)
+    >>> framing_for_model("gpt-3.5-turbo-0301", "openai").per_message
+    4
     """
     framing = framing_for(provider)
     more = next((n for prefix, n in _MORE_A_MESSAGE if model_id.startswith(prefix)), 0)
