@@ -373,3 +373,21 @@ def test_mistral_small_is_billed_what_its_chat_template_adds_to_a_request() -> N
     assert len(small) >= 5 and lookup_model("mistral-small-latest").request_overhead == 16
     margins = [price_request(b["body"], b["model"], "openai").total - b["billed"] for b in small]
     assert min(margins) >= 0 and min(margins) < 16  # (below some bills without it)
+
+
+def test_strict_written_inside_a_tools_parameters_is_not_rendered() -> None:
+    """crmne/ruby_llm writes ``"strict": true`` into each tool's parameters: OpenAI renders
+    the tool without it (gpt-5.4's and gpt-5.6-luna's requests, a question and the tools, then
+    a call and its result: 1 over each; 20-30 over as the schema's JSON before)."""
+    cases = [
+        b
+        for b in _bills("crmne/ruby_llm")
+        if b["model"] in ("gpt-5.4", "gpt-5.6-luna")
+        and '"strict": true'
+        in json.dumps([t.get("parameters") for t in b["body"].get("tools", [])])
+    ]
+    assert sorted(b["billed"] for b in cases) == [38, 46, 57, 79, 87, 100, 149, 149]
+    for bill in cases:
+        assert (
+            price_request(bill["body"], bill["model"], bill["format"]).total == bill["billed"] + 1
+        )

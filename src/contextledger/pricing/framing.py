@@ -962,7 +962,7 @@ def rendered_functions(tools: Sequence[Mapping[str, Any]]) -> str | None:
         described = _comment(function.get("description"))
         if not isinstance(name, str) or described is None or not isinstance(params, Mapping):
             return None
-        if params.get("type") != "object" or set(params) - _OBJECT_KEYS - {"$schema", "title"}:
+        if params.get("type") != "object" or set(params) - _OBJECT_KEYS - _UNRENDERED_KEYS:
             return None
         # The parameters' own description: where OpenAI renders it is not published, but it
         # is billed (pydantic/pydantic-ai's gpt-5.4 request with one: 109 billed, 98 priced
@@ -985,6 +985,12 @@ def rendered_functions(tools: Sequence[Mapping[str, Any]]) -> str | None:
 
 
 _FUNCTION_KEYS = frozenset({"name", "description", "parameters", "strict"})
+# Keys of the parameters object that are not rendered: ``$schema``, a ``title`` (priced as a
+# comment: ``_parameters_title``) and ``strict`` written into the schema instead of beside it
+# (crmne/ruby_llm's tools): 24 recorded first requests of gpt-5-nano, gpt-5.4 and gpt-5.6-luna
+# whose only other content is a question bill 1-9 below their rendering without the key,
+# 20-72 below it as the schema's JSON (the fallback for a key not known).
+_UNRENDERED_KEYS = frozenset({"$schema", "title", "strict"})
 
 
 def _function_of(tool: Mapping[str, Any]) -> object:
