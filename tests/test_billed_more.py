@@ -23,7 +23,9 @@ cache writes, gpt-5.6-sol's 1,220-token cached prompt on Chat and Responses, a g
 ``response_format`` with ``$defs``, a gpt-4o-mini multi-turn chat); CtwoC/agent_kit's recorded
 gpt-4o-2024-08-06 replies (473a4f4f, ``client/output_style/openai_output.md`` for the requests
 of ``openai_output.py``: a Chat joke billed 23, Chat with a non-strict tool 91, Responses with
-a tool 67; review46's R46-bill1). (R36-B2, a text/plain ``input_file`` on
+a tool 67; review46's R46-bill1); wandb/weave's (claude-3-haiku with one tool, billed 354, and
+mistral-large-latest asked one question, billed 10 as weave uploaded its usage: review48's
+R48-bill1). (R36-B2, a text/plain ``input_file`` on
 Responses billed 9 more than
 the text contextledger sends in its place, is left open: ``price_request`` prices a body as
 ``prepare`` sends it.)
