@@ -221,7 +221,7 @@ def served_again() -> Catalog:
     tested in test_catalog_shut_down.py."""
     catalog = default_catalog()
     for name in catalog.shut_down_ids():
-        with contextlib.suppress(UnknownModelError):  # (gpt-3.5-turbo-0301: framed apart)
+        with contextlib.suppress(UnknownModelError):  # (claude-2.1, davinci: no family listed)
             catalog.revive(name)
     return catalog
 
