@@ -4,8 +4,7 @@ it in a one-shot recap)."""
 
 from __future__ import annotations
 
-import json
-
+from builders import chat_exchange
 from contextledger.compaction.conversation import Conversation
 from contextledger.compaction.summarizers import OfflineSummarizer
 from contextledger.prepare import Preparer
@@ -25,17 +24,8 @@ def _chat() -> list[dict[str, object]]:
         chat.append(
             {"role": "user", "content": SAID[i] if i < len(SAID) else f"Weiter mit Tabelle {i}."}
         )
-        call = {
-            "id": f"c{i}",
-            "type": "function",
-            "function": {
-                "name": "run_sql",
-                "arguments": json.dumps({"query": f"SELECT * FROM t{i}"}),
-            },
-        }
-        chat.append({"role": "assistant", "content": None, "tool_calls": [call]})
-        chat.append(
-            {"role": "tool", "tool_call_id": f"c{i}", "content": f"row {i} | 42 | ok\n" * 80}
+        chat += chat_exchange(
+            f"c{i}", "run_sql", {"query": f"SELECT * FROM t{i}"}, f"row {i} | 42 | ok\n" * 80
         )
         chat.append({"role": "assistant", "content": f"Tabelle {i}: 3 Abweichungen."})
     return chat
