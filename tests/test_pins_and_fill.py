@@ -377,6 +377,27 @@ def test_a_standing_order_of_three_long_words_is_pinned_at_every_window(window: 
     assert GOAL in view
 
 
+#: "Petra leads the package", "Anika owns the release", "the lead is Tomás":
+#: a name in Latin script among words of another script says what a noun phrase says
+SHORT_NAMED_STATEMENTS = [
+    "Пакетот води Petra.",
+    "रिलीज़ मालिक Anika।",
+    "ლიდერი არის Tomás.",
+]
+
+
+@pytest.mark.parametrize("window", [8_000, 16_000, 32_000])
+def test_a_three_word_statement_naming_someone_is_pinned_at_every_window(window: int) -> None:
+    """A short verbless statement that names someone in Latin script amid another script
+    counts as a request (``intent.is_substantive``) and is pinned; it was in no pin at any
+    window (review49: an owner said in Odia and Kyrgyz, "… Mariam.", lost at 8k, 16k, 32k)."""
+    said = [[Message.user(fact), Message.assistant("OK.")] for fact in SHORT_NAMED_STATEMENTS]
+    out = fit(_shards_checked(40, 120, said), "gpt-4o", window=window, max_output_tokens=1000)
+    view = "\n".join(m.text for m in out.messages)
+    assert [r for r in SHORT_NAMED_STATEMENTS if r not in view] == []
+    assert GOAL in view
+
+
 @settings(max_examples=10, deadline=None)
 @given(
     sizes=st.lists(st.sampled_from([5, 40, 150, 500, 2000]), min_size=30, max_size=70),
