@@ -92,7 +92,11 @@ def substantive_as_first_written(text: str) -> bool:
     another script (a name: "Релиздин ээси — Mariam.")."""
     first_four = [m.group() for m in islice(re.finditer(r"\w+", text), 4)]
     latin = [not any(c > "\u024f" and c.isalpha() for c in w) for w in first_four]
-    named = 0 if all(latin) else sum(w[:1].isupper() for w, a in zip(first_four, latin) if a)
+    named = (
+        0
+        if all(latin)
+        else sum(w[:1].isupper() for w, a in zip(first_four, latin, strict=True) if a)
+    )
     if sum(1 + (len(w) >= 9) for w in first_four) + named < 4 or is_nudge(text):
         return False
     words = [m.group() for m in islice(re.finditer(r"\w+(?:['’]\w+)*", text), 13)]
