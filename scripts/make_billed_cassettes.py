@@ -34,10 +34,12 @@ models not known here and two citation calls kept apart to check the citations p
 search result and its streamed document) and
 simonw/llm-anthropic (3ae428f3; the bills not already in ``billed_more.json``) and
 DataDog/dd-trace-py (3bb9ecda; less the bills already in ``billed_more.json``, the calls to
-models not known here, its Responses bills of the API's first weeks, a streamed tool call whose
-recorded request holds no tools where its bill of 166 counts them, and the gpt-3.5-turbo bills
-of before 2023-06-27 and Azure's gpt-35-turbo of 2023: the alias then served the 0301 snapshot,
-billed 4 a message, 1-4 over today's framing) at HEAD, merged into it. A reply that names another model than the request asked for is left out
+models not known here and ``chat_completion_streamed_tokens``, a usage chunk written by hand into
+an April 2023 stream; those still priced below named ``known_below`` with why: its Responses bills
+of the API's first weeks, a streamed tool call whose recorded request holds no tools where its
+bill of 166 counts them, Azure's gpt-35-turbo of 2023, whose version no field names) at HEAD,
+merged into it. A bill whose reply names a snapshot framed apart is recorded under it
+(``served_model``). A reply that names another model than the request asked for is left out
 (``served_as_asked``).
 """
 
@@ -195,6 +197,19 @@ def served_as_asked(body: dict[str, Any], reply: dict[str, Any]) -> bool:
     return served.startswith(asked) or asked.startswith(served)
 
 
+#: Snapshots an alias once served that the catalog frames apart: a reply naming one is billed
+#: as that snapshot (gpt-3.5-turbo served gpt-3.5-turbo-0301, 4 tokens a message, until
+#: 2023-06-27), so the bill is recorded under it.
+FRAMED_APART = ("gpt-3.5-turbo-0301",)
+
+
+def served_model(asked: str, reply: dict[str, Any]) -> str:
+    """The model a bill is recorded under: the one asked for, or the snapshot framed apart
+    that the reply names."""
+    served = reply.get("model")
+    return served if served in FRAMED_APART else asked
+
+
 def _family(model: str) -> str:
     """A model id without its alias or date tail (``claude-sonnet-4-0``, ``-latest``,
     ``-20250514``, ``-2024-08-06``)."""
@@ -307,6 +322,7 @@ def main() -> None:
             if b is None or not isinstance(b[1], str):
                 continue
             fmt, model, n = b
+            model = served_model(model, reply)
             found.append(
                 {
                     "source": f"https://github.com/{name}/blob/{commit}/{path} (interaction {k})",

@@ -30,26 +30,19 @@ from typing import Any
 
 import pytest
 
-from builders import complete_price, served_again, shut_down_bill, unpriceable
+from builders import (
+    bill_cases,
+    complete_price,
+    served_again,
+    served_again_price,
+    shut_down_bill,
+    unpriceable,
+)
 from contextledger.pricing.messages import price_request
 
 BILLS: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "data" / "billed_pydantic_ai.json").read_text()
 )
-#: Recorded requests still priced below their bill: shapes not understood yet (reported).
-BELOW = {
-    # Both replies were recorded on 2025-03-27 (created_at 1743075639/1743090725), two weeks
-    # after the Responses API opened, as were the held-out half's other three below their
-    # bill (system_prompt 42 for 24, model_retry 335 for 171 after billing 0 for its first
-    # call, o3-mini reasoning_effort 88 for 34); that day's replies are paired with edited
-    # requests too (a "gpt-5" request, months before gpt-5 was served, billed 10). Every reply recorded
-    # from 2025-04-07 on bills these shapes at or below their price (prov23).
-    "test_openai_responses_output_type.yaml (interaction 0)": "gpt-4o Responses, a strict "
-    "tool and tool_choice required: 286 billed, 103 priced (a reply of 2025-03-27)",
-    "test_responses_usage_limit_not_exceeded.yaml (interaction 1)": "gpt-4.1-mini "
-    "Responses, one user string: 18 billed, 17 priced (priced as Chat renders it; the "
-    "cassette's /responses/input_tokens call counts 18 too: not explained)",
-}
 
 
 def _id(bill: dict[str, Any]) -> str:
@@ -59,40 +52,28 @@ def _id(bill: dict[str, Any]) -> str:
 PRICEABLE = [b for b in BILLS if unpriceable(b["body"]) is None]
 
 
-@pytest.mark.parametrize("bill", PRICEABLE, ids=_id)
+# Bills still priced below (shapes not understood, replies of the Responses API's first weeks)
+# are named ``known_below`` in the data, with why: strict xfails (``builders.bill_cases``).
+@pytest.mark.parametrize("bill", bill_cases(PRICEABLE, complete_price), ids=_id)
 def test_a_recorded_request_is_never_priced_below_its_bill(bill: dict[str, Any]) -> None:
-    known = next((why for k, why in BELOW.items() if k in bill["source"]), None)
     price = complete_price(bill)
     if price is None:
         return
-    if known and price < bill["billed"]:
-        pytest.xfail(known)  # (one priced at or above its bill passes: BELOW is then stale)
     assert price >= bill["billed"], bill["source"]
-
-
-#: Bills of models shut down since (refused by the default catalog) still priced below them
-#: with the models served again: the Responses API's first weeks (see ``BELOW``).
-SHUT_DOWN_BELOW = {
-    "test_openai_responses_reasoning_effort.yaml (interaction 0)": "o3-mini Responses, a "
-    "reply of 2025-03-27 (see BELOW): 88 billed, 34 priced",
-}
 
 
 SHUT_DOWN = [b for b in PRICEABLE if shut_down_bill(b)]
 
 
-@pytest.mark.parametrize("bill", SHUT_DOWN, ids=_id)
+@pytest.mark.parametrize("bill", bill_cases(SHUT_DOWN, served_again_price), ids=_id)
 def test_a_shut_down_models_recorded_bill_is_met_when_it_is_served_again(
     bill: dict[str, Any],
 ) -> None:
     """A shut-down model's bills are refused by the default catalog (the test above passes
     them silently): priced with the model served again (``builders.served_again``) they are
     met too. prov40: o1-mini's two-message bill (30) was priced 23."""
-    priced = price_request(bill["body"], bill["model"], bill["format"], catalog=served_again())
-    known = next((why for k, why in SHUT_DOWN_BELOW.items() if k in bill["source"]), None)
-    if known and priced.total < bill["billed"]:
-        pytest.xfail(known)
-    assert not priced.complete or priced.total >= bill["billed"], bill["source"]
+    price = served_again_price(bill)
+    assert price is None or price >= bill["billed"], bill["source"]
 
 
 def test_o1_mini_bills_more_a_message_than_the_cookbooks_framing() -> None:

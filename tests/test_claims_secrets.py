@@ -94,3 +94,44 @@ def test_a_password_a_tool_printed_in_a_urls_userinfo_or_a_flag_is_removed(line:
     v = verify_recap("Findings:\n- " + line, record, ledger=False)
     assert line not in v.text
     assert any("credential" in c.reason for c in v.misclaims)
+
+
+USER_SAID = {  # the user gives a password and says never to repeat it, in their language
+    "ca": "La contrasenya del tauler és Quill-5512-zx; no la repeteixis mai.",
+    "lv": "Paneļa parole ir Quill-5512-zx, nekad to neatkārto.",
+    "ha": "Kalmar sirri ta dashboard ita ce Quill-5512-zx; kada ka maimaita ta.",
+    "cy": "Cyfrinair y panel yw Quill-5512-zx; paid byth â'i ailadrodd.",
+}
+
+
+@pytest.mark.parametrize("said", USER_SAID.values(), ids=USER_SAID.keys())
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Numbers that matter:\n- dashboard password: Quill-5512-zx",
+        "Constraints and corrections:\n- User: {said}",
+    ],
+)
+def test_a_password_the_user_said_is_removed_whoever_wrote_the_recap(said: str, line: str) -> None:
+    """review48 (R48-ver1, 12/12 stood): a lying LLM recap repeating the password the user
+    said never to repeat; only a value a tool printed was looked for."""
+    record = read_messages(
+        [
+            {"role": "user", "content": "Update the vendor list on the dashboard. " + said},
+            {"role": "assistant", "content": "Understood."},
+        ]
+    )
+    v = verify_recap(line.format(said=said), record, ledger=False)
+    assert "Quill-5512-zx" not in v.text
+    assert any("the user said" in c.reason for c in v.misclaims)
+
+
+def test_the_password_named_without_its_value_stands_after_the_user_said_it() -> None:
+    record = read_messages(
+        [
+            {"role": "user", "content": "Fix the dashboard. " + USER_SAID["lv"]},
+            {"role": "assistant", "content": "Understood."},
+        ]
+    )
+    line = "Numbers that matter:\n- dashboard password: <value not shown: a credential>"
+    assert verify_recap(line, record, ledger=False).removed_sentences == ()

@@ -111,3 +111,55 @@ def test_a_unit_or_an_ambiguous_date_is_part_of_the_value() -> None:
     assert not removed("Keep p95 latency under 200 ms.")
     assert removed("The freeze ends on 2026-11-04.")
     assert not removed("The freeze ends on 04/11/2026.")
+
+
+# (said by the user, the same amount written otherwise, the amount in another currency)
+AMOUNTS = [
+    ("Бюджетът за залата е най-много 1 200 евро.", "Бюджетът: €1,200", "Бюджетът: $1,200"),
+    ("हॉल का बजट अधिकतम ₹८५,००० है।", "बजट ₹85,000", "बजट $85,000"),
+    (
+        "Budżet sali to maksymalnie 3 400 zł, czyli 800 €.",
+        "Budżet: 800 euro",
+        "Budżet: 800 dolarów",
+    ),
+    (
+        "El presupuesto del local es de 2.300 € como máximo.",
+        "Presupuesto: 2.300 euros",
+        "Presupuesto: 2.300 $",
+    ),
+    ("ميزانية القاعة ٩٥٠ دولار على الأكثر.", "Budget: $950", "Budget: 950 EUR"),
+]
+
+
+@pytest.mark.parametrize(("said", "same", "other"), AMOUNTS)
+@pytest.mark.parametrize("section", ["Numbers that matter", "Constraints and corrections"])
+def test_an_amount_in_another_currency_is_caught_in_any_script(
+    said: str, same: str, other: str, section: str
+) -> None:
+    """review48: "1200 €" restated as "$1200" stood in every non-Latin-script language
+    (7/12) and under "Numbers that matter" in every language; native digits were no figure."""
+    record = list(with_ids([Message.user("Book the venue."), Message.user(said)]))
+
+    def removed(line: str) -> bool:
+        v = verify_recap(f"{section}:\n- {line}", record, ledger=False)
+        return bool(v.misclaims or v.unsupported or v.removed_sentences)
+
+    assert removed(other)
+    assert not removed(same)
+
+
+@pytest.mark.parametrize(
+    ("text", "same"),
+    [
+        ("१२० अतिथि", "120 अतिथि"),
+        ("٣٥٠ ريال", "350 ريال"),
+        ("1 450 €", "1450 eur 1450_eur"),
+        ("1 450 евро", "1450 eur 1450_eur"),
+        ("300 dollars", "300 usd 300_usd"),
+        ("1 2 3 items", "1 2 3 items"),  # a space-grouped figure only next to a currency
+        ("3 European teams", "3 European teams"),
+        ("echo 5 $HOME", "echo 5 $HOME"),
+    ],
+)
+def test_canonical_reads_native_digits_and_currency_words(text: str, same: str) -> None:
+    assert canonical(text) == same

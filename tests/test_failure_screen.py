@@ -6,11 +6,13 @@ a tool chat of long file reads and test logs)."""
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from contextledger import prefilter
 from contextledger.compaction import failures
 from failure_cases import HELD_OUT_FAILED, HELD_OUT_OK, TUNE_FAILED, TUNE_OK
 
@@ -34,6 +36,21 @@ def test_the_screen_is_in_use() -> None:
     lines = code.splitlines()
     signed = failures._touched(failures._sign_screens(), lines)
     assert signed is not None and signed == {k for k, x in enumerate(lines) if "ENOENT" in x}
+
+
+def test_the_screens_are_read_stored_not_translated_in_the_first_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Both screens' RE2 translations are stored (scripts/make_re2_supersets.py): a
+    process's first tool output read translates none of them."""
+
+    def no_translating(*_: object) -> None:
+        raise AssertionError("translated")
+
+    monkeypatch.setattr(prefilter, "translate", no_translating)
+    monkeypatch.setattr(failures, "_sign_screens", cache(failures._sign_screens.__wrapped__))
+    assert all(prefilter.is_stored(p, i) for p, i in failures.SCREENED)
+    assert failures._read_failures("FAILED tests/test_a.py::test_b - EACCES", 4)
 
 
 def test_every_known_output_reads_as_without_the_screen() -> None:

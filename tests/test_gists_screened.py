@@ -77,3 +77,41 @@ def test_a_line_says_it_failed_as_the_whole_search_finds(pieces: list[str]) -> N
     the lookbehinds, the line's start and the scripts."""
     line = "".join(pieces).strip()
     assert gists._says_failed(line) == (gists._FAIL_LINE.search(line) is not None)
+
+
+def _summary_lines_unscreened(text: str) -> list[str]:
+    """``gists.summary_lines`` as it read before its RE2 screen: every line of the tail."""
+    tail = text[-gists._TAIL_CHARS :]
+    if not gists._has_digit(tail):
+        return []
+    return [
+        gists._clip(line)
+        for x in tail.splitlines()
+        if (line := x.strip())
+        and gists._SUMMARY_LINE.match(line)
+        and any(c.isdigit() for c in line)
+    ]
+
+
+_SUMMARY_PIECES = st.sampled_from(
+    ["Total", "TOTALS", "ſtats", "ſtatiſtics", "Result", "overall", "Report", "Count", "summary",
+     "SUMMARY", "count", "=", ": ", " ", "\n", "\r\n", "\x85", "\u2028", "\x00", "#", "--", "3",
+     "٣", "²", "rows", "é", "İ", "K", "x" * 50]
+)  # fmt: skip
+
+
+@settings(derandomize=True, max_examples=500, deadline=None)
+@given(st.lists(_SUMMARY_PIECES, max_size=30), st.integers(0, 2))
+def test_summary_lines_are_those_every_line_read_finds(pieces: list[str], at: int) -> None:
+    """A tool output's tail is screened by RE2 for a summing-up word before its lines are
+    read (``gists.summary_lines``): the lines found are those read without the screen,
+    whatever the case folding (a long s, a Kelvin sign), line breaks and digits."""
+    said = "".join(pieces)
+    text = [said, _LOG + "\n" + said, said + "\n" + _LOG[:2_000]][at]
+    assert gists.summary_lines(text) == _summary_lines_unscreened(text)
+
+
+def test_a_summary_line_is_found_in_a_long_log() -> None:
+    text = _LOG + "\n  Totals: 120 shards moved, 1,440 rows\n" + _LOG[:200]
+    assert gists.summary_lines(text) == ["Totals: 120 shards moved, 1,440 rows"]
+    assert gists.summary_lines(_LOG) == []

@@ -86,9 +86,18 @@ texts = st.lists(st.tuples(words, st.sampled_from(SEPARATORS)), min_size=0, max_
 
 
 def substantive_as_first_written(text: str) -> bool:
-    """``is_substantive`` as first written (three passes over the opening words)."""
+    """``is_substantive`` as first written (three passes over the opening words), a word of
+    nine letters or more counted as two (an agglutinating language's order in three words:
+    "Ngiphendule njalo ngamaphoyinti."), and so a capitalised Latin word among words of
+    another script (a name: "Релиздин ээси — Mariam.")."""
     first_four = [m.group() for m in islice(re.finditer(r"\w+", text), 4)]
-    if len(first_four) < 4 or is_nudge(text):
+    latin = [not any(c > "\u024f" and c.isalpha() for c in w) for w in first_four]
+    named = (
+        0
+        if all(latin)
+        else sum(w[:1].isupper() for w, a in zip(first_four, latin, strict=True) if a)
+    )
+    if sum(1 + (len(w) >= 9) for w in first_four) + named < 4 or is_nudge(text):
         return False
     words = [m.group() for m in islice(re.finditer(r"\w+(?:['’]\w+)*", text), 13)]
     after_greeting = intent._PREAMBLE_WORDS | intent.lexicon.AFTER_A_GREETING

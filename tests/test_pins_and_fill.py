@@ -327,23 +327,74 @@ def test_the_goal_and_the_rules_are_pinned_whatever_the_language(lang: str, wind
 SHORT_RULES = ["Never run migrations.", "No force-pushes.", "Use Redis instead.", "禁止部署。"]
 
 
+def _shards_checked(rounds: int, lines: int, said_first: list[list[Message]]) -> list[Message]:
+    """A coding agent's session: the goal, then ``rounds`` pod listings of ``lines`` lines,
+    each followed by a request of its own; ``said_first[i]`` (the user's turn and what
+    answers it) comes before the i-th listing."""
+    msgs = [Message.system("You are a coding agent."), Message.user(f"Goal: {GOAL}.")]
+    for i in range(rounds):
+        msgs.extend(said_first[i] if i < len(said_first) else [])
+        args = json.dumps({"cmd": f"kubectl get pods -l shard={i}"})
+        msgs.append(Message("assistant", (ToolCall(f"c{i}", "bash", args),)))
+        msgs.append(Message.tool(f"c{i}", f"pod-{i}-abc Running\n" * lines))
+        msgs.append(Message.user(f"Now check shard {i + 1} and the pods that restarted there."))
+    return msgs
+
+
 @pytest.mark.parametrize("window", [4_000, 6_000, 8_000])
 def test_a_rule_of_two_or_three_words_is_pinned_like_a_longer_one(window: int) -> None:
     """A rule too short to be "substantive" is still a rule, pinned ahead of the later
     requests (it used to be pinned only while among the two newest); a refusal that names
     nothing ("Never mind", "Don't stop.") is not one."""
     assert steering_requests([*SHORT_RULES, "Never mind", "Don't stop.", "ok"])[0] == [0, 1, 2, 3]
-    msgs = [Message.system("You are a coding agent."), Message.user(f"Goal: {GOAL}.")]
-    for i in range(30):
-        if i < len(SHORT_RULES):
-            msgs.append(Message.user(SHORT_RULES[i]))
-        args = json.dumps({"cmd": f"kubectl get pods -l shard={i}"})
-        msgs.append(Message("assistant", (ToolCall(f"c{i}", "bash", args),)))
-        msgs.append(Message.tool(f"c{i}", f"pod-{i}-abc Running\n" * 60))
-        msgs.append(Message.user(f"Now check shard {i + 1} and the pods that restarted there."))
+    msgs = _shards_checked(30, 60, [[Message.user(rule)] for rule in SHORT_RULES])
     out = fit(msgs, "gpt-4o", window=window, max_output_tokens=1000)
     view = "\n".join(m.text for m in out.messages)
     assert [r for r in SHORT_RULES if r not in view] == []
+    assert GOAL in view
+
+
+# Standing orders of three long words (an agglutinating language says "answer me" in one):
+# always answer in bullet points (Xhosa), always answer in French (Finnish), always answer
+# with lists (Hungarian)
+THREE_WORD_ORDERS = [
+    "Soloko undiphendula ngamanqaku.",
+    "Vastaa aina ranskaksi.",
+    "Válaszolj mindig felsorolásokkal.",
+]
+
+
+@pytest.mark.parametrize("window", [8_000, 16_000, 32_000])
+def test_a_standing_order_of_three_long_words_is_pinned_at_every_window(window: int) -> None:
+    """A standing order said in three long words of a language no word table reads counts
+    as a request (four words' worth: ``intent.is_substantive``), so it is pinned among the
+    user's requests; it was in no pin, behind every later request, at every window
+    (review48: "Ngiphendule njalo ngamaphoyinti." lost at 8k, 16k and 32k)."""
+    said = [[Message.user(order), Message.assistant("OK.")] for order in THREE_WORD_ORDERS]
+    out = fit(_shards_checked(40, 120, said), "gpt-4o", window=window, max_output_tokens=1000)
+    view = "\n".join(m.text for m in out.messages)
+    assert [r for r in THREE_WORD_ORDERS if r not in view] == []
+    assert GOAL in view
+
+
+#: "Petra leads the package", "Anika owns the release", "the lead is Tomás":
+#: a name in Latin script among words of another script says what a noun phrase says
+SHORT_NAMED_STATEMENTS = [
+    "Пакетот води Petra.",
+    "रिलीज़ मालिक Anika।",
+    "ლიდერი არის Tomás.",
+]
+
+
+@pytest.mark.parametrize("window", [8_000, 16_000, 32_000])
+def test_a_three_word_statement_naming_someone_is_pinned_at_every_window(window: int) -> None:
+    """A short verbless statement that names someone in Latin script amid another script
+    counts as a request (``intent.is_substantive``) and is pinned; it was in no pin at any
+    window (review49: an owner said in Odia and Kyrgyz, "… Mariam.", lost at 8k, 16k, 32k)."""
+    said = [[Message.user(fact), Message.assistant("OK.")] for fact in SHORT_NAMED_STATEMENTS]
+    out = fit(_shards_checked(40, 120, said), "gpt-4o", window=window, max_output_tokens=1000)
+    view = "\n".join(m.text for m in out.messages)
+    assert [r for r in SHORT_NAMED_STATEMENTS if r not in view] == []
     assert GOAL in view
 
 

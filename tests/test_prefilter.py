@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from builders import steering_reference
 from contextledger import intent, prefilter, printed
+from contextledger.compaction import failures
 from contextledger.fit import gists
 from contextledger.intent import steering_requests
 from contextledger.lexicon.common import compiled_on_use
@@ -124,6 +125,7 @@ def test_the_stored_translations_are_what_the_translation_makes_now() -> None:
             *intent.SCREENED,
             (printed.ERROR_SCREENED, False),
             *gists.SCREENED,
+            *failures.SCREENED,
         ]
     }
     fresh = {key: sources for key, sources in made.items() if sources is not None}
@@ -135,8 +137,10 @@ def test_the_screened_patterns_are_the_same_in_every_process() -> None:
     stored translation was then not found)."""
     code = (
         "from contextledger import intent, prefilter, printed\n"
+        "from contextledger.compaction import failures\n"
         "from contextledger.fit import gists\n"
-        "print([prefilter.translation_key(p, i) for p, i in (*intent.SCREENED, *gists.SCREENED)])\n"
+        "screened = (*intent.SCREENED, *gists.SCREENED, *failures.SCREENED)\n"
+        "print([prefilter.translation_key(p, i) for p, i in screened])\n"
         "print(prefilter.translation_key(printed.ERROR_SCREENED))"
     )
     keys = {

@@ -29,10 +29,14 @@ def _bill(ending: str) -> dict[str, Any]:
 
 
 # Mirascope's follow-ups after a turn of reasoning (bodies sent back whole, with the
-# thinking block or the reasoning item and its summaries): billed 97 and 62.
+# thinking block or the reasoning item and its summaries): billed 97 and 62; crmne/ruby_llm's
+# gpt-5-nano and Arize-ai/openinference's gpt-5-mini after encrypted reasoning items: 208 and
+# 20 (1,656 and 388 priced before).
 FOLLOW_UPS = [
     "test_call_with_thinking/anthropic_claude_sonnet_4_0/sync.yaml (interaction 1)",
     "test_call_with_thinking/openai_gpt_5_responses/sync.yaml (interaction 1)",
+    "openai_gpt-5-nano_can_use_tools_in_multi-turn_conversations.yml (interaction 2)",
+    "test_responses/test_responses_input_typed_reasoning_item.yaml (interaction 1)",
 ]
 THOUGHT = "Let me weigh the options carefully before answering. " * 40
 

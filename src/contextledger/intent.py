@@ -1037,11 +1037,50 @@ def is_substantive(text: str) -> bool:
     if _BY_CHARACTERS.search(text, 0, 200):  # (a nudge or an opener is short)
         return _says_enough_unspaced(text[:80])
     words = _opening_words(text)  # read once: a fit asks this of thousands of requests
-    if len(words) < 4 and sum(1 + w.count("'") + w.count("’") for w in words) < 4:
-        return False  # fewer than four words ("it's" is two here: its apostrophe joins two)
+    if len(words) < 4 and sum(map(_words_in, words)) + _names_in_latin(words) < 4:
+        return False  # fewer than four words' worth (``_words_in``, ``_names_in_latin``)
     if len(words) <= 12 and _all_in(words, _NUDGE_OR_TALK):
         return False  # a nudge
     return not _small_talk(words)
+
+
+#: A word this many letters long or longer says what English says in two: an agglutinating
+#: language puts the verb, its object and more in one ("Ngiphendule" is "answer me",
+#: "Javoblaringni" "your answers"), so an order of three such words is a request of four
+#: (review48: "Ngiphendule njalo ngamaphoyinti.", "always answer me in bullet points", was
+#: no request and was lost at every window)
+_LONG_WORD = 9
+
+
+def _words_in(word: str) -> int:
+    """How many words ``word`` counts for ``is_substantive``: "it's" two (its apostrophe
+    joins two), a long word (``_LONG_WORD``) two.
+
+    >>> _words_in("it's"), _words_in("Ngiphendule"), _words_in("pivot")
+    (2, 2, 1)
+    """
+    return sum(1 + (len(part) >= _LONG_WORD) for part in _APOSTROPHES.split(word))
+
+
+_APOSTROPHES = compiled_on_use("['’]")
+
+
+_LAST_LATIN = "\u024f"  # the end of Latin Extended-B: "Ça va Bob" is all Latin
+
+
+def _names_in_latin(words: list[str]) -> int:
+    """How many capitalised Latin-script words name something among words of another script:
+    each says what a noun phrase says ("ରିଲିଜର ମାଲିକ Mariam।", "Релиздин ээси — Mariam.":
+    "Mariam owns the release" — review49: a three-word statement of an owner, lost at every
+    window). A text all in Latin script gains nothing ("Thanks Bob" stays a nudge).
+
+    >>> _names_in_latin(["Релиздин", "ээси", "Mariam"]), _names_in_latin(["Thanks", "Bob"])
+    (1, 0)
+    """
+    latin = [not any(c > _LAST_LATIN and c.isalpha() for c in w) for w in words]
+    if all(latin):
+        return 0
+    return sum(1 for w, in_latin in zip(words, latin, strict=True) if in_latin and w[:1].isupper())
 
 
 def is_small_talk(text: str) -> bool:

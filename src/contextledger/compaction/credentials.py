@@ -35,6 +35,9 @@ _PASSWORD_WORDS = (
     "ລະຫັດຜ່ານ", "ពាក្យសម្ងាត់", "စကားဝှက်", "mật khẩu", "kata sandi", "kata laluan",
     "nenosiri", "iphasiwedi", "wagwoord", "የይለፍ ቃል", "პაროლ", "գաղտնաբառ", "密码", "密碼",
     "パスワード", "暗証番号", "비밀번호",
+    "contrasinal", "contrasenya", "parol", "erayga sirta", "furaha sirta", "okwuntughe",
+    "tenimiafin", "teny miafina", "kalmar sirri", "ọrọ igbaniwọle", "igama lokugqitha",
+    "pasvorto",
 )  # fmt: skip
 
 # a setting whose name says it holds a credential, set to a value that looks made, not

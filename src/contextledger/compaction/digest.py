@@ -132,6 +132,7 @@ from .rules import (
     is_reply,
     is_rule,
     lifted_rule,
+    lifts_something,
     listed_rules,
     overruled_by_later,
     pasted_rules,
@@ -158,6 +159,7 @@ from .sections import (
     URGENT_AFTER,
     Digest,
     backfill,
+    commands_named,
     digest_json,
     fill_order,
     leaving_out,
@@ -310,14 +312,28 @@ def _background_only(sentence: str, after: str) -> bool:
 
 
 def _goal_line(said: Iterable[str]) -> str:
-    """The goal's sentences on the Goal line, cut at a word: a first sentence over the cap
-    (a request in a script of 2-3 bytes a letter: Georgian, Hindi) keeps up to half again
-    the bytes, rather than be cut mid-request (R22-R2); later ones fill what is left, cut
-    at a word (a request after a preamble no label marks keeps its start)."""
+    """The goal's sentences on the Goal line, whole: a first sentence over the cap (a
+    request in a script of 2-3 bytes a letter: Georgian, Hindi) keeps up to half again the
+    bytes, rather than be cut mid-request (R22-R2); when they do not all fit, a preamble
+    that asks nothing ("வணக்கம்! கோப்பையும் … இணைத்துள்ளேன்.") gives way to the request
+    after it, and later sentences go whole or not at all (review47: a Tamil request was
+    cut mid-sentence after its greeting; what is left out is in the record)."""
     told = list(said)
-    if told and utf8_len(told[0]) > _GOAL_BYTES:
-        return clip(told[0], _GOAL_BYTES * 3 // 2)
-    return clip(" ".join(told), _GOAL_BYTES)
+    while (
+        len(told) > 1
+        and utf8_len(" ".join(told)) > _GOAL_BYTES
+        and not is_request(told[0])
+        and any(map(is_request, told[1:]))
+    ):
+        told.pop(0)
+    if not told or utf8_len(told[0]) > _GOAL_BYTES:
+        return clip(told[0], _GOAL_BYTES * 3 // 2) if told else ""
+    line = told[0]
+    for x in told[1:]:
+        if utf8_len(f"{line} {x}") > _GOAL_BYTES:
+            break
+        line = f"{line} {x}"
+    return line
 
 
 # an item of a list: "- [ ] bump version", "* screenshots", "2. update changelog", "• a"
@@ -1045,6 +1061,12 @@ class _Sheet:
         self.sec: dict[str, list[str]] = {
             name: list(previous.items(name)) if previous else [] for name in SECTIONS
         }
+        # a previous recap lists a command whose failure it shows under "Failures" only
+        # ("`kubectl rollout undo …`: error: …"): it ran all the same, and once newer
+        # failures take that line's room it would be in no section (R46-multi1: a kept
+        # Preparer's recap lost the rollback a one-shot recap of the same list keeps)
+        shown = commands_named(previous.sections) if previous else set()
+        self.sec["Commands run"] += sorted(shown.difference(self.sec["Commands run"]))
         self.noise: dict[str, set[str]] = {name: set() for name in SECTIONS}
         self.keys: dict[str, dict[str, tuple[Any, ...]]] = {name: {} for name in SECTIONS}
 
@@ -1424,7 +1446,7 @@ def _drop_overruled(
     overruled |= {clip(x, 300) for x in replaced}
     # ... nor a leave the user took back ("Tu peux supprimer tmp/." … "Finalement, ne
     # supprime pas tmp/."), in any section
-    leaves = [k for k, x in enumerate(told[:recapped]) if LIFTS.search(x) or grants_leave(x)]
+    leaves = [k for k, x in enumerate(told[:recapped]) if lifts_something(x)]
     if leaves:  # (the rules said after the first leave: each leave reads those after it)
         bans = [(j, x) for j, x in enumerate(told) if j > leaves[0] and is_rule(x)]
         overruled |= {
@@ -1997,11 +2019,15 @@ def _rank_files_read(
 
 def _rank_commands(sheet: _Sheet, walk: _Walk, user_words: str) -> None:
     """Rank the commands run: routine repeats last; what changed something, ran code or
-    the user named before what only looked; what failed; the specific; the newest."""
+    the user named before what only looked; what failed; the specific; the newest (the
+    commands of a previous recap before none of the turns read now)."""
     # a command run again and again with only its numbers changed ("journalctl -u api
     # --since 10:01", "… 10:02"): routine, however many its arguments
     alike = Counter(shape(item) for item in walk.runs)
-    for item, at in walk.runs.items():
+    # (a previous recap's commands are ranked too, as run before every turn read now: a
+    # rollback listed there went after every newer look-around, past the byte cap)
+    earlier = {item: [-1] for item in sheet.sec["Commands run"] if item not in walk.runs}
+    for item, at in (earlier | walk.runs).items():
         # "cd api && pytest -q" runs the tests: a chain looks around only if each part does
         looking = LOOKING.search(item) and not _CHAINED.search(item)
         if looking or walk.dismissed.get(item, 0) == len(at) or only_reads(item[1:-1]):

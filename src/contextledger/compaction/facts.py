@@ -425,6 +425,11 @@ _PLEASE = re.compile(
     r"براہ\s*ِ?\s*کرم|مہربانی\s+(?:کر\s*کے|فرما\s*کر)|خواهشاً|خواهشا|رجاءً|الرجاء|"
     r"দয়া\s*করে|অনুগ্রহ\s*করে|தயவுசெய்து|దయచేసి|ਕਿਰਪਾ\s+ਕਰਕੇ|გთხოვთ?|խնդրում\s+եմ|"
     r"zəhmət\s+olmasa|iltimos|pakiusap|per\s+piacere|cortesemente|por\s+gentileza|"
+    # (Gujarati, Sinhala, Kazakh, Azerbaijani, Albanian, Macedonian, Welsh, Basque, Zulu:
+    # review48's languages, whose requests stayed under "User also said")
+    r"કૃપા\s*કરીને|කරුණාකර|өтінемін|өтінеміз|xahiş\s+edirəm|të\s+lutem|ju\s+lutem|"
+    r"те\s+молам|ве\s+молам|os\s+gwelwch\s+yn\s+dda|os\s+gweli\s+di['’]?n\s+dda|mesedez|"
+    r"ngicela|sicela|"
     # (English's, said inside a sentence of another language: "Uske baad please README …")
     r"please|pls)(?!\w)"
     # (Vietnamese "remember to", "I ask you to": "Xong rồi thì nhớ viết thêm …"; not "Tôi
@@ -443,7 +448,11 @@ _AFTERWARDS = re.compile(
     r"następnie|μετά|έπειτα|sau\s+đó|kisha|baadaye|ו?אחר\s+כך|apoi|după\s+aceea|després|"
     r"след\s+това|после|потом|затем|потім|ardından|pak|potom|nato|zatim|aztán|utána|majd|"
     r"pēc\s+tam|seejärel|kemudian|lalu|(?:setelah|sesudah)\s+itu|pagkatapos|sonra|"
-    r"daha\s+sonra|ثم|بعد\s+ذلك|سپس|फिर|(?:उसके|इसके)\s+बाद)(?!\w)[,\s]+"
+    r"daha\s+sonra|ثم|بعد\s+ذلك|سپس|फिर|(?:उसके|इसके)\s+बाद|"
+    # (gu, te, si, ne, mn, kk, sq, mk, cy, eu, zu: review48's languages)
+    r"ત્યાર\s+પછી|પછી|ఆ\s+తర్వాత|ఆ\s+తరువాత|ඊට\s+පස්සේ|ඉන්පසු|त्यसपछि|дараа\s+нь|"
+    r"одан\s+кейін|содан\s+кейін|pas\s+kësaj|pastaj|потоа|wedyn|ar\s+ôl\s+hynny|"
+    r"horren\s+ondoren|gero|ngemuva\s+kwalokho|emva\s+koko)(?![\w\u0900-\u0dff])[,\s]+"
     r"(?:\S+\s+){2,}"
     r"|^\W*(?:然后|之后|それから|その後|그\s?다음|그\s?후)"
     # ... or right after the verb that opens it, Dutch or German: "Schrijf daarna een

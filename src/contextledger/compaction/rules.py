@@ -60,12 +60,16 @@ from ..lexicon.intent import (
     DEADLINE_MOMENT,
     DEADLINE_NOUN,
     INVITES_QUESTIONS,
+    LEAVE_ELSEWHERE,
     NEG_WORD,
     PASTE_ADOPTED,
     PASTE_REVIEWED,
+    PROHIBITIVE_CLOSING,
+    PROHIBITIVE_OPENING,
     PURPOSE_ELSEWHERE,
     REMINDER_OPENING,
     RULE_NEGATION_ELSEWHERE,
+    STANDING_ADVERB,
     UNHURRIED,
 )
 from ..lexicon.negation import UNTIL_TOLD, denial
@@ -1422,11 +1426,33 @@ def denies_as_an_order(sentence: str) -> bool:
     return _EVER.search(sentence) is not None and (denial(sentence))
 
 
+def ordered_by_mood(sentence: str) -> bool:
+    """Whether the user's own ``sentence`` sets a ban or a standing preference by its
+    verb's mood, in languages the rule patterns do not read word by word: a prohibitive
+    where an order is, opening a clause or closing it (``lexicon.intent.PROHIBITIVE_OPENING``,
+    ``PROHIBITIVE_CLOSING``), or "always"/"never" said of how to work
+    (``STANDING_ADVERB``). (A question is asked first: ``is_rule``.)
+
+    >>> ordered_by_mood("Peidiwch ag anfon dim byd cyn i mi ei gymeradwyo.")
+    True
+    >>> ordered_by_mood("Hori atzera botatzen dut: berriro, ez bidali ezer.")
+    True
+    >>> ordered_by_mood("Не работи серверот по ажурирањето."), ordered_by_mood("Ez dakit zergatik.")
+    (False, False)
+    """
+    return prohibits_by_mood(sentence) or STANDING_ADVERB.search(sentence) is not None
+
+
+def prohibits_by_mood(sentence: str) -> bool:
+    """The bans of :func:`ordered_by_mood`: a prohibitive where an order is."""
+    return bool(PROHIBITIVE_OPENING.search(sentence) or PROHIBITIVE_CLOSING.search(sentence))
+
+
 def _rule_words(sentence: str) -> bool:
     sentence = _DESCRIBED.sub(" ", sentence)  # "82567 rows that were never reconciled"
     if banned_outright(sentence) or _MUST_HAVE.search(sentence):
         return True
-    if denies_as_an_order(sentence) or denies_a_number(sentence):
+    if denies_as_an_order(sentence) or denies_a_number(sentence) or ordered_by_mood(sentence):
         return True
     if turned_down_value(sentence) is not None:  # "Nahi, Helm nahi, Kustomize better rahega."
         return True
@@ -1947,6 +1973,17 @@ _DIGITED_NAME = re.compile(
 )
 
 
+def lifts_something(sentence: str) -> bool:
+    """Whether ``sentence`` may lift a rule: a lifting's words (``LIFTS``), a leave
+    (:func:`grants_leave`), or a modal of permission in another language
+    (``lexicon.intent.LEAVE_ELSEWHERE``: "Отсега можеш да испраќаш …") that bans nothing
+    and asks nothing. (Which rule, if any, :func:`lifted_rule` says.)"""
+    if LIFTS.search(sentence) or grants_leave(sentence):
+        return True
+    found = LEAVE_ELSEWHERE.search(sentence) is not None
+    return found and not asks(sentence) and not prohibits_by_mood(sentence)
+
+
 def lifted_rule(sentence: str, rules: Sequence[str]) -> str | None:
     """The earlier rule ``sentence`` lifts, if it is a permission on a rule's topic ("No
     subheadings in the reply." … "subheadings are allowed now, one per section."), the
@@ -1960,7 +1997,7 @@ def lifted_rule(sentence: str, rules: Sequence[str]) -> str | None:
     ...             ["Don't add any new dependencies to the project."])
     "Don't add any new dependencies to the project."
     """
-    if not rules or not (LIFTS.search(sentence) or grants_leave(sentence)):
+    if not rules or not lifts_something(sentence):
         return None
     # (a rule named by its words run together: "the no-new-dependencies rule is lifted")
     said = keywords(sentence)
@@ -1993,11 +2030,14 @@ def revoked_later(permission: str, later: Sequence[str]) -> bool:
     >>> revoked_later("You can deploy to staging today.", ["Never touch billing/."])
     False
     """
-    if not LIFTS.search(permission) and not grants_leave(permission):
+    if not lifts_something(permission):
         return False
     # (a ban in any language: "Finalement, ne supprime pas tmp/.", "Drop de tabellen toch niet.")
     return any(
-        is_rule(x) and _negated(x) and lifted_rule(permission, [x]) is not None for x in later
+        is_rule(x)
+        and (_negated(x) or prohibits_by_mood(x))
+        and lifted_rule(permission, [x]) is not None
+        for x in later
     )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..lexicon.tools import LOOKING
@@ -262,13 +262,20 @@ def _shown_at_most(d: Digest, name: str) -> int:
 
 def _shown_elsewhere(d: Digest, chosen: dict[str, list[str]]) -> frozenset[str]:
     """The "Commands run" items an item chosen in another section starts with."""
-    heads = {
+    heads = commands_named(chosen)
+    return frozenset(c for c in d.items("Commands run") if c in heads)
+
+
+def commands_named(sections: Mapping[str, Sequence[str]]) -> set[str]:
+    """The commands that items of "Failures", "Findings" and "Numbers that matter" in
+    ``sections`` start with ("`make deploy`: Error 2"), as "Commands run" lists them: a
+    command shown there is not listed again (``render_digest``)."""
+    return {
         i.partition("`: ")[0] + "`"
         for name in ("Failures", "Findings", "Numbers that matter")
-        for i in chosen.get(name, ())
-        if i.startswith("`")
+        for i in sections.get(name, ())
+        if i.startswith("`") and "`: " in i
     }
-    return frozenset(c for c in d.items("Commands run") if c in heads)
 
 
 def _without(d: Digest, name: str, items: Collection[str]) -> Digest:

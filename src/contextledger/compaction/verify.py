@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 from ..model import Message
 from .actions import render_action
+from .claims.alike import Alike, check_alike, said_alike
 from .claims.anchors import unglued
 from .claims.check import Claim, Evidence, check_clause, check_sentence
 from .claims.numbers import computed, share_whole
@@ -406,7 +407,7 @@ def verify_recap(
     False
     """
     recap_text = recap_text.strip()
-    check = _UnitCheck(covered_messages, previous_recap, context, quotes=quotes)
+    check = _UnitCheck(covered_messages, previous_recap, context, quotes=quotes, recap=recap_text)
     kept = _without_empty_sections(_kept_lines(recap_text, check))
     prose = re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip()
     facts = _ledger_facts(covered_messages, previous_recap)
@@ -435,6 +436,7 @@ class _UnitCheck:
         context: Sequence[Message],
         *,
         quotes: bool,
+        recap: str = "",
     ) -> None:
         said = _said_elsewhere(covered, context)
         # who spoke is part of the record: "qa_lin reported the crash" names a participant
@@ -449,6 +451,8 @@ class _UnitCheck:
         self._evidence: Evidence | None = None
         self._sources = _Sources(covered, said) if quotes else None
         self._own: _RecordLines | None = None  # the record's action, run and printed lines
+        self._recap = recap
+        self._alike: Alike | None = None  # the shapes of its clauses the record checks
         self.supported: dict[Fact, None] = {}
         self.unsupported: dict[Fact, None] = {}
         self.misclaims: dict[Claim, None] = {}
@@ -531,10 +535,13 @@ class _UnitCheck:
 
     def _misclaims(self, unit: str, section: str | None) -> tuple[Claim, ...]:
         """The claims of ``unit`` the record does not support, counting those checked."""
+        if self._alike is None:
+            self._alike = said_alike(self._recap, self.evidence())
+        alike = tuple(check_alike(_LEFT_OUT.sub("", unit), self._alike, self.evidence()))
         if section is None:
             n, found = check_sentence(_LEFT_OUT.sub("", unit).strip(), self.evidence())
             self.checked += n
-            return tuple(found)
+            return (*found, *alike)
         parts = sentences(unit) if section in _SAID_SECTIONS else [unit]
         clauses = [_LEFT_OUT.sub("", part).strip() for part in parts or [unit]]
         quoted = self._sources is not None and self._sources.quoted(
@@ -543,7 +550,8 @@ class _UnitCheck:
         self.checked += len(parts) or 1
         if quoted:  # its speaker's own words: what the record-wide check would find true
             return ()
-        return tuple(c for s in clauses if s for c in check_clause(s, section, self.evidence()))
+        ev = self.evidence()
+        return (*(c for s in clauses if s for c in check_clause(s, section, ev)), *alike)
 
 
 def _kept_lines(recap_text: str, check: _UnitCheck) -> list[str]:

@@ -204,7 +204,10 @@ def framing_for(provider: str) -> Framing:
 # or something added to every request after July) is not known from two bills: 7 more a
 # message covers both (a one-message request 7 over). o1-preview, of the same generation
 # (2024-09-12, no system messages either, no bill found), is priced alike. Both are shut down.
-_MORE_A_MESSAGE = (("o1-mini", 7), ("o1-preview", 7))
+# gpt-3.5-turbo-0301 framed each message ``<|im_start|>{role}\n{content}<|im_end|>\n``: 4
+# (the cookbook's num_tokens_from_messages), 1 more than its successors; gpt-3.5-turbo served
+# it until 2023-06-27 (DataDog/dd-trace-py's replies naming it: 57 billed, 53 at 3 a message).
+_MORE_A_MESSAGE = (("o1-mini", 7), ("o1-preview", 7), ("gpt-3.5-turbo-0301", 1))
 
 
 def framing_for_model(model_id: str, provider: str) -> Framing:
@@ -212,6 +215,8 @@ def framing_for_model(model_id: str, provider: str) -> Framing:
 
     >>> framing_for_model("o1-mini-2024-09-12", "openai").per_message, framing_for_model("o1", "openai").per_message
     (10, 3)
+    >>> framing_for_model("gpt-3.5-turbo-0301", "openai").per_message
+    4
     """
     framing = framing_for(provider)
     more = next((n for prefix, n in _MORE_A_MESSAGE if model_id.startswith(prefix)), 0)
@@ -957,7 +962,7 @@ def rendered_functions(tools: Sequence[Mapping[str, Any]]) -> str | None:
         described = _comment(function.get("description"))
         if not isinstance(name, str) or described is None or not isinstance(params, Mapping):
             return None
-        if params.get("type") != "object" or set(params) - _OBJECT_KEYS - {"$schema", "title"}:
+        if params.get("type") != "object" or set(params) - _OBJECT_KEYS - _UNRENDERED_KEYS:
             return None
         # The parameters' own description: where OpenAI renders it is not published, but it
         # is billed (pydantic/pydantic-ai's gpt-5.4 request with one: 109 billed, 98 priced
@@ -980,6 +985,12 @@ def rendered_functions(tools: Sequence[Mapping[str, Any]]) -> str | None:
 
 
 _FUNCTION_KEYS = frozenset({"name", "description", "parameters", "strict"})
+# Keys of the parameters object that are not rendered: ``$schema``, a ``title`` (priced as a
+# comment: ``_parameters_title``) and ``strict`` written into the schema instead of beside it
+# (crmne/ruby_llm's tools): 24 recorded first requests of gpt-5-nano, gpt-5.4 and gpt-5.6-luna
+# whose only other content is a question bill 1-9 below their rendering without the key,
+# 20-72 below it as the schema's JSON (the fallback for a key not known).
+_UNRENDERED_KEYS = frozenset({"$schema", "title", "strict"})
 
 
 def _function_of(tool: Mapping[str, Any]) -> object:

@@ -1512,8 +1512,12 @@ def request_overhead(info: ModelInfo) -> int:
 #: Opus 4.5, Sonnet 4.6 and later keep all, so they are not here); Mirascope's recorded
 #: claude-sonnet-4-0 bills: 97 for a follow-up after a thinking turn priced 1,054-1,418 with
 #: it (review40 R40-B2). gpt-5 on Responses: Mirascope's follow-up after a reasoning item
-#: with summaries, billed 62, priced 426-697 with it; OpenAI's newer models may keep earlier
-#: reasoning (its "Preserved reasoning" guide), so only ids bills prove are here.
+#: with summaries, billed 62, priced 426-697 with it; gpt-5-nano and gpt-5-mini alike
+#: (crmne/ruby_llm's nine gpt-5-nano follow-ups after encrypted reasoning items, 36-267
+#: billed, priced 388-1,889 with them, 1-7 over without; Arize-ai/openinference's gpt-5-mini,
+#: 20 billed, 388 priced; pydantic-ai's three gpt-5-mini follow-ups 370-295 tokens less over);
+#: OpenAI's newer models may keep earlier reasoning (its "Preserved reasoning" guide), so only
+#: ids bills prove are here.
 STRIPS_EARLIER_REASONING: Mapping[str, frozenset[str]] = {
     "anthropic": frozenset(
         (
@@ -1525,7 +1529,7 @@ STRIPS_EARLIER_REASONING: Mapping[str, frozenset[str]] = {
             "claude-haiku-4-5",
         )
     ),
-    "openai-responses": frozenset(("gpt-5",)),
+    "openai-responses": frozenset(("gpt-5", "gpt-5-mini", "gpt-5-nano")),
 }
 
 

@@ -121,6 +121,7 @@ from .order import (
     split_order,
 )
 from .outcomes import bound_outcome, check_codes, check_entry_numbers
+from .partial import check_partial
 from .permission import as_permitted, check_leave, check_permission, said_in_halves
 from .polarity import PERMIT, as_reminded, forbids, negated
 from .reading import (
@@ -140,6 +141,7 @@ from .reading import (
     quote,
     strip_note,
 )
+from .reimposed import check_said_again
 from .required import required_by_tool
 from .results import with_runs
 from .reversed import check_reversed_decision
@@ -317,6 +319,8 @@ def _check_clause(
     secret += check_hardcoded(text, ev)  # "Hardcode the token from X" after "never hardcode"
     if secret:
         return tuple(secret)
+    if section == "Constraints and corrections" and (again := check_said_again(text, ev)):
+        return tuple(again)  # "User: From now on you may publish." before "again, don't"
     quoted_words = quoted_user(text, ev, section)
     # (the user's own words, in any script, of a choice they later took back)
     taken_back = check_reversed_decision(text, ev) if section == "Decisions" else []
@@ -325,6 +329,7 @@ def _check_clause(
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
     out += check_times(text, ev) + check_tallies(text, ev) + check_units(text, ev)
     out += check_percents(text, ev)  # "the 15% discount" where only a date has a 15
+    out += check_partial(text, ev)  # "All 5 files were uploaded" where 3 of 5 were
     out += check_owner(text, ev)  # "the user owns it" where the ops team does
     out += check_verb_times(text, ev)  # "restarted 43 times" where the record counts 34
     out += check_locations(text, ev)  # "Checkout.tsx:41" where the trace said "Cart.tsx:41"

@@ -20,6 +20,7 @@ from ..tool_calls import call_commands, call_writes
 from ..trace import claim_terms, cover, specific_terms, stem, unit_terms
 from .corrected import reported_by_user
 from .evidence import Claim, Evidence, Unit, UnitIndex
+from .partial import part_told
 from .polarity import preferences
 from .reading import FUTURE, GENERIC_DOING, OUTCOME_WORDS, TESTS, quote
 from .runs import check_ran, failure_subjects, is_test_run
@@ -293,6 +294,8 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
         return []
     if actor is None and _reported_by_user(text, verb, terms, specific, ev):
         return []
+    if part_told(text, ev, failed=False):
+        return []  # "Sent 6 of 8 invitations" of ``{"sent": 6, "failed": 2}``: its tally
     said = next((ev.said[i] for i in ev.said_index.covering(terms, 0.5)), None)
     why = "no tool call or assistant turn shows it done"
     if said is not None:

@@ -19,7 +19,7 @@ from ...lexicon import claims as lexicon
 from ..trace import FILLER, claim_terms, cover, stem, unit_terms
 from .evidence import Claim, Evidence
 from .reading import GENERIC_DOING
-from .values import canonical, dates_in
+from .values import CURRENCIES, canonical, dates_in, figures
 
 # Numbers bound to a label the recap may swap: "expected 302, got 500".
 LABEL = re.compile(
@@ -510,11 +510,11 @@ def check_units(text: str, ev: Evidence) -> list[Claim]:
     """A number the record gives in one unit, claimed in another: "900 minutes" where the
     record says "900 seconds" (and never 900 minutes), "64 GB" for "64 MB", "64
     connections" for "64 MB" (a count of something for an amount of memory or time)."""
-    claimed = measures(text) if any(c.isdigit() for c in text) else set()
-    if not claimed:
+    if not any(c.isdigit() for c in text):
         return []
-    record = _measured(ev)
-    out: list[Claim] = []
+    claimed = measures(text)
+    out: list[Claim] = _currency_changed(text, ev)
+    record = _measured(ev) if claimed else frozenset()
     for n, dim, unit in sorted(claimed):
         if (n, dim, unit) in record:
             continue
@@ -529,6 +529,30 @@ def check_units(text: str, ev: Evidence) -> list[Claim]:
             # "64 connections" where the record's 64 is always an amount of memory: "64 MB"
             out.append(Claim("number", f"{n} {unit}", f"the record gives {n} {said[0][1]}"))
     return out
+
+
+def _currency_changed(text: str, ev: Evidence) -> list[Claim]:
+    """An amount the record gives in one currency, claimed in another, in any script: "$1,200"
+    or "1 200 долара" where the record says "1200 €" and never 1,200 dollars (review48: 7/12
+    stood, the non-Latin ones; under "Numbers that matter" all did)."""
+    claimed = sorted((n, u) for n, u in figures(text) if u in CURRENCIES)
+    if not claimed:
+        return []
+    record = ev.derive("amounts", lambda: frozenset().union(*(_amounts(t) for t in ev.texts)))
+    out = []
+    for n, unit in claimed:
+        said = sorted({u for m, u in record if m == n})
+        if said and unit not in said:
+            out.append(Claim("number", f"{n} {unit}", f"the record gives {n} {said[0]}"))
+    return out
+
+
+@lru_cache(maxsize=1 << 14)  # each text of the record is read once, not at every recap
+def _amounts(text: str) -> frozenset[tuple[str, str]]:
+    """The amounts ``text`` gives with their currency (see :func:`.values.figures`)."""
+    if not any(c.isdigit() for c in text):
+        return frozenset()
+    return frozenset((n, u) for n, u in figures(text) if u in CURRENCIES)
 
 
 # --------------------------------------------------------------------------- a number's qualities

@@ -41,6 +41,7 @@ from typing import Any
 from ...model import ToolCall
 from ..trace import claim_terms, cover, unit_terms
 from .evidence import Claim, Evidence, failed_output
+from .partial import partly_done
 from .polarity import negated
 from .reading import FUTURE, GENERIC_DOING, quote
 from .values import dates_in
@@ -174,7 +175,10 @@ def bound_outcome(text: str, ev: Evidence, actor: str | None = None) -> list[Cla
         words = claim_terms(text) - claim_terms(verb.group(1)) - GENERIC_DOING - _ACTORS
         bound = [i for i in ours if words and cover(words, unit_terms(texts[i]))[0] >= 0.5]
     if bound:
-        done = [i for i in bound if not _failed(answered[i][1], ev, i)]
+        # (a batch done in part was done, for that part: "6 of the 8 invitations were sent")
+        done = [
+            i for i in bound if not _failed(answered[i][1], ev, i) or partly_done(answered[i][1])
+        ]
         if done:
             return _on_its_date(
                 text, [f"{answered[i][0].arguments} {answered[i][1]}" for i in done]

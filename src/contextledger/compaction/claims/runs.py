@@ -33,6 +33,7 @@ from .evidence import (
 )
 from .numbers import LABEL
 from .order import passed_since
+from .partial import part_told
 from .reading import (
     BACKTICKED,
     FAIL,
@@ -271,6 +272,7 @@ def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
         if (
             not _on_failing_line(FAIL.sub(" ", text).strip(" ."), ev)
             and not counts_printed(text, ev)
+            and not part_told(text, ev, failed=True)  # "6 of 8 sent; 2 failed" of "Sent 6 of 8"
             and not _names_a_failure(text, ev)
             and not user_reported(_REASON.split(text)[-1], ev)
         ):

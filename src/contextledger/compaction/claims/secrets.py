@@ -57,19 +57,26 @@ def _made(value: str) -> bool:
 
 
 def check_secret(text: str, ev: Evidence) -> list[Claim]:
-    """``text`` holds the value of a credential a tool printed."""
-    values = ev.derive(
-        "secret values", lambda: frozenset().union(*(_values(r.lines) for r in ev.results))
-    )
-    if not values or not any(v in text for v in values):
+    """``text`` holds the value of a credential a tool printed or a user said ("Portal
+    password: Heron-7723" after the user's "the portal password is Heron-7723, never repeat
+    it", in any language the recap writer reads a password in: R48-ver1 12/12 stood)."""
+    printed, said = ev.derive("secret values", lambda: _record_values(ev))
+    if any(v in text for v in printed):
+        whose = "a tool printed"
+    elif any(v in text for v in said):
+        whose = "the user said"
+    else:
         return []
-    return [
-        Claim(
-            "number",
-            text,
-            "a credential's value a tool printed: a recap names the credential, never its value",
-        )
-    ]
+    why = f"a credential's value {whose}: a recap names the credential, never its value"
+    return [Claim("number", text, why)]
+
+
+def _record_values(ev: Evidence) -> tuple[frozenset[str], frozenset[str]]:
+    """The credential values tool results printed, and those the user's turns said (each
+    line read as the recap writer reads it: :func:`.credentials.masked` hides the same)."""
+    printed = frozenset().union(*(_values(r.lines) for r in ev.results))
+    said = _values(tuple(line for turn in ev.user_turns for line in turn.splitlines()))
+    return printed, said - printed
 
 
 # Putting a credential's value where the code or its files carry it ("Hardcode the token

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import unicodedata
 from functools import lru_cache
 
 from ...lexicon import claims as lexicon
@@ -83,9 +84,66 @@ def _iso(m: re.Match[str]) -> str:
     return " ".join(f"{y or 0:04d}-{mo:02d}-{d:02d}" for y, mo, d in readings)
 
 
-_CURRENCY = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "円": "jpy"}
-_BEFORE = re.compile(r"(?<![\w$])(US)?([$€£¥])\s?(\d[\d,.]*\d|\d)")
-_AFTER = re.compile(r"(\d[\d,.]*\d|\d)\s?([€£¥円])")
+_CURRENCY = lexicon.CURRENCY_SIGNS
+_SIGN = "[" + re.escape("".join(_CURRENCY)) + "]"
+_BEFORE = re.compile(rf"(?<![\w$])(US)?({_SIGN})\s?(\d[\d,.]*\d|\d)")
+# ("1.450 $" as written in Galician, Spanish, French; not a shell's "5 $HOME")
+_AFTER = re.compile(rf"(\d[\d,.]*\d|\d)\s?({_SIGN})(?![\w{{(])")
+# a currency's word after the figure ("1 200 евро", "45,000 ರೂಪಾಯಿ", "300 dollars"): a
+# short one (a code, "kr", "yen") whole, a longer one with an ending ("dólares", "euroa")
+_WORD_CODE = {w.casefold(): code for code, ws in lexicon.CURRENCY_WORDS.items() for w in ws.split()}
+_CURRENCY_WORD = re.compile(
+    r"(?i)(\d[\d,.]*\d|\d)\s?("
+    + "|".join(
+        re.escape(w) + (r"[^\W\d_]{0,3}" if len(w) > 3 else "")
+        for w in sorted(_WORD_CODE, key=len, reverse=True)
+    )
+    + r")(?![^\W\d_])(?<!europ)"
+)
+# "1 450 €", "18 500 евро": thousands grouped by a space, read whole next to a currency
+_SPACE_GROUPED = re.compile(r"(?<![\d,.])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+)(?![\d,.]*\d)")
+
+
+def _currency_word(m: re.Match[str]) -> str:
+    word = m.group(2).casefold()
+    code = next(
+        c for w, c in _WORD_CODE.items() if word.startswith(w) and (len(w) > 3 or w == word)
+    )
+    return f"{m.group(1)} {code}"
+
+
+def ascii_digits(text: str) -> str:
+    """``text`` with every decimal digit of another script written as an ASCII one: "१२०",
+    "೧೨೦" and "١٢٠" are 120 (a figure is the same figure in any script).
+
+    >>> ascii_digits("बजेट ₹४५,००० आहे"), ascii_digits("x 12")
+    ('बजेट ₹45,000 आहे', 'x 12')
+    """
+    if text.isascii():
+        return text
+    return "".join(
+        str(unicodedata.decimal(c)) if c.isdecimal() and not c.isascii() else c for c in text
+    )
+
+
+def _grouped_currency(text: str) -> str:
+    """``text`` with a space-grouped amount next to a currency written whole ("1 450 €" is
+    "1450 €"): elsewhere "1 450" may be two numbers."""
+
+    def whole(m: re.Match[str]) -> str:
+        after, before = text[m.end() : m.end() + 12], text[max(0, m.start() - 4) : m.start()]
+        near = _AFTER.match(m.group(1).replace(" ", "") + after[:2]) or _CURRENCY_WORD.match(
+            "0 " + after.lstrip()
+        )
+        return (
+            re.sub(r"\s", "", m.group(1))
+            if near or re.search(rf"{_SIGN}\s?$", before)
+            else m.group(1)
+        )
+
+    return _SPACE_GROUPED.sub(whole, text)
+
+
 # "48.300,50" (German): the dots group thousands, the comma is the decimal point
 _DOTTED = re.compile(r"(?<![\w.,])(\d{1,3}(?:\.\d{3})+)(?:,(\d+))?(?![\w.,]*\d)")
 _NUMBER_WORDS_LIST = "two three four five six seven eight nine ten eleven twelve"
@@ -111,11 +169,12 @@ def _dotted(m: re.Match[str]) -> str:
 
 
 # "EUR 12,750": the code after the amount, as "12,750 EUR"
-_CODE_FIRST = re.compile(r"(?i)\b(usd|eur|gbp|jpy|chf)\s?(\d[\d,.]*\d|\d)(?![\d,.]*\d)")
+_CODES = "usd|eur|gbp|jpy|chf|inr|ngn|cny|zar|isk|sek|nok|dkk|cad|aud|uah|kzt|azn|krw|thb|vnd|ils"
+_CODE_FIRST = re.compile(rf"(?i)\b({_CODES})\s?(\d[\d,.]*\d|\d)(?![\d,.]*\d)")
 # An amount with its currency or unit, kept together as one more word: "1450_usd",
 # "200_ms" (a figure alone would let "1,450 EUR" pass for "$1,450", "200 s" for "200 ms")
 _MEASURED = re.compile(
-    r"(?i)(?<![\w.,])(\d[\d,.]*\d|\d)\s?(usd|eur|gbp|jpy|chf|ms|s|sec|secs|min|mins|h|hrs?|"
+    rf"(?i)(?<![\w.,])(\d[\d,.]*\d|\d)\s?({_CODES}|rubl|lira|bdt|mnt|ghs|kr|ms|s|sec|secs|min|mins|h|hrs?|"
     r"kb|mb|gb|tb|%)(?![\w%])"
 )
 
@@ -134,11 +193,14 @@ def canonical(text: str) -> str:
     currency symbols as codes after the amount, German digit grouping and a decimal
     comma as English ("253,95 €" is "253.95 eur"), and
     "two" to "twelve" as digits."""
+    text = ascii_digits(text)
     if _ANY.search(text) is not None:
         for pattern in _DATES:
             text = pattern.sub(_iso, text)
+        text = _grouped_currency(text)
         text = _BEFORE.sub(lambda m: f"{m.group(3)} {_CURRENCY[m.group(2)]}", text)
         text = _AFTER.sub(lambda m: f"{m.group(1)} {_CURRENCY[m.group(2)]}", text)
+        text = _CURRENCY_WORD.sub(_currency_word, text)
         text = _DOTTED.sub(_dotted, text)
         text = _DECIMAL_COMMA.sub(r"\1.\2", text)
         text = _OCTETS.sub(lambda m: f"{m.group(1)} {m.group(2)[0]}B", text)
@@ -147,7 +209,9 @@ def canonical(text: str) -> str:
     return _NUMBER_WORD.sub(lambda m: _NUMBER[m.group(1).casefold()], text)
 
 
-CURRENCIES = frozenset(set(_CURRENCY.values()) | {"chf", "cad", "aud", "inr", "cny"})
+CURRENCIES = frozenset(
+    set(_CURRENCY.values()) | set(lexicon.CURRENCY_WORDS) | set(_CODES.split("|"))
+)
 # A figure and what it counts in: "1450 usd", "200 ms", "0.1 %", "1.5k rows"
 _WITH_UNIT = re.compile(r"(?i)(\d[\d.]*\d|\d)\s?(%|[a-zµ]{1,5}\b)?")
 _UNITS = CURRENCIES | {
