@@ -16,6 +16,7 @@ import random
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
+from builders import image_block
 from contextledger import Message, ToolCall
 from contextledger.fit import fit
 
@@ -66,6 +67,13 @@ TALK = (
     "My manager asked about the {p} numbers, tell me when you know more.",
 )
 PARTS = ("billing", "ingest", "worker", "search")
+# what she says beside a screenshot of the dashboard, every 13th turn
+CAPTIONS = {
+    "hy": "Ահա թե ինչ եմ հիմա տեսնում վահանակի վրա։",
+    "ka": "აი, რას ვხედავ ახლა დაფაზე.",
+    "km": "នេះជាអ្វីដែលខ្ញុំឃើញនៅលើផ្ទាំងឥឡូវនេះ។",
+    "my": "ဒက်ရှ်ဘုတ်ပေါ်မှာ အခု ကျွန်တော်မြင်နေရတာ ဒါပါ။",
+}
 
 
 def _log(rng: random.Random, lines: int) -> str:
@@ -78,7 +86,7 @@ def _log(rng: random.Random, lines: int) -> str:
 
 def incident_session(seed: int, rounds: int, lang: str) -> tuple[list[Message], list[str]]:
     """The session and its planted facts: the goal, her rules (``SAID[lang]``) in the first
-    two thirds, pastes of 10-90 log lines and remarks from her, files written and tests failing."""
+    two thirds, pastes of 10-90 log lines, remarks and screenshots from her, files written and tests failing."""
     rng = random.Random(seed)
     said = list(SAID[lang])
     at = dict(zip(rng.sample(range(1, rounds * 2 // 3), len(said)), said, strict=True))
@@ -89,6 +97,8 @@ def incident_session(seed: int, rounds: int, lang: str) -> tuple[list[Message], 
     for r in range(rounds):
         if r in at:
             msgs.append(Message.user(at[r]))
+        elif r % 13 == 4:
+            msgs.append(Message.user(CAPTIONS[lang], image_block(512, 512)))
         elif (roll := rng.random()) < 0.2:
             msgs.append(Message.user("Output from my side:\n" + _log(rng, rng.randrange(10, 90))))
         elif roll < 0.5:
@@ -139,6 +149,7 @@ WINDOWS = (8_000, 12_000, 16_000, 24_000, 32_000)
     ),
 )
 @example(seed=2, rounds=112, lang="hy", pair=(8_000, 16_000))  # (main lost 3 rules at 16k)
+@example(seed=2, rounds=112, lang="hy", pair=(16_000, 32_000))  # (a screenshot put back twice)
 def test_a_bigger_window_keeps_every_fact_a_smaller_one_keeps(
     seed: int, rounds: int, lang: str, pair: tuple[int, int]
 ) -> None:

@@ -953,7 +953,9 @@ def _screenshots_back(index: HistoryIndex, pins: Pins, pinned: list[int], room: 
     window, and a computer-use agent kept its older screenshots but not its newest one."""
     spent = 0
     for k in sorted(pinned, reverse=True):
-        lean = pins.lean[k]
+        lean = pins.lean.get(k)
+        if lean is None:
+            continue  # (put back within a smaller cap: ``cap_steps``)
         if not index.request_may_fit(k, room - spent + lean.unit.cost):
             continue
         whole = index.unit_alone(k, "prior")
