@@ -905,6 +905,11 @@ def _pin_requests(
                     lean = _lean(index, pricer, k, cap, _ASKED)
                     if lean is not None:
                         with_screenshot.append(k)
+                elif not must:
+                    # (a recent paste as its words too: which requests are recent moves with
+                    # the run kept, and a 12k fit pinned a newer 700-token log whole where 8k
+                    # kept it in its run, and lost a correction 8k pinned: retain51)
+                    lean = _words_first(index, pricer, k, room, _ASKED)
                 if lean is not None:
                     if lean.unit.cost > room:
                         continue
