@@ -92,7 +92,7 @@ from .gists import (
     words_gist,
 )
 from .lazy import LazyMessages
-from .options import FitOptions
+from .options import DEFAULT_PRIOR_ANCHOR_TOKENS, FitOptions, cap_steps
 from .report import Change
 from .request_part import _HEAD_CHARS, _TAIL_CHARS, request_part
 from .shedding import Shortened, shorten, shorten_attached_files, stable_share
@@ -159,6 +159,13 @@ _FILL_VISITS = 8 * _FILL_LOOKS
 #: How many substantive requests not acted on may open a session before the one that set
 #: the task is looked for no further (a chat without tools acts on none: its first is kept)
 _OPENING_REMARKS = 3
+
+#: The first of the caps the earlier requests are pinned within (``cap_steps``): the
+#: smallest window's
+_FIRST_PRIOR_CAP = DEFAULT_PRIOR_ANCHOR_TOKENS
+
+#: The first of the caps the gists are pinned within (``cap_steps``)
+_FIRST_GIST_CAP = 256
 
 #: Why a lean pin's words are kept, as its image's notice says it: the goal, a correction
 #: or a rule (``_pin_requests``), or another of the user's requests (``_fill``)
@@ -801,131 +808,144 @@ def _pin_requests(
         # sentences either, and is not asked to excerpt them)
         shaped: set[int] = set()
 
-        # (a correction or rule that surely cannot fit what is left of the cap, even as its
-        # words, is never pinned: it is not read for rules)
-        steering = read.steering_before(older_pos, lambda: opts.prior_anchor_tokens - spent)
-        # (the latest restatement, read from the newest: one kept anyway pins no older one)
-        restating = (p for p in islice(read.restating_before(anchor_pos), 1) if p < older_pos)
-        order = prior_request_order(
-            lambda: requests(range(older - 1, -1, -1)),
-            requests(range(older)),
-            among_requests(restating),
-            among_requests(steering),
-            substantive,
-            lambda k: read.is_steering(starts[k]),
-            (lambda k: _acted_on(index, k, anchor_pos)) if index.opens else None,
-            lambda k: is_terse_task(index.request_text(starts[k])),
-            lambda k: _pasted_only(index, k),
-            tasks,
-            by_paste,
-            partial(_by_shape, index, older, substantive, shaped),
-            lambda: _deferred(index, requests(range(older - 1, -1, -1)), substantive),
-        )
         stale = 0  # stale settings skipped
         newer = index.newer_settings(anchor_pos)  # (kept across refits)
         text_of = _texts_once(index, facts)
         pinned_words = _PinnedWords(text_of)
         with_screenshot: list[int] = []  # (recent requests pinned as their words first)
-        for k, must in order:
-            if not must and found >= opts.prior_anchors:
-                break  # the rest are not "must" either
-            room = opts.prior_anchor_tokens - spent
-            if room < least:
-                break  # the cap is spent: no request costs less than its framing
-            if pinned_words.said_again(k):
-                if pinned_words.repeats > _FILL_VISITS:
-                    break  # (a chat of one command said thousands of times is not walked)
-                continue
-            pasted = pasted_lines(k) if must and k not in tasks and by_paste(k) else None
-            if pasted is not None and pasted <= pinned_words.pasted:
-                pinned_words.repeats += 1
-                if pinned_words.repeats > _FILL_LOOKS:
-                    break  # (the same pages pasted hundreds of times)
-                continue  # (what it pastes is pinned from a newer turn)
-            rules = (
-                rule_excerpt(k)
-                if must and k not in tasks and pasted is None and k not in shaped
-                else None
+        # the pins a smaller cap (a smaller window's) chooses are chosen first, the rest of the
+        # cap after them: a bigger window never loses a pin a smaller one keeps (a paste too
+        # big for 8k's cap fitted 12k's, was pinned ahead of the rules after it, and they
+        # were lost: retain51)
+        for cap in cap_steps(_FIRST_PRIOR_CAP, opts.prior_anchor_tokens):
+            # (a correction or rule that surely cannot fit what is left of the cap, even as its
+            # words, is never pinned: it is not read for rules)
+            # (read lazily within this step: the room it sees is this step's, as spent now)
+            steering = read.steering_before(older_pos, lambda: cap - spent)  # noqa: B023
+            # (the latest restatement, read from the newest: one kept anyway pins no older one)
+            restating = (p for p in islice(read.restating_before(anchor_pos), 1) if p < older_pos)
+            order = prior_request_order(
+                lambda: requests(range(older - 1, -1, -1)),
+                requests(range(older)),
+                among_requests(restating),
+                among_requests(steering),
+                substantive,
+                lambda k: read.is_steering(starts[k]),
+                (lambda k: _acted_on(index, k, anchor_pos)) if index.opens else None,
+                lambda k: is_terse_task(index.request_text(starts[k])),
+                lambda k: _pasted_only(index, k),
+                tasks,
+                by_paste,
+                partial(_by_shape, index, older, substantive, shaped),
+                lambda: _deferred(index, requests(range(older - 1, -1, -1)), substantive),
             )
-            if rules is not None:
-                excerpt, said = rules
-                if pinned_words.rules_said(said):
+            for k, must in order:
+                if k in pins.numbers:
+                    continue  # (pinned within a smaller cap)
+                if not must and found >= opts.prior_anchors:
+                    break  # the rest are not "must" either
+                room = cap - spent
+                if room < least:
+                    break  # the cap is spent: no request costs less than its framing
+                if pinned_words.said_again(k):
+                    if pinned_words.repeats > _FILL_VISITS:
+                        break  # (a chat of one command said thousands of times is not walked)
+                    continue
+                pasted = pasted_lines(k) if must and k not in tasks and by_paste(k) else None
+                if pasted is not None and pasted <= pinned_words.pasted:
+                    pinned_words.repeats += 1
                     if pinned_words.repeats > _FILL_LOOKS:
-                        break  # (a history of the same few rules said hundreds of times)
-                    continue  # (its rules are pinned from a newer turn)
-                most = min(room, _WHOLE_OVER_EXCERPT * excerpt.unit.cost)
-                # (by a bound from its characters first: a long turn is not counted)
-                if index.request_may_fit(k, most) and index.exact_cost(starts[k]) <= most:
-                    unit = index.unit_alone(k, "prior")  # (mostly its rules: whole)
-                elif excerpt.unit.cost <= room:
-                    unit = excerpt.unit
-                    pins.lean[k] = excerpt  # (sent whole if the window holds it)
+                        break  # (the same pages pasted hundreds of times)
+                    continue  # (what it pastes is pinned from a newer turn)
+                rules = (
+                    rule_excerpt(k)
+                    if must and k not in tasks and pasted is None and k not in shaped
+                    else None
+                )
+                if rules is not None:
+                    excerpt, said = rules
+                    if pinned_words.rules_said(said):
+                        if pinned_words.repeats > _FILL_LOOKS:
+                            break  # (a history of the same few rules said hundreds of times)
+                        continue  # (its rules are pinned from a newer turn)
+                    most = min(room, _WHOLE_OVER_EXCERPT * excerpt.unit.cost)
+                    # (by a bound from its characters first: a long turn is not counted)
+                    if index.request_may_fit(k, most) and index.exact_cost(starts[k]) <= most:
+                        unit = index.unit_alone(k, "prior")  # (mostly its rules: whole)
+                    elif excerpt.unit.cost <= room:
+                        unit = excerpt.unit
+                        pins.lean[k] = excerpt  # (sent whole if the window holds it)
+                    else:
+                        continue
+                    pins.add(k, unit)
+                    pinned_words.add(k, said)
+                    spent += unit.cost
+                    found += 1
+                    continue
+                if must and not words_may_fit(k, room):
+                    continue  # (known from its letters: most candidates once the cap is nearly spent)
+                if newer.reset(starts[k]):
+                    # the newest value stands: the one it replaced takes no room ahead of it (a
+                    # chat that sets its knobs again and again is not walked to its start)
+                    stale += 1
+                    if stale > _FILL_LOOKS:
+                        break
+                    continue
+                # the goal, corrections and rules are pinned as their words: their images (and
+                # the lines pasted into a request too long for the cap) are put back after the
+                # selection if the window holds them (settle_lean_pins)
+                lean = _lean(index, pricer, k, cap) if must else None
+                if must and lean is None:
+                    lean = _words_first(index, pricer, k, room, _STEERS)
+                elif not must and index.holds_images(starts[k]):
+                    # (a recent turn pinned with its screenshot whole took 1,144 of a 1,875 cap
+                    # at 16k, so the requests after it went, which 8k's cap, too small for the
+                    # screenshot, kept: review47 R47-ret3. Its words first; the screenshot goes
+                    # back if the window holds it, else it is reported)
+                    lean = _lean(index, pricer, k, cap, _ASKED)
+                    if lean is not None:
+                        with_screenshot.append(k)
+                elif not must:
+                    # (a recent paste as its words too: which requests are recent moves with
+                    # the run kept, and a 12k fit pinned a newer 700-token log whole where 8k
+                    # kept it in its run, and lost a correction 8k pinned: retain51)
+                    lean = _words_first(index, pricer, k, room, _ASKED)
+                if lean is not None:
+                    if lean.unit.cost > room:
+                        continue
+                    unit = lean.unit
+                    pins.lean[k] = lean
+                # (by a bound from its characters first: a long request is not counted)
+                elif _fits_whole(index, k, room):
+                    unit = index.unit_alone(k, "prior")
                 else:
                     continue
                 pins.add(k, unit)
-                pinned_words.add(k, said)
+                pinned_words.add(k)
+                if pasted is not None:
+                    pinned_words.pasted |= pasted
                 spent += unit.cost
                 found += 1
-                continue
-            if must and not words_may_fit(k, room):
-                continue  # (known from its letters: most candidates once the cap is nearly spent)
-            if newer.reset(starts[k]):
-                # the newest value stands: the one it replaced takes no room ahead of it (a
-                # chat that sets its knobs again and again is not walked to its start)
-                stale += 1
-                if stale > _FILL_LOOKS:
-                    break
-                continue
-            # the goal, corrections and rules are pinned as their words: their images (and
-            # the lines pasted into a request too long for the cap) are put back after the
-            # selection if the window holds them (settle_lean_pins)
-            lean = _lean(index, pricer, k, opts.prior_anchor_tokens) if must else None
-            if must and lean is None:
-                lean = _words_first(index, pricer, k, room, _STEERS)
-            elif not must and index.holds_images(starts[k]):
-                # (a recent turn pinned with its screenshot whole took 1,144 of a 1,875 cap
-                # at 16k, so the requests after it went, which 8k's cap, too small for the
-                # screenshot, kept: review47 R47-ret3. Its words first; the screenshot goes
-                # back if the window holds it, else it is reported)
-                lean = _lean(index, pricer, k, opts.prior_anchor_tokens, _ASKED)
-                if lean is not None:
-                    with_screenshot.append(k)
-            if lean is not None:
-                if lean.unit.cost > room:
-                    continue
-                unit = lean.unit
-                pins.lean[k] = lean
-            # (by a bound from its characters first: a long request is not counted)
-            elif _fits_whole(index, k, room):
-                unit = index.unit_alone(k, "prior")
-            else:
-                continue
-            pins.add(k, unit)
-            pinned_words.add(k)
-            if pasted is not None:
-                pinned_words.pasted |= pasted
-            spent += unit.cost
-            found += 1
-        room = opts.prior_anchor_tokens - spent
-        # (a screenshot's words only where no recap quotes them: ``gists`` is off where a
-        # recap states what the cut leaves out, and its quotes are of what a fit with the
-        # gists on keeps)
-        lean_cap = opts.prior_anchor_tokens if opts.gists else 0
-        if told:
-            spent += _pin_told(index, pricer, pins, older, room // _TOLD_SHARE, newer)
-        room = opts.prior_anchor_tokens - spent
-        # (what the user says again and again is looked past only where the facts told may
-        # take room: else every token pinned is one less of the current turn's head and tail)
-        said_often = _said_in_frame(index, older) if told else None
-        spent += _fill(
-            index, pricer, pins, requests(range(older)), room, newer, lean_cap, said_often,
-            (substantive, words_may_fit, text_of),
-        )  # fmt: skip
-        # (the screenshots last: the requests' words, the facts told and the fill first)
-        room = opts.prior_anchor_tokens - spent
-        if kept_room is not None:  # (nor more than the window holds beside what is pinned)
-            room = min(room, kept_room - pins.cost)
-        spent += _screenshots_back(index, pins, with_screenshot, room)
+            room = cap - spent
+            # (a screenshot's words only where no recap quotes them: ``gists`` is off where a
+            # recap states what the cut leaves out, and its quotes are of what a fit with the
+            # gists on keeps)
+            lean_cap = cap if opts.gists else 0
+            if told:
+                spent += _pin_told(index, pricer, pins, older, room // _TOLD_SHARE, newer)
+            room = cap - spent
+            # (what the user says again and again is looked past only where the facts told may
+            # take room: else every token pinned is one less of the current turn's head and tail)
+            said_often = _said_in_frame(index, older) if told else None
+            spent += _fill(
+                index, pricer, pins, requests(range(older)), room, newer, lean_cap, said_often,
+                (substantive, words_may_fit, text_of),
+            )  # fmt: skip
+            # (the screenshots last: the requests' words, the facts told and the fill first)
+            room = cap - spent
+            if kept_room is not None:  # (nor more than the window holds beside what is pinned)
+                room = min(room, kept_room - pins.cost)
+            spent += _screenshots_back(index, pins, with_screenshot, room)
         _keep_request_pins(index, pricer, anchor_pos, anchor, anchor_cost, opts, older, told, pins)
     return pins, older
 
@@ -938,7 +958,9 @@ def _screenshots_back(index: HistoryIndex, pins: Pins, pinned: list[int], room: 
     window, and a computer-use agent kept its older screenshots but not its newest one."""
     spent = 0
     for k in sorted(pinned, reverse=True):
-        lean = pins.lean[k]
+        lean = pins.lean.get(k)
+        if lean is None:
+            continue  # (put back within a smaller cap: ``cap_steps``)
         if not index.request_may_fit(k, room - spent + lean.unit.cost):
             continue
         whole = index.unit_alone(k, "prior")
@@ -1338,34 +1360,38 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
     pinned: list[tuple[int, Unit | None]] = []
     seen = {m.text for m in priors}
     bounds = _gist_bounds(index, pricer)
-    for rank, minus_k, text in found:
-        if cap - spent < least:
-            break
-        if text in seen:
-            continue
-        k = -minus_k
-        if rank == SAID and kinds[k] != "exchange":
-            cost = index.exact_cost(starts[k])
-            if cost > cap - spent:
+    # (the gists a smaller window's cap chooses first, as the earlier requests: ``cap_steps``)
+    for step in cap_steps(_FIRST_GIST_CAP, cap):
+        for rank, minus_k, text in found:
+            if step - spent < least:
+                break
+            if text in seen:
                 continue
-            unit = index.unit_alone(k, "said")
-            pins.add(k, unit)
-            pinned.append((k, None))
-        else:
-            bound = bounds.get(text)
-            if bound is None:
-                bound = bounds[text] = gist_least(pricer, text)
-            if bound > cap - spent:
-                continue  # (surely over what is left, known without pricing it)
-            m, cost = _gist_message(index, pricer, k, text)
-            if cost > cap - spent:
-                continue
-            unit = Unit(starts[k], [m], cost, "gist")
-            pins.units.append(unit)
-            pins.gists[k] = unit
-            pinned.append((k, unit))
-        seen.add(text)
-        spent += cost
+            k = -minus_k
+            if k in pins.gists or k in pins.numbers:
+                continue  # (pinned within a smaller cap)
+            if rank == SAID and kinds[k] != "exchange":
+                cost = index.exact_cost(starts[k])
+                if cost > step - spent:
+                    continue
+                unit = index.unit_alone(k, "said")
+                pins.add(k, unit)
+                pinned.append((k, None))
+            else:
+                bound = bounds.get(text)
+                if bound is None:
+                    bound = bounds[text] = gist_least(pricer, text)
+                if bound > step - spent:
+                    continue  # (surely over what is left, known without pricing it)
+                m, cost = _gist_message(index, pricer, k, text)
+                if cost > step - spent:
+                    continue
+                unit = Unit(starts[k], [m], cost, "gist")
+                pins.units.append(unit)
+                pins.gists[k] = unit
+                pinned.append((k, unit))
+            seen.add(text)
+            spent += cost
     _tables(index).gist_pins = _GistPins(found, cap, pricer, least, priors, tuple(pinned))
 
 

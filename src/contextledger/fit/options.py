@@ -98,6 +98,26 @@ class FitOptions:
         return max(self.prior_anchor_tokens, share)
 
 
+def cap_steps(first: int, cap: int) -> tuple[int, ...]:
+    """The caps a choice within ``cap`` is made in, one after another, each going on from
+    what the one before chose: ``first``, doubled while below ``cap``, then ``cap``. A
+    bigger window's cap passes through a smaller one's steps but its last, so what they
+    chose from the same candidates it chooses too (a greedy choice within one cap is not
+    monotone in it: an item too big for the smaller cap fits the bigger one and takes the
+    room of the items after it). Only the smaller cap's last step may differ: an item it
+    fitted in what was left may find a bigger window's room taken.
+
+    >>> cap_steps(1024, 1024), cap_steps(1024, 3875), cap_steps(1024, 300)
+    ((1024,), (1024, 2048, 3875), (300,))
+    """
+    steps: list[int] = []
+    step = first
+    while 0 < step < cap:
+        steps.append(step)
+        step *= 2
+    return (*steps, cap)
+
+
 def default_output_reserve(info: ModelInfo, window: int) -> int:
     """The seed's rule: min(cap, max(256, window // 4)), cap = min(4096, the model's max output)."""
     cap = (
