@@ -1551,10 +1551,12 @@ def _gist_candidates(
     statements: list[tuple[int, str, str]] = []  # (unit, text, wording)
     told: list[tuple[int, _Told]] = []  # (unit, its own words)
     visited = 0
+    # (a set: ~100 earlier requests pinned were looked through for each of ~600 units)
+    skip = frozenset(skipped)
     for k in range(older - 1, lowest - 1, -1):
         if visited >= GIST_VISITS:
             break
-        if k in skipped:
+        if k in skip:
             continue
         visit = known.get(k)
         if visit is None:
