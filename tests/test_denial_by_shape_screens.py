@@ -30,11 +30,14 @@ def test_turkish_letter_finds_what_its_pattern_finds(pieces: list[str], glue: st
 def test_turkish_denials_are_still_read() -> None:
     # (a verb denied by "-ma/-me" at the end of a clause is read only beside a letter only
     # Turkish writes, or a case suffix after an apostrophe)
-    assert turkish_denies("Üretim veritabanına dokunma.")
-    assert turkish_denies("Ödeme servisini değiştirme.")
-    assert turkish_denies("Backup'lari silme.")
-    assert not turkish_denies("Rapor hazır, bakabilirsin.")
-    assert not turkish_denies("Il l'a vu hier soir, à la gare.")
+    said = {
+        "Üretim veritabanına dokunma.": True,
+        "Ödeme servisini değiştirme.": True,
+        "Backup'lari silme.": True,
+        "Rapor hazır, bakabilirsin.": False,
+        "Il l'a vu hier soir, à la gare.": False,
+    }
+    assert {text: turkish_denies(text) for text in said} == said
 
 
 _SENTENCES = [
