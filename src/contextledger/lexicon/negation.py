@@ -25,10 +25,10 @@ from .denials import (
     PROHIBITIONS,
     REASSURANCE,
     SCRIPT_DENIALS,
-    TURKISH_LETTER,
     VIETNAMESE_KHONG_NOUNS,
     swahili_denies,
     turkish_denies,
+    turkish_letter,
 )
 
 # An option turned down by an idiom, in languages whose other denials the stance reader
@@ -110,7 +110,7 @@ def _said_words(text: str) -> set[str]:
         text = VIETNAMESE_KHONG_NOUNS.sub(" ", text)
     text = NOT_ONLY.sub(" ", text)
     words = {w.casefold() for w in _WORDS.findall(text)}
-    if "ne" in words and TURKISH_LETTER.search(text) is not None:
+    if "ne" in words and turkish_letter(text):
         words.discard("ne")
     if "אל" in words and HEBREW_DONT.search(text) is None:
         words.discard("אל")
