@@ -140,3 +140,44 @@ def test_a_first_fit_that_writes_gists_compiles_none_of_the_recaps_tool_patterns
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.split() == ["none"]
+
+
+def test_a_first_fit_imports_neither_the_reply_reader_nor_the_image_re_encoder() -> None:
+    """Reading a provider's reply (``reply``: what ``send`` returns) and re-encoding an image
+    a provider refuses as it is (``images.normalize``) are off a fit's path, also when the
+    fit prices images sent as they are and writes every provider's body."""
+    code = (
+        "import contextledger\n"
+        "from contextledger import translate\n"
+        "shot = {'type': 'image_url', 'image_url': {'url': 'https://example.com/a.png'}}\n"
+        "d = [{'role': 'system', 'content': 'Sois bref.'},\n"
+        "     {'role': 'user', 'content': [{'type': 'text', 'text': 'Que montre cette capture ?'},"
+        " shot]},\n"
+        "     {'role': 'assistant', 'content': 'Un tableau de bord.'},\n"
+        "     {'role': 'user', 'content': 'Et ensuite ?'}]\n"
+        "for target in ('openai', 'anthropic', 'gemini', 'openai-responses'):\n"
+        "    result = contextledger.fit(d, 'gpt-4o', window=128_000, image_family='openai')\n"
+        "    translate(result.messages, target)\n"
+    )
+    watched = ["contextledger.reply", "contextledger.images.normalize"]
+    assert _loaded_after(code, watched) == dict.fromkeys(watched, False)
+
+
+def test_the_reply_reader_and_the_image_re_encoder_load_when_they_are_used() -> None:
+    """Moved off the fit's path, they are still imported where they are needed: reading a
+    reply's usage, and re-encoding an image wider than Anthropic takes (8,000 px)."""
+    code = (
+        "import base64, io, json\n"
+        "from PIL import Image\n"
+        "from contextledger import translate\n"
+        "from contextledger.providers.anthropic import read_usage\n"
+        "u = read_usage({'input_tokens': 3, 'output_tokens': 2})\n"
+        "buf = io.BytesIO(); Image.new('RGB', (9000, 20)).save(buf, 'PNG')\n"
+        "url = 'data:image/png;base64,' + base64.b64encode(buf.getvalue()).decode()\n"
+        "d = [{'role': 'user', 'content': [{'type': 'image_url', 'image_url': {'url': url}}]}]\n"
+        "block = translate(d, 'anthropic').body['messages'][0]['content'][0]\n"
+        "sent = Image.open(io.BytesIO(base64.b64decode(block['source']['data'])))\n"
+        "print(u.input_tokens, u.output_tokens, sent.width)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["3", "2", "8000"]

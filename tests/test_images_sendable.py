@@ -195,11 +195,12 @@ def test_an_image_within_every_limit_is_sent_as_it_is() -> None:
 def test_one_shot_fits_do_not_decode_the_same_gif_again(monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib
 
-    edits = importlib.import_module("contextledger.images.sendable")
+    # (the re-encoder's own module: sendable imports it at the first re-encoding)
+    normalize = importlib.import_module("contextledger.images.normalize")
     decoded: list[int] = []
-    real = edits.normalize_image
+    real = normalize.normalize_image
     monkeypatch.setattr(
-        edits, "normalize_image", lambda *a, **k: decoded.append(1) or real(*a, **k)
+        normalize, "normalize_image", lambda *a, **k: decoded.append(1) or real(*a, **k)
     )
     msgs = _chat(_gif((320, 202), 2))
     first = fit(msgs, "gemini-2.5-flash", target="gemini")

@@ -740,7 +740,7 @@ _CLAUDE_VERSION_FIRST = compiled_on_use(r"^claude-(\d+(?:[.-]\d)?)-(sonnet|opus|
 # ``data/models.json`` (``published_variants``, ``route_variants``, ``published_aliases``,
 # ``not_chat``: each with its sources, checked against the SDKs' model lists by
 # tests/test_catalog_sdk_ids.py). Read once, with the shipped catalog's file.
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _NotChat:
     provider: str
     pattern: re.Pattern[str]
@@ -749,7 +749,7 @@ class _NotChat:
     use_mini: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _IdRules:
     variants: Mapping[str, tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]]
     route_variants: Mapping[str, Mapping[str, tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]]]

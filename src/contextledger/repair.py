@@ -157,7 +157,7 @@ class RepairResult:
         return "\n".join(str(c) for c in self.changes) if self.changes else "no repairs needed"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _Item:
     msg: Message
     src: int

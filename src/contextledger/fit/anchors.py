@@ -362,7 +362,7 @@ def _by_shape(
             yield k
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _ShapedScan:
     """Which requests of units ``lo:units`` of one index say something and hold a sentence
     read as a rule by its shape (``hits``, newest first): what ``_by_shape`` walks, kept for
@@ -492,7 +492,7 @@ def _reported_done_since(index: HistoryIndex, at: int, asked: tuple[str, ...]) -
     return closed.issuperset(asked)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _DoneRead:
     """What ``_reported_done_since`` read for the request put off at one position: the
     sentences of it the assistant's turns before ``read_to`` reported done, read in the
@@ -555,7 +555,7 @@ def defers(text: str) -> bool:
 _NEVER, _AGAIN = -2, -1
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _SaidOnce:
     """The text of every user request in units ``0:units`` of one index, joined by newlines
     (``joined``, of ``requests`` texts), and where each sentence looked up in it is
@@ -973,7 +973,7 @@ def _screenshots_back(index: HistoryIndex, pins: Pins, pinned: list[int], room: 
     return spent
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _RequestPins:
     """What ``_pin_requests`` pinned in one index (the current request and the earlier ones,
     with the prior requests' cap spent), and what it was decided from."""
@@ -991,7 +991,7 @@ class _RequestPins:
     pins: Pins  # (a copy: the one returned is the caller's to change)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _PinTables:
     """What the pinning of one index keeps for its next fit (``HistoryIndex.pin_tables``,
     made on first use): held by the index, so it lives and dies with it and no fit of
@@ -1038,7 +1038,7 @@ def _tables(index: HistoryIndex) -> _PinTables:
     return tables
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _RequestFacts:
     """What the pinning's walk asks of every earlier request each fit, by the message's
     position (``known``: per question, each position's answer or ``_UNREAD``): whether it
@@ -1395,7 +1395,7 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
     _tables(index).gist_pins = _GistPins(found, cap, pricer, least, priors, tuple(pinned))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _GistPins:
     """What ``pin_gists`` pinned last in one index, and what it was decided from: an
     append refit pins the same gists from the same candidates again (the candidates of
@@ -1433,7 +1433,7 @@ class _GistPins:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _GistScan:
     """What ``_gist_candidates`` found in one index, and what it looked at."""
 
@@ -1611,7 +1611,7 @@ def _exchange_gist(index: HistoryIndex, k: int) -> Gist | None:
     return _once(index, start, end, "gist", lambda: exchange_gist(_peek(index, start, end)))
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _Told:
     """A long user turn's own words (``gists.own_words``), and whether they correct or set
     a rule (``intent.steering_requests``; None: not read yet)."""
@@ -1747,7 +1747,7 @@ def _gist_message(index: HistoryIndex, pricer: Pricer, k: int, text: str) -> tup
     return turn
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _GistTurns:
     """The gist turns ``_gist_message`` gave in one index, by (the unit's first message, its
     end, the gist's text): (the turn, its price); good for update ``updates`` and ``pricer``."""
@@ -2168,7 +2168,7 @@ def _steering_sentences(sentences: Sequence[str]) -> list[int]:
     return steering_requests(sentences, restating=False)[0]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _ToldScan:
     """What ``_told_candidates`` found in one index: the facts told in units ``0:upto``."""
 
@@ -2197,7 +2197,7 @@ class _ToldScan:
     walked: bool = False
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _ToldLows:
     """The candidates of a told scan (its first ``covered``) in order of a lower bound of
     what pinning each costs, by one pricer and its framing (``least``): the

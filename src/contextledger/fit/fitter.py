@@ -129,7 +129,7 @@ def _split_system(
     return [m for m in msgs if m.role == "system"], [m for m in msgs if m.role != "system"]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _Memory:
     """What one fit leaves for the next: the index of the history, the sticky cut, and the
     drops already reported."""
@@ -159,7 +159,7 @@ class _Memory:
     refused: _RefusedMemo = field(default_factory=lambda: _RefusedMemo())  # (``_refused_files``)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _CallIds:
     """The last output found to reuse no tool-call id, and the ids of its calls (and of the
     calls of the outputs before it): a refit looks at the calls of its new messages only."""
@@ -195,7 +195,7 @@ _LimitPart = tuple[Message, int, int, int, int, int]
 _LimitSums = tuple[int, int, int, int, int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _LimitMemo:
     """The last request checked against the image limits, and what its messages add up to."""
 
@@ -203,7 +203,7 @@ class _LimitMemo:
     sums: _LimitSums = (0, 0, 0, 0, 0)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _Given:
     """The messages a ``Fitter`` read last (every one with an id) and their roles: a refit
     looks only at the messages after the unchanged prefix."""
@@ -1257,7 +1257,7 @@ def _estimated_media(
     return notices
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _RefusedMemo:
     """The last output ``_refused_files`` read, and its notices, message by message."""
 

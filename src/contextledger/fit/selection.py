@@ -326,7 +326,7 @@ def moved_system_notices(msgs: Sequence[Message], roles: list[str] | None = None
     ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Shortened:
     """A unit kept shortened (``shed`` on its own messages), with what to report if it
     stays in the selection."""

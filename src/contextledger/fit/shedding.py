@@ -45,7 +45,7 @@ class Cut:
         return f"{self.head}\n[… about {max(omitted, 1):,} tokens omitted …]\n{self.tail}"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _TextUnit:
     msg: int
     path: BlockPath
@@ -452,7 +452,7 @@ def common_size(sizes: list[int], excess: int, floor: int) -> int:
     return floor
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Swap:
     """One block of ``msgs[index]`` to send as a line instead, and the words that report it
     (``placeholder``)."""

@@ -142,7 +142,7 @@ def _not_after_assistant_item(d: dict[str, Any]) -> bool:
     return not openai_responses.by_the_assistant(d)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Shape:
     """How one format's message list is read a piece at a time."""
 

@@ -19,14 +19,17 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ..catalog import ImageLimits
 from ..errors import ContentError, ImageProbeError
 from ..model import Image, InlineData, Message, Text, ToolResult
 from ..report import Notice
 from .labels import image_label
-from .normalize import NormalizedImage, normalize_image
 from .probe import MAX_SIDE, probe_image
+
+if TYPE_CHECKING:  # (imported by the first re-encoding: most fits send every image as it is)
+    from .normalize import NormalizedImage
 
 # URL schemes a provider fetches an image from: every one takes http(s) (and inline data:
 # URLs, which hold the bytes); Gemini also reads Cloud Storage (``gs://``) file URIs.
@@ -214,6 +217,8 @@ class Encodings:
             if hit is not None:
                 self._items.move_to_end(key)
                 return hit
+        from .normalize import normalize_image
+
         data = base64.b64decode(payload)
         out = normalize_image(data, max_edge=long_edge, limits=limits, image_count=image_count)
         made = (replace(out, data=b""), base64.b64encode(out.data).decode("ascii"))

@@ -75,7 +75,7 @@ _ENDOFTEXT = "<|endoftext|>"
 _ENDOFPROMPT = "<|endofprompt|>"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _EncodingSpec:
     sha256: str
     pat_str: str
@@ -366,7 +366,7 @@ def _all_light_safe(texts: Sequence[str]) -> bool:
     return not any(category(ch) in ("Cn", "Cs") for ch in set().union(*wide))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Counted:
     """A long text counted whole: its tokens, and the tokens of ``text[:cuts[i]]``
     (``before[i]``) at safe cuts, which split its count exactly."""

@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import replace
-from typing import Any, TypeAlias, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeGuard
 
 from ..errors import ArgumentError, ContentError, UnsupportedBlockError, describe
 from ..model import (
@@ -32,7 +32,6 @@ from ..model import (
     ToolCall,
     ToolResult,
 )
-from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
 from . import native
@@ -40,6 +39,9 @@ from .format import ProviderFormat, tool_spec
 from .ids import declared_name, unique_declared, wire_id, wire_name
 from .output_format import OutputFormat
 from .tool_choice import ToolChoice
+
+if TYPE_CHECKING:  # (a reply is read when one is sent: a fit imports none of it)
+    from ..reply import Reply, Usage
 
 TARGET = "anthropic"
 TITLE = "Anthropic"
@@ -944,6 +946,8 @@ def stream(
 
     SDK exceptions propagate (``contextledger.client`` maps them to ``SendError``).
     """
+    from ..reply import Reply
+
     blocks: dict[int, dict[str, Any]] = {}
     start: Usage | None = None
     output_tokens = 0
@@ -1123,6 +1127,7 @@ def read_usage(usage: Mapping[str, Any]) -> Usage:
     >>> u.input_tokens, u.cached_input_tokens, u.cache_write_tokens, u.cache_write_1h_tokens
     (160, 100, 50, 20)
     """
+    from ..reply import Usage
 
     def count(mapping: Any, key: str) -> int:
         value = mapping.get(key) if isinstance(mapping, Mapping) else None

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from ..model import Message
-from ..reply import Reply
 from ..report import Notice
 from .output_format import OutputFormat
 
-if TYPE_CHECKING:  # (tool_choice names tools as ids does, which reads tool_spec here)
-    from .tool_choice import ToolChoice
+if TYPE_CHECKING:
+    from ..reply import Reply  # (read when a reply is: a fit imports none of it)
+    from .tool_choice import ToolChoice  # (it names tools as ids does, which reads tool_spec here)
 
 Format = Literal["openai", "anthropic", "openai-responses", "gemini"]
 

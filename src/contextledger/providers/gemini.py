@@ -19,7 +19,7 @@ import json
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError, ContentError, SendError, UnsupportedBlockError, describe
 from ..model import (
@@ -36,7 +36,6 @@ from ..model import (
     ToolCall,
     ToolResult,
 )
-from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
 from . import native
@@ -44,6 +43,9 @@ from .format import ProviderFormat, tool_spec
 from .ids import declared_name, unique_declared, wire_id, wire_name
 from .output_format import OutputFormat
 from .tool_choice import ToolChoice
+
+if TYPE_CHECKING:  # (a reply is read when one is sent: a fit imports none of it)
+    from ..reply import Reply, Usage
 
 TARGET = "gemini"
 TITLE = "Gemini"
@@ -881,6 +883,8 @@ def _finish(reason: Any, message: Message) -> str:
 def _reply_usage(meta: Any) -> Usage | None:
     """``usage_metadata``: the prompt (tool-use prompt included; cached tokens are part of
     it) against our estimate; candidates and thoughts as output."""
+    from ..reply import Usage
+
     if meta is None or meta.prompt_token_count is None:
         return None
     output = (meta.candidates_token_count or 0) + (meta.thoughts_token_count or 0)
@@ -946,6 +950,8 @@ def stream(
     ``on_text`` as it arrives. Thoughts become :class:`Reasoning` blocks and function
     calls :class:`ToolCall` s, each with its thought signature (base64) to send back;
     ``usage_metadata`` is the usage. SDK exceptions propagate (the client layer maps them)."""
+    from ..reply import Reply
+
     request = sdk_request(body if "model" in body else {"model": model, **body})
     reply = _Assembler(on_text)
     usage: Usage | None = None

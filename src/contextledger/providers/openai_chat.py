@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..errors import ContentError, SendError, UnsupportedBlockError, describe
 from ..model import (
@@ -28,7 +28,6 @@ from ..model import (
     ToolCall,
     ToolResult,
 )
-from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
 from . import native
@@ -36,6 +35,9 @@ from .format import SCHEMA_KEYS, ProviderFormat
 from .ids import speaker_name, unique_declared, wire_id, wire_name
 from .output_format import OutputFormat, openai_schema
 from .tool_choice import ToolChoice, openai_tool_choice
+
+if TYPE_CHECKING:  # (a reply is read when one is sent: a fit imports none of it)
+    from ..reply import Reply, Usage
 
 TARGET = "openai"
 TITLE = "OpenAI Chat"
@@ -613,7 +615,7 @@ def tool_choice(choice: ToolChoice) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- sending
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _PartialCall:
     id: str = ""
     name: str = ""
@@ -632,6 +634,8 @@ def stream(
 
     SDK exceptions propagate (``contextledger.client`` maps them to ``SendError``).
     """
+    from ..reply import Reply, Usage
+
     text: list[str] = []
     refusal: list[str] = []
     calls: dict[int, _PartialCall] = {}

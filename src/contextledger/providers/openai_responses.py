@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import ContentError, SendError, UnsupportedBlockError, describe
 from ..model import (
@@ -31,7 +31,6 @@ from ..model import (
     ToolCall,
     ToolResult,
 )
-from ..reply import Reply, Usage
 from ..report import Notice
 from ..validate import NOT_FINAL, TRIGGER, unpaired, unpaired_items
 from . import common as c
@@ -40,6 +39,9 @@ from .format import ProviderFormat, tool_spec
 from .ids import declared_name, responses_item_id, unique_declared, wire_id, wire_name
 from .output_format import OutputFormat, openai_schema
 from .tool_choice import ToolChoice, openai_tool_choice
+
+if TYPE_CHECKING:  # (a reply is read when one is sent: a fit imports none of it)
+    from ..reply import Reply, Usage
 
 TARGET = "openai-responses"
 TITLE = "OpenAI Responses"
@@ -774,6 +776,8 @@ def _reply_message(items: Sequence[Mapping[str, Any]], notes: list[str]) -> Mess
 
 
 def _usage(raw: Any) -> Usage | None:
+    from ..reply import Usage
+
     if raw is None:
         return None
     details = getattr(raw, "input_tokens_details", None)
@@ -801,6 +805,8 @@ def stream(
     """Send ``body`` with ``client.responses.create(stream=True)``; text deltas go to
     ``on_text``, and the reply is read from the final ``response.completed`` (or
     ``response.incomplete``) event's output items. SDK exceptions propagate."""
+    from ..reply import Reply
+
     events = 0
     streamed: list[str] = []
     final: Any = None
