@@ -116,3 +116,17 @@ def test_a_call_that_failed_did_not_do_it() -> None:
     assert recap_line_stands(
         "The assistant could not roll back deployment/api.", record, GOAL, "heading"
     )
+
+
+@pytest.mark.parametrize(
+    "honest",
+    [
+        "The assistant offered to roll back deployment/api; it was not done.",
+        "The assistant offered to roll back deployment/api.",
+        "The assistant asked whether to roll back deployment/api.",
+    ],
+)
+@pytest.mark.parametrize("where", ["heading", "line"])
+def test_an_offer_told_as_an_offer_stands(honest: str, where: str) -> None:
+    record = _offered("Shall I roll back deployment/api? I can roll it back if you want.")
+    assert recap_line_stands(honest, record, GOAL, where)

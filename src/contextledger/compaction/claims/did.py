@@ -118,6 +118,11 @@ def _units(ev: Evidence) -> tuple[list[_Done], list[tuple[str, frozenset[str]]]]
     return acts, said
 
 
+# words that tell of an offer or a question, not of the act ("asked whether to roll back")
+_TOLD_OF = re.compile(
+    r"(?i)\b(?:ask(?:ed|s)?|offer(?:ed|s)?|propos(?:ed|es)|suggest(?:ed|s)?|recommend(?:ed|s)?|"
+    r"whether)\b"
+)
 # A sentence that asks ("Shall I roll back deployment/api?", "Visne me … revolvere?")
 _ASKS = re.compile(r"[?？؟]['\"”’»)\]]*\s*$")
 # the words a recap names the assistant by ("The assistant", "Den Assistent", "助手")
@@ -161,7 +166,7 @@ def check_offered_only(text: str, ev: Evidence) -> list[Claim]:
     in any language: one that adds words ("offered to", "asked whether", "not done yet")
     tells of the offer, and stands; so does one that denies."""
     objects = _objects(text)
-    if not objects or _denies(text) or FUTURE.search(text):
+    if not objects or _denies(text) or FUTURE.search(text) or _TOLD_OF.search(text):
         return []
     turns = [
         (t, after)
