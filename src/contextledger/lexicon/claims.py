@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from .common import compiled_on_use
 from .denials import DENIALS as DENIALS
 from .denials import GLUED_SCRIPT_DENIALS as GLUED_SCRIPT_DENIALS
 from .denials import MORE_NEGATIONS as MORE_NEGATIONS
@@ -1667,6 +1668,31 @@ RULE_EVEN_IF = re.compile(
     r"\bnawet\s+(?:jeśli|jeżeli|gdy)\b|даже\s+если|навіть\s+якщо|حتى\s+(?:لو|إذا|وإن)|तब\s+भी|"
     r"भले\s+ही|たとえ|ても|即使|哪怕|해도|더라도|\b(?:meskipun|walaupun|bahkan\s+jika)\b|"
     r"\bbile\b|ngay\s+cả\s+khi|\bäven\s+om\b|\bi\s+(?:když|kdyby)\b|גם\s+אם|แม้ว่า|แม้"
+)
+
+# A leave given for one time only: "you may skip the linter this once", "nur dieses eine
+# Mal", "por esta vez", "tylko ten raz", "今回だけ". A recap that drops it ("Skip the
+# linter.") turns a one-time leave into a standing one.
+RULE_ONCE = compiled_on_use(
+    r"(?i)\b(?:this\s+once|just\s+once|only\s+once|(?:just\s+|only\s+)?this\s+(?:one\s+)?time|"
+    r"one[-\s]time|one-?off|for\s+this\s+(?:run|release|deploy|once)|"
+    r"(?:dieses|ein|nur\s+ein)\s+(?:eine\s+)?mal|einmalig|ausnahmsweise|"
+    r"(?:deze|een|één)\s+keer|eenmalig|bij\s+wijze\s+van\s+uitzondering|"
+    r"(?:cette|une)\s+(?:seule\s+)?fois|exceptionnellement|"
+    r"(?:esta|una|por\s+esta|desta|uma)\s+(?:sola\s+|única\s+)?vez|excepcionalmente|"
+    r"(?:questa|una)\s+(?:sola\s+)?volta|eccezionalmente|"
+    r"(?:ten|jeden)\s+(?:jeden\s+)?raz|jednorazowo|wyjątkowo|tentokrát|výjimečně|"
+    r"(?:этот|один)\s+(?:единственный\s+)?раз|разово|единожды|в\s+порядке\s+исключения|"
+    r"(?:цей|цього|один)\s+раз|одноразово|як\s+виняток|"
+    r"bu\s+(?:seferlik|sefer|kez|defa|kerelik)|bir\s+(?:kereliğine|kez|defa)|"
+    r"(?:kali|sekali)\s+ini|sekali\s+saja|lần\s+này|một\s+lần|mara\s+(?:hii|moja)|"
+    r"(?:den\s+här|denna)\s+gång(?:en)?|undantagsvis|denne\s+gang(?:en)?|unntaksvis|"
+    r"undtagelsesvis|tämän\s+kerran|poikkeuksellisesti|kivételesen|most\s+az\s+egyszer|"
+    r"de\s+data\s+(?:asta|aceasta)|o\s+singură\s+dată|în\s+mod\s+excepțional|"
+    r"αυτή\s+τη\s+φορά|μ[ιί]α\s+φορά|κατ['’]\s*εξαίρεση)\b|"
+    r"הפעם|פעם\s+אחת|هذه\s+المرة|مرة\s+واحدة|استثنائيا|इस\s+बार|एक\s+बार|"
+    r"今回(?:だけ|限り|のみ)|一度だけ|这一次|这次|仅此一次|破例|이번만|이번\s*한\s*번|한\s*번만|"
+    r"ครั้งนี้|ครั้งเดียว"
 )
 
 

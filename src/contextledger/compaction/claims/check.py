@@ -72,7 +72,7 @@ from .condition import (
     check_widened_scope,
 )
 from .corrected import check_corrected_count, check_corrected_name, check_corrected_value
-from .did import check_assistant_did
+from .did import check_assistant_did, check_denied_done, check_offered_only
 from .done import (
     FIXED,
     NOT_DONE,
@@ -861,6 +861,11 @@ def check_sentence(sentence: str, ev: Evidence) -> tuple[int, tuple[Claim, ...]]
             # "Laravel stays on 10.x until January; no upgrade.": the sentence keeps the
             # condition ("until January") its other clause left out
             out = [c for c in out if not c.reason.startswith(CONDITION_LEFT_OUT)]
+    if not out:
+        # an act's status as the record shows it, read from the whole sentence (its
+        # "…; not done yet" is a clause of its own): offered only (a question no call
+        # followed) is not done; done by a call that did not fail is not "not done"
+        out += check_offered_only(sentence, ev) + check_denied_done(sentence, ev)
     wrong = out_of_order(sentence, ev.timeline) if ordered else None
     if wrong:
         out.append(Claim("did", sentence.strip(), f"not in that order: {wrong}"))
@@ -941,6 +946,9 @@ def _check_prose(
     bare = _VALUE_RAISED.sub("changed", bare)
     # "widens only if crash-free stays above 99.5%": a measure of health, no crash said
     bare = _FREE_OF.sub("stable", bare)
+    # "Deploy to staging only if the tests pass": the condition's outcome is not one said
+    # to have come about
+    bare = _UNDER_CONDITION.sub(" ", bare) if _UNDER_CONDITION.sub(" ", bare).strip() else bare
     outcome = None if FUTURE.search(text) or _OUGHT.search(text) else outcome_of(bare)
     if outcome is None and not (FUTURE.search(text) or _OUGHT.search(text)):
         glossed = lex.gloss(text)  # "TestX 通过了。", "O primeiro estorno … sem erros."
@@ -1033,6 +1041,9 @@ def _check_no_failure(text: str, ev: Evidence) -> list[Claim]:
     return [Claim("failed", text, f"a tool result of the record failed: {quote(line)}")]
 
 
+_UNDER_CONDITION = re.compile(
+    r"(?i)\b(?:only\s+(?:if|when|once)|if|unless|provided\s+that|as\s+long\s+as)\s+[^,;.:]*"
+)
 _FREE_OF = re.compile(r"(?i)\b(?:crash|error|failure|bug|fault)[- ]free\b")
 _VALUE_RAISED = re.compile(r"(?i)\braised(?=\s+(?:from|to|by)\s+\S*\d)")
 _REQUEST_LABEL = re.compile(

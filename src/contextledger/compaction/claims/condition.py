@@ -389,7 +389,10 @@ def check_qualifiers(text: str, ev: Evidence) -> list[Claim]:
     if best < 2:
         return []
     tied = [(rule, q) for s, rule, q in scored if s == best]
-    if any(_same_qualifiers(text, rule + " " + q) for rule, q in tied):
+    if any(
+        _same_qualifiers(text, f"{rule} {q}") and not _condition_dropped(text, f"{rule} {q}")
+        for rule, q in tied
+    ):
         return []
     rule, qualifier = tied[0]
     whole = f"{rule} {qualifier}".strip()
@@ -397,7 +400,18 @@ def check_qualifiers(text: str, ev: Evidence) -> list[Claim]:
     if exception and not mine_except and not _names_any(text, exception, whole):
         why = f"the user's exception was dropped ({exception.strip()}): {quote(whole)}"
         return [Claim("constraint", text, why)]
+    once = lexicon.RULE_ONCE.search(whole)
+    if once and not lexicon.RULE_ONCE.search(text):
+        why = f"the user's leave was for one time only ({once.group(0).strip()}): {quote(whole)}"
+        return [Claim("constraint", text, why)]
     required = lexicon.RULE_ONLY_IF.search(whole) and not lexicon.RULE_UNLESS.search(whole)
+    if (
+        not mine_unless
+        and not lexicon.RULE_UNLESS.search(whole)
+        and (dropped := _condition_dropped(text, whole))
+    ):
+        why = f"{CONDITION_LEFT_OUT} {quote(dropped, 60)}: {quote(whole)}"
+        return [Claim("constraint", text, why)]
     if mine_unless and required and not _condition_turned(text, whole):
         why = f"the user's requirement became an exception: {quote(whole)}"
         return [Claim("constraint", text, why)]
@@ -551,8 +565,50 @@ def _same_qualifiers(claim: str, rule: str) -> bool:
         lexicon.RULE_EXCEPT.search(rule) is None
     ) and all(
         (p.search(claim) is None) == (p.search(rule) is None)
-        for p in (lexicon.RULE_UNLESS, lexicon.RULE_EVEN_IF)
+        for p in (lexicon.RULE_UNLESS, lexicon.RULE_EVEN_IF, lexicon.RULE_ONCE, _ONLY_IF)
     )
+
+
+# one comma between a clause put ahead and the rule it qualifies: no label ("Ter info:"),
+# no second rule (";"), no name set off by commas ("La directora, Carmen Ruiz, aprobó")
+_FRONTED = re.compile(r"^(?P<first>[^,:;，；：]+),\s*(?P<rest>[^,:;，；：]+)$")
+
+
+def _fronted_dropped(claim: str, rule: str) -> str:
+    """A clause put ahead of what ``rule`` asks, in words no list here has ("Allinnich as
+    de tests slagje, útrolje nei staging."), that ``claim`` drops: the claim says the rest,
+    all of it and nothing of the clause, which says enough to be a condition (two words
+    of its own); "" otherwise."""
+    m = _FRONTED.match(rule.strip().rstrip(".!"))
+    if m is None or _latin(claim) != _latin(rule):
+        return ""
+    mine, first, rest = _anchors(claim), _anchors(m["first"]), _anchors(m["rest"])
+    if len(first - rest) >= 2 and mine and mine <= rest and not mine & first:
+        return m["first"].strip()
+    return ""
+
+
+# a condition's opening in any language read ("only if", "solo si", "nur wenn"; not
+# ``IF_CLAUSE``'s "se" and "om", which are "itself" in Czech and "to" in Dutch)
+_ONLY_IF = lexicon.RULE_ONLY_IF
+
+
+def _condition_dropped(claim: str, rule: str) -> str:
+    """The condition of ``rule`` ("only if the tests pass", "Solo si los tests pasan")
+    that ``claim`` leaves out: no condition of its own, and none of the words the
+    condition's clause has and the rest of the rule has not; "" when it keeps it."""
+    if _ONLY_IF.search(claim):
+        return ""
+    parts = _clauses(rule)
+    held = [p for p in parts if _ONLY_IF.search(p)]
+    if len(held) == len(parts) or len(parts) < 2:
+        return ""  # (one clause: what it conditions and its condition are not told apart)
+    mine = _anchors(claim)
+    if not held:
+        return _fronted_dropped(claim, rule)
+    rest = _anchors(" ".join(p for p in parts if p not in held))
+    own = _anchors(" ".join(held)) - rest
+    return "" if not own or own & mine else held[0].strip()
 
 
 def _condition_turned(claim: str, rule: str) -> bool:

@@ -21,10 +21,12 @@ import re
 from dataclasses import dataclass
 
 from ...lexicon import claims as lexicon
+from ...lexicon.negation import denial
 from ..digest import call_commands
+from ..facts import sentences
 from . import words as lex
 from .evidence import Claim, Evidence, failed_output
-from .reading import BACKTICKED, quote
+from .reading import BACKTICKED, FUTURE, quote
 
 # What an act is done to, by name: an id, a path, a branch, a count ("T-5521",
 # "release/4.2", "deploy/api", "4")
@@ -114,3 +116,114 @@ def _units(ev: Evidence) -> tuple[list[_Done], list[tuple[str, frozenset[str]]]]
     acts += [_Done(t, terms(t)) for t in ev.assistant if not _DENIES.search(t)]
     said = [(t, terms(t)) for t in ev.user]
     return acts, said
+
+
+# words that tell of an offer or a question, not of the act ("asked whether to roll back")
+_TOLD_OF = re.compile(
+    r"(?i)\b(?:ask(?:ed|s)?|offer(?:ed|s)?|propos(?:ed|es)|suggest(?:ed|s)?|recommend(?:ed|s)?|"
+    r"whether)\b"
+)
+# A sentence that asks ("Shall I roll back deployment/api?", "Visne me … revolvere?")
+_ASKS = re.compile(r"[?？؟]['\"”’»)\]]*\s*$")
+# the words a recap names the assistant by ("The assistant", "Den Assistent", "助手")
+_ASSISTANT_TERMS = lex.content_terms(
+    (lexicon.ASSISTANT_NOUNS + " " + lexicon.ASSISTANT_NOUNS_NOSPACE).replace("*", "")
+)
+
+
+def _objects(text: str) -> list[re.Pattern[str]]:
+    """What ``text`` names an act by, as patterns: ids and paths with a letter ("a bare
+    number names nothing on its own")."""
+    return [_whole(o) for o in _OBJECT.findall(text) if re.search(r"[^\W\d_]", o)]
+
+
+def _said_terms(text: str) -> frozenset[str]:
+    """The words of ``text`` that say what was done: not the names of what it was done
+    to, not the assistant's own name, not particles of one or two letters."""
+    names = frozenset(o.casefold() for o in _OBJECT.findall(text))
+    terms = lex.content_terms(_OBJECT.sub(" ", text)) - _ASSISTANT_TERMS - names
+    return frozenset(t for t in terms if len(t) > 2)
+
+
+# how an act went, not whether it was done: "the rollback did not help"
+_OUTCOME = re.compile(
+    r"(?i)\b(?:help(?:ed|s)?|fix(?:ed|es)?|work(?:ed|s)?|solved?|resolved?|succeed(?:ed|s)?|"
+    r"pass(?:ed|es)?|fail(?:ed|s)?|change\s+anything)\b"
+)
+
+
+def _denies(text: str) -> bool:
+    """Whether ``text``'s own words deny (a command it quotes is not its words: "--exclude")."""
+    own = BACKTICKED.sub(" ", text)
+    return denial(own) or lexicon.NOT_DONE.search(own) is not None
+
+
+def check_offered_only(text: str, ev: Evidence) -> list[Claim]:
+    """An act the assistant only offered, said done: "Adiutor deployment/api revolvit."
+    where its one turn naming deployment/api asked "Visne me deployment/api … revolvere?
+    Si vis, revolvere possum." and no tool call came after. A clause that says no more
+    than the offer's own words (give or take the assistant's name) states the act as done,
+    in any language: one that adds words ("offered to", "asked whether", "not done yet")
+    tells of the offer, and stands; so does one that denies."""
+    objects = _objects(text)
+    if not objects or _denies(text) or FUTURE.search(text) or _TOLD_OF.search(text):
+        return []
+    turns = [
+        (t, after)
+        for (role, t), after in zip(ev.dialogue, ev.calls_after, strict=False)
+        if role == "assistant" and all(o.search(t) for o in objects)
+    ]
+    offered = [t for t, after in turns if after == 0 and _offers(t, objects)]
+    if not offered or len(offered) < len(turns):
+        return []  # a turn that tells of it, or a call after the offer: it may be done
+    if any(
+        all(o.search(f"{c.arguments} {body[:2000]}") for o in objects) for c, body in ev.answered
+    ):
+        return []  # a call named it (its outcome is read elsewhere)
+    if len(_CLAUSES.split(text.strip(" .!"))) > 1:
+        return []  # a clause more ("…; not done yet", "…, if the user agrees"): it qualifies
+    mine = _said_terms(text)
+    offer = lex.content_terms(" ".join(offered))
+    shared = len(mine & offer)
+    users = max((len(mine & lex.content_terms(u)) for u in ev.user_turns), default=0)
+    # (its first word, when the offer lacks it, is who did it: "Mothusi", "Umufasha")
+    first = _said_terms(text.split(maxsplit=1)[0]) - offer if " " in text.strip() else set()
+    if not shared or len(mine - offer - first) > 1 or users >= shared:
+        return []  # more than the offer's words, or the user's words: not the act said done
+    why = f"the assistant only offered it and no tool call followed: {quote(offered[-1])}"
+    return [Claim("did", text.strip(), why)]
+
+
+_CLAUSES = re.compile(r"\s*[;,:，；、—–]\s*|\s+-\s+")
+
+
+def _offers(turn: str, objects: list[re.Pattern[str]]) -> bool:
+    """Whether ``turn`` asks about the act on ``objects``: a sentence naming them asks."""
+    return any(_ASKS.search(s) and all(o.search(s) for o in objects) for s in sentences(turn))
+
+
+def check_denied_done(text: str, ev: Evidence) -> list[Claim]:
+    """An act said not done that a tool call did, and did without failing: "The assistant
+    did not roll back deployment/api." where `kubectl rollout undo deployment/api`
+    answered "deployment.apps/api rolled back" ("Umufasha ntiyasubije …" in words the
+    assistant's own report of it has). Half the clause's words must be the call's or the
+    assistant's report's; a clause about how it went ("did not help") is an outcome, read
+    by the outcome checks."""
+    objects = _objects(text)
+    if not objects or not _denies(text) or _OUTCOME.search(text):
+        return []
+    mine = lex.loose_terms(_said_terms(text))
+    calls = [
+        (call, f"{call.name} {call.arguments} {body[:2000]}", failed)
+        for (call, body), failed in zip(ev.answered, ev.answered_failed, strict=False)
+    ]
+    calls = [c for c in calls if all(o.search(c[1]) for o in objects)]
+    if not mine or any(failed for _, _, failed in calls):
+        return []  # (a call of it that failed may be the one the clause denies)
+    for call, exchange, _ in calls:
+        reports = [s for s in ev.assistant if all(o.search(s) for o in objects) and not _denies(s)]
+        theirs = lex.loose_terms(lex.content_terms(" ".join([exchange, *reports])))
+        if 2 * len(mine & theirs) >= len(mine):
+            why = f"a tool call did it and did not fail: {quote(f'{call.name} {call.arguments}')}"
+            return [Claim("did", text.strip(), why)]
+    return []

@@ -155,7 +155,9 @@ FIXED = re.compile(r"(?i)\b(?:fixed|resolved|repaired|solved|addressed|cured|squ
 NOT_DONE = re.compile(
     r"(?i)\b(?:considered|contemplated|thought\s+about|planned|proposed|suggested|offered|"
     r"intended|wanted|decided\s+against|avoided|refused|declined|skipped|was\s+asked\s+not)\s+"
-    r"(?:to\s+)?(?:\w+ing|run|execute|use|delete|remove|write|push)\b"
+    # ("offered to roll back X": an offer, whatever its verb)
+    r"(?:to\s+)?(?:\w+ing|run|execute|use|delete|remove|write|push)\b|"
+    r"\b(?:proposed|suggested|offered)\s+to\s+\w+"
 )
 
 

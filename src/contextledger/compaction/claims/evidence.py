@@ -338,6 +338,9 @@ class Evidence:
     #: (role, text) of each user and assistant turn in order: whose turn answered which
     #: (a decision the user took back by approving the assistant's proposal)
     dialogue: tuple[tuple[str, str], ...] = ()
+    #: how many tool calls the record makes from each turn of ``dialogue`` on (its own
+    #: included): an offer ("Shall I roll back?") that no call followed was not taken up
+    calls_after: tuple[int, ...] = ()
     #: the record's reads, writes, runs, failures and passes in order (claims of an order)
     timeline: Timeline = field(default_factory=lambda: Timeline(()), compare=False)
     #: every user sentence and turn, folded: a recap sentence quoting one is the user's
@@ -487,6 +490,8 @@ class Evidence:
         answered_failed: list[bool] = []
         speakers: list[tuple[str, str]] = []
         dialogue: list[tuple[str, str]] = []
+        calls_before: list[int] = []  # the calls made before each turn of ``dialogue``
+        made = 0
         # what each call (by identity) ran and its arguments' words, read once
         commands_of: dict[int, list[str]] = {}
         args_of: dict[int, str | None] = {}
@@ -528,6 +533,7 @@ class Evidence:
                 turns.append(text)
                 texts.append(text)
                 dialogue.append(("user", text))
+                calls_before.append(made)
                 touched.update(user_files(m))  # a file the user shared or attached is seen
                 if m.name:
                     speakers.append((m.name, text))
@@ -537,12 +543,14 @@ class Evidence:
                 told_last = told_now or told_last
                 texts.append(text)
                 dialogue += [("assistant", text)] if text.strip() else []
+                calls_before += [made] if text.strip() else []
                 for s in told_now:
                     said_now = _unit(s)
                     told.append(said_now)
                     if not negated(s) and not FUTURE.search(s):
                         acts.append(replace(said_now, kind="told"))
                 executed.update(s for c in _SHOWN.findall(text) for s in steps(c))
+            made += len(m.tool_calls)
             for c in m.tool_calls:
                 cmds = commands_of[id(c)] = call_commands(c)
                 for cmd in cmds:
@@ -649,6 +657,7 @@ class Evidence:
             answered_failed=tuple(answered_failed),
             speakers=tuple(speakers),
             dialogue=tuple(dialogue),
+            calls_after=tuple(made - n for n in calls_before),
             timeline=Timeline.of(events),
         )
 
