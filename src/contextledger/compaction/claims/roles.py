@@ -615,13 +615,14 @@ def check_credit(text: str, ev: Evidence) -> list[Claim]:
     >>> from contextledger.model import Message
     >>> ev = Evidence.of([Message.user("Inveni rimam in modulo cache esse."), Message.assistant("OK.")])
     >>> [c.reason for c in check_credit("The assistant found the leak in the cache module.", ev)]
-    ['the user said it, not the assistant: "Inveni rimam in modulo cache esse."']
+    ['credited to the assistant, but the user\\'s turn says it: "Inveni rimam in modulo cache esse."']
     """
     found = _whose(text, ev)
     if found is None or found[0] == found[1]:
         return []
     claimed, said, turn = found
-    return [Claim("did", text.strip(), f"the {said} said it, not the {claimed}: {quote(turn)}")]
+    why = f"credited to the {claimed}, but the {said}'s turn says it: {quote(turn)}"
+    return [Claim("did", text.strip(), why)]
 
 
 def credited_as_said(text: str, ev: Evidence) -> bool:
