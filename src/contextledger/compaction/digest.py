@@ -59,6 +59,7 @@ from ..model import Message, ToolCall, ToolResult
 from ..settings_said import reset_later, settings, word_count
 from .actions import asks_in_words, is_ui_step, render_action, render_call
 from .carried import carried_out
+from .claims.values import marked_ranges
 from .decisions import (
     DECIDED_BY,
     DECISION,
@@ -1982,6 +1983,11 @@ def _settle_statements(
         sec[name] = [x for x in sec[name] if clip(x.removeprefix("User: "), 300) not in overruled]
     sec["User also said"] = [x for x in sec["User also said"] if x not in dropping]
     noise["Numbers that matter"] |= superseded(sec["Numbers that matter"])
+    # a range the user replaced later is said so where it stands ("100–500" … "no, make it
+    # 200–300"): an old range beside the new one, unmarked, reads as a second live value
+    said = tuple(m.text for m in record if m.role == "user" and not m.tool_results)
+    for name in ("Goal", "Constraints and corrections", "User also said", "Numbers that matter"):
+        sec[name] = [marked_ranges(x, said) for x in sec[name]]
 
 
 def _rank_files_read(

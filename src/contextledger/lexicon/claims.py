@@ -840,7 +840,12 @@ WRITE_CUES_NOSPACE = (
 # Read, opened, looked at: an act on a file that writes nothing. A clause that says a file
 # was read ("config/app.yaml wurde gelesen", "config/app.yaml okundu") claims no write.
 READ_CUES = """
-    read viewed opened inspected examined
+    read viewed opened inspected examined reviewed skimmed perused studied scanned
+    went_through gone_through looked_through looked_at looked_into glanced_at read_through
+    leí abrí abrió revisé revisó miré ouvert parcouru parcourus consulté
+    durchgelesen öffnete las geöffnet aperto aperti lette abri abriu revisou
+    opende doorgelezen doorgenomen öppnade gick_igenom otworzył* przejrzan*
+    açtım açıldı okudum inceledim membuka dibuka διάβασα άνοιξα पढ़ा पढ़ी खोला खोली
     gelesen gelesene gelesenen angesehen geöffnet durchgesehen geprüft
     gelezen bekeken geopend przeczytał* przeczytan* odczytał* odczytan* przejrzał*
     přečetl* přečten* läste lästes läst đọc xem membaca dibaca

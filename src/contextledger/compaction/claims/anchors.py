@@ -653,6 +653,16 @@ def _act_of(words: str, named: list[tuple[str, str]]) -> str | None:
     return ("write" if wrote else "read") if wrote != read else None
 
 
+def says_read(text: str) -> bool:
+    """Whether ``text`` says something was read, opened or looked through and nothing
+    written (the cues of every language read), its names and code aside.
+
+    >>> says_read("The agent went through config/prod.yaml."), says_read("wrote a.py")
+    (True, False)
+    """
+    return _act_of(text, anchors(text)) == "read"
+
+
 def _governing(text: str, value: str, named: list[tuple[str, str]]) -> str:
     """The words that say what was done to ``value``: from the anchor before it to it (a
     verb before its object), or, in Korean, from it to the next anchor."""

@@ -54,7 +54,14 @@ from ..stance import keeps, plain_assertion
 from ..timeline import norm_command
 from ..trace import claim_terms, cover, unit_terms
 from . import words as lex
-from .anchors import anchors, check_grounded, failure_grounded, names_tests, negated_pass
+from .anchors import (
+    anchors,
+    check_grounded,
+    failure_grounded,
+    names_tests,
+    negated_pass,
+    says_read,
+)
 from .anchors import subject as opening_subject
 from .args import as_called, check_arguments
 from .cancelled import check_cancelled
@@ -71,7 +78,16 @@ from .condition import (
     check_weakened,
     check_widened_scope,
 )
-from .corrected import check_corrected_count, check_corrected_name, check_corrected_value
+from .corrected import (
+    RANGE_REPLACED,
+    check_corrected_count,
+    check_corrected_name,
+    check_corrected_value,
+    check_replaced_range,
+    range_set_by_user,
+    ranges_corrected_to,
+    without_range_note,
+)
 from .did import check_assistant_did, check_denied_done, check_offered_only
 from .done import (
     FIXED,
@@ -145,7 +161,13 @@ from .reimposed import check_said_again
 from .required import required_by_tool
 from .results import with_runs
 from .reversed import check_reversed_decision
-from .roles import check_owner, check_roles
+from .roles import (
+    check_credit,
+    check_owner,
+    check_person_paired,
+    check_roles,
+    credited_as_said,
+)
 from .runs import (
     NOT_ON_FAILING_LINE,
     check_count_passed,
@@ -268,6 +290,10 @@ def check_clause(
 ) -> tuple[Claim, ...]:
     """The claims of one recap clause (``section``: the recap section it is under;
     ``actor``: who the sentence so far said acted) that the record does not support."""
+    bare = without_range_note(text, ev)
+    if bare != text:  # "… 100–500 (replaced later by 200–300)": the old range, marked
+        found = check_clause(bare, section, ev, actor)
+        return tuple(c for c in found if not c.reason.startswith(RANGE_REPLACED))
     text = _ARROW.sub(r"from \g<old> to ", text)  # "LIMIT 500 -> 1500": from 500 to 1500
     # "Don't forget to bump X": the request, as the user's sentences are read (as_reminded)
     text = as_reminded([text])[0]
@@ -278,9 +304,36 @@ def check_clause(
         if said_setting(text.strip(), ev):
             found = tuple(c for c in found if c.kind not in ("did", "failed"))
         found = (*found, *check_setting_direction(text.strip(), ev))
+    if found and (fixes := ranges_corrected_to(text, ev)):
+        # ("இல்லை, அதை 200–300 ஆக மாற்றுங்கள்": its "no" takes back the range before it)
+        found = tuple(
+            c
+            for c in found
+            if not (_DENIAL_READ.search(c.reason) and any(quote(f) in c.reason for f in fixes))
+        )
+    if found and credited_as_said(text, ev):
+        # "The user found that the leak is in the cache module." after the user's "Inveni
+        # rimam in modulo cache esse.": the user's own finding, in the user's first person
+        found = tuple(c for c in found if not c.reason.startswith(_NOT_THE_USERS))
+    if found and "assistant" not in (actor, actor_of(text)) and range_set_by_user(text, ev):
+        # "The limit was 100–500, then narrowed to 200–300.": a change to a range the
+        # user gave is the user's word, not an act a tool call must show
+        found = tuple(c for c in found if c.kind != "did")
     if section is None or section in _RULE_SECTIONS:
         return found  # (prose: its whole sentence is read for runs, see check_sentence)
     return with_runs(text.strip(), found, ev)
+
+
+def _check_read_said(text: str, ev: Evidence) -> list[Claim]:
+    """A file said read, opened or looked through (in prose, in any section) that no tool
+    call read and the user did not share: "I read secrets/prod.env" where the path is only
+    named in a ban. A rule, a denial, a plan and the user's own reading claim no read."""
+    if not says_read(text) or forbids(text) or denial(text) or FUTURE.search(text):
+        return []
+    if actor_of(text) == "user":
+        return []  # (what the user read, the record cannot show)
+    # (the names as anchors reads them: "src/stock/report.rs를" names src/stock/report.rs)
+    return check_read([v for k, v in anchors(text) if k == "path"], ev)
 
 
 def _failure_told(text: str, ev: Evidence) -> bool:
@@ -309,7 +362,10 @@ def _check_clause(
     text: str, section: str | None, ev: Evidence, actor: str | None = None
 ) -> tuple[Claim, ...]:
     text = text.strip()
-    if not text or fold(text) in ev.trusted or _STATUS_NOTE.match(text):
+    if fold(text) in ev.trusted:
+        # (the user's own words still give a range the user replaced later as current)
+        return tuple(check_replaced_range(text, ev))
+    if not text or _STATUS_NOTE.match(text):
         return ()
     if section not in _DONE_SECTIONS and section != "Decisions":
         banned = as_ban(text)  # "Keep X as it is" is the rule "Do not modify X"
@@ -325,7 +381,7 @@ def _check_clause(
     # (the user's own words, in any script, of a choice they later took back)
     taken_back = check_reversed_decision(text, ev) if section == "Decisions" else []
     if taken_back or quoted_words is not None:  # 'User: "…"': the user's words, held to them
-        return tuple(quoted_words or taken_back)
+        return tuple(quoted_words or taken_back or check_replaced_range(text, ev))
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
     out += check_times(text, ev) + check_tallies(text, ev) + check_units(text, ev)
     out += check_percents(text, ev)  # "the 15% discount" where only a date has a 15
@@ -350,16 +406,20 @@ def _check_clause(
         out += check_named_actor(text, ev) + check_person_role(text, ev) + check_roles(text, ev)
         out += [] if out else check_tool_only_person(text, ev)
         out += [] if out else check_named_span(text, ev)
+        out += [] if out else check_person_paired(text, ev)  # "Jonas owns payments" (Amira's)
+        out += [] if out else check_credit(text, ev)  # "The assistant found X" (the user did)
     out += check_exit_codes(text, ev) + check_comparison(text, ev)
     if section not in _DONE_SECTIONS:
         out += check_stale(text, ev)  # "Le taux … est 20 %." for "… 10 %, pas 20 %"
         out += [] if out else check_corrected_count(text, ev)  # "18 people" after "20 now"
         out += check_superseded(text, ev)  # "K = 23." when the user last set K to 91
+        out += [] if out else check_replaced_range(text, ev)  # "100–500" after "200–300"
         out += [] if out else check_restated_value(text, ev)  # "limit 150" for "limit 100"
         # "assigned OPS-812 to jdoe": the call's assignee (not a ban: "Do not send SMS to
         # patients" says no call's arguments)
         out += [] if _a_ban(text) else check_arguments(text, ev)
         out += check_assistant_did(text, ev)  # "O assistente ofereceu um cupom …"
+        out += [] if out else _check_read_said(text, ev)  # "I went through secrets/prod.env"
         out += [] if out else check_permission(text, ev)  # "must ask" for "needn't ask"
         out += [] if out else check_leave(text, ev)  # "doesn't care if X" for "…, but never X"
     quoted = [q.strip() for q in BACKTICKED.findall(text) if q.strip()]
@@ -700,6 +760,10 @@ _SAID_SECTIONS = frozenset(
 _LATER = ("the user said otherwise later", "the user replaced")
 _TURNED = ("the user said the opposite",)  # (a denied outcome is no rule turned)
 # what a clause taking the user's own stance on an act may have been read as
+# what the act and said checks say of a finding they find in no user turn of their reading
+_NOT_THE_USERS = ("no turn of the record shows the user doing it", "no user turn says this")
+# what the stance readers say of a claim that turns a user's "no" around
+_DENIAL_READ = re.compile(r"^the user said the opposite about|drops the user's denial")
 _STANCE_READ = ("the user said the opposite about", "the user restricted this")
 # what a correction said back the user's way round is not: turned, untraced, another's
 _RESTATED_READ = (*_STANCE_READ, "the user said it of")
@@ -838,7 +902,9 @@ def check_sentence(sentence: str, ev: Evidence) -> tuple[int, tuple[Claim, ...]]
     """A free-prose sentence, clause by clause, each with the subject it inherits:
     (clauses checked, unsupported claims)."""
     if quotes_user(sentence, ev):
-        return 1, ()  # the user's own words: "Task: Fix the proration bug."
+        # the user's own words ("Task: Fix the proration bug."), unless they give a range
+        # the user replaced later as if it stood
+        return 1, tuple(check_replaced_range(sentence, ev))
     out: list[Claim] = []
     ordered = _claimed_order(sentence)
     parts = [c for part in ordered for c in clauses(part)] if ordered else clauses(sentence)

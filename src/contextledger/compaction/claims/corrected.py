@@ -27,13 +27,17 @@ import re
 from ..trace import claim_terms, stem
 from .evidence import Claim, Evidence
 from .reading import quote
-from .values import canonical
+from .values import canonical, range_spans, ranges_in, replaced_ranges, shown_range
 
 __all__ = [
     "check_corrected_count",
     "check_corrected_name",
     "check_corrected_value",
+    "check_replaced_range",
+    "range_set_by_user",
+    "ranges_corrected_to",
     "reported_by_user",
+    "without_range_note",
 ]
 
 # a count and what it counts: "18 people", "4 replicas", "3 rooms" (not "18:00", "3.8.1")
@@ -88,6 +92,74 @@ def check_corrected_count(text: str, ev: Evidence) -> list[Claim]:
         if count in replaced and replaced[count][0] not in given:
             new, said = replaced[count]
             why = f"the user changed it to {new} later: {quote(said)}"
+            return [Claim("constraint", text.strip(), why)]
+    return []
+
+
+RANGE_REPLACED = "the user changed"
+# the note the offline recap marks a replaced range with (values.marked_ranges)
+_RANGE_NOTE = re.compile(r"\s*\(replaced later by (?P<new>[^()]+)\)")
+
+
+# a change of a value said in a recap's words: "narrowed to", "widened it to", "set to"
+_CHANGED_TO = re.compile(
+    r"(?i)\b(?:narrowed|widened|tightened|loosened|changed|moved|set|adjusted|updated|raised|"
+    r"lowered|capped|limited|restricted|reduced|increased|shifted)\b(?:\s+\w+){0,3}?\s+to\s*$"
+)
+
+
+def range_set_by_user(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` says a value was changed to a range a user turn gives ("…, then
+    narrowed to 200–300" after the user's "no, 200–300"), with nothing else of an act: no
+    command, no file."""
+    if "`" in text or "/" in _RANGE_NOTE.sub("", text):
+        return False
+    said = {r for t in ev.user_turns for r in ranges_in(t)}
+    return any(_CHANGED_TO.search(text[: m.start()]) and r in said for m, r in range_spans(text))
+
+
+def ranges_corrected_to(text: str, ev: Evidence) -> list[str]:
+    """The user's sentences that replaced a range with one ``text`` gives as it stands
+    ("No, make it 200–300." for "The limit is 200–300."): their "no" takes the old range
+    back, it denies nothing of the new one."""
+    mine = set(ranges_in(text))
+    return [by for new, _, by in replaced_ranges(ev.user_turns).values() if new in mine]
+
+
+def without_range_note(text: str, ev: Evidence) -> str:
+    """``text`` without its note that a range it gives was replaced later, when the note
+    is true ("… 100–500 (replaced later by 200–300)." after the user's "no, 200–300"):
+    what is left is checked as said, and the old range as marked."""
+    note = _RANGE_NOTE.search(text)
+    if note is None:
+        return text
+    replaced = replaced_ranges(ev.user_turns)
+    newer = {shown_range(replaced[r][0]) for r in ranges_in(text[: note.start()]) if r in replaced}
+    if not newer or {n.strip() for n in note.group("new").split(",")} - newer:
+        return text
+    return text[: note.start()] + text[note.end() :]
+
+
+def check_replaced_range(text: str, ev: Evidence) -> list[Claim]:
+    """A range the user replaced later ("100–500" … "no, make it 200–300"), stated as if
+    it stood: the claim gives the old range and not the one that stands now, and tells no
+    history ("was 100–500", "narrowed from 100–500 to 200–300").
+
+    >>> from contextledger.model import Message
+    >>> ev = Evidence.of([Message.user("Rate limit: 100–500 per minute."), Message.user("No, 200–300.")])
+    >>> [c.reason for c in check_replaced_range("The rate limit is 100-500/min.", ev)]
+    ['the user changed 100–500 to 200–300: "No, 200–300."']
+    >>> check_replaced_range("The rate limit is 200–300/min (first 100–500).", ev)
+    []
+    """
+    claimed = ranges_in(text)
+    if not claimed or _HISTORY.search(text):
+        return []
+    replaced = replaced_ranges(ev.user_turns)
+    for old in claimed:
+        if old in replaced and replaced[old][0] not in claimed:
+            new, _, said = replaced[old]
+            why = f"{RANGE_REPLACED} {shown_range(old)} to {shown_range(new)}: {quote(said)}"
             return [Claim("constraint", text.strip(), why)]
     return []
 

@@ -19,7 +19,7 @@ from ...lexicon import claims as lexicon
 from ..trace import FILLER, claim_terms, cover, stem, unit_terms
 from .evidence import Claim, Evidence
 from .reading import GENERIC_DOING
-from .values import CURRENCIES, canonical, dates_in, figures
+from .values import CURRENCIES, amount, canonical, dates_in, figures, ranges_in
 
 # Numbers bound to a label the recap may swap: "expected 302, got 500".
 LABEL = re.compile(
@@ -69,8 +69,9 @@ def number_pairs(text: str) -> set[tuple[str, str]]:
 _COMPARED = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)\s*[!=]=\s*(-?\d+(?:\.\d+)?)(?!\w|\.\d)")
 
 
-# (not a number inside an identifier: "PED-88412 foi", "#4411 merged", "v2/12 files")
-_COUNT = re.compile(r"(?<![\w.,:#/-])(\d+(?:,\d{3})*(?:\.\d+)?)\s+([A-Za-z][a-z]{2,})\b")
+# (not a number inside an identifier: "PED-88412 foi", "#4411 merged", "v2/12 files"; nor
+# a range's high end: "200–300 requests" counts no 300 requests)
+_COUNT = re.compile(r"(?<![\w.,:#/–—~-])(\d+(?:,\d{3})*(?:\.\d+)?)\s+([A-Za-z][a-z]{2,})\b")
 
 
 # Nouns counted many ways in one session ("3 tests" of a file, "40 tests" of the suite).
@@ -885,6 +886,11 @@ def check_bound_numbers(text: str, ev: Evidence) -> list[Claim]:
     of the record. A number the record gives for another event (the run's --max-steps
     2000, for the out-of-memory at step 1450) is bound to the wrong event."""
     claimed = _bindings(text)
+    # (a range the user gave is bound as a whole: "ibisabwa 200–300" after "… 100–500"
+    # and "no, 200–300" binds no 200 the record gives otherwise)
+    said = {r for t in ev.user_turns for r in ranges_in(t)}
+    ends = {end for r in ranges_in(text) if r in said for end in r}
+    claimed = frozenset((label, n) for label, n in claimed if amount(n) not in ends)
     if not claimed:
         return []
     units = _bound_units(ev)

@@ -28,10 +28,11 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ...lexicon import claims as lexicon
-from ..trace import FILLER, claim_terms, stem
+from ..trace import FILLER, claim_terms, cover, stem
+from ..wording import asks
 from . import words as lex
 from .evidence import Claim, Evidence
-from .reading import quote
+from .reading import actor_of, quote
 
 _WORD = re.compile(r"[^\W_][\w'’.@#/-]*[\w]|[^\W_]")
 # Where one clause ends and the next begins: a new subject comes after these.
@@ -453,3 +454,185 @@ _NO_OWNER = frozenset(
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(re.findall(r"[\w-]+", text.casefold()))
+
+
+# --------------------------------------------------------------------------- who holds what
+
+# a word written with a capital that may name a person ("Amira", "Jonas", "Дилноза")
+# (after an elided article too: "D'Amira", "l'Ana")
+_CAPITALISED = re.compile(r"(?<!\w)[^\W\d_a-z][^\W\d_]{2,}(?![\w'’])")
+
+
+def _people(ev: Evidence) -> frozenset[str]:
+    """The words the user's turns write only with a capital: names (a sentence's opening
+    word is written small elsewhere: "The", "Rate")."""
+    text = "\n".join(ev.user_turns)
+    small = {w.casefold() for w in re.findall(r"[^\W\d_]+", text) if not w[0].isupper()}
+    return frozenset(
+        w for w in _CAPITALISED.findall(text) if w.casefold() not in small and claim_terms(w)
+    )
+
+
+def _held(ev: Evidence) -> dict[str, frozenset[str]]:
+    """Each person the user paired with something, to the words of the clauses pairing
+    them: a turn of two clauses or more said alike ("Amira owns payments; Jonas owns
+    search", "Amira payments curat, Jonas search curat"), each opening with its own
+    person and sharing a word with the others (the frame: "owns", "curat")."""
+    people = _people(ev)
+    out: dict[str, set[str]] = {}
+    for turn in ev.user_turns:
+        pairs: list[tuple[str, frozenset[str]]] = []
+        for clause in _PAIRED_CLAUSE.split(turn):
+            opening = _CAPITALISED.search(" ".join(clause.split()[:_OPENING_WORDS]))
+            if opening is not None and opening.group() in people:
+                pairs.append((opening.group(), claim_terms(clause) - claim_terms(opening.group())))
+        frame = frozenset.intersection(*(w for _, w in pairs)) if len(pairs) > 1 else frozenset()
+        if len({n for n, _ in pairs}) == len(pairs) > 1 and any(len(t) > 2 for t in frame):
+            for name, words in pairs:
+                out.setdefault(name, set()).update(words)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+_PAIRED_CLAUSE = re.compile(r"[.;!?\n,]+\s*")
+# the words a clause's person opens it within: an article before the name ("de Jonas")
+_OPENING_WORDS = 2
+
+
+def check_person_paired(text: str, ev: Evidence) -> list[Claim]:
+    """A person the user named, bound in the claim to what the user paired with another
+    ("Jonas owns payments" where the user said "Amira owns payments; Jonas owns search",
+    in any language): the claim's words that tell the people apart (a word of one's
+    clauses, not of all) are all another's, none this person's.
+
+    >>> from contextledger.model import Message
+    >>> ev = Evidence.of([Message.user("Amira payments curat; Jonas search curat.")])
+    >>> [c.reason for c in check_person_paired("Jonas owns payments.", ev)]
+    ['the user paired payment with Amira, not Jonas: "Amira payments curat; Jonas search curat."']
+    >>> check_person_paired("Jonas owns search.", ev)
+    []
+    """
+    held = ev.derive("people and what they hold", lambda: _held(ev))
+    if len(held) < 2:
+        return []
+    # (each word with a capital in turn: in German every noun has one, "Zahlungen")
+    for person in [n for n in dict.fromkeys(_CAPITALISED.findall(text)) if n in held][:4]:
+        why = _paired_with_another(person, text, held, ev)
+        if why:
+            return [Claim("constraint", text.strip(), why)]
+    return []
+
+
+def _paired_with_another(
+    person: str, text: str, held: dict[str, frozenset[str]], ev: Evidence
+) -> str | None:
+    """Why ``text`` binds ``person`` to what the user paired with someone else, or None."""
+    # (a word of two letters is grammar: Hausa's "ne"/"ce" tell no one's duty apart)
+    terms = sorted(t for t in claim_terms(text) - claim_terms(person) if len(t) > 2)
+    # the people a user turn names with this one: who the user told apart; a word all of
+    # them share is the frame ("owns", "ashinzwe"), not what tells them apart
+    turns = [u for u in ev.user_turns if person in _CAPITALISED.findall(u)]
+    near = sorted({n for u in turns for n in _CAPITALISED.findall(u) if n in held})
+    if len(near) < 2:
+        return None
+    telling = [t for t in terms if 0 < sum(t in held[n] for n in near) < len(near)]
+    if not telling or any(t in held[person] for t in telling):
+        return None
+    other = next(n for n in near if telling[0] in held[n])
+    said = next(u for u in turns if other in u)
+    return f"the user paired {telling[0]} with {other}, not {person}: {quote(said)}"
+
+
+# --------------------------------------------------------------------------- whose finding
+
+# what a recap credits someone with knowing or choosing, not with doing: a finding or a
+# decision is held by the turn that says it, in any language
+_CREDIT = re.compile(
+    r"(?i)\b(?:found|discovered|noticed|spotted|identified|realized|realised|figured\s+out|"
+    r"worked\s+out|traced|diagnosed|pinpointed|determined|concluded|decided|chose|picked|"
+    r"opted|settled\s+on)\b"
+)
+_CREDIT_WORDS = frozenset(
+    stem(w)
+    for w in [
+        "found",
+        "discovered",
+        "noticed",
+        "spotted",
+        "identified",
+        "realized",
+        "realised",
+        "figured",
+        "worked",
+        "traced",
+        "diagnosed",
+        "pinpointed",
+        "determined",
+        "concluded",
+        "decided",
+        "chose",
+        "picked",
+        "opted",
+        "settled",
+        "user",
+        "assistant",
+        "agent",
+        "model",
+        "that",
+        "out",
+        "on",
+    ]
+)
+_COVERS = 0.6  # the share of the claim's words a turn must hold to be where it was said
+
+
+def _whose(text: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """(who the claim credits, who the record says it of, the turn that says it) for a
+    clause crediting the user or the assistant with a finding or a decision; None when it
+    credits no one of the two, or the record holds its words in no turn."""
+    actor = actor_of(text)
+    if actor is None or not _CREDIT.search(text):
+        return None
+    # (words by their first five letters: "module" is the "modulo" of a Latin record)
+    terms = lex.content_terms(_CREDIT.sub(" ", text)) - _CREDIT_WORDS
+    if len(terms) < 2:
+        return None
+    said = [("user", t) for t in ev.user_turns] + [("assistant", t) for t in ev.assistant]
+    said += [("assistant", r.text) for r in ev.results]  # (what its calls printed)
+    holding = [(who, t) for who, t in said if cover(terms, lex.content_terms(t))[0] >= _COVERS]
+    if not holding:
+        return None
+    if any(who == actor for who, _ in holding):
+        return actor, actor, next(t for who, t in holding if who == actor)
+    return actor, holding[0][0], holding[0][1]
+
+
+def check_credit(text: str, ev: Evidence) -> list[Claim]:
+    """A finding or a decision credited to the assistant that only the user's turns say,
+    or to the user that only the assistant's turns (or its calls' output) say: the credit
+    swapped ("The assistant found the leak in the cache module" where the user wrote "I
+    found that the leak is in the cache module", in any language).
+
+    >>> from contextledger.model import Message
+    >>> ev = Evidence.of([Message.user("Inveni rimam in modulo cache esse."), Message.assistant("OK.")])
+    >>> [c.reason for c in check_credit("The assistant found the leak in the cache module.", ev)]
+    ['credited to the assistant, but the user\\'s turn says it: "Inveni rimam in modulo cache esse."']
+    """
+    found = _whose(text, ev)
+    if found is None or found[0] == found[1]:
+        return []
+    claimed, said, turn = found
+    why = f"credited to the {claimed}, but the {said}'s turn says it: {quote(turn)}"
+    return [Claim("did", text.strip(), why)]
+
+
+def credited_as_said(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` credits the user with a finding or a decision a user turn states,
+    not asks for: "The user found that the leak is in the cache module" after the user's
+    "Inveni rimam in modulo cache esse." (the first person of any language)."""
+    found = _whose(text, ev)
+    return (
+        found is not None
+        and found[0] == found[1] == "user"
+        and not asks(found[2])
+        and not found[2].rstrip().endswith(("?", "？"))
+    )

@@ -281,3 +281,116 @@ def clock_written(text: str) -> str:
     return _CLOCK_WORD.sub(
         lambda m: f"{m.group(1) or m.group(3)}:{m.group(2) or m.group(4) or '00'}", text
     )
+
+
+# --------------------------------------------------------------------------- ranges
+
+#: A range: two numbers joined by a dash or a tilde ("100–500", "1.5-3", "10 ~ 20"); not
+#: a date's or a version's parts ("2026-10-20", "1.2-3.4.5" read no range)
+_RANGE = re.compile(
+    r"(?<![\w.,:/–—~-])(\d+(?:[.,]\d+)*)\s?[–—~-]\s?(\d+(?:[.,]\d+)*)(?![\w–—~-]|[.,:/]\d)"
+)
+_THOUSANDS = re.compile(r"\d{1,3}(?:[.,]\d{3})+")
+_LETTERS = re.compile(r"[^\W\d_]{4,}")
+#: the most words beside its range a sentence may have and still refer back to the range
+#: said before it ("No, make it 200–300.", "Immo, fac 200–300."): more say what they set
+_BARE_WORDS = 5
+
+Range = tuple[float, float]
+
+
+def amount(figure: str) -> float | None:
+    """A figure as a number: "1,000" and "1.000" a thousand, "1,5" one and a half."""
+    if _THOUSANDS.fullmatch(figure):  # (grouped in threes: thousands, by either mark)
+        return float(re.sub(r"[.,]", "", figure))
+    try:
+        return float(figure.replace(",", "."))
+    except ValueError:
+        return None  # ("1.2.3": a version, no figure)
+
+
+def ranges_in(text: str) -> tuple[Range, ...]:
+    """The ranges ``text`` gives, low end first, in order.
+
+    >>> ranges_in("Rate limit 100–500/min, then 1,000-2,000; released 2026-10-20")
+    ((100.0, 500.0), (1000.0, 2000.0))
+    """
+    return tuple(r for _, r in range_spans(text))
+
+
+def range_spans(text: str) -> list[tuple[re.Match[str], Range]]:
+    """Each range of ``text`` with where it stands."""
+    out: list[tuple[re.Match[str], Range]] = []
+    for m in _RANGE.finditer(text):
+        low, high = amount(m.group(1)), amount(m.group(2))
+        if low is not None and high is not None and low < high:
+            out.append((m, (low, high)))
+    return out
+
+
+def _stems(text: str) -> frozenset[str]:
+    """The longer words of ``text``, by their first five letters (in any script)."""
+    return frozenset(w.casefold()[:5] for w in _LETTERS.findall(text))
+
+
+@lru_cache(maxsize=256)
+def replaced_ranges(said: tuple[str, ...]) -> dict[Range, tuple[Range, str, str]]:
+    """The ranges the user replaced, each to (the range that stands now, the sentence that
+    gave the old one, the sentence that replaced it), from the user's sentences ``said``
+    in order. A sentence giving one range replaces the nearest earlier range it overlaps
+    (narrowed, widened or moved: "100–500" … "No, make it 200–300") when it speaks of the
+    same thing (a word in common) or says little else, in any language, than the range;
+    a range given again stands again.
+
+    >>> replaced_ranges(("Keep the rate limit at 100–500 per minute.", "No, make it 200–300."))
+    {(100.0, 500.0): ((200.0, 300.0), 'Keep the rate limit at 100–500 per minute.', 'No, make it 200–300.')}
+    >>> replaced_ranges(("Ports 8000-8100 are free.", "Retries: 1-3."))
+    {}
+    """
+    out: dict[Range, tuple[Range, str, str]] = {}
+    given: list[tuple[Range, str]] = []
+    for sentence in said:
+        mine = ranges_in(sentence)
+        if len(mine) == 1:
+            new = mine[0]
+            words = _stems(sentence)
+            bare = len(_RANGE.sub(" ", sentence).split()) <= _BARE_WORDS
+            for old, where in reversed(given):
+                if old[0] <= new[1] and new[0] <= old[1]:  # the nearest it overlaps
+                    if old != new and (bare or words & _stems(where)):
+                        out[old] = (new, where, sentence)
+                    break
+            out.pop(new, None)  # (given again: it stands)
+        given += [(r, sentence) for r in mine]
+    # each replaced range to the one that stands in the end ("100–500" → "200–400" → "200–300")
+    for old, (new, where, by) in list(out.items()):
+        seen = {old}
+        while new in out and new not in seen:
+            seen.add(new)
+            new, by = out[new][0], out[new][2]
+        out[old] = (new, where, by)
+    return out
+
+
+def shown_range(r: Range) -> str:
+    """A range as a recap writes it: "200–300"."""
+    return "–".join(f"{n:g}" for n in r)
+
+
+def marked_ranges(item: str, said: tuple[str, ...]) -> str:
+    """``item`` of a recap with each range the user replaced later (``said``: the user's
+    turns, in order) marked so, unless the item gives the range that stands too.
+
+    >>> marked_ranges("User: limit 100–500/min.", ("limit 100–500/min.", "No, 200–300."))
+    'User: limit 100–500/min (replaced later by 200–300).'
+    """
+    given = ranges_in(item)
+    replaced = replaced_ranges(said) if given else {}
+    newer = [replaced[r][0] for r in given if r in replaced and replaced[r][0] not in given]
+    if not newer:
+        return item
+    # (inside its sentence, before its stop: a note after it reads as a sentence of its own)
+    body = item.rstrip()
+    stop = len(body) - len(body.rstrip(".!?。"))
+    note = f" (replaced later by {', '.join(shown_range(r) for r in newer)})"
+    return body[: len(body) - stop] + note + body[len(body) - stop :]
