@@ -1021,7 +1021,7 @@ def is_rule(sentence: str) -> bool:
         return False  # "Don't forget to bump the version": a request for later
     if until_free(sentence) and not _FIRM.search(sentence):
         return False  # "Коли буде час, додай розділ …": when there is time, not a condition
-    if hands_over(sentence) or _pins_a_version(sentence):
+    if hands_over(sentence) or _pins_a_version(sentence) or pins_by_shape(sentence):
         return True  # (", so send any questions to @adi08" is no purpose clause)
     if _STATUS.search(sentence):
         return False
@@ -1708,6 +1708,50 @@ def _pins_a_version(sentence: str) -> bool:
     if _PIN.search(sentence) is not None and _SHORT_VERSION.search(sentence):
         return True
     return bool(_VERSION.search(sentence)) and _HOLD.search(sentence) is not None
+
+
+# A version beside the name it versions, in any language: a tool's Latin-letter name, a
+# case ending or up to two short words, then the version ("Node 18.19", "Node-ты 18.19-ҙа",
+# "Node à 18.19", "Node kuri 18.19"); not a measure ("latency 3.5 ms")
+_NAMED_VERSION = re.compile(
+    r"(?<![\w.])[A-Za-z][\w.+#]*[A-Za-z0-9+#](?:[-'’][^\W\d_]{1,5})?(?:\s+[^\W\d_]{1,4}){0,2}"
+    r"\s+v?\d+\.\d+(?:\.\d+)*(?![\d.]*\d)"
+    r"(?!\s*(?:%|(?i:ms|s|secs?|seconds?|mins?|h|hrs?|[kmgt]i?b|px|x|k)\b))"
+)
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+# (the commas and clause ends of the scripts: Arabic, CJK, Devanagari, Tibetan, Ethiopic,
+# Myanmar)
+_CLAUSE_BREAK = re.compile(r"[,;،؛，、；।॥།༎።፣፤၊။]")
+
+
+def pins_by_shape(sentence: str) -> bool:
+    """A version pin read by its shape, in a language no pin word reads: a tool named
+    beside its version, the sentence's only number, then a clause of its own with no
+    number ("Tenite Node à 18.19, ùn l'aghjurnate micca.": keep Node at 18.19, don't
+    upgrade). Not asked, not told as a status, not a version asked for alone ("Upgrade to
+    Node 20.1.": no clause after it).
+
+    >>> pins_by_shape("Halte Node bei 18.19, kein Upgrade."), pins_by_shape("Upgrade Node to 20.1.")
+    (True, False)
+    >>> pins_by_shape("Node 18.19 and Node 20.1 differ, sadly.")
+    False
+    """
+    named = _NAMED_VERSION.search(sentence)
+    if named is None or asks(sentence) or _STATUS.search(sentence):
+        return False
+    if len(_NUMBER.findall(sentence)) != 1:
+        return False
+    after = _CLAUSE_BREAK.search(sentence, named.end())
+    if after is None:
+        return False
+    pinned, rest = sentence[: after.start()], sentence[after.end() :]
+    # (two short clauses: the tool at its version, what not to do with it; not a task that
+    # names a version on its way: "Fix the login in Android 3.2 of the app, before Friday")
+    short = word_count(pinned) <= _PIN_WORDS and 1 <= word_count(rest) <= _PIN_WORDS
+    return short and not any(c.isdigit() for c in rest)
+
+
+_PIN_WORDS = 6
 
 
 # "X, not Y" in Japanese and Korean said as a statement: "すみません、対象はステージングで、本番
