@@ -76,6 +76,7 @@ from ..lexicon.negation import UNTIL_TOLD, denial
 from ..lexicon.outcomes import BUT_WORDS, NOT_WORDS, RIGHT_WORDS, WRONG_UNSPACED, WRONG_WORDS
 from ..settings_said import word_count
 from .facts import (
+    is_request,
     keywords,
     sentences,
     until_free,
@@ -1662,7 +1663,7 @@ def hands_over(sentence: str) -> bool:
     left = _LEFT.search(sentence) or _MOVED.search(sentence)
     if left is not None and _PERSON.search(sentence, left.end()) is not None:
         return True
-    return _put_in_charge(sentence)
+    return _put_in_charge(sentence) or _named_owner(sentence)
 
 
 # a handle and an owner word at most three words apart, in either order
@@ -1691,6 +1692,32 @@ def _put_in_charge(sentence: str) -> bool:
                 else sentence[end : handle.start()]
             )
             if word_count(between) <= _NEAR:
+                return True
+    return False
+
+
+# a person's name: one capitalised word of lower-case letters, in any cased script ("Dana",
+# "Дана", "Ómar")
+_NAME = re.compile(r"(?<![\w@'’-])[^\W\d_a-z][^\W\d_A-Z]{2,}(?![\w-])")
+_OWNER_AFTER = 2  # words between the name and its owner word: "Dana è la proprietaria"
+_CLAUSES = re.compile(r"[;,،，、；]")
+
+
+def _named_owner(sentence: str) -> bool:
+    """A person, by name, said to own something, the name before the owner word ("Dana
+    jest właścicielką modułu billing; zapytaj ją …", "Dana ist zuständig für das
+    Billing-Modul; frag sie …"): who to ask is a standing rule. A name opening the sentence
+    counts only with a clause after (what to do about it): a request's verb opens a sentence
+    capitalised as well ("Dodaj kolumnę właściciel do tabeli."). Not asked, not a request."""
+    if asks(sentence) or is_request(sentence):
+        return False
+    for owner in _OWNER.finditer(sentence):
+        before = sentence[: owner.start()].split()[-(_OWNER_AFTER + 1) :]
+        for word in before:
+            if not _NAME.fullmatch(word.strip(",:;")):
+                continue
+            opening = sentence.lstrip(" \t\"'").startswith(word)
+            if not opening or _CLAUSES.search(sentence, owner.end()):
                 return True
     return False
 
@@ -2363,7 +2390,7 @@ def orders_steps(sentence: str) -> bool:
         return False
     m = _FIRST_THEN.search(sentence)
     if m is None:
-        return False
+        return _first_said_last(sentence)
     if m.group("first") is None:  # 먼저 … 그 다음, まず … それから: read whole
         return not _PAST.search(sentence)
     first = sentence[m.end("first") : m.start("then")]
@@ -2373,6 +2400,23 @@ def orders_steps(sentence: str) -> bool:
     if _tells_now(m.group("first"), first, then):
         return False
     return _an_order(first) and _an_order(then) and not _NOT_FIRST.match(then)
+
+
+# ... the step's word inside the first step or closing it instead: "Do the migration
+# first, then the cache.", "Fai prima il backup, poi la migrazione."
+_LAST_FIRST_THEN = re.compile(
+    rf"(?i)^\W*(?P<step>[^.;!?,]{{0,200}}?(?<!\w)(?:{_FIRST_STEP})(?!\w)[^.;!?,]{{0,200}}?)"
+    rf"\s*[,;:–—]\s*(?P<then>{_THEN_STEP})(?![\w-])\s*\S"
+)
+
+
+def _first_said_last(sentence: str) -> bool:
+    """An order of steps with "first" inside or closing the first step: it opens with what
+    to do (no subject: "I did the migration first, then …" tells), and nothing is past."""
+    m = _LAST_FIRST_THEN.search(sentence)
+    if m is None or _PAST.search(sentence):
+        return False
+    return _an_order(m.group("step")) and not _NOT_FIRST.match(sentence[m.end("then") :])
 
 
 # a verb in the present that says what happens, not what to do (R17-R6): a Turkish
