@@ -2,7 +2,8 @@
 language (issue #14): a request on a condition said after the task in the goal's turn
 ("When you are done, post the PR link in #releases.") is an open request, not part of the
 Goal; a tool held at its version ("Keep Node at 18.19, don't upgrade.") is a constraint,
-not a number; an order of steps with "first" inside its first step is a constraint."""
+not a number; an order of steps with "first" inside its first step is a constraint; a
+person named as the owner of a part of the code is who to ask, a constraint."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 from builders import offline_recap, recap_section, said_after_a_task
 from contextledger.compaction.facts import waits_by_shape
-from contextledger.compaction.rules import is_rule, orders_steps, pins_by_shape
+from contextledger.compaction.rules import hands_over, is_rule, orders_steps, pins_by_shape
 
 GOAL = "Goal"
 OPEN = "Open requests"
@@ -131,3 +132,30 @@ def test_an_order_with_first_inside_its_first_step_is_a_constraint(order: str) -
 def test_a_story_told_in_order_is_no_order() -> None:
     assert not orders_steps("I did the migration first, then the cache broke.")
     assert not orders_steps("The cache came first, then the DB.")
+
+
+@pytest.mark.parametrize(
+    "owner",
+    [
+        "Dana ist zuständig für das Billing-Modul; frag sie, bevor du es änderst.",
+        "Dana jest właścicielką modułu billing; zapytaj ją, zanim go zmienisz.",
+        "Dana è la proprietaria del modulo billing; chiedile prima di cambiarlo.",
+        "Dana phụ trách module billing; hỏi cô ấy trước khi thay đổi.",
+        "Dana owns the billing module; ask her before changing it.",
+    ],
+)
+def test_a_named_owner_of_a_module_is_a_constraint(owner: str) -> None:
+    assert hands_over(owner)
+    assert owner in said_after_a_task(owner, RULES)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Dodaj kolumnę właściciel do tabeli Sales Report.",  # a request naming an owner
+        "Add an owner column to the Sales Report table.",
+        "Dana fixed the billing bug yesterday.",  # a name, no owner word
+    ],
+)
+def test_a_request_for_an_owner_field_or_a_story_names_no_owner(said: str) -> None:
+    assert not hands_over(said)
