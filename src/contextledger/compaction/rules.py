@@ -1700,7 +1700,6 @@ def _put_in_charge(sentence: str) -> bool:
 # "Дана", "Ómar")
 _NAME = re.compile(r"(?<![\w@'’-])[^\W\d_a-z][^\W\d_A-Z]{2,}(?![\w-])")
 _OWNER_AFTER = 2  # words between the name and its owner word: "Dana è la proprietaria"
-_CLAUSES = re.compile(r"[;,،，、；]")
 
 
 def _named_owner(sentence: str) -> bool:
@@ -1717,7 +1716,7 @@ def _named_owner(sentence: str) -> bool:
             if not _NAME.fullmatch(word.strip(",:;")):
                 continue
             opening = sentence.lstrip(" \t\"'").startswith(word)
-            if not opening or _CLAUSES.search(sentence, owner.end()):
+            if not opening or _CLAUSE_BREAK.search(sentence, owner.end()):
                 return True
     return False
 
@@ -1745,7 +1744,6 @@ _NAMED_VERSION = re.compile(
     r"\s+v?\d+\.\d+(?:\.\d+)*(?![\d.]*\d)"
     r"(?!\s*(?:%|(?i:ms|s|secs?|seconds?|mins?|h|hrs?|[kmgt]i?b|px|x|k)\b))"
 )
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 # (the commas and clause ends of the scripts: Arabic, CJK, Devanagari, Tibetan, Ethiopic,
 # Myanmar)
 _CLAUSE_BREAK = re.compile(r"[,;،؛，、；।॥།༎።፣፤၊။]")
@@ -1766,7 +1764,7 @@ def pins_by_shape(sentence: str) -> bool:
     named = _NAMED_VERSION.search(sentence)
     if named is None or asks(sentence) or _STATUS.search(sentence):
         return False
-    if len(_NUMBER.findall(sentence)) != 1:
+    if len(_SAID_NUMBER.findall(sentence)) != 1:
         return False
     after = _CLAUSE_BREAK.search(sentence, named.end())
     if after is None:
