@@ -109,6 +109,9 @@ def test_a_version_pin_is_a_constraint_not_a_number(pin: str) -> None:
         "Mình cần sửa lỗi đăng nhập bằng Google trên bản Android 3.2 của app đặt vé, "
         "trước thứ Sáu phải phát hành.",  # a task naming a version on its way
         "The p95 latency is 3.5 ms, fine for now.",  # a measure
+        # the versioned tool opening the sentence as its subject: a status
+        "Node 18.19 padł przy starcie, zobacz log.",
+        "Node 18.19 crashed at startup, see the log.",
     ],
 )
 def test_a_version_named_in_passing_pins_nothing(said: str) -> None:

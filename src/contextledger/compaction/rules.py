@@ -1744,6 +1744,9 @@ _NAMED_VERSION = re.compile(
     r"\s+v?\d+\.\d+(?:\.\d+)*(?![\d.]*\d)"
     r"(?!\s*(?:%|(?i:ms|s|secs?|seconds?|mins?|h|hrs?|[kmgt]i?b|px|x|k)\b))"
 )
+# ... opening the sentence as its subject: the tool, its version right after with no case
+# ending ("Node 18.19 crashed …"; not "Node-ты 18.19-ҙа ҡалдыр", nor "Node in 18.19 serva")
+_VERSION_AS_SUBJECT = re.compile(r"^\W*[A-Za-z][\w.+#]*\s+v?\d+\.\d+(?:\.\d+)*(?![\w.-])")
 # (the commas and clause ends of the scripts: Arabic, CJK, Devanagari, Tibetan, Ethiopic,
 # Myanmar)
 _CLAUSE_BREAK = re.compile(r"[,;،؛，、；।॥།༎።፣፤၊။]")
@@ -1763,6 +1766,8 @@ def pins_by_shape(sentence: str) -> bool:
     """
     named = _NAMED_VERSION.search(sentence)
     if named is None or asks(sentence) or _STATUS.search(sentence):
+        return False
+    if _VERSION_AS_SUBJECT.match(sentence):  # "Node 18.19 crashed at startup, see the log."
         return False
     if len(_SAID_NUMBER.findall(sentence)) != 1:
         return False
