@@ -84,6 +84,14 @@ def test_a_condition_told_or_a_vocative_is_no_request_by_shape() -> None:
     assert not waits_by_shape("Dana, post it.")
 
 
+def test_a_detail_of_the_task_said_after_where_it_applies_stays_in_the_goal() -> None:
+    task = "Refactor the parser for speed."
+    detail = "In the tokenizer, replace the regex with a small state machine."
+    recap = offline_recap(("user", f"{task} {detail}"), OK, ("user", "ok, go on"), OK)
+    assert detail in recap_section(recap, GOAL)
+    assert detail not in recap_section(recap, OPEN)
+
+
 @pytest.mark.parametrize(
     "pin",
     [

@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from ..intent import is_constraint, is_correction, is_nudge
-from ..lexicon.common import SPACED_WORD_CHAR
+from ..lexicon.common import SENTENCE_WORDS, SPACED_WORD_CHAR
 from ..lexicon.deferral import DEFERRED, WHEN_FREE
 from ..lexicon.deferral import WAITS_FOR as _WAITS_FOR
 from ..lexicon.done import DONE as _DONE
@@ -924,11 +924,17 @@ def waits_by_shape(sentence: str) -> bool:
     # (a vocative is no condition: "Dana, post the link": one short word before the comma)
     if len(lead) == 1 and len(lead[0]) < _VOCATIVE_LETTERS:
         return False
+    if lead[0].lower() in _FRAMING:  # "In the tokenizer, replace the regex …": where, not when
+        return False
     # (a subject opening what follows the comma: the sentence tells, it does not ask)
     return not _SUBJECT_FIRST.match(m.group("rest"))
 
 
 _VOCATIVE_LETTERS = 7
+# a preposition, article or pronoun opening the clause, in a language read: the clause says
+# where or on what, not once what ("In the tokenizer, …", "Para o relatório, …"); the words
+# of time and condition open one (and WAITS_FOR reads them)
+_FRAMING = SENTENCE_WORDS - {"when", "after", "before", "since", "until", "if", "as", "once"}
 
 
 def waits_for(sentence: str) -> bool:
