@@ -81,8 +81,12 @@ from .facts import (
     extract_claims,
     is_request,
     keywords,
+    opening_clause,
+    reported_done_in,
     sentences,
     statements,
+    waits_by_shape,
+    waits_for,
     without_paste,
     without_unfenced_paste,
 )
@@ -1105,7 +1109,7 @@ def digest(
     _add_restated_goal(sheet, substantive)
     # (with the chatter a dictated goal opened with: said, not to be listed again)
     goal_text = first[: len(first) - len(_past_chatter(first))] + " ".join(sheet.sec["Goal"])
-    open_now = _fill_open_requests(sheet, messages, history, goal_text)
+    open_now = _fill_open_requests(sheet, messages, history, goal_text, first)
     nxt = _next_step(messages)
     placed = set(open_now) | ({nxt} if nxt else set())
     unrun = _never_ran([*record], placed)
@@ -1209,13 +1213,20 @@ def _fill_goal(
     said = said[:1] + [x for x in said[1:] if not _STAMPED.match(x)]
     task = said[0] if said else ""
     # the goal's rules go under constraints, once
+    # (a later sentence asking for something once the task is done, "When you are done,
+    # post the PR link in #releases.", is a request left open, not the task)
     told = [
         x
         for k, x in enumerate(said)
         if k == 0
-        or not is_rule(x)
-        or sets_a_task(x)
-        or (opening and _corrects_nothing(beside_without(x)))
+        or (
+            not _asked_once_done(x, " ".join(said[:k]))
+            and (
+                not is_rule(x)
+                or sets_a_task(x)
+                or (opening and _corrects_nothing(beside_without(x)))
+            )
+        )
     ]
     # the opening announced it; the answer to "Where and when?" said it
     goal_told = goal_answer(record, source)
@@ -1246,6 +1257,7 @@ def _fill_open_requests(
     messages: Sequence[Message],
     history: Sequence[Message] | None,
     goal_text: str,
+    first: str,
 ) -> list[str]:
     """File the user's requests still open and return them."""
     # a request said in the turns kept verbatim after these is open too, and one those turns
@@ -1255,15 +1267,50 @@ def _fill_open_requests(
     # `npm install react-router-dom@6.22.3` - done, whatever was said of it: R34-R4)
     record = [*messages, *_after(messages, history)]
     requested = _open_requests(record)
+    # (what the goal's turn asks once the task is done, read by its shape: open too)
+    told = sentences(first)
+    requested += [
+        x
+        for k, x in enumerate(told)
+        if k
+        and _asked_once_done(x, " ".join(told[:k]))
+        and x not in requested
+        and not reported_done_in(x, record)
+    ]
     done = carried_out(requested, record)
     open_now = [
         r
         for r in requested
-        if r not in goal_text and not settles_a_choice(r) and not dated_plan(r) and r not in done
+        if r not in goal_text
+        and not settles_a_choice(r)
+        and not dated_plan(r)
+        and r not in done
+        and not _asks_nothing_after_all(r)
     ]
     for request in open_now:
         sheet.add("Open requests", request)
     return open_now
+
+
+def _asked_once_done(sentence: str, before: str) -> bool:
+    """A later sentence of the goal's turn that asks for something on a condition, by its
+    words or its shape alone (a clause, its comma, what to do): after the task, such a
+    sentence is what to do once it is done ("Cum perfeceris, nexum ad PR in #releases
+    pone."), a request left open, not the task. Not when its clause points back at what
+    the turn said ``before`` it, naming a word of it: that frames the task ("Daripada fail
+    yang dilampirkan, semak …": from the attached file, check …)."""
+    if waits_for(sentence):
+        return True
+    if not waits_by_shape(sentence) or _asks_nothing_after_all(sentence):
+        return False
+    return not keywords(opening_clause(sentence)) & keywords(before)
+
+
+def _asks_nothing_after_all(request: str) -> bool:
+    """A sentence read as a request on a condition by its shape only (a clause, a comma,
+    what follows) that says a rule ("Bellek ayırmada malloc kullanma, sadece statik
+    tamponlar.") or talk ("Sem pressa, pode ir com calma.") in a language read."""
+    return waits_by_shape(request) and (is_rule(request) or unhurried(request) or is_reply(request))
 
 
 class _Leave:

@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from ..intent import is_constraint, is_correction, is_nudge
-from ..lexicon.common import SPACED_WORD_CHAR
+from ..lexicon.common import SENTENCE_WORDS, SPACED_WORD_CHAR
 from ..lexicon.deferral import DEFERRED, WHEN_FREE
 from ..lexicon.deferral import WAITS_FOR as _WAITS_FOR
 from ..lexicon.done import DONE as _DONE
@@ -882,6 +882,76 @@ _TOLD_ON_A_CONDITION = re.compile(
     r"|^\W*(?:mara\s+)?baada\s+ya\s+[^,]{1,60},\s*(?:\S+\s+){0,3}?"
     r"(?:ni|u|a|tu|m|wa|i|zi|ki|vi|li|ya|ku)(?:li|me)[a-z]{3,}"
 )
+# A condition said before what to do, read by its shape in any script: a clause of a few
+# words opening the sentence, its comma (Latin, Arabic, CJK), then what to do ("Cum
+# perfeceris, nexum … pone.", "Тамамлағас, … ҡуй."). The clause's words are what mark it,
+# whatever they are; what follows the comma must not open with a subject (then the sentence
+# tells what happened on the condition: "When I ran it, the build failed.").
+_LEADING_CLAUSE = re.compile(
+    r"^\W*(?P<lead>[^\W\d_][^,،，、;:.!?\d\n]{0,60}?)\s*[,،，、]\s*(?P<rest>\S.*)$"
+)
+_LEAD_WORDS = 5  # ("When the nightly export is done," is five words)
+_REST_WORDS = 3  # (what to do, and on what: "post the link …")
+
+
+def opening_clause(sentence: str) -> str:
+    """The clause ``sentence`` opens with before its first comma ("" when none)."""
+    m = _LEADING_CLAUSE.match(sentence.strip())
+    return m.group("lead") if m else ""
+
+
+def waits_by_shape(sentence: str) -> bool:
+    """A request on a condition, read by its shape where no word of ``WAITS_FOR`` reads it:
+    a short opening clause, its comma, then at least three words that open with no subject
+    and ask no question; not a condition told in a language read
+    (:data:`_TOLD_ON_A_CONDITION`).
+
+    >>> waits_by_shape("Nach dem Deploy, schick den Link an das Team.")
+    True
+    >>> waits_by_shape("When I ran it, the build failed."), waits_by_shape("Dana, why?")
+    (False, False)
+    """
+    m = _LEADING_CLAUSE.match(sentence.strip())
+    if m is None or asks(sentence) or _TOLD_ON_A_CONDITION.search(sentence):
+        return False
+    if _WAITS_FOR.search(sentence):  # (read by its words: the shape says nothing more)
+        return False
+    if _AFTER_THAT.match(sentence) or _AFTERWARDS.search(sentence):
+        return _afterwards(sentence)  # ("Uske baad sab theek chala, …": a story, read)
+    lead, rest = opening_clause(sentence).split(), m.group("rest").split()
+    if not lead or len(lead) > _LEAD_WORDS or len(rest) < _REST_WORDS:
+        return False
+    # (a vocative is no condition: "Dana, post the link": one short word before the comma)
+    if len(lead) == 1 and len(lead[0]) < _VOCATIVE_LETTERS:
+        return False
+    if lead[0].lower() in _FRAMING:  # "In the tokenizer, replace the regex …": where, not when
+        return False
+    # (a subject opening what follows the comma: the sentence tells, it does not ask)
+    return not _SUBJECT_FIRST.match(m.group("rest"))
+
+
+_VOCATIVE_LETTERS = 7
+# a preposition, article or pronoun opening the clause, in a language read: the clause says
+# where or on what, not once what ("In the tokenizer, …", "Para o relatório, …"); the words
+# of time and condition open one (and WAITS_FOR reads them)
+_FRAMING = SENTENCE_WORDS - {"when", "after", "before", "since", "until", "if", "as", "once"}
+
+
+def waits_for(sentence: str) -> bool:
+    """A request the user makes on a condition ("When you are done, post the link …"),
+    by its words in a language read, or by its shape with a word of asking ("please") in
+    any other: a clause and a comma alone open a status as often ("Since this morning, the
+    server returns errors."); not a rule said on one ("Before a deploy, never skip …")."""
+    if _WAITS_FOR.search(sentence) is not None:
+        return not _TOLD_ON_A_CONDITION.search(sentence)
+    return (
+        waits_by_shape(sentence)
+        and _PLEASE.search(sentence) is not None
+        and not is_constraint(sentence)
+        and not is_correction(sentence)
+    )
+
+
 # The assistant's answer puts it off: "Will do after the main change.", "I'll get to that
 # later.", "Noted for the follow-up." (not "Will do." alone: that is now).
 _PUT_OFF = re.compile(
@@ -1205,7 +1275,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
                 continue  # 触らないでください。"): it asks for nothing (review45 R45-rec2)
             # (a condition said as a sentence of its own, the request after it: Thai's
             # "หลังจากเทสผ่านแล้ว ช่วยอัปเดต …", split at its space)
-            waits = _WAITS_FOR.search(s) is not None and not _TOLD_ON_A_CONDITION.search(s)
+            waits = waits_for(s)
             if k and not waits and _WAITS_FOR.search(f"{told[k - 1]} {s}"):
                 waits, s = True, f"{told[k - 1]} {s}"  # (listed with its condition)
             side = _side_request(s)
@@ -1254,6 +1324,17 @@ _REMIND_ME = re.compile(
     r"(?i)^\W*(?:(?:and|also|oh|btw|please|pls|can\s+you|could\s+you|would\s+you)\W+)*"
     r"remind\s+(?:me|us)\b"
 )
+
+
+def reported_done_in(request: str, messages: Sequence[Message]) -> bool:
+    """Whether an assistant's turn of ``messages`` reports ``request`` done (a report on
+    its topic: "Posted the PR link in #releases.")."""
+    return any(
+        _on_topic(request, said)
+        for m in messages
+        if m.role == "assistant" and m.text.strip()
+        for said in reported_done(sentences(m.text))
+    )
 
 
 def _defer(requests: list[tuple[int, str, bool]], which: Iterable[int]) -> None:

@@ -76,6 +76,7 @@ from ..lexicon.negation import UNTIL_TOLD, denial
 from ..lexicon.outcomes import BUT_WORDS, NOT_WORDS, RIGHT_WORDS, WRONG_UNSPACED, WRONG_WORDS
 from ..settings_said import word_count
 from .facts import (
+    is_request,
     keywords,
     sentences,
     until_free,
@@ -1021,7 +1022,7 @@ def is_rule(sentence: str) -> bool:
         return False  # "Don't forget to bump the version": a request for later
     if until_free(sentence) and not _FIRM.search(sentence):
         return False  # "Коли буде час, додай розділ …": when there is time, not a condition
-    if hands_over(sentence) or _pins_a_version(sentence):
+    if hands_over(sentence) or _pins_a_version(sentence) or pins_by_shape(sentence):
         return True  # (", so send any questions to @adi08" is no purpose clause)
     if _STATUS.search(sentence):
         return False
@@ -1662,7 +1663,7 @@ def hands_over(sentence: str) -> bool:
     left = _LEFT.search(sentence) or _MOVED.search(sentence)
     if left is not None and _PERSON.search(sentence, left.end()) is not None:
         return True
-    return _put_in_charge(sentence)
+    return _put_in_charge(sentence) or _named_owner(sentence)
 
 
 # a handle and an owner word at most three words apart, in either order
@@ -1695,6 +1696,31 @@ def _put_in_charge(sentence: str) -> bool:
     return False
 
 
+# a person's name: one capitalised word of lower-case letters, in any cased script ("Dana",
+# "Дана", "Ómar")
+_NAME = re.compile(r"(?<![\w@'’-])[^\W\d_a-z][^\W\d_A-Z]{2,}(?![\w-])")
+_OWNER_AFTER = 2  # words between the name and its owner word: "Dana è la proprietaria"
+
+
+def _named_owner(sentence: str) -> bool:
+    """A person, by name, said to own something, the name before the owner word ("Dana
+    jest właścicielką modułu billing; zapytaj ją …", "Dana ist zuständig für das
+    Billing-Modul; frag sie …"): who to ask is a standing rule. A name opening the sentence
+    counts only with a clause after (what to do about it): a request's verb opens a sentence
+    capitalised as well ("Dodaj kolumnę właściciel do tabeli."). Not asked, not a request."""
+    if asks(sentence) or is_request(sentence):
+        return False
+    for owner in _OWNER.finditer(sentence):
+        before = sentence[: owner.start()].split()[-(_OWNER_AFTER + 1) :]
+        for word in before:
+            if not _NAME.fullmatch(word.strip(",:;")):
+                continue
+            opening = sentence.lstrip(" \t\"'").startswith(word)
+            if not opening or _CLAUSE_BREAK.search(sentence, owner.end()):
+                return True
+    return False
+
+
 _PIN = stems_at_word_start(PIN_STEMS)
 _HOLD = stems_at_word_start(HOLD_STEMS)
 _VERSION = re.compile(r"(?<![\w.])(?:v?\d+\.\d+(?:\.\d+)+|v\d+(?:\.\d+)?)(?![\d.]\d)")
@@ -1708,6 +1734,54 @@ def _pins_a_version(sentence: str) -> bool:
     if _PIN.search(sentence) is not None and _SHORT_VERSION.search(sentence):
         return True
     return bool(_VERSION.search(sentence)) and _HOLD.search(sentence) is not None
+
+
+# A version beside the name it versions, in any language: a tool's Latin-letter name, a
+# case ending or up to two short words, then the version ("Node 18.19", "Node-ты 18.19-ҙа",
+# "Node à 18.19", "Node kuri 18.19"); not a measure ("latency 3.5 ms")
+_NAMED_VERSION = re.compile(
+    r"(?<![\w.])[A-Za-z][\w.+#]*[A-Za-z0-9+#](?:[-'’][^\W\d_]{1,5})?(?:\s+[^\W\d_]{1,4}){0,2}"
+    r"\s+v?\d+\.\d+(?:\.\d+)*(?![\d.]*\d)"
+    r"(?!\s*(?:%|(?i:ms|s|secs?|seconds?|mins?|h|hrs?|[kmgt]i?b|px|x|k)\b))"
+)
+# ... opening the sentence as its subject: the tool, its version right after with no case
+# ending ("Node 18.19 crashed …"; not "Node-ты 18.19-ҙа ҡалдыр", nor "Node in 18.19 serva")
+_VERSION_AS_SUBJECT = re.compile(r"^\W*[A-Za-z][\w.+#]*\s+v?\d+\.\d+(?:\.\d+)*(?![\w.-])")
+# (the commas and clause ends of the scripts: Arabic, CJK, Devanagari, Tibetan, Ethiopic,
+# Myanmar)
+_CLAUSE_BREAK = re.compile(r"[,;،؛，、；।॥།༎።፣፤၊။]")
+
+
+def pins_by_shape(sentence: str) -> bool:
+    """A version pin read by its shape, in a language no pin word reads: a tool named
+    beside its version, the sentence's only number, then a clause of its own with no
+    number ("Tenite Node à 18.19, ùn l'aghjurnate micca.": keep Node at 18.19, don't
+    upgrade). Not asked, not told as a status, not a version asked for alone ("Upgrade to
+    Node 20.1.": no clause after it).
+
+    >>> pins_by_shape("Halte Node bei 18.19, kein Upgrade."), pins_by_shape("Upgrade Node to 20.1.")
+    (True, False)
+    >>> pins_by_shape("Node 18.19 and Node 20.1 differ, sadly.")
+    False
+    """
+    named = _NAMED_VERSION.search(sentence)
+    if named is None or asks(sentence) or _STATUS.search(sentence):
+        return False
+    if _VERSION_AS_SUBJECT.match(sentence):  # "Node 18.19 crashed at startup, see the log."
+        return False
+    if len(_SAID_NUMBER.findall(sentence)) != 1:
+        return False
+    after = _CLAUSE_BREAK.search(sentence, named.end())
+    if after is None:
+        return False
+    pinned, rest = sentence[: after.start()], sentence[after.end() :]
+    # (two short clauses: the tool at its version, what not to do with it; not a task that
+    # names a version on its way: "Fix the login in Android 3.2 of the app, before Friday")
+    short = word_count(pinned) <= _PIN_WORDS and 1 <= word_count(rest) <= _PIN_WORDS
+    return short and not any(c.isdigit() for c in rest)
+
+
+_PIN_WORDS = 6
 
 
 # "X, not Y" in Japanese and Korean said as a statement: "すみません、対象はステージングで、本番
@@ -2319,7 +2393,7 @@ def orders_steps(sentence: str) -> bool:
         return False
     m = _FIRST_THEN.search(sentence)
     if m is None:
-        return False
+        return _first_said_last(sentence)
     if m.group("first") is None:  # 먼저 … 그 다음, まず … それから: read whole
         return not _PAST.search(sentence)
     first = sentence[m.end("first") : m.start("then")]
@@ -2329,6 +2403,23 @@ def orders_steps(sentence: str) -> bool:
     if _tells_now(m.group("first"), first, then):
         return False
     return _an_order(first) and _an_order(then) and not _NOT_FIRST.match(then)
+
+
+# ... the step's word inside the first step or closing it instead: "Do the migration
+# first, then the cache.", "Fai prima il backup, poi la migrazione."
+_LAST_FIRST_THEN = re.compile(
+    rf"(?i)^\W*(?P<step>[^.;!?,]{{0,200}}?(?<!\w)(?:{_FIRST_STEP})(?!\w)[^.;!?,]{{0,200}}?)"
+    rf"\s*[,;:–—]\s*(?P<then>{_THEN_STEP})(?![\w-])\s*\S"
+)
+
+
+def _first_said_last(sentence: str) -> bool:
+    """An order of steps with "first" inside or closing the first step: it opens with what
+    to do (no subject: "I did the migration first, then …" tells), and nothing is past."""
+    m = _LAST_FIRST_THEN.search(sentence)
+    if m is None or _PAST.search(sentence):
+        return False
+    return _an_order(m.group("step")) and not _NOT_FIRST.match(sentence[m.end("then") :])
 
 
 # a verb in the present that says what happens, not what to do (R17-R6): a Turkish
