@@ -152,6 +152,12 @@ _PATH_KEY = re.compile(
     r"(?i)(?:^|_)(?:path|paths|file|files|filename|filepath|dir|directory|folder|cwd|target|dest|destination|source|src)$"
 )
 _PROSE_SLASH = re.compile(r"^[A-Za-z]+/[A-Za-z]+$")
+# a time zone's IANA name ("Africa/Addis_Ababa", "America/Argentina/Buenos_Aires", "Etc/UTC"):
+# a setting's value, not a file (a ledger listed it under "Paths touched": review50)
+_TIME_ZONE = re.compile(
+    r"^(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)"
+    r"(?:/[A-Z][A-Za-z_+-]*[A-Za-z0-9]){1,2}$"
+)
 
 
 def _clean_path(p: str) -> str:
@@ -248,6 +254,10 @@ def _named(text: str) -> tuple[dict[tuple[str, str], Fact], str]:
                 continue
             if pattern is _SLASH_PATH and _PROSE_SLASH.match(p) and not _DIR_PATH.match(p):
                 continue  # "and/or", "input/output"
+            if pattern is _SLASH_PATH and _TIME_ZONE.match(p):
+                _add(out, "identifier", p)  # "Africa/Addis_Ababa": a time zone, whole
+                path_spans.append((m.start(), m.start() + len(raw)))
+                continue
             if p.strip("/.~") == "" or re.fullmatch(r"[\d/.:-]+", p):
                 continue  # "/", dates like 08/06/2024, fractions
             _add(out, "path", p.removeprefix("./"))
