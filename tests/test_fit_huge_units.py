@@ -209,7 +209,9 @@ def test_a_huge_output_in_the_current_turn_gets_half_the_room_the_turns_before_t
     assert [m.id for m in res.messages][-3:] == ["m602", "m603", "m604"]
     (shrunk,) = res.report.shrunk
     assert shrunk.message_id == "m604" and shrunk.estimated
-    assert 0.4 * res.report.budget <= shrunk.tokens_after <= 0.5 * res.report.budget
+    # half of what the earlier requests pinned within their cap (3,875 at 32k) leave: those
+    # pins are the user's words, and filling their cap took ~2k more of 31k (cap steps)
+    assert 0.37 * res.report.budget <= shrunk.tokens_after <= 0.5 * res.report.budget
     assert res.report.used >= 0.95 * res.report.budget and len(res.messages) > 300
     sent_as_budgeted(res)
 
