@@ -132,6 +132,7 @@ from .rules import (
     cancelled_by,
     chooses_instead,
     configures,
+    denies_a_named_thing,
     grants_leave,
     hands_over,
     is_reply,
@@ -142,6 +143,7 @@ from .rules import (
     overruled_by_later,
     pasted_rules,
     personal_aside,
+    replaces_said_value,
     revoked_later,
     running_talk,
     sets_deadline,
@@ -1363,6 +1365,8 @@ def _fill_rules(
     beside the rules they lift; add each to ``placed``."""
     rules = sheet.sec["Constraints and corrections"]
     leave = _Leave()
+    # (what the record said ahead of a sentence: a value set against one said there corrects it)
+    record = "\n".join(m.text for m in messages)
     for u in users:
         if is_nudge(u):
             continue
@@ -1404,6 +1408,7 @@ def _fill_rules(
                 or sets_deadline(s)
                 or _gives_a_value(s)
                 or configures(s)
+                or replaces_said_value(s, record[: max(record.find(s), 0)])
             ):
                 # (a deadline is a constraint with its date, not a number: RT22-21; a
                 # setting's value, its newest only, too: RT26-2), less the to-dos of the
@@ -1949,6 +1954,9 @@ def posted_failures(text: str) -> list[str]:
     if not lines:
         return []
     head = next((x.strip() for x in text.splitlines() if x.strip()), "")
+    lines = [x for x in lines if not _SETS_A_TIMEOUT.match(x)]
+    if not lines:
+        return []
     reported = (
         any(head.startswith(x[:60]) for x in lines)
         and not asks(head)
@@ -1958,6 +1966,15 @@ def posted_failures(text: str) -> list[str]:
     )
     return lines if reported or any(failing_tests(x) for x in lines) else []
 
+
+# a user's sentence that sets a timeout, in any language: the word, at most four words,
+# its value, its unit and at most two words more ("Timeout ni amasegonda 45.", "Timeout
+# 45 секунд болуы керек."): a number that matters, not a run that timed out ("Timeout
+# waiting for db after 45 seconds")
+_SETS_A_TIMEOUT = re.compile(
+    r"(?i)^\W*timeout\b(?!.*(?:fail|error|exceed|expire|waiting|reached))"
+    r"\s+(?:[^\s\d]+\s+){0,4}\d+(?:[.,]\d+)?\s*(?:[^\s\d]+\s*){0,3}$"
+)
 
 #: the name a failure a user's turn posted is listed under (the speaker's own name, a
 #: chat's "name" field, is in no text the recap is checked against)
@@ -2488,6 +2505,7 @@ def _states_a_rule(said: str) -> bool:
         )
         or hands_over(said)
         or banned_outright(said)  # "`git push --force` na main? Nie, nigdy." (R41-R8)
+        or denies_a_named_thing(said)  # "Réier ni infra/prod/ un."
     )
 
 

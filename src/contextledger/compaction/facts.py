@@ -160,6 +160,11 @@ _TIME_ZONE = re.compile(
 )
 
 
+def names_a_path(text: str) -> bool:
+    """Whether ``text`` names a path ("deploy/", "src/export/csv_writer.py")."""
+    return _SLASH_PATH.search(text) is not None or _WIN_PATH.search(text) is not None
+
+
 def _clean_path(p: str) -> str:
     p = p.rstrip(".,;:!?)]}'\"")
     return p
@@ -956,10 +961,16 @@ def waits_for(sentence: str) -> bool:
         return not _TOLD_ON_A_CONDITION.search(sentence)
     return (
         waits_by_shape(sentence)
-        and _PLEASE.search(sentence) is not None
+        and (_PLEASE.search(sentence) is not None or _SENDS_SOMEWHERE.search(sentence) is not None)
         and not is_constraint(sentence)
         and not is_correction(sentence)
     )
+
+
+# where an after-that request sends its result, in any language: a chat channel
+# ("#releases"), a person's handle, a link, an address. A status opening with a clause
+# ("Since this morning, the server returns errors.") names none of these.
+_SENDS_SOMEWHERE = re.compile(r"(?<![\w&#])[#@][A-Za-z][\w.-]*|\bhttps?://\S+")
 
 
 # The assistant's answer puts it off: "Will do after the main change.", "I'll get to that

@@ -15,6 +15,7 @@ from ..intent import (
     is_correction,
     is_decision,
     is_nudge,
+    rule_by_shape,
     without_todos,
 )
 from ..lexicon.claims import (
@@ -78,10 +79,12 @@ from ..settings_said import word_count
 from .facts import (
     is_request,
     keywords,
+    names_a_path,
     sentences,
     until_free,
     without_paste,
 )
+from .failures import failure_lines
 from .wording import asks, fenced_blocks, said_often, whole_token, without_code
 
 _RETRACTS = re.compile(
@@ -1663,7 +1666,7 @@ def hands_over(sentence: str) -> bool:
     left = _LEFT.search(sentence) or _MOVED.search(sentence)
     if left is not None and _PERSON.search(sentence, left.end()) is not None:
         return True
-    return _put_in_charge(sentence) or _named_owner(sentence)
+    return _put_in_charge(sentence) or _named_owner(sentence) or _named_twice(sentence)
 
 
 # a handle and an owner word at most three words apart, in either order
@@ -1719,6 +1722,37 @@ def _named_owner(sentence: str) -> bool:
             if not opening or _CLAUSE_BREAK.search(sentence, owner.end()):
                 return True
     return False
+
+
+def _named_twice(sentence: str) -> bool:
+    """A person named, then named again in a later clause of the same sentence, in any
+    language: "Mugisha ashinzwe deploy; baza Mugisha mbere yo …" (M. is in charge of the
+    deploy; ask M. before …) says who owns it and who to ask, a standing rule, said of a
+    path or a module's name. The second name may carry a case ending ("Азат …; … Азаттан
+    һора"); it does not open its clause. Not asked, no number (a status: "Redis fell over
+    twice; Redis restarted at 9:40"), none without a path or code named (German capitalises
+    its nouns: "Der Server hängt; starte den Server neu.")."""
+    if asks(sentence) or re.search(r"\d", sentence) or not _names_code(sentence):
+        return False
+    first_break = _CLAUSE_BREAK.search(sentence)
+    if first_break is None:
+        return False
+    head, rest = sentence[: first_break.start()], sentence[first_break.end() :]
+    named = {m.group() for m in _NAME.finditer(head)}
+    for later in _NAME.finditer(rest):
+        if not _CLAUSE_BREAK.split(rest[: later.start()])[-1].strip():
+            continue  # (it opens its clause)
+        if any(_same_name(n, later.group()) for n in named):
+            return True
+    return False
+
+
+def _same_name(name: str, said: str) -> bool:
+    """Whether ``said`` is ``name`` again, maybe inflected: a case ending added ("Азат",
+    "Азаттан") or put in place of the last letters ("Marcus", "Marcum")."""
+    pairs = zip(name, said, strict=False)  # (up to the shorter's end)
+    shared = next((k for k, (a, b) in enumerate(pairs) if a != b), min(len(name), len(said)))
+    return shared >= max(3, len(name) - 2)
 
 
 _PIN = stems_at_word_start(PIN_STEMS)
@@ -2708,6 +2742,47 @@ def _forbids_named(sentence: str) -> bool:
         return True
     m = _NU.search(sentence)
     return m is not None and _has_value(sentence[m.end() :])
+
+
+def denies_a_named_thing(sentence: str) -> bool:
+    """A denial said of a path, a command or an identifier, in a language whose denials
+    only their shape reads (:func:`.intent.rule_by_shape`): "Réier ni infra/prod/ un."
+    (never touch infra/prod/) is a rule, where the user names what not to touch. Not a
+    failure told ("… does not compile" is read in the languages read; a failure's own
+    words, a traceback's, are no rule)."""
+    return _names_code(sentence) and rule_by_shape(sentence) and not failure_lines(sentence)
+
+
+def _names_code(sentence: str) -> bool:
+    """A path, code or an identifier named: not a number alone."""
+    return names_a_path(sentence) or any(not m.group().isdigit() for m in _VALUE.finditer(sentence))
+
+
+def replaces_said_value(sentence: str, before: str) -> bool:
+    """A value said before in the record set against a new one of its kind, in one short
+    sentence with a clause break between them, in any language: "Si 8080, koresha 9090."
+    (not 8080, use 9090), "Memcached түгел, Redis ҡулланығыҙ." - a correction, not a
+    number. ``before``: what the record said ahead of the sentence, which names the old
+    value and not the new one. Not asked."""
+    if asks(sentence) or word_count(sentence) > _SHORT_CORRECTION:
+        return False
+    cut = _CLAUSE_BREAK.search(sentence)
+    if cut is None:
+        return False
+    # (the new value is said here first: a status of two things named before, "Redis is
+    # down, Memcached is fine.", sets no value against another)
+    old = [v for v in _values(sentence[: cut.start()]) if whole_token(before, v)]
+    new = [v for v in _values(sentence[cut.end() :]) if not whole_token(before, v)]
+    return any(_kind(a) == _kind(b) and a != b for a in old for b in new)
+
+
+_SHORT_CORRECTION = 8  # words: "Ba 8080 ba, yi amfani da 9090."
+# a value a correction names: a number, code, an identifier, a name written in Latin letters
+_SAID_VALUE = re.compile(r"`[^`]+`|(?<![\w.])\d+(?:[.,:]\d+)*(?!\d)|(?<![\w.-])[A-Z][\w.-]*\w")
+
+
+def _values(clause: str) -> list[str]:
+    return _SAID_VALUE.findall(clause)
 
 
 # a Turkish verb's negative imperative ending its clause ("… değiştirme.", "… kullanma, …"),
