@@ -14,7 +14,7 @@ from builders import data_url, png
 from contextledger import BudgetError, Message, ToolCall
 from contextledger.errors import ContentError
 from contextledger.fit import Fitter, fit, shrink_text
-from contextledger.model import FileAttachment, Image, InlineData, Text
+from contextledger.model import FileAttachment, Image, InlineData, Text, ToolResult
 from contextledger.pricing.messages import Pricer, price_messages
 from contextledger.pricing.text import EstimateCounter, counter_for
 from contextledger.providers import read_messages
@@ -423,8 +423,25 @@ def test_fit_never_sends_a_broken_tool_pair_even_from_a_broken_history(
         res = fit(broken, MODEL, **window_for(budget))
     except BudgetError:
         return
+    except ContentError as refused:
+        # a history of orphans alone (a result whose call was dropped) is repaired to nothing:
+        # refused, named, never sent broken
+        assert "nothing left to send" in str(refused)
+        assert not any(m.role == "user" for m in broken)
+        return
     assert not tool_pair_problems(res.messages)
     assert res.report.used <= res.report.budget
+
+
+def test_a_history_of_an_orphaned_tool_result_alone_is_refused_by_name() -> None:
+    """Hypothesis found it (a call and its result, the call dropped): the repair leaves
+    nothing to send, and the error says so, not a broken request."""
+    orphan = Message(
+        role="tool", content=(ToolResult(call_id="call_1", content=(Text(text="?"),)),), id="m1"
+    )
+    with pytest.raises(ContentError, match="nothing left to send") as refused:
+        fit([orphan], MODEL, window=4_000, max_output_tokens=500)
+    assert "removed a tool result for unknown call call_1" in str(refused.value)
 
 
 def test_system_prompt_too_big_is_named() -> None:

@@ -111,12 +111,14 @@ def test_a_refit_keeps_naming_the_file_and_counts_the_turns_anew() -> None:
 
 
 def test_compaction_names_each_file_it_takes_out_of_view() -> None:
+    # (29 rounds: with 15 the fit keeps every turn, the file shortened and reported, and
+    # nothing is recapped)
     history = [
         Message.user("Set up the billing migration to Postgres 16.", id="g0"),
         Message.assistant("On it.", id="g1"),
         Message.user("Here is the report for context", FileAttachment("annual_report.txt", text="revenue " * 3000), id="u0"),
     ]  # fmt: skip
-    for i in range(1, 16):
+    for i in range(1, 30):
         history += [Message.assistant(f"answer {i} " + "x " * 200, id=f"a{i}"),
                     Message.user(f"question {i} " + "y " * 200, id=f"u{i}")]  # fmt: skip
     prepared = prepare(history, "gpt-4o", window=8_000, max_output_tokens=300, compaction="offline")
