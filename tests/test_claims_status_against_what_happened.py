@@ -121,6 +121,7 @@ def test_the_same_lines_are_read_the_other_way_when_the_record_says_so(
 ) -> None:
     record = _summary_posted(SAID["en"][0])
     assert not _stands("Still open: post a short summary to #ops when done.", record, heading)
+    assert not _stands(f"`{LINT}` ran and passed.", record, heading)
     if heading != "Commands run":  # (a leave and a post are no commands run)
         assert _stands("The summary was already posted to #ops.", record, heading)
         assert _stands(f"The user approved running `{APPLY}` right away.", record, heading)

@@ -285,9 +285,9 @@ _SAYS_DONE = re.compile(
     rf"{DONE.pattern}|(?i:\b(?:was|were|been|got)\s+(?:(?:re-?)?run|[a-z]+(?:ed|en|wn|ne)))\b"
 )
 # a step told done in a passive's perfect or with "already" ("was already posted", "has
-# been sent"): under a heading of requests or rules, what claims an act was done
+# been sent"), a command said run ("ran and passed"): under a heading of requests or rules, what claims an act was done
 _TOLD_DONE = re.compile(
-    r"(?i)\b(?:already\s+[a-z]+(?:ed|en|wn|ne|nt)|(?:was|were|has\s+been|have\s+been|"
+    r"(?i)\b(?:ran|re-?ran|already\s+[a-z]+(?:ed|en|wn|ne|nt)|(?:was|were|has\s+been|have\s+been|"
     r"had\s+been)\s+(?:(?:already|now|just)\s+)?[a-z]+(?:ed|en|wn|ne|nt))\b"
 )
 _NOT_PASSING = re.compile(
