@@ -21,6 +21,9 @@ from contextledger.model import Message, ToolCall
 LINT, APPLY = "make lint PY=3.12", "terraform apply tf.plan"
 HEADINGS = ["Summary", "Commands run", "Constraints and corrections", "Open requests", "Decisions"]
 PLACES = [*HEADINGS, None]  # (None: a line of prose)
+# (under "Constraints and corrections" a step said done is read as the user's report:
+# "Commit X was reverted" there is the user's word, so no call is asked of it)
+DONE_PLACES = [h for h in PLACES if h != "Constraints and corrections"]
 
 # the user's request (run the lint, then post a summary to #ops), and a leave with a condition
 SAID = {
@@ -89,7 +92,7 @@ def test_a_command_a_call_ran_said_never_run_is_stripped(lang: str, heading: str
 
 
 @pytest.mark.parametrize("lang", sorted(SAID))
-@pytest.mark.parametrize("heading", PLACES)
+@pytest.mark.parametrize("heading", DONE_PLACES)
 def test_a_request_nothing_did_said_done_is_stripped(lang: str, heading: str | None) -> None:
     record = _lint_ran(*SAID[lang])
     assert not _stands("The summary was already posted to #ops.", record, heading)
@@ -121,7 +124,8 @@ def test_the_same_lines_are_read_the_other_way_when_the_record_says_so(
 ) -> None:
     record = _summary_posted(SAID["en"][0])
     assert not _stands("Still open: post a short summary to #ops when done.", record, heading)
-    assert not _stands(f"`{LINT}` ran and passed.", record, heading)
+    if heading in DONE_PLACES:
+        assert not _stands(f"`{LINT}` ran and passed.", record, heading)
     if heading != "Commands run":  # (a leave and a post are no commands run)
         assert _stands("The summary was already posted to #ops.", record, heading)
         assert _stands(f"The user approved running `{APPLY}` right away.", record, heading)

@@ -359,9 +359,8 @@ def _check_said_done(text: str, ev: Evidence, says: re.Pattern[str] = _SAYS_DONE
     return out
 
 
-_STATUS_SECTIONS = frozenset(
-    {"Open requests", "Constraints and corrections", "Decisions", "User also said"}
-)
+# (not "Constraints and corrections": "Commit X was reverted" there is the user's report)
+_STATUS_SECTIONS = frozenset({"Open requests", "Decisions"})
 
 
 def _check_read_said(text: str, ev: Evidence) -> list[Claim]:

@@ -636,10 +636,11 @@ _LEAVE_GIVEN = re.compile(
     r"(?i)\b(?:approved|approves|allowed|allows|permitted|permits|authori[sz]ed|okayed|"
     r"ok'?d|green-?lit|signed\s+off|agreed\s+to|go-?ahead|gave\s+permission)\b"
 )
-# the claim's own condition, in the words an English recap gives it
+# the claim's own condition, in the words an English recap gives it (or a contrast: the
+# claim reads the user's clauses apart itself, "allowed X but banned Y")
 _KEEPS_CONDITION = re.compile(
     r"(?i)\b(?:if|once|after|when|whenever|unless|until|provided|pending|as\s+soon\s+as|"
-    r"conditional(?:ly)?|depending|subject\s+to)\b"
+    r"conditional(?:ly)?|depending|subject\s+to|but|except|banned|forbade|forbidden)\b"
 )
 # a clause that carries on the request rather than limiting it ("…, then deploy")
 _CARRIES_ON = re.compile(r"(?i)^\W*(?:then|and|also|but|please|thanks?|ok(?:ay)?)\b")

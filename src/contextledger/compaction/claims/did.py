@@ -277,8 +277,9 @@ def _told_open(text: str, ev: Evidence) -> str | None:
     names = [n.strip("`").casefold() for n in _NAMED.findall(text)]
     mine = lex.content_terms(_NAMED.sub(" ", text)) - _STATUS_WORDS
     if not any(
-        (names and any(n in t.casefold() for n in names))
-        or (mine and _share(mine, lex.content_terms(t)) >= 0.5)
+        any(n in t.casefold() for n in names)
+        if names  # (what it names, the user's turn must name)
+        else bool(mine) and _share(mine, lex.content_terms(t)) >= 0.5
         for t in ev.user_turns
     ):
         return None
@@ -287,12 +288,13 @@ def _told_open(text: str, ev: Evidence) -> str | None:
         return f"`{ran[0]}`"  # a command said still to run that a call ran
     acts, _ = ev.derive("did terms", lambda: _units(ev))
     done = lex.content_terms(text) - _STATUS_WORDS
-    shown = [n for n in names if " " not in n]  # (a command ran or not, read above)
     by = [
         a.text
         for a in acts
-        if not FUTURE.search(a.text)  # ("I'll post it when done")
-        and ((done and _share(done, a.terms) >= 0.6) or any(n in a.text.casefold() for n in shown))
+        if not FUTURE.search(a.text)
+        and not a.refused  # ("I'll post it when done")
+        and bool(done)
+        and _share(done, a.terms) >= 0.6  # (a name alone: another act on it, "created F-1")
     ]
     return by[0] if by else ""
 
