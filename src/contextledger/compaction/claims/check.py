@@ -75,6 +75,7 @@ from .condition import (
     check_swapped_places,
     check_taken_back,
     check_turned_clause,
+    check_unconditional_leave,
     check_weakened,
     check_widened_scope,
 )
@@ -88,7 +89,14 @@ from .corrected import (
     ranges_corrected_to,
     without_range_note,
 )
-from .did import check_assistant_did, check_denied_done, check_offered_only
+from .did import (
+    check_assistant_did,
+    check_denied_done,
+    check_denied_run,
+    check_offered_only,
+    check_told_open,
+    told_still_open,
+)
 from .done import (
     FIXED,
     NOT_DONE,
@@ -276,6 +284,12 @@ _FAILED_AFTER_DENIAL = re.compile(  # "no retry helped and the job failed": a fa
 _SAYS_DONE = re.compile(
     rf"{DONE.pattern}|(?i:\b(?:was|were|been|got)\s+(?:(?:re-?)?run|[a-z]+(?:ed|en|wn|ne)))\b"
 )
+# a step told done in a passive's perfect or with "already" ("was already posted", "has
+# been sent"), a command said run ("ran and passed"): under a heading of requests or rules, what claims an act was done
+_TOLD_DONE = re.compile(
+    r"(?i)\b(?:ran|re-?ran|already\s+[a-z]+(?:ed|en|wn|ne|nt)|(?:was|were|has\s+been|have\s+been|"
+    r"had\s+been)\s+(?:(?:already|now|just)\s+)?[a-z]+(?:ed|en|wn|ne|nt))\b"
+)
 _NOT_PASSING = re.compile(
     r"(?i)\b(?:no|none|nothing|not|never|neither|yet\s+to|isn'?t|aren'?t|doesn'?t|don'?t)\b"
     r"[^.;]{0,30}\b(?:pass|passes|passing|green|fixed|succeed)"
@@ -298,6 +312,11 @@ def check_clause(
     # "Don't forget to bump X": the request, as the user's sentences are read (as_reminded)
     text = as_reminded([text])[0]
     found = _check_clause(text, section, ev, actor)
+    # a status told against the record under any heading: a command that ran said never
+    # run, a leave the user gave on a condition said given outright, a request done said
+    # still open
+    found = (*found, *check_denied_run(text, ev), *check_unconditional_leave(text, ev))
+    found = (*found, *check_told_open(text, ev))
     if setting_act(text.strip()) is not None:
         # "The user raised the limit to 30 (it was 20)": the user's word set it, if a user
         # turn did; whatever else the clause claims stays checked, and its direction
@@ -319,9 +338,29 @@ def check_clause(
         # "The limit was 100–500, then narrowed to 200–300.": a change to a range the
         # user gave is the user's word, not an act a tool call must show
         found = tuple(c for c in found if c.kind != "did")
-    if section is None or section in _RULE_SECTIONS:
-        return found  # (prose: its whole sentence is read for runs, see check_sentence)
-    return with_runs(text.strip(), found, ev)
+    if section is not None and section not in _RULE_SECTIONS:
+        found = with_runs(text.strip(), found, ev)  # (prose: see check_sentence)
+    if found and told_still_open(text, ev):
+        # "Still open: post a short summary to #ops.": a request told as not done yet,
+        # which a user turn asked for and nothing did, is no claim the user said so in
+        # these words, nor of a run, nor a rule turned around
+        found = tuple(c for c in found if not c.reason.startswith(_OPEN_EXCUSED))
+    return found
+
+
+def _check_said_done(text: str, ev: Evidence, says: re.Pattern[str] = _SAYS_DONE) -> list[Claim]:
+    """Each part of ``text`` that says a step was done ("the index on sku was added", "the
+    summary was already posted"), read as a sentence of its own ("…; the dry run
+    passed"): a step said done is a claim it was, whatever the heading."""
+    out: list[Claim] = []
+    for done in re.split(r"\s*;\s*", text):
+        if says.search(done) and not FUTURE.search(done):
+            out += check_sentence(done, ev)[1]
+    return out
+
+
+# (not "Constraints and corrections": "Commit X was reverted" there is the user's report)
+_STATUS_SECTIONS = frozenset({"Open requests", "Decisions"})
 
 
 def _check_read_said(text: str, ev: Evidence) -> list[Claim]:
@@ -482,11 +521,7 @@ def _check_clause(
     elif section == "Next step":
         out += check_plan(text, ev) + _check_next_step_claims(text, ev)
         out += [] if out else forbidden_asked(text, ev)
-        for done in [] if out else re.split(r"\s*;\s*", text):
-            if _SAYS_DONE.search(done) and not FUTURE.search(done):
-                # "Next step: the index on sku was added.": a step said done is a claim it
-                # was, read as a sentence of its own ("…; the dry run passed")
-                out += check_sentence(done, ev)[1]
+        out += [] if out else _check_said_done(text, ev)
     elif section in ("Decisions", "Findings", "Numbers that matter", "Actions taken"):
         # (an LLM's "Actions taken:" items are sentences in the user's language, "Ho
         # eseguito `X`.": read as the same sentence in prose is, R44-ver1; the record's
@@ -509,6 +544,10 @@ def _check_clause(
                 out += check_cancelled(text, ev, done=True)  # "Made the chart" called off
     else:
         out += _check_prose(text, commands, paths, ev, actor)
+    if section in _STATUS_SECTIONS and not out:
+        # "Open requests: The summary was already posted to #ops.": an act said done under
+        # a heading of requests or rules is held to the record as the same line in prose
+        out += _check_said_done(text, ev, _TOLD_DONE)
     if section in _RULE_SECTIONS and not out:
         # a rule said in any language: its order and its clauses' polarity as the user's
         out += (
@@ -576,6 +615,12 @@ def _check_clause(
 
 
 _UNTRACED = "no user turn says this"
+_OPEN_EXCUSED = (
+    _UNTRACED,
+    "no tool call ran it",
+    "the user said the opposite about",
+    "no tool call or assistant turn shows it done",
+)
 
 # "The assistant suggested X for later; not decided.": a note on the clause before, no claim
 _STATUS_NOTE = re.compile(

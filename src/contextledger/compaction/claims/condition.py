@@ -17,12 +17,13 @@ from functools import lru_cache
 
 from ...lexicon import claims as lexicon
 from ...lexicon.negation import denial
+from ..facts import sentences
 from ..stance import retraction
 from ..trace import FILLER, stem
 from . import words as lex
 from .evidence import Claim, Evidence
 from .polarity import choice_of, preferences
-from .reading import fold, quote
+from .reading import BACKTICKED, fold, quote
 from .roles import bound_as_said
 from .said import supporting_at
 
@@ -628,3 +629,51 @@ _FAILS = re.compile(
     r"\bnicht\b|\bniet\b|\bno\s+pasan|\bne\s+passent|\bnon\s+passano|\bnão\s+passam|"
     r"\bnie\s|失敗|失败|실패|لم\s+تنجح"  # (not "не", "न": part of their "unless")
 )
+
+
+# a leave given: "approved running X", "allowed X", "gave the go-ahead for X"
+_LEAVE_GIVEN = re.compile(
+    r"(?i)\b(?:approved|approves|allowed|allows|permitted|permits|authori[sz]ed|okayed|"
+    r"ok'?d|green-?lit|signed\s+off|agreed\s+to|go-?ahead|gave\s+permission)\b"
+)
+# the claim's own condition, in the words an English recap gives it (or a contrast: the
+# claim reads the user's clauses apart itself, "allowed X but banned Y")
+_KEEPS_CONDITION = re.compile(
+    r"(?i)\b(?:if|once|after|when|whenever|unless|until|provided|pending|as\s+soon\s+as|"
+    r"conditional(?:ly)?|depending|subject\s+to|but|except|banned|forbade|forbidden)\b"
+)
+# a clause that carries on the request rather than limiting it ("…, then deploy")
+_CARRIES_ON = re.compile(r"(?i)^\W*(?:then|and|also|but|please|thanks?|ok(?:ay)?)\b")
+
+
+def _limiting_clause(sentence: str, name: str) -> str:
+    """The clause of a user's ``sentence`` naming ``name`` that limits it: an "only if"
+    ("Run X only if the staging tests are green"), or, in any language, a clause of two
+    words or more before or after a comma ("Soki … , sala X"); "" when it has none."""
+    plain = BACKTICKED.sub(" ", sentence)
+    held = _ONLY_IF.search(plain) or _CONDITION.search(plain)
+    if held:
+        return plain[held.start() :].strip(" .!")
+    others = [c for c in re.split(r"\s*[,，、]\s*", sentence) if name not in c and c.strip()]
+    limit = [c for c in others if len(c.split()) >= 2 and not _CARRIES_ON.match(c)]
+    return limit[0].strip(" .!") if limit else ""
+
+
+def check_unconditional_leave(text: str, ev: Evidence) -> list[Claim]:
+    """A leave said given outright where the user gave it on a condition: "The user
+    approved running `terraform apply tf.plan` right away." for "Run `terraform apply
+    tf.plan` only if the staging tests are green." The command (or a path) is the same in
+    every language, so the user's last sentence naming it is read for a limiting clause;
+    the claim keeps the condition when it says one of its own ("once the tests pass") or
+    shares a word with it."""
+    own = BACKTICKED.sub(" ", text)
+    if not _LEAVE_GIVEN.search(own) or _KEEPS_CONDITION.search(own) or _ONLY_IF.search(own):
+        return []
+    out: list[Claim] = []
+    for name in dict.fromkeys(q.strip() for q in BACKTICKED.findall(text) if q.strip()):
+        said = [s for t in ev.user_turns for s in sentences(t) if name in s]
+        limit = _limiting_clause(said[-1], name) if said else ""
+        if limit and not _anchors(limit) & _anchors(own):
+            why = f"{CONDITION_LEFT_OUT} {quote(limit)}: {quote(said[-1])}"
+            out.append(Claim("constraint", text.strip(), why))
+    return out

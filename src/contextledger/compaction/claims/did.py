@@ -227,3 +227,87 @@ def check_denied_done(text: str, ev: Evidence) -> list[Claim]:
             why = f"a tool call did it and did not fail: {quote(f'{call.name} {call.arguments}')}"
             return [Claim("did", text.strip(), why)]
     return []
+
+
+# "was never run", "has not been run", "didn't run", "not executed": a run denied
+_RUN_DENIED = re.compile(
+    r"(?i)\b(?:never|not|n't|without)\s+(?:(?:been|yet|once|actually|even)\s+)*"
+    r"(?:(?:re-?)?run|ran|running|executed|executing|invoked|launched|called)\b|"
+    r"\b(?:didn't|did\s+not|wasn't|was\s+not|hasn't|has\s+not|haven't|have\s+not|never)\b"
+    r"(?:\s+\w+){0,2}?\s+(?:(?:re-?)?run|ran|executed|invoked|launched)\b"
+)
+# what someone asked or said about a run, not the run ("never asked to run X")
+_ASKED = re.compile(r"(?i)\b(?:ask|asked|told|said|want|wanted|request(?:ed)?|allow(?:ed)?)\b")
+# a denial of a later run only ("not run again since the fix"), not of any run
+_LATER_RUN = re.compile(r"(?i)\b(?:again|re-?run|since|after(?:wards)?|any\s+more|anymore)\b")
+
+
+def check_denied_run(text: str, ev: Evidence) -> list[Claim]:
+    """A command said never run that a tool call ran: "`make lint PY=3.12` was never
+    run." where a ``bash`` call ran it — whatever heading it is under. Commands are the
+    same in every language, so the call is the evidence; a denial of a later run ("not
+    run again after the fix") is about another run, and stands."""
+    own = BACKTICKED.sub(" ", text)
+    if not _RUN_DENIED.search(own) or _LATER_RUN.search(own) or _ASKED.search(own):
+        return []
+    ran = [q.strip() for q in BACKTICKED.findall(text) if q.strip() and ev.ran(q.strip())]
+    return [Claim("ran", q, "a tool call ran it") for q in ran]
+
+
+# a request told still to be done: "Still open: …", "Pending: …", "not posted yet"
+_STILL_OPEN = re.compile(
+    r"(?i)\b(?:still\s+(?:open|pending|to\s+do|outstanding|waiting)|pending|to-?do|"
+    r"outstanding|open\s+request|not\s+(?:yet\s+)?(?:done|started|finished|\w+ed)\s+yet|"
+    r"not\s+yet|yet\s+to|has\s*n[o']t\s+been|have\s*n[o']t\s+been|remains?\s+open|"
+    r"(?:was|were|has|have|had)\s+never|never\s+(?:been\s+)?(?:run|ran|\w+ed))\b"
+)
+# what a line names a request's object by in any language: a quoted command, a channel or
+# handle ("#ops", "@dana"), an id or a path
+_NAMED = re.compile(rf"`[^`\n]+`|(?<!\w)[#@][\w.-]+|{_OBJECT.pattern}")
+_STATUS_WORDS = lex.content_terms("still open pending to do outstanding yet not done")
+
+
+def _told_open(text: str, ev: Evidence) -> str | None:
+    """When ``text`` tells a request of the user's as still to do ("Still open: post a
+    short summary to #ops when done." where a user turn asked for it, by the names it
+    holds — a command, a channel, a path are the same in every language — or by half its
+    words): what did it ("" when nothing did). None for any other line."""
+    if not _STILL_OPEN.search(text):
+        return None
+    names = [n.strip("`").casefold() for n in _NAMED.findall(text)]
+    mine = lex.content_terms(_NAMED.sub(" ", text)) - _STATUS_WORDS
+    if not any(
+        any(n in t.casefold() for n in names)
+        if names  # (what it names, the user's turn must name)
+        else bool(mine) and _share(mine, lex.content_terms(t)) >= 0.5
+        for t in ev.user_turns
+    ):
+        return None
+    ran = [n for n in names if " " in n and ev.ran(n)]
+    if ran:
+        return f"`{ran[0]}`"  # a command said still to run that a call ran
+    acts, _ = ev.derive("did terms", lambda: _units(ev))
+    done = lex.content_terms(text) - _STATUS_WORDS
+    by = [
+        a.text
+        for a in acts
+        if not FUTURE.search(a.text)
+        and not a.refused  # ("I'll post it when done")
+        and bool(done)
+        and _share(done, a.terms) >= 0.6  # (a name alone: another act on it, "created F-1")
+    ]
+    return by[0] if by else ""
+
+
+def told_still_open(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` tells a request of the user's as still to do, and nothing did it."""
+    return _told_open(text, ev) == ""
+
+
+def check_told_open(text: str, ev: Evidence) -> list[Claim]:
+    """A request told as still to do that a call or the assistant did: "Still open: post
+    a short summary to #ops." after a ``post_message`` call to #ops."""
+    by = _told_open(text, ev)
+    if not by:
+        return []
+    return [Claim("did", text.strip(), f"it was done: {quote(by[:200])}")]
