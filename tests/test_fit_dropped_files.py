@@ -127,6 +127,25 @@ def test_compaction_names_each_file_it_takes_out_of_view() -> None:
     assert [n.where for n in said] == ["u0"] and "recapped by compaction" in said[0].text
 
 
+def test_a_file_shortened_in_an_earlier_turn_is_named() -> None:
+    """The notice of an earlier turn's file shortened to its ends names the file ("A long
+    attached file was shortened" left the user asking which one)."""
+    history = [
+        Message.user("Set up the billing migration to Postgres 16.", id="g0"),
+        Message.assistant("On it.", id="g1"),
+        Message.user("Here is the report for context", FileAttachment("annual_report.txt", text="revenue " * 3000), id="u0"),
+    ]  # fmt: skip
+    for i in range(1, 16):
+        history += [Message.assistant(f"answer {i} " + "x " * 200, id=f"a{i}"),
+                    Message.user(f"question {i} " + "y " * 200, id=f"u{i}")]  # fmt: skip
+    res = fit(history, "gpt-4o", window=8_000, max_output_tokens=300)
+    shrunk = [n.text for n in res.report.notices if n.where == "u0" and n.kind == "shrunk"]
+    assert shrunk and all("'annual_report.txt'" in t for t in shrunk)
+    assert [c.what for c in res.report.shrunk if c.message_id == "u0"] == [
+        "attached file 'annual_report.txt'"
+    ]
+
+
 def test_the_goal_with_its_file_stays_in_view_the_file_shortened_and_said() -> None:
     """The goal's own turn is pinned (issue #14): its file goes shortened, reported, not the
     turn out of view (review47 R47-ret1)."""
@@ -138,7 +157,8 @@ def test_the_goal_with_its_file_stays_in_view_the_file_shortened_and_said() -> N
                     Message.user(f"question {i} " + "y " * 200, id=f"u{i}")]  # fmt: skip
     prepared = prepare(history, "gpt-4o", window=8_000, max_output_tokens=300, compaction="offline")
     assert "u0" in [m.id for m in prepared.messages]
-    assert [n.where for n in prepared.report.notices if "attached file" in n.text] == ["u0"]
+    said = [n for n in prepared.report.notices if "attached file" in n.text]
+    assert [n.where for n in said] == ["u0"] and "'annual_report.txt'" in said[0].text
 
 
 def test_the_proxy_turn_report_names_the_dropped_file(

@@ -224,7 +224,7 @@ def _text_named(m: Message, path: BlockPath) -> str:
     """What the text at ``path`` in ``m`` is called in a notice."""
     block = m.content[path[0]]
     if isinstance(block, FileAttachment):
-        return f"text of file '{block.name}'"
+        return f"attached file '{block.name}'"
     return "tool output" if len(path) == 2 else "message"
 
 
@@ -384,27 +384,27 @@ def _shrink_texts(
             old_msg = pricer.message(msgs[u.msg]).total
             msgs[u.msg] = replace_text(msgs[u.msg], u.path, new_text)
             total += pricer.message(msgs[u.msg]).total - old_msg
-        _report_shrunk(pricer, msgs[u.msg].id, u, new_text, changes, notices)
+        _report_shrunk(pricer, msgs[u.msg], u, new_text, changes, notices)
     return total
 
 
 def _report_shrunk(
     pricer: Pricer,
-    message_id: str,
+    message: Message,
     u: _TextUnit,
     new_text: str,
     changes: list[Change],
     notices: list[Notice],
 ) -> None:
+    # (a file is named: "A long attached file was shortened" left the user asking which)
+    what = _text_named(message, u.path)
     if u.cut is not None:  # its size is an estimate: the whole was never tokenized
         _report_about(
-            pricer, message_id, u.path, _describe(u), new_text, u.cut.tokens, u.cut.chars,
+            pricer, message.id, u.path, what, new_text, u.cut.tokens, u.cut.chars,
             changes, notices,
         )  # fmt: skip
     else:
-        _report_about(
-            pricer, message_id, u.path, _describe(u), new_text, u.tokens, None, changes, notices
-        )
+        _report_about(pricer, message.id, u.path, what, new_text, u.tokens, None, changes, notices)
 
 
 def _report_about(
@@ -622,12 +622,6 @@ def _files(msgs: list[Message], protected: set[int]) -> list[tuple[int, BlockPat
                     if isinstance(inner, FileAttachment)
                 ]
     return found
-
-
-def _describe(u: _TextUnit) -> str:
-    if u.kind == "file":
-        return "attached file"
-    return "tool output" if len(u.path) == 2 else "message"
 
 
 def shrink_text(
