@@ -138,3 +138,24 @@ def test_a_run_denied_only_after_a_fix_is_not_read_as_the_run_denied() -> None:
     recap = f"Goal: {record[0].text}\n\n`{LINT}` was not run again after the fix."
     v = verify_recap(recap, record, mode="strip", max_bytes=4000, context=record)
     assert not [c for c in v.misclaims if c.reason.startswith("a tool call ran it")]
+
+
+FORCE_PUSH = "git push --force origin hotfix/vat"
+
+
+@pytest.mark.parametrize(
+    "leave",
+    [
+        f"You may run `{FORCE_PUSH}` this once, since the release is blocked.",
+        f"Puedes ejecutar `{FORCE_PUSH}` esta vez, porque el release está bloqueado.",
+    ],
+)
+def test_a_leave_told_with_its_own_one_time_limit_stands(leave: str) -> None:
+    """A one-time leave told as one ("this one time only") keeps its limit: the limiting
+    clause beside it in the user's turn is no condition it dropped (review50: the honest line
+    was stripped under every heading); told outright, it is still stripped."""
+    record = [Message.user("Fix the VAT rounding on the hotfix branch."), Message.user(leave)]
+    limited = f"The user allowed `{FORCE_PUSH}` this one time only."
+    assert limited in verify_recap(limited, record).text
+    outright = f"The user allowed `{FORCE_PUSH}`."
+    assert outright not in verify_recap(outright, record).text

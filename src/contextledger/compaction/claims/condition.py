@@ -669,6 +669,8 @@ def check_unconditional_leave(text: str, ev: Evidence) -> list[Claim]:
     own = BACKTICKED.sub(" ", text)
     if not _LEAVE_GIVEN.search(own) or _KEEPS_CONDITION.search(own) or _ONLY_IF.search(own):
         return []
+    if lexicon.RULE_ONCE.search(own):
+        return []  # a limit of its own ("this one time only"): not given outright (review50)
     out: list[Claim] = []
     for name in dict.fromkeys(q.strip() for q in BACKTICKED.findall(text) if q.strip()):
         said = [s for t in ev.user_turns for s in sentences(t) if name in s]
