@@ -110,17 +110,24 @@ def test_a_refit_keeps_naming_the_file_and_counts_the_turns_anew() -> None:
     assert len(said) == 1 and "3 turns ago" in said[0]
 
 
-def test_compaction_names_each_file_it_takes_out_of_view() -> None:
-    # (29 rounds: with 15 the fit keeps every turn, the file shortened and reported, and
-    # nothing is recapped)
+def _report_shared_then_chat(rounds: int) -> list[Message]:
+    """A goal, then a 3,000-token report attached "for context", then ``rounds`` rounds of
+    ~200-token questions and answers: the report's turn is neither the goal nor recent."""
     history = [
         Message.user("Set up the billing migration to Postgres 16.", id="g0"),
         Message.assistant("On it.", id="g1"),
         Message.user("Here is the report for context", FileAttachment("annual_report.txt", text="revenue " * 3000), id="u0"),
     ]  # fmt: skip
-    for i in range(1, 30):
+    for i in range(1, rounds + 1):
         history += [Message.assistant(f"answer {i} " + "x " * 200, id=f"a{i}"),
                     Message.user(f"question {i} " + "y " * 200, id=f"u{i}")]  # fmt: skip
+    return history
+
+
+def test_compaction_names_each_file_it_takes_out_of_view() -> None:
+    # (29 rounds: with 15 the fit keeps every turn, the file shortened and reported, and
+    # nothing is recapped)
+    history = _report_shared_then_chat(29)
     prepared = prepare(history, "gpt-4o", window=8_000, max_output_tokens=300, compaction="offline")
     assert "u0" not in [m.id for m in prepared.messages]
     said = [n for n in prepared.report.notices if "annual_report.txt" in n.text]
@@ -130,15 +137,7 @@ def test_compaction_names_each_file_it_takes_out_of_view() -> None:
 def test_a_file_shortened_in_an_earlier_turn_is_named() -> None:
     """The notice of an earlier turn's file shortened to its ends names the file ("A long
     attached file was shortened" left the user asking which one)."""
-    history = [
-        Message.user("Set up the billing migration to Postgres 16.", id="g0"),
-        Message.assistant("On it.", id="g1"),
-        Message.user("Here is the report for context", FileAttachment("annual_report.txt", text="revenue " * 3000), id="u0"),
-    ]  # fmt: skip
-    for i in range(1, 16):
-        history += [Message.assistant(f"answer {i} " + "x " * 200, id=f"a{i}"),
-                    Message.user(f"question {i} " + "y " * 200, id=f"u{i}")]  # fmt: skip
-    res = fit(history, "gpt-4o", window=8_000, max_output_tokens=300)
+    res = fit(_report_shared_then_chat(15), "gpt-4o", window=8_000, max_output_tokens=300)
     shrunk = [n.text for n in res.report.notices if n.where == "u0" and n.kind == "shrunk"]
     assert shrunk and all("'annual_report.txt'" in t for t in shrunk)
     assert [c.what for c in res.report.shrunk if c.message_id == "u0"] == [
