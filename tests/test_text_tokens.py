@@ -1050,8 +1050,8 @@ def _shared_pair_table() -> array[int]:
 @given(
     st.one_of(
         st.binary(min_size=1, max_size=200),
-        st.text(alphabet="ʻāēīōū hklmnpw", min_size=1, max_size=200).map(str.encode),
-        st.text(alphabet="ɖƒɣŋɛɔ ꞌĩũ бгдһөүаы", min_size=1, max_size=120).map(str.encode),
+        st.text(alphabet="ăâđêôơưạảấ nght", min_size=1, max_size=200).map(str.encode),
+        st.text(alphabet="აბგდევზ ԱԲԳաբգդ", min_size=1, max_size=120).map(str.encode),
     )
 )
 def test_pair_ranks_read_from_the_table_merge_as_tiktoken_does(piece: bytes) -> None:
