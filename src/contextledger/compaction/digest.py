@@ -36,6 +36,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from ..fit.gists import words_beside_paste
@@ -81,6 +82,7 @@ from .facts import (
     extract_claims,
     is_request,
     keywords,
+    names_a_path,
     opening_clause,
     reported_done_in,
     sentences,
@@ -137,11 +139,14 @@ from .rules import (
     hands_over,
     is_reply,
     is_rule,
+    kept_off,
     lifted_rule,
     lifts_something,
     listed_rules,
+    names_swapped_in,
     overruled_by_later,
     pasted_rules,
+    paths_said_briefly,
     personal_aside,
     replaces_said_value,
     revoked_later,
@@ -192,7 +197,7 @@ from .tool_calls import (
     shows_file,
 )
 from .transcript import utf8_len
-from .wording import asks, clip, only_said_often, opens_an_aside, shape, without_code
+from .wording import asks, clip, only_said_often, opens_an_aside, shape, whole_token, without_code
 
 # what the recap's readers (verification, the summarizers, the CLI) import from here, by
 # where it lives now: the sections and their rendering, what a tool call does, failures
@@ -899,6 +904,9 @@ _RULE_AFTER = re.compile(
     r"within|above|over)))\b"
 )
 _TASK_AFTER = re.compile(r"(?i)[;:,]\s*(?:just|only|simply|instead)\b\s*")
+# a request's clause before a colon, what it must come to after it (not a ban after it:
+# "Please read this carefully: never push to main.")
+_TASK_HEAD = re.compile(r"^\W*([^:：]{8,}?)[:：]\s+\S")
 
 
 def sets_a_task(sentence: str) -> bool:
@@ -917,6 +925,13 @@ def sets_a_task(sentence: str) -> bool:
     rest = beside_without(sentence)
     if rest != sentence and is_substantive(rest) and not is_rule(rest) and not asks(rest):
         return True  # "Fix X without changing Y" in any language
+    head = _TASK_HEAD.match(sentence)
+    if (
+        head is not None
+        and _names_the_task(head.group(1))
+        and not denial(sentence[head.end() - 1 :])
+    ):
+        return True  # "Fix X in a.py: dates must be ISO." - the task, then how it must turn out
     after = _TASK_AFTER.search(sentence)
     if after is not None:
         task = sentence[after.end() :]
@@ -927,6 +942,14 @@ def sets_a_task(sentence: str) -> bool:
         return False
     task = sentence[: before.start()]
     return is_substantive(task) and not is_rule(task) and not asks(task)
+
+
+_TASK_WORDS = 2  # a task names what to work on: not "Please remember this: never …"
+
+
+def _names_the_task(clause: str) -> bool:
+    """A request that names what to work on, and no rule."""
+    return is_request(clause) and not is_rule(clause) and len(keywords(clause)) >= _TASK_WORDS
 
 
 def _sets_no_task(text: str) -> bool:
@@ -1365,8 +1388,10 @@ def _fill_rules(
     beside the rules they lift; add each to ``placed``."""
     rules = sheet.sec["Constraints and corrections"]
     leave = _Leave()
+    kept, looked_into = _kept_off(messages)
     # (what the record said ahead of a sentence: a value set against one said there corrects it)
     record = "\n".join(m.text for m in messages)
+    told = "\n".join(m.text for m in messages if m.role == "user")  # (the user's own words)
     for u in users:
         if is_nudge(u):
             continue
@@ -1403,12 +1428,17 @@ def _fill_rules(
                 leave.lifting.add(s)
                 placed.add(s)
             elif not _only_decides(s) and (
-                _states_a_rule(s)
+                (
+                    _states_a_rule(s)
+                    and not (s in looked_into and not _states_a_rule(s, by_shape=False))
+                )
                 or s in unrun
                 or sets_deadline(s)
                 or _gives_a_value(s)
                 or configures(s)
                 or replaces_said_value(s, record[: max(record.find(s), 0)])
+                or _swapped_and_taken_up(s, messages, record, told)
+                or s in kept
             ):
                 # (a deadline is a constraint with its date, not a number: RT22-21; a
                 # setting's value, its newest only, too: RT26-2), less the to-dos of the
@@ -1426,6 +1456,57 @@ def _fill_rules(
                 sheet.add("Constraints and corrections", clip(rule, 300))
                 placed.add(rule)
     return leave
+
+
+def _swapped_and_taken_up(
+    sentence: str, messages: Sequence[Message], record: str, told: str
+) -> bool:
+    """A correction of a tool's name in small letters (:func:`.rules.names_swapped_in`)
+    that the assistant took up: a new name it set named again after it, in its words or a
+    call ("Ehara i te gzip, whakamahia te zstd taumata 9." then `zstd -9 out.csv`)."""
+    where = record.find(sentence)
+    new = names_swapped_in(sentence, record[: max(where, 0)], told[: max(told.find(sentence), 0)])
+    if not new or where < 0:
+        return False
+    said = next(
+        (k for k, m in enumerate(messages) if m.role == "user" and sentence in m.text), None
+    )
+    if said is None:
+        return False
+    after = [
+        text
+        for m in messages[said + 1 :]
+        if m.role != "user"
+        for text in (m.text, *(c.arguments for c in m.tool_calls))
+    ]
+    return any(whole_token(text, name) for text in after for name in new)
+
+
+def _kept_off(messages: Sequence[Message]) -> tuple[set[str], set[str]]:
+    """The user's short clauses naming a path that the assistant then kept off
+    (:func:`.rules.kept_off`): a rule by what was done after it, in any language; and the
+    user's sentences naming a path the assistant's answer then called a tool on: looked
+    into, as a status is ("Na build ena src/api/ e sega ni cakacaka." - the build in
+    src/api/ does not work - denies by its shape only, and is no rule)."""
+    calls = [(k, c.arguments) for k, m in enumerate(messages) for c in m.tool_calls]
+    users = [k for k, m in enumerate(messages) if m.role == "user" and not m.tool_results]
+    kept: set[str] = set()
+    looked_into: set[str] = set()
+    for k, end in pairwise([*users, len(messages)]):
+        if messages[k].is_recap or not names_a_path(messages[k].text):
+            continue
+        told = sentences(_own_words(messages[k].text))
+        answered = "\n".join(a for j, a in calls if k < j < end)
+        for s in told:
+            named = [f.value for f in extract_claims(s) if f.kind == "path"]
+            if any(p in answered for p in named):
+                looked_into.add(s)
+        said = [(s, p) for s in told if (p := paths_said_briefly(s))]
+        if said:
+            reply = " ".join(m.text for m in messages[k + 1 : end] if m.role == "assistant")
+            after = "\n".join(a for j, a in calls if j > k)
+            kept |= {s for s, paths in said if kept_off(paths, reply, bool(answered), after)}
+    return kept, looked_into
 
 
 def _only_decides(said: str) -> bool:
@@ -2490,11 +2571,11 @@ def _only_asks(said: str) -> bool:
     return all(is_request(s) for s in sentences(said))
 
 
-def _states_a_rule(said: str) -> bool:
+def _states_a_rule(said: str, *, by_shape: bool = True) -> bool:
     """A rule said in ``said`` (a sentence, or a user's short turn said as one): one of
     its sentences is a rule, not a decision someone made ("… approved by Kim"); or it says who
     to turn to once someone left, over two sentences ("X no longer works with us. Direct any
-    questions to Y.")."""
+    questions to Y."). With ``by_shape``, also a path denied by the denial's shape alone."""
     return (
         any(
             is_rule(s)
@@ -2505,7 +2586,7 @@ def _states_a_rule(said: str) -> bool:
         )
         or hands_over(said)
         or banned_outright(said)  # "`git push --force` na main? Nie, nigdy." (R41-R8)
-        or denies_a_named_thing(said)  # "Réier ni infra/prod/ un."
+        or (by_shape and denies_a_named_thing(said))  # "Réier ni infra/prod/ un."
     )
 
 

@@ -77,6 +77,7 @@ from ..lexicon.negation import UNTIL_TOLD, denial
 from ..lexicon.outcomes import BUT_WORDS, NOT_WORDS, RIGHT_WORDS, WRONG_UNSPACED, WRONG_WORDS
 from ..settings_said import word_count
 from .facts import (
+    extract_claims,
     is_request,
     keywords,
     names_a_path,
@@ -1732,12 +1733,16 @@ def _named_twice(sentence: str) -> bool:
     һора"); it does not open its clause. Not asked, no number (a status: "Redis fell over
     twice; Redis restarted at 9:40"), none without a path or code named (German capitalises
     its nouns: "Der Server hängt; starte den Server neu.")."""
-    if asks(sentence) or re.search(r"\d", sentence) or not _names_code(sentence):
+    if asks(sentence) or re.search(r"\d", sentence):
         return False
     first_break = _CLAUSE_BREAK.search(sentence)
     if first_break is None:
         return False
     head, rest = sentence[: first_break.start()], sentence[first_break.end() :]
+    if not _names_code(rest):
+        return (
+            False  # (what to ask the person about comes after: not "P came by src/api/, P said …")
+        )
     named = {m.group() for m in _NAME.finditer(head)}
     for later in _NAME.finditer(rest):
         if not _CLAUSE_BREAK.split(rest[: later.start()])[-1].strip():
@@ -2750,7 +2755,52 @@ def denies_a_named_thing(sentence: str) -> bool:
     (never touch infra/prod/) is a rule, where the user names what not to touch. Not a
     failure told ("… does not compile" is read in the languages read; a failure's own
     words, a traceback's, are no rule)."""
-    return _names_code(sentence) and rule_by_shape(sentence) and not failure_lines(sentence)
+    return (
+        word_count(sentence) <= _DENIAL_WORDS
+        and _names_code(sentence)
+        and rule_by_shape(sentence)
+        and not failure_lines(sentence)
+    )
+
+
+# a rule read by its denial's shape alone is said in a few words: a longer sentence with a
+# path and a word that denies somewhere is as often a story ("Immay ni M. idi kalman idiay
+# src/api/, ket kinuna ni M. …": "ni" marks a person there)
+_DENIAL_WORDS = 10
+
+
+# words beside the paths of a rule said in a short clause: "Kaua rawa e pā ki infra/prod/."
+_KEEP_OFF_WORDS = 6
+# an assistant's reply that only takes note: "Understood.", "Noted, thanks."
+_NOTED_WORDS = 4
+_SPOKEN = re.compile(r"\w[\w'’ʻ-]*")  # (a word, not a mark left where the path was)
+
+
+def paths_said_briefly(sentence: str) -> list[str]:
+    """The paths a short clause of the user's names with no other specifics: a few words,
+    no digit, not asked, no failure told - in any language the shape of a rule on a path
+    ("Usakhudze infra/prod/ ngakhale pang'ono.") and of a status alike ("Build mu src/api/
+    sikugwira ntchito."); :func:`kept_off` tells them apart by what the assistant did next."""
+    paths = [f.value for f in extract_claims(sentence) if f.kind == "path"]
+    if not paths or asks(sentence) or failure_lines(sentence):
+        return []
+    rest = sentence
+    for path in paths:
+        rest = rest.replace(path, " ")
+    if re.search(r"\d", rest) or not 1 <= len(_SPOKEN.findall(rest)) <= _KEEP_OFF_WORDS:
+        return []
+    return paths
+
+
+def kept_off(paths: Sequence[str], reply: str, called: bool, calls_after: str) -> bool:
+    """Whether the assistant took the user's short clause naming ``paths`` as a rule: it
+    answered with no tool call, only taking note or naming the path back ("Understood.",
+    "Understood, I won't touch infra/prod/."), and no call after it (``calls_after``, their
+    arguments) named the path. A status ("src/api/ fails to build") is looked into: a call
+    on the path, or a reply that reports on it; a request is carried out on it."""
+    if not paths or called or any(p in calls_after for p in paths):
+        return False
+    return word_count(reply) <= _NOTED_WORDS or any(p in reply for p in paths)
 
 
 def _names_code(sentence: str) -> bool:
@@ -2769,11 +2819,42 @@ def replaces_said_value(sentence: str, before: str) -> bool:
     cut = _CLAUSE_BREAK.search(sentence)
     if cut is None:
         return False
+    head, rest = sentence[: cut.start()], sentence[cut.end() :]
     # (the new value is said here first: a status of two things named before, "Redis is
     # down, Memcached is fine.", sets no value against another)
-    old = [v for v in _values(sentence[: cut.start()]) if whole_token(before, v)]
-    new = [v for v in _values(sentence[cut.end() :]) if not whole_token(before, v)]
+    old = [v for v in _values(head) if whole_token(before, v)]
+    new = [v for v in _values(rest) if not whole_token(before, v)]
     return any(_kind(a) == _kind(b) and a != b for a in old for b in new)
+
+
+# a tool's or a format's name in small letters: "gzip", "zstd", "yarn", "pnpm"
+_SMALL_NAME = re.compile(r"(?<![\w.-])[a-z][a-z0-9]{2,}(?![\w-])")
+_SWAP_HEAD_WORDS = 4  # "Ehara i te gzip" (not gzip): a denial and the old name
+_SWAP_REST_WORDS = 7  # "ngāueʻaki ʻa e zstd level 9": a verb and the new name, maybe its setting
+
+
+def names_swapped_in(sentence: str, before: str, user_before: str) -> frozenset[str]:
+    """The names a short correction sets against a tool's name said in small letters: a
+    head naming a tool the assistant or a tool said before and the user never did (a word
+    of the project's, not of the user's language: "gzip" said by the agent, where "te",
+    "ni" are the user's own), then a clause naming ones the record never said ("Ehara i te
+    gzip, whakamahia te zstd taumata 9." - not gzip, use zstd level 9 - gives "zstd",
+    "whakamahia", "taumata"). A status says as much ("gzip worked fine, the archive looks
+    good"): the caller asks whether the assistant took a name up after. Not asked."""
+    cut = _CLAUSE_BREAK.search(sentence)
+    if cut is None or asks(sentence):
+        return frozenset()
+    head, rest = sentence[: cut.start()], sentence[cut.end() :]
+    if word_count(head) > _SWAP_HEAD_WORDS or word_count(rest) > _SWAP_REST_WORDS:
+        return frozenset()
+    old = {
+        v
+        for v in _SMALL_NAME.findall(head)
+        if whole_token(before, v) and not whole_token(user_before, v)
+    }
+    if not old or any(whole_token(rest, v) for v in old):
+        return frozenset()
+    return frozenset(v for v in _SMALL_NAME.findall(rest) if not whole_token(before, v))
 
 
 _SHORT_CORRECTION = 8  # words: "Ba 8080 ba, yi amfani da 9090."
