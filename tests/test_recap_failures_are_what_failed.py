@@ -196,3 +196,12 @@ def test_a_failing_test_an_earlier_recap_kept_ranks_first_in_the_next() -> None:
     d = digest(list(read_messages(turns)), previous=earlier)
     assert FAILING in d.ranked["Failures"][0]
     assert FAILING in recap_section(render_digest(d, 400), "Failures")
+
+
+def test_a_log_tool_s_records_are_no_failures_and_its_own_error_is() -> None:
+    turns: list[dict[str, Any]] = [{"role": "user", "content": POLISH[0]}]
+    for k in range(20):
+        turns += chat_exchange(f"l{k}", "fetch_logs", {"service": "ledger"}, LOG.format(k=k))
+    turns += chat_exchange("l99", "fetch_logs", {"service": "ledgr"}, "Error: service not found")
+    failures = digest(list(read_messages(turns))).items("Failures")
+    assert failures == ["fetch_logs: Error: service not found"]

@@ -187,6 +187,7 @@ from .tool_calls import (
     quotes_files,
     ran_against,
     reads_by_shape,
+    reads_logs,
     script_commands,
     search_messages,
     shell_tool,
@@ -1701,7 +1702,8 @@ class _Walk:
         acted = r.call_id in self.acting  # (an action is said with its arguments already)
         cmds = call_commands(call) if call is not None else []
         what = f"`{cmds[0]}`" if cmds else (call.name if call is not None else (r.name or "tool"))
-        if lines and not r.is_error and only_read(cmds, r.text, lines):
+        log_tool = call is not None and reads_logs(call)
+        if lines and not r.is_error and only_read(cmds, r.text, lines, log_tool=log_tool):
             # a log read that ran fine: its "ERROR …" records are what the agent looked at,
             # no failure of the session's; its first one is a finding, shown last
             self.sheet.add("Findings", f"{what}: {lines[0]}")

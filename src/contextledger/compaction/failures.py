@@ -1297,12 +1297,15 @@ def exit_status(output: str) -> int | None:
     return None
 
 
-def only_read(commands: Sequence[str], output: str, lines: Sequence[str]) -> bool:
+def only_read(
+    commands: Sequence[str], output: str, lines: Sequence[str], *, log_tool: bool = False
+) -> bool:
     """Whether the failure ``lines`` of a call's ``output`` are what the call read, not how
     it ended: its run exited 0 (a log read full of "ERROR …" records, `kubectl logs`,
     `journalctl`), or, when the tool framed no exit status, each of its ``commands`` only
-    looks (`tail`, `grep`, `docker logs`) and it printed more than a line or two. A failing
-    test it names is a failure all the same (a test run piped through `tee` exits 0).
+    looks (`tail`, `grep`, `docker logs`), or the call is a ``log_tool`` (``fetch_logs``),
+    and it printed more than a line or two. A failing test it names is a failure all the
+    same (a test run piped through `tee` exits 0).
 
     >>> only_read(["journalctl -u api"], "ERROR a\\nWARN b\\nERROR c", ["ERROR a", "ERROR c"])
     True
@@ -1319,11 +1322,8 @@ def only_read(commands: Sequence[str], output: str, lines: Sequence[str]) -> boo
     # (a short answer is the command's own error, "cat: NOTES.md: No such file or
     # directory", or the one line searched for: what failed)
     said = sum(1 for x in output.splitlines() if x.strip())
-    return (
-        said > _OWN_ANSWER
-        and bool(commands)
-        and all(_PROGRAM.match(c) and LOOKING.search(f"`{c}`") for c in commands)
-    )
+    looks = bool(commands) and all(_PROGRAM.match(c) and LOOKING.search(f"`{c}`") for c in commands)
+    return said > _OWN_ANSWER and (looks or (log_tool and not commands))
 
 
 # a command's program, a bare word before its arguments (not a code cell's
