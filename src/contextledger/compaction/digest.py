@@ -97,6 +97,7 @@ from .failures import (
     error_answer_lines,
     failing_tests,
     failure_lines,
+    only_read,
     passed_on_rerun,
     recovered,
     same_program,
@@ -191,6 +192,7 @@ from .tool_calls import (
     quotes_files,
     ran_against,
     reads_by_shape,
+    reads_logs,
     script_commands,
     search_messages,
     shell_tool,
@@ -1172,6 +1174,7 @@ def digest(
         walk.rerun_by,
     )
     _posted_passed(sec["Failures"], keys["Failures"], walk.posted_passed)
+    _rank_carried(sec["Failures"], keys["Failures"])
     tallied = [t for t in walk.tallied if t in sec["Numbers that matter"]]
     if tallied:  # what tools counted get bytes before the numbers said in passing
         keys["Numbers that matter"] = {
@@ -1780,6 +1783,13 @@ class _Walk:
         acted = r.call_id in self.acting  # (an action is said with its arguments already)
         cmds = call_commands(call) if call is not None else []
         what = f"`{cmds[0]}`" if cmds else (call.name if call is not None else (r.name or "tool"))
+        log_tool = call is not None and reads_logs(call)
+        if lines and not r.is_error and only_read(cmds, r.text, lines, log_tool=log_tool):
+            # a log read that ran fine: its "ERROR …" records are what the agent looked at,
+            # no failure of the session's; its first one is a finding, shown last
+            self.sheet.add("Findings", f"{what}: {lines[0]}")
+            self.sheet.noise["Findings"].add(f"{what}: {lines[0]}")
+            lines = []
         if lines:
             self.failed.add(what)
         # "upload failed; retry succeeded": a failure in the run's history, passed now
@@ -2440,6 +2450,14 @@ def posted_pass(text: str) -> str | None:
     if asks(head) or is_request(head) or _MAY_HAPPEN.search(head) or failure_lines(head):
         return None
     return head
+
+
+def _rank_carried(failures: list[str], key: dict[str, tuple[Any, ...]]) -> None:
+    """Rank the failures a previous recap carried in as the walk ranks its own: a failing
+    test before other lines (unranked, the test an earlier recap kept went after every
+    new line, and a later recap's cap cut it), each after the new runs' first lines."""
+    for item in failures:
+        key.setdefault(item, (not failing_tests(item), 0, 0))
 
 
 def same_run_named(failure: str, notice: str) -> bool:

@@ -21,6 +21,7 @@ from ..lexicon.outcomes import (
     RUN_FAILED,
     THROUGH,
 )
+from ..lexicon.tools import LOOKING
 from ..prefilter import may_search, superset, touched
 from ..printed import error_answer
 from .wording import clip
@@ -1257,3 +1258,76 @@ def same_program(failed: str, then: str) -> bool:
     head_a = next((k for k, w in enumerate(a) if _OPTION.match(w)), None)
     head_b = next((k for k, w in enumerate(b) if _OPTION.match(w)), None)
     return head_a is not None and head_a == head_b and a[:head_a] == b[:head_b] and a != b
+
+
+# How a shell tool frames the run's own exit status, on the first or the last line of what
+# it hands back ("Exit code: 0", "[exit code: 1]", "Command exited with code 2", "exit status
+# 1", "returncode=0"); a line in the middle is the output's own (a log's "process exited
+# with code 1" is what the agent read)
+_FRAMED_EXIT = re.compile(
+    r"(?i)^\W*(?:(?:command|process|program)\s+)?(?:exit(?:ed)?(?:\s+with)?[\s_-]*"
+    r"(?:code|status)?|return[\s_-]?code|returncode|rc)\s*[:=]?\s*(-?\d+)\W*$"
+)
+
+
+def exit_status(output: str) -> int | None:
+    """The exit status a tool framed a run's output with (its JSON's ``exit_code`` field,
+    or the output's first or last line), None when it says none.
+
+    >>> exit_status("Exit code: 0\\nOutput:\\nERROR db pool exhausted"), exit_status("a\\n[exit 1]")
+    (0, 1)
+    >>> exit_status("12:00 svc: process exited with code 1\\n12:01 svc: started") is None
+    True
+    """
+    if output.lstrip()[:1] == "{":
+        values = _json_values(output)
+        top = values[0] if values and len(values) == 1 else None
+        if isinstance(top, dict):
+            keys = {str(k).casefold(): v for k, v in top.items()}
+            code = next((keys[k] for k in _EXIT_KEYS if k in keys), None)
+            if isinstance(code, int) and not isinstance(code, bool):
+                return code
+            if isinstance(code, str) and code.strip().lstrip("-").isdigit():
+                return int(code)
+    lines = [x for x in (output.strip().splitlines() or [""]) if x.strip()] or [""]
+    for line in (lines[0], lines[-1]):
+        m = _FRAMED_EXIT.match(line.strip())
+        if m is not None:
+            return int(m.group(1))
+    return None
+
+
+def only_read(
+    commands: Sequence[str], output: str, lines: Sequence[str], *, log_tool: bool = False
+) -> bool:
+    """Whether the failure ``lines`` of a call's ``output`` are what the call read, not how
+    it ended: its run exited 0 (a log read full of "ERROR …" records, `kubectl logs`,
+    `journalctl`), or, when the tool framed no exit status, each of its ``commands`` only
+    looks (`tail`, `grep`, `docker logs`), or the call is a ``log_tool`` (``fetch_logs``),
+    and it printed more than a line or two. A failing test it names is a failure all the
+    same (a test run piped through `tee` exits 0).
+
+    >>> only_read(["journalctl -u api"], "ERROR a\\nWARN b\\nERROR c", ["ERROR a", "ERROR c"])
+    True
+    >>> only_read(["pytest -q"], "FAILED t.py::test_a\\nExit code: 0", ["FAILED t.py::test_a"])
+    False
+    >>> only_read(["make deploy"], "Error: upgrade failed", ["Error: upgrade failed"])
+    False
+    """
+    if any(failing_tests(x) for x in lines):
+        return False
+    status = exit_status(output)
+    if status is not None:
+        return status == 0
+    # (a short answer is the command's own error, "cat: NOTES.md: No such file or
+    # directory", or the one line searched for: what failed)
+    said = sum(1 for x in output.splitlines() if x.strip())
+    looks = bool(commands) and all(_PROGRAM.match(c) and LOOKING.search(f"`{c}`") for c in commands)
+    return said > _OWN_ANSWER and (looks or (log_tool and not commands))
+
+
+# a command's program, a bare word before its arguments (not a code cell's
+# "df.to_parquet(…)", whose "df" is no program)
+_PROGRAM = re.compile(r"^(?:sudo\s+)?[\w-]+(?:\s|$)")
+# at most this many lines: an answer, not a log's records
+_OWN_ANSWER = 2

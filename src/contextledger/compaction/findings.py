@@ -201,6 +201,45 @@ _NOT_A_COUNT = re.compile(
 )
 
 
+# A write's receipt: the size of what was written ("wrote 3669 bytes to src/a.py", "Saved
+# conf.yaml (2.1 KB)") or how much an edit changed ("12 lines changed", "3 insertions(+)",
+# "2 files changed"): the tool's acknowledgement of the write, not a number the task is about
+_WRITTEN_COUNT = re.compile(
+    r"(?i)(?<![\w.])\d[\d,.]*\s*(?:[kmgt]i?b|b|bytes?|octets?|chars?|characters?)\b|"
+    r"(?<![\w.])\d[\d,]*\s+(?:lines?|files?|hunks?)\s+(?:changed|written|modified|added|"
+    r"removed|updated|inserted|deleted|edited|replaced|saved)\b|"
+    r"(?<![\w.])\d[\d,]*\s+(?:insertions?|deletions?)\s*\([+-]\)|"
+    r"\b(?:wr[io]te|saved|stored|updated|edited|modified|changed|created)\s+\d[\d,]*\s+"
+    r"(?:files?|lines?)\b"
+)
+# ... said of a file (a path, a name with its extension) or with a write's verb
+_WRITE_SAID = re.compile(
+    r"(?i)\b(?:wr[io]te|written|sav(?:ed|ing)|stored|updated|edited|modified|changed|"
+    r"created|appended|applied|replaced|overwr[io]te|overwritten)\b|[\w.-]*/[\w./-]+|"
+    r"\b[\w-]+\.[a-z][a-z0-9]{0,4}\b"
+)
+
+
+def receipt_counts(line: str) -> list[str]:
+    """The counts in ``line`` that only acknowledge a write (:data:`_WRITTEN_COUNT`, said
+    of a file or with a write's verb); none when it is no receipt.
+
+    >>> receipt_counts("wrote 3669 bytes to src/a.py"), receipt_counts("Saved (12 lines changed)")
+    (['3669 bytes'], ['12 lines changed'])
+    >>> receipt_counts("Database size: 4.2 GB"), receipt_counts("p99 is 250 ms")
+    ([], [])
+    """
+    counts = [m.group(0) for m in _WRITTEN_COUNT.finditer(line)]
+    return counts if counts and _WRITE_SAID.search(line) else []
+
+
+def without_receipts(sentence: str) -> str:
+    """``sentence`` without the counts that only acknowledge a write (:func:`receipt_counts`)."""
+    for count in receipt_counts(sentence):
+        sentence = sentence.replace(count, " ")
+    return sentence
+
+
 def counted_lines(text: str, limit: int = 2) -> list[str]:
     """The lines of a short successful output that state what a run counted, measured or
     summed, with a label in words ("TOTAL LAG: 18,204 messages behind", "écart non justifié :
@@ -223,6 +262,8 @@ def counted_lines(text: str, limit: int = 2) -> list[str]:
             continue  # (a run's tally: "Success: no issues found in 212 source files")
         if k in logged:
             continue  # a log's record: "… poll api.sync id=317794 lat=58.9ms" (R28-M2)
+        if receipt_counts(line):
+            continue  # a write's receipt: "wrote 3669 bytes to src/a.py"
         if CREDENTIAL.search(line):
             continue
         bare = _TIMESTAMP.sub(" ", line)  # "Last Started: Wed Nov 18 10:03:01 2026": a date
@@ -472,7 +513,9 @@ def quantities(text: str) -> set[str]:
 
 def restates_count(sentence: str, counted: Collection[str]) -> bool:
     """Whether a sentence restates a quantity a tool returned (see :func:`quantities`)."""
-    return bool(counted) and bool(quantities(_no_paths(sentence)) & set(counted))
+    # (not the size of a write the assistant tells back: "I wrote 3669 bytes to a.py")
+    said = quantities(_no_paths(without_receipts(sentence))) if counted else set()
+    return bool(said & set(counted))
 
 
 def states_value(sentence: str) -> bool:
@@ -561,6 +604,8 @@ def states_an_amount(sentence: str) -> bool:
 def numbers_matter(sentence: str, role: str) -> bool:
     """A number the user stated, or one the assistant stated with a unit or a measure
     ("the 502s" are status codes, not seconds)."""
+    if role != "user":  # (a write's receipt counts nothing: "I wrote 3669 bytes to a.py")
+        sentence = without_receipts(sentence)
     named = _IDENTIFIER.sub(" ", _HANDLE.sub(" ", sentence))
     bare = _STATUSES.sub(" ", _ORDINAL.sub(" ", _PATHLIKE.sub(" ", named)))
     if word_count(sentence) < 3 or not _NUMBER.search(bare):

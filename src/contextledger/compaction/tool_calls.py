@@ -17,6 +17,7 @@ from ..lexicon.tools import (
     DELETE_WORDS,
     FILE_WORDS,
     FILESYSTEM_WORDS,
+    LOG_WORDS,
     LOOKUP_WORDS,
     PATH_KEY,
     PROSE_KEY,
@@ -765,6 +766,22 @@ def _delete_named(name: str) -> bool:
 
 
 @lru_cache(maxsize=_CALLS_READ)
+def reads_logs(call: ToolCall) -> bool:
+    """Whether a call that runs no command reads a log, by its name: a word for logs last
+    ("fetch_logs", "getPodLogs", "tail_journal"), and no word for writing or removing.
+
+    >>> reads_logs(ToolCall("c", "fetch_logs", "{}")), reads_logs(ToolCall("c", "delete_logs", "{}"))
+    (True, False)
+    """
+    words = _name_words(call.name)
+    return (
+        bool(words)
+        and words[-1] in LOG_WORDS
+        and not WRITE_TOOL.search(call.name)
+        and not call_commands(call)
+    )
+
+
 def is_read_call(call: ToolCall) -> bool:
     """A call that only reads files: an editor ``view``, or a read-type tool name."""
     op = editor_operation(call)

@@ -120,6 +120,13 @@ SENDS_WORDS = frozenset(
 # A tool that looks something up, explains or translates: what it is given is its question,
 # never something it ran ("kb_lookup(consulta=\"systemctl restart nginx\")",
 # "explain_command(cmd=\"dd if=/dev/zero …\")")
+# The word for a log in a tool's name, said last ("fetch_logs", "get_pod_logs",
+# "tail_journal", "pobierz_logi"): the tool hands back a log's records, whose "ERROR …"
+# lines are what was read (not "delete_logs", "write_log")
+LOG_WORDS = frozenset(
+    {"log", "logs", "journal", "journald", "syslog", "journaux", "dziennik", "logi", "loglar"}
+)  # fmt: skip
+
 LOOKUP_WORDS = frozenset(
     {"lookup", "search", "kb", "knowledge", "docs", "doc", "documentation", "explain", "help",
      "describe", "define", "translate", "suggest", "wiki", "faq", "buscar", "chercher",
