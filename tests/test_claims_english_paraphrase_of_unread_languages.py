@@ -11,9 +11,9 @@ opposite about memcach")."""
 from __future__ import annotations
 
 import pytest
-from tests.builders import said_record
+from tests.builders import chat_record, said_record
 
-from contextledger import Message, read_messages
+from contextledger import Message
 from contextledger.compaction import verify_recap
 
 # A ban on a path in the user's own words (Fijian, Tongan, Kikuyu)
@@ -68,17 +68,8 @@ def test_a_leave_told_as_a_ban_is_still_stripped(leave: str) -> None:
     assert not _stands(line, record, "Constraints and corrections")
 
 
-def _corrected(correction: str) -> list[Message]:
-    return list(
-        read_messages(
-            [
-                {"role": "user", "content": "Add a session cache to the API."},
-                {"role": "assistant", "content": "I'll cache the sessions in Memcached."},
-                {"role": "user", "content": correction},
-                {"role": "assistant", "content": "OK."},
-            ]
-        )
-    )
+# The assistant's plan the correction replaces
+PLANNED = ("Add a session cache to the API.", "I'll cache the sessions in Memcached.")
 
 
 @pytest.mark.parametrize("correction", CORRECTIONS)
@@ -91,7 +82,7 @@ def _corrected(correction: str) -> list[Message]:
     ],
 )
 def test_the_correction_of_what_was_there_stands(correction: str, line: str) -> None:
-    assert _stands(line, _corrected(correction), "Constraints and corrections")
+    assert _stands(line, chat_record(*PLANNED, correction, "OK."), "Constraints and corrections")
 
 
 @pytest.mark.parametrize("correction", CORRECTIONS)
@@ -100,4 +91,6 @@ def test_the_correction_of_what_was_there_stands(correction: str, line: str) -> 
     ["Use Memcached instead of Redis.", "The user corrected: use Memcached, not Redis."],
 )
 def test_the_correction_turned_around_is_still_stripped(correction: str, line: str) -> None:
-    assert not _stands(line, _corrected(correction), "Constraints and corrections")
+    assert not _stands(
+        line, chat_record(*PLANNED, correction, "OK."), "Constraints and corrections"
+    )
