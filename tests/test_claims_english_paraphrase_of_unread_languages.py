@@ -94,3 +94,11 @@ def test_the_correction_turned_around_is_still_stripped(correction: str, line: s
     assert not _stands(
         line, chat_record(*PLANNED, correction, "OK."), "Constraints and corrections"
     )
+
+
+@pytest.mark.parametrize("said", ["Fix src/billing/ first.", "Yes, rewrite src/billing/ now."])
+def test_an_english_turn_without_a_ban_is_read_not_taken_for_one(said: str) -> None:
+    """A short English sentence naming the path is read: no ban is in it."""
+    record = said_record("Move the invoice export to the new worker.", said)
+    line = "The user said never to touch src/billing/."
+    assert not _stands(line, record, "Constraints and corrections")

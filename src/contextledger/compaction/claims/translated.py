@@ -32,6 +32,7 @@ from functools import lru_cache
 from ...intent import is_nudge
 from ...lexicon import claims as lexicon
 from ...lexicon.common import FUNCTION_WORDS, SENTENCE_WORDS, listed
+from ...lexicon.intent import PREAMBLE_WORDS, TALK_WORDS
 from ...lexicon.negation import READ_WORD_BY_WORD, denial
 from ...settings_said import word_count
 from ..facts import sentences
@@ -41,6 +42,7 @@ from .handoff import LEAVING_STEMS, names_in, people_who_left, set_aside
 from .handoff import has_stem as _has_stem
 from .kept import as_ban
 from .numbers import measures, qualities
+from .order import IMPERATIVE
 from .polarity import choice_of, choice_swapped, preferences
 from .reading import fold, quote
 from .values import canonical, clock_written
@@ -423,6 +425,7 @@ def stance_unread(said: str) -> bool:
     own = [w.casefold() for w in _WORD.findall(bare)]
     return (
         bool(own)
+        and IMPERATIVE.match(said) is None  # ("Fix src/payroll/ first.": English)
         and _READ_VOCABULARY.isdisjoint(own)
         and not denial(bare)
         and not denies_unread(bare)
@@ -458,9 +461,19 @@ def chosen_over_earlier(claim: str, said: str, dialogue: Sequence[tuple[str, str
 
 
 _SHORT_RULE = 6  # words of its own, besides what it names
-# words of the languages read here: a sentence with one of them is read, its polarity too
+# words of the languages read here (their function words, denials, nudges and small talk,
+# English's verbs of running and writing): a sentence with one of them is read, its
+# polarity too ("Yes, Xmx is 1800m." is English)
 _READ_VOCABULARY = (
-    _ENGLISH | _ENGLISH_TOO | _DENIALS | FUNCTION_WORDS | SENTENCE_WORDS | READ_WORD_BY_WORD
+    _ENGLISH
+    | _ENGLISH_TOO
+    | _DENIALS
+    | FUNCTION_WORDS
+    | SENTENCE_WORDS
+    | READ_WORD_BY_WORD
+    | TALK_WORDS
+    | PREAMBLE_WORDS
+    | listed(lexicon.RUN_CUES_ENGLISH + lexicon.WRITE_CUES_ENGLISH)
 )
 
 
