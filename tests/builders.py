@@ -285,12 +285,15 @@ def shut_down_bill(bill: dict[str, Any]) -> bool:
 
 def said_record(*said: str) -> list[Message]:
     """A record of user turns, each answered "Noted." (what a recap's claims are checked against)."""
+    return chat_record(*(t for s in said for t in (s, "Noted.")))
+
+
+def chat_record(*turns: str) -> list[Message]:
+    """A record of ``turns``, the user's and the assistant's in turn, the user first."""
     from contextledger.providers import read_messages  # (here: builders is imported everywhere)
 
-    turns: list[dict[str, object]] = []
-    for s in said:
-        turns += [{"role": "user", "content": s}, {"role": "assistant", "content": "Noted."}]
-    return list(read_messages(turns))
+    roles = ("user", "assistant")
+    return list(read_messages([{"role": roles[i % 2], "content": t} for i, t in enumerate(turns)]))
 
 
 def recap_stripped(recap: str, record: list[Message]) -> bool:

@@ -8,8 +8,9 @@ opposite of what the user said: the polarity reader read only English negation."
 from __future__ import annotations
 
 import pytest
+from tests.builders import chat_record
 
-from contextledger import Message, read_messages
+from contextledger import Message
 from contextledger.compaction import verify_recap
 
 CASES = [
@@ -38,15 +39,11 @@ CASES = [
 
 
 def _record(rule: str) -> list[Message]:
-    return list(
-        read_messages(
-            [
-                {"role": "user", "content": "Set up the nightly backup job for the service."},
-                {"role": "assistant", "content": "Sure, I'll start with the cron entry."},
-                {"role": "user", "content": rule},
-                {"role": "assistant", "content": "Understood."},
-            ]
-        )
+    return chat_record(
+        "Set up the nightly backup job for the service.",
+        "Sure, I'll start with the cron entry.",
+        rule,
+        "Understood.",
     )
 
 

@@ -188,9 +188,9 @@ def _loosely_supported(fact: Fact, unit: str, source: FactSource, said: list[str
         parts = [p for p in re.split(r"[-–]", fact.value) if p]
         return all(source.supports(Fact("number", p)) for p in parts)
     words = fact.value.split()
-    denied = rf"(?i)\b(?:not|never|n't|without)\s+{re.escape(fact.value)}"
+    denied = rf"(?i)\b(?:not|never|n't|without)\s+(?:to\s+)?{re.escape(fact.value)}"
     if fact.kind == "command" and f"`{fact.value}" not in unit and re.search(denied, unit):
-        return True  # "did not touch tools/loadgen": a denial, checked as a claim
+        return True  # "did not touch tools/loadgen", "said never to touch X": a denial, checked as a claim
     if fact.kind == "command" and f"`{fact.value}" not in unit:
         # named in prose: its words in one sentence of the record ("helm upgrade --atomic"),
         # or only its program when plain words follow ("uv rather than pip")

@@ -60,6 +60,7 @@ from .reading import (
     without_clauses,
 )
 from .roles import bound_as_said
+from .translated import chosen_over_earlier
 from .values import dates_in, figures
 
 # Verbs that say the assistant originated a rule or a plan (not that it agreed to one).
@@ -451,12 +452,17 @@ def _unread_support(part: str, against: bool, said: Sequence[str]) -> str | None
     checks after (it is the cautious side); None when the support can be read."""
     if not said or against or lex.restricts(part) or not asserts_polarity(part):
         return None
-    if not all(polarity_unread(t) for t in said):
+    if not all(polarity_unread(_MODIFIER_LETTER.sub("", t)) for t in said):
         return None
     return (
         "the user's words are in a script whose denials are not read here, so they may say "
         f"the opposite: {quote(said[0])}"
     )
+
+
+# Modifier letters written inside Latin words ("ʻOua", "ngāueʻaki": Tongan's, Hawaiian's
+# glottal stop): of no script of their own, they make no word unread
+_MODIFIER_LETTER = re.compile(r"[\u02b0-\u02ff]")
 
 
 def _permits_what_is_limited(part: str, against: bool, said: Sequence[str]) -> str | None:
@@ -734,6 +740,10 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             dropped_denial = dropped_denial and not lex.restricts(as_said)
             if dropped_denial and fold(rule) != fold(text):  # (never its own opposite)
                 return [Claim(kind, text, f"{_TURNED_AROUND} it: {quote(rule)}")]
+        if not kept and any(
+            chosen_over_earlier(part, index.units[i].text, ev.dialogue) for i in good
+        ):
+            kept = good  # "Use A instead of B" for a correction replacing B, in words not read
         before = kept
         if not kept:
             differs = stated.change(index.stance(good[0]), flipped=against)

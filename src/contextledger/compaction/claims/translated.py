@@ -26,13 +26,14 @@ False
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Set
+from collections.abc import Iterable, Sequence, Set
 from functools import lru_cache
 
 from ...intent import is_nudge
 from ...lexicon import claims as lexicon
-from ...lexicon.common import listed
-from ...lexicon.negation import denial
+from ...lexicon.common import FUNCTION_WORDS, SENTENCE_WORDS, listed
+from ...lexicon.intent import PREAMBLE_WORDS, TALK_WORDS
+from ...lexicon.negation import READ_WORD_BY_WORD, denial
 from ...settings_said import word_count
 from ..facts import sentences
 from ..wording import whole_token
@@ -41,10 +42,17 @@ from .handoff import LEAVING_STEMS, names_in, people_who_left, set_aside
 from .handoff import has_stem as _has_stem
 from .kept import as_ban
 from .numbers import measures, qualities
+from .order import IMPERATIVE
 from .polarity import choice_of, choice_swapped, preferences
 from .reading import fold, quote
 from .values import canonical, clock_written
-from .words import restricts, swapped_words, turkish_denies, without_false_friends
+from .words import (
+    denies_unread,
+    restricts,
+    swapped_words,
+    turkish_denies,
+    without_false_friends,
+)
 
 __all__ = [
     "carried",
@@ -375,6 +383,8 @@ def _differs(claim: str, said: str) -> str | None:
     mine, folded = _replaced_values(claim), claim.casefold()
     theirs = {v for v in _replaced_values(said) if v in mine or not _holds(folded, v)}
     turned = _denial_turned(claim, said, mine & theirs, theirs)
+    if turned is False and ban_in_unread_words(claim, said):
+        turned = None  # (its denial is in words no reader here holds: see the function)
     if turned is not None:
         return "it drops the user's denial" if turned else "it adds a denial"
     if _rejects(said) and not _rejects(claim):
@@ -382,6 +392,89 @@ def _differs(claim: str, said: str) -> str | None:
     if _pending(said) and not _pending(claim):
         return "the user said it still waits"
     return _qualified_otherwise(claim, said)
+
+
+def ban_in_unread_words(claim: str, said: str) -> bool:
+    """Whether ``claim``, a ban on what it names ("The user said never to touch
+    src/payroll/."), may be what ``said`` says in a language whose denials no reader here
+    holds ("Kaua rawa e pā ki src/payroll/."): a short sentence, no question, that names
+    what the claim names and nothing else, in a few words of its own none of which a read
+    language uses (so its having no denial read says nothing), and none of the claim's
+    words (the claim's act is its own rendering, not the user's word for it: a turn that
+    writes "force-push" itself with words unread around it may allow it as well as ban it).
+    A user naming a path and nothing more in a short sentence of their own sets a rule
+    on it far more often than not; the claim without its ban stays unsupported there."""
+    if not restricts(claim) or said.rstrip().endswith(("?", "？")):
+        return False
+    named = _anchors(said)
+    if not named or not named <= _anchors(claim):
+        return False
+    bare = _CODE_OR_PATH.sub(" ", said)
+    if _shared_words(_CODE_OR_PATH.sub(" ", claim), bare):
+        return False
+    return 0 < len(_WORD.findall(bare)) <= _SHORT_RULE and stance_unread(said)
+
+
+def stance_unread(said: str) -> bool:
+    """Whether ``said`` is in words no reader here holds: outside code and paths, its
+    words of three letters or more are none of a language read, nor a denial read. A
+    shorter word is a word of many languages ("he", "na", "ki", "ni", "no": English "he",
+    Portuguese "na", Spanish "ni" and "no" are a Tongan, Kikuyu, Fijian and Ilocano
+    particle too), so what it denies there is not known either."""
+    bare = _SHORT_WORD.sub(" ", _CODE_OR_PATH.sub(" ", said))
+    own = [w.casefold() for w in _WORD.findall(bare)]
+    return (
+        bool(own)
+        and IMPERATIVE.match(said) is None  # ("Fix src/payroll/ first.": English)
+        and _READ_VOCABULARY.isdisjoint(own)
+        and not denial(bare)
+        and not denies_unread(bare)
+    )
+
+
+_SHORT_WORD = re.compile(r"(?<![^\W\d_])[^\W\d_]{1,2}(?![^\W\d_])")
+
+
+def chosen_over_earlier(claim: str, said: str, dialogue: Sequence[tuple[str, str]]) -> bool:
+    """Whether ``claim``'s choice ("Use Redis instead of Memcached.") is the correction
+    ``said`` makes in words whose denials no reader here holds ("Kāo, whakamahia te
+    Redis, ehara i te Memcached."), read by what it replaces: ``said`` names both options,
+    and the turns before it (``dialogue``: role and text in order) name the one the claim
+    sets aside and never the one it keeps. A correction replaces what was there; the
+    same choice the other way round keeps what was there and stays unsupported."""
+    if not stance_unread(said):
+        return False
+    at = next(
+        (i for i, (role, text) in enumerate(dialogue) if role == "user" and said in text), None
+    )
+    if at is None:
+        return False
+    earlier = " ".join(text for _, text in dialogue[:at]).casefold()
+    folded = said.casefold()
+    return any(
+        _holds(folded, kept)
+        and _holds(folded, dropped)
+        and _holds(earlier, dropped)
+        and not _holds(earlier, kept)
+        for kept, dropped in preferences(claim)
+    )
+
+
+_SHORT_RULE = 6  # words of its own, besides what it names
+# words of the languages read here (their function words, denials, nudges and small talk,
+# English's verbs of running and writing): a sentence with one of them is read, its
+# polarity too ("Yes, Xmx is 1800m." is English)
+_READ_VOCABULARY = (
+    _ENGLISH
+    | _ENGLISH_TOO
+    | _DENIALS
+    | FUNCTION_WORDS
+    | SENTENCE_WORDS
+    | READ_WORD_BY_WORD
+    | TALK_WORDS
+    | PREAMBLE_WORDS
+    | listed(lexicon.RUN_CUES_ENGLISH + lexicon.WRITE_CUES_ENGLISH)
+)
 
 
 # A switch's state in English: "is ON", "must stay off", "set to on", "enabled"
@@ -765,7 +858,10 @@ def contradicted(claim: str, ev: Evidence) -> list[Claim]:
     # (each clause read as the ban it states too: "Leave migrations/ untouched." is "Do not
     # modify migrations/.")
     if not about or any(
-        _differs(claim, p) is None or _differs(claim, as_ban(p)) is None for p in about
+        _differs(claim, p) is None
+        or _differs(claim, as_ban(p)) is None
+        or chosen_over_earlier(claim, p, ev.dialogue)
+        for p in about
     ):
         return []
     what = _differs(claim, about[0])
