@@ -18,14 +18,23 @@ tokens), a carried ``Conversation``, 8k / 32k windows: how full each request is 
 first turn's), how many turns' requests start with the whole previous request (a prompt-
 cache hit on the full prefix, as bench_cache_prefix.py counts), how much of each request
 (JSON bytes) is the prefix it shares with the previous one (what a prompt cache can hold),
-and how many recaps were made. No asserts.
+and how many recaps were made.
+
+With ``--agent T``, an agent session (``agent_session``: test runs that fail and pass,
+file reads, screenshots; 40-60 dicts of tool loop between two user turns): cold
+``prepare`` CPU of the first 1,500 dicts at 8k / 16k / 32k, then T user turns of one kept
+``Preparer`` at 32k (each loop appended before its turn, most turns re-compacting): per-turn
+CPU median / p90 / max, and each as a ratio of a one-shot ``prepare`` of the same history
+measured in the same run. No asserts.
 Run: .venv/bin/python bench/bench_prepare_turns.py [--messages N] [--turns T] [--cache T]
+[--agent T]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import sys
 import time
@@ -37,8 +46,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_serve import MODEL, history
 from contextledger.compaction import Conversation
-from contextledger.prepare import Prepared, Preparer
+from contextledger.prepare import Prepared, Preparer, prepare
 from contextledger.providers import read_messages
+from fit_unseen import image_url
 
 WINDOW = 32_000
 
@@ -91,6 +101,91 @@ def cache(turns: int, window: int) -> None:
     )
 
 
+def _test_log(rng: random.Random, k: int) -> str:
+    """A test run's output: a page of passing tests, sometimes a failure with its reason."""
+    lines = [f"tests/test_mod{k}.py::test_{i} PASSED" for i in range(rng.randint(5, 40))]
+    failed = rng.random() < 0.3
+    if failed:
+        lines.append(f"FAILED tests/test_mod{k}.py::test_edge - assert {k} == {k + 1}")
+    lines.append(f"{int(failed)} failed, {len(lines) - failed} passed in {rng.uniform(1, 60):.2f}s")
+    return "\n".join(lines)
+
+
+def agent_session(n: int, seed: int = 3) -> tuple[list[dict[str, Any]], list[int]]:
+    """A coding agent's session of about ``n`` dicts: user turns, each followed by a tool
+    loop of 40-60 dicts (test runs, file reads, a screenshot now and then) and a closing
+    line; and the index where each user turn starts."""
+    rng = random.Random(seed)
+    dicts: list[dict[str, Any]] = [{"role": "system", "content": "You are a coding agent."}]
+    starts: list[int] = []
+    k = 0
+    while len(dicts) < n:
+        starts.append(len(dicts))
+        dicts.append(
+            {"role": "user", "content": f"Fix the flaky test in src/mod{k}.py, then run it."}
+        )
+        for _ in range(rng.randint(20, 30)):
+            k += 1
+            if rng.random() < 0.05:
+                image = {"type": "image_url", "image_url": {"url": image_url(rng, k)}}
+                dicts.append({"role": "user", "content": [image]})
+                continue
+            read = rng.random() < 0.4
+            call = {
+                "name": "read_file" if read else "shell",
+                "arguments": json.dumps(
+                    {"path": f"src/mod{k}.py"}
+                    if read
+                    else {"cmd": f"pytest -x tests/test_mod{k}.py"}
+                ),
+            }
+            out = (
+                "\n".join(f"def f{k}_{i}():\n    return {i}" for i in range(rng.randint(3, 40)))
+                if read
+                else _test_log(rng, k)
+            )
+            dicts += [
+                {"role": "assistant", "content": None,
+                 "tool_calls": [{"id": f"c{k}", "type": "function", "function": call}]},
+                {"role": "tool", "tool_call_id": f"c{k}", "content": out},
+            ]  # fmt: skip
+        dicts.append({"role": "assistant", "content": f"Ran the tests of src/mod{k}.py again."})
+    return dicts, starts
+
+
+def agent(turns: int) -> None:
+    dicts, starts = agent_session(1_500 + 60 * (turns + 1))
+    begin = next(i for i, at in enumerate(starts) if at >= 1_500)
+    cold = []
+    for window in (8_000, 16_000, 32_000):
+        t0 = time.process_time()
+        prepare(dicts[: starts[begin]], MODEL, window=window, compaction=True)
+        cold.append(time.process_time() - t0)
+    print(
+        f"cold prepare of {starts[begin]:,} agent dicts, compaction on, at 8k / 16k / 32k: "
+        + " / ".join(f"{t:.2f}" for t in cold)
+        + " s CPU"
+    )
+    preparer = Preparer(MODEL, window=WINDOW, compaction=True)
+    preparer.prepare(dicts[: starts[begin]])
+    kept, ratios, recaps = [], [], 0
+    for at in starts[begin + 1 : begin + 1 + turns]:
+        t0 = time.process_time()
+        out = preparer.prepare(dicts[:at])
+        kept.append(time.process_time() - t0)
+        recaps += out.event is not None
+        t0 = time.process_time()
+        prepare(dicts[:at], MODEL, window=WINDOW, compaction=True)
+        ratios.append(kept[-1] / (time.process_time() - t0))
+    p90 = sorted(kept)[int(0.9 * (len(kept) - 1))]
+    print(
+        f"kept Preparer at {WINDOW:,}, 40-60 dicts between user turns, {len(kept)} turns "
+        f"({recaps} re-compacting): median {statistics.median(kept) * 1000:.0f} ms, p90 "
+        f"{p90 * 1000:.0f}, max {max(kept) * 1000:.0f} ms CPU; a turn / a one-shot prepare "
+        f"of the same history: median {statistics.median(ratios):.2f}, max {max(ratios):.2f}"
+    )
+
+
 def run(label: str, messages: list[dict[str, Any]], turns: int, mode: str) -> None:
     preparer = Preparer(MODEL, window=WINDOW, max_output_tokens=1000)
     dicts = list(messages)
@@ -124,7 +219,11 @@ def main() -> None:
     ap.add_argument("--messages", type=int, default=3_000)
     ap.add_argument("--turns", type=int, default=20)
     ap.add_argument("--cache", type=int, default=0, help="turns of the prompt-cache run")
+    ap.add_argument("--agent", type=int, default=0, help="user turns of the agent-loop run")
     args = ap.parse_args()
+    if args.agent:
+        agent(args.agent)
+        return
     if args.cache:
         print(f"{args.cache} agent turns (varied tool output), compaction on:")
         for window in (8_000, 32_000):

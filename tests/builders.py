@@ -13,6 +13,7 @@ import io
 import json
 import random
 import struct
+import sys
 import tracemalloc
 import zlib
 from collections.abc import Callable, Iterable
@@ -517,3 +518,13 @@ def traced_peak(call: Callable[[], object]) -> int:
         return tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
+
+
+def forget_readings() -> None:
+    """Forget every reading the library keeps across calls (what a fresh process has)."""
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("contextledger"):
+            continue
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_clear", None)) and hasattr(value, "cache_info"):
+                value.cache_clear()

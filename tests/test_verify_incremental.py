@@ -9,11 +9,11 @@ the one made from scratch (every kept reading forgotten first).
 from __future__ import annotations
 
 import json
-import sys
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from builders import forget_readings
 from contextledger.compaction.verify import verify_recap
 from contextledger.model import Message, ToolCall
 
@@ -76,16 +76,6 @@ def _turn(n: int, kind: int, pick: int) -> list[Message]:
     return [Message.assistant(_SAID[pick % len(_SAID)], id=f"s{n}")]
 
 
-def _forget_readings() -> None:
-    """Forget every reading kept across calls (what a fresh process has)."""
-    for name, module in list(sys.modules.items()):
-        if not name.startswith("contextledger"):
-            continue
-        for value in list(vars(module).values()):
-            if callable(getattr(value, "cache_clear", None)) and hasattr(value, "cache_info"):
-                value.cache_clear()
-
-
 def _check_turn_by_turn(
     record: list[Message], recaps: list[str], cuts: list[int]
 ) -> list[dict[str, object]]:
@@ -116,7 +106,7 @@ def test_turn_by_turn_verdicts_equal_from_scratch(
     fresh = []
     previous: str | None = None
     for cut, recap in zip(cuts, recaps, strict=True):
-        _forget_readings()
+        forget_readings()
         v = verify_recap(recap, record[:cut], previous, max_bytes=1500, context=record[: cut + 2])
         fresh.append(v.to_dict())
         previous = v.text or previous

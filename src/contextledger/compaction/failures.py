@@ -1077,11 +1077,18 @@ def failing_tests(text: str, *, marked: bool = False) -> list[str]:
     >>> failing_tests("`npx jest`: ● Cart › removes expired coupon", marked=True)
     ['Cart › removes expired coupon']
     """
+    return list(_failing_tests(text, marked))
+
+
+# a pure reading of one output: the recap, its verification and the evidence of every
+# re-compaction ask it of the same outputs (most of a kept Preparer's turn on main)
+@lru_cache(maxsize=4096)
+def _failing_tests(text: str, marked: bool) -> tuple[str, ...]:
     out: list[str] = []
     report = _json_report(text) if text.lstrip()[:1] in ("{", "[") else None
     if report is not None:
         names, outputs = report
-        return list(names) if names else [t for body in outputs for t in failing_tests(body)]
+        return tuple(names) if names else tuple(t for body in outputs for t in failing_tests(body))
     bulleted = marked or bool(_BULLETED_FAILURE.search(text))
     mocha = bool(_MOCHA_RUN.search(text))
     numbered: set[str] = set()
@@ -1109,7 +1116,7 @@ def failing_tests(text: str, *, marked: bool = False) -> list[str]:
         out += [n for n in dict.fromkeys(named) if n not in out and not n.startswith("|")]
     if not out and "\n" in text and _read_failures(text, 6):
         out = named_nearby(text)
-    return out
+    return tuple(out)
 
 
 # a runner's failure marker anywhere in a line: "●", "✕" or "✖" and the name up to a "(",

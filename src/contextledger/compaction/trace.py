@@ -267,6 +267,7 @@ def claim_terms(text: str) -> frozenset[str]:
     return frozenset().union(*map(_claim_terms_of, set(_raw_tokens(text))))
 
 
+@lru_cache(maxsize=4096)  # each unit of the record is read again at every recap
 def unit_terms(text: str) -> frozenset[str]:
     """The terms a record unit offers: its claim terms plus each part of paths and
     identifiers (``src/login/cache.py`` offers ``cache``)."""

@@ -19,11 +19,11 @@ a short facts ledger, all within the byte cap.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from ..model import Message
 from .actions import render_action
@@ -64,6 +64,9 @@ from .failures import failing_tests, passed_on_rerun
 from .trace import words_in
 from .transcript import cut_prose, cut_utf8, source_text, utf8_len
 from .wording import whole_token
+
+if TYPE_CHECKING:
+    from functools import _lru_cache_wrapper
 
 VerifyMode = Literal["strip", "reject"]
 
@@ -438,18 +441,14 @@ class _UnitCheck:
         quotes: bool,
         recap: str = "",
     ) -> None:
-        said = _said_elsewhere(covered, context)
-        # who spoke is part of the record: "qa_lin reported the crash" names a participant
-        speakers = sorted({m.name for m in [*covered, *said] if m.name})
-        self._source = FactSource(
-            source_text([*covered, *said], previous_recap) + "\n" + " ".join(speakers)
-        )
+        said = tuple(_said_elsewhere(covered, context))
+        self._source = _read_once(_fact_source, tuple(covered), said, previous_recap)
         self._covered = covered
         self._previous = previous_recap
         self._context = context
         self._record_sentences: list[str] = []  # filled on first need
         self._evidence: Evidence | None = None
-        self._sources = _Sources(covered, said) if quotes else None
+        self._sources = _read_once(_sources_of, tuple(covered), said) if quotes else None
         self._own: _RecordLines | None = None  # the record's action, run and printed lines
         self._recap = recap
         self._alike: Alike | None = None  # the shapes of its clauses the record checks
@@ -642,6 +641,11 @@ def _section_item_kept(line: str, body: str, section: str, check: _UnitCheck) ->
 def _ledger_facts(covered: Sequence[Message], previous_recap: str | None) -> TranscriptFacts:
     """The load-bearing facts of the record a recap must carry, with the paths the previous
     recap carried (what it covered is no longer in the messages)."""
+    return _read_once(_ledger_facts_of, tuple(covered), previous_recap)
+
+
+@lru_cache(maxsize=2)
+def _ledger_facts_of(covered: tuple[Message, ...], previous_recap: str | None) -> TranscriptFacts:
     facts = transcript_facts(covered)
     if previous_recap:
         prev = extract_claims(previous_recap)
@@ -926,13 +930,8 @@ def _ends_sentence(text: str, end: int, body: str) -> bool:
 def _evidence(
     covered: tuple[Message, ...], previous_recap: str | None, context: tuple[Message, ...]
 ) -> Evidence:
-    """The record read as evidence, once for the recaps checked against it in a row: a
-    recap written again without what verification doubted (``_verify_offline``) is checked
-    against the same record, and reading a 130k-token record took most of the check."""
-    try:
-        return _evidence_cached(covered, previous_recap, context)
-    except TypeError:  # a message holding something unhashable: read it afresh
-        return Evidence.of(covered, previous_recap, context)
+    """The record read as evidence, once for the recaps checked against it in a row."""
+    return _read_once(_evidence_cached, covered, previous_recap, context)
 
 
 @lru_cache(maxsize=2)
@@ -940,6 +939,37 @@ def _evidence_cached(
     covered: tuple[Message, ...], previous_recap: str | None, context: tuple[Message, ...]
 ) -> Evidence:
     return Evidence.of(covered, previous_recap, context)
+
+
+_R = TypeVar("_R")
+
+# The readings of the record a recap is checked against, each made once for the recaps
+# checked against it in a row: a recap written again without what verification doubted
+# (``_verify_offline``) is checked against the same record, and reading a long record
+# (its evidence, its text as a fact source, its ledger facts, its quotable turns) took
+# most of each check. Two entries: the record, and the one checked just before it.
+
+
+def _read_once(cached: _lru_cache_wrapper[_R], *record: Hashable) -> _R:
+    """``cached(*record)``, read afresh when the record holds something unhashable."""
+    try:
+        return cached(*record)
+    except TypeError:
+        return cached.__wrapped__(*record)
+
+
+@lru_cache(maxsize=2)
+def _fact_source(
+    covered: tuple[Message, ...], said: tuple[Message, ...], previous_recap: str | None
+) -> FactSource:
+    # who spoke is part of the record: "qa_lin reported the crash" names a participant
+    speakers = sorted({m.name for m in [*covered, *said] if m.name})
+    return FactSource(source_text([*covered, *said], previous_recap) + "\n" + " ".join(speakers))
+
+
+@lru_cache(maxsize=2)
+def _sources_of(covered: tuple[Message, ...], said: tuple[Message, ...]) -> _Sources:
+    return _Sources(covered, said)
 
 
 def fit_recap(text: str, max_bytes: int) -> tuple[str, tuple[str, ...]]:

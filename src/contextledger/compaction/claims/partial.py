@@ -13,7 +13,8 @@ for their counts elsewhere (:func:`claims.results.check_run_tallies`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ...model import ToolCall
 from ..tool_calls import call_commands
@@ -80,6 +81,13 @@ def _first(pattern: re.Pattern[str], body: str) -> int | None:
 
 def _tally(body: str, at: int) -> _Tally | None:
     """The part of a batch a tool's answer says was done, when it says some was not."""
+    found = _tally_of(body)
+    return found if found is None else replace(found, at=at)
+
+
+@lru_cache(maxsize=4096)  # every answer is read again at each recap's check: once per answer
+def _tally_of(body: str) -> _Tally | None:
+    at = 0  # (the caller places it)
     failed, done = _first(_FAILED_COUNT, body), _first(_DONE_COUNT, body)
     m = _PART_OF.search(body)
     part, whole = (int(g) for g in [g for g in m.groups() if g][:2]) if m else (0, 0)

@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...lexicon.claims import COUNT_WORDS
 from ..tool_calls import call_commands
@@ -205,6 +206,7 @@ def _shown(value: str) -> str:
     return value.strip().rstrip(".,;:").removeprefix("<").removesuffix(">")
 
 
+@lru_cache(maxsize=4096)  # read of every output at each recap: once per output
 def pairs_in(text: str) -> tuple[Pair, ...]:
     """The expected/actual pairs a text states, in any of the forms above."""
     found: list[Pair] = []
@@ -279,6 +281,7 @@ _RUN_OTHER = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)  # a pure reading of one output, asked again at every recap
 def _tallies(body: str) -> tuple[int | None, int | None, int | None, int]:
     lines = [ln for ln in body.splitlines() if not _OTHER_TALLY.search(ln)]
     failed, passed = _last(_RUN_FAILED, lines), _last(_RUN_PASSED, lines)

@@ -70,11 +70,17 @@ def _readings(m: re.Match[str]) -> list[tuple[int | None, int, int]]:
 
 def dates_in(text: str) -> set[tuple[int | None, int, int]]:
     """The calendar dates ``text`` names, as (year or None, month, day)."""
+    return set(_dates_in(text))
+
+
+# every text of the record is read for dates at each recap's check: once per text
+@lru_cache(maxsize=4096)
+def _dates_in(text: str) -> frozenset[tuple[int | None, int, int]]:
     out: set[tuple[int | None, int, int]] = set()
     for pattern in _DATES:
         for m in pattern.finditer(text):
             out.update(_readings(m))
-    return out
+    return frozenset(out)
 
 
 def _iso(m: re.Match[str]) -> str:
