@@ -363,6 +363,12 @@ _WORD_GIVEN = re.compile(
 )
 
 
+# what a request told done is held by: where it goes (#ops, @dana) or the command it ran —
+# the same in every language; a state said of a thing ("Commit X was reverted", "Float was
+# rejected") is the user's or the record's word, not a request done
+_ADDRESSED = re.compile(r"`[^`\n]+`|(?<!\w)[#@][\w-]+")
+
+
 def check_told_done(text: str, ev: Evidence) -> list[Claim]:
     """A request of the user's told done that no call and no assistant turn did: "The
     summary was already posted to #ops." where the user asked "when you're done, post a
@@ -370,6 +376,7 @@ def check_told_done(text: str, ev: Evidence) -> list[Claim]:
     of it done ("commit X was reverted") is the user's word, not a request."""
     if (
         not _told_done(text)
+        or not _ADDRESSED.search(text)
         or _STILL_OPEN.search(text)
         or _WORD_GIVEN.search(text)
         or FUTURE.search(text)
