@@ -382,6 +382,31 @@ def recap_line_stands(line: str, record: list[Message], goal: str, where: str = 
     return v.accepted and line in v.text
 
 
+#: Where an LLM recap puts a line: under each of its headings, or as prose (None).
+RECAP_PLACES: list[str | None] = [
+    "Summary",
+    "Commands run",
+    "Constraints and corrections",
+    "Open requests",
+    "Decisions",
+    "Files",
+    "Next step",
+    None,
+]
+
+
+def item_stands(line: str, record: list[Message], heading: str | None) -> bool:
+    """Whether ``line`` survives verification in strip mode, as an item under an LLM
+    recap's ``heading`` ("Open requests", "Next step" …) or, when None, as a line of prose
+    after the goal."""
+    from contextledger.compaction.verify import verify_recap
+
+    goal = f"Goal: {record[0].text}"
+    recap = f"{goal}\n\n{line}" if heading is None else f"{goal}\n{heading}:\n- {line}"
+    v = verify_recap(recap, record, mode="strip", max_bytes=4000, context=record)
+    return v.accepted and line in v.text
+
+
 def lie_caught_truth_kept(
     lie: str, true: str, record: list[Message], goal: str, where: str = "line"
 ) -> bool:

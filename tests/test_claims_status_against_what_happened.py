@@ -15,14 +15,15 @@ import json
 
 import pytest
 
+from builders import item_stands
 from contextledger.compaction.verify import verify_recap
 from contextledger.model import Message, ToolCall
 
 LINT, APPLY = "make lint PY=3.12", "terraform apply tf.plan"
 HEADINGS = ["Summary", "Commands run", "Constraints and corrections", "Open requests", "Decisions"]
 PLACES = [*HEADINGS, None]  # (None: a line of prose)
-# (under "Constraints and corrections" a step said done is read as the user's report:
-# "Commit X was reverted" there is the user's word, so no call is asked of it)
+# (under "Constraints and corrections" a step said done that the user did not ask for is
+# read as the user's report: "Commit X was reverted" there is the user's word)
 DONE_PLACES = [h for h in PLACES if h != "Constraints and corrections"]
 
 # the user's request (run the lint, then post a summary to #ops), and a leave with a condition
@@ -75,27 +76,19 @@ def _summary_posted(request: str) -> list[Message]:
     ]
 
 
-def _stands(line: str, record: list[Message], heading: str | None) -> bool:
-    """Whether ``line`` survives verification, as an item under ``heading`` or as prose."""
-    goal = f"Goal: {record[0].text}"
-    recap = f"{goal}\n\n{line}" if heading is None else f"{goal}\n{heading}:\n- {line}"
-    v = verify_recap(recap, record, mode="strip", max_bytes=4000, context=record)
-    return v.accepted and line in v.text
-
-
 @pytest.mark.parametrize("lang", sorted(SAID))
 @pytest.mark.parametrize("heading", PLACES)
 def test_a_command_a_call_ran_said_never_run_is_stripped(lang: str, heading: str | None) -> None:
     record = _lint_ran(*SAID[lang])
-    assert not _stands(f"`{LINT}` was never run.", record, heading)
-    assert not _stands(f"Did not run `{LINT}`.", record, heading)
+    assert not item_stands(f"`{LINT}` was never run.", record, heading)
+    assert not item_stands(f"Did not run `{LINT}`.", record, heading)
 
 
 @pytest.mark.parametrize("lang", sorted(SAID))
-@pytest.mark.parametrize("heading", DONE_PLACES)
+@pytest.mark.parametrize("heading", PLACES)
 def test_a_request_nothing_did_said_done_is_stripped(lang: str, heading: str | None) -> None:
     record = _lint_ran(*SAID[lang])
-    assert not _stands("The summary was already posted to #ops.", record, heading)
+    assert not item_stands("The summary was already posted to #ops.", record, heading)
 
 
 @pytest.mark.parametrize("lang", sorted(SAID))
@@ -104,18 +97,20 @@ def test_a_leave_given_on_a_condition_said_given_outright_is_stripped(
     lang: str, heading: str | None
 ) -> None:
     record = _lint_ran(*SAID[lang])
-    assert not _stands(f"The user approved running `{APPLY}` right away.", record, heading)
-    assert not _stands(f"The user allowed `{APPLY}` without conditions.", record, heading)
+    assert not item_stands(f"The user approved running `{APPLY}` right away.", record, heading)
+    assert not item_stands(f"The user allowed `{APPLY}` without conditions.", record, heading)
 
 
 @pytest.mark.parametrize("lang", sorted(SAID))
 @pytest.mark.parametrize("heading", [h for h in PLACES if h != "Commands run"])
 def test_honest_status_lines_stand(lang: str, heading: str | None) -> None:
     record = _lint_ran(*SAID[lang])
-    assert _stands("Still open: post a short summary to #ops when done.", record, heading)
-    assert _stands("Pending: the summary for #ops has not been posted yet.", record, heading)
-    assert _stands(f"`{APPLY}` has not been run yet.", record, heading)
-    assert _stands(f"The user allowed `{APPLY}` once the staging tests are green.", record, heading)
+    assert item_stands("Still open: post a short summary to #ops when done.", record, heading)
+    assert item_stands("Pending: the summary for #ops has not been posted yet.", record, heading)
+    assert item_stands(f"`{APPLY}` has not been run yet.", record, heading)
+    assert item_stands(
+        f"The user allowed `{APPLY}` once the staging tests are green.", record, heading
+    )
 
 
 @pytest.mark.parametrize("heading", PLACES)
@@ -123,13 +118,13 @@ def test_the_same_lines_are_read_the_other_way_when_the_record_says_so(
     heading: str | None,
 ) -> None:
     record = _summary_posted(SAID["en"][0])
-    assert not _stands("Still open: post a short summary to #ops when done.", record, heading)
+    assert not item_stands("Still open: post a short summary to #ops when done.", record, heading)
     if heading in DONE_PLACES:
-        assert not _stands(f"`{LINT}` ran and passed.", record, heading)
+        assert not item_stands(f"`{LINT}` ran and passed.", record, heading)
     if heading != "Commands run":  # (a leave and a post are no commands run)
-        assert _stands("The summary was already posted to #ops.", record, heading)
-        assert _stands(f"The user approved running `{APPLY}` right away.", record, heading)
-        assert _stands(f"`{LINT}` was never run.", record, heading)
+        assert item_stands("The summary was already posted to #ops.", record, heading)
+        assert item_stands(f"The user approved running `{APPLY}` right away.", record, heading)
+        assert item_stands(f"`{LINT}` was never run.", record, heading)
 
 
 def test_a_run_denied_only_after_a_fix_is_not_read_as_the_run_denied() -> None:
@@ -150,7 +145,7 @@ FORCE_PUSH = "git push --force origin hotfix/vat"
         f"Puedes ejecutar `{FORCE_PUSH}` esta vez, porque el release está bloqueado.",
     ],
 )
-def test_a_leave_told_with_its_own_one_time_limit_stands(leave: str) -> None:
+def test_a_leave_told_with_its_own_one_time_limititem_stands(leave: str) -> None:
     """A one-time leave told as one ("this one time only") keeps its limit: the limiting
     clause beside it in the user's turn is no condition it dropped (review50: the honest line
     was stripped under every heading); told outright, it is still stripped."""

@@ -85,6 +85,7 @@ from .corrected import (
     check_corrected_name,
     check_corrected_value,
     check_replaced_range,
+    range_change_told,
     range_set_by_user,
     ranges_corrected_to,
     without_range_note,
@@ -94,6 +95,7 @@ from .did import (
     check_denied_done,
     check_denied_run,
     check_offered_only,
+    check_told_done,
     check_told_open,
     told_still_open,
 )
@@ -214,6 +216,7 @@ from .stale import (
     restates_correction,
     settings_as_said,
 )
+from .standing import check_standing_leave
 from .steady import check_steady
 from .test_names import ANOTHER_TEST, MARKED_PASSED, marked_passed
 from .translated import (
@@ -316,7 +319,11 @@ def check_clause(
     # run, a leave the user gave on a condition said given outright, a request done said
     # still open
     found = (*found, *check_denied_run(text, ev), *check_unconditional_leave(text, ev))
-    found = (*found, *check_told_open(text, ev))
+    found = (*found, *check_told_open(text, ev), *check_standing_leave(text, ev))
+    if not any(c.kind == "did" for c in found):
+        found = (*found, *check_told_done(text, ev))  # (a request said done, any heading)
+    if not any(c.reason.startswith(RANGE_REPLACED) for c in found):
+        found = (*found, *check_replaced_range(text, ev))  # (the old range, under any heading)
     if setting_act(text.strip()) is not None:
         # "The user raised the limit to 30 (it was 20)": the user's word set it, if a user
         # turn did; whatever else the clause claims stays checked, and its direction
@@ -337,9 +344,13 @@ def check_clause(
     if found and "assistant" not in (actor, actor_of(text)) and range_set_by_user(text, ev):
         # "The limit was 100–500, then narrowed to 200–300.": a change to a range the
         # user gave is the user's word, not an act a tool call must show
-        found = tuple(c for c in found if c.kind != "did")
+        found = tuple(c for c in found if c.kind not in ("did", "ran"))
     if section is not None and section not in _RULE_SECTIONS:
         found = with_runs(text.strip(), found, ev)  # (prose: see check_sentence)
+    if found and range_change_told(text, ev):
+        # "The batch size is now 300–500 (was 100–900).": the user's change of a range, in
+        # the words the user gave it ("300 to 500 only, not 100–900"), is the user's word
+        found = tuple(c for c in found if not c.reason.startswith(_RANGE_TOLD))
     if found and told_still_open(text, ev):
         # "Still open: post a short summary to #ops.": a request told as not done yet,
         # which a user turn asked for and nothing did, is no claim the user said so in
@@ -615,6 +626,8 @@ def _check_clause(
 
 
 _UNTRACED = "no user turn says this"
+# what a change of a range the user gave is not, told in the user's words (check_clause)
+_RANGE_TOLD = (_UNTRACED, "the user rejected", "no tool call ran it", "no turn of the record shows")
 _OPEN_EXCUSED = (
     _UNTRACED,
     "no tool call ran it",

@@ -27,7 +27,15 @@ import re
 from ..trace import claim_terms, stem
 from .evidence import Claim, Evidence
 from .reading import quote
-from .values import canonical, range_spans, ranges_in, replaced_ranges, shown_range
+from .values import (
+    canonical,
+    range_spans,
+    ranges_in,
+    replaced_ranges,
+    said_ranges,
+    shown_range,
+)
+from .words import content_terms
 
 __all__ = [
     "check_corrected_count",
@@ -114,8 +122,37 @@ def range_set_by_user(text: str, ev: Evidence) -> bool:
     command, no file."""
     if "`" in text or "/" in _RANGE_NOTE.sub("", text):
         return False
-    said = {r for t in ev.user_turns for r in ranges_in(t)}
-    return any(_CHANGED_TO.search(text[: m.start()]) and r in said for m, r in range_spans(text))
+    said = {r for t in ev.user_turns for r in said_ranges(t)}
+    if any(_CHANGED_TO.search(text[: m.start()]) and r in said for m, r in range_spans(text)):
+        return True
+    # "The batch size is now 300–500 (was 100–900)": the range the user's last word set,
+    # however either side words the change
+    standing = {new for new, _, _ in replaced_ranges(ev.user_turns).values()}
+    return any(r in standing for r in said_ranges(text))
+
+
+# the words a recap tells a change of a range with, besides the user's own
+_CHANGE_TERMS = content_terms(
+    "narrowed widened tightened loosened changed moved set adjusted updated raised lowered "
+    "capped limited restricted reduced increased shifted replaced corrected"
+)
+
+
+def range_change_told(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` tells the range the user's last word set ("The batch size is now
+    300–500 (was 100–900).", "narrowed from 100–900 to 300–500") in no other words than
+    those of the user's sentences that gave the two ranges and of a change: the user's
+    word retold, however the user worded the range ("300 to 500 only, not 100–900")."""
+    if "`" in text:
+        return False
+    mine = set(said_ranges(text))
+    given = [
+        f"{where} {by}" for new, where, by in replaced_ranges(ev.user_turns).values() if new in mine
+    ]
+    if not given:
+        return False
+    words = {t for t in content_terms(text) if any(ch.isalpha() for ch in t)} - _CHANGE_TERMS
+    return words <= content_terms(" ".join(given))
 
 
 def ranges_corrected_to(text: str, ev: Evidence) -> list[str]:
@@ -152,7 +189,7 @@ def check_replaced_range(text: str, ev: Evidence) -> list[Claim]:
     >>> check_replaced_range("The rate limit is 200–300/min (first 100–500).", ev)
     []
     """
-    claimed = ranges_in(text)
+    claimed = said_ranges(text)
     if not claimed or _HISTORY.search(text):
         return []
     replaced = replaced_ranges(ev.user_turns)

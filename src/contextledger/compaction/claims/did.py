@@ -267,22 +267,33 @@ _NAMED = re.compile(rf"`[^`\n]+`|(?<!\w)[#@][\w.-]+|{_OBJECT.pattern}")
 _STATUS_WORDS = lex.content_terms("still open pending to do outstanding yet not done")
 
 
-def _told_open(text: str, ev: Evidence) -> str | None:
-    """When ``text`` tells a request of the user's as still to do ("Still open: post a
-    short summary to #ops when done." where a user turn asked for it, by the names it
-    holds — a command, a channel, a path are the same in every language — or by half its
-    words): what did it ("" when nothing did). None for any other line."""
-    if not _STILL_OPEN.search(text):
-        return None
-    names = [n.strip("`").casefold() for n in _NAMED.findall(text)]
+def _names(text: str) -> list[str]:
+    """What ``text`` names a request's object by, as compared: "#ops" of "… to #ops."."""
+    return [n.strip("`").rstrip(".-").casefold() for n in _NAMED.findall(text)]
+
+
+def _asked_for(text: str, ev: Evidence) -> str | None:
+    """The user turn that asked for what ``text`` names, by the names it holds — a command,
+    a channel, a path are the same in every language — or by half its words; None when no
+    user turn did."""
+    names = _names(text)
     mine = lex.content_terms(_NAMED.sub(" ", text)) - _STATUS_WORDS
-    if not any(
-        any(n in t.casefold() for n in names)
-        if names  # (what it names, the user's turn must name)
-        else bool(mine) and _share(mine, lex.content_terms(t)) >= 0.5
-        for t in ev.user_turns
-    ):
-        return None
+    for t in ev.user_turns:
+        if (
+            any(n in t.casefold() for n in names)
+            if names  # (what it names, the user's turn must name)
+            else bool(mine) and _share(mine, lex.content_terms(t)) >= 0.5
+        ):
+            return t
+    return None
+
+
+def _done_by(text: str, ev: Evidence, *, by_name: bool = False) -> str:
+    """What did the step ``text`` names: a call that ran its command, or an act (a call or
+    an assistant turn, not a promise, not a refused call) sharing most of its words — or,
+    ``by_name``, naming what the step names (a post to #ops: the call to #ops); "" when
+    nothing did."""
+    names = _names(text)
     ran = [n for n in names if " " in n and ev.ran(n)]
     if ran:
         return f"`{ran[0]}`"  # a command said still to run that a call ran
@@ -293,10 +304,21 @@ def _told_open(text: str, ev: Evidence) -> str | None:
         for a in acts
         if not FUTURE.search(a.text)
         and not a.refused  # ("I'll post it when done")
-        and bool(done)
-        and _share(done, a.terms) >= 0.6  # (a name alone: another act on it, "created F-1")
+        and (
+            (bool(done) and _share(done, a.terms) >= 0.6)  # (a name alone: "created F-1")
+            or (by_name and any(n in a.text.casefold() for n in names))
+        )
     ]
     return by[0] if by else ""
+
+
+def _told_open(text: str, ev: Evidence) -> str | None:
+    """When ``text`` tells a request of the user's as still to do ("Still open: post a
+    short summary to #ops when done." where a user turn asked for it): what did it (""
+    when nothing did). None for any other line."""
+    if not _STILL_OPEN.search(text) or _asked_for(text, ev) is None:
+        return None
+    return _done_by(text, ev)
 
 
 def told_still_open(text: str, ev: Evidence) -> bool:
@@ -311,3 +333,58 @@ def check_told_open(text: str, ev: Evidence) -> list[Claim]:
     if not by:
         return []
     return [Claim("did", text.strip(), f"it was done: {quote(by[:200])}")]
+
+
+# a step told done: "was already posted", "has been sent" (a participle in lower case:
+# "was Memcached" names a thing), or a past act opening the line ("Posted the summary to
+# #ops.", "The assistant posted …"; not a label: "Required: …")
+_PERFECT = re.compile(
+    r"\b(?:(?i:already)|(?i:was|were|has\s+been|have\s+been|had\s+been)"
+    r"(?:\s+(?i:already|now|just))?)\s+[a-z]+(?:ed|en|wn|ne|nt)\b"
+)
+_OPENING_PAST = re.compile(
+    r"(?i)^\W*(?:(?:the\s+)?(?:assistant|agent|model|bot)\s+|I\s+|we\s+)?(?:already\s+)?"
+    r"[a-z]+(?:ed|sent)\b(?!:)"
+)
+_ASIDE = re.compile(r"\([^()]*\)")  # "(was Memcached)": the history of a value, no step
+
+
+def _told_done(text: str) -> bool:
+    """Whether ``text`` tells a step done (see :data:`_PERFECT`, :data:`_OPENING_PAST`)."""
+    plain = _ASIDE.sub(" ", text)
+    opening = _OPENING_PAST.match(plain) is not None and _NAMED.search(plain) is not None
+    return opening or _PERFECT.search(plain) is not None
+
+
+# what a line tells of someone's word, not of a step done: "the user asked …", "allowed …"
+_WORD_GIVEN = re.compile(
+    r"(?i)\b(?:asked|requested|wanted|said|told|allowed|permitted|approved|forbade|forbidden|"
+    r"banned|agreed|decided|chose|preferred|mentioned|noted|narrowed|widened|changed|set)\b"
+)
+
+
+# what a request told done is held by: where it goes (#ops, @dana) or the command it ran —
+# the same in every language; a state said of a thing ("Commit X was reverted", "Float was
+# rejected") is the user's or the record's word, not a request done
+_ADDRESSED = re.compile(r"`[^`\n]+`|(?<!\w)[#@][\w-]+")
+
+
+def check_told_done(text: str, ev: Evidence) -> list[Claim]:
+    """A request of the user's told done that no call and no assistant turn did: "The
+    summary was already posted to #ops." where the user asked "when you're done, post a
+    summary to #ops" and nothing posted it — under whatever heading. The user's own report
+    of it done ("commit X was reverted") is the user's word, not a request."""
+    if (
+        not _told_done(text)
+        or not _ADDRESSED.search(text)
+        or _STILL_OPEN.search(text)
+        or _WORD_GIVEN.search(text)
+        or FUTURE.search(text)
+        or denial(text)
+    ):
+        return []
+    asked = _asked_for(text, ev)
+    if asked is None or _told_done(asked) or _done_by(text, ev, by_name=True):
+        return []
+    why = f"no tool call or assistant turn did it; the user asked for it: {quote(asked)}"
+    return [Claim("did", text.strip(), why)]

@@ -334,6 +334,30 @@ def range_spans(text: str) -> list[tuple[re.Match[str], Range]]:
     return out
 
 
+# a range told in words, in any language: two figures with one or two short words between
+# them ("300 to 500", "between 300 and 500", "300 i go 500", "300 agingga 500")
+_WORDED_RANGE = re.compile(
+    r"(?<![\w.,:/–—~-])(\d+(?:[.,]\d+)*)\s+(?:[^\W\d_]{1,8}\s+){1,2}(\d+(?:[.,]\d+)*)"
+    r"(?![\w–—~-]|[.,:/]\d)"
+)
+
+
+def said_ranges(text: str) -> tuple[Range, ...]:
+    """The ranges ``text`` gives, with a dash or in words, in order: what a user says and a
+    recap retells of a range the user set, where a word between its ends is read as a range
+    only because the record holds the same one (see :func:`replaced_ranges`).
+
+    >>> said_ranges("Between 300 and 500 now, not 100–900; 8 to 3 is no range")
+    ((300.0, 500.0), (100.0, 900.0))
+    """
+    spans = [(m.start(), r) for m, r in range_spans(text)]
+    for m in _WORDED_RANGE.finditer(text):
+        low, high = amount(m.group(1)), amount(m.group(2))
+        if low is not None and high is not None and low < high:
+            spans.append((m.start(), (low, high)))
+    return tuple(r for _, r in sorted(spans))
+
+
 def _stems(text: str) -> frozenset[str]:
     """The longer words of ``text``, by their first five letters (in any script)."""
     return frozenset(w.casefold()[:5] for w in _LETTERS.findall(text))
@@ -356,8 +380,16 @@ def replaced_ranges(said: tuple[str, ...]) -> dict[Range, tuple[Range, str, str]
     out: dict[Range, tuple[Range, str, str]] = {}
     given: list[tuple[Range, str]] = []
     for sentence in said:
-        mine = ranges_in(sentence)
-        if len(mine) == 1:
+        mine = said_ranges(sentence)
+        earlier = [r for r in mine if r in {old for old, _ in given}]
+        if len(mine) == 2 and len(earlier) == 1 and mine[0] != mine[1]:
+            # "300–500 instead of 100–900", "300 to 500, not 100–900 as before": the range
+            # given before is the one replaced, in whatever words the sentence says so
+            old, new = earlier[0], next(r for r in mine if r != earlier[0])
+            out[old] = (new, next(w for r, w in reversed(given) if r == old), sentence)
+            out.pop(new, None)
+            mine = (new,)
+        elif len(mine) == 1:
             new = mine[0]
             words = _stems(sentence)
             bare = len(_RANGE.sub(" ", sentence).split()) <= _BARE_WORDS
