@@ -1338,9 +1338,14 @@ class Preparer:
         reserve = (recap,) if recap else estimate or (_filler(min(cap // 2, room)),)
         # a paid (LLM) recap fills the window instead: turns beside it stay in view
         headroom = self._headroom(int(fitter.options.hysteresis * budget)) if local else ()
+        # The recap to come extends the one in view and takes its place: its room is the
+        # reserve. Counted twice, a kept Preparer's window held ~1,800 tokens fewer than a
+        # one-shot prepare's of the same history, and a user's correction the one-shot
+        # pinned was recapped away (issue #14: 12 of 17 facts kept over 17 turns, 15 one-shot)
+        replaced = tuple(m for m in view if not m.is_recap)
         for memory in ((*reserve, *headroom), reserve) if headroom else (reserve,):
             try:
-                roomy = dry.fit(view, tools=wire_tools, memory=memory)
+                roomy = dry.fit(replaced, tools=wire_tools, memory=memory)
                 break
             except BudgetError:
                 continue  # the pinned turns need that room: less headroom, then none
