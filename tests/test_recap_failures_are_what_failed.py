@@ -205,3 +205,39 @@ def test_a_log_tool_s_records_are_no_failures_and_its_own_error_is() -> None:
     turns += chat_exchange("l99", "fetch_logs", {"service": "ledgr"}, "Error: service not found")
     failures = digest(list(read_messages(turns))).items("Failures")
     assert failures == ["fetch_logs: Error: service not found"]
+
+
+@pytest.mark.parametrize("quotes", [True, False])
+def test_a_log_read_s_finding_stands_verification(quotes: bool) -> None:
+    """The Findings line the recap writes for a log read that ran fine is the run's own
+    line (its timestamp off): verification keeps it. Read as claims, the command's
+    "-n 200" was "200 at attempt 6" against the record's other attempts, so the line was
+    stripped and the recap written three times over (review51: cold prepare 2.3× slower)."""
+    from contextledger.compaction import OfflineSummarizer
+    from contextledger.compaction.verify import _Sources, verify_recap
+
+    log = "\n".join(
+        f"2026-12-0{d}T0{d}:1{d}:0{d}Z ERROR ferry[{9000 + d}] retrying publish attempt={d} "
+        f"backoff={1000 + 100 * d}ms"
+        for d in range(1, 8)
+    )
+    dicts: list[dict[str, Any]] = [{"role": "user", "content": "Why do publishes retry?"}]
+    for i in range(3):
+        run = {"command": "tail -n 200 /var/log/ferry/app.log"}
+        dicts += chat_exchange(f"r{i}", "shell", run, _framed(log, 0, i))
+    # one line read on its own binds attempt 2 to numbers, a 2 among them (200 as a percent)
+    grep = {"command": "grep -m1 retrying /var/log/ferry/app.log"}
+    line = "2026-12-03T02:33:15Z ERROR ferry[9958] retrying publish attempt=2 backoff=1388ms"
+    dicts += chat_exchange("g0", "shell", grep, line)
+    dicts.append({"role": "user", "content": "Thanks, keep going."})
+    messages = list(read_messages(dicts))
+    recap = OfflineSummarizer().summarize_record(messages, None, max_bytes=4_000, history=messages)
+    finding = recap_section(recap, "Findings").strip().removeprefix("- ")
+    assert "retrying publish" in finding
+    # traced to the run that printed it, as a failure line is: no claim reader sees it
+    assert _Sources(messages, ()).quoted(finding, "Findings")
+    verified = verify_recap(
+        recap, messages, None, max_bytes=4_000, ledger=False, context=messages, quotes=quotes
+    )
+    assert verified.removed_sentences == ()
+    assert "retrying publish" in recap_section(verified.text, "Findings")

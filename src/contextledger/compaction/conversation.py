@@ -577,8 +577,12 @@ def _verify_offline(
         )
         if not verification.removed_sentences:
             break
-        doubted |= {c.value for c in verification.misclaims}
-        doubted |= {f.value for f in verification.unsupported}
+        newly = {c.value for c in verification.misclaims} | {
+            f.value for f in verification.unsupported
+        }
+        if rewrite and newly <= doubted and set(verification.removed_sentences) <= set(removed):
+            break  # the same items doubted again: written again, the recap would be the same
+        doubted |= newly
         removed += verification.removed_sentences
     return reply, verification, doubted
 

@@ -744,6 +744,7 @@ class _Sources:
         self._text = {role: "\0".join(texts) for role, texts in by.items()}
         self._actions = _actions(covered)
         self._runs = _runs(covered)
+        self._printed = _RecordLines(covered)
 
     def quoted(self, item: str, section: str) -> bool:
         """Whether ``item`` (of ``section``) is whole sentences of one turn of its speaker,
@@ -752,6 +753,10 @@ class _Sources:
             return item in self._actions
         if section in _RUN_SECTIONS:
             return (section, item) in self._runs
+        if section == "Findings" and self._printed.holds(item, section):
+            # "`tail -n 200 app.log`: ERROR … attempt=6": a line the run printed, word for
+            # word; read as claims, the command's 200 was "200 at attempt 6" (review51)
+            return True
         who, sep, body = item.partition(": ")
         role = _SPEAKERS.get(who) if sep else None
         if role is None:
@@ -809,8 +814,8 @@ class _RecordLines:
         for what, (text, failed) in self._printed.items():
             if item.startswith(what + ": "):
                 line = " ".join(item[len(what) + 2 :].split())
-                if line and f"\n{line}\n" in (failed if failing else text):
-                    return True
+                if line and (f"\n{line}\n" in failed or (not failing and f"\n{line}\n" in text)):
+                    return True  # (a failure line as the recap writes it: its timestamp off)
         return False
 
 
