@@ -1100,12 +1100,24 @@ class _Sheet:
         shown = commands_named(previous.sections) if previous else set()
         self.sec["Commands run"] += sorted(shown.difference(self.sec["Commands run"]))
         self.noise: dict[str, set[str]] = {name: set() for name in SECTIONS}
+        # a previous recap's log-read records ("`journalctl …`: ERROR … cache miss") were
+        # noise when the walk filed them; read back as plain lines they took the room a
+        # one-shot recap gives the commands run and the files written (R50-ret2)
+        self.noise["Findings"] = {i for i in self.sec["Findings"] if _logged_record(i)}
         self.keys: dict[str, dict[str, tuple[Any, ...]]] = {name: {} for name in SECTIONS}
 
     def add(self, name: str, item: str) -> None:
         item = item.strip()
         if item and item not in self.sec[name]:
             self.sec[name].append(item)
+
+
+def _logged_record(finding: str) -> bool:
+    """Whether a finding read back from a recap is a log read's record: a command's line
+    that reads as a failure ("`kubectl logs …`: ERROR …"), as the walk files a log read
+    that ran fine."""
+    what, sep, line = finding.partition("`: ")
+    return bool(sep) and what.startswith("`") and bool(failure_lines(line))
 
 
 def digest(
