@@ -115,3 +115,11 @@ def test_a_short_clause_the_session_ended_on_tells_no_ban() -> None:
         {"role": "assistant", "content": "OK."},
     ]
     assert _stands(ASKED[0], dicts, "Open requests")
+
+
+@pytest.mark.parametrize(("ban", "asked"), TWINS)
+def test_a_request_taken_up_with_a_bare_ok_is_no_ban(ban: str, asked: str) -> None:
+    # ("OK." answers a request as well as a ban: the work elsewhere tells nothing yet)
+    dicts = _banned(asked)
+    dicts[-5]["content"] = "OK."
+    assert _stands(ASKED[0], dicts, "Open requests")

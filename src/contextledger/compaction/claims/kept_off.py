@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 
-from ...settings_said import word_count
 from ..facts import extract_claims, sentences
 from ..rules import kept_off, paths_said_briefly
 from .evidence import Claim, Evidence
@@ -35,17 +34,14 @@ _USER_ASKED = re.compile(
 _COMMAND = re.compile(r"^\W*[A-Z][a-z]+\s+(?:[a-z]+\s+){0,4}\S*/")
 _STATE = re.compile(r"(?i)\b(?:is|are|was|were|has|have|had|holds?|contains?|lives?)\b")
 _NOT_A_VERB = frozenset({"the", "a", "an", "this", "that", "it", "we", "i", "you", "they"})
-# an assistant's reply that only takes note ("Understood.", "Noted, thanks."), as
-# :func:`.rules.kept_off` reads it
-_NOTED_WORDS = 4
 
 
 def asked_where_kept_off(text: str, ev: Evidence) -> list[Claim]:
     """``text``, a request on a path (the user asked for it, or a command to do it), when
     every user sentence naming the path is a short clause of no reading of its own (words
-    no reader here holds, or a denial) that the assistant acknowledged without a call,
-    taking note or denying ("I won't touch it"), and went on working with no call on the
-    path ever (see the module's note)."""
+    no reader here holds, or a denial) that the assistant answered without a call, saying
+    it would keep off ("Understood, I won't touch it."), and went on working with no call
+    on the path ever (see the module's note)."""
     if not _requests(text):
         return []
     paths = {p.rstrip("/") for p in _paths(text)}
@@ -88,8 +84,8 @@ def _paths(text: str) -> list[str]:
 
 
 def _kept_to(i: int, paths: list[str], touched: str, ev: Evidence) -> bool:
-    """Whether the assistant answered the user's turn ``i`` of ``ev.dialogue`` by taking
-    note (a few words, or a denial), with no call before the user's next turn, and the
+    """Whether the assistant answered the user's turn ``i`` of ``ev.dialogue`` saying it
+    would keep off, with no call before the user's next turn, and the
     session went on with calls, none of the record's calls naming ``paths``."""
     after = ev.dialogue[i + 1 :]
     nxt = next((k for k, (role, _) in enumerate(after, i + 1) if role == "user"), None)
@@ -100,5 +96,6 @@ def _kept_to(i: int, paths: list[str], touched: str, ev: Evidence) -> bool:
     called = nxt is not None and nxt < len(ev.calls_after) and ev.calls_after[nxt] < calls
     if nxt is None or calls == 0:
         return False  # (the session ended there: nothing tells a rule from a wish)
-    noted = word_count(reply) <= _NOTED_WORDS or negated(reply)
-    return noted and kept_off(paths, reply, called, touched)
+    # (a bare "OK." takes up a request as well as a ban: only a reply that denies, "I won't
+    # touch it", tells the assistant took a rule)
+    return negated(reply) and kept_off(paths, reply, called, touched)
