@@ -40,27 +40,31 @@ def _opening() -> list[dict[str, Any]]:
     ]
 
 
+def _answered(said: str, *answer: dict[str, Any]) -> list[dict[str, Any]]:
+    """A task on another file, then the user's ``said`` and the turns ``answer``."""
+    return [*_opening(), {"role": "user", "content": said}, *answer]
+
+
 def _banned(said: str) -> list[dict[str, Any]]:
     """``said``, acknowledged as a rule, and the work going on elsewhere."""
-    return [
-        *_opening(),
-        {"role": "user", "content": said},
+    return _answered(
+        said,
         {"role": "assistant", "content": f"Understood, I won't touch {PATH}."},
         {"role": "user", "content": "Now run the tests for src/api/."},
         *chat_exchange("c2", "run", {"cmd": "pytest tests/api"}, "14 passed"),
         {"role": "assistant", "content": "All 14 tests pass."},
-    ]
+    )
 
 
 def _carried_out(said: str) -> list[dict[str, Any]]:
     """``said``, answered by edits under the path."""
-    return [
-        *_opening(),
-        {"role": "user", "content": said},
+    edited = f"Refactored {PATH}invoice.py into smaller functions."
+    return _answered(
+        said,
         *chat_exchange("c2", "read_file", {"path": f"{PATH}invoice.py"}, "def total(): ..."),
         *chat_exchange("c3", "write_file", {"path": f"{PATH}invoice.py"}, "written"),
-        {"role": "assistant", "content": f"Refactored {PATH}invoice.py into smaller functions."},
-    ]
+        {"role": "assistant", "content": edited},
+    )
 
 
 def _stands(line: str, dicts: list[dict[str, Any]], heading: str) -> bool:
@@ -76,19 +80,11 @@ HEADINGS = ["Constraints and corrections", "Open requests", "Summary"]
 @pytest.mark.parametrize(("ban", "asked"), TWINS)
 @pytest.mark.parametrize("line", ASKED)
 @pytest.mark.parametrize("heading", HEADINGS)
-def test_a_request_claimed_on_a_path_the_user_set_off_limits_is_stripped(
+def test_a_request_claimed_on_a_path_stands_only_where_it_was_carried_out(
     ban: str, asked: str, line: str, heading: str
 ) -> None:
-    assert not _stands(line, _banned(ban), heading)
-
-
-@pytest.mark.parametrize(("ban", "asked"), TWINS)
-@pytest.mark.parametrize("line", ASKED)
-@pytest.mark.parametrize("heading", HEADINGS)
-def test_the_request_carried_out_under_the_path_stands(
-    ban: str, asked: str, line: str, heading: str
-) -> None:
-    assert _stands(line, _carried_out(asked), heading)
+    assert not _stands(line, _banned(ban), heading)  # set off limits and kept off
+    assert _stands(line, _carried_out(asked), heading)  # asked for and done
 
 
 @pytest.mark.parametrize(("ban", "asked"), TWINS)
@@ -109,11 +105,7 @@ def test_a_request_on_another_path_is_not_read_as_the_ban(ban: str, asked: str) 
 
 def test_a_short_clause_the_session_ended_on_tells_no_ban() -> None:
     # (acknowledged, and nothing done after it at all: a wish not yet acted on looks the same)
-    dicts = [
-        *_opening(),
-        {"role": "user", "content": TWINS[0][1]},
-        {"role": "assistant", "content": "OK."},
-    ]
+    dicts = _answered(TWINS[0][1], {"role": "assistant", "content": "OK."})
     assert _stands(ASKED[0], dicts, "Open requests")
 
 
