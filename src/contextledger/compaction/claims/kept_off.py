@@ -50,8 +50,8 @@ def asked_where_kept_off(text: str, ev: Evidence) -> list[Claim]:
     touched = "\n".join(sorted(ev.touched))
     found: str | None = None
     for i, (role, turn) in enumerate(ev.dialogue):
-        if role != "user":
-            continue
+        if role != "user" or not any(p in turn for p in paths):
+            continue  # (a long record's turns are read only where they name the path)
         for said in sentences(turn):
             named = {p.rstrip("/") for p in _paths(said)} & paths
             if not named:
