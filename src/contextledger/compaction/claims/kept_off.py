@@ -1,0 +1,101 @@
+"""A request claimed on a path the user set off limits: "The user asked to refactor the
+code under src/billing_legacy/." where the user's only words on it were a short clause
+("Kaua rawa e pā ki src/billing_legacy/.") the assistant took as a rule and kept to.
+
+The user's clause may be in words no reader here holds, so its polarity is unknown from
+its words; what the assistant did next tells a ban from a request (see
+:func:`.rules.kept_off`): a request is carried out on the path, a ban is acknowledged
+("Understood, I won't touch src/billing_legacy/.") and the work goes on elsewhere, no call
+ever naming the path. A claim that the user asked to change the path is then unsupported;
+the same short clause followed by edits under the path keeps it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..facts import extract_claims, sentences
+from ..rules import kept_off, paths_said_briefly
+from .evidence import Claim, Evidence
+from .polarity import negated
+from .reading import quote
+from .translated import stance_unread
+from .words import restricts
+
+__all__ = ["asked_where_kept_off"]
+
+# "The user asked to refactor …", "The user wants X refactored", "User requested …"
+_USER_ASKED = re.compile(
+    r"(?i)^\W*(?:the\s+)?user\s+(?:has\s+)?(?:asked|wants?|wanted|requested|told|instructed|"
+    r"would\s+like|said\s+to|needs?)\b"
+)
+# a command opening the claim ("Refactor the code under X."): a capitalized word, then
+# lower-case words up to the path, no verb of a state ("X is …", "The code under X was …")
+_COMMAND = re.compile(r"^\W*[A-Z][a-z]+\s+(?:[a-z]+\s+){0,4}\S*/")
+_STATE = re.compile(r"(?i)\b(?:is|are|was|were|has|have|had|holds?|contains?|lives?)\b")
+_NOT_A_VERB = frozenset({"the", "a", "an", "this", "that", "it", "we", "i", "you", "they"})
+
+
+def asked_where_kept_off(text: str, ev: Evidence) -> list[Claim]:
+    """``text``, a request on a path (the user asked for it, or a command to do it), when
+    every user sentence naming the path is a short clause of no reading of its own (words
+    no reader here holds, or a denial) that the assistant answered without a call, saying
+    it would keep off ("Understood, I won't touch it."), and went on working with no call
+    on the path ever (see the module's note)."""
+    if not _requests(text):
+        return []
+    paths = {p.rstrip("/") for p in _paths(text)}
+    if not paths:
+        return []
+    touched = "\n".join(sorted(ev.touched))
+    found: str | None = None
+    for i, (role, turn) in enumerate(ev.dialogue):
+        if role != "user" or not any(p in turn for p in paths):
+            continue  # (a long record's turns are read only where they name the path)
+        for said in sentences(turn):
+            named = {p.rstrip("/") for p in _paths(said)} & paths
+            if not named:
+                continue
+            brief = {p.rstrip("/") for p in paths_said_briefly(said)}
+            if not named <= brief or not (stance_unread(said) or negated(said)):
+                return []  # a sentence on the path with a reading of its own
+            if not _kept_to(i, sorted(named), touched, ev):
+                return []
+            found = found or said
+    if found is None:
+        return []
+    why = f"the user set it off limits and the assistant kept off it: {quote(found)}"
+    return [Claim("user said", text, why)]
+
+
+def _requests(text: str) -> bool:
+    """Whether ``text`` says the user asked for a change, or orders one, without a ban."""
+    if negated(text) or restricts(text):
+        return False
+    if _USER_ASKED.match(text):
+        return True
+    m = _COMMAND.match(text)
+    first = text.split(maxsplit=1)[0].strip("\"'`*-").casefold() if text.strip() else ""
+    return m is not None and first not in _NOT_A_VERB and not _STATE.search(m.group(0))
+
+
+def _paths(text: str) -> list[str]:
+    return [f.value for f in extract_claims(text) if f.kind == "path"]
+
+
+def _kept_to(i: int, paths: list[str], touched: str, ev: Evidence) -> bool:
+    """Whether the assistant answered the user's turn ``i`` of ``ev.dialogue`` saying it
+    would keep off, with no call before the user's next turn, and the
+    session went on with calls, none of the record's calls naming ``paths``."""
+    after = ev.dialogue[i + 1 :]
+    nxt = next((k for k, (role, _) in enumerate(after, i + 1) if role == "user"), None)
+    reply = " ".join(t for role, t in ev.dialogue[i + 1 : nxt] if role == "assistant")
+    if not reply:
+        return False
+    calls = ev.calls_after[i] if i < len(ev.calls_after) else 0
+    called = nxt is not None and nxt < len(ev.calls_after) and ev.calls_after[nxt] < calls
+    if nxt is None or calls == 0:
+        return False  # (the session ended there: nothing tells a rule from a wish)
+    # (a bare "OK." takes up a request as well as a ban: only a reply that denies, "I won't
+    # touch it", tells the assistant took a rule)
+    return negated(reply) and kept_off(paths, reply, called, touched)
