@@ -10,9 +10,9 @@ import random
 
 import pytest
 
+from builders import call_and_result, recap_section
 from contextledger.compaction.digest import digest, parse_digest, render_digest
 from contextledger.model import Message
-from tests.builders import call_and_result, recap_section
 
 
 def _log_reads(rng: random.Random, start: int, count: int) -> list[Message]:
@@ -55,9 +55,7 @@ def _session(goal: str, nudge: str, seed: int) -> tuple[list[Message], list[Mess
         ("ledger-api 서비스를 중단 없이 RabbitMQ에서 NATS로 옮겨 주세요.", "좋아요, 계속하세요."),
     ],
 )
-def test_carried_log_records_wait_with_the_noise_as_in_a_whole_recap(
-    goal: str, nudge: str
-) -> None:
+def test_carried_log_records_wait_with_the_noise_as_in_a_whole_recap(goal: str, nudge: str) -> None:
     first, second = _session(goal, nudge, seed=7)
     earlier = render_digest(digest(first), 2600)
     extended = digest(second, parse_digest(earlier), first + second)
