@@ -140,3 +140,19 @@ def test_a_task_before_a_colon_stays_the_goal_when_a_must_follows() -> None:
     recap = render_digest(digest(record), 4800)
     assert "csv_writer.py" in recap_section(recap, GOAL)
     assert "src/api/" not in recap_section(recap, GOAL)
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "Aza kitihina db/seeds/prod/.",  # Malagasy, two words: don't touch db/seeds/prod/
+        "Ma fọwọkan db/seeds/prod/.",  # Yoruba
+        "Usiguse db/seeds/prod/.",  # Swahili
+    ],
+)
+def test_a_short_turn_on_a_path_is_never_left_out(rule: str) -> None:
+    """Two words and a path, answered "Got it." and work going on elsewhere in the same
+    turn: whatever section it lands in, the recap says it (it was in none, and only the
+    verification's "missing" named the path: review51)."""
+    went_on = [Message.assistant("Got it."), *_call(9, "cat docs/notes.md", "# notes")]
+    assert "db/seeds/prod/" in _recap(rule, went_on)

@@ -2692,7 +2692,9 @@ def _said(
             continue
         elif m.role == "user" and only_said_often(s, often):  # "the train was late twice this week"
             continue  # in every other turn: talk, not a statement to keep (R39-F3)
-        elif m.role == "user" and not asks(s) and (specific(s) or pictured):
+        elif m.role == "user" and not asks(s) and (specific(s) or pictured or names_a_path(s)):
+            # (a path and two words of a language no reader holds: a rule as often as not,
+            # "Nun toques db/seeds/prod_snapshot/.", review51; never left out unsaid)
             add("User also said", f"User: {clip(s, 300)}")
             if aside is not None and not pictured and _asks_for_something(s):
                 # a request no longer open (answered or done: an open one is placed) is
