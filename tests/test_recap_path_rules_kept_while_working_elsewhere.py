@@ -10,13 +10,11 @@ into or wrote stays out of the rules."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from builders import recap_section
+from builders import call_and_result, recap_section
 from contextledger.compaction.digest import digest, render_digest
-from contextledger.model import Message, ToolCall, ToolResult
+from contextledger.model import Message
 
 RULES = "Constraints and corrections"
 
@@ -24,23 +22,18 @@ TASK = "Fix the seed loader in db/seeds/loader.py so that it reads dates as UTC.
 
 
 def _call(n: int, command: str, output: str) -> list[Message]:
-    return [
-        Message.assistant(ToolCall(f"c{n}", "shell", json.dumps({"command": command}))),
-        Message("tool", (ToolResult(f"c{n}", output),)),
-    ]
+    return call_and_result(f"c{n}", "shell", {"command": command}, output, n)
 
 
 def _write(n: int, path: str) -> list[Message]:
-    args = json.dumps({"path": path, "content": "x\n"})
-    return [
-        Message.assistant(ToolCall(f"w{n}", "write_file", args)),
-        Message("tool", (ToolResult(f"w{n}", f"wrote 2 bytes to {path}"),)),
-    ]
+    args: dict[str, object] = {"path": path, "content": "x\n"}
+    return call_and_result(f"w{n}", "write_file", args, f"wrote 2 bytes to {path}", 100 + n)
 
 
-def _recap(said: str, answer: list[Message], later: str = "cat db/seeds/dev/users.sql") -> str:
+def _recap(said: str, answer: list[Message], *later: str) -> str:
     """The offline recap of the task, the user's ``said`` with the assistant's ``answer``,
-    then work going on (``later`` among its calls) and a few nudges."""
+    then work going on (``later`` among its calls, else a read beside db/seeds/) and a few
+    nudges."""
     record = [
         Message.user(TASK),
         *_call(0, "cat db/seeds/loader.py", "def load(path): ..."),
@@ -48,7 +41,12 @@ def _recap(said: str, answer: list[Message], later: str = "cat db/seeds/dev/user
         Message.user(said),
         *answer,
     ]
-    for n, command in enumerate([later, "python -m pytest tests/seeds -q", "git diff --stat"]):
+    steps = [
+        *(later or ["cat db/seeds/dev/users.sql"]),
+        "python -m pytest tests/seeds -q",
+        "git diff",
+    ]
+    for n, command in enumerate(steps):
         record += [Message.user("ok, go on"), *_call(n + 1, command, "ok")]
     return render_digest(digest(record), 4800)
 
@@ -109,7 +107,7 @@ def test_a_rule_beside_a_request_the_assistant_carried_out_is_a_rule() -> None:
         *_write(9, "CHANGELOG.md"),
         Message.assistant("Done: the tests pass and the changelog has its line."),
     ]
-    recap = _recap(said, did, later="ls vendor/")
+    recap = _recap(said, did, "ls vendor/")
     assert "vendor/legacy_sdk/" in recap_section(recap, RULES)
 
 
@@ -140,6 +138,31 @@ def test_a_rule_with_a_reason_on_a_path_written_later_is_no_rule() -> None:
         "Aza kitihina ny db/seeds/prod_snapshot/, satria io ihany no dika production ananantsika."
     )
     recap = _recap(
-        said, _noted_then("ls db/seeds/dev/"), later="sed -i 's/a/b/' db/seeds/prod_snapshot/x.sql"
+        said, _noted_then("ls db/seeds/dev/"), "sed -i 's/a/b/' db/seeds/prod_snapshot/x.sql"
     )
     assert "db/seeds/prod_snapshot/" not in recap_section(recap, RULES)
+
+
+# Malagasy: never commit anything at all in data/raw/ (eight words beside the path)
+LONGER_RULE = "Aza manao commit na inona na inona ao data/raw/ mihitsy."
+BESIDE = ("head data/clean/users.csv", "ls data/clean/", "wc -l data/clean/users.csv")
+
+
+def test_a_longer_rule_kept_to_while_working_beside_it_call_after_call_is_a_rule() -> None:
+    recap = _recap(LONGER_RULE, [Message.assistant("Understood.")], *BESIDE)
+    assert "data/raw/" in recap_section(recap, RULES)
+
+
+def test_a_longer_clause_with_the_work_beside_it_once_is_no_rule() -> None:
+    # (as long as a status: "the export in data/raw/ did not finish last night" - one call
+    # beside it is no sign of a fence)
+    recap = _recap(LONGER_RULE, [Message.assistant("Understood.")], BESIDE[0])
+    assert "data/raw/" not in recap_section(recap, RULES)
+
+
+def test_a_path_with_a_case_ending_glued_on_is_the_path_the_calls_name() -> None:
+    # (a hyphen joins a case ending to a path in some languages: the rule is on data/raw/,
+    # and a later write there is no keeping off it)
+    said = "Aza kitihina ny data/raw/-ao mihitsy."
+    recap = _recap(said, [Message.assistant("Understood.")], "sed -i 's/a/b/' data/raw/x.csv")
+    assert "data/raw/" not in recap_section(recap, RULES)

@@ -133,6 +133,7 @@ from .rules import (
     RULE_OPENING,
     Answer,
     banned_outright,
+    bare_path,
     cancelled_by,
     chooses_instead,
     configures,
@@ -1513,7 +1514,9 @@ def _kept_off(messages: Sequence[Message]) -> tuple[set[str], set[str]]:
             continue
         told = sentences(_own_words(messages[k].text))
         answered = "\n".join(a for j, a in calls if k < j < end)
-        named = {s: [f.value for f in extract_claims(s) if f.kind == "path"] for s in told}
+        named = {
+            s: [bare_path(f.value) for f in extract_claims(s) if f.kind == "path"] for s in told
+        }
         looked_into |= {s for s, paths in named.items() if any(p in answered for p in paths)}
         turn = messages[k + 1 : end]
         reply = " ".join(m.text for m in turn if m.role == "assistant")
