@@ -8,14 +8,12 @@ and a shape the assistant did not act on stay where they were."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from builders import recap_section
+from builders import call_and_result, recap_section
 from contextledger.compaction.digest import digest, render_digest
 from contextledger.compaction.rules import names_owner_once, pinned_versions, swapped_values
-from contextledger.model import Message, ToolCall, ToolResult
+from contextledger.model import Message
 
 RULES = "Constraints and corrections"
 NUMBERS = "Numbers that matter"
@@ -23,11 +21,8 @@ NUMBERS = "Numbers that matter"
 TASK = "Fix the CSV export in src/export/csv_writer.py so that it writes ISO dates."
 
 
-def _call(n: int, command: str, output: str) -> list[Message]:
-    return [
-        Message.assistant(ToolCall(f"c{n}", "shell", json.dumps({"command": command}))),
-        Message("tool", (ToolResult(f"c{n}", output),)),
-    ]
+def _shell(n: int, command: str, output: str) -> list[Message]:
+    return call_and_result(f"c{n}", "shell", {"command": command}, output, n)
 
 
 def _recap(said: str, answer: list[Message]) -> str:
@@ -35,7 +30,7 @@ def _recap(said: str, answer: list[Message]) -> str:
     the ``answer`` to it, then work on the export and a few nudges."""
     record = [
         Message.user(TASK),
-        *_call(0, "cat src/export/csv_writer.py", "def write(rows): ..."),
+        *_shell(0, "cat src/export/csv_writer.py", "def write(rows): ..."),
         Message.assistant("I'll fix the date format, then package the export."),
         Message.user(said),
         *answer,
@@ -43,16 +38,12 @@ def _recap(said: str, answer: list[Message]) -> str:
     for n in range(1, 4):
         record += [
             Message.user("ok, go on"),
-            *_call(n, "python -m pytest tests/export -q", "4 passed in 0.2s"),
+            *_shell(n, "python -m pytest tests/export -q", "4 passed in 0.2s"),
         ]
     return render_digest(digest(record), 4800)
 
 
 NOTED = [Message.assistant("Understood.")]
-WORKED_ON = [
-    *_call(9, "python -m pytest tests/export -q", "4 passed in 0.2s"),
-    Message.assistant("Good to hear."),
-]
 
 
 @pytest.mark.parametrize(
@@ -75,52 +66,49 @@ def test_an_owner_named_once_the_assistant_took_note_of_is_a_rule(owner: str) ->
     [
         "Adébáyọ̀ tún printer ṣe lánàá.",  # Yoruba: Adébáyọ̀ fixed the printer yesterday
         "Maria fixed the printer yesterday.",
-        # (a name and a colon, then work went on: a report, not a rule)
+        # (opened by its teller: Rakoto Andriamanana wrote: the printer works again)
         "Rakoto Andriamanana nanoratra: mandeha indray ny printer.",
     ],
 )
 def test_a_story_naming_a_person_is_no_rule(story: str) -> None:
-    answer = WORKED_ON if ":" in story else [Message.assistant("Good to hear.")]
-    assert story[:20] not in recap_section(_recap(story, answer), RULES)
+    assert story[:20] not in recap_section(_recap(story, NOTED), RULES)
+
+
+def test_an_owner_the_assistant_went_on_working_after_is_no_rule() -> None:
+    said = "Ho an'ny infra/prod/, raharahan'i Rakoto Andriamanana izany: andraso izy aloha."
+    worked_on = [
+        *_shell(9, "python -m pytest tests/export -q", "4 passed in 0.2s"),
+        Message.assistant("Good to hear."),
+    ]
+    assert said[:20] not in recap_section(_recap(said, worked_on), RULES)
 
 
 @pytest.mark.parametrize(
-    ("correction", "used"),
+    ("said", "used"),
     [
+        # a value corrected though said only there, replaced in the next call
         ("Kìí ṣe lz4, lo brotli quality 7.", "brotli -q 7 out.csv"),  # Yoruba
         ("Node 18 rárá — Node 22.11.0.", "nvm install 22.11.0 && nvm use 22.11.0"),
         ("Node 18 tsia, Node 22.11.0 no ampiasao.", "nvm use 22.11.0"),  # Malagasy
-    ],
-)
-def test_a_value_said_once_and_replaced_in_the_next_call_is_a_correction(
-    correction: str, used: str
-) -> None:
-    recap = _recap(correction, [*_call(9, used, "ok"), Message.assistant("Switched.")])
-    assert correction[:12] in recap_section(recap, RULES)
-    assert correction[:12] not in recap_section(recap, NUMBERS)
-
-
-def test_a_value_the_next_call_still_uses_beside_the_new_one_corrects_nothing() -> None:
-    # Yoruba: lz4 was quick, brotli slow - a report; the assistant then runs both
-    status = "lz4 yára, brotli lọ́ra."
-    both = [*_call(9, "lz4 out.csv && brotli -q 7 out.csv", "ok"), Message.assistant("Both ran.")]
-    assert "brotli" not in recap_section(_recap(status, both), RULES)
-
-
-@pytest.mark.parametrize(
-    ("pin", "written"),
-    [
+        # a version pinned: installed or written down with its package's name
         ("Tazony amin'ny 3.1.18 ny psycopg.", "pip install 'psycopg==3.1.18'"),  # Malagasy
         ("Dì psycopg mọ́ 3.1.18.", "echo 'psycopg==3.1.18' >> requirements.txt"),  # Yoruba
         ("Haltu axum á 0.7.9, takk.", "sed -i 's/^axum = .*/axum = \"0.7.9\"/' Cargo.toml"),
     ],
 )
-def test_a_version_the_assistant_then_installs_with_its_name_is_a_pin(
-    pin: str, written: str
+def test_a_value_said_once_that_the_next_call_took_up_is_a_rule_not_a_number(
+    said: str, used: str
 ) -> None:
-    recap = _recap(pin, [*_call(9, written, "ok"), Message.assistant("Pinned.")])
-    assert pin[:12] in recap_section(recap, RULES)
-    assert pin[:12] not in recap_section(recap, NUMBERS)
+    recap = _recap(said, [*_shell(9, used, "ok"), Message.assistant("Done.")])
+    assert said[:12] in recap_section(recap, RULES)
+    assert said[:12] not in recap_section(recap, NUMBERS)
+
+
+def test_a_value_the_next_call_still_uses_beside_the_new_one_corrects_nothing() -> None:
+    # Yoruba: lz4 was quick, brotli slow - a report; the assistant then runs both
+    status = "lz4 yára, brotli lọ́ra."
+    both = [*_shell(9, "lz4 out.csv && brotli -q 7 out.csv", "ok"), Message.assistant("Both ran.")]
+    assert "brotli" not in recap_section(_recap(status, both), RULES)
 
 
 @pytest.mark.parametrize(
@@ -129,7 +117,7 @@ def test_a_version_the_assistant_then_installs_with_its_name_is_a_pin(
         # Malagasy: psycopg 3.1.18 ran fine yesterday (the assistant installs another)
         (
             "Nandeha tsara omaly ny psycopg 3.1.18.",
-            _call(9, "pip install 'psycopg==3.2.1'", "ok"),
+            _shell(9, "pip install 'psycopg==3.2.1'", "ok"),
         ),
         ("Build náà gba ìṣẹ́jú 14 lónìí.", NOTED),  # Yoruba: the build took 14 min today
         ("Ṣé Node 20.1 yára ju Node 18.19 lọ?", NOTED),  # Yoruba: is Node 20.1 faster …?
@@ -146,7 +134,7 @@ def test_the_shapes_read_alone() -> None:
     assert names_owner_once("The deploy is Grazia Pinna's business: ask her first.")
     assert not names_owner_once("Is the deploy Grazia Pinna's business: should I ask her?")
     assert not names_owner_once("Tom Baker fixed it: 3 tests pass now.")
-    assert pinned_versions("Pin psycopg to 3.1.18.") == [("psycopg", "3.1.18")]
+    assert ("Django", "4.2.11") in pinned_versions("Pin Django to 4.2.11.")
     assert pinned_versions("Is psycopg 3.1.18 newer than 3.1.9?") == []
     assert swapped_values("Not lz4, use brotli.") == (
         frozenset({"Not", "lz4"}),

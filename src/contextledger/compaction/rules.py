@@ -1773,27 +1773,35 @@ _OWNER_RULE_WORDS = (3, 14)  # "ask her first" … a whole ban with its reason
 
 
 def names_owner_once(sentence: str) -> bool:
-    """A person named once by a full name or a handle beside an area, then, after a colon,
-    a semicolon or a dash, a clause of its own naming no one and no number, what to do
+    """An area, then a person named once by a full name or a handle, then, after a colon,
+    a semicolon or a dash, a clause of its own naming no one and no number - what to do
     about them: "The deploy is Grazia Pinna's business: without her permission don't send
     anything to production.", "Long infra/prod/, hem i wok blong Jenny Kalsakau: yu mas
-    askem hem fastaem …". The shape a status shares ("Maria Rossi called: the printer
-    works again."): the caller asks whether the assistant took it as a rule. Not asked, no
-    number (a report: "Tom Baker fixed it: 3 tests pass")."""
+    askem hem fastaem …". The area comes first and the name ends its clause (at most
+    :data:`_OWNER_NAME_LAST` words after it): a story opens with its teller ("Maria Rossi
+    wrote this morning: the printer works again."). The caller asks whether the assistant
+    took it as a rule. Not asked, no number (a report: "Tom Baker fixed it: 3 tests pass")."""
     if asks(sentence) or _SAID_NUMBER.search(sentence) or _STATUS.search(sentence):
         return False
     cut = _OWNER_BREAK.search(sentence)
     if cut is None:
         return False
     head, rest = sentence[: cut.start()], sentence[cut.end() :]
-    names = _FULL_NAME.findall(head)
+    names = list(_FULL_NAME.finditer(head))
     # (no one else named after: its opening word may be capitalised, "…: Ask her first.")
     later = rest.split(maxsplit=1)[1:]
     if len(names) != 1 or any(_FULL_NAME.search(w) or _NAME.search(w) for w in later):
         return False
+    area, after = head[: names[0].start()], head[names[0].end() :]
     low, high = _OWNER_RULE_WORDS
-    # (the area is said beside the name: words of the head besides it)
-    return word_count(head) > word_count(names[0]) and low <= word_count(rest) <= high
+    return (
+        word_count(area) >= 1
+        and word_count(after) <= _OWNER_NAME_LAST
+        and low <= word_count(rest) <= high
+    )
+
+
+_OWNER_NAME_LAST = 3  # "… Lalremsiami Hnamte hnathawh a ni:" (is L. H.'s work)
 
 
 # a value a tool's call can name: a name in Latin letters, a version or a number ("brotli",
@@ -1825,7 +1833,7 @@ _FULL_VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+\.\d+(?![\w.]*\d)")
 
 def pinned_versions(sentence: str) -> list[tuple[str, str]]:
     """The (name, version) pairs a sentence may pin: a full ``x.y.z`` version, the
-    sentence's only number, with a name in Latin letters at most three words before or
+    sentence's only number, with each name in Latin letters at most three words before or
     after it ("Fiksa psycopg iha 3.1.18.", "psycopg 3.1.18 चेर धरून दवर."). The caller asks
     whether the assistant then wrote the two together (an install, a lock or requirements
     file). Not asked (a question comparing versions)."""
@@ -1834,8 +1842,14 @@ def pinned_versions(sentence: str) -> list[tuple[str, str]]:
         return []
     before = sentence[: version.start()].split()[-_PIN_NEAR:]
     after = sentence[version.end() :].split()[:_PIN_NEAR]
-    names = {n for w in (*before, *after) for n in _SMALL_NAME.findall(w.strip(",:;.!"))}
+    names = {n for w in (*before, *after) for n in _LATIN_NAME.findall(w.strip(",:;.!"))}
     return [(n, version.group().lstrip("v")) for n in sorted(names)]
+
+
+# a package's name as a call writes it: Latin letters, digits, "-", "_", "." ("psycopg",
+# "Django", "ruamel.yaml"); the user's own words in Latin letters come along, and no call
+# writes them beside the version
+_LATIN_NAME = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9_.-]*[A-Za-z0-9](?![\w-])")
 
 
 _PIN = stems_at_word_start(PIN_STEMS)
