@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from builders import call_and_result, recap_section
-from contextledger.compaction.digest import digest, render_digest
+from builders import call_and_result, export_recap, recap_section
 from contextledger.compaction.rules import names_owner_once, pinned_versions, swapped_values
 from contextledger.model import Message
 
@@ -26,21 +25,7 @@ def _shell(n: int, command: str, output: str) -> list[Message]:
 
 
 def _recap(said: str, answer: list[Message]) -> str:
-    """The offline recap of the task, the assistant starting on it, the user's ``said`` and
-    the ``answer`` to it, then work on the export and a few nudges."""
-    record = [
-        Message.user(TASK),
-        *_shell(0, "cat src/export/csv_writer.py", "def write(rows): ..."),
-        Message.assistant("I'll fix the date format, then package the export."),
-        Message.user(said),
-        *answer,
-    ]
-    for n in range(1, 4):
-        record += [
-            Message.user("ok, go on"),
-            *_shell(n, "python -m pytest tests/export -q", "4 passed in 0.2s"),
-        ]
-    return render_digest(digest(record), 4800)
+    return export_recap(TASK, "I'll fix the date format, then package the export.", said, answer)
 
 
 NOTED = [Message.assistant("Understood.")]
