@@ -117,7 +117,7 @@ from .evidence import Claim, Evidence, failed_answer, failing_lines
 from .failing import check_marked_failures, check_still_failing
 from .fields import check_field_figures
 from .kept import as_ban
-from .kept_off import asked_where_kept_off
+from .kept_off import asked_where_kept_off, banned_where_worked_on
 from .named import (
     check_named_actor,
     check_named_span,
@@ -619,8 +619,9 @@ def _check_clause(
     if not out and section not in _DONE_SECTIONS:
         out += named_after_leaving(text, ev)  # "P owns the rollout" when P has left
         out += switched_around(text, ev)  # "flag X is ON" when the user said it stays OFF
-        # "The user asked to refactor X" when the user's short clause on X was a ban kept to
-        out += [] if out else asked_where_kept_off(text, ev)
+        # "The user asked to refactor X" when the user's short clause on X was a ban kept to,
+        # and "never touch X" when the assistant wrote under X right after that clause
+        out += [] if out else asked_where_kept_off(text, ev) + banned_where_worked_on(text, ev)
     if not out and section not in _DONE_SECTIONS:
         out += check_corrected_name(text, ev)  # "Tap & Pay" after "… Tap to Pay, not Tap & Pay"
         out += check_corrected_value(text, ev)  # "Batch size: 256." after "make that 512"

@@ -8,21 +8,29 @@ its words; what the assistant did next tells a ban from a request (see
 ("Understood, I won't touch src/billing_legacy/.") and the work goes on elsewhere, no call
 ever naming the path. A claim that the user asked to change the path is then unsupported;
 the same short clause followed by edits under the path keeps it.
+
+A note without a denial ("Noted.", "Understood, I'll follow that.") tells a rule too when
+the assistant then went on writing files elsewhere and never named the path again: a
+request it took up would be done, or said to be pending. And the mirror: "The user said
+never to touch src/reports/." where the user's short clause on it was answered by writes
+under the path right away - the user asked for that work.
 """
 
 from __future__ import annotations
 
 import re
 
+from ...model import ToolCall
 from ..facts import extract_claims, sentences
 from ..rules import kept_off, paths_said_briefly
+from ..tool_calls import call_writes
 from .evidence import Claim, Evidence
 from .polarity import negated
 from .reading import quote
 from .translated import stance_unread
 from .words import restricts
 
-__all__ = ["asked_where_kept_off"]
+__all__ = ["asked_where_kept_off", "banned_where_worked_on"]
 
 # "The user asked to refactor …", "The user wants X refactored", "User requested …"
 _USER_ASKED = re.compile(
@@ -34,6 +42,15 @@ _USER_ASKED = re.compile(
 _COMMAND = re.compile(r"^\W*[A-Z][a-z]+\s+(?:[a-z]+\s+){0,4}\S*/")
 _STATE = re.compile(r"(?i)\b(?:is|are|was|were|has|have|had|holds?|contains?|lives?)\b")
 _NOT_A_VERB = frozenset({"the", "a", "an", "this", "that", "it", "we", "i", "you", "they"})
+# where a sentence's clause ends: "Mo ndu dossier X pëpe, a yeke ti mbeni bungbi." holds the
+# rule on X in its first clause and why in its second
+_CLAUSE_END = re.compile(r"[,;،؛，、；]")
+# a reply that takes work up ("OK.", "Sure.", "On it.", "I'll start with X."), in the
+# assistant's words: a note of a rule says none of these ("Noted.", "I'll follow that.")
+_TAKES_UP = re.compile(
+    r"(?i)^\W*(?:ok(?:ay)?|sure|on\s+it|will\s+do)\b|"
+    r"\bI(?:'|’|\s+wi)ll\s+(?!(?:follow|keep|remember|respect|stay|leave|avoid|note)\b)\w"
+)
 
 
 def asked_where_kept_off(text: str, ev: Evidence) -> list[Claim]:
@@ -56,8 +73,9 @@ def asked_where_kept_off(text: str, ev: Evidence) -> list[Claim]:
             named = {p.rstrip("/") for p in _paths(said)} & paths
             if not named:
                 continue
-            brief = {p.rstrip("/") for p in paths_said_briefly(said)}
-            if not named <= brief or not (stance_unread(said) or negated(said)):
+            clause = _clause_naming(said, named)
+            brief = {p.rstrip("/") for p in paths_said_briefly(clause)}
+            if not named <= brief or not (stance_unread(clause) or negated(clause)):
                 return []  # a sentence on the path with a reading of its own
             if not _kept_to(i, sorted(named), touched, ev):
                 return []
@@ -96,6 +114,72 @@ def _kept_to(i: int, paths: list[str], touched: str, ev: Evidence) -> bool:
     called = nxt is not None and nxt < len(ev.calls_after) and ev.calls_after[nxt] < calls
     if nxt is None or calls == 0:
         return False  # (the session ended there: nothing tells a rule from a wish)
-    # (a bare "OK." takes up a request as well as a ban: only a reply that denies, "I won't
-    # touch it", tells the assistant took a rule)
-    return negated(reply) and kept_off(paths, reply, called, touched)
+    # (a bare "OK." takes up a request as well as a ban: a reply that denies, "I won't touch
+    # it", tells the assistant took a rule; a note does when the work went on elsewhere)
+    if negated(reply):
+        return kept_off(paths, reply, called, touched)
+    # (work on other files right after the note is the session going on, not the request
+    # taken up: no call ever names the path)
+    note = ev.dialogue[i + 1][1]  # (what came next is the work going on: "Progress note: …")
+    return _went_on_elsewhere(i, note, paths, ev) and kept_off(paths, note, False, touched)
+
+
+def _went_on_elsewhere(i: int, reply: str, paths: list[str], ev: Evidence) -> bool:
+    """Whether the assistant took note of the user's turn ``i`` without taking work up,
+    then wrote files, and never named ``paths`` again after its reply."""
+    if _TAKES_UP.search(reply):
+        return False
+    later = [t for role, t in ev.dialogue[i + 1 :] if role == "assistant"][1:]
+    if any(p in t for t in later for p in paths):
+        return False
+    return any(call_writes(call) for call in _calls_from(i, len(ev.dialogue), ev))
+
+
+def _calls_from(i: int, end: int, ev: Evidence) -> tuple[ToolCall, ...]:
+    """The calls made after ``ev.dialogue``'s turn ``i`` and before its turn ``end``."""
+    made = len(ev.answered)
+    left = ev.calls_after[i] if i < len(ev.calls_after) else 0
+    still = ev.calls_after[end] if end < len(ev.calls_after) else 0
+    return tuple(call for call, _ in ev.answered[max(made - left, 0) : max(made - still, 0)])
+
+
+def _clause_naming(said: str, paths: set[str]) -> str:
+    """The clause of ``said`` that names ``paths`` (all of it when one clause does not)."""
+    parts = _CLAUSE_END.split(said)
+    named = [c for c in parts if any(p in c for p in paths)]
+    return named[0] if len(named) == 1 and all(p in named[0] for p in paths) else said
+
+
+def banned_where_worked_on(text: str, ev: Evidence) -> list[Claim]:
+    """``text``, a ban on a path ("The user said never to touch src/reports/.", "Do not
+    modify src/reports/."), when the user's only words on it are short clauses of words
+    no reader here holds, each answered by writes under the path before the user spoke
+    again: the user asked for that work, whatever the words."""
+    if not (negated(text) or restricts(text)):
+        return []
+    paths = {p.rstrip("/") for p in _paths(text)}
+    found: str | None = None
+    for i, (role, turn) in enumerate(ev.dialogue):
+        if role != "user" or not any(p in turn for p in paths):
+            continue
+        for said in sentences(turn):
+            named = {p.rstrip("/") for p in _paths(said)} & paths
+            if not named:
+                continue
+            clause = _clause_naming(said, named)
+            brief = {p.rstrip("/") for p in paths_said_briefly(clause)}
+            if not named <= brief or not stance_unread(clause) or negated(clause):
+                return []
+            nxt = next(
+                (k for k in range(i + 1, len(ev.dialogue)) if ev.dialogue[k][0] == "user"), None
+            )
+            wrote = [
+                w for call in _calls_from(i, nxt or len(ev.dialogue), ev) for w in call_writes(call)
+            ]
+            if not all(any(w.startswith(p + "/") or w == p for w in wrote) for p in named):
+                return []
+            found = found or said
+    if found is None:
+        return []
+    why = f"the user asked for work there and the assistant wrote under it right after: {quote(found)}"
+    return [Claim("user said", text, why)]
