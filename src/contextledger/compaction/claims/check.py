@@ -76,6 +76,7 @@ from .condition import (
     check_taken_back,
     check_turned_clause,
     check_unconditional_leave,
+    check_unread_exception,
     check_weakened,
     check_widened_scope,
 )
@@ -453,6 +454,7 @@ def _check_clause(
     out += check_qualities(text, ev)  # "per minute" for "per second", "local" for "UTC"
     if not out and section not in _DONE_SECTIONS:
         out += check_qualifiers(text, ev)  # "Never push to main." for "… except hotfixes"
+        out += [] if out else check_unread_exception(text, ev)  # "…, ji bilî audit_log"
     if section not in _DONE_SECTIONS:
         out += check_named_actor(text, ev) + check_person_role(text, ev) + check_roles(text, ev)
         out += [] if out else check_tool_only_person(text, ev)
