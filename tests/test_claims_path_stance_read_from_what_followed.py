@@ -3,7 +3,7 @@ told by what the assistant did next (issue #14 item 4):
 
 - noted ("Noted.", "Understood, I'll follow that.") while the work went on in other files
   and the path was never named again: a rule. "The user asked to refactor <path>" is
-  stripped; the ban said back stands.
+  stripped; the ban said back stands, with the reason the user gave or without it.
 - answered at once by writes under the path: a request. "The user said never to touch
   <path>" is stripped; the request said back stands.
 
@@ -87,11 +87,6 @@ def _worked_on(said: str) -> list[dict[str, Any]]:
     )
 
 
-def _rule_alone(ban: str) -> str:
-    """The ban without its reason: a ban said back is traced to a clause read alone."""
-    return ban.split(",")[0] + "."
-
-
 def _stands(line: str, dicts: list[dict[str, Any]], heading: str | None) -> bool:
     record = list(read_messages(dicts))
     recap = f"Summary:\n{line}" if heading is None else f"{heading}:\n- {line}"
@@ -117,7 +112,7 @@ def test_a_ban_claimed_on_a_path_worked_on_right_after_is_stripped(
     ban: str, asked: str, line: str, heading: str | None
 ) -> None:
     assert not _stands(line, _worked_on(asked), heading)
-    assert _stands(line, _noted(_rule_alone(ban), "Noted."), heading)
+    assert _stands(line, _noted(ban, "Noted."), heading)
 
 
 @pytest.mark.parametrize(("ban", "asked"), TWINS)
@@ -138,6 +133,15 @@ def test_a_path_named_again_later_is_no_ban_kept_to(ban: str, asked: str) -> Non
 @pytest.mark.parametrize(("ban", "asked"), TWINS)
 def test_a_ban_broken_only_later_still_stands(ban: str, asked: str) -> None:
     # (a write under the path long after the note is the ban broken, not the clause's work)
-    dicts = _noted(_rule_alone(ban), "Noted.")
+    dicts = _noted(ban.split(",")[0] + ".", "Noted.")  # (the rule alone, read as said)
     dicts += chat_exchange("c9", "write_file", {"path": f"{PATH}x.py", "content": "q\n"}, "ok")
     assert _stands(BANNED[0], dicts, "Constraints and corrections")
+
+
+@pytest.mark.parametrize(("ban", "asked"), TWINS)
+@pytest.mark.parametrize("line", BANNED)
+@pytest.mark.parametrize("note", NOTES)
+def test_a_ban_with_its_reason_noted_and_kept_to_stands(
+    ban: str, asked: str, line: str, note: str
+) -> None:
+    assert _stands(line, _noted(ban, note), "Constraints and corrections")

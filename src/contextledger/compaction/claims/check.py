@@ -118,7 +118,7 @@ from .evidence import Claim, Evidence, failed_answer, failing_lines
 from .failing import check_marked_failures, check_still_failing
 from .fields import check_field_figures
 from .kept import as_ban
-from .kept_off import asked_where_kept_off, banned_where_worked_on
+from .kept_off import asked_where_kept_off, ban_kept_to, banned_where_worked_on
 from .named import (
     check_named_actor,
     check_named_span,
@@ -614,6 +614,9 @@ def _check_clause(
         out = [c for c in out if not c.reason.startswith(_RESTATED_READ)]
     # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
     out = without_translated(text, out, ev)
+    if out and section not in _DONE_SECTIONS and ban_kept_to(text, ev):
+        # "Do not modify X." where the user's clause on X, in unread words, was kept as a ban
+        out = [c for c in out if not c.reason.startswith(_BAN_KEPT_EXCUSED)]
     if out and section not in _DONE_SECTIONS and _failure_told(text, ev):
         # "Không đặt được lịch xem căn VN-4471: …": an act denied whose object only a failed
         # call names is that failure told, in any language, not a rule of the user's
@@ -634,6 +637,7 @@ def _check_clause(
 _UNTRACED = "no user turn says this"
 # what a change of a range the user gave is not, told in the user's words (check_clause)
 _RANGE_TOLD = (_UNTRACED, "the user rejected", "no tool call ran it", "no turn of the record shows")
+_BAN_KEPT_EXCUSED = (_UNTRACED, "not what the user said", "the user said the opposite about")
 _OPEN_EXCUSED = (
     _UNTRACED,
     "no tool call ran it",

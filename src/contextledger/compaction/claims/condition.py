@@ -736,8 +736,8 @@ def _unread_last_clause(said: str) -> tuple[str, str, str] | None:
         return None
     head, last = " ".join(parts[:-1]), parts[-1]
     names = [n.strip("`").rstrip(".") for n in _CODE_NAME.findall(last)]
-    if len(names) != 1 or names[0] in head:
-        return None
+    if len(names) != 1 or names[0] in head or " " in names[0]:
+        return None  # (a command in the last clause is a step to take next, not a thing left out)
     words = _SPOKEN_WORD.findall(last.replace(names[0], " "))
     if not 1 <= len(words) <= _EXCEPTION_WORDS or not stance_unread(last):
         return None

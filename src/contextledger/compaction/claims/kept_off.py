@@ -30,7 +30,7 @@ from .reading import quote
 from .translated import stance_unread
 from .words import restricts
 
-__all__ = ["asked_where_kept_off", "banned_where_worked_on"]
+__all__ = ["asked_where_kept_off", "ban_kept_to", "banned_where_worked_on"]
 
 # "The user asked to refactor …", "The user wants X refactored", "User requested …"
 _USER_ASKED = re.compile(
@@ -61,9 +61,28 @@ def asked_where_kept_off(text: str, ev: Evidence) -> list[Claim]:
     on the path ever (see the module's note)."""
     if not _requests(text):
         return []
-    paths = {p.rstrip("/") for p in _paths(text)}
-    if not paths:
+    found = _ban_kept_to({p.rstrip("/") for p in _paths(text)}, ev)
+    if found is None:
         return []
+    why = f"the user set it off limits and the assistant kept off it: {quote(found)}"
+    return [Claim("user said", text, why)]
+
+
+def ban_kept_to(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` bans a path ("Do not modify src/billing_legacy/.") that the user's
+    clauses on it, in words no reader here holds, set off limits by what followed them
+    (see :func:`asked_where_kept_off`): the ban traces to them whatever their words."""
+    if not (negated(text) or restricts(text)):
+        return False
+    return _ban_kept_to({p.rstrip("/") for p in _paths(text)}, ev) is not None
+
+
+def _ban_kept_to(paths: set[str], ev: Evidence) -> str | None:
+    """The first user sentence naming ``paths`` when every one naming them is a short
+    clause of no reading of its own (words no reader here holds, or a denial) that the
+    assistant took as a rule and kept to (:func:`_kept_to`); else None."""
+    if not paths:
+        return None
     touched = "\n".join(sorted(ev.touched))
     found: str | None = None
     for i, (role, turn) in enumerate(ev.dialogue):
@@ -76,14 +95,11 @@ def asked_where_kept_off(text: str, ev: Evidence) -> list[Claim]:
             clause = _clause_naming(said, named)
             brief = {p.rstrip("/") for p in paths_said_briefly(clause)}
             if not named <= brief or not (stance_unread(clause) or negated(clause)):
-                return []  # a sentence on the path with a reading of its own
+                return None  # a sentence on the path with a reading of its own
             if not _kept_to(i, sorted(named), touched, ev):
-                return []
+                return None
             found = found or said
-    if found is None:
-        return []
-    why = f"the user set it off limits and the assistant kept off it: {quote(found)}"
-    return [Claim("user said", text, why)]
+    return found
 
 
 def _requests(text: str) -> bool:
