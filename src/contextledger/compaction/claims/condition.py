@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from ...lexicon import claims as lexicon
 from ...lexicon.negation import denial
+from ...settings_said import word_count
 from ..facts import sentences
 from ..stance import retraction
 from ..trace import FILLER, stem
@@ -694,8 +695,8 @@ _FOLDED_IN = re.compile(r"(?i)\b(?:included|including|too|as\s+well|also|even|al
 _CODE_NAME = re.compile(
     r"`[^`\n]+`|(?<![\w/.-])[^\W\d_][\w-]*(?:[_./][\w-]+)+/?|(?<![\w/.-])[^\W\d_]+\d\w*"
 )
-_CLAUSE_MARK = re.compile(r"[,;，、；،]")
-_SPOKEN_WORD = re.compile(r"\w[\w'’ʻ-]*")
+# where a clause ends: "…, ji bilî audit_log_2021.", "Mo ndu X pëpe, a yeke ti mbeni bungbi."
+CLAUSE_MARK = re.compile(r"[,;，、；،؛]")
 _EXCEPTION_WORDS = 4  # "ji bilî X", "gawas lang sa X didto": a marker and a particle or two
 
 
@@ -731,14 +732,14 @@ def check_unread_exception(text: str, ev: Evidence) -> list[Claim]:
 def _unread_last_clause(said: str) -> tuple[str, str, str] | None:
     """``said`` cut before its last clause when that clause names one thing in code's way
     that the rest does not, with a few words no reader here holds: (rest, clause, name)."""
-    parts = _CLAUSE_MARK.split(said)
+    parts = CLAUSE_MARK.split(said)
     if len(parts) < 2:
         return None
     head, last = " ".join(parts[:-1]), parts[-1]
     names = [n.strip("`").rstrip(".") for n in _CODE_NAME.findall(last)]
     if len(names) != 1 or names[0] in head or " " in names[0]:
         return None  # (a command in the last clause is a step to take next, not a thing left out)
-    words = _SPOKEN_WORD.findall(last.replace(names[0], " "))
-    if not 1 <= len(words) <= _EXCEPTION_WORDS or not stance_unread(last):
+    words = word_count(last.replace(names[0], " ").strip(" .!?。"))
+    if not 1 <= words <= _EXCEPTION_WORDS or not stance_unread(last):
         return None
     return head, last, names[0]

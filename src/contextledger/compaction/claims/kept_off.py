@@ -19,11 +19,13 @@ under the path right away - the user asked for that work.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from ...model import ToolCall
 from ..facts import extract_claims, sentences
 from ..rules import kept_off, paths_said_briefly
 from ..tool_calls import call_writes
+from .condition import CLAUSE_MARK
 from .evidence import Claim, Evidence
 from .polarity import negated
 from .reading import quote
@@ -42,9 +44,6 @@ _USER_ASKED = re.compile(
 _COMMAND = re.compile(r"^\W*[A-Z][a-z]+\s+(?:[a-z]+\s+){0,4}\S*/")
 _STATE = re.compile(r"(?i)\b(?:is|are|was|were|has|have|had|holds?|contains?|lives?)\b")
 _NOT_A_VERB = frozenset({"the", "a", "an", "this", "that", "it", "we", "i", "you", "they"})
-# where a sentence's clause ends: "Mo ndu dossier X pëpe, a yeke ti mbeni bungbi." holds the
-# rule on X in its first clause and why in its second
-_CLAUSE_END = re.compile(r"[,;،؛，、；]")
 # a reply that takes work up ("OK.", "Sure.", "On it.", "I'll start with X."), in the
 # assistant's words: a note of a rule says none of these ("Noted.", "I'll follow that.")
 _TAKES_UP = re.compile(
@@ -85,21 +84,30 @@ def _ban_kept_to(paths: set[str], ev: Evidence) -> str | None:
         return None
     touched = "\n".join(sorted(ev.touched))
     found: str | None = None
+    for i, said, named, clause in _user_clauses(paths, ev):
+        if not _brief(clause, named) or not (stance_unread(clause) or negated(clause)):
+            return None  # a sentence on the path with a reading of its own
+        if not _kept_to(i, sorted(named), touched, ev):
+            return None
+        found = found or said
+    return found
+
+
+def _user_clauses(paths: set[str], ev: Evidence) -> Iterator[tuple[int, str, set[str], str]]:
+    """Each user sentence naming some of ``paths``: (its turn's index in ``ev.dialogue``,
+    the sentence, the paths it names, its clause naming them)."""
     for i, (role, turn) in enumerate(ev.dialogue):
         if role != "user" or not any(p in turn for p in paths):
             continue  # (a long record's turns are read only where they name the path)
         for said in sentences(turn):
             named = {p.rstrip("/") for p in _paths(said)} & paths
-            if not named:
-                continue
-            clause = _clause_naming(said, named)
-            brief = {p.rstrip("/") for p in paths_said_briefly(clause)}
-            if not named <= brief or not (stance_unread(clause) or negated(clause)):
-                return None  # a sentence on the path with a reading of its own
-            if not _kept_to(i, sorted(named), touched, ev):
-                return None
-            found = found or said
-    return found
+            if named:
+                yield i, said, named, _clause_naming(said, named)
+
+
+def _brief(clause: str, named: set[str]) -> bool:
+    """Whether ``clause`` names ``named`` with no other specifics, in a few words."""
+    return named <= {p.rstrip("/") for p in paths_said_briefly(clause)}
 
 
 def _requests(text: str) -> bool:
@@ -161,7 +169,7 @@ def _calls_from(i: int, end: int, ev: Evidence) -> tuple[ToolCall, ...]:
 
 def _clause_naming(said: str, paths: set[str]) -> str:
     """The clause of ``said`` that names ``paths`` (all of it when one clause does not)."""
-    parts = _CLAUSE_END.split(said)
+    parts = CLAUSE_MARK.split(said)  # (the rule on X, then why)
     named = [c for c in parts if any(p in c for p in paths)]
     return named[0] if len(named) == 1 and all(p in named[0] for p in paths) else said
 
@@ -175,26 +183,16 @@ def banned_where_worked_on(text: str, ev: Evidence) -> list[Claim]:
         return []
     paths = {p.rstrip("/") for p in _paths(text)}
     found: str | None = None
-    for i, (role, turn) in enumerate(ev.dialogue):
-        if role != "user" or not any(p in turn for p in paths):
-            continue
-        for said in sentences(turn):
-            named = {p.rstrip("/") for p in _paths(said)} & paths
-            if not named:
-                continue
-            clause = _clause_naming(said, named)
-            brief = {p.rstrip("/") for p in paths_said_briefly(clause)}
-            if not named <= brief or not stance_unread(clause) or negated(clause):
-                return []
-            nxt = next(
-                (k for k in range(i + 1, len(ev.dialogue)) if ev.dialogue[k][0] == "user"), None
-            )
-            wrote = [
-                w for call in _calls_from(i, nxt or len(ev.dialogue), ev) for w in call_writes(call)
-            ]
-            if not all(any(w.startswith(p + "/") or w == p for w in wrote) for p in named):
-                return []
-            found = found or said
+    for i, said, named, clause in _user_clauses(paths, ev):
+        if not _brief(clause, named) or not stance_unread(clause) or negated(clause):
+            return []
+        nxt = next((k for k in range(i + 1, len(ev.dialogue)) if ev.dialogue[k][0] == "user"), None)
+        wrote = [
+            w for call in _calls_from(i, nxt or len(ev.dialogue), ev) for w in call_writes(call)
+        ]
+        if not all(any(w.startswith(p + "/") or w == p for w in wrote) for p in named):
+            return []
+        found = found or said
     if found is None:
         return []
     why = f"the user asked for work there and the assistant wrote under it right after: {quote(found)}"
