@@ -44,7 +44,7 @@ BANNED = [
     "The user said never to touch src/billing_legacy/.",
     "Do not modify src/billing_legacy/.",
 ]
-NOTES = ["Noted.", "Understood, I'll follow that."]
+NOTES = ["Noted.", "OK, noted.", "Understood, I'll follow that."]
 
 
 def _session(said: str, answer: list[dict[str, Any]]) -> list[dict[str, Any]]:

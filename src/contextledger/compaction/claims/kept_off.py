@@ -45,9 +45,10 @@ _COMMAND = re.compile(r"^\W*[A-Z][a-z]+\s+(?:[a-z]+\s+){0,4}\S*/")
 _STATE = re.compile(r"(?i)\b(?:is|are|was|were|has|have|had|holds?|contains?|lives?)\b")
 _NOT_A_VERB = frozenset({"the", "a", "an", "this", "that", "it", "we", "i", "you", "they"})
 # a reply that takes work up ("OK.", "Sure.", "On it.", "I'll start with X."), in the
-# assistant's words: a note of a rule says none of these ("Noted.", "I'll follow that.")
+# assistant's words: a note of a rule says none of these ("Noted.", "OK, noted.", "I'll
+# follow that.")
 _TAKES_UP = re.compile(
-    r"(?i)^\W*(?:ok(?:ay)?|sure|on\s+it|will\s+do)\b|"
+    r"(?i)^\W*(?:ok(?:ay)?|sure|yes)\W*$|\bon\s+it\b|\bwill\s+do\b|"
     r"\bI(?:'|’|\s+wi)ll\s+(?!(?:follow|keep|remember|respect|stay|leave|avoid|note)\b)\w"
 )
 
