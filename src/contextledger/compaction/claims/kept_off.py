@@ -128,8 +128,9 @@ def _paths(text: str) -> list[str]:
 
 def _kept_to(i: int, paths: list[str], touched: str, ev: Evidence) -> bool:
     """Whether the assistant answered the user's turn ``i`` of ``ev.dialogue`` saying it
-    would keep off, with no call before the user's next turn, and the
-    session went on with calls, none of the record's calls naming ``paths``."""
+    would keep off, with no call before the user's next turn - or only took note and went
+    on writing other files (:func:`_went_on_elsewhere`) - and the session went on with
+    calls, none of the record's calls naming ``paths``."""
     after = ev.dialogue[i + 1 :]
     nxt = next((k for k, (role, _) in enumerate(after, i + 1) if role == "user"), None)
     reply = " ".join(t for role, t in ev.dialogue[i + 1 : nxt] if role == "assistant")
@@ -161,7 +162,8 @@ def _went_on_elsewhere(i: int, reply: str, paths: list[str], ev: Evidence) -> bo
 
 
 def _calls_from(i: int, end: int, ev: Evidence) -> tuple[ToolCall, ...]:
-    """The calls made after ``ev.dialogue``'s turn ``i`` and before its turn ``end``."""
+    """The calls made after ``ev.dialogue``'s turn ``i`` and before its turn ``end`` (of
+    those answered: a call never answered shifts the count by one, at worst)."""
     made = len(ev.answered)
     left = ev.calls_after[i] if i < len(ev.calls_after) else 0
     still = ev.calls_after[end] if end < len(ev.calls_after) else 0
