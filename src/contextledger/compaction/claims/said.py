@@ -60,7 +60,7 @@ from .reading import (
     without_clauses,
 )
 from .roles import bound_as_said
-from .translated import chosen_over_earlier
+from .translated import chosen_over_earlier, corrected_to, stance_unread
 from .values import dates_in, figures
 
 # Verbs that say the assistant originated a rule or a plan (not that it agreed to one).
@@ -351,6 +351,24 @@ def _paraphrased(part: str, ev: Evidence) -> list[int]:
     return [best]
 
 
+def _paraphrased_but_manner(part: str, ev: Evidence) -> list[int]:
+    """The user unit ``part`` says in other words (:func:`_paraphrased`) once the manner
+    it closes on ("… without downtime", "… without stopping it") is set aside, when that
+    unit's stance is in words no reader here holds: the act and every anchor are the
+    user's; how the user qualified it there cannot be read, and a manner read the other
+    way round ("with downtime") is still turned where the unit's words are read."""
+    core = _MANNER_TAIL.sub("", part)
+    if core == part or len(lex.content_terms(core)) < 3:
+        return []
+    found = _paraphrased(core, ev)
+    said = [ev.said_index.units[i].text for i in found]
+    return found if all(stance_unread(t) or not lex.turned(part, t) for t in said) else []
+
+
+# The manner an act is done in, closing its clause: ", without downtime", "without stopping it"
+_MANNER_TAIL = re.compile(r"(?i),?\s+without\s+[^,;.]+(?=[.;]?\s*$)")
+
+
 # "pip, a nie Poetry", "Decimal, а не float", "PostgreSQL, bukan MySQL", "BigDecimal ולא
 # double", "Redis 말고 Memcached": one option over another, not a ban
 _CHOICE = re.compile(
@@ -617,7 +635,7 @@ def _reworded(part: str, said: list[frozenset[str]], specific: set[str]) -> int 
     impots.gouv sans accord écrit de l'utilisateur." for "Ne dépose rien sur impots.gouv
     sans mon feu vert écrit."): words compared by four letters, the user named as a noun
     left out; the ids and numbers it names (every one, in that unit) hold it to that unit
-    when it names any, and then half its words do; three quarters without."""
+    when it names any, and then half its other words do; three quarters without."""
     mine = lex.loose_terms(lex.content_terms(lexicon.USER_NOUN.sub(" ", part)))
     anchors = {t for t in mine if not t.isalpha()}
     if len(mine) < 3:
@@ -626,8 +644,11 @@ def _reworded(part: str, said: list[frozenset[str]], specific: set[str]) -> int 
     best = max(range(len(theirs)), key=lambda i: len(mine & theirs[i]), default=None)
     if best is None or anchors - theirs[best] or specific - said[best]:
         return None
+    # (half its words besides those anchors: "Lower the pool size to 32, not 48." is not
+    # "Lower it to 32, not 48." with nothing named before, its numbers are no words)
+    words = mine - anchors
     need = 0.5 if anchors else 0.75
-    return best if len(mine & theirs[best]) >= need * len(mine) else None
+    return best if len(words & theirs[best]) >= need * len(words) else None
 
 
 def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False) -> list[Claim]:
@@ -671,6 +692,10 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             part = unnamed if good else part
         if not good:  # "Los brokers de Kafka no se reinician.": the rule in other words
             good = _paraphrased(part, ev) or _anchored(part, ev, against)
+        if not good:  # "Move X to Y without downtime." for "… X … Y, bê ku carekê raweste."
+            good = _paraphrased_but_manner(part, ev)
+        if not good:  # "The user corrected the earlier choice to X." for "… ne Y, X …"
+            good = [i for i, u in enumerate(index.units) if corrected_to(text, u.text, ev.dialogue)]
         if not good:
             translated = _translated(part, ev, against)
             unread = _unread_support(part, against, [translated] if translated else [])
