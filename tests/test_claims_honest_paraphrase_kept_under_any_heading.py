@@ -155,3 +155,40 @@ def test_what_the_assistant_ran_stands_under_a_heading_of_the_users_words(headin
     record = _lint_record()
     assert _stands("The assistant ran `make lint`.", record, heading)
     assert not _stands("The assistant ran `make promote`.", record, heading)
+
+
+def _log_record() -> list[Message]:
+    retries = [f"2026-12-01T10:0{i}:00 WARN retry payment gateway attempt={i}" for i in (1, 2)]
+    log = [*retries, "2026-12-01T10:06:00 ERROR payment gateway timed out attempt=6"]
+    call = {"name": "shell", "arguments": '{"cmd": "tail -n 200 app.log"}'}
+    return list(
+        read_messages(
+            [
+                {"role": "user", "content": "Why do payments fail? Check the log."},
+                {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [{"id": "c1", "type": "function", "function": call}],
+                },
+                {"role": "tool", "tool_call_id": "c1", "content": "\n".join(log)},
+                {"role": "assistant", "content": "The gateway timed out on attempt 6."},
+            ]
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "`tail -n 200 app.log`: ERROR payment gateway timed out attempt=6",
+        "`tail -n 200 app.log` showed the payment gateway timed out at attempt 6.",
+    ],
+)
+def test_a_count_of_lines_is_no_percentage_of_an_attempt(line: str) -> None:
+    # ("200" was compared as "2", the 2 of "attempt=2", and the line read as "200 at attempt 6")
+    assert _stands(line, _log_record(), "Findings")
+
+
+def test_an_attempt_the_record_never_gives_is_still_stripped() -> None:
+    line = "`tail -n 200 app.log` showed the payment gateway timed out at attempt 9."
+    assert not _stands(line, _log_record(), "Findings")
