@@ -84,6 +84,20 @@ def test_a_goal_with_its_manner_stands_and_the_source_told_as_the_goal_does_not(
     assert not _stands("Move the billing-sync service to Pulsar 3.8.", record, heading)
 
 
+@pytest.mark.parametrize(
+    "goal",
+    [
+        "Ko taku e hiahia ana kia nekehia e koe a ledger-api i Postgres 13 ki Postgres 16, "
+        "me te kore e tū.",
+        "Ngwenda ũthamie ledger-api kuuma Postgres 13 nginya Postgres 16, hatarĩ gũtigithia.",
+    ],
+)
+def test_the_version_moved_from_told_as_the_target_is_stripped(goal: str) -> None:
+    record = said_record(goal)
+    assert _stands("Move ledger-api to Postgres 16 without downtime.", record, "Goal")
+    assert not _stands("Move ledger-api to Postgres 13 without downtime.", record, "Goal")
+
+
 @pytest.mark.parametrize("order", ORDERS)
 @pytest.mark.parametrize("heading", ["Summary", "Constraints and corrections", None])
 def test_steps_ordered_in_the_imperative_are_the_rule_not_runs(

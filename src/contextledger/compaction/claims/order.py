@@ -303,7 +303,7 @@ def reversed_rule(text: str, rules: list[str]) -> str | None:
 def listed_the_other_way(text: str, rules: list[str]) -> str | None:
     """The user's sentence of ``rules``, in words no order is read from, that lists the
     two commands ``text`` puts in an order the other way round: "`B`, then `A`" as a
-    list ("Pêşî `B`, paşê `A`": the second after a comma and at most two words). A
+    list ("Pêşî `B`, paşê `A`": the second after a comma and at most three words). A
     sentence whose order is read is left to :func:`reversed_rule`."""
     mine = rule_order(text)
     if mine is None:
@@ -315,7 +315,7 @@ def listed_the_other_way(text: str, rules: list[str]) -> str | None:
     for rule in rules:
         if rule_order(rule) is not None:
             continue
-        listed = re.search(rf"{re.escape(then)},\s+(?:[^\W\d_]+\s+){{0,2}}{re.escape(first)}", rule)
+        listed = re.search(rf"{re.escape(then)},\s+(?:[^\W\d_]+\s+){{0,3}}{re.escape(first)}", rule)
         if listed is not None and rule.count("`") == 4:
             return rule
     return None

@@ -362,7 +362,26 @@ def _paraphrased_but_manner(part: str, ev: Evidence) -> list[int]:
         return []
     found = _paraphrased(core, ev)
     said = [ev.said_index.units[i].text for i in found]
+    if any(_source_told_as_target(core, t) for t in said):
+        return []
     return found if all(stance_unread(t) or not lex.turned(part, t) for t in said) else []
+
+
+def _source_told_as_target(part: str, said: str) -> bool:
+    """Whether ``part`` moves something "to" a figure ``said`` gives before another one
+    ``part`` leaves out ("to Postgres 13" for "… Postgres 13 … Postgres 16"): a move
+    names where it starts before where it ends, in the languages of either word order."""
+    target = _TO_FIGURE.search(part)
+    if target is None:
+        return False
+    mine = set(_FIGURE.findall(part))
+    at = {n: m.start() for m in _FIGURE.finditer(said) for n in [m.group(0)]}
+    told = at.get(target.group("n"))
+    return told is not None and any(n not in mine and p > told for n, p in at.items())
+
+
+_FIGURE = re.compile(r"(?<![\w.])\d+(?:\.\d+)*(?![\w.]*\w)")
+_TO_FIGURE = re.compile(r"(?i)\b(?:to|into|onto)\s+(?:[\w-]+\s+){0,2}?(?P<n>\d+(?:\.\d+)*)\b")
 
 
 # The manner an act is done in, closing its clause: ", without downtime", "without stopping it"
