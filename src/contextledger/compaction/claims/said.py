@@ -654,7 +654,7 @@ def _reworded(part: str, said: list[frozenset[str]], specific: set[str]) -> int 
     impots.gouv sans accord écrit de l'utilisateur." for "Ne dépose rien sur impots.gouv
     sans mon feu vert écrit."): words compared by four letters, the user named as a noun
     left out; the ids and numbers it names (every one, in that unit) hold it to that unit
-    when it names any, and then half its other words do; three quarters without."""
+    when it names any, and then half its words do; three quarters without."""
     mine = lex.loose_terms(lex.content_terms(lexicon.USER_NOUN.sub(" ", part)))
     anchors = {t for t in mine if not t.isalpha()}
     if len(mine) < 3:
@@ -663,11 +663,15 @@ def _reworded(part: str, said: list[frozenset[str]], specific: set[str]) -> int 
     best = max(range(len(theirs)), key=lambda i: len(mine & theirs[i]), default=None)
     if best is None or anchors - theirs[best] or specific - said[best]:
         return None
-    # (half its words besides those anchors: "Lower the pool size to 32, not 48." is not
-    # "Lower it to 32, not 48." with nothing named before, its numbers are no words)
-    words = mine - anchors
     need = 0.5 if anchors else 0.75
-    return best if len(words & theirs[best]) >= need * len(words) else None
+    if len(mine & theirs[best]) < need * len(mine):
+        return None
+    # (its numbers held to what they measure: a word it shares besides the act it opens
+    # with, "timeout" of "set the timeout to 171 seconds"; "Lower the pool size to 32, not
+    # 48." is not "Lower it to 32, not 48." with nothing named before it)
+    opening = _WORDS.search(lexicon.USER_NOUN.sub(" ", part))
+    act = lex.loose_terms(lex.content_terms(opening.group(0))) if opening else frozenset()
+    return best if not anchors or (mine & theirs[best]) - anchors - act else None
 
 
 def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False) -> list[Claim]:
