@@ -13,7 +13,7 @@ to the assistant."""
 from __future__ import annotations
 
 import pytest
-from tests.builders import chat_record, item_stands, said_record
+from tests.builders import chat_exchange, chat_record, item_stands, said_record
 
 from contextledger import Message
 from contextledger.compaction import verify_recap
@@ -114,18 +114,7 @@ def _lint_record() -> list[Message]:
         read_messages(
             [
                 {"role": "user", "content": "Deploy the exporter to staging."},
-                {
-                    "role": "assistant",
-                    "content": None,
-                    "tool_calls": [
-                        {
-                            "id": "c1",
-                            "type": "function",
-                            "function": {"name": "shell", "arguments": '{"cmd": "make lint"}'},
-                        }
-                    ],
-                },
-                {"role": "tool", "tool_call_id": "c1", "content": "all good\nexit code 0"},
+                *chat_exchange("c1", "shell", {"cmd": "make lint"}, "all good\nexit code 0"),
                 {
                     "role": "user",
                     "content": "Only this once you may run `git push -f`, never again.",
@@ -174,17 +163,11 @@ def test_what_the_assistant_ran_stands_under_a_heading_of_the_users_words(headin
 def _log_record() -> list[Message]:
     retries = [f"2026-12-01T10:0{i}:00 WARN retry payment gateway attempt={i}" for i in (1, 2)]
     log = [*retries, "2026-12-01T10:06:00 ERROR payment gateway timed out attempt=6"]
-    call = {"name": "shell", "arguments": '{"cmd": "tail -n 200 app.log"}'}
     return list(
         read_messages(
             [
                 {"role": "user", "content": "Why do payments fail? Check the log."},
-                {
-                    "role": "assistant",
-                    "content": None,
-                    "tool_calls": [{"id": "c1", "type": "function", "function": call}],
-                },
-                {"role": "tool", "tool_call_id": "c1", "content": "\n".join(log)},
+                *chat_exchange("c1", "shell", {"cmd": "tail -n 200 app.log"}, "\n".join(log)),
                 {"role": "assistant", "content": "The gateway timed out on attempt 6."},
             ]
         )
