@@ -130,6 +130,14 @@ def test_a_run_that_exited_non_zero_is_a_failure(frame: int) -> None:
         (["./backfill.sh"], "ERROR: cursor lost", False),  # no status said: a run's own words
         (["kubectl logs api"], "ERROR x\n[exit code: 1]", False),  # the read itself failed
         (["pytest -q | tee out.log"], f"FAILED {FAILING}\nExit code: 0", False),
+        # any platform's log reader, read by its shape: no exit status, many records
+        (["stern ledger -n prod --since 1h"], "ERROR a\nINFO b\nERROR c", True),
+        (["aws logs tail /ecs/ledger --since 2h"], "ERROR a\nINFO b\nERROR c", True),
+        (["gcloud logging read 'severity>=ERROR' --limit 50"], "ERROR a\nERROR b\nERROR c", True),
+        (["heroku logs --tail -a ledger"], "ERROR a\nINFO b\nERROR c", True),
+        # a command that removes logs and prints an error failed
+        (["aws logs delete-log-group --log-group-name x"], "ERROR a\nAccessDenied b\nc", False),
+        (["rm -rf logs"], "rm: cannot remove 'logs/a': Permission denied\nb\nc", False),
     ],
 )  # fmt: skip
 def test_what_a_call_only_read(commands: list[str], output: str, read: bool) -> None:
@@ -241,3 +249,16 @@ def test_a_log_read_s_finding_stands_verification(quotes: bool) -> None:
     )
     assert verified.removed_sentences == ()
     assert "retrying publish" in recap_section(verified.text, "Findings")
+
+
+def test_a_code_cell_s_count_is_a_number_though_it_starts_like_a_looking_program() -> None:
+    # "df.to_parquet(…)" is a code cell's expression, no `df -h` that only looks
+    turns: list[dict[str, Any]] = [{"role": "user", "content": POLISH[0]}]
+    cell = "df.to_parquet('out/events.parquet')\nprint(f'TOTAL ROWS: {len(df):,}')"
+    turns += chat_exchange("c1", "python", {"code": cell}, "TOTAL ROWS: 18,204")
+    turns += chat_exchange(
+        "c2", "shell", {"command": "df -h /data"}, "/dev/sda1 100G 80G\nTOTAL: 80G"
+    )
+    numbers = digest(list(read_messages(turns))).items("Numbers that matter")
+    assert any("18,204" in x for x in numbers)
+    assert not any("80G" in x for x in numbers)

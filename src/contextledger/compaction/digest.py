@@ -97,6 +97,7 @@ from .failures import (
     error_answer_lines,
     failing_tests,
     failure_lines,
+    only_looks,
     only_read,
     passed_on_rerun,
     recovered,
@@ -1969,8 +1970,9 @@ class _Walk:
         if not lines and not shown:
             for line in output_values(r.text):
                 add("Findings", f"{what}: {line}")
-        looked = bool(cmds) and all(LOOKING.search(f"`{c}`") for c in cmds)  # git log, ls
-        if not (lines or shown or looked or (call is not None and self.reads_of.get(call.id))):
+        if not (
+            lines or shown or only_looks(cmds) or (call is not None and self.reads_of.get(call.id))
+        ):
             for line in counted_lines(r.text):  # "TOTAL LAG: 18,204 messages behind"
                 add("Numbers that matter", f"{what}: {line}")
                 self.tallied.append(f"{what}: {line}")

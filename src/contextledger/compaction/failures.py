@@ -1329,8 +1329,17 @@ def only_read(
     # (a short answer is the command's own error, "cat: NOTES.md: No such file or
     # directory", or the one line searched for: what failed)
     said = sum(1 for x in output.splitlines() if x.strip())
-    looks = bool(commands) and all(_PROGRAM.match(c) and LOOKING.search(f"`{c}`") for c in commands)
-    return said > _OWN_ANSWER and (looks or (log_tool and not commands))
+    return said > _OWN_ANSWER and (only_looks(commands) or (log_tool and not commands))
+
+
+def only_looks(commands: Sequence[str]) -> bool:
+    """Whether every one of a call's commands only looks (`tail`, `git log`, `aws logs tail`),
+    none of them a code cell's expression (`df.to_parquet(…)` is no `df`).
+
+    >>> only_looks(["git log -3", "ls src"]), only_looks(["df.to_parquet('x.parquet')"]), only_looks([])
+    (True, False, False)
+    """
+    return bool(commands) and all(_PROGRAM.match(c) and LOOKING.search(f"`{c}`") for c in commands)
 
 
 # a command's program, a bare word before its arguments (not a code cell's

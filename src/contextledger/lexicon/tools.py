@@ -162,6 +162,11 @@ FILESYSTEM_WORDS = frozenset(
 # Options a CLI takes before its subcommand ("kubectl -n prod-eu logs …", "git -C repo log",
 # "docker --context x ps", "terraform -chdir=infra show"): each a flag, with its value.
 _OPTIONS = r"(?:\s+-{1,2}[\w.-]+(?:=\S+|\s+[^\s-]\S*)?)*"
+# what a command does to logs that is no reading of them ("aws logs delete-log-group",
+# "app logs rotate"): a word that starts with it
+_LOG_WRITES = (
+    r"(?:\w+-)*(?:delete|remove|rm|purge|clear|put|create|write|set|update|rotate|flush|drop)\b"
+)
 LOOKING = compiled_on_use(
     r"^`?(?:sudo\s+)?(?:(?:ls|ll|cat|head|tail|less|more|grep|egrep|rg|ag|ack|find|fd|tree|pwd|"
     r"echo|printf|wc|stat|file|which|whereis|type|whoami|id|env|printenv|du|df|ps|top|date|"
@@ -182,5 +187,11 @@ LOOKING = compiled_on_use(
     r"(?:npm|pnpm|yarn)\s+(?:ls|list|outdated|view|why|info)\b|pip3?\s+(?:list|show|freeze)\b|"
     r"(?:npm|pnpm|yarn|bundle|composer|poetry)(?:\s+(?:install|i|ci))?\s*`?$|"
     r"pip3?\s+install\s+-r\s+\S+\s*`?$|uv\s+sync\b|go\s+mod\s+(?:download|tidy)\b|"
-    r"cargo\s+fetch\b)"
+    r"cargo\s+fetch\b|"
+    # any platform's own log reader: "stern api", "aws logs tail /ecs/api", "gcloud logging
+    # read …", "heroku logs --tail", "nomad alloc logs", "fly logs" — a word for logs among
+    # the command's first words, none of them one that writes or removes
+    r"stern\b|(?!(?:rm|mv|cp|ln|mkdir|touch|chmod|chown|truncate|shred|tar|zip|gzip|rsync|scp)\b)"
+    r"\w[\w.-]*(?:\s+(?!" + _LOG_WRITES + r")\w[\w.-]*){0,2}?\s+(?:logs?|logging)"
+    r"(?=\s+-|\s*`?$|\s+(?!" + _LOG_WRITES + r")[^\s-]))"
 )
