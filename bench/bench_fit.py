@@ -46,7 +46,9 @@ screenshots).
   sample requests, less classifying them again), each reported apart, then the first
   ``fit`` (the figure), then LangChain on the same dicts after its own import and first call;
 * **refit**: a ``Fitter`` kept per conversation, fed the app's own list of dicts after the
-  app appends to it in place: one new dict (median of 9), and a whole turn of three (an
+  app appends to it in place: one new dict of each kind, in turn (a user's text, a user's
+  screenshot alone, an assistant's text, a tool result whose call was appended and fitted
+  before; each kind's median of 9, new content each time), and a whole turn of three (an
   assistant tool call, its result, the next request; median of 5); then a user's dict taken
   out at 60 % of the list, and the oldest turn dropped as a sliding window drops it (median
   of 5 each; ``bench_refit_splice.py`` measures these changes alone). The list is the last
@@ -109,6 +111,7 @@ from fit_sessions import (
     desktop_session,
     helpdesk_session,
     multilingual_session,
+    screenshot,
     support_session,
 )
 from fit_unseen import describe, unseen_session
@@ -760,6 +763,48 @@ def langchain_trim(msgs: list[dict[str, Any]], budget: int) -> Any:
     )
 
 
+def _tool_call(cid: str, i: int) -> dict[str, Any]:
+    call = {"id": cid, "type": "function",
+            "function": {"name": "run_shell", "arguments": f'{{"cmd": "tail -n {i + 20} build.log"}}'}}  # fmt: skip
+    return {"role": "assistant", "content": None, "tool_calls": [call]}
+
+
+def _user_text(rng: random.Random, i: int, window: int) -> dict[str, Any]:
+    return {
+        "role": "user",
+        "content": f"Und jetzt? Next step {i} — run the tests again ✓ {rng.random()}",
+    }
+
+
+def _user_screenshot(rng: random.Random, i: int, window: int) -> dict[str, Any]:
+    url = screenshot(rng, window * 100 + i)
+    return {"role": "user", "content": [{"type": "image_url", "image_url": {"url": url}}]}
+
+
+def _assistant_text(rng: random.Random, i: int, window: int) -> dict[str, Any]:
+    return {
+        "role": "assistant",
+        "content": f"Step {i}: the cache now answers in {rng.randint(2, 90)} ms.",
+    }
+
+
+def _tool_result(rng: random.Random, i: int, window: int) -> dict[str, Any]:
+    lines = "\n".join(f"[{j}] built target_{rng.getrandbits(24):x} ✓" for j in range(20))
+    return {"role": "tool", "tool_call_id": f"call_kind_{window}_{i}", "content": lines}
+
+
+#: What a refit is timed after, one dict appended in place: each kind's maker, and whether
+#: the call it answers goes first (appended and fitted, not timed). The user's text was the
+#: only kind timed before; a screenshot alone is a user request too (the pins are made
+#: again), and an agent's appends are assistant turns and tool results.
+_APPENDED: dict[str, tuple[Callable[[random.Random, int, int], dict[str, Any]], bool]] = {
+    "a user's text": (_user_text, False),
+    "a user's screenshot alone": (_user_screenshot, False),
+    "an assistant's text": (_assistant_text, False),
+    "a tool result": (_tool_result, True),
+}
+
+
 def measure(window: int, make: Session, seed0: int = 0) -> tuple[float, float, float]:
     """Print one window's rows; return the cold ratios (LangChain's CPU / ours): the lowest,
     the median and the highest over the 3 cold sessions (seeds from ``seed0 + window``)."""
@@ -797,11 +842,15 @@ def measure(window: int, make: Session, seed0: int = 0) -> tuple[float, float, f
     fitter = Fitter(model, window=window, max_output_tokens=reserve)
     report = fitter.fit(msgs).report
     rng = random.Random(window)
-    one = []
+    # one dict of each kind appended in place, each with new content, timed after it
+    kinds: dict[str, list[tuple[float, float]]] = {kind: [] for kind in _APPENDED}
     for i in range(9):
-        text = f"Und jetzt? Next step {i} — run the tests again ✓ {rng.random()}"
-        msgs.append({"role": "user", "content": text})
-        one.append(clocked(lambda: fitter.fit(msgs)))
+        for kind, (made, call_first) in _APPENDED.items():
+            if call_first:  # a tool result: its call was appended and fitted before (not timed)
+                msgs.append(_tool_call(f"call_kind_{window}_{i}", i))
+                fitter.fit(msgs)
+            msgs.append(made(rng, i, window))
+            kinds[kind].append(clocked(lambda: fitter.fit(msgs)))
     turn = []
     for i in range(5):
         call = {
@@ -839,26 +888,26 @@ def measure(window: int, make: Session, seed0: int = 0) -> tuple[float, float, f
         f"\nwindow {window:,} (budget {budget:,}); kept {len(report.kept):,} messages, "
         f"used {report.used:,} tokens ({report.image_tokens:,} image)"
     )
-    print(f"  {'':48} {'wall ms':>8}  {'CPU ms':>8}   LangChain's CPU / ours")
+    print(f"  {'':56} {'wall ms':>8}  {'CPU ms':>8}   LangChain's CPU / ours")
     rows = [
         ("contextledger fit, cold, never-seen dicts", medians(cold)),
-        ("contextledger refit, 1 dict appended in place", medians(one)),
+        *((f"contextledger refit, +1 dict: {kind}", medians(kinds[kind])) for kind in kinds),
         ("contextledger refit, a turn (3 dicts) appended", medians(turn)),
         ("contextledger refit, 1 dict removed mid-history", medians(removed)),
         ("contextledger refit, the oldest turn dropped", medians(slid)),
     ]
     for name, (w, c) in rows:
         if "cold" in name:  # each cold session against LangChain on that same session
-            print(f"  {name:48} {w * 1e3:8.1f}  {c * 1e3:8.1f}   {statistics.median(ratios):6.2f}x")
+            print(f"  {name:56} {w * 1e3:8.1f}  {c * 1e3:8.1f}   {statistics.median(ratios):6.2f}x")
             ours = statistics.median(f["fit"] for f in firsts)
             name = "  the same sessions, each in a fresh process"
-            print(f"  {name:48} {'':8}  {ours * 1e3:8.1f}   {fresh_ratios[1]:6.2f}x")
+            print(f"  {name:56} {'':8}  {ours * 1e3:8.1f}   {fresh_ratios[1]:6.2f}x")
             continue
         print(
-            f"  {name:48} {w * 1e3:8.1f}  {c * 1e3:8.1f}   {lc[1] / c:6.2f}x  ({lc[0] / w:.2f}x wall)"
+            f"  {name:56} {w * 1e3:8.1f}  {c * 1e3:8.1f}   {lc[1] / c:6.2f}x  ({lc[0] / w:.2f}x wall)"
         )
     name = "langchain trim_messages(convert_to_messages)"
-    print(f"  {name:48} {lc[0] * 1e3:8.1f}  {lc[1] * 1e3:8.1f}")
+    print(f"  {name:56} {lc[0] * 1e3:8.1f}  {lc[1] * 1e3:8.1f}")
     ratio = peak / deep_size(fresh)
     print(f"  peak memory during a cold fit: {peak / 1e6:.1f} MB = {ratio:.2f}x the input")
     ratios.sort()
