@@ -348,6 +348,17 @@ _BRIDGE_CHARS = 5_000_000
 # Past this many characters, a count whose cost so far, projected over the whole text or
 # batch, exceeds the allowance hands over at once.
 _PROJECT_FROM = 4_096
+# Past this many characters counted in the process, a fit told how many tokens it will count
+# (``TiktokenCounter.expect``: about a window's worth, the run of recent turns it keeps) hands
+# over as soon as what the pure-Python path has cost a token, over the tokens still to come,
+# exceeds what is left of the allowance: a first 128k fit of never-seen words in five
+# scripts (~3.5 units a character) spent the whole allowance (~0.2 s) on its kept run and
+# then built the compiled tokenizer anyway (~0.16 s more). Read before this many characters,
+# the cost a token is that of a cold memo, not yet of the session's words.
+_PROJECT_TOKENS_FROM = 16_384
+# Characters a token the fit's expectation is given in (``fitter``: "about 4 characters a
+# token", at most a window of text)
+_EXPECTED_CHARS_PER_TOKEN = 4
 
 
 def _light_safe(text: str) -> bool:
@@ -507,13 +518,18 @@ class _LightCounter:
         self._pairs = _pair_table()
         self._counted: list[_Counted] = []  # newest last
         self.allowance = _LIGHT_ALLOWANCE
+        # what the counts returned so far cost, and their characters and tokens
+        self.spent = self.chars = self.tokens = 0
 
-    def count_many(self, texts: Sequence[str]) -> list[int] | None:
+    def count_many(self, texts: Sequence[str], expected: int = 0) -> list[int] | None:
         """The counts, or None (and nothing spent) when they would exceed the allowance or a
-        text holds a character this Python does not assign or a lone surrogate."""
+        text holds a character this Python does not assign or a lone surrogate. ``expected``:
+        the tokens the caller expects to count from here on, these included (0: not known);
+        None as well once what the counts have cost a token says those would exceed it
+        (``_PROJECT_TOKENS_FROM``)."""
         if not _all_light_safe(texts):
             return None
-        cost = done = 0
+        cost = done = tokens = 0
         chars = sum(map(len, texts))
         counts = []
         for text in texts:
@@ -529,8 +545,29 @@ class _LightCounter:
             # not when the allowance is spent (base64, long runs of CJK)
             if done >= _PROJECT_FROM and cost * chars > self.allowance * done:
                 return None
+            tokens += n
+            if expected > tokens and self._past_allowance(cost, done, tokens, expected):
+                return None
         self.allowance -= cost
+        self.spent += cost
+        self.chars += done
+        self.tokens += tokens
         return counts
+
+    def _past_allowance(self, cost: int, done: int, tokens: int, expected: int) -> bool:
+        """Whether the ``expected - tokens`` tokens still to come, at what the counts so far
+        (``tokens`` of this batch for ``cost``, over ``done`` characters, and those before it)
+        cost a token, would exceed what the allowance leaves after ``cost``: then it would
+        most likely give up anyway, the compiled tokenizer built after all (the sooner, the
+        less spent here for nothing). An estimate: a cost a token that falls as the memo
+        fills, or a fit that counts less than it expected, may hand over a count the path
+        would have finished (at worst the tokenizer's build, ~0.16 s, for what was left).
+        Only after ``_PROJECT_TOKENS_FROM`` characters: before, the cost a token is a cold
+        memo's."""
+        if self.chars + done < _PROJECT_TOKENS_FROM:
+            return False
+        per_token = (self.spent + cost) / max(1, self.tokens + tokens)
+        return cost + per_token * (expected - tokens) > self.allowance
 
     def _count_long(self, text: str, cost: int) -> tuple[int, int]:
         """A long text's count: from the remembered texts it opens or ends like, plus what
@@ -687,6 +724,7 @@ class TiktokenCounter:
         # (None: no such encoding; see _hand_over)
         self._bridged: int | None = None
         self._compiled_asked = False  # ``warm`` asked for toktok (see _fast)
+        self._expected = 0  # the tokens the fit counting now expects to count still (``expect``)
 
     @classmethod
     def named(cls, name: str) -> TiktokenCounter:
@@ -733,7 +771,12 @@ class TiktokenCounter:
         """About ``chars`` characters are about to be counted: when that is more than the
         pure-Python path would take and its vocabulary is not read yet, the compiled
         tokenizer is used from the first count (a first fit of a long history reads one
-        vocabulary, not the pure-Python path's and then the compiled one's)."""
+        vocabulary, not the pure-Python path's and then the compiled one's); else the
+        pure-Python path hands over as soon as it can tell that about a token every
+        ``_EXPECTED_CHARS_PER_TOKEN`` characters of them would exceed its allowance
+        (``_LightCounter.count_many``). Only when the compiled tokenizer is built: no count
+        changes."""
+        self._expected = chars // _EXPECTED_CHARS_PER_TOKEN
         if chars > _LIGHT_ALLOWANCE and self._light is None and self._encoding is None:
             with self._light_lock:
                 if self._light is None:
@@ -787,10 +830,12 @@ class TiktokenCounter:
                 light = self._light = _LightCounter(self._name)
             if not isinstance(light, _LightCounter):
                 return None
-            counts = light.count_many(texts)
+            counts = light.count_many(texts, self._expected)
             if counts is None:
                 self._light = False
                 self._hand_over(light)
+            elif self._expected:
+                self._expected = max(0, self._expected - sum(counts))
             return counts
 
     def __eq__(self, other: object) -> bool:

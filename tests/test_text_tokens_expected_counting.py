@@ -1,0 +1,80 @@
+"""A fit that says how much it will count (``TiktokenCounter.expect``) has the pure-Python
+path hand over to the compiled tokenizer as soon as what it has cost a token says it could
+not count that much within its allowance, not after spending it all; its counts stay exact."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from contextledger.pricing import text as text_mod
+from contextledger.pricing.text import TiktokenCounter
+
+# Letters of scripts earlier tests count (Georgian, Armenian, Vietnamese): words made of
+# random syllables are never-seen words, most of them merged piece by piece (costly here)
+_SYLLABLES = {
+    "ka": ("ბგდვზთკლმნპრსტფქღყშჩცძწჭხჯჰ", "აეიოუ"),
+    "hy": ("բգդզթժլխծկհձղճմյնշչպջռսվտրցփքֆ", "աեէըիոու"),
+    "vi": ("bcdghklmnpqrstvx", "aăâeêioôơuưáàảãạắằẳẵặấầẩẫậ"),
+}
+
+
+def _never_seen_text(seed: int, chars: int) -> list[str]:
+    """Turns of random-syllable words in three scripts, ``chars`` characters in all."""
+    rng = random.Random(seed)
+    texts: list[str] = []
+    size = 0
+    while size < chars:
+        consonants, vowels = _SYLLABLES[rng.choice(list(_SYLLABLES))]
+        words = (
+            "".join(rng.choice(consonants) + rng.choice(vowels) for _ in range(rng.randint(2, 5)))
+            for _ in range(rng.randint(20, 60))
+        )
+        text = " ".join(words) + "."
+        texts.append(text)
+        size += len(text)
+    return texts
+
+
+@functools.cache
+def _compiled() -> TiktokenCounter:
+    counter = TiktokenCounter.named("o200k_base")
+    counter.warm()
+    return counter
+
+
+def test_expecting_more_than_the_allowance_covers_hands_over_early_counting_exactly() -> None:
+    texts = _never_seen_text(1, 20_000)
+    light = text_mod._LightCounter("o200k_base")
+    # (a window's worth that the allowance cannot cover at what these words cost)
+    assert light.count_many(texts, expected=10 * sum(map(len, texts))) is None
+    assert light.allowance == text_mod._LIGHT_ALLOWANCE  # (nothing spent for nothing)
+
+    counter = TiktokenCounter("o200k_base")
+    counter.expect(40 * sum(map(len, texts)))
+    assert counter.count_many(texts) == _compiled().count_many(texts)
+
+
+def test_without_an_expectation_the_same_text_stays_on_the_pure_python_path() -> None:
+    texts = _never_seen_text(2, 20_000)
+    light = text_mod._LightCounter("o200k_base")
+    counts = light.count_many(texts)
+    assert counts == _compiled().count_many(texts)
+    assert light.allowance < text_mod._LIGHT_ALLOWANCE  # (counted here)
+
+
+def test_an_expectation_the_allowance_covers_stays_on_the_pure_python_path() -> None:
+    """Ordinary prose expected at about a window of 32k tokens costs the pure-Python path
+    less than its allowance: it counts it, in parts, as before."""
+    rng = random.Random(3)
+    words = ["the", "report", "shows", "that", "payments", "failed", "after", "deploy", "we"]
+    texts = [" ".join(rng.choice(words) for _ in range(80)) + "." for _ in range(400)]
+    light = text_mod._LightCounter("o200k_base")
+    expected = 32_000
+    got: list[int] = []
+    for at in range(0, len(texts), 50):
+        part = light.count_many(texts[at : at + 50], expected=expected)
+        assert part is not None
+        got += part
+        expected = max(0, expected - sum(part))
+    assert got == _compiled().count_many(texts)
