@@ -76,6 +76,7 @@ from .condition import (
     check_taken_back,
     check_turned_clause,
     check_unconditional_leave,
+    check_unread_exception,
     check_weakened,
     check_widened_scope,
 )
@@ -117,7 +118,7 @@ from .evidence import Claim, Evidence, failed_answer, failing_lines
 from .failing import check_marked_failures, check_still_failing
 from .fields import check_field_figures
 from .kept import as_ban
-from .kept_off import asked_where_kept_off
+from .kept_off import asked_where_kept_off, ban_kept_to, banned_where_worked_on
 from .named import (
     check_named_actor,
     check_named_span,
@@ -453,6 +454,7 @@ def _check_clause(
     out += check_qualities(text, ev)  # "per minute" for "per second", "local" for "UTC"
     if not out and section not in _DONE_SECTIONS:
         out += check_qualifiers(text, ev)  # "Never push to main." for "… except hotfixes"
+        out += [] if out else check_unread_exception(text, ev)  # "…, ji bilî audit_log"
     if section not in _DONE_SECTIONS:
         out += check_named_actor(text, ev) + check_person_role(text, ev) + check_roles(text, ev)
         out += [] if out else check_tool_only_person(text, ev)
@@ -612,6 +614,9 @@ def _check_clause(
         out = [c for c in out if not c.reason.startswith(_RESTATED_READ)]
     # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
     out = without_translated(text, out, ev)
+    if out and section not in _DONE_SECTIONS and ban_kept_to(text, ev):
+        # "Do not modify X." where the user's clause on X, in unread words, was kept as a ban
+        out = [c for c in out if not c.reason.startswith(_BAN_KEPT_EXCUSED)]
     if out and section not in _DONE_SECTIONS and _failure_told(text, ev):
         # "Không đặt được lịch xem căn VN-4471: …": an act denied whose object only a failed
         # call names is that failure told, in any language, not a rule of the user's
@@ -619,8 +624,9 @@ def _check_clause(
     if not out and section not in _DONE_SECTIONS:
         out += named_after_leaving(text, ev)  # "P owns the rollout" when P has left
         out += switched_around(text, ev)  # "flag X is ON" when the user said it stays OFF
-        # "The user asked to refactor X" when the user's short clause on X was a ban kept to
-        out += [] if out else asked_where_kept_off(text, ev)
+        # "The user asked to refactor X" when the user's short clause on X was a ban kept to,
+        # and "never touch X" when the assistant wrote under X right after that clause
+        out += [] if out else asked_where_kept_off(text, ev) + banned_where_worked_on(text, ev)
     if not out and section not in _DONE_SECTIONS:
         out += check_corrected_name(text, ev)  # "Tap & Pay" after "… Tap to Pay, not Tap & Pay"
         out += check_corrected_value(text, ev)  # "Batch size: 256." after "make that 512"
@@ -631,6 +637,7 @@ def _check_clause(
 _UNTRACED = "no user turn says this"
 # what a change of a range the user gave is not, told in the user's words (check_clause)
 _RANGE_TOLD = (_UNTRACED, "the user rejected", "no tool call ran it", "no turn of the record shows")
+_BAN_KEPT_EXCUSED = (_UNTRACED, "not what the user said", "the user said the opposite about")
 _OPEN_EXCUSED = (
     _UNTRACED,
     "no tool call ran it",

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from ...lexicon import claims as lexicon
 from ...lexicon.negation import denial
+from ...settings_said import word_count
 from ..facts import sentences
 from ..stance import retraction
 from ..trace import FILLER, stem
@@ -26,6 +27,7 @@ from .polarity import choice_of, preferences
 from .reading import BACKTICKED, fold, quote
 from .roles import bound_as_said
 from .said import supporting_at
+from .translated import stance_unread
 
 # What limits a rule to some cases: a time window, an exception, a threshold, a wait.
 _CONDITION = re.compile(
@@ -679,3 +681,65 @@ def check_unconditional_leave(text: str, ev: Evidence) -> list[Claim]:
             why = f"{CONDITION_LEFT_OUT} {quote(limit)}: {quote(said[-1])}"
             out.append(Claim("constraint", text.strip(), why))
     return out
+
+
+# a rule told for the whole of its scope ("Every table may be vacuumed.", "The user forbade
+# every change in config/fees/, README.md included."): what an exception left out turns
+_FOR_ALL = re.compile(r"(?i)\b(?:every|all|any|each|entire|whole|everything|anything|nothing)\b")
+_TAKES_STANCE = re.compile(
+    r"(?i)\b(?:user|may|can|must|never|should|allow\w*|permit\w*|forb[ai]d\w*|ban\w*)\b"
+)
+_FOLDED_IN = re.compile(r"(?i)\b(?:included|including|too|as\s+well|also|even|alike)\b")
+# a thing named in code's way: a path, a file, a table ("README.md", "audit_log_2021",
+# "config/fees/", "`pg_dump`"), not a word of any language
+_CODE_NAME = re.compile(
+    r"`[^`\n]+`|(?<![\w/.-])[^\W\d_][\w-]*(?:[_./][\w-]+)+/?|(?<![\w/.-])[^\W\d_]+\d\w*"
+)
+# where a clause ends: "…, ji bilî audit_log_2021.", "Mo ndu X pëpe, a yeke ti mbeni bungbi."
+CLAUSE_MARK = re.compile(r"[,;，、；،؛]")
+_EXCEPTION_WORDS = 4  # "ji bilî X", "gawas lang sa X didto": a marker and a particle or two
+
+
+def check_unread_exception(text: str, ev: Evidence) -> list[Claim]:
+    """A rule told for the whole of its scope ("Every table may be vacuumed.") where the
+    user's sentence on it ends in a short clause of its own naming one more thing in
+    code's way, in words no reader here holds ("…, ji bilî audit_log_2021."): an exception
+    by its shape, in any language (a thing added to an "every" needs no clause). The claim
+    leaves it out, or folds it in ("…, README.md included."); naming it otherwise stands.
+    English clauses are :func:`check_qualifiers`' (their exception words are read)."""
+    if not _FOR_ALL.search(text) or not _TAKES_STANCE.search(text):
+        return []
+    if lexicon.RULE_EXCEPT.search(text):
+        return []
+    mine = _anchors(_CODE_NAME.sub(" ", text)) | {n.strip("`/") for n in _CODE_NAME.findall(text)}
+    for turn in ev.user_turns:
+        for said in sentences(turn):
+            cut = _unread_last_clause(said)
+            if cut is None:
+                continue
+            head, last, name = cut
+            theirs = _anchors(_CODE_NAME.sub(" ", head))
+            theirs |= {n.strip("`/") for n in _CODE_NAME.findall(head)}
+            if not mine & theirs:
+                continue  # (a sentence on something else)
+            if name in text and not _FOLDED_IN.search(text):
+                continue  # (the exception named in the claim's own words)
+            why = f"the user's exception was dropped ({last.strip()}): {quote(said)}"
+            return [Claim("constraint", text, why)]
+    return []
+
+
+def _unread_last_clause(said: str) -> tuple[str, str, str] | None:
+    """``said`` cut before its last clause when that clause names one thing in code's way
+    that the rest does not, with a few words no reader here holds: (rest, clause, name)."""
+    parts = CLAUSE_MARK.split(said)
+    if len(parts) < 2:
+        return None
+    head, last = " ".join(parts[:-1]), parts[-1]
+    names = [n.strip("`").rstrip(".") for n in _CODE_NAME.findall(last)]
+    if len(names) != 1 or names[0] in head or " " in names[0]:
+        return None  # (a command in the last clause is a step to take next, not a thing left out)
+    words = word_count(last.replace(names[0], " ").strip(" .!?。"))
+    if not 1 <= words <= _EXCEPTION_WORDS or not stance_unread(last):
+        return None
+    return head, last, names[0]

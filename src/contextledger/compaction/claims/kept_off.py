@@ -8,21 +8,31 @@ its words; what the assistant did next tells a ban from a request (see
 ("Understood, I won't touch src/billing_legacy/.") and the work goes on elsewhere, no call
 ever naming the path. A claim that the user asked to change the path is then unsupported;
 the same short clause followed by edits under the path keeps it.
+
+A note without a denial ("Noted.", "Understood, I'll follow that.") tells a rule too when
+the assistant then went on writing files elsewhere and never named the path again: a
+request it took up would be done, or said to be pending. And the mirror: "The user said
+never to touch src/reports/." where the user's short clause on it was answered by writes
+under the path right away - the user asked for that work.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
+from ...model import ToolCall
 from ..facts import extract_claims, sentences
 from ..rules import kept_off, paths_said_briefly
+from ..tool_calls import call_writes
+from .condition import CLAUSE_MARK
 from .evidence import Claim, Evidence
 from .polarity import negated
 from .reading import quote
 from .translated import stance_unread
 from .words import restricts
 
-__all__ = ["asked_where_kept_off"]
+__all__ = ["asked_where_kept_off", "ban_kept_to", "banned_where_worked_on"]
 
 # "The user asked to refactor …", "The user wants X refactored", "User requested …"
 _USER_ASKED = re.compile(
@@ -34,6 +44,13 @@ _USER_ASKED = re.compile(
 _COMMAND = re.compile(r"^\W*[A-Z][a-z]+\s+(?:[a-z]+\s+){0,4}\S*/")
 _STATE = re.compile(r"(?i)\b(?:is|are|was|were|has|have|had|holds?|contains?|lives?)\b")
 _NOT_A_VERB = frozenset({"the", "a", "an", "this", "that", "it", "we", "i", "you", "they"})
+# a reply that takes work up ("OK.", "Sure.", "On it.", "I'll start with X."), in the
+# assistant's words: a note of a rule says none of these ("Noted.", "OK, noted.", "I'll
+# follow that.")
+_TAKES_UP = re.compile(
+    r"(?i)^\W*(?:ok(?:ay)?|sure|yes)\W*$|\bon\s+it\b|\bwill\s+do\b|"
+    r"\bI(?:'|’|\s+wi)ll\s+(?!(?:follow|keep|remember|respect|stay|leave|avoid|note)\b)\w"
+)
 
 
 def asked_where_kept_off(text: str, ev: Evidence) -> list[Claim]:
@@ -44,28 +61,54 @@ def asked_where_kept_off(text: str, ev: Evidence) -> list[Claim]:
     on the path ever (see the module's note)."""
     if not _requests(text):
         return []
-    paths = {p.rstrip("/") for p in _paths(text)}
-    if not paths:
+    found = _ban_kept_to({p.rstrip("/") for p in _paths(text)}, ev)
+    if found is None:
         return []
+    why = f"the user set it off limits and the assistant kept off it: {quote(found)}"
+    return [Claim("user said", text, why)]
+
+
+def ban_kept_to(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` bans a path ("Do not modify src/billing_legacy/.") that the user's
+    clauses on it, in words no reader here holds, set off limits by what followed them
+    (see :func:`asked_where_kept_off`): the ban traces to them whatever their words."""
+    if not (negated(text) or restricts(text)):
+        return False
+    return _ban_kept_to({p.rstrip("/") for p in _paths(text)}, ev) is not None
+
+
+def _ban_kept_to(paths: set[str], ev: Evidence) -> str | None:
+    """The first user sentence naming ``paths`` when every one naming them is a short
+    clause of no reading of its own (words no reader here holds, or a denial) that the
+    assistant took as a rule and kept to (:func:`_kept_to`); else None."""
+    if not paths:
+        return None
     touched = "\n".join(sorted(ev.touched))
     found: str | None = None
+    for i, said, named, clause in _user_clauses(paths, ev):
+        if not _brief(clause, named) or not (stance_unread(clause) or negated(clause)):
+            return None  # a sentence on the path with a reading of its own
+        if not _kept_to(i, sorted(named), touched, ev):
+            return None
+        found = found or said
+    return found
+
+
+def _user_clauses(paths: set[str], ev: Evidence) -> Iterator[tuple[int, str, set[str], str]]:
+    """Each user sentence naming some of ``paths``: (its turn's index in ``ev.dialogue``,
+    the sentence, the paths it names, its clause naming them)."""
     for i, (role, turn) in enumerate(ev.dialogue):
         if role != "user" or not any(p in turn for p in paths):
             continue  # (a long record's turns are read only where they name the path)
         for said in sentences(turn):
             named = {p.rstrip("/") for p in _paths(said)} & paths
-            if not named:
-                continue
-            brief = {p.rstrip("/") for p in paths_said_briefly(said)}
-            if not named <= brief or not (stance_unread(said) or negated(said)):
-                return []  # a sentence on the path with a reading of its own
-            if not _kept_to(i, sorted(named), touched, ev):
-                return []
-            found = found or said
-    if found is None:
-        return []
-    why = f"the user set it off limits and the assistant kept off it: {quote(found)}"
-    return [Claim("user said", text, why)]
+            if named:
+                yield i, said, named, _clause_naming(said, named)
+
+
+def _brief(clause: str, named: set[str]) -> bool:
+    """Whether ``clause`` names ``named`` with no other specifics, in a few words."""
+    return named <= {p.rstrip("/") for p in paths_said_briefly(clause)}
 
 
 def _requests(text: str) -> bool:
@@ -85,8 +128,9 @@ def _paths(text: str) -> list[str]:
 
 def _kept_to(i: int, paths: list[str], touched: str, ev: Evidence) -> bool:
     """Whether the assistant answered the user's turn ``i`` of ``ev.dialogue`` saying it
-    would keep off, with no call before the user's next turn, and the
-    session went on with calls, none of the record's calls naming ``paths``."""
+    would keep off, with no call before the user's next turn - or only took note and went
+    on writing other files (:func:`_went_on_elsewhere`) - and the session went on with
+    calls, none of the record's calls naming ``paths``."""
     after = ev.dialogue[i + 1 :]
     nxt = next((k for k, (role, _) in enumerate(after, i + 1) if role == "user"), None)
     reply = " ".join(t for role, t in ev.dialogue[i + 1 : nxt] if role == "assistant")
@@ -96,6 +140,63 @@ def _kept_to(i: int, paths: list[str], touched: str, ev: Evidence) -> bool:
     called = nxt is not None and nxt < len(ev.calls_after) and ev.calls_after[nxt] < calls
     if nxt is None or calls == 0:
         return False  # (the session ended there: nothing tells a rule from a wish)
-    # (a bare "OK." takes up a request as well as a ban: only a reply that denies, "I won't
-    # touch it", tells the assistant took a rule)
-    return negated(reply) and kept_off(paths, reply, called, touched)
+    # (a bare "OK." takes up a request as well as a ban: a reply that denies, "I won't touch
+    # it", tells the assistant took a rule; a note does when the work went on elsewhere)
+    if negated(reply):
+        return kept_off(paths, reply, called, touched)
+    # (work on other files right after the note is the session going on, not the request
+    # taken up: no call ever names the path)
+    note = ev.dialogue[i + 1][1]  # (what came next is the work going on: "Progress note: …")
+    return _went_on_elsewhere(i, note, paths, ev) and kept_off(paths, note, False, touched)
+
+
+def _went_on_elsewhere(i: int, reply: str, paths: list[str], ev: Evidence) -> bool:
+    """Whether the assistant took note of the user's turn ``i`` without taking work up,
+    then wrote files, and never named ``paths`` again after its reply."""
+    if _TAKES_UP.search(reply):
+        return False
+    later = [t for role, t in ev.dialogue[i + 1 :] if role == "assistant"][1:]
+    if any(p in t for t in later for p in paths):
+        return False
+    return any(call_writes(call) for call in _calls_from(i, len(ev.dialogue), ev))
+
+
+def _calls_from(i: int, end: int, ev: Evidence) -> tuple[ToolCall, ...]:
+    """The calls made after ``ev.dialogue``'s turn ``i`` and before its turn ``end`` (of
+    those answered: a call never answered shifts the count by one, at worst)."""
+    made = len(ev.answered)
+    left = ev.calls_after[i] if i < len(ev.calls_after) else 0
+    still = ev.calls_after[end] if end < len(ev.calls_after) else 0
+    return tuple(call for call, _ in ev.answered[max(made - left, 0) : max(made - still, 0)])
+
+
+def _clause_naming(said: str, paths: set[str]) -> str:
+    """The clause of ``said`` that names ``paths`` (all of it when one clause does not)."""
+    parts = CLAUSE_MARK.split(said)  # (the rule on X, then why)
+    named = [c for c in parts if any(p in c for p in paths)]
+    return named[0] if len(named) == 1 and all(p in named[0] for p in paths) else said
+
+
+def banned_where_worked_on(text: str, ev: Evidence) -> list[Claim]:
+    """``text``, a ban on a path ("The user said never to touch src/reports/.", "Do not
+    modify src/reports/."), when the user's only words on it are short clauses of words
+    no reader here holds, each answered by writes under the path before the user spoke
+    again: the user asked for that work, whatever the words."""
+    if not (negated(text) or restricts(text)):
+        return []
+    paths = {p.rstrip("/") for p in _paths(text)}
+    found: str | None = None
+    for i, said, named, clause in _user_clauses(paths, ev):
+        if not _brief(clause, named) or not stance_unread(clause) or negated(clause):
+            return []
+        nxt = next((k for k in range(i + 1, len(ev.dialogue)) if ev.dialogue[k][0] == "user"), None)
+        wrote = [
+            w for call in _calls_from(i, nxt or len(ev.dialogue), ev) for w in call_writes(call)
+        ]
+        if not all(any(w.startswith(p + "/") or w == p for w in wrote) for p in named):
+            return []
+        found = found or said
+    if found is None:
+        return []
+    why = f"the user asked for work there and the assistant wrote under it right after: {quote(found)}"
+    return [Claim("user said", text, why)]
