@@ -143,9 +143,11 @@ from .numbers import (
 from .order import (
     IMPERATIVE,
     check_fix_place,
+    listed_the_other_way,
     mentions,
     out_of_order,
     reversed_rule,
+    rule_order,
     split_order,
 )
 from .outcomes import bound_outcome, check_codes, check_entry_numbers
@@ -414,6 +416,7 @@ def _check_clause(
     text: str, section: str | None, ev: Evidence, actor: str | None = None
 ) -> tuple[Claim, ...]:
     text = text.strip()
+    section = _section_as_told(text, section)
     if fold(text) in ev.trusted:
         # (the user's own words still give a range the user replaced later as current)
         return tuple(check_replaced_range(text, ev))
@@ -634,6 +637,27 @@ def _check_clause(
     return tuple(dict.fromkeys(out))
 
 
+def _section_as_told(text: str, section: str | None) -> str | None:
+    """The heading ``text`` is read under: its own, unless the clause says otherwise of
+    itself. Under "Commands run" a leave or a plan ("The user allowed `X` this one time
+    only.", "`X` may run only once the tests are green.") claims no run; under a heading
+    of the user's words a clause telling what the assistant did ("The assistant ran
+    `make lint`.") is no rule credited to it. Each is read as the same line in prose
+    (which still holds a run it claims to the record)."""
+    if section == "Commands run" and not _RAN_SAID.search(text):
+        told_of_run = _SAID_BY_USER.search(text) or FUTURE.search(text) or _OUGHT.search(text)
+        return None if told_of_run or PERMIT.search(text) else section
+    if section in _SAID_SECTIONS and _BY_ASSISTANT.match(text) and _RAN_SAID.search(text):
+        return None
+    return section
+
+
+# A run told done ("ran", "was run", "has been executed"): a claim of a run, whatever else
+_RAN_SAID = re.compile(
+    r"(?i)\b(?:ran|re-?ran|executed|invoked|launched|(?:was|were|been)\s+(?:re-?)?run)\b"
+)
+
+
 _UNTRACED = "no user turn says this"
 # what a change of a range the user gave is not, told in the user's words (check_clause)
 _RANGE_TOLD = (_UNTRACED, "the user rejected", "no tool call ran it", "no turn of the record shows")
@@ -710,7 +734,7 @@ def _check_rule_order(text: str, ev: Evidence) -> list[Claim]:
     """A rule or a plan that orders two steps ("Switch reads first, then run the
     reconciliation"): the user did not order them the other way round."""
     said = ev.derive("user sentences", lambda: [s for t in ev.user for s in sentences(t)])
-    rule = reversed_rule(text, said)
+    rule = reversed_rule(text, said) or listed_the_other_way(text, said)
     if rule is None:
         return []
     return [Claim("constraint", text, f"the user ordered these the other way round: {quote(rule)}")]
@@ -973,6 +997,15 @@ def check_sentence(sentence: str, ev: Evidence) -> tuple[int, tuple[Claim, ...]]
         # the user's own words ("Task: Fix the proration bug."), unless they give a range
         # the user replaced later as if it stood
         return 1, tuple(check_replaced_range(sentence, ev))
+    if (
+        IMPERATIVE.match(sentence)
+        and rule_order(sentence) is not None
+        and not check_clause(sentence, "Constraints and corrections", ev)
+    ):
+        # "Run `make backup-db` first, then `make cutover`.": steps the user put in that
+        # order, in the imperative, are the user's rule under any heading, no claim that
+        # both ran (a plan of the assistant's is read on as prose)
+        return 1, ()
     out: list[Claim] = []
     ordered = _claimed_order(sentence)
     parts = [c for part in ordered for c in clauses(part)] if ordered else clauses(sentence)

@@ -866,12 +866,16 @@ def _units_of(text: str) -> tuple[Bound, ...]:
 
 
 def _forms(number: str) -> set[str]:
-    """``number`` and its fraction or percentage ("81.19" and "0.8119")."""
+    """``number`` and its fraction or percentage ("81.19" and "0.8119"): the same
+    quantity, so a fraction is below 1 and a percentage below 100 ("200 lines" is no
+    "2", the 2 of "attempt=2" no 200 %)."""
     try:
         value = Decimal(number)
     except InvalidOperation:
         return {number}
-    return {number, *(f"{value.scaleb(k).normalize():f}" for k in (-2, 2))}
+    if value < 1:
+        return {number, f"{value.scaleb(2).normalize():f}"}
+    return {number, f"{value.scaleb(-2).normalize():f}"} if value < 100 else {number}
 
 
 def _binds_other(unit: Bound, label: str, n: str) -> bool:

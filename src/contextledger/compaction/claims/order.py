@@ -300,6 +300,27 @@ def reversed_rule(text: str, rules: list[str]) -> str | None:
     return None
 
 
+def listed_the_other_way(text: str, rules: list[str]) -> str | None:
+    """The user's sentence of ``rules``, in words no order is read from, that lists the
+    two commands ``text`` puts in an order the other way round: "`B`, then `A`" as a
+    list ("Pêşî `B`, paşê `A`": the second after a comma and at most three words). A
+    sentence whose order is read is left to :func:`reversed_rule`."""
+    mine = rule_order(text)
+    if mine is None:
+        return None
+    steps = [_BACKTICKED.findall(step) for step in mine]
+    if not all(len(s) == 1 for s in steps):
+        return None
+    first, then = (s[0] for s in steps)
+    for rule in rules:
+        if rule_order(rule) is not None:
+            continue
+        listed = re.search(rf"{re.escape(then)},\s+(?:[^\W\d_]+\s+){{0,3}}{re.escape(first)}", rule)
+        if listed is not None and rule.count("`") == 4:
+            return rule
+    return None
+
+
 _FIX_WORD = re.compile(r"(?i)\bfix(?:es|ed|ing)?\b")
 # what names a failing test or check: a token with "_", "::", "." or a capital inside
 _NAMED = re.compile(r"[A-Za-z][\w:\[\].-]*(?:_|::|[a-z][A-Z])[\w:\[\].-]*")

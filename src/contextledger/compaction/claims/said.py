@@ -60,7 +60,7 @@ from .reading import (
     without_clauses,
 )
 from .roles import bound_as_said
-from .translated import chosen_over_earlier
+from .translated import chosen_over_earlier, corrected_to, stance_unread
 from .values import dates_in, figures
 
 # Verbs that say the assistant originated a rule or a plan (not that it agreed to one).
@@ -351,6 +351,43 @@ def _paraphrased(part: str, ev: Evidence) -> list[int]:
     return [best]
 
 
+def _paraphrased_but_manner(part: str, ev: Evidence) -> list[int]:
+    """The user unit ``part`` says in other words (:func:`_paraphrased`) once the manner
+    it closes on ("… without downtime", "… without stopping it") is set aside, when that
+    unit's stance is in words no reader here holds: the act and every anchor are the
+    user's; how the user qualified it there cannot be read, and a manner read the other
+    way round ("with downtime") is still turned where the unit's words are read."""
+    core = _MANNER_TAIL.sub("", part)
+    if core == part or len(lex.content_terms(core)) < 3:
+        return []
+    found = _paraphrased(core, ev)
+    said = [ev.said_index.units[i].text for i in found]
+    if any(_source_told_as_target(core, t) for t in said):
+        return []
+    return found if all(stance_unread(t) or not lex.turned(part, t) for t in said) else []
+
+
+def _source_told_as_target(part: str, said: str) -> bool:
+    """Whether ``part`` moves something "to" a figure ``said`` gives before another one
+    ``part`` leaves out ("to Postgres 13" for "… Postgres 13 … Postgres 16"): a move
+    names where it starts before where it ends, in the languages of either word order."""
+    target = _TO_FIGURE.search(part)
+    if target is None:
+        return False
+    mine = set(_FIGURE.findall(part))
+    at = {n: m.start() for m in _FIGURE.finditer(said) for n in [m.group(0)]}
+    told = at.get(target.group("n"))
+    return told is not None and any(n not in mine and p > told for n, p in at.items())
+
+
+_FIGURE = re.compile(r"(?<![\w.])\d+(?:\.\d+)*(?![\w.]*\w)")
+_TO_FIGURE = re.compile(r"(?i)\b(?:to|into|onto)\s+(?:[\w-]+\s+){0,2}?(?P<n>\d+(?:\.\d+)*)\b")
+
+
+# The manner an act is done in, closing its clause: ", without downtime", "without stopping it"
+_MANNER_TAIL = re.compile(r"(?i),?\s+without\s+[^,;.]+(?=[.;]?\s*$)")
+
+
 # "pip, a nie Poetry", "Decimal, а не float", "PostgreSQL, bukan MySQL", "BigDecimal ולא
 # double", "Redis 말고 Memcached": one option over another, not a ban
 _CHOICE = re.compile(
@@ -627,7 +664,14 @@ def _reworded(part: str, said: list[frozenset[str]], specific: set[str]) -> int 
     if best is None or anchors - theirs[best] or specific - said[best]:
         return None
     need = 0.5 if anchors else 0.75
-    return best if len(mine & theirs[best]) >= need * len(mine) else None
+    if len(mine & theirs[best]) < need * len(mine):
+        return None
+    # (its numbers held to what they measure: a word it shares besides the act it opens
+    # with, "timeout" of "set the timeout to 171 seconds"; "Lower the pool size to 32, not
+    # 48." is not "Lower it to 32, not 48." with nothing named before it)
+    opening = _WORDS.search(lexicon.USER_NOUN.sub(" ", part))
+    act = lex.loose_terms(lex.content_terms(opening.group(0))) if opening else frozenset()
+    return best if not anchors or (mine & theirs[best]) - anchors - act else None
 
 
 def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False) -> list[Claim]:
@@ -671,6 +715,10 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             part = unnamed if good else part
         if not good:  # "Los brokers de Kafka no se reinician.": the rule in other words
             good = _paraphrased(part, ev) or _anchored(part, ev, against)
+        if not good:  # "Move X to Y without downtime." for "… X … Y, bê ku carekê raweste."
+            good = _paraphrased_but_manner(part, ev)
+        if not good:  # "The user corrected the earlier choice to X." for "… ne Y, X …"
+            good = [i for i, u in enumerate(index.units) if corrected_to(text, u.text, ev.dialogue)]
         if not good:
             translated = _translated(part, ev, against)
             unread = _unread_support(part, against, [translated] if translated else [])

@@ -58,6 +58,7 @@ __all__ = [
     "carried",
     "chose_rejected",
     "contradicted",
+    "corrected_to",
     "forbidden_asked",
     "forbidden_made_rule",
     "named_after_leaving",
@@ -288,6 +289,10 @@ def _same_subject(claim: str, said: str, turn: str = "") -> bool:
         theirs -= {
             w.casefold() for w in _CAPITALIZED.findall(said) if w.casefold() not in claim.casefold()
         }
+    elif _PERSON_REFERRED.search(claim):
+        # "nothing goes to production without their approval" for "… bê destûra wê …
+        # production", of "Rojda Amed" named before it: a person the claim refers to
+        theirs -= {w.casefold() for w in _CAPITALIZED.findall(said)}
     first = _WORD.search(claim)
     if first and first.group(0)[:1].isupper() and re.search(rf"\b{first.group(0)}\b", turn):
         mine.add(first.group(0).casefold())  # "Jonas decided …": a name the turn uses
@@ -306,6 +311,8 @@ def _same_subject(claim: str, said: str, turn: str = "") -> bool:
 
 
 _DECIMAL = re.compile(r"\d+(?:[.,]\d+)+")
+# A person the claim names by a pronoun only ("their approval", "ask him")
+_PERSON_REFERRED = re.compile(r"(?i)\b(?:their|theirs|them|his|him|her|hers)\b")
 
 
 def notations(anchor: str) -> tuple[str, ...]:
@@ -407,12 +414,25 @@ def ban_in_unread_words(claim: str, said: str) -> bool:
     if not restricts(claim) or said.rstrip().endswith(("?", "？")):
         return False
     named = _anchors(said)
-    if not named or not named <= _anchors(claim):
+    if not named or not named <= _anchors(claim) or not stance_unread(said):
         return False
-    bare = _CODE_OR_PATH.sub(" ", said)
-    if _shared_words(_CODE_OR_PATH.sub(" ", claim), bare):
+    # (the clause naming it: a reason after a comma names nothing, "…, it is another team's")
+    # (its particles of one or two letters left out: "U nga tshuki u khumba …")
+    rule = _SHORT_WORD.sub(" ", _CODE_OR_PATH.sub(" ", _naming_clause(said)))
+    if _shared_words(_CODE_OR_PATH.sub(" ", claim), _CODE_OR_PATH.sub(" ", said)):
         return False
-    return 0 < len(_WORD.findall(bare)) <= _SHORT_RULE and stance_unread(said)
+    return 0 < len(_WORD.findall(rule)) <= _SHORT_RULE
+
+
+def _naming_clause(said: str) -> str:
+    """The one clause of ``said`` that names anchors, when its other clauses (cut at a
+    comma, a semicolon, a colon or a dash) name none; else ``said`` whole."""
+    pieces = [p for p in _CLAUSE_CUT.split(said) if p.strip()]
+    naming = [p for p in pieces if _anchors(p, sentence_start=True)]
+    return naming[0] if len(naming) == 1 else said
+
+
+_CLAUSE_CUT = re.compile(r"\s*[,;:，；]\s+|\s+[—–-]\s+")
 
 
 def stance_unread(said: str) -> bool:
@@ -458,6 +478,36 @@ def chosen_over_earlier(claim: str, said: str, dialogue: Sequence[tuple[str, str
         and not _holds(earlier, kept)
         for kept, dropped in preferences(claim)
     )
+
+
+def corrected_to(claim: str, said: str, dialogue: Sequence[tuple[str, str]]) -> bool:
+    """Whether ``claim``, a correction told by where it leads ("The user corrected the
+    earlier choice to eu-central-1."), is what ``said`` says in words whose stance no
+    reader reads ("Bibore, min berê şaş got — ne us-east-1, eu-central-1 …"): the
+    one thing it names is in ``said`` beside another option the turns before named, and
+    the turns before never named it (a correction brings in what was not there; "to
+    us-east-1" there names the option it replaced)."""
+    told = _CORRECTED_TO.search(claim)
+    # (a denial read is left to the readers: "keep us-east-1, not eu-central-1")
+    bare = _SHORT_WORD.sub(" ", _CODE_OR_PATH.sub(" ", said))
+    if told is None or denial(bare) or denies_unread(bare):
+        return False
+    kept = _anchors(claim)
+    at = next(
+        (i for i, (role, text) in enumerate(dialogue) if role == "user" and said in text), None
+    )
+    if at is None or len(kept) != 1 or not kept <= _anchors(said):
+        return False
+    earlier = " ".join(text for _, text in dialogue[:at]).casefold()
+    (new,) = kept
+    others = _anchors(said) - kept
+    return not _holds(earlier, new) and any(_holds(earlier, old) for old in others)
+
+
+# A correction told by where it leads: "corrected the earlier choice to X", "switched to X"
+_CORRECTED_TO = re.compile(
+    r"(?i)\b(?:corrected|changed|switched|replaced|revised|amended)\b(?:\s+[\w'-]+){0,4}?\s+to\s+\S"
+)
 
 
 _SHORT_RULE = 6  # words of its own, besides what it names
@@ -861,6 +911,7 @@ def contradicted(claim: str, ev: Evidence) -> list[Claim]:
         _differs(claim, p) is None
         or _differs(claim, as_ban(p)) is None
         or chosen_over_earlier(claim, p, ev.dialogue)
+        or corrected_to(claim, p, ev.dialogue)
         for p in about
     ):
         return []

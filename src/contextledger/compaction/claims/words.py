@@ -82,7 +82,7 @@ def gloss_acts(text: str) -> str:
     return text
 
 
-_WORD = re.compile(r"[^\W\d_\u3040-\u30ff\u4e00-\u9fff]{3,}|\d[\d.,%]*")
+_WORD = re.compile(r"[^\W\d_\u3040-\u30ff\u4e00-\u9fff]{3,}|\d(?:[\d.,%]*[\d%])?")
 _NAME = re.compile(r"(?<![\w./-])[A-Za-z][\w.-]*(?:_|\d|/|\.\w)[\w./-]*")
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]+")
 _SKIP = (
