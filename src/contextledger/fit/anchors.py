@@ -60,6 +60,7 @@ from .drops import file_label
 from .edits import image_label, placeholder, replace_block
 from .gists import (
     GIST_ID_PREFIX,
+    GIST_REACH,
     GIST_VISITS,
     PASTE_CHARS,
     SAID,
@@ -72,6 +73,7 @@ from .gists import (
     excerpt_told,
     excerpt_without,
     exchange_gist,
+    gist_steps,
     only_pasted,
     own_sentences,
     own_words,
@@ -163,9 +165,6 @@ _OPENING_REMARKS = 3
 #: The first of the caps the earlier requests are pinned within (``cap_steps``): the
 #: smallest window's
 _FIRST_PRIOR_CAP = DEFAULT_PRIOR_ANCHOR_TOKENS
-
-#: The first of the caps the gists are pinned within (``cap_steps``)
-_FIRST_GIST_CAP = 256
 
 #: Why a lean pin's words are kept, as its image's notice says it: the goal, a correction
 #: or a rule (``_pin_requests``), or another of the user's requests (``_fill``)
@@ -1348,11 +1347,11 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
     in the words of the call's arguments and the failing lines of its output), and the
     assistant's short statements of a value right after a tool exchange, as they were said
     (a wording the session says again and again, "Step 12 checked.", is routine). Failures first, then files written,
-    statements, commands run; newest first within each; one text pinned once. Only after
-    the first request pinned: the history sent still starts with the user. Looks at the
-    ``GIST_VISITS`` newest earlier units at most. Never of the exchange the model answers
-    now (``_answered_now``)."""
-    starts, kinds = index.starts, index.kinds
+    statements, commands run; newest first within each; one text pinned once; chosen
+    within ``gists.gist_steps``, so a bigger cap pins whatever a smaller one pins. Only
+    after the first request pinned: the history sent still starts with the user. Looks at
+    the units ``_gist_candidates`` reads. Never of the exchange the model answers now
+    (``_answered_now``)."""
     firsts = [u.start for u in pins.units if u.kind == "prior"]
     if not firsts:
         return
@@ -1361,13 +1360,14 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
     skipped = tuple(
         sorted(k for k in {*pins.numbers, now} if k is not None and lowest <= k < older)
     )
-    found = _known_gist_candidates(index, older, lowest, skipped)
+    after = _visits_after(index, older)
+    found = _known_gist_candidates(index, older, lowest, skipped, after)
     if found is None:
         visits: dict[int, _Visit] = {}
-        found = _gist_candidates(index, older, lowest, skipped, _known_visits(index), visits)
+        found = _gist_candidates(index, older, lowest, skipped, after, _known_visits(index), visits)
         _tables(index).gist_scan = _GistScan(
-            index.updates, older, lowest, skipped, _scan_shape(index, older, lowest), found,
-            visits,
+            index.updates, older, lowest, skipped, after, _scan_shape(index, older, lowest),
+            found, visits,
         )  # fmt: skip
     spent = 0
     least = index.least_message_cost()
@@ -1384,39 +1384,61 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
     pinned: list[tuple[int, Unit | None]] = []
     seen = {m.text for m in priors}
     bounds = _gist_bounds(index, pricer)
-    # (the gists a smaller window's cap chooses first, as the earlier requests: ``cap_steps``)
-    for step in cap_steps(_FIRST_GIST_CAP, cap):
+    steps = gist_steps(cap)
+    for step in steps:
+        stops = step == steps[-1]  # (the window's own cap: ``gist_steps``)
+        over: int | None = None  # the rank of the first gist over this step's room
         for rank, minus_k, text in found:
-            if step - spent < least:
+            # (a gist over the room is stepped over for the smaller ones of its rank, not
+            # for a later rank's: a small command run must not take the room the next
+            # step gives a failure)
+            if step - spent < least or (over is not None and rank != over):
                 break
             if text in seen:
                 continue
             k = -minus_k
             if k in pins.gists or k in pins.numbers:
                 continue  # (pinned within a smaller cap)
-            if rank == SAID and kinds[k] != "exchange":
-                cost = index.exact_cost(starts[k])
-                if cost > step - spent:
-                    continue
-                unit = index.unit_alone(k, "said")
+            unit = _gist_unit(index, pricer, bounds, k, rank, text, step - spent)
+            if unit is None:
+                if stops:
+                    break
+                over = rank
+                continue
+            if unit.kind == "said":
                 pins.add(k, unit)
                 pinned.append((k, None))
             else:
-                bound = bounds.get(text)
-                if bound is None:
-                    bound = bounds[text] = gist_least(pricer, text)
-                if bound > step - spent:
-                    continue  # (surely over what is left, known without pricing it)
-                m, cost = _gist_message(index, pricer, k, text)
-                if cost > step - spent:
-                    continue
-                unit = Unit(starts[k], [m], cost, "gist")
                 pins.units.append(unit)
                 pins.gists[k] = unit
                 pinned.append((k, unit))
             seen.add(text)
-            spent += cost
+            spent += unit.cost
     _tables(index).gist_pins = _GistPins(found, cap, pricer, least, priors, tuple(pinned))
+
+
+def _gist_unit(
+    index: HistoryIndex,
+    pricer: Pricer,
+    bounds: dict[str, int],
+    k: int,
+    rank: int,
+    text: str,
+    room: int,
+) -> Unit | None:
+    """Unit ``k`` pinned as gist ``text`` (an assistant's statement as it was said), or
+    None when it costs more than ``room``."""
+    if rank == SAID and index.kinds[k] != "exchange":
+        if index.exact_cost(index.starts[k]) > room:
+            return None
+        return index.unit_alone(k, "said")
+    bound = bounds.get(text)
+    if bound is None:
+        bound = bounds[text] = gist_least(pricer, text)
+    if bound > room:
+        return None  # (surely over, known without pricing it)
+    m, cost = _gist_message(index, pricer, k, text)
+    return None if cost > room else Unit(index.starts[k], [m], cost, "gist")
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -1465,6 +1487,7 @@ class _GistScan:
     older: int
     lowest: int
     skipped: tuple[int, ...]
+    after: int  # (see _visits_after)
     shape: tuple[bytes, list[UnitKind]]  # (see _scan_shape)
     found: list[tuple[int, int, str]]
     visits: dict[int, _Visit]  # what the scan found in each unit it looked at
@@ -1483,7 +1506,7 @@ def _scan_shape(index: HistoryIndex, older: int, lowest: int) -> tuple[bytes, li
 
 
 def _known_gist_candidates(
-    index: HistoryIndex, older: int, lowest: int, skipped: tuple[int, ...]
+    index: HistoryIndex, older: int, lowest: int, skipped: tuple[int, ...], after: int
 ) -> list[tuple[int, int, str]] | None:
     """The candidates the last scan of ``index`` found, when they are surely what a scan
     would find now; None: scan.
@@ -1498,6 +1521,8 @@ def _known_gist_candidates(
     (``HistoryIndex.shared_since``: a refit that carried its pins made no scan)."""
     scan = _tables(index).gist_scan
     if scan is None or (scan.older, scan.lowest, scan.skipped) != (older, lowest, skipped):
+        return None
+    if scan.after != after:
         return None
     read_to = index.starts[older] if older < len(index.starts) else len(index.body)
     if index.shared_since(scan.updates) < read_to:
@@ -1532,19 +1557,18 @@ def _known_visits(index: HistoryIndex) -> dict[int, _Visit]:
 
 def _visit(index: HistoryIndex, k: int) -> _Visit:
     """What ``_gist_candidates`` finds in unit ``k`` (see ``_Visit``)."""
-    starts, kinds, roles, chars = index.starts, index.kinds, index.roles, index.chars
-    kind = kinds[k]
-    if kind == "exchange":
+    if not _counts(index, k):
+        return False, None
+    starts, kinds, roles = index.starts, index.kinds, index.roles
+    if kinds[k] == "exchange":
         gist = _exchange_gist(index, k)
         if gist is None:
             return True, None
         if gist.rank == SAID:  # (its words beside a look-up)
             return True, ("said", gist.text, wording(gist.text))
         return True, ("found", gist.rank, gist.text)
-    if kind != "message":
-        return False, None
     start = starts[k]
-    if roles[start] == "user" and chars[start] >= PASTE_CHARS:
+    if roles[start] == "user":
         # (a long turn's own words, said among the lines pasted in it: R28-M4)
         words = _own_words(index, k)
         return True, None if words is None else ("told", words)
@@ -1553,10 +1577,35 @@ def _visit(index: HistoryIndex, k: int) -> _Visit:
         # minute." right after the query; a chat's answers are not looked at)
         said = _statement(index, start)
         return True, None if said is None else ("said", *said)
-    if _may_give_a_link(index, k):
-        said = _once(index, start, start + 1, "link", partial(_link_said, index, k))
-        return True, None if said is None else ("said", *said)
-    return False, None
+    # (a short answer: ``_may_give_a_link``)
+    said = _once(index, start, start + 1, "link", partial(_link_said, index, k))
+    return True, None if said is None else ("said", *said)
+
+
+def _counts(index: HistoryIndex, k: int) -> bool:
+    """Whether unit ``k`` counts as one of the ``GIST_VISITS`` looked at (``_visit``), known
+    from its kind, role and length alone: an exchange, a long user turn, the assistant's
+    turn after an exchange or a short one of its answers."""
+    kind = index.kinds[k]
+    if kind == "exchange":
+        return True
+    if kind != "message":
+        return False
+    start = index.starts[k]
+    if index.roles[start] == "user":
+        return index.chars[start] >= PASTE_CHARS
+    return index.kinds[k - 1] == "exchange" or _may_give_a_link(index, k)
+
+
+def _visits_after(index: HistoryIndex, older: int) -> int:
+    """How many of the units from ``older`` to the history's end count (``_counts``), up
+    to ``GIST_REACH`` (``_gist_candidates``)."""
+    seen = 0
+    for k in range(older, len(index.starts)):
+        seen += _counts(index, k)
+        if seen >= GIST_REACH:
+            break
+    return seen
 
 
 def _gist_candidates(
@@ -1564,23 +1613,28 @@ def _gist_candidates(
     older: int,
     lowest: int,
     skipped: tuple[int, ...],
+    after: int,
     known: dict[int, _Visit],
     visits: dict[int, _Visit],
 ) -> list[tuple[int, int, str]]:
     """(rank, -unit, text) of the gists ``pin_gists`` may pin, in the order it takes them:
-    of the ``GIST_VISITS`` newest units before ``older`` and from ``lowest`` on, but the
-    ``skipped`` (pinned) ones. ``known``: what was found in units before (``_known_visits``);
-    ``visits`` gets what is found in each unit looked at now."""
+    of the ``GIST_VISITS`` newest units before ``older`` that count (``_counts``) and from
+    ``lowest`` on, but the ``skipped`` (pinned) ones, and back to the ``GIST_REACH``-th
+    unit from the history's end that counts, whatever is pinned (``after`` of them are
+    from ``older`` on; see ``GIST_REACH``). ``known``: what was found in units before
+    (``_known_visits``); ``visits`` gets what is found in each unit looked at now."""
     found: list[tuple[int, int, str]] = []  # (rank, -unit, text)
     statements: list[tuple[int, str, str]] = []  # (unit, text, wording)
     told: list[tuple[int, _Told]] = []  # (unit, its own words)
     visited = 0
+    from_end = after  # (the pinned units too: which requests are depends on the window)
     # (a set: ~100 earlier requests pinned were looked through for each of ~600 units)
     skip = frozenset(skipped)
     for k in range(older - 1, lowest - 1, -1):
-        if visited >= GIST_VISITS:
+        if visited >= GIST_VISITS and from_end >= GIST_REACH:
             break
         if k in skip:
+            from_end += _counts(index, k)
             continue
         visit = known.get(k)
         if visit is None:
@@ -1588,6 +1642,7 @@ def _gist_candidates(
         visits[k] = visit
         counts, what = visit
         visited += counts
+        from_end += counts
         if what is None:
             continue
         if what[0] == "found":

@@ -48,6 +48,11 @@ GIST_MOST = 2_048
 #: How many earlier units (exchanges and assistant turns) the pinning looks at, newest first:
 #: a cold fit of a long history is not made to read every old tool output.
 GIST_VISITS = 600
+#: ... and back to at least this many units that count from the history's end: a range that
+#: does not move with the cut while the cut is within its last eighth, so a bigger window,
+#: cutting further back, does not bring in older gists that take the room of those a
+#: smaller window pinned (an old failure ranks ahead of the commands run since).
+GIST_REACH = GIST_VISITS + GIST_VISITS // 8
 
 #: A value statement is a short assistant turn with a digit in it, whose wording (digits
 #: aside) the session does not repeat this often ("Step 12 checked." said every turn is not).
@@ -160,6 +165,28 @@ def gist_cap(history_budget: int) -> int:
     (437, 2048)
     """
     return min(history_budget // GIST_SHARE, GIST_MOST)
+
+
+#: The gists are chosen within caps that go up by this many tokens (``gist_steps``): about
+#: two gists' worth, the most the last cap may leave unused.
+GIST_STEP = 128
+
+
+def gist_steps(cap: int) -> tuple[int, ...]:
+    """The caps the gists are chosen within, one after another, each going on from what
+    the one before chose: ``GIST_STEP``'s multiples from twice it, the same at every window,
+    then ``cap`` itself. At the fixed steps a gist over the room is stepped over for the
+    smaller ones after it; at ``cap`` the choice stops at the first over it. So a bigger
+    cap takes whatever a smaller one took: it goes through the same fixed steps, and its
+    next one (or its own cap) is more room than the smaller one's last, from the same
+    gists, in the same order, each fitting where it fitted (stepping over at the window's
+    own cap too was not monotone: a gist too big for it fits a bigger one and takes the
+    room of the ones after it).
+
+    >>> gist_steps(437), gist_steps(256), gist_steps(200)
+    ((256, 384, 437), (256,), (200,))
+    """
+    return (*range(2 * GIST_STEP, cap, GIST_STEP), cap)
 
 
 def exchange_gist(messages: Sequence[Message]) -> Gist | None:
