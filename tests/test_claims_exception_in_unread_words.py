@@ -82,3 +82,29 @@ def test_a_rule_said_without_a_last_clause_is_no_exception(said: tuple[str, str]
     # (the same leave without its last clause: "every" is the user's word)
     whole = said[0].split(",")[0] + "."
     assert _stands(LIES[0], _session(whole), "Constraints and corrections")
+
+
+# (the folder with a case ending glued to it, as agglutinating languages write it, the
+# ban noted and kept to while the work went on elsewhere: the claim's "config/fees/" is
+# the clause's "config/fees/-mu")
+GLUED = [
+    "Tokyusa kintu kyonna mu config/fees/-mu, okuggyako README.md.",
+    "Aza ovaina ny config/fees/-ao, afa-tsy ny README.md.",
+]
+
+
+def _kept_to(said: str) -> list[dict[str, Any]]:
+    out = _session()[:3]
+    out += [{"role": "user", "content": said}, {"role": "assistant", "content": "Noted."}]
+    for i in range(2):
+        path = f"docs/runbooks/r{i}.md"
+        out += chat_exchange(f"d{i}", "write_file", {"path": path, "content": "x\n"}, "ok")
+        out += [{"role": "user", "content": "ok"}, {"role": "assistant", "content": "Going on."}]
+    return out
+
+
+@pytest.mark.parametrize("said", GLUED)
+def test_an_exception_to_a_ban_on_a_folder_with_a_glued_ending_is_read(said: str) -> None:
+    assert not _stands(LIES[2], _kept_to(said), "Constraints and corrections")
+    honest = "The user forbade every change in config/fees/ except README.md."
+    assert _stands(honest, _kept_to(said), "Constraints and corrections")

@@ -19,6 +19,7 @@ from ...lexicon import claims as lexicon
 from ...lexicon.negation import denial
 from ...settings_said import word_count
 from ..facts import sentences
+from ..rules import bare_path
 from ..stance import retraction
 from ..trace import FILLER, stem
 from . import words as lex
@@ -711,15 +712,14 @@ def check_unread_exception(text: str, ev: Evidence) -> list[Claim]:
         return []
     if lexicon.RULE_EXCEPT.search(text):
         return []
-    mine = _anchors(_CODE_NAME.sub(" ", text)) | {n.strip("`/") for n in _CODE_NAME.findall(text)}
+    mine = _anchors(_CODE_NAME.sub(" ", text)) | _code_names(text)
     for turn in ev.user_turns:
         for said in sentences(turn):
             cut = _unread_last_clause(said)
             if cut is None:
                 continue
             head, last, name = cut
-            theirs = _anchors(_CODE_NAME.sub(" ", head))
-            theirs |= {n.strip("`/") for n in _CODE_NAME.findall(head)}
+            theirs = _anchors(_CODE_NAME.sub(" ", head)) | _code_names(head)
             if not mine & theirs:
                 continue  # (a sentence on something else)
             if name in text and not _FOLDED_IN.search(text):
@@ -727,6 +727,12 @@ def check_unread_exception(text: str, ev: Evidence) -> list[Claim]:
             why = f"the user's exception was dropped ({last.strip()}): {quote(said)}"
             return [Claim("constraint", text, why)]
     return []
+
+
+def _code_names(text: str) -> set[str]:
+    """The things ``text`` names in code's way, as calls name them: a case ending glued
+    to a path ("config/quotas/-mi": in config/quotas/) is no part of it."""
+    return {bare_path(n.strip("`")).strip("/") for n in _CODE_NAME.findall(text)}
 
 
 def _unread_last_clause(said: str) -> tuple[str, str, str] | None:
