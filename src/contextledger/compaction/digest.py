@@ -131,7 +131,9 @@ from .rules import (
     LIST_MARK,
     REMINDS_NOT_TO,
     RULE_OPENING,
+    Answer,
     banned_outright,
+    bare_path,
     cancelled_by,
     chooses_instead,
     configures,
@@ -140,14 +142,13 @@ from .rules import (
     hands_over,
     is_reply,
     is_rule,
-    kept_off,
+    kept_off_while_working,
     lifted_rule,
     lifts_something,
     listed_rules,
     names_swapped_in,
     overruled_by_later,
     pasted_rules,
-    paths_said_briefly,
     personal_aside,
     replaces_said_value,
     revoked_later,
@@ -1454,6 +1455,7 @@ def _fill_rules(
                 or replaces_said_value(s, record[: max(record.find(s), 0)])
                 or _swapped_and_taken_up(s, messages, record, told)
                 or s in kept
+                or not kept.isdisjoint(sentences(s))  # (a short turn, read as one statement)
             ):
                 # (a deadline is a constraint with its date, not a number: RT22-21; a
                 # setting's value, its newest only, too: RT26-2), less the to-dos of the
@@ -1512,16 +1514,38 @@ def _kept_off(messages: Sequence[Message]) -> tuple[set[str], set[str]]:
             continue
         told = sentences(_own_words(messages[k].text))
         answered = "\n".join(a for j, a in calls if k < j < end)
+        named = {
+            s: [bare_path(f.value) for f in extract_claims(s) if f.kind == "path"] for s in told
+        }
+        looked_into |= {s for s, paths in named.items() if any(p in answered for p in paths)}
+        turn = messages[k + 1 : end]
+        reply = " ".join(m.text for m in turn if m.role == "assistant")
+        after = "\n".join(a for j, a in calls if j > k)
         for s in told:
-            named = [f.value for f in extract_claims(s) if f.kind == "path"]
-            if any(p in answered for p in named):
-                looked_into.add(s)
-        said = [(s, p) for s in told if (p := paths_said_briefly(s))]
-        if said:
-            reply = " ".join(m.text for m in messages[k + 1 : end] if m.role == "assistant")
-            after = "\n".join(a for j, a in calls if j > k)
-            kept |= {s for s, paths in said if kept_off(paths, reply, bool(answered), after)}
+            # (what else the turn asked, on its other paths)
+            others = {p for o in told if o != s for p in named[o]} - set(named[s])
+            answer = Answer(
+                reply,
+                _said_before_a_call(turn),
+                answered,
+                after,
+                did_the_rest=any(p in answered for p in others),
+            )
+            if kept_off_while_working(s, answer):
+                kept.add(s)
     return kept, looked_into
+
+
+def _said_before_a_call(turn: Sequence[Message]) -> str:
+    """The assistant's words in ``turn`` up to its first tool call ("Got it." before it
+    goes on working)."""
+    said: list[str] = []
+    for m in turn:
+        if m.role == "assistant":
+            said.append(m.text)
+        if m.tool_calls:
+            break
+    return " ".join(said)
 
 
 def _only_decides(said: str) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
@@ -2776,20 +2777,47 @@ _NOTED_WORDS = 4
 _SPOKEN = re.compile(r"\w[\w'’ʻ-]*")  # (a word, not a mark left where the path was)
 
 
-def paths_said_briefly(sentence: str) -> list[str]:
+def paths_said_briefly(sentence: str, most: int = _KEEP_OFF_WORDS) -> list[str]:
     """The paths a short clause of the user's names with no other specifics: a few words,
     no digit, not asked, no failure told - in any language the shape of a rule on a path
     ("Usakhudze infra/prod/ ngakhale pang'ono.") and of a status alike ("Build mu src/api/
-    sikugwira ntchito."); :func:`kept_off` tells them apart by what the assistant did next."""
+    sikugwira ntchito."); :func:`kept_off` tells them apart by what the assistant did next.
+    The clause may come with others that name no path: a rule said with its reason ("Leave
+    db/seeds/prod/ alone, it is the only copy we have") is as short where it names the path. ``most``: the words beside the paths."""
     paths = [f.value for f in extract_claims(sentence) if f.kind == "path"]
     if not paths or asks(sentence) or failure_lines(sentence):
         return []
-    rest = sentence
-    for path in paths:
-        rest = rest.replace(path, " ")
-    if re.search(r"\d", rest) or not 1 <= len(_SPOKEN.findall(rest)) <= _KEEP_OFF_WORDS:
+    naming = [c for c in _CLAUSE_BREAK.split(sentence) if any(p in c for p in paths)]
+    rest = _without(naming[0] if len(naming) == 1 else sentence, paths)
+    if re.search(r"\d", rest) or not 1 <= len(_SPOKEN.findall(rest)) <= most:
         return []
-    return paths
+    return [bare_path(p) for p in paths]
+
+
+def bare_path(path: str) -> str:
+    """``path`` less a case ending glued to it with a hyphen ("data/raw/-ah",
+    "config.yaml-ban": in data/raw/, in config.yaml), as calls never name it."""
+    return _GLUED_ENDING.sub("", path)
+
+
+_GLUED_ENDING = re.compile(
+    r"(?:(?<=/)|(?<=\.[a-z]{2})|(?<=\.[a-z]{3})|(?<=\.[a-z]{4}))-[^\W\d_]{1,4}$"
+)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the assistant did after a user's turn: its words (``reply``), those before its
+    first tool call (``note``), its calls' arguments (``calls``), every call's from the
+    turn on (``calls_after``), and whether its calls were on the other paths the turn named
+    (``did_the_rest``: "Run the tests and add a line to CHANGELOG.md. Leave vendor/sdk/
+    alone, another team owns it.")."""
+
+    reply: str
+    note: str
+    calls: str
+    calls_after: str
+    did_the_rest: bool = False
 
 
 def kept_off(paths: Sequence[str], reply: str, called: bool, calls_after: str) -> bool:
@@ -2801,6 +2829,63 @@ def kept_off(paths: Sequence[str], reply: str, called: bool, calls_after: str) -
     if not paths or called or any(p in calls_after for p in paths):
         return False
     return word_count(reply) <= _NOTED_WORDS or any(p in reply for p in paths)
+
+
+def kept_off_while_working(sentence: str, answer: Answer) -> bool:
+    """Whether the assistant took the user's short clause naming paths
+    (:func:`paths_said_briefly`) as a rule: kept off as :func:`kept_off` reads it, or
+    kept off by an answer that went on working in the same turn ("Got it." then calls
+    elsewhere): no call from the answer on named the path, the answer opened by taking note
+    or did what else the turn asked, and either the work went on beside the path - its
+    folder named, never the path: a rule fences off part of the tree being worked in, where
+    a pointer or a status elsewhere is just left alone - or the clause opens with the path
+    as its topic ("infra/prod/ - <do not touch>": a label and what to do with it, not where
+    something lives). A longer clause (a rule with a few more words: "Never commit
+    anything under data/raw/ yourself.") needs the work to have gone on beside the path
+    call after call."""
+    paths = paths_said_briefly(sentence)
+    if kept_off(paths, answer.reply, bool(answer.calls), answer.calls_after):
+        return True
+    longer = paths or paths_said_briefly(sentence, _KEPT_BESIDE_WORDS)
+    if not longer or any(p in answer.calls_after for p in longer):
+        return False
+    if answer.calls:
+        took_note = 1 <= len(_SPOKEN.findall(_without(answer.note, longer))) <= _NOTE_WORDS
+        took_note = took_note or answer.did_the_rest
+    else:
+        took_note = word_count(answer.reply) <= _NOTED_WORDS
+    beside = max(
+        answer.calls_after.count(folder) if (folder := _folder(p)) is not None else 0
+        for p in longer
+    )
+    if not paths:
+        return took_note and beside >= _KEPT_BESIDE_CALLS
+    return (
+        bool(answer.calls)
+        and took_note
+        and (beside > 0 or _PATH_AS_TOPIC.match(sentence) is not None)
+    )
+
+
+# a longer clause kept to: a few more words, and calls beside its path again and again
+_KEPT_BESIDE_WORDS = 9
+_KEPT_BESIDE_CALLS = 3
+# an assistant's words before it goes on working: "Understood, I will leave it alone."
+_NOTE_WORDS = 6
+# a clause opening with a path, then a dash or a colon: "infra/prod/ - hands off."
+_PATH_AS_TOPIC = re.compile(r"^\W*[\w.-]+/[\w./-]*\s*[-–—:]\s")
+
+
+def _without(text: str, paths: Sequence[str]) -> str:
+    for path in paths:
+        text = text.replace(path, " ")
+    return text
+
+
+def _folder(path: str) -> str | None:
+    """The folder holding ``path`` ("db/seeds/" of "db/seeds/prod/"), none at the top."""
+    head, _, _ = path.rstrip("/").rpartition("/")
+    return f"{head}/" if head else None
 
 
 def _names_code(sentence: str) -> bool:
