@@ -490,6 +490,35 @@ def recap_section(recap: str, name: str) -> str:
     return body[: min(ends)] if ends else body
 
 
+def export_recap(task: str, opening: str, *turns: str | list[Message]) -> str:
+    """The offline recap of ``task``, the assistant reading its file and saying ``opening``,
+    then ``turns`` (a user's words, or the assistant's messages), then work on the export
+    and a few nudges."""
+    from contextledger.compaction.digest import digest, render_digest
+
+    record = [
+        Message.user(task),
+        *call_and_result(
+            "c0", "shell", {"command": "cat src/export/csv_writer.py"}, "def write(rows): ...", 0
+        ),
+        Message.assistant(opening),
+    ]
+    for turn in turns:
+        record += [Message.user(turn)] if isinstance(turn, str) else turn
+    for n in range(1, 4):
+        record += [
+            Message.user("ok, go on"),
+            *call_and_result(
+                f"c{n}",
+                "shell",
+                {"command": "python -m pytest tests/export -q"},
+                "4 passed in 0.2s",
+                n,
+            ),
+        ]
+    return render_digest(digest(record), 4800)
+
+
 def call_and_result(
     cid: str, name: str, args: dict[str, object], result: str, n: int
 ) -> list[Message]:

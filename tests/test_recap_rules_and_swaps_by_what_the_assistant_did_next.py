@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from builders import recap_section
+from builders import export_recap, recap_section
 from contextledger.compaction.digest import digest, render_digest
 from contextledger.compaction.rules import hands_over
 from contextledger.model import Message, ToolCall, ToolResult
@@ -33,21 +33,9 @@ def _call(n: int, command: str, output: str) -> list[Message]:
 
 def _recap(*turns: str | list[Message]) -> str:
     """The offline recap of the task, the assistant starting on it (with gzip, on port
-    8080), then ``turns`` (a user's words, or the assistant's messages), then work on the
-    export and a few nudges."""
-    record = [
-        Message.user(TASK),
-        *_call(0, "cat src/export/csv_writer.py", "def write(rows): ..."),
-        Message.assistant("I'll compress the archive with gzip and serve it on port 8080."),
-    ]
-    for turn in turns:
-        record += [Message.user(turn)] if isinstance(turn, str) else turn
-    for n in range(1, 4):
-        record += [
-            Message.user("ok, go on"),
-            *_call(n, "python -m pytest tests/export -q", "4 passed in 0.2s"),
-        ]
-    return render_digest(digest(record), 4800)
+    8080), then ``turns`` (a user's words, or the assistant's messages)."""
+    opening = "I'll compress the archive with gzip and serve it on port 8080."
+    return export_recap(TASK, opening, *turns)
 
 
 NOTED = [Message.assistant("Understood.")]

@@ -36,7 +36,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
-from itertools import pairwise
+from itertools import pairwise, takewhile
 from typing import Any
 
 from ..fit.gists import words_beside_paste
@@ -146,10 +146,12 @@ from .rules import (
     lifted_rule,
     lifts_something,
     listed_rules,
+    names_owner_once,
     names_swapped_in,
     overruled_by_later,
     pasted_rules,
     personal_aside,
+    pinned_versions,
     replaces_said_value,
     revoked_later,
     running_talk,
@@ -157,6 +159,7 @@ from .rules import (
     someone_elses,
     spares_a_step,
     superseded_values,
+    swapped_values,
     task_rule,
     turned_down_later,
     unhurried,
@@ -1454,6 +1457,9 @@ def _fill_rules(
                 or configures(s)
                 or replaces_said_value(s, record[: max(record.find(s), 0)])
                 or _swapped_and_taken_up(s, messages, record, told)
+                or _taken_up_instead(s, messages, told)
+                or _pin_written(s, messages)
+                or _owner_noted(s, messages)
                 or s in kept
                 or not kept.isdisjoint(sentences(s))  # (a short turn, read as one statement)
             ):
@@ -1485,18 +1491,82 @@ def _swapped_and_taken_up(
     new = names_swapped_in(sentence, record[: max(where, 0)], told[: max(told.find(sentence), 0)])
     if not new or where < 0:
         return False
-    said = next(
-        (k for k, m in enumerate(messages) if m.role == "user" and sentence in m.text), None
-    )
-    if said is None:
-        return False
     after = [
         text
-        for m in messages[said + 1 :]
+        for m in _after_said(sentence, messages)
         if m.role != "user"
         for text in (m.text, *(c.arguments for c in m.tool_calls))
     ]
     return any(whole_token(text, name) for text in after for name in new)
+
+
+def _after_said(sentence: str, messages: Sequence[Message]) -> Sequence[Message]:
+    """The messages after the user's turn that said ``sentence`` (none when no turn did)."""
+    said = next(
+        (k for k, m in enumerate(messages) if m.role == "user" and sentence in m.text), None
+    )
+    return () if said is None else messages[said + 1 :]
+
+
+def _calls_after(sentence: str, messages: Sequence[Message]) -> list[str]:
+    """The arguments of the calls made after the user's turn that said ``sentence``, in
+    their order, casefolded."""
+    return [c.arguments.casefold() for m in _after_said(sentence, messages) for c in m.tool_calls]
+
+
+_TAKEN_UP_CHARS = 3  # a value the next calls name: not a lone digit ("7" is in many a call)
+
+
+def _taken_up_instead(sentence: str, messages: Sequence[Message], told: str) -> bool:
+    """A value corrected though said only there ("Ku nga ri lz4, tirhisa brotli hi
+    khwalithi 7.", "Node 18 no — Node 22.11.0.": :func:`.rules.swapped_values`) that the
+    assistant replaced: the first later call naming a value of the new clause (``brotli -q
+    7``, ``nvm use 22.11.0``) names none of the old. Of each clause only the values the
+    user said nowhere else count (words of their language come again: "use", "not")."""
+    old, new = (frozenset(v.casefold() for v in vs) for vs in swapped_values(sentence))
+    elsewhere = told.replace(sentence, " ").casefold()
+    own_old = {v for v in old if not _names_value(elsewhere, v)}
+    own_new = {v for v in new if len(v) >= _TAKEN_UP_CHARS and not _names_value(elsewhere, v)}
+    if not own_old or not own_new:
+        return False
+    first = next(
+        (a for a in _calls_after(sentence, messages) if any(_names_value(a, v) for v in own_new)),
+        None,
+    )
+    return first is not None and not any(_names_value(first, v) for v in old)
+
+
+def _names_value(text: str, value: str) -> bool:
+    """Whether ``text`` names ``value`` whole: "18" is not in "18.19", nor "lz4" in "lz4hc"."""
+    return whole_token(text, value, r"(?<![\w.])", r"(?!\.?\w)")
+
+
+def _pin_written(sentence: str, messages: Sequence[Message]) -> bool:
+    """A package's version said beside its name (:func:`.rules.pinned_versions`) that a
+    later call wrote with the name: installed or put in a lock or requirements file
+    (``pip install psycopg==3.1.18``, ``"psycopg": "3.1.18"``, ``psycopg@3.1.18``)."""
+    pairs = pinned_versions(sentence)
+    if not pairs:
+        return False
+    calls = _calls_after(sentence, messages)
+    return any(
+        re.search(
+            rf"(?<![\w-]){re.escape(name.casefold())}\W{{1,6}}v?{re.escape(version)}(?![\d.]*\d)", a
+        )
+        for name, version in pairs
+        for a in calls
+    )
+
+
+def _owner_noted(sentence: str, messages: Sequence[Message]) -> bool:
+    """A person named once as an area's owner with what to do about them
+    (:func:`.rules.names_owner_once`) that the assistant's answer took note of, calling no
+    tool: a standing rule, not a story it went on working after."""
+    if not names_owner_once(sentence):
+        return False
+    after = _after_said(sentence, messages)
+    answer = list(takewhile(lambda m: m.role != "user", after))
+    return bool(answer) and not any(m.tool_calls for m in answer)
 
 
 def _kept_off(messages: Sequence[Message]) -> tuple[set[str], set[str]]:

@@ -1761,6 +1761,98 @@ def _same_name(name: str, said: str) -> bool:
     return shared >= max(3, len(name) - 2)
 
 
+# A person's full name: two or more capitalised words in a row, in any cased script
+# ("Grazia Pinna", "Rojda Aydın", "Ana Cruz Taitano"), or a handle ("@grazia")
+# (a name's letters may carry combining accents: Yoruba "Adébáyọ̀")
+_NAME_PART = rf"[^\W\d_a-z](?:[^\W\d_A-Z]|[{WORD_MARKS}])+"
+_FULL_NAME = re.compile(
+    rf"@[\w.-]*[^\W_]|(?<![\w@'’-]){_NAME_PART}(?:[ -]{_NAME_PART})+(?![\w{WORD_MARKS}-])"
+)
+# where the area's clause ends and what to do about it begins: a colon, a semicolon, a dash
+_OWNER_BREAK = re.compile(r":\s+|[;；]\s*|\s+[-–—]{1,2}\s+")
+_OWNER_RULE_WORDS = (3, 14)  # "ask her first" … a whole ban with its reason
+
+
+def names_owner_once(sentence: str) -> bool:
+    """An area, then a person named once by a full name or a handle, then, after a colon,
+    a semicolon or a dash, a clause of its own naming no one and no number - what to do
+    about them: "The deploy is Grazia Pinna's business: without her permission don't send
+    anything to production.", "Long infra/prod/, hem i wok blong Jenny Kalsakau: yu mas
+    askem hem fastaem …". The area comes first and the name ends its clause (at most
+    :data:`_OWNER_NAME_LAST` words after it): a story opens with its teller ("Maria Rossi
+    wrote this morning: the printer works again."). The caller asks whether the assistant
+    took it as a rule. Not asked, no number (a report: "Tom Baker fixed it: 3 tests pass")."""
+    if asks(sentence) or _SAID_NUMBER.search(sentence) or _STATUS.search(sentence):
+        return False
+    cut = _OWNER_BREAK.search(sentence)
+    if cut is None:
+        return False
+    head, rest = sentence[: cut.start()], sentence[cut.end() :]
+    names = list(_FULL_NAME.finditer(head))
+    # (no one else named after: its opening word may be capitalised, "…: Ask her first.")
+    later = rest.split(maxsplit=1)[1:]
+    if len(names) != 1 or any(_FULL_NAME.search(w) or _NAME.search(w) for w in later):
+        return False
+    area, after = head[: names[0].start()], head[names[0].end() :]
+    low, high = _OWNER_RULE_WORDS
+    return (
+        word_count(area) >= 1
+        and word_count(after) <= _OWNER_NAME_LAST
+        and low <= word_count(rest) <= high
+    )
+
+
+_OWNER_NAME_LAST = 3  # "… Lalremsiami Hnamte hnathawh a ni:" (is L. H.'s work)
+
+
+# a value a tool's call can name: a name in Latin letters, a version or a number ("brotli",
+# "lz4", "22.11.0"), not the sentence's end after it
+_CALL_VALUE = re.compile(r"(?<![\w.+-])(?:[A-Za-z][\w.+-]*[\w+]|\d+(?:\.\d+)*)(?![\w+-])")
+_SWAP_OLD_WORDS = 4  # "Node 18 no", "Ku nga ri lz4": the old value and its denial
+
+
+def swapped_values(sentence: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The values a short correction "<old> <denial>, <new>" sets aside and takes up, by
+    its shape in any language ("Not lz4, use brotli quality 7." gives ({"Not", "lz4"},
+    {"use", "brotli", "quality", "7"}); "Node 18 no — Node 22.11.0." gives ({"18", "no"},
+    {"22.11.0"})): a clause of a few words, a break, a short clause naming others. Words of
+    the user's language come along: the caller keeps the values the assistant's later calls
+    took up in place of the old. Not asked; empty when there is no such shape."""
+    cut = _BREAK.search(sentence)
+    if cut is None or asks(sentence):
+        return frozenset(), frozenset()
+    head, rest = sentence[: cut.start()], sentence[cut.end() :]
+    if word_count(head) > _SWAP_OLD_WORDS or not 1 <= word_count(rest) <= _SWAP_REST_WORDS:
+        return frozenset(), frozenset()
+    said, then = set(_CALL_VALUE.findall(head)), set(_CALL_VALUE.findall(rest))
+    return frozenset(said - then), frozenset(then - said)
+
+
+_PIN_NEAR = 3  # words between a package's name and its version: "psycopg li ser 3.1.18"
+_FULL_VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+\.\d+(?![\w.]*\d)")
+
+
+def pinned_versions(sentence: str) -> list[tuple[str, str]]:
+    """The (name, version) pairs a sentence may pin: a full ``x.y.z`` version, the
+    sentence's only number, with each name in Latin letters at most three words before or
+    after it ("Fiksa psycopg iha 3.1.18.", "psycopg 3.1.18 चेर धरून दवर."). The caller asks
+    whether the assistant then wrote the two together (an install, a lock or requirements
+    file). Not asked (a question comparing versions)."""
+    version = _FULL_VERSION.search(sentence)
+    if version is None or asks(sentence) or len(_SAID_NUMBER.findall(sentence)) != 1:
+        return []
+    before = sentence[: version.start()].split()[-_PIN_NEAR:]
+    after = sentence[version.end() :].split()[:_PIN_NEAR]
+    names = {n for w in (*before, *after) for n in _LATIN_NAME.findall(w.strip(",:;.!"))}
+    return [(n, version.group().lstrip("v")) for n in sorted(names)]
+
+
+# a package's name as a call writes it: Latin letters, digits, "-", "_", "." ("psycopg",
+# "Django", "ruamel.yaml"); the user's own words in Latin letters come along, and no call
+# writes them beside the version
+_LATIN_NAME = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9_.-]*[A-Za-z0-9](?![\w-])")
+
+
 _PIN = stems_at_word_start(PIN_STEMS)
 _HOLD = stems_at_word_start(HOLD_STEMS)
 _VERSION = re.compile(r"(?<![\w.])(?:v?\d+\.\d+(?:\.\d+)+|v\d+(?:\.\d+)?)(?![\d.]\d)")
