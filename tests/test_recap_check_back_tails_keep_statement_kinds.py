@@ -13,14 +13,9 @@ from contextledger.compaction.digest import digest, posted_failures
 from contextledger.compaction.wording import without_check_back
 from contextledger.model import Message
 
-RULES = "Constraints and corrections"
-OPEN = "Open requests"
-NUMBERS = "Numbers that matter"
-FAILURES = "Failures"
-ALSO = "User also said"
-
-TASK = ("user", "Fix the CSV export in src/export/csv_writer.py so that it writes ISO dates.")
-READING = ("assistant", "Reading src/export/csv_writer.py now.")
+RULES, ALSO = "Constraints and corrections", "User also said"
+TASK = ("user", "Move the invoice export in src/billing/export.py to the new queue.")
+READING = ("assistant", "Reading src/billing/export.py now.")
 
 TAILS = [
     " — ok?",
@@ -36,7 +31,7 @@ STATEMENTS = [
     ("Never run migrations on the staging database.", RULES, "Noted."),
     ("Nie, nie Memcached — użyj Redis.", RULES, "Switched."),  # Polish: no, not Memcached
     ("Usiguse kamwe infra/prod/.", RULES, "Got it."),  # Swahili: never touch infra/prod/
-    ("When you're done, post the summary to #release-notes.", OPEN, "Will do."),
+    ("When you're done, post the summary to #release-notes.", "Open requests", "Will do."),
 ]
 
 
@@ -65,8 +60,8 @@ def test_a_tail_that_asks_nothing_leaves_the_statement_where_it_was(
 )
 def test_a_timeout_set_with_a_tail_is_a_number_never_a_failure(timeout: str, tail: str) -> None:
     recap = _recap(timeout + tail, "Noted.")
-    assert timeout not in recap_section(recap, FAILURES)
-    assert timeout in recap_section(recap, NUMBERS) + recap_section(recap, RULES)
+    assert timeout not in recap_section(recap, "Failures")
+    assert timeout in recap_section(recap, "Numbers that matter") + recap_section(recap, RULES)
     assert not posted_failures(timeout + tail)
 
 
@@ -100,16 +95,34 @@ def test_what_a_statement_says_without_its_check_back(said: str, core: str) -> N
     assert without_check_back(said) == core
 
 
-def test_a_statement_no_reader_filed_is_still_said() -> None:
-    # (Swahili: "Amina Yusuf ni msimamizi wa ghala la data; ..." - named, with a path: no
-    # reader files this by its words, yet it is never gone)
-    said = "Amina Yusuf na data/warehouse/ pamoja, kila Ijumaa saa 14:00."
+@pytest.mark.parametrize(
+    "said",
+    [
+        # Swahili: Amina Yusuf with data/warehouse/ together, every Friday at 14:00 - right?
+        "Amina Yusuf na data/warehouse/ pamoja, kila Ijumaa saa 14:00 — sawa?",
+        "Amina Yusuf na data/warehouse/ pamoja, kila Ijumaa saa 14:00, sawa?",
+        "Olga Yamberdova answers for the deploy; send nothing to production without her consent — ok?",
+        "Olga Yamberdova answers for the deploy, ok?",
+    ],
+)
+def test_a_statement_asked_back_that_no_reader_filed_is_still_said(said: str) -> None:
     record = [
         Message.user(TASK[1]),
         Message.assistant(READING[1]),
         Message.user(said),
-        Message.assistant("Sawa."),
+        Message.assistant("Noted."),
         Message.user("go on"),
     ]
     items = [x for v in digest(record).sections.values() for x in v]
     assert any(said in x for x in items)
+
+
+def test_a_question_that_names_something_is_not_filed_as_said() -> None:
+    record = [
+        Message.user(TASK[1]),
+        Message.assistant(READING[1]),
+        Message.user("Does Olga Yamberdova answer for the deploy in data/warehouse/?"),
+        Message.assistant("Yes, she does."),
+        Message.user("go on"),
+    ]
+    assert "User also said" not in digest(record).sections

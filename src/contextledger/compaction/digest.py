@@ -2294,7 +2294,7 @@ def _keep_what_was_said(
         for s in sentences(said):
             core = without_check_back(s)
             if (
-                asks(core)
+                (asks(core) and not _statement_tagged(core))
                 or core in goal_text
                 or s in placed
                 or core in placed
@@ -2313,6 +2313,18 @@ def _keep_what_was_said(
             sheet.add("User also said", item)
             sheet.noise["User also said"].add(item)
             held.append(words)
+
+
+# a check-back tag of a word or two after a comma that ends a sentence: ", ok?", ", sawa?"
+_TAG_AFTER_COMMA = re.compile(r",\s*[^\W\d_][^\s,?？]*(?:\s+[^\W\d_][^\s,?？]*)?\s*[?？]$")
+
+
+def _statement_tagged(sentence: str) -> bool:
+    """A statement that names something, asked back only by a tag after a comma ("Olga
+    answers for the deploy, ok?"): still the user's statement, never dropped as a question
+    (its kind is not read from it: "Should I use Redis, or not?" is no rule)."""
+    tag = _TAG_AFTER_COMMA.search(sentence)
+    return tag is not None and specific(sentence[: tag.start()])
 
 
 def _rank_files_read(
