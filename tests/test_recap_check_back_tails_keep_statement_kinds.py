@@ -103,6 +103,7 @@ def test_what_a_statement_says_without_its_check_back(said: str, core: str) -> N
         "Amina Yusuf na data/warehouse/ pamoja, kila Ijumaa saa 14:00, sawa?",
         "Olga Yamberdova answers for the deploy; send nothing to production without her consent — ok?",
         "Olga Yamberdova answers for the deploy, ok?",
+        "assets/fonts/latin/ bado, sawa?",  # Swahili: ... not yet, right? (a path, 3 words)
     ],
 )
 def test_a_statement_asked_back_that_no_reader_filed_is_still_said(said: str) -> None:

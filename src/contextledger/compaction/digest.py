@@ -206,6 +206,7 @@ from .transcript import utf8_len
 from .wording import (
     asks,
     clip,
+    names_something,
     only_said_often,
     opens_an_aside,
     shape,
@@ -2324,7 +2325,8 @@ def _statement_tagged(sentence: str) -> bool:
     answers for the deploy, ok?"): still the user's statement, never dropped as a question
     (its kind is not read from it: "Should I use Redis, or not?" is no rule)."""
     tag = _TAG_AFTER_COMMA.search(sentence)
-    return tag is not None and specific(sentence[: tag.start()])
+    said = sentence[: tag.start()] if tag else ""
+    return bool(said) and (specific(said) or names_something(said))
 
 
 def _rank_files_read(

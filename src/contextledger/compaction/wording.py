@@ -230,7 +230,12 @@ def _names_someone(clause: str) -> bool:
     return any(w[:1].isupper() and any(c.islower() for c in w[1:]) for w in clause.split()[1:])
 
 
+def names_something(clause: str) -> bool:
+    """Whether ``clause`` holds a digit, a path's or an identifier's marks, code, a
+    handle or a channel ("#ops", "db/seeds/", "v2", "@kim")."""
+    return _NAMES_SOMETHING.search(clause) is not None
+
+
 def _talk(clause: str, most: int) -> bool:
     """Whether ``clause`` is at most ``most`` words and names nothing."""
-    words = clause.split()
-    return 0 < len(words) <= most and _NAMES_SOMETHING.search(clause) is None
+    return 0 < len(clause.split()) <= most and not names_something(clause)
