@@ -204,7 +204,17 @@ from .tool_calls import (
     shows_file,
 )
 from .transcript import utf8_len
-from .wording import asks, clip, only_said_often, opens_an_aside, shape, whole_token, without_code
+from .wording import (
+    asks,
+    clip,
+    names_something,
+    only_said_often,
+    opens_an_aside,
+    shape,
+    whole_token,
+    without_check_back,
+    without_code,
+)
 
 # what the recap's readers (verification, the summarizers, the CLI) import from here, by
 # where it lives now: the sections and their rendering, what a tool call does, failures
@@ -1110,11 +1120,14 @@ class _Sheet:
         # one-shot recap gives the commands run and the files written (R50-ret2)
         self.noise["Findings"] = {i for i in self.sec["Findings"] if _logged_record(i)}
         self.keys: dict[str, dict[str, tuple[Any, ...]]] = {name: {} for name in SECTIONS}
+        # every item ever filed: what a reader took out later was read, not lost
+        self.filed: list[str] = []
 
     def add(self, name: str, item: str) -> None:
         item = item.strip()
         if item and item not in self.sec[name]:
             self.sec[name].append(item)
+            self.filed.append(item)
 
 
 def _logged_record(finding: str) -> bool:
@@ -1170,6 +1183,7 @@ def digest(
         walk.message(i, m)
     walk.finish()
     _settle_statements(sheet, walk.answered, record, overruled)
+    _keep_what_was_said(sheet, messages, goal_text, placed, often)
     if nxt:
         sheet.sec["Next step"] = [_STEP_LABEL.sub("", nxt) or nxt]  # no "Next step: Next step: …"
     user_words = " ".join([first, *users])  # the goal's turn may be pinned, not covered
@@ -1433,6 +1447,9 @@ def _fill_rules(
             ):
                 continue  # "… so that retried POSTs never double-charge a card": the goal
             lifted = lifted_rule(s, rules)
+            # (its kind read without a check-back or aside it ends with, "… — ok?", "… (btw the
+            # CI is slow)"; filed with the user's whole words)
+            core = without_check_back(s)
             if lifted is not None:  # said beside the rule it lifts, never cut before it
                 item = clip(s, 300)
                 if item not in rules:
@@ -1441,27 +1458,28 @@ def _fill_rules(
                 leave.lifts.add(item)
                 leave.lifting.add(s)
                 placed.add(s)
-            elif grants_leave(s) or spares_a_step(s):
+            elif grants_leave(core) or spares_a_step(core):
                 # ("You may force-push.", "No need to touch the README.": the user's word, no
                 # request nor deed)
                 sheet.add("Constraints and corrections", clip(s, 300))
                 leave.lifting.add(s)
                 placed.add(s)
-            elif not _only_decides(s) and (
+            elif not _only_decides(core) and (
                 (
-                    _states_a_rule(s)
-                    and not (s in looked_into and not _states_a_rule(s, by_shape=False))
+                    _states_a_rule(core)
+                    and not (s in looked_into and not _states_a_rule(core, by_shape=False))
                 )
                 or s in unrun
-                or sets_deadline(s)
-                or _gives_a_value(s)
-                or configures(s)
-                or replaces_said_value(s, record[: max(record.find(s), 0)])
-                or _swapped_and_taken_up(s, messages, record, told)
-                or _taken_up_instead(s, messages, told)
-                or _pin_written(s, messages)
-                or _owner_noted(s, messages)
+                or sets_deadline(core)
+                or _gives_a_value(core)
+                or configures(core)
+                or replaces_said_value(core, record[: max(record.find(s), 0)])
+                or _swapped_and_taken_up(core, messages, record, told)
+                or _taken_up_instead(core, messages, told)
+                or _pin_written(core, messages)
+                or _owner_noted(core, messages)
                 or s in kept
+                or core in kept
                 or not kept.isdisjoint(sentences(s))  # (a short turn, read as one statement)
             ):
                 # (a deadline is a constraint with its date, not a number: RT22-21; a
@@ -2153,7 +2171,7 @@ def posted_failures(text: str) -> list[str]:
     if not lines:
         return []
     head = next((x.strip() for x in text.splitlines() if x.strip()), "")
-    lines = [x for x in lines if not _SETS_A_TIMEOUT.match(x)]
+    lines = [x for x in lines if not _SETS_A_TIMEOUT.match(without_check_back(x))]
     if not lines:
         return []
     reported = (
@@ -2167,12 +2185,12 @@ def posted_failures(text: str) -> list[str]:
 
 
 # a user's sentence that sets a timeout, in any language: the word, at most four words,
-# its value, its unit and at most two words more ("Timeout ni amasegonda 45.", "Timeout
-# 45 секунд болуы керек."): a number that matters, not a run that timed out ("Timeout
-# waiting for db after 45 seconds")
+# its value, its unit, at most two words more and a short clause after a comma ("Timeout
+# ni amasegonda 45.", "Timeout 67 секунд лийшаш, тудын деч шуко огыл.": no more than
+# that): a number that matters, not a run that timed out ("Timeout after 30s on job build")
 _SETS_A_TIMEOUT = re.compile(
     r"(?i)^\W*timeout\b(?!.*(?:fail|error|exceed|expire|waiting|reached))"
-    r"\s+(?:[^\s\d]+\s+){0,4}\d+(?:[.,]\d+)?\s*(?:[^\s\d]+\s*){0,3}$"
+    r"\s+(?:[^\s\d]+\s+){0,4}\d+(?:[.,]\d+)?\s*(?:[^\s\d,]+\s*){0,3}(?:,(?:\s*[^\s\d,]+){1,5}\W*)?$"
 )
 
 #: the name a failure a user's turn posted is listed under (the speaker's own name, a
@@ -2251,6 +2269,66 @@ def _settle_statements(
     said = tuple(m.text for m in record if m.role == "user" and not m.tool_results)
     for name in ("Goal", "Constraints and corrections", "User also said", "Numbers that matter"):
         sec[name] = [marked_ranges(x, said) for x in sec[name]]
+
+
+# a user's turn short enough to be statements, not a paste: its sentences each a statement
+_SHORT_TURN_BYTES = 600
+
+
+def _keep_what_was_said(
+    sheet: _Sheet,
+    messages: Sequence[Message],
+    goal_text: str,
+    placed: Collection[str],
+    often: Collection[str],
+) -> None:
+    """File under "User also said" (bytes last, counted when left out) each sentence of a
+    user's short turn that names something (a path, a person, a number, a channel) and that
+    no reader filed or placed: a statement read by none is never gone without a word. Not a
+    question or the goal; nor what a reader filed and a later one took out (overruled,
+    dropped, done), which was read."""
+    held = [keywords(x) for x in (*sheet.filed, *(x for v in sheet.sec.values() for x in v))]
+    for m in messages:
+        if m.role != "user" or m.is_recap or m.tool_results or m.tool_calls:
+            continue
+        said = _own_words(m.text)
+        if utf8_len(said) > _SHORT_TURN_BYTES or is_nudge(said):
+            continue
+        for s in sentences(said):
+            core = without_check_back(s)
+            if (
+                (asks(core) and not _statement_tagged(core))
+                or core in goal_text
+                or s in placed
+                or core in placed
+                or word_count(core) < 3
+                or is_nudge(core)  # (what the walk skips as talk: "(4/7) proceed")
+                or counted_nudge(core)
+                or personal_aside(core)
+                or only_said_often(core, often)
+                or not (specific(core) or names_a_path(core))
+            ):
+                continue
+            words = keywords(core)
+            if any(len(words & h) >= 0.75 * len(words) for h in held):
+                continue
+            item = f"User: {clip(s, 300)}"
+            sheet.add("User also said", item)
+            sheet.noise["User also said"].add(item)
+            held.append(words)
+
+
+# a check-back tag of a word or two after a comma that ends a sentence: ", ok?", ", sawa?"
+_TAG_AFTER_COMMA = re.compile(r",\s*[^\W\d_][^\s,?？]*(?:\s+[^\W\d_][^\s,?？]*)?\s*[?？]$")
+
+
+def _statement_tagged(sentence: str) -> bool:
+    """A statement that names something, asked back only by a tag after a comma ("Olga
+    answers for the deploy, ok?"): still the user's statement, never dropped as a question
+    (its kind is not read from it: "Should I use Redis, or not?" is no rule)."""
+    tag = _TAG_AFTER_COMMA.search(sentence)
+    said = sentence[: tag.start()] if tag else ""
+    return bool(said) and (specific(said) or names_something(said))
 
 
 def _rank_files_read(
@@ -2747,30 +2825,34 @@ def _said(
     for s in _statements(said) if whole else sentences(said):
         if GOAL_LABEL.sub("", s) in goal_text or s in placed or word_count(s) < 3:
             continue
+        core = s  # (what it says, read without a check-back it ends with: "… — ok?")
         if m.role == "user":  # (a short turn's running talk and to-dos: not its statement)
             s = _without_asides(s, often)
-            if only_said_often(s, often) or personal_aside(s):
+            core = without_check_back(s)
+            if only_said_often(s, often) or personal_aside(s) or core in placed:
                 continue
         if logged and s in logged:
             continue
-        if is_nudge(s) or counted_nudge(s):  # "ok, keep going"; "step 4: go on" (R23-R3)
+        if is_nudge(core) or counted_nudge(core):  # "ok, keep going"; "step 4: go on" (R23-R3)
             continue
         if s.endswith(":"):  # "Table 2 from the supplement:" announces what follows, says nothing
             continue
         # (a user's short turn said as one keeps its bytes as a rule does)
         item = f"{who}: {clip(s, 300 if whole and s not in sentences(s) else 240)}"
-        decided = decides(s)  # and not undone: "Marek nie zdecydował jeszcze."
-        decision = s
+        decided = decides(core)  # and not undone: "Marek nie zdecydował jeszcze."
+        decision = core
         if decided and m.role == "user":  # (its deciding sentence, not the talk around it)
-            deciding = [x for x in sentences(s) if decides(x)]
-            if deciding and len(deciding) < len(sentences(s)):
+            deciding = [x for x in sentences(core) if decides(x)]
+            if deciding and len(deciding) < len(sentences(core)):
                 decision = " ".join(deciding)  # (not the nudge asked after it: "… peki, sonra?")
                 item = f"User: {clip(decision, 240)}"
         # (a user's question names no number that matters: "질문 0: 행이 몇 개예요?", R42-R5)
-        number = not (m.role == "user" and asks(s)) and numbers_matter(s, m.role)
-        if m.role == "user" and states_an_amount(s) and number:  # a budget
+        number = not (m.role == "user" and asks(core)) and numbers_matter(core, m.role)
+        if m.role == "user" and states_an_amount(core) and number:  # a budget
             add("Numbers that matter", item)
-        elif decided and word_count(s) >= 3 and not asks(decision):  # "Иван решил откатить релиз."
+        elif (
+            decided and word_count(core) >= 3 and not asks(decision)
+        ):  # "Иван решил откатить релиз."
             if not ECHO.match(s):  # "I'll keep to those rules.": no decision of its own
                 add("Decisions", item)
         elif m.role == "assistant" and not asks(s) and restates_count(s, counted):
@@ -2784,22 +2866,27 @@ def _said(
             add("Findings", item)  # "O código de rastreio do pedido é QB482913377BR."
         elif number:
             add("Numbers that matter", item)
-        elif m.role == "user" and unhurried(s):  # "Acele etme, sorun yok.": talk (RT22-21)
+        elif m.role == "user" and unhurried(core):  # "Acele etme, sorun yok.": talk (RT22-21)
             continue
         elif m.role == "user" and only_said_often(s, often):  # "the train was late twice this week"
             continue  # in every other turn: talk, not a statement to keep (R39-F3)
-        elif m.role == "user" and not asks(s) and (specific(s) or pictured or names_a_path(s)):
+        elif m.role == "user" and not asks(core) and (specific(s) or pictured or names_a_path(s)):
             # (a path and two words of a language no reader holds: a rule as often as not,
             # "Nun toques db/seeds/prod_snapshot/.", review51; never left out unsaid)
             add("User also said", f"User: {clip(s, 300)}")
-            if aside is not None and not pictured and _asks_for_something(s):
+            if aside is not None and not pictured and _asks_for_something(core):
                 # a request no longer open (answered or done: an open one is placed) is
                 # what was asked, not a fact the user stated: it gets the bytes last, after
                 # the commands run (a note per run, "Note marker-3: check part_3.py next.",
                 # pushed every early command out of a 2,000-byte recap)
                 aside.add(f"User: {clip(s, 300)}")
-        elif m.role == "user" and aside is not None and word_count(s) >= 4 and not _only_asks(s):
-            if is_reply(s):  # "Cool, no hurry at all.": talk, no statement to keep
+        elif (
+            m.role == "user"
+            and aside is not None
+            and word_count(core) >= 4
+            and not _only_asks(core)
+        ):
+            if is_reply(core):  # "Cool, no hurry at all.": talk, no statement to keep
                 continue
             # a statement no reader here placed (a rule or a decision in a language none
             # reads): kept, with the bytes left after every other item

@@ -179,3 +179,63 @@ def only_said_often(sentence: str, often: Collection[str]) -> bool:
     """Whether every clause of ``sentence`` is one the user says again and again."""
     said = _clauses(sentence)
     return bool(often) and bool(said) and all(c in often for c in said)
+
+
+# what a short tail after a statement may not hold to be read as talk: a digit, a path's or
+# an identifier's marks, code, a URL, a handle or a channel ("— see #ops", "(PR 42)")
+_NAMES_SOMETHING = re.compile(r"\d|[/\\#@_`=<>{}\[\]|$%]|\w[.:]\w")
+# a run of symbols that ends a turn: emoji, their joiners and variation selectors, ":)"
+_SYMBOLS_AT_END = re.compile(
+    r"(?<=\S)\s+(?:[\u2190-\u2bff\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]+|[:;]-?[()DPp])$"
+)
+# an aside in parentheses that ends the statement: "… (btw the CI is slow today)"
+_ASIDE_AT_END = re.compile(r"(?<=\S)\s*\(([^()]*)\)\s*[.!]?$")
+# a check-back or thanks after a dash or a sentence's end: "… — ok?", "… Thanks!", "… ok?"
+_TAIL_AT_END = re.compile(r"(?<=\S)(?:\s+[—–-]+\s*|(?<=[.!?。！？])\s*)([^.!?。！？—–]+[?!？！]+)$")
+
+
+def without_check_back(said: str) -> str:
+    """``said`` less a short tail that asks and names nothing: a check-back or thanks (at most
+    three words ending in "?" or "!") after a dash or the statement's end, an aside in
+    parentheses (at most eight words, no name of a person), an emoji - read alone, it would
+    make a rule a question or leave a request unread, in any language. What the tail follows
+    is kept whole; a tail that names something (a number, a path, a channel) is kept.
+
+    >>> without_check_back("Never touch db/seeds/. — ok?")
+    'Never touch db/seeds/.'
+    >>> without_check_back("Post it to #releases when done. Thanks! 🙏")
+    'Post it to #releases when done.'
+    >>> without_check_back("Keep the timeout at 45 s (btw the CI is slow today).")
+    'Keep the timeout at 45 s.'
+    >>> without_check_back("Timeout 45 s. Or 60?"), without_check_back("Is it done?")
+    ('Timeout 45 s. Or 60?', 'Is it done?')
+    """
+    core = said.rstrip()
+    while True:
+        before = core
+        core = _SYMBOLS_AT_END.sub("", core)
+        aside = _ASIDE_AT_END.search(core)
+        if aside and _talk(aside.group(1), 8) and not _names_someone(aside.group(1)):
+            end = "." if core.endswith(".") and not core[: aside.start()].endswith(".") else ""
+            core = core[: aside.start()].rstrip() + end
+        tail = _TAIL_AT_END.search(core)
+        if tail and _talk(tail.group(1), 3) and core[: tail.start()].strip():
+            core = core[: tail.start()].rstrip()
+        if core == before:
+            return core if core else said
+
+
+def _names_someone(clause: str) -> bool:
+    """A capitalised word after the clause's first: "Olga" names someone, "CI" nothing."""
+    return any(w[:1].isupper() and any(c.islower() for c in w[1:]) for w in clause.split()[1:])
+
+
+def names_something(clause: str) -> bool:
+    """Whether ``clause`` holds a digit, a path's or an identifier's marks, code, a
+    handle or a channel ("#ops", "db/seeds/", "v2", "@kim")."""
+    return _NAMES_SOMETHING.search(clause) is not None
+
+
+def _talk(clause: str, most: int) -> bool:
+    """Whether ``clause`` is at most ``most`` words and names nothing."""
+    return 0 < len(clause.split()) <= most and not names_something(clause)
