@@ -23,7 +23,7 @@
   room before it empty). The images go back in if the window holds them beside what was
   chosen, else each is reported (``settle_lean_pins``).
 - **Gists** of earlier tool exchanges the cut leaves out that failed, wrote a file or ran a
-  command, and the assistant's short statements of a value, within ``gist_cap`` (1/16 of
+  command, and the assistant's short statements of a value, within ``gist_cap`` (1/12 of
   the history's budget, at most 2,048 tokens; ``pin_gists``). With a sticky cut, of the
   exchanges before last turn's cut, and made again below the cut the selection keeps
   (``selection.select_units``): the same gists while the cut stays (R28-R1).

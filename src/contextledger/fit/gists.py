@@ -42,7 +42,10 @@ from ..printed import error_answer, unwrapped
 RULED, FAILED, WROTE, SAID, TOLD, RAN, READ, ROUTINE = -1, 0, 1, 2, 3, 4, 5, 6
 
 #: The gists take at most this share of the history's budget, and at most this many tokens.
-GIST_SHARE = 16
+#: A twelfth, not a sixteenth: the choice stops at the first gist over the cap
+#: (``gist_steps``), which leaves about one gist's room unused, and a gist (~50-100 tokens)
+#: holds a fact far more often than the oldest verbatim turns whose room it takes.
+GIST_SHARE = 12
 GIST_MOST = 2_048
 
 #: How many earlier units (exchanges and assistant turns) the pinning looks at, newest first:
@@ -162,7 +165,7 @@ def gist_cap(history_budget: int) -> int:
     """The tokens the gists may take of a history's budget.
 
     >>> gist_cap(7_000), gist_cap(127_000)
-    (437, 2048)
+    (583, 2048)
     """
     return min(history_budget // GIST_SHARE, GIST_MOST)
 
