@@ -30,6 +30,7 @@ from contextledger.fit.anchors import (
     _told_excerpt,
     _told_lows,
     _told_scan,
+    _ToldWalk,
 )
 from contextledger.fit.units import HistoryIndex
 from contextledger.pricing.messages import Pricer
@@ -173,11 +174,11 @@ def test_what_one_cap_step_passed_over_a_later_step_pins_as_if_walked_afresh(
     index.update(read_messages(dicts), pricer)
     older = len(index.starts) - 1
     newer = index.newer_settings(len(index.body) - 1)
-    carried, known = Pins(), dict[int, int]()
+    carried, walked = Pins(), _ToldWalk()
     for room in sorted(rooms):
         before = set(carried.numbers)
         afresh = _copy_pins(carried)
-        _pin_told(index, pricer, carried, older, room, newer, known)
-        _pin_told(index, pricer, afresh, older, room, newer, {})
+        _pin_told(index, pricer, carried, older, room, newer, walked)
+        _pin_told(index, pricer, afresh, older, room, newer, _ToldWalk())
         assert carried.numbers == afresh.numbers and carried.numbers >= before
         assert [u.cost for u in carried.units] == [u.cost for u in afresh.units]

@@ -817,7 +817,7 @@ def _pin_requests(
         by_shape = _replayed(_by_shape(index, older, substantive, shaped))
         # (what pinning each fact told costs at least, as each cap step's walk found it: the
         # next step steps over those its room cannot hold at once)
-        told_least: dict[int, int] = {}
+        told_walk = _ToldWalk()
         deferred = _replayed(_deferred(index, requests(range(older - 1, -1, -1)), substantive))
         # the pins a smaller cap (a smaller window's) chooses are chosen first, the rest of the
         # cap after them: a bigger window never loses a pin a smaller one keeps (a paste too
@@ -939,7 +939,7 @@ def _pin_requests(
             lean_cap = cap if opts.gists else 0
             if told:
                 spent += _pin_told(
-                    index, pricer, pins, older, room // _TOLD_SHARE, newer, told_least
+                    index, pricer, pins, older, room // _TOLD_SHARE, newer, told_walk
                 )
             room = cap - spent
             # (what the user says again and again is looked past only where the facts told may
@@ -1957,6 +1957,24 @@ def _current_turn_fits(run: int | None, anchor_unit: int) -> bool:
     return run is None or run < anchor_unit
 
 
+@dataclass(slots=True)
+class _ToldWalk:
+    """What the cap steps of one fit found of the facts told they walk (``_pin_told``): each
+    step walks the same candidates with more room, and a refit after a user's turn made the
+    same ~30 excerpts again each step to pin none. ``least``: what pinning a candidate costs
+    at least (``maxsize``: no room pins it: a setting set again, a turn that says nothing,
+    no fact in it to excerpt); ``excerpts``: its facts told (``_told_excerpt``, by the
+    fit's one told scan)."""
+
+    least: dict[int, int] = field(default_factory=dict)
+    excerpts: dict[int, str | None] = field(default_factory=dict)
+
+    def excerpt(self, index: HistoryIndex, k: int, said: Counter[int]) -> str | None:
+        if k not in self.excerpts:
+            self.excerpts[k] = _told_excerpt(index, k, said)
+        return self.excerpts[k]
+
+
 def _pin_told(
     index: HistoryIndex,
     pricer: Pricer,
@@ -1964,7 +1982,7 @@ def _pin_told(
     older: int,
     room: int,
     newer: NewerSettings,
-    known: dict[int, int],
+    walked: _ToldWalk,
 ) -> int:
     """Pin, within ``room``, the user's short turns before unit ``older`` that tell a fact
     (``gists.told_rank``): the specifics first (a number, a date, a link, a name), then the
@@ -1975,11 +1993,8 @@ def _pin_told(
     rambles took the room (retain34's held-out companion chats kept 36 % of their facts at
     every window, prepare's recap 90 %). Not a wording said again and again, digits aside
     ("set a timer for 5 minutes": a command, routine), nor a setting set again since, nor
-    words said again word for word. Returns the tokens pinned. ``known``: what pinning each
-    candidate costs at least as an earlier call of the same fit found it (``maxsize``: no
-    room pins it: a setting set again, a turn that says nothing, no fact in it to excerpt);
-    the call adds what it finds: the cap steps walk the same candidates three times a fit,
-    and a refit after a user's turn made the same ~30 excerpts each time to pin none."""
+    words said again word for word. Returns the tokens pinned. ``walked``: what the earlier
+    calls of the same fit (its cap steps) found of each candidate, grown by this one."""
     least = index.least_message_cost()
     if room < least:
         return 0
@@ -2004,6 +2019,7 @@ def _pin_told(
     starts = index.starts
     spent = 0
     said: set[int] = set()
+    known = walked.least
     for _, k, w, low, by_sentence in ranked:
         left = room - spent
         if left < least:
@@ -2018,7 +2034,7 @@ def _pin_told(
             known[k] = maxsize
             continue  # (asked of the few pinned only: "lol 😂" tells nothing)
         if by_sentence:
-            told = _told_excerpt(index, k, wordings_said)
+            told = walked.excerpt(index, k, wordings_said)
             if told is None:
                 known[k] = maxsize
                 continue
