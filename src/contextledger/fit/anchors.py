@@ -2040,7 +2040,8 @@ def _pin_told(
                 continue
             # (by a bound read from its letters first: a cold fit of a 10,000-message agent
             # session priced ~470 excerpts exactly, three counts each, to pin 2)
-            known[k] = least + _told_excerpt_least(index, pricer, k, told)
+            if k not in known:
+                known[k] = least + _told_excerpt_least(index, pricer, k, told)
             if known[k] > left:
                 continue
             lean = _sentences_pin(index, pricer, k, told, "the sentences in it that tell a fact")
