@@ -4,22 +4,34 @@ the list grows), and the other requests' walk steps at once over the turns it fo
 nothing but what the user says again and again (``_ToldScan.routine_only``). A refit of a
 10,000-message session at 32k walked ~1,900 candidates to pin none (~9 ms of a 14 ms refit)
 and split ~270 routine turns into sentences again (speed84). Sound: a refit after any
-sequence of appends, edits in place, removals and turns taken back sends and reports what a
-one-shot fit of the same list does, and the bounds carried are those a fresh index makes."""
+sequence of appends (a user's text or screenshot, an assistant's text, a tool call fitted before
+its result is in, its result), edits in place, removals and turns taken back sends and reports
+what a one-shot fit of the same list does, and the bounds carried are those a fresh index
+makes; a fact told that one cap step's room cannot hold is pinned by a later step."""
 
 from __future__ import annotations
 
 import copy
 from collections import Counter
-from sys import maxsize
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from builders import data_url, openai_tool_call, openai_tool_result, png
 from contextledger.catalog import lookup_model
 from contextledger.fit import Fitter, fit
-from contextledger.fit.anchors import _tables, _told_excerpt_pin, _told_lows, _told_scan
+from contextledger.fit.anchors import (
+    Pins,
+    _copy_pins,
+    _pin_told,
+    _sentences_pin,
+    _tables,
+    _told_excerpt,
+    _told_lows,
+    _told_scan,
+    _ToldWalk,
+)
 from contextledger.fit.units import HistoryIndex
 from contextledger.pricing.messages import Pricer
 from contextledger.providers import read_messages
@@ -50,7 +62,10 @@ def _chat(picks: list[int]) -> list[dict[str, Any]]:
 
 
 _STEP = st.tuples(
-    st.sampled_from(["user", "turn", "edit", "remove", "undo"]), st.integers(0, 10_000)
+    st.sampled_from(
+        ["user", "turn", "edit", "remove", "undo", "screenshot", "call", "result", "said"]
+    ),
+    st.integers(0, 10_000),
 )
 
 
@@ -75,6 +90,15 @@ def test_a_refit_walks_the_facts_told_as_a_one_shot_fit_does(
             dicts.append({"role": "user", "content": TOLD[at % 4] + f" (new {n})"})
         elif what == "edit":  # an earlier user text edited in place
             dicts[users[at % len(users)]]["content"] = TOLD[(at // 7) % len(TOLD)] + " (edited)"
+        elif what == "screenshot":  # a user's screenshot alone moves the run kept
+            shot = {"type": "image_url", "image_url": {"url": data_url(png(64 + at % 300, 48))}}
+            dicts.append({"role": "user", "content": [shot]})
+        elif what == "call":  # fitted before its result is in
+            dicts.append(openai_tool_call(f"call_{n}", "ls", {"path": f"/srv/{at}"}))
+        elif what == "result" and dicts[-1].get("tool_calls"):
+            dicts.append(openai_tool_result(dicts[-1]["tool_calls"][0]["id"], "box.txt\n" * at))
+        elif what == "said":  # the assistant's text: the earlier requests' pins stand
+            dicts.append({"role": "assistant", "content": f"Packed box {at}."})
         elif what == "undo" and len(users) > 2:  # the newest turns taken back
             del dicts[users[-1 - at % 2] :]
         elif len(users) > 2:  # an earlier user's dict taken out
@@ -112,7 +136,9 @@ def test_the_bounds_carried_are_of_every_candidate_a_fresh_index_finds() -> None
         if not by_sentence:
             assert least <= bound <= index.exact_cost(index.starts[k])
             continue
-        lean = _told_excerpt_pin(index, pricer, k, Counter(), maxsize)
+        told = _told_excerpt(index, k, Counter())
+        assert told is not None
+        lean = _sentences_pin(index, pricer, k, told, "the facts told")
         assert lean is not None and least < bound <= lean.unit.cost
 
 
@@ -129,3 +155,30 @@ def test_a_refit_steps_over_the_turns_found_routine_and_keeps_them_so() -> None:
         )
     scan = _tables(fitter._memory.index).told_scan
     assert scan is not None and scan.routine_only  # (carried from the refits before)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(st.integers(0, len(TOLD) - 1), min_size=10, max_size=40),
+    st.lists(st.integers(0, 400), min_size=2, max_size=4),
+)
+def test_what_one_cap_step_passed_over_a_later_step_pins_as_if_walked_afresh(
+    picks: list[int], rooms: list[int]
+) -> None:
+    # (the cap steps of one fit walk the same facts told with more room each time: what an
+    # earlier step found, a fact's excerpt over its room or a turn that tells nothing, is
+    # carried to the next; a step pins what a walk without it pins)
+    dicts = _chat(picks)
+    pricer = Pricer.for_model(lookup_model(MODEL))
+    index = HistoryIndex()
+    index.update(read_messages(dicts), pricer)
+    older = len(index.starts) - 1
+    newer = index.newer_settings(len(index.body) - 1)
+    carried, walked = Pins(), _ToldWalk()
+    for room in sorted(rooms):
+        before = set(carried.numbers)
+        afresh = _copy_pins(carried)
+        _pin_told(index, pricer, carried, older, room, newer, walked)
+        _pin_told(index, pricer, afresh, older, room, newer, _ToldWalk())
+        assert carried.numbers == afresh.numbers and carried.numbers >= before
+        assert [u.cost for u in carried.units] == [u.cost for u in afresh.units]

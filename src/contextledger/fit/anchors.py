@@ -814,6 +814,9 @@ def _pin_requests(
         with_screenshot: list[int] = []  # (recent requests pinned as their words first)
         # (read once for every step: what they give depends on no pin nor room)
         by_shape = _replayed(_by_shape(index, older, substantive, shaped))
+        # (what pinning each fact told costs at least, as each cap step's walk found it: the
+        # next step steps over those its room cannot hold at once)
+        told_walk = _ToldWalk()
         deferred = _replayed(_deferred(index, requests(range(older - 1, -1, -1)), substantive))
         # the pins a smaller cap (a smaller window's) chooses are chosen first, the rest of the
         # cap after them: a bigger window never loses a pin a smaller one keeps (a paste too
@@ -934,7 +937,9 @@ def _pin_requests(
             # gists on keeps)
             lean_cap = cap if opts.gists else 0
             if told:
-                spent += _pin_told(index, pricer, pins, older, room // _TOLD_SHARE, newer)
+                spent += _pin_told(
+                    index, pricer, pins, older, room // _TOLD_SHARE, newer, told_walk
+                )
             room = cap - spent
             # (what the user says again and again is looked past only where the facts told may
             # take room: else every token pinned is one less of the current turn's head and tail)
@@ -2007,8 +2012,32 @@ def _current_turn_fits(run: int | None, anchor_unit: int) -> bool:
     return run is None or run < anchor_unit
 
 
+@dataclass(slots=True)
+class _ToldWalk:
+    """What the cap steps of one fit found of the facts told they walk (``_pin_told``): each
+    step walks the same candidates with more room, and a refit after a user's turn made the
+    same ~30 excerpts again each step to pin none. ``least``: what pinning a candidate costs
+    at least (``maxsize``: no room pins it: a setting set again, a turn that says nothing,
+    no fact in it to excerpt); ``excerpts``: its facts told (``_told_excerpt``, by the
+    fit's one told scan)."""
+
+    least: dict[int, int] = field(default_factory=dict)
+    excerpts: dict[int, str | None] = field(default_factory=dict)
+
+    def excerpt(self, index: HistoryIndex, k: int, said: Counter[int]) -> str | None:
+        if k not in self.excerpts:
+            self.excerpts[k] = _told_excerpt(index, k, said)
+        return self.excerpts[k]
+
+
 def _pin_told(
-    index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, room: int, newer: NewerSettings
+    index: HistoryIndex,
+    pricer: Pricer,
+    pins: Pins,
+    older: int,
+    room: int,
+    newer: NewerSettings,
+    walked: _ToldWalk,
 ) -> int:
     """Pin, within ``room``, the user's short turns before unit ``older`` that tell a fact
     (``gists.told_rank``): the specifics first (a number, a date, a link, a name), then the
@@ -2019,7 +2048,8 @@ def _pin_told(
     rambles took the room (retain34's held-out companion chats kept 36 % of their facts at
     every window, prepare's recap 90 %). Not a wording said again and again, digits aside
     ("set a timer for 5 minutes": a command, routine), nor a setting set again since, nor
-    words said again word for word. Returns the tokens pinned."""
+    words said again word for word. Returns the tokens pinned. ``walked``: what the earlier
+    calls of the same fit (its cap steps) found of each candidate, grown by this one."""
     least = index.least_message_cost()
     if room < least:
         return 0
@@ -2044,21 +2074,34 @@ def _pin_told(
     starts = index.starts
     spent = 0
     said: set[int] = set()
+    known = walked.least
     for _, k, w, low, by_sentence in ranked:
         left = room - spent
         if left < least:
             break
         start = starts[k]
-        if repeated(wordings[w] - pinned[w]) or w in said:
+        if known.get(k, 0) > left or repeated(wordings[w] - pinned[w]) or w in said:
             continue
         bound = _told_low(index, pricer, least, k, by_sentence) if low is None else low
         if bound > left:
             continue  # (most of a long chat's candidates, once the room is nearly spent)
         if newer.reset(start) or not index.substantive(start):
+            known[k] = maxsize
             continue  # (asked of the few pinned only: "lol 😂" tells nothing)
         if by_sentence:
-            lean = _told_excerpt_pin(index, pricer, k, wordings_said, left)
+            told = walked.excerpt(index, k, wordings_said)
+            if told is None:
+                known[k] = maxsize
+                continue
+            # (by a bound read from its letters first: a cold fit of a 10,000-message agent
+            # session priced ~470 excerpts exactly, three counts each, to pin 2)
+            if k not in known:
+                known[k] = least + _told_excerpt_least(index, pricer, k, told)
+            if known[k] > left:
+                continue
+            lean = _sentences_pin(index, pricer, k, told, "the sentences in it that tell a fact")
             if lean is None or lean.unit.cost > left:
+                known[k] = maxsize if lean is None else lean.unit.cost
                 continue
             whole = index.exact_cost(start)
             if whole <= min(left, _WHOLE_OVER_EXCERPT * lean.unit.cost):
@@ -2086,30 +2129,31 @@ def _pin_told(
 _WHOLE_OVER_EXCERPT = 2
 
 
-def _told_excerpt_pin(
-    index: HistoryIndex, pricer: Pricer, k: int, said: Counter[int], room: int
-) -> Lean | None:
-    """User turn ``k`` of several sentences pinned as the sentences in it that tell a fact
-    (``gists.told_excerpt``, none the user says again and again: ``said`` counts each
-    wording, ``gists.routine_sentence``), the rest
-    left out and reported; None when it holds more than one text block or none such
-    sentence, or when the excerpt surely costs more than ``room`` (by a bound read from its
-    letters: the walk skips it then anyway). Made once per message and excerpt. A
-    customer's policy number or a witness's name said inside a 1,400-character message was
-    in no pin: only short turns were read for facts told, and the whole message costs a
-    share of the pins' room."""
+def _told_excerpt(index: HistoryIndex, k: int, said: Counter[int]) -> str | None:
+    """The sentences of user turn ``k`` that tell a fact (``gists.told_excerpt``), none the
+    user says again and again (``said`` counts each wording, ``gists.routine_sentence``);
+    None when it holds more than one text block or none such sentence."""
     start = index.starts[k]
     if not index.one_text_block(start):
         return None
     told = excerpt_told(index.of_text(start, "told", told_sentences), said)
-    if told is None:
-        return None
-    least = index.least_message_cost() + tokens_at_least(pricer.counter, _excerpt(told[1]))
-    if least > room:
-        # (a cold fit of a 10,000-message agent session priced ~470 excerpts exactly,
-        # three counts each, to pin 2: the room left was smaller than each)
-        return None
-    return _sentences_pin(index, pricer, k, told[1], "the sentences in it that tell a fact")
+    return None if told is None else told[1]
+
+
+def _told_excerpt_least(index: HistoryIndex, pricer: Pricer, k: int, sentences: str) -> int:
+    """A lower bound of what user turn ``k`` pinned as the ``sentences`` in it that tell a fact
+    (``_told_excerpt``) costs beyond its framing, read from its letters once per turn's text
+    and excerpt: the walk of the facts told looks at the same candidates each cap step and
+    each refit. A customer's policy number or a witness's name said inside a 1,400-character
+    message was in no pin: only short turns were read for facts told, and the whole message
+    costs a share of the pins' room."""
+    counter = pricer.counter
+    start = index.starts[k]
+    bounds = index.of_text(start, f"told excerpt least {counter.name}", lambda _: dict[str, int]())
+    bound = bounds.get(sentences)
+    if bound is None:
+        bound = bounds[sentences] = tokens_at_least(counter, _excerpt(sentences))
+    return bound
 
 
 def _told_floor(index: HistoryIndex, pricer: Pricer, start: int) -> int:
@@ -2255,7 +2299,7 @@ class _ToldScan:
     upto: int
     shape: bytes  # where units ``0:upto + 1`` start
     #: (rank, unit, hash of its wording with the digits left out, whether it is read by
-    #: sentence: ``_told_excerpt_pin``)
+    #: sentence: ``_told_excerpt``)
     found: list[tuple[int, int, int, bool]]
     #: how often the user said each sentence in the turns read, and each shape of sentence
     #: (``gists.sentence_keys``)
@@ -2411,7 +2455,7 @@ def _told_scan(index: HistoryIndex, upto: int) -> _ToldScan:
         by_sentence = chars[start] > SAID_CHARS or several_sentences(text)
         if not by_sentence:
             rank = told_rank(text)
-        else:  # (by sentence: those that tell a fact, ``_told_excerpt_pin``)
+        else:  # (by sentence: those that tell a fact, ``_told_excerpt``)
             told = told_excerpt(text)
             rank, text = (None, text) if told is None else told
         if rank is not None:
