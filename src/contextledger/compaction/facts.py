@@ -1262,12 +1262,18 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
     # requests the assistant only promised to do ("I'll look into that.", "Will do."):
     # still open unless a call starts the work before the user moves on
     promised: list[int] = []
+    # the newest user turn when no sentence of it read as a request: the reply tells
+    unread: tuple[int, list[str]] | None = None
     for i, m in enumerate(messages):
         if m.tool_calls:
             promised = []
         if m.role == "assistant" and m.text.strip():
             reports += [(i, said) for said in reported_done(sentences(m.text))]
             first = " ".join(sentences(m.text)[:2])
+            if unread is not None and _takes_on(m.text):
+                waiting = list(range(len(requests), len(requests) + len(unread[1])))
+                requests += [(unread[0], s, False) for s in unread[1]]
+            unread = None
             if waiting and _PUT_OFF.search(first) and not _DONE.search(first):
                 for k in waiting:
                     requests[k] = (requests[k][0], requests[k][1], True)
@@ -1286,9 +1292,11 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
             promised = []
         behind = (behind + waiting) if nudge else []
         waiting = []
+        unread = None
         if nudge:  # ("ok, what next?", "peki, sonra?": it asks for nothing to be done)
             continue
         told = sentences(without_paste(m.text))
+        unread = (i, _maybe_asked(told))
         for k, s in enumerate(told):
             if _leave_for_later(s) and not asks(s):  # "After that, squash-merge is fine."
                 continue
@@ -1329,6 +1337,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
                 continue
             waiting.append(len(requests))
             requests.append((i, s, deferred))
+            unread = None
     _defer(requests, promised)  # promised, and nothing done since
     out: list[str] = []
     for k, (i, sentence, deferred) in enumerate(requests):
@@ -1337,6 +1346,33 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
         if deferred or k not in answered:
             out.append(sentence if len(sentence) <= 200 else cut_utf8(sentence, 200) + "…")
     return out
+
+
+# the most sentences of a user's turn its reply alone may show to be a request
+_UNREAD_SENTENCES = 2
+
+
+def _maybe_asked(told: Sequence[str]) -> list[str]:
+    """The sentences of a user's short turn that may ask for something in words not read
+    here ("Afta, putum wan seksen abaot export long README."); [] for a longer turn (a
+    pasted note, a story) or one with a sentence read as a question, a nudge, a rule or a
+    correction: the reply answers that ("はい、進めてください。 Never touch X." and
+    "Understood, I will leave X alone.")."""
+    if len(told) > _UNREAD_SENTENCES:
+        return []
+    if any(asks(s) or is_nudge(s) or is_constraint(s) or is_correction(s) for s in told):
+        return []
+    return list(told)
+
+
+def _takes_on(reply: str) -> bool:
+    """Whether the assistant's ``reply`` takes the user's turn on as work to do, not done
+    yet: it puts it off ("Will do once the tests pass.") or only promises it ("Sure, I'll
+    do that."). A user's turn in words not read here is a request by that answer."""
+    first = " ".join(sentences(reply)[:2])
+    if _DONE.search(first):
+        return False
+    return bool(_PUT_OFF.search(first)) or only_promises(reply)
 
 
 # A reminder the user asks for ("remind me to file the insurance claim before friday"): it
