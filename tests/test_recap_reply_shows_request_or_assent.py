@@ -1,8 +1,9 @@
 """What the assistant's reply shows a user's turn meant, in words the recap does not read
 (issue #14 item 3): a turn the assistant puts off or only promises ("Will do once the tests
 pass.") is a request still open; a few words after the assistant's proposal, followed by the
-assistant doing what it proposed, are the user's decision. A reply that answers, does it,
-keeps things as they were, or takes up a rule said beside the turn shows neither."""
+assistant doing what it proposed, are the user's decision; a question the assistant explains
+after the user's nudge ("ok") is answered, whatever its language. A reply that answers, does
+it, keeps things as they were, or takes up a rule said beside the turn shows neither."""
 
 from __future__ import annotations
 
@@ -100,3 +101,42 @@ def test_a_few_words_after_which_the_assistant_keeps_things_are_no_decision(repl
 def test_a_few_words_followed_by_other_work_are_no_decision() -> None:
     then = [*_call("c2", "python -m pytest tests/export -q"), Message.assistant("Tests pass.")]
     assert "User: Já, fínt." not in _decisions_after("Já, fínt.", then)
+
+
+def _open_after_nudge(question: str, answer: str) -> tuple[str, ...]:
+    msgs = [
+        Message.user(GOAL),
+        *_call("c1", "cat src/export/csv_writer.py"),
+        Message.assistant("The writer formats dates with `%x`."),
+        Message.user(question),
+        *_call("c2", "python -m pytest tests/export --durations=3 -q"),
+        Message.user("ok"),
+        Message.assistant(answer),
+    ]
+    return tuple(digest(msgs).sections.get("Open requests", ()))
+
+
+# "Why is the date test so slow?" (Icelandic, Malagasy, Yoruba)
+WHY_SLOW = [
+    "Af hverju er dagsetningaprófið svona hægt?",
+    "Nahoana no miadana be ilay fitsapana daty?",
+    "Kí ló dé tí ìdánwò ọjọ́ fi lọ́ra tó bẹ́ẹ̀?",
+]
+EXPLAINED = (
+    "The fixture loads 50,000 rows from big.csv; a 500-row sample would cover the same cases."
+)
+
+
+@pytest.mark.parametrize("question", WHY_SLOW)
+def test_a_question_explained_after_a_nudge_is_no_open_request(question: str) -> None:
+    assert question not in _open_after_nudge(question, EXPLAINED)
+
+
+@pytest.mark.parametrize("answer", ["Checked.", "Good question - which test do you mean?"])
+def test_a_question_only_acknowledged_after_a_nudge_stays_open(answer: str) -> None:
+    assert WHY_SLOW[0] in _open_after_nudge(WHY_SLOW[0], answer)
+
+
+def test_a_request_asked_as_a_question_is_not_closed_by_an_explanation() -> None:
+    asked = "Can you add a test for leap days?"
+    assert asked in _open_after_nudge(asked, EXPLAINED)

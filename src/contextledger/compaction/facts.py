@@ -32,7 +32,7 @@ from ..lexicon.intent import OCCASION, REMINDER_OPENING, WHEN_TIME_ALLOWS
 from ..lexicon.negation import denial
 from ..model import Message, ToolCall
 from .transcript import cut_utf8, render_call, shell_join, tool_names_by_call, typed_command
-from .wording import asks, whole_token
+from .wording import asks, whole_token, without_code
 
 FactKind = Literal["path", "url", "identifier", "number", "command", "quoted", "tool", "request"]
 
@@ -1282,7 +1282,13 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
             answered.update(waiting)
             if behind:
                 said = _topic(m.text)
-                answered.update(k for k in behind if _on_topic(requests[k][1], said))
+                explains = _explains(m.text)
+                answered.update(
+                    k
+                    for k in behind
+                    if _on_topic(requests[k][1], said)
+                    or (explains and _only_a_question(*requests[k][1:]))
+                )
             waiting = []
         if m.role != "user" or m.is_recap or m.tool_results:
             continue
@@ -1363,6 +1369,30 @@ def _maybe_asked(told: Sequence[str]) -> list[str]:
     if any(asks(s) or is_nudge(s) or is_constraint(s) or is_correction(s) for s in told):
         return []
     return list(told)
+
+
+# the fewest words of a reply that explains rather than acknowledges ("Checked.", "Moving
+# to the next section.")
+_EXPLAINING_WORDS = 8
+
+
+def _explains(reply: str) -> bool:
+    """Whether the assistant's ``reply`` explains something in a few sentences of its own:
+    it asks nothing back, takes nothing on for later (:func:`_takes_on`) and says more than
+    an acknowledgement. It answers a question the user asked in any language, however many
+    nudges came between ("A hi ri kwihi?", "ok", "We were fixing the date format …")."""
+    said = without_code(reply)
+    return (
+        len(said.split()) >= _EXPLAINING_WORDS
+        and not any(asks(s) for s in sentences(said))
+        and not _takes_on(reply)
+    )
+
+
+def _only_a_question(sentence: str, deferred: bool) -> bool:
+    """A user's question asking for no work by a request's words ("Why is it slow?", not
+    "Can you add tests?") and not put off: an explanation answers it."""
+    return asks(sentence) and not deferred and not _REQUEST_START.search(sentence)
 
 
 def _takes_on(reply: str) -> bool:
