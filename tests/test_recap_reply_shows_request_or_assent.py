@@ -140,3 +140,32 @@ def test_a_question_only_acknowledged_after_a_nudge_stays_open(answer: str) -> N
 def test_a_request_asked_as_a_question_is_not_closed_by_an_explanation() -> None:
     asked = "Can you add a test for leap days?"
     assert asked in _open_after_nudge(asked, EXPLAINED)
+
+
+@pytest.mark.parametrize(
+    "plan",
+    [
+        "I'll write the README section about the export now.",
+        "Going to write the README section about the export next.",
+    ],
+)
+def test_the_plan_the_record_ends_on_is_the_next_step(plan: str) -> None:
+    msgs = [
+        Message.user(GOAL),
+        *_call("c1", "python -m pytest tests/export -q"),
+        Message.assistant(f"All 14 tests pass. {plan}"),
+        Message.user("Dziękuję."),
+        *_call("c2", "git status --short"),
+        Message.assistant("Checked."),
+    ]
+    assert digest(msgs).sections.get("Next step") == [plan]
+
+
+def test_a_plan_said_now_and_reported_done_is_no_next_step() -> None:
+    msgs = [
+        Message.user(GOAL),
+        Message.assistant("Tests pass. I'll write the README section about the export now."),
+        *_call("c1", "cat >> README.md"),
+        Message.assistant("Wrote the README section about the export."),
+    ]
+    assert "Next step" not in digest(msgs).sections

@@ -486,7 +486,9 @@ _NEXT = re.compile(
     r"the next thing|then (?:i|we)(?:'ll| will)|(?:i|we)(?:'ll| will) now|now (?:i|we)(?:'ll| will)|"
     r"(?:i'm|we're) going to|plan:|(?:my|our|the) plan is|(?:i|we) plan to|"
     r"after (?:that|this),? (?:i|we)(?:'ll| will)|(?:once|when) [^,]{1,60}, (?:i|we)(?:'ll| will)|"
-    r"next,? let me|(?:i'll|i will|we'll|we will|let me)\b[^.!?]{1,160}\bnext\W*$|"
+    r"next,? let me|(?:i'll|i will|we'll|we will|let me|going to)\b[^.!?]{1,160}\bnext\W*$|"
+    # ("I'll write the README section now.": the step the work stopped before)
+    r"^\W*(?:i'll|i will|we'll|we will)\b[^.!?]{1,160}\bnow\W*$|"
     r"what (?:i|we)(?:'ll| will| am going to|'m going to) do (?:now|next) is)"
     # ... labelled as the next step in another language ("Siguiente paso: …", "Lo próximo:
     # …", "Nächster Schritt: …"), or "what's up now" ("Ahora toca arreglar …")
@@ -2662,7 +2664,9 @@ def _next_step(messages: Sequence[Message]) -> str | None:
         for plan in reversed(plans):
             if _NO_STEP_NAMED.match(plan):  # "Next step.", "Next up!": names no step
                 continue
+            # (a plan read whole, "I'll write the README now.", keeps its own words)
             words = {w[:5] for w in keywords(_NEXT.sub(" ", plan))}
+            words = words or {w[:5] for w in keywords(plan)}
             need = min(3, max(1, len(words) // 2))
             if not any(len(words & d) >= need for d in done):
                 return clip(plan, 240)
