@@ -6,12 +6,14 @@ that names something and that no reader filed is still said, under "User also sa
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from builders import offline_recap, recap_section
 from contextledger.compaction.digest import digest, posted_failures
 from contextledger.compaction.wording import without_check_back
-from contextledger.model import Message
+from contextledger.model import Message, ToolCall, ToolResult
 
 RULES, ALSO = "Constraints and corrections", "User also said"
 TASK = ("user", "Move the invoice export in src/billing/export.py to the new queue.")
@@ -127,3 +129,30 @@ def test_a_question_that_names_something_is_not_filed_as_said() -> None:
         Message.user("go on"),
     ]
     assert "User also said" not in digest(record).sections
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "assets/fonts/latin/ bado.",  # Swahili: ... not yet
+        "vendor/ldap-shim/ usiguse.",  # Swahili: don't touch
+        "migrations/archive/ nie.",  # Polish: no
+    ],
+)
+def test_a_path_said_with_one_word_is_never_gone_though_the_work_went_elsewhere(
+    said: str,
+) -> None:
+    # ("Got it.", then a write in another folder: no reader files it as a rule; two words
+    # are still the user's statement on that path, said in the recap)
+    write = ToolCall("w1", "write_file", json.dumps({"path": "docs/runbooks/queue.md"}))
+    record = [
+        Message.user(TASK[1]),
+        Message.assistant(READING[1]),
+        Message.user(said),
+        Message.assistant("Got it."),
+        Message.assistant("", write),
+        Message("tool", (ToolResult("w1", "wrote 120 bytes to docs/runbooks/queue.md"),)),
+        Message.user("go on"),
+    ]
+    items = [x for v in digest(record).sections.values() for x in v]
+    assert any(said in x for x in items)

@@ -2321,7 +2321,7 @@ def _keep_what_was_said(
                 or core in goal_text
                 or s in placed
                 or core in placed
-                or word_count(core) < 3
+                or (word_count(core) < 3 and not names_a_path(core))  # ("<path> — leave it.")
                 or is_nudge(core)  # (what the walk skips as talk: "(4/7) proceed")
                 or counted_nudge(core)
                 or personal_aside(core)
