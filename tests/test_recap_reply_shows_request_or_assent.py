@@ -62,6 +62,29 @@ def test_thanks_answered_in_words_is_no_open_request(said: str) -> None:
     assert said not in _open_after(said, "You're welcome.")
 
 
+# What the user sets rather than asks, in the same languages: a one-time permission for a
+# destructive command, a limit, a rule, a nudge ("yes, I'm watching")
+STANDING = [
+    "Aðeins í þetta eina sinn máttu keyra `DROP TABLE tmp_reindex_2024`.",
+    "Ny fetra fotoana dia tsy maintsy 67 segondra, tsy mihoatra.",
+    "Má ṣe push tààrà sí main.",
+    "Bẹ́ẹ̀ni, mo ń wò ó.",
+]
+# replies that take it up as something to keep to, not a task to do later
+COMPLIANCE = ["Understood, I'll follow that.", "OK, I'll keep to that.", "Noted.", "Got it."]
+
+
+@pytest.mark.parametrize("reply", COMPLIANCE)
+@pytest.mark.parametrize("said", STANDING)
+def test_a_turn_the_assistant_promises_to_keep_to_is_no_open_request(said: str, reply: str) -> None:
+    assert said not in _open_after(said, reply)
+
+
+@pytest.mark.parametrize("said", LATER_README)
+def test_a_turn_the_assistant_promises_to_follow_up_on_is_an_open_request(said: str) -> None:
+    assert said in _open_after(said, "I'll follow up on that.")
+
+
 def test_a_promise_taking_up_a_rule_said_beside_a_nudge_lists_no_request() -> None:
     said = "Já, haltu áfram. Never touch the ledger_archive table."
     assert _open_after(said, "Understood, I will leave ledger_archive alone.") == ()

@@ -1400,7 +1400,7 @@ def _takes_on(reply: str) -> bool:
     yet: it puts it off ("Will do once the tests pass.") or only promises it ("Sure, I'll
     do that."). A user's turn in words not read here is a request by that answer."""
     first = " ".join(sentences(reply)[:2])
-    if _DONE.search(first):
+    if _DONE.search(first) or _COMPLIES.search(first):
         return False
     return bool(_PUT_OFF.search(first)) or only_promises(reply)
 
@@ -1439,6 +1439,15 @@ _PROMISE = re.compile(
 )
 # ... in a short reply: a longer one answers, whatever it opens with
 _PROMISE_WORDS = 16
+# A reply that promises to comply with what the user said ("Understood, I'll follow that.",
+# "OK, I'll keep to that.", "I'll keep it in mind."): the user set a rule, a limit or a
+# permission, and a reader listing it as work still to do would act on it (run the
+# `DROP TABLE` a permission allowed once). "I'll follow up on that." puts work off.
+_COMPLIES = re.compile(
+    r"(?i)\b(?:i'll|i\s+will|will)\s+(?:(?:always|strictly|gladly)\s+)?(?:follow(?!\s*-?\s*up)|"
+    r"keep\s+to|stick\s+to|respect|hono(?:u)?r|abide\s+by|observe|comply|adhere\s+to|"
+    r"stay\s+within|go\s+by|(?:keep|bear)\s+(?:that|this|it)\s+in\s+mind)\b"
+)
 
 
 def only_promises(reply: str) -> bool:
@@ -1458,6 +1467,8 @@ def only_promises(reply: str) -> bool:
     if not said or len(reply.split()) > _PROMISE_WORDS or any(_DONE.search(s) for s in said):
         return False
     if _ANSWER_FOLLOWS.search(reply):  # "I'll check: the plug is type F …" answers
+        return False
+    if _COMPLIES.search(reply):  # a promise to keep to a rule, not to do a task
         return False
     acks = [s for s in said if not _PROMISE.search(s)]
     return len(acks) < len(said) and all(_ACK_ONLY.match(s) for s in acks)
