@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..intent import is_decision
+from ..lexicon.done import on_topic, topic
 from ..lexicon.intent import DECISION_VERBS
 from ..lexicon.negation import denial
 from ..model import Message
@@ -820,13 +821,56 @@ def answered_proposal(proposed: str, reply: str) -> tuple[str, str] | None:
     >>> answered_proposal("I could rewrite it in Rust.", "Why?") is None
     True
     """
-    if not short_answer(reply):
+    offer = _offer(proposed)
+    if offer is None or not short_answer(reply):
         return None
-    said = " ".join(reply.split())
+    return f"Assistant: {clip(offer, 240)}", f"User: {clip(' '.join(reply.split()), 240)}"
+
+
+def _offer(proposed: str) -> str | None:
+    """The last sentence of ``proposed`` that puts an option to the user (:data:`_PROPOSES`)."""
     offers = [x for x in sentences(without_code(proposed)) if _PROPOSES.match(x)]
-    if not offers:
+    return offers[-1] if offers else None
+
+
+# the most words of a reply the assistant's next turn shows to be a yes (a word or two of
+# assent in any language: "Erê, baş e.", "Ina, swi kahle.")
+_ASSENT_WORDS = 4
+# ... when the assistant's next turn shares this many of its words (stems) with the offer
+_DEED_WORDS = 2
+# ... unless that turn says it left things as they were ("OK, keeping local time.")
+_LEFT_AS_WAS = re.compile(
+    r"(?i)(?:not|never|instead|rather|keep(?:s|ing)?|leav(?:e|es|ing)|as\s+is|skip(?:s|ping)?)\b|"
+    r"n['’]t\b"
+)
+
+
+def agreed_by_deed(
+    proposed: str, reply: str, then_said: str, then_did: str
+) -> tuple[str, str] | None:
+    """The assistant's proposal and the user's few words after it, in any language, as
+    Decisions items (:func:`answered_proposal`'s) when the assistant's next turn did what
+    it proposed: its words (``then_said``) and calls (``then_did``) are on the proposal's
+    topic, and its words leave nothing as it was. A yes read from what followed it, not
+    from a word list ("Erê, baş e." and then "Timestamps are now converted to UTC.").
+
+    >>> agreed_by_deed("I suggest we convert timestamps to UTC.", "Ina, swi kahle.",
+    ...                "Timestamps are now converted to UTC first.", "")
+    ('Assistant: I suggest we convert timestamps to UTC.', 'User: Ina, swi kahle.')
+    >>> agreed_by_deed("I suggest we convert timestamps to UTC.", "Ayi.",
+    ...                "OK, keeping the timestamps in local time.", "") is None
+    True
+    """
+    offer = _offer(proposed)
+    said = " ".join(reply.split())
+    if offer is None or not said or asks(said) or _LEFT_AS_WAS.search(then_said):
         return None
-    return f"Assistant: {clip(offers[-1], 240)}", f"User: {clip(said, 240)}"
+    if word_count(_MARK_ALONE.sub("", said)) > _ASSENT_WORDS:
+        return None
+    did = topic(f"{then_said}\n{then_did}")
+    if len(topic(offer) & did) < _DEED_WORDS and not on_topic(offer, did):
+        return None
+    return f"Assistant: {clip(offer, 240)}", f"User: {clip(said, 240)}"
 
 
 # An option a question offers, named so a reply in any language names it the same way: a

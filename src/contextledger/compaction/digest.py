@@ -65,6 +65,7 @@ from .decisions import (
     DECIDED_BY,
     DECISION,
     ECHO,
+    agreed_by_deed,
     agrees_on_a_plan,
     answered_proposal,
     chosen,
@@ -496,7 +497,9 @@ _NEXT = re.compile(
     r"the next thing|then (?:i|we)(?:'ll| will)|(?:i|we)(?:'ll| will) now|now (?:i|we)(?:'ll| will)|"
     r"(?:i'm|we're) going to|plan:|(?:my|our|the) plan is|(?:i|we) plan to|"
     r"after (?:that|this),? (?:i|we)(?:'ll| will)|(?:once|when) [^,]{1,60}, (?:i|we)(?:'ll| will)|"
-    r"next,? let me|(?:i'll|i will|we'll|we will|let me)\b[^.!?]{1,160}\bnext\W*$|"
+    r"next,? let me|(?:i'll|i will|we'll|we will|let me|going to)\b[^.!?]{1,160}\bnext\W*$|"
+    # ("I'll write the README section now.": the step the work stopped before)
+    r"^\W*(?:i'll|i will|we'll|we will)\b[^.!?]{1,160}\bnow\W*$|"
     r"what (?:i|we)(?:'ll| will| am going to|'m going to) do (?:now|next) is)"
     # ... labelled as the next step in another language ("Siguiente paso: …", "Lo próximo:
     # …", "Nächster Schritt: …"), or "what's up now" ("Ahora toca arreglar …")
@@ -1791,6 +1794,7 @@ class _Walk:
         often: Collection[str] = (),
     ) -> None:
         self.sheet, self.first, self.goal_text, self.placed = sheet, first, goal_text, placed
+        self.messages = messages
         self.often = often  # the clauses the user says again and again (``wording.said_often``)
         self.verdicts = _verdicts(messages)
         self.names: dict[str, ToolCall] = {}
@@ -1841,7 +1845,7 @@ class _Walk:
         for r in m.tool_results:
             self._result(i, r)
         if m.role in ("user", "assistant") and not m.is_recap and not m.tool_results:
-            self._words(m)
+            self._words(i, m)
 
     def _user_turn(self, i: int, m: Message) -> None:
         self.recent = []
@@ -2095,7 +2099,7 @@ class _Walk:
                 add("Numbers that matter", f"{what}: {line}")
                 self.tallied.append(f"{what}: {line}")
 
-    def _words(self, m: Message) -> None:
+    def _words(self, i: int, m: Message) -> None:
         """File what a user's or the assistant's turn said: the option the user picked, an
         answer to a proposal (listed with it), and each statement by kind (:func:`_said`)."""
         add, asked = self.sheet.add, self.asked
@@ -2104,6 +2108,8 @@ class _Walk:
             add("Decisions", f"User: {clip(pick, 240)}")
             self.placed.add(pick)
         answer = answered_proposal(asked, m.text) if m.role == "user" and asked else None
+        if m.role == "user" and asked and pick is None and answer is None:
+            answer = agreed_by_deed(asked, m.text, *_next_turn(self.messages, i))  # by its deed
         if pick is None and answer is not None:  # "I could …", then "Let's not."
             offer, reply = answer
             add("Decisions", offer)
@@ -2127,6 +2133,20 @@ class _Walk:
         for pending in self.acting.values():
             item = _act(pending, [], "", self.done_by, self.sheet.keys["Actions taken"])
             self.sheet.add("Actions taken", item)
+
+
+def _next_turn(messages: Sequence[Message], i: int) -> tuple[str, str]:
+    """What the assistant said and what its calls did after message ``i``, until the user
+    speaks again: the turn that shows what a user's reply meant."""
+    said: list[str] = []
+    did: list[str] = []
+    for m in messages[i + 1 :]:
+        if m.role == "user" and not m.tool_results:
+            break
+        if m.role == "assistant":
+            said.append(m.text)
+            did += [render_call(c) for c in m.tool_calls]
+    return "\n".join(said), "\n".join(did)
 
 
 def _without_records(text: str) -> str:
@@ -2724,7 +2744,9 @@ def _next_step(messages: Sequence[Message]) -> str | None:
         for plan in reversed(plans):
             if _NO_STEP_NAMED.match(plan):  # "Next step.", "Next up!": names no step
                 continue
+            # (a plan read whole, "I'll write the README now.", keeps its own words)
             words = {w[:5] for w in keywords(_NEXT.sub(" ", plan))}
+            words = words or {w[:5] for w in keywords(plan)}
             need = min(3, max(1, len(words) // 2))
             if not any(len(words & d) >= need for d in done):
                 return clip(plan, 240)

@@ -32,7 +32,7 @@ from ..lexicon.intent import OCCASION, REMINDER_OPENING, WHEN_TIME_ALLOWS
 from ..lexicon.negation import denial
 from ..model import Message, ToolCall
 from .transcript import cut_utf8, render_call, shell_join, tool_names_by_call, typed_command
-from .wording import asks, whole_token
+from .wording import asks, whole_token, without_code
 
 FactKind = Literal["path", "url", "identifier", "number", "command", "quoted", "tool", "request"]
 
@@ -1262,12 +1262,18 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
     # requests the assistant only promised to do ("I'll look into that.", "Will do."):
     # still open unless a call starts the work before the user moves on
     promised: list[int] = []
+    # the newest user turn when no sentence of it read as a request: the reply tells
+    unread: tuple[int, list[str]] | None = None
     for i, m in enumerate(messages):
         if m.tool_calls:
             promised = []
         if m.role == "assistant" and m.text.strip():
             reports += [(i, said) for said in reported_done(sentences(m.text))]
             first = " ".join(sentences(m.text)[:2])
+            if unread is not None and _takes_on(m.text):
+                waiting = list(range(len(requests), len(requests) + len(unread[1])))
+                requests += [(unread[0], s, False) for s in unread[1]]
+            unread = None
             if waiting and _PUT_OFF.search(first) and not _DONE.search(first):
                 for k in waiting:
                     requests[k] = (requests[k][0], requests[k][1], True)
@@ -1276,7 +1282,13 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
             answered.update(waiting)
             if behind:
                 said = _topic(m.text)
-                answered.update(k for k in behind if _on_topic(requests[k][1], said))
+                explains = _explains(m.text)
+                answered.update(
+                    k
+                    for k in behind
+                    if _on_topic(requests[k][1], said)
+                    or (explains and _only_a_question(*requests[k][1:]))
+                )
             waiting = []
         if m.role != "user" or m.is_recap or m.tool_results:
             continue
@@ -1286,9 +1298,11 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
             promised = []
         behind = (behind + waiting) if nudge else []
         waiting = []
+        unread = None
         if nudge:  # ("ok, what next?", "peki, sonra?": it asks for nothing to be done)
             continue
         told = sentences(without_paste(m.text))
+        unread = (i, _maybe_asked(told))
         for k, s in enumerate(told):
             if _leave_for_later(s) and not asks(s):  # "After that, squash-merge is fine."
                 continue
@@ -1329,6 +1343,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
                 continue
             waiting.append(len(requests))
             requests.append((i, s, deferred))
+            unread = None
     _defer(requests, promised)  # promised, and nothing done since
     out: list[str] = []
     for k, (i, sentence, deferred) in enumerate(requests):
@@ -1337,6 +1352,57 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
         if deferred or k not in answered:
             out.append(sentence if len(sentence) <= 200 else cut_utf8(sentence, 200) + "…")
     return out
+
+
+# the most sentences of a user's turn its reply alone may show to be a request
+_UNREAD_SENTENCES = 2
+
+
+def _maybe_asked(told: Sequence[str]) -> list[str]:
+    """The sentences of a user's short turn that may ask for something in words not read
+    here ("Afta, putum wan seksen abaot export long README."); [] for a longer turn (a
+    pasted note, a story) or one with a sentence read as a question, a nudge, a rule or a
+    correction: the reply answers that ("はい、進めてください。 Never touch X." and
+    "Understood, I will leave X alone.")."""
+    if len(told) > _UNREAD_SENTENCES:
+        return []
+    if any(asks(s) or is_nudge(s) or is_constraint(s) or is_correction(s) for s in told):
+        return []
+    return list(told)
+
+
+# the fewest words of a reply that explains rather than acknowledges ("Checked.", "Moving
+# to the next section.")
+_EXPLAINING_WORDS = 8
+
+
+def _explains(reply: str) -> bool:
+    """Whether the assistant's ``reply`` explains something in a few sentences of its own:
+    it asks nothing back, takes nothing on for later (:func:`_takes_on`) and says more than
+    an acknowledgement. It answers a question the user asked in any language, however many
+    nudges came between ("A hi ri kwihi?", "ok", "We were fixing the date format …")."""
+    said = without_code(reply)
+    return (
+        len(said.split()) >= _EXPLAINING_WORDS
+        and not any(asks(s) for s in sentences(said))
+        and not _takes_on(reply)
+    )
+
+
+def _only_a_question(sentence: str, deferred: bool) -> bool:
+    """A user's question asking for no work by a request's words ("Why is it slow?", not
+    "Can you add tests?") and not put off: an explanation answers it."""
+    return asks(sentence) and not deferred and not _REQUEST_START.search(sentence)
+
+
+def _takes_on(reply: str) -> bool:
+    """Whether the assistant's ``reply`` takes the user's turn on as work to do, not done
+    yet: it puts it off ("Will do once the tests pass.") or only promises it ("Sure, I'll
+    do that."). A user's turn in words not read here is a request by that answer."""
+    first = " ".join(sentences(reply)[:2])
+    if _DONE.search(first) or _COMPLIES.search(first):
+        return False
+    return bool(_PUT_OFF.search(first)) or only_promises(reply)
 
 
 # A reminder the user asks for ("remind me to file the insurance claim before friday"): it
@@ -1373,6 +1439,15 @@ _PROMISE = re.compile(
 )
 # ... in a short reply: a longer one answers, whatever it opens with
 _PROMISE_WORDS = 16
+# A reply that promises to comply with what the user said ("Understood, I'll follow that.",
+# "OK, I'll keep to that.", "I'll keep it in mind."): the user set a rule, a limit or a
+# permission, and a reader listing it as work still to do would act on it (run the
+# `DROP TABLE` a permission allowed once). "I'll follow up on that." puts work off.
+_COMPLIES = re.compile(
+    r"(?i)\b(?:i'll|i\s+will|will)\s+(?:(?:always|strictly|gladly)\s+)?(?:follow(?!\s*-?\s*up)|"
+    r"keep\s+to|stick\s+to|respect|hono(?:u)?r|abide\s+by|observe|comply|adhere\s+to|"
+    r"stay\s+within|go\s+by|(?:keep|bear)\s+(?:that|this|it)\s+in\s+mind)\b"
+)
 
 
 def only_promises(reply: str) -> bool:
@@ -1392,6 +1467,8 @@ def only_promises(reply: str) -> bool:
     if not said or len(reply.split()) > _PROMISE_WORDS or any(_DONE.search(s) for s in said):
         return False
     if _ANSWER_FOLLOWS.search(reply):  # "I'll check: the plug is type F …" answers
+        return False
+    if _COMPLIES.search(reply):  # a promise to keep to a rule, not to do a task
         return False
     acks = [s for s in said if not _PROMISE.search(s)]
     return len(acks) < len(said) and all(_ACK_ONLY.match(s) for s in acks)
