@@ -1360,12 +1360,14 @@ def _asked_once_done(sentence: str, before: str) -> bool:
     sentence is what to do once it is done ("Cum perfeceris, nexum ad PR in #releases
     pone."), a request left open, not the task. Not when its clause points back at what
     the turn said ``before`` it, naming a word of it: that frames the task ("Daripada fail
-    yang dilampirkan, semak …": from the attached file, check …)."""
+    yang dilampirkan, semak …": from the attached file, check …). Nor when it names nothing
+    to send or work on - a path, a channel, a handle, a number: read by its shape alone,
+    "<please>, fix it and make the tests pass." goes on with the task the turn set."""
     if waits_for(sentence):
         return True
     if not waits_by_shape(sentence) or _asks_nothing_after_all(sentence):
         return False
-    return not keywords(opening_clause(sentence)) & keywords(before)
+    return names_something(sentence) and not keywords(opening_clause(sentence)) & keywords(before)
 
 
 def _asks_nothing_after_all(request: str) -> bool:

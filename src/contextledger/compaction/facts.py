@@ -24,15 +24,15 @@ from ..lexicon.common import SENTENCE_WORDS, SPACED_WORD_CHAR
 from ..lexicon.deferral import DEFERRED, WHEN_FREE
 from ..lexicon.deferral import WAITS_FOR as _WAITS_FOR
 from ..lexicon.done import DONE as _DONE
+from ..lexicon.done import code_names, reported_done
 from ..lexicon.done import keywords as keywords
 from ..lexicon.done import on_topic as _on_topic
-from ..lexicon.done import reported_done
 from ..lexicon.done import topic as _topic
 from ..lexicon.intent import OCCASION, REMINDER_OPENING, WHEN_TIME_ALLOWS
 from ..lexicon.negation import denial
 from ..model import Message, ToolCall
 from .transcript import cut_utf8, render_call, shell_join, tool_names_by_call, typed_command
-from .wording import asks, whole_token, without_code
+from .wording import asks, names_something, whole_token, without_code
 
 FactKind = Literal["path", "url", "identifier", "number", "command", "quoted", "tool", "request"]
 
@@ -1266,11 +1266,15 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
     unread: tuple[int, list[str]] | None = None
     for i, m in enumerate(messages):
         if m.tool_calls:
-            promised = []
+            promised = [k for k in promised if not _starts_on(requests[k][1], m.tool_calls)]
         if m.role == "assistant" and m.text.strip():
             reports += [(i, said) for said in reported_done(sentences(m.text))]
             first = " ".join(sentences(m.text)[:2])
-            if unread is not None and _takes_on(m.text):
+            if (
+                unread is not None
+                and _takes_on(m.text)
+                and _names_new_work(unread[1], messages[: unread[0]], messages)
+            ):
                 waiting = list(range(len(requests), len(requests) + len(unread[1])))
                 requests += [(unread[0], s, False) for s in unread[1]]
             unread = None
@@ -1352,6 +1356,46 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
         if deferred or k not in answered:
             out.append(sentence if len(sentence) <= 200 else cut_utf8(sentence, 200) + "…")
     return out
+
+
+def _starts_on(request: str, calls: Sequence[ToolCall]) -> bool:
+    """Whether ``calls`` start the work a promise took on: any call when the request names
+    no code, else a call naming one of its names ("Add a line to CHANGELOG.md." is not
+    begun by a test run the assistant went on with)."""
+    names = {name.rstrip("/") for name in code_names(request)}
+    return not names or any(n in c.arguments for c in calls for n in names)
+
+
+def _names_new_work(
+    told: Sequence[str], before: Sequence[Message], record: Sequence[Message]
+) -> bool:
+    """Whether a user's turn in words not read here names something to work on that the
+    assistant had not worked on yet (``before``: the record up to the turn): a name of code,
+    a channel or a handle, a word in capitals ("README"), or a word of the turn the
+    assistant's own words or calls use anywhere in ``record``. A reply that only promises
+    ("On it.") takes such a turn on as new work; a turn naming nothing of the kind ("yes,
+    I'm watching", said in any language) it only goes on from."""
+    said = " ".join(told)
+    if names_something(said) and not code_names(said):
+        return True  # (a channel, a handle, a number: "#release-notes", "@kim")
+    worked = _topic(" ".join(_work_text(before)))
+    names = code_names(said) | _topic(" ".join(_CAPITALS.findall(said)))
+    used = _topic(said) & _topic(" ".join(_work_text(record)))
+    return bool((names | used) - worked)
+
+
+# a word written in capitals names a thing in any Latin script ("README", "CHANGELOG")
+_CAPITALS = re.compile(r"\b[A-Z][A-Z0-9_]{2,}\b")
+
+
+def _work_text(messages: Sequence[Message]) -> list[str]:
+    """The assistant's words and the arguments of its calls in ``messages``."""
+    return [
+        part
+        for m in messages
+        if m.role == "assistant"
+        for part in (m.text, *(c.arguments for c in m.tool_calls))
+    ]
 
 
 # the most sentences of a user's turn its reply alone may show to be a request

@@ -72,6 +72,7 @@ from ..lexicon.intent import (
     REMINDER_OPENING,
     RULE_NEGATION_ELSEWHERE,
     STANDING_ADVERB,
+    TAKEN_AS_NEWS,
     UNHURRIED,
 )
 from ..lexicon.negation import UNTIL_TOLD, denial
@@ -2935,6 +2936,8 @@ def kept_off_while_working(sentence: str, answer: Answer) -> bool:
     something lives). A longer clause (a rule with a few more words: "Never commit
     anything under data/raw/ yourself.") needs the work to have gone on beside the path
     call after call."""
+    if TAKEN_AS_NEWS.match(answer.note or answer.reply):
+        return False  # ("Good to know.": a status or a pointer taken in, no fence kept)
     paths = paths_said_briefly(sentence)
     if kept_off(paths, answer.reply, bool(answer.calls), answer.calls_after):
         return True

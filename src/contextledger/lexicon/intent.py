@@ -2812,3 +2812,13 @@ LEAVE_ELSEWHERE = compiled_on_use(
     r"\S+\s+શકો\s+છો|सकते\s+हो|सकती\s+हो|सक्नुहुन्छ|सक्छौ|\S+వచ్చు|පුළුවන්|"
     r"\S+\s+পারো|\S+\s+পারেন|てもいい|ても良い|해도\s*(?:돼|됩니다|좋)"
 )
+
+# An assistant's answer that takes what the user said as news, not as a rule to keep to
+# ("Good to know.", "Thanks for the heads-up.", "Ah, that explains it."): the user told a
+# state or where something is, whatever language it was said in.
+TAKEN_AS_NEWS = compiled_on_use(
+    r"(?i)^\W*(?:(?:ok(?:ay)?|ah|oh|thanks|thank\s+you|got\s+it)\W+)*"
+    r"(?:(?:good|nice|useful|helpful)\s+to\s+know|i\s+see|interesting|"
+    r"(?:that|this)\s+explains|thanks?\s+(?:you\s+)?for\s+(?:the\s+)?(?:heads[-\s]?up|info|"
+    r"information|context|pointer|tip|update))\b"
+)
