@@ -47,32 +47,23 @@ ANSWERS = pytest.mark.parametrize("answer", [NOTED, SILENT], ids=["noted", "sile
 @pytest.mark.parametrize(
     "said",
     [
+        # a correction of a value in use, before any call takes the new one up
         "Kìí ṣe 5432, lo 6432.",  # Yoruba: not 5432, use 6432
         "db1.internal tsia — db2.internal.",  # Malagasy: db1.internal no — db2.internal
         "Port 5432 → 6432.",
         "Si gzip, tumia zstd level 9.",  # Swahili: not gzip, use zstd level 9
         "gzip nie — zstd.",  # Polish: gzip no — zstd
-    ],
-)
-def test_a_correction_of_a_value_in_use_is_a_rule_before_any_call_takes_it_up(
-    said: str, answer: list[Message]
-) -> None:
-    recap = _recap(said, answer)
-    assert said[:10] in recap_section(recap, RULES)
-    assert said[:10] not in recap_section(recap, NUMBERS)
-
-
-@ANSWERS
-@pytest.mark.parametrize(
-    "said",
-    [
+        # a version pinned, before anything is installed
         "Tazony amin'ny 3.1.18 ny psycopg.",  # Malagasy: keep psycopg at 3.1.18
         "Dì psycopg mọ́ 3.1.18.",  # Yoruba: hold psycopg at 3.1.18
         "Haltu axum á 0.7.9, takk.",  # Icelandic: keep axum at 0.7.9, thanks
         "psycopg 3.1.18 pekee, usiipandishe.",  # Swahili: psycopg 3.1.18 only, don't upgrade it
+        # a limit
+        "Timeout isizidi sekunde 45.",  # Swahili: the timeout must not pass 45 seconds
+        "Timeout nie dłuższy niż 45 s.",  # Polish: a timeout no longer than 45 s
     ],
 )
-def test_a_version_pinned_is_a_rule_before_anything_is_installed(
+def test_a_correction_a_pin_or_a_limit_is_a_rule_not_a_number_before_the_assistant_acts(
     said: str, answer: list[Message]
 ) -> None:
     recap = _recap(said, answer)
@@ -96,20 +87,6 @@ def test_an_owner_of_an_area_the_record_works_on_is_a_rule_however_it_was_answer
     said: str, answer: list[Message]
 ) -> None:
     assert said[:20] in recap_section(_recap(said, answer), RULES)
-
-
-@ANSWERS
-@pytest.mark.parametrize(
-    "said",
-    [
-        "Timeout isizidi sekunde 45.",  # Swahili: the timeout must not pass 45 seconds
-        "Timeout nie dłuższy niż 45 s.",  # Polish: a timeout no longer than 45 s
-    ],
-)
-def test_a_limit_is_a_rule_not_a_number(said: str, answer: list[Message]) -> None:
-    recap = _recap(said, answer)
-    assert said[:12] in recap_section(recap, RULES)
-    assert said[:12] not in recap_section(recap, NUMBERS)
 
 
 @ANSWERS
