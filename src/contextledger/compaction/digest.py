@@ -36,7 +36,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
-from itertools import pairwise, takewhile
+from itertools import pairwise
 from typing import Any
 
 from ..fit.gists import words_beside_paste
@@ -1606,20 +1606,28 @@ _AREA_NAME = re.compile(r"[A-Za-z][\w./]*[\w/](?<=[\w./]{4})")
 
 
 def _owner_noted(sentence: str, messages: Sequence[Message]) -> bool:
-    """A person named once as an area's owner with what to do about them
-    (:func:`.rules.names_owner_once`) that the assistant's answer took note of, calling no
-    tool: a standing rule, not a story it went on working after. One of an area the
-    record's calls work on (``ls src/billing/`` before "src/billing/ mooy liggéeyu Awa
-    Ndiaye: …") is a rule however the assistant answered, or if it did not."""
+    """A person named once as the owner of an area (:func:`.rules.owner_area`) the record
+    works on - a call's arguments name it, or another turn of the user's names it
+    as a path or an identifier (``ls src/billing/`` before "src/billing/ mooy liggéeyu Awa
+    Ndiaye: …") - whatever the assistant answered, or if it did not: a standing rule. An
+    area the record names nowhere else is a story's ("This morning Maria Rossi wrote: the
+    printer works again.")."""
     area = owner_area(sentence)
     if not area:
         return False
-    calls = "\n".join(c.arguments for m in messages for c in m.tool_calls).casefold()
-    if any(whole_token(calls, w.casefold()) for w in _AREA_NAME.findall(area)):
-        return True
-    after = _after_said(sentence, messages)
-    answer = list(takewhile(lambda m: m.role != "user", after))
-    return bool(answer) and not any(m.tool_calls for m in answer)
+    worked_on = "\n".join(c.arguments for m in messages for c in m.tool_calls).casefold()
+    told = "\n".join(m.text for m in messages if m.role == "user" and not m.tool_results)
+    elsewhere = told.replace(sentence, " ").casefold()
+    # (a capitalised word opens the sentence, "This morning …", or names no area of code)
+    named = [n.casefold() for n in _AREA_NAME.findall(area) if not n[0].isupper()]
+    return any(
+        whole_token(worked_on, w) or (_IDENTIFIER_MARK.search(w) and whole_token(elsewhere, w))
+        for w in named
+    )
+
+
+# (what a path or an identifier has and a word of the user's language has not)
+_IDENTIFIER_MARK = re.compile(r"[/._\d]")
 
 
 def _kept_off(messages: Sequence[Message]) -> tuple[set[str], set[str]]:
