@@ -1,6 +1,6 @@
 """The offline recap files under "Constraints and corrections", in languages no word list
-reads (issue #14), what the record shows to be one: a person named once as the owner of an
-area the record's calls work on, with what to do about them; a value corrected though
+reads (issue #14), what the record shows to be one: a person named once as an area's owner,
+with what to do about them, that the assistant only took note of; a value corrected though
 said only there ("<old> <denial>, <new>") that the assistant's next call replaced; a package's
 ``x.y.z`` version the assistant then installed or wrote down with its name. A story naming a
 person, a status with numbers, a question comparing two versions, a number the user reports,
@@ -38,15 +38,12 @@ NOTED = [Message.assistant("Understood.")]
         "Iṣẹ́ deploy jẹ́ ti Adébáyọ̀ Ọlátúnjí: bi í léèrè kí o tó fi nǹkan ránṣẹ́ sí production.",
         # Malagasy: for infra/prod/, it is Rakoto Andriamanana's business: wait for him first
         "Ho an'ny infra/prod/, raharahan'i Rakoto Andriamanana izany: andraso izy aloha.",
-        # Icelandic: all in infra/prod/ is on Jón Einarsson's hands - ask him first
-        "Allt í infra/prod/ er á ábyrgð Jóns Einarssonar — spurðu hann fyrst í hvert sinn.",
+        # Icelandic: the deploy is on Jón Einarsson's hands - ask him first
+        "Útgáfan er á ábyrgð Jóns Einarssonar — spurðu hann fyrst í hvert sinn.",
     ],
 )
-def test_an_owner_named_once_of_an_area_the_record_works_on_is_a_rule(owner: str) -> None:
-    worked_on = _shell(8, "./deploy.sh --dry-run && ls infra/prod/", "ok")
-    opening = "I'll fix the date format, then package the export."
-    recap = export_recap(TASK, opening, worked_on, owner, NOTED)
-    assert owner[:25] in recap_section(recap, RULES)
+def test_an_owner_named_once_the_assistant_took_note_of_is_a_rule(owner: str) -> None:
+    assert owner[:25] in recap_section(_recap(owner, NOTED), RULES)
 
 
 @pytest.mark.parametrize(
@@ -62,7 +59,7 @@ def test_a_story_naming_a_person_is_no_rule(story: str) -> None:
     assert story[:20] not in recap_section(_recap(story, NOTED), RULES)
 
 
-def test_an_owner_of_an_area_the_record_never_works_on_is_no_rule() -> None:
+def test_an_owner_the_assistant_went_on_working_after_is_no_rule() -> None:
     said = "Ho an'ny infra/prod/, raharahan'i Rakoto Andriamanana izany: andraso izy aloha."
     worked_on = [
         *_shell(9, "python -m pytest tests/export -q", "4 passed in 0.2s"),

@@ -36,7 +36,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
-from itertools import pairwise
+from itertools import pairwise, takewhile
 from typing import Any
 
 from ..fit.gists import words_beside_paste
@@ -1609,9 +1609,9 @@ def _owner_noted(sentence: str, messages: Sequence[Message]) -> bool:
     """A person named once as the owner of an area (:func:`.rules.owner_area`) the record
     works on - a call's arguments name it, or another turn of the user's names it
     as a path or an identifier (``ls src/billing/`` before "src/billing/ mooy liggéeyu Awa
-    Ndiaye: …") - whatever the assistant answered, or if it did not: a standing rule. An
-    area the record names nowhere else is a story's ("This morning Maria Rossi wrote: the
-    printer works again.")."""
+    Ndiaye: …") - whatever the assistant answered, or if it did not: a standing rule; or of
+    another area, that the assistant's answer took note of calling no tool (which still
+    reads "This morning Maria Rossi wrote: the printer works again." as an owner)."""
     area = owner_area(sentence)
     if not area:
         return False
@@ -1620,10 +1620,15 @@ def _owner_noted(sentence: str, messages: Sequence[Message]) -> bool:
     elsewhere = told.replace(sentence, " ").casefold()
     # (a capitalised word opens the sentence, "This morning …", or names no area of code)
     named = [n.casefold() for n in _AREA_NAME.findall(area) if not n[0].isupper()]
-    return any(
+    if any(
         whole_token(worked_on, w) or (_IDENTIFIER_MARK.search(w) and whole_token(elsewhere, w))
         for w in named
-    )
+    ):
+        return True
+    # (of an area the record names nowhere else: a rule when the assistant's answer took note
+    # of it, calling no tool)
+    answer = list(takewhile(lambda m: m.role != "user", _after_said(sentence, messages)))
+    return bool(answer) and not any(m.tool_calls for m in answer)
 
 
 # (what a path or an identifier has and a word of the user's language has not)

@@ -1907,8 +1907,8 @@ def _pin_at_clause_edge(before: Sequence[str], after: Sequence[str]) -> bool:
     and a particle ("Holim psycopg long 3.1.18."); not inside a status, "Ci sama ordinatëer
     Node 20.11.1 la am." (on my computer there is Node 20.11.1)."""
     named = [k for k, w in enumerate(before) if _is_package_name(w)]
-    left = named[-1] if named and len(before) - named[-1] <= _PIN_NEAR else None
-    if left is not None and (left == 0 or (not after and left <= _PIN_LEAD)):
+    near = [k for k in named if len(before) - k <= _PIN_NEAR]
+    if near and (near[0] == 0 or (not after and near[-1] <= _PIN_LEAD)):
         return True
     right = next((k for k, w in enumerate(after[:_PIN_NEAR]) if _is_package_name(w)), None)
     return right is not None and (
