@@ -148,9 +148,9 @@ from .rules import (
     lifted_rule,
     lifts_something,
     listed_rules,
-    names_owner_once,
     names_swapped_in,
     overruled_by_later,
+    owner_area,
     pasted_rules,
     personal_aside,
     pinned_versions,
@@ -1428,8 +1428,9 @@ def _fill_rules(
     rules = sheet.sec["Constraints and corrections"]
     leave = _Leave()
     kept, looked_into = _kept_off(messages)
-    # (what the record said ahead of a sentence: a value set against one said there corrects it)
-    record = "\n".join(m.text for m in messages)
+    # (what the record said ahead of a sentence, its calls' arguments too: a value set
+    # against one said or used there corrects it, though no call took the new one up yet)
+    record = "\n".join(t for m in messages for t in (m.text, *(c.arguments for c in m.tool_calls)))
     told = "\n".join(m.text for m in messages if m.role == "user")  # (the user's own words)
     for u in users:
         if is_nudge(u):
@@ -1469,23 +1470,29 @@ def _fill_rules(
                 sheet.add("Constraints and corrections", clip(s, 300))
                 leave.lifting.add(s)
                 placed.add(s)
-            elif not _only_decides(core) and (
-                (
-                    _states_a_rule(core)
-                    and not (s in looked_into and not _states_a_rule(core, by_shape=False))
+            elif (
+                not _only_decides(core)
+                and (
+                    (
+                        _states_a_rule(core)
+                        and not (s in looked_into and not _states_a_rule(core, by_shape=False))
+                    )
+                    or s in unrun
+                    or sets_deadline(core)
+                    or _gives_a_value(core)
+                    or _SETS_A_TIMEOUT.match(
+                        core
+                    )  # a limit, not a number: "Timeout isizidi sekunde 45."
+                    or configures(core)
+                    or replaces_said_value(core, record[: max(record.find(s), 0)])
+                    or _swapped_and_taken_up(core, messages, record, told)
+                    or _taken_up_instead(core, messages, told)
+                    or _pin_kept(core, messages, record[: max(record.find(s), 0)])
+                    or _owner_noted(core, messages)
+                    or s in kept
+                    or core in kept
+                    or not kept.isdisjoint(sentences(s))  # (a short turn, read as one statement)
                 )
-                or s in unrun
-                or sets_deadline(core)
-                or _gives_a_value(core)
-                or configures(core)
-                or replaces_said_value(core, record[: max(record.find(s), 0)])
-                or _swapped_and_taken_up(core, messages, record, told)
-                or _taken_up_instead(core, messages, told)
-                or _pin_written(core, messages)
-                or _owner_noted(core, messages)
-                or s in kept
-                or core in kept
-                or not kept.isdisjoint(sentences(s))  # (a short turn, read as one statement)
             ):
                 # (a deadline is a constraint with its date, not a number: RT22-21; a
                 # setting's value, its newest only, too: RT26-2), less the to-dos of the
@@ -1565,32 +1572,69 @@ def _names_value(text: str, value: str) -> bool:
     return whole_token(text, value, r"(?<![\w.])", r"(?!\.?\w)")
 
 
-def _pin_written(sentence: str, messages: Sequence[Message]) -> bool:
-    """A package's version said beside its name (:func:`.rules.pinned_versions`) that a
-    later call wrote with the name: installed or put in a lock or requirements file
-    (``pip install psycopg==3.1.18``, ``"psycopg": "3.1.18"``, ``psycopg@3.1.18``)."""
+def _pin_kept(sentence: str, messages: Sequence[Message], before: str) -> bool:
+    """A package's version the user said beside its name (:func:`.rules.pinned_versions`):
+    a pin, whether or not the assistant acted on it yet - unless the record used that
+    version before (a status, a comparison of what ran: "psycopg 3.1.18 ran fine
+    yesterday") or a later call wrote the name with another version (what the user told
+    was what had run). A later call writing the two together (``pip install
+    psycopg==3.1.18``, ``"psycopg": "3.1.18"``, ``psycopg@3.1.18``) settles it."""
     pairs = pinned_versions(sentence)
     if not pairs:
         return False
     calls = _calls_after(sentence, messages)
-    return any(
-        re.search(
-            rf"(?<![\w-]){re.escape(name.casefold())}\W{{1,6}}v?{re.escape(version)}(?![\d.]*\d)", a
-        )
-        for name, version in pairs
-        for a in calls
+    written = {
+        name: [m.group(1) for a in calls for m in _written_versions(name).finditer(a)]
+        for name, _ in pairs
+    }
+    if any(version in written[name] for name, version in pairs):
+        return True
+    version = pairs[0][1]
+    return not _names_value(before, version) and not any(written.values())
+
+
+@lru_cache(maxsize=256)
+def _written_versions(name: str) -> re.Pattern[str]:
+    """A package's name written with a version after it, the version grouped."""
+    return re.compile(
+        rf"(?<![\w-]){re.escape(name.casefold())}\W{{1,6}}v?(\d+(?:\.\d+)+)(?![\d.]*\d)"
     )
 
 
+# a name an area's words give that a call may work on: a path, a service, a module
+# ("src/billing/", "deploy"; "src/billing/" of Zulu "I-src/billing/"), not a short word of
+# the user's language
+_AREA_NAME = re.compile(r"[A-Za-z][\w./]*[\w/](?<=[\w./]{4})")
+
+
 def _owner_noted(sentence: str, messages: Sequence[Message]) -> bool:
-    """A person named once as an area's owner with what to do about them
-    (:func:`.rules.names_owner_once`) that the assistant's answer took note of, calling no
-    tool: a standing rule, not a story it went on working after."""
-    if not names_owner_once(sentence):
+    """A person named once as the owner of an area (:func:`.rules.owner_area`) the record
+    works on - a call's arguments name it, or another turn of the user's names it
+    as a path or an identifier (``ls src/billing/`` before "src/billing/ mooy liggéeyu Awa
+    Ndiaye: …") - whatever the assistant answered, or if it did not: a standing rule; or of
+    another area, that the assistant's answer took note of calling no tool (which still
+    reads "This morning Maria Rossi wrote: the printer works again." as an owner)."""
+    area = owner_area(sentence)
+    if not area:
         return False
-    after = _after_said(sentence, messages)
-    answer = list(takewhile(lambda m: m.role != "user", after))
+    worked_on = "\n".join(c.arguments for m in messages for c in m.tool_calls).casefold()
+    told = "\n".join(m.text for m in messages if m.role == "user" and not m.tool_results)
+    elsewhere = told.replace(sentence, " ").casefold()
+    # (a capitalised word opens the sentence, "This morning …", or names no area of code)
+    named = [n.casefold() for n in _AREA_NAME.findall(area) if not n[0].isupper()]
+    if any(
+        whole_token(worked_on, w) or (_IDENTIFIER_MARK.search(w) and whole_token(elsewhere, w))
+        for w in named
+    ):
+        return True
+    # (of an area the record names nowhere else: a rule when the assistant's answer took note
+    # of it, calling no tool)
+    answer = list(takewhile(lambda m: m.role != "user", _after_said(sentence, messages)))
     return bool(answer) and not any(m.tool_calls for m in answer)
+
+
+# (what a path or an identifier has and a word of the user's language has not)
+_IDENTIFIER_MARK = re.compile(r"[/._\d]")
 
 
 def _kept_off(messages: Sequence[Message]) -> tuple[set[str], set[str]]:

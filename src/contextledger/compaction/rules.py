@@ -1762,45 +1762,87 @@ def _same_name(name: str, said: str) -> bool:
     return shared >= max(3, len(name) - 2)
 
 
-# A person's full name: two or more capitalised words in a row, in any cased script
-# ("Grazia Pinna", "Rojda Aydın", "Ana Cruz Taitano"), or a handle ("@grazia")
-# (a name's letters may carry combining accents: Yoruba "Adébáyọ̀")
-_NAME_PART = rf"[^\W\d_a-z](?:[^\W\d_A-Z]|[{WORD_MARKS}])+"
-_FULL_NAME = re.compile(
-    rf"@[\w.-]*[^\W_]|(?<![\w@'’-]){_NAME_PART}(?:[ -]{_NAME_PART})+(?![\w{WORD_MARKS}-])"
+# A word a person's name may be made of, or a handle ("@grazia"); a name's letters may
+# carry combining accents (Yoruba "Adébáyọ̀"), its words may be joined by an apostrophe or a
+# hyphen ("Pinna's", "Jean-Luc")
+_NAME_WORD = re.compile(
+    rf"@[\w.-]*[^\W_]|(?:[^\W\d_]|[{WORD_MARKS}])+(?:['’-](?:[^\W\d_]|[{WORD_MARKS}])+)*"
 )
+_NAME_PREFIX = 3  # letters of a class or possessive prefix glued on: Shona "raTendai Moyo"
+
+
+def _capitalised(word: str) -> bool:
+    """A capital letter, then small letters only, in any script with case ("Rojda",
+    "Кузнецовонь"; not "тев", not Ethiopic "ስራሕ", which has no case), maybe after a short
+    prefix in small letters ("raTendai")."""
+    first = next((k for k, c in enumerate(word) if c.isupper()), None)
+    return (
+        first is not None
+        and first <= _NAME_PREFIX
+        and (first == 0 or word[:first].islower())
+        and not any(c.isupper() for c in word[first + 1 :])
+        and len(word) - first >= 2
+    )
+
+
+def _person_names(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` names a person by a full name - two or more capitalised words in a
+    row, in any script with case ("Grazia Pinna", "Rojda Aydın", "Олег Кузнецовонь") - or
+    by a handle ("@grazia")."""
+    spans: list[tuple[int, int]] = []
+    run: list[re.Match[str]] = []
+    for word in [*_NAME_WORD.finditer(text), None]:
+        joined = word is not None and bool(run) and not text[run[-1].end() : word.start()].strip()
+        if word is not None and _capitalised(word.group()) and (joined or not run):
+            run.append(word)
+            continue
+        if len(run) >= 2:
+            spans.append((run[0].start(), run[-1].end()))
+        run = [word] if word is not None and _capitalised(word.group()) else []
+        if word is not None and word.group().startswith("@"):
+            spans.append(word.span())
+    return spans
+
+
 # where the area's clause ends and what to do about it begins: a colon, a semicolon, a dash
 _OWNER_BREAK = re.compile(r":\s+|[;；]\s*|\s+[-–—]{1,2}\s+")
 _OWNER_RULE_WORDS = (3, 14)  # "ask her first" … a whole ban with its reason
 
 
 def names_owner_once(sentence: str) -> bool:
-    """An area, then a person named once by a full name or a handle, then, after a colon,
+    """Whether ``sentence`` names an area's owner once (:func:`owner_area`)."""
+    return bool(owner_area(sentence))
+
+
+def owner_area(sentence: str) -> str:
+    """The area (the words before the name) of an area, then a person named once by a full name or a handle, then, after a colon,
     a semicolon or a dash, a clause of its own naming no one and no number - what to do
     about them: "The deploy is Grazia Pinna's business: without her permission don't send
     anything to production.", "Long infra/prod/, hem i wok blong Jenny Kalsakau: yu mas
     askem hem fastaem …". The area comes first and the name ends its clause (at most
     :data:`_OWNER_NAME_LAST` words after it): a story opens with its teller ("Maria Rossi
     wrote this morning: the printer works again."). The caller asks whether the assistant
-    took it as a rule. Not asked, no number (a report: "Tom Baker fixed it: 3 tests pass")."""
+    took it as a rule. Not asked, no number (a report: "Tom Baker fixed it: 3 tests pass");
+    "" when there is no such shape."""
     if asks(sentence) or _SAID_NUMBER.search(sentence) or _STATUS.search(sentence):
-        return False
+        return ""
     cut = _OWNER_BREAK.search(sentence)
     if cut is None:
-        return False
+        return ""
     head, rest = sentence[: cut.start()], sentence[cut.end() :]
-    names = list(_FULL_NAME.finditer(head))
+    names = _person_names(head)
     # (no one else named after: its opening word may be capitalised, "…: Ask her first.")
-    later = rest.split(maxsplit=1)[1:]
-    if len(names) != 1 or any(_FULL_NAME.search(w) or _NAME.search(w) for w in later):
-        return False
-    area, after = head[: names[0].start()], head[names[0].end() :]
+    later = _NAME_WORD.findall(rest)[1:]
+    if len(names) != 1 or any(_capitalised(w) or w.startswith("@") for w in later):
+        return ""
+    area, after = head[: names[0][0]], head[names[0][1] :]
     low, high = _OWNER_RULE_WORDS
-    return (
+    shaped = (
         word_count(area) >= 1
         and word_count(after) <= _OWNER_NAME_LAST
         and low <= word_count(rest) <= high
     )
+    return area if shaped else ""
 
 
 _OWNER_NAME_LAST = 3  # "… Lalremsiami Hnamte hnathawh a ni:" (is L. H.'s work)
@@ -1842,10 +1884,46 @@ def pinned_versions(sentence: str) -> list[tuple[str, str]]:
     version = _FULL_VERSION.search(sentence)
     if version is None or asks(sentence) or len(_SAID_NUMBER.findall(sentence)) != 1:
         return []
-    before = sentence[: version.start()].split()[-_PIN_NEAR:]
-    after = sentence[version.end() :].split()[:_PIN_NEAR]
-    names = {n for w in (*before, *after) for n in _LATIN_NAME.findall(w.strip(",:;.!"))}
+    opens = max((b.end() for b in _CLAUSE_BREAK.finditer(sentence, 0, version.start())), default=0)
+    ends = _CLAUSE_BREAK.search(sentence, version.end())
+    before = _clause_words(sentence[opens : version.start()])
+    tail = sentence[version.end() : ends.start() if ends else len(sentence)]
+    after = _clause_words(tail)[
+        0 if tail[:1].isspace() or not tail else 1 :
+    ]  # ("3.1.18-сэ": its case)
+    if not _pin_at_clause_edge(before, after):
+        return []
+    near = [*before[-_PIN_NEAR:], *after[:_PIN_NEAR]]
+    names = {n for w in near for n in _LATIN_NAME.findall(w.strip(",:;.!"))}
     return [(n, version.group().lstrip("v")) for n in sorted(names)]
+
+
+_PIN_LEAD = 2  # words before a pinned name and its version: "Ka riƙe psycopg a 3.1.18."
+
+
+def _pin_at_clause_edge(before: Sequence[str], after: Sequence[str]) -> bool:
+    """Whether the name nearest a version (a word in Latin letters of 3 or more, at most
+    :data:`_PIN_NEAR` words off) stands with it at an edge of their clause: what an order
+    pins, the two opening it ("psycopg 3.1.18 irratti qabi.") or ending it after a verb
+    and a particle ("Holim psycopg long 3.1.18."); not inside a status, "Ci sama ordinatëer
+    Node 20.11.1 la am." (on my computer there is Node 20.11.1)."""
+    named = [k for k, w in enumerate(before) if _is_package_name(w)]
+    near = [k for k in named if len(before) - k <= _PIN_NEAR]
+    if near and (near[0] == 0 or (not after and near[-1] <= _PIN_LEAD)):
+        return True
+    right = next((k for k, w in enumerate(after[:_PIN_NEAR]) if _is_package_name(w)), None)
+    return right is not None and (
+        not before or (len(before) <= _PIN_LEAD and right == len(after) - 1)
+    )
+
+
+def _is_package_name(word: str) -> bool:
+    return len(word) >= 3 and _LATIN_NAME.fullmatch(word.strip(",:;.!")) is not None
+
+
+def _clause_words(text: str) -> list[str]:
+    """The words of ``text``, its marks alone left out ("." "।")."""
+    return [w for w in text.split() if re.search(r"\w", w)]
 
 
 # a package's name as a call writes it: Latin letters, digits, "-", "_", "." ("psycopg",
@@ -2996,15 +3074,27 @@ def replaces_said_value(sentence: str, before: str) -> bool:
     value and not the new one. Not asked."""
     if asks(sentence) or word_count(sentence) > _SHORT_CORRECTION:
         return False
-    cut = _CLAUSE_BREAK.search(sentence)
+    cut = _SWAP_CUT.search(sentence)
     if cut is None:
         return False
     head, rest = sentence[: cut.start()], sentence[cut.end() :]
+    # (a dash or an arrow sets a tool's name in small letters against another by itself:
+    # "gzip a'a — zstd level 9"; a comma joins a status too, "gzip works, thanks a lot", so
+    # there the new name comes with its setting, as a number, and the old with none: "Du
+    # gzip, jëfandikool zstd level 9.", not "gzip took 3 s, zstd 2 s")
+    small = not _CLAUSE_BREAK.fullmatch(cut.group().strip() or ",") or (
+        _SAID_NUMBER.search(rest) is not None and _SAID_NUMBER.search(head) is None
+    )
     # (the new value is said here first: a status of two things named before, "Redis is
     # down, Memcached is fine.", sets no value against another)
-    old = [v for v in _values(head) if whole_token(before, v)]
-    new = [v for v in _values(rest) if not whole_token(before, v)]
+    old = [v for v in _values(head, small) if whole_token(before, v)]
+    new = [v for v in _values(rest, small) if not whole_token(before, v)]
     return any(_kind(a) == _kind(b) and a != b for a in old for b in new)
+
+
+# where a correction's old value ends and the new begins: a clause break, a dash or an
+# arrow ("Port 5432 → 6432.", "db1.internal no — db2.internal.")
+_SWAP_CUT = re.compile(rf"{_CLAUSE_BREAK.pattern}|\s+[-–—]{{1,2}}\s+|\s*(?:→|->|=>|⟶)\s*")
 
 
 # a tool's or a format's name in small letters: "gzip", "zstd", "yarn", "pnpm"
@@ -3039,11 +3129,15 @@ def names_swapped_in(sentence: str, before: str, user_before: str) -> frozenset[
 
 _SHORT_CORRECTION = 8  # words: "Ba 8080 ba, yi amfani da 9090."
 # a value a correction names: a number, code, an identifier, a name written in Latin letters
-_SAID_VALUE = re.compile(r"`[^`]+`|(?<![\w.])\d+(?:[.,:]\d+)*(?!\d)|(?<![\w.-])[A-Z][\w.-]*\w")
+_SAID_VALUE = re.compile(
+    r"`[^`]+`|(?<![\w.])\d+(?:[.,:]\d+)*(?!\d)|(?<![\w.-])[A-Z][\w.-]*\w"
+    r"|(?<![\w.-])[a-z][\w-]*(?:\.[a-z][\w-]*)+(?![\w-])"  # a host: "db2.internal"
+)
 
 
-def _values(clause: str) -> list[str]:
-    return _SAID_VALUE.findall(clause)
+def _values(clause: str, small: bool = False) -> list[str]:
+    """The values ``clause`` names; with ``small``, tools' names in small letters too."""
+    return [*_SAID_VALUE.findall(clause), *(_SMALL_NAME.findall(clause) if small else ())]
 
 
 # a Turkish verb's negative imperative ending its clause ("… değiştirme.", "… kullanma, …"),
