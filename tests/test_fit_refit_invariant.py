@@ -404,8 +404,9 @@ def test_a_refit_after_the_users_next_turns_pins_as_a_one_shot_fit(
 
 def _told_early(filler: int) -> list[dict[str, Any]]:
     """A task, then a setting, a rule read by its shape, a captioned screenshot and a request
-    put off, each in its own turn, then ``filler`` turns of tool work: the window keeps the
-    recent turns, the early ones are pinned (or not) as earlier requests."""
+    put off, each in its own turn, then ``filler`` rounds of tool work asked for by one
+    request: the window keeps the recent rounds, the early turns are pinned (or not) as
+    earlier requests, and a new turn moves the kept run within the rounds."""
     image = {"type": "image_url", "image_url": {"url": PNG_1x1}}
     out: list[dict[str, Any]] = [
         {"role": "system", "content": "You are an ops agent."},
@@ -418,8 +419,9 @@ def _told_early(filler: int) -> list[dict[str, Any]]:
         else:
             content = said
         out += [{"role": "user", "content": content}, {"role": "assistant", "content": "Noted."}]
+    out.append({"role": "user", "content": _SAID[10]})
     for i in range(filler):
-        out += _turn(2000 + i, 6)
+        out += _turn(2000 + i, 6)[:2]
         out.append({"role": "assistant", "content": _text(i, 12)})
     return out
 

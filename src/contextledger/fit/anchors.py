@@ -779,16 +779,24 @@ def _pin_requests(
         def requests(units: Iterable[int]) -> Iterator[int]:
             return (k for k in units if kinds[k] == "message" and roles[starts[k]] == "user")
 
+        def owed() -> tuple[int, ...]:
+            """The requests put off and still owed, read at once (``_Asked.deferred``)."""
+            facts = _request_facts(index, pricer)
+            says = _read_once(facts, "substantive", index, lambda k: index.substantive(starts[k]))
+            return tuple(_deferred(index, requests(range(older - 1, -1, -1)), says))
+
+        asked = _Asked(older, told, kept_room, goal, ())
+        carried = _carried_request_pins(
+            index, pricer, anchor_pos, anchor, anchor_cost, opts, asked, owed
+        )
+        if carried is not None:
+            return carried, older
+        asked = replace(asked, deferred=owed())
+        deferred = asked.deferred
         facts = _request_facts(index, pricer)
         substantive = _read_once(
             facts, "substantive", index, lambda k: index.substantive(starts[k])
         )
-        # (read at once, not as the walk asks: a refit compares them to carry its pins)
-        deferred = tuple(_deferred(index, requests(range(older - 1, -1, -1)), substantive))
-        asked = _Asked(older, told, kept_room, goal, deferred)
-        carried = _carried_request_pins(index, pricer, anchor_pos, anchor, anchor_cost, opts, asked)
-        if carried is not None:
-            return carried, older
 
         def among_requests(positions: Iterator[int]) -> Iterator[int]:
             """The units of the earlier requests at ``positions`` (newest first)."""
@@ -1195,10 +1203,12 @@ def _carried_request_pins(
     anchor_cost: int,
     opts: FitOptions,
     asked: _Asked,
+    owed: Callable[[], tuple[int, ...]],
 ) -> Pins | None:
     """The pins ``_pin_requests`` made last in ``index``, when surely what it would make
     now (a copy); None: pin them. ``asked``: what it decides them from now, beside the
-    messages before unit ``asked.older``.
+    messages before unit ``asked.older``, but the requests still owed: ``owed()`` reads
+    them, asked only when an assistant's turn since may report one done.
 
     Sound because what it pins is read only from the messages up to the current request
     (at ``anchor_pos``), where units start and what they are up to its unit, which of them
@@ -1221,6 +1231,7 @@ def _carried_request_pins(
         return None
     roles, starts = index.roles, index.starts
     calls = bool(index.opens)
+    deferred: tuple[int, ...] | None = None
     for i, last in enumerate(kept):
         was = last.asked
         if not (
@@ -1229,7 +1240,6 @@ def _carried_request_pins(
             and last.calls == calls
             and was.told == asked.told
             and was.goal == asked.goal
-            and was.deferred == asked.deferred
             and _window_same(was, last.anchor_cost, asked, anchor_cost)
         ):
             continue
@@ -1260,13 +1270,19 @@ def _carried_request_pins(
                 continue
         if not _read_alike(index, min(last.read_to, index.shared_since(last.updates))):
             continue
+        shared = index.shared_since(last.updates)
+        if shared < last.read_to or "assistant" in roles[last.read_to :]:
+            deferred = owed() if deferred is None else deferred
+            if deferred != was.deferred:
+                continue  # (a request put off reported done since, or no longer)
         pins = _copy_pins(last.pins)
         if moved:  # (the current request first, as ``_pin_requests`` pins it)
             anchor_unit = index.unit_of(anchor_pos)
             pins.numbers.discard(index.unit_of(last.anchor_pos))
             pins.units[0] = Unit(starts[anchor_unit], [anchor], anchor_cost, "anchor")
             pins.numbers.add(anchor_unit)
-        asked = replace(asked, need=was.need)  # (the walk's: the same pins, the same room)
+        # (the walk's: the same pins, the same room; the same requests owed)
+        asked = replace(asked, deferred=was.deferred, need=was.need)
         kept[i] = _request_pins_made(
             index, pricer, anchor_pos, anchor, anchor_cost, opts, asked, pins
         )
