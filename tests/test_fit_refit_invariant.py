@@ -221,7 +221,11 @@ def outcome(fn: Any) -> tuple[str, Any]:
     return _decisions(res), res
 
 
-def check_session(dicts: list[dict[str, Any]], steps: list[tuple[Any, ...]], window: int) -> None:
+def check_session(
+    dicts: list[dict[str, Any]], steps: list[tuple[Any, ...]], window: int, change: Any = None
+) -> None:
+    """Refit after each step == a one-shot fit of the same list; ``change`` makes a step's
+    change (``apply`` when None)."""
     fitter = Fitter(MODEL, window=window, max_output_tokens=RESERVE)
     for step, op in enumerate([None, *steps]):
         if op is not None and op[0] == "raise":
@@ -238,7 +242,7 @@ def check_session(dicts: list[dict[str, Any]], steps: list[tuple[Any, ...]], win
             # the app builds a new list of the same dicts (``msgs = msgs + [d]``)
             dicts = [*dicts, {"role": "user", "content": _text(step, 4)}]
         elif op is not None:
-            apply(dicts, op, step)
+            (change or apply)(dicts, op, step)
         now = dicts
         got, res = outcome(lambda: fitter.fit(now))  # noqa: B023
         want, _ = outcome(
@@ -391,15 +395,7 @@ def test_a_refit_after_the_users_next_turns_pins_as_a_one_shot_fit(
     edits, removals and insertions of earlier dicts."""
     dicts = history(n)
     dicts[-1:-1] = [{"role": "user", "content": _SAID[k]} for k in said]
-    fitter = Fitter(MODEL, window=window, max_output_tokens=RESERVE)
-    for step, op in enumerate([None, *steps]):
-        if op is not None:
-            apply_user(dicts, op, step)
-        got, _ = outcome(lambda: fitter.fit(dicts))
-        want, _ = outcome(
-            lambda: fit(copy.deepcopy(dicts), MODEL, window=window, max_output_tokens=RESERVE)
-        )
-        assert got == want, f"step {step} after {op}"
+    check_session(dicts, steps, window, apply_user)
 
 
 def _told_early(filler: int) -> list[dict[str, Any]]:
@@ -444,12 +440,4 @@ def test_what_the_users_next_turn_changes_in_earlier_pins_is_seen(
 ) -> None:
     dicts = _told_early(30)
     dicts.append({"role": "user", "content": _SAID[10]})
-    fitter = Fitter(MODEL, window=window, max_output_tokens=RESERVE)
-    for step, op in enumerate([None, ("say", 3), *then]):
-        if op is not None:
-            apply_user(dicts, op, step)
-        got, _ = outcome(lambda: fitter.fit(dicts))
-        want, _ = outcome(
-            lambda: fit(copy.deepcopy(dicts), MODEL, window=window, max_output_tokens=RESERVE)
-        )
-        assert got == want, f"step {step} after {op}"
+    check_session(dicts, [("say", 3), *then], window, apply_user)

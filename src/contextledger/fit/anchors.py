@@ -966,7 +966,8 @@ def _pin_requests(
                 room = min(room, kept_room - pins.cost)
             spent += _screenshots_back(index, pins, with_screenshot, room)
         asked = replace(asked, need=need)
-        _keep_request_pins(index, pricer, anchor_pos, anchor, anchor_cost, opts, asked, pins)
+        made = _request_pins_made(index, pricer, anchor_pos, anchor, anchor_cost, opts, asked, pins)
+        _keep_request_pins(index, made)
     return pins, older
 
 
@@ -1365,18 +1366,9 @@ def _request_pins_made(
     )  # fmt: skip
 
 
-def _keep_request_pins(
-    index: HistoryIndex,
-    pricer: Pricer,
-    anchor_pos: int,
-    anchor: Message,
-    anchor_cost: int,
-    opts: FitOptions,
-    asked: _Asked,
-    pins: Pins,
-) -> None:
-    """Keep what ``_pin_requests`` pinned for the next fit (``_carried_request_pins``)."""
-    made = _request_pins_made(index, pricer, anchor_pos, anchor, anchor_cost, opts, asked, pins)
+def _keep_request_pins(index: HistoryIndex, made: _RequestPins) -> None:
+    """Keep what ``_pin_requests`` pinned (``made``) for the next fit
+    (``_carried_request_pins``)."""
     kept = _tables(index).request_pins
     kept[:] = [made, *(k for k in kept[:1] if k.updates == index.updates)]
 
