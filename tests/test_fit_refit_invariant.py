@@ -221,7 +221,11 @@ def outcome(fn: Any) -> tuple[str, Any]:
     return _decisions(res), res
 
 
-def check_session(dicts: list[dict[str, Any]], steps: list[tuple[Any, ...]], window: int) -> None:
+def check_session(
+    dicts: list[dict[str, Any]], steps: list[tuple[Any, ...]], window: int, change: Any = None
+) -> None:
+    """Refit after each step == a one-shot fit of the same list; ``change`` makes a step's
+    change (``apply`` when None)."""
     fitter = Fitter(MODEL, window=window, max_output_tokens=RESERVE)
     for step, op in enumerate([None, *steps]):
         if op is not None and op[0] == "raise":
@@ -238,7 +242,7 @@ def check_session(dicts: list[dict[str, Any]], steps: list[tuple[Any, ...]], win
             # the app builds a new list of the same dicts (``msgs = msgs + [d]``)
             dicts = [*dicts, {"role": "user", "content": _text(step, 4)}]
         elif op is not None:
-            apply(dicts, op, step)
+            (change or apply)(dicts, op, step)
         now = dicts
         got, res = outcome(lambda: fitter.fit(now))  # noqa: B023
         want, _ = outcome(
@@ -328,3 +332,112 @@ def test_an_equal_mapping_or_list_swapped_in_is_never_served_a_stale_price(swap:
     assert _decisions(fitter.fit(dicts)) == _decisions(
         fit(copy.deepcopy(dicts), MODEL, window=1500, max_output_tokens=RESERVE)
     )
+
+
+# What a user's next turn may change in the earlier requests' pins, each said as its own turn:
+# a setting and the same key set again, the task restated, a rule, a rule read by its shape
+# alone and the same sentence said again, a request put off (and, by the assistant, its
+# report done), a fact told, nudges
+_SAID = [
+    "Set max_workers to 4.",
+    "Actually, max_workers should be 8 now.",
+    "To recap, the goal is to migrate billing to Postgres 16 with no downtime.",
+    "Never touch the migrations folder.",
+    "Δεν θέλω αλλαγές στο σχήμα της βάσης.",
+    "Tôi không muốn đổi tên bảng.",
+    "Later, also update the changelog.",
+    "My order number is 48213 and the invoice is INV-7731.",
+    "ok",
+    "keep going",
+    "Check the queue depth on the ingest workers and tell me what you see there.",
+]
+_CAPTIONS = ["", "Here's the dashboard now.", "the error dialog"]
+_REPLIES = ["Done: updated the changelog.", "Looked at it: nothing unusual in the queue."]
+
+user_ops = st.one_of(
+    st.tuples(st.just("say"), st.integers(0, len(_SAID) - 1)),
+    st.tuples(st.just("shot"), st.integers(0, len(_CAPTIONS) - 1)),
+    st.tuples(st.just("reply"), st.integers(0, len(_REPLIES) - 1)),
+    st.tuples(st.just("turn"), st.sampled_from([1, 5, 40])),
+)
+
+
+def apply_user(dicts: list[dict[str, Any]], op: tuple[Any, ...], step: int) -> None:
+    """A user's turn, a screenshot, an assistant's reply appended; else ``apply``'s change."""
+    kind = op[0]
+    if kind == "say":
+        dicts.append({"role": "user", "content": _SAID[op[1]]})
+    elif kind == "shot":
+        image = {"type": "image_url", "image_url": {"url": PNG_1x1}}
+        caption = _CAPTIONS[op[1]]
+        parts = [{"type": "text", "text": caption}, image] if caption else [image]
+        dicts.append({"role": "user", "content": parts})
+    elif kind == "reply":
+        dicts.append({"role": "assistant", "content": _REPLIES[op[1]]})
+    else:
+        apply(dicts, op, step)
+
+
+@given(
+    n=st.integers(4, 30),
+    said=st.lists(st.integers(0, len(_SAID) - 1), max_size=8),
+    steps=st.lists(st.one_of(user_ops, user_ops, ops), min_size=1, max_size=14),
+    window=st.sampled_from([1200, 2000, 3500]),
+)
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+def test_a_refit_after_the_users_next_turns_pins_as_a_one_shot_fit(
+    n: int, said: list[int], steps: list[tuple[Any, ...]], window: int
+) -> None:
+    """The earlier requests' pins a kept Fitter carries to the user's next turn (a text, a
+    screenshot with or without a caption) are those a one-shot fit pins, whatever the turn
+    says: a setting set again, the task restated, a rule by its shape said again, a caption
+    sent with an earlier screenshot, a request put off and then reported done; and after
+    edits, removals and insertions of earlier dicts."""
+    dicts = history(n)
+    dicts[-1:-1] = [{"role": "user", "content": _SAID[k]} for k in said]
+    check_session(dicts, steps, window, apply_user)
+
+
+def _told_early(filler: int) -> list[dict[str, Any]]:
+    """A task, then a setting, a rule read by its shape, a captioned screenshot and a request
+    put off, each in its own turn, then ``filler`` rounds of tool work asked for by one
+    request: the window keeps the recent rounds, the early turns are pinned (or not) as
+    earlier requests, and a new turn moves the kept run within the rounds."""
+    image = {"type": "image_url", "image_url": {"url": PNG_1x1}}
+    out: list[dict[str, Any]] = [
+        {"role": "system", "content": "You are an ops agent."},
+        {"role": "user", "content": "Migrate the billing service to Postgres 16 this week."},
+        {"role": "assistant", "content": "On it."},
+    ]
+    for said in (_SAID[0], _SAID[4], None, _SAID[6]):
+        if said is None:
+            content: Any = [{"type": "text", "text": _CAPTIONS[1]}, image]
+        else:
+            content = said
+        out += [{"role": "user", "content": content}, {"role": "assistant", "content": "Noted."}]
+    out.append({"role": "user", "content": _SAID[10]})
+    for i in range(filler):
+        out += _turn(2000 + i, 6)[:2]
+        out.append({"role": "assistant", "content": _text(i, 12)})
+    return out
+
+
+@pytest.mark.parametrize(
+    "then",
+    [
+        [("say", 1)],  # the setting set again
+        [("say", 2)],  # the task restated
+        [("say", 4)],  # the rule by its shape said again
+        [("shot", 1)],  # a screenshot with the caption sent once before
+        [("reply", 0), ("say", 8)],  # the request put off reported done
+        [("say", 8), ("say", 9), ("say", 10)],  # nudges, then a request
+    ],
+    ids=["setting", "restated", "shaped rule", "caption", "done", "nudges"],
+)
+@pytest.mark.parametrize("window", [2000, 3500])
+def test_what_the_users_next_turn_changes_in_earlier_pins_is_seen(
+    then: list[tuple[Any, ...]], window: int
+) -> None:
+    dicts = _told_early(30)
+    dicts.append({"role": "user", "content": _SAID[10]})
+    check_session(dicts, [("say", 3), *then], window, apply_user)

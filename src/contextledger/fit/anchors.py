@@ -770,16 +770,33 @@ def _pin_requests(
         run = _newest_run(index, anchor_unit, kept_room, opts, reserve)
         older = anchor_unit if run is None else min(anchor_unit, run)
         told = _current_turn_fits(run, anchor_unit)  # (whether facts told may take room)
-        carried = _carried_request_pins(
-            index, pricer, anchor_pos, anchor, anchor_cost, opts, older, told
-        )
-        if carried is not None:
-            return carried, older
         older_pos = starts[older] if older < len(starts) else len(index.body)
+        read = index.requests_read
+        # (the latest restatement, read from the newest: one kept anyway pins no older one)
+        goal = tuple(p for p in islice(read.restating_before(anchor_pos), 1) if p < older_pos)
         kinds = index.kinds  # "message": one message, not a tool exchange, not a recap
 
         def requests(units: Iterable[int]) -> Iterator[int]:
             return (k for k in units if kinds[k] == "message" and roles[starts[k]] == "user")
+
+        def owed() -> tuple[int, ...]:
+            """The requests put off and still owed, read at once (``_Asked.deferred``)."""
+            facts = _request_facts(index, pricer)
+            says = _read_once(facts, "substantive", index, lambda k: index.substantive(starts[k]))
+            return tuple(_deferred(index, requests(range(older - 1, -1, -1)), says))
+
+        asked = _Asked(older, told, kept_room, goal, ())
+        carried = _carried_request_pins(
+            index, pricer, anchor_pos, anchor, anchor_cost, opts, asked, owed
+        )
+        if carried is not None:
+            return carried, older
+        asked = replace(asked, deferred=owed())
+        deferred = asked.deferred
+        facts = _request_facts(index, pricer)
+        substantive = _read_once(
+            facts, "substantive", index, lambda k: index.substantive(starts[k])
+        )
 
         def among_requests(positions: Iterator[int]) -> Iterator[int]:
             """The units of the earlier requests at ``positions`` (newest first)."""
@@ -790,11 +807,6 @@ def _pin_requests(
 
         spent = found = 0
         least = index.least_message_cost()
-        read = index.requests_read
-        facts = _request_facts(index, pricer)
-        substantive = _read_once(
-            facts, "substantive", index, lambda k: index.substantive(starts[k])
-        )
         by_paste = _read_once(facts, "by_paste", index, partial(_steers_by_paste_only, index))
         pasted_lines = _read_once(facts, "pasted", index, partial(_pasted_lines, index))
         rule_excerpt = _read_once(
@@ -817,7 +829,7 @@ def _pin_requests(
         # (what pinning each fact told costs at least, as each cap step's walk found it: the
         # next step steps over those its room cannot hold at once)
         told_walk = _ToldWalk()
-        deferred = _replayed(_deferred(index, requests(range(older - 1, -1, -1)), substantive))
+        need = 0  # (the most the screenshots put back may take: ``_Asked.need``)
         # the pins a smaller cap (a smaller window's) chooses are chosen first, the rest of the
         # cap after them: a bigger window never loses a pin a smaller one keeps (a paste too
         # big for 8k's cap fitted 12k's, was pinned ahead of the rules after it, and they
@@ -827,12 +839,10 @@ def _pin_requests(
             # words, is never pinned: it is not read for rules)
             # (read lazily within this step: the room it sees is this step's, as spent now)
             steering = read.steering_before(older_pos, lambda: cap - spent)  # noqa: B023
-            # (the latest restatement, read from the newest: one kept anyway pins no older one)
-            restating = (p for p in islice(read.restating_before(anchor_pos), 1) if p < older_pos)
             order = prior_request_order(
                 lambda: requests(range(older - 1, -1, -1)),
                 requests(range(older)),
-                among_requests(restating),
+                among_requests(iter(goal)),
                 among_requests(steering),
                 substantive,
                 lambda k: read.is_steering(starts[k]),
@@ -842,7 +852,7 @@ def _pin_requests(
                 tasks,
                 by_paste,
                 by_shape,
-                deferred,
+                lambda: iter(deferred),
             )
             for k, must in order:
                 if k in pins.numbers:
@@ -950,10 +960,14 @@ def _pin_requests(
             )  # fmt: skip
             # (the screenshots last: the requests' words, the facts told and the fill first)
             room = cap - spent
+            if with_screenshot:
+                need = max(need, room + pins.cost - anchor_cost)
             if kept_room is not None:  # (nor more than the window holds beside what is pinned)
                 room = min(room, kept_room - pins.cost)
             spent += _screenshots_back(index, pins, with_screenshot, room)
-        _keep_request_pins(index, pricer, anchor_pos, anchor, anchor_cost, opts, older, told, pins)
+        asked = replace(asked, need=need)
+        made = _request_pins_made(index, pricer, anchor_pos, anchor, anchor_cost, opts, asked, pins)
+        _keep_request_pins(index, made)
     return pins, older
 
 
@@ -981,19 +995,34 @@ def _screenshots_back(index: HistoryIndex, pins: Pins, pinned: list[int], room: 
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
+class _Asked:
+    """What ``_pin_requests`` decided the earlier requests' pins from, beside the messages
+    before unit ``older``: compared by ``_carried_request_pins``."""
+
+    older: int  # the unit the earlier requests pinned are before
+    told: bool  # whether the facts told in passing were pinned (``_current_turn_fits``)
+    kept_room: int | None  # the window's room beside the current request (``pin_anchors``)
+    goal: tuple[int, ...]  # the latest restatement of the task pinned (before ``older``)
+    deferred: tuple[int, ...]  # the requests put off and still owed (``_deferred``)
+    #: the most room the screenshots put back (``_screenshots_back``) were given beside the
+    #: current request, when the window's room (``kept_room``) was not less: 0, none was
+    need: int = 0
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _RequestPins:
     """What ``_pin_requests`` pinned in one index (the current request and the earlier ones,
     with the prior requests' cap spent), and what it was decided from."""
 
     updates: int  # the index's update it was made in (``HistoryIndex.updates``)
+    read_to: int  # how many messages the history held then
     pricer: Pricer
     opts: FitOptions
     anchor_pos: int
     anchor: Message
     anchor_cost: int
     calls: bool  # whether the history held a tool call (``_acted_on`` is asked then)
-    older: int  # the unit the earlier requests pinned are before
-    told: bool  # whether the facts told in passing were pinned (``_current_turn_fits``)
+    asked: _Asked
     shape: tuple[bytes, list[UnitKind]]  # where units start up to the anchor's, what they are
     pins: Pins  # (a copy: the one returned is the caller's to change)
 
@@ -1174,74 +1203,172 @@ def _carried_request_pins(
     anchor: Message,
     anchor_cost: int,
     opts: FitOptions,
-    older: int,
-    told: bool,
+    asked: _Asked,
+    owed: Callable[[], tuple[int, ...]],
 ) -> Pins | None:
     """The pins ``_pin_requests`` made last in ``index``, when surely what it would make
-    now (a copy); None: pin them. ``told``: whether the facts told in passing may be pinned
-    now (it turns when the current turn's results grow past the run kept).
+    now (a copy); None: pin them. ``asked``: what it decides them from now, beside the
+    messages before unit ``asked.older``, but the requests still owed: ``owed()`` reads
+    them, asked only when an assistant's turn since may report one done.
 
     Sound because what it pins is read only from the messages up to the current request
     (at ``anchor_pos``), where units start and what they are up to its unit, which of them
     are user requests before unit ``older``, whether the history holds a tool call, and
-    the user's screenshots (their captions): all compared here. The messages are immutable
+    the user's screenshots (their captions): all compared here; and from what ``asked``
+    holds (the restatement, the requests still owed, whether the facts told may take room,
+    the window's room where screenshots were put back). The messages are immutable
     Messages, or a lazy history's dicts, and ``HistoryIndex.shared`` is how many leading ones
     the last update kept the same (an edit in place, a replacement, an insertion or a
     removal before the current request makes it smaller; a pin cap changed makes it 0). So
     the pins stand when made in this update, or in an earlier one and every update since kept
     every message up to the current request (``HistoryIndex.shared_since``). The user's messages after the current request are
-    recaps (``current_request_position``): one holding an image would change the captions."""
+    recaps (``current_request_position``): one holding an image would change the captions.
+    A newer current request (the user's next turn) carries them too when what it and the
+    turns since add reads no differently (``_stands_past``): a refit after a user's dict
+    walked every earlier request again to pin the same ones (~1.9 ms of a 2,000-dict
+    session's ~4 ms refit at 32k, speed109)."""
     kept = _tables(index).request_pins
     if not kept:
         return None
     roles, starts = index.roles, index.starts
     calls = bool(index.opens)
+    deferred: tuple[int, ...] | None = None
     for i, last in enumerate(kept):
+        was = last.asked
         if not (
-            last.anchor is anchor
-            and last.pricer is pricer
+            last.pricer is pricer
             and last.opts is opts
-            and last.anchor_pos == anchor_pos
-            and last.anchor_cost == anchor_cost
             and last.calls == calls
-            and last.told == told
+            and was.told == asked.told
+            and was.goal == asked.goal
+            and _window_same(was, last.anchor_cost, asked, anchor_cost)
         ):
             continue
-        if index.shared_since(last.updates) <= anchor_pos:
+        moved = last.anchor_pos != anchor_pos
+        if not moved and (last.anchor is not anchor or last.anchor_cost != anchor_cost):
             continue
-        if last.older != older:
+        if moved and (
+            last.anchor_pos > anchor_pos or index.shared_since(last.updates) < last.read_to
+        ):
+            continue
+        if index.shared_since(last.updates) <= last.anchor_pos:
+            continue
+        if was.older != asked.older:
             # (the same earlier requests before either: no user message between them)
-            lo, hi = sorted((last.older, older))
+            lo, hi = sorted((was.older, asked.older))
             lo_pos = starts[lo]
             hi_pos = starts[hi] if hi < len(starts) else len(roles)
             if "user" in roles[lo_pos:hi_pos]:
                 continue
-        if last.shape != _units_to(index, index.unit_of(anchor_pos)):
+        if last.shape != _units_to(index, index.unit_of(last.anchor_pos)):
             continue
-        images = index.images
-        if "user" in [roles[p] for p in images[bisect_left(images, anchor_pos + 1) :]]:
+        if moved:
+            if not _stands_past(index, last, anchor_pos, min(was.older, asked.older)):
+                continue
+        else:
+            images = index.images
+            if "user" in [roles[p] for p in images[bisect_left(images, anchor_pos + 1) :]]:
+                continue
+        if not _read_alike(index, min(last.read_to, index.shared_since(last.updates))):
             continue
-        kept[i] = replace(last, updates=index.updates)  # (it stands one more update)
-        return _copy_pins(last.pins)
+        shared = index.shared_since(last.updates)
+        if shared < last.read_to or "assistant" in roles[last.read_to :]:
+            deferred = owed() if deferred is None else deferred
+            if deferred != was.deferred:
+                continue  # (a request put off reported done since, or no longer)
+        pins = _copy_pins(last.pins)
+        if moved:  # (the current request first, as ``_pin_requests`` pins it)
+            anchor_unit = index.unit_of(anchor_pos)
+            pins.numbers.discard(index.unit_of(last.anchor_pos))
+            pins.units[0] = Unit(starts[anchor_unit], [anchor], anchor_cost, "anchor")
+            pins.numbers.add(anchor_unit)
+        # (the walk's: the same pins, the same room; the same requests owed)
+        asked = replace(asked, deferred=was.deferred, need=was.need)
+        kept[i] = _request_pins_made(
+            index, pricer, anchor_pos, anchor, anchor_cost, opts, asked, pins
+        )
+        return pins
     return None
 
 
-def _keep_request_pins(
+def _window_same(was: _Asked, was_anchor: int, asked: _Asked, anchor_cost: int) -> bool:
+    """Whether the window's room beside the current request gave the screenshots put back
+    (``_screenshots_back``) the same room in a walk that asked ``was`` (its current request
+    costing ``was_anchor``) as in one that asks ``asked``: it bounded neither, or both
+    alike."""
+    if not was.need:  # (the same pins put back the same screenshots: ``need`` is was's)
+        return True
+    if was.kept_room is None or asked.kept_room is None:
+        return was.kept_room == asked.kept_room
+    before, now = was.kept_room - was_anchor, asked.kept_room - anchor_cost
+    return before == now or min(before, now) >= was.need
+
+
+def _stands_past(index: HistoryIndex, last: _RequestPins, anchor_pos: int, older: int) -> bool:
+    """Whether the requests after ``last``'s current request up to the new one at
+    ``anchor_pos`` change nothing the walk of the earlier requests before unit ``older``
+    reads (every message ``last`` read kept): no setting a newer one resets
+    (``newer_settings``), the tool call or substantive request that ends ``_acted_on``'s
+    look before ``last``'s current request, and no new caption shared with one earlier
+    screenshot (``_screenshot_captions``)."""
+    roles, starts = index.roles, index.starts
+    for p in range(last.anchor_pos + 1, anchor_pos + 1):
+        if roles[p] == "user" and index.setting(p) is not None:
+            return False
+    if last.calls:
+        opens = index.opens
+        ends = (
+            p in opens or (roles[p] == "user" and index.substantive(p))
+            for p in range(starts[older], last.anchor_pos)
+        )
+        if not any(ends):
+            return False
+    images = index.images
+    at = bisect_left(images, last.read_to)
+    shots = [p for p in images[at:] if roles[p] == "user"]
+    if shots:
+        before = Counter(index.request_text(p) for p in images[:at] if roles[p] == "user")
+        if any(before[index.request_text(p)] == 1 for p in shots):
+            return False
+    return True
+
+
+def _read_alike(index: HistoryIndex, since: int) -> bool:
+    """Whether the user's messages from position ``since`` on say no rule read by its shape
+    (``_by_shape``) of an earlier request again: it would then be said more than once
+    (``_said_once``), no rule of hers."""
+    roles, starts = index.roles, index.starts
+    texts = [index.request_text(p) for p in range(since, len(roles)) if roles[p] == "user"]
+    shaped = _tables(index).shaped_scan
+    if shaped is None or not texts:
+        return True
+    for k in shaped.hits:
+        for said in index.of_text(starts[k], "rules by shape", _rules_by_shape):
+            if "\n" in said or any(said in text for text in texts):
+                return False
+    return True
+
+
+def _request_pins_made(
     index: HistoryIndex,
     pricer: Pricer,
     anchor_pos: int,
     anchor: Message,
     anchor_cost: int,
     opts: FitOptions,
-    older: int,
-    told: bool,
+    asked: _Asked,
     pins: Pins,
-) -> None:
-    """Keep what ``_pin_requests`` pinned for the next fit (``_carried_request_pins``)."""
-    made = _RequestPins(
-        index.updates, pricer, opts, anchor_pos, anchor, anchor_cost, bool(index.opens), older,
-        told, _units_to(index, index.unit_of(anchor_pos)), _copy_pins(pins),
+) -> _RequestPins:
+    """The record of ``pins`` made in this update of ``index`` (``_RequestPins``)."""
+    return _RequestPins(
+        index.updates, len(index.body), pricer, opts, anchor_pos, anchor, anchor_cost,
+        bool(index.opens), asked, _units_to(index, index.unit_of(anchor_pos)), _copy_pins(pins),
     )  # fmt: skip
+
+
+def _keep_request_pins(index: HistoryIndex, made: _RequestPins) -> None:
+    """Keep what ``_pin_requests`` pinned (``made``) for the next fit
+    (``_carried_request_pins``)."""
     kept = _tables(index).request_pins
     kept[:] = [made, *(k for k in kept[:1] if k.updates == index.updates)]
 
