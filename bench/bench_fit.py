@@ -47,8 +47,9 @@ screenshots).
   ``fit`` (the figure), then LangChain on the same dicts after its own import and first call;
 * **refit**: a ``Fitter`` kept per conversation, fed the app's own list of dicts after the
   app appends to it in place: one new dict of each kind, in turn (a user's text, a user's
-  screenshot alone, an assistant's text, a tool result whose call was appended and fitted
-  before; each kind's median of 9, new content each time), and a whole turn of three (an
+  screenshot alone, an assistant's text, an assistant's tool call fitted before its result
+  is in, as an agent sends it, then that result; each kind's median of 9, new content each
+  time), and a whole turn of three (an
   assistant tool call, its result, the next request; median of 5); then a user's dict taken
   out at 60 % of the list, and the oldest turn dropped as a sliding window drops it (median
   of 5 each; ``bench_refit_splice.py`` measures these changes alone). The list is the last
@@ -793,15 +794,21 @@ def _tool_result(rng: random.Random, i: int, window: int) -> dict[str, Any]:
     return {"role": "tool", "tool_call_id": f"call_kind_{window}_{i}", "content": lines}
 
 
-#: What a refit is timed after, one dict appended in place: each kind's maker, and whether
-#: the call it answers goes first (appended and fitted, not timed). The user's text was the
-#: only kind timed before; a screenshot alone is a user request too (the pins are made
-#: again), and an agent's appends are assistant turns and tool results.
-_APPENDED: dict[str, tuple[Callable[[random.Random, int, int], dict[str, Any]], bool]] = {
-    "a user's text": (_user_text, False),
-    "a user's screenshot alone": (_user_screenshot, False),
-    "an assistant's text": (_assistant_text, False),
-    "a tool result": (_tool_result, True),
+def _call_before_result(rng: random.Random, i: int, window: int) -> dict[str, Any]:
+    return _tool_call(f"call_kind_{window}_{i}", i)
+
+
+#: What a refit is timed after, one dict appended in place, in this order: each kind's
+#: maker. The user's text was the only kind timed before; a screenshot alone is a user
+#: request too (the pins are made again), and an agent's appends are assistant turns, tool
+#: calls fitted before their result is in (the request sent with the call answered as
+#: interrupted, reported) and the results that answer them next.
+_APPENDED: dict[str, Callable[[random.Random, int, int], dict[str, Any]]] = {
+    "a user's text": _user_text,
+    "a user's screenshot alone": _user_screenshot,
+    "an assistant's text": _assistant_text,
+    "a tool call, no result yet": _call_before_result,
+    "a tool result": _tool_result,
 }
 
 
@@ -845,10 +852,7 @@ def measure(window: int, make: Session, seed0: int = 0) -> tuple[float, float, f
     # one dict of each kind appended in place, each with new content, timed after it
     kinds: dict[str, list[tuple[float, float]]] = {kind: [] for kind in _APPENDED}
     for i in range(9):
-        for kind, (made, call_first) in _APPENDED.items():
-            if call_first:  # a tool result: its call was appended and fitted before (not timed)
-                msgs.append(_tool_call(f"call_kind_{window}_{i}", i))
-                fitter.fit(msgs)
+        for kind, made in _APPENDED.items():
             msgs.append(made(rng, i, window))
             kinds[kind].append(clocked(lambda: fitter.fit(msgs)))
     turn = []

@@ -79,6 +79,16 @@ def _editable(dicts: list[dict[str, Any]], share: float) -> int | None:
     return None
 
 
+def _unanswered(dicts: list[dict[str, Any]]) -> list[str]:
+    """The ids of the newest assistant turn's calls that no result after it answers yet
+    (none when a turn other than a tool result follows it)."""
+    j = len(dicts) - 1
+    while j > 0 and dicts[j]["role"] == "tool":
+        j -= 1
+    answered = {d["tool_call_id"] for d in dicts[j + 1 :]}
+    return [c["id"] for c in dicts[j].get("tool_calls") or () if c["id"] not in answered]
+
+
 def apply(dicts: list[dict[str, Any]], op: tuple[Any, ...], step: int) -> None:
     """One change the app makes to its list, in place."""
     kind = op[0]
@@ -86,6 +96,22 @@ def apply(dicts: list[dict[str, Any]], op: tuple[Any, ...], step: int) -> None:
         dicts.append({"role": "user", "content": _text(step, op[1])})
     elif kind == "turn":
         dicts += _turn(step, op[1])
+    elif kind == "call":  # an assistant's calls, fitted before any result is in
+        calls = [
+            {
+                "id": f"c{step}_{k}",
+                "type": "function",
+                "function": {"name": "sh", "arguments": "{}"},
+            }
+            for k in range(op[1])
+        ]
+        dicts.append({"role": "assistant", "content": None, "tool_calls": calls})
+    elif kind == "answer":  # one of the newest calls answered, in any order
+        left = _unanswered(dicts)
+        if left:
+            cid = left[int(op[1] * (len(left) - 1))]
+            text = (_text(step, 7) + "\n") * op[2]
+            dicts.append({"role": "tool", "tool_call_id": cid, "content": text})
     elif kind in ("edit", "replace"):
         i = _editable(dicts, op[1])
         if i is None:
@@ -160,6 +186,8 @@ def apply(dicts: list[dict[str, Any]], op: tuple[Any, ...], step: int) -> None:
 ops = st.one_of(
     st.tuples(st.just("append"), st.integers(1, 40)),
     st.tuples(st.just("turn"), st.sampled_from([1, 5, 40, 120])),
+    st.tuples(st.just("call"), st.integers(1, 3)),
+    st.tuples(st.just("answer"), st.floats(0.0, 1.0), st.sampled_from([1, 5, 40, 120])),
     st.tuples(st.just("edit"), st.floats(0.0, 1.0), st.integers(0, 20)),
     st.tuples(st.just("replace"), st.floats(0.0, 1.0), st.integers(1, 60)),
     st.tuples(st.just("retry")),
@@ -284,6 +312,17 @@ SCRIPTS = {
     "shifts": [("insert", 0.4, 1), ("drop_exchange", 0.5), ("append", 3), ("drop_oldest",)]
     + [("insert", 0.9, 3), ("remove", 0.3), ("truncate", 2), ("rebuild",), ("turn", 5)]
     + [("drop_exchange", 0.1), ("drop_oldest",), ("insert", 0.05, 2), ("edit", 0.6, 4)] * 2,
+    # an agent fits after each call is made, before its result is in (the request sent
+    # with it answered as interrupted), then after each result, in any order
+    "agent loop": [("call", 1), ("answer", 0.0, 5), ("call", 3), ("answer", 1.0, 1)]
+    + [("answer", 0.0, 120), ("answer", 0.0, 5), ("append", 4), ("call", 2), ("answer", 0.5, 40)]
+    + [("answer", 0.0, 1), ("turn", 5)] * 2,
+    # calls left unanswered while the user goes on, edits and removals under them
+    "calls left unanswered": [
+        *[("call", 2), ("answer", 1.0, 5), ("append", 3), ("call", 1), ("edit", 0.5, 3)],
+        *[("answer", 0.0, 40), ("call", 3), ("remove", 0.4), ("truncate", 1), ("call", 1)],
+        *[("answer", 0.3, 120), ("drop_exchange", 1.0), ("call", 1), ("retry",), ("call", 2)],
+    ],
     "sliding window": [("drop_oldest",), ("turn", 5), ("drop_oldest",), ("append", 4)] * 4,
     "reshaping edits": [
         ("reshape", share, how)

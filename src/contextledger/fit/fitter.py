@@ -79,7 +79,7 @@ from .budget import Budget, check_limits, check_system_prompt_fits, history_budg
 from .drops import DroppedBefore, report_drops
 from .edits import SendableImages
 from .gists import gist_cap
-from .lazy import LazyMessages, read_lazily
+from .lazy import DictColumns, LazyMessages, read_lazily
 from .options import FitOptions, default_output_reserve
 from .report import (
     Change,
@@ -693,6 +693,13 @@ class Fitter:
             if _calls_changed(msgs, repaired):  # (a reused id renumbered: RT26-17)
                 # the calls of what is sent name its results, not the unrepaired list's
                 self.pricer.name_results(repaired.messages, lambda wanted: ())
+            grown = _answered_after(msgs, repaired) if mem.source is not None else None
+            if grown is not None:
+                # Only the newest calls answered (an agent's call fitted before its result is
+                # in): the history's own index reads on from what it read, as the next fit's
+                # will once the app answers them (``shown`` stays it). With an index of its
+                # own, fed only at repairs, all read since the last repair was read again.
+                return self._fit_once(grown, tools, memory, notices)
             result = self._fit_once(repaired.messages, tools, memory, notices, repaired=True)
             mem.shown = mem.repaired_index
             removed = _removed_by_repair(msgs, repaired, self.pricer, mem.index)
@@ -1168,6 +1175,24 @@ def _calls_changed(msgs: Sequence[Message], repaired: RepairResult) -> bool:
 
 def _calls(m: Message) -> int:
     return sum(isinstance(b, ToolCall) for b in m.content)
+
+
+def _answered_after(msgs: Sequence[Message], repaired: RepairResult) -> LazyMessages | None:
+    """``repaired``'s history as ``msgs`` (an app's OpenAI dicts read lazily) with the
+    results repair answered its newest calls with after them, when that is all it changed
+    (None: not so). Nothing was taken out, so no message is reported dropped by it."""
+    if type(msgs) is not LazyMessages or msgs.head or type(msgs.columns) is not DictColumns:
+        return None
+    n, out = len(msgs), repaired.messages
+    added = out[n:]
+    if not added or len(repaired.changes) != len(added):
+        return None
+    if any(c.kind != "synthesized_result" for c in repaired.changes):
+        return None
+    made = msgs.columns.made[msgs.start : msgs.start + n]
+    if not all(map(is_, out[:n], made)):  # (each read by the repair: its very Message)
+        return None
+    return msgs.with_appended(added)
 
 
 def _removed_by_repair(

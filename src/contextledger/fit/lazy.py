@@ -86,6 +86,9 @@ class DictColumns:
         #: The columns these are a copy of (``with_made``): a message not read yet is read
         #: there, so both hold the same Message.
         self.base: DictColumns | None = None
+        #: The columns these are a copy of with messages after the last dict
+        #: (``with_appended``): their first positions hold the very messages those hold.
+        self.extends: DictColumns | None = None
 
     def scan(self, start: int) -> bool:
         """Note every dict from ``start`` on; False when the list must be read whole."""
@@ -309,6 +312,22 @@ class DictColumns:
                 gone.add(p)
         if gone:
             new.images = [p for p in self.images if p not in gone]
+        return new
+
+    def with_appended(self, added: Sequence[Message]) -> DictColumns:
+        """A copy of these columns with ``added`` (tool results, read already: those a
+        repair answered the newest calls with) after the last dict, each beside the dict of
+        its shape (only a message not read is read from its dict). Only lists of positions
+        are copied; a message not read yet is read in these columns (``base``)."""
+        new = copy(self)
+        new.base = new.extends = self
+        new.dicts = [*self.dicts, *map(_tool_dict, added)]
+        new.roles = [*self.roles, *(m.role for m in added)]
+        new.chars = [*self.chars, *map(message_chars, added)]
+        new.made = [*self.made, *added]
+        new.texts = [*self.texts, *repeat(None, len(added))]  # (no request among them)
+        new.opens, new.recaps = self.opens.copy(), self.recaps.copy()
+        new.images = self.images.copy()
         return new
 
     def message(self, p: int) -> Message:
@@ -727,12 +746,25 @@ class LazyMessages(Sequence[Message]):
                 inside[off + i - h] = m
         return LazyMessages(self.columns.with_made(inside), off, head=tuple(head))
 
+    def with_appended(self, added: Sequence[Message]) -> LazyMessages:
+        """These messages, then ``added`` (``DictColumns.with_appended``): read lazily still,
+        every one of these said to be unchanged (the history's index fitted them last)."""
+        columns = self.columns.with_appended(added)
+        return LazyMessages(columns, self.start, len(self), head=self.head)
+
     def leading_system(self) -> int:
         """How many messages at the start are system messages."""
         roles, n = self.columns.roles, self.start
         while n < len(roles) and roles[n] == "system":
             n += 1
         return len(self.head) + n - self.start
+
+
+def _tool_dict(m: Message) -> dict[str, Any]:
+    """The OpenAI dict of tool message ``m``'s first result, the shape a ``with_appended``
+    position keeps beside its Message."""
+    result = m.tool_results[0]
+    return {"role": "tool", "tool_call_id": result.call_id, "content": result.text}
 
 
 def all_dicts(items: list[Any]) -> bool:

@@ -408,7 +408,13 @@ class HistoryIndex:
             # a lazy history says what is unchanged since the last one of its columns
             last = self.body
             same = last.columns is body.columns and last.start == body.start
-            prefix = min(body.unchanged, len(body), before) if same else 0
+            # (or one the other's columns with a repair's results after: ``with_appended``,
+            # the repair of a history that ends with calls not answered yet, and the next
+            # history, where the app answered them: both read on from what was read)
+            grown = last.start == body.start and (
+                body.columns.extends is last.columns or last.columns.extends is body.columns
+            )
+            prefix = min(body.unchanged, len(body), before) if same or grown else 0
             if same and body.patched is not None and not body.head:
                 lo, hi, n = (p - body.start for p in body.patched)
                 if (
