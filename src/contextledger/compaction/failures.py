@@ -22,7 +22,7 @@ from ..lexicon.outcomes import (
     THROUGH,
 )
 from ..lexicon.tools import LOOKING
-from ..prefilter import may_search, superset, touched
+from ..prefilter import first_possible, may_search, superset, touched
 from ..printed import error_answer
 from .wording import clip
 
@@ -594,7 +594,7 @@ _CASED_SIGN = r"(?-i:\bE[A-Z]{3,}[A-Z_]*\b)|"
 # process's first read of a tool output
 _FOLDED_SIGNS = re.compile(_ANY_FAILURE_SIGN.pattern.replace(_CASED_SIGN, "", 1))
 _CASED_SCREEN = re.compile(r"E[A-Z]{3}")
-SCREENED = ((_FOLDED_SIGNS, False), (_CASED_SCREEN, False))
+SCREENED = ((_FOLDED_SIGNS, False), (_CASED_SCREEN, False), (_FAILURE_LINE, False))
 
 
 @cache
@@ -603,6 +603,18 @@ def _sign_screens() -> tuple[Any, ...]:
     :func:`..prefilter.superset`); ``(None,)`` (search every line) without RE2."""
     rest, cased = superset(_FOLDED_SIGNS), superset(_CASED_SCREEN)
     return (rest, cased) if rest is not None and cased is not None else (None,)
+
+
+def _says_a_sign(line: str) -> bool:
+    """``_ANY_FAILURE_SIGN`` found in ``line``, searched from where one of its RE2 supersets
+    may first match: Python's engine tried its hundreds of words at each character, ~10 us a
+    character, ~550 us a log line it finds nothing in ("… DEBUG avalanche-warn[4426] cache
+    miss"); half of that this way."""
+    screens = _sign_screens()
+    if screens == (None,):
+        return _ANY_FAILURE_SIGN.search(line) is not None
+    starts = [at for screen in screens if (at := first_possible(screen, line)) >= 0]
+    return bool(starts) and _ANY_FAILURE_SIGN.search(line, min(starts)) is not None
 
 
 def _touched(screens: tuple[Any, ...], lines: list[str]) -> set[int] | None:
@@ -616,7 +628,32 @@ def _touched(screens: tuple[Any, ...], lines: list[str]) -> set[int] | None:
     return found
 
 
-def _read_failures(text: str, limit: int) -> list[str]:
+@lru_cache(maxsize=4096)
+def _lines_read(text: str) -> tuple[tuple[str, ...], frozenset[int], frozenset[int]]:
+    """``text``'s lines without a box's rule or a clock's stamp (fastlane's "[14:22:31]:
+    Fehler: …"), the indices of those saying a failure's sign (``_ANY_FAILURE_SIGN``) and of
+    those saying a failure (``_FAILURE_LINE``): read once per output, whatever the limit it
+    is read for. RE2 passes first: most lines of a long output need no search in Python's
+    engine, which spent ~1.5 us a character on them."""
+    stripped = tuple(_CLOCK.sub("", BOX.sub("", line)).strip() for line in text.splitlines())
+    may_sign = _touched(_sign_screens(), list(stripped))
+    may_fail = touched(superset(_FAILURE_LINE), stripped)
+    signed = (k for k in range(len(stripped)) if may_sign is None or k in may_sign)
+    failing = (k for k in range(len(stripped)) if may_fail is None or k in may_fail)
+    return (
+        stripped,
+        frozenset(k for k in signed if _says_a_sign(stripped[k])),
+        frozenset(k for k in failing if _FAILURE_LINE.search(stripped[k])),
+    )
+
+
+# read once per output and limit: the recap's failures and its failing tests both ask
+@lru_cache(maxsize=4096)
+def _read_failures(text: str, limit: int) -> tuple[str, ...]:
+    return tuple(_reading_failures(text, limit))
+
+
+def _reading_failures(text: str, limit: int) -> list[str]:
     answer = error_answer_lines(text)
     if answer:
         return answer[:limit]
@@ -641,11 +678,7 @@ def _read_failures(text: str, limit: int) -> list[str]:
     prior = ""  # the line before, with words: where GUT names the test a "[Failed]" is of
     suites = _robot_suites(text)
     raw = text.splitlines()
-    # (without a clock a tool stamps each line with: fastlane's "[14:22:31]: Fehler: …")
-    stripped = [_CLOCK.sub("", BOX.sub("", line)).strip() for line in raw]
-    # the lines a failure's sign may be on, by one RE2 pass (None: any line may): the
-    # others need no search (Python's engine spent ~1.5 us a character on a long output)
-    signed = _touched(screens, stripped)
+    stripped, signed, failing = _lines_read(text)
     for k, line in enumerate(raw):
         s = stripped[k]
         said_above, prior = prior, (s or prior)
@@ -664,11 +697,7 @@ def _read_failures(text: str, limit: int) -> list[str]:
             continue
         # colcon test-result names a failing test on the line under its result file's count
         colcon = s.startswith("- ") and bool(_COLCON_FILE.search(said_above))
-        if (
-            not colcon
-            and ((signed is not None and k not in signed) or not _ANY_FAILURE_SIGN.search(s))
-            and not (behave and _SCENARIO_AT.match(s))
-        ):
+        if not colcon and k not in signed and not (behave and _SCENARIO_AT.match(s)):
             continue  # most lines of a long output (a listing, a file): one cheap test
         if not colcon and (
             not s or _NOT_FAILED.search(s) or _only_zero_counts(s) or counts_nothing(s)
@@ -703,7 +732,7 @@ def _read_failures(text: str, limit: int) -> list[str]:
         elif s.startswith("{") and error_answer_lines(s) and len(other) < 4 * limit:
             # an API's error body under its status line: '{"error": "REFUND_WINDOW_EXPIRED"}'
             other.append(clip(s, 200))
-        elif _FAILURE_LINE.search(s) and len(other) < 4 * limit:
+        elif k in failing and len(other) < 4 * limit:
             other.append(clip(s, 200))
             if (_EXCEPTION.search(s) or _REASON.search(s)) and not _LABEL_ONLY.match(s):
                 why.append(other[-1])
@@ -1208,10 +1237,23 @@ def named_nearby(text: str) -> list[str]:
     >>> named_nearby("cart_merges => ./cart_test.ts:12:6\\nerror: AssertionError: not equal")
     ['cart_merges => ./cart_test.ts:12:6']
     """
+    return list(_named_nearby(text))
+
+
+# read once per output: a run's failure lines and its failing tests both ask
+@lru_cache(maxsize=4096)
+def _named_nearby(text: str) -> tuple[str, ...]:
     lines = [BOX.sub("", ln).strip() for ln in text.splitlines()]
+    # the lines that may say a failure and its sign, by RE2 passes (None: any may): Python's
+    # engine spent ~300 us a line of a long log on the two searches below (13,000 lines of
+    # a 1,600-message session's outputs: 4 s; RE2 0.1 s)
+    screens = (touched(superset(_FAILURE_LINE), lines), _touched(_sign_screens(), lines))
+    may_fail = [hits for hits in screens if hits is not None]
     out: list[str] = []
     for k, s in enumerate(lines):
-        if not s or not _FAILURE_LINE.search(s) or not _ANY_FAILURE_SIGN.search(s):
+        if not s or any(k not in hits for hits in may_fail):
+            continue
+        if not _FAILURE_LINE.search(s) or not _says_a_sign(s):
             continue
         name = _heading_above(lines, k) or _placed_above(lines, k) or _labelled_below(lines, k)
         if name is None and _only_marker(s):
@@ -1219,7 +1261,7 @@ def named_nearby(text: str) -> list[str]:
             name = below if _title(below) else None
         if name is not None and name not in out:
             out.append(clip(name, 300))
-    return out
+    return tuple(out)
 
 
 def _placed_above(lines: list[str], k: int) -> str | None:

@@ -98,8 +98,10 @@ _AFTER = re.compile(rf"(\d[\d,.]*\d|\d)\s?({_SIGN})(?![\w{{(])")
 # a currency's word after the figure ("1 200 евро", "45,000 ರೂಪಾಯಿ", "300 dollars"): a
 # short one (a code, "kr", "yen") whole, a longer one with an ending ("dólares", "euroa")
 _WORD_CODE = {w.casefold(): code for code, ws in lexicon.CURRENCY_WORDS.items() for w in ws.split()}
+# (a figure read from its first digit only: a later digit's start finds nothing the first
+# would not, and the words' alternation was tried at every digit of a long log, ~1 us each)
 _CURRENCY_WORD = re.compile(
-    r"(?i)(\d[\d,.]*\d|\d)\s?("
+    r"(?i)(\d(?<!\d\d)[\d,.]*\d|\d(?<!\d\d))\s?("
     + "|".join(
         re.escape(w) + (r"[^\W\d_]{0,3}" if len(w) > 3 else "")
         for w in sorted(_WORD_CODE, key=len, reverse=True)
