@@ -142,3 +142,14 @@ def test_files_written_and_commands_run_stay_in_view_behind_failing_looking_log_
     body = json.dumps(translate(r.messages, "openai").body)
     kept = [f for f in facts if f in body]
     assert len(kept) == len(facts), sorted(set(facts) - set(kept))
+
+
+def test_files_written_and_commands_run_in_a_long_sessions_first_third_stay_in_view() -> None:
+    # (~1,600 dicts, ~1,200 units: the gists looked at the newest 600 units before the cut,
+    # so what the agent did in its first third was left out at every window)
+    dicts, facts = ops_session(seed=11, rounds=400)
+    assert len(dicts) > 1_500
+    r = fit(dicts, "gpt-4o", window=32_000, max_output_tokens=1_000)
+    body = json.dumps(translate(r.messages, "openai").body)
+    kept = [f for f in facts if f in body]
+    assert len(kept) == len(facts), sorted(set(facts) - set(kept))
