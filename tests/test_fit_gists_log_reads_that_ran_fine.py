@@ -9,6 +9,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from contextledger.fit import fit
 from contextledger.fit.gists import FAILED, exchange_gist
@@ -153,3 +155,22 @@ def test_files_written_and_commands_run_in_a_long_sessions_first_third_stay_in_v
     body = json.dumps(translate(r.messages, "openai").body)
     kept = [f for f in facts if f in body]
     assert len(kept) == len(facts), sorted(set(facts) - set(kept))
+
+
+@given(
+    seed=st.integers(0, 10_000),
+    rounds=st.integers(60, 240),
+    model=st.sampled_from(["gpt-4o", "claude-sonnet-4-5", "gemini-2.5-flash"]),
+)
+@settings(max_examples=6, deadline=None)
+def test_a_fact_kept_at_a_window_is_kept_at_every_bigger_one(
+    seed: int, rounds: int, model: str
+) -> None:
+    dicts, facts = ops_session(seed, rounds)
+    kept_before: set[str] = set()
+    for window in (8_000, 12_000, 16_000, 24_000, 32_000):
+        r = fit(dicts, model, window=window, max_output_tokens=1_000)
+        body = json.dumps(translate(r.messages, "openai").body)
+        kept = {f for f in facts if f in body}
+        assert kept_before <= kept, (window, sorted(kept_before - kept))
+        kept_before = kept
