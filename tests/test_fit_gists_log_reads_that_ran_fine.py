@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from builders import chat_exchange
 from contextledger.fit import fit
 from contextledger.fit.gists import FAILED, exchange_gist
 from contextledger.model import Message, ToolCall
@@ -70,20 +71,6 @@ def test_a_look_up_that_failed_or_read_a_failing_test_is_still_a_failure(
     assert shown in gist.text
 
 
-def _call(cid: str, name: str, args: dict[str, object]) -> dict[str, object]:
-    return {
-        "role": "assistant",
-        "content": None,
-        "tool_calls": [
-            {
-                "id": cid,
-                "type": "function",
-                "function": {"name": name, "arguments": json.dumps(args)},
-            }
-        ],
-    }
-
-
 def ops_session(seed: int, rounds: int) -> tuple[list[dict[str, object]], list[str]]:
     """An on-call agent: files written and commands run in the first third, then rounds of
     log reads full of ERROR records; the user (in Swahili) nudges between rounds."""
@@ -98,11 +85,9 @@ def ops_session(seed: int, rounds: int) -> tuple[list[dict[str, object]], list[s
         if r < rounds // 3 and r % 10 == 1:
             n += 1
             path = f"deploy/{rng.choice(SERVICES)}/timeouts-{n}.yaml"
-            dicts.append(
-                _call(f"w{n}", "write_file", {"path": path, "content": "timeout: 30s\n" * 12})
-            )
-            dicts.append(
-                {"role": "tool", "tool_call_id": f"w{n}", "content": f"wrote 312 bytes to {path}"}
+            output = f"wrote 312 bytes to {path}"
+            dicts += chat_exchange(
+                f"w{n}", "write_file", {"path": path, "content": "timeout: 30s\n" * 12}, output
             )
             facts.append(path)
         elif r < rounds // 3 and r % 10 == 6:
@@ -110,23 +95,15 @@ def ops_session(seed: int, rounds: int) -> tuple[list[dict[str, object]], list[s
             command = (
                 f"kubectl -n ops rollout restart deploy/{rng.choice(SERVICES)}-{n} --timeout=90s"
             )
-            dicts.append(_call(f"r{n}", "shell", {"cmd": command}))
-            dicts.append(
-                {"role": "tool", "tool_call_id": f"r{n}", "content": "restarted\nexit code 0"}
-            )
+            dicts += chat_exchange(f"r{n}", "shell", {"cmd": command}, "restarted\nexit code 0")
             facts.append(command)
         for _ in range(rng.randrange(1, 4)):
             n += 1
             read = rng.choice(
                 ["kubectl logs deploy/ingest --tail=150", "journalctl -u scheduler --since -1h"]
             )
-            dicts.append(_call(f"l{n}", "shell", {"cmd": read}))
-            dicts.append(
-                {
-                    "role": "tool",
-                    "tool_call_id": f"l{n}",
-                    "content": _records(rng, rng.randrange(20, 60)),
-                }
+            dicts += chat_exchange(
+                f"l{n}", "shell", {"cmd": read}, _records(rng, rng.randrange(20, 60))
             )
         dicts.append({"role": "assistant", "content": f"Checked round {r}."})
         dicts.append(
