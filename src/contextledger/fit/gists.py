@@ -49,8 +49,11 @@ GIST_SHARE = 12
 GIST_MOST = 2_048
 
 #: How many earlier units (exchanges and assistant turns) the pinning looks at, newest first:
-#: a cold fit of a long history is not made to read every old tool output.
-GIST_VISITS = 600
+#: a cold fit of a long history is not made to read every old tool output. 1,200, not 600:
+#: a 1,600-dict agent session holds ~1,200 units, and the files it wrote and commands it
+#: ran in its first third were never looked at, at any window (review52's support session:
+#: 4 of 17 facts lost at 16k and 32k; ~+10 % of a cold 32k fit of 1,800 dicts).
+GIST_VISITS = 1_200
 #: ... and back to at least this many units that count from the history's end: a range that
 #: does not move with the cut while the cut is within its last eighth, so a bigger window,
 #: cutting further back, does not bring in older gists that take the room of those a
@@ -70,6 +73,8 @@ _ALIKE_REPEATS = 5
 _HEAD_CHARS = 1_000
 _TAIL_CHARS = 4_000
 _FAILING_LINES = 3
+# at most this many lines of output: a look-up's own answer, not records it read
+_OWN_ANSWER_LINES = 2
 #: A tool output this long or shorter is read as an API's answer (JSON) when it is one.
 _ANSWER_CHARS = 4_000
 _LINE_CHARS = 160
@@ -206,17 +211,20 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
     outputs: list[str] = []
     failing: list[str] = []
     failed = False
+    parsed = [c.parsed() for c in calls]  # (each call's arguments parsed once)
+    looks = all(_looks(c.name, p) for c, (p, _) in zip(calls, parsed, strict=True))
     for r in results:
         text = unwrapped(r.text) or r.text
         outputs.append(text)
         # (an API's answer that says it failed: {"status": "rejected", …}, "success": false)
         lines = failing_lines(text, _FAILING_LINES) or _error_answer(text)
+        if lines and looks and not r.is_error and read_records(text, lines):
+            lines = []  # (a log read that ran fine: its "ERROR …" records are what it read)
         if r.is_error or lines:
             failed = True
             failing += lines or _last_lines(text, 1)
             if len(set(failing)) >= _FAILING_LINES:
                 break  # (the lines shown are known: the other outputs are not read)
-    parsed = [c.parsed() for c in calls]  # (each call's arguments parsed once)
     # the values the assistant stated in the words beside its calls ("The query found 18208
     # late rows; …", a finding that opens the next call's turn): the same words said as a
     # turn of their own are pinned (``value_statement``), so these are kept too (R33-F2)
@@ -225,7 +233,7 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
         rank = FAILED
     elif any(_writes(c.name, p) for c, (p, _) in zip(calls, parsed, strict=True)):
         rank = WROTE
-    elif all(_looks(c.name, p) for c, (p, _) in zip(calls, parsed, strict=True)):
+    elif looks:
         # (most exchanges of a long session: nothing is rendered for them but the files
         # they read, by path, ranked last: what the model has seen of the code)
         if beside is not None:
@@ -257,6 +265,32 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
     sums = [x for text in outputs for x in summary_lines(text) if x != last][:_SUMMARY_LINES]
     outcome = " → " + " | ".join([*sums, last]) if last else ""
     return Gist(RAN, f"{words}[Earlier tool call, left out to fit: {said}{outcome}]")
+
+
+def read_records(output: str, lines: Sequence[str]) -> bool:
+    """Whether the failing ``lines`` of a look-up's ``output`` are records it read, not how
+    it ended: none names a failing test or says the run failed ("exit code 2", "Killed"),
+    and it printed more than a line or two (a short answer is the look-up's own error,
+    "cat: NOTES.md: No such file or directory"). A `kubectl logs`/`journalctl` read full of
+    "ERROR …" records was gisted as a failure of ~190 tokens, and a dozen of them took the
+    whole cap from the files written and commands run (review52's ops and support sessions:
+    files written 0/9 at every window).
+
+    >>> read_records("a\\nERROR b\\nc", ["ERROR b"]), read_records("x\\ny\\nexit code 2", ["exit code 2"])
+    (True, False)
+    """
+    # (the run's own end is read too: ``failing_lines`` shows the first records it found)
+    ended = _last_lines(output, _OWN_ANSWER_LINES)
+    if any(_names_test(x) for x in lines) or any(
+        m in x for x in (*lines, *ended) for m in RUN_FAILED_MARKS
+    ):
+        return False
+    said = 0
+    for x in output.splitlines():
+        said += bool(x.strip())
+        if said > _OWN_ANSWER_LINES:
+            return True
+    return False
 
 
 # (the costliest patterns here to compile, ~2 ms together: made from their stored compiled
