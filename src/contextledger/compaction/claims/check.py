@@ -1022,6 +1022,12 @@ def check_sentence(sentence: str, ev: Evidence) -> tuple[int, tuple[Claim, ...]]
         out += check_cause(part, ev, actor)
     if len(parts) > 1:  # "expected 3 attempts and got 1": a pair across its clauses
         out += check_paired(sentence, ev)
+        if any(c.reason.startswith(_UNTRACED) for c in out) and not check_user(
+            sentence, ev, "constraint"
+        ):
+            # "Awa owns the deploy; nothing goes to production without their approval.":
+            # a clause of one user sentence traces with the clause before it
+            out = [c for c in out if not c.reason.startswith(_UNTRACED)]
         if any(c.reason.startswith(CONDITION_LEFT_OUT) for c in out) and not check_condition(
             sentence, ev
         ):

@@ -49,9 +49,11 @@ from .polarity import (
 )
 from .reading import (
     BACKTICKED,
+    CLAUSE_MARK,
     CORRECTION_NOTE,
     DONE,
     GENERIC_DOING,
+    MANNER_TAIL,
     SAYS,
     SAYS_BARE,
     actor_of,
@@ -294,6 +296,30 @@ def _supporting_in(part: str, index: UnitIndex, units: list[int]) -> list[int]:
     return out
 
 
+def _restricted_unread(part: str, index: UnitIndex, units: list[int]) -> list[int]:
+    """Those of ``units`` (what the part before traced to) that say ``part``, a restriction
+    told in English ("…; nothing goes to production without their approval"), in a clause
+    of their own in words no reader here holds or denying: the clause shares a term with
+    ``part``, and the unit holds every specific term of ``part``. A restriction is the
+    cautious side (as :func:`_unread_support` leaves it) when it restricts before its
+    manner; a leave ("anything may go …", "everything goes … without …") is never so read, and a name the unit lacks ("… without Bilal's approval") is not its."""
+    core = MANNER_TAIL.sub("", part)  # ("everything goes … without their approval" lets be)
+    if not units or not lex.restricts(core) or gives_leave(part) or permits(part):
+        return []
+    terms = claim_terms(part) - _REQUEST_WORDS
+    specific = specific_terms(part) & terms
+    out = []
+    for i in units:
+        unit = index.units[i]
+        _, missing = cover(terms, unit.terms)
+        if specific.intersection(missing):
+            continue
+        clauses = [c for c in CLAUSE_MARK.split(unit.text) if terms & claim_terms(c)]
+        if any(stance_unread(c) or lex.restricts(c) for c in clauses):
+            out.append(i)
+    return out
+
+
 # A proper name mid-sentence: "the Atlas billing service", "Priya's branch".
 _NAME = re.compile(r"(?<=[\w,;:)] )[A-Z][a-z]{2,}(?:'s)?(?![\w./:@'-])")
 
@@ -357,7 +383,7 @@ def _paraphrased_but_manner(part: str, ev: Evidence) -> list[int]:
     unit's stance is in words no reader here holds: the act and every anchor are the
     user's; how the user qualified it there cannot be read, and a manner read the other
     way round ("with downtime") is still turned where the unit's words are read."""
-    core = _MANNER_TAIL.sub("", part)
+    core = MANNER_TAIL.sub("", part)
     if core == part or len(lex.content_terms(core)) < 3:
         return []
     found = _paraphrased(core, ev)
@@ -382,10 +408,6 @@ def _source_told_as_target(part: str, said: str) -> bool:
 
 _FIGURE = re.compile(r"(?<![\w.])\d+(?:\.\d+)*(?![\w.]*\w)")
 _TO_FIGURE = re.compile(r"(?i)\b(?:to|into|onto)\s+(?:[\w-]+\s+){0,2}?(?P<n>\d+(?:\.\d+)*)\b")
-
-
-# The manner an act is done in, closing its clause: ", without downtime", "without stopping it"
-_MANNER_TAIL = re.compile(r"(?i),?\s+without\s+[^,;.]+(?=[.;]?\s*$)")
 
 
 # "pip, a nie Poetry", "Decimal, а не float", "PostgreSQL, bukan MySQL", "BigDecimal ולא
@@ -703,7 +725,7 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
         index = ev.said_index
         good, near = supporting_at(part, index, need)
         if not good:  # "…; access goes through the bastion": more of the same sentence
-            good = _supporting_in(part, index, before)
+            good = _supporting_in(part, index, before) or _restricted_unread(part, index, before)
         kept_as_is = _NOT_CHANGING.sub("keeping", part)
         as_said = part  # (its restriction read as said: "do not change X" restricts X)
         if not good and kept_as_is != part:  # "without changing X" is "keep X as it is"
@@ -769,6 +791,8 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             stance_of = _ASIDE.sub("", stance_of)
         stated = Reading(f"{verb} {stance_of}" if with_verb else stance_of)
         kept = index.keeping(good, stated, flipped=against)
+        if not kept:  # (a restriction in a clause of its own of that sentence, not read)
+            kept = _restricted_unread(part, index, [i for i in good if i in before])
         if (
             not kept
             and lex.restricts(part) != against
