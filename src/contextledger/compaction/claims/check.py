@@ -146,6 +146,7 @@ from .order import (
     listed_the_other_way,
     mentions,
     out_of_order,
+    ran_as_listed,
     reversed_rule,
     rule_order,
     split_order,
@@ -617,6 +618,10 @@ def _check_clause(
         out = [c for c in out if not c.reason.startswith(_RESTATED_READ)]
     # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
     out = without_translated(text, out, ev)
+    if out and section not in _DONE_SECTIONS and ran_as_listed(text, _user_sentences(ev), ev):
+        # "Run `A` first, then `B`." for "`B`, <unread words> `A`" when the assistant ran
+        # A, then B after it: the record tells the order the user's words gave
+        out = [c for c in out if not c.reason.startswith(_UNTRACED)]
     if out and section not in _DONE_SECTIONS and ban_kept_to(text, ev):
         # "Do not modify X." where the user's clause on X, in unread words, was kept as a ban
         out = [c for c in out if not c.reason.startswith(_BAN_KEPT_EXCUSED)]
@@ -730,11 +735,15 @@ _RULE_SECTIONS = frozenset(
 )
 
 
+def _user_sentences(ev: Evidence) -> list[str]:
+    return ev.derive("user sentences", lambda: [s for t in ev.user for s in sentences(t)])
+
+
 def _check_rule_order(text: str, ev: Evidence) -> list[Claim]:
     """A rule or a plan that orders two steps ("Switch reads first, then run the
     reconciliation"): the user did not order them the other way round."""
-    said = ev.derive("user sentences", lambda: [s for t in ev.user for s in sentences(t)])
-    rule = reversed_rule(text, said) or listed_the_other_way(text, said)
+    said = _user_sentences(ev)
+    rule = reversed_rule(text, said) or listed_the_other_way(text, said, ev)
     if rule is None:
         return []
     return [Claim("constraint", text, f"the user ordered these the other way round: {quote(rule)}")]

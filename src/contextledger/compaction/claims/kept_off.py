@@ -21,11 +21,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ...model import ToolCall
 from ..facts import extract_claims, sentences
 from ..rules import kept_off, paths_said_briefly
 from ..tool_calls import call_writes
-from .evidence import Claim, Evidence
+from .evidence import Claim, Evidence, calls_from
 from .polarity import negated
 from .reading import CLAUSE_MARK, quote
 from .translated import stance_unread
@@ -159,16 +158,7 @@ def _went_on_elsewhere(start: int, reply: str, paths: list[str], ev: Evidence) -
     later = [t for role, t in ev.dialogue[start + 1 :] if role == "assistant"]
     if any(p in t for t in later for p in paths):
         return False
-    return bool(_calls_from(start - 1, len(ev.dialogue), ev))
-
-
-def _calls_from(i: int, end: int, ev: Evidence) -> tuple[ToolCall, ...]:
-    """The calls made after ``ev.dialogue``'s turn ``i`` and before its turn ``end`` (of
-    those answered: a call never answered shifts the count by one, at worst)."""
-    made = len(ev.answered)
-    left = ev.calls_after[i] if i < len(ev.calls_after) else 0
-    still = ev.calls_after[end] if end < len(ev.calls_after) else 0
-    return tuple(call for call, _ in ev.answered[max(made - left, 0) : max(made - still, 0)])
+    return bool(calls_from(start - 1, len(ev.dialogue), ev))
 
 
 def _clause_naming(said: str, paths: set[str]) -> str:
@@ -192,7 +182,7 @@ def banned_where_worked_on(text: str, ev: Evidence) -> list[Claim]:
             return []
         nxt = next((k for k in range(i + 1, len(ev.dialogue)) if ev.dialogue[k][0] == "user"), None)
         wrote = [
-            w for call in _calls_from(i, nxt or len(ev.dialogue), ev) for w in call_writes(call)
+            w for call in calls_from(i, nxt or len(ev.dialogue), ev) for w in call_writes(call)
         ]
         if not all(any(w.startswith(p + "/") or w == p for w in wrote) for p in named):
             return []

@@ -136,6 +136,7 @@ def _said_content(text: str) -> str:
     rest = text[m.end() :] if m else text
     if not m:
         head = re.match(r"(?i)^.*?\buser'?s\s+\w+\s*(?:is|was|:)\s*", text)
+        head = head or _AIM_HEAD.match(text)  # "The goal is to move …": the user's aim
         head = head or lexicon.USER_SAID_HEAD.match(text)  # "Пользователь сказал …"
         if head:
             rest = text[head.end() :]
@@ -147,6 +148,7 @@ def _said_content(text: str) -> str:
     return rest.strip()
 
 
+_AIM_HEAD = re.compile(r"(?i)^\W*(?:the\s+)?(?:goal|aim|objective)\s+(?:is|was)\s+(?=to\s)")
 _SAID_SPLIT = re.compile(
     r"(?i)\s*;\s*|:\s+|,?\s+(?:and|but)\s+(?:(?:later|then|also|finally)\s+)?"
     r"(?=(?:never|not|to|that|don'?t|do\s+not|always|use|keep|corrected|said|asked|"
@@ -816,6 +818,8 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             chosen_over_earlier(part, index.units[i].text, ev.dialogue) for i in good
         ):
             kept = good  # "Use A instead of B" for a correction replacing B, in words not read
+        if not kept:  # "… without downtime": a manner the user named in words not read
+            kept = _paraphrased_but_manner(part, ev)
         before = kept
         if not kept:
             differs = stated.change(index.stance(good[0]), flipped=against)
