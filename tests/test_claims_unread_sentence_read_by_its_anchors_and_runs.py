@@ -5,7 +5,9 @@ stripped in review52):
 - a restriction told in its own clause ("Mele owns the deploy; nothing goes to
   production without their approval.") stands on the clause of the same sentence that
   names what it is about; a leave ("anything may go …") or another person does not;
-- a goal's manner ("… without downtime") the user named in unread words adds no denial;
+- a goal's manner ("… without downtime") the user named in unread words adds no denial,
+  and a move told from the target to the source ("from Redpanda to Kafka" for "… Kafka
+  … Redpanda …") is turned around;
 - two commands the user listed ("`B`, <words> `A`") are in the order the assistant ran
   them after the sentence: "`B`, but only after `A`" is A first; with no such runs a
   list still names the first first."""
@@ -110,3 +112,18 @@ def test_with_no_runs_a_list_names_the_first_first(
 ) -> None:
     record = list(read_messages(_listed(build_then_docs)))
     assert not item_stands(REVERSED, record, "Constraints and corrections")
+
+
+@pytest.mark.parametrize("said", GOAL)
+@pytest.mark.parametrize("heading", [None, "Goal"])
+def test_a_move_told_the_other_way_round_is_stripped(said: str, heading: str | None) -> None:
+    record = said_record(said, "Noted the plan.")
+    lie = "The goal is to move the ferry service from Redpanda to Kafka."
+    assert not item_stands(lie, record, heading)
+
+
+def test_an_english_move_keeps_its_way() -> None:
+    record = said_record("Move the ferry service from Kafka to Redpanda this week.")
+    assert item_stands(
+        "The goal is to move the ferry service from Kafka to Redpanda.", record, None
+    )

@@ -203,6 +203,7 @@ from .said import (
     NO_ASSISTANT_TURN,
     check_assistant,
     check_comparison,
+    check_moved_the_other_way,
     check_plan,
     check_preferences,
     check_user,
@@ -618,6 +619,8 @@ def _check_clause(
         out = [c for c in out if not c.reason.startswith(_RESTATED_READ)]
     # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
     out = without_translated(text, out, ev)
+    if not out and section not in _DONE_SECTIONS:
+        out += check_moved_the_other_way(text, ev)  # "from B to A" where the user said A, B
     if out and section not in _DONE_SECTIONS and ran_as_listed(text, _user_sentences(ev), ev):
         # "Run `A` first, then `B`." for "`B`, <unread words> `A`" when the assistant ran
         # A, then B after it: the record tells the order the user's words gave

@@ -832,7 +832,7 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
                 return [Claim(kind, text, f"not in that order: {part!r} was said before")]
             in_turn = min(later)
         same = [index.units[i] for i in kept]
-        turned_way = _other_way(part, same)
+        turned_way = _other_way(part, same) or _moved_the_other_way(part, same)
         if turned_way:  # "raise the pool to 32" for "Lower it to 32, not 64"
             return [Claim(kind, text, f"the user said {turned_way}: {quote(same[0].text)}")]
         if _SETTLES.match(verb) and all(_ASKED.search(u.text) for u in same):
@@ -900,6 +900,49 @@ def _other_way(part: str, units: Sequence[Unit]) -> str | None:
     if all(u and not d for u, d in theirs) and down:
         return "to raise it, not lower it"
     return None
+
+
+def check_moved_the_other_way(text: str, ev: Evidence) -> list[Claim]:
+    """``text`` moving something from A to B ("The goal is to move the ferry service from
+    Redpanda to Kafka.") where the user sentences naming both A and B name B first
+    (:func:`_moved_the_other_way`)."""
+    move = _FROM_TO.search(text)
+    if move is None:
+        return []
+    pair = [_named(n) for n in (move.group("a"), move.group("b"))]
+    units = [u for u in ev.said_index.units if all(p.search(u.text) for p in pair)]
+    way = _moved_the_other_way(text, units)
+    return (
+        []
+        if way is None
+        else [Claim("user said", text, f"the user said {way}: {quote(units[0].text)}")]
+    )
+
+
+def _named(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w-])")
+
+
+def _moved_the_other_way(part: str, units: Sequence[Unit]) -> str | None:
+    """ "to move it from B to A" when ``part`` moves something from A to B and every one
+    of ``units`` names B before A with no English "from" or "to": a move names where it
+    starts before where it ends ("daga Kafka zuwa Redpanda", "Kafka irraa gara Redpanda",
+    "Kafka эйстэ Redpanda ёнов"); None otherwise."""
+    move = _FROM_TO.search(part)
+    if move is None or not units:
+        return None
+    source, target = move.group("a"), move.group("b")
+    for u in units:
+        if _ENGLISH_WAY.search(u.text):
+            return None
+        at = [_named(n).search(u.text) for n in (source, target)]
+        if at[0] is None or at[1] is None or at[0].start() < at[1].start():
+            return None
+    return f"to move it from {target} to {source}"
+
+
+_FROM_TO = re.compile(r"\bfrom\s+(?P<a>[A-Z][\w.-]*\w)\s+to\s+(?P<b>[A-Z][\w.-]*\w)")
+_ENGLISH_WAY = re.compile(r"(?i)\b(?:from|to|into|onto)\b")
 
 
 # Verbs that say the user settled something, which a question of theirs does not.
