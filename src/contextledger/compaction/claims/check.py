@@ -146,6 +146,7 @@ from .order import (
     listed_the_other_way,
     mentions,
     out_of_order,
+    ran_as_listed,
     reversed_rule,
     rule_order,
     split_order,
@@ -202,6 +203,7 @@ from .said import (
     NO_ASSISTANT_TURN,
     check_assistant,
     check_comparison,
+    check_moved_the_other_way,
     check_plan,
     check_preferences,
     check_user,
@@ -617,6 +619,12 @@ def _check_clause(
         out = [c for c in out if not c.reason.startswith(_RESTATED_READ)]
     # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
     out = without_translated(text, out, ev)
+    if not out and section not in _DONE_SECTIONS:
+        out += check_moved_the_other_way(text, ev)  # "from B to A" where the user said A, B
+    if out and section not in _DONE_SECTIONS and ran_as_listed(text, _user_sentences(ev), ev):
+        # "Run `A` first, then `B`." for "`B`, <unread words> `A`" when the assistant ran
+        # A, then B after it: the record tells the order the user's words gave
+        out = [c for c in out if not c.reason.startswith(_UNTRACED)]
     if out and section not in _DONE_SECTIONS and ban_kept_to(text, ev):
         # "Do not modify X." where the user's clause on X, in unread words, was kept as a ban
         out = [c for c in out if not c.reason.startswith(_BAN_KEPT_EXCUSED)]
@@ -730,11 +738,15 @@ _RULE_SECTIONS = frozenset(
 )
 
 
+def _user_sentences(ev: Evidence) -> list[str]:
+    return ev.derive("user sentences", lambda: [s for t in ev.user for s in sentences(t)])
+
+
 def _check_rule_order(text: str, ev: Evidence) -> list[Claim]:
     """A rule or a plan that orders two steps ("Switch reads first, then run the
     reconciliation"): the user did not order them the other way round."""
-    said = ev.derive("user sentences", lambda: [s for t in ev.user for s in sentences(t)])
-    rule = reversed_rule(text, said) or listed_the_other_way(text, said)
+    said = _user_sentences(ev)
+    rule = reversed_rule(text, said) or listed_the_other_way(text, said, ev)
     if rule is None:
         return []
     return [Claim("constraint", text, f"the user ordered these the other way round: {quote(rule)}")]
@@ -1022,6 +1034,12 @@ def check_sentence(sentence: str, ev: Evidence) -> tuple[int, tuple[Claim, ...]]
         out += check_cause(part, ev, actor)
     if len(parts) > 1:  # "expected 3 attempts and got 1": a pair across its clauses
         out += check_paired(sentence, ev)
+        if any(c.reason.startswith(_UNTRACED) for c in out) and not check_user(
+            sentence, ev, "constraint"
+        ):
+            # "Awa owns the deploy; nothing goes to production without their approval.":
+            # a clause of one user sentence traces with the clause before it
+            out = [c for c in out if not c.reason.startswith(_UNTRACED)]
         if any(c.reason.startswith(CONDITION_LEFT_OUT) for c in out) and not check_condition(
             sentence, ev
         ):

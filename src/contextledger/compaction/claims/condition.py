@@ -25,7 +25,7 @@ from ..trace import FILLER, stem
 from . import words as lex
 from .evidence import Claim, Evidence
 from .polarity import choice_of, preferences
-from .reading import BACKTICKED, fold, quote
+from .reading import BACKTICKED, CLAUSE_MARK, fold, quote
 from .roles import bound_as_said
 from .said import supporting_at
 from .translated import stance_unread
@@ -697,7 +697,6 @@ _CODE_NAME = re.compile(
     r"`[^`\n]+`|(?<![\w/.-])[^\W\d_][\w-]*(?:[_./][\w-]+)+/?|(?<![\w/.-])[^\W\d_]+\d\w*"
 )
 # where a clause ends: "…, ji bilî audit_log_2021.", "Mo ndu X pëpe, a yeke ti mbeni bungbi."
-CLAUSE_MARK = re.compile(r"[,;，、；،؛]")
 _EXCEPTION_WORDS = 4  # "ji bilî X", "gawas lang sa X didto": a marker and a particle or two
 
 

@@ -838,6 +838,15 @@ _STORE_WORDS = ("stored", "saved", "wrote", "written", "exported", "created", "g
 _COMMA = re.compile(r"\s*[,،、，;]\s*")
 
 
+def calls_from(i: int, end: int, ev: Evidence) -> tuple[ToolCall, ...]:
+    """The calls made after ``ev.dialogue``'s turn ``i`` and before its turn ``end`` (of
+    those answered: a call never answered shifts the count by one, at worst)."""
+    made = len(ev.answered)
+    left = ev.calls_after[i] if i < len(ev.calls_after) else 0
+    still = ev.calls_after[end] if end < len(ev.calls_after) else 0
+    return tuple(call for call, _ in ev.answered[max(made - left, 0) : max(made - still, 0)])
+
+
 def command_parts(sentence: str) -> list[str]:
     """``sentence`` cut before each part (between commas) that names a command, when it
     names commands in two or more parts ("You may run `A`" and "but never run `B`, not

@@ -21,14 +21,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ...model import ToolCall
 from ..facts import extract_claims, sentences
 from ..rules import kept_off, paths_said_briefly
 from ..tool_calls import call_writes
-from .condition import CLAUSE_MARK
-from .evidence import Claim, Evidence
+from .evidence import Claim, Evidence, calls_from
 from .polarity import negated
-from .reading import quote
+from .reading import CLAUSE_MARK, quote
 from .translated import stance_unread
 from .words import restricts
 
@@ -129,13 +127,14 @@ def _paths(text: str) -> list[str]:
 def _kept_to(i: int, paths: list[str], touched: str, ev: Evidence) -> bool:
     """Whether the assistant answered the user's turn ``i`` of ``ev.dialogue`` saying it
     would keep off, with no call before the user's next turn - or only took note and went
-    on writing other files (:func:`_went_on_elsewhere`) - and the session went on with
-    calls, none of the record's calls naming ``paths``."""
-    after = ev.dialogue[i + 1 :]
-    nxt = next((k for k, (role, _) in enumerate(after, i + 1) if role == "user"), None)
-    reply = " ".join(t for role, t in ev.dialogue[i + 1 : nxt] if role == "assistant")
-    if not reply:
+    on working (:func:`_went_on_elsewhere`) - and the session went on with calls, none of
+    the record's calls naming ``paths``. User turns in a row are answered together: the
+    reply to ``i`` is the assistant's first turn after them."""
+    start = next((k for k in range(i + 1, len(ev.dialogue)) if ev.dialogue[k][0] != "user"), None)
+    if start is None:
         return False
+    nxt = next((k for k in range(start, len(ev.dialogue)) if ev.dialogue[k][0] == "user"), None)
+    reply = " ".join(t for role, t in ev.dialogue[start:nxt] if role == "assistant")
     calls = ev.calls_after[i] if i < len(ev.calls_after) else 0
     called = nxt is not None and nxt < len(ev.calls_after) and ev.calls_after[nxt] < calls
     if nxt is None or calls == 0:
@@ -144,30 +143,22 @@ def _kept_to(i: int, paths: list[str], touched: str, ev: Evidence) -> bool:
     # it", tells the assistant took a rule; a note does when the work went on elsewhere)
     if negated(reply):
         return kept_off(paths, reply, called, touched)
-    # (work on other files right after the note is the session going on, not the request
-    # taken up: no call ever names the path)
-    note = ev.dialogue[i + 1][1]  # (what came next is the work going on: "Progress note: …")
-    return _went_on_elsewhere(i, note, paths, ev) and kept_off(paths, note, False, touched)
+    # (work right after the note is the session going on, not the request taken up: no
+    # call ever names the path)
+    note = ev.dialogue[start][1]  # (what came next is the work going on: "Progress note: …")
+    return _went_on_elsewhere(start, note, paths, ev) and kept_off(paths, note, False, touched)
 
 
-def _went_on_elsewhere(i: int, reply: str, paths: list[str], ev: Evidence) -> bool:
-    """Whether the assistant took note of the user's turn ``i`` without taking work up,
-    then wrote files, and never named ``paths`` again after its reply."""
+def _went_on_elsewhere(start: int, reply: str, paths: list[str], ev: Evidence) -> bool:
+    """Whether the assistant's ``reply`` (its turn ``start`` of ``ev.dialogue``) took note
+    without taking work up, then made calls - writes or commands, the work going on - and
+    never named ``paths`` again after its reply."""
     if _TAKES_UP.search(reply):
         return False
-    later = [t for role, t in ev.dialogue[i + 1 :] if role == "assistant"][1:]
+    later = [t for role, t in ev.dialogue[start + 1 :] if role == "assistant"]
     if any(p in t for t in later for p in paths):
         return False
-    return any(call_writes(call) for call in _calls_from(i, len(ev.dialogue), ev))
-
-
-def _calls_from(i: int, end: int, ev: Evidence) -> tuple[ToolCall, ...]:
-    """The calls made after ``ev.dialogue``'s turn ``i`` and before its turn ``end`` (of
-    those answered: a call never answered shifts the count by one, at worst)."""
-    made = len(ev.answered)
-    left = ev.calls_after[i] if i < len(ev.calls_after) else 0
-    still = ev.calls_after[end] if end < len(ev.calls_after) else 0
-    return tuple(call for call, _ in ev.answered[max(made - left, 0) : max(made - still, 0)])
+    return bool(calls_from(start - 1, len(ev.dialogue), ev))
 
 
 def _clause_naming(said: str, paths: set[str]) -> str:
@@ -191,7 +182,7 @@ def banned_where_worked_on(text: str, ev: Evidence) -> list[Claim]:
             return []
         nxt = next((k for k in range(i + 1, len(ev.dialogue)) if ev.dialogue[k][0] == "user"), None)
         wrote = [
-            w for call in _calls_from(i, nxt or len(ev.dialogue), ev) for w in call_writes(call)
+            w for call in calls_from(i, nxt or len(ev.dialogue), ev) for w in call_writes(call)
         ]
         if not all(any(w.startswith(p + "/") or w == p for w in wrote) for p in named):
             return []

@@ -21,11 +21,18 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...lexicon import claims as lexicon
 from ..facts import extract_claims
 from ..timeline import EventKind, Timeline, norm_command, norm_path
+from ..tool_calls import call_commands
+from .reading import CLAUSE_MARK
+
+if TYPE_CHECKING:
+    from .evidence import Evidence
 
 _BACKTICKED = re.compile(r"`[^`\n]+`")
 _ADVERB = r"(?:(?:right|just|only|shortly|long|immediately|directly|even)\s+)?"
@@ -300,25 +307,72 @@ def reversed_rule(text: str, rules: list[str]) -> str | None:
     return None
 
 
-def listed_the_other_way(text: str, rules: list[str]) -> str | None:
-    """The user's sentence of ``rules``, in words no order is read from, that lists the
-    two commands ``text`` puts in an order the other way round: "`B`, then `A`" as a
-    list ("Pêşî `B`, paşê `A`": the second after a comma and at most three words). A
-    sentence whose order is read is left to :func:`reversed_rule`."""
-    mine = rule_order(text)
-    if mine is None:
-        return None
-    steps = [_BACKTICKED.findall(step) for step in mine]
-    if not all(len(s) == 1 for s in steps):
-        return None
-    first, then = (s[0] for s in steps)
-    for rule in rules:
-        if rule_order(rule) is not None:
-            continue
-        listed = re.search(rf"{re.escape(then)},\s+(?:[^\W\d_]+\s+){{0,3}}{re.escape(first)}", rule)
-        if listed is not None and rule.count("`") == 4:
+def listed_the_other_way(text: str, rules: list[str], ev: Evidence) -> str | None:
+    """The user's sentence of ``rules`` listing the two commands ``text`` puts in an order
+    (:func:`_listings`) that says the other order, as far as the record shows it: the
+    assistant ran both after it the other way round from ``text``; with no such runs, a
+    list of a few words names the first first ("Pêşî `B`, paşê `A`"), though "`B`, but
+    only after `A`" lists the same two words. A sentence whose order is read is left to
+    :func:`reversed_rule`."""
+    for rule, first, then, other_way, between in _listings(text, rules):
+        ran = _ran_first(first, then, rule, ev)
+        if ran is False or (ran is None and other_way and between <= _LISTED_WORDS):
             return rule
     return None
+
+
+def ran_as_listed(text: str, rules: list[str], ev: Evidence) -> bool:
+    """Whether a user sentence of ``rules`` lists the two commands ``text`` orders
+    (:func:`_listings`) and the assistant ran both after it in ``text``'s order: the
+    order the user's words gave, whichever way round they list them."""
+    return any(
+        _ran_first(first, then, rule, ev) for rule, first, then, _, _ in _listings(text, rules)
+    )
+
+
+def _listings(text: str, rules: list[str]) -> Iterator[tuple[str, str, str, bool, int]]:
+    """For each sentence of ``rules``, in words no order is read from, that names the two
+    commands ``text`` orders and no other, one after a clause mark and a few words after
+    the other: (the sentence, ``text``'s first command, its second, whether the sentence
+    lists them the other way round, the words between them)."""
+    mine = rule_order(text)
+    if mine is None:
+        return
+    steps = [_BACKTICKED.findall(step) for step in mine]
+    if not all(len(s) == 1 for s in steps):
+        return
+    first, then = (s[0] for s in steps)
+    for rule in rules:
+        if rule_order(rule) is not None or rule.count("`") != 4:
+            continue
+        for a, b, other_way in ((then, first, True), (first, then, False)):
+            between = rf"{CLAUSE_MARK.pattern}\s*((?:[^\W\d_]+\s+){{0,6}})"
+            m = re.search(f"{re.escape(a)}{between}{re.escape(b)}", rule)
+            if m is not None:
+                yield rule, first, then, other_way, len(m.group(1).split())
+
+
+_LISTED_WORDS = 3  # (with no runs to tell, a list's words between its two commands)
+
+
+def _ran_first(first: str, then: str, rule: str, ev: Evidence) -> bool | None:
+    """Whether the assistant ran ``first`` before ``then`` after the user's turn saying
+    ``rule``: True or False when it ran both there, None when it did not."""
+    from .evidence import calls_from  # (the evidence reads the order words: no cycle at use)
+
+    at = next((i for i, (role, t) in enumerate(ev.dialogue) if role == "user" and rule in t), None)
+    if at is None:
+        return None
+    ran = [
+        norm_command(c)
+        for call in calls_from(at, len(ev.dialogue), ev)
+        for c in call_commands(call)
+    ]
+    a, b = norm_command(first), norm_command(then)
+    where = [next((k for k, c in enumerate(ran) if x in c), None) for x in (a, b)]
+    if where[0] is None or where[1] is None:
+        return None
+    return where[0] < where[1]
 
 
 _FIX_WORD = re.compile(r"(?i)\bfix(?:es|ed|ing)?\b")

@@ -21,6 +21,11 @@ from ..trace import stem
 ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
 
 # a comma between the items of a list, not one inside a note in parentheses
+# a comma or semicolon between clauses, in any script ("X, it belongs to another team",
+# "X ኣይትንከፎ፣ ናይ ካልእ ጉጅለ እዩ", "؛")
+CLAUSE_MARK = re.compile(r"[,;，、；،؛፣፤၊]")
+# The manner an act is done in, closing its clause: ", without downtime", "without stopping it"
+MANNER_TAIL = re.compile(r"(?i),?\s+without\s+[^,;.]+(?=[.;]?\s*$)")
 _LIST_COMMA = re.compile(r",\s+(?![^()]*\))")
 
 

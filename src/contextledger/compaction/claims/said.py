@@ -49,9 +49,11 @@ from .polarity import (
 )
 from .reading import (
     BACKTICKED,
+    CLAUSE_MARK,
     CORRECTION_NOTE,
     DONE,
     GENERIC_DOING,
+    MANNER_TAIL,
     SAYS,
     SAYS_BARE,
     actor_of,
@@ -134,6 +136,7 @@ def _said_content(text: str) -> str:
     rest = text[m.end() :] if m else text
     if not m:
         head = re.match(r"(?i)^.*?\buser'?s\s+\w+\s*(?:is|was|:)\s*", text)
+        head = head or _AIM_HEAD.match(text)  # "The goal is to move …": the user's aim
         head = head or lexicon.USER_SAID_HEAD.match(text)  # "Пользователь сказал …"
         if head:
             rest = text[head.end() :]
@@ -145,6 +148,7 @@ def _said_content(text: str) -> str:
     return rest.strip()
 
 
+_AIM_HEAD = re.compile(r"(?i)^\W*(?:the\s+)?(?:goal|aim|objective)\s+(?:is|was)\s+(?=to\s)")
 _SAID_SPLIT = re.compile(
     r"(?i)\s*;\s*|:\s+|,?\s+(?:and|but)\s+(?:(?:later|then|also|finally)\s+)?"
     r"(?=(?:never|not|to|that|don'?t|do\s+not|always|use|keep|corrected|said|asked|"
@@ -294,6 +298,30 @@ def _supporting_in(part: str, index: UnitIndex, units: list[int]) -> list[int]:
     return out
 
 
+def _restricted_unread(part: str, index: UnitIndex, units: list[int]) -> list[int]:
+    """Those of ``units`` (what the part before traced to) that say ``part``, a restriction
+    told in English ("…; nothing goes to production without their approval"), in a clause
+    of their own in words no reader here holds or denying: the clause shares a term with
+    ``part``, and the unit holds every specific term of ``part``. A restriction is the
+    cautious side (as :func:`_unread_support` leaves it) when it restricts before its
+    manner; a leave ("anything may go …", "everything goes … without …") is never so read, and a name the unit lacks ("… without Bilal's approval") is not its."""
+    core = MANNER_TAIL.sub("", part)  # ("everything goes … without their approval" lets be)
+    if not units or not lex.restricts(core) or gives_leave(part) or permits(part):
+        return []
+    terms = claim_terms(part) - _REQUEST_WORDS
+    specific = specific_terms(part) & terms
+    out = []
+    for i in units:
+        unit = index.units[i]
+        _, missing = cover(terms, unit.terms)
+        if specific.intersection(missing):
+            continue
+        clauses = [c for c in CLAUSE_MARK.split(unit.text) if terms & claim_terms(c)]
+        if any(stance_unread(c) or lex.restricts(c) for c in clauses):
+            out.append(i)
+    return out
+
+
 # A proper name mid-sentence: "the Atlas billing service", "Priya's branch".
 _NAME = re.compile(r"(?<=[\w,;:)] )[A-Z][a-z]{2,}(?:'s)?(?![\w./:@'-])")
 
@@ -357,7 +385,7 @@ def _paraphrased_but_manner(part: str, ev: Evidence) -> list[int]:
     unit's stance is in words no reader here holds: the act and every anchor are the
     user's; how the user qualified it there cannot be read, and a manner read the other
     way round ("with downtime") is still turned where the unit's words are read."""
-    core = _MANNER_TAIL.sub("", part)
+    core = MANNER_TAIL.sub("", part)
     if core == part or len(lex.content_terms(core)) < 3:
         return []
     found = _paraphrased(core, ev)
@@ -382,10 +410,6 @@ def _source_told_as_target(part: str, said: str) -> bool:
 
 _FIGURE = re.compile(r"(?<![\w.])\d+(?:\.\d+)*(?![\w.]*\w)")
 _TO_FIGURE = re.compile(r"(?i)\b(?:to|into|onto)\s+(?:[\w-]+\s+){0,2}?(?P<n>\d+(?:\.\d+)*)\b")
-
-
-# The manner an act is done in, closing its clause: ", without downtime", "without stopping it"
-_MANNER_TAIL = re.compile(r"(?i),?\s+without\s+[^,;.]+(?=[.;]?\s*$)")
 
 
 # "pip, a nie Poetry", "Decimal, а не float", "PostgreSQL, bukan MySQL", "BigDecimal ולא
@@ -703,7 +727,7 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
         index = ev.said_index
         good, near = supporting_at(part, index, need)
         if not good:  # "…; access goes through the bastion": more of the same sentence
-            good = _supporting_in(part, index, before)
+            good = _supporting_in(part, index, before) or _restricted_unread(part, index, before)
         kept_as_is = _NOT_CHANGING.sub("keeping", part)
         as_said = part  # (its restriction read as said: "do not change X" restricts X)
         if not good and kept_as_is != part:  # "without changing X" is "keep X as it is"
@@ -769,6 +793,8 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             stance_of = _ASIDE.sub("", stance_of)
         stated = Reading(f"{verb} {stance_of}" if with_verb else stance_of)
         kept = index.keeping(good, stated, flipped=against)
+        if not kept:  # (a restriction in a clause of its own of that sentence, not read)
+            kept = _restricted_unread(part, index, [i for i in good if i in before])
         if (
             not kept
             and lex.restricts(part) != against
@@ -792,6 +818,8 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             chosen_over_earlier(part, index.units[i].text, ev.dialogue) for i in good
         ):
             kept = good  # "Use A instead of B" for a correction replacing B, in words not read
+        if not kept:  # "… without downtime": a manner the user named in words not read
+            kept = _paraphrased_but_manner(part, ev)
         before = kept
         if not kept:
             differs = stated.change(index.stance(good[0]), flipped=against)
@@ -804,7 +832,7 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
                 return [Claim(kind, text, f"not in that order: {part!r} was said before")]
             in_turn = min(later)
         same = [index.units[i] for i in kept]
-        turned_way = _other_way(part, same)
+        turned_way = _other_way(part, same) or _moved_the_other_way(part, same)
         if turned_way:  # "raise the pool to 32" for "Lower it to 32, not 64"
             return [Claim(kind, text, f"the user said {turned_way}: {quote(same[0].text)}")]
         if _SETTLES.match(verb) and all(_ASKED.search(u.text) for u in same):
@@ -872,6 +900,49 @@ def _other_way(part: str, units: Sequence[Unit]) -> str | None:
     if all(u and not d for u, d in theirs) and down:
         return "to raise it, not lower it"
     return None
+
+
+def check_moved_the_other_way(text: str, ev: Evidence) -> list[Claim]:
+    """``text`` moving something from A to B ("The goal is to move the ferry service from
+    Redpanda to Kafka.") where the user sentences naming both A and B name B first
+    (:func:`_moved_the_other_way`)."""
+    move = _FROM_TO.search(text)
+    if move is None:
+        return []
+    pair = [_named(n) for n in (move.group("a"), move.group("b"))]
+    units = [u for u in ev.said_index.units if all(p.search(u.text) for p in pair)]
+    way = _moved_the_other_way(text, units)
+    return (
+        []
+        if way is None
+        else [Claim("user said", text, f"the user said {way}: {quote(units[0].text)}")]
+    )
+
+
+def _named(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w-])")
+
+
+def _moved_the_other_way(part: str, units: Sequence[Unit]) -> str | None:
+    """ "to move it from B to A" when ``part`` moves something from A to B and every one
+    of ``units`` names B before A with no English "from" or "to": a move names where it
+    starts before where it ends ("daga Kafka zuwa Redpanda", "Kafka irraa gara Redpanda",
+    "Kafka эйстэ Redpanda ёнов"); None otherwise."""
+    move = _FROM_TO.search(part)
+    if move is None or not units:
+        return None
+    source, target = move.group("a"), move.group("b")
+    for u in units:
+        if _ENGLISH_WAY.search(u.text):
+            return None
+        at = [_named(n).search(u.text) for n in (source, target)]
+        if at[0] is None or at[1] is None or at[0].start() < at[1].start():
+            return None
+    return f"to move it from {target} to {source}"
+
+
+_FROM_TO = re.compile(r"\bfrom\s+(?P<a>[A-Z][\w.-]*\w)\s+to\s+(?P<b>[A-Z][\w.-]*\w)")
+_ENGLISH_WAY = re.compile(r"(?i)\b(?:from|to|into|onto)\b")
 
 
 # Verbs that say the user settled something, which a question of theirs does not.

@@ -44,7 +44,7 @@ from .kept import as_ban
 from .numbers import measures, qualities
 from .order import IMPERATIVE
 from .polarity import choice_of, choice_swapped, preferences
-from .reading import fold, quote
+from .reading import MANNER_TAIL, fold, quote
 from .values import canonical, clock_written
 from .words import (
     denies_unread,
@@ -910,6 +910,7 @@ def contradicted(claim: str, ev: Evidence) -> list[Claim]:
     if not about or any(
         _differs(claim, p) is None
         or _differs(claim, as_ban(p)) is None
+        or _differs(_manner_unread(claim, p), p) is None
         or chosen_over_earlier(claim, p, ev.dialogue)
         or corrected_to(claim, p, ev.dialogue)
         for p in about
@@ -917,6 +918,20 @@ def contradicted(claim: str, ev: Evidence) -> list[Claim]:
         return []
     what = _differs(claim, about[0])
     return [Claim("constraint", claim, f"not what the user said ({what}): {quote(about[0])}")]
+
+
+def _manner_unread(claim: str, said: str) -> str:
+    """``claim`` less the manner it closes on ("…, without downtime") when ``said`` names
+    what that manner is about in words no reader here holds ("… ferry Kafka irraa gara
+    Redpanda downtime malee …"): whether the user said "with" or "without" it cannot be
+    read there, so the manner adds no denial. ``claim`` as it is otherwise."""
+    tail = MANNER_TAIL.search(claim)
+    if tail is None or not stance_unread(said):
+        return claim
+    about = [w.casefold() for w in _WORD.findall(tail.group(0))][1:]  # (after "without")
+    if not about or not all(_holds(said.casefold(), w) for w in about):
+        return claim
+    return claim[: tail.start()] + claim[tail.end() :]
 
 
 # What the word-overlap checks report when they cannot find a clause's words in a turn
