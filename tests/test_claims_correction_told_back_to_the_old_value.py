@@ -7,6 +7,7 @@ to the new, stands, whatever the recap calls the thing moved."""
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any
 
 import pytest
@@ -33,6 +34,7 @@ VALUES = [
     ("queue", "orders-v1", "orders-v2", "rabbitmqctl list_queues name={v}"),
 ]
 HEADINGS = ["Constraints and corrections", "Summary"]
+CASES = list(product([*MOVES, ENGLISH], VALUES, HEADINGS))
 
 
 def _record(earlier: str, moved: str, old: str, new: str, command: str) -> list[dict[str, Any]]:
@@ -76,27 +78,21 @@ def _told_right(thing: str, old: str, new: str) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("heading", HEADINGS)
-@pytest.mark.parametrize("value", VALUES, ids=[v[0] for v in VALUES])
-@pytest.mark.parametrize("move", [*MOVES, ENGLISH], ids=["fj", "to", "ki", "mi", "en"])
+@pytest.mark.parametrize(("move", "value", "heading"), CASES)
 def test_a_correction_told_to_the_value_the_user_moved_away_from_is_stripped(
     move: tuple[str, str], value: tuple[str, str, str, str], heading: str
 ) -> None:
-    thing, old, new, command = value
-    dicts = _record(*move, old, new, command)
-    for line in _told_back(thing, old, new):
+    dicts = _record(*move, *value[1:])
+    for line in _told_back(*value[:3]):
         assert not _stands(line, dicts, heading), line
 
 
-@pytest.mark.parametrize("heading", HEADINGS)
-@pytest.mark.parametrize("value", VALUES, ids=[v[0] for v in VALUES])
-@pytest.mark.parametrize("move", [*MOVES, ENGLISH], ids=["fj", "to", "ki", "mi", "en"])
+@pytest.mark.parametrize(("move", "value", "heading"), CASES)
 def test_the_correction_told_to_the_new_value_stands(
     move: tuple[str, str], value: tuple[str, str, str, str], heading: str
 ) -> None:
-    thing, old, new, command = value
-    dicts = _record(*move, old, new, command)
-    for line in _told_right(thing, old, new):
+    dicts = _record(*move, *value[1:])
+    for line in _told_right(*value[:3]):
         assert _stands(line, dicts, heading), line
 
 
