@@ -82,10 +82,12 @@ from .condition import (
 )
 from .corrected import (
     RANGE_REPLACED,
+    check_corrected_back,
     check_corrected_count,
     check_corrected_name,
     check_corrected_value,
     check_replaced_range,
+    corrected_as_moved,
     range_change_told,
     range_set_by_user,
     ranges_corrected_to,
@@ -617,6 +619,10 @@ def _check_clause(
     if out and section not in _DONE_SECTIONS and restates_correction(text, ev):
         # "Toplantı odası kat 4'te (kat 3 değil).": the user's correction, the same way round
         out = [c for c in out if not c.reason.startswith(_RESTATED_READ)]
+    if out and section not in _DONE_SECTIONS and corrected_as_moved(text, ev):
+        # "The user changed the branch to release-2.5." after "<release-2.4> … <release-2.5>"
+        # and calls on release-2.5: the user's move retold, whatever words they made it in
+        out = [c for c in out if not c.reason.startswith(_MOVE_READ)]
     # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
     out = without_translated(text, out, ev)
     if not out and section not in _DONE_SECTIONS:
@@ -638,9 +644,12 @@ def _check_clause(
         # "The user asked to refactor X" when the user's short clause on X was a ban kept to,
         # and "never touch X" when the assistant wrote under X right after that clause
         out += [] if out else asked_where_kept_off(text, ev) + banned_where_worked_on(text, ev)
-    if not out and section not in _DONE_SECTIONS:
+    if not out and section not in _DONE_SECTIONS and not corrected_as_moved(text, ev):
+        # (a move the record shows the user made is told as it was: "the user replaced
+        # orders with actually" of "Actually, not orders-v1 — use orders-v2" is no reading)
         out += check_corrected_name(text, ev)  # "Tap & Pay" after "… Tap to Pay, not Tap & Pay"
         out += check_corrected_value(text, ev)  # "Batch size: 256." after "make that 512"
+        out += [] if out else check_corrected_back(text, ev)  # "corrected to A" after "A … B"
         out += [] if out else check_stale_words(text, ev)  # "志望校は東北大学。" for "…じゃなくて…"
     return tuple(dict.fromkeys(out))
 
@@ -871,6 +880,13 @@ _DENIAL_READ = re.compile(r"^the user said the opposite about|drops the user's d
 _STANCE_READ = ("the user said the opposite about", "the user restricted this")
 # what a correction said back the user's way round is not: turned, untraced, another's
 _RESTATED_READ = (*_STANCE_READ, "the user said it of")
+# what a move the user made, retold, is not: untraced, turned, the assistant's act
+_MOVE_READ = (
+    *_NOT_THE_USERS,
+    *_STANCE_READ,
+    "not what the user said",
+    "the assistant did it, not the user",
+)
 _USER_SAYS = re.compile(r"^\W*User:\s+")  # "User: We rejected …" quotes the user's sentence
 _USERS_WORDS = frozenset(
     {"Constraints and corrections", "Goal", "Open requests", "User also said", "Decisions"}

@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import re
 
+from ...lexicon.negation import denial
 from ..trace import claim_terms, stem
-from .evidence import Claim, Evidence
+from ..wording import whole_token
+from .evidence import Claim, Evidence, calls_from
 from .reading import quote
 from .values import (
     canonical,
@@ -38,6 +40,8 @@ from .values import (
 from .words import content_terms
 
 __all__ = [
+    "CORRECTED_TO",
+    "check_corrected_back",
     "check_corrected_count",
     "check_corrected_name",
     "check_corrected_value",
@@ -335,3 +339,110 @@ def check_corrected_value(text: str, ev: Evidence) -> list[Claim]:
             why = f"the user changed it to {new}: {quote(said)}"
             return [Claim("constraint", text.strip(), why)]
     return []
+
+
+# A correction told by where it leads: "corrected the earlier choice to X", "switched to X"
+CORRECTED_TO = re.compile(
+    r"(?i)\b(?:corrected|changed|switched|replaced|revised|amended)\b(?:\s+[\w'-]+){0,4}?\s+to\s+"
+    r"`?(?P<value>[^\s`]+)"
+)
+# a value of some shape ("eu-west-1", "db-blue.internal", "release-2.4"), not a plain word:
+# two of one shape in one sentence are two options of one thing
+_VALUE = re.compile(r"(?<![\w.:/-])\w[\w.:/-]*\w(?![\w-])")
+_SHAPE_PARTS = ((re.compile(r"\d+"), "0"), (re.compile(r"[^\W\d_]+"), "a"))
+_SENTENCE_END = re.compile(r"(?<=[.!?。።;])\s+")
+
+
+def _shape(value: str) -> str | None:
+    """The shape of a value, letters and digits read as runs ("eu-west-1" and "ap-south-1"
+    are "a-a-0"); None for a plain word or number, which has no shape of its own."""
+    for run, mark in _SHAPE_PARTS:
+        value = run.sub(mark, value)
+    return value if len(value) > 1 else None
+
+
+def _named_in(text: str, value: str) -> bool:
+    return whole_token(text, value, r"(?<![\w.:/-])", r"(?![\w-])")
+
+
+def _called_with(args: str, value: str) -> bool:
+    """Whether a call's arguments name ``value``, maybe as part of a name of its own
+    ("s3://ferry-eu-west-1" names eu-west-1)."""
+    return whole_token(args, value, r"(?<![^\W_])", r"(?![^\W_])")
+
+
+def _moves(ev: Evidence) -> tuple[tuple[str, str, str], ...]:
+    """(old value, new value, the user's sentence) of each move the user made from one
+    value to another of its shape, in whatever words: the sentence names the old value
+    before the new one, the record named the old value before that turn, and the calls
+    after it name the new value and never the old one again. Read by where the values
+    sit ("Kwete, kwete eu-west-1 — shandisa ap-south-1." after calls on eu-west-1 and
+    before calls on ap-south-1)."""
+    out: list[tuple[str, str, str]] = []
+    turns = ev.dialogue
+    for at, (role, turn) in enumerate(turns):
+        if role != "user":
+            continue
+        for said in _SENTENCE_END.split(turn):
+            named = list(dict.fromkeys(_VALUE.findall(said)))
+            for i, old in enumerate(named):
+                new = next((v for v in named[i + 1 :] if _shape(v) == _shape(old)), None)
+                if new is None or _shape(old) is None or not _named_before(old, at, ev):
+                    continue
+                # (the calls after are read only for a pair: most turns name none)
+                after = [c.arguments for c in calls_from(at, len(turns), ev)]
+                if any(_called_with(a, new) for a in after) and not any(
+                    _called_with(a, old) for a in after
+                ):
+                    out.append((old, new, said))
+    return tuple(out)
+
+
+def _named_before(value: str, at: int, ev: Evidence) -> bool:
+    """Whether a turn of ``ev.dialogue`` before ``at``, or a call made before it, names
+    ``value``."""
+    return any(_named_in(t, value) for _, t in ev.dialogue[:at]) or any(
+        _called_with(c.arguments, value) for c in calls_from(0, at, ev)
+    )
+
+
+def _told_to(text: str) -> str | None:
+    """The value a correction told by where it leads ends at ("… to eu-west-1." →
+    "eu-west-1"), when that is the whole claim: none denied, nothing added after it."""
+    told = CORRECTED_TO.search(text) or _FROM_TO.search(text)
+    if told is None or text[told.end() :].strip(" `.;!)") or denial(text):
+        return None
+    return told.group("value").rstrip(".,;:!?)`")
+
+
+# a move told with both ends: "changed the branch from release-2.4 to release-2.5"
+_FROM_TO = re.compile(r"(?i)\bfrom\s+`?(?P<old>[^\s`]+?)`?\s+to\s+`?(?P<value>[^\s`]+)")
+
+
+def check_corrected_back(text: str, ev: Evidence) -> list[Claim]:
+    """A correction told as leading to the value the user moved away from ("The user
+    corrected the region to eu-west-1." when the record used eu-west-1, the user said
+    "<eu-west-1> … <ap-south-1>", and the calls after it used ap-south-1): the claim names
+    the old value and not the new one."""
+    value = _told_to(text)
+    moves = ev.derive("values moved", lambda: _moves(ev)) if value else ()
+    source = _FROM_TO.search(text)
+    for old, new, said in moves:
+        # (told with both ends, the one it starts from must be the new value to be turned)
+        if old == value and (source.group("old") == new if source else not _named_in(text, new)):
+            why = f"the user moved it from {old} to {new}: {quote(said)}"
+            return [Claim("constraint", text.strip(), why)]
+    return []
+
+
+def corrected_as_moved(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` tells a correction as leading to the value the user moved to
+    ("The user changed the release branch to release-2.5." after the user's
+    "<release-2.4> … <release-2.5>" and calls on release-2.5): the user's move retold,
+    whatever words the user said it in, and whatever the claim calls the thing moved."""
+    value = _told_to(text)
+    moves = ev.derive("values moved", lambda: _moves(ev)) if value else ()
+    source = _FROM_TO.search(text)
+    return any(
+        new == value and (source is None or source.group("old") == old) for old, new, _ in moves
+    )

@@ -37,6 +37,7 @@ from ...lexicon.negation import READ_WORD_BY_WORD, denial
 from ...settings_said import word_count
 from ..facts import sentences
 from ..wording import whole_token
+from .corrected import CORRECTED_TO
 from .evidence import Claim, Evidence, command_parts
 from .handoff import LEAVING_STEMS, names_in, people_who_left, set_aside
 from .handoff import has_stem as _has_stem
@@ -487,7 +488,7 @@ def corrected_to(claim: str, said: str, dialogue: Sequence[tuple[str, str]]) -> 
     one thing it names is in ``said`` beside another option the turns before named, and
     the turns before never named it (a correction brings in what was not there; "to
     us-east-1" there names the option it replaced)."""
-    told = _CORRECTED_TO.search(claim)
+    told = CORRECTED_TO.search(claim)
     # (a denial read is left to the readers: "keep us-east-1, not eu-central-1")
     bare = _SHORT_WORD.sub(" ", _CODE_OR_PATH.sub(" ", said))
     if told is None or denial(bare) or denies_unread(bare):
@@ -502,12 +503,6 @@ def corrected_to(claim: str, said: str, dialogue: Sequence[tuple[str, str]]) -> 
     (new,) = kept
     others = _anchors(said) - kept
     return not _holds(earlier, new) and any(_holds(earlier, old) for old in others)
-
-
-# A correction told by where it leads: "corrected the earlier choice to X", "switched to X"
-_CORRECTED_TO = re.compile(
-    r"(?i)\b(?:corrected|changed|switched|replaced|revised|amended)\b(?:\s+[\w'-]+){0,4}?\s+to\s+\S"
-)
 
 
 _SHORT_RULE = 6  # words of its own, besides what it names
