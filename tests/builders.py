@@ -169,6 +169,29 @@ def chat_exchange(cid: str, name: str, args: dict[str, object], output: str) -> 
     return [openai_tool_call(cid, name, args), openai_tool_result(cid, output)]
 
 
+def facts_kept_at_bigger_windows(
+    dicts: Dicts,
+    facts: Iterable[str],
+    model: str,
+    windows: Iterable[int] = (8_000, 12_000, 16_000, 24_000, 32_000),
+) -> list[tuple[int, list[str]]]:
+    """``fit`` at each of ``windows`` (growing): the facts (exact texts) in the view at one
+    window and not at the next, by window; [] when a bigger window keeps all a smaller kept."""
+    from contextledger.fit import fit
+    from contextledger.providers import translate
+
+    lost: list[tuple[int, list[str]]] = []
+    kept_before: set[str] = set()
+    for window in windows:
+        r = fit(dicts, model, window=window, max_output_tokens=1_000)
+        body = json.dumps(translate(r.messages, "openai").body)
+        kept = {f for f in facts if f in body}
+        if kept_before - kept:
+            lost.append((window, sorted(kept_before - kept)))
+        kept_before = kept
+    return lost
+
+
 def tool_conversation() -> list[Message]:
     """System, a user turn with a screenshot, a tool call whose result holds text and an
     image, and the answer: every block kind a session store has to keep apart."""

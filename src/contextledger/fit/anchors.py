@@ -73,6 +73,7 @@ from .gists import (
     excerpt_told,
     excerpt_without,
     exchange_gist,
+    far_rank,
     gist_steps,
     only_pasted,
     own_sentences,
@@ -1479,7 +1480,8 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
     in the words of the call's arguments and the failing lines of its output), and the
     assistant's short statements of a value right after a tool exchange, as they were said
     (a wording the session says again and again, "Step 12 checked.", is routine). Failures first, then files written,
-    statements, commands run; newest first within each; one text pinned once; chosen
+    statements, commands run (a failure further back than ``gists.GIST_NEAR`` after them,
+    ``gists.far_rank``); newest first within each; one text pinned once; chosen
     within ``gists.gist_steps``, so a bigger cap pins whatever a smaller one pins. Only
     after the first request pinned: the history sent still starts with the user. Looks at
     the units ``_gist_candidates`` reads. Never of the exchange the model answers now
@@ -1756,6 +1758,8 @@ def _gist_candidates(
     from ``older`` on; see ``GIST_REACH``). ``known``: what was found in units before
     (``_known_visits``); ``visits`` gets what is found in each unit looked at now."""
     found: list[tuple[int, int, str]] = []  # (rank, -unit, text)
+    # (the units that count from the history's end to each found one: ``far_rank``)
+    ends: dict[int, int] = {}
     statements: list[tuple[int, str, str]] = []  # (unit, text, wording)
     told: list[tuple[int, _Told]] = []  # (unit, its own words)
     visited = 0
@@ -1779,6 +1783,7 @@ def _gist_candidates(
             continue
         if what[0] == "found":
             found.append((what[1], -k, what[2]))
+            ends[k] = from_end - counts
         elif what[0] == "said":
             statements.append((k, what[1], what[2]))
         else:
@@ -1788,7 +1793,7 @@ def _gist_candidates(
     wordings = Counter(w for _, _, w in statements)
     found += [(SAID, -k, text) for k, text, w in statements if not repeated(wordings[w])]
     found = routine(found)
-    found.sort()
+    found.sort(key=lambda g: (far_rank(g[0], ends.get(-g[1], 0)), g))
     return found
 
 

@@ -28,7 +28,7 @@ from itertools import islice, pairwise
 from ..intent import is_decision
 from ..lexicon.common import COUNTER_LABELS, SENTENCE_WORDS, compiled_on_use
 from ..lexicon.intent import LETTER_CLOSING, LETTER_GREETING, NUDGE_WORDS, SPEAKER_FIRST
-from ..lexicon.outcomes import RUN_FAILED, RUN_FAILED_MARKS
+from ..lexicon.outcomes import MONITOR_FAILED, MONITOR_FAILED_MARKS, RUN_FAILED, RUN_FAILED_MARKS
 from ..lexicon.tools import COMMAND_KEY, LOOKING, LOOKUP_WORDS, READ_WORDS, WRITE_TOOL
 from ..model import Message, Reasoning, Text, ToolCall, ToolResult
 from ..prefilter import first_possible, superset
@@ -59,6 +59,25 @@ GIST_VISITS = 1_200
 #: cutting further back, does not bring in older gists that take the room of those a
 #: smaller window pinned (an old failure ranks ahead of the commands run since).
 GIST_REACH = GIST_VISITS + GIST_VISITS // 8
+#: A failure further back than this many units that count from the history's end is
+#: chosen after the commands run, not first: the reach of 1,200 brought in old failures
+#: that, ranked first, took the 8k cap from the newer files, commands and statements the
+#: reach of 600 had pinned (retain59's held-out s1 claude 159 → 154 facts). Counted from
+#: the end, not from the cut, so the order is the same at every window (``far_rank``).
+GIST_NEAR = GIST_VISITS // 4
+#: Where such a far failure is chosen: after the commands run, before the files read.
+FAR_FAILED = RAN + 0.5
+
+
+def far_rank(rank: int, from_end: int) -> float:
+    """The rank a gist is chosen by, of a unit ``from_end`` units that count from the
+    history's end: a failure beyond ``GIST_NEAR`` ranks ``FAR_FAILED``.
+
+    >>> far_rank(FAILED, 10), far_rank(FAILED, GIST_NEAR), far_rank(WROTE, 900)
+    (0, 4.5, 1)
+    """
+    return FAR_FAILED if rank == FAILED and from_end >= GIST_NEAR else rank
+
 
 #: A value statement is a short assistant turn with a digit in it, whose wording (digits
 #: aside) the session does not repeat this often ("Step 12 checked." said every turn is not).
@@ -92,6 +111,7 @@ _MARKS = (
     "INFEASIBLE", "UNSAT", "TIMEOUT", "TIMED OUT", "ABORTED", "CRASHED", "KILLED", "DENIED", "REJECTED",
     "INVALID", "UNHEALTHY", "● ", "[-] ", " [E]", "Status: 4", "Status: 5", "status: 4",
     "status: 5", "HTTP/1.1 4", "HTTP/1.1 5", "HTTP/2 4", "HTTP/2 5", *RUN_FAILED_MARKS,
+    *MONITOR_FAILED_MARKS,
 )  # fmt: skip
 # (only ever searched for: ``Error\b`` is found where ``\b\w*Error\b`` is, the word that ends
 # in it starts at a word boundary; ``\w*`` tried at every letter of a long word was quadratic:
@@ -112,7 +132,9 @@ _FAIL_LINE = compiled_on_use(
     r"ABORTED|CRASHED|KILLED|DENIED|REJECTED|INVALID|UNHEALTHY)\b|"
     # (a process's non-zero exit, a crash, a kill, npm's banner, a server's error page: the
     # markers the recap's failures read too, one list)
-    r"(?:" + RUN_FAILED + r")"
+    r"(?:" + RUN_FAILED + r")|"
+    # (a monitoring check's failing state: "CRITICAL check_disk_usage: 97% used")
+    r"(?:" + MONITOR_FAILED + r")"
 )
 # a count of nothing failed: "0 failed", "errors=0", "no errors", "exit code 0"
 _NOTHING_FAILED_WORDS = (
@@ -126,7 +148,9 @@ _NOTHING_FAILED = compiled_on_use("(?i)" + _NOTHING_FAILED_WORDS)
 # name 120ms" (retain34 set A: a helpdesk agent's failing Pester test kept 0/6)
 _NAMES_TEST = compiled_on_use(
     r"::|--- FAIL|^\d+\) \S|\S > \S|<testcase\b|^not ok \d|^rspec \./|^● |\S › \S|^\[-\] \S"
-    r"|\S \[E\]$"
+    r"|\S \[E\]$|"
+    # (... or the monitoring check that failed: a check's name is its test's)
+    r"(?:" + MONITOR_FAILED + r")"
 )
 _MOCHA_TEST = compiled_on_use(r"^\d+\) \S")
 # a count or header of failures a list of numbered tests goes with (Mocha's "1 failing",
@@ -260,11 +284,43 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
     last = next((x for text in outputs for x in _last_lines(text, 1)), "")
     if rank == WROTE:
         # (what a write answered: the id of the work order, ticket or page it made, R36-F1)
-        answered = f" → {last}" if last else ""
+        answered = f" → {last}" if last and not bare_receipt(last, said) else ""
         return Gist(WROTE, f"{words}[Earlier tool call, left out to fit: {said} — done{answered}]")
     sums = [x for text in outputs for x in summary_lines(text) if x != last][:_SUMMARY_LINES]
     outcome = " → " + " | ".join([*sums, last]) if last else ""
     return Gist(RAN, f"{words}[Earlier tool call, left out to fit: {said}{outcome}]")
+
+
+# a size a write's receipt reports: "1234 bytes", "(30 lines)"
+_SIZE = compiled_on_use(r"(?i)\b\d[\d,.]*\s*(?:[kmg]?i?b|bytes?|lines?|chars?|characters?)\b")
+
+
+def bare_receipt(answer: str, said: str) -> bool:
+    """Whether a write's ``answer`` tells nothing its gist's ``said`` (the call, as shown)
+    does not: one word with no digit ("Done!", "OK"), or the path written again, with at
+    most its size ("wrote 1234 bytes to src/a.py"). Such a receipt was ~15 tokens of each
+    file-written gist, and at 16k the cap is full of gists (retain59: claude kept 154 of
+    216). A receipt with an id the call did not hold ("Created ticket 4512") is kept.
+
+    >>> bare_receipt("wrote 1234 bytes to src/a.py", "write_file src/a.py"), bare_receipt("Done!", "x")
+    (True, True)
+    >>> bare_receipt("Created ticket 4512", "create_ticket title=Refund"), bare_receipt("ok", "")
+    (False, True)
+    """
+    words = answer.split()
+    if len(words) == 1:
+        return not _has_digit(answer)
+    shown = {_bare_word(w) for w in said.split()}
+    paths = {w for w in words if _bare_word(w) in shown and ("/" in w or "." in w.strip("."))}
+    if not paths:
+        return False
+    rest = " ".join(w for w in words if w not in paths)
+    return not _has_digit(_SIZE.sub(" ", rest))
+
+
+def _bare_word(word: str) -> str:
+    """``word`` without the quotes, brackets and punctuation around it."""
+    return word.strip("'\"()[]<>{},.:;`")
 
 
 def read_records(output: str, lines: Sequence[str]) -> bool:
@@ -1468,7 +1524,8 @@ _SCREENED_CHARS = 256
 #: at every character), and a JUnit report's failure (it names the testcase before it).
 #: None holds a line break.
 _MAY_NAME = compiled_on_use(
-    r"::|--- FAIL|\) | > |<(?:testcase|failure|error)|not ok |rspec \./|● | › |\[-\] | \[E\]"
+    r"::|--- FAIL|\) | > |<(?:testcase|failure|error)|not ok |rspec \./|● | › |\[-\] | \[E\]|"
+    + "|".join(re.escape(mark) for mark in MONITOR_FAILED_MARKS)
 )
 #: The line breaks ``str.splitlines`` cuts at other than "\n" (each looked for alone: a
 #: substring test is ~40x a character class's search, speed60).

@@ -35,6 +35,23 @@ RUN_FAILED_MARKS = (
     "Killed", "<title>4", "<title>5", "<h1>4", "<h1>5",
 )  # fmt: skip
 
+# A monitoring check in a failing state, in the shapes the monitors print it: a Nagios
+# plugin's "DISK CRITICAL - free space: /var 3%" or "CRITICAL check_disk_usage: 97% used"
+# (the state, the check's name, a colon), Nagios/Icinga's log "SERVICE ALERT:
+# db-1;check_lag;WARNING;HARD;3;…", Sensu's "status 2 (CRITICAL)", Alertmanager's
+# "[FIRING:1] HighLatency". Case-sensitive: a log's "critical" or "warning:" on any line
+# is no check's state, nor is Python's "WARNING: Running pip as root" (no name before
+# its colon). The gists read none of them: a failing check was gisted as its count, "1
+# check failing", and its name lost at every window (retain59's ops sessions).
+MONITOR_FAILED = (
+    r"^\W{0,2}(?:[A-Z][A-Z0-9_]*\s){0,3}(?:CRITICAL|WARNING|UNKNOWN)\s+-\s|"
+    r"^\W{0,2}(?:CRITICAL|WARNING|UNKNOWN)\s+[\w./-]*[_./][\w./-]*\s*:|"
+    r";(?:CRITICAL|WARNING|UNKNOWN|DOWN|UNREACHABLE);(?:HARD|SOFT);|"
+    r"\((?:CRITICAL|WARNING)\)|\[FIRING(?::\d+)?\]"
+)
+# ... the literals one of which each of its matches holds
+MONITOR_FAILED_MARKS = ("CRITICAL", "WARNING", "UNKNOWN", ";DOWN;", ";UNREACHABLE;", "[FIRING")
+
 # A failure said in the languages tools print in: "FEHLER: …", "Erreur : échec de …", "1
 # Fehler, 212 …", "Exit-Code 2", "終了コード 1", "指定されたパスが見つかりません。"
 # The label a tool prints an error under, in the languages tools print in: "Fehler:",
