@@ -1518,37 +1518,110 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
     pinned: list[tuple[int, Unit | None]] = []
     seen = {m.text for m in priors}
     bounds = _gist_bounds(index, pricer)
+    needs = _gist_needs(index, bounds, found, pricer)
+    ends = _rank_ends(found)
     steps = gist_steps(cap)
+    # (every gist before ``first`` is pinned or its text is: a step goes on from where the
+    # one before stopped, not through the ~100 pinned again)
+    first = 0
     for step in steps:
-        stops = step == steps[-1]  # (the window's own cap: ``gist_steps``)
-        over: int | None = None  # the rank of the first gist over this step's room
-        for rank, minus_k, text in found:
-            # (a gist over the room is stepped over for the smaller ones of its rank, not
-            # for a later rank's: a small command run must not take the room the next
-            # step gives a failure)
-            if step - spent < least or (over is not None and rank != over):
+        over: int | None = None  # where in ``found`` the first gist over this step's room is
+        while first < len(found) and step - spent >= least:
+            cost = _pin_gist(
+                index, pricer, bounds, pins, pinned, seen, found[first], needs[first], step - spent
+            )
+            if cost is None:
+                over = first
                 break
-            if text in seen:
-                continue
-            k = -minus_k
-            if k in pins.gists or k in pins.numbers:
-                continue  # (pinned within a smaller cap)
-            unit = _gist_unit(index, pricer, bounds, k, rank, text, step - spent)
-            if unit is None:
-                if stops:
-                    break
-                over = rank
-                continue
-            if unit.kind == "said":
-                pins.add(k, unit)
-                pinned.append((k, None))
-            else:
-                pins.units.append(unit)
-                pins.gists[k] = unit
-                pinned.append((k, unit))
-            seen.add(text)
-            spent += unit.cost
+            spent += cost
+            first += 1
+        if over is None or step == steps[-1]:
+            continue  # (at the window's own cap the choice stops at the first over it)
+        # (a gist over the room is stepped over for the smaller ones of its rank, not for a
+        # later rank's: a small command run must not take the room the next step gives a
+        # failure. Of the rest of its rank, those surely over the room are not looked at:
+        # ~300 candidates looked at in each of ~9 steps were ~2 ms of a moved refit)
+        room = step - spent
+        rest = range(over + 1, ends[over])
+        for i in [j for j in rest if needs[j] <= room and found[j][2] not in seen]:
+            if step - spent < least:
+                break
+            spent += (
+                _pin_gist(
+                    index, pricer, bounds, pins, pinned, seen, found[i], needs[i], step - spent
+                )
+                or 0
+            )
     _tables(index).gist_pins = _GistPins(found, cap, pricer, least, priors, tuple(pinned))
+
+
+def _pin_gist(
+    index: HistoryIndex,
+    pricer: Pricer,
+    bounds: dict[str, int],
+    pins: Pins,
+    pinned: list[tuple[int, Unit | None]],
+    seen: set[str],
+    candidate: tuple[int, int, str],
+    need: int,
+    room: int,
+) -> int | None:
+    """Pin gist ``candidate`` (of ``_gist_candidates``) within ``room``: what it cost (0: its
+    unit or text is pinned already), None when it is over ``room`` (``need``: at least what
+    it costs, ``_gist_needs``)."""
+    rank, minus_k, text = candidate
+    if text in seen:
+        return 0
+    k = -minus_k
+    if k in pins.gists or k in pins.numbers:
+        return 0  # (pinned within a smaller cap)
+    unit = None if need > room else _gist_unit(index, pricer, bounds, k, rank, text, room)
+    if unit is None:
+        return None
+    if unit.kind == "said":
+        pins.add(k, unit)
+        pinned.append((k, None))
+    else:
+        pins.units.append(unit)
+        pins.gists[k] = unit
+        pinned.append((k, unit))
+    seen.add(text)
+    return unit.cost
+
+
+def _gist_needs(
+    index: HistoryIndex, bounds: dict[str, int], found: list[tuple[int, int, str]], pricer: Pricer
+) -> list[int]:
+    """A lower bound of what each of ``found`` costs pinned (``_gist_unit`` pins none within
+    less): a statement pinned whole, its price if it is priced (else 0: nothing is priced
+    to learn it); a gist, its turn's price if an earlier refit gave it (``_gist_turns``),
+    else ``gist_least`` (a refit after the kept run moved found ~60 % of the gists tried
+    over the room only by their price)."""
+    turns = _gist_turns(index, pricer)
+    needs: list[int] = []
+    for rank, minus_k, text in found:
+        k = -minus_k
+        if rank == SAID and index.kinds[k] != "exchange":
+            start = index.starts[k]
+            needs.append(index.costs[start] if index.priced[start] else 0)
+            continue
+        turn = turns.get((index.starts[k], index.end(k), text))
+        if turn is not None:
+            needs.append(turn[1])
+            continue
+        bound = bounds.get(text)
+        if bound is None:
+            bound = bounds[text] = gist_least(pricer, text)
+        needs.append(bound)
+    return needs
+
+
+def _rank_ends(found: list[tuple[int, int, str]]) -> list[int]:
+    """For each of ``found`` (sorted by rank), where the run of its rank ends."""
+    ends = [len(found)] * len(found)
+    for i in range(len(found) - 2, -1, -1):
+        ends[i] = ends[i + 1] if found[i][0] == found[i + 1][0] else i + 1
+    return ends
 
 
 def _gist_unit(
