@@ -27,7 +27,7 @@ import re
 from ...lexicon.negation import denial
 from ..trace import claim_terms, stem
 from ..wording import whole_token
-from .evidence import Claim, Evidence, calls_from
+from .evidence import Claim, Evidence
 from .reading import quote
 from .values import (
     canonical,
@@ -390,7 +390,7 @@ def _moves(ev: Evidence) -> tuple[tuple[str, str, str], ...]:
                 if new is None or _shape(old) is None or not _named_before(old, at, ev):
                     continue
                 # (the calls after are read only for a pair: most turns name none)
-                after = [c.arguments for c in calls_from(at, len(turns), ev)]
+                after = [c.arguments for c in ev.calls_from(at, len(turns))]
                 if any(_called_with(a, new) for a in after) and not any(
                     _called_with(a, old) for a in after
                 ):
@@ -402,7 +402,7 @@ def _named_before(value: str, at: int, ev: Evidence) -> bool:
     """Whether a turn of ``ev.dialogue`` before ``at``, or a call made before it, names
     ``value``."""
     return any(_named_in(t, value) for _, t in ev.dialogue[:at]) or any(
-        _called_with(c.arguments, value) for c in calls_from(0, at, ev)
+        _called_with(c.arguments, value) for c in ev.calls_from(0, at)
     )
 
 

@@ -450,6 +450,14 @@ class Evidence:
             found = self._indexes["told"] = UnitIndex(told)
         return found
 
+    def calls_from(self, i: int, end: int) -> tuple[ToolCall, ...]:
+        """The calls made after ``dialogue``'s turn ``i`` and before its turn ``end`` (of
+        those answered: a call never answered shifts the count by one, at worst)."""
+        made = len(self.answered)
+        left = self.calls_after[i] if i < len(self.calls_after) else 0
+        still = self.calls_after[end] if end < len(self.calls_after) else 0
+        return tuple(call for call, _ in self.answered[max(made - left, 0) : max(made - still, 0)])
+
     def cause_index(self, by_user: bool) -> UnitIndex:
         """Where a cause a recap gives can come from: what the assistant said (not what it
         echoed of the user's words) and what tools printed, not a call's arguments; and,
@@ -836,15 +844,6 @@ _STORE_WORDS = ("stored", "saved", "wrote", "written", "exported", "created", "g
 
 
 _COMMA = re.compile(r"\s*[,،、，;]\s*")
-
-
-def calls_from(i: int, end: int, ev: Evidence) -> tuple[ToolCall, ...]:
-    """The calls made after ``ev.dialogue``'s turn ``i`` and before its turn ``end`` (of
-    those answered: a call never answered shifts the count by one, at worst)."""
-    made = len(ev.answered)
-    left = ev.calls_after[i] if i < len(ev.calls_after) else 0
-    still = ev.calls_after[end] if end < len(ev.calls_after) else 0
-    return tuple(call for call, _ in ev.answered[max(made - left, 0) : max(made - still, 0)])
 
 
 def command_parts(sentence: str) -> list[str]:

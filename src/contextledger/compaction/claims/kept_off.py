@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from ..facts import extract_claims, sentences
 from ..rules import kept_off, paths_said_briefly
 from ..tool_calls import call_writes
-from .evidence import Claim, Evidence, calls_from
+from .evidence import Claim, Evidence
 from .polarity import negated
 from .reading import CLAUSE_MARK, quote
 from .translated import stance_unread
@@ -158,7 +158,7 @@ def _went_on_elsewhere(start: int, reply: str, paths: list[str], ev: Evidence) -
     later = [t for role, t in ev.dialogue[start + 1 :] if role == "assistant"]
     if any(p in t for t in later for p in paths):
         return False
-    return bool(calls_from(start - 1, len(ev.dialogue), ev))
+    return bool(ev.calls_from(start - 1, len(ev.dialogue)))
 
 
 def _clause_naming(said: str, paths: set[str]) -> str:
@@ -181,9 +181,7 @@ def banned_where_worked_on(text: str, ev: Evidence) -> list[Claim]:
         if not _brief(clause, named) or not stance_unread(clause) or negated(clause):
             return []
         nxt = next((k for k in range(i + 1, len(ev.dialogue)) if ev.dialogue[k][0] == "user"), None)
-        wrote = [
-            w for call in calls_from(i, nxt or len(ev.dialogue), ev) for w in call_writes(call)
-        ]
+        wrote = [w for call in ev.calls_from(i, nxt or len(ev.dialogue)) for w in call_writes(call)]
         if not all(any(w.startswith(p + "/") or w == p for w in wrote) for p in named):
             return []
         found = found or said

@@ -358,15 +358,12 @@ _LISTED_WORDS = 3  # (with no runs to tell, a list's words between its two comma
 def _ran_first(first: str, then: str, rule: str, ev: Evidence) -> bool | None:
     """Whether the assistant ran ``first`` before ``then`` after the user's turn saying
     ``rule``: True or False when it ran both there, None when it did not."""
-    from .evidence import calls_from  # (the evidence reads the order words: no cycle at use)
 
     at = next((i for i, (role, t) in enumerate(ev.dialogue) if role == "user" and rule in t), None)
     if at is None:
         return None
     ran = [
-        norm_command(c)
-        for call in calls_from(at, len(ev.dialogue), ev)
-        for c in call_commands(call)
+        norm_command(c) for call in ev.calls_from(at, len(ev.dialogue)) for c in call_commands(call)
     ]
     a, b = norm_command(first), norm_command(then)
     where = [next((k for k, c in enumerate(ran) if x in c), None) for x in (a, b)]
