@@ -3137,7 +3137,12 @@ _SAID_VALUE = re.compile(
 
 def _values(clause: str, small: bool = False) -> list[str]:
     """The values ``clause`` names; with ``small``, tools' names in small letters too."""
-    return [*_SAID_VALUE.findall(clause), *(_SMALL_NAME.findall(clause) if small else ())]
+    return [*_SAID_VALUE.findall(clause), *(_SMALL_TOOL.findall(clause) if small else ())]
+
+
+# a tool's name in small letters standing alone, not a folder of a path: "src/worker/ –
+# kusaphukile." (Zulu: still broken) is a status of the path, no "src" swapped for a word
+_SMALL_TOOL = re.compile(rf"(?<!/){_SMALL_NAME.pattern}(?!/)")
 
 
 # a Turkish verb's negative imperative ending its clause ("… değiştirme.", "… kullanma, …"),
