@@ -331,7 +331,7 @@ class Conversation:
         transcript = build_transcript(new_messages, previous_text, policy)
         all_covers = (previous.covers if previous else ()) + plan.covered_ids
         read, extending = _what_to_read(
-            summarizer, reading, new_messages, previous_text, all_covers
+            summarizer, reading, new_messages, previous_text, all_covers, cap
         )
         passes = _Passes()
 
@@ -422,21 +422,28 @@ def _what_to_read(
     new_messages: Sequence[Message],
     previous_text: str | None,
     all_covers: tuple[str, ...],
+    cap: int,
 ) -> tuple[Sequence[Message], str | None]:
     """What the summarizer reads and the recap it extends. An offline recap that extends
-    only offline recaps is made again from every message it covers, as a one-shot recap
-    of the same record is: read back from the previous recap's text, its items lost how
-    they ranked (a grep, a note the user repeated every turn: bytes last when first
-    filed, ahead of the newer commands and files written once carried) and what it had
-    left out for room was gone for good, so a kept Preparer's view lost a command a
-    one-shot prepare of the same list keeps (issue #14, review52/53). What the record
-    later made moot (fixed, overruled, said every turn) is read as moot, as one-shot."""
-    local = isinstance(summarizer, OfflineSummarizer)
-    if previous_text is None or not local:
+    only offline recaps and runs short of room is made again from every message it
+    covers, as a one-shot recap of the same record is: read back from the previous
+    recap's text, its items lost how they ranked (a grep, a note the user repeated every
+    turn: bytes last when first filed, ahead of the newer commands and files written
+    once carried) and what it had left out for room was gone for good, so a kept
+    Preparer's view lost a command a one-shot prepare of the same list keeps (issue #14,
+    review52/53). What the record later made moot (fixed, overruled, said every turn) is
+    read as moot, as one-shot. With room for every item, extending is the same recap."""
+    if previous_text is None or not isinstance(summarizer, OfflineSummarizer):
         return new_messages, previous_text
     # a paid recap's prose is no reading of the record: it is extended, never re-derived
     if any(e.summarizer != summarizer.name for e in reading.events):
         return new_messages, previous_text
+    if not _LEFT_OUT.search(previous_text):
+        extended = summarizer.summarize_record(
+            new_messages, previous_text, max_bytes=cap, history=reading.record
+        )
+        if not _LEFT_OUT.search(extended):  # (read whole: ~3x the CPU of a kept turn)
+            return new_messages, previous_text
     return reading.covered_messages(all_covers), None
 
 
