@@ -329,6 +329,10 @@ class Conversation:
         n = len(plan.covered_ids)
         cap = policy.recap_bytes(window)
         transcript = build_transcript(new_messages, previous_text, policy)
+        all_covers = (previous.covers if previous else ()) + plan.covered_ids
+        read, extending = _what_to_read(
+            summarizer, reading, new_messages, previous_text, all_covers, cap
+        )
         passes = _Passes()
 
         def failed(why: str, **found: Any) -> CompactionOutcome:
@@ -338,7 +342,7 @@ class Conversation:
 
         try:
             raw, transcript = _summarize(
-                summarizer, policy, new_messages, previous_text, reading.record,
+                summarizer, policy, read, extending, reading.record,
                 transcript=transcript, cap=cap, window=window, passes=passes,
             )  # fmt: skip
         except Exception as exc:  # soft failure: any summarizer problem leaves history as is
@@ -352,9 +356,8 @@ class Conversation:
                 reply=raw if isinstance(raw, str) else None,
             )
         # no cut here: verification fits the recap to the cap and reports each line it cuts
-        all_covers = (previous.covers if previous else ()) + plan.covered_ids
         reply, verification, doubted, backfilled = _verify(
-            reply, summarizer, reading, new_messages, previous_text, all_covers, mode=mode, cap=cap
+            reply, summarizer, reading, read, extending, all_covers, mode=mode, cap=cap
         )
         if not verification.accepted:
             return failed(
@@ -411,6 +414,37 @@ class Conversation:
             timestamp=now,
             extends=previous.recap.id if previous else None,
         )
+
+
+def _what_to_read(
+    summarizer: Summarizer,
+    reading: Conversation,
+    new_messages: Sequence[Message],
+    previous_text: str | None,
+    all_covers: tuple[str, ...],
+    cap: int,
+) -> tuple[Sequence[Message], str | None]:
+    """What the summarizer reads and the recap it extends. An offline recap that extends
+    only offline recaps and runs short of room is made again from every message it
+    covers, as a one-shot recap of the same record is: read back from the previous
+    recap's text, its items lost how they ranked (a grep, a note the user repeated every
+    turn: bytes last when first filed, ahead of the newer commands and files written
+    once carried) and what it had left out for room was gone for good, so a kept
+    Preparer's view lost a command a one-shot prepare of the same list keeps (issue #14,
+    review52/53). What the record later made moot (fixed, overruled, said every turn) is
+    read as moot, as one-shot. With room for every item, extending is the same recap."""
+    if previous_text is None or not isinstance(summarizer, OfflineSummarizer):
+        return new_messages, previous_text
+    # a paid recap's prose is no reading of the record: it is extended, never re-derived
+    if any(e.summarizer != summarizer.name for e in reading.events):
+        return new_messages, previous_text
+    if not _LEFT_OUT.search(previous_text):
+        extended = summarizer.summarize_record(
+            new_messages, previous_text, max_bytes=cap, history=reading.record
+        )
+        if not _LEFT_OUT.search(extended):  # (read whole: ~3x the CPU of a kept turn)
+            return new_messages, previous_text
+    return reading.covered_messages(all_covers), None
 
 
 def _verify(
