@@ -23,16 +23,26 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ...lexicon import claims as lexicon
+from ...model import ToolCall
 from ..facts import extract_claims
 from ..timeline import EventKind, Timeline, norm_command, norm_path
 from ..tool_calls import call_commands
 from .reading import CLAUSE_MARK
 
-if TYPE_CHECKING:
-    from .evidence import Evidence
+
+class RunsRead(Protocol):
+    """What the order of runs is read from (an ``Evidence``, which itself reads this
+    module's order words: named by what is read, not imported): the turns of the dialogue
+    and the calls made between them."""
+
+    @property
+    def dialogue(self) -> tuple[tuple[str, str], ...]: ...
+
+    def calls_from(self, i: int, end: int) -> tuple[ToolCall, ...]: ...
+
 
 _BACKTICKED = re.compile(r"`[^`\n]+`")
 _ADVERB = r"(?:(?:right|just|only|shortly|long|immediately|directly|even)\s+)?"
@@ -307,7 +317,7 @@ def reversed_rule(text: str, rules: list[str]) -> str | None:
     return None
 
 
-def listed_the_other_way(text: str, rules: list[str], ev: Evidence) -> str | None:
+def listed_the_other_way(text: str, rules: list[str], ev: RunsRead) -> str | None:
     """The user's sentence of ``rules`` listing the two commands ``text`` puts in an order
     (:func:`_listings`) that says the other order, as far as the record shows it: the
     assistant ran both after it the other way round from ``text``; with no such runs, a
@@ -321,7 +331,7 @@ def listed_the_other_way(text: str, rules: list[str], ev: Evidence) -> str | Non
     return None
 
 
-def ran_as_listed(text: str, rules: list[str], ev: Evidence) -> bool:
+def ran_as_listed(text: str, rules: list[str], ev: RunsRead) -> bool:
     """Whether a user sentence of ``rules`` lists the two commands ``text`` orders
     (:func:`_listings`) and the assistant ran both after it in ``text``'s order: the
     order the user's words gave, whichever way round they list them."""
@@ -355,7 +365,7 @@ def _listings(text: str, rules: list[str]) -> Iterator[tuple[str, str, str, bool
 _LISTED_WORDS = 3  # (with no runs to tell, a list's words between its two commands)
 
 
-def _ran_first(first: str, then: str, rule: str, ev: Evidence) -> bool | None:
+def _ran_first(first: str, then: str, rule: str, ev: RunsRead) -> bool | None:
     """Whether the assistant ran ``first`` before ``then`` after the user's turn saying
     ``rule``: True or False when it ran both there, None when it did not."""
 
