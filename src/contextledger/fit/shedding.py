@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from ..model import FileAttachment, Image, Message, ProviderContent, ToolResult, is_audio_reply
 from ..pricing.messages import Pricer
-from ..pricing.text import EstimateCounter, opening_at_least
+from ..pricing.text import EstimateCounter, surely_over
 from ..report import Notice
 from .drops import file_label
 from .edits import BlockPath, image_label, placeholder, replace_text
@@ -148,13 +148,15 @@ _ENDS_TRIES = 3
 def _shorten_from_ends(
     pricer: Pricer, floor: int, whole: Sequence[Message], tokens: int
 ) -> Shortened | None:
-    """``shorten`` for a unit whose long texts are each surely over ``tokens`` by a bound
-    read at C speed from their letters and digits (``opening_at_least``): they are never
-    priced whole, only shortened from their ends to one common size, the rest of the unit
-    priced exactly (framing, calls, images, short texts); what they held is reported as an
-    estimate. The result is priced exactly, and is within ``tokens`` or None: None also
-    when this does not apply (a file body, another text over the common size, a size below
-    ``floor``), where the general path prices every text and decides."""
+    """``shorten`` for a unit whose long texts are each over ``tokens`` (``surely_over``: by
+    a bound read at C speed from their letters and digits, else by counting an opening about
+    as long as ``tokens``, so the unit takes this path whenever exact counts would; a looser
+    bound once sent it down the general path, another body): they are never priced whole,
+    only shortened from their ends to one common size, the rest of the unit priced exactly
+    (framing, calls, images, short texts); what they held is reported as an estimate. The
+    result is priced exactly, and is within ``tokens`` or None: None also when this does
+    not apply (a file body, another text over the common size, a size below ``floor``),
+    where the general path prices every text and decides."""
     counter = pricer.counter
     over: list[_OverText] = []
     emptied = list(whole)
@@ -162,7 +164,7 @@ def _shorten_from_ends(
         for path, text, kind in message_texts(m):
             if len(text) <= _ENDS_FROM_CHARS_PER_TOKEN * tokens:
                 continue
-            if opening_at_least(counter, text, tokens) <= tokens:
+            if not surely_over(counter, text, tokens):
                 continue
             if kind == "file":
                 return None

@@ -1272,6 +1272,23 @@ def tokens_within(counter: TokenCounter, text: str, room: int) -> bool:
     return tokens_past(counter, text, room) <= room
 
 
+def surely_over(counter: TokenCounter, text: str, room: int) -> bool:
+    """Whether ``counter.count(text) > room`` is known without counting ``text`` whole: by
+    its letters' bound (``opening_at_least``), else, for a vocabulary with bounds, by
+    counting an opening about as long as the room (``tokens_past``). So which texts are
+    over never depends on how loose the bound is: a caller deciding by it decides as exact
+    counts would. A counter with no bounds (not a known vocabulary) is never counted here:
+    False, as its bound of 0 says, and the caller takes its general path.
+
+    >>> o200k = TiktokenCounter.named("o200k_base")
+    >>> surely_over(o200k, "word " * 1000, 100), surely_over(o200k, "word " * 10, 100)
+    (True, False)
+    """
+    if opening_at_least(counter, text, room) > room:
+        return True
+    return _most_per_token(counter) is not None and tokens_past(counter, text, room) > room
+
+
 def _most_per_token(counter: TokenCounter) -> tuple[int, int] | None:
     while isinstance(counter, CachedCounter):
         counter = counter.inner
