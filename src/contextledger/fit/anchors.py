@@ -1889,13 +1889,13 @@ def _read_exchange(index: HistoryIndex, visits: dict[int, _Visit], k: int) -> Re
     return visit[1]  # type: ignore[return-value]
 
 
-def _exchange_least(index: HistoryIndex, k: int) -> float:
+def _exchange_least(index: HistoryIndex, k: int, up_to: float) -> float:
     """``gists.least_rank`` of exchange ``k``, from its assistant turns alone (its tool
     outputs are not made into Messages)."""
     start, end = index.starts[k], index.end(k)
     roles = index.roles
     said = [m for i in range(start, end) if roles[i] == "assistant" for m in _peek(index, i, i + 1)]
-    return least_rank(said)
+    return least_rank(said, up_to)
 
 
 def gist_least(pricer: Pricer, text: str) -> int:

@@ -1418,15 +1418,16 @@ def call_of(text: str) -> str:
     return text.split(" → ", 1)[0]
 
 
-def least_rank(messages: Sequence[Message]) -> float:
+def least_rank(messages: Sequence[Message], up_to: float = inf) -> float:
     """A lower bound of the rank a tool exchange further back than ``GIST_NEAR`` is chosen
     by (``far_rank`` of its ``exchange_gist``), read from its assistant turn alone (its
     calls and the words beside them), never from its outputs: ``WROTE`` for a call that may
     write, ``SAID`` for look-ups with a value said beside them, else ``RAN`` (inf: no call,
-    no gist). Sound: such an exchange that failed ranks ``FAR_FAILED``, above all three;
-    one that did not is ``WROTE`` (or ``ROUTINE``) only if a call writes, ``SAID`` only if
-    every call looks and words are said beside them, else ``RAN``, ``READ``, ``ROUTINE``
-    or no gist.
+    no gist); read only as far as it tells whether the rank may be ``up_to`` or below (no
+    write, asked up to ``WROTE``: ``SAID``, the look-ups not read). Sound: such an exchange
+    that failed ranks ``FAR_FAILED``, above all three; one that did not is ``WROTE`` (or
+    ``ROUTINE``) only if a call writes, ``SAID`` only if every call looks and words are said
+    beside them, else ``RAN``, ``READ``, ``ROUTINE`` or no gist.
 
     >>> call = ToolCall("c1", "write_file", '{"path": "a.py", "content": "x\\\\ny"}')
     >>> least_rank([Message.assistant(call)]), least_rank([Message.assistant("no call")])
@@ -1440,6 +1441,8 @@ def least_rank(messages: Sequence[Message]) -> float:
     parsed = [c.parsed()[0] for c in calls]
     if any(_writes(c.name, p) for c, p in zip(calls, parsed, strict=True)):
         return WROTE
+    if up_to < SAID:
+        return SAID  # (what a call that writes nothing ranks at the lowest)
     looks = all(_looks(c.name, p) for c, p in zip(calls, parsed, strict=True))
     return SAID if looks and said_beside(messages) is not None else RAN
 
@@ -1484,7 +1487,7 @@ class GistCandidates:
         unread: dict[int, int],
         from_end: dict[int, int],
         read: Callable[[int], Read],
-        least: Callable[[int], float],
+        least: Callable[[int, float], float],
     ) -> None:
         self._found, self._told, self._statements = found, told, statements
         self._unread, self._from_end = unread, from_end
@@ -1537,14 +1540,16 @@ class GistCandidates:
     def _may_rank(self, k: int, from_end: int, up_to: float) -> bool:
         """Whether exchange ``k`` may rank up to ``up_to``: a near one may have failed
         (``FAILED``, the lowest an exchange takes), a further one ranks ``least`` at the
-        lowest (``WROTE`` or above: it is not asked up to ``FAILED``, each asked once)."""
+        lowest (``WROTE`` or above: it is not asked up to ``FAILED``). A bound kept from a
+        lower level is above that level; one not above this level is asked again, read as
+        far as this level needs."""
         if from_end < GIST_NEAR or up_to == inf:
             return True
         if up_to < WROTE:
             return False
         least = self._leasts.get(k)
-        if least is None:
-            least = self._leasts[k] = self._least(k)
+        if least is None or least <= up_to:
+            least = self._leasts[k] = self._least(k, up_to)
         return least <= up_to
 
     def _take(self, k: int, read: Read) -> None:
