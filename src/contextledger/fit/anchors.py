@@ -68,19 +68,20 @@ from .gists import (
     TOLD_ELISION,
     TOLD_TURN_CHARS,
     Gist,
+    GistCandidates,
     OwnWords,
+    Read,
     chat_statement,
     excerpt_told,
     excerpt_without,
     exchange_gist,
-    far_rank,
     gist_steps,
+    least_rank,
     only_pasted,
     own_sentences,
     own_words,
     paste_sized,
     repeated,
-    routine,
     rule_excerpts,
     sentence_keys,
     sentence_shape,
@@ -1518,17 +1519,25 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
     pinned: list[tuple[int, Unit | None]] = []
     seen = {m.text for m in priors}
     bounds = _gist_bounds(index, pricer)
-    needs = _gist_needs(index, bounds, found, pricer)
-    ends = _rank_ends(found)
+    # (the candidates are read only as far as the choice goes: ``ready`` grows, each time
+    # by gists after those it held, in their place, so what was chosen from it stands)
+    ready = found.ready
+    needs = _gist_needs(index, bounds, ready, pricer)
     steps = gist_steps(cap)
     # (every gist before ``first`` is pinned or its text is: a step goes on from where the
     # one before stopped, not through the ~100 pinned again)
     first = 0
     for step in steps:
-        over: int | None = None  # where in ``found`` the first gist over this step's room is
-        while first < len(found) and step - spent >= least:
+        over: int | None = None  # where in ``ready`` the first gist over this step's room is
+        while step - spent >= least:
+            if first == len(ready):
+                if not found.read_more():
+                    break
+                ready = found.ready
+                needs += _gist_needs(index, bounds, ready[len(needs) :], pricer)
+                continue
             cost = _pin_gist(
-                index, pricer, bounds, pins, pinned, seen, found[first], needs[first], step - spent
+                index, pricer, bounds, pins, pinned, seen, ready[first], needs[first], step - spent
             )
             if cost is None:
                 over = first
@@ -1542,13 +1551,15 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
         # failure. Of the rest of its rank, those surely over the room are not looked at:
         # ~300 candidates looked at in each of ~9 steps were ~2 ms of a moved refit)
         room = step - spent
-        rest = range(over + 1, ends[over])
-        for i in [j for j in rest if needs[j] <= room and found[j][2] not in seen]:
+        end = found.run_end(over)
+        ready = found.ready
+        needs += _gist_needs(index, bounds, ready[len(needs) :], pricer)
+        for i in [j for j in range(over + 1, end) if needs[j] <= room and ready[j][2] not in seen]:
             if step - spent < least:
                 break
             spent += (
                 _pin_gist(
-                    index, pricer, bounds, pins, pinned, seen, found[i], needs[i], step - spent
+                    index, pricer, bounds, pins, pinned, seen, ready[i], needs[i], step - spent
                 )
                 or 0
             )
@@ -1616,14 +1627,6 @@ def _gist_needs(
     return needs
 
 
-def _rank_ends(found: list[tuple[int, int, str]]) -> list[int]:
-    """For each of ``found`` (sorted by rank), where the run of its rank ends."""
-    ends = [len(found)] * len(found)
-    for i in range(len(found) - 2, -1, -1):
-        ends[i] = ends[i + 1] if found[i][0] == found[i + 1][0] else i + 1
-    return ends
-
-
 def _gist_unit(
     index: HistoryIndex,
     pricer: Pricer,
@@ -1655,7 +1658,7 @@ class _GistPins:
     the scan carried, ``_known_gist_candidates``: ~290 of them, each looked up and
     bounded or priced, ~0.5 ms of a 2,000-dict agent's refit at 32k, speed91)."""
 
-    found: list[tuple[int, int, str]]  # the scan's candidates (the very list)
+    found: GistCandidates  # the scan's candidates (the very object)
     cap: int
     pricer: Pricer
     least: int  # (``HistoryIndex.least_message_cost``)
@@ -1665,7 +1668,7 @@ class _GistPins:
 
     def stands(
         self,
-        found: list[tuple[int, int, str]],
+        found: GistCandidates,
         cap: int,
         pricer: Pricer,
         least: int,
@@ -1696,7 +1699,7 @@ class _GistScan:
     skipped: tuple[int, ...]
     after: int  # (see _visits_after)
     shape: tuple[bytes, list[UnitKind]]  # (see _scan_shape)
-    found: list[tuple[int, int, str]]
+    found: GistCandidates
     visits: dict[int, _Visit]  # what the scan found in each unit it looked at
 
 
@@ -1714,7 +1717,7 @@ def _scan_shape(index: HistoryIndex, older: int, lowest: int) -> tuple[bytes, li
 
 def _known_gist_candidates(
     index: HistoryIndex, older: int, lowest: int, skipped: tuple[int, ...], after: int
-) -> list[tuple[int, int, str]] | None:
+) -> GistCandidates | None:
     """The candidates the last scan of ``index`` found, when they are surely what a scan
     would find now; None: scan.
 
@@ -1823,22 +1826,27 @@ def _gist_candidates(
     after: int,
     known: dict[int, _Visit],
     visits: dict[int, _Visit],
-) -> list[tuple[int, int, str]]:
-    """(rank, -unit, text) of the gists ``pin_gists`` may pin, in the order it takes them:
+) -> GistCandidates:
+    """The gists ``pin_gists`` may pin, in the order it takes them (``GistCandidates``):
     of the ``GIST_VISITS`` newest units before ``older`` that count (``_counts``) and from
     ``lowest`` on, but the ``skipped`` (pinned) ones, and back to the ``GIST_REACH``-th
     unit from the history's end that counts, whatever is pinned (``after`` of them are
     from ``older`` on; see ``GIST_REACH``). ``known``: what was found in units before
-    (``_known_visits``); ``visits`` gets what is found in each unit looked at now."""
+    (``_known_visits``); ``visits`` gets what is found in each unit looked at. An exchange
+    not known is read only when the choice could reach its rank (``GistCandidates``: every
+    exchange counts as a visit whatever it holds, so which units are looked at does not
+    depend on reading them)."""
     found: list[tuple[int, int, str]] = []  # (rank, -unit, text)
-    # (the units that count from the history's end to each found one: ``far_rank``)
+    # (the units that count from the history's end to each exchange: ``far_rank``)
     ends: dict[int, int] = {}
+    unread: dict[int, int] = {}  # the exchanges not read yet, with their ``ends``
     statements: list[tuple[int, str, str]] = []  # (unit, text, wording)
     told: list[tuple[int, _Told]] = []  # (unit, its own words)
     visited = 0
     from_end = after  # (the pinned units too: which requests are depends on the window)
     # (a set: ~100 earlier requests pinned were looked through for each of ~600 units)
     skip = frozenset(skipped)
+    kinds = index.kinds
     for k in range(older - 1, lowest - 1, -1):
         if visited >= GIST_VISITS and from_end >= GIST_REACH:
             break
@@ -1846,6 +1854,11 @@ def _gist_candidates(
             from_end += _counts(index, k)
             continue
         visit = known.get(k)
+        if visit is None and kinds[k] == "exchange":
+            ends[k] = unread[k] = from_end
+            visited += 1
+            from_end += 1
+            continue
         if visit is None:
             visit = _visit(index, k)
         visits[k] = visit
@@ -1862,12 +1875,27 @@ def _gist_candidates(
         else:
             told.append((k, what[1]))
     _read_steering([words for _, words in told])
-    found += [(gist.rank, -k, gist.text) for k, words in told if (gist := words.gist())]
-    wordings = Counter(w for _, _, w in statements)
-    found += [(SAID, -k, text) for k, text, w in statements if not repeated(wordings[w])]
-    found = routine(found)
-    found.sort(key=lambda g: (far_rank(g[0], ends.get(-g[1], 0)), g))
-    return found
+    gists = [(gist.rank, -k, gist.text) for k, words in told if (gist := words.gist())]
+    return GistCandidates(
+        found, gists, statements, unread, ends, partial(_read_exchange, index, visits),
+        partial(_exchange_least, index),
+    )  # fmt: skip
+
+
+def _read_exchange(index: HistoryIndex, visits: dict[int, _Visit], k: int) -> Read:
+    """What exchange ``k`` holds (``_visit``), kept in ``visits`` (the scan's: a refit's
+    scan takes it as known)."""
+    visit = visits[k] = _visit(index, k)
+    return visit[1]  # type: ignore[return-value]
+
+
+def _exchange_least(index: HistoryIndex, k: int, up_to: float) -> float:
+    """``gists.least_rank`` of exchange ``k``, from its assistant turns alone (its tool
+    outputs are not made into Messages)."""
+    start, end = index.starts[k], index.end(k)
+    roles = index.roles
+    said = [m for i in range(start, end) if roles[i] == "assistant" for m in _peek(index, i, i + 1)]
+    return least_rank(said, up_to)
 
 
 def gist_least(pricer: Pricer, text: str) -> int:

@@ -24,6 +24,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import islice, pairwise
+from math import inf
+from typing import Literal
 
 from ..intent import is_decision
 from ..lexicon.common import COUNTER_LABELS, SENTENCE_WORDS, compiled_on_use
@@ -1414,6 +1416,160 @@ def routine(gists: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]
 def call_of(text: str) -> str:
     """A ran gist's call, without what it printed (after ``→``)."""
     return text.split(" → ", 1)[0]
+
+
+def least_rank(messages: Sequence[Message], up_to: float = inf) -> float:
+    """A lower bound of the rank a tool exchange further back than ``GIST_NEAR`` is chosen
+    by (``far_rank`` of its ``exchange_gist``), read from its assistant turn alone (its
+    calls and the words beside them), never from its outputs: ``WROTE`` for a call that may
+    write, ``SAID`` for look-ups with a value said beside them, else ``RAN`` (inf: no call,
+    no gist); read only as far as it tells whether the rank may be ``up_to`` or below (no
+    write, asked up to ``WROTE``: ``SAID``, the look-ups not read). Sound: such an exchange
+    that failed ranks ``FAR_FAILED``, above all three; one that did not is ``WROTE`` (or
+    ``ROUTINE``) only if a call writes, ``SAID`` only if every call looks and words are said
+    beside them, else ``RAN``, ``READ``, ``ROUTINE`` or no gist.
+
+    >>> call = ToolCall("c1", "write_file", '{"path": "a.py", "content": "x\\\\ny"}')
+    >>> least_rank([Message.assistant(call)]), least_rank([Message.assistant("no call")])
+    (1, inf)
+    """
+    calls = [
+        b for m in messages if m.role == "assistant" for b in m.content if isinstance(b, ToolCall)
+    ]
+    if not calls:
+        return inf
+    parsed = [c.parsed()[0] for c in calls]
+    if any(_writes(c.name, p) for c, p in zip(calls, parsed, strict=True)):
+        return WROTE
+    if up_to < SAID:
+        return SAID  # (what a call that writes nothing ranks at the lowest)
+    looks = all(_looks(c.name, p) for c, p in zip(calls, parsed, strict=True))
+    return SAID if looks and said_beside(messages) is not None else RAN
+
+
+#: What one unit of the gists' scan was found to hold, read: a gist ("found": its rank and
+#: text), the assistant's statement ("said": its text and wording), or nothing.
+Read = tuple[Literal["found"], int, str] | tuple[Literal["said"], str, str] | None
+#: A gist ``pin_gists`` may pin: (rank, -unit, text).
+Candidate = tuple[int, int, str]
+#: The ranks (``far_rank``) up to which ``GistCandidates`` reads its exchanges, one after
+#: another: the near failures, the files written, the statements and the user's words,
+#: then the rest. At each, every gist of a rank up to it is known and in its place.
+_READ_UP_TO = (FAILED, WROTE, TOLD, inf)
+
+
+class GistCandidates:
+    """The gists ``pin_gists`` may pin, in the order it takes them (``ready``: rank by
+    ``far_rank``, then newest first), read only as far as asked. The gists' cap holds a
+    few dozen lines, and a cold fit of a 2,000-dict agent read the outputs of every one of
+    the ~550 exchanges it visited to rank them (~55 ms of ~150): here an exchange's outputs
+    are read only when the choice could reach its rank.
+
+    The exchanges not read yet (``unread``, by unit, with where each is from the history's
+    end) are read by ``read`` in the order of ``_READ_UP_TO``: up to ``FAILED``, those near
+    the end (any may have failed); up to ``WROTE``, the further ones ``least`` (a lower
+    bound, ``least_rank``, from the call alone) says may have written; up to ``TOLD``,
+    those that may state a value; then all. So ``ready`` is always the start of what reading
+    them all gives: every gist ranked up to the level read is known, and so is all that
+    ranks them (a write alike to four others is ``ROUTINE``: every write is read by then; a
+    statement said three times is left out: every statement is read by then).
+    ``told``: the user's own words' gists; ``statements``: the assistant's, as
+    (unit, text, wording); ``found``: the exchanges' gists already read."""
+
+    __slots__ = ("_found", "_from_end", "_least", "_leasts", "_level", "_read", "_ready",
+                 "_statements", "_told", "_unread")  # fmt: skip
+
+    def __init__(
+        self,
+        found: list[Candidate],
+        told: list[Candidate],
+        statements: list[tuple[int, str, str]],
+        unread: dict[int, int],
+        from_end: dict[int, int],
+        read: Callable[[int], Read],
+        least: Callable[[int, float], float],
+    ) -> None:
+        self._found, self._told, self._statements = found, told, statements
+        self._unread, self._from_end = unread, from_end
+        self._read, self._least = read, least
+        self._leasts: dict[int, float] = {}
+        self._level = -1
+        self._ready: list[Candidate] = []
+        self.read_more()
+
+    @property
+    def ready(self) -> list[Candidate]:
+        """The gists known in their place (a longer list after ``read_more``, this one its start)."""
+        return self._ready
+
+    def read_more(self) -> bool:
+        """Read the exchanges the next level of ``_READ_UP_TO`` needs; False: all were read."""
+        if self._level + 1 >= len(_READ_UP_TO):
+            return False
+        self._level += 1
+        up_to = _READ_UP_TO[self._level]
+        for k in [k for k, from_end in self._unread.items() if self._may_rank(k, from_end, up_to)]:
+            del self._unread[k]
+            self._take(k, self._read(k))
+        ordered = self._ordered()
+        key = self._key
+        self._ready = ordered if up_to == inf else [g for g in ordered if key(g)[0] <= up_to]
+        return True
+
+    def run_end(self, i: int) -> int:
+        """Where the run of gists of ``ready[i]``'s rank ends (read on while it may go on)."""
+        while True:
+            ready = self._ready
+            end = i + 1
+            while end < len(ready) and ready[end][0] == ready[i][0]:
+                end += 1
+            if end < len(ready) or not self._may_go_on(ready[i][0]) or not self.read_more():
+                return end
+
+    def _may_go_on(self, rank: int) -> bool:
+        """Whether a run of gists of ``rank`` that ends ``ready`` may go on after it: what
+        comes next ranks above the level read (``far_rank``), and only a failure's rank
+        ranks twice (a far one ``FAR_FAILED``), so only a run of near failures may, when
+        nothing is surely between them and the far ones (the user's words, ``TOLD``: not
+        read from any exchange, no count makes them another rank)."""
+        up_to = _READ_UP_TO[self._level]
+        if rank != FAILED or up_to >= FAR_FAILED:
+            return False
+        return up_to >= TOLD or all(g[0] != TOLD for g in self._told)
+
+    def _may_rank(self, k: int, from_end: int, up_to: float) -> bool:
+        """Whether exchange ``k`` may rank up to ``up_to``: a near one may have failed
+        (``FAILED``, the lowest an exchange takes), a further one ranks ``least`` at the
+        lowest (``WROTE`` or above: it is not asked up to ``FAILED``). A bound kept from a
+        lower level is above that level; one not above this level is asked again, read as
+        far as this level needs."""
+        if from_end < GIST_NEAR or up_to == inf:
+            return True
+        if up_to < WROTE:
+            return False
+        least = self._leasts.get(k)
+        if least is None or least <= up_to:
+            least = self._leasts[k] = self._least(k, up_to)
+        return least <= up_to
+
+    def _take(self, k: int, read: Read) -> None:
+        if read is None:
+            return
+        if read[0] == "found":
+            self._found.append((read[1], -k, read[2]))
+        else:
+            self._statements.append((k, read[1], read[2]))
+
+    def _key(self, g: Candidate) -> tuple[float, Candidate]:
+        return far_rank(g[0], self._from_end.get(-g[1], 0)), g
+
+    def _ordered(self) -> list[Candidate]:
+        """Every gist read, ranked (``routine``) and in ``pin_gists``' order."""
+        wordings = Counter(w for _, _, w in self._statements)
+        said = [(SAID, -k, text) for k, text, w in self._statements if not repeated(wordings[w])]
+        found = routine([*self._found, *self._told, *said])
+        found.sort(key=self._key)
+        return found
 
 
 def wording_hash(text: str) -> int:

@@ -1,0 +1,188 @@
+"""The gists of earlier tool exchanges are read only as far as their choice goes: an
+exchange's outputs are read when a gist of its rank could still be chosen (the near ones
+first: any may have failed; the further ones by what their calls say they may be: a file
+written, a value said beside look-ups, the rest). The gists chosen, and the whole fit, are
+those of reading every exchange first (the slow reference, here), at every window and
+wherever the near exchanges end (``GIST_NEAR``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from contextledger.fit import anchors, fit, gists
+from contextledger.fit.gists import GistCandidates
+
+MODEL = "gpt-4o"
+
+# (words of languages earlier tests use; each turn draws its own run of them)
+_WORDS = {
+    "pl": ["Sprawdź", "jeszcze", "raz", "fakturę", "za", "marzec", "i", "wyślij", "raport"],
+    "tr": ["Lütfen", "kuyruğu", "yeniden", "başlatma", "önce", "günlüğü", "kontrol", "et"],
+    "ko": list("설정파일을다시읽고테스트를실행해주세요"),
+    "pt": ["Use", "o", "Redis", "em", "vez", "do", "Memcached", "para", "as", "sessões"],
+}  # fmt: skip
+
+
+def _words(draw: st.DrawFn, lang: str, least: int, most: int) -> str:
+    pool = _WORDS[lang]
+    picked = draw(st.lists(st.sampled_from(pool), min_size=least, max_size=most))
+    return ("" if lang == "ko" else " ").join(picked) or pool[0]
+
+
+def _log(lines: int, level: str, word: str) -> str:
+    return "\n".join(
+        f"12:{i % 60:02d}:07 {level} job[{i}] {word} rows={i * 37}" for i in range(lines)
+    )
+
+
+@st.composite
+def _call(draw: st.DrawFn, t: int, j: int, lang: str) -> tuple[str, dict[str, Any], str]:
+    """A call (name, arguments) and its output: a test run that may fail, a file written, a
+    file read, a log read full of ERROR records, an API's answer, a poll."""
+    word = _words(draw, lang, 1, 2)
+    kind = draw(st.integers(0, 6))
+    if kind == 0:
+        failed = draw(st.booleans())
+        tail = (
+            f"FAILED tests/t.py::test_{t}_{j} - assert 1 == 2\n1 failed" if failed else "9 passed"
+        )
+        return "run", {"cmd": f"pytest -q tests/t{t % 3}.py"}, f"{_log(3, 'INFO', word)}\n{tail}"
+    if kind == 1:
+        content = "\n".join(f"k{i}: {i * t}" for i in range(draw(st.integers(2, 6))))
+        receipt = draw(st.sampled_from(["ok", f"Created ticket {t}{j}4", ""]))
+        return "write_file", {"path": f"conf/{t}_{j}.yaml", "content": content}, receipt
+    if kind == 2:
+        missing = draw(st.integers(0, 4)) == 0
+        out = f"cat: src/m{t}.py: No such file" if missing else f"def f{t}():\n    return {j}\n"
+        return "read_file", {"path": f"src/m{t}.py"}, out
+    if kind == 3:
+        lines = draw(st.integers(1, 12))
+        return "run", {"cmd": f"kubectl logs deploy/w{t} -n ops"}, _log(lines, "ERROR", word)
+    if kind == 4:
+        rejected = json.dumps({"status": "rejected", "error": {"message": word}})
+        return "http_post", {"url": f"https://api.example/v1/o{t}"}, rejected
+    if kind == 5:  # (a poll: alike but for its numbers, routine after a few)
+        return "run", {"cmd": f"curl -s localhost:80{t % 10}/health"}, f"up {t}s"
+    return "run", {"cmd": f"make deploy-{t % 4}"}, f"{_log(2, 'INFO', word)}\ndeployed {t}"
+
+
+@st.composite
+def sessions(draw: st.DrawFn) -> list[dict[str, Any]]:
+    """Agent sessions: requests in several languages (some with a pasted log and words
+    among it), tool exchanges (parallel ones too, some with a value said beside them), the
+    assistant's statements of values after them."""
+    out: list[dict[str, Any]] = [{"role": "system", "content": "You help an operations team."}]
+    for t in range(draw(st.integers(3, 24))):
+        lang = draw(st.sampled_from(sorted(_WORDS)))
+        text = _words(draw, lang, 1, 30)
+        if draw(st.integers(0, 4)) == 0:
+            text = f"{_log(8, 'WARN', text[:20])}\n\n{text}\n\n{_log(6, 'INFO', 'x')}"
+        out.append({"role": "user", "content": text})
+        for c in range(draw(st.integers(0, 4))):
+            calls = [draw(_call(t, j, lang)) for j in range(draw(st.integers(1, 2)))]
+            ids = [f"call_{t}_{c}_{j}" for j in range(len(calls))]
+            beside = f"Found {t * 7 + c} late rows." if draw(st.integers(0, 3)) == 0 else None
+            out.append({"role": "assistant", "content": beside, "tool_calls": [
+                {"id": i, "type": "function", "function": {
+                    "name": name, "arguments": json.dumps(args)}}
+                for i, (name, args, _) in zip(ids, calls, strict=True)]})  # fmt: skip
+            out += [
+                {"role": "tool", "tool_call_id": i, "content": output}
+                for i, (_, _, output) in zip(ids, calls, strict=True)
+            ]
+            if draw(st.integers(0, 3)) == 0:
+                out.append({"role": "assistant", "content": f"The p95 is {t * 11 + c} ms."})
+        out.append({"role": "assistant", "content": _words(draw, lang, 1, 20)})
+    out.append({"role": "user", "content": _words(draw, "pt", 2, 12)})
+    return out
+
+
+@contextmanager
+def read_whole() -> Iterator[None]:
+    """The slow reference: every exchange the gists' scan visits is read before any is
+    chosen."""
+    scan = anchors._gist_candidates
+
+    def read_all(*args: Any) -> GistCandidates:
+        found = scan(*args)
+        while found.read_more():
+            pass
+        return found
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(anchors, "_gist_candidates", read_all)
+        yield
+
+
+def _decided(result: Any) -> tuple[Any, ...]:
+    report = result.report.to_dict()
+    return result.messages, report["used"], report["kept"], report["shrunk"], report["dropped"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(sessions(), st.sampled_from([2_000, 5_000, 16_000]), st.sampled_from([2, 6, 300]))
+def test_lazy_gists_choose_as_reading_every_exchange(
+    dicts: list[dict[str, Any]], window: int, near: int
+) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(gists, "GIST_NEAR", near)  # (where the far failures start)
+        lazy = _decided(fit(dicts, MODEL, window=window, max_output_tokens=300))
+        with read_whole():  # (the same session as new dicts: nothing read of them is kept)
+            whole = _decided(
+                fit(json.loads(json.dumps(dicts)), MODEL, window=window, max_output_tokens=300)
+            )
+    assert lazy == whole
+
+
+def _failing_session(exchanges: int) -> list[dict[str, Any]]:
+    """A long agent session whose every test run failed, a file written now and then: the
+    newest failures fill the cap."""
+    out: list[dict[str, Any]] = [{"role": "user", "content": "Arregla los tests, por favor."}]
+    for t in range(exchanges):
+        cid = f"call_{t}"
+        if t % 10 == 0:
+            module = "".join(chr(ord("a") + int(d)) for d in str(t))  # (no two alike)
+            name, args = "write_file", {"path": f"src/{module}.py", "content": "x = 1\ny = 2\n"}
+            output = "ok"
+        else:
+            name, args = "run", {"cmd": f"pytest -q tests/test_{t}.py"}
+            output = (
+                f"{_log(40, 'INFO', 'ok')}\nFAILED tests/test_{t}.py::test_{t} - assert 0\n1 failed"
+            )
+        out.append({"role": "assistant", "content": None, "tool_calls": [
+            {"id": cid, "type": "function", "function": {
+                "name": name, "arguments": json.dumps(args)}}]})  # fmt: skip
+        out.append({"role": "tool", "tool_call_id": cid, "content": output})
+    out.append({"role": "user", "content": "¿Y ahora?"})
+    return out
+
+
+def test_far_exchanges_are_not_read_when_the_near_failures_fill_the_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    read: list[int] = []
+    exchange_gist = gists.exchange_gist
+
+    def counted(messages: Any) -> Any:
+        read.append(1)
+        return exchange_gist(messages)
+
+    monkeypatch.setattr(anchors, "exchange_gist", counted)
+    dicts = _failing_session(900)
+    lazy = _decided(fit(dicts, MODEL, window=16_000))
+    lazily_read = len(read)
+    read.clear()
+    with read_whole():
+        whole = _decided(fit(json.loads(json.dumps(dicts)), MODEL, window=16_000))
+    assert lazy == whole
+    # (the scan visits every exchange but the newest few kept whole: the near ones are read,
+    # GIST_NEAR of them, and of the others the files written, whose rank is above the far
+    # failures')
+    assert lazily_read <= gists.GIST_NEAR + len(read) // 10 < len(read) // 2
