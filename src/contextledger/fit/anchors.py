@@ -46,7 +46,7 @@ from sys import maxsize
 from typing import Any, Literal, TypeVar
 
 from ..errors import BudgetError, ContentError
-from ..intent import is_nudge, is_small_talk, rule_by_shape, steering_requests
+from ..intent import is_nudge, is_small_talk, rules_by_shape, steering_requests
 from ..lexicon.deferral import DEFERRED, WAITS_FOR, WHEN_FREE
 from ..lexicon.done import on_topic, reported_done
 from ..model import Block, FileAttachment, Image, Message, ProviderContent, Text, ToolResult
@@ -334,7 +334,7 @@ def _rules_by_shape(text: str) -> tuple[str, ...]:
         own = [text] if len(text) <= _SHAPED_RULE_CHARS else []
     else:
         own = words_beside_paste(text) or []  # (a few lines of hers: no rule by shape)
-    return tuple(s for words in own for s in own_sentences(words) if rule_by_shape(s))
+    return tuple(rules_by_shape([s for words in own for s in own_sentences(words)]))
 
 
 def _by_shape(
