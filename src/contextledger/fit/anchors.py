@@ -329,12 +329,66 @@ def _rules_by_shape(text: str) -> tuple[str, ...]:
     whole of a short turn that pastes nothing) that read as a rule or a correction by their
     shape (``intent.rule_by_shape``); pasted lines are never read (a forwarded chat's
     "… mat karna" is no rule of hers)."""
+    return _rules_by_shape_each([text])[0]
+
+
+def _rules_by_shape_each(texts: Sequence[str]) -> list[tuple[str, ...]]:
+    """``_rules_by_shape`` of each of ``texts``, all their sentences screened in one call
+    (``intent.rules_by_shape``: a call has a fixed cost, ~10 µs, about a sentence's reading)."""
+    said = [_own_shaped_sentences(text) for text in texts]
+    kept = set(rules_by_shape([s for sentences in said for s in sentences]))
+    found: list[tuple[str, ...]] = []
+    at = 0
+    for sentences in said:
+        found.append(tuple(s for i, s in enumerate(sentences, at) if i in kept))
+        at += len(sentences)
+    return found
+
+
+def _own_shaped_sentences(text: str) -> list[str]:
+    """The sentences of ``text`` read for rules by their shape (``_rules_by_shape``)."""
     lines = text.count("\n")
     if lines <= 1:  # (no paste: the whole turn is hers, if short)
         own = [text] if len(text) <= _SHAPED_RULE_CHARS else []
     else:
         own = words_beside_paste(text) or []  # (a few lines of hers: no rule by shape)
-    return tuple(rules_by_shape([s for words in own for s in own_sentences(words)]))
+    return [s for words in own for s in own_sentences(words)]
+
+
+#: The requests ``_shaped_newest_first`` reads for rules by their shape at once, at first
+#: (each next batch four times as many, up to ``_SHAPED_AHEAD_MOST``): a walk that stops
+#: early reads at most a batch it does not need, and a cold walk of the whole history makes
+#: a few calls, not one a request
+_SHAPED_AHEAD = 16
+_SHAPED_AHEAD_MOST = 1024
+
+
+@dataclass(slots=True)
+class _ShapedAhead:
+    """``_rules_by_shape`` of requests read ahead of a walk down the history, by text (the
+    same text gives the same answer, wherever it is)."""
+
+    index: HistoryIndex
+    found: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    batch: int = _SHAPED_AHEAD
+
+    def read(self, k: int, text: str) -> tuple[str, ...]:
+        """``_rules_by_shape(text)`` (request unit ``k``'s), with the requests' below it."""
+        found = self.found.get(text)
+        if found is not None:
+            return found
+        index, starts = self.index, self.index.starts
+        kinds, roles = index.kinds, index.roles
+        below = (j for j in range(k - 1, -1, -1) if kinds[j] == "message")
+        texts = [text]
+        for j in below:
+            if len(texts) >= self.batch:
+                break
+            if roles[starts[j]] == "user":
+                texts.append(index.request_text(starts[j]))
+        self.batch = min(self.batch * 4, _SHAPED_AHEAD_MOST)
+        self.found = dict(zip(texts, _rules_by_shape_each(texts), strict=True))
+        return self.found[text]
 
 
 def _by_shape(
@@ -396,12 +450,14 @@ def _shaped_newest_first(
     if kept is not None and not _units_stand(index, kept):
         kept = None
 
+    ahead = _ShapedAhead(index)
+
     def shaped(k: int) -> bool:
         return (
             kinds[k] == "message"
             and roles[starts[k]] == "user"
             and substantive(k)
-            and bool(index.of_text(starts[k], "rules by shape", _rules_by_shape))
+            and bool(index.of_text(starts[k], "rules by shape", partial(ahead.read, k)))
         )
 
     if kept is None:
