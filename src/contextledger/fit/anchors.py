@@ -407,8 +407,9 @@ def _by_shape(
     Each given is added to ``found``."""
     starts = index.starts
     said_once: _SaidOnce | None = None
-    for k in _shaped_newest_first(index, older, substantive):
-        said = index.of_text(starts[k], "rules by shape", _rules_by_shape)
+    ahead = _ShapedAhead(index)  # (what the walk read a hit by is read from again here)
+    for k in _shaped_newest_first(index, older, substantive, ahead):
+        said = index.of_text(starts[k], "rules by shape", partial(ahead.read, k))
         if said_once is None:
             said_once = _said_once(index)
         if any(map(said_once.once, said)):
@@ -436,28 +437,31 @@ class _ShapedScan:
 
 
 def _shaped_newest_first(
-    index: HistoryIndex, older: int, substantive: Callable[[int], bool]
+    index: HistoryIndex,
+    older: int,
+    substantive: Callable[[int], bool],
+    ahead: _ShapedAhead | None = None,
 ) -> Iterator[int]:
     """Newest first, the requests before unit ``older`` that say something (``substantive``)
     and hold a sentence read as a rule by its shape: the same units, in the same order, as
     walking every request before ``older`` newest first and asking each, for ``hits`` read
     in an earlier fit stand (``_ShapedScan``): the units new since then are read first (all
     of them: an append's few), then the hits kept, then, lazily, the units older than any
-    read so far (a one-shot fit reads only as far down as the pinning asks)."""
+    read so far (a one-shot fit reads only as far down as the pinning asks), each read by
+    ``ahead`` (in batches, ``_ShapedAhead``)."""
     starts, kinds, roles = index.starts, index.kinds, index.roles
+    read = (ahead or _ShapedAhead(index)).read
     tables = _tables(index)
     kept = tables.shaped_scan
     if kept is not None and not _units_stand(index, kept):
         kept = None
-
-    ahead = _ShapedAhead(index)
 
     def shaped(k: int) -> bool:
         return (
             kinds[k] == "message"
             and roles[starts[k]] == "user"
             and substantive(k)
-            and bool(index.of_text(starts[k], "rules by shape", partial(ahead.read, k)))
+            and bool(index.of_text(starts[k], "rules by shape", partial(read, k)))
         )
 
     if kept is None:
