@@ -27,7 +27,9 @@ from .lexicon import intent as lexicon
 from .lexicon.common import compiled_on_use
 from .lexicon.negation import (
     BAN_BY_GRAMMAR_LENGTH,
+    UNREAD_DENIAL_SCREEN,
     banned_by_grammar,
+    screened_for_denial,
     unread_denial,
     without_experiences,
 )
@@ -619,8 +621,31 @@ def rule_by_shape(sentence: str) -> bool:
         return False  # (a question asks; "Accountant ne ye bheja hai:" leads into a paste)
     # (a language the lexicon reads is read there, its shapes too: "I can't sleep" is none;
     # a value set against another is said with a denial: "14,800 nahi", "όχι στις 9:40")
-    told = without_experiences(stripped)
-    return unread_denial(_BARE_NO.sub(" ", told)) and not is_nudge(stripped)
+    return unread_denial(_shape_told(stripped)) and not is_nudge(stripped)
+
+
+def _shape_told(stripped: str) -> str:
+    """What ``rule_by_shape`` asks ``unread_denial`` of (a sentence less its white space at
+    the end): less what the speaker never did, and the bare "no" of Czech and Polish talk."""
+    return _BARE_NO.sub(" ", without_experiences(stripped))
+
+
+def rules_by_shape(sentences: Sequence[str]) -> list[int]:
+    """The indices of those of ``sentences`` that ``rule_by_shape`` reads as a rule: the same
+    as asking it of each, but a sentence in which RE2 finds nothing of what a denial is read
+    by (``negation.UNREAD_DENIAL_SCREEN``'s superset, one pass over all of them) is not read.
+    Most of a user's sentences hold none, and reading each word by word cost ~20 µs (~650
+    sentences of a cold fit at 32k, ~8 % of it; speed115).
+
+    >>> rules_by_shape(["Hi there.", "Δεν θέλω πρωινές συναντήσεις.", "14,800 nahi", "Why not?"])
+    [1, 2]
+    """
+    told = [screened_for_denial(_shape_told(s.rstrip())) for s in sentences]
+    screen = superset(UNREAD_DENIAL_SCREEN)
+    if not may_search(screen, "".join(told)):
+        return []  # (none in any: one search, where a sentence apart costs a search each)
+    may = touched(screen, told)
+    return [i for i, s in enumerate(sentences) if (may is None or i in may) and rule_by_shape(s)]
 
 
 #: "no", which denies in English and Spanish (read by the lexicon) and is a filler in Czech
@@ -1943,6 +1968,7 @@ SCREENED = (
     *((shape, True) for shape in _SHAPES),
     (_COURSE_CHANGE_WORDED, True),
     (_OWN_TODO, False),
+    (UNREAD_DENIAL_SCREEN, False),
 )
 
 

@@ -46,7 +46,7 @@ from sys import maxsize
 from typing import Any, Literal, TypeVar
 
 from ..errors import BudgetError, ContentError
-from ..intent import is_nudge, is_small_talk, rule_by_shape, steering_requests
+from ..intent import is_nudge, is_small_talk, rules_by_shape, steering_requests
 from ..lexicon.deferral import DEFERRED, WAITS_FOR, WHEN_FREE
 from ..lexicon.done import on_topic, reported_done
 from ..model import Block, FileAttachment, Image, Message, ProviderContent, Text, ToolResult
@@ -330,12 +330,66 @@ def _rules_by_shape(text: str) -> tuple[str, ...]:
     whole of a short turn that pastes nothing) that read as a rule or a correction by their
     shape (``intent.rule_by_shape``); pasted lines are never read (a forwarded chat's
     "… mat karna" is no rule of hers)."""
+    return _rules_by_shape_each([text])[0]
+
+
+def _rules_by_shape_each(texts: Sequence[str]) -> list[tuple[str, ...]]:
+    """``_rules_by_shape`` of each of ``texts``, all their sentences screened in one call
+    (``intent.rules_by_shape``: a call has a fixed cost, ~10 µs, about a sentence's reading)."""
+    said = [_own_shaped_sentences(text) for text in texts]
+    kept = set(rules_by_shape([s for sentences in said for s in sentences]))
+    found: list[tuple[str, ...]] = []
+    at = 0
+    for sentences in said:
+        found.append(tuple(s for i, s in enumerate(sentences, at) if i in kept))
+        at += len(sentences)
+    return found
+
+
+def _own_shaped_sentences(text: str) -> list[str]:
+    """The sentences of ``text`` read for rules by their shape (``_rules_by_shape``)."""
     lines = text.count("\n")
     if lines <= 1:  # (no paste: the whole turn is hers, if short)
         own = [text] if len(text) <= _SHAPED_RULE_CHARS else []
     else:
         own = words_beside_paste(text) or []  # (a few lines of hers: no rule by shape)
-    return tuple(s for words in own for s in own_sentences(words) if rule_by_shape(s))
+    return [s for words in own for s in own_sentences(words)]
+
+
+#: The requests ``_shaped_newest_first`` reads for rules by their shape at once, at first
+#: (each next batch four times as many, up to ``_SHAPED_AHEAD_MOST``): a walk that stops
+#: early reads at most a batch it does not need, and a cold walk of the whole history makes
+#: a few calls, not one a request
+_SHAPED_AHEAD = 16
+_SHAPED_AHEAD_MOST = 1024
+
+
+@dataclass(slots=True)
+class _ShapedAhead:
+    """``_rules_by_shape`` of requests read ahead of a walk down the history, by text (the
+    same text gives the same answer, wherever it is)."""
+
+    index: HistoryIndex
+    found: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    batch: int = _SHAPED_AHEAD
+
+    def read(self, k: int, text: str) -> tuple[str, ...]:
+        """``_rules_by_shape(text)`` (request unit ``k``'s), with the requests' below it."""
+        found = self.found.get(text)
+        if found is not None:
+            return found
+        index, starts = self.index, self.index.starts
+        kinds, roles = index.kinds, index.roles
+        below = (j for j in range(k - 1, -1, -1) if kinds[j] == "message")
+        texts = [text]
+        for j in below:
+            if len(texts) >= self.batch:
+                break
+            if roles[starts[j]] == "user":
+                texts.append(index.request_text(starts[j]))
+        self.batch = min(self.batch * 4, _SHAPED_AHEAD_MOST)
+        self.found = dict(zip(texts, _rules_by_shape_each(texts), strict=True))
+        return self.found[text]
 
 
 def _by_shape(
@@ -354,8 +408,9 @@ def _by_shape(
     Each given is added to ``found``."""
     starts = index.starts
     said_once: _SaidOnce | None = None
-    for k in _shaped_newest_first(index, older, substantive):
-        said = index.of_text(starts[k], "rules by shape", _rules_by_shape)
+    ahead = _ShapedAhead(index)  # (what the walk read a hit by is read from again here)
+    for k in _shaped_newest_first(index, older, substantive, ahead):
+        said = index.of_text(starts[k], "rules by shape", partial(ahead.read, k))
         if said_once is None:
             said_once = _said_once(index)
         if any(map(said_once.once, said)):
@@ -383,15 +438,20 @@ class _ShapedScan:
 
 
 def _shaped_newest_first(
-    index: HistoryIndex, older: int, substantive: Callable[[int], bool]
+    index: HistoryIndex,
+    older: int,
+    substantive: Callable[[int], bool],
+    ahead: _ShapedAhead | None = None,
 ) -> Iterator[int]:
     """Newest first, the requests before unit ``older`` that say something (``substantive``)
     and hold a sentence read as a rule by its shape: the same units, in the same order, as
     walking every request before ``older`` newest first and asking each, for ``hits`` read
     in an earlier fit stand (``_ShapedScan``): the units new since then are read first (all
     of them: an append's few), then the hits kept, then, lazily, the units older than any
-    read so far (a one-shot fit reads only as far down as the pinning asks)."""
+    read so far (a one-shot fit reads only as far down as the pinning asks), each read by
+    ``ahead`` (in batches, ``_ShapedAhead``)."""
     starts, kinds, roles = index.starts, index.kinds, index.roles
+    read = (ahead or _ShapedAhead(index)).read
     tables = _tables(index)
     kept = tables.shaped_scan
     if kept is not None and not _units_stand(index, kept):
@@ -402,7 +462,7 @@ def _shaped_newest_first(
             kinds[k] == "message"
             and roles[starts[k]] == "user"
             and substantive(k)
-            and bool(index.of_text(starts[k], "rules by shape", _rules_by_shape))
+            and bool(index.of_text(starts[k], "rules by shape", partial(read, k)))
         )
 
     if kept is None:

@@ -13,6 +13,7 @@ record sentence and the recap's sentence about it are read alike.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from .common import NEGATIONS, WORD_MARKS, compiled_on_use
@@ -25,6 +26,9 @@ from .denials import (
     PROHIBITIONS,
     REASSURANCE,
     SCRIPT_DENIALS,
+    SWAHILI_DENIED_VERB,
+    TURKISH_DENIED_VERB_ANYWHERE,
+    TURKISH_LETTER,
     VIETNAMESE_KHONG_NOUNS,
     swahili_denies,
     turkish_denies,
@@ -177,6 +181,83 @@ def _denied_unspaced_or_glued(text: str) -> bool:
         or swahili_denies(text)
         or turkish_denies(text)
     )
+
+
+def _scoped(pattern: re.Pattern[str]) -> str:
+    """``pattern``'s source as a group holding its own case folding, to be joined with
+    others (a global ``(?i)`` may only open a whole pattern)."""
+    body = pattern.pattern.removeprefix("(?i)")  # (its source: the fit compiles none on import)
+    return f"(?i:{body})" if body != pattern.pattern else f"(?:{body})"
+
+
+# The characters whose case folding is longer than one character ("ß" is "ss", "İ" is "i̇",
+# "ﬁ" is "fi"): a word holding one is folded into letters no case-insensitive search of the
+# folded word finds in it ("STRAẞE" folds to "strasse", which "(?i)strasse" does not find),
+# so a text holding one is never screened out (tests/test_denial_by_shape_screens.py checks this
+# list against every character).
+_FOLDED_LONGER = (
+    "\u00df\u0130\u0149\u01f0\u0390\u03b0\u0587\u1e96-\u1e9a\u1e9e\u1f50\u1f52\u1f54\u1f56"
+    "\u1f80-\u1faf\u1fb2-\u1fb4\u1fb6-\u1fb7\u1fbc\u1fc2-\u1fc4\u1fc6-\u1fc7\u1fcc"
+    "\u1fd2-\u1fd3\u1fd6-\u1fd7\u1fe2-\u1fe4\u1fe6-\u1fe7\u1ff2-\u1ff4\u1ff6-\u1ff7\u1ffc"
+    "\ufb00-\ufb06\ufb13-\ufb17"
+)
+
+
+def _in_word(c: str) -> bool:
+    """Whether Python's ``\\w`` matches ``c``."""
+    return c.isalnum() or c == "_"
+
+
+def _denying_words_screen() -> str:
+    """Each word of ``_DENYING`` where ``_said_words`` may find it: after a character that
+    is no letter (a word it finds starts so, or at the text's start) and, when the word
+    ends on a letter or a digit, before one that is neither (a word ending on a mark may be
+    followed by the "không gian" or "not only" that ``_said_words`` puts a space for). The
+    text is searched with a space at each end (a superset leaves "^" and "$" out)."""
+    ends_on_word = sorted(w for w in _DENYING if _in_word(w[-1]))
+    ends_on_mark = sorted(w for w in _DENYING if not _in_word(w[-1]))
+    return (
+        rf"[\W\d_](?i:{'|'.join(map(re.escape, ends_on_word))})[\W_]|"
+        rf"[\W\d_](?i:{'|'.join(map(re.escape, ends_on_mark))})"
+    )  # (the classes outside the folding: RE2 folds "ſ" in a class to "s", "K" to "k")
+
+
+# What ``unread_denial`` may find a denial by, read in one pass (``intent.rules_by_shape``
+# screens sentences with its RE2 superset, ``prefilter.superset``): it finds none in a text
+# this finds nothing in, searched with a space at each end (``screened_for_denial``). Each of its readings is here: a word of ``_DENYING`` (searched
+# without case, ``_denying_words_screen``; a word ``_said_words`` reads is a part of the
+# text: what it replaces it replaces with a space), a character folded into more than one
+# (``_FOLDED_LONGER``), the patterns of ``_denied_unspaced_or_glued`` and
+# ``REJECTING_OTHER`` (each one searched in the whole text finds what it finds in the text
+# less a reassurance's opening, its assertions aside, which a superset leaves out), and
+# ``TURKISH_LETTER``, which ``turkish_denies`` finds before it reads past its first pattern.
+UNREAD_DENIAL_SCREEN = compiled_on_use(
+    "|".join(
+        [
+            _denying_words_screen(),
+            f"[{_FOLDED_LONGER}]",
+            *map(
+                _scoped,
+                (
+                    SCRIPT_DENIALS,
+                    ROMAN_HINDI_DENIAL,
+                    CZECH_SLOVAK_DENIAL,
+                    GLUED_WORD_DENIALS,
+                    SWAHILI_DENIED_VERB,
+                    TURKISH_DENIED_VERB_ANYWHERE,
+                    TURKISH_LETTER,
+                    REJECTING_OTHER,
+                ),
+            ),
+        ]
+    )
+)
+
+
+def screened_for_denial(text: str) -> str:
+    """``text`` as ``UNREAD_DENIAL_SCREEN`` searches it: a space at each end, where a word
+    may start or end."""
+    return f" {text} "
 
 
 # A user taking back what they just said ("Store the logs in NFS... actually, back to
