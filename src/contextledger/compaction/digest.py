@@ -98,6 +98,7 @@ from .failures import (
     error_answer_lines,
     failing_tests,
     failure_lines,
+    names_test,
     only_looks,
     only_read,
     passed_on_rerun,
@@ -2053,7 +2054,7 @@ class _Walk:
             else:
                 ran = " ".join(cmds)
                 for other, tests in self.failing_named.items():
-                    if other != what and tests and all(t in ran for t in tests):
+                    if other != what and tests and all(names_test(ran, t) for t in tests):
                         self.passed_by[other] = what
                     elif other != what and not tests and same_program(other, what):
                         self.rerun_by[other] = what  # "--mese 2026-09" failed, "2026-10" ran
