@@ -51,6 +51,8 @@ def test_a_nudge_answered_by_going_back_to_the_work_is_no_open_request(said: str
         # a request's shape, and a request naming a path, in unread words: still to do
         ("Can you check why it fails?", "Sure, I'll get back to the rounding fix first."),
         ("Tafadhali andika maelezo ya docs/rounding.md baadaye?", _BACK),
+        # a question in unread words the reply takes on ("can you update the changelog?")
+        ("Unaweza kusasisha changelog?", "Will do once the tests pass."),
         # a word of the work so far: a thing the record can act on ("the totals")
         ("And the totals?", _BACK),
     ],

@@ -1375,10 +1375,17 @@ def _goes_back_to_work(asked: str, reply: str, before: Sequence[Message]) -> boo
         or _CAPITALS.search(asked)
     ):
         return False
+    if _POINTS_BACK.search(reply):
+        return False  # the reply takes the turn on ("Will do once the tests pass.")
     # (the words that put work off are no work: "get back to" said before is no "back")
     worked = _topic(_PUT_OFF.sub(" ", " ".join(_work_text(before))))
     resumed = _topic(_PUT_OFF.sub(" ", reply))
     return not (_topic(asked) & worked) and bool(resumed & worked - _topic(asked))
+
+
+# what in a reply points back at the user's turn: the reply puts off what was asked, not
+# only goes on ("I'll come back to this after …", "I'll tell you once …", "Will do later.")
+_POINTS_BACK = re.compile(r"(?i)\b(?:you|it|this|that|will\s+do)\b")
 
 
 def _starts_on(request: str, calls: Sequence[ToolCall]) -> bool:
