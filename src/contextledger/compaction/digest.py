@@ -98,6 +98,7 @@ from .failures import (
     error_answer_lines,
     failing_tests,
     failure_lines,
+    names_test,
     only_looks,
     only_read,
     passed_on_rerun,
@@ -211,6 +212,7 @@ from .wording import (
     names_something,
     only_said_often,
     opens_an_aside,
+    run_shape,
     shape,
     whole_token,
     without_check_back,
@@ -2052,7 +2054,7 @@ class _Walk:
             else:
                 ran = " ".join(cmds)
                 for other, tests in self.failing_named.items():
-                    if other != what and tests and all(t in ran for t in tests):
+                    if other != what and tests and all(names_test(ran, t) for t in tests):
                         self.passed_by[other] = what
                     elif other != what and not tests and same_program(other, what):
                         self.rerun_by[other] = what  # "--mese 2026-09" failed, "2026-10" ran
@@ -2436,7 +2438,7 @@ def _rank_commands(sheet: _Sheet, walk: _Walk, user_words: str) -> None:
     commands of a previous recap before none of the turns read now)."""
     # a command run again and again with only its numbers changed ("journalctl -u api
     # --since 10:01", "… 10:02"): routine, however many its arguments
-    alike = Counter(shape(item) for item in walk.runs)
+    alike = Counter(run_shape(item) for item in walk.runs)
     # (a previous recap's commands are ranked too, as run before every turn read now: a
     # rollback listed there went after every newer look-around, past the byte cap)
     earlier = {item: [-1] for item in sheet.sec["Commands run"] if item not in walk.runs}
@@ -2447,7 +2449,7 @@ def _rank_commands(sheet: _Sheet, walk: _Walk, user_words: str) -> None:
             sheet.noise["Commands run"].add(item)
         specific = sum(1 for f in extract_claims(item) if f.kind in ("path", "identifier"))
         sheet.keys["Commands run"][item] = (
-            len(at) >= _ROUTINE_RUNS or alike[shape(item)] > _ROUTINE_RUNS,
+            len(at) >= _ROUTINE_RUNS or alike[run_shape(item)] > _ROUTINE_RUNS,
             # what changed something or ran code (an apply, a restart, a test run, a
             # script) or what the user named, before what only looked
             not (_CHANGES.search(item) or item.strip("`") in user_words or item in walk.wrote),

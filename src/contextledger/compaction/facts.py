@@ -1280,7 +1280,8 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
             unread = None
             if waiting and _PUT_OFF.search(first) and not _DONE.search(first):
                 for k in waiting:
-                    requests[k] = (requests[k][0], requests[k][1], True)
+                    if not _goes_back_to_work(requests[k][1], first, messages[:i]):
+                        requests[k] = (requests[k][0], requests[k][1], True)
             elif waiting and not m.tool_calls and only_promises(m.text):
                 promised = [*waiting]
             answered.update(waiting)
@@ -1358,12 +1359,51 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
     return out
 
 
+def _goes_back_to_work(asked: str, reply: str, before: Sequence[Message]) -> bool:
+    """Whether a ``reply`` that puts work off ("Sure, I'll get back to the rounding fix.")
+    only goes back to the work under way (``before``: the record up to it) after a user's
+    sentence asking for none: one not shaped as a request, naming nothing the record can act
+    on (no code, channel, number or word in capitals, no word of the work so far) - "how is
+    it now?", "back from the meeting, where were we?" in any language. The sentence is a
+    nudge the reply answered by going on, no request it put off."""
+    if (
+        _REQUEST_START.search(asked)
+        or _defers(asked)
+        or _asks_later(asked)
+        or code_names(asked)
+        or names_something(asked)
+        or _CAPITALS.search(asked)
+    ):
+        return False
+    if _POINTS_BACK.search(reply):
+        return False  # the reply takes the turn on ("Will do once the tests pass.")
+    # (the words that put work off are no work: "get back to" said before is no "back")
+    worked = _topic(_PUT_OFF.sub(" ", " ".join(_work_text(before))))
+    resumed = _topic(_PUT_OFF.sub(" ", reply))
+    return not (_topic(asked) & worked) and bool(resumed & worked - _topic(asked))
+
+
+# what in a reply points back at the user's turn: the reply puts off what was asked, not
+# only goes on ("I'll come back to this after …", "I'll tell you once …", "Will do later.")
+_POINTS_BACK = re.compile(r"(?i)\b(?:you|it|this|that|will\s+do)\b")
+
+
 def _starts_on(request: str, calls: Sequence[ToolCall]) -> bool:
     """Whether ``calls`` start the work a promise took on: any call when the request names
     no code, else a call naming one of its names ("Add a line to CHANGELOG.md." is not
     begun by a test run the assistant went on with)."""
     names = {name.rstrip("/") for name in code_names(request)}
-    return not names or any(n in c.arguments for c in calls for n in names)
+    return not names or any(n in c.arguments for c in calls for n in names | _unglued(names))
+
+
+# a path a word is glued to by a hyphen, as a language's prefix ("kwi-tests/t.py", "ye-x.md"
+# for "in tests/t.py", "of x.md"): the call names the path alone
+_GLUED_PATH = re.compile(r"^[^\W\d_]{1,4}-(?=[\w.]*[/.]\w)(.+)$")
+
+
+def _unglued(names: Iterable[str]) -> set[str]:
+    """The paths of ``names`` without a short word glued in front by a hyphen."""
+    return {m.group(1) for n in names if (m := _GLUED_PATH.match(n))}
 
 
 def _names_new_work(

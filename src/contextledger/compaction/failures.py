@@ -24,7 +24,7 @@ from ..lexicon.outcomes import (
 from ..lexicon.tools import LOOKING
 from ..prefilter import first_possible, may_search, superset, touched
 from ..printed import error_answer
-from .wording import clip
+from .wording import clip, whole_token
 
 # a spreadsheet's error values, English, Spanish, German, French
 SHEET_ERROR = (
@@ -1080,16 +1080,48 @@ def stopped_early(command: str, output: str) -> bool:
 
 def passed_on_rerun(runs: Sequence[Collection[str]]) -> set[str]:
     """Of one command's failing runs, in order, each the tests its output named failing
-    (:func:`failing_tests`): the tests an earlier run saw fail that its newest run naming
-    failing tests did not (`dotnet test` failed Rounds_to_two_decimals and
-    Vat_is_applied_per_line, then only Rounds_to_two_decimals: R40-R3). A run that named no
-    test (a build error before the tests ran) says nothing of them.
+    (:func:`failing_tests`): the tests a run saw fail that the next run naming failing tests
+    no longer did while failing only tests it had failed too (`dotnet test` failed
+    Rounds_to_two_decimals and Vat_is_applied_per_line, then only Rounds_to_two_decimals:
+    R40-R3), unless a later run failed them again. A run that fails another test says
+    nothing of the first (`pytest -q` failed test_a, then test_b: whether test_a passed the
+    record does not say), nor does a run that named no test (a build error before the tests
+    ran).
 
     >>> sorted(passed_on_rerun([{"test_a", "test_b"}, set(), {"test_b"}]))
     ['test_a']
+    >>> sorted(passed_on_rerun([{"test_a"}, {"test_b"}]))
+    []
     """
-    named = [r for r in runs if r]
-    return set().union(*named[:-1]) - set(named[-1]) if len(named) > 1 else set()
+    named = [frozenset(r) for r in runs if r]
+    fixed: set[str] = set()
+    for before, after in pairwise(named):
+        fixed -= after
+        if after < before:  # the same failures, fewer: those gone passed
+            fixed |= before - after
+    return fixed
+
+
+# a test's own name at the end of its id: "tests/t.py::Case::test_a[x]" -> "test_a"
+_TEST_LEAF = re.compile(r"([A-Za-z_]\w*)(?:\[[^\]]*\])?$")
+
+
+def names_test(command: str, test: str) -> bool:
+    """Whether ``command`` runs ``test`` by name: its id ("pytest tests/t.py::test_a"), or
+    its own name as an argument, not a path's part ("pytest tests/web -k test_signature",
+    "go test -run TestRoundVat"), so the run passing says the test passed.
+
+    >>> names_test("pytest -q tests/web -k test_signature", "tests/web/t.py::test_signature")
+    True
+    >>> names_test("pytest -q tests/test_signature.py", "tests/web/t.py::test_signature")
+    False
+    """
+    if test in command:
+        return True
+    leaf = _TEST_LEAF.search(test)
+    return leaf is not None and whole_token(
+        command, leaf.group(1), r"(?<![\w/.:-])", r"(?![\w/.:-])"
+    )
 
 
 def failing_tests(text: str, *, marked: bool = False) -> list[str]:

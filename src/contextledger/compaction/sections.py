@@ -17,7 +17,7 @@ from .facts import (
 )
 from .failures import TEST_ID, failing_tests
 from .transcript import cut_utf8, utf8_len
-from .wording import shape
+from .wording import run_shape, shape
 
 SECTIONS = (
     "Goal",
@@ -256,7 +256,7 @@ def _shown_at_most(d: Digest, name: str) -> int:
     """How many items of section ``name`` are shown when the bytes run to all of them."""
     noisy = _noise_of(d, name)
     return sum(i not in noisy for i in d.items(name)) + len(
-        _few_per_shape([i for i in d.items(name) if i in noisy])
+        _few_per_shape([i for i in d.items(name) if i in noisy], name)
     )
 
 
@@ -312,7 +312,7 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
             first = _first_per_run(first)
         rounds[0].append((name, first))
         rounds[1].append((name, [i for i in clean if i not in first]))
-        rounds[2].append((name, _few_per_shape([i for i in order[name] if i in noisy[name]])))
+        rounds[2].append((name, _few_per_shape([i for i in order[name] if i in noisy[name]], name)))
         urgent = early.get(name)
         if urgent in order:
             calm = [i for i in order[urgent] if i not in noisy[urgent]]
@@ -347,12 +347,15 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
 _PER_SHAPE = 3
 
 
-def _few_per_shape(items: list[str]) -> list[str]:
+def _few_per_shape(items: list[str], name: str) -> list[str]:
+    # a command's shape keeps what it searched or queried for: distinct searches are no
+    # repeats ("rg -n 'FOR SHARE SKIP LOCKED' src/" was cut as a fourth "rg -n '…' src/")
+    alike = run_shape if name == "Commands run" else shape
     seen: Counter[str] = Counter()
     out = []
     for item in items:
-        seen[shape(item)] += 1
-        if seen[shape(item)] <= _PER_SHAPE:
+        seen[alike(item)] += 1
+        if seen[alike(item)] <= _PER_SHAPE:
             out.append(item)
     return out
 

@@ -94,12 +94,29 @@ def fenced_blocks(text: str) -> list[str]:
 
 # what varies between two reports of the same error: numbers, ids, quoted names
 _VARIES = re.compile(r"\d+|\b[0-9a-f]{6,}\b|\"[^\"]*\"|'[^']*'|\b\w*\d\w*\b")
+# what one run has and its retry does not: a word with a digit, whole (a pod's hash
+# "api-7f9c8d-xk2pq", a port, a time "10:07"), an id, a number
+_RUN_VARIES = re.compile(r"\b\w*\d\w*\b|\b[0-9a-f]{6,}\b|\d+")
 
 
 def shape(item: str) -> str:
     """``item`` with what varies between two reports of one error masked: the same shape is
     the same error again."""
     return _VARIES.sub("#", item)
+
+
+def run_shape(command: str) -> str:
+    """``command`` with only what differs between its retries masked (ids, ports, times):
+    the same run shape is the same command run again. A quoted argument is what the command
+    is about, not a retry's detail: two searches or queries for different words are two
+    commands, however alike the rest.
+
+    >>> run_shape("journalctl -u api --since 10:01") == run_shape("journalctl -u api --since 10:07")
+    True
+    >>> run_shape("rg -n 'FOR SHARE SKIP LOCKED' src/") == run_shape("rg -n 'RETURNING id' src/")
+    False
+    """
+    return _RUN_VARIES.sub("#", command)
 
 
 # A chat's clauses: a sentence cut at its commas and "and"s, each without the filler it opens
