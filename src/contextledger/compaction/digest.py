@@ -108,12 +108,12 @@ from .failures import (
 )
 from .findings import (
     FINDING,
-    FOUND,
     FOUND_READ,
     WORKS_NOW,
     asked_rows,
     asked_words,
     counted_lines,
+    found_codes,
     log_records,
     numbers_matter,
     output_numbers,
@@ -2112,7 +2112,7 @@ class _Walk:
         self._numbers_said(what, r, lines, shown, cmds, call)
         if asked is not None:
             self.looked_up[asked] = [x for x in numbers if x not in before]
-        self.found.update(FOUND.findall(r.text[:FOUND_READ]))
+        self.found.update(found_codes(r.text))
         self.counted.update(quantities(r.text[:FOUND_READ]))
 
     def _numbers_said(

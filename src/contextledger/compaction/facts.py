@@ -32,7 +32,7 @@ from ..lexicon.intent import OCCASION, REMINDER_OPENING, WHEN_TIME_ALLOWS
 from ..lexicon.negation import denial
 from ..model import Message, ToolCall
 from .transcript import cut_utf8, render_call, shell_join, tool_names_by_call, typed_command
-from .wording import asks, names_something, whole_token, without_code
+from .wording import asks, names_something, spaced_token, whole_token, without_code
 
 FactKind = Literal["path", "url", "identifier", "number", "command", "quoted", "tool", "request"]
 
@@ -337,9 +337,7 @@ class FactSource:
         key = (value, left + right + ("s" if spaced else ""))
         if key not in self._cache:
             if spaced and " " in value:
-                body = r"\s+".join(re.escape(w) for w in value.split())
-                found = value.split()[0] in self.text and re.search(left + body + right, self.text)
-                self._cache[key] = bool(found)
+                self._cache[key] = spaced_token(self.text, value, left, right)
             else:
                 self._cache[key] = whole_token(self.text, value, left, right)
         return self._cache[key]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Collection, Sequence
+from functools import lru_cache
 
 # (re-exported: readers of the recap took them from here before credentials.py held them)
 from ..settings_said import word_count
@@ -103,11 +104,21 @@ def output_numbers(text: str) -> list[str]:
     >>> output_numbers("...\\n  Plan: 2 to add, 0 to change, 1 to destroy.\\n")
     ['Plan: 2 to add, 0 to change, 1 to destroy.']
     """
+    return list(_output_numbers(text))
+
+
+# The readings of one output below are kept by its text (an output is read again by each
+# recap a kept session makes: the record only grows, and its older outputs read the same).
+_OUTPUTS_KEPT = 1 << 12
+
+
+@lru_cache(maxsize=_OUTPUTS_KEPT)
+def _output_numbers(text: str) -> tuple[str, ...]:
     found = (_OUTPUT_NUMBERS.match(BOX.sub("", ln).strip()) for ln in text.splitlines())
     out = list(dict.fromkeys(m.group(0) for m in found if m))
     if _ANNOUNCED.search(text) is not None:  # (most outputs are no page snapshot)
         out += list(dict.fromkeys(m.group(1) for m in _ANNOUNCED.finditer(text)))[:_ANNOUNCED_KEPT]
-    return out
+    return tuple(out)
 
 
 # What a page announces with a number in it, as a browser tool's accessibility snapshot
@@ -141,19 +152,24 @@ def output_values(text: str, limit: int = 2) -> list[str]:
     >>> output_values("total 12\\ndrwxr-xr-x 2 me me 4096 .")
     []
     """
+    return list(_output_values(text, limit))
+
+
+@lru_cache(maxsize=_OUTPUTS_KEPT)
+def _output_values(text: str, limit: int) -> tuple[str, ...]:
     lines = [BOX.sub("", ln).strip() for ln in text.strip().splitlines() if ln.strip()]
     if len(lines) > 60:  # a log or a listing: its values are not what the run made
-        return []
+        return ()
     if may_hold_secret(text):
         lines = [ln for ln in lines if not CREDENTIAL.search(ln)]
     if len(lines) == 1 and len(lines[0]) <= 80 and _KEY_VALUE.fullmatch(lines[0]):
-        return lines
+        return tuple(lines)
     told = [
         clip(ln, 200)
         for ln in lines
         if _KEY_VALUE.search(ln) and (_MADE.search(ln) or URI.match(ln))
     ]
-    return list(dict.fromkeys(told))[:limit]
+    return tuple(dict.fromkeys(told))[:limit]
 
 
 # What a tool returns that the assistant may restate as a finding: a code or id (letters
@@ -165,6 +181,12 @@ FOUND = re.compile(
 )
 
 FOUND_READ = 20_000
+
+
+@lru_cache(maxsize=_OUTPUTS_KEPT)
+def found_codes(text: str) -> frozenset[str]:
+    """The codes, ids and counts (``FOUND``) in ``text``'s first ``FOUND_READ`` characters."""
+    return frozenset(FOUND.findall(text[:FOUND_READ]))
 
 
 def restates_found(sentence: str, found: Collection[str]) -> bool:
@@ -507,8 +529,13 @@ def quantities(text: str) -> set[str]:
     >>> sorted(quantities("count: 2347; total 184316.72; on 2026-10-01"))
     ['18431672', '2347']
     """
+    return set(_quantities(text))
+
+
+@lru_cache(maxsize=_OUTPUTS_KEPT)
+def _quantities(text: str) -> frozenset[str]:
     digits = (re.sub(r"\D", "", m.group(0)) for m in _QUANTITY.finditer(text))
-    return {d for d in digits if len(d) >= 4}
+    return frozenset(d for d in digits if len(d) >= 4)
 
 
 def restates_count(sentence: str, counted: Collection[str]) -> bool:
