@@ -1622,8 +1622,12 @@ def _owner_noted(sentence: str, messages: Sequence[Message]) -> bool:
     elsewhere = told.replace(sentence, " ").casefold()
     # (a capitalised word opens the sentence, "This morning …", or names no area of code)
     named = [n.casefold() for n in _AREA_NAME.findall(area) if not n[0].isupper()]
+    # (a path in someone's care, a rule said after it: a standing rule, though no call
+    # went there yet - "Kagiso Sebego o tlhokomela src/payments/; mo botse pele.")
     if any(
-        whole_token(worked_on, w) or (_IDENTIFIER_MARK.search(w) and whole_token(elsewhere, w))
+        "/" in w
+        or whole_token(worked_on, w)
+        or (_IDENTIFIER_MARK.search(w) and whole_token(elsewhere, w))
         for w in named
     ):
         return True

@@ -1,0 +1,131 @@
+"""The offline recap's "Constraints and corrections" (issue #14), read by the shape of the
+user's words and what the record did with them, in any language:
+
+- a path said as a topic, then more of its state and an aside for the listener ("<path> —
+  red since yesterday, just so you know"), answered "Got it." and other work, is a status,
+  not a rule; a path said as a label with a few words on what to do ("infra/prod/ - hands
+  off.") stays a rule;
+- a correction sets a new value against one the record showed before in a tool's output
+  only (``REGION=eu-west-1``), and is no number that matters;
+- an owner may be named before the path in their care, or by a first name alone after it;
+  a day's name is no one, and a person quoted without a path is no owner;
+- a version pinned by a verb, the name, a particle, the version and one closing word."""
+
+from __future__ import annotations
+
+import pytest
+
+from builders import call_and_result, export_recap, recap_section
+from contextledger.compaction.rules import owner_area, pinned_versions
+from contextledger.model import Message
+
+RULES = "Constraints and corrections"
+NUMBERS = "Numbers that matter"
+
+TASK = "Fix the CSV export in src/export/csv_writer.py so that it writes ISO dates."
+
+# what the assistant ran before the user spoke: a value seen only in a tool's output
+EARLIER = [
+    *call_and_result("c20", "shell", {"command": "cat deploy.env"}, "REGION=eu-west-1\n", 20),
+    *call_and_result("c21", "shell", {"command": "ls src/billing/"}, "invoice.py", 21),
+]
+OTHER_WORK = call_and_result("c23", "shell", {"command": "git diff --stat"}, "1 file changed", 23)
+GOT_IT = [Message.assistant("Got it."), *OTHER_WORK]
+OK = [Message.assistant("OK."), *OTHER_WORK]
+SILENT = OTHER_WORK
+
+ANSWERS = pytest.mark.parametrize("answer", [GOT_IT, OK, SILENT], ids=["got-it", "ok", "silent"])
+
+
+def _recap(said: str, answer: list[Message]) -> str:
+    return export_recap(TASK, "I'll fix the date format first.", EARLIER, said, answer)
+
+
+@ANSWERS
+@pytest.mark.parametrize(
+    "said",
+    [
+        "services/ferry-gateway/ — red since yesterday, just so you know.",
+        # Icelandic: … — red since yesterday, just so you know
+        "services/ferry-gateway/ — rautt síðan í gær, bara svo þú vitir.",
+        # Malagasy: … — red since yesterday, just for you to know
+        "services/ferry-gateway/ — mena hatramin'ny omaly, mba ho fantatrao fotsiny.",
+        # Zulu: … — red since yesterday, just so you know
+        "services/ferry-gateway/ — ibomvu kusukela izolo, ukuze nje wazi.",
+    ],
+)
+def test_a_status_of_a_path_answered_got_it_is_no_rule(said: str, answer: list[Message]) -> None:
+    assert said[:30] not in recap_section(_recap(said, answer), RULES)
+
+
+@pytest.mark.parametrize("said", ["infra/prod/ - ungayithinti.", "infra/prod/ - hands off."])
+def test_a_path_said_as_a_label_with_what_to_do_answered_got_it_stays_a_rule(said: str) -> None:
+    assert "infra/prod/" in recap_section(_recap(said, GOT_IT), RULES)
+
+
+@ANSWERS
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Not eu-west-1 — eu-central-1.",
+        "Si eu-west-1, tumia eu-central-1.",  # Swahili: not eu-west-1, use eu-central-1
+        "Tsy eu-west-1 — eu-central-1.",  # Malagasy
+        "Kìí ṣe eu-west-1, lo eu-central-1.",  # Yoruba
+    ],
+)
+def test_a_correction_of_a_value_only_a_tool_showed_is_a_rule_not_a_number(
+    said: str, answer: list[Message]
+) -> None:
+    recap = _recap(said, answer)
+    assert said[:12] in recap_section(recap, RULES)
+    assert said[:12] not in recap_section(recap, NUMBERS)
+
+
+@ANSWERS
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Kagiso Sebego looks after src/payments/; ask him first.",
+        # Swahili: Amina Mwangi looks after src/payments/; ask her first
+        "Amina Mwangi anasimamia src/payments/; muulize kwanza.",
+        # Polish: Anna Nowak takes care of src/payments/; ask her first
+        "Anna Nowak opiekuje się src/payments/; zapytaj ją najpierw.",
+        # Swahili, a first name alone: infra/terraform/ is Neema's; ask her before touching it
+        "infra/terraform/ ni ya Neema; muulize kabla ya kuigusa.",
+        # Russian: infra/terraform/ is run by Olga; ask her before you touch it
+        "infra/terraform/ ведёт Ольга; спроси её, прежде чем трогать.",
+    ],
+)
+def test_an_owner_named_before_the_path_or_by_a_first_name_is_a_rule(
+    said: str, answer: list[Message]
+) -> None:
+    assert said[:20] in recap_section(_recap(said, answer), RULES)
+
+
+@ANSWERS
+@pytest.mark.parametrize(
+    "said",
+    [
+        "src/billing/ is red since Monday: have a look later.",
+        "src/billing/ ist seit Montag rot: schau es dir später an.",  # German, the same
+        "eu-west-1 was slow this morning.",
+        # Swahili: Amina Mwangi wrote this morning: the printer works again
+        "Amina Mwangi aliandika asubuhi: printa inafanya kazi tena.",
+    ],
+)
+def test_a_status_with_a_day_a_slow_value_or_a_person_quoted_is_no_rule(
+    said: str, answer: list[Message]
+) -> None:
+    assert said[:12] not in recap_section(_recap(said, answer), RULES)
+
+
+def test_the_shapes_read_alone() -> None:
+    assert owner_area("Amina Mwangi anasimamia src/payments/; muulize kwanza.") == "src/payments/"
+    assert owner_area("infra/terraform/ ni ya Neema; muulize kabla ya kuigusa.")
+    # (a day's name is no one's; no path beside a first name, no owner)
+    assert not owner_area("src/billing/ is red since Monday: have a look later.")
+    assert not owner_area("Neema aliandika asubuhi: printa inafanya kazi tena.")
+    # Russian: hold psycopg at 3.1.18 please - the version closes the order with one word
+    assert ("psycopg", "3.1.18") in pinned_versions("Держи psycopg на 3.1.18 пожалуйста.")
+    # (a status: the name deep in its clause)
+    assert pinned_versions("У меня на ноутбуке Node 20.11.1 стоит.") == []
