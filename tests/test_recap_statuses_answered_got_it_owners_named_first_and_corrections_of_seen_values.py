@@ -6,7 +6,8 @@ user's words and what the record did with them, in any language:
   not a rule; a path said as a label with a few words on what to do ("infra/prod/ - hands
   off.") stays a rule;
 - a correction sets a new value against one the record showed before in a tool's output
-  only (``REGION=eu-west-1``), and is no number that matters;
+  only (``REGION=eu-west-1``, ``TIMEOUT=30s``, ``BUCKET=exports_prod``), and is no number
+  that matters;
 - an owner may be named before the path in their care, or by a first name alone after it;
   a day's name is no one, and a person quoted without a path is no owner;
 - a version pinned by a verb, the name, a particle, the version and one closing word."""
@@ -26,7 +27,13 @@ TASK = "Fix the CSV export in src/export/csv_writer.py so that it writes ISO dat
 
 # what the assistant ran before the user spoke: a value seen only in a tool's output
 EARLIER = [
-    *call_and_result("c20", "shell", {"command": "cat deploy.env"}, "REGION=eu-west-1\n", 20),
+    *call_and_result(
+        "c20",
+        "shell",
+        {"command": "cat deploy.env"},
+        "REGION=eu-west-1\nTIMEOUT=30s\nBUCKET=exports_prod\n",
+        20,
+    ),
     *call_and_result("c21", "shell", {"command": "ls src/billing/"}, "invoice.py", 21),
 ]
 OTHER_WORK = call_and_result("c23", "shell", {"command": "git diff --stat"}, "1 file changed", 23)
@@ -71,6 +78,8 @@ def test_a_path_said_as_a_label_with_what_to_do_answered_got_it_stays_a_rule(sai
         "Si eu-west-1, tumia eu-central-1.",  # Swahili: not eu-west-1, use eu-central-1
         "Tsy eu-west-1 — eu-central-1.",  # Malagasy
         "Kìí ṣe eu-west-1, lo eu-central-1.",  # Yoruba
+        "Si 30s, tumia 45s.",  # Swahili: not 30s, use 45s (a number with its unit)
+        "Tsy exports_prod — exports_stage.",  # Malagasy: not exports_prod — exports_stage
     ],
 )
 def test_a_correction_of_a_value_only_a_tool_showed_is_a_rule_not_a_number(

@@ -3184,11 +3184,15 @@ def names_swapped_in(sentence: str, before: str, user_before: str) -> frozenset[
 _SHORT_CORRECTION = 8  # words: "Ba 8080 ba, yi amfani da 9090."
 # a value a correction names: a number, code, an identifier, a name written in Latin letters
 _SAID_VALUE = re.compile(
-    r"`[^`]+`|(?<![\w.])\d+(?:[.,:]\d+)*(?!\d)|(?<![\w.-])[A-Z][\w.-]*\w"
+    # (a number with its unit glued on, "512MB", "45s", as a config writes it)
+    r"`[^`]+`|(?<![\w.])\d+(?:[.,:]\d+)*(?:[A-Za-z]{1,3}(?!\w)|(?!\d))"
+    r"|(?<![\w.-])[A-Z][\w.-]*\w"
     r"|(?<![\w.-])[a-z][\w-]*(?:\.[a-z][\w-]*)+(?![\w-])"  # a host: "db2.internal"
     # a name in small letters cut by hyphens, a digit in it: a region, a zone, a build
-    # ("eu-west-1", "node-22"), not a word of the user's own ("e-mail")
+    # ("eu-west-1", "node-22"), not a word of the user's own ("e-mail"); or joined by an
+    # underscore, as only code writes ("exports_prod")
     r"|(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)*-[a-z]*\d[a-z0-9]*(?![\w-]|\.\w)"
+    r"|(?<![\w.-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w-]|\.\w)"
 )
 
 
