@@ -138,3 +138,37 @@ def test_the_shapes_read_alone() -> None:
     assert ("psycopg", "3.1.18") in pinned_versions("Держи psycopg на 3.1.18 пожалуйста.")
     # (a status: the name deep in its clause)
     assert pinned_versions("У меня на ноутбуке Node 20.11.1 стоит.") == []
+
+
+# the user set a count; a test run then printed that count's rival among its own numbers
+SET_BEFORE = [
+    "Retries: 3.",
+    [
+        Message.assistant("OK."),
+        *call_and_result("c24", "shell", {"command": "python -m pytest -q"}, "5 passed", 24),
+    ],
+]
+
+
+@ANSWERS
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Not 3 — 5 retries.",
+        "Si 3 — retries 5.",  # Swahili: not 3 — 5 retries
+        "Tsy 3, retries 5.",  # Malagasy
+    ],
+)
+def test_a_correction_of_a_small_number_the_record_also_printed_is_a_rule(
+    said: str, answer: list[Message]
+) -> None:
+    recap = export_recap(TASK, "I'll fix the date format first.", *SET_BEFORE, said, answer)
+    assert said[:8] in recap_section(recap, RULES)
+    assert said[:8] not in recap_section(recap, NUMBERS)
+
+
+@ANSWERS
+def test_two_counts_said_together_are_no_correction(answer: list[Message]) -> None:
+    said = "3 failed, 5 passed."
+    recap = export_recap(TASK, "I'll fix the date format first.", *SET_BEFORE, said, answer)
+    assert said not in recap_section(recap, RULES)

@@ -3142,8 +3142,30 @@ def replaces_said_value(sentence: str, before: str) -> bool:
     # (the new value is said here first: a status of two things named before, "Redis is
     # down, Memcached is fine.", sets no value against another)
     old = [v for v in _values(head, small) if whole_token(before, v)]
-    new = [v for v in _values(rest, small) if not whole_token(before, v)]
+    new = [v for v in _values(rest, small) if _new_here(v, before, old, sentence)]
     return any(_kind(a) == _kind(b) and a != b for a in old for b in new)
+
+
+def _new_here(value: str, before: str, old: Sequence[str], sentence: str) -> bool:
+    """Whether ``value`` is said new in a correction of ``old``: the record never said it;
+    or, a number (small numbers are all over a record: a test run's "5 passed"), never
+    where the record said the old one, and the sentence names the setting the old one was
+    said with ("Retries: 3." then "Te 3 — retries 5."), not a status of two counts said
+    together ("3 failed, 5 passed")."""
+    if not whole_token(before, value):
+        return True
+    if _kind(value) != "number":
+        return False
+    lines = [line for line in before.splitlines() if any(whole_token(line, v) for v in old)]
+    setting = {w.casefold() for w in _SETTING_WORD.findall(sentence)}
+    return any(
+        not whole_token(line, value)
+        and not setting.isdisjoint(w.casefold() for w in _SETTING_WORD.findall(line))
+        for line in lines
+    )
+
+
+_SETTING_WORD = re.compile(r"[^\W\d_]{3,}")
 
 
 # where a correction's old value ends and the new begins: a clause break, a dash or an
