@@ -42,6 +42,7 @@ OK = [Message.assistant("OK."), *OTHER_WORK]
 SILENT = OTHER_WORK
 
 ANSWERS = pytest.mark.parametrize("answer", [GOT_IT, OK, SILENT], ids=["got-it", "ok", "silent"])
+ONLY_WORDS = [Message.assistant("Got it.")]  # (no call)
 
 
 def _recap(said: str, answer: list[Message]) -> str:
@@ -63,11 +64,13 @@ def _recap(said: str, answer: list[Message]) -> str:
 )
 def test_a_status_of_a_path_answered_got_it_is_no_rule(said: str, answer: list[Message]) -> None:
     assert said[:30] not in recap_section(_recap(said, answer), RULES)
+    assert said[:30] not in recap_section(_recap(said, ONLY_WORDS), RULES)
 
 
 @pytest.mark.parametrize("said", ["infra/prod/ - ungayithinti.", "infra/prod/ - hands off."])
 def test_a_path_said_as_a_label_with_what_to_do_answered_got_it_stays_a_rule(said: str) -> None:
     assert "infra/prod/" in recap_section(_recap(said, GOT_IT), RULES)
+    assert "infra/prod/" in recap_section(_recap(said, ONLY_WORDS), RULES)
 
 
 @ANSWERS

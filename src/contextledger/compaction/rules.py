@@ -3057,6 +3057,8 @@ def kept_off_while_working(sentence: str, answer: Answer) -> bool:
     call after call."""
     if TAKEN_AS_NEWS.match(answer.note or answer.reply):
         return False  # ("Good to know.": a status or a pointer taken in, no fence kept)
+    if _PATH_AS_TOPIC.match(sentence) and not _said_as_label(sentence):
+        return False  # (a path, then its state and since when: a status, however answered)
     paths = paths_said_briefly(sentence)
     if kept_off(paths, answer.reply, bool(answer.calls), answer.calls_after):
         return True
