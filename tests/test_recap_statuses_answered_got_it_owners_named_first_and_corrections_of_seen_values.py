@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import pytest
 
-from builders import call_and_result, export_recap, recap_section
+from builders import call_and_result, export_recap, filed_as_a_rule, recap_section
 from contextledger.compaction.rules import owner_area, pinned_versions
 from contextledger.model import Message
 
 RULES = "Constraints and corrections"
-NUMBERS = "Numbers that matter"
 
 TASK = "Fix the CSV export in src/export/csv_writer.py so that it writes ISO dates."
 
@@ -88,47 +87,35 @@ def test_a_path_said_as_a_label_with_what_to_do_answered_got_it_stays_a_rule(sai
 def test_a_correction_of_a_value_only_a_tool_showed_is_a_rule_not_a_number(
     said: str, answer: list[Message]
 ) -> None:
-    recap = _recap(said, answer)
-    assert said[:12] in recap_section(recap, RULES)
-    assert said[:12] not in recap_section(recap, NUMBERS)
+    assert filed_as_a_rule(_recap(said, answer), said[:12])
 
 
 @ANSWERS
 @pytest.mark.parametrize(
-    "said",
+    ("said", "ruled"),
     [
-        "Kagiso Sebego looks after src/payments/; ask him first.",
+        # an owner named before the path in their care, or by a first name alone
+        ("Kagiso Sebego looks after src/payments/; ask him first.", True),
         # Swahili: Amina Mwangi looks after src/payments/; ask her first
-        "Amina Mwangi anasimamia src/payments/; muulize kwanza.",
+        ("Amina Mwangi anasimamia src/payments/; muulize kwanza.", True),
         # Polish: Anna Nowak takes care of src/payments/; ask her first
-        "Anna Nowak opiekuje się src/payments/; zapytaj ją najpierw.",
-        # Swahili, a first name alone: infra/terraform/ is Neema's; ask her before touching it
-        "infra/terraform/ ni ya Neema; muulize kabla ya kuigusa.",
+        ("Anna Nowak opiekuje się src/payments/; zapytaj ją najpierw.", True),
+        # Swahili: infra/terraform/ is Neema's; ask her before touching it
+        ("infra/terraform/ ni ya Neema; muulize kabla ya kuigusa.", True),
         # Russian: infra/terraform/ is run by Olga; ask her before you touch it
-        "infra/terraform/ ведёт Ольга; спроси её, прежде чем трогать.",
-    ],
-)
-def test_an_owner_named_before_the_path_or_by_a_first_name_is_a_rule(
-    said: str, answer: list[Message]
-) -> None:
-    assert said[:20] in recap_section(_recap(said, answer), RULES)
-
-
-@ANSWERS
-@pytest.mark.parametrize(
-    "said",
-    [
-        "src/billing/ is red since Monday: have a look later.",
-        "src/billing/ ist seit Montag rot: schau es dir später an.",  # German, the same
-        "eu-west-1 was slow this morning.",
+        ("infra/terraform/ ведёт Ольга; спроси её, прежде чем трогать.", True),
+        # a day's name is no one; a slow value, a person quoted without a path: no rule
+        ("src/billing/ is red since Monday: have a look later.", False),
+        ("src/billing/ ist seit Montag rot: schau es dir später an.", False),  # German
+        ("eu-west-1 was slow this morning.", False),
         # Swahili: Amina Mwangi wrote this morning: the printer works again
-        "Amina Mwangi aliandika asubuhi: printa inafanya kazi tena.",
+        ("Amina Mwangi aliandika asubuhi: printa inafanya kazi tena.", False),
     ],
 )
-def test_a_status_with_a_day_a_slow_value_or_a_person_quoted_is_no_rule(
-    said: str, answer: list[Message]
+def test_owners_by_name_or_first_name_are_rules_and_statuses_beside_them_are_not(
+    said: str, ruled: bool, answer: list[Message]
 ) -> None:
-    assert said[:12] not in recap_section(_recap(said, answer), RULES)
+    assert (said[:20] in recap_section(_recap(said, answer), RULES)) is ruled
 
 
 def test_the_shapes_read_alone() -> None:
@@ -166,8 +153,7 @@ def test_a_correction_of_a_small_number_the_record_also_printed_is_a_rule(
     said: str, answer: list[Message]
 ) -> None:
     recap = export_recap(TASK, "I'll fix the date format first.", *SET_BEFORE, said, answer)
-    assert said[:8] in recap_section(recap, RULES)
-    assert said[:8] not in recap_section(recap, NUMBERS)
+    assert filed_as_a_rule(recap, said[:8])
 
 
 @ANSWERS
