@@ -513,6 +513,14 @@ def recap_section(recap: str, name: str) -> str:
     return body[: min(ends)] if ends else body
 
 
+def filed_as_a_rule(recap: str, said: str) -> bool:
+    """Whether the recap files ``said`` under "Constraints and corrections" and not under
+    "Numbers that matter" (a correction's or a limit's value is no number that matters)."""
+    return said in recap_section(recap, "Constraints and corrections") and said not in (
+        recap_section(recap, "Numbers that matter")
+    )
+
+
 def export_recap(task: str, opening: str, *turns: str | list[Message]) -> str:
     """The offline recap of ``task``, the assistant reading its file and saying ``opening``,
     then ``turns`` (a user's words, or the assistant's messages), then work on the export

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import pytest
 
-from builders import call_and_result, export_recap, recap_section
+from builders import call_and_result, export_recap, filed_as_a_rule, recap_section
 from contextledger.compaction.rules import names_owner_once, pinned_versions
 from contextledger.model import Message
 
 RULES = "Constraints and corrections"
-NUMBERS = "Numbers that matter"
 
 TASK = "Fix the CSV export in src/export/csv_writer.py so that it writes ISO dates."
 
@@ -66,9 +65,7 @@ ANSWERS = pytest.mark.parametrize("answer", [NOTED, SILENT], ids=["noted", "sile
 def test_a_correction_a_pin_or_a_limit_is_a_rule_not_a_number_before_the_assistant_acts(
     said: str, answer: list[Message]
 ) -> None:
-    recap = _recap(said, answer)
-    assert said[:12] in recap_section(recap, RULES)
-    assert said[:12] not in recap_section(recap, NUMBERS)
+    assert filed_as_a_rule(_recap(said, answer), said[:12])
 
 
 @ANSWERS

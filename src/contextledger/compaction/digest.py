@@ -53,7 +53,13 @@ from ..intent import (
 from ..lexicon.claims import COUNTED_NUDGE_WORDS
 from ..lexicon.common import COUNTER_LABELS
 from ..lexicon.deferral import DEFERRED
-from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL, WITHOUT_CLOSES, WITHOUT_OPENS
+from ..lexicon.intent import (
+    ANNOUNCES_A_TASK,
+    BACKGROUND_LABEL,
+    TAKEN_AS_NEWS,
+    WITHOUT_CLOSES,
+    WITHOUT_OPENS,
+)
 from ..lexicon.negation import denial
 from ..lexicon.tools import LOOKING
 from ..model import Message, ToolCall, ToolResult
@@ -1613,7 +1619,8 @@ def _owner_noted(sentence: str, messages: Sequence[Message]) -> bool:
     """A person named once as the owner of an area (:func:`.rules.owner_area`) the record
     works on - a call's arguments name it, or another turn of the user's names it
     as a path or an identifier (``ls src/billing/`` before "src/billing/ mooy liggéeyu Awa
-    Ndiaye: …") - whatever the assistant answered, or if it did not: a standing rule; or of
+    Ndiaye: …") - whatever the assistant answered, or if it did not: a standing rule; so is
+    an owner of a path no call went to yet, unless the answer took it as news; or of
     another area, that the assistant's answer took note of calling no tool (which still
     reads "This morning Maria Rossi wrote: the printer works again." as an owner)."""
     area = owner_area(sentence)
@@ -1629,9 +1636,16 @@ def _owner_noted(sentence: str, messages: Sequence[Message]) -> bool:
         for w in named
     ):
         return True
+    answer = list(takewhile(lambda m: m.role != "user", _after_said(sentence, messages)))
+    # (a path in someone's care, a rule said after it: a standing rule though no call went
+    # there yet - "Kagiso Sebego o tlhokomela src/payments/; mo botse pele." - unless the
+    # assistant took it as news, "Good to hear.")
+    if any("/" in w for w in named) and not any(
+        TAKEN_AS_NEWS.match(m.text) for m in answer if m.role == "assistant"
+    ):
+        return True
     # (of an area the record names nowhere else: a rule when the assistant's answer took note
     # of it, calling no tool)
-    answer = list(takewhile(lambda m: m.role != "user", _after_said(sentence, messages)))
     return bool(answer) and not any(m.tool_calls for m in answer)
 
 

@@ -23,6 +23,7 @@ from ..lexicon.claims import (
     AGREE_STEMS,
     ASKS_FOR_A_RULE_MORE,
     CRON_SCHEDULE,
+    DATE_WORDS_ABROAD,
     DUE_BY_WORDS,
     DUE_DATE_SHAPE,
     DUE_END_WORDS,
@@ -1806,7 +1807,7 @@ def _person_names(text: str) -> list[tuple[int, int]]:
 
 # where the area's clause ends and what to do about it begins: a colon, a semicolon, a dash
 _OWNER_BREAK = re.compile(r":\s+|[;；]\s*|\s+[-–—]{1,2}\s+")
-_OWNER_RULE_WORDS = (3, 14)  # "ask her first" … a whole ban with its reason
+_OWNER_RULE_WORDS = (2, 14)  # "mufunseni kaye" (ask him first) … a whole ban with its reason
 
 
 def names_owner_once(sentence: str) -> bool:
@@ -1830,19 +1831,53 @@ def owner_area(sentence: str) -> str:
     if cut is None:
         return ""
     head, rest = sentence[: cut.start()], sentence[cut.end() :]
-    names = _person_names(head)
+    paths = [f.value for f in extract_claims(head) if f.kind == "path"]
+    names = _person_names(head) or (_first_name(head) if paths else [])
     # (no one else named after: its opening word may be capitalised, "…: Ask her first.")
     later = _NAME_WORD.findall(rest)[1:]
-    if len(names) != 1 or any(_capitalised(w) or w.startswith("@") for w in later):
+    low, high = _OWNER_RULE_WORDS
+    if (
+        len(names) != 1
+        or any(_capitalised(w) or w.startswith("@") for w in later)
+        or not low <= word_count(rest) <= high
+    ):
         return ""
     area, after = head[: names[0][0]], head[names[0][1] :]
-    low, high = _OWNER_RULE_WORDS
-    shaped = (
-        word_count(area) >= 1
-        and word_count(after) <= _OWNER_NAME_LAST
-        and low <= word_count(rest) <= high
-    )
-    return area if shaped else ""
+    if word_count(area) >= 1 and word_count(after) <= _OWNER_NAME_LAST:
+        return area
+    # (the name first, then the path in their care: "Aminu Bello ne ke kula da
+    # src/billing/; …" - a path, not a time nor a verb of telling: "This morning Maria
+    # Rossi wrote: …")
+    return " ".join(p for p in paths if p in after) if word_count(area) == 0 else ""
+
+
+def _first_name(head: str) -> list[tuple[int, int]]:
+    """Where the clause ``head`` (which names a path) names a person by a first name alone:
+    its one capitalised word, not its opening one ("infra/terraform/ ke ya ga Lorato",
+    "infra/terraform/ Надянь"); none when more words are capitalised (nouns, as German
+    writes them) or there is no such word."""
+    words = list(_NAME_WORD.finditer(head))
+    capitalised = [w for w in words if _capitalised(w.group()) and not _inside_path(head, w)]
+    if len(capitalised) != 1 or capitalised[0] is words[0] or _dated(capitalised[0].group()):
+        return []
+    return [capitalised[0].span()]
+
+
+def _dated(word: str) -> bool:
+    """Whether ``word`` is a day's or a month's name, as English and the languages the
+    recap reads dates in capitalise them ("since Monday", "seit Montag")."""
+    folded = word.casefold()
+    return folded in DATE_WORDS_ABROAD or folded in _ENGLISH_DATES
+
+
+_ENGLISH_DATES = frozenset({*DATE_WORDS_ABROAD.values()})
+
+
+def _inside_path(text: str, word: re.Match[str]) -> bool:
+    """Whether ``word`` is a piece of a path or an identifier ("src", "billing" of
+    "src/billing/")."""
+    start, end = word.span()
+    return any(c in "/._" for c in (text[start - 1 : start], text[end : end + 1]) if c)
 
 
 _OWNER_NAME_LAST = 3  # "… Lalremsiami Hnamte hnathawh a ni:" (is L. H.'s work)
@@ -1909,7 +1944,13 @@ def _pin_at_clause_edge(before: Sequence[str], after: Sequence[str]) -> bool:
     Node 20.11.1 la am." (on my computer there is Node 20.11.1)."""
     named = [k for k, w in enumerate(before) if _is_package_name(w)]
     near = [k for k in named if len(before) - k <= _PIN_NEAR]
-    if near and (near[0] == 0 or (not after and near[-1] <= _PIN_LEAD)):
+    if near and (
+        near[0] == 0
+        or (not after and near[-1] <= _PIN_LEAD)
+        # (a verb, the name, a particle, the version and a postposition closing the clause:
+        # "Lé psycopg ɖe 3.1.18 dzi.")
+        or (len(before) <= _PIN_LEAD + 1 and near[0] <= 1 and len(after) <= 1)
+    ):
         return True
     right = next((k for k, w in enumerate(after[:_PIN_NEAR]) if _is_package_name(w)), None)
     return right is not None and (
@@ -3016,6 +3057,8 @@ def kept_off_while_working(sentence: str, answer: Answer) -> bool:
     call after call."""
     if TAKEN_AS_NEWS.match(answer.note or answer.reply):
         return False  # ("Good to know.": a status or a pointer taken in, no fence kept)
+    if _PATH_AS_TOPIC.match(sentence) and not _said_as_label(sentence):
+        return False  # (a path, then its state and since when: a status, however answered)
     paths = paths_said_briefly(sentence)
     if kept_off(paths, answer.reply, bool(answer.calls), answer.calls_after):
         return True
@@ -3033,10 +3076,22 @@ def kept_off_while_working(sentence: str, answer: Answer) -> bool:
     )
     if not paths:
         return took_note and beside >= _KEPT_BESIDE_CALLS
+    return bool(answer.calls) and took_note and (beside > 0 or _said_as_label(sentence))
+
+
+def _said_as_label(sentence: str) -> bool:
+    """Whether ``sentence`` opens with a path as its topic and says in a few words, one
+    clause, what to do with it - a label: "infra/prod/ - ungayithinti." (don't touch it),
+    "infra/prod/ - hands off." A status tells more of the path's state, when and since when,
+    or adds an aside for the listener ("services/ferry-gateway/ — red since yesterday, just
+    so you know."): no fence by itself."""
+    topic = _PATH_AS_TOPIC.match(sentence)
+    if topic is None:
+        return False
+    said = sentence[topic.end() :]
     return (
-        bool(answer.calls)
-        and took_note
-        and (beside > 0 or _PATH_AS_TOPIC.match(sentence) is not None)
+        _SWAP_CUT.search(said.rstrip(" .!。।॥።")) is None
+        and len(_SPOKEN.findall(said)) <= _LABEL_WORDS
     )
 
 
@@ -3047,6 +3102,7 @@ _KEPT_BESIDE_CALLS = 3
 _NOTE_WORDS = 6
 # a clause opening with a path, then a dash or a colon: "infra/prod/ - hands off."
 _PATH_AS_TOPIC = re.compile(r"^\W*[\w.-]+/[\w./-]*\s*[-–—:]\s")
+_LABEL_WORDS = 3  # what to do with a path said as a label: "ha taaban", "hands off"
 
 
 def _without(text: str, paths: Sequence[str]) -> str:
@@ -3088,8 +3144,30 @@ def replaces_said_value(sentence: str, before: str) -> bool:
     # (the new value is said here first: a status of two things named before, "Redis is
     # down, Memcached is fine.", sets no value against another)
     old = [v for v in _values(head, small) if whole_token(before, v)]
-    new = [v for v in _values(rest, small) if not whole_token(before, v)]
+    new = [v for v in _values(rest, small) if _new_here(v, before, old, sentence)]
     return any(_kind(a) == _kind(b) and a != b for a in old for b in new)
+
+
+def _new_here(value: str, before: str, old: Sequence[str], sentence: str) -> bool:
+    """Whether ``value`` is said new in a correction of ``old``: the record never said it;
+    or, a number (small numbers are all over a record: a test run's "5 passed"), never
+    where the record said the old one, and the sentence names the setting the old one was
+    said with ("Retries: 3." then "Te 3 — retries 5."), not a status of two counts said
+    together ("3 failed, 5 passed")."""
+    if not whole_token(before, value):
+        return True
+    if _kind(value) != "number":
+        return False
+    lines = [line for line in before.splitlines() if any(whole_token(line, v) for v in old)]
+    setting = {w.casefold() for w in _SETTING_WORD.findall(sentence)}
+    return any(
+        not whole_token(line, value)
+        and not setting.isdisjoint(w.casefold() for w in _SETTING_WORD.findall(line))
+        for line in lines
+    )
+
+
+_SETTING_WORD = re.compile(r"[^\W\d_]{3,}")
 
 
 # where a correction's old value ends and the new begins: a clause break, a dash or an
@@ -3130,8 +3208,15 @@ def names_swapped_in(sentence: str, before: str, user_before: str) -> frozenset[
 _SHORT_CORRECTION = 8  # words: "Ba 8080 ba, yi amfani da 9090."
 # a value a correction names: a number, code, an identifier, a name written in Latin letters
 _SAID_VALUE = re.compile(
-    r"`[^`]+`|(?<![\w.])\d+(?:[.,:]\d+)*(?!\d)|(?<![\w.-])[A-Z][\w.-]*\w"
+    # (a number with its unit glued on, "512MB", "45s", as a config writes it)
+    r"`[^`]+`|(?<![\w.])\d+(?:[.,:]\d+)*(?:[A-Za-z]{1,3}(?!\w)|(?!\d))"
+    r"|(?<![\w.-])[A-Z][\w.-]*\w"
     r"|(?<![\w.-])[a-z][\w-]*(?:\.[a-z][\w-]*)+(?![\w-])"  # a host: "db2.internal"
+    # a name in small letters cut by hyphens, a digit in it: a region, a zone, a build
+    # ("eu-west-1", "node-22"), not a word of the user's own ("e-mail"); or joined by an
+    # underscore, as only code writes ("exports_prod")
+    r"|(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)*-[a-z]*\d[a-z0-9]*(?![\w-]|\.\w)"
+    r"|(?<![\w.-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w-]|\.\w)"
 )
 
 

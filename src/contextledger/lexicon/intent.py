@@ -2818,7 +2818,8 @@ LEAVE_ELSEWHERE = compiled_on_use(
 # state or where something is, whatever language it was said in.
 TAKEN_AS_NEWS = compiled_on_use(
     r"(?i)^\W*(?:(?:ok(?:ay)?|ah|oh|thanks|thank\s+you|got\s+it)\W+)*"
-    r"(?:(?:good|nice|useful|helpful)\s+to\s+know|i\s+see|interesting|"
+    r"(?:(?:good|nice|useful|helpful)\s+to\s+know|(?:good|glad|nice)\s+to\s+hear|i\s+see|"
+    r"interesting|"
     r"(?:that|this)\s+explains|thanks?\s+(?:you\s+)?for\s+(?:the\s+)?(?:heads[-\s]?up|info|"
     r"information|context|pointer|tip|update))\b"
 )
