@@ -742,7 +742,7 @@ class Fitter:
         given = msgs is mem.gated  # (not a history with images swapped for the limits)
         repaired = mem.repairs(msgs, unchanged=mem.unrepaired_same if given else None)
         mem.unrepaired_same = len(msgs) if given else 0
-        grown = _answered_after(msgs, repaired)
+        grown = _answered_after(msgs, repaired, fitted=False)
         if grown is None:
             return None
         decided = mem.decided()
@@ -1234,6 +1234,8 @@ def _ends_with_calls(msgs: Sequence[Message]) -> bool:
     assistant turn with calls (``_answered_after`` takes only such a history)."""
     if type(msgs) is not LazyMessages or msgs.head or type(msgs.columns) is not DictColumns:
         return False
+    if msgs.patched or msgs.spliced or msgs.reprice or msgs.after_system:
+        return False  # (what the index does with such a change is told by these columns only)
     return bool(msgs) and _calls(msgs[-1]) > 0
 
 
@@ -1261,10 +1263,13 @@ def _calls(m: Message) -> int:
     return sum(isinstance(b, ToolCall) for b in m.content)
 
 
-def _answered_after(msgs: Sequence[Message], repaired: RepairResult) -> LazyMessages | None:
+def _answered_after(
+    msgs: Sequence[Message], repaired: RepairResult, fitted: bool = True
+) -> LazyMessages | None:
     """``repaired``'s history as ``msgs`` (an app's OpenAI dicts read lazily) with the
     results repair answered its newest calls with after them, when that is all it changed
-    (None: not so). Nothing was taken out, so no message is reported dropped by it."""
+    (None: not so). Nothing was taken out, so no message is reported dropped by it.
+    ``fitted``: the history's index fitted ``msgs`` last (see ``with_appended``)."""
     if type(msgs) is not LazyMessages or msgs.head or type(msgs.columns) is not DictColumns:
         return None
     n, out = len(msgs), repaired.messages
@@ -1276,7 +1281,7 @@ def _answered_after(msgs: Sequence[Message], repaired: RepairResult) -> LazyMess
     made = msgs.columns.made[msgs.start : msgs.start + n]
     if not all(map(is_, out[:n], made)):  # (each read by the repair: its very Message)
         return None
-    return msgs.with_appended(added)
+    return msgs.with_appended(added, fitted)
 
 
 def _removed_by_repair(
