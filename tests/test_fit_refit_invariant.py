@@ -106,6 +106,18 @@ def apply(dicts: list[dict[str, Any]], op: tuple[Any, ...], step: int) -> None:
             for k in range(op[1])
         ]
         dicts.append({"role": "assistant", "content": None, "tool_calls": calls})
+    elif kind == "big_call":  # a call whose arguments may not fit (shortened or refused)
+        args = '{"c": "' + _text(step, op[1]) + '"}'
+        call = {"id": f"c{step}", "type": "function", "function": {"name": "sh", "arguments": args}}
+        dicts.append({"role": "assistant", "content": None, "tool_calls": [call]})
+    elif kind == "recall":  # the newest call's arguments edited in place before its result
+        if dicts[-1]["role"] == "assistant" and dicts[-1].get("tool_calls"):
+            dicts[-1]["tool_calls"][-1]["function"]["arguments"] = f'{{"c": {op[1]}}}'
+    elif kind == "again":  # the same list fitted again
+        pass
+    elif kind == "both":  # two changes before one fit (an earlier dict changed, a call made)
+        apply(dicts, op[1], step)
+        apply(dicts, op[2], step)
     elif kind == "answer":  # one of the newest calls answered, in any order
         left = _unanswered(dicts)
         if left:
@@ -188,6 +200,21 @@ ops = st.one_of(
     st.tuples(st.just("turn"), st.sampled_from([1, 5, 40, 120])),
     st.tuples(st.just("call"), st.integers(1, 3)),
     st.tuples(st.just("answer"), st.floats(0.0, 1.0), st.sampled_from([1, 5, 40, 120])),
+    st.tuples(st.just("big_call"), st.sampled_from([3, 300, 5000])),
+    st.tuples(st.just("recall"), st.integers(0, 99)),
+    st.tuples(st.just("again")),
+    st.tuples(
+        st.just("both"),
+        st.one_of(
+            st.tuples(st.just("edit"), st.floats(0.0, 1.0), st.integers(0, 20)),
+            st.tuples(st.just("replace"), st.floats(0.0, 1.0), st.integers(1, 60)),
+            st.tuples(st.just("remove"), st.floats(0.0, 1.0)),
+            st.tuples(
+                st.just("reshape"), st.floats(0.0, 1.0), st.sampled_from(["parts", "role", "recap"])
+            ),
+        ),
+        st.tuples(st.just("call"), st.integers(1, 2)),
+    ),
     st.tuples(st.just("edit"), st.floats(0.0, 1.0), st.integers(0, 20)),
     st.tuples(st.just("replace"), st.floats(0.0, 1.0), st.integers(1, 60)),
     st.tuples(st.just("retry")),
@@ -322,6 +349,25 @@ SCRIPTS = {
         *[("call", 2), ("answer", 1.0, 5), ("append", 3), ("call", 1), ("edit", 0.5, 3)],
         *[("answer", 0.0, 40), ("call", 3), ("remove", 0.4), ("truncate", 1), ("call", 1)],
         *[("answer", 0.3, 120), ("drop_exchange", 1.0), ("call", 1), ("retry",), ("call", 2)],
+    ],
+    # a call fitted before its result at once as answered: fitted again, its arguments
+    # edited in place, a call too big to send whole (shortened, or refused as a fresh fit
+    # refuses it), earlier dicts edited under it
+    "calls fitted before their results": [
+        *[("call", 1), ("again",), ("recall", 7), ("answer", 0.0, 5), ("big_call", 300)],
+        *[("again",), ("edit", 0.3, 2), ("answer", 0.0, 1), ("big_call", 5000), ("recall", 3)],
+        *[("answer", 0.0, 40), ("call", 2), ("replace", 0.5, 9), ("remove", 0.6), ("again",)],
+        *[("both", ("reshape", 0.4, "role"), ("call", 1)), ("answer", 0.0, 5)],
+        *[("both", ("reshape", 0.6, "recap"), ("call", 2)), ("again",), ("answer", 0.0, 5)],
+        # (an old turn made an answer or a recap)
+        *[("both", ("reshape", 0.05, "role"), ("call", 1)), ("answer", 0.0, 5)],
+        *[("both", ("reshape", 0.02, "recap"), ("call", 1)), ("answer", 0.0, 5)],
+        # (an old turn made an answer and made long: its new size is what is reported)
+        ("both", ("reshape", 0.06, "role"), ("both", ("replace", 0.06, 400), ("call", 1))),
+        ("answer", 0.0, 5),
+        *[("both", ("replace", 0.2, 30), ("call", 2)), ("again",), ("answer", 1.0, 1)],
+        *[("both", ("remove", 0.5), ("call", 1)), ("answer", 0.0, 1)],
+        *[("both", ("edit", 0.7, 2), ("call", 1)), ("answer", 0.0, 1)],
     ],
     "sliding window": [("drop_oldest",), ("turn", 5), ("drop_oldest",), ("append", 4)] * 4,
     "reshaping edits": [

@@ -954,7 +954,10 @@ class RepairMemo:
             self._forget()
             return False
         joined = self._joined(fixed, n)
-        self._remember(record[:cut], cut, joined, part, fixed.messages)
+        # (only a tuple is kept to compare with: a fit's lazy history sliced whole, each of
+        # its ~2,000 Messages looked up, was thrown away each time an agent's call came)
+        kept = record[:cut] if isinstance(record, tuple) else ()
+        self._remember(kept, cut, joined, part, fixed.messages)
         return True
 
     def _after(self, record: Sequence[Message], n: int) -> RepairResult | None:
@@ -1009,7 +1012,7 @@ class RepairMemo:
         the messages ``read`` and ``made`` since what was kept before."""
         # A tuple is kept to compare the next record with; any other sequence may change
         # after the call, so only a caller's ``unchanged`` can vouch for it.
-        self._seen = record if isinstance(record, tuple) else None  # (a fit's messages too)
+        self._seen = record if isinstance(record, tuple) and record else None
         self._n, self._last = n, result
         for m in (*read, *made):
             self._ids.add(m.id)

@@ -746,11 +746,13 @@ class LazyMessages(Sequence[Message]):
                 inside[off + i - h] = m
         return LazyMessages(self.columns.with_made(inside), off, head=tuple(head))
 
-    def with_appended(self, added: Sequence[Message]) -> LazyMessages:
+    def with_appended(self, added: Sequence[Message], fitted: bool = True) -> LazyMessages:
         """These messages, then ``added`` (``DictColumns.with_appended``): read lazily still,
-        every one of these said to be unchanged (the history's index fitted them last)."""
+        every one of these said to be unchanged (``fitted``: the history's index fitted them
+        last), else as many as these say (the index fitted the history before them)."""
         columns = self.columns.with_appended(added)
-        return LazyMessages(columns, self.start, len(self), head=self.head)
+        unchanged = len(self) if fitted else self.unchanged
+        return LazyMessages(columns, self.start, unchanged, head=self.head)
 
     def leading_system(self) -> int:
         """How many messages at the start are system messages."""

@@ -410,9 +410,13 @@ class HistoryIndex:
             same = last.columns is body.columns and last.start == body.start
             # (or one the other's columns with a repair's results after: ``with_appended``,
             # the repair of a history that ends with calls not answered yet, and the next
-            # history, where the app answered them: both read on from what was read)
+            # history, where the app answered them: both read on from what was read; or both
+            # such repairs of the same columns, the list fitted again before the results)
+            grew = body.columns.extends
             grown = last.start == body.start and (
-                body.columns.extends is last.columns or last.columns.extends is body.columns
+                grew is last.columns
+                or last.columns.extends is body.columns
+                or (grew is not None and grew is last.columns.extends)
             )
             prefix = min(body.unchanged, len(body), before) if same or grown else 0
             if same and body.patched is not None and not body.head:
