@@ -104,9 +104,15 @@ def _user_clauses(paths: set[str], ev: Evidence) -> Iterator[tuple[int, str, set
                 yield i, said, named, _clause_naming(said, named)
 
 
+# words beside the path in the user's clause on it: languages that say a ban with many
+# small particles take ten ("Aua lava ne'i e pa'i i se mea i totonu o X": "never touch
+# anything inside X"); what the assistant did next still tells a ban from a request
+_CLAUSE_WORDS = 12
+
+
 def _brief(clause: str, named: set[str]) -> bool:
     """Whether ``clause`` names ``named`` with no other specifics, in a few words."""
-    return named <= {p.rstrip("/") for p in paths_said_briefly(clause)}
+    return named <= {p.rstrip("/") for p in paths_said_briefly(clause, _CLAUSE_WORDS)}
 
 
 def _requests(text: str) -> bool:
