@@ -10,10 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.builders import chat_exchange
-
-from contextledger import read_messages
-from contextledger.compaction import verify_recap
+from tests.builders import chat_exchange, stands_under
 
 PATH = "src/billing_legacy/"
 # (a long ban with its reason, a long request), in Maori, Tongan and Fijian
@@ -59,21 +56,14 @@ ELSEWHERE = chat_exchange("c2", "shell", {"cmd": "pytest -q tests/api"}, "14 pas
 UNDER_THE_PATH = chat_exchange("c2", "write_file", {"path": f"{PATH}invoice.py"}, "written")
 
 
-def _stands(line: str, dicts: list[dict[str, Any]], heading: str) -> bool:
-    record = list(read_messages(dicts))
-    recap = f"{heading}:\n- {line}" if heading != "Summary" else f"Summary:\n{line}"
-    v = verify_recap(recap, record, mode="strip", max_bytes=4000, context=record)
-    return line in v.text
-
-
 @pytest.mark.parametrize(("ban", "asked"), TWINS)
 @pytest.mark.parametrize("heading", HEADINGS)
 def test_a_request_claimed_on_a_path_banned_in_a_long_clause_is_stripped(
     ban: str, asked: str, heading: str
 ) -> None:
     dicts = _said_then(ban, "Noted.", *ELSEWHERE)
-    assert [line for line in ASKED if _stands(line, dicts, heading)] == []
-    assert [line for line in BANNED if not _stands(line, dicts, heading)] == []
+    assert [line for line in ASKED if stands_under(line, dicts, heading)] == []
+    assert [line for line in BANNED if not stands_under(line, dicts, heading)] == []
 
 
 @pytest.mark.parametrize(("ban", "asked"), TWINS)
@@ -82,13 +72,13 @@ def test_a_long_request_taken_up_under_the_path_keeps_its_claim(
     ban: str, asked: str, heading: str
 ) -> None:
     dicts = _said_then(asked, "Sure, I'll start on it.", *UNDER_THE_PATH)
-    assert _stands(ASKED[0], dicts, heading)
+    assert stands_under(ASKED[0], dicts, heading)
 
 
 def test_an_english_request_kept_and_an_english_ban_kept_to() -> None:
     asked = _said_then(f"Please rewrite everything in {PATH} today.", "Sure.", *UNDER_THE_PATH)
-    assert _stands(ASKED[0], asked, "Summary")
+    assert stands_under(ASKED[0], asked, "Summary")
     banned = _said_then(
         f"Never touch anything at all inside {PATH}, another team owns it.", "Noted.", *ELSEWHERE
     )
-    assert not _stands(ASKED[0], banned, "Summary")
+    assert not stands_under(ASKED[0], banned, "Summary")

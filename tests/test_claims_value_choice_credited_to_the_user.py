@@ -13,10 +13,7 @@ from itertools import product
 from typing import Any
 
 import pytest
-from tests.builders import chat_exchange
-
-from contextledger import read_messages
-from contextledger.compaction import verify_recap
+from tests.builders import chat_exchange, stands_under
 
 # (where the bucket is now, the user's move from {old} to {new}) in Fijian, Tongan, Kikuyu
 MOVES = [
@@ -55,13 +52,6 @@ def _record(earlier: str, moved: str, calls: bool) -> list[dict[str, Any]]:
     ]
 
 
-def _stands(line: str, dicts: list[dict[str, Any]], heading: str) -> bool:
-    record = list(read_messages(dicts))
-    recap = f"{heading}:\n- {line}" if heading != "Summary" else f"Summary:\n{line}"
-    v = verify_recap(recap, record, mode="strip", max_bytes=4000, context=record)
-    return line in v.text
-
-
 TOLD_BACK = [
     f"Use {OLD}, as the user asked.",
     f"The user chose {OLD}.",
@@ -82,24 +72,24 @@ def test_a_choice_of_the_old_value_credited_to_the_user_is_stripped(
     move: tuple[str, str], calls: bool, heading: str
 ) -> None:
     dicts = _record(*move, calls=calls)
-    assert [line for line in TOLD_BACK if _stands(line, dicts, heading)] == []
+    assert [line for line in TOLD_BACK if stands_under(line, dicts, heading)] == []
 
 
 @pytest.mark.parametrize(
     ("move", "calls", "heading"), list(product(MOVES, [True, False], HEADINGS))
 )
-def test_a_choice_of_the_new_value_credited_to_the_user_stands(
+def test_a_choice_of_the_new_value_credited_to_the_userstands_under(
     move: tuple[str, str], calls: bool, heading: str
 ) -> None:
     dicts = _record(*move, calls=calls)
-    assert [line for line in TOLD_RIGHT if not _stands(line, dicts, heading)] == []
+    assert [line for line in TOLD_RIGHT if not stands_under(line, dicts, heading)] == []
 
 
 @pytest.mark.parametrize("heading", HEADINGS)
 def test_english_new_value_named_first_is_no_move_back(heading: str) -> None:
     """ "Use NEW, not OLD." names the kept value first: the choices of NEW stand."""
     dicts = _record("The bucket is in {old} right now.", "Use {new}, not {old}.", calls=False)
-    assert [line for line in TOLD_RIGHT[:2] if not _stands(line, dicts, heading)] == []
+    assert [line for line in TOLD_RIGHT[:2] if not stands_under(line, dicts, heading)] == []
 
 
 @pytest.mark.parametrize("heading", HEADINGS)
@@ -110,4 +100,4 @@ def test_a_value_the_session_went_on_with_is_no_move_away(heading: str) -> None:
         "The bucket is in {old} right now.", "Keep {old}, don't move to {new}.", calls=False
     )
     dicts[7] = {"role": "assistant", "content": f"Noted, staying in {OLD}."}
-    assert _stands(f"Use {OLD}, as the user asked.", dicts, heading)
+    assert stands_under(f"Use {OLD}, as the user asked.", dicts, heading)
