@@ -86,3 +86,9 @@ def test_an_english_ban_on_one_act_leaves_the_request_beside_it() -> None:
     dicts = _record(f"Please refactor {PATH} when you get to it.", "shell", {"cmd": "pytest -q"})
     recap = f"Summary:\nDo not deploy {PATH} until the tests pass. {REQUEST}"
     assert REQUEST in _kept(recap, dicts)
+
+
+def test_a_ban_on_a_folder_inside_the_path_leaves_the_request() -> None:
+    dicts = _record(f"Please refactor {PATH} when you get to it.", "shell", {"cmd": "pytest -q"})
+    recap = f"Summary:\nThe user said never to touch {PATH}legacy/. {REQUEST}"
+    assert REQUEST in _kept(recap, dicts)

@@ -230,10 +230,11 @@ def _bans_path(said: str, path: str) -> bool:
     """Whether ``said`` bans ``path`` itself: its denial before the path ("never to touch
     X", "Do not modify X") or in a few words after it ("X must not be changed"), not in a
     clause about something else ("Add keys to X so that retries never double-charge")."""
-    at = next((m.start() for m in re.finditer(re.escape(path), said)), None)
+    # (the path itself, not one inside it: "never touch src/api/legacy/" bans no src/api/)
+    at = re.search(rf"(?<![\w./-]){re.escape(path)}/?(?![\w./-]*[\w-])", said)
     if at is None:
         return False
-    head, tail = said[: at + len(path)], said[at + len(path) :]
+    head, tail = said[: at.end()], said[at.end() :]
     if negated(head) or restricts(head):
         return True
     return len(tail.split()) <= _BAN_TAIL_WORDS and (negated(tail) or restricts(tail))
