@@ -613,3 +613,14 @@ def forget_readings() -> None:
         for value in list(vars(module).values()):
             if callable(getattr(value, "cache_clear", None)) and hasattr(value, "cache_info"):
                 value.cache_clear()
+
+
+def stands_under(line: str, dicts: Dicts, heading: str) -> bool:
+    """Whether ``line`` survives strip-mode verification against the chat ``dicts``, as an
+    item under ``heading`` or, for "Summary", as a line of prose under it."""
+    from contextledger.compaction.verify import verify_recap
+    from contextledger.providers import read_messages
+
+    record = list(read_messages(dicts))
+    recap = f"{heading}:\n- {line}" if heading != "Summary" else f"Summary:\n{line}"
+    return line in verify_recap(recap, record, mode="strip", max_bytes=4000, context=record).text

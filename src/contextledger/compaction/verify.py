@@ -30,6 +30,7 @@ from .actions import render_action
 from .claims.alike import Alike, check_alike, said_alike
 from .claims.anchors import unglued
 from .claims.check import Claim, Evidence, check_clause, check_sentence
+from .claims.kept_off import asked_against_a_ban
 from .claims.numbers import computed, share_whole
 from .claims.reading import ITEM, list_items, quote, section_of
 from .claims.results import held_value
@@ -537,6 +538,10 @@ class _UnitCheck:
         if self._alike is None:
             self._alike = said_alike(self._recap, self.evidence())
         alike = tuple(check_alike(_LEFT_OUT.sub("", unit), self._alike, self.evidence()))
+        # "asked to refactor X" beside "never touch X" in this recap: at most one stands
+        alike += tuple(
+            asked_against_a_ban(_LEFT_OUT.sub("", unit).strip(), self._recap, self.evidence())
+        )
         if section is None:
             n, found = check_sentence(_LEFT_OUT.sub("", unit).strip(), self.evidence())
             self.checked += n

@@ -659,7 +659,22 @@ def _limiting_clause(sentence: str, name: str) -> str:
         return plain[held.start() :].strip(" .!")
     others = [c for c in re.split(r"\s*[,，、]\s*", sentence) if name not in c and c.strip()]
     limit = [c for c in others if len(c.split()) >= 2 and not _CARRIES_ON.match(c)]
-    return limit[0].strip(" .!") if limit else ""
+    return limit[0].strip(" .!") if limit else _unread_tail(sentence, name)
+
+
+# words after the command in the clause that gives it: "Kuti wabomfya `X` nga fye ama test
+# ya staging yaba ayabuuta." - a leave says no more than the command ("You may run `X`.")
+_TAIL_WORDS = 3
+
+
+def _unread_tail(sentence: str, name: str) -> str:
+    """What follows the last mention of ``name`` in ``sentence`` when it is a clause of a
+    few words no reader here holds, naming no other command: in any language the place of
+    a condition put after the leave ("… `X` only if the staging tests are green")."""
+    tail = sentence.rsplit(name, 1)[1].lstrip("`").strip(" .!")
+    if "`" in tail or len(tail.split()) < _TAIL_WORDS or _CARRIES_ON.match(tail):
+        return ""
+    return tail if stance_unread(tail) else ""
 
 
 def check_unconditional_leave(text: str, ev: Evidence) -> list[Claim]:

@@ -391,11 +391,20 @@ def _moves(ev: Evidence) -> tuple[tuple[str, str, str], ...]:
                     continue
                 # (the calls after are read only for a pair: most turns name none)
                 after = [c.arguments for c in ev.calls_from(at, len(turns))]
-                if any(_called_with(a, new) for a in after) and not any(
-                    _called_with(a, old) for a in after
-                ):
+                if any(_called_with(a, old) for a in after) or _kept_saying(old, at, ev):
+                    continue
+                # the calls after use the new value; or none names either, and the new
+                # value is first named here ("Use eu-west-1, not ap-south-1" names the value
+                # kept first: a new value there is the one named only before the turn)
+                if any(_called_with(a, new) for a in after) or not _named_before(new, at, ev):
                     out.append((old, new, said))
     return tuple(out)
+
+
+def _kept_saying(value: str, at: int, ev: Evidence) -> bool:
+    """Whether an assistant turn after ``ev.dialogue``'s turn ``at`` names ``value``: the
+    session went on with it ("Noted, staying in eu-west-1.")."""
+    return any(role == "assistant" and _named_in(t, value) for role, t in ev.dialogue[at + 1 :])
 
 
 def _named_before(value: str, at: int, ev: Evidence) -> bool:
@@ -408,11 +417,29 @@ def _named_before(value: str, at: int, ev: Evidence) -> bool:
 
 def _told_to(text: str) -> str | None:
     """The value a correction told by where it leads ends at ("… to eu-west-1." →
-    "eu-west-1"), when that is the whole claim: none denied, nothing added after it."""
+    "eu-west-1"), when that is the whole claim: none denied, nothing added after it. A
+    choice of a value credited to the user ("Use eu-west-1, as the user asked.", "The user
+    chose eu-west-1.") tells where the user's last word on it leads just the same."""
     told = CORRECTED_TO.search(text) or _FROM_TO.search(text)
-    if told is None or text[told.end() :].strip(" `.;!)") or denial(text):
+    tail = text[told.end() :] if told else ""
+    if told is None and _BY_USER.search(text):
+        told = _CHOSEN.search(text)
+        tail = _AS_USER_ASKED.sub("", text[told.end() :]) if told else ""
+    if told is None or tail.strip(" `.;!)") or denial(text):
         return None
     return told.group("value").rstrip(".,;:!?)`")
+
+
+# a value chosen: "Use eu-west-1", "The user chose eu-west-1", "stay on eu-west-1"
+_CHOSEN = re.compile(
+    r"(?i)\b(?:use[sd]?|using|go(?:es)?\s+with|went\s+with|pick(?:s|ed)?|cho(?:ose|se|oses)|"
+    r"prefer(?:s|red)?|keep|kept|stay(?:s|ed)?\s+(?:on|in|with)|stick\s+with|target(?:s|ed)?)"
+    r"(?:\s+the\s+[\w-]+)?\s+`?(?P<value>[^\s`]+)"
+)
+# the choice credited to the user after it: "…, as the user asked.", "(per the user's request)"
+_AS_USER_ASKED = re.compile(r"(?i)[,;(]?\s*(?:as|like|per)\s+the\s+user(?:'s)?(?:\s+\w+){0,2}\W*$")
+# or before it: "The user chose …", "User wants to use …"
+_BY_USER = re.compile(rf"(?i)^\W*(?:the\s+)?user\b|{_AS_USER_ASKED.pattern[4:]}")
 
 
 # a move told with both ends: "changed the branch from release-2.4 to release-2.5"

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ...model import ToolCall
 from ..facts import extract_claims, sentences
 from ..rules import kept_off, paths_said_briefly
 from ..tool_calls import call_writes
@@ -30,7 +31,7 @@ from .reading import CLAUSE_MARK, quote
 from .translated import stance_unread
 from .words import restricts
 
-__all__ = ["asked_where_kept_off", "ban_kept_to", "banned_where_worked_on"]
+__all__ = ["asked_against_a_ban", "asked_where_kept_off", "ban_kept_to", "banned_where_worked_on"]
 
 # "The user asked to refactor …", "The user wants X refactored", "User requested …"
 _USER_ASKED = re.compile(
@@ -104,9 +105,15 @@ def _user_clauses(paths: set[str], ev: Evidence) -> Iterator[tuple[int, str, set
                 yield i, said, named, _clause_naming(said, named)
 
 
+# words beside the path in the user's clause on it: languages that say a ban with many
+# small particles take ten ("Aua lava ne'i e pa'i i se mea i totonu o X": "never touch
+# anything inside X"); what the assistant did next still tells a ban from a request
+_CLAUSE_WORDS = 12
+
+
 def _brief(clause: str, named: set[str]) -> bool:
     """Whether ``clause`` names ``named`` with no other specifics, in a few words."""
-    return named <= {p.rstrip("/") for p in paths_said_briefly(clause)}
+    return named <= {p.rstrip("/") for p in paths_said_briefly(clause, _CLAUSE_WORDS)}
 
 
 def _requests(text: str) -> bool:
@@ -181,11 +188,63 @@ def banned_where_worked_on(text: str, ev: Evidence) -> list[Claim]:
         if not _brief(clause, named) or not stance_unread(clause) or negated(clause):
             return []
         nxt = next((k for k in range(i + 1, len(ev.dialogue)) if ev.dialogue[k][0] == "user"), None)
-        wrote = [w for call in ev.calls_from(i, nxt or len(ev.dialogue)) for w in call_writes(call)]
-        if not all(any(w.startswith(p + "/") or w == p for w in wrote) for p in named):
+        calls = ev.calls_from(i, nxt or len(ev.dialogue))
+        if not all(_written_under({p}, calls) for p in named):
             return []
         found = found or said
     if found is None:
         return []
     why = f"the user asked for work there and the assistant wrote under it right after: {quote(found)}"
     return [Claim("user said", text, why)]
+
+
+def asked_against_a_ban(text: str, recap: str, ev: Evidence) -> list[Claim]:
+    """``text``, a request on a path ("The user asked to refactor the code under X."), when
+    the same recap bans that path too ("The user said never to touch X."): the two cannot
+    both stand. The request stands only when the record worked on the path (a write under
+    it); otherwise it goes, since acting on a ban kept by mistake is harmless and acting on
+    a request that was a ban is not."""
+    if not _requests(text):
+        return []
+    paths = {p.rstrip("/") for p in _paths(text)}
+    bans = [
+        said
+        for line in recap.splitlines()
+        for said in sentences(line)
+        if not _LIMITED.search(said) and any(_bans_path(said, p) for p in paths)
+    ]
+    if not bans or _written_under(paths, ev.calls_from(0, len(ev.dialogue))):
+        return []
+    why = f"the recap also bans it and no call worked on it: {quote(bans[0])}"
+    return [Claim("user said", text, why)]
+
+
+# a ban on one act or for a while ("Do not deploy X until …", "Never run `make X`"), not
+# on the path as a whole: a request on the path may stand beside it
+_LIMITED = re.compile(
+    r"(?i)`|\b(?:until|unless|before|after|without|except|only|deploy\w*|push\w*)\b"
+)
+
+
+def _bans_path(said: str, path: str) -> bool:
+    """Whether ``said`` bans ``path`` itself: its denial before the path ("never to touch
+    X", "Do not modify X") or in a few words after it ("X must not be changed"), not in a
+    clause about something else ("Add keys to X so that retries never double-charge")."""
+    # (the path itself, not one inside it: "never touch src/api/legacy/" bans no src/api/)
+    at = re.search(rf"(?<![\w./-]){re.escape(path)}/?(?![\w./-]*[\w-])", said)
+    if at is None:
+        return False
+    head, tail = said[: at.end()], said[at.end() :]
+    if negated(head) or restricts(head):
+        return True
+    return len(tail.split()) <= _BAN_TAIL_WORDS and (negated(tail) or restricts(tail))
+
+
+_BAN_TAIL_WORDS = 5
+
+
+def _written_under(paths: set[str], calls: tuple[ToolCall, ...]) -> bool:
+    """Whether one of ``calls`` wrote under one of ``paths``."""
+    return any(
+        w == p or w.startswith(p + "/") for c in calls for w in call_writes(c) for p in paths
+    )

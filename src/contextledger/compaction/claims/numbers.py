@@ -497,6 +497,28 @@ def measures(text: str) -> set[tuple[str, str, str]]:
     return out
 
 
+# a unit's sound as its consonants: "sekone", "sekundi" and "second" are all "skn"
+_SOUNDS = (("ph", "f"), ("c", "k"), ("q", "k"))
+_NOT_CONSONANT = re.compile(r"[aeiouyhw\W\d_]+")
+_LOAN_CONSONANTS = 3
+
+
+def _consonants(word: str) -> str:
+    word = word.casefold()
+    for spelled, sound in _SOUNDS:
+        word = word.replace(spelled, sound)
+    return _NOT_CONSONANT.sub("", word)[:_LOAN_CONSONANTS]
+
+
+def loaned_unit(word: str, dim: str, unit: str) -> bool:
+    """Whether ``word``, a unit no table here holds ("45 sekone"), is a loan of the unit
+    ``unit`` of ``dim``: it opens with the same three consonants as one of that unit's
+    words ("second"). A word of fewer consonants tells nothing ("7 anys" is no "days")."""
+    sound = _consonants(word)
+    words = str(_UNIT_TABLE.get((dim, unit), "")).split()
+    return len(sound) == _LOAN_CONSONANTS and any(_consonants(w) == sound for w in words)
+
+
 def _measured(ev: Evidence) -> frozenset[tuple[str, str, str]]:
     """The numbers of the record with their units (see :func:`measures`)."""
     return ev.derive("measures", lambda: frozenset().union(*(_measures(t) for t in ev.texts)))

@@ -25,7 +25,7 @@ ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
 # "X ኣይትንከፎ፣ ናይ ካልእ ጉጅለ እዩ", "؛")
 CLAUSE_MARK = re.compile(r"[,;，、；،؛፣፤၊]")
 # The manner an act is done in, closing its clause: ", without downtime", "without stopping it"
-MANNER_TAIL = re.compile(r"(?i),?\s+without\s+[^,;.]+(?=[.;]?\s*$)")
+MANNER_TAIL = re.compile(r"(?i),?\s+(?:without|with\s+no)\s+(?P<what>[^,;.]+)(?=[.;]?\s*$)")
 _LIST_COMMA = re.compile(r",\s+(?![^()]*\))")
 
 

@@ -369,6 +369,7 @@ def _paraphrased(part: str, ev: Evidence) -> list[int]:
     best = max(range(len(said)), key=lambda i: len(mine & said[i]), default=None)
     if best is None or len(mine & said[best]) < 0.75 * len(mine) or specific - said[best]:
         best = _reworded(part, said, specific)
+        best = best if best is not None else _named_unread(mine, said, specific, index)
         if best is None:
             return []
     theirs = index.units[best].text
@@ -673,6 +674,21 @@ def _clause_about(part: str, said: str) -> str:
     return max(clauses, key=lambda c: len(mine & claim_terms(c)))
 
 
+def _named_unread(
+    mine: frozenset[str], said: list[frozenset[str]], specific: set[str], index: UnitIndex
+) -> int | None:
+    """The one user unit in words no reader here holds that names every name and number
+    of a claim naming two or more, and half the claim's words: the words it lacks are the
+    ones said in that language ("moved off Kafka onto Redpanda" for "… kuchoka ku Kafka
+    kupita ku Redpanda …"); which way round it goes is checked after."""
+    if len(specific) < 2:
+        return None
+    units = [i for i, terms in enumerate(said) if specific <= terms]
+    if len(units) != 1 or not stance_unread(index.units[units[0]].text):
+        return None
+    return units[0] if len(mine & said[units[0]]) >= 0.5 * len(mine) else None
+
+
 def _reworded(part: str, said: list[frozenset[str]], specific: set[str]) -> int | None:
     """The user unit a rule says in other words of its own language ("Aucun dépôt sur
     impots.gouv sans accord écrit de l'utilisateur." for "Ne dépose rien sur impots.gouv
@@ -920,7 +936,9 @@ def check_moved_the_other_way(text: str, ev: Evidence) -> list[Claim]:
 
 
 def _named(name: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w-])")
+    """``name`` as a word of its own, or with a case ending glued on by a hyphen
+    ("Kafka-ста": from Kafka), as languages that inflect a foreign name write it."""
+    return re.compile(rf"(?<![\w.-]){re.escape(name)}(?=-[^\W\d_]{{1,4}}(?![\w-])|(?![\w-]))")
 
 
 def _moved_the_other_way(part: str, units: Sequence[Unit]) -> str | None:
@@ -941,7 +959,11 @@ def _moved_the_other_way(part: str, units: Sequence[Unit]) -> str | None:
     return f"to move it from {target} to {source}"
 
 
-_FROM_TO = re.compile(r"\bfrom\s+(?P<a>[A-Z][\w.-]*\w)\s+to\s+(?P<b>[A-Z][\w.-]*\w)")
+# "from Kafka to Redpanda", "off Kafka onto Redpanda", "out of Kafka into Redpanda"
+_FROM_TO = re.compile(
+    r"\b(?:from|off(?:\s+of)?|out\s+of)\s+(?P<a>[A-Z][\w.-]*\w)\s+(?:to|onto|into|over\s+to)\s+"
+    r"(?P<b>[A-Z][\w.-]*\w)"
+)
 _ENGLISH_WAY = re.compile(r"(?i)\b(?:from|to|into|onto)\b")
 
 

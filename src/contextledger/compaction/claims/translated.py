@@ -42,7 +42,7 @@ from .evidence import Claim, Evidence, command_parts
 from .handoff import LEAVING_STEMS, names_in, people_who_left, set_aside
 from .handoff import has_stem as _has_stem
 from .kept import as_ban
-from .numbers import measures, qualities
+from .numbers import loaned_unit, measures, qualities
 from .order import IMPERATIVE
 from .polarity import choice_of, choice_swapped, preferences
 from .reading import MANNER_TAIL, fold, quote
@@ -358,6 +358,8 @@ def _differs(claim: str, said: str) -> str | None:
     units = measures(said)
     for n, dim, unit in measures(claim):
         if dim and (n, dim, unit) not in units and any(m == n for m, _, _ in units):
+            if any(m == n and not d and loaned_unit(u, dim, unit) for m, d, u in units):
+                continue  # "45 seconds" for "45 sekone": the unit's own word, loaned
             return f"{n} {unit}"  # "7 days" for "7 anys", or for a unit not read here
     said_q = qualities(said)
     for n, kind, value in qualities(claim):
@@ -923,7 +925,7 @@ def _manner_unread(claim: str, said: str) -> str:
     tail = MANNER_TAIL.search(claim)
     if tail is None or not stance_unread(said):
         return claim
-    about = [w.casefold() for w in _WORD.findall(tail.group(0))][1:]  # (after "without")
+    about = [w.casefold() for w in _WORD.findall(tail.group("what"))]
     if not about or not all(_holds(said.casefold(), w) for w in about):
         return claim
     return claim[: tail.start()] + claim[tail.end() :]
