@@ -158,6 +158,7 @@ from .rules import (
     names_swapped_in,
     overruled_by_later,
     owner_area,
+    passes_on_words,
     pasted_rules,
     personal_aside,
     pinned_versions,
@@ -682,7 +683,7 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
     if goal is None:
         return None
     opening = _opens(goal, messages) or goal is turns[0]
-    if not _all_rules(goal, opening=opening):
+    if not _all_rules(goal, opening=opening) or (opening and _set_to_work(messages, at[id(goal)])):
         return goal
     at_goal = turns.index(goal)
     earlier = [
@@ -775,6 +776,21 @@ def _short_task(turn: Message, messages: Sequence[Message], k: int) -> bool:
         and not _asked_what_to_do(turn, messages, k)
         and not _answered_with_a_question(messages, k)
     )
+
+
+def _set_to_work(messages: Sequence[Message], k: int) -> bool:
+    """Whether the assistant answered the user's turn at ``k`` by calling tools before the
+    user said anything else: it took the turn as work to do. A session's opening turn read
+    as rules only (by a word that denies elsewhere: "No nginya tũthondeke ledger …", "Ɛsɛ sɛ
+    yɛsiesie … no: …") that the assistant set to work on set the task; a rule alone gives it
+    nothing to do, and its task is a later turn ("Do not modify the schema." - "Understood."
+    - "Fix the report timezone bug.")."""
+    for m in messages[k + 1 :]:
+        if m.role == "user" and not m.tool_results:
+            return False
+        if m.tool_calls:
+            return True
+    return False
 
 
 def _answered_with_a_question(messages: Sequence[Message], k: int) -> bool:
@@ -1181,7 +1197,12 @@ def digest(
     nxt = _next_step(messages)
     placed = set(open_now) | ({nxt} if nxt else set())
     unrun = _never_ran([*record], placed)
-    leave = _fill_rules(sheet, messages, users, first, task, opening, placed, unrun, often)
+    # (an opening turn read as rules only that the assistant set to work on is the task:
+    # its sentence on the Goal line is no rule besides)
+    worked_on = opening and source is not None and _all_rules(source, opening=True)
+    leave = _fill_rules(
+        sheet, messages, users, first, task, opening, placed, unrun, often, worked_on=worked_on
+    )
     told, overruled, replaced = _drop_overruled(sheet, messages, history, users, first)
     for cancelling in _settle_open_requests(
         sheet, messages, history, told, replaced, leave.lifting
@@ -1429,10 +1450,13 @@ def _fill_rules(
     placed: set[str],
     unrun: Collection[str],
     often: Collection[str] = (),
+    *,
+    worked_on: bool = False,
 ) -> _Leave:
     """File the user's constraints and corrections (rules, deadlines, settings' values,
     commands they named and no call ran, a paste's listed rules) and the permissions
-    beside the rules they lift; add each to ``placed``."""
+    beside the rules they lift; add each to ``placed``. ``worked_on``: the goal's turn read
+    as rules only, and ``task`` is the task all the same (:func:`_set_to_work`)."""
     rules = sheet.sec["Constraints and corrections"]
     leave = _Leave()
     kept, looked_into = _kept_off(messages)
@@ -1458,6 +1482,7 @@ def _fill_rules(
             if s == task and (
                 (not RULE_OPENING.search(s) and not task_rule(s))
                 or (opening and _corrects_nothing(s))
+                or worked_on
             ):
                 continue  # "… so that retried POSTs never double-charge a card": the goal
             lifted = lifted_rule(s, rules)
@@ -1624,8 +1649,8 @@ def _owner_noted(sentence: str, messages: Sequence[Message]) -> bool:
     another area, that the assistant's answer took note of calling no tool (which still
     reads "This morning Maria Rossi wrote: the printer works again." as an owner)."""
     area = owner_area(sentence)
-    if not area:
-        return False
+    if not area or passes_on_words(sentence):
+        return False  # (no owner: "This morning Maria Rossi wrote: src/printing/ works again.")
     worked_on = "\n".join(c.arguments for m in messages for c in m.tool_calls).casefold()
     told = "\n".join(m.text for m in messages if m.role == "user" and not m.tool_results)
     elsewhere = told.replace(sentence, " ").casefold()

@@ -21,6 +21,7 @@ from ..intent import (
 )
 from ..lexicon.claims import (
     AGREE_STEMS,
+    AMBIGUOUS_NEGATIONS,
     ASKS_FOR_A_RULE_MORE,
     CRON_SCHEDULE,
     DATE_WORDS_ABROAD,
@@ -2971,9 +2972,48 @@ def denies_a_named_thing(sentence: str) -> bool:
     return (
         word_count(sentence) <= _DENIAL_WORDS
         and _names_code(sentence)
-        and rule_by_shape(sentence)
+        and rule_by_shape(_short_words_out_of_place(sentence))
         and not failure_lines(sentence)
     )
+
+
+def _short_words_out_of_place(sentence: str) -> str:
+    """``sentence`` less the short words that deny in some languages and say "is", "of",
+    "if" or "and" in others (``AMBIGUOUS_NEGATIONS``: "ni", "ne", "nu", "no") where no
+    language that denies with one puts it: a denial of a named thing opens the clause that
+    names it, among its first words, and a word follows it ("Réier ni infra/prod/ un.",
+    "Molim te, ne diraj infra/prod/."); after a path that opens the clause, what follows
+    says no more than a label ("src/api/ ne diraj."). Out of place it is a copula or a
+    linking word: "Tabũrũ cia tene ni irĩ data/tariffs/, …" (the tables are in …),
+    "services/gw/ ni ndune kuuma ira, …" (is red since yesterday), "vakamacala ni
+    `retry_budget`" (the description of), "…, ne èhiã wo." (if you need them).
+
+    >>> _short_words_out_of_place("Tabũrũ cia tene cia marĩhi ni irĩ data/x/.")
+    'Tabũrũ cia tene cia marĩhi … irĩ data/x/.'
+    >>> _short_words_out_of_place("Réier ni infra/prod/ un.")
+    'Réier ni infra/prod/ un.'
+    """
+    return " ".join(map(_short_words_in_clause, re.split(r"(?<=[,;])\s+", sentence)))
+
+
+def _short_words_in_clause(clause: str) -> str:
+    """``clause`` less the ambiguous short words out of place in it (see above)."""
+    tokens = clause.split()
+    said = [_SPOKEN.findall(t) for t in tokens]
+    after_path = bool(tokens) and "/" in tokens[0]
+    anywhere = not _names_code(clause) or (after_path and sum(map(len, said[1:])) > _LABEL_WORDS)
+    kept = []
+    for k, (token, words) in enumerate(zip(tokens, said, strict=True)):
+        ambiguous = len(words) == 1 and words[0].casefold() in AMBIGUOUS_NEGATIONS
+        # (a word that ends its clause denies nothing after it: "…, ndenge oyeba ne.")
+        out_of_place = anywhere or k > _DENIAL_OPENS or k == len(tokens) - 1
+        kept.append("…" if ambiguous and (out_of_place or not token[-1].isalnum()) else token)
+    return " ".join(kept)
+
+
+# where a short denial opens its clause: its first word, or after a verb or a "please"
+# ("Réier ni …", "Te rog nu atinge …")
+_DENIAL_OPENS = 2
 
 
 # a rule read by its denial's shape alone is said in a few words: a longer sentence with a
@@ -3059,6 +3099,8 @@ def kept_off_while_working(sentence: str, answer: Answer) -> bool:
         return False  # ("Good to know.": a status or a pointer taken in, no fence kept)
     if _PATH_AS_TOPIC.match(sentence) and not _said_as_label(sentence):
         return False  # (a path, then its state and since when: a status, however answered)
+    if passes_on_words(sentence):
+        return False  # (what someone wrote of a path the work left alone: news passed on)
     paths = paths_said_briefly(sentence)
     if kept_off(paths, answer.reply, bool(answer.calls), answer.calls_after):
         return True
@@ -3077,6 +3119,24 @@ def kept_off_while_working(sentence: str, answer: Answer) -> bool:
     if not paths:
         return took_note and beside >= _KEPT_BESIDE_CALLS
     return bool(answer.calls) and took_note and (beside > 0 or _said_as_label(sentence))
+
+
+def passes_on_words(sentence: str) -> bool:
+    """Whether ``sentence`` passes on what a person named by a full name said, before a
+    colon, of a path named only after it: "This morning Maria Rossi wrote: src/printing/
+    works again.", "Muri iki gitondo Uwase Mukamana yanditse: src/printing/ …" - the user's
+    news of someone's words, not a fence the user keeps. (An owner names the path before
+    the name: "src/billing/ is Naledi Molefe's work: ask her first.")
+
+    >>> passes_on_words("This morning Maria Rossi wrote: src/printing/ works again.")
+    True
+    >>> passes_on_words("src/billing/ is Naledi Molefe's work: ask her first.")
+    False
+    """
+    head, colon, said = sentence.partition(":")
+    # (past the head's first word, capitalised as any sentence's: "Saakay Hodan Cali …")
+    _, _, past_first = head.strip().partition(" ")
+    return bool(colon) and "/" not in head and "/" in said and bool(_person_names(past_first))
 
 
 def _said_as_label(sentence: str) -> bool:
