@@ -13,7 +13,7 @@ from itertools import product
 from typing import Any
 
 import pytest
-from tests.builders import chat_exchange, stands_under
+from tests.builders import chat_exchange, stands_under, value_moved_dicts
 
 OLD, NEW = "eu-west-1", "us-east-2"
 HEADINGS = ["Constraints and corrections", "Summary"]
@@ -26,23 +26,7 @@ KEPT_FIRST = [
 
 
 def _record(earlier: str, moved: str, calls: bool) -> list[dict[str, Any]]:
-    after = (
-        chat_exchange("c2", "shell", {"cmd": f"aws s3 ls s3://ferry-{NEW}"}, "ok")
-        if calls
-        else chat_exchange("c2", "write_file", {"path": "src/ferry/job.py", "content": "x\n"}, "ok")
-    )
-    return [
-        {"role": "user", "content": "Set up the nightly ferry export."},
-        {"role": "assistant", "content": "Understood."},
-        {"role": "user", "content": earlier.format(old=OLD)},
-        {"role": "assistant", "content": "Noted."},
-        *chat_exchange("c1", "shell", {"cmd": "ls src/ferry"}, "job.py"),
-        {"role": "user", "content": moved.format(old=OLD, new=NEW)},
-        {"role": "assistant", "content": "Noted."},
-        *after,
-        {"role": "user", "content": "Ok, keep going."},
-        {"role": "assistant", "content": "Continuing."},
-    ]
+    return value_moved_dicts(earlier, moved, OLD, NEW, calls=calls)
 
 
 TOLD_RIGHT = [
