@@ -624,3 +624,30 @@ def stands_under(line: str, dicts: Dicts, heading: str) -> bool:
     record = list(read_messages(dicts))
     recap = f"{heading}:\n- {line}" if heading != "Summary" else f"Summary:\n{line}"
     return line in verify_recap(recap, record, mode="strip", max_bytes=4000, context=record).text
+
+
+def value_moved_dicts(
+    earlier: str, moved: str, old: str, new: str, *, calls: bool
+) -> list[dict[str, Any]]:
+    """A chat where the user says ``earlier`` (naming ``{old}``), then ``moved`` (naming
+    ``{old}`` and ``{new}``), then calls name the new value - or only a write elsewhere
+    names neither value."""
+    after = (
+        chat_exchange("c2", "shell", {"cmd": f"aws s3 ls s3://exports-{new}"}, "ok")
+        if calls
+        else chat_exchange(
+            "c2", "write_file", {"path": "src/export/job.py", "content": "x = 1\n"}, "ok"
+        )
+    )
+    return [
+        {"role": "user", "content": "Set up the nightly export job."},
+        {"role": "assistant", "content": "Understood."},
+        {"role": "user", "content": earlier.format(old=old)},
+        {"role": "assistant", "content": "Noted."},
+        *chat_exchange("c1", "shell", {"cmd": "ls src/export"}, "job.py"),
+        {"role": "user", "content": moved.format(old=old, new=new)},
+        {"role": "assistant", "content": "Noted."},
+        *after,
+        {"role": "user", "content": "Ok, keep going."},
+        {"role": "assistant", "content": "Continuing."},
+    ]

@@ -13,7 +13,7 @@ from itertools import product
 from typing import Any
 
 import pytest
-from tests.builders import chat_exchange, stands_under
+from tests.builders import stands_under, value_moved_dicts
 
 # (where the bucket is now, the user's move from {old} to {new}) in Fijian, Tongan, Kikuyu
 MOVES = [
@@ -29,27 +29,7 @@ HEADINGS = ["Constraints and corrections", "Summary"]
 
 
 def _record(earlier: str, moved: str, calls: bool) -> list[dict[str, Any]]:
-    """The old value said, the user's move, then calls on the new value - or only writes
-    elsewhere, naming neither value."""
-    after = (
-        chat_exchange("c2", "shell", {"cmd": f"aws s3 ls s3://exports-{NEW}"}, "ok")
-        if calls
-        else chat_exchange(
-            "c2", "write_file", {"path": "src/export/job.py", "content": "x = 1\n"}, "ok"
-        )
-    )
-    return [
-        {"role": "user", "content": "Set up the nightly export job."},
-        {"role": "assistant", "content": "Understood."},
-        {"role": "user", "content": earlier.format(old=OLD)},
-        {"role": "assistant", "content": "Noted."},
-        *chat_exchange("c1", "shell", {"cmd": "ls src/export"}, "job.py"),
-        {"role": "user", "content": moved.format(old=OLD, new=NEW)},
-        {"role": "assistant", "content": "Noted."},
-        *after,
-        {"role": "user", "content": "Ok, keep going."},
-        {"role": "assistant", "content": "Continuing."},
-    ]
+    return value_moved_dicts(earlier, moved, OLD, NEW, calls=calls)
 
 
 TOLD_BACK = [

@@ -513,7 +513,7 @@ def _summarize(
 
 def _evidence(reading: Conversation, all_covers: Sequence[str]) -> tuple[Message, ...]:
     """What a recap covering ``all_covers`` is checked against: the turns it covers, the
-    goal's turn and the user's requests kept verbatim after it."""
+    goal's turn, the user's requests kept verbatim after it and what was done there."""
     from ..lexicon.deferral import DEFERRED
     from .digest import goal_answer, goal_message  # ~0.13 s to import: when a recap is made
 
@@ -525,14 +525,20 @@ def _evidence(reading: Conversation, all_covers: Sequence[str]) -> tuple[Message
     # open there is listed under "Open requests"
     covered = set(all_covers)
     last = max((k for k, m in enumerate(reading.record) if m.id in covered), default=-1)
-    kept = [m for m in reading.record[last + 1 :] if m.role == "user" and not m.tool_results]
+    after = reading.record[last + 1 :]
+    kept = [m for m in after if m.role == "user" and not m.tool_results]
     # (not the newest of them, which the model answers next, seen whole: "What's left?"
     # is no request the recap must list, R29-m8; a request for later said there is)
     if kept and not DEFERRED.search(kept[-1].text):
         kept.pop()
     asked = [m.id for m in kept]
+    # ... and what the assistant and its tools did in the turns kept verbatim: "The
+    # assistant ran `git status`." is true of the view the recap opens, wherever the cut
+    # falls (a caller's window or keep_recent moves it; the same claim must not stand
+    # on one cut and go on another)
+    done = [m.id for m in after if m.role != "user" or m.tool_results]
     goals = [m.id for m in (goal, answer) if m is not None]
-    return reading.covered_messages((*all_covers, *goals, *asked))
+    return reading.covered_messages((*all_covers, *goals, *asked, *done))
 
 
 def _after_lines(

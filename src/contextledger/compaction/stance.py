@@ -100,7 +100,9 @@ _CHANGES = frozenset(claim_terms(_CHANGE_WORDS))
 # the option named after the correction is the rejected one
 _CORRECTED = re.compile(
     r"(?i)^(?P<pos>.*?\b(?:corrected|chang(?:e|es|ed|ing)|switch(?:es|ed|ing)?|mov(?:e|es|ed|ing)|"
-    r"migrat(?:e|es|ed|ing)|updated)\b(?:\s+[\w-]+){0,3}?)\s+"
+    r"migrat(?:e|es|ed|ing)|updated)\b(?:\s+[\w-]+){0,3}?"
+    # (where to, said before where from: "Move the ferry service to Redpanda from Kafka")
+    r"(?:\s+(?:to|into|onto)\s+[\w./+-]+)?)\s+"
     r"from\s+(?P<old>.+)$|"
     r"^(?P<pos2>.*?\bcorrected)\s+(?!(?:the|it|this|that|a|an|his|her|their|them|him|me|us|"
     r"to|from|and|on|in|use|it)\b)(?P<old2>[\w./+-]+)$|"

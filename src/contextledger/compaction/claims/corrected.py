@@ -28,6 +28,7 @@ from ...lexicon.negation import denial
 from ..trace import claim_terms, stem
 from ..wording import whole_token
 from .evidence import Claim, Evidence
+from .polarity import preferences
 from .reading import quote
 from .values import (
     canonical,
@@ -362,7 +363,34 @@ def _shape(value: str) -> str | None:
 
 
 def _named_in(text: str, value: str) -> bool:
-    return whole_token(text, value, r"(?<![\w.:/-])", r"(?![\w-])")
+    """Whether ``text`` names ``value``, maybe with a class prefix or a case ending glued
+    on by a hyphen ("ise-eu-west-1", "eu-west-1-де")."""
+    return whole_token(text, value, _GLUED_BEFORE, _GLUED_AFTER)
+
+
+_GLUED_BEFORE = r"(?:(?<![\w.:/-])|(?<=[^\W\d_]-))"
+_GLUED_AFTER = r"(?:(?![\w-])|(?=-[^\W\d_]+(?![\w-])))"
+_PREFIX = re.compile(r"^[^\W\d_]+-(?=\w)")
+_SUFFIX = re.compile(r"(?<=\d)-[^\W\d_]+$")
+
+
+def _bare(value: str) -> tuple[str, ...]:
+    """``value`` and, when it has any, the value without a class prefix or a case ending
+    glued on by a hyphen ("ise-eu-west-1", "eu-west-1-де"): which is meant is told by the
+    record naming it, so each is tried."""
+    bare = _SUFFIX.sub("", _PREFIX.sub("", value))
+    return tuple(dict.fromkeys((value, _PREFIX.sub("", value), _SUFFIX.sub("", value), bare)))
+
+
+def _alike(old: str, new: str) -> list[tuple[str, str]]:
+    """The readings of ``old`` and ``new`` (see :func:`_bare`) of one shape: two options
+    of one thing."""
+    return [
+        (o, n)
+        for o in _bare(old)
+        for n in _bare(new)
+        if _shape(o) is not None and _shape(o) == _shape(n)
+    ]
 
 
 def _called_with(args: str, value: str) -> bool:
@@ -384,10 +412,8 @@ def _moves(ev: Evidence) -> tuple[tuple[str, str, str], ...]:
         if role != "user":
             continue
         for said in _SENTENCE_END.split(turn):
-            named = list(dict.fromkeys(_VALUE.findall(said)))
-            for i, old in enumerate(named):
-                new = next((v for v in named[i + 1 :] if _shape(v) == _shape(old)), None)
-                if new is None or _shape(old) is None or not _named_before(old, at, ev):
+            for old, new in _pairs(said):
+                if not _named_before(old, at, ev):
                     continue
                 # (the calls after are read only for a pair: most turns name none)
                 after = [c.arguments for c in ev.calls_from(at, len(turns))]
@@ -399,6 +425,27 @@ def _moves(ev: Evidence) -> tuple[tuple[str, str, str], ...]:
                 if any(_called_with(a, new) for a in after) or not _named_before(new, at, ev):
                     out.append((old, new, said))
     return tuple(out)
+
+
+def _pairs(said: str) -> list[tuple[str, str]]:
+    """(old, new) for each two values of one shape ``said`` names: the one named first
+    and the next after it; or, when a read preference sets one aside ("Use us-east-2, not
+    eu-west-1", "us-east-2 instead of eu-west-1"), the one set aside and the one kept,
+    in whichever order they are named."""
+    named = list(dict.fromkeys(_VALUE.findall(said)))
+    folded = {v.casefold(): v for v in named}
+    set_aside = [
+        pair
+        for kept, dropped in preferences(said)
+        if kept in folded and dropped in folded
+        for pair in _alike(folded[dropped], folded[kept])
+    ]
+    if set_aside:
+        return set_aside
+    out: list[tuple[str, str]] = []
+    for i, old in enumerate(named):
+        out += next((p for v in named[i + 1 :] if (p := _alike(old, v))), [])
+    return out
 
 
 def _kept_saying(value: str, at: int, ev: Evidence) -> bool:
