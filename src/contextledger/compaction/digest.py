@@ -1688,8 +1688,15 @@ def _kept_off(messages: Sequence[Message]) -> tuple[set[str], set[str]]:
     users = [k for k, m in enumerate(messages) if m.role == "user" and not m.tool_results]
     kept: set[str] = set()
     looked_into: set[str] = set()
+    answers = [k for k, m in enumerate(messages) if m.role == "assistant"]
     for k, end in pairwise([*users, len(messages)]):
         if messages[k].is_recap or not names_a_path(messages[k].text):
+            continue
+        if not answers or answers[-1] < k:
+            # (the span read ends before the assistant answered: a compaction cut after the
+            # user's turn, its answer kept verbatim after the recap. Nothing here says what was
+            # done with the path - "please look at docs/guide.md too" is no rule for want of
+            # an answer the record holds further on)
             continue
         told = sentences(_own_words(messages[k].text))
         answered = "\n".join(a for j, a in calls if k < j < end)
