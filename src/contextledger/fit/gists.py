@@ -1517,8 +1517,7 @@ class GistCandidates:
             del self._unread[k]
             self._take(k, self._read(k))
         if self._ordered is None:
-            self._ordered = self._rank_all()
-            self._ranks = [self._key(g)[0] for g in self._ordered]
+            self._ordered, self._ranks = self._rank_all()
         ordered = self._ordered
         # (ordered by rank first: those up to the level are its start)
         self._ready = ordered if up_to == inf else ordered[: bisect_right(self._ranks, up_to)]
@@ -1572,13 +1571,14 @@ class GistCandidates:
     def _key(self, g: Candidate) -> tuple[float, Candidate]:
         return far_rank(g[0], self._from_end.get(-g[1], 0)), g
 
-    def _rank_all(self) -> list[Candidate]:
-        """Every gist read, ranked (``routine``) and in ``pin_gists``' order."""
+    def _rank_all(self) -> tuple[list[Candidate], list[float]]:
+        """Every gist read, ranked (``routine``) and in ``pin_gists``' order, with the rank
+        each is chosen by (``_key``'s first)."""
         wordings = Counter(w for _, _, w in self._statements)
         said = [(SAID, -k, text) for k, text, w in self._statements if not repeated(wordings[w])]
-        found = routine([*self._found, *self._told, *said])
-        found.sort(key=self._key)
-        return found
+        keyed = [self._key(g) for g in routine([*self._found, *self._told, *said])]
+        keyed.sort()  # (by ``_key``, made once a gist)
+        return [g for _, g in keyed], [rank for rank, _ in keyed]
 
 
 def wording_hash(text: str) -> int:
