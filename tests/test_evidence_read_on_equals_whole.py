@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from contextledger.compaction.claims.evidence import Evidence
+from contextledger.compaction.claims.evidence import Evidence, KeptEvidence
 from contextledger.model import Message, ToolCall
 
 # turns in Estonian, Swahili, Basque and Welsh: a request, a rule, a correction, a report
@@ -117,3 +117,43 @@ def test_a_call_made_after_its_answer_was_read_is_read_with_it() -> None:
     ev = Evidence.of([answer]).extended([call])
     assert ev.results[0].commands == frozenset({"pytest tests/test_a.py"})
     assert _fields(ev) == _fields(Evidence.of([answer, call]))
+
+
+_CHANGES = st.lists(
+    st.tuples(
+        st.sampled_from(["grow", "put in", "edit", "replace", "delete", "same"]),
+        st.integers(0, 40),
+        st.integers(0, 6),
+    ),
+    min_size=1,
+    max_size=6,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_RECORDS, _CHANGES)
+def test_kept_evidence_is_the_records_whatever_changed_since(
+    plan: list[tuple[int, int, int]], changes: list[tuple[str, int, int]]
+) -> None:
+    """A record kept from one check to the next grows, has turns put in near its end (the
+    turns a recap kept in view join what it covers), or has an earlier message edited,
+    replaced or deleted: the kept evidence is always the record's, read whole."""
+    record = _record(plan)
+    kept = KeptEvidence()
+    for change, k, c in changes:
+        at = k % (len(record) + 1)
+        if change == "grow":
+            record = [*record, *_record([(k % 4, k, c), (3, k + 1, c)])]
+        elif change == "put in":
+            record = [*record[:at], Message.user(f"Usiguse m{k}.py."), *record[at:]]
+        elif change == "edit" and record:
+            old = record[at % len(record)]
+            record[at % len(record)] = Message(old.role, Message.user(f"{old.text} ({k})").content)
+        elif change == "replace" and record:
+            record[at % len(record)] = _message(k % 4, k + 7, f"c{c}")
+        elif change == "delete" and record:
+            del record[at % len(record)]
+        recap = "Goal: ship 5.1." if k % 2 else None
+        assert _fields(kept.of(list(record), recap, record)) == _fields(
+            Evidence.of(record, recap, record)
+        )
