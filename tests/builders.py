@@ -611,8 +611,11 @@ def forget_readings() -> None:
         if not name.startswith("contextledger"):
             continue
         for value in list(vars(module).values()):
-            if callable(getattr(value, "cache_clear", None)) and hasattr(value, "cache_info"):
-                value.cache_clear()
+            # a class's cached readings too (a staticmethod's cache: ``FactSource``'s lines)
+            held = [getattr(value, k, None) for k in vars(value)] if isinstance(value, type) else []
+            for found in (value, *held):
+                if callable(getattr(found, "cache_clear", None)) and hasattr(found, "cache_info"):
+                    found.cache_clear()
 
 
 def stands_under(line: str, dicts: Dicts, heading: str) -> bool:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import takewhile
 from operator import is_
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .catalog import (
     Catalog,
@@ -78,6 +78,9 @@ from .reply import Reply
 from .report import Notice, not_yet_told
 from .storage.media import MediaBackend
 from .validate import prefill_problem, thinking_problem
+
+if TYPE_CHECKING:  # the claims checker is imported when a recap is first checked
+    from .compaction.claims.evidence import KeptEvidence
 
 __all__ = [
     "Fallback",
@@ -359,6 +362,9 @@ class Preparer:
         # and the record and recaps of that turn (see _carry)
         self._source = DictSource()
         self._carried = _Carried()
+        # the evidence last turn's recap was checked against: read on from there next turn
+        # (made when a recap is first checked: the claims checker is imported only then)
+        self._evidence: KeptEvidence | None = None
         # the newest local recap (seq, id, text) and the messages it covers still in view
         self._shown: tuple[tuple[object, ...] | None, tuple[str, ...]] = (None, ())
         self._encoded_now: dict[int, Image] = {}
@@ -1236,6 +1242,10 @@ class Preparer:
         self, work: Conversation, keep: frozenset[str], summarizer: Summarizer | None
     ) -> CompactionOutcome:
         policy = self.policy or CompactionPolicy()
+        if self._evidence is None:
+            from .compaction.claims.evidence import KeptEvidence
+
+            self._evidence = KeptEvidence()
         return work.compact(
             summarizer,
             # (asked only when the request does not fit: a local recap costs no call, so
@@ -1247,6 +1257,7 @@ class Preparer:
             window=self.fitter.window,
             count_tokens=lambda view: self.fitter.pricer.messages(view).total,
             keep_ids=keep,
+            kept_evidence=self._evidence,
         )
 
     def _request_fits(

@@ -43,6 +43,7 @@ from .transcript import (
 )
 
 if TYPE_CHECKING:  # verify (the claims checker) is imported where a recap is verified
+    from .claims.evidence import KeptEvidence
     from .digest import Digest
     from .verify import Verification, VerifyMode
 
@@ -282,6 +283,7 @@ class Conversation:
         enabled: bool = True,
         now: float | None = None,
         keep_ids: Collection[str] | None = None,
+        kept_evidence: KeptEvidence | None = None,
     ) -> CompactionOutcome:
         """Recap old turns if the policy says so; soft on every failure.
 
@@ -294,6 +296,8 @@ class Conversation:
         On error, timeout, an empty or rejected reply the record and view stay unchanged
         and ``report`` holds one line saying why. ``now`` is stored as the event's
         timestamp (pass it for real time; ``seq`` orders events deterministically).
+        ``kept_evidence``: the evidence its caller's last recap was checked against, read on from
+        there when the record only grew (a Preparer keeps one from turn to turn).
         """
         policy = policy or CompactionPolicy()
         summarizer = summarizer or OfflineSummarizer()
@@ -357,7 +361,15 @@ class Conversation:
             )
         # no cut here: verification fits the recap to the cap and reports each line it cuts
         reply, verification, doubted, backfilled = _verify(
-            reply, summarizer, reading, read, extending, all_covers, mode=mode, cap=cap
+            reply,
+            summarizer,
+            reading,
+            read,
+            extending,
+            all_covers,
+            mode=mode,
+            cap=cap,
+            kept_evidence=kept_evidence,
         )
         if not verification.accepted:
             return failed(
@@ -457,6 +469,7 @@ def _verify(
     *,
     mode: VerifyMode,
     cap: int,
+    kept_evidence: KeptEvidence | None = None,
 ) -> tuple[str, Verification, set[str], int]:
     """``reply`` verified against the record: (the recap, its verification, the items the
     offline recap left out as doubted, how many items an LLM recap was backfilled with)."""
@@ -464,7 +477,15 @@ def _verify(
     if isinstance(summarizer, OfflineSummarizer):
         # the structured offline recap is its own ledger, section by section
         reply, verification, doubted = _verify_offline(
-            reply, summarizer, new_messages, previous_text, evidence, reading.record, mode, cap
+            reply,
+            summarizer,
+            new_messages,
+            previous_text,
+            evidence,
+            reading.record,
+            mode,
+            cap,
+            kept_evidence,
         )
         return reply, verification, doubted, 0
     from .digest import digest  # ~0.13 s to import: only when a recap is made
@@ -477,6 +498,7 @@ def _verify(
         mode=mode,
         cap=cap,
         record=reading.record,
+        kept_evidence=kept_evidence,
     )
     return reply, verification, set(), backfilled
 
@@ -582,6 +604,7 @@ def _verify_offline(
     record: Sequence[Message],
     mode: VerifyMode,
     cap: int,
+    kept_evidence: KeptEvidence | None = None,
 ) -> tuple[str, Verification, set[str]]:
     """``reply`` (the offline recap of ``messages``) verified: (recap, verification, the
     items left out because verification doubted them). An item verification doubts would
@@ -614,6 +637,7 @@ def _verify_offline(
             ledger=False,
             context=record,
             quotes=True,  # its items quote the record: each is traced to its turn first
+            kept_evidence=kept_evidence,
         )
         if not verification.removed_sentences:
             break
@@ -681,6 +705,7 @@ def _verify_and_backfill(
     mode: VerifyMode,
     cap: int,
     record: Sequence[Message] = (),
+    kept_evidence: KeptEvidence | None = None,
 ) -> tuple[Verification, int]:
     """Verify an LLM recap, then add what it left out of the record's own digest (the
     goal, constraints and corrections, exact commands, failing tests …), verified too:
@@ -692,7 +717,14 @@ def _verify_and_backfill(
     from .verify import build_ledger, fit_recap, verify_recap
 
     first = verify_recap(
-        reply, evidence, previous_text, mode=mode, max_bytes=cap, ledger=False, context=record
+        reply,
+        evidence,
+        previous_text,
+        mode=mode,
+        max_bytes=cap,
+        ledger=False,
+        context=record,
+        kept_evidence=kept_evidence,
     )
     if not first.accepted:
         return first, 0
@@ -703,7 +735,13 @@ def _verify_and_backfill(
         # the ledger pass sees only what survived: what the first pass removed is still
         # reported (a lie stripped in silence is a lie nobody hears of)
         again = verify_recap(
-            prose, evidence, previous_text, mode=mode, max_bytes=cap, context=record
+            prose,
+            evidence,
+            previous_text,
+            mode=mode,
+            max_bytes=cap,
+            context=record,
+            kept_evidence=kept_evidence,
         )
         return _merged(first, again), 0
     room = cap - min(utf8_len(prose), cap // 2) - utf8_len(BACKFILL_HEADER) - 3
@@ -729,6 +767,7 @@ def _verify_and_backfill(
         ledger=False,
         context=record,
         quotes=True,
+        kept_evidence=kept_evidence,
     )
     # the facts ledger (paths touched, tools run …) takes only the room left: the record's
     # own sections come first

@@ -307,10 +307,27 @@ class FactSource:
             # "…\\nsnowflake.connector.errors.ProgrammingError: …" holds that name (RT23-6)
             text = text + "\n" + text.replace("\\n", "\n").replace("\\t", "\t").replace('\\"', '"')
         self.text = text
-        self.folded = " ".join(text.casefold().split())
+        self._folded: str | None = None
+        # a number never runs across a line, so the record's are its lines' (each line
+        # read once: the record is read again at every recap, and most of it is unchanged)
+        self.numbers: set[str] = set().union(*map(FactSource._numbers_of, text.split("\n")))
+        self._cache: dict[tuple[str, str], bool] = {}
+
+    @property
+    def folded(self) -> str:
+        """The text casefolded, its whitespace runs one space (read on first need: only a
+        quoted fact asks)."""
+        if self._folded is None:
+            self._folded = " ".join(self.text.casefold().split())
+        return self._folded
+
+    @staticmethod
+    @lru_cache(maxsize=1 << 17)
+    def _numbers_of(line: str) -> frozenset[str]:
+        """The numbers of one line as a recap may write them."""
         nums: set[str] = set()
         # each distinct number once: a log repeats its timestamps, ids and counts
-        for token in set(_ANY_NUMBER.findall(text)):
+        for token in set(_ANY_NUMBER.findall(line)):
             whole = _norm_number(token)
             nums.add(whole)
             nums.add(whole.replace(",", ""))
@@ -322,8 +339,7 @@ class FactSource:
                     nums.add(part.lstrip("0") or "0")
             # a recap's number may start inside a run: "35:00.733" of "T04:35:00.733Z"
             nums.update(whole[cut.end() :] for cut in _NUMBER_SEPARATOR.finditer(whole))
-        self.numbers = nums
-        self._cache: dict[tuple[str, str], bool] = {}
+        return frozenset(nums)
 
     def has_token(
         self,

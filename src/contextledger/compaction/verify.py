@@ -30,6 +30,7 @@ from .actions import render_action
 from .claims.alike import Alike, check_alike, said_alike
 from .claims.anchors import unglued
 from .claims.check import Claim, Evidence, check_clause, check_sentence
+from .claims.evidence import KeptEvidence
 from .claims.kept_off import asked_against_a_ban
 from .claims.numbers import computed, share_whole
 from .claims.reading import ITEM, list_items, quote, section_of
@@ -388,6 +389,7 @@ def verify_recap(
     ledger: bool = True,
     context: Sequence[Message] = (),
     quotes: bool = False,
+    kept_evidence: KeptEvidence | None = None,
 ) -> Verification:
     """Check ``recap_text`` against what ``covered_messages`` (and ``previous_recap``) say.
 
@@ -400,6 +402,8 @@ def verify_recap(
     an item that is, word for word, whole sentences of one turn of its speaker (or an
     action's line with its result) stands on its source (see :class:`_Sources`); every
     other line is checked against the whole record.
+    ``kept_evidence``: the evidence of the record its caller checked last (a Preparer's last turn),
+    read on from there (see :class:`KeptEvidence`).
 
     The steps: read the record (:class:`_UnitCheck`), check the recap line by line keeping
     what stands (:func:`_kept_lines`), then reject it, or add the facts it left out as a
@@ -411,7 +415,14 @@ def verify_recap(
     False
     """
     recap_text = recap_text.strip()
-    check = _UnitCheck(covered_messages, previous_recap, context, quotes=quotes, recap=recap_text)
+    check = _UnitCheck(
+        covered_messages,
+        previous_recap,
+        context,
+        quotes=quotes,
+        recap=recap_text,
+        kept_evidence=kept_evidence,
+    )
     kept = _without_empty_sections(_kept_lines(recap_text, check))
     prose = re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip()
     facts = _ledger_facts(covered_messages, previous_recap)
@@ -441,6 +452,7 @@ class _UnitCheck:
         *,
         quotes: bool,
         recap: str = "",
+        kept_evidence: KeptEvidence | None = None,
     ) -> None:
         said = tuple(_said_elsewhere(covered, context))
         self._source = _read_once(_fact_source, tuple(covered), said, previous_recap)
@@ -449,6 +461,7 @@ class _UnitCheck:
         self._context = context
         self._record_sentences: list[str] = []  # filled on first need
         self._evidence: Evidence | None = None
+        self._kept = kept_evidence
         self._sources = _read_once(_sources_of, tuple(covered), said) if quotes else None
         self._own: _RecordLines | None = None  # the record's action, run and printed lines
         self._recap = recap
@@ -460,7 +473,9 @@ class _UnitCheck:
         self.removed: list[str] = []
 
     def evidence(self) -> Evidence:
-        if self._evidence is None:
+        if self._evidence is None and self._kept is not None:
+            self._evidence = self._kept.of(self._covered, self._previous, self._context)
+        elif self._evidence is None:
             self._evidence = _evidence(tuple(self._covered), self._previous, tuple(self._context))
         return self._evidence
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import chain
@@ -352,6 +352,9 @@ class Evidence:
         init=False, repr=False, compare=False, default_factory=dict
     )
     _derived: dict[str, Any] = field(init=False, repr=False, compare=False, default_factory=dict)
+    #: the reading of the messages this evidence was read from, as it stood after the last
+    #: (None: built by hand): what :meth:`extended` reads on from
+    walk: _Walk | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "said_index", UnitIndex(self.said))
@@ -483,191 +486,27 @@ class Evidence:
         """The evidence in ``messages`` plus the claims a previous (verified) recap made;
         ``context`` (the whole record) adds what the user said outside ``messages`` (the
         pinned goal, a constraint kept verbatim)."""
-        executed: set[str] = set()
-        written: set[str] = set()
-        touched: set[str] = set()
-        results: list[Result] = []
-        user: list[str] = []
-        turns: list[str] = []
-        assistant: list[str] = []
-        acts: list[Unit | Act] = []
-        told: list[Unit] = []
-        texts: list[str] = []
-        calls = {c.id: c for m in messages for c in m.tool_calls}
-        answered: list[tuple[ToolCall, str]] = []
-        answered_failed: list[bool] = []
-        speakers: list[tuple[str, str]] = []
-        dialogue: list[tuple[str, str]] = []
-        calls_before: list[int] = []  # the calls made before each turn of ``dialogue``
-        made = 0
-        # what each call (by identity) ran and its arguments' words, read once
-        commands_of: dict[int, list[str]] = {}
-        args_of: dict[int, str | None] = {}
-        events: list[Event] = []
-        echoed: list[str] = []  # "Okay, I'll leave the Header alone." right after the user's rule
-        after_user = False
-        told_last: list[str] = []  # the assistant's last turn: what a user's "it" may be
-        for at, m in enumerate(messages):
-            if m.is_recap:
-                continue
-            text = m.text
-            if m.role == "assistant" and after_user and _ACKNOWLEDGES.match(text):
-                echoed += sentences(text)
-            after_user = m.role == "user" and not m.tool_results
-            if m.role == "user" and not m.tool_results and "\n" in text.strip():
-                # a CI bot's post or a pasted log that failed ("❌ Pipeline #46256 failed …
-                # Test Case '-[SearchTests …]' failed"): a failing output the record holds,
-                # whoever posted it
-                posted = _output(text)
-                if posted.failed:
-                    tool = m.name or "posted"
-                    results.append(
-                        Result(
-                            tool,
-                            frozenset(),
-                            True,
-                            posted.text,
-                            posted.lines,
-                            unit_terms(tool),
-                            posted.terms,
-                            at,
-                        )
-                    )
-            if m.role == "user" and not m.tool_results:
-                # "Lower it to 1400m" said with its setting named too ("Lower Xmx to 1400m")
-                user += with_settings_named(as_reminded(answered_no(sentences(text))), told_last)
-                # "Leave X untouched" said as the ban it is too: "Do not modify X."
-                user += [b for s in sentences(text) for b in bans_said(s)]
-                turns.append(text)
-                texts.append(text)
-                dialogue.append(("user", text))
-                calls_before.append(made)
-                touched.update(user_files(m))  # a file the user shared or attached is seen
-                if m.name:
-                    speakers.append((m.name, text))
-            elif m.role == "assistant":
-                told_now = sentences(text)
-                assistant += told_now
-                told_last = told_now or told_last
-                texts.append(text)
-                dialogue += [("assistant", text)] if text.strip() else []
-                calls_before += [made] if text.strip() else []
-                for s in told_now:
-                    said_now = _unit(s)
-                    told.append(said_now)
-                    if not negated(s) and not FUTURE.search(s):
-                        acts.append(replace(said_now, kind="told"))
-                executed.update(s for c in _SHOWN.findall(text) for s in steps(c))
-            made += len(m.tool_calls)
-            for c in m.tool_calls:
-                cmds = commands_of[id(c)] = call_commands(c)
-                for cmd in cmds:
-                    executed |= steps(cmd)
-                paths = call_paths(c)
-                touched.update(paths)
-                touched.update(p.removeprefix("./") for cmd in cmds for p in cmd.split())
-                touched.update(call_reads(c))  # `cat "my notes.md"`, `sed -n 1,40p ./a.py`
-                writes = is_write_call(c)
-                written.update(call_writes(c))  # a shell's `git mv a b` wrote b too
-                events += _call_events(at, c, cmds, paths, writes)
-                args = args_of[id(c)] = _call_args(c)
-                words = f"{c.name} {(c.arguments if args is None else args)[:4000]}"
-                texts.append(words)  # "send_slack(text="ship Monday")" names Monday (RC1)
-                acts.append(Act(words, "call", writes))
-            for r in m.tool_results:
-                call = calls.get(r.call_id)
-                body = r.text
-                texts.append(body)
-                if call is not None:
-                    answered.append((call, body))
-                if call is None or not shows_file(call):  # a README's "$ make deploy" never ran
-                    executed.update(s for c in _SHOWN.findall(body) for s in steps(c))
-                if call is not None and not is_write_call(call):
-                    written.update(stored_by(call, body))  # export(dest=P) -> "stored P"
-                if call is not None and id(call) not in commands_of:  # answered before it was made
-                    commands_of[id(call)], args_of[id(call)] = call_commands(call), _call_args(call)
-                ran = (
-                    frozenset(s for c in commands_of[id(call)] for s in steps(c)) if call else None
-                )
-                output = _output(body)
-                tool = call.name if call else (r.name or "tool")
-                commands = ran or frozenset()
-                # a call that ran no command is named by its arguments too: "the spring-2027
-                # catalog publish" is publish(catalog=spring-2027)'s run — but not a write:
-                # "the timeout was fixed in ops/backup/pg_backup.sh" names the file the patch
-                # wrote, not a run that should have failed
-                named_by_args = not commands and call is not None and not is_write_call(call)
-                arg_words = (args_of.get(id(call)) or "")[:400] if named_by_args else ""
-                named = unit_terms(" ".join(commands) + " " + tool + " " + arg_words)
-                result = Result(
-                    tool,
-                    commands,
-                    r.is_error or output.failed,
-                    output.text,
-                    output.lines,
-                    named,
-                    output.terms,
-                    at,
-                )
-                results.append(result)
-                if call is not None:
-                    answered_failed.append(result.failed)
-                events += _result_events(at, result, body)
-                acts.append(output.unit)
-                if call is not None:  # "the endpoint answered 503": the call and its result
-                    args = args_of[id(call)] or ""
-                    acts.append(Act(f"{call.name} {args[:2000]} {body[:2000]}", "result"))
-        seen = set(turns)
-        for m in context:
-            if m.role == "user" and not m.tool_results and not m.is_recap and m.text not in seen:
-                user += as_reminded(answered_no(sentences(m.text)))
-                turns.append(m.text)
-                texts.append(m.text)
-                touched.update(user_files(m))
-                seen.add(m.text)
-        trusted: set[str] = set()
-        if previous_recap:
-            prev = parse_digest(previous_recap)
-            for item in prev.items("Commands run"):
-                executed |= steps(strip_note(item))
-            written.update(prev.items("Files written"))
-            for item in prev.items("Failures"):
-                subject, _, line = item.partition(": ")
-                failed_steps = frozenset(steps(subject)) if subject.startswith("`") else frozenset()
-                results.append(_result(subject.strip("`"), failed_steps, True, line))
-            for name in ("Goal", "Constraints and corrections", "Open requests"):
-                user += [s for item in prev.items(name) for s in sentences(item)]
-            trusted = {fold(s) for s in sentences(previous_recap)}
-            acts += [_unit(s, "told") for s in sentences(previous_recap) if not negated(s)]
-            texts.append(previous_recap)
-        programs = {c.split(" ", 1)[0] for c in executed}
-        said = [_unit(s) for s in user] + [_unit(t) for t in turns if len(sentences(t)) > 1]
-        # "You may run `A`, but never run `B`.": each command's own part too, so that a
-        # rule about B ("Never run `B`.") and leave for A trace to the part that says so
-        said += [_unit(p) for s in user if s.count("`") >= 4 for p in command_parts(s)]
-        said += [_unit(s) for s in echoed]
-        return cls(
-            executed=frozenset(executed),
-            programs=frozenset(programs),
-            written=frozenset(written),
-            touched=frozenset(touched | written),
-            results=tuple(results),
-            tools=frozenset(c.name for c in calls.values()),
-            user=tuple(user),
-            assistant=tuple(assistant),
-            user_turns=tuple(turns),
-            trusted=frozenset(trusted),
-            said=tuple(said),
-            done=tuple(acts),
-            told=tuple(told),
-            texts=tuple(texts),
-            answered=tuple(answered),
-            answered_failed=tuple(answered_failed),
-            speakers=tuple(speakers),
-            dialogue=tuple(dialogue),
-            calls_after=tuple(made - n for n in calls_before),
-            timeline=Timeline.of(events),
-        )
+        return _Walk().read(messages).evidence(previous_recap, context)
+
+    def extended(
+        self,
+        more: Sequence[Message],
+        previous_recap: str | None = None,
+        context: Sequence[Message] = (),
+    ) -> Evidence:
+        """The evidence of the messages read here followed by ``more``: exactly
+        ``Evidence.of([*read, *more], previous_recap, context)``, reading only ``more``
+        (a kept Preparer's record grows by a few messages a turn, and reading all of it
+        again was most of checking each turn's recap)."""
+        if self.walk is None:
+            raise ValueError("this Evidence was not read from messages: nothing to extend")
+        return self.walk.read(more).evidence(previous_recap, context)
+
+    @property
+    def read(self) -> tuple[Message, ...]:
+        """The messages this evidence was read from (``previous_recap`` and ``context``
+        aside)."""
+        return () if self.walk is None else self.walk.messages
 
     def ran(self, command: str, *, exact: bool = False) -> bool:
         """Whether ``command`` ran; unless ``exact``, a program named alone ("ran pytest")
@@ -697,6 +536,351 @@ class Evidence:
             or r.tool == c
             or (" " not in c and any(x.split(" ", 1)[0] == c for x in r.commands))
         ]
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """What reading one message added to the record's evidence, and what the walk carries
+    on from it to the next message."""
+
+    made: int = 0  # the calls made up to this message, its own included
+    after_user: bool = False  # whether it is a user's turn: an "Okay, …" after it echoes it
+    told_last: tuple[str, ...] = ()  # the assistant's last turn: what a user's "it" may be
+    #: the call ids of its results with no call read yet: a later call with one of them
+    #: changes what was read (see :meth:`_Walk.read`)
+    orphans: frozenset[str] = frozenset()
+    executed: frozenset[str] = frozenset()
+    written: frozenset[str] = frozenset()
+    touched: frozenset[str] = frozenset()
+    results: tuple[Result, ...] = ()
+    user: tuple[str, ...] = ()
+    turns: tuple[str, ...] = ()
+    assistant: tuple[str, ...] = ()
+    acts: tuple[Unit | Act, ...] = ()
+    told: tuple[Unit, ...] = ()
+    texts: tuple[str, ...] = ()
+    answered: tuple[tuple[ToolCall, str], ...] = ()
+    answered_failed: tuple[bool, ...] = ()
+    speakers: tuple[tuple[str, str], ...] = ()
+    dialogue: tuple[tuple[str, str], ...] = ()
+    calls_before: tuple[int, ...] = ()  # the calls made before each of its ``dialogue`` turns
+    events: tuple[Event, ...] = ()
+    echoed: tuple[str, ...] = ()  # "Okay, I'll leave the Header alone." right after a rule
+
+
+def _step(
+    at: int,
+    m: Message,
+    before: _Step,
+    calls: Mapping[str, ToolCall],
+    commands_of: dict[int, list[str]],
+    args_of: dict[int, str | None],
+) -> _Step:
+    """What message ``m`` (at ``at``) adds, read after ``before``; ``calls`` are the
+    record's calls by id, ``commands_of`` and ``args_of`` what each call (by identity) ran
+    and its arguments' words, read once."""
+    made, after_user, told_last = before.made, before.after_user, list(before.told_last)
+    if m.is_recap:
+        return _Step(made, after_user, before.told_last)
+    orphans: set[str] = set()
+    executed: set[str] = set()
+    written: set[str] = set()
+    touched: set[str] = set()
+    results: list[Result] = []
+    user: list[str] = []
+    turns: list[str] = []
+    assistant: list[str] = []
+    acts: list[Unit | Act] = []
+    told: list[Unit] = []
+    texts: list[str] = []
+    answered: list[tuple[ToolCall, str]] = []
+    answered_failed: list[bool] = []
+    speakers: list[tuple[str, str]] = []
+    dialogue: list[tuple[str, str]] = []
+    calls_before: list[int] = []
+    events: list[Event] = []
+    echoed: list[str] = []
+    text = m.text
+    if m.role == "assistant" and after_user and _ACKNOWLEDGES.match(text):
+        echoed += sentences(text)
+    after_user = m.role == "user" and not m.tool_results
+    if m.role == "user" and not m.tool_results and "\n" in text.strip():
+        # a CI bot's post or a pasted log that failed ("❌ Pipeline #46256 failed …
+        # Test Case '-[SearchTests …]' failed"): a failing output the record holds,
+        # whoever posted it
+        posted = _output(text)
+        if posted.failed:
+            tool = m.name or "posted"
+            results.append(
+                Result(
+                    tool,
+                    frozenset(),
+                    True,
+                    posted.text,
+                    posted.lines,
+                    unit_terms(tool),
+                    posted.terms,
+                    at,
+                )
+            )
+    if m.role == "user" and not m.tool_results:
+        # "Lower it to 1400m" said with its setting named too ("Lower Xmx to 1400m")
+        user += with_settings_named(as_reminded(answered_no(sentences(text))), told_last)
+        # "Leave X untouched" said as the ban it is too: "Do not modify X."
+        user += [b for s in sentences(text) for b in bans_said(s)]
+        turns.append(text)
+        texts.append(text)
+        dialogue.append(("user", text))
+        calls_before.append(made)
+        touched.update(user_files(m))  # a file the user shared or attached is seen
+        if m.name:
+            speakers.append((m.name, text))
+    elif m.role == "assistant":
+        told_now = sentences(text)
+        assistant += told_now
+        told_last = told_now or told_last
+        texts.append(text)
+        dialogue += [("assistant", text)] if text.strip() else []
+        calls_before += [made] if text.strip() else []
+        for s in told_now:
+            said_now = _unit(s)
+            told.append(said_now)
+            if not negated(s) and not FUTURE.search(s):
+                acts.append(replace(said_now, kind="told"))
+        executed.update(s for c in _SHOWN.findall(text) for s in steps(c))
+    made += len(m.tool_calls)
+    for c in m.tool_calls:
+        cmds = commands_of[id(c)] = call_commands(c)
+        for cmd in cmds:
+            executed |= steps(cmd)
+        paths = call_paths(c)
+        touched.update(paths)
+        touched.update(p.removeprefix("./") for cmd in cmds for p in cmd.split())
+        touched.update(call_reads(c))  # `cat "my notes.md"`, `sed -n 1,40p ./a.py`
+        writes = is_write_call(c)
+        written.update(call_writes(c))  # a shell's `git mv a b` wrote b too
+        events += _call_events(at, c, cmds, paths, writes)
+        args = args_of[id(c)] = _call_args(c)
+        words = f"{c.name} {(c.arguments if args is None else args)[:4000]}"
+        texts.append(words)  # "send_slack(text="ship Monday")" names Monday (RC1)
+        acts.append(Act(words, "call", writes))
+    for r in m.tool_results:
+        call = calls.get(r.call_id)
+        if call is None:
+            orphans.add(r.call_id)
+        body = r.text
+        texts.append(body)
+        if call is not None:
+            answered.append((call, body))
+        if call is None or not shows_file(call):  # a README's "$ make deploy" never ran
+            executed.update(s for c in _SHOWN.findall(body) for s in steps(c))
+        if call is not None and not is_write_call(call):
+            written.update(stored_by(call, body))  # export(dest=P) -> "stored P"
+        if call is not None and id(call) not in commands_of:  # answered before it was made
+            commands_of[id(call)], args_of[id(call)] = call_commands(call), _call_args(call)
+        ran = frozenset(s for c in commands_of[id(call)] for s in steps(c)) if call else None
+        output = _output(body)
+        tool = call.name if call else (r.name or "tool")
+        commands = ran or frozenset()
+        # a call that ran no command is named by its arguments too: "the spring-2027
+        # catalog publish" is publish(catalog=spring-2027)'s run — but not a write:
+        # "the timeout was fixed in ops/backup/pg_backup.sh" names the file the patch
+        # wrote, not a run that should have failed
+        named_by_args = not commands and call is not None and not is_write_call(call)
+        arg_words = (args_of.get(id(call)) or "")[:400] if named_by_args else ""
+        named = unit_terms(" ".join(commands) + " " + tool + " " + arg_words)
+        result = Result(
+            tool,
+            commands,
+            r.is_error or output.failed,
+            output.text,
+            output.lines,
+            named,
+            output.terms,
+            at,
+        )
+        results.append(result)
+        if call is not None:
+            answered_failed.append(result.failed)
+        events += _result_events(at, result, body)
+        acts.append(output.unit)
+        if call is not None:  # "the endpoint answered 503": the call and its result
+            args = args_of[id(call)] or ""
+            acts.append(Act(f"{call.name} {args[:2000]} {body[:2000]}", "result"))
+    return _Step(
+        made,
+        after_user,
+        tuple(told_last),
+        frozenset(orphans),
+        frozenset(executed),
+        frozenset(written),
+        frozenset(touched),
+        tuple(results),
+        tuple(user),
+        tuple(turns),
+        tuple(assistant),
+        tuple(acts),
+        tuple(told),
+        tuple(texts),
+        tuple(answered),
+        tuple(answered_failed),
+        tuple(speakers),
+        tuple(dialogue),
+        tuple(calls_before),
+        tuple(events),
+        tuple(echoed),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Walk:
+    """The reading of a record message by message, as a value: the messages read and
+    what each added with what the walk carried on from it (:class:`_Step`), so that a
+    record whose first messages are these is read on from the last one they share.
+    :meth:`evidence` adds the previous recap and the rest of the record, which are not
+    part of the walk."""
+
+    messages: tuple[Message, ...] = ()
+    steps: tuple[_Step, ...] = ()
+
+    def upto(self, k: int) -> _Walk:
+        """The walk of the first ``k`` messages."""
+        return _Walk(self.messages[:k], self.steps[:k])
+
+    def read(self, more: Sequence[Message]) -> _Walk:
+        """This walk with ``more`` read after its messages."""
+        calls = {c.id: c for m in self.messages for c in m.tool_calls}
+        new_calls = {c.id: c for m in more for c in m.tool_calls}
+        orphans = frozenset().union(*(s.orphans for s in self.steps))
+        if not new_calls.keys().isdisjoint(calls) or not new_calls.keys().isdisjoint(orphans):
+            # a call id read before (a result answered before its call was made, or an id
+            # used again) changes what was read: the whole is read afresh
+            return _Walk().read((*self.messages, *more))
+        calls.update(new_calls)
+        commands_of: dict[int, list[str]] = {}
+        args_of: dict[int, str | None] = {}
+        steps = list(self.steps)
+        last = steps[-1] if steps else _Step()
+        for at, m in enumerate(more, start=len(self.messages)):
+            last = _step(at, m, last, calls, commands_of, args_of)
+            steps.append(last)
+        return _Walk((*self.messages, *more), tuple(steps))
+
+    def evidence(self, previous_recap: str | None, context: Sequence[Message]) -> Evidence:
+        """The evidence of the messages read, with the claims ``previous_recap`` made and
+        what the user said in ``context`` outside them."""
+        walked = self.steps
+
+        def joined(get: Callable[[_Step], Iterable[_T]]) -> list[_T]:
+            return list(chain.from_iterable(get(s) for s in walked))
+
+        executed = set().union(*(s.executed for s in walked))
+        written = set().union(*(s.written for s in walked))
+        touched = set().union(*(s.touched for s in walked))
+        results, user = joined(lambda s: s.results), joined(lambda s: s.user)
+        turns, texts = joined(lambda s: s.turns), joined(lambda s: s.texts)
+        acts, echoed = joined(lambda s: s.acts), joined(lambda s: s.echoed)
+        calls_before = joined(lambda s: s.calls_before)
+        made = walked[-1].made if walked else 0
+        tools = frozenset(c.name for m in self.messages for c in m.tool_calls)
+        seen = set(turns)
+        for m in context:
+            if m.role == "user" and not m.tool_results and not m.is_recap and m.text not in seen:
+                user += as_reminded(answered_no(sentences(m.text)))
+                turns.append(m.text)
+                texts.append(m.text)
+                touched.update(user_files(m))
+                seen.add(m.text)
+        trusted: set[str] = set()
+        if previous_recap:
+            prev = parse_digest(previous_recap)
+            for item in prev.items("Commands run"):
+                executed |= steps(strip_note(item))
+            written.update(prev.items("Files written"))
+            for item in prev.items("Failures"):
+                subject, _, line = item.partition(": ")
+                failed_steps = frozenset(steps(subject)) if subject.startswith("`") else frozenset()
+                results.append(_result(subject.strip("`"), failed_steps, True, line))
+            for name in ("Goal", "Constraints and corrections", "Open requests"):
+                user += [s for item in prev.items(name) for s in sentences(item)]
+            trusted = {fold(s) for s in sentences(previous_recap)}
+            acts += [_unit(s, "told") for s in sentences(previous_recap) if not negated(s)]
+            texts.append(previous_recap)
+        programs = {c.split(" ", 1)[0] for c in executed}
+        said = [_unit(s) for s in user] + [_unit(t) for t in turns if len(sentences(t)) > 1]
+        # "You may run `A`, but never run `B`.": each command's own part too, so that a
+        # rule about B ("Never run `B`.") and leave for A trace to the part that says so
+        said += [_unit(p) for s in user if s.count("`") >= 4 for p in command_parts(s)]
+        said += [_unit(s) for s in echoed]
+        return Evidence(
+            executed=frozenset(executed),
+            programs=frozenset(programs),
+            written=frozenset(written),
+            touched=frozenset(touched | written),
+            results=tuple(results),
+            tools=tools,
+            user=tuple(user),
+            assistant=tuple(joined(lambda s: s.assistant)),
+            user_turns=tuple(turns),
+            trusted=frozenset(trusted),
+            said=tuple(said),
+            done=tuple(acts),
+            told=tuple(joined(lambda s: s.told)),
+            texts=tuple(texts),
+            answered=tuple(joined(lambda s: s.answered)),
+            answered_failed=tuple(joined(lambda s: s.answered_failed)),
+            speakers=tuple(joined(lambda s: s.speakers)),
+            dialogue=tuple(joined(lambda s: s.dialogue)),
+            calls_after=tuple(made - n for n in calls_before),
+            timeline=Timeline.of(joined(lambda s: s.events)),
+            walk=self,
+        )
+
+
+class KeptEvidence:
+    """The evidence of the last record read, kept by its owner (a Preparer, from one turn
+    to the next) and read on from the last message the next record shares with it: a
+    kept Preparer's recap covers the record less the turns it keeps in view, and those
+    join what it covers later, so the next record is this one with messages put in near
+    its end and added after it. Any message edited, replaced or deleted is read again
+    from there on (the first one, the whole record). The same record is the same evidence."""
+
+    def __init__(self) -> None:
+        self._last: tuple[Evidence, str | None, tuple[Message, ...]] | None = None
+
+    def of(
+        self,
+        messages: Sequence[Message],
+        previous_recap: str | None = None,
+        context: Sequence[Message] = (),
+    ) -> Evidence:
+        """``Evidence.of(messages, previous_recap, context)``."""
+        walked = None if self._last is None else self._last[0].walk
+        if self._last is None or walked is None:
+            found = Evidence.of(messages, previous_recap, context)
+        else:
+            last, recap, around = self._last
+            read = walked.messages
+            shared = _shared(messages, read)
+            if (
+                shared == len(read) == len(messages)
+                and previous_recap == recap
+                and _shared(context, around) == len(around) == len(context)
+            ):
+                return last
+            walk = walked.upto(shared).read(messages[shared:])
+            found = walk.evidence(previous_recap, context)
+        self._last = (found, previous_recap, tuple(context))
+        return found
+
+
+def _shared(messages: Sequence[Message], before: Sequence[Message]) -> int:
+    """How many first messages of ``messages`` are those of ``before`` (the same objects,
+    or equal ones)."""
+    for i, (a, b) in enumerate(zip(messages, before, strict=False)):
+        if a is not b and a != b:
+            return i
+    return min(len(messages), len(before))
 
 
 def _call_events(
