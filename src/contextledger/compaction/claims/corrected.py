@@ -23,6 +23,7 @@ the history ("was 18, now 20", "grew from 18 to 20") is not.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from ...lexicon.negation import denial
 from ..trace import claim_terms, stem
@@ -342,10 +343,12 @@ def check_corrected_value(text: str, ev: Evidence) -> list[Claim]:
     return []
 
 
+# a value told in a claim: one token ("eu-west-1"), or a name and its version ("Ubuntu 24.04")
+_TOLD_VALUE = r"[^\s`]+(?:\s+v?\d+(?:\.\d+)*(?![\w.]*\w))?"
 # A correction told by where it leads: "corrected the earlier choice to X", "switched to X"
 CORRECTED_TO = re.compile(
     r"(?i)\b(?:corrected|changed|switched|replaced|revised|amended)\b(?:\s+[\w'-]+){0,4}?\s+to\s+"
-    r"`?(?P<value>[^\s`]+)"
+    rf"`?(?P<value>{_TOLD_VALUE})"
 )
 # a value of some shape ("eu-west-1", "db-blue.internal", "release-2.4"), not a plain word:
 # two of one shape in one sentence are two options of one thing
@@ -445,7 +448,15 @@ def _pairs(said: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for i, old in enumerate(named):
         out += next((p for v in named[i + 1 :] if (p := _alike(old, v))), [])
-    return out
+    # (a product and its version is one value, whatever each version's form: "not Debian 11,
+    # use Ubuntu 24.04" moves from the one named first to the next)
+    versions = list(dict.fromkeys(v for v in _NAMED_VERSION.findall(said) if v[0].isupper()))
+    return out + list(pairwise(versions))
+
+
+# a name and its version, the name written with a capital ("Debian 11", "Ubuntu 24.04",
+# "Python 3.12"): two in one sentence are two options of one thing
+_NAMED_VERSION = re.compile(r"(?<![\w.:/-])[^\W\d_][\w+-]*\s+v?\d+(?:\.\d+)*(?![\w.]*\w)")
 
 
 def _kept_saying(value: str, at: int, ev: Evidence) -> bool:
@@ -481,7 +492,7 @@ def _told_to(text: str) -> str | None:
 _CHOSEN = re.compile(
     r"(?i)\b(?:use[sd]?|using|go(?:es)?\s+with|went\s+with|pick(?:s|ed)?|cho(?:ose|se|oses)|"
     r"prefer(?:s|red)?|keep|kept|stay(?:s|ed)?\s+(?:on|in|with)|stick\s+with|target(?:s|ed)?)"
-    r"(?:\s+the\s+[\w-]+)?\s+`?(?P<value>[^\s`]+)"
+    rf"(?:\s+the\s+[\w-]+)?\s+`?(?P<value>{_TOLD_VALUE})"
 )
 # the choice credited to the user after it: "…, as the user asked.", "(per the user's request)"
 _AS_USER_ASKED = re.compile(r"(?i)[,;(]?\s*(?:as|like|per)\s+the\s+user(?:'s)?(?:\s+\w+){0,2}\W*$")
@@ -490,7 +501,9 @@ _BY_USER = re.compile(rf"(?i)^\W*(?:the\s+)?user\b|{_AS_USER_ASKED.pattern[4:]}"
 
 
 # a move told with both ends: "changed the branch from release-2.4 to release-2.5"
-_FROM_TO = re.compile(r"(?i)\bfrom\s+`?(?P<old>[^\s`]+?)`?\s+to\s+`?(?P<value>[^\s`]+)")
+_FROM_TO = re.compile(
+    rf"(?i)\bfrom\s+`?(?P<old>{_TOLD_VALUE}?)`?\s+to\s+`?(?P<value>{_TOLD_VALUE})"
+)
 
 
 def check_corrected_back(text: str, ev: Evidence) -> list[Claim]:
