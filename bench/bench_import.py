@@ -13,7 +13,11 @@ fresh process (CPU = user + system time of the child, from ``resource.getrusage`
   import* (its median minus the import's), so cost moved from the import into the first
   fit shows up here. The same for a three-message Thai and Bengali chat, and for a 2 MB
   tool output (log lines) answering the newest request (over a process that builds the
-  same log and imports the package).
+  same log and imports the package);
+* **import + fit's modules**: ``import contextledger; from contextledger import fit``: a
+  bare import loads none of the fit's modules, so every first fit imports them, whatever
+  its size; reported over the bare import, the part of each first fit's excess that is
+  importing them (~80-100 ms of the 4-message fit's ~120-140 in session 55).
 
 Baselines from the same run: ``python -c pass`` (the interpreter alone) and
 ``python -c "import httpx"`` (a well-kept library of similar reach). Each case runs
@@ -76,6 +80,10 @@ def cases(tiny: Path) -> dict[str, list[str]]:
         "python -c pass": ["-c", "pass"],
         "import httpx": ["-c", "import httpx"],
         "import contextledger": ["-c", "import contextledger"],
+        "import + fit's modules": [
+            "-c",
+            "import contextledger; from contextledger import fit",
+        ],
         "contextledger --help": ["-c", CLI, "--help"],
         "contextledger fit (CLI)": ["-c", CLI, "fit", str(tiny), "-m", "gpt-4o", "--json"],
         "first fit": ["-c", f"d = {TINY!r}; {FIT}"],
@@ -125,6 +133,10 @@ def report(samples: dict[str, list[float]]) -> None:
         ("first fit, 2 MB tool output", median["2 MB log, built"]),
     ):
         print(f"{name} over the import: {median[name] - base:.0f} ms CPU (medians)")
+    modules = median["import + fit's modules"] - imported
+    print(
+        f"of each first fit's excess, importing the fit's modules: {modules:.0f} ms CPU (medians)"
+    )
 
 
 def _stray_bytecode() -> bool:
