@@ -188,6 +188,9 @@ _NO_VISION_WORDS = frozenset({"audio", "realtime", "search"})
 # gpt-5-pro, gpt-5-codex, o3-deep-research: Chat Completions answers 400 "only supported
 # in v1/responses"), so they must not inherit the family's Chat Completions format.
 _RESPONSES_ONLY_WORDS = frozenset({"pro", "codex", "research"})
+# The words a provider ends an id with to say how far along its release is (gemini-3-flash-
+# preview, gemini-flash-latest, gemini-2.0-flash-exp): an id without one names nothing served.
+_STAGES = frozenset({"preview", "latest", "exp"})
 # Routes to partner clouds, which keep their own retirement schedules (Anthropic's
 # deprecations page: "Partner-operated platforms (Amazon Bedrock and Google Cloud) set their
 # own retirement schedules"; Azure OpenAI likewise): a model shut down on its provider's own
@@ -447,6 +450,7 @@ class Catalog:
         if extended and not _is_variant(bare, extended):
             extended = ""  # (o3-2025-04-1: the snapshot meant first, as suggest orders it)
         for fixed in (
+            *self._staged(bare),
             *([extended] if extended else []),
             *_corrections(model.strip()),
             model.strip(),
@@ -464,6 +468,16 @@ class Catalog:
         served = [s for s in suggestions if s not in self._shut_down]
         instead = [s for s in suggestions if s in self._shut_down]
         raise UnknownModelError(model, self._served((*served, *instead)), hint=hint)
+
+    def _staged(self, bare: str) -> tuple[str, ...]:
+        """The known ids that are ``bare`` with a release stage after it, the id a user who
+        left the stage off meant (``gemini-3-flash``: gemini-3-flash-preview, which letters
+        put behind gemini-3.7-flash; ``gemini-flash``: gemini-flash-latest); a shut-down one
+        is named so and its successor suggested."""
+        lower = bare.lower()
+        return tuple(
+            k for k in self._models if k.startswith(lower + "-") and k[len(lower) + 1 :] in _STAGES
+        )
 
     def _find(self, name: str) -> ModelInfo | None:
         found = self._resolve(name)

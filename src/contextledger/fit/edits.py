@@ -50,14 +50,29 @@ def placeholder(
         Change("replaced", m.id, path[0], what, reason, tokens_before, pricer.text(text))
     )
     notices.append(Notice("replaced", m.id, notice))
-    return replace_block(m, path, Text(text))
+    return replace_block(m, path, _retexted(_block_at(m, path), text))
 
 
 def replace_text(m: Message, path: BlockPath, new_text: str) -> Message:
     b = m.content[path[0]]
     if isinstance(b, FileAttachment):
         return replace_block(m, path, replace(b, text=new_text))
-    return replace_block(m, path, Text(new_text))
+    return replace_block(m, path, _retexted(_block_at(m, path), new_text))
+
+
+def _block_at(m: Message, path: BlockPath) -> object:
+    b = m.content[path[0]]
+    return b.content[path[1]] if len(path) > 1 and isinstance(b, ToolResult) else b
+
+
+def _retexted(old: object, text: str) -> Text:
+    """``text`` in place of the block ``old``: a text keeps the Responses output item it
+    came in (a reasoning item sent back must be followed by that item, id and all: a
+    shortened answer lost it, and the fitted request could not be written) and its cache
+    mark; its citations go, as they point into the words it no longer has."""
+    if isinstance(old, Text):
+        return replace(old, text=text, citations=None, citations_format=None)
+    return Text(text)
 
 
 def replace_block(m: Message, path: BlockPath, new: Block) -> Message:

@@ -127,14 +127,19 @@ def _anywhere(d: dict[str, Any]) -> bool:
 
 
 def _not_after_model(d: dict[str, Any]) -> bool:
-    # the user turn after a model turn answers its calls (by name, when they have no id)
+    # the user turn after a model turn answers its calls (by name, when they have no id),
+    # and so may the next one after a turn of function responses alone (ADK-style logs keep
+    # each response as a content of its own: gemini.read leaves the calls open across them)
     parts = d.get("parts")
-    return d.get("role") != "model" or (
-        type(parts) is list and not any(type(p) is not dict or _CALL_KEYS & p.keys() for p in parts)
-    )
+    if type(parts) is not list or any(type(p) is not dict for p in parts):
+        return d.get("role") != "model"
+    if d.get("role") == "model":
+        return not any(_CALL_KEYS & p.keys() for p in parts)
+    return not parts or not all(_RESPONSE_KEYS & p.keys() for p in parts)
 
 
 _CALL_KEYS = frozenset({"function_call", "functionCall"})
+_RESPONSE_KEYS = frozenset({"function_response", "functionResponse"})
 
 
 def _not_after_assistant_item(d: dict[str, Any]) -> bool:
