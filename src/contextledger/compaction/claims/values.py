@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime
 import re
 import unicodedata
+from collections.abc import Mapping
 from functools import lru_cache
 
 from ...lexicon import claims as lexicon
@@ -366,7 +367,7 @@ def _stems(text: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=256)
-def replaced_ranges(said: tuple[str, ...]) -> dict[Range, tuple[Range, str, str]]:
+def replaced_ranges(said: tuple[str, ...]) -> Mapping[Range, tuple[Range, str, str]]:
     """The ranges the user replaced, each to (the range that stands now, the sentence that
     gave the old one, the sentence that replaced it), from the user's sentences ``said``
     in order. A sentence giving one range replaces the nearest earlier range it overlaps
