@@ -49,11 +49,17 @@ def _log(lines: int, level: str, word: str) -> str:
 def _call(
     draw: st.DrawFn, t: int, j: int, lang: str, failing: bool = False
 ) -> tuple[str, dict[str, Any], str]:
-    """A call (name, arguments) and its output: a test run that may fail, a file written, a
-    file read, a log read full of ERROR records, an API's answer, a poll. ``failing``: most
-    are test runs that fail, their commands and failing lines short or long."""
+    """A call (name, arguments) and its output: a test run that may fail, a file written (by
+    a tool named so or not), a file read, a log read full of ERROR records, an API's answer,
+    a poll, a search. ``failing``: most are test runs that fail, their commands and failing
+    lines short or long."""
     word = _words(draw, lang, 1, 2)
-    kind = draw(st.integers(0, 6)) if not failing or draw(st.integers(0, 3)) == 0 else 0
+    kind = draw(st.integers(0, 8)) if not failing or draw(st.integers(0, 3)) == 0 else 0
+    if kind == 7:  # (a tool not named for writing: lines beside a path are written)
+        text = "\n".join(f"{word} = {i}" for i in range(draw(st.integers(1, 3))))
+        return "fs", {"file": f"conf/{t}_{j}.env", "text": text}, "ok"
+    if kind == 8:  # (a command with an escape, no line break: it writes nothing)
+        return "run", {"cmd": f"grep -rn 'w{t}\\.x' logs\\{j}"}, f"logs\\{j}:{t}: {word}"
     if kind == 0:
         failed = draw(st.booleans()) or failing
         names = _words(draw, lang, 0, 12) if failing else ""

@@ -1469,13 +1469,29 @@ def least_rank(messages: Sequence[Message], up_to: float = inf) -> float:
     ]
     if not calls:
         return inf
-    parsed = [c.parsed()[0] for c in calls]
-    if any(_writes(c.name, p) for c, p in zip(calls, parsed, strict=True)):
+    if any(_may_write(c) for c in calls):
         return WROTE
     if up_to < SAID:
         return SAID  # (what a call that writes nothing ranks at the lowest)
+    parsed = [c.parsed()[0] for c in calls]
     looks = all(_looks(c.name, p) for c, p in zip(calls, parsed, strict=True))
     return SAID if looks and said_beside(messages) is not None else RAN
+
+
+def _may_write(call: ToolCall) -> bool:
+    """``_writes`` of a call, its arguments parsed only when they may hold a line break: one
+    not write-named writes only lines beside a path, and JSON holds a line break in a
+    string only escaped (``loads_json`` refuses a bare one), so arguments without a "\\"
+    hold none (the files-written level asked this of every far exchange, ~18 µs each).
+
+    >>> _may_write(ToolCall("c", "fs", '{"path": "a.py", "text": "x\\\\ny"}'))
+    True
+    >>> _may_write(ToolCall("c", "fs", '{"path": "a.py", "text": "x y"}'))
+    False
+    """
+    if "\\" not in call.arguments and not _write_named(call.name):
+        return False
+    return _writes(call.name, call.parsed()[0])
 
 
 #: What one unit of the gists' scan was found to hold, read: a gist ("found": its rank and
