@@ -165,6 +165,37 @@ def test_lazy_gists_choose_as_reading_every_exchange(
     assert lazy == whole
 
 
+def _exchange(cid: str, name: str, args: dict[str, Any], output: str) -> list[dict[str, Any]]:
+    """One call and its output, as an app's dicts."""
+    return [
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": cid, "type": "function", "function": {
+                "name": name, "arguments": json.dumps(args)}}]},
+        {"role": "tool", "tool_call_id": cid, "content": output},
+    ]  # fmt: skip
+
+
+def _reads(
+    monkeypatch: pytest.MonkeyPatch, dicts: list[dict[str, Any]], model: str, window: int
+) -> tuple[int, int]:
+    """How many exchanges a fit reads, and reading every one first: the same fit."""
+    read: list[int] = []
+    exchange_gist = gists.exchange_gist
+
+    def counted(messages: Any) -> Any:
+        read.append(1)
+        return exchange_gist(messages)
+
+    monkeypatch.setattr(anchors, "exchange_gist", counted)
+    lazy = _decided(fit(dicts, model, window=window))
+    lazily_read = len(read)
+    read.clear()
+    with read_whole():
+        whole = _decided(fit(json.loads(json.dumps(dicts)), model, window=window))
+    assert lazy == whole
+    return lazily_read, len(read)
+
+
 def _failing_session(exchanges: int) -> list[dict[str, Any]]:
     """A long agent session whose every test run failed, a file written now and then: the
     newest failures fill the cap."""
@@ -180,10 +211,7 @@ def _failing_session(exchanges: int) -> list[dict[str, Any]]:
             output = (
                 f"{_log(40, 'INFO', 'ok')}\nFAILED tests/test_{t}.py::test_{t} - assert 0\n1 failed"
             )
-        out.append({"role": "assistant", "content": None, "tool_calls": [
-            {"id": cid, "type": "function", "function": {
-                "name": name, "arguments": json.dumps(args)}}]})  # fmt: skip
-        out.append({"role": "tool", "tool_call_id": cid, "content": output})
+        out += _exchange(cid, name, args, output)
     out.append({"role": "user", "content": "¿Y ahora?"})
     return out
 
@@ -191,25 +219,11 @@ def _failing_session(exchanges: int) -> list[dict[str, Any]]:
 def test_far_exchanges_are_not_read_when_the_near_failures_fill_the_cap(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    read: list[int] = []
-    exchange_gist = gists.exchange_gist
-
-    def counted(messages: Any) -> Any:
-        read.append(1)
-        return exchange_gist(messages)
-
-    monkeypatch.setattr(anchors, "exchange_gist", counted)
-    dicts = _failing_session(900)
-    lazy = _decided(fit(dicts, MODEL, window=16_000))
-    lazily_read = len(read)
-    read.clear()
-    with read_whole():
-        whole = _decided(fit(json.loads(json.dumps(dicts)), MODEL, window=16_000))
-    assert lazy == whole
+    lazily_read, read = _reads(monkeypatch, _failing_session(900), MODEL, 16_000)
     # (the scan visits every exchange but the newest few kept whole: the near ones are read,
     # GIST_NEAR of them, and of the others the files written, whose rank is above the far
     # failures')
-    assert lazily_read <= gists.GIST_NEAR + len(read) // 10 < len(read) // 2
+    assert lazily_read <= gists.GIST_NEAR + read // 10 < read // 2
 
 
 def _mixed_failures_session(exchanges: int, seed: int) -> list[dict[str, Any]]:
@@ -237,10 +251,7 @@ def _mixed_failures_session(exchanges: int, seed: int) -> list[dict[str, Any]]:
             name, args = "run", {"cmd": f"pytest -q tests/test_{t}.py -k '{said()}'"}
             lines = [f"FAILED tests/t.py::test_{t}_{n} - {said()}" for n in range(rng.randrange(4))]
             output = "\n".join([_log(6, "INFO", "ok"), *lines, f"{len(lines)} failed"])
-        out.append({"role": "assistant", "content": None, "tool_calls": [
-            {"id": cid, "type": "function", "function": {
-                "name": name, "arguments": json.dumps(args)}}]})  # fmt: skip
-        out.append({"role": "tool", "tool_call_id": cid, "content": output})
+        out += _exchange(cid, name, args, output)
     out.append({"role": "user", "content": "Co dalej?"})
     return out
 
@@ -251,19 +262,5 @@ def _mixed_failures_session(exchanges: int, seed: int) -> list[dict[str, Any]]:
 def test_a_run_of_near_failures_is_read_only_where_its_gists_may_fit(
     model: str, window: int, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    read: list[int] = []
-    exchange_gist = gists.exchange_gist
-
-    def counted(messages: Any) -> Any:
-        read.append(1)
-        return exchange_gist(messages)
-
-    monkeypatch.setattr(anchors, "exchange_gist", counted)
-    dicts = _mixed_failures_session(400, seed)
-    lazy = _decided(fit(dicts, model, window=window))
-    lazily_read = len(read)
-    read.clear()
-    with read_whole():
-        whole = _decided(fit(json.loads(json.dumps(dicts)), model, window=window))
-    assert lazy == whole
-    assert lazily_read < len(read) * 3 // 4
+    lazily_read, read = _reads(monkeypatch, _mixed_failures_session(400, seed), model, window)
+    assert lazily_read < read * 3 // 4
