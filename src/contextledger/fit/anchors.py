@@ -51,7 +51,14 @@ from ..lexicon.deferral import DEFERRED, WAITS_FOR, WHEN_FREE
 from ..lexicon.done import on_topic, reported_done
 from ..model import Block, FileAttachment, Image, Message, ProviderContent, Text, ToolResult
 from ..pricing.messages import Pricer
-from ..pricing.text import estimate_tokens, tokens_at_least
+from ..pricing.text import (
+    CachedCounter,
+    EstimateCounter,
+    TiktokenCounter,
+    TokenCounter,
+    estimate_tokens,
+    tokens_at_least,
+)
 from ..providers.native import reference_of
 from ..report import Notice
 from ..settings_said import NewerSettings
@@ -59,6 +66,7 @@ from .budget import Budget, too_big
 from .drops import file_label
 from .edits import image_label, placeholder, replace_block
 from .gists import (
+    FAILED,
     GIST_ID_PREFIX,
     GIST_REACH,
     GIST_VISITS,
@@ -75,6 +83,7 @@ from .gists import (
     excerpt_told,
     excerpt_without,
     exchange_gist,
+    failure_opening,
     gist_steps,
     least_rank,
     only_pasted,
@@ -1584,6 +1593,7 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
     ready = found.ready
     needs = _gist_needs(index, bounds, ready, pricer)
     steps = gist_steps(cap)
+    failure_leasts: dict[int, int] = {}  # (``_failure_least`` of the exchanges asked)
     # (every gist before ``first`` is pinned or its text is: a step goes on from where the
     # one before stopped, not through the ~100 pinned again)
     first = 0
@@ -1623,6 +1633,30 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
                 )
                 or 0
             )
+        if ready[over][0] != FAILED:
+            continue
+        # (... and of the near exchanges after ``ready``, not read yet, newest first, those
+        # whose gist, were they failures, is surely over the room left are not read: such a
+        # gist would not be pinned, and what is read stays in its place for the next steps)
+        for k, failure in found.near_after():
+            if step - spent < least:
+                break
+            if failure is None:
+                if k not in failure_leasts:
+                    failure_leasts[k] = _failure_least(index, pricer, k)
+                if failure_leasts[k] > step - spent:
+                    continue
+                failure = found.read_failure(k)
+            if failure is None or failure[2] in seen:
+                continue
+            need = _gist_needs(index, bounds, [failure], pricer)[0]
+            if need <= room:
+                spent += (
+                    _pin_gist(
+                        index, pricer, bounds, pins, pinned, seen, failure, need, step - spent
+                    )
+                    or 0
+                )
     _tables(index).gist_pins = _GistPins(found, cap, pricer, least, priors, tuple(pinned))
 
 
@@ -1956,6 +1990,35 @@ def _exchange_least(index: HistoryIndex, k: int, up_to: float) -> float:
     roles = index.roles
     said = [m for i in range(start, end) if roles[i] == "assistant" for m in _peek(index, i, i + 1)]
     return least_rank(said, up_to)
+
+
+def _failure_least(index: HistoryIndex, pricer: Pricer, k: int) -> int:
+    """A lower bound of what exchange ``k``'s gist costs pinned were it a failure, from its
+    assistant turns alone (``gists.failure_opening``; ``maxsize``: no call, no gist)."""
+    start, end = index.starts[k], index.end(k)
+    roles = index.roles
+    said = [m for i in range(start, end) if roles[i] == "assistant" for m in _peek(index, i, i + 1)]
+    opening = failure_opening(said)
+    if opening is None:
+        return maxsize
+    return pricer.framing_tokens("assistant") + _opening_least(pricer.counter, opening)
+
+
+def _opening_least(counter: TokenCounter, opening: str) -> int:
+    """A lower bound of ``counter.count`` of any text that opens with ``opening`` and goes
+    on with a space (a failed gist's, ``gists.failure_opening``: it ends in "failed:").
+    The opening's own count for tiktoken's vocabularies (their pre-tokenizer cuts the text
+    into pieces, each counted alone, and ":" before a space is a piece of its own: the
+    opening's pieces are the whole text's first ones) and for an estimate (a sum over its
+    characters and over its runs of letters and digits, each whole in the opening: a text
+    that goes on costs at least as much); for any other counter ``tokens_at_least`` (0 for
+    one it does not bound)."""
+    inner = counter
+    while isinstance(inner, CachedCounter):
+        inner = inner.inner
+    if isinstance(inner, TiktokenCounter | EstimateCounter):
+        return counter.count(opening)
+    return tokens_at_least(counter, opening)
 
 
 def gist_least(pricer: Pricer, text: str) -> int:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import islice, pairwise
 from math import inf
+from operator import itemgetter
 from typing import Literal
 
 from ..intent import is_decision
@@ -270,9 +271,7 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
         return Gist(READ, f"[Earlier tool call, left out to fit: read {', '.join(paths)}]")
     else:
         rank = RAN
-    said = "; ".join(
-        f"{c.name} {_arguments(c, p, e)}".rstrip() for c, (p, e) in zip(calls, parsed, strict=True)
-    )
+    said = _calls_said(calls, parsed)
     words = f"{beside}\n" if beside is not None else ""
     if rank == FAILED:
         seen: list[str] = []
@@ -280,9 +279,7 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
             if line not in seen:
                 seen.append(line)
         outcome = " | ".join(seen[:_FAILING_LINES])
-        return Gist(
-            FAILED, f"{words}[Earlier tool call, left out to fit: {said} — failed: {outcome}]"
-        )
+        return Gist(FAILED, f"{_failure_opening(beside, said)} {outcome}]")
     last = next((x for text in outputs for x in _last_lines(text, 1)), "")
     if rank == WROTE:
         # (what a write answered: the id of the work order, ticket or page it made, R36-F1)
@@ -291,6 +288,40 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
     sums = [x for text in outputs for x in summary_lines(text) if x != last][:_SUMMARY_LINES]
     outcome = " → " + " | ".join([*sums, last]) if last else ""
     return Gist(RAN, f"{words}[Earlier tool call, left out to fit: {said}{outcome}]")
+
+
+def _calls_said(calls: Sequence[ToolCall], parsed: Sequence[tuple[object, str | None]]) -> str:
+    """The calls as a gist says them: each by its name and arguments (``_arguments``)."""
+    return "; ".join(
+        f"{c.name} {_arguments(c, p, e)}".rstrip() for c, (p, e) in zip(calls, parsed, strict=True)
+    )
+
+
+def _failure_opening(beside: str | None, said: str) -> str:
+    """How a failed exchange's gist opens, all but its failing lines (and the "]" after)."""
+    words = f"{beside}\n" if beside is not None else ""
+    return f"{words}[Earlier tool call, left out to fit: {said} — failed:"
+
+
+def failure_opening(messages: Sequence[Message]) -> str | None:
+    """The opening ``exchange_gist`` gives a tool exchange were it to have failed, read from
+    its assistant turn alone (its calls and the words beside them: what a failed gist says
+    before its failing lines), never from its outputs; None: no call, no gist. Whatever
+    lines failed, the gist is this opening, a space, the lines and "]".
+
+    >>> call = ToolCall("c1", "run", '{"cmd": "make test"}')
+    >>> failure_opening([Message.assistant(call)])
+    '[Earlier tool call, left out to fit: run cmd: make test — failed:'
+    >>> failure_opening([Message.assistant(call), Message.tool("c1", "FAILED a.py::t")]) in (
+    ...     exchange_gist([Message.assistant(call), Message.tool("c1", "FAILED a.py::t")]).text)
+    True
+    """
+    calls = [
+        b for m in messages if m.role == "assistant" for b in m.content if isinstance(b, ToolCall)
+    ]
+    if not calls:
+        return None
+    return _failure_opening(said_beside(messages), _calls_said(calls, [c.parsed() for c in calls]))
 
 
 # a size a write's receipt reports: "1234 bytes", "(30 lines)"
@@ -1438,13 +1469,29 @@ def least_rank(messages: Sequence[Message], up_to: float = inf) -> float:
     ]
     if not calls:
         return inf
-    parsed = [c.parsed()[0] for c in calls]
-    if any(_writes(c.name, p) for c, p in zip(calls, parsed, strict=True)):
+    if any(_may_write(c) for c in calls):
         return WROTE
     if up_to < SAID:
         return SAID  # (what a call that writes nothing ranks at the lowest)
+    parsed = [c.parsed()[0] for c in calls]
     looks = all(_looks(c.name, p) for c, p in zip(calls, parsed, strict=True))
     return SAID if looks and said_beside(messages) is not None else RAN
+
+
+def _may_write(call: ToolCall) -> bool:
+    """``_writes`` of a call, its arguments parsed only when they may hold a line break: one
+    not write-named writes only lines beside a path, and JSON holds a line break in a
+    string only escaped (``loads_json`` refuses a bare one), so arguments without a "\\"
+    hold none (the files-written level asked this of every far exchange, ~18 µs each).
+
+    >>> _may_write(ToolCall("c", "fs", '{"path": "a.py", "text": "x\\\\ny"}'))
+    True
+    >>> _may_write(ToolCall("c", "fs", '{"path": "a.py", "text": "x y"}'))
+    False
+    """
+    if "\\" not in call.arguments and not _write_named(call.name):
+        return False
+    return _writes(call.name, call.parsed()[0])
 
 
 #: What one unit of the gists' scan was found to hold, read: a gist ("found": its rank and
@@ -1452,6 +1499,10 @@ def least_rank(messages: Sequence[Message], up_to: float = inf) -> float:
 Read = tuple[Literal["found"], int, str] | tuple[Literal["said"], str, str] | None
 #: A gist ``pin_gists`` may pin: (rank, -unit, text).
 Candidate = tuple[int, int, str]
+#: How many near exchanges ``GistCandidates`` reads at a time, newest first: the choice
+#: often stops within the newest dozens of a run of near failures (a 2,000-dict agent at
+#: 16k: its deepest pinned failure ~25 of ~220), and each read again ranks what was read.
+_NEAR_CHUNK = 16
 #: The ranks (``far_rank``) up to which ``GistCandidates`` reads its exchanges, one after
 #: another: the near failures, the files written, the statements and the user's words,
 #: then the rest. At each, every gist of a rank up to it is known and in its place.
@@ -1476,8 +1527,8 @@ class GistCandidates:
     ``told``: the user's own words' gists; ``statements``: the assistant's, as
     (unit, text, wording); ``found``: the exchanges' gists already read."""
 
-    __slots__ = ("_found", "_from_end", "_least", "_leasts", "_level", "_ordered", "_ranks",
-                 "_read", "_ready", "_statements", "_told", "_unread")  # fmt: skip
+    __slots__ = ("_found", "_from_end", "_least", "_leasts", "_level", "_near", "_ordered",
+                 "_ranks", "_read", "_ready", "_statements", "_told", "_unread")  # fmt: skip
 
     def __init__(
         self,
@@ -1493,6 +1544,9 @@ class GistCandidates:
         self._unread, self._from_end = unread, from_end
         self._read, self._least = read, least
         self._leasts: dict[int, float] = {}
+        # (the near exchanges not read yet, oldest first: read from its end, a chunk at a
+        # time; ``read_failure`` reads some from within)
+        self._near = sorted(k for k, at in unread.items() if at < GIST_NEAR)
         self._level = -1
         self._ready: list[Candidate] = []
         # (every gist read, in order, and the rank each is chosen by: made again only when a
@@ -1508,20 +1562,93 @@ class GistCandidates:
         return self._ready
 
     def read_more(self) -> bool:
-        """Read the exchanges the next level of ``_READ_UP_TO`` needs; False: all were read."""
-        if self._level + 1 >= len(_READ_UP_TO):
+        """Read the exchanges the next level of ``_READ_UP_TO`` needs (the near ones for
+        ``FAILED``: ``_NEAR_CHUNK`` more of them, newest first); False: all were read."""
+        known = self._ordered_known() if self._level == 0 else self._ready
+        if self._level == 0 and self._newest_near() is not None:
+            self._read_near()
+        elif len(known) > len(self._ready):
+            self._ready = known  # (the near failures ``read_failure`` read, in their place)
+            return True
+        elif self._level + 1 < len(_READ_UP_TO):
+            self._level += 1
+            up_to = _READ_UP_TO[self._level]
+            if up_to == FAILED:
+                self._read_near()  # (no further exchange ranks ``FAILED``: ``far_rank``)
+            else:
+                for k in [k for k, at in self._unread.items() if self._may_rank(k, at, up_to)]:
+                    del self._unread[k]
+                    self._take(k, self._read(k))
+        else:
             return False
-        self._level += 1
-        up_to = _READ_UP_TO[self._level]
-        for k in [k for k, from_end in self._unread.items() if self._may_rank(k, from_end, up_to)]:
+        self._ready = self._ordered_known()
+        return True
+
+    def near_after(self) -> Iterator[tuple[int, Candidate | None]]:
+        """The rest of a run of near failures that ends ``ready``, newest first, as
+        ``pin_gists`` steps over it: each near exchange after ``ready``, with its gist if it
+        is a failure read already, None if it is not read yet. Such an exchange is read
+        (``read_failure``) only if its gist, were it a failure, may fit the room left: a
+        failure is known only from its outputs (~90 µs an exchange read), its gist's
+        opening from its call (``failure_opening``)."""
+        if self._level != 0:
+            return  # (every near failure is in ``ready``)
+        placed = {g[1] for g in self._ready}
+        near = self._from_end
+        known = {
+            -g[1]: g
+            for g in self._found
+            if g[0] == FAILED and g[1] not in placed and near.get(-g[1], 0) < GIST_NEAR
+        }
+        unread = [k for k in self._near if k in self._unread]
+        for k in sorted([*known, *unread], reverse=True):
+            yield k, known.get(k)
+
+    def read_failure(self, k: int) -> Candidate | None:
+        """Read near exchange ``k`` (of ``near_after``): its gist if it failed, else None.
+        It is in its place in ``ready`` once the near exchanges before it are read."""
+        del self._unread[k]
+        read = self._read(k)
+        self._take(k, read)
+        return (FAILED, -k, read[2]) if read is not None and read[:2] == ("found", FAILED) else None
+
+    def _newest_near(self) -> int | None:
+        """The newest near exchange not read yet (None: all are read)."""
+        near = self._near
+        while near and near[-1] not in self._unread:
+            near.pop()  # (read by ``failures_after``)
+        return near[-1] if near else None
+
+    def _read_near(self) -> None:
+        """Read the next ``_NEAR_CHUNK`` near exchanges not read yet, newest first."""
+        for _ in range(_NEAR_CHUNK):
+            k = self._newest_near()
+            if k is None:
+                return
+            self._near.pop()
             del self._unread[k]
             self._take(k, self._read(k))
+
+    def _ordered_known(self) -> list[Candidate]:
+        """The gists known in their place: the start of their order (``_known_to``)."""
         if self._ordered is None:
             self._ordered, self._ranks = self._rank_all()
-        ordered = self._ordered
-        # (ordered by rank first: those up to the level are its start)
-        self._ready = ordered if up_to == inf else ordered[: bisect_right(self._ranks, up_to)]
-        return True
+        return self._ordered[: self._known_to()]
+
+    def _known_to(self) -> int:
+        """How many of the ordered gists are known in their place: those ranked up to the
+        level read; at ``FAILED`` while near exchanges are not read yet, the failures newer
+        than the newest of them (the near ones are read newest first, and failures are
+        ordered newest first: no failure not read yet can come before these)."""
+        up_to = _READ_UP_TO[self._level]
+        if up_to == inf:
+            return len(self._ordered or ())
+        end = bisect_right(self._ranks, up_to)
+        newest = self._newest_near() if up_to == FAILED else None
+        if newest is None:
+            return end
+        start = bisect_left(self._ranks, FAILED)
+        return bisect_left(self._ordered or (), -newest, start, end, key=itemgetter(1))
 
     def run_end(self, i: int) -> int:
         """Where the run of gists of ``ready[i]``'s rank ends (read on while it may go on)."""
