@@ -1580,6 +1580,57 @@ class GistCandidates:
         keyed.sort()  # (by ``_key``, made once a gist)
         return [g for _, g in keyed], [rank for rank, _ in keyed]
 
+    def carried(
+        self,
+        found: list[Candidate],
+        told: list[Candidate],
+        statements: list[tuple[int, str, str]],
+        unread: dict[int, int],
+        from_end: dict[int, int],
+        moved: int,
+        gone: range,
+        read: Callable[[int], Read],
+    ) -> GistCandidates:
+        """The candidates of a scan that found these (``found`` … ``from_end``, of units
+        newer than any of these) and then, of the units this one's scan looked at, all but
+        the ``gone``, each ``moved`` further from the history's end: what a scan now finds
+        when the units it read are as they were (``anchors._carried_gist_candidates``).
+        Every exchange read by this one is read there (``read`` reads the others).
+
+        When that adds no gist, statement or words, takes none away and moves no failure
+        past ``GIST_NEAR``, every gist ranks as it did (``_key``: ``far_rank`` moves only
+        there; ``routine`` and the statements' repeats count the same gists), so this one
+        is moved in place and returned: ``pin_gists`` then pins what it pinned from it
+        (``_GistPins.stands``, ~0.5 ms of an agent's refit). An exchange not read that is
+        taken away ranks above every level read (``_may_rank``), so what was chosen stands."""
+        ends = self._from_end
+        unread_now = {**unread, **{k: e + moved for k, e in self._unread.items() if k not in gone}}
+        ends_now = {**from_end, **{k: e + moved for k, e in ends.items() if k not in gone}}
+        if not (found or told or statements or self._crossed(moved) or self._holds(gone)):
+            self._unread, self._from_end, self._read = unread_now, ends_now, read
+            return self
+        carried = GistCandidates(
+            [*found, *(g for g in self._found if -g[1] not in gone)],
+            [*told, *(g for g in self._told if -g[1] not in gone)],
+            [*statements, *(s for s in self._statements if s[0] not in gone)],
+            unread_now, ends_now, read, self._least,
+        )  # fmt: skip
+        return carried
+
+    def _crossed(self, moved: int) -> bool:
+        """Whether a failure read moves past ``GIST_NEAR`` when ``moved`` further back."""
+        ends = self._from_end
+        return any(
+            g[0] == FAILED and ends[-g[1]] < GIST_NEAR <= ends[-g[1]] + moved for g in self._found
+        )
+
+    def _holds(self, units: range) -> bool:
+        """Whether a gist or statement read is of one of ``units``."""
+        return bool(units) and (
+            any(-g[1] in units for g in (*self._found, *self._told))
+            or any(k in units for k, _, _ in self._statements)
+        )
+
 
 def wording_hash(text: str) -> int:
     """The hash of ``text``'s ``wording``, made anew (not cached: a scan of a chat's
