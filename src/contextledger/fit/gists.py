@@ -1597,7 +1597,7 @@ class GistCandidates:
         when the units it read are as they were (``anchors._carried_gist_candidates``).
         Every exchange read by this one is read there (``read`` reads the others).
 
-        When that adds no gist, statement or words, takes none away and moves no failure
+        When that adds no gist, statement, words or exchange, takes none away and moves no failure
         past ``GIST_NEAR``, every gist ranks as it did (``_key``: ``far_rank`` moves only
         there; ``routine`` and the statements' repeats count the same gists), so this one
         is moved in place and returned: ``pin_gists`` then pins what it pinned from it
@@ -1606,7 +1606,9 @@ class GistCandidates:
         ends = self._from_end
         unread_now = {**unread, **{k: e + moved for k, e in self._unread.items() if k not in gone}}
         ends_now = {**from_end, **{k: e + moved for k, e in ends.items() if k not in gone}}
-        if not (found or told or statements or self._crossed(moved) or self._holds(gone)):
+        if not (found or told or statements or unread) and not (
+            self._crossed(moved) or self._holds(gone)
+        ):
             self._unread, self._from_end, self._read = unread_now, ends_now, read
             return self
         carried = GistCandidates(
