@@ -2044,10 +2044,8 @@ def _carried_gist_candidates(
             return None  # (it would look further back than the last scan did)
         gone = _no_longer_reached(index, scan, stop)
     stop.counted -= after
-    found = scan.found.carried(
-        first.found, first.told_gists(), first.statements, first.unread, first.ends,
-        moved, gone, partial(_read_exchange, index, visits),
-    )  # fmt: skip
+    newer = (first.found, first.told_gists(), first.statements, first.unread, first.ends)
+    found = scan.found.carried(newer, moved, gone, partial(_read_exchange, index, visits))
     _tables(index).gist_scan = _GistScan(
         index.updates, older, lowest, skipped, after, _scan_shape(index, older, lowest),
         found, visits, stop,

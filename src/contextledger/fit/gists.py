@@ -1452,6 +1452,11 @@ def least_rank(messages: Sequence[Message], up_to: float = inf) -> float:
 Read = tuple[Literal["found"], int, str] | tuple[Literal["said"], str, str] | None
 #: A gist ``pin_gists`` may pin: (rank, -unit, text).
 Candidate = tuple[int, int, str]
+#: What a scan found before the units of candidates carried on (``GistCandidates.carried``):
+#: gists, the user's words' gists, statements, exchanges not read, their ``from_end``.
+Scanned = tuple[
+    list[Candidate], list[Candidate], list[tuple[int, str, str]], dict[int, int], dict[int, int]
+]
 #: The ranks (``far_rank``) up to which ``GistCandidates`` reads its exchanges, one after
 #: another: the near failures, the files written, the statements and the user's words,
 #: then the rest. At each, every gist of a rank up to it is known and in its place.
@@ -1581,18 +1586,11 @@ class GistCandidates:
         return [g for _, g in keyed], [rank for rank, _ in keyed]
 
     def carried(
-        self,
-        found: list[Candidate],
-        told: list[Candidate],
-        statements: list[tuple[int, str, str]],
-        unread: dict[int, int],
-        from_end: dict[int, int],
-        moved: int,
-        gone: range,
-        read: Callable[[int], Read],
+        self, newer: Scanned, moved: int, gone: range, read: Callable[[int], Read]
     ) -> GistCandidates:
-        """The candidates of a scan that found these (``found`` … ``from_end``, of units
-        newer than any of these) and then, of the units this one's scan looked at, all but
+        """The candidates of a scan that found ``newer`` (``found``, ``told``,
+        ``statements``, ``unread``, ``from_end`` as ``__init__`` takes them, of units newer
+        than any of these) and then, of the units this one's scan looked at, all but
         the ``gone``, each ``moved`` further from the history's end: what a scan now finds
         when the units it read are as they were (``anchors._carried_gist_candidates``).
         Every exchange read by this one is read there (``read`` reads the others).
@@ -1603,6 +1601,7 @@ class GistCandidates:
         is moved in place and returned: ``pin_gists`` then pins what it pinned from it
         (``_GistPins.stands``, ~0.5 ms of an agent's refit). An exchange not read that is
         taken away ranks above every level read (``_may_rank``), so what was chosen stands."""
+        found, told, statements, unread, from_end = newer
         ends = self._from_end
         unread_now = {**unread, **{k: e + moved for k, e in self._unread.items() if k not in gone}}
         ends_now = {**from_end, **{k: e + moved for k, e in ends.items() if k not in gone}}
