@@ -1503,6 +1503,11 @@ Candidate = tuple[int, int, str]
 #: often stops within the newest dozens of a run of near failures (a 2,000-dict agent at
 #: 16k: its deepest pinned failure ~25 of ~220), and each read again ranks what was read.
 _NEAR_CHUNK = 16
+#: What a scan found before the units of candidates carried on (``GistCandidates.carried``):
+#: gists, the user's words' gists, statements, exchanges not read, their ``from_end``.
+Scanned = tuple[
+    list[Candidate], list[Candidate], list[tuple[int, str, str]], dict[int, int], dict[int, int]
+]
 #: The ranks (``far_rank``) up to which ``GistCandidates`` reads its exchanges, one after
 #: another: the near failures, the files written, the statements and the user's words,
 #: then the rest. At each, every gist of a rank up to it is known and in its place.
@@ -1706,6 +1711,53 @@ class GistCandidates:
         keyed = [self._key(g) for g in routine([*self._found, *self._told, *said])]
         keyed.sort()  # (by ``_key``, made once a gist)
         return [g for _, g in keyed], [rank for rank, _ in keyed]
+
+    def carried(
+        self, newer: Scanned, moved: int, gone: range, read: Callable[[int], Read]
+    ) -> GistCandidates:
+        """The candidates of a scan that found ``newer`` (``found``, ``told``,
+        ``statements``, ``unread``, ``from_end`` as ``__init__`` takes them, of units newer
+        than any of these) and then, of the units this one's scan looked at, all but
+        the ``gone``, each ``moved`` further from the history's end: what a scan now finds
+        when the units it read are as they were (``anchors._carried_gist_candidates``).
+        Every exchange read by this one is read there (``read`` reads the others).
+
+        When that adds no gist, statement, words or exchange, takes none away and moves no failure
+        past ``GIST_NEAR``, every gist ranks as it did (``_key``: ``far_rank`` moves only
+        there; ``routine`` and the statements' repeats count the same gists), so this one
+        is moved in place and returned: ``pin_gists`` then pins what it pinned from it
+        (``_GistPins.stands``, ~0.5 ms of an agent's refit). An exchange not read that is
+        taken away ranks above every level read (``_may_rank``), so what was chosen stands."""
+        found, told, statements, unread, from_end = newer
+        ends = self._from_end
+        unread_now = {**unread, **{k: e + moved for k, e in self._unread.items() if k not in gone}}
+        ends_now = {**from_end, **{k: e + moved for k, e in ends.items() if k not in gone}}
+        if not (found or told or statements or unread) and not (
+            self._crossed(moved) or self._holds(gone)
+        ):
+            self._unread, self._from_end, self._read = unread_now, ends_now, read
+            return self
+        carried = GistCandidates(
+            [*found, *(g for g in self._found if -g[1] not in gone)],
+            [*told, *(g for g in self._told if -g[1] not in gone)],
+            [*statements, *(s for s in self._statements if s[0] not in gone)],
+            unread_now, ends_now, read, self._least,
+        )  # fmt: skip
+        return carried
+
+    def _crossed(self, moved: int) -> bool:
+        """Whether a failure read moves past ``GIST_NEAR`` when ``moved`` further back."""
+        ends = self._from_end
+        return any(
+            g[0] == FAILED and ends[-g[1]] < GIST_NEAR <= ends[-g[1]] + moved for g in self._found
+        )
+
+    def _holds(self, units: range) -> bool:
+        """Whether a gist or statement read is of one of ``units``."""
+        return bool(units) and (
+            any(-g[1] in units for g in (*self._found, *self._told))
+            or any(k in units for k, _, _ in self._statements)
+        )
 
 
 def wording_hash(text: str) -> int:
