@@ -662,7 +662,7 @@ class Preparer:
         waiting = None if self._local else self._cooling_down(work)
         if waiting is not None:  # no paid recap yet: an offline one covers what must go
             return self._offline_while_waiting(work, sent, wire_tools, waiting)
-        keep = self._window_keeps(sent, wire_tools, local=self._local, whole=True)
+        keep = self._window_keeps(sent, wire_tools, work.record, local=self._local, whole=True)
         if keep is None:
             return CompactionOutcome(
                 work, "skipped", ("compaction not needed: the whole view fits the window",)
@@ -683,7 +683,7 @@ class Preparer:
         _, said_room = self._quote_rooms()
         said = choose_quotes(work.record, keep, (), recap.text, 0, user_room=said_room)
         roomier = self._window_keeps(
-            work.view, wire_tools, quoted_recap(recap, said), local=False, whole=False
+            work.view, wire_tools, work.record, quoted_recap(recap, said), local=False, whole=False
         )
         if roomier is None or roomier <= keep:
             return outcome
@@ -701,7 +701,7 @@ class Preparer:
         verification: the local offline recap stands in, said in the report. Without it
         the window would hold less than a plain fit (the sticky cut leaves room free) and
         the dropped turns would be stated nowhere."""
-        keep = self._window_keeps(view, wire_tools, local=True, whole=True)
+        keep = self._window_keeps(view, wire_tools, work.record, local=True, whole=True)
         local = None if keep is None else self._compact_keeping(work, keep, OfflineSummarizer())
         if local is None or local.event is None:
             return failed
@@ -725,7 +725,7 @@ class Preparer:
         fit's sticky cut dropped the turns before a long output unrecapped, leaving its
         hysteresis share of the window empty (a 7,000 budget sent at 78 %, 80 messages
         dropped that no recap covers, right after a paid recap)."""
-        keep = self._window_keeps(sent, wire_tools, local=True, whole=True)
+        keep = self._window_keeps(sent, wire_tools, work.record, local=True, whole=True)
         local = None if keep is None else self._compact_keeping(work, keep, OfflineSummarizer())
         if local is None or local.event is None:
             return CompactionOutcome(work, "skipped", (waiting,))
@@ -1309,6 +1309,7 @@ class Preparer:
         self,
         view: tuple[Message, ...],
         wire_tools: list[dict[str, Any]] | None,
+        record: tuple[Message, ...],
         recap: Message | None = None,
         *,
         local: bool,
@@ -1353,10 +1354,13 @@ class Preparer:
         # reserve. Counted twice, a kept Preparer's window held ~1,800 tokens fewer than a
         # one-shot prepare's of the same history, and a user's correction the one-shot
         # pinned was recapped away (issue #14: 12 of 17 facts kept over 17 turns, 15 one-shot)
-        replaced = tuple(m for m in view if not m.is_recap)
+        # The turns kept beside it are chosen from the whole ``record``, as a one-shot prepare
+        # of the same list chooses them: chosen from the view, a kept Preparer kept pinned for
+        # good what an earlier recap had left out of it (a chit-chat turn pinned while few
+        # others were said), and a restart sent another view (retain62)
         for memory in ((*reserve, *headroom), reserve) if headroom else (reserve,):
             try:
-                roomy = dry.fit(replaced, tools=wire_tools, memory=memory)
+                roomy = dry.fit(record, tools=wire_tools, memory=memory)
                 break
             except BudgetError:
                 continue  # the pinned turns need that room: less headroom, then none

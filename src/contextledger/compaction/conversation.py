@@ -444,19 +444,40 @@ def _what_to_read(
     once carried) and what it had left out for room was gone for good, so a kept
     Preparer's view lost a command a one-shot prepare of the same list keeps (issue #14,
     review52/53). What the record later made moot (fixed, overruled, said every turn) is
-    read as moot, as one-shot. With room for every item, extending is the same recap."""
+    read as moot, as one-shot. With room for every item, extending is the same recap.
+    So too when it newly covers a message said before one the previous recap covers (a
+    request that recap left in view, pinned, and the window no longer keeps): read alone,
+    out of its place, its answer and the work after it gone, a chit-chat turn was filed as
+    an open request that a one-shot recap of the same record never lists."""
     if previous_text is None or not isinstance(summarizer, OfflineSummarizer):
         return new_messages, previous_text
     # a paid recap's prose is no reading of the record: it is extended, never re-derived
     if any(e.summarizer != summarizer.name for e in reading.events):
         return new_messages, previous_text
-    if not _LEFT_OUT.search(previous_text):
+    previous = all_covers[: len(all_covers) - len(new_messages)]
+    if not _LEFT_OUT.search(previous_text) and not _reaches_back(
+        reading.record, new_messages, previous
+    ):
         extended = summarizer.summarize_record(
             new_messages, previous_text, max_bytes=cap, history=reading.record
         )
         if not _LEFT_OUT.search(extended):  # (read whole: ~3x the CPU of a kept turn)
             return new_messages, previous_text
     return reading.covered_messages(all_covers), None
+
+
+def _reaches_back(
+    record: Sequence[Message], new_messages: Sequence[Message], previous: Sequence[str]
+) -> bool:
+    """Whether a message of ``new_messages`` comes before one of ``previous`` in ``record``."""
+    new, old = {m.id for m in new_messages}, set(previous)
+    seen_new = False
+    for m in record:
+        if m.id in new:
+            seen_new = True
+        elif seen_new and m.id in old:
+            return True
+    return False
 
 
 def _verify(

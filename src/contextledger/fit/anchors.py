@@ -1022,9 +1022,11 @@ def _pin_requests(
                     index, pricer, pins, older, room // _TOLD_SHARE, newer, told_walk
                 )
             room = cap - spent
-            # (what the user says again and again is looked past only where the facts told may
-            # take room: else every token pinned is one less of the current turn's head and tail)
-            said_often = _said_in_frame(index, older) if told else None
+            # (what the user says again and again is looked past whether or not the current turn
+            # fits whole: a chit-chat turn said every few turns ("back from the meeting, where
+            # were we?") was pinned ahead of the rest only on the turns whose tail was long,
+            # and a kept Preparer and a fresh prepare of the same list pinned differently)
+            said_often = _said_in_frame(index, older)
             spent += _fill(
                 index, pricer, pins, requests(range(older)), room, newer, lean_cap, said_often,
                 (substantive, words_may_fit, text_of),
