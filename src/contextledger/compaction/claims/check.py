@@ -216,6 +216,7 @@ from .said import (
 )
 from .secrets import check_hardcoded, check_secret
 from .settings import check_setting_direction, said_setting, setting_act
+from .settled import check_settled_back, settled_as_told
 from .stale import (
     check_restated_value,
     check_stale,
@@ -623,6 +624,10 @@ def _check_clause(
         # "The user changed the branch to release-2.5." after "<release-2.4> … <release-2.5>"
         # and calls on release-2.5: the user's move retold, whatever words they made it in
         out = [c for c in out if not c.reason.startswith(_MOVE_READ)]
+    if out and section not in _DONE_SECTIONS and settled_as_told(text, ev):
+        # "Use brotli level 9, as the user asked." after "<not> lz4, <use> brotli level 9",
+        # neither named before: the value the user's correction settled on
+        out = [c for c in out if not c.reason.startswith((*_MOVE_READ, _UNREAD_SCRIPT))]
     # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
     out = without_translated(text, out, ev)
     if not out and section not in _DONE_SECTIONS:
@@ -650,6 +655,7 @@ def _check_clause(
         out += check_corrected_name(text, ev)  # "Tap & Pay" after "… Tap to Pay, not Tap & Pay"
         out += check_corrected_value(text, ev)  # "Batch size: 256." after "make that 512"
         out += [] if out else check_corrected_back(text, ev)  # "corrected to A" after "A … B"
+        out += [] if out else check_settled_back(text, ev)  # "Use A" after "<not> A, <use> B"
         out += [] if out else check_stale_words(text, ev)  # "志望校は東北大学。" for "…じゃなくて…"
     return tuple(dict.fromkeys(out))
 
@@ -887,6 +893,8 @@ _MOVE_READ = (
     "not what the user said",
     "the assistant did it, not the user",
 )
+# what said.py says of a choice in a script whose denials are not read
+_UNREAD_SCRIPT = "the user's words are in a script whose denials are not read"
 _USER_SAYS = re.compile(r"^\W*User:\s+")  # "User: We rejected …" quotes the user's sentence
 _USERS_WORDS = frozenset(
     {"Constraints and corrections", "Goal", "Open requests", "User also said", "Decisions"}

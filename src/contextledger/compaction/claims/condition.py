@@ -649,7 +649,7 @@ _KEEPS_CONDITION = re.compile(
 _CARRIES_ON = re.compile(r"(?i)^\W*(?:then|and|also|but|please|thanks?|ok(?:ay)?)\b")
 
 
-def _limiting_clause(sentence: str, name: str) -> str:
+def _limiting_clause(sentence: str, name: str, called: frozenset[str] = frozenset()) -> str:
     """The clause of a user's ``sentence`` naming ``name`` that limits it: an "only if"
     ("Run X only if the staging tests are green"), or, in any language, a clause of two
     words or more before or after a comma ("Soki … , sala X"); "" when it has none."""
@@ -657,9 +657,15 @@ def _limiting_clause(sentence: str, name: str) -> str:
     held = _ONLY_IF.search(plain) or _CONDITION.search(plain)
     if held:
         return plain[held.start() :].strip(" .!")
-    others = [c for c in re.split(r"\s*[,，、]\s*", sentence) if name not in c and c.strip()]
+    others = [c for c in _COMMA.split(sentence) if name not in c and c.strip()]
     limit = [c for c in others if len(c.split()) >= 2 and not _CARRIES_ON.match(c)]
-    return limit[0].strip(" .!") if limit else _unread_tail(sentence, name)
+    if limit:
+        return limit[0].strip(" .!")
+    return _unread_tail(sentence, name) or _unread_head(sentence, name, called)
+
+
+# a comma of any script: "،" (Arabic's), "፣" (Ge'ez's)
+_COMMA = re.compile(r"\s*[,，、،፣]\s*")
 
 
 # words after the command in the clause that gives it: "Kuti wabomfya `X` nga fye ama test
@@ -677,6 +683,37 @@ def _unread_tail(sentence: str, name: str) -> str:
     return tail if stance_unread(tail) else ""
 
 
+def _unread_head(sentence: str, name: str, called: frozenset[str]) -> str:
+    """What comes before the first mention of ``name`` in ``sentence`` when it is a clause
+    of a few words no reader here holds that names a thing (a word glued to a case ending,
+    a Latin word among another script's): the place
+    of a condition put before the leave in a language that ends its verbs ("Staging-га
+    тестэр күөх буоллахтарына эрэ `X` үлэлэтиэххин сөп": only if the staging tests are
+    green may you run X), or a word the record's calls name too (``called``: "staging" of
+    `make test-staging`). A leave said before the command ("Za ka iya gudanar da `X`": you
+    may run X) names nothing."""
+    head = sentence.split(name, 1)[0].rstrip("`").strip(" .!")
+    if "`" in head or len(head.split()) < _TAIL_WORDS or not stance_unread(head):
+        return ""
+    latin_among_other = _OTHER_SCRIPT.search(head) and _LATIN_WORD.search(head)
+    shared = not called.isdisjoint(w.casefold() for w in _CALLED_WORD.findall(head))
+    names_thing = _GLUED.search(head) or latin_among_other or shared
+    return head if names_thing else ""
+
+
+_OTHER_SCRIPT = re.compile(r"[^\W\d_A-Za-z\u00c0-\u024f\u02b0-\u02ff]")
+_LATIN_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
+_CALLED_WORD = re.compile(r"[^\W\d_]{4,}")
+_GLUED = re.compile(r"[^\W\d_]{3,}-[^\W\d_]{1,4}\b")
+
+
+def _called_words(ev: Evidence) -> frozenset[str]:
+    """The words of four letters or more the record's calls name ("staging" of `make
+    test-staging`)."""
+    calls = ev.calls_from(0, len(ev.dialogue))
+    return frozenset(w.casefold() for c in calls for w in _CALLED_WORD.findall(c.arguments))
+
+
 def check_unconditional_leave(text: str, ev: Evidence) -> list[Claim]:
     """A leave said given outright where the user gave it on a condition: "The user
     approved running `terraform apply tf.plan` right away." for "Run `terraform apply
@@ -692,7 +729,8 @@ def check_unconditional_leave(text: str, ev: Evidence) -> list[Claim]:
     out: list[Claim] = []
     for name in dict.fromkeys(q.strip() for q in BACKTICKED.findall(text) if q.strip()):
         said = [s for t in ev.user_turns for s in sentences(t) if name in s]
-        limit = _limiting_clause(said[-1], name) if said else ""
+        called = ev.derive("words called", lambda: _called_words(ev))
+        limit = _limiting_clause(said[-1], name, called) if said else ""
         if limit and not _anchors(limit) & _anchors(own):
             why = f"{CONDITION_LEFT_OUT} {quote(limit)}: {quote(said[-1])}"
             out.append(Claim("constraint", text.strip(), why))

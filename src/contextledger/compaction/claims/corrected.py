@@ -48,6 +48,7 @@ __all__ = [
     "check_corrected_name",
     "check_corrected_value",
     "check_replaced_range",
+    "chosen_value",
     "range_set_by_user",
     "ranges_corrected_to",
     "reported_by_user",
@@ -486,6 +487,20 @@ def _told_to(text: str) -> str | None:
     if told is None or tail.strip(" `.;!)") or denial(text):
         return None
     return told.group("value").rstrip(".,;:!?)`")
+
+
+def chosen_value(text: str) -> str | None:
+    """The value, whole, a claim gives as where a correction leads or as the user's choice
+    ("brotli level 9" of "Use brotli level 9, as the user asked." and of "The user
+    corrected the earlier choice to brotli level 9."): what follows the verb to the end,
+    less the note crediting the user, of at most five words."""
+    told = CORRECTED_TO.search(text)
+    if told is None and _BY_USER.search(text):
+        told = _CHOSEN.search(text)
+    if told is None:
+        return None
+    value = _AS_USER_ASKED.sub("", text[told.start("value") :]).strip(" `.;!)")
+    return value if value and len(value.split()) <= 5 and "`" not in value else None
 
 
 # a value chosen: "Use eu-west-1", "The user chose eu-west-1", "stay on eu-west-1"

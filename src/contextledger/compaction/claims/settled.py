@@ -1,0 +1,210 @@
+"""Which of two values a user's correction settles on, when the record named neither before.
+
+"I was wrong earlier: not lz4, use brotli level 9." in words no reader here holds names two
+values, and nothing before it names either: the turn brings both in, so what came before
+cannot tell the old from the new (``corrected._moves`` reads a move by that). What is left
+is shape and what came after:
+
+- after the turn, the assistant or a call names one of the two and never the other
+  ("Noted, brotli level 9 from now on."): that one is the value the session goes on with;
+- else, when the clause beside the one naming the claim's value holds a value of marked
+  shape (a digit, a slash, a dot, a hyphen inside a word, a Latin word among another
+  script's), and no other clause does, by how the turn is said: a
+  clause of the value and particles only ("ba lz4 ba", "du lz4", "lz4 дац") beside one with
+  a longer word (its verb) sets its value aside, whichever comes first (denials are mostly
+  short words); without that, the one named second is the new one ("not A, use B", "A ->
+  B" are how a correction is mostly said). "Use B, not A" with a long denial ("B тутун, A
+  буолбатах") reads wrong there, and nothing without the language tells: a claim decided by
+  shape alone says so in its reason ("unverified: …").
+
+A recap line giving the value the user settled on as the user's choice or correction ("Use
+brotli level 9, as the user asked.", "The user corrected the earlier choice to brotli level
+9.") is then the user's word retold; one giving the other value is turned around.
+
+>>> from contextledger.model import Message
+>>> from .evidence import Evidence
+>>> ev = Evidence.of([
+...     Message.user("Na yi kuskure a baya: ba port 5432 ba, yi amfani da port 6432."),
+...     Message.assistant("Noted."),
+... ])
+>>> settled_as_told("The user corrected the earlier choice to port 6432.", ev)
+True
+>>> [c.reason.split(":")[0] for c in check_settled_back("Use port 5432, as the user asked.", ev)]
+['unverified']
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from ...lexicon.negation import denial
+from .corrected import chosen_value
+from .evidence import Claim, Evidence
+from .polarity import preferences
+from .reading import quote
+from .translated import stance_unread
+
+__all__ = ["check_settled_back", "settled_as_told"]
+
+# what cuts a correction into its clauses: a comma, a semicolon, a colon before a space, a
+# spaced dash, an arrow (the marks of scripts that write their own: "፣", "፦", "،", "、")
+_CLAUSE_CUT = re.compile(r"[,;，；、،፣፤፦]|:(?=\s)|\s[—–-]\s|\s*(?:→|->|=>)\s*")
+_SENTENCE_END = re.compile(r"(?<=[.!?。።])\s+")
+_TOKEN = re.compile(r"[^\s,;:!?()\"'`]+")
+# a value of marked shape: a digit, or a mark inside a word ("ca-central-1", "Asia/Anadyr")
+_MARKED = re.compile(r"\d|\w[/.+_:@-]\w")
+_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|[\u02b0-\u02ff])*")
+_LATIN = re.compile(r"[A-Za-z]")
+_OTHER_SCRIPT = re.compile(r"[^\W\d_A-Za-z\u00c0-\u024f\u02b0-\u02ff]")
+
+
+class _Side(NamedTuple):
+    new: bool  # the claim's value is the one the user settled on
+    other: str  # the clause naming the other value
+    said: str  # the user's sentence
+    by_shape: bool  # decided by how the turn is said, nothing after telling
+
+
+def _named(text: str, value: str) -> bool:
+    """Whether ``text`` names ``value`` whole (any case, a case ending glued on)."""
+    pattern = rf"(?<![\w/.-]){re.escape(value.casefold())}(?![/.]?\w)"
+    return re.search(pattern, text.casefold()) is not None
+
+
+def _marked(clause: str, script_other: bool) -> bool:
+    """Whether ``clause`` holds a value of marked shape: a digit, a mark inside a word, or,
+    in a sentence of another script, a word in Latin letters ("gzip" among Cyrillic)."""
+    return any(
+        _MARKED.search(t) or (script_other and _LATIN.search(t)) for t in _TOKEN.findall(clause)
+    )
+
+
+def _terms(clause: str) -> set[str]:
+    return {
+        t.casefold().strip(".")
+        for t in _TOKEN.findall(clause)
+        if len(t) >= 3 or any(ch.isdigit() for ch in t)
+    }
+
+
+def _said_after(at: int, ev: Evidence) -> list[str]:
+    """What the assistant said and the calls named after ``ev.dialogue``'s turn ``at``:
+    what the session went on with (the user's later turns may hold the turn's words again
+    in their own language, which tells nothing of which value stands)."""
+    said = [t for role, t in ev.dialogue[at + 1 :] if role == "assistant"]
+    return said + [c.arguments for c in ev.calls_from(at, len(ev.dialogue))]
+
+
+def _named_before(value: str, at: int, ev: Evidence) -> bool:
+    return any(_named(t, value) for _, t in ev.dialogue[:at]) or any(
+        _named(c.arguments, value) for c in ev.calls_from(0, at)
+    )
+
+
+def _side(value: str, ev: Evidence) -> _Side | None:
+    """How the latest user sentence naming ``value`` beside another value settles, when no
+    turn or call before it named ``value``; None when none does so."""
+    for at in range(len(ev.dialogue) - 1, -1, -1):
+        role, turn = ev.dialogue[at]
+        if role != "user" or not _named(turn, value):
+            continue
+        if _named_before(value, at, ev):
+            return None  # (a value the record had: corrected._moves reads that move)
+        for said in _SENTENCE_END.split(turn):
+            found = _in_sentence(value, said, at, ev)
+            if found is not None:
+                return found
+        return None
+    return None
+
+
+def _in_sentence(value: str, said: str, at: int, ev: Evidence) -> _Side | None:
+    clauses = [c for c in _CLAUSE_CUT.split(said) if c.strip()]
+    mine = next((i for i, c in enumerate(clauses) if _named(c, value)), None)
+    # (a sentence read is left to the readers: "Use A, not B" has its denial read)
+    if mine is None or preferences(said) or not stance_unread(_without(said, value)):
+        return None
+    script_other = _OTHER_SCRIPT.search(said) is not None
+    # the other value sits in a clause beside the one naming the claim's value
+    near = [j for j in (mine - 1, mine + 1) if 0 <= j < len(clauses)]
+    valued = [j for j in near if _marked(clauses[j], script_other)]
+    elsewhere = sum(_marked(c, script_other) for j, c in enumerate(clauses) if j != mine)
+    if len(valued) != 1 or elsewhere != 1:
+        return None  # (two values, one in each clause: no more, or it is no plain pick)
+    other = clauses[valued[0]]
+    terms = _terms(other) - _terms(clauses[mine])
+    after = _said_after(at, ev)
+    mine_after = any(_named(t, value) for t in after)
+    other_after = any(_named(t, term) for t in after for term in terms)
+    if mine_after != other_after:
+        return _Side(mine_after, other, said, by_shape=False)
+    if mine_after:
+        return None  # (both named after: the session went on with neither alone)
+    return _Side(_second_or_kept(clauses[mine], value, other, valued[0] < mine), other, said, True)
+
+
+def _without(said: str, value: str) -> str:
+    """``said`` less ``value`` (its words may be English ones: "local time")."""
+    return re.sub(re.escape(value), " ", said, flags=re.I)
+
+
+def _second_or_kept(mine: str, value: str, other: str, second: bool) -> bool:
+    """Whether the clause ``mine`` (naming ``value``) keeps its value, by shape: a clause
+    whose words beside its value are all particles of three letters or fewer ("ba lz4 ba",
+    "du lz4", "lz4 дац") beside one with a longer word (a verb: "yi amfani da …") is the one
+    that sets its value aside, whichever comes first; else the one named ``second`` keeps."""
+    mine_words = _bare_words(mine.replace(value, " "))
+    # (the other value's words the claim's value shares are no clause's own: "port" of "port
+    # 5432" beside "port 6432")
+    other_words = [w for w in _bare_words(other) if w.casefold() not in value.casefold().split()]
+    if _particles(mine_words) and any(len(w) >= 5 for w in other_words):
+        return False
+    if _particles(other_words) and any(len(w) >= 5 for w in mine_words):
+        return True
+    return second
+
+
+def _bare_words(clause: str) -> list[str]:
+    """The words of ``clause`` beside its values (no word of marked shape)."""
+    return [w for t in _TOKEN.findall(clause) if not _MARKED.search(t) for w in _WORD.findall(t)]
+
+
+def _particles(words: list[str]) -> bool:
+    return bool(words) and all(len(w) <= 3 for w in words)
+
+
+def _told(text: str) -> str | None:
+    """The value ``text`` gives as the user's choice or correction, whole ("brotli level 9"
+    of "Use brotli level 9, as the user asked."); None for a claim that denies."""
+    value = chosen_value(text)
+    return None if value is None or denial(text) else value
+
+
+def settled_as_told(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` gives as the user's choice the value the user's correction settled
+    on, in a turn that brought both values in (see the module's doc)."""
+    value = _told(text)
+    side = _side(value, ev) if value else None
+    return side is not None and side.new
+
+
+def check_settled_back(text: str, ev: Evidence) -> list[Claim]:
+    """``text`` giving as the user's choice the value the user's correction set aside, in a
+    turn that brought both values in: turned around, or, when only the order the two are
+    named in tells, unverified."""
+    value = _told(text)
+    side = _side(value, ev) if value else None
+    if side is None or side.new:
+        return []
+    if side.by_shape:
+        why = (
+            f"unverified: the user's turn names {value} before another value and nothing after "
+            f"it names either, so {value} is likely the value set aside: {quote(side.said)}"
+        )
+    else:
+        why = (
+            f"the session went on with the other value the user named ({side.other.strip()}), "
+            f"not {value}: {quote(side.said)}"
+        )
+    return [Claim("constraint", text.strip(), why)]
