@@ -158,6 +158,7 @@ from .rules import (
     names_swapped_in,
     overruled_by_later,
     owner_area,
+    owner_by_shape,
     passes_on_words,
     pasted_rules,
     personal_aside,
@@ -165,6 +166,7 @@ from .rules import (
     replaces_said_value,
     revoked_later,
     running_talk,
+    sets_a_value_said_first,
     sets_deadline,
     someone_elses,
     spares_a_step,
@@ -1377,6 +1379,9 @@ def _fill_open_requests(
         and not dated_plan(r)
         and r not in done
         and not _asks_nothing_after_all(r)
+        # (an owner named, whatever verb the area's label is: "Deploy: Amina Bello is
+        # responsible; …" is a standing rule, no work asked)
+        and not owner_by_shape(r)
     ]
     for request in open_now:
         sheet.add("Open requests", request)
@@ -1518,6 +1523,7 @@ def _fill_rules(
                     )  # a limit, not a number: "Timeout isizidi sekunde 45."
                     or configures(core)
                     or replaces_said_value(core, record[: max(record.find(s), 0)])
+                    or sets_a_value_said_first(core, record[: max(record.find(s), 0)])
                     or _swapped_and_taken_up(core, messages, record, told)
                     or _taken_up_instead(core, messages, told)
                     or _pin_kept(core, messages, record[: max(record.find(s), 0)])
@@ -1665,7 +1671,9 @@ def _owner_noted(sentence: str, messages: Sequence[Message]) -> bool:
     # (a path in someone's care, a rule said after it: a standing rule though no call went
     # there yet - "Kagiso Sebego o tlhokomela src/payments/; mo botse pele." - unless the
     # assistant took it as news, "Good to hear.")
-    if any("/" in w for w in named) and not any(
+    # (so is an owner a label or their own clause names, "Deploy: Amina Bello is responsible;
+    # …", "Musa Danjuma … DNS; ask him first": no story reads so)
+    if (any("/" in w for w in named) or owner_by_shape(sentence)) and not any(
         TAKEN_AS_NEWS.match(m.text) for m in answer if m.role == "assistant"
     ):
         return True

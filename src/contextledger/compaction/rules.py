@@ -1807,7 +1807,7 @@ def _person_names(text: str) -> list[tuple[int, int]]:
 
 
 # where the area's clause ends and what to do about it begins: a colon, a semicolon, a dash
-_OWNER_BREAK = re.compile(r":\s+|[;；]\s*|\s+[-–—]{1,2}\s+")
+_OWNER_BREAK = re.compile(r":\s+|[;；፤]\s*|\s+[-–—]{1,2}\s+")
 _OWNER_RULE_WORDS = (2, 14)  # "mufunseni kaye" (ask him first) … a whole ban with its reason
 
 
@@ -1825,13 +1825,40 @@ def owner_area(sentence: str) -> str:
     :data:`_OWNER_NAME_LAST` words after it): a story opens with its teller ("Maria Rossi
     wrote this morning: the printer works again."). The caller asks whether the assistant
     took it as a rule. Not asked, no number (a report: "Tom Baker fixed it: 3 tests pass");
-    "" when there is no such shape."""
+    "" when there is no such shape. The area may also be a label before the name's clause
+    ("Deploy: Amina Bello is responsible; …"), or come after a name opening its clause: a
+    path in their care, or a system's name in Latin capitals ("Musa Danjuma shi ne mai
+    amsa wa DNS; …") - :func:`owner_by_shape`."""
+    return _owner_said(sentence)[0]
+
+
+def owner_by_shape(sentence: str) -> bool:
+    """Whether ``sentence`` names an owner (:func:`owner_area`) by a shape no story has:
+    the area as a label opening the sentence ("Deploy: <name> …; <what to do>"), or named
+    after the person who opens the clause ("<name> … DNS; <what to do>"), not a teller
+    after an opening phrase ("This morning Maria Rossi wrote: …")."""
+    return _owner_said(sentence)[1]
+
+
+def _owner_said(sentence: str) -> tuple[str, bool]:
+    """:func:`owner_area`'s area, and whether the shape alone names the owner
+    (:func:`owner_by_shape`)."""
     if asks(sentence) or _SAID_NUMBER.search(sentence) or _STATUS.search(sentence):
-        return ""
+        return "", False
     cut = _OWNER_BREAK.search(sentence)
     if cut is None:
-        return ""
+        return "", False
     head, rest = sentence[: cut.start()], sentence[cut.end() :]
+    label = ""
+    if (
+        cut.group().startswith(":")
+        and word_count(head) <= _AREA_LABEL_WORDS
+        and not _person_names(head)
+        and (again := _OWNER_BREAK.search(rest)) is not None
+    ):
+        # (the area as a label, the owner's clause after it: "Deploy: Amina Bello is
+        # responsible; nothing goes to production without her approval.")
+        label, head, rest = head, rest[: again.start()], rest[again.end() :]
     paths = [f.value for f in extract_claims(head) if f.kind == "path"]
     names = _person_names(head) or (_first_name(head) if paths else [])
     # (no one else named after: its opening word may be capitalised, "…: Ask her first.")
@@ -1842,14 +1869,25 @@ def owner_area(sentence: str) -> str:
         or any(_capitalised(w) or w.startswith("@") for w in later)
         or not low <= word_count(rest) <= high
     ):
-        return ""
+        return "", False
     area, after = head[: names[0][0]], head[names[0][1] :]
+    opens = word_count(area) <= _BEFORE_NAME  # (after a particle: Hawaiian "ʻO Leilani …")
+    if label:
+        return (label.strip(), True) if opens else ("", False)
+    in_care = " ".join(p for p in paths if p in after)
+    if in_care and not any(p in area for p in paths):
+        # (the name first, then the path in their care: "Aminu Bello ne ke kula da
+        # src/billing/; …" - a path, not a time nor a verb of telling: "This morning Maria
+        # Rossi wrote: …")
+        return in_care, word_count(area) == 0
     if word_count(area) >= 1 and word_count(after) <= _OWNER_NAME_LAST:
-        return area
-    # (the name first, then the path in their care: "Aminu Bello ne ke kula da
-    # src/billing/; …" - a path, not a time nor a verb of telling: "This morning Maria
-    # Rossi wrote: …")
-    return " ".join(p for p in paths if p in after) if word_count(area) == 0 else ""
+        return area, False
+    systems = " ".join(_CAPITAL_NAME.findall(after)) if opens else ""
+    return systems, bool(systems)
+
+
+_AREA_LABEL_WORDS = 3  # "Deploy:", "The DNS zone:": an area said as a label
+_BEFORE_NAME = 1  # words before a name that opens its clause: a particle, "ʻO Leilani Akana"
 
 
 def _first_name(head: str) -> list[tuple[int, int]]:
@@ -3288,6 +3326,116 @@ def _values(clause: str, small: bool = False) -> list[str]:
 # a tool's name in small letters standing alone, not a folder of a path: "src/worker/ –
 # kusaphukile." (Zulu: still broken) is a status of the path, no "src" swapped for a word
 _SMALL_TOOL = re.compile(rf"(?<!/){_SMALL_NAME.pattern}(?!/)")
+
+
+def sets_a_value_said_first(sentence: str, before: str) -> bool:
+    """A correction whose two values the record names here first, by its shape in any
+    language: a head of the old value and a word or two denying it, a break, then a short
+    clause naming a new value of its kind - "Debian 11 арэп, Ubuntu 24.04 гъэфедэ.",
+    "Ba Memcached ba, yi amfani da Redis …", "gzip miti, zstd sadarkaa 12 fayyadami." The
+    values pair as a correction pairs them (:func:`_pairs`): names in capitals, numbers a
+    name sits before ("port 8088" / "port 8090", a version), or a tool's name in small
+    letters set against a new one given with its setting. Not when ``before`` (what the
+    record said ahead of it) names either side: that is :func:`replaces_said_value`'s, or a
+    status of things already named ("Redis is down, Memcached is fine."). Not asked.
+
+    >>> sets_a_value_said_first("Debian 11 miti, Ubuntu 24.04 fayyadami.", "")
+    True
+    >>> sets_a_value_said_first("3 failed, 5 passed.", ""), sets_a_value_said_first(
+    ...     "gzip took 3 s, zstd 2 s.", "")
+    (False, False)
+    """
+    cut = _FIRST_SAID_CUT.search(sentence)
+    if cut is None or asks(sentence):
+        return False
+    head, rest = sentence[: cut.start()], sentence[cut.end() :]
+    if word_count(head) > _SWAP_HEAD_WORDS or not 1 <= word_count(rest) <= _FIRST_SAID_REST:
+        return False
+    old, new = _marked(head), _marked(rest, opens=False)
+    return any(
+        not whole_token(before, a) and not whole_token(before, b) and _denied_in(head, a)
+        for a, b in _pairs(head, rest, old, new)
+    )
+
+
+def _denied_in(head: str, value: str) -> bool:
+    """Whether the words of ``head`` besides ``value`` (and the name a number is said with,
+    "port 8088") are few enough to say only "not": up to :data:`_SET_ASIDE_WORDS`, or one
+    when the value opens the head ("Debian 11 арэп", "Memcached miti"; two words after it
+    are as often a state: "Redis is down, Memcached is fine.")."""
+    lead = head[: head.find(value)].split()
+    if value[0].isdigit() and lead:
+        lead = lead[:-1]
+    rest = head[head.find(value) + len(value) :].split()
+    said = len(lead) + len(rest)
+    return 1 <= said <= (_SET_ASIDE_WORDS if lead else 1)
+
+
+_FIRST_SAID_REST = 10  # "e hoʻohana i ka Ubuntu 24.04 no ke kiʻi kūkulu": a use and its why
+# the words that set the old aside, a setting's name among them: "Ba … ba", "ʻAʻole ʻo port …"
+_SET_ASIDE_WORDS = 3
+# where the old value's clause ends: a clause break (Ethiopic's too), a colon, a dash, an arrow
+_FIRST_SAID_CUT = re.compile(rf"{_BREAK.pattern}|[፣፤።]\s*|\s*(?:→|->|=>|⟶)\s*")
+# a number a name sits before in its clause ("Debian 11", "port 8088", "zstd level 12"), or
+# a version: not a count opening its clause ("3 failed")
+_NAMED_NUMBER = re.compile(r"(?<=[^\W\d_]\s)\d+(?:\.\d+)*|(?<![\w.])\d+(?:\.\d+)+")
+# a name in Latin capitals: "Debian", "Redis", "DNS" (glued to a word of another script,
+# "ንDNS", or a case ending, "DNS-manta")
+_CAPITAL_NAME = re.compile(r"(?<![A-Za-z0-9.])[A-Z][A-Za-z0-9+]*[A-Za-z0-9+]")
+
+
+def _marked(clause: str, *, opens: bool = True) -> list[str]:
+    """The values ``clause`` names that a word of the user's language is not: numbers a
+    name sits before, versions, names in Latin capitals past the clause's opening word (it
+    may be "Not", "Kwete", "Manam", "Quando"), or opening it with more capitals or a digit
+    in them ("PostgreSQL miti", "DNS"); with ``opens`` false (a clause after a break, where
+    a capital is no sentence's), its opening word too ("…, Redis-ta llamk'achiy")."""
+    first = next((k for k, c in enumerate(clause) if c.isalnum()), -1)
+    names = [
+        n
+        for n in _CAPITAL_NAME.finditer(clause)
+        if not opens or n.start() != first or _CAPITALS_INSIDE.search(n.group())
+    ]
+    return [*_NAMED_NUMBER.findall(clause), *(n.group() for n in names)]
+
+
+def _pairs(head: str, rest: str, old: Sequence[str], new: Sequence[str]) -> list[tuple[str, str]]:
+    """The head's values and the rest's that pair as a value set aside and one taken up:
+    two names in capitals; two numbers, one a version or both after the same name ("port
+    8088" / "port 8090", not "took 3 s" / "zstd 2 s"); or, the head naming no number, a
+    tool's name in small letters against a new number given with its setting ("gzip" /
+    "zstd level 12")."""
+    gone = [v for v in old if v not in new]
+    taken = [v for v in new if v not in old]
+    pairs = [
+        (a, b)
+        for a in gone
+        for b in taken
+        if (
+            a[0].isdigit()
+            and b[0].isdigit()
+            and ("." in a + b or _label(head, a) == _label(rest, b))
+        )
+        or (not a[0].isdigit() and not b[0].isdigit())
+    ]
+    if not any(v[0].isdigit() for v in old) and word_count(head) <= _SMALL_HEAD_WORDS:
+        pairs += [(a, b) for a in _SMALL_SAID.findall(head) for b in taken if b[0].isdigit()]
+    return pairs
+
+
+# (a head naming a tool in small letters says only that and "not": "Ba gzip ba", "ʻAʻole ʻo
+# gzip"; not a statement, "O teste está errado: espera 3 linhas.")
+_SMALL_HEAD_WORDS = 3
+# capitals past a name's first letter, or a digit: a product's name, an acronym
+_CAPITALS_INSIDE = re.compile(r"^.[^A-Z0-9]*[A-Z0-9]")
+# a tool's name in small letters, a case ending glued on as some languages write it ("gzip-chu")
+_SMALL_SAID = re.compile(r"(?<![\w./-])[a-z][a-z0-9]{2,}(?![\w/])")
+
+
+def _label(clause: str, number: str) -> str:
+    """The word just before ``number`` in ``clause``, casefolded ("port" of "port 8088")."""
+    before = clause[: clause.find(number)].split()
+    return before[-1].casefold() if before else ""
 
 
 # a Turkish verb's negative imperative ending its clause ("… değiştirme.", "… kullanma, …"),
