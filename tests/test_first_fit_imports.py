@@ -7,6 +7,8 @@ import json
 import subprocess
 import sys
 
+from builders import data_url, jpeg_with_orientation, png
+
 SHORT_CHAT = [
     {"role": "system", "content": "Be brief."},
     {"role": "user", "content": "What does this log say? ERROR timeout"},
@@ -181,3 +183,40 @@ def test_the_reply_reader_and_the_image_re_encoder_load_when_they_are_used() -> 
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.split() == ["3", "2", "8000"]
+
+
+def _screenshot_agent(shot: str) -> str:
+    """A fresh process's OpenAI dicts (``d``): a user sending a screenshot ``shot`` (a data
+    URL), tool calls answered with logs, and the user asking again."""
+    return (
+        "import contextledger\n"
+        f"shot = {{'type': 'image_url', 'image_url': {{'url': {shot!r}}}}}\n"
+        "d = [{'role': 'system', 'content': 'Lee los registros del almacén.'}]\n"
+        "for i in range(60):\n"
+        "    d.append({'role': 'user', 'content': [{'type': 'text', 'text': f'¿Qué falla en el"
+        " muelle {i}?'}, shot]})\n"
+        "    d.append({'role': 'assistant', 'content': None, 'tool_calls': [{'id': f'c{i}',"
+        " 'type': 'function', 'function': {'name': 'logs', 'arguments': '{}'}}]})\n"
+        "    d.append({'role': 'tool', 'tool_call_id': f'c{i}', 'content': f'muelle {i}: sensor"
+        " caído ' * 60})\n"
+        "    d.append({'role': 'assistant', 'content': f'El sensor del muelle {i} no responde.'})\n"
+        "result = contextledger.fit(d, 'gpt-4o', window=16_000)\n"
+        "assert len(result.messages) < len(d)\n"
+    )
+
+
+def test_a_first_fit_of_png_screenshots_imports_neither_threading_nor_the_exif_reader() -> None:
+    """The pricers' locks are ``_thread``'s (what ``threading.Lock`` is; importing
+    ``threading`` costs ~0.5 ms of a fresh process's first fit), and the JPEG metadata
+    readers (``images.exif``) load only for a JPEG that carries EXIF or XMP."""
+    code = _screenshot_agent(data_url(png(64, 48)))
+    watched = ["threading", "contextledger.images.exif"]
+    assert _loaded_after(code, watched) == dict.fromkeys(watched, False)
+
+
+def test_a_first_fit_of_phone_photos_reads_their_orientation() -> None:
+    """A JPEG with EXIF is still read for its orientation: the reader loads when needed."""
+    shot = data_url(jpeg_with_orientation(40, 30, 6), "image/jpeg")
+    assert _loaded_after(_screenshot_agent(shot), ["contextledger.images.exif"]) == {
+        "contextledger.images.exif": True
+    }

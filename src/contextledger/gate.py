@@ -55,6 +55,8 @@ OnAudio = Literal["placeholder", "refuse"]
 
 @dataclass(frozen=True, slots=True)
 class GateResult:
+    """The messages the gate lets through and the notices of what it changed."""
+
     messages: tuple[Message, ...]
     notices: tuple[Notice, ...]
 
@@ -270,7 +272,7 @@ def _unheard_notice(m: Message, clip: Audio, model: str) -> Notice:
 _JSON_SLACK = 64 * 1024
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ImageCut:
     """Where a request breaks a per-request image limit, counting from the newest image:
     the message holding the newest image that must go, how many of that message's images

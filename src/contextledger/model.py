@@ -115,6 +115,8 @@ def parse_data_url(url: str, path: str) -> tuple[str, InlineData]:
 
 @dataclass(frozen=True, slots=True)
 class Text:
+    """A block of text in a message, with what its provider said about it."""
+
     text: str
     cache: str | None = None  # Anthropic cache_control, as JSON; other formats ignore it
     # the Responses API's output message item (msg_…) this text came in, and its status:

@@ -159,6 +159,8 @@ class RepairResult:
 
 @dataclass(slots=True, eq=False, repr=False)
 class _Item:
+    """A message being repaired and where it stood in the input."""
+
     msg: Message
     src: int
 

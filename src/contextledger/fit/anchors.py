@@ -114,7 +114,7 @@ from .units import HistoryIndex, Unit, UnitKind
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Lean:
     """An earlier request pinned without its images: the unit pinned, and what to report
     if the images stay out."""
@@ -127,7 +127,7 @@ class Lean:
     file_left_out: bool = False
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class Pins:
     """The pinned units (anchor first, then prior requests newest first, then recaps),
     their unit numbers in the index, and the requests pinned without their images."""
@@ -373,7 +373,7 @@ _SHAPED_AHEAD = 16
 _SHAPED_AHEAD_MOST = 1024
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _ShapedAhead:
     """``_rules_by_shape`` of requests read ahead of a walk down the history, by text (the
     same text gives the same answer, wherever it is)."""
@@ -2507,7 +2507,7 @@ def _current_turn_fits(run: int | None, anchor_unit: int) -> bool:
     return run is None or run < anchor_unit
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _ToldWalk:
     """What the cap steps of one fit found of the facts told they walk (``_pin_told``): each
     step walks the same candidates with more room, and a refit after a user's turn made the

@@ -13,7 +13,7 @@ from ..errors import ArgumentError, BudgetError
 from ..pricing.messages import REQUEST_OVERHEAD
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Budget:
     """Tokens left for the conversation after every reservation, and what was reserved."""
 

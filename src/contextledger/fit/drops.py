@@ -44,7 +44,7 @@ FileRow = tuple[int, str, int, tuple[str, ...]]
 _JOIN_PARTS = 32
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class DroppedUnits:
     """Unit numbers dropped, ascending: every unit below ``cut`` but those in ``kept`` (the
     few pinned below it), then those in ``beyond`` (the few left out above it).
@@ -109,7 +109,7 @@ class DroppedUnits:
         return self.between(lo, end) == other.between(lo, end)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class DroppedBefore:
     """The units dropped last fit and their Changes (in parts, some made only when read):
     old units that drop again reuse them, so a refit reports only what is new."""

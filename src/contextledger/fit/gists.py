@@ -185,7 +185,7 @@ _QUERYING = frozenset({"select", "show", "describe", "explain"})
 _OPERATION_KEY = compiled_on_use(r"(?i)^(?:command|action|operation|op|mode)$")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Gist:
     """What an earlier unit is pinned as: its rank (``RULED`` … ``ROUTINE``) and the text."""
 
@@ -562,7 +562,7 @@ _PASTED_LINES_LEAST = 5
 _OWN_MOST = 3
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class OwnWords:
     """A long user turn's own words, said among lines pasted in it: its short paragraphs
     (``paragraphs``), how many lines were pasted around them (``pasted``)."""

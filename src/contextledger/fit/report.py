@@ -236,7 +236,7 @@ class FitResult:
     report: FitReport
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class KeptMemo:
     """The last output's messages and their "kept" Changes, text and image tokens: a refit
     whose output shares runs of messages with the last one copies those runs' Changes."""

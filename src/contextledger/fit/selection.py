@@ -38,7 +38,7 @@ OPENING_USER_TEXT = "(continue)"
 OPENING_USER_ID = "opening-user-turn"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Selection:
     """The units kept (in history order), those that yielded their pin, the unit numbers
     dropped, where the kept run begins, the tokens the kept messages cost (system prompt

@@ -27,7 +27,7 @@ _CountMany = Callable[[list[str]], list[int]]
 _OverText = tuple[int, BlockPath, str, Callable[[str], int], _CountMany]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Cut:
     """A text cut by characters before it was priced (``cut_long_texts``): its head and
     tail (each of more tokens than the target it was cut for), about how many tokens the
@@ -47,6 +47,8 @@ class Cut:
 
 @dataclass(slots=True, eq=False, repr=False)
 class _TextUnit:
+    """A text or file block of message ``msg`` at ``path``, its tokens and how it was cut."""
+
     msg: int
     path: BlockPath
     text: str
@@ -96,7 +98,7 @@ def stable_share(tokens: int) -> int:
     return tokens - tokens % (1 << max(0, tokens.bit_length() - 3))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Shortened:
     """Messages shortened to a number of tokens (``shorten``): what is sent, its exact
     price, and what to report if it is kept."""

@@ -32,7 +32,6 @@ from dataclasses import dataclass, replace
 
 from ..errors import ImageProbeError
 from ..model import InlineData
-from .exif import exif_orientation, xmp_orientation
 from .signature import SIGNATURES, ImageFormat, sniff_image_format
 
 __all__ = [
@@ -234,6 +233,11 @@ def _jpeg_segment(b: bytes, pos: int, n: int) -> tuple[int, int, int]:
 
 
 def _jpeg_orientation(exif: bytes, xmp: bytes) -> int:
+    if not exif and not xmp:
+        return 1
+    # (imported here: PNG screenshots and JPEGs with no metadata never need the readers)
+    from .exif import exif_orientation, xmp_orientation
+
     found = exif_orientation(exif) if exif else None
     if found is None and xmp:
         found = xmp_orientation(xmp)

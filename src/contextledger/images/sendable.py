@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import threading
+from _thread import allocate_lock  # threading.Lock itself (threading: ~0.5 ms to import)
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -85,7 +85,7 @@ def is_many(messages: Sequence[Message], limits: ImageLimits) -> bool:
     return threshold is not None and threshold < sum(sum(1 for _ in m.images()) for m in messages)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Conversion:
     """An image re-encoded for a provider: what to send, why, and how a person knows the
     original (its label, with the size it was shown at)."""
@@ -203,7 +203,7 @@ class Encodings:
         self._items: OrderedDict[
             tuple[bytes, ImageLimits, int, int], tuple[NormalizedImage, str]
         ] = OrderedDict()
-        self._lock = threading.Lock()
+        self._lock = allocate_lock()
 
     def get(
         self, payload: str, limits: ImageLimits, long_edge: int, image_count: int

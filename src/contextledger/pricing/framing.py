@@ -34,7 +34,7 @@ REPLY_PRIMING = 3  # <|start|>assistant<|message|>
 TOOL_SCHEMA_OVERHEAD = 8  # per tool, when priced by its JSON
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Framing:
     """Tokens a provider adds per message and per request."""
 
