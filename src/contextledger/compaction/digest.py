@@ -1522,7 +1522,11 @@ def _fill_rules(
                         core
                     )  # a limit, not a number: "Timeout isizidi sekunde 45."
                     or configures(core)
-                    or replaces_said_value(core, record[: max(record.find(s), 0)])
+                    or replaces_said_value(
+                        core,
+                        record[: max(record.find(s), 0)],
+                        told[: max(told.find(s), 0)],
+                    )
                     or sets_a_value_said_first(core, record[: max(record.find(s), 0)])
                     or _swapped_and_taken_up(core, messages, record, told)
                     or _taken_up_instead(core, messages, told)

@@ -1282,6 +1282,10 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
         if m.tool_calls:
             promised = [k for k in promised if not _starts_on(requests[k][1], m.tool_calls)]
         if m.role == "assistant" and m.text.strip():
+            if promised and not only_promises(m.text):
+                # ("On it." and then the status: the words that follow answer a question
+                # naming nothing to work on - "how far are we?" in any language - owed no more)
+                promised = [k for k in promised if not _asks_only(requests[k][1])]
             reports += [(i, said) for said in reported_done(sentences(m.text))]
             first = " ".join(sentences(m.text)[:2])
             if (
@@ -1491,6 +1495,14 @@ def _only_a_question(sentence: str, deferred: bool) -> bool:
     """A user's question asking for no work by a request's words ("Why is it slow?", not
     "Can you add tests?") and not put off: an explanation answers it."""
     return asks(sentence) and not deferred and not _REQUEST_START.search(sentence)
+
+
+def _asks_only(sentence: str) -> bool:
+    """A user's question naming nothing to work on - no path, value, command, channel or
+    handle ("how is it going?", "Bigeze he ubu?"): words answer it, no work is owed."""
+    return _only_a_question(sentence, False) and not (
+        names_something(sentence) or code_names(sentence)
+    )
 
 
 def _takes_on(reply: str) -> bool:

@@ -85,6 +85,7 @@ from .facts import (
     is_request,
     keywords,
     names_a_path,
+    only_promises,
     sentences,
     until_free,
     without_paste,
@@ -3135,6 +3136,8 @@ def kept_off_while_working(sentence: str, answer: Answer) -> bool:
     call after call."""
     if TAKEN_AS_NEWS.match(answer.note or answer.reply):
         return False  # ("Good to know.": a status or a pointer taken in, no fence kept)
+    if takes_on_bare(answer.note or answer.reply):
+        return False  # ("On it." and no call on the path: work still owed, no fence kept)
     if _PATH_AS_TOPIC.match(sentence) and not _said_as_label(sentence):
         return False  # (a path, then its state and since when: a status, however answered)
     if passes_on_words(sentence):
@@ -3157,6 +3160,23 @@ def kept_off_while_working(sentence: str, answer: Answer) -> bool:
     if not paths:
         return took_note and beside >= _KEPT_BESIDE_CALLS
     return bool(answer.calls) and took_note and (beside > 0 or _said_as_label(sentence))
+
+
+def takes_on_bare(reply: str) -> bool:
+    """Whether the assistant's ``reply`` only takes the user's turn on as work, in a few
+    words and denying nothing ("On it.", "Will do."): the turn asked for work the answer
+    promised, so a path it names and no call touched yet is owed, not fenced off. A
+    promise to keep away ("I will not touch it.", "Understood, I won't touch infra/prod/.")
+    still keeps off.
+
+    >>> takes_on_bare("On it.")
+    True
+    >>> takes_on_bare("I will not touch it.")
+    False
+    >>> takes_on_bare("Noted.")
+    False
+    """
+    return word_count(reply) <= _NOTED_WORDS and only_promises(reply) and not denial(reply)
 
 
 def passes_on_words(sentence: str) -> bool:
@@ -3220,12 +3240,12 @@ def _names_code(sentence: str) -> bool:
     return names_a_path(sentence) or any(not m.group().isdigit() for m in _VALUE.finditer(sentence))
 
 
-def replaces_said_value(sentence: str, before: str) -> bool:
+def replaces_said_value(sentence: str, before: str, user_before: str = "") -> bool:
     """A value said before in the record set against a new one of its kind, in one short
     sentence with a clause break between them, in any language: "Si 8080, koresha 9090."
     (not 8080, use 9090), "Memcached түгел, Redis ҡулланығыҙ." - a correction, not a
     number. ``before``: what the record said ahead of the sentence, which names the old
-    value and not the new one. Not asked."""
+    value and not the new one; ``user_before``: the user's own words in it. Not asked."""
     if asks(sentence) or word_count(sentence) > _SHORT_CORRECTION:
         return False
     cut = _SWAP_CUT.search(sentence)
@@ -3241,9 +3261,45 @@ def replaces_said_value(sentence: str, before: str) -> bool:
     )
     # (the new value is said here first: a status of two things named before, "Redis is
     # down, Memcached is fine.", sets no value against another)
-    old = [v for v in _values(head, small) if whole_token(before, v)]
+    # (set against a number or by a dash, a name is a tool's when the work named it - a
+    # call, its output, the assistant's words - not a word only the user's own talk said:
+    # "Inafanya kazi sasa, ilichukua dakika 12." after "Inafanya kazi sasa?" swaps no tool)
+    worked = _without_lines(before, user_before) if small else before
+    old = [v for v in _values(head, small) if whole_token(_said_by(v, worked, before), v)]
     new = [v for v in _values(rest, small) if _new_here(v, before, old, sentence)]
-    return any(_kind(a) == _kind(b) and a != b for a in old for b in new)
+    return any(
+        _kind(a) == _kind(b) and a != b and not _two_counts(head, a, rest, b)
+        for a in old
+        for b in new
+    )
+
+
+def _said_by(value: str, worked: str, before: str) -> str:
+    """Where a swapped ``value`` must have been said before: a name in what the work said
+    (``worked``), a number or code anywhere in the record (``before``)."""
+    return worked if _kind(value) == "name" else before
+
+
+def _without_lines(text: str, lines: str) -> str:
+    """``text`` less each non-empty line of ``lines`` said in it."""
+    for line in filter(str.strip, lines.splitlines()):
+        text = text.replace(line, "\n")
+    return text
+
+
+def _two_counts(head: str, old: str, rest: str, new: str) -> bool:
+    """Whether two numbers each open their clause ("3 failed, 5 passed.", "3 vyatsinzwe,
+    5 vyaraciye."): counts told together, a status, where a corrected setting names what
+    it sets before its number ("Si 8080, koresha 9090.", "Port 5432 → 6432.").
+
+    >>> _two_counts("3 failed", "3", " 5 passed.", "5")
+    True
+    >>> _two_counts("Port 5432", "5432", " 6432.", "6432")
+    False
+    """
+    return _kind(old) == "number" and all(
+        clause.lstrip(" \t([\"'").startswith(value) for clause, value in ((head, old), (rest, new))
+    )
 
 
 def _new_here(value: str, before: str, old: Sequence[str], sentence: str) -> bool:
