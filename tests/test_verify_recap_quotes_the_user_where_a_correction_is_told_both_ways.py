@@ -107,3 +107,12 @@ def test_an_english_correction_is_read_not_quoted() -> None:
     assert "The user said" not in v.text
     assert "Use zstd level 12, as the user asked." in v.text
     assert "The user corrected the earlier choice to gzip." not in v.text
+
+
+@pytest.mark.parametrize("turn", TURNS)
+def test_every_line_of_either_way_gives_way_to_one_quote(turn: str) -> None:
+    said = turn.format(A="port 8088", B="port 8090")
+    lines = [line for pair in _both_ways("port 8088", "port 8090") for line in pair]
+    v = _verified(lines, _record(said))
+    assert v.text.count("The user said:") == 1
+    assert not any(line in v.text for line in lines)

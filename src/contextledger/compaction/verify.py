@@ -658,7 +658,11 @@ def _quoted_where_torn(lines: list[str], check: _UnitCheck) -> list[str]:
         if not torn or out[i] is None:
             continue
         kept, said = torn[0][3]
-        claimed = [(i, body, value)] + [(j, other, v) for j, other, v, _ in torn]
+        # (every line giving one of the values goes: a line of each way may come twice)
+        alike = [
+            (j, other, v) for j, other, v in told[at + 1 :] if v.casefold() == value.casefold()
+        ]
+        claimed = [(i, body, value), *alike] + [(j, other, v) for j, other, v, _ in torn]
         if kept is not None:
             why = f"the session went on with {kept}, the other value the user named: {quote(said)}"
             claimed = [c for c in claimed if c[2].casefold() != kept.casefold()]
