@@ -3,11 +3,12 @@
 "I was wrong earlier: not lz4, use brotli level 9." in words no reader here holds, where
 nothing before the turn named either value and no call uses them (issue #14 item 4: "Use
 <old>, as the user asked." stood 6/6 in review, and the honest "corrected the earlier
-choice to <new>" was stripped 4/6). Read by shape and by what came after: the value the
-assistant goes on with; else the clause of particles only sets its value aside; else the
-value named second is the new one - that last one alone says "unverified". The recap line
-giving the value set aside as the user's choice is stripped; the one giving the new value
-stands. English sentences are left to the readers of English."""
+choice to <new>" was stripped 4/6). Read by what came after: the value the assistant goes
+on with is the user's choice, and a line giving the other one is stripped. Nothing else
+decides a strip: not the order the values are named in ("use B, not A" is as common as
+"not A, use B"), nor a clause of short unread words - a line giving either value alone is
+kept, and two lines giving both are replaced by the user's own sentence, quoted. English
+sentences are left to the readers of English."""
 
 from __future__ import annotations
 
@@ -69,30 +70,8 @@ def _standing(lines: list[str], dicts: list[dict[str, Any]], heading: str) -> li
 
 
 @pytest.mark.parametrize(
-    ("turn", "pair", "heading", "answer"),
-    list(product(NOT_A_USE_B, PAIRS, HEADINGS, ["Noted.", "Noted, {B} from now on."])),
-)
-def test_not_a_use_b_keeps_the_value_named_second(
-    turn: str, pair: tuple[str, str], heading: str, answer: str
-) -> None:
-    dicts = _record(turn, *pair, answer=answer)
-    assert _standing(_told_back(pair[0]), dicts, heading) == []
-    assert _standing(_told_right(pair[1]), dicts, heading) == _told_right(pair[1])
-
-
-@pytest.mark.parametrize(
-    ("turn", "pair", "heading"), list(product(USE_B_NOT_A_SHORT, PAIRS, HEADINGS))
-)
-def test_a_clause_of_particles_only_sets_its_value_aside_when_named_second(
-    turn: str, pair: tuple[str, str], heading: str
-) -> None:
-    dicts = _record(turn, *pair)
-    assert _standing(_told_back(pair[0]), dicts, heading) == []
-    assert _standing(_told_right(pair[1]), dicts, heading) == _told_right(pair[1])
-
-
-@pytest.mark.parametrize(
-    ("turn", "pair", "heading"), list(product(USE_B_NOT_A_LONG, PAIRS, HEADINGS))
+    ("turn", "pair", "heading"),
+    list(product(NOT_A_USE_B + USE_B_NOT_A_SHORT + USE_B_NOT_A_LONG, PAIRS, HEADINGS)),
 )
 def test_the_value_the_assistant_goes_on_with_is_the_users_choice(
     turn: str, pair: tuple[str, str], heading: str
@@ -102,16 +81,28 @@ def test_the_value_the_assistant_goes_on_with_is_the_users_choice(
     assert _standing(_told_right(pair[1]), dicts, heading) == _told_right(pair[1])
 
 
-def test_a_choice_read_by_order_alone_is_called_unverified() -> None:
+@pytest.mark.parametrize(
+    ("turn", "pair", "heading"),
+    list(product(NOT_A_USE_B[:3] + USE_B_NOT_A_LONG, PAIRS, HEADINGS)),
+)
+def test_a_line_giving_either_value_stands_when_nothing_after_tells(
+    turn: str, pair: tuple[str, str], heading: str
+) -> None:
+    # (order and short words alone are a guess: "use B, not A" reads the other way round)
+    dicts = _record(turn, *pair)
+    both = _told_back(pair[0]) + _told_right(pair[1])
+    assert _standing(both, dicts, heading) == both
+
+
+def test_only_what_came_after_strips_a_choice() -> None:
     dicts = _record(NOT_A_USE_B[1], "port 8088", "port 8090")
     ev = Evidence.of(list(read_messages(dicts)))
-    [claim] = check_settled_back("Use port 8088, as the user asked.", ev)
-    assert claim.reason.startswith("unverified")
+    assert check_settled_back("Use port 8088, as the user asked.", ev) == []
     answered = _record(NOT_A_USE_B[1], "port 8088", "port 8090", "Noted, {B} from now on.")
     [claim] = check_settled_back(
         "Use port 8088, as the user asked.", Evidence.of(list(read_messages(answered)))
     )
-    assert not claim.reason.startswith("unverified")
+    assert "went on with" in claim.reason
 
 
 @pytest.mark.parametrize(

@@ -38,6 +38,7 @@ from .claims.results import held_value
 from .claims.runs import run_totals
 from .claims.said import prose_command
 from .claims.secrets import check_secret
+from .claims.settled import between, told_choice
 from .claims.values import clock_times, dates_in, figures
 from .digest import (
     GOAL_LABEL,
@@ -423,7 +424,7 @@ def verify_recap(
         recap=recap_text,
         kept_evidence=kept_evidence,
     )
-    kept = _without_empty_sections(_kept_lines(recap_text, check))
+    kept = _without_empty_sections(_quoted_where_torn(_kept_lines(recap_text, check), check))
     prose = re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip()
     facts = _ledger_facts(covered_messages, previous_recap)
     return _verdict(recap_text, prose, facts, check, mode=mode, max_bytes=max_bytes, ledger=ledger)
@@ -627,6 +628,56 @@ def _kept_lines(recap_text: str, check: _UnitCheck) -> list[str]:
         if standing_parts:
             kept_lines.append(marker + " ".join(standing_parts))
     return kept_lines
+
+
+def _quoted_where_torn(lines: list[str], check: _UnitCheck) -> list[str]:
+    """``lines`` with the lines that give one correction both ways ("Use A, as the user
+    asked." and "The user corrected the earlier choice to B.", of one turn naming A and B,
+    neither named before) settled: the line giving the value the session did not go on
+    with is stripped; when nothing after the turn tells, both give way to the user's own
+    sentence, quoted and credited ("The user said: "…""), which is true whichever way the
+    user meant it and read by the model in its language. One direction alone stands
+    (nothing speaks against it); a recap asserting both would hand the model a guess."""
+    told: list[tuple[int, str, str]] = []  # (line, its body, the value it gives as chosen)
+    for i, line in enumerate(lines):
+        item = ITEM.match(line)
+        body = line[item.end() :] if item else line
+        value = told_choice(body)
+        if value is not None:
+            told.append((i, body, value))
+    out: list[str | None] = list(lines)
+    for at, (i, body, value) in enumerate(told):
+        # (the record is read only for two lines giving two values: most recaps have none)
+        torn = [
+            (j, other, v, found)
+            for j, other, v in told[at + 1 :]
+            if v.casefold() != value.casefold()
+            and out[j] is not None
+            and (found := between(value, v, check.evidence())) is not None
+        ]
+        if not torn or out[i] is None:
+            continue
+        kept, said = torn[0][3]
+        # (every line giving one of the values goes: a line of each way may come twice)
+        alike = [
+            (j, other, v) for j, other, v in told[at + 1 :] if v.casefold() == value.casefold()
+        ]
+        claimed = [(i, body, value), *alike] + [(j, other, v) for j, other, v, _ in torn]
+        if kept is not None:
+            why = f"the session went on with {kept}, the other value the user named: {quote(said)}"
+            claimed = [c for c in claimed if c[2].casefold() != kept.casefold()]
+        else:
+            why = (
+                "replaced by the user's own words: the recap gives two values as the user's "
+                f"choice, and nothing in the record tells which the user settled on: {quote(said, 300)}"
+            )
+        for j, line, _ in claimed:
+            check.misclaims.setdefault(Claim("constraint", line.strip(), why), None)
+            check.removed.append(line.strip())
+            out[j] = None
+        if kept is None:
+            out[i] = lines[i][: len(lines[i]) - len(body)] + f'The user said: "{said}"'
+    return [line for line in out if line is not None]
 
 
 def _sentence_stands(sentence: str, check: _UnitCheck) -> bool:

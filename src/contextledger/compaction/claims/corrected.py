@@ -346,9 +346,13 @@ def check_corrected_value(text: str, ev: Evidence) -> list[Claim]:
 
 # a value told in a claim: one token ("eu-west-1"), or a name and its version ("Ubuntu 24.04")
 _TOLD_VALUE = r"[^\s`]+(?:\s+v?\d+(?:\.\d+)*(?![\w.]*\w))?"
+# a move said with where it leads: "upgrade to Postgres 16", "migrate the server to …"
+_MOVE_VERB = r"(?:move[sd]?|moving|upgrade[sd]?|upgrading|migrate[sd]?|migrating|switch(?:es|ing)?)"
 # A correction told by where it leads: "corrected the earlier choice to X", "switched to X"
 CORRECTED_TO = re.compile(
-    r"(?i)\b(?:corrected|changed|switched|replaced|revised|amended)\b(?:\s+[\w'-]+){0,4}?\s+to\s+"
+    r"(?i)\b(?:corrected|changed|switched|replaced|revised|amended|"
+    rf"{_MOVE_VERB})\b"
+    r"(?:\s+[\w'-]+){0,4}?\s+to\s+"
     rf"`?(?P<value>{_TOLD_VALUE})"
 )
 # a value of some shape ("eu-west-1", "db-blue.internal", "release-2.4"), not a plain word:
@@ -416,7 +420,7 @@ def _moves(ev: Evidence) -> tuple[tuple[str, str, str], ...]:
         if role != "user":
             continue
         for said in _SENTENCE_END.split(turn):
-            for old, new in _pairs(said):
+            for old, new in _pairs(said) or _moved_to(said, at, ev):
                 if not _named_before(old, at, ev):
                     continue
                 # (the calls after are read only for a pair: most turns name none)
@@ -453,6 +457,25 @@ def _pairs(said: str) -> list[tuple[str, str]]:
     # use Ubuntu 24.04" moves from the one named first to the next)
     versions = list(dict.fromkeys(v for v in _NAMED_VERSION.findall(said) if v[0].isupper()))
     return out + list(pairwise(versions))
+
+
+def _moved_to(said: str, at: int, ev: Evidence) -> list[tuple[str, str]]:
+    """(old, new) of a move ``said`` tells by where it leads alone ("Upgrade to Postgres
+    16."): the old value is the latest other version of that name a turn before named
+    ("We run the server on Postgres 15 for now.")."""
+    told = _MOVED_TO.search(said)
+    version = _NAMED_VERSION.fullmatch(told.group("value").rstrip(".,;:!?)`")) if told else None
+    if version is None:
+        return []
+    name = version.group().split()[0]
+    before = [v for _, t in ev.dialogue[:at] for v in _NAMED_VERSION.findall(t)]
+    olds = [v for v in before if v.split()[0] == name and v != version.group()]
+    return [(olds[-1], version.group())] if olds else []
+
+
+_MOVED_TO = re.compile(
+    rf"(?i)\b{_MOVE_VERB}\b(?:\s+[\w'-]+){{0,4}}?\s+to\s+`?(?P<value>{_TOLD_VALUE})"
+)
 
 
 # a name and its version, the name written with a capital ("Debian 11", "Ubuntu 24.04",

@@ -946,7 +946,9 @@ def check_bound_numbers(text: str, ev: Evidence) -> list[Claim]:
                 shown = ", ".join(sorted(f"{lb} {x}" for lb, x in elsewhere[0][0] if lb == label))
                 why = f"the record gives it at {shown}"
                 out.append(Claim("number", f"{value} at {label} {n}", why))
-        if not terms:
+        if not terms or (label, n) in _latest_binding(units, label):
+            # (the record's last line binding the label binds it to this number: the value
+            # it moved to, "Upgrade to Postgres 16." after "the server on Postgres 15")
             continue
         need = 0.6 if len(terms) > 1 else 1.0  # one word of the event: that word, whole
         best_same = max((cover(terms, unit_terms(u[2]))[0] for u in same), default=0.0)
@@ -957,3 +959,8 @@ def check_bound_numbers(text: str, ev: Evidence) -> list[Claim]:
             shown = ", ".join(sorted(f"{lb} {x}" for lb, x in at[0] if lb == label))
             out.append(Claim("number", f"{label} {n}", f"the record gives {shown} for this"))
     return out
+
+
+def _latest_binding(units: tuple[Bound, ...], label: str) -> frozenset[tuple[str, str]]:
+    """The bindings of the record's last unit binding ``label`` (to any number)."""
+    return next((u[0] for u in reversed(units) if any(lb == label for lb, _ in u[0])), frozenset())

@@ -15,7 +15,7 @@ is shape and what came after:
   short words); without that, the one named second is the new one ("not A, use B", "A ->
   B" are how a correction is mostly said). "Use B, not A" with a long denial ("B тутун, A
   буолбатах") reads wrong there, and nothing without the language tells: a claim decided by
-  shape alone says so in its reason ("unverified: …").
+  shape alone is kept, whichever value it gives: a line is never stripped on a guess.
 
 A recap line giving the value the user settled on as the user's choice or correction ("Use
 brotli level 9, as the user asked.", "The user corrected the earlier choice to brotli level
@@ -29,8 +29,8 @@ brotli level 9, as the user asked.", "The user corrected the earlier choice to b
 ... ])
 >>> settled_as_told("The user corrected the earlier choice to port 6432.", ev)
 True
->>> [c.reason.split(":")[0] for c in check_settled_back("Use port 5432, as the user asked.", ev)]
-['unverified']
+>>> check_settled_back("Use port 5432, as the user asked.", ev)  # nothing after decides
+[]
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from .polarity import preferences
 from .reading import quote
 from .translated import stance_unread
 
-__all__ = ["check_settled_back", "settled_as_told"]
+__all__ = ["Between", "between", "check_settled_back", "settled_as_told", "told_choice"]
 
 # what cuts a correction into its clauses: a comma, a semicolon, a colon before a space, a
 # spaced dash, an arrow (the marks of scripts that write their own: "፣", "፦", "،", "、")
@@ -186,25 +186,59 @@ def settled_as_told(text: str, ev: Evidence) -> bool:
     on, in a turn that brought both values in (see the module's doc)."""
     value = _told(text)
     side = _side(value, ev) if value else None
-    return side is not None and side.new
+    # (by shape alone nothing speaks against either value: a line naming one is kept)
+    return side is not None and (side.new or side.by_shape)
 
 
 def check_settled_back(text: str, ev: Evidence) -> list[Claim]:
     """``text`` giving as the user's choice the value the user's correction set aside, in a
-    turn that brought both values in: turned around, or, when only the order the two are
-    named in tells, unverified."""
+    turn that brought both values in, when what came after tells (shape and order alone
+    strip nothing)."""
     value = _told(text)
     side = _side(value, ev) if value else None
-    if side is None or side.new:
+    # (a line is never stripped on a guess from shape or order: "use B, not A" is how a
+    # correction is said in many languages, "not A, use B" in many others, and a true
+    # correction stripped costs more than a contradiction kept)
+    if side is None or side.new or side.by_shape:
         return []
-    if side.by_shape:
-        why = (
-            f"unverified: the user's turn names {value} before another value and nothing after "
-            f"it names either, so {value} is likely the value set aside: {quote(side.said)}"
-        )
-    else:
-        why = (
-            f"the session went on with the other value the user named ({side.other.strip()}), "
-            f"not {value}: {quote(side.said)}"
-        )
+    why = (
+        f"the session went on with the other value the user named ({side.other.strip()}), "
+        f"not {value}: {quote(side.said)}"
+    )
     return [Claim("constraint", text.strip(), why)]
+
+
+def told_choice(text: str) -> str | None:
+    """The value ``text`` gives as the user's choice or correction, whole ("Use brotli
+    level 9, as the user asked." → "brotli level 9"); None for a claim that denies."""
+    return _told(text)
+
+
+class Between(NamedTuple):
+    """What the record tells of a user's sentence naming two values: the one the session
+    went on with (None when nothing after tells), and the sentence."""
+
+    kept: str | None
+    said: str
+
+
+def between(first: str, second: str, ev: Evidence) -> Between | None:
+    """How the user's sentence naming both values settles, when no turn or call before it
+    named either and its words are unread (English is read by the readers of English): the
+    value the assistant and the calls after it name alone, or None for ``kept`` when they
+    name both or neither. None when no such sentence is the latest naming them."""
+    for at in range(len(ev.dialogue) - 1, -1, -1):
+        role, turn = ev.dialogue[at]
+        if role != "user" or not (_named(turn, first) or _named(turn, second)):
+            continue
+        said = next(s for s in _SENTENCE_END.split(turn) if _named(s, first) or _named(s, second))
+        if not (_named(said, first) and _named(said, second)):
+            return None
+        if _named_before(first, at, ev) or _named_before(second, at, ev) or preferences(said):
+            return None
+        if not stance_unread(_without(_without(said, first), second)):
+            return None
+        after = _said_after(at, ev)
+        told = [v for v in (first, second) if any(_named(t, v) for t in after)]
+        return Between(told[0] if len(told) == 1 else None, said.strip())
+    return None
