@@ -9,7 +9,6 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from ..fit.gists import repeated
 from ..lexicon.tools import LOOKING
 from .credentials import masked, may_hold_secret
 from .facts import (
@@ -17,7 +16,6 @@ from .facts import (
     keywords,
 )
 from .failures import TEST_ID, failing_tests
-from .tool_calls import searches
 from .transcript import cut_utf8, utf8_len
 from .wording import run_shape, shape
 
@@ -303,9 +301,7 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
         chosen[name], size[name], used = items, new, grown
         return True
 
-    # first few of each section, the rest but its long tail, a few of each section's noise
-    # (distinct searches), the long tail, the rest of the noise: see :func:`_long_tail`
-    rounds: list[list[tuple[str, list[str]]]] = [[], [], [], [], []]
+    rounds: list[list[tuple[str, list[str]]]] = [[], [], []]
     early = {after: name for name, after in URGENT_AFTER.items() if d.urgent.get(name)}
     for name in PRIORITY:
         if name not in order:
@@ -315,14 +311,8 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
         if name == "Failures":  # one line of each failing run before a run's second line
             first = _first_per_run(first)
         rounds[0].append((name, first))
-        rest = [i for i in clean if i not in first]
-        tail = _long_tail(name, clean)
-        rounds[1].append((name, [i for i in rest if i not in tail]))
-        few = _few_per_shape([i for i in order[name] if i in noisy[name]], name)
-        news = _searches(few, order[name]) if name == "Commands run" else []
-        rounds[2].append((name, news))
-        rounds[3].append((name, [i for i in rest if i in tail]))
-        rounds[4].append((name, [i for i in few if i not in news]))
+        rounds[1].append((name, [i for i in clean if i not in first]))
+        rounds[2].append((name, _few_per_shape([i for i in order[name] if i in noisy[name]], name)))
         urgent = early.get(name)
         if urgent in order:
             calm = [i for i in order[urgent] if i not in noisy[urgent]]
@@ -350,45 +340,6 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
                     for after in waiting.pop((name, item), []):
                         fits(name, [*chosen[name], after])
     return chosen
-
-
-# How many looking-around commands run once or twice each (a search for one word, one for
-# another) get bytes before any section's long tail: the few distinct searches an agent ran
-# tell the next model more than the hundredth path read or the hundredth run of one command,
-# yet a session of a hundred `cat`s does not list them all ahead of the files read
-_NOISE_BEFORE_TAIL = 6
-# How many files read are listed before the noise: a line of a hundred paths, most relevant
-# first, said "(+N more in the record)" when the cap is tight (the record keeps them all)
-_READ_BEFORE_TAIL = 8
-
-
-def _searches(few: Sequence[str], commands: Sequence[str]) -> list[str]:
-    """Of the looking-around commands ``few`` (fill order), the first
-    :data:`_NOISE_BEFORE_TAIL` that look for something of their own - a search, or a command
-    with a quoted pattern or query - whose run shape is not run again and again among
-    ``commands``: ``rg -n 'pg_advisory_xact_lock' src/`` run once is what the agent looked
-    for; ``rg -n prorate src/116`` as one of forty, ``git status``, are routine."""
-    runs = Counter(run_shape(c) for c in commands)
-    return [
-        c
-        for c in few
-        if (searches(c.strip("`")) or _QUOTED.search(c)) and not repeated(runs[run_shape(c)])
-    ][:_NOISE_BEFORE_TAIL]
-
-
-_QUOTED = re.compile(r"\s(['\"])[^'\"]+\1")
-
-
-def _long_tail(name: str, clean: Sequence[str]) -> frozenset[str]:
-    """Of a section's ``clean`` items (fill order), those that wait until a few of every
-    section's noise had bytes: the files read after the first :data:`_READ_BEFORE_TAIL`,
-    and a command run again and again with other numbers (``pytest -x tests/test_mod479.py``
-    as the fourth of its run shape) - the distinct searches it would crowd out are news."""
-    if name == "Files read":
-        return frozenset(clean[_READ_BEFORE_TAIL:])
-    if name == "Commands run":
-        return frozenset(set(clean) - set(_few_per_shape(list(clean), name)))
-    return frozenset()
 
 
 # How many noise items of one shape are shown (three "journalctl -u api --since …" tell
