@@ -577,8 +577,9 @@ def own_words(text: str) -> OwnWords | None:
     a turn that pastes nothing much (its words are the turn).
 
     >>> log = "\\n".join(f"0{i} INFO id={i}" for i in range(9))
-    >>> own_words(f"{log}\\n\\nNo, the retry limit is 5, not 3.\\n\\n{log}")
-    OwnWords(paragraphs=('No, the retry limit is 5, not 3.',), pasted=18)
+    >>> words = own_words(f"{log}\\n\\nNo, the retry limit is 5, not 3.\\n\\n{log}")
+    >>> (words.paragraphs, words.pasted) if words else None
+    (('No, the retry limit is 5, not 3.',), 18)
     """
     paragraphs = [p.strip() for p in text.split("\n\n")]
     own: list[str] = []
