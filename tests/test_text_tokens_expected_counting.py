@@ -78,3 +78,52 @@ def test_an_expectation_the_allowance_covers_stays_on_the_pure_python_path() -> 
         got += part
         expected = max(0, expected - sum(part))
     assert got == _compiled().count_many(texts)
+
+
+def _recurring_words_text(seed: int, chars: int) -> list[str]:
+    """Turns drawn from a session's own 6,000 never-seen words (they recur, as a
+    conversation's do): the pure-Python path's first pieces are new words, merged at a
+    cost, its later ones mostly remembered."""
+    rng = random.Random(seed)
+    vocabulary = []
+    for _ in range(6_000):
+        consonants, vowels = _SYLLABLES[rng.choice(list(_SYLLABLES))]
+        vocabulary.append(
+            "".join(rng.choice(consonants) + rng.choice(vowels) for _ in range(rng.randint(2, 4)))
+        )
+    texts: list[str] = []
+    size = 0
+    while size < chars:
+        text = " ".join(rng.choice(vocabulary) for _ in range(rng.randint(20, 60))) + "."
+        texts.append(text)
+        size += len(text)
+    return texts
+
+
+def _count_in_batches(
+    light: text_mod._LightCounter, texts: list[str], expected: int
+) -> list[int] | None:
+    got: list[int] = []
+    for at in range(0, len(texts), 40):
+        part = light.count_many(texts[at : at + 40], expected=expected)
+        if part is None:
+            return None
+        got += part
+        expected = max(0, expected - sum(part))
+    return got
+
+
+def test_an_expectation_within_the_allowance_is_not_handed_over_on_a_cold_memos_cost() -> None:
+    """The first pieces of a session's words are new (merged, costly), the later ones
+    remembered: what the first ~16,000 characters cost a token is well above the whole
+    count's. A count the allowance covers, expected in full, stays on the pure-Python
+    path rather than building the compiled tokenizer (and its vocabulary's dict) for it."""
+    texts = _recurring_words_text(4, 120_000)
+    measure = text_mod._LightCounter("o200k_base")
+    measure.allowance = 10**12
+    counts = _count_in_batches(measure, texts, 0)
+    assert counts == _compiled().count_many(texts)
+
+    light = text_mod._LightCounter("o200k_base")
+    light.allowance = measure.spent * 5 // 4  # (the whole count spends 80 % of it)
+    assert _count_in_batches(light, texts, sum(counts)) == counts

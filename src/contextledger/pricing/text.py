@@ -358,6 +358,16 @@ _PROJECT_FROM = 4_096
 # then built the compiled tokenizer anyway (~0.16 s more). Read before this many characters,
 # the cost a token is that of a cold memo, not yet of the session's words.
 _PROJECT_TOKENS_FROM = 16_384
+# How far a projection made after reading ``read`` characters must exceed the allowance to
+# hand over: (read + _COLD_MEMO_CHARS) / read, 3x at the first projection, 1.5x after 65,536
+# characters, 1.25x after 131,072. The memo is still filling then, so the cost a token read
+# so far is above the whole count's: 128k first fits of never-seen 2,000-dict sessions in
+# four scripts projected 9-14 units a token at ~17,000 characters and spent 6.7-7.3 in the
+# end (0.83-0.98 of the allowance), yet handed over at the first projection: the compiled
+# tokenizer built (~0.25 s) and its vocabulary's dict held (peak memory 10-11x the input
+# against ~2.3x; speed127). A count that does need more is caught at a later, warmer
+# projection, or when the allowance is spent (at most the allowance, as before projections).
+_COLD_MEMO_CHARS = 32_768
 # Characters a token the fit's expectation is given in (``fitter``: "about 4 characters a
 # token", at most a window of text)
 _EXPECTED_CHARS_PER_TOKEN = 4
@@ -565,11 +575,14 @@ class _LightCounter:
         fills, or a fit that counts less than it expected, may hand over a count the path
         would have finished (at worst the tokenizer's build, ~0.16 s, for what was left).
         Only after ``_PROJECT_TOKENS_FROM`` characters: before, the cost a token is a cold
-        memo's."""
-        if self.chars + done < _PROJECT_TOKENS_FROM:
+        memo's; after, the projection must exceed the allowance by a margin that shrinks as
+        more is read (``_COLD_MEMO_CHARS``)."""
+        read = self.chars + done
+        if read < _PROJECT_TOKENS_FROM:
             return False
         per_token = (self.spent + cost) / max(1, self.tokens + tokens)
-        return cost + per_token * (expected - tokens) > self.allowance
+        projected = cost + per_token * (expected - tokens)
+        return projected * read > self.allowance * (read + _COLD_MEMO_CHARS)
 
     def _count_long(self, text: str, cost: int) -> tuple[int, int]:
         """A long text's count: from the remembered texts it opens or ends like, plus what
