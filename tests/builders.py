@@ -550,6 +550,28 @@ def export_recap(task: str, opening: str, *turns: str | list[Message]) -> str:
     return render_digest(digest(record), 4800)
 
 
+# the task of :func:`export_recap`'s records, and the ways the assistant answers a statement
+# there: "Got it." and other work, the other work only, or "Noted." alone
+EXPORT_TASK = "Fix the CSV export in src/export/csv_writer.py so that it writes ISO dates."
+
+
+def answered_three_ways() -> pytest.MarkDecorator:
+    """Parametrize a test's ``answer`` (messages after the user's statement) three ways."""
+    other_work = call_and_result(
+        "c23", "shell", {"command": "git diff --stat"}, "1 file changed", 23
+    )
+    return pytest.mark.parametrize(
+        "answer",
+        [[Message.assistant("Got it."), *other_work], other_work, [Message.assistant("Noted.")]],
+        ids=["got-it", "silent", "noted"],
+    )
+
+
+def export_recap_of(said: str, answer: list[Message]) -> str:
+    """The offline recap of :data:`EXPORT_TASK` with ``said`` and its ``answer`` in it."""
+    return export_recap(EXPORT_TASK, "I'll fix the date format first.", said, answer)
+
+
 def call_and_result(
     cid: str, name: str, args: dict[str, object], result: str, n: int
 ) -> list[Message]:

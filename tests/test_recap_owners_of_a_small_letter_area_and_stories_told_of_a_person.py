@@ -15,25 +15,14 @@ from __future__ import annotations
 
 import pytest
 
-from builders import call_and_result, export_recap, recap_section
+from builders import answered_three_ways, export_recap_of, recap_section
 from contextledger.compaction.rules import owner_area, owner_by_shape
 from contextledger.model import Message
 
 RULES = "Constraints and corrections"
 ALSO = "User also said"
 OPEN = "Open requests"
-
-TASK = "Fix the CSV export in src/export/csv_writer.py so that it writes ISO dates."
-OTHER_WORK = call_and_result("c23", "shell", {"command": "git diff --stat"}, "1 file changed", 23)
-ANSWERS = pytest.mark.parametrize(
-    "answer",
-    [[Message.assistant("Got it."), *OTHER_WORK], OTHER_WORK, [Message.assistant("Noted.")]],
-    ids=["got-it", "silent", "noted"],
-)
-
-
-def _recap(said: str, answer: list[Message]) -> str:
-    return export_recap(TASK, "I'll fix the date format first.", said, answer)
+ANSWERS = answered_three_ways()
 
 
 @ANSWERS
@@ -56,7 +45,7 @@ def _recap(said: str, answer: list[Message]) -> str:
 def test_an_owner_of_a_system_or_of_an_area_the_record_works_on_is_a_rule_in_one_section(
     said: str, answer: list[Message]
 ) -> None:
-    recap = _recap(said, answer)
+    recap = export_recap_of(said, answer)
     assert said in recap_section(recap, RULES)
     assert said not in recap_section(recap, ALSO)
     assert said not in recap_section(recap, OPEN)
@@ -75,7 +64,7 @@ def test_an_owner_of_a_system_or_of_an_area_the_record_works_on_is_a_rule_in_one
     ],
 )
 def test_a_story_of_what_a_person_did_is_no_rule(said: str, answer: list[Message]) -> None:
-    assert said not in recap_section(_recap(said, answer), RULES)
+    assert said not in recap_section(export_recap_of(said, answer), RULES)
 
 
 def test_the_area_of_an_owner_named_before_it() -> None:
