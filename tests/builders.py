@@ -521,6 +521,14 @@ def filed_as_a_rule(recap: str, said: str) -> bool:
     )
 
 
+def a_rule_in_one_section(recap: str, said: str) -> bool:
+    """Whether the recap files ``said`` under "Constraints and corrections" only: not under
+    "User also said" nor "Open requests" too."""
+    return said in recap_section(recap, "Constraints and corrections") and not any(
+        said in recap_section(recap, other) for other in ("User also said", "Open requests")
+    )
+
+
 def export_recap(task: str, opening: str, *turns: str | list[Message]) -> str:
     """The offline recap of ``task``, the assistant reading its file and saying ``opening``,
     then ``turns`` (a user's words, or the assistant's messages), then work on the export

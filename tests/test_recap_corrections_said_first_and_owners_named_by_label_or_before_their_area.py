@@ -14,13 +14,17 @@ from __future__ import annotations
 
 import pytest
 
-from builders import answered_three_ways, export_recap_of, filed_as_a_rule, recap_section
+from builders import (
+    a_rule_in_one_section,
+    answered_three_ways,
+    export_recap_of,
+    filed_as_a_rule,
+    recap_section,
+)
 from contextledger.compaction.rules import owner_area, sets_a_value_said_first
 from contextledger.model import Message
 
-RULES = "Constraints and corrections"
 ALSO = "User also said"
-OPEN = "Open requests"
 ANSWERS = answered_three_ways()
 
 
@@ -82,10 +86,7 @@ def test_a_correction_of_a_value_the_record_named_before_is_left_to_that_reading
 def test_an_owner_named_by_a_label_or_before_their_system_is_a_rule_in_one_section(
     said: str, answer: list[Message]
 ) -> None:
-    recap = export_recap_of(said, answer)
-    assert said in recap_section(recap, RULES)
-    assert said not in recap_section(recap, ALSO)
-    assert said not in recap_section(recap, OPEN)
+    assert a_rule_in_one_section(export_recap_of(said, answer), said)
 
 
 def test_the_area_of_an_owner_is_the_label_or_the_system_named_after_them() -> None:

@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import pytest
 
-from builders import answered_three_ways, export_recap_of, recap_section
+from builders import a_rule_in_one_section, answered_three_ways, export_recap_of, recap_section
 from contextledger.compaction.rules import owner_area, owner_by_shape
 from contextledger.model import Message
 
 RULES = "Constraints and corrections"
-ALSO = "User also said"
-OPEN = "Open requests"
 ANSWERS = answered_three_ways()
 
 
@@ -45,10 +43,7 @@ ANSWERS = answered_three_ways()
 def test_an_owner_of_a_system_or_of_an_area_the_record_works_on_is_a_rule_in_one_section(
     said: str, answer: list[Message]
 ) -> None:
-    recap = export_recap_of(said, answer)
-    assert said in recap_section(recap, RULES)
-    assert said not in recap_section(recap, ALSO)
-    assert said not in recap_section(recap, OPEN)
+    assert a_rule_in_one_section(export_recap_of(said, answer), said)
 
 
 @ANSWERS
