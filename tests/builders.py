@@ -521,6 +521,14 @@ def filed_as_a_rule(recap: str, said: str) -> bool:
     )
 
 
+def a_rule_in_one_section(recap: str, said: str) -> bool:
+    """Whether the recap files ``said`` under "Constraints and corrections" only: not under
+    "User also said" nor "Open requests" too."""
+    return said in recap_section(recap, "Constraints and corrections") and not any(
+        said in recap_section(recap, other) for other in ("User also said", "Open requests")
+    )
+
+
 def export_recap(task: str, opening: str, *turns: str | list[Message]) -> str:
     """The offline recap of ``task``, the assistant reading its file and saying ``opening``,
     then ``turns`` (a user's words, or the assistant's messages), then work on the export
@@ -548,6 +556,28 @@ def export_recap(task: str, opening: str, *turns: str | list[Message]) -> str:
             ),
         ]
     return render_digest(digest(record), 4800)
+
+
+# the task of :func:`export_recap`'s records, and the ways the assistant answers a statement
+# there: "Got it." and other work, the other work only, or "Noted." alone
+EXPORT_TASK = "Fix the CSV export in src/export/csv_writer.py so that it writes ISO dates."
+
+
+def answered_three_ways() -> pytest.MarkDecorator:
+    """Parametrize a test's ``answer`` (messages after the user's statement) three ways."""
+    other_work = call_and_result(
+        "c23", "shell", {"command": "git diff --stat"}, "1 file changed", 23
+    )
+    return pytest.mark.parametrize(
+        "answer",
+        [[Message.assistant("Got it."), *other_work], other_work, [Message.assistant("Noted.")]],
+        ids=["got-it", "silent", "noted"],
+    )
+
+
+def export_recap_of(said: str, answer: list[Message]) -> str:
+    """The offline recap of :data:`EXPORT_TASK` with ``said`` and its ``answer`` in it."""
+    return export_recap(EXPORT_TASK, "I'll fix the date format first.", said, answer)
 
 
 def call_and_result(

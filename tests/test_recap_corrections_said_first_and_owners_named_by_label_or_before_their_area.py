@@ -14,25 +14,18 @@ from __future__ import annotations
 
 import pytest
 
-from builders import call_and_result, export_recap, filed_as_a_rule, recap_section
+from builders import (
+    a_rule_in_one_section,
+    answered_three_ways,
+    export_recap_of,
+    filed_as_a_rule,
+    recap_section,
+)
 from contextledger.compaction.rules import owner_area, sets_a_value_said_first
 from contextledger.model import Message
 
-RULES = "Constraints and corrections"
 ALSO = "User also said"
-OPEN = "Open requests"
-
-TASK = "Fix the CSV export in src/export/csv_writer.py so that it writes ISO dates."
-OTHER_WORK = call_and_result("c23", "shell", {"command": "git diff --stat"}, "1 file changed", 23)
-ANSWERS = pytest.mark.parametrize(
-    "answer",
-    [[Message.assistant("Got it."), *OTHER_WORK], OTHER_WORK, [Message.assistant("Noted.")]],
-    ids=["got-it", "silent", "noted"],
-)
-
-
-def _recap(said: str, answer: list[Message]) -> str:
-    return export_recap(TASK, "I'll fix the date format first.", said, answer)
+ANSWERS = answered_three_ways()
 
 
 @ANSWERS
@@ -50,7 +43,7 @@ def _recap(said: str, answer: list[Message]) -> str:
 def test_a_correction_of_values_said_there_first_is_a_rule(
     said: str, answer: list[Message]
 ) -> None:
-    recap = _recap(said, answer)
+    recap = export_recap_of(said, answer)
     assert filed_as_a_rule(recap, said)
     assert said not in recap_section(recap, ALSO)
 
@@ -93,10 +86,7 @@ def test_a_correction_of_a_value_the_record_named_before_is_left_to_that_reading
 def test_an_owner_named_by_a_label_or_before_their_system_is_a_rule_in_one_section(
     said: str, answer: list[Message]
 ) -> None:
-    recap = _recap(said, answer)
-    assert said in recap_section(recap, RULES)
-    assert said not in recap_section(recap, ALSO)
-    assert said not in recap_section(recap, OPEN)
+    assert a_rule_in_one_section(export_recap_of(said, answer), said)
 
 
 def test_the_area_of_an_owner_is_the_label_or_the_system_named_after_them() -> None:

@@ -36,7 +36,11 @@ _TELLING_NUMBER = 3
 
 
 def _named(request: str) -> list[tuple[str, str]]:
-    named = [(f.kind, f.value) for f in extract_claims(request) if f.kind in _NAMING]
+    named = [
+        (f.kind, _CASE_AFTER_FILE.sub(r"\1", f.value) if f.kind == "path" else f.value)
+        for f in extract_claims(request)
+        if f.kind in _NAMING
+    ]
     values = {value for _, value in named}
     # ... and the names of things no reader of claims takes for one: a bucket, a key, a
     # branch ("s3://acme-staging-old", "falcon-stg-deploy")
@@ -45,6 +49,11 @@ def _named(request: str) -> list[tuple[str, str]]:
         for name in dict.fromkeys(_COMPOUND_NAME.findall(request))
         if not any(name in value or value in name for value in values)
     ]
+
+
+# a case ending glued to a file's name by a hyphen, as the call does not write it
+# ("tests/test_invoice.py-pe": Guarani "to tests/test_invoice.py")
+_CASE_AFTER_FILE = re.compile(r"(\.[A-Za-z0-9]{1,5})-[^\W\d_]+$")
 
 
 # a name of several parts ("acme-staging-old", "s3://acme-staging-old"), not a hyphenated

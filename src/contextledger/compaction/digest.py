@@ -1669,7 +1669,7 @@ def _owner_noted(sentence: str, messages: Sequence[Message]) -> bool:
     if any(
         whole_token(worked_on, w) or (_IDENTIFIER_MARK.search(w) and whole_token(elsewhere, w))
         for w in named
-    ):
+    ) or any(_a_path_piece(worked_on, w.casefold()) for w in _AREA_NAME.findall(area)):
         return True
     answer = list(takewhile(lambda m: m.role != "user", _after_said(sentence, messages)))
     # (a path in someone's care, a rule said after it: a standing rule though no call went
@@ -1688,6 +1688,15 @@ def _owner_noted(sentence: str, messages: Sequence[Message]) -> bool:
 
 # (what a path or an identifier has and a word of the user's language has not)
 _IDENTIFIER_MARK = re.compile(r"[/._\d]")
+
+
+def _a_path_piece(worked_on: str, word: str) -> bool:
+    """Whether the calls' arguments ``worked_on`` name ``word`` as a folder or a channel
+    ("src/billing/", "#billing"): an area the record works on, though the user's sentence
+    opens with it capitalised ("Billing-ду харгиси …")."""
+    return whole_token(worked_on, word, r"(?<=[/#])", r"(?![\w-])") or whole_token(
+        worked_on, word, r"(?<![\w-])", r"(?=/)"
+    )
 
 
 def _kept_off(messages: Sequence[Message]) -> tuple[set[str], set[str]]:

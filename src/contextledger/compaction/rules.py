@@ -4,6 +4,7 @@ lift or overrule it."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -1031,6 +1032,8 @@ def is_rule(sentence: str) -> bool:
         return False  # "Don't forget to bump the version": a request for later
     if until_free(sentence) and not _FIRM.search(sentence):
         return False  # "Коли буде час, додай розділ …": when there is time, not a condition
+    if tells_what_someone_did(sentence):
+        return False  # "Update: Omar Haddad merged the fix; CI is green now.": news
     if hands_over(sentence) or _pins_a_version(sentence) or pins_by_shape(sentence):
         return True  # (", so send any questions to @adi08" is no purpose clause)
     if _STATUS.search(sentence):
@@ -1783,9 +1786,18 @@ def _capitalised(word: str) -> bool:
         first is not None
         and first <= _NAME_PREFIX
         and (first == 0 or word[:first].islower())
-        and not any(c.isupper() for c in word[first + 1 :])
+        and not any(_capital_inside(a, c) for a, c in pairwise(word[first:]))
         and len(word) - first >= 2
     )
+
+
+def _capital_inside(before: str, letter: str) -> bool:
+    """Whether ``letter``, after ``before`` inside a word, is a capital that breaks the
+    word's small letters; not the palochka the Caucasian alphabets write in capitals in
+    any word ("ПатӀимат", "ХIажиева": Latin I standing for it after a Cyrillic letter)."""
+    if not letter.isupper() or "PALOCHKA" in unicodedata.name(letter, ""):
+        return False
+    return not (letter == "I" and not before.isascii())
 
 
 def _person_names(text: str) -> list[tuple[int, int]]:
@@ -1860,6 +1872,10 @@ def _owner_said(sentence: str) -> tuple[str, bool]:
         # (the area as a label, the owner's clause after it: "Deploy: Amina Bello is
         # responsible; nothing goes to production without her approval.")
         label, head, rest = head, rest[: again.start()], rest[again.end() :]
+    elif (again := _OWNER_BREAK.search(rest)) is not None and _only_a_name(head):
+        # (the name alone, then its area and what to do: "Patimat Alieva — DNS-di
+        # jawabdar; ask her first.")
+        head, rest = f"{head} {rest[: again.start()]}", rest[again.end() :]
     paths = [f.value for f in extract_claims(head) if f.kind == "path"]
     names = _person_names(head) or (_first_name(head) if paths else [])
     # (no one else named after: its opening word may be capitalised, "…: Ask her first.")
@@ -1874,7 +1890,7 @@ def _owner_said(sentence: str) -> tuple[str, bool]:
     area, after = head[: names[0][0]], head[names[0][1] :]
     opens = word_count(area) <= _BEFORE_NAME  # (after a particle: Hawaiian "ʻO Leilani …")
     if label:
-        return (label.strip(), True) if opens else ("", False)
+        return (label.strip(), True) if opens and not _told_as_done(after) else ("", False)
     in_care = " ".join(p for p in paths if p in after)
     if in_care and not any(p in area for p in paths):
         # (the name first, then the path in their care: "Aminu Bello ne ke kula da
@@ -1883,11 +1899,51 @@ def _owner_said(sentence: str) -> tuple[str, bool]:
         return in_care, word_count(area) == 0
     if word_count(area) >= 1 and word_count(after) <= _OWNER_NAME_LAST:
         return area, False
-    systems = " ".join(_CAPITAL_NAME.findall(after)) if opens else ""
-    return systems, bool(systems)
+    if not opens or _told_as_done(after):
+        return "", False  # (a story: "Omar Haddad fixed DNS yesterday; the zone …")
+    systems = " ".join(_CAPITAL_NAME.findall(after))
+    if systems or not is_rule(rest):
+        return systems, bool(systems)
+    # (an area in small letters after the name and a rule the words read, "Ramón Giménez
+    # oñangareko billing rehe; ask him before touching the invoices.": the caller asks
+    # whether the record works on it)
+    return " ".join(_SMALL_AREA.findall(after)), False
 
 
 _AREA_LABEL_WORDS = 3  # "Deploy:", "The DNS zone:": an area said as a label
+# a name in Latin small letters a call may work on ("billing", "deploy", "billing" of
+# "billing-ду"), of 4 letters or more: a short word of the user's language is none
+_SMALL_AREA = re.compile(r"(?<![\w./#-])[a-z][a-z0-9_]{3,}(?![\w./])")
+# a verb of English in its past, as a story tells work done ("merged", "repaired")
+_PAST_WORK = re.compile(r"(?<!\w)[a-z]{2,}ed(?!\w)")  # ("ali-merged" too)
+
+
+def _only_a_name(head: str) -> bool:
+    """Whether the clause ``head`` is a person's full name and nothing else."""
+    names = _person_names(head)
+    return len(names) == 1 and not head[: names[0][0]].strip() and not head[names[0][1] :].strip()
+
+
+def tells_what_someone_did(sentence: str) -> bool:
+    """A story: after a label of a few words at most ("Update:"), a clause opening with a
+    person's full name and telling, in English words a story in any language borrows, work
+    they did ("Update: Omar Haddad merged the fix; CI is green now.", "Juma Ali ali-merged
+    fix; …"). News, not a rule nor a request."""
+    label = re.match(r"\W*(?:[^\W\d_]+\s+){0,2}[^\W\d_]+:\s+", sentence)
+    clause = _OWNER_BREAK.split(sentence[label.end() if label else 0 :], maxsplit=1)[0]
+    names = _person_names(clause)
+    return (
+        bool(names) and not clause[: names[0][0]].strip() and _told_as_done(clause[names[0][1] :])
+    )
+
+
+def _told_as_done(clause: str) -> bool:
+    """Whether the clause after a person's name tells work they did, in English words a
+    story in any language borrows ("Omar Haddad merged the fix; CI is green now."), not
+    what they own ("Nadia Brooks is responsible for DNS; …")."""
+    return _PAST_WORK.search(clause) is not None and _OWNER.search(clause) is None
+
+
 _BEFORE_NAME = 1  # words before a name that opens its clause: a particle, "ʻO Leilani Akana"
 
 
