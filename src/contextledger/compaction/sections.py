@@ -301,7 +301,9 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
         chosen[name], size[name], used = items, new, grown
         return True
 
-    rounds: list[list[tuple[str, list[str]]]] = [[], [], []]
+    # first few of each section, the rest but its long tail, a few of each section's noise
+    # (distinct searches), the long tail, the rest of the noise: see :func:`_long_tail`
+    rounds: list[list[tuple[str, list[str]]]] = [[], [], [], [], []]
     early = {after: name for name, after in URGENT_AFTER.items() if d.urgent.get(name)}
     for name in PRIORITY:
         if name not in order:
@@ -311,8 +313,13 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
         if name == "Failures":  # one line of each failing run before a run's second line
             first = _first_per_run(first)
         rounds[0].append((name, first))
-        rounds[1].append((name, [i for i in clean if i not in first]))
-        rounds[2].append((name, _few_per_shape([i for i in order[name] if i in noisy[name]], name)))
+        rest = [i for i in clean if i not in first]
+        tail = _long_tail(name, clean)
+        rounds[1].append((name, [i for i in rest if i not in tail]))
+        few = _few_per_shape([i for i in order[name] if i in noisy[name]], name)
+        rounds[2].append((name, few[:_NOISE_BEFORE_TAIL]))
+        rounds[3].append((name, [i for i in rest if i in tail]))
+        rounds[4].append((name, few[_NOISE_BEFORE_TAIL:]))
         urgent = early.get(name)
         if urgent in order:
             calm = [i for i in order[urgent] if i not in noisy[urgent]]
@@ -340,6 +347,28 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
                     for after in waiting.pop((name, item), []):
                         fits(name, [*chosen[name], after])
     return chosen
+
+
+# How many of a section's noise items (the first of each shape: a search for one word, one
+# for another) get bytes before any section's long tail: the few distinct searches an agent
+# ran tell the next model more than the hundredth path read or the hundredth run of one
+# command, yet a session of a hundred `cat`s does not list them all ahead of the files read
+_NOISE_BEFORE_TAIL = 6
+# How many files read are listed before the noise: a line of a hundred paths, most relevant
+# first, said "(+N more in the record)" when the cap is tight (the record keeps them all)
+_READ_BEFORE_TAIL = 8
+
+
+def _long_tail(name: str, clean: Sequence[str]) -> frozenset[str]:
+    """Of a section's ``clean`` items (fill order), those that wait until a few of every
+    section's noise had bytes: the files read after the first :data:`_READ_BEFORE_TAIL`,
+    and a command run again and again with other numbers (``pytest -x tests/test_mod479.py``
+    as the fourth of its run shape) - the distinct searches it would crowd out are news."""
+    if name == "Files read":
+        return frozenset(clean[_READ_BEFORE_TAIL:])
+    if name == "Commands run":
+        return frozenset(set(clean) - set(_few_per_shape(list(clean), name)))
+    return frozenset()
 
 
 # How many noise items of one shape are shown (three "journalctl -u api --since …" tell
