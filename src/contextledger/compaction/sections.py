@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from ..fit.gists import repeated
 from ..lexicon.tools import LOOKING
 from .credentials import masked, may_hold_secret
 from .facts import (
@@ -16,6 +17,7 @@ from .facts import (
     keywords,
 )
 from .failures import TEST_ID, failing_tests
+from .tool_calls import searches
 from .transcript import cut_utf8, utf8_len
 from .wording import run_shape, shape
 
@@ -317,9 +319,10 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
         tail = _long_tail(name, clean)
         rounds[1].append((name, [i for i in rest if i not in tail]))
         few = _few_per_shape([i for i in order[name] if i in noisy[name]], name)
-        rounds[2].append((name, few[:_NOISE_BEFORE_TAIL]))
+        news = _searches(few, order[name]) if name == "Commands run" else []
+        rounds[2].append((name, news))
         rounds[3].append((name, [i for i in rest if i in tail]))
-        rounds[4].append((name, few[_NOISE_BEFORE_TAIL:]))
+        rounds[4].append((name, [i for i in few if i not in news]))
         urgent = early.get(name)
         if urgent in order:
             calm = [i for i in order[urgent] if i not in noisy[urgent]]
@@ -349,14 +352,31 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
     return chosen
 
 
-# How many of a section's noise items (the first of each shape: a search for one word, one
-# for another) get bytes before any section's long tail: the few distinct searches an agent
-# ran tell the next model more than the hundredth path read or the hundredth run of one
-# command, yet a session of a hundred `cat`s does not list them all ahead of the files read
+# How many looking-around commands run once or twice each (a search for one word, one for
+# another) get bytes before any section's long tail: the few distinct searches an agent ran
+# tell the next model more than the hundredth path read or the hundredth run of one command,
+# yet a session of a hundred `cat`s does not list them all ahead of the files read
 _NOISE_BEFORE_TAIL = 6
 # How many files read are listed before the noise: a line of a hundred paths, most relevant
 # first, said "(+N more in the record)" when the cap is tight (the record keeps them all)
 _READ_BEFORE_TAIL = 8
+
+
+def _searches(few: Sequence[str], commands: Sequence[str]) -> list[str]:
+    """Of the looking-around commands ``few`` (fill order), the first
+    :data:`_NOISE_BEFORE_TAIL` that look for something of their own - a search, or a command
+    with a quoted pattern or query - whose run shape is not run again and again among
+    ``commands``: ``rg -n 'pg_advisory_xact_lock' src/`` run once is what the agent looked
+    for; ``rg -n prorate src/116`` as one of forty, ``git status``, are routine."""
+    runs = Counter(run_shape(c) for c in commands)
+    return [
+        c
+        for c in few
+        if (searches(c.strip("`")) or _QUOTED.search(c)) and not repeated(runs[run_shape(c)])
+    ][:_NOISE_BEFORE_TAIL]
+
+
+_QUOTED = re.compile(r"\s(['\"])[^'\"]+\1")
 
 
 def _long_tail(name: str, clean: Sequence[str]) -> frozenset[str]:
