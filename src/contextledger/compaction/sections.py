@@ -303,10 +303,14 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
         chosen[name], size[name], used = items, new, grown
         return True
 
-    # first few of each section, the rest but its long tail, a few of each section's noise
-    # (distinct searches), the long tail, the rest of the noise: see :func:`_long_tail`
-    rounds: list[list[tuple[str, list[str]]]] = [[], [], [], [], []]
+    # first few of each section; the rest, in priority order, the distinct searches and the
+    # rest of the sections that wait for them right after the failures' (_WAIT_FOR_FAILURES);
+    # the rest of the noise. Nothing else moves: a section's rest put behind a lower
+    # section's (repeated runs behind the numbers) left the recap short of what a plain fit
+    # keeps, the floor quoted it under the recap, and the turns after were dropped for it
+    rounds: list[list[tuple[str, list[str]]]] = [[], [], []]
     early = {after: name for name, after in URGENT_AFTER.items() if d.urgent.get(name)}
+    waiting_rest: list[tuple[str, list[str]]] = []
     for name in PRIORITY:
         if name not in order:
             continue
@@ -315,18 +319,18 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
         if name == "Failures":  # one line of each failing run before a run's second line
             first = _first_per_run(first)
         rounds[0].append((name, first))
-        rest = [i for i in clean if i not in first]
-        tail = _long_tail(name, clean)
-        rounds[1].append((name, [i for i in rest if i not in tail]))
+        rest = (name, [i for i in clean if i not in first])
+        (waiting_rest if name in _WAIT_FOR_FAILURES else rounds[1]).append(rest)
         few = _few_per_shape([i for i in order[name] if i in noisy[name]], name)
         news = _searches(few, order[name]) if name == "Commands run" else []
-        rounds[2].append((name, news))
-        rounds[3].append((name, [i for i in rest if i in tail]))
-        rounds[4].append((name, [i for i in few if i not in news]))
+        rounds[2].append((name, [i for i in few if i not in news]))
+        waiting_rest[:0] = [(name, news)] if news else []  # before the waiting rests
         urgent = early.get(name)
         if urgent in order:
             calm = [i for i in order[urgent] if i not in noisy[urgent]]
             rounds[0].append((urgent, calm[: min(d.urgent[urgent], _URGENT_ROOM[urgent])]))
+    at = 1 + max((k for k, (n, _) in enumerate(rounds[1]) if n in _FAILURES_FIRST), default=-1)
+    rounds[1][at:at] = waiting_rest
     for name in PRIORITY:  # every heading first: no section is left out unsaid
         if name in order:
             fits(name, [])
@@ -353,13 +357,16 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
 
 
 # How many looking-around commands run once or twice each (a search for one word, one for
-# another) get bytes before any section's long tail: the few distinct searches an agent ran
-# tell the next model more than the hundredth path read or the hundredth run of one command,
-# yet a session of a hundred `cat`s does not list them all ahead of the files read
+# another) get bytes right after the failing runs: the few distinct searches an agent ran
+# tell the next model what it looked for, more than the hundredth path read or the
+# hundredth run of one command; yet a session of a hundred `cat`s does not list them all
 _NOISE_BEFORE_TAIL = 6
-# How many files read are listed before the noise: a line of a hundred paths, most relevant
-# first, said "(+N more in the record)" when the cap is tight (the record keeps them all)
-_READ_BEFORE_TAIL = 8
+# The sections whose rest (past their first few) waits until the failing runs and the
+# distinct searches had their bytes: a fifth open request ("and the screenshot?", chit-chat
+# a reader took for one) or an older next step tells the next model less than a failing
+# test does, and the record keeps them ("(+N more in the record)")
+_WAIT_FOR_FAILURES = frozenset({"Open requests", "Next step"})
+_FAILURES_FIRST = frozenset(PRIORITY[: PRIORITY.index("Failures") + 1])
 
 
 def _searches(few: Sequence[str], commands: Sequence[str]) -> list[str]:
@@ -377,18 +384,6 @@ def _searches(few: Sequence[str], commands: Sequence[str]) -> list[str]:
 
 
 _QUOTED = re.compile(r"\s(['\"])[^'\"]+\1")
-
-
-def _long_tail(name: str, clean: Sequence[str]) -> frozenset[str]:
-    """Of a section's ``clean`` items (fill order), those that wait until a few of every
-    section's noise had bytes: the files read after the first :data:`_READ_BEFORE_TAIL`,
-    and a command run again and again with other numbers (``pytest -x tests/test_mod479.py``
-    as the fourth of its run shape) - the distinct searches it would crowd out are news."""
-    if name == "Files read":
-        return frozenset(clean[_READ_BEFORE_TAIL:])
-    if name == "Commands run":
-        return frozenset(set(clean) - set(_few_per_shape(list(clean), name)))
-    return frozenset()
 
 
 # How many noise items of one shape are shown (three "journalctl -u api --since …" tell
