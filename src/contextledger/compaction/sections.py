@@ -405,15 +405,24 @@ def _few_per_shape(items: list[str], name: str) -> list[str]:
 
 
 def _first_per_run(failures: list[str]) -> list[str]:
-    """Of ``failures`` ("`cmd`: line" items, best first), the best line of each run."""
+    """Of ``failures`` ("`cmd`: line" items, best first), the best line of each run and of
+    each failing test a run names: a run that failed two tests is two facts, its traceback
+    line after them is not a third.
+
+    >>> _first_per_run(["`pytest`: FAILED t.py::test_a - E", "`pytest`: E assert 1 == 2",
+    ...                 "`pytest`: FAILED t.py::test_b - E", "`make`: Error 2"])
+    ['`pytest`: FAILED t.py::test_a - E', '`pytest`: FAILED t.py::test_b - E', '`make`: Error 2']
+    """
     seen: set[str] = set()
     out: list[str] = []
     for item in failures:
         run = item.partition("`: ")[0] if item.startswith("`") else item.partition(": ")[0]
+        tests = failing_tests(item, marked=True) or TEST_ID.findall(item)
+        says = {run, *(f"{run} {t}" for t in tests)}  # the run, and each test it failed
         if item.endswith((PASSED_LATER, RERUN_SUCCEEDED)):  # said with the failure it follows
             out.append(item)
-        elif run not in seen:
-            seen.add(run)
+        elif not says <= seen:
+            seen |= says
             out.append(item)
     return out
 
