@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from ..fit.gists import repeated
 from ..lexicon.tools import LOOKING
 from .credentials import masked, may_hold_secret
 from .facts import (
@@ -16,6 +17,7 @@ from .facts import (
     keywords,
 )
 from .failures import TEST_ID, failing_tests
+from .tool_calls import searches
 from .transcript import cut_utf8, utf8_len
 from .wording import run_shape, shape
 
@@ -301,8 +303,14 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
         chosen[name], size[name], used = items, new, grown
         return True
 
+    # first few of each section; the rest, in priority order, the distinct searches and the
+    # rest of the sections that wait for them right after the failures' (_WAIT_FOR_FAILURES);
+    # the rest of the noise. Nothing else moves: a section's rest put behind a lower
+    # section's (repeated runs behind the numbers) left the recap short of what a plain fit
+    # keeps, the floor quoted it under the recap, and the turns after were dropped for it
     rounds: list[list[tuple[str, list[str]]]] = [[], [], []]
     early = {after: name for name, after in URGENT_AFTER.items() if d.urgent.get(name)}
+    waiting_rest: list[tuple[str, list[str]]] = []
     for name in PRIORITY:
         if name not in order:
             continue
@@ -311,12 +319,18 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
         if name == "Failures":  # one line of each failing run before a run's second line
             first = _first_per_run(first)
         rounds[0].append((name, first))
-        rounds[1].append((name, [i for i in clean if i not in first]))
-        rounds[2].append((name, _few_per_shape([i for i in order[name] if i in noisy[name]], name)))
+        rest = (name, [i for i in clean if i not in first])
+        (waiting_rest if name in _WAIT_FOR_FAILURES else rounds[1]).append(rest)
+        few = _few_per_shape([i for i in order[name] if i in noisy[name]], name)
+        news = _searches(few, order[name]) if name == "Commands run" else []
+        rounds[2].append((name, [i for i in few if i not in news]))
+        waiting_rest[:0] = [(name, news)] if news else []  # before the waiting rests
         urgent = early.get(name)
         if urgent in order:
             calm = [i for i in order[urgent] if i not in noisy[urgent]]
             rounds[0].append((urgent, calm[: min(d.urgent[urgent], _URGENT_ROOM[urgent])]))
+    at = 1 + max((k for k, (n, _) in enumerate(rounds[1]) if n in _FAILURES_FIRST), default=-1)
+    rounds[1][at:at] = waiting_rest
     for name in PRIORITY:  # every heading first: no section is left out unsaid
         if name in order:
             fits(name, [])
@@ -342,6 +356,36 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
     return chosen
 
 
+# How many looking-around commands run once or twice each (a search for one word, one for
+# another) get bytes right after the failing runs: the few distinct searches an agent ran
+# tell the next model what it looked for, more than the hundredth path read or the
+# hundredth run of one command; yet a session of a hundred `cat`s does not list them all
+_NOISE_BEFORE_TAIL = 6
+# The sections whose rest (past their first few) waits until the failing runs and the
+# distinct searches had their bytes: a fifth open request ("and the screenshot?", chit-chat
+# a reader took for one) or an older next step tells the next model less than a failing
+# test does, and the record keeps them ("(+N more in the record)")
+_WAIT_FOR_FAILURES = frozenset({"Open requests", "Next step"})
+_FAILURES_FIRST = frozenset(PRIORITY[: PRIORITY.index("Failures") + 1])
+
+
+def _searches(few: Sequence[str], commands: Sequence[str]) -> list[str]:
+    """Of the looking-around commands ``few`` (fill order), the first
+    :data:`_NOISE_BEFORE_TAIL` that look for something of their own - a search, or a command
+    with a quoted pattern or query - whose run shape is not run again and again among
+    ``commands``: ``rg -n 'pg_advisory_xact_lock' src/`` run once is what the agent looked
+    for; ``rg -n prorate src/116`` as one of forty, ``git status``, are routine."""
+    runs = Counter(run_shape(c) for c in commands)
+    return [
+        c
+        for c in few
+        if (searches(c.strip("`")) or _QUOTED.search(c)) and not repeated(runs[run_shape(c)])
+    ][:_NOISE_BEFORE_TAIL]
+
+
+_QUOTED = re.compile(r"\s(['\"])[^'\"]+\1")
+
+
 # How many noise items of one shape are shown (three "journalctl -u api --since …" tell
 # what was done; a hundred more, differing in their numbers, tell nothing more)
 _PER_SHAPE = 3
@@ -361,15 +405,24 @@ def _few_per_shape(items: list[str], name: str) -> list[str]:
 
 
 def _first_per_run(failures: list[str]) -> list[str]:
-    """Of ``failures`` ("`cmd`: line" items, best first), the best line of each run."""
+    """Of ``failures`` ("`cmd`: line" items, best first), the best line of each run and of
+    each failing test a run names: a run that failed two tests is two facts, its traceback
+    line after them is not a third.
+
+    >>> _first_per_run(["`pytest`: FAILED t.py::test_a - E", "`pytest`: E assert 1 == 2",
+    ...                 "`pytest`: FAILED t.py::test_b - E", "`make`: Error 2"])
+    ['`pytest`: FAILED t.py::test_a - E', '`pytest`: FAILED t.py::test_b - E', '`make`: Error 2']
+    """
     seen: set[str] = set()
     out: list[str] = []
     for item in failures:
         run = item.partition("`: ")[0] if item.startswith("`") else item.partition(": ")[0]
+        tests = failing_tests(item, marked=True) or TEST_ID.findall(item)
+        says = {run, *(f"{run} {t}" for t in tests)}  # the run, and each test it failed
         if item.endswith((PASSED_LATER, RERUN_SUCCEEDED)):  # said with the failure it follows
             out.append(item)
-        elif run not in seen:
-            seen.add(run)
+        elif not says <= seen:
+            seen |= says
             out.append(item)
     return out
 

@@ -861,6 +861,15 @@ _SEARCH = re.compile(
 _LOG = re.compile(r"(?i)\.(?:log|out|err|journal)\b|(?:^|[\s/])(?:var/log|logs?)/")
 
 
+def searches(command: str) -> bool:
+    """Whether ``command`` searches for a pattern (``rg -n 'lock' src/``, ``git grep x``).
+
+    >>> searches("rg -n 'pg_advisory_xact_lock' src/"), searches("git status")
+    (True, False)
+    """
+    return _SEARCH.match(command.casefold()) is not None
+
+
 def quotes_files(call: ToolCall) -> bool:
     """Whether a call's output quotes files a search found its pattern in, not a run's
     own output: a "FAILED" in ``grep -rn FAILED docs/`` is a document's word, no failure
