@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from builders import Dicts, openai_tool_result
 from contextledger.fit import Fitter, fit
 from test_fit_refit_gists_scan_carried_on import _apply as _append
-from test_fit_refit_gists_scan_carried_on import _pending
+from test_fit_refit_gists_scan_carried_on import _each_refit_as_one_shot, _pending
 from test_fit_refit_invariant import _decisions
 
 gists = importlib.import_module("contextledger.fit.gists")
@@ -108,13 +108,7 @@ def test_a_far_call_edited_between_refits_is_ranked_as_it_now_reads(
     dicts = _agent(36)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(gists, "GIST_NEAR", near)  # (where the far exchanges start)
-        fitter = Fitter(MODEL, window=window, max_output_tokens=RESERVE)
-        fitter.fit(dicts)
-        for t, op in enumerate(ops):
-            _step(dicts, op, t)
-            got = fitter.fit(dicts)
-            want = fit(copy.deepcopy(dicts), MODEL, window=window, max_output_tokens=RESERVE)
-            assert _decisions(got) == _decisions(want), (t, op)
+        _each_refit_as_one_shot(dicts, ops, window, _step)
 
 
 @pytest.mark.parametrize("edit", _EDITS)

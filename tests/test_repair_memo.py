@@ -32,6 +32,12 @@ def _turn(rng: random.Random, k: int, used: list[str]) -> list[Message]:
     return out
 
 
+def _agrees(memo: RepairMemo, record: list[Message], unchanged: int | None = None) -> bool:
+    """Whether the memo repairs ``record`` as repair() does: the same messages, changes."""
+    got, want = memo(tuple(record), unchanged=unchanged), repair(tuple(record))
+    return (got.messages, got.changes) == (want.messages, want.changes)
+
+
 def test_memo_matches_repair_on_growing_histories() -> None:
     for seed in range(40):
         rng = random.Random(seed)
@@ -40,9 +46,7 @@ def test_memo_matches_repair_on_growing_histories() -> None:
         used: list[str] = []
         for k in range(60):
             record.extend(_turn(rng, k, used))
-            got, want = memo(tuple(record)), repair(tuple(record))
-            assert got.messages == want.messages, (seed, k)
-            assert got.changes == want.changes, (seed, k)
+            assert _agrees(memo, record), (seed, k)
 
 
 def test_memo_matches_repair_when_called_after_every_message() -> None:
@@ -120,6 +124,5 @@ def test_memo_matches_repair_when_an_earlier_message_is_changed_between_calls() 
                 unchanged = at
             for m in _turn(rng, k, used):
                 record.append(m)
-                got, want = memo(tuple(record), unchanged=unchanged), repair(tuple(record))
-                assert (got.messages, got.changes) == (want.messages, want.changes), (seed, k)
+                assert _agrees(memo, record, unchanged), (seed, k)
                 unchanged = len(record)
