@@ -38,12 +38,14 @@ def _agrees(memo: RepairMemo, record: list[Message], unchanged: int | None = Non
     return (got.messages, got.changes) == (want.messages, want.changes)
 
 
+def _fresh(seed: int) -> tuple[random.Random, RepairMemo, list[Message], list[str]]:
+    """A seeded agent's start: its random source, a new memo, the system prompt, no call ids."""
+    return random.Random(seed), RepairMemo(), [Message.system("sys", id="sys")], []
+
+
 def test_memo_matches_repair_on_growing_histories() -> None:
     for seed in range(40):
-        rng = random.Random(seed)
-        memo = RepairMemo()
-        record: list[Message] = [Message.system("sys", id="sys")]
-        used: list[str] = []
+        rng, memo, record, used = _fresh(seed)
         for k in range(60):
             record.extend(_turn(rng, k, used))
             assert _agrees(memo, record), (seed, k)
@@ -53,10 +55,7 @@ def test_memo_matches_repair_when_called_after_every_message() -> None:
     """An app that fits after each message it appends (the model's answer, a tool result,
     the next request): tails open with any role."""
     for seed in range(120):
-        rng = random.Random(seed)
-        memo = RepairMemo()
-        record: list[Message] = [Message.system("sys", id="sys")]
-        used: list[str] = []
+        rng, memo, record, used = _fresh(seed)
         for k in range(40):
             for m in _turn(rng, k, used):
                 record.append(m)
@@ -112,10 +111,7 @@ def test_memo_matches_repair_when_an_earlier_message_is_changed_between_calls() 
     leading ones are unchanged), then appends: the memo repairs from a record it kept
     before the change, as repair() would repair the whole."""
     for seed in range(60):
-        rng = random.Random(seed)
-        memo = RepairMemo()
-        record: list[Message] = [Message.system("sys", id="sys")]
-        used: list[str] = []
+        rng, memo, record, used = _fresh(seed)
         for k in range(40):
             unchanged = len(record)
             if k > 3 and rng.random() < 0.5:
