@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -134,6 +135,20 @@ def _apply(dicts: Dicts, op: str, t: int) -> None:
             del dicts[at]
 
 
+def _each_refit_as_one_shot(
+    dicts: Dicts, ops: list[str], window: int, step: Callable[[Dicts, str, int], None]
+) -> None:
+    """A kept Fitter refits ``dicts`` after each of ``ops`` (``step`` applies one) as a
+    one-shot fit of the same list: the same messages, report and notices."""
+    fitter = Fitter(MODEL, window=window, max_output_tokens=RESERVE)
+    fitter.fit(dicts)
+    for t, op in enumerate(ops):
+        step(dicts, op, t)
+        got = fitter.fit(dicts)
+        want = fit(copy.deepcopy(dicts), MODEL, window=window, max_output_tokens=RESERVE)
+        assert _decisions(got) == _decisions(want), (t, op)
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     ops=st.lists(st.sampled_from(_OPS), min_size=3, max_size=9),
@@ -152,13 +167,7 @@ def test_a_refit_after_any_append_pins_the_gists_a_one_shot_fit_pins(
         patch.setattr(anchors, "GIST_VISITS", visits)
         patch.setattr(anchors, "GIST_REACH", visits + beyond)
         patch.setattr(gists, "GIST_NEAR", near)  # (where the far failures start)
-        fitter = Fitter(MODEL, window=window, max_output_tokens=RESERVE)
-        fitter.fit(dicts)
-        for t, op in enumerate(ops):
-            _apply(dicts, op, t)
-            got = fitter.fit(dicts)
-            want = fit(copy.deepcopy(dicts), MODEL, window=window, max_output_tokens=RESERVE)
-            assert _decisions(got) == _decisions(want), (t, op)
+        _each_refit_as_one_shot(dicts, ops, window, _apply)
 
 
 @pytest.mark.parametrize("near", [3, 14, 20])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from contextledger.model import Message, ToolCall, ToolResult
+from contextledger.model import Message, Text, ToolCall, ToolResult
 from contextledger.repair import RepairMemo, repair
 
 
@@ -32,27 +32,30 @@ def _turn(rng: random.Random, k: int, used: list[str]) -> list[Message]:
     return out
 
 
+def _agrees(memo: RepairMemo, record: list[Message], unchanged: int | None = None) -> bool:
+    """Whether the memo repairs ``record`` as repair() does: the same messages, changes."""
+    got, want = memo(tuple(record), unchanged=unchanged), repair(tuple(record))
+    return (got.messages, got.changes) == (want.messages, want.changes)
+
+
+def _fresh(seed: int) -> tuple[random.Random, RepairMemo, list[Message], list[str]]:
+    """A seeded agent's start: its random source, a new memo, the system prompt, no call ids."""
+    return random.Random(seed), RepairMemo(), [Message.system("sys", id="sys")], []
+
+
 def test_memo_matches_repair_on_growing_histories() -> None:
     for seed in range(40):
-        rng = random.Random(seed)
-        memo = RepairMemo()
-        record: list[Message] = [Message.system("sys", id="sys")]
-        used: list[str] = []
+        rng, memo, record, used = _fresh(seed)
         for k in range(60):
             record.extend(_turn(rng, k, used))
-            got, want = memo(tuple(record)), repair(tuple(record))
-            assert got.messages == want.messages, (seed, k)
-            assert got.changes == want.changes, (seed, k)
+            assert _agrees(memo, record), (seed, k)
 
 
 def test_memo_matches_repair_when_called_after_every_message() -> None:
     """An app that fits after each message it appends (the model's answer, a tool result,
     the next request): tails open with any role."""
     for seed in range(120):
-        rng = random.Random(seed)
-        memo = RepairMemo()
-        record: list[Message] = [Message.system("sys", id="sys")]
-        used: list[str] = []
+        rng, memo, record, used = _fresh(seed)
         for k in range(40):
             for m in _turn(rng, k, used):
                 record.append(m)
@@ -88,3 +91,34 @@ def test_memo_matches_repair_after_an_interrupted_call_turn_after_turn() -> None
         assert (got.messages, got.changes) == (want.messages, want.changes)
         assert [c.kind for c in got.changes] == ["synthesized_result"]
         record.append(Message.assistant(f"ok {k}", id=f"w{k}"))
+
+
+def _edited(rng: random.Random, m: Message, k: int) -> list[Message]:
+    """``m`` as an app changes an earlier message: its text edited, a call's id reused or
+    its result taken away, or the message removed."""
+    kind = rng.random()
+    if kind < 0.2:
+        return []
+    if kind < 0.4 and m.role == "tool":
+        return [Message("tool", (ToolResult(f"gone{k}", ()),), id=m.id)]  # (now an orphan)
+    if kind < 0.6 and m.role == "assistant":
+        return [Message.assistant(ToolCall("c0", "ls", "{}"), id=m.id)]  # (a reused call id)
+    return [Message(m.role, (*m.content, Text(f" edited {k}")), id=m.id)]
+
+
+def test_memo_matches_repair_when_an_earlier_message_is_changed_between_calls() -> None:
+    """An app edits, replaces or removes an earlier message (the caller says how many
+    leading ones are unchanged), then appends: the memo repairs from a record it kept
+    before the change, as repair() would repair the whole."""
+    for seed in range(60):
+        rng, memo, record, used = _fresh(seed)
+        for k in range(40):
+            unchanged = len(record)
+            if k > 3 and rng.random() < 0.5:
+                at = rng.randrange(max(1, len(record) - 25), len(record))
+                record[at : at + 1] = _edited(rng, record[at], k)
+                unchanged = at
+            for m in _turn(rng, k, used):
+                record.append(m)
+                assert _agrees(memo, record, unchanged), (seed, k)
+                unchanged = len(record)

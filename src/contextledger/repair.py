@@ -895,6 +895,10 @@ class RepairMemo:
         self._last = RepairResult((), ())  # its repair
         self._ids: set[str] = set()  # message ids in it, before and after repair
         self._calls: set[str] = set()  # call ids in it (of calls and of results)
+        # (the ids as they were added, and where each record kept ended: ``_back_to``)
+        self._id_log: list[str] = []
+        self._call_log: list[str] = []
+        self._marks: list[_Mark] = []
 
     def __call__(self, record: Sequence[Message], unchanged: int | None = None) -> RepairResult:
         """``repair(record)``. ``unchanged``: how many leading messages of ``record`` are
@@ -909,6 +913,8 @@ class RepairMemo:
         is repaired on its own again."""
         n = self._n
         held = n > 0 and self._holds(record, n, unchanged)
+        if not held and unchanged is not None and unchanged < n:
+            n, held = self._before_change(record, unchanged)
         cut = _last_tail_start(record, n if held else 0)
         if held and cut > n:
             held = self._advance(record, n, cut)  # (kept at ``cut``; False: nothing kept)
@@ -924,7 +930,7 @@ class RepairMemo:
         result = repair(
             record, dangling=self.dangling, target=self.target, late_system=self.late_system
         )
-        self._ids, self._calls = set(), set()
+        self._forget()
         self._remember(record, len(record), result, record, result.messages)
         return result
 
@@ -973,6 +979,49 @@ class RepairMemo:
     def _forget(self) -> None:
         self._seen, self._n, self._last = None, 0, RepairResult((), ())
         self._ids, self._calls = set(), set()
+        self._id_log, self._call_log, self._marks = [], [], []
+
+    def _before_change(self, record: Sequence[Message], unchanged: int) -> tuple[int, bool]:
+        """Keep the repair of ``record`` up to its last turn within its first ``unchanged``
+        messages (the rest changed since the last call: an earlier message edited), from
+        a record kept before if one ends within them; returns what is kept then, and
+        whether it holds (``_holds``). Kept up to that turn, not only to the record before:
+        an app that edits an earlier message edits near it again, and a record kept after
+        the first edit's turn but before the next one's is gone back to."""
+        n = self._back_to(unchanged)
+        held = n > 0 and self._holds(record, n, unchanged)
+        mid = _last_tail_start(record, n if held else 0, unchanged + 1)
+        if mid > n:
+            if held:
+                held = self._advance(record, n, mid)
+            else:
+                self._whole(record[:mid])
+                held = True
+        return self._n, held
+
+    def _back_to(self, unchanged: int) -> int:
+        """Go back to the newest record kept that ends within the first ``unchanged``
+        messages, and return its length (0: none, nothing kept any more).
+
+        An app that edits an earlier message in place (a typo fixed in its request) and
+        then appends an agent's call had its whole history repaired again (~12 ms of a
+        2,000-dict agent's refit). What was kept for a shorter record is the repair of
+        messages that are still the very same ones: each record kept is the one before and
+        a tail repaired on its own (``_advance``), so the repair, its changes and the ids
+        kept then are the start of those kept now."""
+        marks = self._marks
+        while marks and marks[-1].n > unchanged:
+            marks.pop()
+        if not marks:
+            self._forget()
+            return 0
+        mark = marks[-1]
+        last = self._last
+        self._seen, self._n = None, mark.n  # (only ``unchanged`` vouches for the record now)
+        self._last = RepairResult(last.messages[: mark.messages], last.changes[: mark.changes])
+        del self._id_log[mark.ids :], self._call_log[mark.calls :]
+        self._ids, self._calls = set(self._id_log), set(self._call_log)
+        return mark.n
 
     def _holds(self, record: Sequence[Message], n: int, unchanged: int | None) -> bool:
         """Whether ``record`` is the last record, or it followed by a plain user turn or an
@@ -1016,15 +1065,34 @@ class RepairMemo:
         # after the call, so only a caller's ``unchanged`` can vouch for it.
         self._seen = record if isinstance(record, tuple) and record else None
         self._n, self._last = n, result
+        ids, calls = self._id_log, self._call_log
+        logged = len(ids), len(calls)
         for m in (*read, *made):
-            self._ids.add(m.id)
+            ids.append(m.id)
             for b in m.content:
                 if isinstance(b, ToolCall):
-                    self._calls.add(b.id)
+                    calls.append(b.id)
                 elif isinstance(b, ToolResult):
-                    self._calls.add(b.call_id)
+                    calls.append(b.call_id)
                 elif type(b) is ProviderContent:
-                    self._calls.update(_item_keys(b))
+                    calls.extend(_item_keys(b))
+        self._ids.update(ids[logged[0] :])
+        self._calls.update(calls[logged[1] :])
+        self._marks.append(
+            _Mark(n, len(result.messages), len(result.changes), len(ids), len(calls))
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Mark:
+    """Where a record ``RepairMemo`` kept ended: its length, and how many repaired messages,
+    changes, message ids and call ids (as logged) were kept with it."""
+
+    n: int
+    messages: int
+    changes: int
+    ids: int
+    calls: int
 
 
 def _item_keys(b: ProviderContent) -> list[str]:
@@ -1041,11 +1109,13 @@ def _item_keys(b: ProviderContent) -> list[str]:
 _NEW_IDS = frozenset({"missing_call_id", "duplicate_call_id"})
 
 
-def _last_tail_start(record: Sequence[Message], after: int) -> int:
-    """The position of the last message of ``record`` after position ``after`` that opens a
-    tail the memo repairs on its own (``_opens_a_tail``, and no compaction trigger right
-    before it); 0: none. Read from the end: an agent's last turn is a few messages back."""
-    for c in range(len(record) - 1, after, -1):
+def _last_tail_start(record: Sequence[Message], after: int, end: int | None = None) -> int:
+    """The position of the last message of ``record`` after position ``after`` (and before
+    ``end``) that opens a tail the memo repairs on its own (``_opens_a_tail``, and no
+    compaction trigger right before it); 0: none. Read from the end: an agent's last turn
+    is a few messages back."""
+    last = len(record) if end is None else min(end, len(record))
+    for c in range(last - 1, after, -1):
         m = record[c]
         if _opens_a_tail(m):
             return 0 if any(map(is_trigger, record[c - 1].content)) else c

@@ -2124,11 +2124,24 @@ def _read_exchange(index: HistoryIndex, visits: dict[int, _Visit], k: int) -> Re
 
 def _exchange_least(index: HistoryIndex, k: int, up_to: float) -> float:
     """``gists.least_rank`` of exchange ``k``, from its assistant turns alone (its tool
-    outputs are not made into Messages)."""
+    outputs are not made into Messages), worked out once per unit (``_once``).
+
+    A refit whose kept run moved (a screenshot, a result while a parallel call dangles)
+    makes the gists' candidates again, and they asked this of every far exchange again:
+    each call's arguments parsed anew, ~500 a refit of a 2,000-dict agent at 32k (most of
+    such a refit's CPU). ``least_rank`` reads ``up_to`` only as below ``SAID`` or not, so
+    what it returns is kept for either side."""
     start, end = index.starts[k], index.end(k)
-    roles = index.roles
-    said = [m for i in range(start, end) if roles[i] == "assistant" for m in _peek(index, i, i + 1)]
-    return least_rank(said, up_to)
+    known: dict[tuple[int, bool], float] = _once(index, start, end, "least rank", dict)
+    key = (start, up_to >= SAID)  # (the start too: the memo is by the unit's last message)
+    least = known.get(key)
+    if least is None:
+        roles = index.roles
+        said = [
+            m for i in range(start, end) if roles[i] == "assistant" for m in _peek(index, i, i + 1)
+        ]
+        least = known[key] = least_rank(said, up_to)
+    return least
 
 
 def _failure_least(index: HistoryIndex, pricer: Pricer, k: int) -> int:
