@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from builders import chat_exchange
 from contextledger.fit import anchors, fit
 from contextledger.fit.anchors import deferring, deferring_each
 
@@ -90,23 +91,9 @@ def _session(seed: int, turns: int) -> list[dict[str, Any]]:
         {"role": "user", "content": rng.choice(PUT_OFF)},
     ]
     for t in range(turns):
-        cid = f"c{seed}_{t}"
         word = " ".join(rng.choices(_WORDS, k=rng.randint(2, 9)))
-        dicts.append(
-            {
-                "role": "assistant",
-                "content": None,
-                "tool_calls": [
-                    {
-                        "id": cid,
-                        "type": "function",
-                        "function": {"name": "run", "arguments": f'{{"cmd": "make t{t}"}}'},
-                    }
-                ],
-            }
-        )
         out = "\n".join(f"{word} row {i}" for i in range(rng.randint(5, 60)))
-        dicts.append({"role": "tool", "tool_call_id": cid, "content": out})
+        dicts += chat_exchange(f"c{seed}_{t}", "run", {"cmd": f"make t{t}"}, out)
         if rng.random() < 0.4:
             said = rng.choice([*PUT_OFF, *SAID_NOW, word])
             dicts.append({"role": "user", "content": said})
