@@ -136,7 +136,7 @@ def test_the_bounds_carried_are_of_every_candidate_a_fresh_index_finds() -> None
         if not by_sentence:
             assert least <= bound <= index.exact_cost(index.starts[k])
             continue
-        told = _told_excerpt(index, k, Counter())
+        told = _told_excerpt(index, pricer, k, Counter())
         assert told is not None
         lean = _sentences_pin(index, pricer, k, told, "the facts told")
         assert lean is not None and least < bound <= lean.unit.cost

@@ -25,6 +25,7 @@ from typing import Any
 
 from .lexicon import intent as lexicon
 from .lexicon.common import compiled_on_use
+from .lexicon.deferral import DEFERRED, WAITS_FOR, WHEN_FREE
 from .lexicon.negation import (
     BAN_BY_GRAMMAR_LENGTH,
     UNREAD_DENIAL_SCREEN,
@@ -1969,6 +1970,8 @@ SCREENED = (
     (_COURSE_CHANGE_WORDED, True),
     (_OWN_TODO, False),
     (UNREAD_DENIAL_SCREEN, False),
+    # (the words that put a request off, screened in each sentence: ``fit.anchors.deferring``)
+    *((pattern, True) for pattern in (DEFERRED, WHEN_FREE, WAITS_FOR)),
 )
 
 

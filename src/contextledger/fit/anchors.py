@@ -50,6 +50,7 @@ from ..intent import is_nudge, is_small_talk, rules_by_shape, steering_requests
 from ..lexicon.deferral import DEFERRED, WAITS_FOR, WHEN_FREE
 from ..lexicon.done import on_topic, reported_done
 from ..model import Block, FileAttachment, Image, Message, ProviderContent, Text, ToolResult
+from ..prefilter import superset, touched
 from ..pricing.messages import Pricer
 from ..pricing.text import (
     CachedCounter,
@@ -514,18 +515,23 @@ def _deferred(
     (``deferring``), each read once per text (``HistoryIndex.of_text``), and not reported
     done by the assistant since (``_reported_done_since``: a task no longer owed); of the
     newest ``_FILL_LOOKS`` substantive ones only (a cold fit of a long chat reads no more:
-    the fill keeps the oldest anyway)."""
+    the fill keeps the oldest anyway). The first text not known yet has all of them read
+    with it (``deferring_each``: a screen's call costs about a request's reading)."""
     starts = index.starts
-    looked = 0
-    for k in newest_first:
-        if not substantive(k):
-            continue
-        put_off = index.of_text(starts[k], "deferring", deferring)
+    asked = list(islice((k for k in newest_first if substantive(k)), _FILL_LOOKS))
+    read: dict[str, tuple[str, ...]] = {}
+
+    def put_off_in(text: str) -> tuple[str, ...]:
+        if not read:
+            texts = [index.request_text(starts[k]) for k in asked]
+            read.update(zip(texts, deferring_each(texts), strict=True))
+        found = read.get(text)
+        return deferring(text) if found is None else found
+
+    for k in asked:
+        put_off = index.of_text(starts[k], "deferring", put_off_in)
         if put_off and not _reported_done_since(index, starts[k], put_off):
             yield k
-        looked += 1
-        if looked >= _FILL_LOOKS:
-            return
 
 
 def _reported_done_since(index: HistoryIndex, at: int, asked: tuple[str, ...]) -> bool:
@@ -595,18 +601,62 @@ def deferring(text: str) -> tuple[str, ...]:
     >>> deferring("Here's the log.\\n" + "12:00 WARN retry\\n" * 30 + "Later, bump the limit.")
     ('Later, bump the limit.',)
     """
+    return deferring_each([text])[0]
+
+
+def deferring_each(texts: Sequence[str]) -> list[tuple[str, ...]]:
+    """``deferring`` of each of ``texts``, all their sentences screened at once
+    (``_may_defer``): Python's engine read each sentence for the three large alternations
+    (~90 µs a request, ~5 ms of a cold fit reading its newest requests for one put off),
+    and most sentences hold none of their words.
+
+    >>> deferring_each(["ok", "Fix the login bug.", "When you get a chance, bump the limit."])
+    [(), (), ('When you get a chance, bump the limit.',)]
+    """
+    said = [_deferring_sentences(text) for text in texts]
+    every = [s for sentences in said for s in sentences]
+    may = _may_defer(every)
+    found: list[tuple[str, ...]] = []
+    at = 0
+    for sentences in said:
+        found.append(
+            tuple(
+                s
+                for i, s in enumerate(sentences, at)
+                if (may is None or i in may)
+                and (DEFERRED.search(s) or WHEN_FREE.search(s) or WAITS_FOR.match(s))
+            )
+        )
+        at += len(sentences)
+    return found
+
+
+def _deferring_sentences(text: str) -> list[str]:
+    """The sentences of ``text`` read for a request put off (``deferring``)."""
     if len(text) <= _DEFERRING_CHARS:
         own = [] if is_nudge(text) else [text]
     else:
         own = words_beside_paste(text) or []
         if len(own) > _DEFERRING_BESIDE_MOST:
-            return ()  # (a document's many short paragraphs: read, they cost a fit ~50 ms)
-    return tuple(
-        s
-        for words in own
-        for s in own_sentences(words)
-        if DEFERRED.search(s) or WHEN_FREE.search(s) or WAITS_FOR.match(s)
-    )
+            return []  # (a document's many short paragraphs: read, they cost a fit ~50 ms)
+    return [s for words in own for s in own_sentences(words)]
+
+
+#: The words that put a request off (``deferring``), each read in a sentence of its own
+_DEFERRAL = (DEFERRED, WHEN_FREE, WAITS_FOR)
+
+
+def _may_defer(sentences: Sequence[str]) -> set[int] | None:
+    """The indices of ``sentences`` in which a word of ``_DEFERRAL`` may be found, by RE2's
+    supersets of them (``prefilter.touched``: one search of the sentences joined, a
+    pattern); None: every one may (no RE2, or a text it cannot read)."""
+    may: set[int] = set()
+    for pattern in _DEFERRAL:
+        found = touched(superset(pattern, in_parts=True), sentences)
+        if found is None:
+            return None
+        may |= found
+    return may
 
 
 def defers(text: str) -> bool:
@@ -852,8 +902,7 @@ def _pin_requests(
 
         def owed() -> tuple[int, ...]:
             """The requests put off and still owed, read at once (``_Asked.deferred``)."""
-            facts = _request_facts(index, pricer)
-            says = _read_once(facts, "substantive", index, lambda k: index.substantive(starts[k]))
+            says = _says_something(index, _request_facts(index, pricer))
             return tuple(_deferred(index, requests(range(older - 1, -1, -1)), says))
 
         asked = _Asked(older, told, kept_room, goal, ())
@@ -865,9 +914,7 @@ def _pin_requests(
         asked = replace(asked, deferred=owed())
         deferred = asked.deferred
         facts = _request_facts(index, pricer)
-        substantive = _read_once(
-            facts, "substantive", index, lambda k: index.substantive(starts[k])
-        )
+        substantive = _says_something(index, facts)
 
         def among_requests(positions: Iterator[int]) -> Iterator[int]:
             """The units of the earlier requests at ``positions`` (newest first)."""
@@ -1203,6 +1250,27 @@ def _read_once(
         return found  # type: ignore[no-any-return]
 
     return once
+
+
+def _says_something(index: HistoryIndex, facts: _RequestFacts) -> Callable[[int], bool]:
+    """Whether request ``k`` (by its unit) says something (``HistoryIndex.substantive``),
+    read once per message (``_read_once``: ``of_text`` keeps nothing in a cold fit, and its
+    cap steps ask it of the same requests again)."""
+    starts = index.starts
+    return _read_once(facts, "substantive", index, lambda k: index.substantive(starts[k]))
+
+
+def _told_in(
+    index: HistoryIndex, pricer: Pricer
+) -> Callable[[int], tuple[tuple[int, str, int], ...]]:
+    """The sentences of request ``k`` (by its unit) that tell a fact
+    (``gists.told_sentences``), read once per message (``_read_once``): a cold fit's walk
+    of the facts told bounded each candidate by them, then excerpted it from them again."""
+    starts = index.starts
+    return _read_once(
+        _request_facts(index, pricer), "told", index,
+        lambda k: index.of_text(starts[k], "told", told_sentences),
+    )  # fmt: skip
 
 
 def _texts_once(index: HistoryIndex, facts: _RequestFacts) -> Callable[[int], str]:
@@ -2422,6 +2490,12 @@ def _fill(
     ``_words_fit``), and its text (``_texts_once``)."""
     starts, least = index.starts, index.least_message_cost()
     substantive, words_may_fit, text_of = asks
+    # (its sentences and their frames read once per message: ``of_text`` keeps nothing in a
+    # cold fit, and each cap step's fill steps over the same oldest requests again)
+    frames = _read_once(
+        _request_facts(index, pricer), "own frames", index,
+        lambda k: index.of_text(starts[k], "own frames", _own_frames),
+    )  # fmt: skip
     spent = looked = shown = 0
     captions: Counter[str] | None = None
     said: set[str] | None = None  # the words of the requests pinned
@@ -2453,7 +2527,7 @@ def _fill(
         text = text_of(k)
         own: str | None = text
         if said_often is not None and index.chars[start] <= TOLD_TURN_CHARS:
-            own = _own_excerpt(index, start, said_often.shapes, text)
+            own = _own_excerpt(frames(k), said_often.shapes, text)
             if own is None and _glued_to_paste(index, k):
                 own = text  # (pinned as its words below)
             elif own is None and k < said_often.upto:
@@ -2532,9 +2606,11 @@ class _ToldWalk:
     least: dict[int, int] = field(default_factory=dict)
     excerpts: dict[int, str | None] = field(default_factory=dict)
 
-    def excerpt(self, index: HistoryIndex, k: int, said: Counter[int]) -> str | None:
+    def excerpt(
+        self, index: HistoryIndex, pricer: Pricer, k: int, said: Counter[int]
+    ) -> str | None:
         if k not in self.excerpts:
-            self.excerpts[k] = _told_excerpt(index, k, said)
+            self.excerpts[k] = _told_excerpt(index, pricer, k, said)
         return self.excerpts[k]
 
 
@@ -2561,6 +2637,7 @@ def _pin_told(
     least = index.least_message_cost()
     if room < least:
         return 0
+    says = _says_something(index, _request_facts(index, pricer))
     scan = _told_scan(index, min(older, _TOLD_VISITS))
     ranked: list[tuple[int, int, int, int | None, bool]]
     if not scan.walked:  # (a first walk: each bounded when reached, as a one-shot fit needs)
@@ -2593,11 +2670,11 @@ def _pin_told(
         bound = _told_low(index, pricer, least, k, by_sentence) if low is None else low
         if bound > left:
             continue  # (most of a long chat's candidates, once the room is nearly spent)
-        if newer.reset(start) or not index.substantive(start):
+        if newer.reset(start) or not says(k):
             known[k] = maxsize
             continue  # (asked of the few pinned only: "lol 😂" tells nothing)
         if by_sentence:
-            told = walked.excerpt(index, k, wordings_said)
+            told = walked.excerpt(index, pricer, k, wordings_said)
             if told is None:
                 known[k] = maxsize
                 continue
@@ -2637,14 +2714,13 @@ def _pin_told(
 _WHOLE_OVER_EXCERPT = 2
 
 
-def _told_excerpt(index: HistoryIndex, k: int, said: Counter[int]) -> str | None:
+def _told_excerpt(index: HistoryIndex, pricer: Pricer, k: int, said: Counter[int]) -> str | None:
     """The sentences of user turn ``k`` that tell a fact (``gists.told_excerpt``), none the
     user says again and again (``said`` counts each wording, ``gists.routine_sentence``);
     None when it holds more than one text block or none such sentence."""
-    start = index.starts[k]
-    if not index.one_text_block(start):
+    if not index.one_text_block(index.starts[k]):
         return None
-    told = excerpt_told(index.of_text(start, "told", told_sentences), said)
+    told = excerpt_told(_told_in(index, pricer)(k), said)
     return None if told is None else told[1]
 
 
@@ -2664,8 +2740,8 @@ def _told_excerpt_least(index: HistoryIndex, pricer: Pricer, k: int, sentences: 
     return bound
 
 
-def _told_floor(index: HistoryIndex, pricer: Pricer, start: int) -> int:
-    """A lower bound of what request ``start``'s excerpt of the facts it tells costs beyond
+def _told_floor(index: HistoryIndex, pricer: Pricer, k: int) -> int:
+    """A lower bound of what request ``k``'s excerpt of the facts it tells costs beyond
     its framing, whichever of its sentences the user says again and again since (the
     bound of its cheapest told sentence alone: every excerpt holds one), once per text and
     vocabulary; ``sys.maxsize`` when it tells none. A refit's walk of the facts told in
@@ -2674,10 +2750,10 @@ def _told_floor(index: HistoryIndex, pricer: Pricer, start: int) -> int:
     counter = pricer.counter
 
     def floor(_text: str) -> int:
-        told = index.of_text(start, "told", told_sentences)
+        told = _told_in(index, pricer)(k)
         return min((tokens_at_least(counter, _excerpt(s)) for _, s, _ in told), default=maxsize)
 
-    return index.of_text(start, f"told floor {counter.name}", floor)
+    return index.of_text(index.starts[k], f"told floor {counter.name}", floor)
 
 
 def _excerpt(sentences: str) -> str:
@@ -2881,7 +2957,7 @@ def _told_low(index: HistoryIndex, pricer: Pricer, least: int, k: int, by_senten
     """A lower bound of what pinning told-facts candidate ``k`` costs (``_ToldLows``)."""
     start = index.starts[k]
     if by_sentence:
-        return least + _told_floor(index, pricer, start)
+        return least + _told_floor(index, pricer, k)
     if index.priced[start]:
         return index.costs[start]
     return least + tokens_at_least(pricer.counter, index.request_text(start))
@@ -2909,13 +2985,13 @@ def _said_in_frame(index: HistoryIndex, older: int) -> _ToldScan:
     return _told_scan(index, min(older, _TOLD_VISITS))
 
 
-def _own_excerpt(index: HistoryIndex, start: int, said: Counter[int], text: str) -> str | None:
-    """``gists.own_excerpt`` of request ``start``'s ``text`` without the sentences the user
-    says again and again in the same frame (``said``: ``_said_in_frame``), its sentences and
-    their frames read once per text: a refit's ``_fill`` steps over the same few hundred
-    oldest requests again, and splitting each into sentences and frames again was ~1.5 ms
-    of a 10,000-message session's refit at 32k (speed84)."""
-    sentences, frames = index.of_text(start, "own frames", _own_frames)
+def _own_excerpt(framed: tuple[list[str], list[int]], said: Counter[int], text: str) -> str | None:
+    """``gists.own_excerpt`` of a request's ``text`` without the sentences the user says
+    again and again in the same frame (``said``: ``_said_in_frame``), its sentences and their
+    frames (``framed``: ``_own_frames``) read once per text: a refit's ``_fill`` steps over
+    the same few hundred oldest requests again, and splitting each into sentences and frames
+    again was ~1.5 ms of a 10,000-message session's refit at 32k (speed84)."""
+    sentences, frames = framed
     routine = [repeated(said[frame]) for frame in frames]
     return excerpt_without(text, sentences, routine)
 
