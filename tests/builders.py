@@ -560,6 +560,16 @@ def call_and_result(
     ]
 
 
+# work unrelated to a user's turn, and the three ways an assistant answers such a turn in
+# the recap tests: "Got it." and the work, the work alone, "Noted." alone
+OTHER_WORK = call_and_result("c23", "shell", {"command": "git diff --stat"}, "1 file changed", 23)
+ANSWERED_THREE_WAYS = pytest.mark.parametrize(
+    "answer",
+    [[Message.assistant("Got it."), *OTHER_WORK], OTHER_WORK, [Message.assistant("Noted.")]],
+    ids=["got-it", "silent", "noted"],
+)
+
+
 def chat_between_pastes(
     seed: int,
     goal: str,

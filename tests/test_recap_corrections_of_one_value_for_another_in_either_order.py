@@ -15,19 +15,20 @@ from __future__ import annotations
 
 import pytest
 
-from builders import call_and_result, export_recap, filed_as_a_rule, recap_section
+from builders import (
+    ANSWERED_THREE_WAYS,
+    OTHER_WORK,
+    call_and_result,
+    export_recap,
+    filed_as_a_rule,
+    recap_section,
+)
 from contextledger.model import Message
 
 RULES = "Constraints and corrections"
 ALSO = "User also said"
 
 TASK = "Fix the CSV export in src/export/csv_writer.py so that it writes ISO dates."
-OTHER_WORK = call_and_result("c23", "shell", {"command": "git diff --stat"}, "1 file changed", 23)
-ANSWERS = pytest.mark.parametrize(
-    "answer",
-    [[Message.assistant("Got it."), *OTHER_WORK], OTHER_WORK, [Message.assistant("Noted.")]],
-    ids=["got-it", "silent", "noted"],
-)
 
 
 def _recap(said: str, answer: list[Message], *before: str | list[Message]) -> str:
@@ -40,7 +41,7 @@ def _writes(value: str) -> list[Message]:
     )
 
 
-@ANSWERS
+@ANSWERED_THREE_WAYS
 @pytest.mark.parametrize(
     "said",
     [
@@ -104,7 +105,7 @@ def test_a_value_in_small_letters_set_against_one_the_work_said_makes_a_rule(sai
     assert said not in recap_section(recap, ALSO)
 
 
-@ANSWERS
+@ANSWERED_THREE_WAYS
 @pytest.mark.parametrize(
     "said",
     [

@@ -14,7 +14,12 @@ from __future__ import annotations
 
 import pytest
 
-from builders import call_and_result, export_recap, filed_as_a_rule, recap_section
+from builders import (
+    ANSWERED_THREE_WAYS,
+    export_recap,
+    filed_as_a_rule,
+    recap_section,
+)
 from contextledger.compaction.rules import owner_area, sets_a_value_said_first
 from contextledger.model import Message
 
@@ -23,19 +28,13 @@ ALSO = "User also said"
 OPEN = "Open requests"
 
 TASK = "Fix the CSV export in src/export/csv_writer.py so that it writes ISO dates."
-OTHER_WORK = call_and_result("c23", "shell", {"command": "git diff --stat"}, "1 file changed", 23)
-ANSWERS = pytest.mark.parametrize(
-    "answer",
-    [[Message.assistant("Got it."), *OTHER_WORK], OTHER_WORK, [Message.assistant("Noted.")]],
-    ids=["got-it", "silent", "noted"],
-)
 
 
 def _recap(said: str, answer: list[Message]) -> str:
     return export_recap(TASK, "I'll fix the date format first.", said, answer)
 
 
-@ANSWERS
+@ANSWERED_THREE_WAYS
 @pytest.mark.parametrize(
     "said",
     [
@@ -74,7 +73,7 @@ def test_a_correction_of_a_value_the_record_named_before_is_left_to_that_reading
     assert sets_a_value_said_first("Si port 8088, tumia port 8090.", "workers: 4")
 
 
-@ANSWERS
+@ANSWERED_THREE_WAYS
 @pytest.mark.parametrize(
     "said",
     [
