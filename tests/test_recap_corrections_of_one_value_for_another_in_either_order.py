@@ -131,3 +131,12 @@ def test_two_values_told_together_are_no_rule(said: str, answer: list[Message]) 
 def test_a_status_the_assistant_echoes_is_no_rule(said: str, echo: str) -> None:
     recap = _recap(said, [Message.assistant(echo), *OTHER_WORK])
     assert said not in recap_section(recap, RULES)
+
+
+def test_a_state_of_two_things_one_the_work_named_before_is_no_rule() -> None:
+    # (Kazakh: Redis went down, Memcached works well - after a config naming memcached, the
+    # value said before sits in the clause that is no denial)
+    said = "Redis түсті, Memcached жақсы жұмыс істейді."
+    config = call_and_result("c22", "shell", {"command": "cat app.yaml"}, "cache: memcached\n", 22)
+    recap = _recap(said, [Message.assistant("Got it."), *OTHER_WORK], config, "ok")
+    assert said not in recap_section(recap, RULES)

@@ -3507,7 +3507,8 @@ def sets_one_of_two(sentence: str, before: str, user_before: str, answer: str) -
     incremental backups apnaqam." answered "daily incremental backups from now on"), its
     clause said with a word the work never said (:func:`_taken_up_alone`).
     Not asked; not two things told together ("Redis is down, Memcached is fine.": a
-    value opening its clause with two words after it is a state).
+    value opening its clause with two words after it is a state), nor a value ``before``
+    said set in the clause that is no denial.
 
     >>> sets_one_of_two("ca-central-1 ажыглаңар, us-east-2 эвес.", "", "", "")
     True
@@ -3526,7 +3527,15 @@ def sets_one_of_two(sentence: str, before: str, user_before: str, answer: str) -
     values = [_clause_value(c, other_script) for c in clauses]
     first, second = values
     if first and second and first != second and _same_kind(first, second):
-        return any(_denied_in(c, v) for c, v in zip(clauses, (first, second), strict=True))
+        # (a value the record said before is the old one, in the clause that denies it: not
+        # "Redis түстэ, Memcached үчүгэйдик үлэлиир." after a config's "cache: memcached",
+        # a state of two things; two said before are :func:`replaces_said_value`'s)
+        old = [v for v in values if v and whole_token(before.casefold(), v.casefold())]
+        return len(old) < len(values) and any(
+            _denied_in(c, v)
+            for c, v in zip(clauses, (first, second), strict=True)
+            if not old or v in old
+        )
     worked = _without_lines(before, user_before).casefold()
     return _taken_up_alone(clauses, before, worked, answer) or _set_against_said(clauses, worked)
 
