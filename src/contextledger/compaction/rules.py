@@ -3551,8 +3551,8 @@ _LATIN_RUN = re.compile(r"(?<![^\W\d_])[A-Za-z][\w.+-]*(?:\s+[A-Za-z0-9][\w.+-]*
 
 def _clause_value(clause: str, other_script: bool) -> str | None:
     """The one value a clause of a correction names, by its look: a name or a number
-    with a digit (:func:`_marked`'s numbers: a version, "port 8088"; not a count opening
-    the clause), an id among hyphens, or, in a sentence of another script, its one run of
+    with a digit (:func:`_marked`'s numbers with a name in capitals before them, "Rocky
+    Linux 9", or a version, "3.12"), an id among hyphens, or, in a sentence of another script, its one run of
     Latin words ("Rocky Linux 9", "server sent events"); None for none or several."""
     ids: list[str] = _HYPHEN_ID.findall(clause)
     if len(ids) == 1:
@@ -3567,7 +3567,9 @@ def _clause_value(clause: str, other_script: bool) -> str | None:
     at = clause.find(numbered[0])
     end = at + len(numbered[0])
     names = [clause.find(n) for n in _marked(clause) if not n[0].isdigit()]
-    return clause[min((k for k in names if 0 <= k < at), default=at) : end]
+    start = min((k for k in names if 0 <= k < at), default=at)
+    # (a bare number is a version only with a dot: "took 3 s" / "zstd 2 s" are timings)
+    return clause[start:end] if start < at or "." in numbered[0] else None
 
 
 def _same_kind(a: str, b: str) -> bool:
@@ -3616,13 +3618,20 @@ def _set_against_said(clauses: Sequence[str], worked: str) -> bool:
     casefolded: a config's "weekly full backups", the old value) with only a denial beside
     it (:func:`_denial_room`), in words the work never said, and the other clause says two
     words or more the work never said either, but for the run's ("daily incremental
-    backups apnaqam"): a new value and a verb of the user's language."""
+    backups apnaqam"): a new value and a verb of the user's language; beside a one-word
+    run, a new value of marked look (:func:`_marked`)."""
     for old, new in ((0, 1), (1, 0)):
         run = _run_named(clauses[old], worked)
         beside = [w for w in _words_of(clauses[old]) if w not in run.split()]
         fresh = [w for w in _words_of(clauses[new]) if w not in run.split()]
+        # (a one-word value said before is set against a new one of marked look, "Memcached
+        # miti, Redis … fayyadami": "gzip works, thanks a lot." is a status and thanks)
+        marked = " " in run or bool(
+            _marked(clauses[new], opens=False) or _HYPHEN_ID.search(clauses[new])
+        )
         if (
             run
+            and marked
             and 1 <= len(beside) <= _denial_room(run)
             and len(fresh) >= _DENIAL_WORDS
             and not any(whole_token(worked, w) for w in (*beside, *fresh))
