@@ -35,6 +35,11 @@ def _recap(said: str, answer: list[Message], *before: str | list[Message]) -> st
     return export_recap(TASK, "I'll fix the date format first.", *before, said, answer)
 
 
+def _a_rule_only(recap: str, said: str) -> bool:
+    """Whether the recap files ``said`` as a rule and nowhere else the user's words go."""
+    return filed_as_a_rule(recap, said) and said not in recap_section(recap, ALSO)
+
+
 def _writes(value: str) -> list[Message]:
     return call_and_result(
         "c24", "shell", {"command": f"echo 'strategy: {value}' >> docs/plan.md"}, "", 24
@@ -58,9 +63,7 @@ def _writes(value: str) -> list[Message]:
 def test_two_values_of_one_kind_set_one_against_the_other_are_a_rule(
     said: str, answer: list[Message]
 ) -> None:
-    recap = _recap(said, answer)
-    assert filed_as_a_rule(recap, said)
-    assert said not in recap_section(recap, ALSO)
+    assert _a_rule_only(_recap(said, answer), said)
 
 
 @pytest.mark.parametrize(
@@ -83,9 +86,7 @@ def test_a_value_in_small_letters_the_answer_takes_up_makes_a_rule(
         if taken_up == "said"
         else _writes(new)
     )
-    recap = _recap(said, answer)
-    assert filed_as_a_rule(recap, said)
-    assert said not in recap_section(recap, ALSO)
+    assert _a_rule_only(_recap(said, answer), said)
 
 
 @pytest.mark.parametrize(
@@ -101,8 +102,7 @@ def test_a_value_in_small_letters_set_against_one_the_work_said_makes_a_rule(sai
         "c22", "shell", {"command": "cat ops/backup.yaml"}, "backup: weekly full backups\n", 22
     )
     recap = _recap(said, [Message.assistant("Noted.")], config, "ok")
-    assert filed_as_a_rule(recap, said)
-    assert said not in recap_section(recap, ALSO)
+    assert _a_rule_only(recap, said)
 
 
 @ANSWERED_THREE_WAYS
