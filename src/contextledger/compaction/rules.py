@@ -3540,7 +3540,7 @@ def sets_one_of_two(sentence: str, before: str, user_before: str, answer: str) -
     return _taken_up_alone(clauses, before, worked, answer) or _set_against_said(clauses, worked)
 
 
-_DENIAL_WORDS = 2
+_SET_ASIDE_ROOM = 2  # words beside a value of two words or more that can say only "not"
 _ONE_OF_TWO_WORDS = 7  # "e hoʻohana i ka Ubuntu 24.04 no ke kiʻi": a use, a value, its why
 # a letter of a script other than Latin: a name in Latin letters stands out among them
 _OTHER_SCRIPT = re.compile(r"[^\W\d_A-Za-z\u00c0-\u02ff\u1e00-\u1eff]")
@@ -3610,7 +3610,7 @@ def _denial_room(value: str) -> int:
     """The words beside a value that can say only "not": one beside a one-word value
     ("nginx tɛ", "Amo flask"), two beside a longer one ("Janiw weekly full backups
     ukhamäkiti"); "Memcached is fine" is a state of another thing."""
-    return _DENIAL_WORDS if " " in value else _DENIAL_WORDS - 1
+    return _SET_ASIDE_ROOM if " " in value else _SET_ASIDE_ROOM - 1
 
 
 def _set_against_said(clauses: Sequence[str], worked: str) -> bool:
@@ -3633,7 +3633,7 @@ def _set_against_said(clauses: Sequence[str], worked: str) -> bool:
             run
             and marked
             and 1 <= len(beside) <= _denial_room(run)
-            and len(fresh) >= _DENIAL_WORDS
+            and len(fresh) >= _SET_ASIDE_ROOM
             and not any(whole_token(worked, w) for w in (*beside, *fresh))
         ):
             return True
