@@ -558,21 +558,8 @@ def export_recap(task: str, opening: str, *turns: str | list[Message]) -> str:
     return render_digest(digest(record), 4800)
 
 
-# the task of :func:`export_recap`'s records, and the ways the assistant answers a statement
-# there: "Got it." and other work, the other work only, or "Noted." alone
+# the task of :func:`export_recap_of`'s records (answered as :data:`ANSWERED_THREE_WAYS`)
 EXPORT_TASK = "Fix the CSV export in src/export/csv_writer.py so that it writes ISO dates."
-
-
-def answered_three_ways() -> pytest.MarkDecorator:
-    """Parametrize a test's ``answer`` (messages after the user's statement) three ways."""
-    other_work = call_and_result(
-        "c23", "shell", {"command": "git diff --stat"}, "1 file changed", 23
-    )
-    return pytest.mark.parametrize(
-        "answer",
-        [[Message.assistant("Got it."), *other_work], other_work, [Message.assistant("Noted.")]],
-        ids=["got-it", "silent", "noted"],
-    )
 
 
 def export_recap_of(said: str, answer: list[Message]) -> str:
@@ -588,6 +575,16 @@ def call_and_result(
         Message.assistant(ToolCall(cid, name, json.dumps(args)), id=f"a{n}"),
         Message.tool(cid, result, id=f"t{n}"),
     ]
+
+
+# work unrelated to a user's turn, and the three ways an assistant answers such a turn in
+# the recap tests: "Got it." and the work, the work alone, "Noted." alone
+OTHER_WORK = call_and_result("c23", "shell", {"command": "git diff --stat"}, "1 file changed", 23)
+ANSWERED_THREE_WAYS = pytest.mark.parametrize(
+    "answer",
+    [[Message.assistant("Got it."), *OTHER_WORK], OTHER_WORK, [Message.assistant("Noted.")]],
+    ids=["got-it", "silent", "noted"],
+)
 
 
 def chat_between_pastes(

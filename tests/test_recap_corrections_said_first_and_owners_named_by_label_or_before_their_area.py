@@ -15,8 +15,8 @@ from __future__ import annotations
 import pytest
 
 from builders import (
+    ANSWERED_THREE_WAYS,
     a_rule_in_one_section,
-    answered_three_ways,
     export_recap_of,
     filed_as_a_rule,
     recap_section,
@@ -25,10 +25,9 @@ from contextledger.compaction.rules import owner_area, sets_a_value_said_first
 from contextledger.model import Message
 
 ALSO = "User also said"
-ANSWERS = answered_three_ways()
 
 
-@ANSWERS
+@ANSWERED_THREE_WAYS
 @pytest.mark.parametrize(
     "said",
     [
@@ -67,7 +66,7 @@ def test_a_correction_of_a_value_the_record_named_before_is_left_to_that_reading
     assert sets_a_value_said_first("Si port 8088, tumia port 8090.", "workers: 4")
 
 
-@ANSWERS
+@ANSWERED_THREE_WAYS
 @pytest.mark.parametrize(
     "said",
     [

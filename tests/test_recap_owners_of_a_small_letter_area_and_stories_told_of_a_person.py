@@ -15,15 +15,14 @@ from __future__ import annotations
 
 import pytest
 
-from builders import a_rule_in_one_section, answered_three_ways, export_recap_of, recap_section
+from builders import ANSWERED_THREE_WAYS, a_rule_in_one_section, export_recap_of, recap_section
 from contextledger.compaction.rules import owner_area, owner_by_shape
 from contextledger.model import Message
 
 RULES = "Constraints and corrections"
-ANSWERS = answered_three_ways()
 
 
-@ANSWERS
+@ANSWERED_THREE_WAYS
 @pytest.mark.parametrize(
     "said",
     [
@@ -46,7 +45,7 @@ def test_an_owner_of_a_system_or_of_an_area_the_record_works_on_is_a_rule_in_one
     assert a_rule_in_one_section(export_recap_of(said, answer), said)
 
 
-@ANSWERS
+@ANSWERED_THREE_WAYS
 @pytest.mark.parametrize(
     "said",
     [

@@ -168,6 +168,7 @@ from .rules import (
     running_talk,
     sets_a_value_said_first,
     sets_deadline,
+    sets_one_of_two,
     someone_elses,
     spares_a_step,
     superseded_values,
@@ -1528,6 +1529,12 @@ def _fill_rules(
                         told[: max(told.find(s), 0)],
                     )
                     or sets_a_value_said_first(core, record[: max(record.find(s), 0)])
+                    or sets_one_of_two(
+                        core,
+                        record[: max(record.find(s), 0)],
+                        told[: max(told.find(s), 0)],
+                        _answer_to(s, messages),
+                    )
                     or _swapped_and_taken_up(core, messages, record, told)
                     or _taken_up_instead(core, messages, told)
                     or _pin_kept(core, messages, record[: max(record.find(s), 0)])
@@ -1580,6 +1587,16 @@ def _after_said(sentence: str, messages: Sequence[Message]) -> Sequence[Message]
         (k for k, m in enumerate(messages) if m.role == "user" and sentence in m.text), None
     )
     return () if said is None else messages[said + 1 :]
+
+
+def _answer_to(sentence: str, messages: Sequence[Message]) -> str:
+    """What the assistant said and the calls it made after the user's turn that said
+    ``sentence``, until the user spoke again: its answer."""
+    return "\n".join(
+        text
+        for m in takewhile(lambda m: m.role != "user", _after_said(sentence, messages))
+        for text in (m.text, *(c.arguments for c in m.tool_calls))
+    )
 
 
 def _calls_after(sentence: str, messages: Sequence[Message]) -> list[str]:

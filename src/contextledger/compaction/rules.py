@@ -3550,6 +3550,169 @@ def _label(clause: str, number: str) -> str:
     return before[-1].casefold() if before else ""
 
 
+def sets_one_of_two(sentence: str, before: str, user_before: str, answer: str) -> bool:
+    """A correction setting one value against another of its kind, in either order ("not
+    A, use B" and "use B, not A": "eu-west-1 tɛ, me-central-1 baara kɛ.", "Java 21
+    ажыглаңар, Java 11 эвес."), by shape in any language: a short sentence cut once into
+    two clauses, each naming one value of one kind (:func:`_clause_value`) - a version or
+    a number a name sits before, an id with a digit among hyphens, a name in Latin letters
+    among another script's - and one clause its value and a word or two only, the denial
+    (:func:`_denied_in`); or the value of one clause is what the assistant's answer
+    (``answer``: its words and calls until the user speaks again) took up, said nowhere in
+    ``before``, and the other's it did not ("Janiw weekly full backups ukhamäkiti, daily
+    incremental backups apnaqam." answered "daily incremental backups from now on"), its
+    clause said with a word the work never said (:func:`_taken_up_alone`).
+    Not asked; not two things told together ("Redis is down, Memcached is fine.": a
+    value opening its clause with two words after it is a state), nor a value ``before``
+    said set in the clause that is no denial.
+
+    >>> sets_one_of_two("ca-central-1 ажыглаңар, us-east-2 эвес.", "", "", "")
+    True
+    >>> sets_one_of_two("Redis is down, Memcached is fine.", "", "", "Restarting Redis.")
+    False
+    """
+    cut = _FIRST_SAID_CUT.search(sentence)
+    if cut is None or asks(sentence):
+        return False
+    clauses = (sentence[: cut.start()], sentence[cut.end() :].rstrip(" .!。"))
+    if _FIRST_SAID_CUT.search(clauses[1]) or not all(
+        1 < word_count(c) <= _ONE_OF_TWO_WORDS for c in clauses
+    ):
+        return False
+    other_script = _OTHER_SCRIPT.search(sentence) is not None
+    values = [_clause_value(c, other_script) for c in clauses]
+    first, second = values
+    if first and second and first != second and _same_kind(first, second):
+        # (a value the record said before is the old one, in the clause that denies it: not
+        # "Redis түстэ, Memcached үчүгэйдик үлэлиир." after a config's "cache: memcached",
+        # a state of two things; two said before are :func:`replaces_said_value`'s)
+        old = [v for v in values if v and whole_token(before.casefold(), v.casefold())]
+        return len(old) < len(values) and any(
+            _denied_in(c, v)
+            for c, v in zip(clauses, (first, second), strict=True)
+            if not old or v in old
+        )
+    worked = _without_lines(before, user_before).casefold()
+    return _taken_up_alone(clauses, before, worked, answer) or _set_against_said(clauses, worked)
+
+
+_SET_ASIDE_ROOM = 2  # words beside a value of two words or more that can say only "not"
+_ONE_OF_TWO_WORDS = 7  # "e hoʻohana i ka Ubuntu 24.04 no ke kiʻi": a use, a value, its why
+# a letter of a script other than Latin: a name in Latin letters stands out among them
+_OTHER_SCRIPT = re.compile(r"[^\W\d_A-Za-z\u00c0-\u02ff\u1e00-\u1eff]")
+# an id in small letters with a digit among hyphens: a region, a zone ("eu-central-2")
+_HYPHEN_ID = re.compile(r"(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)*-[a-z]*\d[a-z0-9]*(?![\w-])")
+_LATIN_RUN = re.compile(r"(?<![^\W\d_])[A-Za-z][\w.+-]*(?:\s+[A-Za-z0-9][\w.+-]*)*")
+
+
+def _clause_value(clause: str, other_script: bool) -> str | None:
+    """The one value a clause of a correction names, by its look: a name or a number
+    with a digit (:func:`_marked`'s numbers with a name in capitals before them, "Rocky
+    Linux 9", or a version, "3.12"), an id among hyphens, or, in a sentence of another script, its one run of
+    Latin words ("Rocky Linux 9", "server sent events"); None for none or several."""
+    ids: list[str] = _HYPHEN_ID.findall(clause)
+    if len(ids) == 1:
+        return ids[0]
+    if other_script:
+        runs: list[str] = _LATIN_RUN.findall(clause)
+        return runs[0] if len(runs) == 1 else None
+    numbered = _NAMED_NUMBER.findall(clause)
+    if len(numbered) != 1:
+        return None
+    # (from the name said with its number: "Rocky Linux 9", "Python 3.12")
+    at = clause.find(numbered[0])
+    end = at + len(numbered[0])
+    names = [clause.find(n) for n in _marked(clause) if not n[0].isdigit()]
+    start = min((k for k in names if 0 <= k < at), default=at)
+    # (a bare number is a version only with a dot: "took 3 s" / "zstd 2 s" are timings)
+    return clause[start:end] if start < at or "." in numbered[0] else None
+
+
+def _same_kind(a: str, b: str) -> bool:
+    """Whether two values are of one kind: both ids among hyphens, both with a number,
+    or neither."""
+    return _value_shape(a) == _value_shape(b)
+
+
+def _value_shape(value: str) -> tuple[bool, bool]:
+    return _HYPHEN_ID.fullmatch(value) is not None, any(c.isdigit() for c in value)
+
+
+def _taken_up_alone(clauses: Sequence[str], before: str, worked: str, answer: str) -> bool:
+    """Whether ``answer`` names a run of one clause's words that ``before`` never said
+    (the value the user set there first and the assistant took up), said with a word
+    (its verb) that the work before (``worked``: the calls, their output, the assistant's
+    words) never said - one of the user's language, not an English status the assistant
+    echoes ("tests pass now, great job." answered "tests pass") - and of the other's no
+    word but those the run shares ("backups" of "weekly full backups" beside "daily
+    incremental backups"), that other clause being short enough to say only a value and
+    "not"."""
+    runs = [_run_named(c, answer) for c in clauses]
+    for taken, other in ((0, 1), (1, 0)):
+        run = runs[taken]
+        if not run or whole_token(before.casefold(), run.casefold()):
+            continue
+        beside = [w for w in _words_of(clauses[taken]) if w not in run.split()]
+        if not beside or any(whole_token(worked, w) for w in beside):
+            continue
+        shared = set(run.casefold().split())
+        named = {w for w in _words_of(clauses[other]) if whole_token(answer.casefold(), w)}
+        if named <= shared and word_count(clauses[other]) <= len(shared) + _denial_room(run):
+            return True
+    return False
+
+
+def _denial_room(value: str) -> int:
+    """The words beside a value that can say only "not": one beside a one-word value
+    ("nginx tɛ", "Amo flask"), two beside a longer one ("Janiw weekly full backups
+    ukhamäkiti"); "Memcached is fine" is a state of another thing."""
+    return _SET_ASIDE_ROOM if " " in value else _SET_ASIDE_ROOM - 1
+
+
+def _set_against_said(clauses: Sequence[str], worked: str) -> bool:
+    """Whether one clause names a run of words the work before said (``worked``,
+    casefolded: a config's "weekly full backups", the old value) with only a denial beside
+    it (:func:`_denial_room`), in words the work never said, and the other clause says two
+    words or more the work never said either, but for the run's ("daily incremental
+    backups apnaqam"): a new value and a verb of the user's language; beside a one-word
+    run, a new value of marked look (:func:`_marked`)."""
+    for old, new in ((0, 1), (1, 0)):
+        run = _run_named(clauses[old], worked)
+        beside = [w for w in _words_of(clauses[old]) if w not in run.split()]
+        fresh = [w for w in _words_of(clauses[new]) if w not in run.split()]
+        # (a one-word value said before is set against a new one of marked look, "Memcached
+        # miti, Redis … fayyadami": "gzip works, thanks a lot." is a status and thanks)
+        marked = " " in run or bool(
+            _marked(clauses[new], opens=False) or _HYPHEN_ID.search(clauses[new])
+        )
+        if (
+            run
+            and marked
+            and 1 <= len(beside) <= _denial_room(run)
+            and len(fresh) >= _SET_ASIDE_ROOM
+            and not any(whole_token(worked, w) for w in (*beside, *fresh))
+        ):
+            return True
+    return False
+
+
+def _words_of(clause: str) -> list[str]:
+    return [w.casefold() for w in re.findall(r"[\w.+-]*\w", clause)]
+
+
+def _run_named(clause: str, text: str) -> str:
+    """The longest run of ``clause``'s words that ``text`` names whole, casefolded; "" for
+    none. A single word counts only with a letter past its second (not "it", "on")."""
+    words = _words_of(clause)
+    said = text.casefold()
+    for size in range(len(words), 0, -1):
+        for start in range(len(words) - size + 1):
+            run = " ".join(words[start : start + size])
+            if (size > 1 or len(run) > 2) and whole_token(said, run):
+                return run
+    return ""
+
+
 # a Turkish verb's negative imperative ending its clause ("… değiştirme.", "… kullanma, …"),
 # in a Turkish sentence (its letters, or a plural's case ending on a word before it:
 # "Testleri silme.", "Mevcut testlere dokunma."), not after "bir" ("Bu sadece bir
