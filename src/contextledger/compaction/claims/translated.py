@@ -392,6 +392,10 @@ def _differs(claim: str, said: str) -> str | None:
     # is no denial of the rule: "58 seconds (corrected from 91)" for "58 секунд, а не 91")
     mine, folded = _replaced_values(claim), claim.casefold()
     theirs = {v for v in _replaced_values(said) if v in mine or not _holds(folded, v)}
+    if stance_unread(said):
+        # a manner the claim closes on ("… without downtime") is said in these languages
+        # by an ending ("туҡтауһыҙ", "kesintisiz"): no word of denial to hold it to
+        claim = MANNER_TAIL.sub("", claim)
     turned = _denial_turned(claim, said, mine & theirs, theirs)
     if turned is False and ban_in_unread_words(claim, said):
         turned = None  # (its denial is in words no reader here holds: see the function)
