@@ -49,3 +49,11 @@ def test_english_is_still_read_for_its_manner() -> None:
     assert not _stands("Goal: move the service to MariaDB 11.4 without downtime.", said)
     said = "Move the service to MariaDB 11.4 without downtime."
     assert _stands("Goal: move the service to MariaDB 11.4 without downtime.", said)
+
+
+def test_a_rules_without_is_still_held_to_the_users_words() -> None:
+    """Only a move's manner is set aside: "anything may go … without their approval" for
+    a rule that lets nothing go without it is still stripped."""
+    said = "Айгүл deploy-ды басқарады; оның рұқсатынсыз production-ға ештеңе шықпайды."
+    lie = "Айгүл owns the deploy; anything may go to production without their approval."
+    assert not _stands(lie, said)
