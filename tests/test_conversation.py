@@ -83,7 +83,7 @@ def test_next_recap_extends_the_previous_one() -> None:
     out = grown.compact(s, now=123.5)
     assert out.status == "compacted" and out.event is not None
     _, transcript, max_tokens = s.calls[-1]
-    assert max_tokens == 400
+    assert max_tokens == 6000  # the default model's window sizes the recap: 24,000 bytes
     assert transcript.startswith(RECAP_HEADER)
     assert "User: Compacted summary" not in transcript
     assert "User: step 0" not in transcript  # old turns come through the recap, not again
@@ -122,11 +122,12 @@ def test_soft_failure_keeps_everything() -> None:
 
 def test_reply_is_cut_to_2000_bytes_on_multibyte_text() -> None:
     hindi = "उपयोगकर्ता काम कर रहा है। " * 300
-    out = chat(40).compact(Recording(reply=hindi))
+    policy = CompactionPolicy(max_reply_bytes=2_000)
+    out = chat(40).compact(Recording(reply=hindi), policy)
     assert out.event is not None
     size = len(out.event.recap_text.encode())
     assert 1500 < size <= 2000
-    out_zh = chat(40).compact(Recording(reply="用户正在处理任务。" * 400))
+    out_zh = chat(40).compact(Recording(reply="用户正在处理任务。" * 400), policy)
     assert out_zh.event is not None and len(out_zh.event.recap_text.encode()) <= 2000
 
 

@@ -241,7 +241,7 @@ def test_compaction_reports_what_the_recap_left_out_and_where() -> None:
         s.read(f"src/module_{k}/implementation_{k}.py")
     msgs = with_ids([*s.msgs, *[Message.user("go on") for _ in range(12)]])
     out = Conversation.from_messages(list(msgs)).compact(
-        OfflineSummarizer(), CompactionPolicy(), force=True
+        OfflineSummarizer(), CompactionPolicy(max_reply_bytes=2_000), force=True
     )
     assert out.event is not None
     note = next(r for r in out.report if r.startswith("the recap left out, for room"))

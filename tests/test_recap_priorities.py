@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from contextledger.compaction import Conversation, OfflineSummarizer
+from contextledger.compaction import CompactionPolicy, Conversation, OfflineSummarizer
 from contextledger.compaction.digest import (
     Digest,
     digest,
@@ -72,7 +72,9 @@ class _Agent:
 
     def compact(self, cap_window: int | None = None) -> str:
         conv = Conversation.from_messages(with_ids(self.msgs))
-        out = conv.compact(OfflineSummarizer(), force=True, window=cap_window)
+        # (no window: the 2,000-byte floor these priorities are told at, not the default model's)
+        floor = CompactionPolicy(max_reply_bytes=2_000) if cap_window is None else None
+        out = conv.compact(OfflineSummarizer(), floor, force=True, window=cap_window)
         assert out.status == "compacted" and out.event is not None, out.report
         return out.event.recap_text
 

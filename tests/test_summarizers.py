@@ -141,7 +141,8 @@ def test_exactly_one_request_when_on(stub: tuple[Stub, str], tmp_path: Path) -> 
     assert len(state.requests) == 1
     req = state.requests[0]
     assert state.paths == ["/v1/chat/completions"]
-    assert req["model"] == "stub-model" and req["max_tokens"] == 400
+    # (no window: the recap is sized for the default model's, 24,000 bytes, 6,000 tokens)
+    assert req["model"] == "stub-model" and req["max_tokens"] == 6000
     assert req["messages"][0]["role"] == "system"
     assert req["messages"][0]["content"].endswith(
         "Do not invent facts. Return only the summary text, no preamble."
@@ -208,7 +209,7 @@ def test_anthropic_round_trip(stub: tuple[Stub, str]) -> None:
     assert out.status == "compacted"
     assert state.paths == ["/v1/messages"]
     req = state.requests[0]
-    assert req["max_tokens"] == 400 and req["model"] == "claude-stub"
+    assert req["max_tokens"] == 6000 and req["model"] == "claude-stub"
     assert req["system"].endswith("no preamble.")
     assert req["messages"][0]["role"] == "user"
     assert out.event is not None and out.event.summarizer == "anthropic:claude-stub"

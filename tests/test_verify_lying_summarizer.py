@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 
 from builders import openai_tool_call, openai_tool_result
-from contextledger.compaction import Conversation, OpenAISummarizer
+from contextledger.compaction import CompactionPolicy, Conversation, OpenAISummarizer
 from contextledger.compaction.digest import BACKFILL_HEADER
 from contextledger.compaction.verify import verify_recap
 from contextledger.model import Message
@@ -252,7 +252,7 @@ def test_every_line_of_a_long_recap_stands_or_is_reported_cut(stub: StubServer) 
     conv = Conversation.from_messages(read_messages(SESSION))
     stub.script(StubReply(reply))
     summarizer = OpenAISummarizer("gpt-4o-mini", base_url=stub.url, api_key="k", max_retries=0)
-    out = conv.compact(summarizer, force=True)
+    out = conv.compact(summarizer, CompactionPolicy(max_reply_bytes=2_000), force=True)
     assert out.event is not None and out.verification is not None, out.report
     text, v = out.event.recap_text, out.verification
     assert v.cut and not v.misclaims, v.summary()

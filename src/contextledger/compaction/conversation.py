@@ -287,7 +287,9 @@ class Conversation:
     ) -> CompactionOutcome:
         """Recap old turns if the policy says so; soft on every failure.
 
-        ``window`` (the model's context window, in tokens) turns on the token trigger;
+        ``window`` (the model's context window, in tokens) turns on the token trigger
+        and sizes the recap; without it the recap is sized for the default model's window
+        (:func:`sized_window`), as the CLI's ``compact`` sizes it.
         ``count_tokens`` counts the view (without it, a rough 4-characters-a-token
         estimate is used when a window is given).
         ``force`` skips the triggers and cooldown (still keeps the recent turns).
@@ -331,7 +333,8 @@ class Conversation:
         previous_text = previous.recap_text if previous else None
         new_messages = reading.covered_messages(plan.covered_ids)
         n = len(plan.covered_ids)
-        cap = policy.recap_bytes(window)
+        sized = sized_window(window)
+        cap = policy.recap_bytes(sized)
         transcript = build_transcript(new_messages, previous_text, policy)
         all_covers = (previous.covers if previous else ()) + plan.covered_ids
         read, extending = _what_to_read(
@@ -347,7 +350,7 @@ class Conversation:
         try:
             raw, transcript = _summarize(
                 summarizer, policy, read, extending, reading.record,
-                transcript=transcript, cap=cap, window=window, passes=passes,
+                transcript=transcript, cap=cap, window=sized, passes=passes,
             )  # fmt: skip
         except Exception as exc:  # soft failure: any summarizer problem leaves history as is
             return failed(
@@ -552,6 +555,24 @@ def _summarize(
         history=record,
         passes=passes,
     )
+
+
+def sized_window(window: int | None) -> int:
+    """The window a recap is sized for: the caller's, or without one the window of the
+    model the CLI's ``compact`` assumes when given none (``config.DEFAULT_MODEL``). A
+    window-less call is no small window: sized at the 2,000-byte floor, a recap the CLI
+    kept whole lost its commands and files for room (issue #14: the library stripped 5
+    of 84 honest lines the CLI kept).
+
+    >>> sized_window(8_000), sized_window(None)
+    (8000, 128000)
+    """
+    if window is not None:
+        return window
+    from ..catalog import lookup_model
+    from ..config import DEFAULT_MODEL
+
+    return lookup_model(DEFAULT_MODEL).context_window
 
 
 def _evidence(reading: Conversation, all_covers: Sequence[str]) -> tuple[Message, ...]:

@@ -347,11 +347,11 @@ def check_corrected_value(text: str, ev: Evidence) -> list[Claim]:
 # a value told in a claim: one token ("eu-west-1"), or a name and its version ("Ubuntu 24.04")
 _TOLD_VALUE = r"[^\s`]+(?:\s+v?\d+(?:\.\d+)*(?![\w.]*\w))?"
 # a move said with where it leads: "upgrade to Postgres 16", "migrate the server to …"
-_MOVE_VERB = r"(?:move[sd]?|moving|upgrade[sd]?|upgrading|migrate[sd]?|migrating|switch(?:es|ing)?)"
+MOVE_VERB = r"(?:move[sd]?|moving|upgrade[sd]?|upgrading|migrate[sd]?|migrating|switch(?:es|ing)?)"
 # A correction told by where it leads: "corrected the earlier choice to X", "switched to X"
 CORRECTED_TO = re.compile(
     r"(?i)\b(?:corrected|changed|switched|replaced|revised|amended|"
-    rf"{_MOVE_VERB})\b"
+    rf"{MOVE_VERB})\b"
     r"(?:\s+[\w'-]+){0,4}?\s+to\s+"
     rf"`?(?P<value>{_TOLD_VALUE})"
 )
@@ -459,6 +459,34 @@ def _pairs(said: str) -> list[tuple[str, str]]:
     return out + list(pairwise(versions))
 
 
+def moved_as_told(text: str, ev: Evidence) -> str | None:
+    """``text`` less where the move it tells starts, when a user's sentence asks for that
+    move ("The user moved the database from Postgres 15 to Postgres 16."): the sentence
+    names where the move leads after where it starts ("… Postgres 15-тен Postgres 16-же
+    көжүр.": a path is told from its start in any language) or as its only value of that
+    shape, or reads it as the move's end ("Upgrade to Postgres 16."). ``None`` when no
+    sentence does, a move told the other way round included. The rest ("The user moved
+    the database to Postgres 16.") is what the user's words are read for: a start set
+    aside reads as a denial the user's sentence does not hold."""
+    told = _TOLD_TO.search(text)
+    if told is None:
+        return None
+    value = told.group("value").rstrip(".,;:!?)`")
+    start = _TOLD_FROM.search(text[: told.start("value")])
+    source = start.group("value") if start else None
+    for role, turn in ev.dialogue:
+        for said in _SENTENCE_END.split(turn) if role == "user" else ():
+            if not _named_in(said, value):
+                continue
+            pairs = _pairs(said)
+            read = _MOVED_TO.search(said)
+            leads = any(new == value and source in (None, old) for old, new in pairs)
+            alone = not pairs and source is None
+            if leads or alone or (read is not None and value in read.group("value")):
+                return text if start is None else text[: start.start()] + text[start.end() :]
+    return None
+
+
 def _moved_to(said: str, at: int, ev: Evidence) -> list[tuple[str, str]]:
     """(old, new) of a move ``said`` tells by where it leads alone ("Upgrade to Postgres
     16."): the old value is the latest other version of that name a turn before named
@@ -474,12 +502,15 @@ def _moved_to(said: str, at: int, ev: Evidence) -> list[tuple[str, str]]:
 
 
 _MOVED_TO = re.compile(
-    rf"(?i)\b{_MOVE_VERB}\b(?:\s+[\w'-]+){{0,4}}?\s+to\s+`?(?P<value>{_TOLD_VALUE})"
+    rf"(?i)\b{MOVE_VERB}\b(?:\s+[\w'-]+){{0,4}}?\s+to\s+`?(?P<value>{_TOLD_VALUE})"
 )
 
 
 # a name and its version, the name written with a capital ("Debian 11", "Ubuntu 24.04",
 # "Python 3.12"): two in one sentence are two options of one thing
+# where a move told in English leads: "moved the database from Postgres 15 to Postgres 16"
+_TOLD_TO = re.compile(rf"(?i)\b{MOVE_VERB}\b[^.;]*?\bto\s+`?(?P<value>{_TOLD_VALUE})")
+_TOLD_FROM = re.compile(rf"(?i)\s+from\s+`?(?P<value>{_TOLD_VALUE})`?(?=\s+to\s)")
 _NAMED_VERSION = re.compile(r"(?<![\w.:/-])[^\W\d_][\w+-]*\s+v?\d+(?:\.\d+)*(?![\w.]*\w)")
 
 

@@ -18,7 +18,7 @@ from ..stance import retracted
 from ..timeline import norm_command
 from ..tool_calls import call_commands, call_writes
 from ..trace import claim_terms, cover, specific_terms, stem, unit_terms
-from .corrected import reported_by_user
+from .corrected import moved_as_told, reported_by_user
 from .evidence import Claim, Evidence, Unit, UnitIndex
 from .partial import part_told
 from .polarity import preferences
@@ -262,6 +262,11 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
                 if taken & retracted(turn):  # "switched back to NFS" for "NFS... actually, MinIO"
                     return [Claim("did", text, f"the user took {name} back: {quote(turn)}")]
             return check_user(text, ev, "user said")
+        asked = moved_as_told(text, ev)
+        if asked is not None and not check_user(asked, ev, "user said"):
+            # "The user moved the server from Postgres 15 to Postgres 16": a move the user
+            # asked for is the user's, told as any rule said back and held to its direction
+            return []
         did = traced(ev.acts_index)
         why = (
             f"the assistant did it, not the user: {quote(did.text)}"

@@ -37,7 +37,7 @@ from ...lexicon.negation import READ_WORD_BY_WORD, denial
 from ...settings_said import word_count
 from ..facts import sentences
 from ..wording import whole_token
-from .corrected import CORRECTED_TO
+from .corrected import CORRECTED_TO, MOVE_VERB
 from .evidence import Claim, Evidence, command_parts
 from .handoff import LEAVING_STEMS, names_in, people_who_left, set_aside
 from .handoff import has_stem as _has_stem
@@ -103,6 +103,8 @@ _QUOTED_USER = re.compile(
     r"""(?ix)^\W*(?:the\s+)?user(?:\s+(?:said|wrote|asked|insisted))?\s*:?\s*
     ["“«„']\s*(?P<words>.+?)\s*["”»'"]\s*\.?\s*$"""
 )
+
+_MOVE = re.compile(rf"(?i)\b{MOVE_VERB}\b")
 
 
 @lru_cache(maxsize=1 << 14)  # claims and record clauses are read again and again
@@ -392,6 +394,11 @@ def _differs(claim: str, said: str) -> str | None:
     # is no denial of the rule: "58 seconds (corrected from 91)" for "58 секунд, а не 91")
     mine, folded = _replaced_values(claim), claim.casefold()
     theirs = {v for v in _replaced_values(said) if v in mine or not _holds(folded, v)}
+    if stance_unread(said) and _MOVE.search(claim):
+        # the manner a move closes on ("… to MariaDB 11.4 without downtime") is said in
+        # these languages by an ending ("туҡтауһыҙ", "kesintisiz"): no word of denial to
+        # hold it to (a rule's "without their approval" is still held to the user's)
+        claim = MANNER_TAIL.sub("", claim)
     turned = _denial_turned(claim, said, mine & theirs, theirs)
     if turned is False and ban_in_unread_words(claim, said):
         turned = None  # (its denial is in words no reader here holds: see the function)
