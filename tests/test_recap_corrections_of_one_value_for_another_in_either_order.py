@@ -29,6 +29,7 @@ from contextledger.model import Message
 RULES = "Constraints and corrections"
 ALSO = "User also said"
 
+
 def _recap(said: str, answer: list[Message], *before: str | list[Message]) -> str:
     return export_recap(EXPORT_TASK, "I'll fix the date format first.", *before, said, answer)
 
