@@ -1268,10 +1268,17 @@ class Preparer:
             fitted = self._dry_keeps(view, wire_tools)
             if fitted is None or fitted >= {m.id for m in view}:
                 return outcome
+            roomier = None
+            if ev.recap.id not in fitted:  # the turns that leave room for the recap as made
+                roomier = self._window_keeps(
+                    view, wire_tools, work.record, ev.recap, local=True, whole=True
+                )
             if ev.recap.id in fitted:
                 keep = keep & fitted  # the pinned turns it pushed out: recapped now
-            else:
-                rest = tuple(m for m in view if m.id != ev.recap.id)
+            elif roomier is not None and roomier < keep:
+                keep = roomier
+            else:  # the turn to come alone leaves it less room: a smaller recap
+                rest = _with_the_request_only(view)
                 room = self._room_for(ev.recap, rest, wire_tools)
                 if room is None:
                     return outcome
@@ -1301,7 +1308,8 @@ class Preparer:
     ) -> tuple[int, frozenset[str]] | None:
         """(the byte cap of a recap that fits beside what a fit of ``rest`` keeps, the ids
         it keeps), the cap measured by ``recap``'s own bytes a token; None when too little
-        room is left for a recap worth making."""
+        room is left for a recap worth making. The turns before the request that do not
+        fit beside it are recapped by the next round (``_fitting``)."""
         try:
             fitted = self._dry_fitter().fit(rest, tools=wire_tools)
         except BudgetError:
@@ -1840,7 +1848,7 @@ _SMALL_TURN = 100
 _FLOOR_ROUNDS = 6
 # a local recap made again at most this often to fit beside the turns kept (``_fitting``),
 # its cap this share of the room measured (the recap's own bytes a token vary by section)
-_FITTING_ROUNDS = 3
+_FITTING_ROUNDS = 4
 _FITTING_SHARE = 0.9
 # the least byte cap worth a recap (a goal and a rule or two)
 _LEAST_RECAP = 400
@@ -1883,6 +1891,16 @@ def _less_room(room: int, user_room: int) -> tuple[int, int]:
     if room:
         return (room // 2 if room >= 2 * _LEAST_QUOTE else 0), user_room
     return 0, (user_room // 2 if user_room >= 2 * _LEAST_QUOTE else 0)
+
+
+def _with_the_request_only(view: Sequence[Message]) -> tuple[Message, ...]:
+    """The system prompt and the user's newest request with what follows it: what the
+    fit keeps before any recap (a pasted log the user sends after "Noted.")."""
+    at = max(
+        (i for i, m in enumerate(view) if m.role == "user" and not m.tool_results),
+        default=0,
+    )
+    return (*(m for m in view[:at] if m.role == "system"), *view[at:])
 
 
 def _same_prefix(new: Sequence[Message], old: Sequence[Message]) -> int:
