@@ -1846,12 +1846,6 @@ _SMALL_TURN = 100
 #: quotes' room: a share of the budget in characters (about an eighth of it in tokens), and
 #: at most this many characters.
 _FLOOR_ROUNDS = 6
-# a local recap made again at most this often to fit beside the turns kept (``_fitting``),
-# its cap this share of the room measured (the recap's own bytes a token vary by section)
-_FITTING_ROUNDS = 4
-_FITTING_SHARE = 0.9
-# the least byte cap worth a recap (a goal and a rule or two)
-_LEAST_RECAP = 400
 _QUOTES_SHARE = 0.4
 _QUOTES_MOST = 8_000
 #: And the room for what the user said in the turns out of view (their rules, corrections
@@ -1885,6 +1879,14 @@ def _stood_in(ev: CompactionEvent, stood: Sequence[StandIn], quotes: Sequence[Qu
     )
 
 
+# a local recap made again at most this often to fit beside the turns kept (``_fitting``),
+# its cap this share of the room measured (the recap's own bytes a token vary by section)
+_FITTING_ROUNDS = 4
+_FITTING_SHARE = 0.9
+# the least byte cap worth a recap (a goal and a rule or two)
+_LEAST_RECAP = 400
+
+
 def _less_room(room: int, user_room: int) -> tuple[int, int]:
     """The quotes' room halved, the walk's first, then the user's words' (too small to
     hold a line: none)."""
@@ -1897,7 +1899,11 @@ def _with_the_request_only(view: Sequence[Message]) -> tuple[Message, ...]:
     """The system prompt and the user's newest request with what follows it: what the
     fit keeps before any recap (a pasted log the user sends after "Noted.")."""
     at = max(
-        (i for i, m in enumerate(view) if m.role == "user" and not m.tool_results),
+        (
+            i
+            for i, m in enumerate(view)
+            if m.role == "user" and not m.tool_results and not m.is_recap
+        ),
         default=0,
     )
     return (*(m for m in view[:at] if m.role == "system"), *view[at:])
