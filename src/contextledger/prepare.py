@@ -42,6 +42,7 @@ from .compaction.floor import (
 )
 from .compaction.policy import CompactionPolicy
 from .compaction.summarizers import OfflineSummarizer, Summarizer
+from .compaction.transcript import utf8_len
 from .config import Config, load_config
 from .errors import ArgumentError, BudgetError, ContentError, ContextLedgerError, ImageProbeError
 from .fit import FitOptions, FitReport, Fitter
@@ -673,8 +674,9 @@ class Preparer:
         if outcome.event is None or self._local:
             # a local recap is made once: the turns the window holds beside it come back
             # in view by _with_recapped_turns (made again to cover fewer, it would be
-            # written and verified over the whole record twice)
-            return outcome
+            # written and verified over the whole record twice) - unless the fit would
+            # not keep it, or a turn left out of it, beside the turns to come
+            return self._fitting(work, keep, outcome, wire_tools)
         # With the recap's true size known, the window may hold more turns verbatim: as
         # many as fit beside it and the user's words it will quote (``_floor``), so the
         # quotes never need the room of a turn the recap does not cover (retain8's held-out
@@ -703,8 +705,9 @@ class Preparer:
         the dropped turns would be stated nowhere."""
         keep = self._window_keeps(view, wire_tools, work.record, local=True, whole=True)
         local = None if keep is None else self._compact_keeping(work, keep, OfflineSummarizer())
-        if local is None or local.event is None:
+        if local is None or local.event is None or keep is None:
             return failed
+        local = self._fitting(work, keep, local, wire_tools)
         first, *rest = local.report
         name = self.summarizer.name if self.summarizer is not None else "the summarizer"
         why = failed.report[0].split(": ", 1)[-1]  # past "compaction failed, history unchanged"
@@ -727,8 +730,9 @@ class Preparer:
         dropped that no recap covers, right after a paid recap)."""
         keep = self._window_keeps(sent, wire_tools, work.record, local=True, whole=True)
         local = None if keep is None else self._compact_keeping(work, keep, OfflineSummarizer())
-        if local is None or local.event is None:
+        if local is None or local.event is None or keep is None:
             return CompactionOutcome(work, "skipped", (waiting,))
+        local = self._fitting(work, keep, local, wire_tools)
         first, *rest = local.report
         name = self.summarizer.name if self.summarizer is not None else "the summarizer"
         why = waiting.split(": ", 1)[-1]  # past "compaction waiting"
@@ -1238,10 +1242,99 @@ class Preparer:
             self._viewed = (conv, view)
         return view
 
-    def _compact_keeping(
-        self, work: Conversation, keep: frozenset[str], summarizer: Summarizer | None
+    def _fitting(
+        self,
+        work: Conversation,
+        keep: frozenset[str],
+        outcome: CompactionOutcome,
+        wire_tools: list[dict[str, Any]] | None,
     ) -> CompactionOutcome:
+        """A local ``outcome`` made again until a fit of its view keeps the recap and every
+        turn it leaves in view: the turns kept beside it were chosen with room for a recap
+        of about three bytes a token, and one that costs more (a script a model's tokenizer
+        splits finer) pushed out the user's pinned rules and corrections, which the recap
+        had left to them, or was dropped itself (issue #14: a long paste after "Noted."
+        kept 9 of 17 facts at claude-sonnet-4-5 8k, where gpt-4o kept 17). A turn the fit
+        drops is covered by the next recap, which states it by its priorities (the goal and
+        the user's rules first); a recap the fit drops is made again within the room the
+        rest of the view leaves it."""
+        cap: int | None = None
+        summarizer = self.summarizer if self._local else OfflineSummarizer()
+        for _ in range(_FITTING_ROUNDS):
+            ev = outcome.event
+            if ev is None:
+                return outcome
+            view = outcome.conversation.view
+            fitted = self._dry_keeps(view, wire_tools)
+            if fitted is None or fitted >= {m.id for m in view}:
+                return outcome
+            roomier = None
+            if ev.recap.id not in fitted:  # the turns that leave room for the recap as made
+                roomier = self._window_keeps(
+                    view, wire_tools, work.record, ev.recap, local=True, whole=True
+                )
+            if ev.recap.id in fitted:
+                keep = keep & fitted  # the pinned turns it pushed out: recapped now
+            elif roomier is not None and roomier < keep:
+                keep = roomier
+            else:  # the turn to come alone leaves it less room: a smaller recap
+                rest = _with_the_request_only(view)
+                room = self._room_for(ev.recap, rest, wire_tools)
+                if room is None:
+                    return outcome
+                cap, kept = room
+                keep = keep & kept
+            again = self._compact_keeping(work, keep, summarizer, cap=cap)
+            if again.event is None:
+                return outcome
+            outcome = again
+        return outcome
+
+    def _dry_keeps(
+        self, view: tuple[Message, ...], wire_tools: list[dict[str, Any]] | None
+    ) -> frozenset[str] | None:
+        """The ids a dry fit of ``view`` keeps (None when it cannot fit at all)."""
+        try:
+            fitted = self._dry_fitter().fit(view, tools=wire_tools)
+        except BudgetError:
+            return None
+        return frozenset(m.id for m in fitted.messages)
+
+    def _room_for(
+        self,
+        recap: Message,
+        rest: tuple[Message, ...],
+        wire_tools: list[dict[str, Any]] | None,
+    ) -> tuple[int, frozenset[str]] | None:
+        """(the byte cap of a recap that fits beside what a fit of ``rest`` keeps, the ids
+        it keeps), the cap measured by ``recap``'s own bytes a token; None when too little
+        room is left for a recap worth making. The turns before the request that do not
+        fit beside it are recapped by the next round (``_fitting``)."""
+        try:
+            fitted = self._dry_fitter().fit(rest, tools=wire_tools)
+        except BudgetError:
+            return None
+        budget = self.fitter.window - self.fitter.reserved_output
+        room = budget - fitted.report.used
+        tokens = max(1, self.fitter.pricer.message(recap).total)
+        cap = int(utf8_len(recap.text) * room * _FITTING_SHARE / tokens)
+        if cap < _LEAST_RECAP:
+            return None
+        return cap, frozenset(m.id for m in fitted.messages)
+
+    def _compact_keeping(
+        self,
+        work: Conversation,
+        keep: frozenset[str],
+        summarizer: Summarizer | None,
+        *,
+        cap: int | None = None,
+    ) -> CompactionOutcome:
+        """``work`` compacted leaving ``keep`` in view; ``cap``: the recap's byte cap, when
+        the room the window leaves it is less than the policy's."""
         policy = self.policy or CompactionPolicy()
+        if cap is not None and cap < policy.recap_bytes(self.fitter.window):
+            policy = replace(policy, reply_bytes=cap, max_reply_bytes=cap)
         if self._evidence is None:
             from .compaction.claims.evidence import KeptEvidence
 
@@ -1786,12 +1879,34 @@ def _stood_in(ev: CompactionEvent, stood: Sequence[StandIn], quotes: Sequence[Qu
     )
 
 
+# a local recap made again at most this often to fit beside the turns kept (``_fitting``),
+# its cap this share of the room measured (the recap's own bytes a token vary by section)
+_FITTING_ROUNDS = 4
+_FITTING_SHARE = 0.9
+# the least byte cap worth a recap (a goal and a rule or two)
+_LEAST_RECAP = 400
+
+
 def _less_room(room: int, user_room: int) -> tuple[int, int]:
     """The quotes' room halved, the walk's first, then the user's words' (too small to
     hold a line: none)."""
     if room:
         return (room // 2 if room >= 2 * _LEAST_QUOTE else 0), user_room
     return 0, (user_room // 2 if user_room >= 2 * _LEAST_QUOTE else 0)
+
+
+def _with_the_request_only(view: Sequence[Message]) -> tuple[Message, ...]:
+    """The system prompt and the user's newest request with what follows it: what the
+    fit keeps before any recap (a pasted log the user sends after "Noted.")."""
+    at = max(
+        (
+            i
+            for i, m in enumerate(view)
+            if m.role == "user" and not m.tool_results and not m.is_recap
+        ),
+        default=0,
+    )
+    return (*(m for m in view[:at] if m.role == "system"), *view[at:])
 
 
 def _same_prefix(new: Sequence[Message], old: Sequence[Message]) -> int:
