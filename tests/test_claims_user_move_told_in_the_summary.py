@@ -2,14 +2,18 @@
 moved the database from Postgres 15 to Postgres 16." was stripped as "no turn of the
 record shows the user doing it" though the user asked for that move. The user's sentence
 asking for it supports it, held to where the move leads: told the other way round, or
-to the value it leaves, the line is stripped."""
+to the value it leaves, the line is stripped. When the assistant's calls or answers carried
+the move out, "The user moved …" credits the user with the assistant's work: stripped, with
+a reason saying so; "The user asked to move …" stands."""
 
 from __future__ import annotations
 
 import pytest
 
+from builders import chat_exchange
 from contextledger.compaction.verify import verify_recap
 from contextledger.model import Message
+from contextledger.providers import read_messages
 
 _ASKED = {
     "english": "Move the database from Postgres 15 to Postgres 16.",
@@ -53,3 +57,65 @@ def test_the_move_told_the_other_way_round_is_stripped(lang: str, line: str) -> 
 @pytest.mark.parametrize("line", _HONEST)
 def test_a_move_nobody_asked_for_is_stripped(line: str) -> None:
     assert not _stands(line, "Check the logs from yesterday.")
+
+
+# The assistant carried the move out after the user asked for it: "The user moved …" then
+# credits the user with the assistant's work, while "The user asked to move …" tells it right.
+_PERFORMED_IN = ["english", "indonesian", "turkish"]
+_CARRIED_OUT: dict[str, list[dict[str, object]]] = {
+    "call": chat_exchange(
+        "c1",
+        "bash",
+        {"command": "./scripts/upgrade-db.sh postgres-16 && systemctl restart db"},
+        "Postgres 16 is up, data copied",
+    ),
+    "config": chat_exchange(
+        "c1", "write_file", {"path": "deploy/db.yaml", "content": "image: Postgres 16\n"}, "ok"
+    ),
+    "answer": [
+        {"role": "assistant", "content": "I migrated the database to Postgres 16; it is up."}
+    ],
+}
+
+
+def _carried_out(said: str, how: str) -> list[Message]:
+    turns: list[dict[str, object]] = [
+        {"role": "user", "content": "Set up the export job."},
+        {"role": "assistant", "content": "Ok."},
+        {"role": "user", "content": said},
+        *_CARRIED_OUT[how],
+    ]
+    return list(read_messages(turns))
+
+
+def _verified(line: str, record: list[Message]) -> tuple[bool, list[str]]:
+    v = verify_recap("Summary:\n" + line, record, max_bytes=8000, ledger=False)
+    return line in v.text, [c.reason for c in v.misclaims]
+
+
+@pytest.mark.parametrize("lang", _PERFORMED_IN)
+@pytest.mark.parametrize("how", sorted(_CARRIED_OUT))
+@pytest.mark.parametrize("line", _HONEST)
+def test_a_move_the_assistant_carried_out_is_not_credited_to_the_user(
+    lang: str, how: str, line: str
+) -> None:
+    stands, reasons = _verified(line, _carried_out(_ASKED[lang], how))
+    assert not stands
+    assert any("the user asked for it" in r for r in reasons), reasons
+
+
+@pytest.mark.parametrize("lang", _PERFORMED_IN)
+@pytest.mark.parametrize("how", sorted(_CARRIED_OUT))
+def test_the_users_asking_for_a_move_the_assistant_carried_out_stands(lang: str, how: str) -> None:
+    line = "The user asked to move the database to Postgres 16."
+    assert _verified(line, _carried_out(_ASKED[lang], how))[0]
+
+
+@pytest.mark.parametrize("lang", _PERFORMED_IN)
+@pytest.mark.parametrize("line", _HONEST)
+def test_a_move_the_assistant_only_read_about_stays_the_users(lang: str, line: str) -> None:
+    looked = chat_exchange(
+        "c1", "bash", {"command": "cat docs/postgres-16-notes.md"}, "Postgres 16: nothing breaks"
+    )
+    record = _carried_out(_ASKED[lang], "answer")[:3] + list(read_messages(looked))
+    assert _verified(line, record)[0]

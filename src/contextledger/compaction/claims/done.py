@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from itertools import islice
 
 from ..digest import call_paths
+from ..failures import only_looks
 from ..reads import shell_deletes
 from ..stance import retracted
 from ..timeline import norm_command
@@ -265,8 +266,16 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
         asked = moved_as_told(text, ev)
         if asked is not None and not check_user(asked, ev, "user said"):
             # "The user moved the server from Postgres 15 to Postgres 16": a move the user
-            # asked for is the user's, told as any rule said back and held to its direction
-            return []
+            # asked for is the user's, told as any rule said back and held to its direction,
+            # unless the assistant's calls or words carried it out ("moved" then credits the
+            # user with the assistant's work; "The user asked to move …" tells it right)
+            if asked != text:  # (an act carrying it out names where it leads, seldom its start)
+                return [Claim("did", text, c.reason) for c in check_done(asked, verb, actor, ev)]
+            made = traced(ev.acts_index, _changes) if _PERFORMED.search(text) else None
+            if made is None:
+                return []
+            why = f"the assistant made this move; the user asked for it: {quote(made.text)}"
+            return [Claim("did", text, why)]
         did = traced(ev.acts_index)
         why = (
             f"the assistant did it, not the user: {quote(did.text)}"
@@ -308,6 +317,18 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
     if said is not None:
         why += f" (only the user mentioned it: {quote(said.text)})"
     return [Claim("did", text, why)]
+
+
+# a move told as carried out, not chosen ("switched to X" is as often the choice alone)
+_PERFORMED = re.compile(r"(?i)\b(?:move[sd]|migrated|upgraded)\b")
+
+
+def _changes(act: Unit) -> bool:
+    """Whether ``act`` can carry a move out: the assistant's call or its words, not a
+    call's output, nor a call that only looks (``cat docs/postgres-16.md``)."""
+    if act.kind == "result":
+        return False
+    return act.kind != "call" or not only_looks([act.text.partition(" ")[2]])
 
 
 _FIRST_PERSON_DID = re.compile(r"(?i)\b(?:i|we|i've|we've|i'd)\b")
