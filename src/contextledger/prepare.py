@@ -650,12 +650,6 @@ class Preparer:
         # that fits only by a fit's cut was left to the fit, whose sticky cut then dropped
         # a long output and the turns before it: 18 % of an 8k budget sent)
         sent = self._with_quotes(work, view)
-        if self._local and work.events:
-            # A local recap is made for the record, as a one-shot prepare of the same list
-            # makes it: judged on the view (the last recap and the turns after it), a kept
-            # Preparer kept its recap while the one-shot recapped more, and the two sent
-            # different views (issue #14: 14 of 16 turns the same body)
-            sent = work.record
         if self._request_fits(sent, wire_tools):
             return CompactionOutcome(
                 work, "skipped", ("compaction not needed: the whole view fits the window",)
