@@ -472,8 +472,11 @@ class Preparer:
                 new_covers=tuple(c for c in event.new_covers if c in known),
             )
         if not given:  # the recaps to carry to the app's next list, on its own record
+            # (the recaps the new one was made on: those before it, or none when it was
+            # made anew from the record, see _compact_keeping)
+            made_on = outcome.conversation.events[:-1] if event is not None else work.events
             self._carried = _Carried(
-                conv.record, (*work.events, event) if event is not None else work.events
+                conv.record, (*made_on, event) if event is not None else work.events
             )
         work = outcome.conversation
         view, shown, shed = self._with_recapped_turns(
@@ -618,9 +621,7 @@ class Preparer:
             # the quotes under the recap are the record's words: chosen again from the
             # record as it is (a recap made again can be the same text, and the quotes,
             # keyed by it, were served from before the edit: R31-R1)
-            self._quoted = (None, (), frozenset())
-            self._quoted_recap = (None, (), None)
-            self._refilled = None
+            self._forget_quotes()
         try:
             conv = Conversation(tuple(record), events)
         except ContentError:  # a recap names a message the list no longer holds by that id
@@ -1335,6 +1336,10 @@ class Preparer:
         policy = self.policy or CompactionPolicy()
         if cap is not None and cap < policy.recap_bytes(self.fitter.window):
             policy = replace(policy, reply_bytes=cap, max_reply_bytes=cap)
+        local = self._made_offline(summarizer)
+        if self._brings_back(work, keep, summarizer):
+            work = Conversation(work.record, ())
+            self._forget_quotes()
         if self._evidence is None:
             from .compaction.claims.evidence import KeptEvidence
 
@@ -1343,15 +1348,55 @@ class Preparer:
             summarizer,
             # (asked only when the request does not fit: a local recap costs no call, so
             # neither the cooldown nor the few-messages minimum holds it back; see _compact)
-            replace(policy, cooldown=0, min_messages=0)
-            if self._made_offline(summarizer)
+            replace(policy, cooldown=0, min_messages=0, min_old=self._fewest_old(work, policy))
+            if local
             else policy,
-            # the token trigger follows the window this preparer fits into, not the catalog's
+            # the token trigger follows the window this preparer fits into, not the catalog's;
+            # a local recap's counts the record, as a one-shot prepare of the same list does
+            # (counted on the view, recap and all, a kept Preparer waited turns the one-shot
+            # recapped, and the two sent different views)
             window=self.fitter.window,
-            count_tokens=lambda view: self.fitter.pricer.messages(view).total,
+            count_tokens=lambda view: (
+                self.fitter.pricer.messages(work.record if local else view).total
+            ),
             keep_ids=keep,
             kept_evidence=self._evidence,
         )
+
+    @staticmethod
+    def _fewest_old(work: Conversation, policy: CompactionPolicy) -> int:
+        """The fewest messages a local recap newly covers: the policy's minimum counts every
+        message the recap covers, as a one-shot prepare of the same list counts them (its
+        one recap covers them all), so a recap that extends one holding that many needs one
+        new message. Counted on the new ones alone, a kept Preparer left a few turns
+        unrecapped and sent another view than the one-shot did."""
+        ev = work.latest
+        return 1 if ev is not None and len(ev.covers) >= policy.min_old else policy.min_old
+
+    def _brings_back(
+        self, work: Conversation, keep: frozenset[str], summarizer: Summarizer | None
+    ) -> bool:
+        """Whether the window keeps a message an earlier local recap covers, so the new
+        recap is made anew from the record rather than extending it. Covers only grow as a
+        recap is extended: a request a one-shot prepare of the same list pins (the record's
+        fit keeps it) stayed recapped in a kept Preparer's view for good, and the two sent
+        other bodies (a pinned user turn, and quotes chosen for another view). A local
+        recap costs no call, and the one-shot makes this very recap every turn."""
+        ev = work.latest
+        return (
+            ev is not None
+            and self._made_offline(summarizer)
+            and all(self._made_locally(e) for e in work.events)
+            and not keep.isdisjoint(ev.covers)
+        )
+
+    def _forget_quotes(self) -> None:
+        """The quotes under the recap are the record's words, chosen for one recap: a
+        recap made again can be the same text under the same id, and the quotes keyed by
+        it were chosen from another history (R31-R1)."""
+        self._quoted = (None, (), frozenset())
+        self._quoted_recap = (None, (), None)
+        self._refilled = None
 
     def _request_fits(
         self, view: tuple[Message, ...], wire_tools: list[dict[str, Any]] | None

@@ -458,8 +458,10 @@ def _what_to_read(
     if any(e.summarizer != summarizer.name for e in reading.events):
         return new_messages, previous_text
     previous = all_covers[: len(all_covers) - len(new_messages)]
-    if not _LEFT_OUT.search(previous_text) and not _reaches_back(
-        reading.record, new_messages, previous
+    if (
+        not _LEFT_OUT.search(previous_text)
+        and not _reaches_back(reading.record, new_messages, previous)
+        and not _said_again(new_messages, reading.covered_messages(previous))
     ):
         extended = summarizer.summarize_record(
             new_messages, previous_text, max_bytes=cap, history=reading.record
@@ -467,6 +469,15 @@ def _what_to_read(
         if not _LEFT_OUT.search(extended):  # (read whole: ~3x the CPU of a kept turn)
             return new_messages, previous_text
     return reading.covered_messages(all_covers), None
+
+
+def _said_again(new_messages: Sequence[Message], previous: Sequence[Message]) -> bool:
+    """Whether the user says again in ``new_messages`` words a message of ``previous`` says:
+    what is said again and again is read as routine from the whole record only (read alone,
+    an extension filed a repeated chit-chat line under "User also said", which a one-shot
+    recap of the same record leaves out)."""
+    said = {m.text.strip().casefold() for m in previous if m.role == "user"}
+    return any(m.role == "user" and m.text.strip().casefold() in said for m in new_messages)
 
 
 def _reaches_back(
