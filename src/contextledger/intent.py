@@ -809,7 +809,7 @@ def changes_course(sentence: str) -> bool:
     # (its superset rules the sentence out when it surely holds none of those alternatives;
     # compiled once the sentences searched without it would have paid for it)
     worded = not _COURSE_CHANGE_SEARCH.by_re2(len(sentence)) or may_search(
-        superset(_COURSE_CHANGE_WORDED, in_parts=True), sentence
+        superset(_COURSE_CHANGE_WORDED, True), sentence
     )
     if worded and _COURSE_CHANGE_WORDED.search(sentence):
         return True
@@ -1562,7 +1562,7 @@ def _shapes_in(texts: Sequence[str], at: list[int]) -> dict[int, Container[re.Pa
         return dict.fromkeys(flagged, _EVERY_SHAPE)
     held: dict[int, set[re.Pattern[str]]] = {i: set() for i in flagged}
     for shape in _SHAPES:
-        found = touched(superset(shape, in_parts=True), [texts[i] for i in flagged])
+        found = touched(superset(shape, True), [texts[i] for i in flagged])
         for k in range(len(flagged)) if found is None else found:
             held[flagged[k]].add(shape)
     return {i: shapes for i, shapes in held.items() if shapes}

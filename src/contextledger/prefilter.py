@@ -416,7 +416,9 @@ def superset(pattern: re.Pattern[str], in_parts: bool = False) -> Any:
     ``pattern`` holds a construct not translated (a backreference): the exact search alone
     decides then. ``in_parts``: wherever ``pattern`` may match in any part of a text
     searched apart (a sentence of it): a text's start is left out (it is a part's start
-    anywhere). Its translation is read from ``TRANSLATIONS`` when stored there."""
+    anywhere). Its translation is read from ``TRANSLATIONS`` when stored there. Pass
+    ``in_parts`` by position, as ``intent.build_patterns`` does for ``warm``: ``cache`` keys
+    a keyword apart from a position, and would build the screen again in a user's call."""
     try:
         import re2  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError:

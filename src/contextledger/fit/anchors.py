@@ -652,7 +652,7 @@ def _may_defer(sentences: Sequence[str]) -> set[int] | None:
     pattern); None: every one may (no RE2, or a text it cannot read)."""
     may: set[int] = set()
     for pattern in _DEFERRAL:
-        found = touched(superset(pattern, in_parts=True), sentences)
+        found = touched(superset(pattern, True), sentences)
         if found is None:
             return None
         may |= found

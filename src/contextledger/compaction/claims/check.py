@@ -216,7 +216,7 @@ from .said import (
 )
 from .secrets import check_hardcoded, check_secret
 from .settings import check_setting_direction, said_setting, setting_act
-from .settled import check_settled_back, settled_as_told
+from .settled import check_settled_back, settled_as_told, settled_by_denial
 from .stale import (
     check_restated_value,
     check_stale,
@@ -628,6 +628,10 @@ def _check_clause(
         # "Use brotli level 9, as the user asked." after "<not> lz4, <use> brotli level 9",
         # neither named before: the value the user's correction settled on
         out = [c for c in out if not c.reason.startswith((*_MOVE_READ, _UNREAD_SCRIPT))]
+    if out and section not in _DONE_SECTIONS and settled_by_denial(text, ev):
+        # "The user corrected the earlier choice to sa-east-1." after "not us-east-2, use
+        # sa-east-1": the value the user's denial left standing, in the recap's own framing
+        out = [c for c in out if not c.reason.startswith(_UNTRACED)]
     # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
     out = without_translated(text, out, ev)
     if not out and section not in _DONE_SECTIONS:

@@ -39,13 +39,20 @@ import re
 from typing import NamedTuple
 
 from ...lexicon.negation import denial
-from .corrected import chosen_value
+from .corrected import CORRECTED_TO, chosen_value
 from .evidence import Claim, Evidence
 from .polarity import preferences
 from .reading import quote
 from .translated import stance_unread
 
-__all__ = ["Between", "between", "check_settled_back", "settled_as_told", "told_choice"]
+__all__ = [
+    "Between",
+    "between",
+    "check_settled_back",
+    "settled_as_told",
+    "settled_by_denial",
+    "told_choice",
+]
 
 # what cuts a correction into its clauses: a comma, a semicolon, a colon before a space, a
 # spaced dash, an arrow (the marks of scripts that write their own: "፣", "፦", "،", "、")
@@ -64,6 +71,7 @@ class _Side(NamedTuple):
     other: str  # the clause naming the other value
     said: str  # the user's sentence
     by_shape: bool  # decided by how the turn is said, nothing after telling
+    denied: bool = False  # decided by a denial read beside one value ("not us-east-2, …")
 
 
 def _named(text: str, value: str) -> bool:
@@ -122,8 +130,18 @@ def _side(value: str, ev: Evidence) -> _Side | None:
 def _in_sentence(value: str, said: str, at: int, ev: Evidence) -> _Side | None:
     clauses = [c for c in _CLAUSE_CUT.split(said) if c.strip()]
     mine = next((i for i, c in enumerate(clauses) if _named(c, value)), None)
-    # (a sentence read is left to the readers: "Use A, not B" has its denial read)
-    if mine is None or preferences(said) or not stance_unread(_without(said, value)):
+    if mine is None:
+        return None
+    for chosen, over in preferences(said):  # "Use A, not B": A over B, read
+        if _named(chosen, value) != _named(over, value):
+            return _Side(
+                _named(chosen, value),
+                over if _named(chosen, value) else chosen,
+                said,
+                by_shape=False,
+                denied=True,
+            )
+    if preferences(said):
         return None
     script_other = _OTHER_SCRIPT.search(said) is not None
     # the other value sits in a clause beside the one naming the claim's value
@@ -133,6 +151,8 @@ def _in_sentence(value: str, said: str, at: int, ev: Evidence) -> _Side | None:
     if len(valued) != 1 or elsewhere != 1:
         return None  # (two values, one in each clause: no more, or it is no plain pick)
     other = clauses[valued[0]]
+    if not stance_unread(_without(said, value)):
+        return _by_denial(clauses[mine].replace(value, " "), other, said)
     terms = _terms(other) - _terms(clauses[mine])
     after = _said_after(at, ev)
     mine_after = any(_named(t, value) for t in after)
@@ -142,6 +162,16 @@ def _in_sentence(value: str, said: str, at: int, ev: Evidence) -> _Side | None:
     if mine_after:
         return None  # (both named after: the session went on with neither alone)
     return _Side(_second_or_kept(clauses[mine], value, other, valued[0] < mine), other, said, True)
+
+
+def _by_denial(mine: str, other: str, said: str) -> _Side | None:
+    """How a sentence whose denials are read settles: the value of the one clause of the two
+    that denies is set aside ("Sorry, I was wrong earlier: not us-east-2, use sa-east-1."),
+    whichever comes first; None when both or neither deny."""
+    mine_denied, other_denied = bool(denial(mine)), bool(denial(other))
+    if mine_denied == other_denied:
+        return None
+    return _Side(other_denied, other, said, by_shape=False, denied=True)
 
 
 def _without(said: str, value: str) -> str:
@@ -186,8 +216,25 @@ def settled_as_told(text: str, ev: Evidence) -> bool:
     on, in a turn that brought both values in (see the module's doc)."""
     value = _told(text)
     side = _side(value, ev) if value else None
-    # (by shape alone nothing speaks against either value: a line naming one is kept)
-    return side is not None and (side.new or side.by_shape)
+    # (by shape alone nothing speaks against either value: a line naming one is kept; a
+    # sentence whose denial is read is left to the readers here: see settled_by_denial)
+    return side is not None and not side.denied and (side.new or side.by_shape)
+
+
+def settled_by_denial(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` gives as the user's choice the value the user's correction took up,
+    read from its denial beside the other value ("The user corrected the earlier choice to
+    sa-east-1." after "not us-east-2, use sa-east-1", neither named before): the user's
+    word retold, however the recap's own words ("the earlier choice") frame it."""
+    if not (CORRECTED_TO.search(text) or _PICK_OPENS.match(text)):
+        return False  # (a claim of more: "The user patched X to use Decimal." is an act)
+    value = _told(text)
+    side = _side(value, ev) if value else None
+    return side is not None and side.new and side.denied
+
+
+# a line that is the choice itself: "Use sa-east-1, as the user asked."
+_PICK_OPENS = re.compile(r"(?i)\W*(?:use|keep|stay\s+on|go\s+with)")
 
 
 def check_settled_back(text: str, ev: Evidence) -> list[Claim]:
@@ -202,7 +249,10 @@ def check_settled_back(text: str, ev: Evidence) -> list[Claim]:
     if side is None or side.new or side.by_shape:
         return []
     why = (
-        f"the session went on with the other value the user named ({side.other.strip()}), "
+        f"the user set {value} aside for the other value named ({side.other.strip()}): "
+        f"{quote(side.said)}"
+        if side.denied
+        else f"the session went on with the other value the user named ({side.other.strip()}), "
         f"not {value}: {quote(side.said)}"
     )
     return [Claim("constraint", text.strip(), why)]
