@@ -1294,7 +1294,13 @@ class Preparer:
     def _dry_keeps(
         self, view: tuple[Message, ...], wire_tools: list[dict[str, Any]] | None
     ) -> frozenset[str] | None:
-        """The ids a dry fit of ``view`` keeps (None when it cannot fit at all)."""
+        """The ids a dry fit of ``view`` keeps (None when it cannot fit at all); a view whose
+        request is within the budget keeps them all, with no fit needed to say so (the
+        common turn after a recap: ``_room_beside`` asks the same first)."""
+        if self.fitter.pricer.request(view, wire_tools) <= (
+            self.fitter.window - self.fitter.reserved_output
+        ):
+            return frozenset(m.id for m in view)
         try:
             fitted = self._dry_fitter().fit(view, tools=wire_tools)
         except BudgetError:
