@@ -260,9 +260,11 @@ class NewerSettings:
         # the same request from several walks: the fill's and the told facts', each read
         # its setting and its first words again, ~1.5 ms of a cold fit of 2,000 messages);
         # and the settings of positions it read below ``_read_from`` that the sweep down
-        # to an older one takes instead of reading them again
+        # to an older one takes instead of reading them again; and, by position, the
+        # settings found in the positions read (a request asked after the sweep passed it)
         self._answered: dict[int, bool] = {}
         self._own: dict[int, Setting | None] = {}
+        self._found: dict[int, Setting] = {}
         self.read_to(last)
 
     def read_to(self, last: int) -> None:
@@ -275,6 +277,7 @@ class NewerSettings:
         for p in range(last, self.top - 1, -1):
             found = self._setting_at(p)
             if found is not None:
+                self._found[p] = found
                 for key, value in found.values.items():
                     new.setdefault(key, []).append((p, found, value))
         for key, entries in new.items():
@@ -292,7 +295,10 @@ class NewerSettings:
     def _reset(self, at: int) -> bool:
         if self._may_be_short is not None and not self._may_be_short(at):
             return False
-        own = self._setting_at(at) if at >= self._read_from else self._own_at(at)
+        if at < self._read_from:
+            own = self._own_at(at)
+        else:
+            own = self._found.get(at) if at < self.top else self._setting_at(at)
         if own is None or not own.short:
             return False
         said = self._said
@@ -301,6 +307,7 @@ class NewerSettings:
             p = self._read_from
             found = self._own.pop(p) if p in self._own else self._setting_at(p)
             if found is not None:
+                self._found[p] = found
                 for key, value in found.values.items():
                     said.setdefault(key, []).append((p, found, value))
         return all(
