@@ -15,9 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builders import chat_exchange
+from builders import chat_exchange, fits_as_read_whole, goal_rule_correction
 from contextledger import settings_said
-from contextledger.fit import fit
 from contextledger.settings_said import NewerSettings, setting_of
 
 # (settings and other turns, in languages earlier tests use)
@@ -124,13 +123,7 @@ def _session(seed: int, turns: int) -> list[dict[str, Any]]:
     again now and then, among many rounds of calls and chatty turns."""
     rng = random.Random(seed)
     dicts: list[dict[str, Any]] = [
-        {"role": "system", "content": "You maintain the billing service."},
-        {"role": "user", "content": "Migrate the invoices job from cron to the queue workers."},
-        {"role": "assistant", "content": "On it."},
-        {"role": "user", "content": "Nigdy nie restartuj kolejki bez sprawdzenia logów."},
-        {"role": "assistant", "content": "Understood."},
-        {"role": "user", "content": "Use o Redis em vez do Memcached para as sessões."},
-        {"role": "assistant", "content": "Noted."},
+        *goal_rule_correction(),
         {"role": "user", "content": "Set retry_limit to 5."},
     ]
     for t in range(turns):
@@ -149,14 +142,13 @@ def _session(seed: int, turns: int) -> list[dict[str, Any]]:
 def test_every_fit_is_the_fit_of_reading_every_setting_afresh(
     seed: int, model: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+
+    def read_afresh() -> None:
+        monkeypatch.setattr(NewerSettings, "reset", _fresh_reset)
+        monkeypatch.setattr(settings_said, "_DIGIT", re.compile(""))  # (no screen)
+
     dicts = _session(seed, 300)
-    fast = [fit(dicts, model, window=w) for w in (8_000, 16_000, 32_000)]
-    monkeypatch.setattr(NewerSettings, "reset", _fresh_reset)
-    monkeypatch.setattr(settings_said, "_DIGIT", re.compile(""))  # (no screen)
-    fresh = [fit(dicts, model, window=w) for w in (8_000, 16_000, 32_000)]
-    for a, b in zip(fast, fresh, strict=True):
-        assert a.messages == b.messages
-        assert a.report.to_dict() == b.report.to_dict()
+    fast = fits_as_read_whole(dicts, model, read_afresh)
     # (the window holds a small share of the chat: the early requests are pinned, not kept)
     assert len(fast[0].messages) < len(dicts) // 4
     assert any("Nigdy nie restartuj" in m.text for m in fast[0].messages)
