@@ -7,6 +7,7 @@ rule, a correction and a setting said early and far outside the window."""
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 from typing import Any
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 
 from builders import chat_exchange, fits_as_read_whole, goal_rule_correction
 from contextledger import settings_said
+from contextledger.fit import Fitter, fit
 from contextledger.settings_said import NewerSettings, setting_of
 
 # (settings and other turns, in languages earlier tests use)
@@ -152,3 +154,17 @@ def test_every_fit_is_the_fit_of_reading_every_setting_afresh(
     # (the window holds a small share of the chat: the early requests are pinned, not kept)
     assert len(fast[0].messages) < len(dicts) // 4
     assert any("Nigdy nie restartuj" in m.text for m in fast[0].messages)
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_a_kept_fitter_after_settings_set_again_keeps_what_a_fresh_fit_keeps(seed: int) -> None:
+    """The answers kept between refits are dropped when a newer request is appended: a short
+    setting set again by the newest turns is no longer pinned ahead of it, as in a fresh fit."""
+    dicts = _session(seed, 150)
+    fitter = Fitter("gpt-4o", window=8_000)
+    fitter.fit(dicts)
+    for said in ["retry_limit should be 7 now.", "ok, keep going", "pool.size = 3", SAID[5]]:
+        dicts += [{"role": "assistant", "content": "Done."}, {"role": "user", "content": said}]
+        kept = fitter.fit(dicts)
+        fresh = fit(copy.deepcopy(dicts), "gpt-4o", window=8_000)
+        assert kept.messages == fresh.messages
