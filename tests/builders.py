@@ -25,6 +25,7 @@ from PIL import Image as PILImage
 
 from contextledger.catalog import Catalog, default_catalog
 from contextledger.errors import ContextLedgerError, UnknownModelError
+from contextledger.fit import FitResult, fit
 from contextledger.model import Image, InlineData, Message, Text, ToolCall, ToolResult
 
 Color = str | tuple[int, ...]
@@ -167,6 +168,39 @@ def openai_tool_result(cid: str, text: str) -> dict[str, object]:
 def chat_exchange(cid: str, name: str, args: dict[str, object], output: str) -> Dicts:
     """An OpenAI Chat assistant turn calling ``name`` and the tool message answering it."""
     return [openai_tool_call(cid, name, args), openai_tool_result(cid, output)]
+
+
+def goal_rule_correction() -> Dicts:
+    """A tool agent's opening: the system prompt, the goal, a rule (Polish) and a correction
+    (Portuguese), each answered: what must stay pinned once far outside the window."""
+    return [
+        {"role": "system", "content": "You maintain the billing service."},
+        {"role": "user", "content": "Migrate the invoices job from cron to the queue workers."},
+        {"role": "assistant", "content": "On it."},
+        {"role": "user", "content": "Nigdy nie restartuj kolejki bez sprawdzenia logów."},
+        {"role": "assistant", "content": "Understood."},
+        {"role": "user", "content": "Use o Redis em vez do Memcached para as sessões."},
+        {"role": "assistant", "content": "Noted."},
+    ]
+
+
+def fits_as_read_whole(
+    dicts: Dicts,
+    model: str,
+    read_whole: Callable[[], None],
+    windows: Iterable[int] = (8_000, 16_000, 32_000),
+) -> list[FitResult]:
+    """The fits of ``dicts`` at each of ``windows``, asserted the same (messages and report)
+    as the fits made once ``read_whole()`` has put a slow reference reading in place (with
+    the caller's monkeypatch): a faster reading changes no fit."""
+    sizes = list(windows)
+    fast = [fit(dicts, model, window=w) for w in sizes]
+    read_whole()
+    for made, w in zip(fast, sizes, strict=True):
+        whole = fit(dicts, model, window=w)
+        assert made.messages == whole.messages
+        assert made.report.to_dict() == whole.report.to_dict()
+    return fast
 
 
 def facts_kept_at_bigger_windows(

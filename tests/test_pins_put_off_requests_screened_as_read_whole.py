@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builders import chat_exchange
-from contextledger.fit import anchors, fit
+from builders import chat_exchange, fits_as_read_whole, goal_rule_correction
+from contextledger.fit import anchors
 from contextledger.fit.anchors import deferring, deferring_each
 
 # (requests put off, and look-alikes that are not, in languages earlier tests use)
@@ -81,13 +81,7 @@ def _session(seed: int, turns: int) -> list[dict[str, Any]]:
     then many rounds of calls and chatty turns, some of them put off too, then a question."""
     rng = random.Random(seed)
     dicts: list[dict[str, Any]] = [
-        {"role": "system", "content": "You maintain the billing service."},
-        {"role": "user", "content": "Migrate the invoices job from cron to the queue workers."},
-        {"role": "assistant", "content": "On it."},
-        {"role": "user", "content": "Nigdy nie restartuj kolejki bez sprawdzenia logów."},
-        {"role": "assistant", "content": "Understood."},
-        {"role": "user", "content": "Use o Redis em vez do Memcached para as sessões."},
-        {"role": "assistant", "content": "Noted."},
+        *goal_rule_correction(),
         {"role": "user", "content": rng.choice(PUT_OFF)},
     ]
     for t in range(turns):
@@ -108,12 +102,7 @@ def test_every_fit_is_the_fit_of_reading_every_sentence(
     seed: int, model: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     dicts = _session(seed, 300)
-    screened = [fit(dicts, model, window=w) for w in (8_000, 16_000, 32_000)]
-    _read_whole(monkeypatch)
-    whole = [fit(dicts, model, window=w) for w in (8_000, 16_000, 32_000)]
-    for a, b in zip(screened, whole, strict=True):
-        assert a.messages == b.messages
-        assert a.report.to_dict() == b.report.to_dict()
+    screened = fits_as_read_whole(dicts, model, lambda: _read_whole(monkeypatch))
     # (the window holds a small share of the chat: the early requests are pinned, not kept)
     assert len(screened[0].messages) < len(dicts) // 4
     assert any("Nigdy nie restartuj" in m.text for m in screened[0].messages)
