@@ -1887,7 +1887,8 @@ def may_have_failed(messages: Sequence[Message]) -> bool:
         for r in m.content:
             if not isinstance(r, ToolResult):
                 continue
-            text = unwrapped(r.text) or r.text
+            raw = r.text  # (joined anew each time it is asked)
+            text = unwrapped(raw) or raw
             if (
                 r.is_error
                 or _search_from(_ANY_MARK, _read_part(text), 0) is not None
