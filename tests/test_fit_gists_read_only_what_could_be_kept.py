@@ -5,7 +5,9 @@ written, a value said beside look-ups, the rest). The gists chosen, and the whol
 those of reading every exchange first (the slow reference, here), at every window and
 wherever the near exchanges end (``GIST_NEAR``), with any counter: the near ones are read
 newest first, and of a long run of near failures stepped over for the room left, only those
-whose gist, were they failures, may fit it (their calls' words bound it)."""
+whose gist, were they failures, may fit it (their calls' words bound it). A near exchange
+whose outputs surely say no failure (no mark where a failure is read, no error flagged or
+answered) is not read while the failures are sought (``gists.may_have_failed``)."""
 
 from __future__ import annotations
 
@@ -19,8 +21,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from builders import chat_exchange, data_url, png
 from contextledger.fit import anchors, fit, gists
-from contextledger.fit.gists import GistCandidates
+from contextledger.fit.gists import FAILED, GistCandidates, exchange_gist, may_have_failed
+from contextledger.model import Message, ToolCall
 
 MODEL = "gpt-4o"
 
@@ -264,3 +268,134 @@ def test_a_run_of_near_failures_is_read_only_where_its_gists_may_fit(
 ) -> None:
     lazily_read, read = _reads(monkeypatch, _mixed_failures_session(400, seed), model, window)
     assert lazily_read < read * 3 // 4
+
+
+#: Pieces of tool outputs: lines that fail, lines with a mark that fail in nothing (a
+#: source read that handles errors, a log's records, a count of none failed), plain lines.
+_PIECES = [
+    "FAILED tests/a.py::test_b - assert 1 == 2", "1 failed, 3 passed", "exit code: 2",
+    "--- FAIL: TestRoute (0.01s)", "panic: runtime error: index out of range",
+    "func (r *Route) Lock() error {", "\treturn fmt.Errorf(\"locked: %w\", err)",
+    "12:00:07 ERROR job[4] retry", "0 failed, 12 passed", "no errors found", "ok  ./... 0.4s",
+    "Traceback (most recent call last):", "CRITICAL check_disk: 97% used", "done", "",
+    "wrote 120 bytes", "rows=42 late=3",
+]  # fmt: skip
+
+
+@st.composite
+def _output(draw: st.DrawFn) -> str:
+    """A tool's output: lines of ``_PIECES``, some long (a mark only in its middle, where
+    nothing is read), some a shell tool's JSON envelope or an API's error answer."""
+    lines = draw(st.lists(st.sampled_from(_PIECES), max_size=8))
+    if draw(st.booleans()):
+        filler = ["12:00:07 INFO job ok rows=9"] * draw(st.integers(0, 400))
+        middle = len(filler) // 2
+        lines = [*lines[:1], *filler[:middle], *lines[1:], *filler[middle:]]
+    text = "\n".join(lines)
+    shape = draw(st.integers(0, 5))
+    if shape == 0:
+        return json.dumps({"stdout": text, "exit_code": draw(st.sampled_from([0, 1]))})
+    if shape == 1:
+        return json.dumps({"status": draw(st.sampled_from(["rejected", "ok"])), "detail": text})
+    return text
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["run", "read_file", "search_code", "write_file"]),
+            _output(),
+            st.booleans(),
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+    st.sampled_from([None, "Found 12 late rows."]),
+)
+def test_an_exchange_screened_as_not_failed_never_gists_as_a_failure(
+    calls: list[tuple[str, str, bool]], beside: str | None
+) -> None:
+    said = [ToolCall(f"c{i}", name, '{"path": "a.go"}') for i, (name, _, _) in enumerate(calls)]
+    exchange = [
+        Message.assistant(*([beside] if beside else []), *said),
+        *(Message.tool(f"c{i}", out, is_error=err) for i, (_, out, err) in enumerate(calls)),
+    ]
+    gist = exchange_gist(exchange)
+    if gist is not None and gist.rank == FAILED:
+        assert may_have_failed(exchange)
+
+
+def _passing_session(exchanges: int, seed: int) -> list[dict[str, Any]]:
+    """A long agent session: most test runs pass and print no mark, enough fail to fill the
+    gists' cap; sources read that handle errors (marks, no failure); files written; the
+    user's screenshots and words now and then: most near exchanges surely failed in
+    nothing."""
+    rng = random.Random(seed)
+    words = [*_WORDS["tr"], *_WORDS["pt"]]
+    out: list[dict[str, Any]] = [{"role": "user", "content": "Testleri düzelt lütfen."}]
+    for t in range(exchanges):
+        if t % 50 == 25:
+            shot = data_url(png(rng.randrange(300, 1400), rng.randrange(200, 900)))
+            out.append({"role": "user", "content": [
+                {"type": "text", "text": " ".join(rng.choices(words, k=rng.randrange(2, 9)))},
+                {"type": "image_url", "image_url": {"url": shot}}]})  # fmt: skip
+        if t % 50 == 40:  # (the user's words among lines pasted: see ``_mixed_failures_session``)
+            pasted = (
+                f"{_log(30, 'WARN', 'x')}\n\nKuyruğu {t} kontrol et.\n\n{_log(20, 'INFO', 'x')}"
+            )
+            out.append({"role": "user", "content": pasted})
+        r = rng.randrange(10)
+        cid = f"call_{t}"
+        if r < 5:
+            command = {"cmd": f"go test ./route{t % 7}/... -run Test{t}"}
+            output = f"ok  \trail/route{t % 7}\t0.{t % 9}s\n{t % 13 + 1} passed"
+            if r < 2:
+                said = " ".join(rng.choices(words, k=rng.randrange(9)))
+                output = f"--- FAIL: Test{t} ({said})\nFAIL\trail/route{t % 7}\nexit status 1"
+            out += chat_exchange(cid, "run", command, output)
+        elif r < 8:
+            source = "\n".join(
+                f"func (r *Route) Step{i}() error {{ return r.lock({i}) }}" for i in range(r * 3)
+            )
+            out += chat_exchange(cid, "read_file", {"path": f"route/r{t}.go"}, source)
+        else:
+            content = f"limit: {t}\nzone: {rng.choice(words)}"
+            out += chat_exchange(
+                cid, "write_file", {"path": f"conf/z{t}.yaml", "content": content}, "ok"
+            )
+    out.append({"role": "user", "content": "E agora?"})
+    return out
+
+
+def _screened_reads(
+    monkeypatch: pytest.MonkeyPatch, model: str, window: int, seed: int
+) -> tuple[int, int]:
+    """How many exchanges a fit of ``_passing_session`` reads, and with none screened as
+    surely not failed (each read to know); both fits are reading every exchange's
+    (``_reads``)."""
+    dicts = _passing_session(700, seed)  # (far beyond ``GIST_NEAR``: far exchanges too)
+    screened, _ = _reads(monkeypatch, dicts, model, window)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(anchors, "_exchange_may_fail", lambda index, k: True)
+        unscreened, _ = _reads(patch, json.loads(json.dumps(dicts)), model, window)
+    return screened, unscreened
+
+
+@pytest.mark.parametrize("model", [MODEL, "claude-sonnet-4-5", "gemini-2.5-flash"])
+@pytest.mark.parametrize("window", [8_000, 32_000, 128_000])
+def test_screening_near_exchanges_chooses_as_reading_every_exchange(
+    model: str, window: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    screened, unscreened = _screened_reads(monkeypatch, model, window, seed=window % 7)
+    assert screened <= unscreened
+
+
+@pytest.mark.parametrize("model", [MODEL, "claude-sonnet-4-5", "gemini-2.5-flash"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_near_exchanges_that_surely_did_not_fail_are_not_read_for_the_failures(
+    model: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # (at 8k the near failures fill the gists' cap: the choice never reads past them)
+    screened, unscreened = _screened_reads(monkeypatch, model, 8_000, seed)
+    assert screened < unscreened

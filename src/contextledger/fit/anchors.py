@@ -87,6 +87,7 @@ from .gists import (
     failure_opening,
     gist_steps,
     least_rank,
+    may_have_failed,
     only_pasted,
     own_sentences,
     own_words,
@@ -2054,6 +2055,7 @@ def _gist_candidates(
     return GistCandidates(
         scanned.found, scanned.told_gists(), scanned.statements, scanned.unread, scanned.ends,
         partial(_read_exchange, index, visits), partial(_exchange_least, index),
+        partial(_exchange_may_fail, index),
     )  # fmt: skip
 
 
@@ -2188,6 +2190,17 @@ def _read_exchange(index: HistoryIndex, visits: dict[int, _Visit], k: int) -> Re
     scan takes it as known)."""
     visit = visits[k] = _visit(index, k)
     return visit[1]  # type: ignore[return-value]
+
+
+def _exchange_may_fail(index: HistoryIndex, k: int) -> bool:
+    """``gists.may_have_failed`` of exchange ``k``, from its results alone (its assistant
+    turns are not made into Messages)."""
+    start, end = index.starts[k], index.end(k)
+    roles = index.roles
+    results = [
+        m for i in range(start, end) if roles[i] != "assistant" for m in _peek(index, i, i + 1)
+    ]
+    return may_have_failed(results)
 
 
 def _exchange_least(index: HistoryIndex, k: int, up_to: float) -> float:

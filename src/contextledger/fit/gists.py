@@ -1533,8 +1533,9 @@ class GistCandidates:
     ``told``: the user's own words' gists; ``statements``: the assistant's, as
     (unit, text, wording); ``found``: the exchanges' gists already read."""
 
-    __slots__ = ("_found", "_from_end", "_least", "_leasts", "_level", "_near", "_ordered",
-                 "_ranks", "_read", "_ready", "_statements", "_told", "_unread")  # fmt: skip
+    __slots__ = ("_found", "_from_end", "_least", "_leasts", "_level", "_may_fail", "_near",
+                 "_ordered", "_ranks", "_read", "_ready", "_screened", "_statements", "_told",
+                 "_unread")  # fmt: skip
 
     def __init__(
         self,
@@ -1545,11 +1546,17 @@ class GistCandidates:
         from_end: dict[int, int],
         read: Callable[[int], Read],
         least: Callable[[int, float], float],
+        may_fail: Callable[[int], bool] | None = None,
     ) -> None:
         self._found, self._told, self._statements = found, told, statements
         self._unread, self._from_end = unread, from_end
         self._read, self._least = read, least
         self._leasts: dict[int, float] = {}
+        # (``may_fail``: whether an exchange may have failed, ``may_have_failed`` of it; the
+        # near ones it says did not are left unread while the failures are sought: only a
+        # level past ``FAILED`` reads them, and the choice seldom gets there)
+        self._may_fail = may_fail
+        self._screened: dict[int, bool] = {}  # (``may_fail`` of each asked, asked once)
         # (the near exchanges not read yet, oldest first: read from its end, a chunk at a
         # time; ``read_failure`` reads some from within)
         self._near = sorted(k for k, at in unread.items() if at < GIST_NEAR)
@@ -1606,7 +1613,7 @@ class GistCandidates:
             for g in self._found
             if g[0] == FAILED and g[1] not in placed and near.get(-g[1], 0) < GIST_NEAR
         }
-        unread = [k for k in self._near if k in self._unread]
+        unread = [k for k in self._near if k in self._unread and self._may_have_failed(k)]
         for k in sorted([*known, *unread], reverse=True):
             yield k, known.get(k)
 
@@ -1618,22 +1625,34 @@ class GistCandidates:
         self._take(k, read)
         return (FAILED, -k, read[2]) if read is not None and read[:2] == ("found", FAILED) else None
 
+    def _may_have_failed(self, k: int) -> bool:
+        """Whether exchange ``k``, not read, may have failed (``may_fail``): one that surely
+        did not is known not to be among the near failures, read or not."""
+        if self._may_fail is None:
+            return True
+        may = self._screened.get(k)
+        if may is None:
+            may = self._screened[k] = self._may_fail(k)
+        return may
+
     def _newest_near(self) -> int | None:
-        """The newest near exchange not read yet (None: all are read)."""
+        """The newest near exchange not read yet that may have failed (None: none is left)."""
         near = self._near
-        while near and near[-1] not in self._unread:
-            near.pop()  # (read by ``failures_after``)
+        while near and (near[-1] not in self._unread or not self._screened.get(near[-1], True)):
+            near.pop()  # (read by ``read_failure``, or surely no failure)
         return near[-1] if near else None
 
     def _read_near(self) -> None:
-        """Read the next ``_NEAR_CHUNK`` near exchanges not read yet, newest first."""
+        """Read the next ``_NEAR_CHUNK`` near exchanges not read yet, newest first (those
+        that surely did not fail are left unread, ``_may_have_failed``)."""
         for _ in range(_NEAR_CHUNK):
             k = self._newest_near()
             if k is None:
                 return
             self._near.pop()
-            del self._unread[k]
-            self._take(k, self._read(k))
+            if self._may_have_failed(k):
+                del self._unread[k]
+                self._take(k, self._read(k))
 
     def _ordered_known(self) -> list[Candidate]:
         """The gists known in their place: the start of their order (``_known_to``)."""
@@ -1742,7 +1761,7 @@ class GistCandidates:
             [*found, *(g for g in self._found if -g[1] not in gone)],
             [*told, *(g for g in self._told if -g[1] not in gone)],
             [*statements, *(s for s in self._statements if s[0] not in gone)],
-            unread_now, ends_now, read, self._least,
+            unread_now, ends_now, read, self._least, self._may_fail,
         )  # fmt: skip
         return carried
 
@@ -1802,8 +1821,7 @@ def failing_lines(text: str, most: int | None = None) -> list[str]:
     >>> failing_lines("42 passed, 0 failed in 3.1s")
     []
     """
-    if len(text) > _HEAD_CHARS + _TAIL_CHARS:
-        text = text[:_HEAD_CHARS] + "\n" + text[-_TAIL_CHARS:]
+    text = _read_part(text)
     found = _search_from(_ANY_MARK, text, 0)
     if found is None:
         return []  # (surely no mark: most outputs)
@@ -1842,6 +1860,42 @@ def failing_lines(text: str, most: int | None = None) -> list[str]:
                 looking = _MAY_NAME  # (a line naming no test would not be shown)
         found = _search_from(looking, text, end)
     return named + other
+
+
+def _read_part(text: str) -> str:
+    """The part of a tool's output ``failing_lines`` reads: its head and tail."""
+    if len(text) > _HEAD_CHARS + _TAIL_CHARS:
+        return text[:_HEAD_CHARS] + "\n" + text[-_TAIL_CHARS:]
+    return text
+
+
+def may_have_failed(messages: Sequence[Message]) -> bool:
+    """Whether ``exchange_gist`` may find that a tool exchange failed, read from its
+    results alone, and in each only as far as one search for a mark: a result flagged an
+    error, or an output where ``failing_lines`` finds a mark or ``_error_answer`` an
+    error (its gist is ``FAILED`` only then). False: surely not a failure, known without
+    parsing its calls or reading its lines (a cold fit read ~100 near exchanges a fit to
+    find the ~25 failures among them, ~270 µs each).
+
+    >>> call = ToolCall("c1", "run", '{"cmd": "make test"}')
+    >>> may_have_failed([Message.assistant(call), Message.tool("c1", "12 passed in 0.4s")])
+    False
+    >>> may_have_failed([Message.assistant(call), Message.tool("c1", "FAILED a.py::t")])
+    True
+    """
+    for m in messages:
+        for r in m.content:
+            if not isinstance(r, ToolResult):
+                continue
+            raw = r.text  # (joined anew each time it is asked)
+            text = unwrapped(raw) or raw
+            if (
+                r.is_error
+                or _search_from(_ANY_MARK, _read_part(text), 0) is not None
+                or _error_answer(text)
+            ):
+                return True
+    return False
 
 
 def _search_from(pattern: re.Pattern[str], text: str, pos: int) -> re.Match[str] | None:
