@@ -28,7 +28,7 @@ def test_every_stored_entry_reads_as_the_whole_file_parsed(path: str, entries_of
         whole = json.load(f)
     stored = stored_entries(path)
     assert stored is not None
-    assert stored.keys() == list(entries_of(whole))
+    assert list(stored) == list(entries_of(whole))
     for key, value in entries_of(whole).items():
         assert stored.get(key) == value
 
