@@ -81,7 +81,8 @@ session; ``--only support|desktop|cjk|helpdesk`` measures that session alone; ``
 [--seed N]`` measures shapes drawn afresh instead; ``--memory`` measures only the peak memory
 of cold fits of tiny-turn voice chats whose history is mostly kept, ``fit_sessions.tiny_turn_chat``,
 as OpenAI Chat dicts and as Anthropic and Gemini bodies, traced and as RSS, each in fresh processes;
-and an Anthropic computer-use body of 1,000 tiny screenshots in tool results, traced).
+and an Anthropic computer-use body of 1,000 tiny screenshots in tool results, traced;
+and what the stored regular-expression data holds once read, against its whole file parsed).
 """
 
 from __future__ import annotations
@@ -543,6 +544,35 @@ def tiny_turn_memory() -> None:
         f"over the 100-image limit), at 128,000: tracemalloc {statistics.median(shots):.2f}x"
     )
     first_long_fit_memory()
+    stored_data_memory()
+
+
+def stored_data_memory() -> None:
+    """What the stored regular-expression data holds once read (``stored_entries``: where each
+    entry lies, each entry read when asked for) against the whole file parsed and held (how
+    it was read before session 57), both traced in this run, every entry read once."""
+    from contextledger.lexicon.common import STORED_PATTERNS
+    from contextledger.prefilter import TRANSLATIONS
+    from contextledger.stored_entries import stored_entries
+
+    for path in (STORED_PATTERNS, TRANSLATIONS):
+        tracemalloc.start()
+        stored = stored_entries(path)
+        assert stored is not None
+        for key in stored:
+            stored.get(key)
+        held = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        tracemalloc.start()
+        with open(path, encoding="utf-8") as f:
+            whole = json.loads(f.read())
+        parsed = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        del whole
+        print(
+            f"  {os.path.basename(path)} once read, every entry read once: {held / 1e3:,.0f} KB "
+            f"held, against {parsed / 1e3:,.0f} KB for the whole file parsed ({held / parsed:.2f}x)"
+        )
 
 
 # A fresh process's first long fit of text in scripts whose o200k pieces are mostly merged

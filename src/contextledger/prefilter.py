@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import json
 import os
 import re
 from bisect import bisect_right
@@ -32,6 +31,8 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import accumulate
 from typing import Any
+
+from .stored_entries import StoredEntries, stored_entries
 
 # Python's own parser of patterns (``re._parser``, ``sre_parse`` before 3.11): the tree it
 # returns is what Python's compiler reads, so nothing is lost to a second parser.
@@ -221,7 +222,9 @@ class _Part:
     __slots__ = ("_compiled", "source", "wide")
 
     def __init__(self, source: str, wide: bool) -> None:
-        self.source, self.wide = source, wide
+        # (as the UTF-8 RE2 reads: the compiled pattern keeps this very object, where the
+        # text and its encoding were both held for the process)
+        self.source, self.wide = source.encode(), wide
         self._compiled: Any = None
 
     def compiled(self) -> Any:
@@ -231,7 +234,7 @@ class _Part:
             options = re2.Options()
             options.max_mem = RE2_MAX_MEM
             try:
-                self._compiled = re2.compile(self.source.encode(), options)
+                self._compiled = re2.compile(self.source, options)
             except re2.error:  # (the empty pattern matches in every text: all searched)
                 self._compiled = re2.compile(b"")
         return self._compiled
@@ -315,13 +318,10 @@ TRANSLATIONS = os.path.join(os.path.dirname(__file__), "data", "re2_supersets.js
 
 
 @cache
-def _stored_translations() -> dict[str, list[str]]:
-    try:
-        with open(TRANSLATIONS, encoding="utf-8") as f:
-            stored: dict[str, list[str]] = json.loads(f.read())
-    except (OSError, ValueError):
-        return {}  # (translated when asked, as before)
-    return stored
+def _stored_translations() -> StoredEntries | None:
+    """The stored translations, each read when first asked for (``stored_entries``: the
+    whole file, ~0.3 MB, was held for the process); None: none (translated when asked)."""
+    return stored_entries(TRANSLATIONS)
 
 
 def translation_key(pattern: re.Pattern[str], in_parts: bool = False) -> str:
@@ -423,7 +423,8 @@ def superset(pattern: re.Pattern[str], in_parts: bool = False) -> Any:
         import re2  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError:
         return None
-    sources = _stored_translations().get(translation_key(pattern, in_parts))
+    stored = _stored_translations()
+    sources = None if stored is None else stored.get(translation_key(pattern, in_parts))
     if sources is None:
         sources = translate(pattern, in_parts)
     if not sources:
@@ -441,7 +442,8 @@ def superset(pattern: re.Pattern[str], in_parts: bool = False) -> Any:
 def is_stored(pattern: re.Pattern[str], in_parts: bool = False) -> bool:
     """Whether ``superset(pattern, in_parts)`` is read from ``TRANSLATIONS`` (no translating:
     it costs a few ms to build)."""
-    return translation_key(pattern, in_parts) in _stored_translations()
+    stored = _stored_translations()
+    return stored is not None and translation_key(pattern, in_parts) in stored
 
 
 @cache

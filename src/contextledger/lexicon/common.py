@@ -20,7 +20,6 @@ import _sre  # type: ignore[import-not-found, unused-ignore]
 import base64
 import hashlib
 import importlib
-import json
 import os
 import re
 import zlib
@@ -28,6 +27,8 @@ from array import array
 from collections.abc import Iterable
 from functools import cache
 from typing import Any, AnyStr, cast
+
+from ..stored_entries import StoredEntries, stored_entries
 
 # Python's own parser and compiler of patterns (``re._parser``, ``re._compiler``): the
 # compiled form stored is what they make
@@ -153,16 +154,16 @@ def pattern_key(source: str | bytes, flags: int) -> str:
 
 
 @cache
-def _stored() -> dict[str, list[Any]]:
-    try:
-        with open(STORED_PATTERNS, encoding="utf-8") as f:
-            stored: dict[str, Any] = json.loads(f.read())
-    except (OSError, ValueError):
-        return {}
-    if stored.get("magic") != _sre.MAGIC or stored.get("codesize") != _sre.CODESIZE:
-        return {}  # (another engine's compiled form: compiled as before)
-    patterns: dict[str, list[Any]] = stored.get("patterns", {})
-    return patterns
+def _stored() -> StoredEntries | None:
+    """The stored compiled forms, each read when first asked for (``stored_entries``: the
+    whole file was held for the process, ~0.5 MB); None: none, or another engine's."""
+    stored = stored_entries(STORED_PATTERNS)
+    if stored is None or (stored.number("magic"), stored.number("codesize")) != (
+        _sre.MAGIC,
+        _sre.CODESIZE,
+    ):
+        return None  # (another engine's compiled form: compiled as before)
+    return stored
 
 
 def compiled_form(source: str | bytes, flags: int) -> list[Any]:
@@ -182,7 +183,8 @@ def compiled_form(source: str | bytes, flags: int) -> list[Any]:
 def stored_pattern(source: str | bytes, flags: int) -> re.Pattern[Any] | None:
     """The pattern made from its stored compiled form, as ``re.compile`` makes it (None:
     not stored, or it cannot be made: ``re.compile`` then compiles it)."""
-    form = _stored().get(pattern_key(source, flags))
+    stored = _stored()
+    form = None if stored is None else stored.get(pattern_key(source, flags))
     if form is None:
         return None
     final_flags, groups, groupindex, indexgroup, packed = form
