@@ -1425,13 +1425,15 @@ def _asks_for_nothing(asked: str) -> bool:
 
 def _went_on_past(asked: str, before: Sequence[Message], since: Sequence[Message]) -> bool:
     """Whether the assistant, once the user spoke past ``asked`` with a nudge ("what now?",
-    then "go on"), went on with the work under way: its words or calls ``since`` name the
-    work of the record ``before`` it, and ``asked`` asks for nothing (:func:`_asks_for_nothing`)
-    nor names a word of that work. The user moved on; nothing is owed."""
+    then "go on"), went on with the work under way: its words ``since`` name the work of the
+    record ``before`` it ("Still on the rounding."; not only "Checked.", which may answer a
+    question it was asked), and ``asked`` asks for nothing (:func:`_asks_for_nothing`) nor
+    names a word of that work. The user moved on; nothing is owed."""
     if not _asks_for_nothing(asked):
         return False
     worked = _topic(" ".join(_work_text(before)))
-    return not (_topic(asked) & worked) and bool(_topic(" ".join(_work_text(since))) & worked)
+    said = _topic(" ".join(m.text for m in since if m.role == "assistant"))
+    return not (_topic(asked) & worked) and bool(said & worked)
 
 
 # what in a reply points back at the user's turn: the reply puts off what was asked, not

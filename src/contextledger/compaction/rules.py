@@ -1781,7 +1781,14 @@ def _capitalised(word: str) -> bool:
     """A capital letter, then small letters only, in any script with case ("Rojda",
     "Кузнецовонь"; not "тев", not Ethiopic "ስራሕ", which has no case), maybe after a short
     prefix in small letters ("raTendai")."""
-    first = next((k for k, c in enumerate(word) if c.isupper() and not _palochka(c)), None)
+    first = next(
+        (
+            k
+            for k, c in enumerate(word)
+            if c.isupper() and (not k or _capital_inside(word[k - 1], c))
+        ),
+        None,
+    )  # (not the palochka inside a word: "бикӀуль" has no prefix "бик" before a capital)
     return (
         first is not None
         and first <= _NAME_PREFIX
