@@ -90,6 +90,8 @@ def test_the_area_is_the_label_without_its_case_ending_not_a_part_of_the_name() 
         "Omar Haddad, check the ETL.",  # a request to the person
         "Хава Дудаева ETL-на src/etl/ чохь болх бо.",  # a path: work, not who owns
         "Jean-Luc Martin is in Paris.",  # a double name, no area
+        # Bashkir, a story saying more than an owner's clause: A. G. fixed export again yesterday
+        "Азат Ғәлиев export-ты кисә ҡабат төҙәтте; хәҙер эшләй.",
     ],
 )
 def test_a_sentence_naming_a_person_and_a_system_is_not_always_an_owner(said: str) -> None:

@@ -1961,9 +1961,11 @@ def _glued_area(word: str) -> str:
 
 def _areas_after_name(after: str) -> list[str]:
     """The areas the words after a person's name give: systems in Latin capitals ("DNS",
-    "ETL"), and a name glued to a case ending among the first words, as an owner's clause
-    declines its area ("<name> billing-ли жавабдар сари; …")."""
-    glued = [area for area in map(_glued_area, after.split()[:_GLUED_NEAR]) if area]
+    "ETL"), and a name glued to a case ending among the first words of a clause as short as
+    an owner's, the area and its owner word ("<name> billing-ли жавабдар сари; …"; a story
+    says more: "<name> billing-ти дүүн эдеп каан; …")."""
+    near = after.split()[:_GLUED_NEAR] if word_count(after) <= _OWNER_NAME_LAST else []
+    glued = [area for area in map(_glued_area, near) if area]
     return list(dict.fromkeys([*_CAPITAL_NAME.findall(after), *glued]))
 
 
