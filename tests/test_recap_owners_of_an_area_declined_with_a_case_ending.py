@@ -1,7 +1,8 @@
-"""The offline recap's "Constraints and corrections" (issue #14) holds who owns an area
-when the user's language declines the area's Latin name with a case ending glued on by a
-hyphen, an apostrophe or a colon ("Deploy-алъул", "export-ҡа", "export:sta"), in any
-language:
+"""Who owns an area (issue #14: a standing rule of the recap's "Constraints and corrections")
+is read when the user's language declines the area's Latin name with a case ending glued on
+by a hyphen, an apostrophe or a colon ("Deploy-алъул", "export-ҡа", "Export:ista"), in any
+language (the recap's filing of these sentences:
+tests/test_recap_owners_of_a_small_letter_area_and_stories_told_of_a_person.py):
 
 - the area as a label opening the sentence, then the person ("Deploy-<ending> <person> is
   responsible; nothing to production without their approval") - the label is no first word
@@ -18,59 +19,8 @@ from __future__ import annotations
 
 import pytest
 
-from builders import ANSWERED_THREE_WAYS, a_rule_in_one_section, export_recap_of, recap_section
+from builders import AVAR_LABEL, AVAR_NAME_FIRST, CHECHEN_ALONE
 from contextledger.compaction.rules import owner_area, owner_by_shape
-from contextledger.model import Message
-
-RULES = "Constraints and corrections"
-
-# Avar: Deploy - Patimat Gadzhieva is responsible; nothing goes to production without her leave
-AVAR_LABEL = (
-    "Deploy-алъул Патимат Гаджиева жавабчи йиго; production-алде гьелъул изну гьечӀого щибго"
-    " бачунаро."
-)
-# Avar: P. G. is responsible for export; ask her before people change export
-AVAR_NAME_FIRST = (
-    "Патимат Гаджиева export-алъул жавабчи йиго; гӀадамаз export хисизе цеве гьелда гьикъе."
-)
-# Chechen: Hava Dudaeva answers for the ETL (and nothing else said)
-CHECHEN_ALONE = "Хава Дудаева ETL-на жоп лун ю."
-
-
-@ANSWERED_THREE_WAYS
-@pytest.mark.parametrize(
-    "said",
-    [
-        AVAR_LABEL,
-        AVAR_NAME_FIRST,
-        CHECHEN_ALONE,
-        # Bashkir, the name first: Azat Galiev is responsible for export; don't change it unasked
-        "Азат Ғәлиев export-ҡа яуаплы; уҙенән һорамайынса үҙгәртмәгеҙ.",
-        # Finnish, the ending after a colon: export is Liisa Virtanen's; ask her first
-        "Export:ista Liisa Virtanen vastaa; häneltä ensin lupa.",
-        # English controls
-        "Deploy: Nadia Brooks is responsible; nothing goes to production without her approval.",
-        "Ravi Menon owns the ETL.",
-    ],
-)
-def test_an_owner_of_an_area_declined_with_a_case_ending_is_a_rule_in_one_section(
-    said: str, answer: list[Message]
-) -> None:
-    assert a_rule_in_one_section(export_recap_of(said, answer), said)
-
-
-@ANSWERED_THREE_WAYS
-@pytest.mark.parametrize(
-    "said",
-    [
-        "Omar Haddad restarted the ETL.",
-        "Update: Omar Haddad merged the fix; CI is green now.",
-    ],
-)
-def test_a_story_of_what_a_person_did_to_a_system_is_no_rule(
-    said: str, answer: list[Message]
-) -> None:
-    assert said not in recap_section(export_recap_of(said, answer), RULES)
 
 
 def test_the_area_is_the_label_without_its_case_ending_not_a_part_of_the_name() -> None:
