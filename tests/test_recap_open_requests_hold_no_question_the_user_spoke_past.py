@@ -1,7 +1,7 @@
 """The offline recap's "Open requests" (issue #14) holds what is still owed: not a question
 naming nothing to work on ("what now?", "back from the meeting, where were we?") that the
-user spoke past with a nudge while the assistant went on with the work under way, nor one
-the assistant answered by telling where the work stands and going back to "it", in any
+user spoke past with a nudge while the assistant went on with the work under way (its words
+name that work, or its calls go back to the work's files), nor one the assistant answered by telling where the work stands and going back to "it", in any
 language. A request naming a path, or a reply that puts the user's turn off ("I'll get back
 to you on that"), stays open."""
 
@@ -33,8 +33,17 @@ def _open_after(said: str, *turns: str | list[Message]) -> str:
 
 
 @pytest.mark.parametrize("said", _QUESTIONS)
-def test_a_question_the_user_spoke_past_while_the_work_went_on_is_not_open(said: str) -> None:
-    went_on = [*_GOES_ON, Message.assistant("Still on the date format.")]
+@pytest.mark.parametrize(
+    "went_on",
+    [
+        [*_GOES_ON, Message.assistant("Still on the date format.")],
+        [*_GOES_ON, Message.assistant("Done.")],  # (its call went back to the file worked on)
+    ],
+    ids=["said", "called"],
+)
+def test_a_question_the_user_spoke_past_while_the_work_went_on_is_not_open(
+    said: str, went_on: list[Message]
+) -> None:
     assert said not in _open_after(said, "go on", went_on)
 
 

@@ -1427,13 +1427,27 @@ def _went_on_past(asked: str, before: Sequence[Message], since: Sequence[Message
     """Whether the assistant, once the user spoke past ``asked`` with a nudge ("what now?",
     then "go on"), went on with the work under way: its words ``since`` name the work of the
     record ``before`` it ("Still on the rounding."; not only "Checked.", which may answer a
-    question it was asked), and ``asked`` asks for nothing (:func:`_asks_for_nothing`) nor
-    names a word of that work. The user moved on; nothing is owed."""
+    question it was asked) or its calls go back to a path the work's calls named, and
+    ``asked`` asks for nothing (:func:`_asks_for_nothing`) nor names a word of that work.
+    The user moved on; nothing is owed."""
     if not _asks_for_nothing(asked):
         return False
     worked = _topic(" ".join(_work_text(before)))
     said = _topic(" ".join(m.text for m in since if m.role == "assistant"))
-    return not (_topic(asked) & worked) and bool(said & worked)
+    return not (_topic(asked) & worked) and bool(
+        said & worked or _called_on_paths(since) & _called_on_paths(before)
+    )
+
+
+def _called_on_paths(messages: Sequence[Message]) -> set[str]:
+    """The paths the calls of ``messages`` name."""
+    return {
+        f.value
+        for m in messages
+        for c in m.tool_calls
+        for f in extract_claims(c.arguments)
+        if f.kind == "path"
+    }
 
 
 # what in a reply points back at the user's turn: the reply puts off what was asked, not
