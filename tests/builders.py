@@ -601,6 +601,21 @@ def export_recap_of(said: str, answer: list[Message]) -> str:
     return export_recap(EXPORT_TASK, "I'll fix the date format first.", said, answer)
 
 
+# owners of an area declined with a case ending glued on (the area as a label, after the
+# name, or said alone), as :func:`export_recap_of`'s records may hold them
+# Avar: Deploy - Patimat Gadzhieva is responsible; nothing goes to production without her leave
+AVAR_LABEL = (
+    "Deploy-алъул Патимат Гаджиева жавабчи йиго; production-алде гьелъул изну гьечӀого щибго"
+    " бачунаро."
+)
+# Avar: P. G. is responsible for export; ask her before people change export
+AVAR_NAME_FIRST = (
+    "Патимат Гаджиева export-алъул жавабчи йиго; гӀадамаз export хисизе цеве гьелда гьикъе."
+)
+# Chechen: Hava Dudaeva answers for the ETL (and nothing else said)
+CHECHEN_ALONE = "Хава Дудаева ETL-на жоп лун ю."
+
+
 def call_and_result(
     cid: str, name: str, args: dict[str, object], result: str, n: int
 ) -> list[Message]:

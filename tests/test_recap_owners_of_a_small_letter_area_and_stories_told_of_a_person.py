@@ -7,6 +7,9 @@ read by the shape of the user's words in any language:
 - a person named before an area in small letters the record works on ("export" of
   src/export/), with a rule after it the words read ("ask her before …"), or an area the
   sentence opens with, capitalised, is an owner - in one section only;
+- so is an owner of an area the user's language declines with a case ending glued on
+  ("Deploy-алъул <person> …; …", "<person> export-ҡа …; …", "<person> ETL-на … ." said
+  alone; the shapes: tests/test_recap_owners_of_an_area_declined_with_a_case_ending.py);
 - a story telling what a person did ("Update: <person> merged the fix; CI is green now.",
   "<person> fixed DNS yesterday; …") or an area in small letters with no rule after it is
   no rule."""
@@ -15,7 +18,15 @@ from __future__ import annotations
 
 import pytest
 
-from builders import ANSWERED_THREE_WAYS, a_rule_in_one_section, export_recap_of, recap_section
+from builders import (
+    ANSWERED_THREE_WAYS,
+    AVAR_LABEL,
+    AVAR_NAME_FIRST,
+    CHECHEN_ALONE,
+    a_rule_in_one_section,
+    export_recap_of,
+    recap_section,
+)
 from contextledger.compaction.rules import owner_area, owner_by_shape
 from contextledger.model import Message
 
@@ -37,6 +48,15 @@ RULES = "Constraints and corrections"
         "Grace Okafor looks after export; nothing ships without her approval.",
         # Swahili, the area opening the sentence: export is overseen by Amina Juma; ask her
         "Export inasimamiwa na Amina Juma; muulize kwanza.",
+        # the area declined with a case ending glued on, a label or after the name, or the
+        # owner said alone (Avar, Chechen, Bashkir, Finnish; an English control)
+        AVAR_LABEL,
+        AVAR_NAME_FIRST,
+        CHECHEN_ALONE,
+        "Азат Ғәлиев export-ҡа яуаплы; уҙенән һорамайынса үҙгәртмәгеҙ.",
+        "Export:ista Liisa Virtanen vastaa; häneltä ensin lupa.",
+        "Deploy: Nadia Brooks is responsible; nothing goes to production without her approval.",
+        "Ravi Menon owns the ETL.",
     ],
 )
 def test_an_owner_of_a_system_or_of_an_area_the_record_works_on_is_a_rule_in_one_section(
@@ -55,6 +75,7 @@ def test_an_owner_of_a_system_or_of_an_area_the_record_works_on_is_a_rule_in_one
         "Update: Juma Ali ali-merged fix; CI ni kijani sasa.",
         # Swahili: Juma Ali repaired export yesterday; it works again (no rule after it)
         "Juma Ali alirekebisha export jana; inafanya kazi tena.",
+        "Omar Haddad restarted the ETL.",
     ],
 )
 def test_a_story_of_what_a_person_did_is_no_rule(said: str, answer: list[Message]) -> None:

@@ -1316,6 +1316,11 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
                     for k in behind
                     if _on_topic(requests[k][1], said)
                     or (explains and _only_a_question(*requests[k][1:]))
+                    or _went_on_past(
+                        requests[k][1],
+                        messages[: requests[k][0]],
+                        messages[requests[k][0] : i + 1],
+                    )
                 )
             waiting = []
         if m.role != "user" or m.is_recap or m.tool_results:
@@ -1385,30 +1390,70 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
 def _goes_back_to_work(asked: str, reply: str, before: Sequence[Message]) -> bool:
     """Whether a ``reply`` that puts work off ("Sure, I'll get back to the rounding fix.")
     only goes back to the work under way (``before``: the record up to it) after a user's
-    sentence asking for none: one not shaped as a request, naming nothing the record can act
-    on (no code, channel, number or word in capitals, no word of the work so far) - "how is
-    it now?", "back from the meeting, where were we?" in any language. The sentence is a
-    nudge the reply answered by going on, no request it put off."""
-    if (
+    sentence asking for none (:func:`_asks_for_nothing`) - "how is it now?", "back from the
+    meeting, where were we?" in any language. The sentence is a nudge the reply answered by
+    going on, no request it put off."""
+    if not _asks_for_nothing(asked) or _TO_THE_USER.search(reply):
+        return False  # (the reply takes the turn on: "Will do once the tests pass.")
+    # (the words that put work off are no work: "get back to" said before is no "back")
+    worked = _topic(_PUT_OFF.sub(" ", " ".join(_work_text(before))))
+    resumed = _topic(_PUT_OFF.sub(" ", reply))
+    said = sentences(reply)
+    put_off = next((k for k, x in enumerate(said) if _PUT_OFF.search(x)), 0)
+    # ("it" is the work when the reply first told where the work stands: "We were on the
+    # rounding bug. I'll get back to it after this run."; else it is the user's turn)
+    if _POINTS_BACK.search(" ".join(said[put_off:])) and not (
+        _topic(" ".join(said[:put_off])) & worked
+    ):
+        return False
+    return not (_topic(asked) & worked) and bool(resumed & worked - _topic(asked))
+
+
+def _asks_for_nothing(asked: str) -> bool:
+    """Whether the user's sentence ``asked`` is not shaped as a request and names nothing the
+    record can act on: no code, channel, number or word in capitals ("what now?", "back from
+    the meeting, where were we?" in any language)."""
+    return not (
         _REQUEST_START.search(asked)
         or _defers(asked)
         or _asks_later(asked)
         or code_names(asked)
         or names_something(asked)
         or _CAPITALS.search(asked)
-    ):
+    )
+
+
+def _went_on_past(asked: str, before: Sequence[Message], since: Sequence[Message]) -> bool:
+    """Whether the assistant, once the user spoke past ``asked`` with a nudge ("what now?",
+    then "go on"), went on with the work under way: its words ``since`` name the work of the
+    record ``before`` it ("Still on the rounding."; not only "Checked.", which may answer a
+    question it was asked) or its calls go back to a path the work's calls named, and
+    ``asked`` asks for nothing (:func:`_asks_for_nothing`) nor names a word of that work.
+    The user moved on; nothing is owed."""
+    if not _asks_for_nothing(asked):
         return False
-    if _POINTS_BACK.search(reply):
-        return False  # the reply takes the turn on ("Will do once the tests pass.")
-    # (the words that put work off are no work: "get back to" said before is no "back")
-    worked = _topic(_PUT_OFF.sub(" ", " ".join(_work_text(before))))
-    resumed = _topic(_PUT_OFF.sub(" ", reply))
-    return not (_topic(asked) & worked) and bool(resumed & worked - _topic(asked))
+    worked = _topic(" ".join(_work_text(before)))
+    said = _topic(" ".join(m.text for m in since if m.role == "assistant"))
+    return not (_topic(asked) & worked) and bool(
+        said & worked or _called_on_paths(since) & _called_on_paths(before)
+    )
+
+
+def _called_on_paths(messages: Sequence[Message]) -> set[str]:
+    """The paths the calls of ``messages`` name."""
+    return {
+        f.value
+        for m in messages
+        for c in m.tool_calls
+        for f in extract_claims(c.arguments)
+        if f.kind == "path"
+    }
 
 
 # what in a reply points back at the user's turn: the reply puts off what was asked, not
 # only goes on ("I'll come back to this after …", "I'll tell you once …", "Will do later.")
-_POINTS_BACK = re.compile(r"(?i)\b(?:you|it|this|that|will\s+do)\b")
+_POINTS_BACK = re.compile(r"(?i)\b(?:it|this|that)\b")
+_TO_THE_USER = re.compile(r"(?i)\b(?:you|will\s+do)\b")
 
 
 def _starts_on(request: str, calls: Sequence[ToolCall]) -> bool:

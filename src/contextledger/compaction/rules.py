@@ -1781,7 +1781,14 @@ def _capitalised(word: str) -> bool:
     """A capital letter, then small letters only, in any script with case ("Rojda",
     "Кузнецовонь"; not "тев", not Ethiopic "ስራሕ", which has no case), maybe after a short
     prefix in small letters ("raTendai")."""
-    first = next((k for k, c in enumerate(word) if c.isupper()), None)
+    first = next(
+        (
+            k
+            for k, c in enumerate(word)
+            if c.isupper() and (not k or _capital_inside(word[k - 1], c))
+        ),
+        None,
+    )  # (not the palochka inside a word: "бикӀуль" has no prefix "бик" before a capital)
     return (
         first is not None
         and first <= _NAME_PREFIX
@@ -1795,9 +1802,15 @@ def _capital_inside(before: str, letter: str) -> bool:
     """Whether ``letter``, after ``before`` inside a word, is a capital that breaks the
     word's small letters; not the palochka the Caucasian alphabets write in capitals in
     any word ("ПатӀимат", "ХIажиева": Latin I standing for it after a Cyrillic letter)."""
-    if not letter.isupper() or "PALOCHKA" in unicodedata.name(letter, ""):
+    if not letter.isupper() or _palochka(letter):
         return False
     return not (letter == "I" and not before.isascii())
+
+
+def _palochka(letter: str) -> bool:
+    """Whether ``letter`` is the palochka, a capital in any word of the Caucasian alphabets
+    ("бикӀуль" is no name with a prefix "бик")."""
+    return "PALOCHKA" in unicodedata.name(letter, "")
 
 
 def _person_names(text: str) -> list[tuple[int, int]]:
@@ -1807,7 +1820,12 @@ def _person_names(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     run: list[re.Match[str]] = []
     for word in [*_NAME_WORD.finditer(text), None]:
-        joined = word is not None and bool(run) and not text[run[-1].end() : word.start()].strip()
+        joined = (
+            word is not None
+            and bool(run)
+            and not text[run[-1].end() : word.start()].strip()
+            and not _glued_area(run[-1].group())  # ("Deploy-ли Расул …": a label, then the name)
+        )
         if word is not None and _capitalised(word.group()) and (joined or not run):
             run.append(word)
             continue
@@ -1860,7 +1878,7 @@ def _owner_said(sentence: str) -> tuple[str, bool]:
         return "", False
     cut = _OWNER_BREAK.search(sentence)
     if cut is None:
-        return "", False
+        return _owner_alone(sentence)
     head, rest = sentence[: cut.start()], sentence[cut.end() :]
     label = ""
     if (
@@ -1897,11 +1915,16 @@ def _owner_said(sentence: str) -> tuple[str, bool]:
         # src/billing/; …" - a path, not a time nor a verb of telling: "This morning Maria
         # Rossi wrote: …")
         return in_care, word_count(area) == 0
+    labelled = _glued_area(area.strip())
+    if labelled and word_count(after) <= _OWNER_NAME_LAST and not _told_as_done(after):
+        # (the area as a label glued to its case ending, then the person: "Deploy-ли Расул
+        # Гъамзатов жавабдар сай; …" reads as "Deploy: <name> is responsible; …")
+        return labelled, True
     if word_count(area) >= 1 and word_count(after) <= _OWNER_NAME_LAST:
         return area, False
     if not opens or _told_as_done(after):
         return "", False  # (a story: "Omar Haddad fixed DNS yesterday; the zone …")
-    systems = " ".join(_CAPITAL_NAME.findall(after))
+    systems = " ".join(_areas_after_name(after))
     if systems or not is_rule(rest):
         return systems, bool(systems)
     # (an area in small letters after the name and a rule the words read, "Ramón Giménez
@@ -1916,6 +1939,55 @@ _AREA_LABEL_WORDS = 3  # "Deploy:", "The DNS zone:": an area said as a label
 _SMALL_AREA = re.compile(r"(?<![\w./#-])[a-z][a-z0-9_]{3,}(?![\w./])")
 # a verb of English in its past, as a story tells work done ("merged", "repaired")
 _PAST_WORK = re.compile(r"(?<!\w)[a-z]{2,}ed(?!\w)")  # ("ali-merged" too)
+
+
+# a word in Latin letters with a case ending glued on by a hyphen or an apostrophe, as a
+# language declines the name of a system it borrows ("Deploy-ли", "billing-ыл", "DNS-manta",
+# "ETL'ye"): the stem, of 3 letters or more; the ending, a few small letters of any script
+_GLUED = re.compile(r"([A-Za-z][A-Za-z0-9_]{2,})['’-]((?:[^\W\d_]|[" + WORD_MARKS + r"]){1,6})")
+_GLUED_NEAR = 2  # words after the name the area glued to its ending comes in: "<name> billing-ли …"
+_ALONE_AFTER = 4  # words after the name in an owner's sentence alone: "<name> moo yor ETL bi."
+
+
+def _glued_area(word: str) -> str:
+    """The area ``word`` names when it is a name in Latin letters with a case ending glued on
+    ("Deploy-лъи" is "Deploy", "billing-manta" is "billing"); "" for any other word, as a
+    double name is ("Jean-Luc")."""
+    glued = _GLUED.fullmatch(word.strip(",.;:!?"))
+    if glued is None or not all(c.islower() or _palochka(c) for c in glued[2] if c.isalpha()):
+        return ""
+    return glued[1]
+
+
+def _areas_after_name(after: str) -> list[str]:
+    """The areas the words after a person's name give: systems in Latin capitals ("DNS",
+    "ETL"), and a name glued to a case ending among the first words of a clause as short as
+    an owner's, the area and its owner word ("<name> billing-ли жавабдар сари; …"; a story
+    says more: "<name> billing-ти дүүн эдеп каан; …")."""
+    near = after.split()[:_GLUED_NEAR] if word_count(after) <= _OWNER_NAME_LAST else []
+    glued = [area for area in map(_glued_area, near) if area]
+    return list(dict.fromkeys([*_CAPITAL_NAME.findall(after), *glued]))
+
+
+def _owner_alone(sentence: str) -> tuple[str, bool]:
+    """A sentence that only says who owns an area, nothing after it to do: a person's full
+    name opening it, then a few words with the area - a system in Latin capitals or a name
+    glued to its case ending ("Зайнаб Алиева ETL-ли жавабдар сари.", "<name> moo yor ETL
+    bi.") - and no path, command, value or other clause: (the area, True); else ("", False).
+    A story told in English words ("Omar Haddad restarted the ETL.") is none."""
+    names = _person_names(sentence)
+    if len(names) != 1 or word_count(sentence[: names[0][0]]) or _CLAUSE_BREAK.search(sentence):
+        return "", False
+    after = sentence[names[0][1] :]
+    areas = _areas_after_name(after)
+    if (
+        not areas
+        or word_count(after) > _ALONE_AFTER
+        or _told_as_done(after)
+        or any(f.kind in ("path", "command") for f in extract_claims(after))
+    ):
+        return "", False
+    return " ".join(areas), True
 
 
 def _only_a_name(head: str) -> bool:
