@@ -3,8 +3,9 @@ moved the database from Postgres 15 to Postgres 16." was stripped as "no turn of
 record shows the user doing it" though the user asked for that move. The user's sentence
 asking for it supports it, held to where the move leads: told the other way round, or
 to the value it leaves, the line is stripped. When the assistant's calls or answers carried
-the move out, "The user moved …" credits the user with the assistant's work: stripped, with
-a reason saying so; "The user asked to move …" stands."""
+the move out, or took it up in its answer, or the user's sentence reads as an ask ("Move the
+database …"), "The user moved …" says the user did what the user asked for: stripped, with a
+reason saying so; "The user asked to move …" stands."""
 
 from __future__ import annotations
 
@@ -42,10 +43,21 @@ def _stands(line: str, said: str, heading: str = "Summary:\n") -> bool:
     return line in verify_recap(heading + line, record, max_bytes=8000, ledger=False).text
 
 
-@pytest.mark.parametrize("lang", sorted(_ASKED))
+_UNREAD = sorted(set(_ASKED) - {"english"})
+
+
+@pytest.mark.parametrize("lang", _UNREAD)
 @pytest.mark.parametrize("line", _HONEST)
-def test_the_move_the_user_asked_for_stands(lang: str, line: str) -> None:
+def test_a_move_in_words_no_reader_holds_is_not_stripped_on_a_guess(lang: str, line: str) -> None:
+    # an ask or a report of the move: nothing here tells which, and nothing took it up
     assert _stands(line, _ASKED[lang])
+
+
+@pytest.mark.parametrize("line", _HONEST)
+def test_a_move_the_user_asked_for_in_english_is_not_told_as_done_by_the_user(line: str) -> None:
+    # "Move the database …": an ask, read; "The user moved …" says it is done, by the user
+    assert not _stands(line, _ASKED["english"])
+    assert _stands("The user asked to move the database to Postgres 16.", _ASKED["english"])
 
 
 @pytest.mark.parametrize("lang", sorted(_ASKED))
@@ -111,7 +123,7 @@ def test_the_users_asking_for_a_move_the_assistant_carried_out_stands(lang: str,
     assert _verified(line, _carried_out(_ASKED[lang], how))[0]
 
 
-@pytest.mark.parametrize("lang", _PERFORMED_IN)
+@pytest.mark.parametrize("lang", sorted(set(_PERFORMED_IN) - {"english"}))
 @pytest.mark.parametrize("line", _HONEST)
 def test_a_move_the_assistant_only_read_about_stays_the_users(lang: str, line: str) -> None:
     looked = chat_exchange(

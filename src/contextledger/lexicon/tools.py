@@ -188,6 +188,9 @@ LOOKING = compiled_on_use(
     r"(?:npm|pnpm|yarn|bundle|composer|poetry)(?:\s+(?:install|i|ci))?\s*`?$|"
     r"pip3?\s+install\s+-r\s+\S+\s*`?$|uv\s+sync\b|go\s+mod\s+(?:download|tidy)\b|"
     r"cargo\s+fetch\b|"
+    # a program's version asked, a package's record read ("psql --version", "apt-cache show")
+    r"[\w.-]+\s+(?:--version|-V)\s*`?$|apt-cache\s+(?:show|showpkg|policy|search|depends|"
+    r"rdepends|madison)\b|apt\s+(?:show|list|search|policy)\b|dpkg\s+(?:-[lsL]|--list|--status)\b|"
     # any platform's own log reader: "stern api", "aws logs tail /ecs/api", "gcloud logging
     # read …", "heroku logs --tail", "nomad alloc logs", "fly logs" — a word for logs among
     # the command's first words, none of them one that writes or removes

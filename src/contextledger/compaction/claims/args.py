@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ...lexicon.common import listed
 from ...model import ToolCall
 from ..trace import FILLER, specific_terms, stem, unit_terms
 from .evidence import Claim, Evidence
@@ -47,6 +48,11 @@ _OFF = re.compile(
 _NOT_STATES = frozenset({"a", "an", "the", "well", "soon", "usual", "planned", "requested"})
 _SWITCH_KEY = re.compile(r"(?i)enabl|activ|^on$|^active$|^value$")
 _TO = re.compile(r"(?i)\b(?:to|for)\s+(?:the\s+)?(?P<x>[#@]?[\w.@'-]+)")
+# a word before "to" that takes a verb after it ("asked to move", "wants to roll back")
+_INFINITIVE_BEFORE = listed(
+    "ask asks asked want wants wanted need needs needed has had have going agreed decided "
+    "tried plan plans planned told able about order how chose meant used"
+)
 _AS = re.compile(r"(?i)\bas\s+(?P<x>[\w'-]+(?:\s+[\w'-]+)?)")
 _WITHOUT = re.compile(r"(?i)\bwithout\s+(?:a\s+|an\s+|the\s+|any\s+)?(?P<x>(?:[\w-]+\s*){1,3})")
 _SIGIL = re.compile(r"(?<![\w])[#@][\w.-]+")
@@ -137,6 +143,12 @@ def _same_number(word: str, value: str) -> bool:
         return False
 
 
+def _infinitive(before: list[str]) -> bool:
+    """Whether the word before a "to" (``before``: it alone, or nothing) takes a verb's
+    infinitive after it ("asked to move", "wants to roll back")."""
+    return bool(before) and before[-1] in _INFINITIVE_BEFORE
+
+
 def _is_number(word: str) -> bool:
     """Whether ``word`` spells a number ("1284.90", "3")."""
     return _same_number(word, word)
@@ -165,6 +177,8 @@ def _contradiction(text: str, call: _Call, user: tuple[str, ...] = ()) -> str | 
             and named in words
             and named not in _NOT_KEYS
             and value not in ("true", "false")
+            # ("asked to move …": a verb's infinitive, not a "--to" flag)
+            and not (named == "to" and _infinitive(words[: words.index(named)]))
         ):
             at = words.index(named)
             near = [w for w in words[max(at - 2, 0) : at] + words[at + 1 : at + 3]]
@@ -186,6 +200,10 @@ def _contradiction(text: str, call: _Call, user: tuple[str, ...] = ()) -> str | 
                 x = m.group("x").strip(".'")
                 if x in said or stem(x) in said or x.isdigit() or x in FILLER:
                     continue
+                if x in re.split(r"[-_./:]", value):
+                    continue  # "to NATS JetStream 2.10" of ``--to nats-2.10``: its name
+                if _infinitive(low[: m.start()].split()[-1:]):
+                    continue  # "asked to move …": a verb's infinitive, not whom it went to
                 if not any(x in _words(v) for k, v in call.slots if k in _RECIPIENT_KEYS):
                     return f"the call {call.name} gave {key} {value}, not {x}"
         if key in _STATE_KEYS:

@@ -88,6 +88,7 @@ from .corrected import (
     check_corrected_value,
     check_replaced_range,
     corrected_as_moved,
+    move_told,
     range_change_told,
     range_set_by_user,
     ranges_corrected_to,
@@ -624,6 +625,10 @@ def _check_clause(
         # "The user changed the branch to release-2.5." after "<release-2.4> … <release-2.5>"
         # and calls on release-2.5: the user's move retold, whatever words they made it in
         out = [c for c in out if not c.reason.startswith(_MOVE_READ)]
+    if out and section not in _DONE_SECTIONS and _move_told_from(text, ev):
+        # "The user asked to move it from Redis 6.2 to Valkey 8.0." after "… Redis 6.2'ten
+        # Valkey 8.0'ye taşı.": the start the user's sentence names is no denial of it
+        out = [c for c in out if not c.reason.startswith(_STANCE_READ)]
     if out and section not in _DONE_SECTIONS and settled_as_told(text, ev):
         # "Use brotli level 9, as the user asked." after "<not> lz4, <use> brotli level 9",
         # neither named before: the value the user's correction settled on
@@ -887,6 +892,15 @@ _TURNED = ("the user said the opposite",)  # (a denied outcome is no rule turned
 _NOT_THE_USERS = ("no turn of the record shows the user doing it", "no user turn says this")
 # what the stance readers say of a claim that turns a user's "no" around
 _DENIAL_READ = re.compile(r"^the user said the opposite about|drops the user's denial")
+
+
+def _move_told_from(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` tells a move from a start to an end as a user's sentence tells it,
+    and, its start set aside, the user's words hold the rest (a ban on the move does not)."""
+    told = move_told(text, ev)
+    return told is not None and told.rest != text and not check_user(told.rest, ev, "user said")
+
+
 _STANCE_READ = ("the user said the opposite about", "the user restricted this")
 # what a correction said back the user's way round is not: turned, untraced, another's
 _RESTATED_READ = (*_STANCE_READ, "the user said it of")

@@ -24,11 +24,14 @@ from __future__ import annotations
 
 import re
 from itertools import pairwise
+from typing import NamedTuple
 
 from ...lexicon.negation import denial
+from ..failures import only_looks
+from ..tool_calls import call_commands
 from ..trace import claim_terms, stem
 from ..wording import whole_token
-from .evidence import Claim, Evidence
+from .evidence import ACKNOWLEDGES, Claim, Evidence
 from .polarity import preferences
 from .reading import quote
 from .values import (
@@ -345,7 +348,8 @@ def check_corrected_value(text: str, ev: Evidence) -> list[Claim]:
 
 
 # a value told in a claim: one token ("eu-west-1"), or a name and its version ("Ubuntu 24.04")
-_TOLD_VALUE = r"[^\s`]+(?:\s+v?\d+(?:\.\d+)*(?![\w.]*\w))?"
+# (a name may run to three words before its version: "NATS JetStream 2.10")
+_TOLD_VALUE = r"[^\s`]+(?:(?:\s+(?-i:[A-Z])[\w-]*){0,2}\s+v?\d+(?:\.\d+)*(?![\w.]*\w))?"
 # a move said with where it leads: "upgrade to Postgres 16", "migrate the server to …"
 MOVE_VERB = r"(?:move[sd]?|moving|upgrade[sd]?|upgrading|migrate[sd]?|migrating|switch(?:es|ing)?)"
 # A correction told by where it leads: "corrected the earlier choice to X", "switched to X"
@@ -468,23 +472,73 @@ def moved_as_told(text: str, ev: Evidence) -> str | None:
     sentence does, a move told the other way round included. The rest ("The user moved
     the database to Postgres 16.") is what the user's words are read for: a start set
     aside reads as a denial the user's sentence does not hold."""
+    found = move_told(text, ev)
+    return found.rest if found is not None else None
+
+
+class MoveTold(NamedTuple):
+    """Where a user's sentence tells the move a claim gives (see :func:`moved_as_told`)."""
+
+    at: int  # its turn in ``ev.dialogue``
+    said: str  # the sentence
+    value: str  # where the move leads
+    rest: str  # the claim less where the move starts
+
+
+def move_told(text: str, ev: Evidence) -> MoveTold | None:
+    """:func:`moved_as_told`, with the user's sentence that tells the move and its turn."""
     told = _TOLD_TO.search(text)
     if told is None:
         return None
     value = told.group("value").rstrip(".,;:!?)`")
     start = _TOLD_FROM.search(text[: told.start("value")])
     source = start.group("value") if start else None
-    for role, turn in ev.dialogue:
+    for at, (role, turn) in enumerate(ev.dialogue):
         for said in _SENTENCE_END.split(turn) if role == "user" else ():
             if not _named_in(said, value):
                 continue
             pairs = _pairs(said)
             read = _MOVED_TO.search(said)
-            leads = any(new == value and source in (None, old) for old, new in pairs)
+            leads = any(
+                _ends_in(value, new) and (source is None or _ends_in(source, old))
+                for old, new in pairs
+            )
             alone = not pairs and source is None
             if leads or alone or (read is not None and value in read.group("value")):
-                return text if start is None else text[: start.start()] + text[start.end() :]
+                rest = text if start is None else text[: start.start()] + text[start.end() :]
+                return MoveTold(at, said, value, rest)
     return None
+
+
+def _ends_in(value: str, named: str) -> bool:
+    """Whether ``value`` is ``named`` or ends in it: "NATS JetStream 2.10" of the sentence's
+    "JetStream 2.10" (its name's last word and version, read as a pair's value)."""
+    return value == named or value.endswith(f" {named}")
+
+
+def move_taken_up(told: MoveTold, ev: Evidence) -> str | None:
+    """What the assistant said or called in answer to the user's sentence telling a move
+    that names where it leads and takes it up: more than an acknowledgment ("Noted.",
+    "Noted, Valkey 8.0 from now on."), a call that only looks ("psql --version") aside.
+    A move the user reports made needs no work of the assistant's at once; one asked for
+    gets it."""
+    end = next(
+        (i for i in range(told.at + 1, len(ev.dialogue)) if ev.dialogue[i][0] == "user"),
+        len(ev.dialogue),
+    )
+    said = [t for role, t in ev.dialogue[told.at + 1 : end] if role == "assistant"]
+    answers = [t for t in said if not ACKNOWLEDGES.match(t)]
+    calls = [c.arguments for c in ev.calls_from(told.at, end) if not only_looks(call_commands(c))]
+    said_of = next((t for t in answers if _named_in(t, told.value)), None)
+    return said_of or next((t for t in calls if _in_arguments(t, told.value)), None)
+
+
+def _in_arguments(arguments: str, value: str) -> bool:
+    """Whether a call's ``arguments`` name ``value`` as a command names it: its first word
+    and its last ("nats-2.10", "postgres:16" for "NATS JetStream 2.10", "Postgres 16")."""
+    words = value.casefold().split()
+    parts = set(re.split(r"[^\w.]+", arguments.casefold()))
+    return words[0] in parts and words[-1] in parts
 
 
 def _moved_to(said: str, at: int, ev: Evidence) -> list[tuple[str, str]]:
@@ -509,7 +563,8 @@ _MOVED_TO = re.compile(
 # a name and its version, the name written with a capital ("Debian 11", "Ubuntu 24.04",
 # "Python 3.12"): two in one sentence are two options of one thing
 # where a move told in English leads: "moved the database from Postgres 15 to Postgres 16"
-_TOLD_TO = re.compile(rf"(?i)\b{MOVE_VERB}\b[^.;]*?\bto\s+`?(?P<value>{_TOLD_VALUE})")
+# (a version's dot is no sentence's end: "from RabbitMQ 3.8 to …")
+_TOLD_TO = re.compile(rf"(?i)\b{MOVE_VERB}\b(?:[^.;]|\.(?=\d))*?\bto\s+`?(?P<value>{_TOLD_VALUE})")
 _TOLD_FROM = re.compile(rf"(?i)\s+from\s+`?(?P<value>{_TOLD_VALUE})`?(?=\s+to\s)")
 _NAMED_VERSION = re.compile(r"(?<![\w.:/-])[^\W\d_][\w+-]*\s+v?\d+(?:\.\d+)*(?![\w.]*\w)")
 

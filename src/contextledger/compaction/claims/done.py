@@ -19,8 +19,8 @@ from ..stance import retracted
 from ..timeline import norm_command
 from ..tool_calls import call_commands, call_writes
 from ..trace import claim_terms, cover, specific_terms, stem, unit_terms
-from .corrected import moved_as_told, reported_by_user
-from .evidence import Claim, Evidence, Unit, UnitIndex
+from .corrected import MOVE_VERB, move_taken_up, move_told, reported_by_user
+from .evidence import ACKNOWLEDGES, Claim, Evidence, Unit, UnitIndex
 from .partial import part_told
 from .polarity import preferences
 from .reading import FUTURE, GENERIC_DOING, OUTCOME_WORDS, TESTS, quote
@@ -263,19 +263,31 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
                 if taken & retracted(turn):  # "switched back to NFS" for "NFS... actually, MinIO"
                     return [Claim("did", text, f"the user took {name} back: {quote(turn)}")]
             return check_user(text, ev, "user said")
-        asked = moved_as_told(text, ev)
-        if asked is not None and not check_user(asked, ev, "user said"):
+        told = move_told(text, ev)
+        if told is not None and not check_user(told.rest, ev, "user said"):
             # "The user moved the server from Postgres 15 to Postgres 16": a move the user
-            # asked for is the user's, told as any rule said back and held to its direction,
-            # unless the assistant's calls or words carried it out ("moved" then credits the
-            # user with the assistant's work; "The user asked to move …" tells it right)
-            if asked != text:  # (an act carrying it out names where it leads, seldom its start)
-                return [Claim("did", text, c.reason) for c in check_done(asked, verb, actor, ev)]
-            made = traced(ev.acts_index, _changes) if _PERFORMED.search(text) else None
-            if made is None:
+            # told is the user's, held to its direction, unless the record shows it asked
+            # for ("moved" then says the user did it; "The user asked to move …" tells it
+            # right): the assistant's calls or words carried it out or took it up, or the
+            # user's sentence reads as an ask. A sentence read as neither is kept.
+            if told.rest != text:  # (an act carrying it out names where it leads, seldom its start)
+                return [
+                    Claim("did", text, c.reason) for c in check_done(told.rest, verb, actor, ev)
+                ]
+            if not _PERFORMED.search(text):
                 return []
-            why = f"the assistant made this move; the user asked for it: {quote(made.text)}"
-            return [Claim("did", text, why)]
+            made = traced(ev.acts_index, _changes)
+            if made is not None:
+                why = f"the assistant made this move; the user asked for it: {quote(made.text)}"
+                return [Claim("did", text, why)]
+            took = move_taken_up(told, ev)
+            if took is not None:
+                why = f"the user asked for this move; the assistant took it up: {quote(took)}"
+                return [Claim("did", text, why)]
+            if _ASKS_A_MOVE.match(told.said):
+                why = f"the user asked for this move, not made it: {quote(told.said)}"
+                return [Claim("did", text, why)]
+            return []
         did = traced(ev.acts_index)
         why = (
             f"the assistant did it, not the user: {quote(did.text)}"
@@ -326,9 +338,17 @@ _PERFORMED = re.compile(r"(?i)\b(?:move[sd]|migrated|upgraded)\b")
 def _changes(act: Unit) -> bool:
     """Whether ``act`` can carry a move out: the assistant's call or its words, not a
     call's output, nor a call that only looks (``cat docs/postgres-16.md``)."""
-    if act.kind == "result":
-        return False
+    if act.kind == "result" or ACKNOWLEDGES.match(act.text):
+        return False  # ("Noted, Postgres 16 from now on." carries nothing out)
     return act.kind != "call" or not only_looks([act.text.partition(" ")[2]])
+
+
+# an English sentence asking for a move: its verb opens it, bare or after a plea
+_ASKS_A_MOVE = re.compile(
+    rf"(?i)^\W*(?:(?:please|now|next|then|first|also|so|ok(?:ay)?|and)\W+)*"
+    rf"(?:(?:can|could|would)\s+you\s+|let'?s\s+|we\s+(?:should|must|need\s+to)\s+)?"
+    rf"{MOVE_VERB}\b"
+)
 
 
 _FIRST_PERSON_DID = re.compile(r"(?i)\b(?:i|we|i've|we've|i'd)\b")

@@ -235,7 +235,7 @@ _CALL_TERMS = frozenset({"run"})
 _WRITE_TERMS = frozenset({"write", "modify", "creat", "add", "sav"})
 
 
-_ACKNOWLEDGES = re.compile(
+ACKNOWLEDGES = re.compile(
     r"(?i)^\W*(?:ok(?:ay)?|understood|got\s+it|will\s+do|sure|agreed|noted|of\s+course|"
     r"sounds\s+good|makes\s+sense)\b"
 )
@@ -601,7 +601,7 @@ def _step(
     events: list[Event] = []
     echoed: list[str] = []
     text = m.text
-    if m.role == "assistant" and after_user and _ACKNOWLEDGES.match(text):
+    if m.role == "assistant" and after_user and ACKNOWLEDGES.match(text):
         echoed += sentences(text)
     after_user = m.role == "user" and not m.tool_results
     if m.role == "user" and not m.tool_results and "\n" in text.strip():

@@ -37,9 +37,10 @@ _PREFER = (  # (pattern, index of the preferred, index of the rejected)
     # words, and a preposition after "not", are the option's)
     (
         re.compile(
-            r"\b(?i:use\s+)?((?:[A-Z][\w./+-]*\s+){0,2}[\w./+-]+),?\s+\(?(?i:not)\s+"
-            r"(?:(?i:in|on|at|to|for|with|by|from|the|a|an|via|into)\s+)?"
-            r"([\w./+-]+(?:\s+[A-Z][\w./+-]*){0,2})\)?"
+            r"\b(?i:use\s+)?((?:[A-Z][\w./+-]*\s+){0,2}(?:[a-z][\w-]*\s+(?=\d))?[\w./+-]+),?\s+"
+            r"\(?(?i:not)\s+(?:(?i:in|on|at|to|for|with|by|from|the|a|an|via|into)\s+)?"
+            # (a word and its number are one option: "port 9443, not port 5050")
+            r"([\w./+-]+(?:\s+[A-Z][\w./+-]*){0,2}(?:\s+\d[\w.-]*\w)?)\)?"
         ),
         1,
         2,
@@ -201,12 +202,18 @@ def preferences(text: str) -> set[tuple[str, str]]:
     for pattern, a, b in _PREFER:
         for m in pattern.finditer(text):
             x, y = _option(m.group(a)), _option(m.group(b))
-            x = _variant_of(y, text[: m.start(b)]) or x
+            if not (_DIGIT.search(x) and _DIGIT.search(y)):  # (two values: each its own)
+                x = _variant_of(y, text[: m.start(b)]) or x
             # a flag is one option with or without its dashes: "--since, not --after"
             x, y = x.lstrip("-"), y.lstrip("-")
-            if x != y and x not in _NO_OPTION:
+            if x != y and x not in _NO_OPTION and not INTERJECTIONS.issuperset(x.split("-")):
                 out.add((x, y))
     return out
+
+
+_DIGIT = re.compile(r"\d")
+# words a speaker opens a correction with, no option preferred ("No wait, not us-east-2 …")
+INTERJECTIONS = listed("no wait sorry actually oh hmm ok okay yes well hold on hey ah")
 
 
 def without_negation(text: str) -> str:

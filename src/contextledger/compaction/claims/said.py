@@ -960,9 +960,12 @@ def _moved_the_other_way(part: str, units: Sequence[Unit]) -> str | None:
 
 
 # "from Kafka to Redpanda", "off Kafka onto Redpanda", "out of Kafka into Redpanda"
+# where a move starts or ends: a name, with up to two more names and a version after it
+# ("Kafka", "Postgres 16", "NATS JetStream 2.10": the whole value, not its first word)
+_MOVE_END = r"[A-Z][\w.-]*\w(?:\s+[A-Z][\w.-]*\w){0,2}(?:\s+v?\d+(?:\.\d+)*(?![\w.]*\w))?"
 _FROM_TO = re.compile(
-    r"\b(?:from|off(?:\s+of)?|out\s+of)\s+(?P<a>[A-Z][\w.-]*\w)\s+(?:to|onto|into|over\s+to)\s+"
-    r"(?P<b>[A-Z][\w.-]*\w)"
+    rf"\b(?:from|off(?:\s+of)?|out\s+of)\s+(?P<a>{_MOVE_END})\s+(?:to|onto|into|over\s+to)\s+"
+    rf"(?P<b>{_MOVE_END})"
 )
 _ENGLISH_WAY = re.compile(r"(?i)\b(?:from|to|into|onto)\b")
 

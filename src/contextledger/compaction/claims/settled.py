@@ -80,6 +80,12 @@ def _named(text: str, value: str) -> bool:
     return re.search(pattern, text.casefold()) is not None
 
 
+def _is_option(option: str, value: str) -> bool:
+    """Whether a preference's ``option`` (its words joined by dashes: "port-9443") is
+    ``value`` or names it."""
+    return option == "-".join(value.casefold().split()) or _named(option, value)
+
+
 def _marked(clause: str, script_other: bool) -> bool:
     """Whether ``clause`` holds a value of marked shape: a digit, a mark inside a word, or,
     in a sentence of another script, a word in Latin letters ("gzip" among Cyrillic)."""
@@ -110,6 +116,11 @@ def _named_before(value: str, at: int, ev: Evidence) -> bool:
     )
 
 
+def _settled(value: str, ev: Evidence) -> _Side | None:
+    """:func:`_side`, read once per value of a record (three checks of a claim ask it)."""
+    return ev.derive(f"settled side\0{value}", lambda: _side(value, ev))
+
+
 def _side(value: str, ev: Evidence) -> _Side | None:
     """How the latest user sentence naming ``value`` beside another value settles, when no
     turn or call before it named ``value``; None when none does so."""
@@ -133,10 +144,10 @@ def _in_sentence(value: str, said: str, at: int, ev: Evidence) -> _Side | None:
     if mine is None:
         return None
     for chosen, over in preferences(said):  # "Use A, not B": A over B, read
-        if _named(chosen, value) != _named(over, value):
+        if _is_option(chosen, value) != _is_option(over, value):
             return _Side(
-                _named(chosen, value),
-                over if _named(chosen, value) else chosen,
+                _is_option(chosen, value),
+                over if _is_option(chosen, value) else chosen,
                 said,
                 by_shape=False,
                 denied=True,
@@ -148,20 +159,30 @@ def _in_sentence(value: str, said: str, at: int, ev: Evidence) -> _Side | None:
     near = [j for j in (mine - 1, mine + 1) if 0 <= j < len(clauses)]
     valued = [j for j in near if _marked(clauses[j], script_other)]
     elsewhere = sum(_marked(c, script_other) for j, c in enumerate(clauses) if j != mine)
-    if len(valued) != 1 or elsewhere != 1:
+    # values of words alone ("nightly full backup", "rolling restart") are no shape: two
+    # clauses, no value of marked shape in either, are told apart by what came after only
+    plain = not _marked(said, script_other) and len(clauses) == 2
+    if (len(valued) != 1 or elsewhere != 1) and not plain:
         return None  # (two values, one in each clause: no more, or it is no plain pick)
-    other = clauses[valued[0]]
+    other = clauses[valued[0] if valued else 1 - mine]
     if not stance_unread(_without(said, value)):
         return _by_denial(clauses[mine].replace(value, " "), other, said)
-    terms = _terms(other) - _terms(clauses[mine])
+    terms = {_unglued(t) for t in _terms(other) - _terms(clauses[mine])}
     after = _said_after(at, ev)
     mine_after = any(_named(t, value) for t in after)
     other_after = any(_named(t, term) for t in after for term in terms)
     if mine_after != other_after:
         return _Side(mine_after, other, said, by_shape=False)
-    if mine_after:
+    if mine_after or plain:
         return None  # (both named after: the session went on with neither alone)
     return _Side(_second_or_kept(clauses[mine], value, other, valued[0] < mine), other, said, True)
+
+
+def _unglued(term: str) -> str:
+    """``term`` less a case ending glued on by a hyphen after a value of marked shape
+    ("9443-ta" → "9443", "3.12-ta"), as the session's English names it."""
+    bare = re.sub(r"-[^\W\d_]+$", "", term)
+    return bare if _MARKED.search(bare) else term
 
 
 def _by_denial(mine: str, other: str, said: str) -> _Side | None:
@@ -215,7 +236,7 @@ def settled_as_told(text: str, ev: Evidence) -> bool:
     """Whether ``text`` gives as the user's choice the value the user's correction settled
     on, in a turn that brought both values in (see the module's doc)."""
     value = _told(text)
-    side = _side(value, ev) if value else None
+    side = _settled(value, ev) if value else None
     # (by shape alone nothing speaks against either value: a line naming one is kept; a
     # sentence whose denial is read is left to the readers here: see settled_by_denial)
     return side is not None and not side.denied and (side.new or side.by_shape)
@@ -229,7 +250,7 @@ def settled_by_denial(text: str, ev: Evidence) -> bool:
     if not (CORRECTED_TO.search(text) or _PICK_OPENS.match(text)):
         return False  # (a claim of more: "The user patched X to use Decimal." is an act)
     value = _told(text)
-    side = _side(value, ev) if value else None
+    side = _settled(value, ev) if value else None
     return side is not None and side.new and side.denied
 
 
@@ -242,7 +263,7 @@ def check_settled_back(text: str, ev: Evidence) -> list[Claim]:
     turn that brought both values in, when what came after tells (shape and order alone
     strip nothing)."""
     value = _told(text)
-    side = _side(value, ev) if value else None
+    side = _settled(value, ev) if value else None
     # (a line is never stripped on a guess from shape or order: "use B, not A" is how a
     # correction is said in many languages, "not A, use B" in many others, and a true
     # correction stripped costs more than a contradiction kept)

@@ -22,11 +22,13 @@ import re
 from collections.abc import Callable
 
 from ...lexicon import claims as lexicon
+from ...lexicon.negation import denial
 from ..stance import slipped_values
 from . import words as lex
 from .anchors import anchors
 from .evidence import Claim, Evidence
 from .numbers import measures
+from .polarity import INTERJECTIONS
 from .reading import DONE, quote
 
 # Scripts written without spaces (kana, CJK ideographs, Hangul): a number is written onto
@@ -131,7 +133,23 @@ def _bare_swap(sentence: str, new: re.Match[str], old: re.Match[str]) -> list[tu
         return []
     if any(len(w) > 5 or w.casefold() in _LISTING for w in said):
         return []
+    if not _opens_its_clause(sentence, new, old):
+        return []
     return [(_norm(old.group()), _norm(new.group()))]
+
+
+def _opens_its_clause(sentence: str, first: re.Match[str], second: re.Match[str]) -> bool:
+    """Whether ``first``'s clause opens on no particle that may deny it: a lone word before
+    it (a word both values have before them, "port 5050" and "port 9443", aside) that is a
+    denial or of two letters or fewer (a particle of a language unread). "not port 5050, use
+    port 9443", "ti port 9000, usa port 9443" may deny the first value, so which one stands
+    is not the shape's to tell; "The port is 8443, not 8080" opens on no particle."""
+    clause = re.split(r"[,;:，、]", sentence[: first.start()])[-1]
+    words = re.findall(r"[^\W\d_]+", clause)
+    shared = re.search(r"([^\W\d_]+)\s*$", sentence[: second.start()])
+    if words and shared is not None and words[-1].casefold() == shared.group(1).casefold():
+        words = words[:-1]
+    return len(words) != 1 or (len(words[0]) > 2 and not denial(words[0]))
 
 
 def _corrections(ev: Evidence) -> list[tuple[str, str, str, frozenset[str]]]:
@@ -400,7 +418,12 @@ def word_replacements(sentence: str) -> list[tuple[frozenset[str], frozenset[str
         now = _COPULA.sub("", m.group("new"))
         if was and now and was != now:
             out.append((frozenset({was.casefold()}), frozenset({now.casefold()})))
-    parts = [p for p in _CLAUSES.split(sentence) if re.search(r"[^\W_]", p)]
+    # (a clause of interjections alone is no value: "Actually, not port 5050; …")
+    parts = [
+        p
+        for p in _CLAUSES.split(sentence)
+        if re.search(r"[^\W_]", p) and not INTERJECTIONS.issuperset(p.casefold().split())
+    ]
     for i in range(len(parts)):
         sides = _aligned(parts, i)
         if sides is None:
