@@ -124,3 +124,53 @@ def test_a_change_while_parallel_calls_wait_refits_as_a_one_shot_fit(
         app.append(results[0])
         app.append({"role": "assistant", "content": f"Step {step} done."})
         _same_as_one_shot(fitter, app, window, f"{change} {step}, answered")
+
+
+def _put_off(app: Dicts) -> None:
+    """A request put off for later, answered as noted, then other work."""
+    app.append({"role": "user", "content": "Later, when you have time, reorder the M6 bolts."})
+    app.append({"role": "assistant", "content": "Noted: I will reorder the M6 bolts later."})
+
+
+@pytest.mark.parametrize("window", [3_000, 9_000])
+@pytest.mark.parametrize(
+    "change",
+    ["output shortened", "output replaced", "answer edited", "reported done", "request edited"],
+)
+def test_an_earlier_dict_edited_then_a_call_refits_as_a_one_shot_fit(
+    window: int, change: str
+) -> None:
+    """What the app edits before the current request, then appends its next call: an
+    old tool output cut short, an answer reworded or made to report a put-off request
+    done, or the user's own words changed."""
+    rng = random.Random(11)
+    app = _history(rng, 30)
+    _put_off(app)
+    app.extend(_history(rng, 6)[1:])
+    fitter = Fitter(MODEL, window=window, max_output_tokens=RESERVE)
+    fitter.fit(app)
+    for step in range(6):
+        calls, _ = _calls(rng, 300 + step, 1 + step % 2)
+        app.append(calls)
+        fitter.fit(app)
+        app.extend(_results(rng, calls))
+        fitter.fit(app)
+        back = len(app) - 5 - 7 * step
+        kind = "user" if change == "request edited" else "assistant"
+        kind = "tool" if change.startswith("output") else kind
+        at = next(j for j in range(back, 0, -1) if app[j]["role"] == kind)
+        if change == "output shortened":
+            app[at]["content"] = app[at]["content"][:20]
+        elif change == "output replaced":
+            app[at] = {**app[at], "content": f"part P{step} qty 0"}
+        elif change == "answer edited" and app[at].get("content"):
+            app[at]["content"] += " (checked twice)"
+        elif change == "reported done":
+            app[at] = {"role": "assistant", "content": "Done: the M6 bolts are reordered."}
+        elif change == "request edited":
+            app[at]["content"] += " Later, also reorder the M8 nuts."
+        calls, _ = _calls(rng, 400 + step, 1)
+        app.append(calls)
+        _same_as_one_shot(fitter, app, window, f"{change} {step}")
+        app.extend(_results(rng, calls))
+        _same_as_one_shot(fitter, app, window, f"{change} {step}, answered")
