@@ -1239,8 +1239,11 @@ def _ends_with_open_calls(msgs: Sequence[Message]) -> bool:
     (``_ends_unanswered``; ``_answered_after`` takes only such a history)."""
     if type(msgs) is not LazyMessages or msgs.head or type(msgs.columns) is not DictColumns:
         return False
-    if msgs.patched or msgs.spliced or msgs.reprice or msgs.after_system:
-        return False  # (what the index does with such a change is told by these columns only)
+    # (what the index does with a splice or a new system prompt is told by these columns
+    # only; dicts edited in place are read again from the first, ``unchanged``: an app that
+    # shortened an old output in place, then appended its call, paid two fits, ~2.5 ms)
+    if msgs.spliced or msgs.reprice or msgs.after_system:
+        return False
     return _ends_unanswered(msgs)
 
 
