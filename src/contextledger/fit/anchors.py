@@ -1541,7 +1541,10 @@ def _request_pins_made(
 
 def _said_from(index: HistoryIndex, older: int) -> dict[int, Message]:
     """The user's messages from the start of unit ``older`` on, by position (the kept run's
-    and the current request: the fit reads them anyway)."""
+    and the current request); none for an index fitted once (a one-shot fit of an app's
+    dicts reads the plain turns it keeps only after freeing its tables: its peak)."""
+    if not index.fitted_again:
+        return {}
     roles, body, starts = index.roles, index.body, index.starts
     lo = starts[older] if older < len(starts) else len(roles)
     return {p: body[p] for p in range(lo, len(roles)) if roles[p] == "user"}
