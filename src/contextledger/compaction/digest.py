@@ -169,6 +169,7 @@ from .rules import (
     sets_a_value_said_first,
     sets_deadline,
     sets_one_of_two,
+    sets_two_phrases,
     someone_elses,
     spares_a_step,
     superseded_values,
@@ -176,6 +177,7 @@ from .rules import (
     task_rule,
     turned_down_later,
     unhurried,
+    weighs_two_values,
     without_turned_down,
 )
 from .sections import (
@@ -1514,11 +1516,12 @@ def _fill_rules(
                 and (
                     (
                         _states_a_rule(core)
+                        and not weighs_two_values(core)
                         and not (s in looked_into and not _states_a_rule(core, by_shape=False))
                     )
                     or s in unrun
                     or sets_deadline(core)
-                    or _gives_a_value(core)
+                    or (_gives_a_value(core) and not weighs_two_values(core))
                     or _SETS_A_TIMEOUT.match(
                         core
                     )  # a limit, not a number: "Timeout isizidi sekunde 45."
@@ -1535,6 +1538,7 @@ def _fill_rules(
                         told[: max(told.find(s), 0)],
                         _answer_to(s, messages),
                     )
+                    or sets_two_phrases(core, told[: max(told.find(s), 0)])
                     or _swapped_and_taken_up(core, messages, record, told)
                     or _taken_up_instead(core, messages, told)
                     or _pin_kept(core, messages, record[: max(record.find(s), 0)])
