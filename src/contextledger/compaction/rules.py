@@ -3724,7 +3724,8 @@ def sets_two_phrases(sentence: str, user_before: str) -> bool:
     cookies te.", "Gune per package pipelines — cadi monorepo builds." The user steering
     between two ways of doing a thing, whichever the record cannot yet tell wins: filed in
     their words. Each clause holds one run of two words or more (:data:`_PHRASE_RUN`) that
-    is more than a sentence's small words ("is down", "is fine": a state), and a word
+    is more than a sentence's small words ("is down", "is fine": a state), beside a word
+    or two only (:data:`_SET_ASIDE_ROOM`), and a word
     beside the runs shows the user's own language (a capital, a mark, an apostrophe), so
     that plain English, which the lexicon reads, is left to it. Not asked, no digit (a
     measurement, a count: "took 40 ms"), no reply or nudge, not a run the user said before
@@ -3744,7 +3745,14 @@ def sets_two_phrases(sentence: str, user_before: str) -> bool:
     ):
         return False
     runs = [_PHRASE_RUN.findall(c) for c in clauses]
-    if not all(len(r) == 1 and _names_a_phrase(r[0]) for r in runs):
+    # (beside each value only a word or two, its denial or its verb: "strežnik staging
+    # vrača samo napake" - the server staging returns only errors - tells of a thing)
+    if not all(
+        len(r) == 1
+        and _names_a_phrase(r[0])
+        and word_count(c) - word_count(r[0]) <= _SET_ASIDE_ROOM
+        for c, r in zip(clauses, runs, strict=True)
+    ):
         return False
     beside = " ".join(c.replace(r[0], " ") for c, r in zip(clauses, runs, strict=True))
     return (
