@@ -41,6 +41,24 @@ def test_two_many_word_values_set_side_by_side_are_a_rule_though_only_noted(said
     assert said not in recap_section(recap, ALSO)
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        # Mongolian: on the build server use PHP 8.3.9, not PHP 7.4
+        "Build серверт PHP 8.3.9 ашигла, PHP 7.4 биш.",
+        "Build серверт openSUSE Leap 15.6 ашигла, openSUSE Leap 15.5 биш.",
+        "Build серверт per package pipelines ашигла, monorepo builds биш.",
+    ],
+)
+def test_a_value_said_beside_a_latin_word_of_its_place_is_read_as_the_value(said: str) -> None:
+    # (the clause's Latin words are the place and the value: the value is the run with a
+    # digit, or the longer run; not a number that matters nor something else said)
+    recap = _recap(said)
+    assert filed_as_a_rule(recap, said)
+    assert said not in recap_section(recap, ALSO)
+    assert said not in recap_section(recap, "Numbers that matter")
+
+
 def test_a_value_a_config_said_is_still_the_old_one_after_the_user_said_ok() -> None:
     # (a user's "ok" earlier in the record must not take the letters out of the config's
     # "session cookies": the value the work said is read whole)

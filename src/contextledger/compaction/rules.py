@@ -3618,8 +3618,7 @@ def _clause_value(clause: str, other_script: bool) -> str | None:
     if len(ids) == 1:
         return ids[0]
     if other_script:
-        runs: list[str] = _LATIN_RUN.findall(clause)
-        return runs[0] if len(runs) == 1 else None
+        return _one_latin_value(_LATIN_RUN.findall(clause))
     numbered = _NAMED_NUMBER.findall(clause)
     if len(numbered) != 1:
         return None
@@ -3630,6 +3629,21 @@ def _clause_value(clause: str, other_script: bool) -> str | None:
     start = min((k for k in names if 0 <= k < at), default=at)
     # (a bare number is a version only with a dot: "took 3 s" / "zstd 2 s" are timings)
     return clause[start:end] if start < at or "." in numbered[0] else None
+
+
+def _one_latin_value(runs: Sequence[str]) -> str | None:
+    """The value among a clause's runs of Latin words in a sentence of another script: its
+    one run; or, beside a word of the place it is said for ("Build сервертэ PHP 8.3.9
+    хэрэглэгты": use PHP 8.3.9 on the build server), the one run with a digit, else the
+    one longer than the rest ("per package pipelines" beside "Build"); None when none
+    stands out."""
+    if len(runs) < 2:
+        return runs[0] if runs else None
+    numbered = [r for r in runs if any(c.isdigit() for c in r)]
+    if numbered:
+        return numbered[0] if len(numbered) == 1 else None
+    longest = sorted(runs, key=word_count, reverse=True)
+    return longest[0] if word_count(longest[0]) > word_count(longest[1]) else None
 
 
 def _same_kind(a: str, b: str) -> bool:
@@ -3757,6 +3771,7 @@ def sets_two_phrases(sentence: str, user_before: str) -> bool:
     beside = " ".join(c.replace(r[0], " ") for c, r in zip(clauses, runs, strict=True))
     return (
         runs[0] != runs[1]
+        and _values_past_shared_opening(runs[0][0], runs[1][0])
         and _OWN_LANGUAGE.search(beside) is not None
         and not any(whole_token(user_before.casefold(), r[0]) for r in runs)
     )
@@ -3768,6 +3783,20 @@ _PHRASE_RUN = re.compile(r"(?<![\w'’ʼ-])[a-z]{2,}(?:\s+[a-z]{2,})+(?![\w'’�
 # a word of the user's own language beside the values: a capital, a letter beyond plain
 # Latin, an apostrophe inside a word
 _OWN_LANGUAGE = re.compile(r"[A-Z]|[^\W\d_a-zA-Z]|\w['’ʼ]\w")
+
+
+def _values_past_shared_opening(first: str, second: str) -> bool:
+    """Whether two runs still name a phrase each past the words they both open with: those
+    are the user's own, said again ("tsara ny gzip" / "tsara ny rakitra": gzip went well,
+    the file is fine - a status); values of one kind share their ending, if anything
+    ("weekly full backups" / "daily differential backups")."""
+    a, b = first.split(), second.split()
+    shared = 0
+    while shared < min(len(a), len(b)) and a[shared] == b[shared]:
+        shared += 1
+    return all(
+        len(rest) > 1 and _names_a_phrase(" ".join(rest)) for rest in (a[shared:], b[shared:])
+    )
 
 
 def _names_a_phrase(run: str) -> bool:
