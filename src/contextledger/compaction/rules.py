@@ -3743,18 +3743,19 @@ def sets_two_phrases(sentence: str, user_before: str) -> bool:
     beside the runs shows the user's own language (a capital, a mark, an apostrophe), so
     that plain English, which the lexicon reads, is left to it. Not asked, no digit (a
     measurement, a count: "took 40 ms"), no reply or nudge, not a run the user said before
-    (their chit-chat comes again).
+    (their chit-chat comes again); cut by a clause break, a dash or an arrow, not a colon
+    ("Amina Mwangi aliandika asubuhi: printa inafanya kazi tena.": who wrote what).
 
     >>> sets_two_phrases("Hinda squash merges, hyoni rebase merges nuni.", "")
     True
     >>> sets_two_phrases("Redis is down, Memcached is fine.", "")
     False
     """
-    cut = _FIRST_SAID_CUT.search(sentence)
+    cut = _SWAP_CUT.search(sentence)
     if cut is None or asks(sentence) or _DIGIT.search(sentence) or is_reply(sentence):
         return False
     clauses = (sentence[: cut.start()], sentence[cut.end() :].rstrip(" .!。"))
-    if _FIRST_SAID_CUT.search(clauses[1]) or not all(
+    if _SWAP_CUT.search(clauses[1]) or not all(
         1 < word_count(c) <= _PHRASE_CLAUSE_WORDS for c in clauses
     ):
         return False
