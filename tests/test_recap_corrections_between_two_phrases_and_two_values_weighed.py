@@ -59,6 +59,22 @@ def test_a_value_said_beside_a_latin_word_of_its_place_is_read_as_the_value(said
     assert said not in recap_section(recap, "Numbers that matter")
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Python 3.10 emas. Python 3.12.7 ishlating.",  # Uzbek: not A. use B.
+        "Tumia Rocky Linux 9. Si Ubuntu 20.04.",  # Swahili: use B. not A.
+        "us-east-2 емес. sa-east-1 қолданыңыз.",  # Kazakh
+        "Kìí ṣe weekly full backups. Lo daily differential backups.",  # Yoruba
+    ],
+)
+def test_a_correction_told_as_two_short_sentences_is_one_rule(said: str) -> None:
+    recap = _recap(said)
+    assert filed_as_a_rule(recap, said)
+    assert said not in recap_section(recap, "Numbers that matter")
+    assert said not in recap_section(recap, ALSO)
+
+
 def test_a_value_a_config_said_is_still_the_old_one_after_the_user_said_ok() -> None:
     # (a user's "ok" earlier in the record must not take the letters out of the config's
     # "session cookies": the value the work said is read whole)
@@ -92,6 +108,7 @@ def test_two_values_weighed_listed_or_told_as_history_are_no_rule(said: str) -> 
     [
         "Asante sana, endelea na kazi.",  # Swahili: thanks a lot, go on with the work
         "Redis is down, Memcached is fine.",
+        "Redis is down. Memcached is fine.",
         "thanks so much, keep going.",
         "Asha Otieno aliandika jana: seva mpya inafanya kazi.",  # Swahili: A. O. wrote: …works
         "Nzuri sana na nginx, nzuri sana na faili.",  # Swahili: fine with nginx, fine with the file
