@@ -109,6 +109,7 @@ def test_two_values_weighed_listed_or_told_as_history_are_no_rule(said: str) -> 
         "Asante sana, endelea na kazi.",  # Swahili: thanks a lot, go on with the work
         "Redis is down, Memcached is fine.",
         "Redis is down. Memcached is fine.",
+        "Redis ya mutu, Memcached yana aiki lafiya.",  # Hausa: Redis died, Memcached works well
         "thanks so much, keep going.",
         "Asha Otieno aliandika jana: seva mpya inafanya kazi.",  # Swahili: A. O. wrote: …works
         "Nzuri sana na nginx, nzuri sana na faili.",  # Swahili: fine with nginx, fine with the file

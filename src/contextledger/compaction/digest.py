@@ -1579,7 +1579,11 @@ def _told_as_two(
     told_apart = sentences(f"{sentence} {then}" if then else sentence)
     if len(told_apart) != 2:
         return False
-    joined = f"{told_apart[0].rstrip(' .!。')}; {told_apart[1]}"
+    # (the second sentence's capital is the sentence's, not a name's, once they are one)
+    second = told_apart[1]
+    if second[:1].isupper() and second.split()[0][1:].islower():
+        second = second[:1].lower() + second[1:]
+    joined = f"{told_apart[0].rstrip(' .!。')}; {second}"
     before = told[: max(told.find(sentence), 0)]
     return sets_one_of_two(
         joined, record[: max(record.find(sentence), 0)], before, _answer_to(sentence, messages)

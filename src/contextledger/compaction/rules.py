@@ -3769,11 +3769,15 @@ def sets_two_phrases(sentence: str, user_before: str) -> bool:
         for c, r in zip(clauses, runs, strict=True)
     ):
         return False
-    beside = " ".join(c.replace(r[0], " ") for c, r in zip(clauses, runs, strict=True))
+    beside = [c.replace(r[0], " ") for c, r in zip(clauses, runs, strict=True)]
+    # (a name in capitals beside a run is the thing the run tells of: "Redis ya mutu,
+    # Memcached yana aiki lafiya." - Redis died, Memcached works fine - a status)
+    if _marked(beside[0]) or _marked(beside[1], opens=False):
+        return False
     return (
         runs[0] != runs[1]
         and _values_past_shared_opening(runs[0][0], runs[1][0])
-        and _OWN_LANGUAGE.search(beside) is not None
+        and _OWN_LANGUAGE.search(" ".join(beside)) is not None
         and not any(whole_token(user_before.casefold(), r[0]) for r in runs)
     )
 
