@@ -3833,9 +3833,14 @@ def weighs_two_values(sentence: str) -> bool:
     first, second = found
     rest = sentence[: first.start()] + " " + sentence[first.end() : second.start()]
     rest += " " + sentence[second.end() :]
-    joined = _FIRST_SAID_CUT.search(sentence[first.end() : second.start()]) is None
+    between = sentence[first.end() : second.start()]
+    joined = _FIRST_SAID_CUT.search(between) is None
+    # (a denial between two values that close the sentence steers: "استخدم Node 20 وليس
+    # Node 18." - use Node 20, not Node 18; one with words after tells of both: "A ne B
+    # yoho hinda pe̱fi", A and B both fail)
+    steers = denial(between) and _WORD.search(sentence[second.end() :]) is None
     return _DIGIT.search(rest) is not None or (
-        joined and not chooses_instead(sentence) and not chooses_over(sentence)
+        joined and not steers and not chooses_instead(sentence) and not chooses_over(sentence)
     )
 
 
