@@ -169,6 +169,7 @@ from .rules import (
     sets_a_value_said_first,
     sets_deadline,
     sets_one_of_two,
+    sets_two_phrases,
     someone_elses,
     spares_a_step,
     superseded_values,
@@ -176,6 +177,7 @@ from .rules import (
     task_rule,
     turned_down_later,
     unhurried,
+    weighs_two_values,
     without_turned_down,
 )
 from .sections import (
@@ -1495,6 +1497,8 @@ def _fill_rules(
             # (its kind read without a check-back or aside it ends with, "… — ok?", "… (btw the
             # CI is slow)"; filed with the user's whole words)
             core = without_check_back(s)
+            then = turn[k + 1] if k + 1 < len(turn) else ""
+            told_as_two = _told_as_two(core, then, record, told, messages)
             if lifted is not None:  # said beside the rule it lifts, never cut before it
                 item = clip(s, 300)
                 if item not in rules:
@@ -1514,11 +1518,12 @@ def _fill_rules(
                 and (
                     (
                         _states_a_rule(core)
+                        and not weighs_two_values(core)
                         and not (s in looked_into and not _states_a_rule(core, by_shape=False))
                     )
                     or s in unrun
                     or sets_deadline(core)
-                    or _gives_a_value(core)
+                    or (_gives_a_value(core) and not weighs_two_values(core))
                     or _SETS_A_TIMEOUT.match(
                         core
                     )  # a limit, not a number: "Timeout isizidi sekunde 45."
@@ -1535,6 +1540,8 @@ def _fill_rules(
                         told[: max(told.find(s), 0)],
                         _answer_to(s, messages),
                     )
+                    or sets_two_phrases(core, told[: max(told.find(s), 0)])
+                    or told_as_two
                     or _swapped_and_taken_up(core, messages, record, told)
                     or _taken_up_instead(core, messages, told)
                     or _pin_kept(core, messages, record[: max(record.find(s), 0)])
@@ -1548,8 +1555,7 @@ def _fill_rules(
                 # setting's value, its newest only, too: RT26-2), less the to-dos of the
                 # user's own said beside it ("I must call my aunt back. Dad is vegetarian.")
                 rule = _without_asides(s, often)
-                then = turn[k + 1] if k + 1 < len(turn) else ""
-                if then and _goes_on(s, then):  # (no space after "。", as it was said)
+                if then and (told_as_two or _goes_on(s, then)):  # (no space after "。")
                     rule = f"{rule}{'' if rule.endswith(_UNSPACED_ENDS) else ' '}{then}"
                     placed.add(then)
                 sheet.add("Constraints and corrections", clip(rule, 300))
@@ -1560,6 +1566,28 @@ def _fill_rules(
                 sheet.add("Constraints and corrections", clip(rule, 300))
                 placed.add(rule)
     return leave
+
+
+def _told_as_two(
+    sentence: str, then: str, record: str, told: str, messages: Sequence[Message]
+) -> bool:
+    """A correction told as two short sentences, the old value set aside in one and the new
+    taken up in the next ("Python 3.10 гьечӀо. Python 3.12.7 хьвагьа."): read as the one
+    sentence a clause break would make of them (:func:`.rules.sets_one_of_two`,
+    :func:`.rules.sets_two_phrases`). ``then``: the sentence said next in the turn, if any
+    (a short turn comes as one statement, both sentences in ``sentence``)."""
+    told_apart = sentences(f"{sentence} {then}" if then else sentence)
+    if len(told_apart) != 2:
+        return False
+    # (the second sentence's capital is the sentence's, not a name's, once they are one)
+    second = told_apart[1]
+    if second[:1].isupper() and second.split()[0][1:].islower():
+        second = second[:1].lower() + second[1:]
+    joined = f"{told_apart[0].rstrip(' .!。')}; {second}"
+    before = told[: max(told.find(sentence), 0)]
+    return sets_one_of_two(
+        joined, record[: max(record.find(sentence), 0)], before, _answer_to(sentence, messages)
+    ) or sets_two_phrases(joined, before)
 
 
 def _swapped_and_taken_up(

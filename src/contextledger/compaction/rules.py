@@ -3409,10 +3409,14 @@ def _said_by(value: str, worked: str, before: str) -> str:
 
 
 def _without_lines(text: str, lines: str) -> str:
-    """``text`` less each non-empty line of ``lines`` said in it."""
-    for line in filter(str.strip, lines.splitlines()):
-        text = text.replace(line, "\n")
-    return text
+    r"""``text`` less each of its lines that is a non-empty line of ``lines``: whole lines
+    only, so that a user's "ok" takes no letters out of a config's "session cookies".
+
+    >>> _without_lines("ok\nmulti: session cookies\n", "ok")
+    '\nmulti: session cookies\n'
+    """
+    gone = {line.strip() for line in lines.splitlines() if line.strip()}
+    return "\n".join("" if line.strip() in gone else line for line in text.split("\n"))
 
 
 def _two_counts(head: str, old: str, rest: str, new: str) -> bool:
@@ -3686,8 +3690,7 @@ def _clause_value(clause: str, other_script: bool) -> str | None:
     if len(ids) == 1:
         return ids[0]
     if other_script:
-        runs: list[str] = _LATIN_RUN.findall(clause)
-        return runs[0] if len(runs) == 1 else None
+        return _one_latin_value(_LATIN_RUN.findall(clause))
     numbered = _NAMED_NUMBER.findall(clause)
     if len(numbered) != 1:
         return None
@@ -3698,6 +3701,21 @@ def _clause_value(clause: str, other_script: bool) -> str | None:
     start = min((k for k in names if 0 <= k < at), default=at)
     # (a bare number is a version only with a dot: "took 3 s" / "zstd 2 s" are timings)
     return clause[start:end] if start < at or "." in numbered[0] else None
+
+
+def _one_latin_value(runs: Sequence[str]) -> str | None:
+    """The value among a clause's runs of Latin words in a sentence of another script: its
+    one run; or, beside a word of the place it is said for ("Build сервертэ PHP 8.3.9
+    хэрэглэгты": use PHP 8.3.9 on the build server), the one run with a digit, else the
+    one longer than the rest ("per package pipelines" beside "Build"); None when none
+    stands out."""
+    if len(runs) < 2:
+        return runs[0] if runs else None
+    numbered = [r for r in runs if any(c.isdigit() for c in r)]
+    if numbered:
+        return numbered[0] if len(numbered) == 1 else None
+    longest = sorted(runs, key=word_count, reverse=True)
+    return longest[0] if word_count(longest[0]) > word_count(longest[1]) else None
 
 
 def _same_kind(a: str, b: str) -> bool:
@@ -3769,7 +3787,8 @@ def _set_against_said(clauses: Sequence[str], worked: str) -> bool:
 
 
 def _words_of(clause: str) -> list[str]:
-    return [w.casefold() for w in re.findall(r"[\w.+-]*\w", clause)]
+    # (a word with an apostrophe inside is one word: "La'os", not "la" and "os")
+    return [w.casefold() for w in re.findall(r"[\w.+-]*\w(?:['’ʼ]\w+)*", clause)]
 
 
 def _run_named(clause: str, text: str) -> str:
@@ -3783,6 +3802,127 @@ def _run_named(clause: str, text: str) -> str:
             if (size > 1 or len(run) > 2) and whole_token(said, run):
                 return run
     return ""
+
+
+def sets_two_phrases(sentence: str, user_before: str) -> bool:
+    """Two values of many words in small Latin letters set side by side, one per clause,
+    by a short sentence cut once, in any language: "Salelá signed bearer tokens, session
+    cookies te.", "Gune per package pipelines — cadi monorepo builds." The user steering
+    between two ways of doing a thing, whichever the record cannot yet tell wins: filed in
+    their words. Each clause holds one run of two words or more (:data:`_PHRASE_RUN`) that
+    is more than a sentence's small words ("is down", "is fine": a state), beside a word
+    or two only (:data:`_SET_ASIDE_ROOM`), and a word
+    beside the runs shows the user's own language (a capital, a mark, an apostrophe), so
+    that plain English, which the lexicon reads, is left to it. Not asked, no digit (a
+    measurement, a count: "took 40 ms"), no reply or nudge, not a run the user said before
+    (their chit-chat comes again); cut by a clause break, a dash or an arrow, not a colon
+    ("Amina Mwangi aliandika asubuhi: printa inafanya kazi tena.": who wrote what).
+
+    >>> sets_two_phrases("Hinda squash merges, hyoni rebase merges nuni.", "")
+    True
+    >>> sets_two_phrases("Redis is down, Memcached is fine.", "")
+    False
+    """
+    cut = _SWAP_CUT.search(sentence)
+    if cut is None or asks(sentence) or _DIGIT.search(sentence) or is_reply(sentence):
+        return False
+    clauses = (sentence[: cut.start()], sentence[cut.end() :].rstrip(" .!。"))
+    if _SWAP_CUT.search(clauses[1]) or not all(
+        1 < word_count(c) <= _PHRASE_CLAUSE_WORDS for c in clauses
+    ):
+        return False
+    runs = [_PHRASE_RUN.findall(c) for c in clauses]
+    # (beside each value only a word or two, its denial or its verb: "strežnik staging
+    # vrača samo napake" - the server staging returns only errors - tells of a thing)
+    if not all(
+        len(r) == 1
+        and _names_a_phrase(r[0])
+        and word_count(c) - word_count(r[0]) <= _SET_ASIDE_ROOM
+        for c, r in zip(clauses, runs, strict=True)
+    ):
+        return False
+    beside = [c.replace(r[0], " ") for c, r in zip(clauses, runs, strict=True)]
+    # (a name in capitals beside a run is the thing the run tells of: "Redis ya mutu,
+    # Memcached yana aiki lafiya." - Redis died, Memcached works fine - a status)
+    if _marked(beside[0]) or _marked(beside[1], opens=False):
+        return False
+    return (
+        runs[0] != runs[1]
+        and _values_past_shared_opening(runs[0][0], runs[1][0])
+        and _OWN_LANGUAGE.search(" ".join(beside)) is not None
+        and not any(whole_token(user_before.casefold(), r[0]) for r in runs)
+    )
+
+
+_PHRASE_CLAUSE_WORDS = 5  # "uza dedicated build agents": a verb and a value of three words
+# words in small Latin letters in a row, none glued to a mark or an apostrophe ("La'os")
+_PHRASE_RUN = re.compile(r"(?<![\w'’ʼ-])[a-z]{2,}(?:\s+[a-z]{2,})+(?![\w'’ʼ-])")
+# a word of the user's own language beside the values: a capital, a letter beyond plain
+# Latin, an apostrophe inside a word
+_OWN_LANGUAGE = re.compile(r"[A-Z]|[^\W\d_a-zA-Z]|\w['’ʼ]\w")
+
+
+def _values_past_shared_opening(first: str, second: str) -> bool:
+    """Whether two runs still name a phrase each past the words they both open with: those
+    are the user's own, said again ("tsara ny gzip" / "tsara ny rakitra": gzip went well,
+    the file is fine - a status); values of one kind share their ending, if anything
+    ("weekly full backups" / "daily differential backups")."""
+    a, b = first.split(), second.split()
+    shared = 0
+    while shared < min(len(a), len(b)) and a[shared] == b[shared]:
+        shared += 1
+    return all(
+        len(rest) > 1 and _names_a_phrase(" ".join(rest)) for rest in (a[shared:], b[shared:])
+    )
+
+
+def _names_a_phrase(run: str) -> bool:
+    """Whether ``run`` has two words in a row that are no sentence's small words: "weekly
+    full backups", "per package pipelines"; not "is down", "thanks so much"."""
+    words = run.split()
+    return any(a not in SENTENCE_WORDS and b not in SENTENCE_WORDS for a, b in pairwise(words))
+
+
+def weighs_two_values(sentence: str) -> bool:
+    """Whether ``sentence`` names two values of one kind (:data:`_TWO_KIND_VALUE`: a name
+    with its version, an id among hyphens) and tells of them rather than steers: a number
+    besides theirs, a measurement ("nginx 1.27 was faster than Caddy 2.8, 40 ms"), or the
+    two in one clause, no break between them, as a list or a history ("af-south-1 and
+    eu-north-1 both fail", "we moved from Ubuntu 20.04 to Rocky Linux 9 last year"), where
+    the lexicon reads no choice ("Use Node 22 instead of Node 18."). A correction in any
+    language cuts the two apart (:func:`sets_one_of_two`).
+
+    >>> weighs_two_values("In my tests nginx 1.27 was faster than Caddy 2.8, 40 ms.")
+    True
+    >>> weighs_two_values("Node 18 ne, Node 22 ishlating."), weighs_two_values(
+    ...     "Use Node 22 instead of Node 18.")
+    (False, False)
+    """
+    found = [m for m in _TWO_KIND_VALUE.finditer(sentence)]
+    kinds = {_value_shape(m.group()) for m in found}
+    if len(found) != 2 or len(kinds) != 1 or found[0].group() == found[1].group():
+        return False
+    first, second = found
+    rest = sentence[: first.start()] + " " + sentence[first.end() : second.start()]
+    rest += " " + sentence[second.end() :]
+    between = sentence[first.end() : second.start()]
+    joined = _FIRST_SAID_CUT.search(between) is None
+    # (a denial between two values that close the sentence steers: "استخدم Node 20 وليس
+    # Node 18." - use Node 20, not Node 18; one with words after tells of both: "A ne B
+    # yoho hinda pe̱fi", A and B both fail)
+    steers = denial(between) and _WORD.search(sentence[second.end() :]) is None
+    return _DIGIT.search(rest) is not None or (
+        joined and not steers and not chooses_instead(sentence) and not chooses_over(sentence)
+    )
+
+
+# a value a correction sets against another of its kind: a name in capitals and its version
+# ("Rocky Linux 9", "Python 3.12.7"), an id in small letters with a digit among hyphens
+_TWO_KIND_VALUE = re.compile(
+    rf"(?<![\w.-])[A-Z][\w+.-]*(?:\s+[A-Za-z][\w+.-]*){{0,2}}?\s+v?\d+(?:\.\d+)*(?![\w-]|\.\d)"
+    rf"|(?<![\w.-])[a-z][\w+-]*\s+v?\d+(?:\.\d+)+(?![\w-]|\.\d)"  # "nginx 1.27"
+    rf"|{_HYPHEN_ID.pattern}"
+)
 
 
 # a Turkish verb's negative imperative ending its clause ("… değiştirme.", "… kullanma, …"),
