@@ -78,7 +78,7 @@ from .anchors import (
 from .budget import Budget, check_limits, check_system_prompt_fits, history_budget, too_big
 from .drops import DroppedBefore, report_drops
 from .edits import SendableImages
-from .gists import gist_cap
+from .gists import gist_room
 from .lazy import DictColumns, LazyMessages, read_lazily
 from .options import FitOptions, default_output_reserve
 from .report import (
@@ -841,7 +841,7 @@ class Fitter:
         if rescued or sticky or not _fits_whole(index, limit - system_cost):
             # (with no sticky cut, the newest run kept whatever is pinned is known: speed24)
             room = limit - system_cost - anchor_cost
-            cap = gist_cap(limit) if opts.gists and index.opens else 0
+            cap = gist_room(limit, pricer.text) if opts.gists and index.opens else 0
             before = None
             if sticky and cap:  # (the gists of what the cut drops: made again once it is kept)
                 before = gists_before = sticky_gists_before(
