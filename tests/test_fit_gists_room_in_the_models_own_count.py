@@ -99,11 +99,11 @@ def test_old_searches_commands_failures_and_writes_survive_as_gists_at_8k(model:
 def test_the_gists_room_is_the_cap_in_the_models_own_count() -> None:
     # (the reference is gpt-4o's count of the sample: its room is the cap, unchanged)
     assert Pricer.for_model("gpt-4o").text(GIST_SAMPLE) == GIST_SAMPLE_TOKENS
+    claude = Pricer.for_model("claude-sonnet-4-5").text(GIST_SAMPLE)
     for budget in (3_000, 7_000, 15_000, 31_000, 127_000):
-        assert gist_room(budget, Pricer.for_model("gpt-4o").text) == gist_cap(budget)
-        claude = gist_room(budget, Pricer.for_model("claude-sonnet-4-5").text)
-        assert gist_cap(budget) < claude <= 2 * gist_cap(budget)
-        assert gist_room(budget, lambda _: 1) == gist_cap(budget)  # (never less)
+        assert gist_room(budget, GIST_SAMPLE_TOKENS) == gist_cap(budget)
+        assert gist_cap(budget) < gist_room(budget, claude) <= 2 * gist_cap(budget)
+        assert gist_room(budget, 1) == gist_cap(budget)  # (never less)
 
 
 def test_a_search_said_again_and_again_is_no_gist_but_one_run_once_is() -> None:

@@ -225,15 +225,15 @@ GIST_SAMPLE = (
 GIST_SAMPLE_TOKENS = 105
 
 
-def gist_room(history_budget: int, count: Callable[[str], int]) -> int:
-    """``gist_cap`` in the tokens of a model that counts ``GIST_SAMPLE`` as ``count`` does:
-    never less than ``gist_cap``, and at most twice it (the verbatim turns keep most of the
-    budget whatever the count).
+def gist_room(history_budget: int, sample_tokens: int) -> int:
+    """``gist_cap`` in the tokens of a model that counts ``GIST_SAMPLE`` as
+    ``sample_tokens``: never less than ``gist_cap``, and at most twice it (the verbatim
+    turns keep most of the budget whatever the count).
 
-    >>> gist_room(7_000, lambda _: GIST_SAMPLE_TOKENS), gist_room(7_000, lambda _: 167)
+    >>> gist_room(7_000, GIST_SAMPLE_TOKENS), gist_room(7_000, 167)
     (583, 927)
     """
-    share = min(max(count(GIST_SAMPLE), GIST_SAMPLE_TOKENS), 2 * GIST_SAMPLE_TOKENS)
+    share = min(max(sample_tokens, GIST_SAMPLE_TOKENS), 2 * GIST_SAMPLE_TOKENS)
     return gist_cap(history_budget) * share // GIST_SAMPLE_TOKENS
 
 
