@@ -17,7 +17,9 @@ from contextledger.fit.gists import (
     _FAIL_LINE,
     _MARKS,
     ROUTINE,
+    SEARCHED,
     WROTE,
+    exchange_gist,
     failing_lines,
     gist_cap,
     routine,
@@ -182,9 +184,16 @@ def test_a_command_nested_in_its_arguments_is_gisted(args: dict[str, Any]) -> No
 def test_a_nested_look_up_is_not_gisted() -> None:
     msgs = session()
     at = next(i for i, m in enumerate(msgs) if m.get("tool_calls") and "go vet" in str(m))
-    msgs[at] = _call("c5", "bash_tool", {"run": {"cmd": "grep -rn vet internal/", "cwd": "/r"}})
+    msgs[at] = _call("c5", "bash_tool", {"run": {"cmd": "ls -la internal/", "cwd": "/r"}})
     res = fit(msgs, MODEL, window=4_000, max_output_tokens=500)
-    assert "grep -rn vet internal/" not in text_of(res.messages)
+    assert "ls -la internal/" not in text_of(res.messages)
+
+
+def test_a_nested_search_is_gisted_as_a_search_not_as_a_command_run() -> None:
+    call = ToolCall("c5", "bash_tool", json.dumps({"run": {"cmd": "grep -rn vet internal/"}}))
+    gist = exchange_gist([Message.assistant(call), Message.tool("c5", "a.go:3: vet\nb.go:9: vet")])
+    assert gist is not None and gist.rank == SEARCHED
+    assert "grep -rn vet internal/" in gist.text and "a.go:3" not in gist.text
 
 
 def test_an_exchange_kept_whole_has_no_gist_beside_it() -> None:

@@ -145,12 +145,16 @@ def test_a_decision_a_file_read_and_a_line_written_beside_calls_are_gisted() -> 
 
 
 def test_a_step_announced_beside_a_look_up_is_no_decision() -> None:
-    from contextledger.fit.gists import decided, exchange_gist
+    from contextledger.fit.gists import SEARCHED, decided, exchange_gist
 
     assert not decided("I'll check the flags file first, since it may already exist.")
     assert not decided("Let me look at the component tree.")
-    look = _exchange("t1", "bash", {"command": "grep -rn x src/"}, "", "Let me look first.")
+    look = _exchange("t1", "bash", {"command": "ls -la src/"}, "", "Let me look first.")
     assert exchange_gist(look) is None
+    # (a search is gisted by what it looked for, never by the step announced beside it)
+    search = _exchange("t1", "bash", {"command": "grep -rn x src/"}, "", "Let me look first.")
+    gist = exchange_gist(search)
+    assert gist is not None and gist.rank == SEARCHED and "Let me look" not in gist.text
 
 
 def _huge_current_output(facts: list[str]) -> list[Message]:

@@ -78,7 +78,7 @@ from .anchors import (
 from .budget import Budget, check_limits, check_system_prompt_fits, history_budget, too_big
 from .drops import DroppedBefore, report_drops
 from .edits import SendableImages
-from .gists import gist_cap
+from .gists import GIST_SAMPLE, gist_room
 from .lazy import DictColumns, LazyMessages, read_lazily
 from .options import FitOptions, default_output_reserve
 from .report import (
@@ -317,7 +317,15 @@ class Fitter:
         self._roles: tuple[Sequence[Message], list[str]] | None = None  # within one fit
         self._sendable = SendableImages(self.info)  # images re-encoded for the provider
         self._pinning: tuple[FitOptions, FitOptions] | None = None  # see _pinning_options
+        self._gist_sample_tokens: int | None = None  # see _gist_sample
         self._start_afresh()
+
+    def _gist_sample(self) -> int:
+        """The model's count of ``GIST_SAMPLE`` (the gists' room, ``gist_room``), counted
+        once a Fitter: a refit counts only what is new."""
+        if self._gist_sample_tokens is None:
+            self._gist_sample_tokens = self.pricer.text(GIST_SAMPLE)
+        return self._gist_sample_tokens
 
     def _start_afresh(self) -> None:
         """Forget what earlier fits left (a new Fitter's state)."""
@@ -845,7 +853,7 @@ class Fitter:
         if rescued or sticky or not _fits_whole(index, limit - system_cost):
             # (with no sticky cut, the newest run kept whatever is pinned is known: speed24)
             room = limit - system_cost - anchor_cost
-            cap = gist_cap(limit) if opts.gists and index.opens else 0
+            cap = gist_room(limit, self._gist_sample()) if opts.gists and index.opens else 0
             before = None
             if sticky and cap:  # (the gists of what the cut drops: made again once it is kept)
                 before = gists_before = sticky_gists_before(

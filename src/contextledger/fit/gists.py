@@ -32,7 +32,14 @@ from ..intent import is_decision
 from ..lexicon.common import COUNTER_LABELS, SENTENCE_WORDS, compiled_on_use
 from ..lexicon.intent import LETTER_CLOSING, LETTER_GREETING, NUDGE_WORDS, SPEAKER_FIRST
 from ..lexicon.outcomes import MONITOR_FAILED, MONITOR_FAILED_MARKS, RUN_FAILED, RUN_FAILED_MARKS
-from ..lexicon.tools import COMMAND_KEY, LOOKING, LOOKUP_WORDS, READ_WORDS, WRITE_TOOL
+from ..lexicon.tools import (
+    COMMAND_KEY,
+    LOOKING,
+    LOOKUP_WORDS,
+    READ_WORDS,
+    SEARCHING,
+    WRITE_TOOL,
+)
 from ..model import Message, Reasoning, Text, ToolCall, ToolResult
 from ..prefilter import first_possible, superset
 from ..printed import error_answer, unwrapped
@@ -40,9 +47,10 @@ from ..printed import error_answer, unwrapped
 #: What a gist says, in the order they are pinned: the user's correction or rule said
 #: among lines pasted in a long turn, a failure, a file written, the assistant's statement
 #: of a value or of a decision, the user's other words said among pasted lines, a command
-#: run, a file read (its path), and a command run again and again in the same words (digits
-#: aside: a poll, a solver's rerun).
-RULED, FAILED, WROTE, SAID, TOLD, RAN, READ, ROUTINE = -1, 0, 1, 2, 3, 4, 5, 6
+#: run, a search run (its pattern and paths: what was looked for), a file read (its path),
+#: and a command run again and again in the same words (digits aside: a poll, a solver's
+#: rerun).
+RULED, FAILED, WROTE, SAID, TOLD, RAN, SEARCHED, READ, ROUTINE = -1, 0, 1, 2, 3, 4, 5, 6, 7
 
 #: The gists take at most this share of the history's budget, and at most this many tokens.
 #: A twelfth, not a sixteenth: the choice stops at the first gist over the cap
@@ -202,6 +210,33 @@ def gist_cap(history_budget: int) -> int:
     return min(history_budget // GIST_SHARE, GIST_MOST)
 
 
+#: Gist lines as they are often written (a failing test, a file written, a dated command):
+#: the cap is a share of the budget in the tokens of ``GIST_SAMPLE_TOKENS``'s count
+#: (o200k, gpt-4o's); a model that counts the same lines as more tokens is given as much
+#: more room, so its gists hold the same lines (claude counted them ~1.6x: at 8k it kept
+#: ~7 gists to gpt-4o's 11, and lost the dated commands and failing tests gpt-4o kept).
+GIST_SAMPLE = (
+    "[Earlier tool call, left out to fit: bash command: pytest tests/test_orders.py -q — failed: "
+    "FAILED tests/test_orders.py::test_refund_rounds_down - AssertionError: assert 8 == 13]\n"
+    "[Earlier tool call, left out to fit: write_file path: src/orders/settle.py — done]\n"
+    "[Earlier tool call, left out to fit: bash command: python -m orders.backfill --since "
+    "2026-10-28 --batch-size 256 → ok]"
+)
+GIST_SAMPLE_TOKENS = 105
+
+
+def gist_room(history_budget: int, sample_tokens: int) -> int:
+    """``gist_cap`` in the tokens of a model that counts ``GIST_SAMPLE`` as
+    ``sample_tokens``: never less than ``gist_cap``, and at most twice it (the verbatim
+    turns keep most of the budget whatever the count).
+
+    >>> gist_room(7_000, GIST_SAMPLE_TOKENS), gist_room(7_000, 167)
+    (583, 927)
+    """
+    share = min(max(sample_tokens, GIST_SAMPLE_TOKENS), 2 * GIST_SAMPLE_TOKENS)
+    return gist_cap(history_budget) * share // GIST_SAMPLE_TOKENS
+
+
 #: The gists are chosen within caps that go up by this many tokens (``gist_steps``): about
 #: two gists' worth, the most the last cap may leave unused.
 GIST_STEP = 128
@@ -265,6 +300,8 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
         # they read, by path, ranked last: what the model has seen of the code)
         if beside is not None:
             return Gist(SAID, beside)
+        if any(_searches(p) for p, _ in parsed):
+            return Gist(SEARCHED, _search_gist(_calls_said(calls, parsed), outputs))
         paths = [path for p, _ in parsed for path in _paths_named(p)]
         if not paths:
             return None
@@ -288,6 +325,26 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
     sums = [x for text in outputs for x in summary_lines(text) if x != last][:_SUMMARY_LINES]
     outcome = " → " + " | ".join([*sums, last]) if last else ""
     return Gist(RAN, f"{words}[Earlier tool call, left out to fit: {said}{outcome}]")
+
+
+def _search_gist(said: str, outputs: Sequence[str]) -> str:
+    """A search's gist: the call as given (its pattern and paths), and how many lines it
+    found, not the lines (the search is the fact; its hits are re-found by running it).
+
+    >>> _search_gist("bash command: rg -n 'SKIP LOCKED' src/", ["a.py:3: x", "b.py:9: y"])
+    "[Earlier tool call, left out to fit: bash command: rg -n 'SKIP LOCKED' src/ → 2 lines]"
+    """
+    found = sum(len(text.strip().splitlines()) for text in outputs)
+    return f"[Earlier tool call, left out to fit: {said} → {found or 'no'} lines]"
+
+
+def _searches(parsed: object) -> bool:
+    """A call whose command (or one of a chain) searches for a pattern (``SEARCHING``)."""
+    return any(
+        SEARCHING.match(command.strip())
+        for line in _commands(parsed)
+        for command in _CHAIN.split(line)
+    )
 
 
 def _calls_said(calls: Sequence[ToolCall], parsed: Sequence[tuple[object, str | None]]) -> str:
@@ -1413,17 +1470,18 @@ def routine(gists: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]
     R39-F2: such checks were 21 of 34 gists while the playbook run on each host was left
     out), or, more often still, the same call but for its numbers (a poll counting up, a
     query of route R07, R12, …); a few calls alike but for a number (three hosts,
-    ``--limit pve1`` … ``pve3``) are each a command run once.
+    ``--limit pve1`` … ``pve3``) are each a command run once. A search said again so is
+    left out.
 
     >>> routine([(RAN, -3, "[poll n=1]"), (RAN, -2, "[poll n=2]"), (RAN, -1, "[poll n=3]"),
     ...          (RAN, 0, "[make]")])[::3]
     [(4, -3, '[poll n=1]'), (4, 0, '[make]')]
     >>> polls = [(RAN, -k, f"[poll n={k}]") for k in range(_ALIKE_REPEATS)]
     >>> routine([*polls, (RAN, -9, "[df → 1]"), (RAN, -8, "[df → 2]"), (RAN, -7, "[df → 3]")])[-4:]
-    [(6, -4, '[poll n=4]'), (6, -9, '[df → 1]'), (6, -8, '[df → 2]'), (6, -7, '[df → 3]')]
+    [(7, -4, '[poll n=4]'), (7, -9, '[df → 1]'), (7, -8, '[df → 2]'), (7, -7, '[df → 3]')]
     """
-    calls = [call_of(text) if rank in (RAN, WROTE) else "" for rank, _, text in gists]
-    ran = [c for (rank, _, _), c in zip(gists, calls, strict=True) if rank == RAN]
+    calls = [call_of(text) if rank in (RAN, SEARCHED, WROTE) else "" for rank, _, text in gists]
+    ran = [c for (rank, _, _), c in zip(gists, calls, strict=True) if rank in (RAN, SEARCHED)]
     same = Counter(ran)
     alike = Counter(map(wording, ran))
     # a write: only a series of ``_ALIKE_REPEATS`` or more calls alike but for their numbers
@@ -1432,16 +1490,20 @@ def routine(gists: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]
     # file written again is a file written
     wrote = {c for (rank, _, _), c in zip(gists, calls, strict=True) if rank == WROTE}
     series = Counter(map(wording, wrote))
+    again = [
+        rank in (RAN, SEARCHED) and (repeated(same[c]) or alike[wording(c)] >= _ALIKE_REPEATS)
+        for (rank, _, _), c in zip(gists, calls, strict=True)
+    ]
+    # (a search said again and again is no gist at all: what it looked for is known, and a
+    # run of near-identical greps would take the room of the reads after them)
     return [
         (
-            ROUTINE
-            if (rank == RAN and (repeated(same[c]) or alike[wording(c)] >= _ALIKE_REPEATS))
-            or (rank == WROTE and series[wording(c)] >= _ALIKE_REPEATS)
-            else rank,
+            ROUTINE if a or (rank == WROTE and series[wording(c)] >= _ALIKE_REPEATS) else rank,
             k,
             text,
         )
-        for (rank, k, text), c in zip(gists, calls, strict=True)
+        for (rank, k, text), c, a in zip(gists, calls, again, strict=True)
+        if not (a and rank == SEARCHED)
     ]
 
 

@@ -158,7 +158,8 @@ FILESYSTEM_WORDS = frozenset(
 
 # Commands that only look around (a listing, a search, a status, a bare install): a recap
 # gives them the bytes after every other section, so a session's hundred greps never crowd
-# out its decisions, open requests and next step; a fit gists no run of them.
+# out its decisions, open requests and next step; a fit gists only the searches among them
+# (``SEARCHING``), after every command run.
 # Options a CLI takes before its subcommand ("kubectl -n prod-eu logs …", "git -C repo log",
 # "docker --context x ps", "terraform -chdir=infra show"): each a flag, with its value.
 _OPTIONS = r"(?:\s+-{1,2}[\w.-]+(?:=\S+|\s+[^\s-]\S*)?)*"
@@ -166,6 +167,14 @@ _OPTIONS = r"(?:\s+-{1,2}[\w.-]+(?:=\S+|\s+[^\s-]\S*)?)*"
 # "app logs rotate"): a word that starts with it
 _LOG_WRITES = (
     r"(?:\w+-)*(?:delete|remove|rm|purge|clear|put|create|write|set|update|rotate|flush|drop)\b"
+)
+# A look-up that searches for a pattern ("rg -n 'FOR UPDATE' src/", "grep -rn key migrations/",
+# "git grep -n retry", "Select-String -Pattern x"): its pattern and paths are what was
+# looked for, a command the session ran (a fit gists it, after the commands run: the judges
+# of issue #14 count "rg …" and "grep -rn …" among commands run, lost at every window)
+SEARCHING = compiled_on_use(
+    r"^`?(?:sudo\s+)?(?:grep|egrep|fgrep|rg|ag|ack|git" + _OPTIONS + r"\s+grep|"
+    r"(?i:select-string|sls|findstr))\b"
 )
 LOOKING = compiled_on_use(
     r"^`?(?:sudo\s+)?(?:(?:ls|ll|cat|head|tail|less|more|grep|egrep|rg|ag|ack|find|fd|tree|pwd|"
