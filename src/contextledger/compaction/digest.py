@@ -157,6 +157,7 @@ from .rules import (
     listed_rules,
     names_swapped_in,
     overruled_by_later,
+    owner_after_comma_label,
     owner_area,
     owner_by_shape,
     passes_on_words,
@@ -177,6 +178,7 @@ from .rules import (
     task_rule,
     turned_down_later,
     unhurried,
+    versions_named,
     weighs_two_values,
     without_turned_down,
 )
@@ -1545,6 +1547,8 @@ def _fill_rules(
                     or _swapped_and_taken_up(core, messages, record, told)
                     or _taken_up_instead(core, messages, told)
                     or _pin_kept(core, messages, record[: max(record.find(s), 0)])
+                    or _pin_written_after(core, messages)
+                    or _labelled_owner_worked_on(core, messages)
                     or _owner_noted(core, messages)
                     or s in kept
                     or core in kept
@@ -1681,6 +1685,20 @@ def _pin_kept(sentence: str, messages: Sequence[Message], before: str) -> bool:
     return not _names_value(before, version) and not any(written.values())
 
 
+def _pin_written_after(sentence: str, messages: Sequence[Message]) -> bool:
+    """A package and its version the user named in one clause, in whatever words
+    (:func:`.rules.versions_named`: "Ka bar httpx a kan sigar 0.27.2 kawai."), that the
+    first later call writing that package with a version wrote together (``pip install
+    httpx==0.27.2``): a pin the assistant took up, not a number. A call that wrote another
+    version first says what the user told was what had run."""
+    calls = _calls_after(sentence, messages)
+    for name, version in versions_named(sentence):
+        first = next((m.group(1) for a in calls for m in _written_versions(name).finditer(a)), None)
+        if first == version:
+            return True
+    return False
+
+
 @lru_cache(maxsize=256)
 def _written_versions(name: str) -> re.Pattern[str]:
     """A package's name written with a version after it, the version grouped."""
@@ -1729,6 +1747,21 @@ def _owner_noted(sentence: str, messages: Sequence[Message]) -> bool:
     # (of an area the record names nowhere else: a rule when the assistant's answer took note
     # of it, calling no tool)
     return bool(answer) and not any(m.tool_calls for m in answer)
+
+
+def _labelled_owner_worked_on(sentence: str, messages: Sequence[Message]) -> bool:
+    """An owner named after their area as a label and a comma ("Deploy, Chidi Okeke na-ahụ
+    maka ya.": :func:`.rules.owner_after_comma_label`) when the record's calls name that
+    area - a story opening on a time ("Jiya, Musa Bello …") has a label no call names -
+    and the assistant did not take it as news."""
+    area = owner_after_comma_label(sentence).casefold()
+    if not area:
+        return False
+    worked_on = "\n".join(c.arguments for m in messages for c in m.tool_calls).casefold()
+    answer = takewhile(lambda m: m.role != "user", _after_said(sentence, messages))
+    return whole_token(worked_on, area) and not any(
+        TAKEN_AS_NEWS.match(m.text) for m in answer if m.role == "assistant"
+    )
 
 
 # (what a path or an identifier has and a word of the user's language has not)

@@ -1990,6 +1990,40 @@ def _owner_alone(sentence: str) -> tuple[str, bool]:
     return " ".join(areas), True
 
 
+# an area said as a label before a comma, then its owner: "Deploy, <name> …" - one word in
+# Latin letters, as a system's name is borrowed
+_COMMA_LABEL = re.compile(r"^\W*([A-Za-z][\w-]{2,}),\s+")
+
+
+def owner_after_comma_label(sentence: str) -> str:
+    """The area when ``sentence`` only says who owns it, the area a one-word label in Latin
+    letters before a comma, a person's full name right after it and a few words of their
+    language ("Deploy, Tendai Moyo ndiye ane basa racho."): no path, command, number or
+    other clause, no story told in English words. The same shape opens a story on a time
+    ("Jiya, Musa Bello …"), so the caller asks whether the record works on the area.
+
+    >>> owner_after_comma_label("Deploy, Mark Hale is responsible.")
+    'Deploy'
+    >>> owner_after_comma_label("Yesterday, Mark Hale deployed it.")
+    ''
+    """
+    label = _COMMA_LABEL.match(sentence)
+    if label is None or asks(sentence) or _SAID_NUMBER.search(sentence):
+        return ""
+    rest = sentence[label.end() :]
+    names = _person_names(rest)
+    if len(names) != 1 or rest[: names[0][0]].strip() or _CLAUSE_BREAK.search(rest):
+        return ""
+    after = rest[names[0][1] :]
+    if (
+        not 1 <= word_count(after) <= _ALONE_AFTER
+        or _told_as_done(after)
+        or any(f.kind in ("path", "command") for f in extract_claims(after))
+    ):
+        return ""
+    return label[1]
+
+
 def _only_a_name(head: str) -> bool:
     """Whether the clause ``head`` is a person's full name and nothing else."""
     names = _person_names(head)
@@ -2098,6 +2132,30 @@ def pinned_versions(sentence: str) -> list[tuple[str, str]]:
         return []
     near = [*before[-_PIN_NEAR:], *after[:_PIN_NEAR]]
     names = {n for w in near for n in _LATIN_NAME.findall(w.strip(",:;.!"))}
+    return [(n, version.group().lstrip("v")) for n in sorted(names)]
+
+
+def versions_named(sentence: str) -> list[tuple[str, str]]:
+    """The (name, version) pairs a sentence names in any word order: its only number, a full
+    ``x.y.z`` version, and each name in Latin letters of its clause, however many words of
+    the user's language stand between ("Ka bar httpx a kan sigar 0.27.2 kawai."). Looser
+    than :func:`pinned_versions`: the caller holds it a pin only when a later call wrote
+    the name and the version together. Not asked.
+
+    >>> ("httpx", "0.27.2") in versions_named("Leave httpx on the release numbered 0.27.2 now.")
+    True
+    >>> versions_named("httpx 0.27.2 and 0.28.1 differ.")
+    []
+    """
+    version = _FULL_VERSION.search(sentence)
+    if version is None or asks(sentence) or len(_SAID_NUMBER.findall(sentence)) != 1:
+        return []
+    opens = max((b.end() for b in _CLAUSE_BREAK.finditer(sentence, 0, version.start())), default=0)
+    ends = _CLAUSE_BREAK.search(sentence, version.end())
+    clause = _clause_words(sentence[opens : ends.start() if ends else len(sentence)])
+    names = {
+        n for w in clause if _is_package_name(w) for n in _LATIN_NAME.findall(w.strip(",:;.!"))
+    }
     return [(n, version.group().lstrip("v")) for n in sorted(names)]
 
 
