@@ -38,7 +38,7 @@ from .claims.results import held_value
 from .claims.runs import run_totals
 from .claims.said import prose_command
 from .claims.secrets import check_secret
-from .claims.settled import between, told_choice
+from .claims.settled import between, told_back, told_choice
 from .claims.values import clock_times, dates_in, figures
 from .digest import (
     GOAL_LABEL,
@@ -624,10 +624,35 @@ def _kept_lines(recap_text: str, check: _UnitCheck) -> list[str]:
         section = None
         marker = line[: item.end()] if item else ""  # "2. Ran `pytest`": not the number 2
         parts = sentences(line[len(marker) :])
-        standing_parts = [p for p in parts if _sentence_stands(p, check)]
+        standing_parts = [kept for p in parts if (kept := _sentence_kept(p, check)) is not None]
         if standing_parts:
             kept_lines.append(marker + " ".join(standing_parts))
-    return kept_lines
+    return _quoted_once(kept_lines)
+
+
+def _told_back(body: str, check: _UnitCheck) -> str | None:
+    """What stands for a struck line giving a value as the user's choice (see
+    :func:`.claims.settled.told_back`): the line, or the user's own sentence, quoted."""
+    kept = told_back(body, check.evidence())
+    if kept is None or kept == body:
+        return kept
+    return f'The user said: "{kept}"'
+
+
+def _quoted_once(lines: list[str]) -> list[str]:
+    """``lines`` with a quote of the user's sentence given once: several struck lines
+    (one of each value) stand for the same sentence."""
+    seen: set[str] = set()
+    out = []
+    for line in lines:
+        item = ITEM.match(line)
+        body = line[item.end() :] if item else line
+        if body.startswith('The user said: "'):
+            if body in seen:
+                continue
+            seen.add(body)
+        out.append(line)
+    return out
 
 
 def _quoted_where_torn(lines: list[str], check: _UnitCheck) -> list[str]:
@@ -680,6 +705,11 @@ def _quoted_where_torn(lines: list[str], check: _UnitCheck) -> list[str]:
     return [line for line in out if line is not None]
 
 
+def _sentence_kept(sentence: str, check: _UnitCheck) -> str | None:
+    """A prose sentence as it stands, or what stands for it when struck (:func:`_told_back`)."""
+    return sentence if _sentence_stands(sentence, check) else _told_back(sentence, check)
+
+
 def _sentence_stands(sentence: str, check: _UnitCheck) -> bool:
     """Whether a prose sentence stands; one that opens with a section's label ("… the feed
     export. Rules: no `npm run seed` on staging.") is that section's item."""
@@ -705,8 +735,8 @@ def _section_item_kept(line: str, body: str, section: str, check: _UnitCheck) ->
         files = kind.group(2)
         kept = check.standing(files, "Files read" if read else "Files written")
         return line[: len(line) - len(files)] + kept if kept else None
-    kept = check.standing(body, section)
-    return line[: len(line) - len(body)] + kept if kept else None
+    stands = check.standing(body, section) or _told_back(body, check)
+    return line[: len(line) - len(body)] + stands if stands else None
 
 
 def _ledger_facts(covered: Sequence[Message], previous_recap: str | None) -> TranscriptFacts:

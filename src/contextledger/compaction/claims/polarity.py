@@ -206,7 +206,12 @@ def preferences(text: str) -> set[tuple[str, str]]:
                 x = _variant_of(y, text[: m.start(b)]) or x
             # a flag is one option with or without its dashes: "--since, not --after"
             x, y = x.lstrip("-"), y.lstrip("-")
-            if x != y and x not in _NO_OPTION and not INTERJECTIONS.issuperset(x.split("-")):
+            # ("HAProxy is not what we want": a verb before "not" denies its subject, no pick)
+            if (
+                x != y
+                and x.split("-")[-1] not in _NO_OPTION
+                and not INTERJECTIONS.issuperset(x.split("-"))
+            ):
                 out.add((x, y))
     return out
 

@@ -41,7 +41,7 @@ from typing import NamedTuple
 from ...lexicon.negation import denial
 from .corrected import CORRECTED_TO, chosen_value
 from .evidence import Claim, Evidence
-from .polarity import preferences
+from .polarity import INTERJECTIONS, preferences
 from .reading import quote
 from .translated import stance_unread
 
@@ -51,6 +51,7 @@ __all__ = [
     "check_settled_back",
     "settled_as_told",
     "settled_by_denial",
+    "told_back",
     "told_choice",
 ]
 
@@ -139,15 +140,23 @@ def _side(value: str, ev: Evidence) -> _Side | None:
 
 
 def _in_sentence(value: str, said: str, at: int, ev: Evidence) -> _Side | None:
-    clauses = [c for c in _CLAUSE_CUT.split(said) if c.strip()]
+    # ("No wait, not A - use B instead": the words a speaker opens with are no clause)
+    clauses = [
+        c
+        for c in _CLAUSE_CUT.split(said)
+        if c.strip() and not INTERJECTIONS.issuperset(_WORD.findall(c.casefold()))
+    ]
     mine = next((i for i, c in enumerate(clauses) if _named(c, value)), None)
     if mine is None:
         return None
     for chosen, over in preferences(said):  # "Use A, not B": A over B, read
-        if _is_option(chosen, value) != _is_option(over, value):
+        # (a value of words is read by its word beside "not": "least request, not round robin")
+        picked = _is_option(chosen, value) or value.casefold().split()[-1] == chosen
+        set_aside = _is_option(over, value) or value.casefold().split()[0] == over
+        if picked != set_aside:
             return _Side(
-                _is_option(chosen, value),
-                over if _is_option(chosen, value) else chosen,
+                picked,
+                over if picked else chosen,
                 said,
                 by_shape=False,
                 denied=True,
@@ -247,15 +256,21 @@ def settled_by_denial(text: str, ev: Evidence) -> bool:
     read from its denial beside the other value ("The user corrected the earlier choice to
     sa-east-1." after "not us-east-2, use sa-east-1", neither named before): the user's
     word retold, however the recap's own words ("the earlier choice") frame it."""
-    if not (CORRECTED_TO.search(text) or _PICK_OPENS.match(text)):
-        return False  # (a claim of more: "The user patched X to use Decimal." is an act)
+    if not _the_choice_itself(text):
+        return False
     value = _told(text)
     side = _settled(value, ev) if value else None
     return side is not None and side.new and side.denied
 
 
 # a line that is the choice itself: "Use sa-east-1, as the user asked."
-_PICK_OPENS = re.compile(r"(?i)\W*(?:use|keep|stay\s+on|go\s+with)")
+_PICK_OPENS = re.compile(r"(?i)\W*(?:use|keep|stay\s+on|go\s+with)\b")
+
+
+def _the_choice_itself(text: str) -> bool:
+    """Whether ``text`` claims the choice and nothing more ("The user patched X to use
+    Decimal." is an act, judged as one)."""
+    return CORRECTED_TO.search(text) is not None or _PICK_OPENS.match(text) is not None
 
 
 def check_settled_back(text: str, ev: Evidence) -> list[Claim]:
@@ -312,4 +327,41 @@ def between(first: str, second: str, ev: Evidence) -> Between | None:
         after = _said_after(at, ev)
         told = [v for v in (first, second) if any(_named(t, v) for t in after)]
         return Between(told[0] if len(told) == 1 else None, said.strip())
+    return None
+
+
+def told_back(text: str, ev: Evidence) -> str | None:
+    """What stands for ``text``, a line giving a value as the user's choice or correction, that
+    a reader here struck, when the user's latest sentence naming the value named another
+    beside it and brought both in: ``text`` itself when the sentence is read as settling on
+    its value (what struck it read the line's own words wrong: "Use weighted least request"
+    is no act claimed done); the sentence, when nothing here tells which way it goes ("Käytä
+    Envoy, ei HAProxy." whose denial no reader holds): true whichever way the user meant it,
+    where striking the line would lose the user's choice and keeping it could hand the model
+    the value set aside. None when the line is no such choice or the sentence set it aside."""
+    value = _told(text) if _the_choice_itself(text) else None
+    if value is None:
+        return None
+    side = _settled(value, ev)
+    if side is not None and not side.by_shape:
+        return text if side.new else None
+    return _brought_in_with_another(value, ev)
+
+
+def _brought_in_with_another(value: str, ev: Evidence) -> str | None:
+    """The latest user sentence naming ``value`` in a clause beside one naming something
+    else, when no turn or call before it named ``value``."""
+    for at in range(len(ev.dialogue) - 1, -1, -1):
+        role, turn = ev.dialogue[at]
+        if role != "user" or not _named(turn, value):
+            continue
+        if _named_before(value, at, ev):
+            return None
+        for said in _SENTENCE_END.split(turn):
+            clauses = [c for c in _CLAUSE_CUT.split(said) if c.strip()]
+            mine = [c for c in clauses if _named(c, value)]
+            others = [c for c in clauses if not _named(c, value) and _terms(c)]
+            if mine and others:
+                return said.strip()
+        return None
     return None
