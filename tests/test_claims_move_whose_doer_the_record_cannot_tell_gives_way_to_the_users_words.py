@@ -105,3 +105,19 @@ def test_english_keeps_its_verdicts_an_ask_stripped_a_report_kept(move: tuple[st
     assert any("the user asked for this move" in c.reason for c in v.misclaims), v.misclaims
     report = said_record("Set up the export job.", f"I moved the service from {old} to {new}.")
     assert line in _verified([line], report).text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Servicio-ta Redis 6.2-manta Valkey 8.0-man astay.",  # Quechua: a five-letter "-manta"
+        "Servicio-ta MySQL-manta MariaDB-kama astay.",
+    ],
+)
+def test_an_ask_told_the_other_way_round_with_a_long_glued_ending_is_stripped(said: str) -> None:
+    old, new = ("Redis 6.2", "Valkey 8.0") if "Redis" in said else ("MySQL", "MariaDB")
+    record = said_record("Set up the export job.", said)
+    backwards = f"The user asked to move the service from {new} to {old}."
+    assert backwards not in _verified([backwards], record).text
+    asked = f"The user asked to move the service from {old} to {new}."
+    assert asked in _verified([asked], record).text
