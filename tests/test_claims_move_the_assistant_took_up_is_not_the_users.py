@@ -79,7 +79,9 @@ def test_a_move_the_assistant_took_up_in_its_answer_is_not_told_as_the_users(
     for line in _done_lines(old, new):
         stands, reasons = _verified(line, record)
         assert not stands
-        assert any("the user asked for this move" in r for r in reasons), reasons
+        # (a move the user made may be taken up too: in words no reader holds, the
+        # user's sentence is quoted in the line's place)
+        assert any("took it up" in r and "the user's words are quoted" in r for r in reasons)
     assert _verified(f"The user asked to move the service from {old} to {new}.", record)[0]
     assert _verified(f"The user asked to move the service to {new}.", record)[0]
 
@@ -93,7 +95,8 @@ def test_an_acknowledgment_or_a_look_takes_no_move_up(lang: str, move: tuple[str
         *_call("psql --version", "psql (PostgreSQL) 15.4"),
     ]
     record = _record(_ASKED[lang].format(A=old, B=new), looked)
-    assert _verified(f"The user moved the service from {old} to {new}.", record)[0]
+    _, reasons = _verified(f"The user moved the service from {old} to {new}.", record)
+    assert not any("took it up" in r for r in reasons), reasons
 
 
 @pytest.mark.parametrize("lang", sorted(_ASKED))

@@ -5,7 +5,9 @@ asking for it supports it, held to where the move leads: told the other way roun
 to the value it leaves, the line is stripped. When the assistant's calls or answers carried
 the move out, or took it up in its answer, or the user's sentence reads as an ask ("Move the
 database …"), "The user moved …" says the user did what the user asked for: stripped, with a
-reason saying so; "The user asked to move …" stands."""
+reason saying so; "The user asked to move …" stands. A sentence in words no reader holds,
+answered by nothing that takes the move up, may be an ask or a report: the line gives way
+to the user's own sentence, quoted."""
 
 from __future__ import annotations
 
@@ -33,14 +35,18 @@ _LIES = [
 ]
 
 
-def _stands(line: str, said: str, heading: str = "Summary:\n") -> bool:
+def _kept(line: str, said: str, heading: str = "Summary:\n") -> str:
     record = [
         Message.user("Set up the export job.", id="u0"),
         Message.assistant("Ok.", id="a0"),
         Message.user(said, id="u1"),
         Message.assistant("Noted.", id="a1"),
     ]
-    return line in verify_recap(heading + line, record, max_bytes=8000, ledger=False).text
+    return verify_recap(heading + line, record, max_bytes=8000, ledger=False).text
+
+
+def _stands(line: str, said: str, heading: str = "Summary:\n") -> bool:
+    return line in _kept(line, said, heading)
 
 
 _UNREAD = sorted(set(_ASKED) - {"english"})
@@ -48,9 +54,12 @@ _UNREAD = sorted(set(_ASKED) - {"english"})
 
 @pytest.mark.parametrize("lang", _UNREAD)
 @pytest.mark.parametrize("line", _HONEST)
-def test_a_move_in_words_no_reader_holds_is_not_stripped_on_a_guess(lang: str, line: str) -> None:
-    # an ask or a report of the move: nothing here tells which, and nothing took it up
-    assert _stands(line, _ASKED[lang])
+def test_a_move_in_words_no_reader_holds_gives_way_to_the_users_words(lang: str, line: str) -> None:
+    # an ask or a report of the move: nothing here tells which, and nothing took it up;
+    # a guess either way loses a true line or leaves a lie, the user's words are true
+    kept = _kept(line, _ASKED[lang])
+    assert line not in kept
+    assert f'The user said: "{_ASKED[lang]}"' in kept
 
 
 @pytest.mark.parametrize("line", _HONEST)
@@ -125,9 +134,11 @@ def test_the_users_asking_for_a_move_the_assistant_carried_out_stands(lang: str,
 
 @pytest.mark.parametrize("lang", sorted(set(_PERFORMED_IN) - {"english"}))
 @pytest.mark.parametrize("line", _HONEST)
-def test_a_move_the_assistant_only_read_about_stays_the_users(lang: str, line: str) -> None:
+def test_a_move_the_assistant_only_read_about_is_not_the_assistants(lang: str, line: str) -> None:
     looked = chat_exchange(
         "c1", "bash", {"command": "cat docs/postgres-16-notes.md"}, "Postgres 16: nothing breaks"
     )
     record = _carried_out(_ASKED[lang], "answer")[:3] + list(read_messages(looked))
-    assert _verified(line, record)[0]
+    stands, reasons = _verified(line, record)
+    # (not carried out by the assistant: whose move it was, the record does not say)
+    assert stands or all("the record does not say whether" in r for r in reasons), reasons

@@ -39,6 +39,7 @@ from .claims.runs import run_totals
 from .claims.said import prose_command
 from .claims.secrets import check_secret
 from .claims.settled import between, told_back, told_choice
+from .claims.translated import user_quote
 from .claims.values import clock_times, dates_in, figures
 from .digest import (
     GOAL_LABEL,
@@ -472,6 +473,9 @@ class _UnitCheck:
         self.misclaims: dict[Claim, None] = {}
         self.checked = 0
         self.removed: list[str] = []
+        # a unit the record cannot decide, with the user's sentence that takes its place
+        self._quoting: dict[str, str] = {}
+        self._placed: set[str] = set()
 
     def evidence(self) -> Evidence:
         if self._evidence is None and self._kept is not None:
@@ -497,7 +501,17 @@ class _UnitCheck:
         items = list_items(unit)
         if section in _FILE_SECTIONS and len(items) > 1:
             return ", ".join(p for p in items if self.stands(p, section))
-        return unit if self.stands(unit, section) else ""
+        return unit if self.stands(unit, section) else self.in_place_of(unit)
+
+    def in_place_of(self, unit: str) -> str:
+        """The user's own words, quoted, in place of a unit that did not stand because the
+        record cannot decide it (once per sentence: two lines told of one sentence give
+        way to one quote); "" for any other unit."""
+        said = self._quoting.pop(unit.strip(), "")
+        if not said or said in self._placed:
+            return ""
+        self._placed.add(said)
+        return user_quote(said)
 
     def stands(self, unit: str, section: str | None) -> bool:
         """Check one unit: its facts (each must occur in the record) and its claims (who did
@@ -515,12 +529,14 @@ class _UnitCheck:
             else:
                 self.unsupported.setdefault(f, None)
                 bad = True
-        for c in self._misclaims(unit, section):
+        claims = self._misclaims(unit, section)
+        for c in claims:
             self.misclaims.setdefault(c, None)
-            bad = True
-        if bad:
+        if claims and not bad and all(c.quoted for c in claims):
+            self._quoting[unit.strip()] = claims[0].quoted  # (see in_place_of)
+        if bad or claims:
             self.removed.append(unit.strip())
-        return not bad
+        return not (bad or claims)
 
     def _is_record_line(self, own_line: str, section: str | None) -> bool:
         """A line the record makes itself stands in the full check (the offline writer's
@@ -624,7 +640,7 @@ def _kept_lines(recap_text: str, check: _UnitCheck) -> list[str]:
         section = None
         marker = line[: item.end()] if item else ""  # "2. Ran `pytest`": not the number 2
         parts = sentences(line[len(marker) :])
-        standing_parts = [kept for p in parts if (kept := _sentence_kept(p, check)) is not None]
+        standing_parts = [kept for p in parts if (kept := _sentence_kept(p, check))]
         if standing_parts:
             kept_lines.append(marker + " ".join(standing_parts))
     return _quoted_once(kept_lines)
@@ -636,7 +652,7 @@ def _told_back(body: str, check: _UnitCheck) -> str | None:
     kept = told_back(body, check.evidence())
     if kept is None or kept == body:
         return kept
-    return f'The user said: "{kept}"'
+    return user_quote(kept)
 
 
 def _quoted_once(lines: list[str]) -> list[str]:
@@ -647,7 +663,7 @@ def _quoted_once(lines: list[str]) -> list[str]:
     for line in lines:
         item = ITEM.match(line)
         body = line[item.end() :] if item else line
-        if body.startswith('The user said: "'):
+        if body.startswith(user_quote("")[:-1]):
             if body in seen:
                 continue
             seen.add(body)
@@ -701,22 +717,21 @@ def _quoted_where_torn(lines: list[str], check: _UnitCheck) -> list[str]:
             check.removed.append(line.strip())
             out[j] = None
         if kept is None:
-            out[i] = lines[i][: len(lines[i]) - len(body)] + f'The user said: "{said}"'
+            out[i] = lines[i][: len(lines[i]) - len(body)] + user_quote(said)
     return [line for line in out if line is not None]
 
 
 def _sentence_kept(sentence: str, check: _UnitCheck) -> str | None:
-    """A prose sentence as it stands, or what stands for it when struck (:func:`_told_back`)."""
-    return sentence if _sentence_stands(sentence, check) else _told_back(sentence, check)
-
-
-def _sentence_stands(sentence: str, check: _UnitCheck) -> bool:
-    """Whether a prose sentence stands; one that opens with a section's label ("… the feed
-    export. Rules: no `npm run seed` on staging.") is that section's item."""
+    """A prose sentence if it stands (one that opens with a section's label, "… the feed
+    export. Rules: no `npm run seed` on staging.", is that section's item), else what
+    takes its place: the user's words for a unit the record cannot decide (see
+    :meth:`_UnitCheck.in_place_of`) or for a value told as the user's choice
+    (:func:`_told_back`); None or "" when nothing does."""
     head, rest = section_of(sentence)
-    if head is not None and rest:
-        return check.stands(rest, head)
-    return check.stands(sentence, None)
+    unit, section = (rest, head) if head is not None and rest else (sentence, None)
+    if check.stands(unit, section):
+        return sentence
+    return check.in_place_of(unit) or _told_back(sentence, check)
 
 
 def _labelled_line_kept(line: str, head: str, rest: str, check: _UnitCheck) -> str:

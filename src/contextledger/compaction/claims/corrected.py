@@ -504,7 +504,9 @@ def move_told(text: str, ev: Evidence) -> MoveTold | None:
                 for old, new in pairs
             )
             alone = not pairs and source is None
-            if leads or alone or (read is not None and value in read.group("value")):
+            # (words of no shape a pair reads, "MySQL" then "MariaDB": told in that order)
+            ordered = not pairs and source is not None and _named_before_in(said, source, value)
+            if leads or alone or ordered or (read is not None and value in read.group("value")):
                 rest = text if start is None else text[: start.start()] + text[start.end() :]
                 return MoveTold(at, said, value, rest)
     return None
@@ -512,8 +514,19 @@ def move_told(text: str, ev: Evidence) -> MoveTold | None:
 
 def _ends_in(value: str, named: str) -> bool:
     """Whether ``value`` is ``named`` or ends in it: "NATS JetStream 2.10" of the sentence's
-    "JetStream 2.10" (its name's last word and version, read as a pair's value)."""
-    return value == named or value.endswith(f" {named}")
+    "JetStream 2.10" (its name's last word and version, read as a pair's value), a case
+    ending glued on by a hyphen aside ("PubSub-гыт" of "Google PubSub")."""
+    bare = _GLUED_ENDING.sub("", named)
+    return any(value == n or value.endswith(f" {n}") for n in (named, bare))
+
+
+_GLUED_ENDING = re.compile(r"(?<=[^\W\d_])-[^\W\d_]+$")
+
+
+def _named_before_in(said: str, first: str, then: str) -> bool:
+    """Whether ``said`` names ``first`` and, after it, ``then`` (either maybe glued)."""
+    named = _named_in(said, first) and _named_in(said, then)
+    return named and 0 <= said.find(first) < said.find(then)
 
 
 def move_taken_up(told: MoveTold, ev: Evidence) -> str | None:
@@ -564,8 +577,12 @@ _MOVED_TO = re.compile(
 # "Python 3.12"): two in one sentence are two options of one thing
 # where a move told in English leads: "moved the database from Postgres 15 to Postgres 16"
 # (a version's dot is no sentence's end: "from RabbitMQ 3.8 to …")
-_TOLD_TO = re.compile(rf"(?i)\b{MOVE_VERB}\b(?:[^.;]|\.(?=\d))*?\bto\s+`?(?P<value>{_TOLD_VALUE})")
-_TOLD_FROM = re.compile(rf"(?i)\s+from\s+`?(?P<value>{_TOLD_VALUE})`?(?=\s+to\s)")
+# (a value of one capitalised word and more, "Google PubSub", is one value whole)
+_NAME_GOES_ON = r"(?:\s+(?-i:[A-Z])[\w-]*)*"
+_TOLD_TO = re.compile(
+    rf"(?i)\b{MOVE_VERB}\b(?:[^.;]|\.(?=\d))*?\bto\s+`?(?P<value>{_TOLD_VALUE}{_NAME_GOES_ON})"
+)
+_TOLD_FROM = re.compile(rf"(?i)\s+from\s+`?(?P<value>{_TOLD_VALUE}{_NAME_GOES_ON})`?(?=\s+to\s)")
 _NAMED_VERSION = re.compile(r"(?<![\w.:/-])[^\W\d_][\w+-]*\s+v?\d+(?:\.\d+)*(?![\w.]*\w)")
 
 

@@ -26,6 +26,7 @@ from .polarity import preferences
 from .reading import FUTURE, GENERIC_DOING, OUTCOME_WORDS, TESTS, quote
 from .runs import check_ran, failure_subjects, is_test_run
 from .said import check_user, supporting
+from .translated import english_turn
 
 RAN = re.compile(
     r"(?i)\b(?:ran|run|runs|running|re-?ran|re-?run|executed?|executes|executing|invoked?|"
@@ -264,15 +265,23 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
                     return [Claim("did", text, f"the user took {name} back: {quote(turn)}")]
             return check_user(text, ev, "user said")
         told = move_told(text, ev)
-        if told is not None and not check_user(told.rest, ev, "user said"):
+        # (a user's sentence telling the move in a language not read here: "Move it to B"
+        # and "I moved it to B" look alike, and a guess either way loses a true line or
+        # leaves a lie; the user's own words, quoted in the line's place, are true either way)
+        unread = told is not None and _PERFORMED.search(text) and not english_turn(told.said)
+        held = check_user(told.rest, ev, "user said") if told is not None else []
+        if told is not None and unread and held:
+            return [_quoting(text, told.said, held[0].reason)]
+        if told is not None and not held:
             # "The user moved the server from Postgres 15 to Postgres 16": a move the user
             # told is the user's, held to its direction, unless the record shows it asked
             # for ("moved" then says the user did it; "The user asked to move …" tells it
             # right): the assistant's calls or words carried it out or took it up, or the
-            # user's sentence reads as an ask. A sentence read as neither is kept.
+            # user's sentence reads as an ask. An English sentence read as neither is kept.
             if told.rest != text:  # (an act carrying it out names where it leads, seldom its start)
                 return [
-                    Claim("did", text, c.reason) for c in check_done(told.rest, verb, actor, ev)
+                    Claim("did", text, c.reason, c.quoted)
+                    for c in check_done(told.rest, verb, actor, ev)
                 ]
             if not _PERFORMED.search(text):
                 return []
@@ -281,13 +290,16 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
                 why = f"the assistant made this move; the user asked for it: {quote(made.text)}"
                 return [Claim("did", text, why)]
             took = move_taken_up(told, ev)
+            # (a move the user made can be taken up in words too; a call carries it out)
+            if took is not None and unread and any(t == took for _, t in ev.dialogue):
+                return [_quoting(text, told.said, f"the assistant took it up: {quote(took)}")]
             if took is not None:
                 why = f"the user asked for this move; the assistant took it up: {quote(took)}"
                 return [Claim("did", text, why)]
             if _ASKS_A_MOVE.match(told.said):
                 why = f"the user asked for this move, not made it: {quote(told.said)}"
                 return [Claim("did", text, why)]
-            return []
+            return [_quoting(text, told.said)] if unread else []
         did = traced(ev.acts_index)
         why = (
             f"the assistant did it, not the user: {quote(did.text)}"
@@ -329,6 +341,15 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
     if said is not None:
         why += f" (only the user mentioned it: {quote(said.text)})"
     return [Claim("did", text, why)]
+
+
+def _quoting(text: str, said: str, seen: str = "") -> Claim:
+    """``text``, a move the user's sentence ``said`` tells, as a claim to give way to
+    ``said`` quoted: the record does not say whether the user made the move or asked for
+    it (``seen``: what was read, in words a UI can show)."""
+    why = "the record does not say whether the user did this or asked for it"
+    why += f" ({seen})" if seen else ""
+    return Claim("did", text, f"{why}; the user's words are quoted: {quote(said)}", said)
 
 
 # a move told as carried out, not chosen ("switched to X" is as often the choice alone)

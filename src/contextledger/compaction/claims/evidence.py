@@ -63,6 +63,9 @@ class Claim:
     kind: ClaimKind
     value: str
     reason: str
+    #: the user's sentence to quote in the claim's place (see ``translated.user_quote``):
+    #: set when the record cannot decide the claim either way, so nothing true is lost
+    quoted: str = ""
 
     def __str__(self) -> str:
         return f"{self.kind} {self.value}: {self.reason}"

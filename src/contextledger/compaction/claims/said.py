@@ -938,7 +938,7 @@ def check_moved_the_other_way(text: str, ev: Evidence) -> list[Claim]:
 def _named(name: str) -> re.Pattern[str]:
     """``name`` as a word of its own, or with a case ending glued on by a hyphen
     ("Kafka-ста": from Kafka), as languages that inflect a foreign name write it."""
-    return re.compile(rf"(?<![\w.-]){re.escape(name)}(?=-[^\W\d_]{{1,4}}(?![\w-])|(?![\w-]))")
+    return re.compile(rf"(?<![\w.-]){re.escape(name)}(?=-[^\W\d_]{{1,5}}(?![\w-])|(?![\w-]))")
 
 
 def _moved_the_other_way(part: str, units: Sequence[Unit]) -> str | None:

@@ -60,12 +60,14 @@ __all__ = [
     "chose_rejected",
     "contradicted",
     "corrected_to",
+    "english_turn",
     "forbidden_asked",
     "forbidden_made_rule",
     "named_after_leaving",
     "quoted_user",
     "said_verbatim",
     "switched_around",
+    "user_quote",
     "without_translated",
 ]
 
@@ -880,7 +882,7 @@ def _said_otherwise(part: str, turns: list[str], claim: str) -> bool:
 
 
 @lru_cache(maxsize=1 << 12)
-def _english_turn(turn: str) -> bool:
+def english_turn(turn: str) -> bool:
     """Whether a user turn reads as English as a whole: one of English's own words or
     more, and with the words English shares with others a third of its words or more."""
     own, shared = _english_words(_CODE_OR_PATH.sub(" ", turn))
@@ -907,7 +909,7 @@ def contradicted(claim: str, ev: Evidence) -> list[Claim]:
     if about:
         # a short sentence of an English turn is English ("Yes, Xmx is 1800m. Lower it to
         # 1400m, not 1200m …"), though too few of its words tell on their own (R31-V12)
-        english = [t for t in ev.user_turns if _english_turn(t)]
+        english = [t for t in ev.user_turns if english_turn(t)]
         about = [p for p in about if not any(p in t for t in english)]
     # (each clause read as the ban it states too: "Leave migrations/ untouched." is "Do not
     # modify migrations/.")
@@ -1049,6 +1051,13 @@ def quoted_user(text: str, ev: Evidence, section: str | None = None) -> list[Cla
     if _user_sentence(words, ev):
         return []
     return [Claim("user said", text, "no user turn says these words")]
+
+
+def user_quote(said: str) -> str:
+    """The line that gives the user's own sentence in place of a recap line the record
+    cannot decide: true whichever way the user meant it, and read back by
+    :func:`quoted_user` as the user's words."""
+    return f'The user said: "{said}"'
 
 
 def _short_quote(text: str, words: str, ev: Evidence) -> list[Claim] | None:
