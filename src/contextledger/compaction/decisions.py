@@ -840,7 +840,7 @@ _ASSENT_WORDS = 4
 _DEED_WORDS = 2
 # ... unless that turn says it left things as they were ("OK, keeping local time.")
 _LEFT_AS_WAS = re.compile(
-    r"(?i)(?:not|never|instead|rather|keep(?:s|ing)?|leav(?:e|es|ing)|as\s+is|skip(?:s|ping)?)\b|"
+    r"(?i)\b(?:not|never|instead|rather|keep(?:s|ing)?|leav(?:e|es|ing)|as\s+is|skip(?:s|ping)?)\b|"
     r"n['’]t\b"
 )
 
