@@ -39,7 +39,7 @@ import re
 from typing import NamedTuple
 
 from ...lexicon.negation import denial
-from .corrected import CORRECTED_TO, chosen_value
+from .corrected import CORRECTED_TO, MOVE_VERB, chosen_value
 from .evidence import Claim, Evidence
 from .polarity import INTERJECTIONS, preferences
 from .reading import quote
@@ -339,13 +339,24 @@ def told_back(text: str, ev: Evidence) -> str | None:
     Envoy, ei HAProxy." whose denial no reader holds): true whichever way the user meant it,
     where striking the line would lose the user's choice and keeping it could hand the model
     the value set aside. None when the line is no such choice or the sentence set it aside."""
-    value = _told(text) if _the_choice_itself(text) else None
+    value = _told(text) if _the_choice_itself(text) and not _a_move_told(text) else None
     if value is None:
         return None
     side = _settled(value, ev)
     if side is not None and not side.by_shape:
         return text if side.new else None
     return _brought_in_with_another(value, ev)
+
+
+# a move told as an act ("The user moved the service from A to B."): who did it, and whether
+# it was done at all, is claims/done.py's to judge; the user's sentence settling on B does
+# not make "the user moved" true (the user may only have asked for it)
+_MOVE_TOLD = re.compile(rf"(?i)\b{MOVE_VERB}\b")
+
+
+def _a_move_told(text: str) -> bool:
+    """Whether ``text`` tells a move as an act rather than giving a value as the choice."""
+    return _MOVE_TOLD.search(text) is not None and _PICK_OPENS.match(text) is None
 
 
 def _brought_in_with_another(value: str, ev: Evidence) -> str | None:
