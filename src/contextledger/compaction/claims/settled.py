@@ -176,7 +176,7 @@ def _in_sentence(value: str, said: str, at: int, ev: Evidence) -> _Side | None:
     other = clauses[valued[0] if valued else 1 - mine]
     if not stance_unread(_without(said, value)):
         return _by_denial(clauses[mine].replace(value, " "), other, said)
-    terms = {_unglued(t) for t in _terms(other) - _terms(clauses[mine])}
+    terms = {_unglued(t) for t in _terms(other) - _terms(clauses[mine]) if _telling(t)}
     after = _said_after(at, ev)
     mine_after = any(_named(t, value) for t in after)
     other_after = any(_named(t, term) for t in after for term in terms)
@@ -185,6 +185,13 @@ def _in_sentence(value: str, said: str, at: int, ev: Evidence) -> _Side | None:
     if mine_after or plain:
         return None  # (both named after: the session went on with neither alone)
     return _Side(_second_or_kept(clauses[mine], value, other, valued[0] < mine), other, said, True)
+
+
+def _telling(term: str) -> bool:
+    """Whether ``term``, named after the turn, tells that the session went on with its
+    value: a short bare number does not ("Debian 11" is not what "Checking the pods (11)."
+    went on with); a name, a version ("9.5") or a longer number ("8081") does."""
+    return not (term.isdigit() and len(term) < 3)
 
 
 def _unglued(term: str) -> str:
