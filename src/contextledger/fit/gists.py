@@ -1949,8 +1949,7 @@ def may_have_failed(messages: Sequence[Message]) -> bool:
         for r in m.content:
             if not isinstance(r, ToolResult):
                 continue
-            raw = r.text  # (joined anew each time it is asked)
-            text = unwrapped(raw) or raw
+            text = unwrapped(r.text) or r.text
             if (
                 r.is_error
                 or _search_from(_ANY_MARK, _read_part(text), 0) is not None
