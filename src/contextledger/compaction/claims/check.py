@@ -110,6 +110,7 @@ from .done import (
     UNTOUCHED,
     check_absence,
     check_action,
+    check_changed_by_looking,
     check_done,
     check_fixed,
     check_read,
@@ -471,6 +472,7 @@ def _check_clause(
         out += [] if out else check_person_paired(text, ev)  # "Jonas owns payments" (Amira's)
         out += [] if out else check_credit(text, ev)  # "The assistant found X" (the user did)
     out += check_exit_codes(text, ev) + check_comparison(text, ev)
+    out += [] if out else check_changed_by_looking(text)  # "upgraded X with `apt-cache show`"
     if section not in _DONE_SECTIONS:
         out += check_stale(text, ev)  # "Le taux … est 20 %." for "… 10 %, pas 20 %"
         out += [] if out else check_corrected_count(text, ev)  # "18 people" after "20 now"

@@ -650,3 +650,33 @@ _BACK_TO = re.compile(r"(?i)\bback\s+to\s+(?:the\s+|using\s+)?([\w./:-]*\w)")
 _SWITCHED_BACK = re.compile(
     r"(?i)\b(?:switched|changed|went|moved|reverted|returned)\s+(?:it\s+|them\s+)?back\b"
 )
+
+
+# "The assistant upgraded PostgreSQL to 17 with `apt-cache show postgresql-17`.": a change
+# claimed made by a command that only reads (a version printed, a package's record shown);
+# the command ran, so no check of runs catches it
+_CHANGED_WITH = re.compile(
+    r"(?i)^\W*(?:the\s+assistant|i|we)\s+(?:then\s+|also\s+|first\s+)?"
+    r"(?P<verb>upgraded|downgraded|installed|uninstalled|changed|updated|modified|migrated|"
+    r"moved|deleted|removed|dropped|restarted|redeployed|deployed|applied|rolled\s+back|reset|"
+    r"patched|switched|bumped|pinned|configured|reconfigured)\b"
+    r"[^`]*?\b(?:with|using|via|by\s+running|through)\s+`(?P<command>[^`]+)`"
+)
+
+
+def check_changed_by_looking(text: str) -> list[Claim]:
+    """A change the recap says a read-only command made.
+
+    >>> [c.reason for c in check_changed_by_looking(
+    ...     "The assistant upgraded PostgreSQL to 17 with `apt-cache show postgresql-17`.")]
+    ['`apt-cache show postgresql-17` only reads: it upgraded nothing']
+    >>> check_changed_by_looking("The assistant checked the version with `psql --version`.")
+    []
+    >>> check_changed_by_looking("The assistant installed it with `apt-get install -y pg17`.")
+    []
+    """
+    m = _CHANGED_WITH.match(text)
+    if m is None or not only_looks([m.group("command").strip()]):
+        return []
+    verb = " ".join(m.group("verb").split()).lower()
+    return [Claim("did", text, f"`{m.group('command').strip()}` only reads: it {verb} nothing")]
