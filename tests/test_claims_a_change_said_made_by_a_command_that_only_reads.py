@@ -7,34 +7,26 @@ changes things."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
+from builders import chat_exchange
 from contextledger.compaction.verify import verify_recap
 from contextledger.providers import read_messages
 
-
-def _call(call_id: str, command: str, output: str) -> list[dict[str, object]]:
-    call = {
-        "id": call_id,
-        "type": "function",
-        "function": {"name": "bash", "arguments": json.dumps({"cmd": command})},
-    }
-    return [
-        {"role": "assistant", "content": None, "tool_calls": [call]},
-        {"role": "tool", "tool_call_id": call_id, "content": output},
-    ]
-
-
 RECORD = [
     {"role": "user", "content": "Prepare the database host for PostgreSQL 17."},
-    *_call("c1", "psql --version", "psql (PostgreSQL) 16.4\nexit code 0"),
-    *_call(
-        "c2", "apt-cache show postgresql-17", "Package: postgresql-17\nVersion: 17.2-1\nexit code 0"
+    *chat_exchange("c1", "bash", {"cmd": "psql --version"}, "psql (PostgreSQL) 16.4\nexit code 0"),
+    *chat_exchange(
+        "c2",
+        "bash",
+        {"cmd": "apt-cache show postgresql-17"},
+        "Package: postgresql-17\nVersion: 17.2-1\nexit code 0",
     ),
-    *_call(
-        "c3", "apt-get install -y pgbouncer", "Setting up pgbouncer (1.23.1-1) ...\nexit code 0"
+    *chat_exchange(
+        "c3",
+        "bash",
+        {"cmd": "apt-get install -y pgbouncer"},
+        "Setting up pgbouncer (1.23.1-1) ...\nexit code 0",
     ),
     {"role": "assistant", "content": "Checked the versions; pgbouncer is installed."},
 ]
