@@ -37,3 +37,34 @@ def test_counting_pieces_at_once_is_counting_one_at_a_time(
             if fast is not None
             else len(TiktokenCounter(name).encoding.encode_ordinary(text))
         )
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(
+    st.lists(st.lists(_PIECES, max_size=12).map("".join), min_size=1, max_size=40),
+    st.integers(0, 4_000),
+    st.sampled_from(["o200k_base", "cl100k_base"]),
+)
+def test_a_batch_of_short_texts_counts_as_each_text_alone(
+    texts: list[str], allowance: int, name: str
+) -> None:
+    # (their class codes are made a group at a time, each text split within its own bounds:
+    # a text ending in spaces or starting with a mark counts as it does alone)
+    batch, alone = _LightCounter(name), _LightCounter(name)
+    batch.allowance = alone.allowance = allowance
+    counts = batch.count_many(texts)
+    one_by_one = []
+    for text in texts:
+        n = alone.count_many([text])
+        if n is None:
+            break
+        one_by_one += n
+    if counts is not None:
+        assert counts == one_by_one
+        assert batch.spent == alone.spent
+
+
+def test_a_batch_longer_than_one_group_of_codes_counts_as_each_text_alone() -> None:
+    texts = [f"{'  naïve Привет 42 ' * (40 + i)}\n  " for i in range(60)]  # (~75,000 chars)
+    counts = _LightCounter("o200k_base").count_many(texts)
+    assert counts == [_LightCounter("o200k_base").count_many([t])[0] for t in texts]  # type: ignore[index]

@@ -23,9 +23,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from itertools import islice, pairwise
+from itertools import compress, islice, pairwise, repeat
 from math import inf
-from operator import itemgetter
+from operator import itemgetter, ne
 from typing import Literal
 
 from ..intent import is_decision
@@ -78,6 +78,9 @@ GIST_REACH = GIST_VISITS + GIST_VISITS // 8
 GIST_NEAR = GIST_VISITS // 4
 #: Where such a far failure is chosen: after the commands run, before the files read.
 FAR_FAILED = RAN + 0.5
+
+
+_rank_of = itemgetter(0)  # (a candidate's rank)
 
 
 def far_rank(rank: int, from_end: int) -> float:
@@ -1741,9 +1744,10 @@ class GistCandidates:
         """Where the run of gists of ``ready[i]``'s rank ends (read on while it may go on)."""
         while True:
             ready = self._ready
-            end = i + 1
-            while end < len(ready) and ready[end][0] == ready[i][0]:
-                end += 1
+            # (the first of another rank after it, found at C speed: a run of commands run is
+            # hundreds long, and each step of ``pin_gists`` asks where it ends)
+            others = map(ne, map(_rank_of, islice(ready, i + 1, None)), repeat(ready[i][0]))
+            end = next(compress(range(i + 1, len(ready)), others), len(ready))
             if end < len(ready) or not self._may_go_on(ready[i][0]) or not self.read_more():
                 return end
 
