@@ -230,6 +230,15 @@ def test_far_exchanges_are_not_read_when_the_near_failures_fill_the_cap(
     assert lazily_read <= gists.GIST_NEAR + read // 10 < read // 2
 
 
+def test_far_exchanges_are_not_read_to_end_a_run_of_near_failures_none_of_them_could_join(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # (at 8k the last steps' rooms left after the near failures are smaller than any far
+    # failure's gist: the files written between them, which end the run, need not be read)
+    lazily_read, read = _reads(monkeypatch, _failing_session(900), MODEL, 8_000)
+    assert lazily_read < read // 20
+
+
 def _mixed_failures_session(exchanges: int, seed: int) -> list[dict[str, Any]]:
     """A long agent session: most test runs fail, their commands and failing lines of many
     lengths (some gists fit the room a step leaves, some not), between files read and

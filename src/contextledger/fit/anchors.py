@@ -1704,7 +1704,8 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
     # (every gist before ``first`` is pinned or its text is: a step goes on from where the
     # one before stopped, not through the ~100 pinned again)
     first = 0
-    for step in steps:
+    pin = partial(_pin_gist, index, pricer, bounds, pins, pinned, seen)
+    for at, step in enumerate(steps):
         over: int | None = None  # where in ``ready`` the first gist over this step's room is
         while step - spent >= least:
             if first == len(ready):
@@ -1713,9 +1714,7 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
                 ready = found.ready
                 needs += _gist_needs(index, bounds, ready[len(needs) :], pricer)
                 continue
-            cost = _pin_gist(
-                index, pricer, bounds, pins, pinned, seen, ready[first], needs[first], step - spent
-            )
+            cost = pin(ready[first], needs[first], step - spent)
             if cost is None:
                 over = first
                 break
@@ -1728,18 +1727,17 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
         # failure. Of the rest of its rank, those surely over the room are not looked at:
         # ~300 candidates looked at in each of ~9 steps were ~2 ms of a moved refit)
         room = step - spent
-        end = found.run_end(over)
+        # (near the last step, a run of near failures is taken first as far as they go:
+        # whether far failures go on with it is read below, only if one of them may fit
+        # the room the near ones leave; before, as the next steps' larger rooms mostly
+        # read it anyway, at once: ``_FAR_CHECKED_STEPS``)
+        checks_far = len(steps) - at <= _FAR_CHECKED_STEPS
+        end = (
+            found.run_end(over, _fits_nothing, _fits_nothing) if checks_far else found.run_end(over)
+        )
         ready = found.ready
         needs += _gist_needs(index, bounds, ready[len(needs) :], pricer)
-        for i in [j for j in range(over + 1, end) if needs[j] <= room and ready[j][2] not in seen]:
-            if step - spent < least:
-                break
-            spent += (
-                _pin_gist(
-                    index, pricer, bounds, pins, pinned, seen, ready[i], needs[i], step - spent
-                )
-                or 0
-            )
+        spent = _pin_smaller(pin, ready, needs, range(over + 1, end), room, step, spent, least)
         if ready[over][0] != FAILED:
             continue
         # (... and of the near exchanges after ``ready``, not read yet, newest first, those
@@ -1749,22 +1747,85 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
             if step - spent < least:
                 break
             if failure is None:
-                if k not in failure_leasts:
-                    failure_leasts[k] = _failure_least(index, pricer, k)
-                if failure_leasts[k] > step - spent:
+                if not _failure_may_fit(index, pricer, failure_leasts, step - spent, k):
                     continue
                 failure = found.read_failure(k)
             if failure is None or failure[2] in seen:
                 continue
             need = _gist_needs(index, bounds, [failure], pricer)[0]
             if need <= room:
-                spent += (
-                    _pin_gist(
-                        index, pricer, bounds, pins, pinned, seen, failure, need, step - spent
-                    )
-                    or 0
-                )
+                spent += pin(failure, need, step - spent) or 0
+        # (the far failures after them: a failure-heavy agent read ~210 far exchanges, most of
+        # its cold fit's gist reads, to learn where a run ends that none of them could join)
+        if not checks_far or step - spent < least:
+            continue
+        may_fit = partial(_failure_may_fit, index, pricer, failure_leasts, step - spent)
+        fits = partial(_gist_fits, index, bounds, pricer, step - spent)
+        before = len(ready)
+        end = found.run_end(over, may_fit, fits)
+        ready = found.ready
+        if len(ready) > before:
+            needs += _gist_needs(index, bounds, ready[len(needs) :], pricer)
+            spent = _pin_smaller(pin, ready, needs, range(over + 1, end), room, step, spent, least)
     _tables(index).gist_pins = _GistPins(found, cap, pricer, least, priors, tuple(pinned))
+
+
+def _pin_smaller(
+    pin: Callable[[tuple[int, int, str], int, int], int | None],
+    ready: list[tuple[int, int, str]],
+    needs: list[int],
+    among: range,
+    room: int,
+    step: int,
+    spent: int,
+    least: int,
+) -> int:
+    """Pin those of ``ready[among]`` that may fit ``room`` (by ``needs``) and are not pinned,
+    in order, while ``step`` has room after ``spent``; what is spent after them. Asked again
+    of a run read further, those asked before stay as they were: each pinned is ``seen``,
+    and the room only shrinks."""
+    for i in among:
+        if step - spent < least:
+            break
+        if needs[i] <= room:
+            spent += pin(ready[i], needs[i], step - spent) or 0
+    return spent
+
+
+#: At the last of the steps (``gist_steps``; the window's own cap steps over nothing),
+#: whether a run of near failures goes on into the far ones is read only if a far failure
+#: may fit (``GistCandidates.run_end``): a failure-heavy agent read ~210 far exchanges (~half
+#: its 8k cold fit) to learn that none could; earlier, a later step's larger room mostly
+#: needs them read anyway (3 of 3 held-out sessions at 32k), and the check's bounds of ~450
+#: far exchanges were then ~15 % more.
+_FAR_CHECKED_STEPS = 3
+
+
+def _fits_nothing(_: object) -> bool:
+    """No gist fits (``GistCandidates.run_end`` reads on for no far failure)."""
+    return False
+
+
+def _gist_fits(
+    index: HistoryIndex,
+    bounds: dict[str, int],
+    pricer: Pricer,
+    room: int,
+    candidate: tuple[int, int, str],
+) -> bool:
+    """Whether ``candidate`` may fit ``room`` by what it needs at least (``_gist_needs``)."""
+    return _gist_needs(index, bounds, [candidate], pricer)[0] <= room
+
+
+def _failure_may_fit(
+    index: HistoryIndex, pricer: Pricer, leasts: dict[int, int], room: int, k: int
+) -> bool:
+    """Whether exchange ``k``'s gist, were it a failure, may fit ``room`` (``_failure_least``,
+    kept in ``leasts``)."""
+    least = leasts.get(k)
+    if least is None:
+        least = leasts[k] = _failure_least(index, pricer, k)
+    return least <= room
 
 
 def _pin_gist(

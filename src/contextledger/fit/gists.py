@@ -1740,27 +1740,70 @@ class GistCandidates:
         start = bisect_left(self._ranks, FAILED)
         return bisect_left(self._ordered or (), -newest, start, end, key=itemgetter(1))
 
-    def run_end(self, i: int) -> int:
-        """Where the run of gists of ``ready[i]``'s rank ends (read on while it may go on)."""
+    def run_end(
+        self,
+        i: int,
+        may_fit: Callable[[int], bool] | None = None,
+        fits: Callable[[Candidate], bool] | None = None,
+    ) -> int:
+        """Where the run of gists of ``ready[i]``'s rank ends (read on while it may go on).
+        A run of near failures goes on past them only into far failures (``_may_go_on``);
+        given ``fits``, it is read on only while one of those fits the room left: else it
+        ends with what is read (the near failures not read yet are ``near_after``'s).
+        ``may_fit``: whether exchange ``k``'s gist, were it a failure, may fit that room."""
         while True:
             ready = self._ready
             # (the first of another rank after it, found at C speed: a run of commands run is
             # hundreds long, and each step of ``pin_gists`` asks where it ends)
             others = map(ne, map(_rank_of, islice(ready, i + 1, None)), repeat(ready[i][0]))
             end = next(compress(range(i + 1, len(ready)), others), len(ready))
-            if end < len(ready) or not self._may_go_on(ready[i][0]) or not self.read_more():
+            if (
+                end < len(ready)
+                or not self._may_go_on(ready[i][0], may_fit, fits)
+                or not self.read_more()
+            ):
                 return end
 
-    def _may_go_on(self, rank: int) -> bool:
+    def _may_go_on(
+        self,
+        rank: int,
+        may_fit: Callable[[int], bool] | None,
+        fits: Callable[[Candidate], bool] | None,
+    ) -> bool:
         """Whether a run of gists of ``rank`` that ends ``ready`` may go on after it: what
         comes next ranks above the level read (``far_rank``), and only a failure's rank
         ranks twice (a far one ``FAR_FAILED``), so only a run of near failures may, when
         nothing is surely between them and the far ones (the user's words, ``TOLD``: not
-        read from any exchange, no count makes them another rank)."""
+        read from any exchange, no count makes them another rank), and a far failure
+        ``fits`` (a failure-heavy agent read ~210 far exchanges of its ~300, to learn where
+        a run ends that none of them could join)."""
         up_to = _READ_UP_TO[self._level]
         if rank != FAILED or up_to >= FAR_FAILED:
             return False
-        return up_to >= TOLD or all(g[0] != TOLD for g in self._told)
+        if up_to < TOLD and any(g[0] == TOLD for g in self._told):
+            return False
+        return may_fit is None or fits is None or self._far_failure_fits(may_fit, fits)
+
+    def _far_failure_fits(
+        self, may_fit: Callable[[int], bool], fits: Callable[[Candidate], bool]
+    ) -> bool:
+        """Whether a failure further back than ``GIST_NEAR`` ``fits``: one read, or one not
+        read yet that ``may_fit`` and may have failed, read now (its failing lines are most
+        of its gist; no later level reads it again) until one fits."""
+        from_end = self._from_end
+        if any(
+            fits(g) for g in self._found if g[0] == FAILED and from_end.get(-g[1], 0) >= GIST_NEAR
+        ):
+            return True
+        for k in [k for k, at in self._unread.items() if at >= GIST_NEAR]:
+            if not (may_fit(k) and self._may_have_failed(k)):
+                continue
+            del self._unread[k]
+            read = self._read(k)
+            self._take(k, read)
+            if read is not None and read[:2] == ("found", FAILED) and fits((FAILED, -k, read[2])):
+                return True
+        return False
 
     def _may_rank(self, k: int, from_end: int, up_to: float) -> bool:
         """Whether exchange ``k`` may rank up to ``up_to``: a near one may have failed
