@@ -141,6 +141,7 @@ from .rules import (
     REMINDS_NOT_TO,
     RULE_OPENING,
     Answer,
+    answers_with_another_value,
     banned_outright,
     bare_path,
     cancelled_by,
@@ -168,6 +169,7 @@ from .rules import (
     revoked_later,
     running_talk,
     sets_a_value_said_first,
+    sets_anew_a_value_the_work_set,
     sets_deadline,
     sets_one_of_two,
     sets_two_phrases,
@@ -1543,6 +1545,8 @@ def _fill_rules(
                         _answer_to(s, messages),
                     )
                     or sets_two_phrases(core, told[: max(told.find(s), 0)])
+                    or answers_with_another_value(core, _work_before(s, messages, answered=True))
+                    or sets_anew_a_value_the_work_set(core, _work_before(s, messages))
                     or told_as_two
                     or _swapped_and_taken_up(core, messages, record, told)
                     or _taken_up_instead(core, messages, told)
@@ -1627,6 +1631,25 @@ def _answer_to(sentence: str, messages: Sequence[Message]) -> str:
     return "\n".join(
         text
         for m in takewhile(lambda m: m.role != "user", _after_said(sentence, messages))
+        for text in (m.text, *(c.arguments for c in m.tool_calls))
+    )
+
+
+def _work_before(sentence: str, messages: Sequence[Message], *, answered: bool = False) -> str:
+    """What the work said before the user's turn that said ``sentence``: the assistant's
+    words, its calls' arguments and their output; with ``answered``, only since the user
+    spoke last (what the turn answers)."""
+    said = next(
+        (k for k, m in enumerate(messages) if m.role == "user" and sentence in m.text), None
+    )
+    if said is None:
+        return ""
+    work = reversed(messages[:said])
+    before = takewhile(lambda m: m.role != "user", work) if answered else work
+    return "\n".join(
+        text
+        for m in reversed(list(before))
+        if m.role != "user"
         for text in (m.text, *(c.arguments for c in m.tool_calls))
     )
 
