@@ -8,6 +8,9 @@ words alone missed (issue #14, recap72):
   work set the value the user sets aside beside the setting's name ("3 replika, tsy 5." after
   ``--replicas=5``): a correction, not a number that matters.
 
+A story naming the port the work set, told in a long sentence ("Last year we ran everything on
+Debian 10 and port 8080."), is no setting; a short one stays one.
+
 An assent and a word, "no, thanks", the value the assistant itself named, a region said with
 no other beside it, two numbers the work said of another thing, and a report in English stay no rule."""
 
@@ -94,3 +97,35 @@ def test_a_report_of_a_value_the_work_measured_is_no_correction() -> None:
     probe = call_and_result("c22", "shell", {"command": "bench/latency.sh"}, "p95 380 ms", 22)
     recap = export_recap(EXPORT_TASK, "I'll measure the export first.", probe, said, OTHER_WORK)
     assert said not in recap_section(recap, RULES)
+
+
+OPENED = call_and_result(
+    "c22", "shell", {"command": "terraform apply -var port=8080 -var image=debian-11"}, "ok", 22
+)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # Indonesian: last year we ran everything on Debian 10 and port 8080
+        "Tahun lalu kami menjalankan semuanya di Debian 10 dan port 8080.",
+        # Tagalog, the story's time in its own clause
+        "Noong nakaraang taon, lahat ay tumakbo sa Debian 10 at port 8080.",
+        "Last year we ran everything on Debian 10 and port 8080.",
+    ],
+)
+def test_a_story_naming_the_port_the_work_set_is_no_rule(said: str) -> None:
+    recap = export_recap(EXPORT_TASK, "I'll provision the VM first.", OPENED, said, OTHER_WORK)
+    assert said not in recap_section(recap, RULES)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Aplikasi harus mendengarkan di port 8080.",  # Indonesian: the app must listen on 8080
+        "Die App lauscht auf Port 8080.",  # German: the app listens on port 8080
+    ],
+)
+def test_a_short_setting_of_the_port_the_work_set_stays_a_rule(said: str) -> None:
+    recap = export_recap(EXPORT_TASK, "I'll provision the VM first.", OPENED, said, OTHER_WORK)
+    assert filed_as_a_rule(recap, said)

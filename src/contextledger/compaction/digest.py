@@ -146,7 +146,7 @@ from .rules import (
     bare_path,
     cancelled_by,
     chooses_instead,
-    configures,
+    configures_anew,
     denies_a_named_thing,
     grants_leave,
     hands_over,
@@ -1531,7 +1531,7 @@ def _fill_rules(
                     or _SETS_A_TIMEOUT.match(
                         core
                     )  # a limit, not a number: "Timeout isizidi sekunde 45."
-                    or configures(core)
+                    or configures_anew(core, _work_before(s, messages))
                     or replaces_said_value(
                         core,
                         record[: max(record.find(s), 0)],

@@ -1185,6 +1185,31 @@ def configures(sentence: str) -> bool:
     return FLAG_NAME.search(sentence) is not None and _names_a_state(sentence)
 
 
+def configures_anew(sentence: str, worked: str) -> bool:
+    """:func:`configures`, less a port the work already set (``worked``: the assistant's
+    words, its calls and their output) named in a long sentence, one telling of more than
+    the setting: "Last year we ran everything on Debian 10 and port 8080." after the work
+    opened port 8080 is a story in any language, not the user setting the port; "Port
+    8080 only." stays a setting, however often said.
+
+    >>> configures_anew("Taun wingi kabeh mlaku ing Debian 10 lan port 8080.", "-var port=8080")
+    False
+    >>> configures_anew("App-e kudu mlaku ing port 8080.", "-var port=8080")
+    True
+    """
+    if word_count(sentence) <= _SETTING_SAID_WORDS:
+        return configures(sentence)
+    return configures(
+        PORT_NUMBER.sub(
+            lambda port: "" if whole_token(worked, _DIGITS.findall(port[0])[-1]) else port[0],
+            sentence,
+        )
+    )
+
+
+_SETTING_SAID_WORDS = 8  # "lab-bridge escuta na porta 22002": a setting and its thing
+
+
 def _names_a_state(sentence: str) -> bool:
     words = {w.casefold() for w in re.findall(r"[^\W\d_]+", sentence)}
     if words & STATE_ON_WORDS or words & STATE_OFF_WORDS:
@@ -3769,7 +3794,13 @@ def _pairs(head: str, rest: str, old: Sequence[str], new: Sequence[str]) -> list
         )
         or (not a[0].isdigit() and not b[0].isdigit())
     ]
-    if not any(v[0].isdigit() for v in old) and word_count(head) <= _SMALL_HEAD_WORDS:
+    # (a tool's setting, not a product's version: "Sa miaging tuig, … Debian 10 …" - last
+    # year … Debian 10 - sets no "tuig" aside)
+    if (
+        not any(v[0].isdigit() for v in old)
+        and word_count(head) <= _SMALL_HEAD_WORDS
+        and all(v[0].isdigit() for v in new)
+    ):
         pairs += [(a, b) for a in _SMALL_SAID.findall(head) for b in taken if b[0].isdigit()]
     return pairs
 
