@@ -1476,6 +1476,7 @@ def _fill_rules(
     # against one said or used there corrects it, though no call took the new one up yet)
     record = "\n".join(t for m in messages for t in (m.text, *(c.arguments for c in m.tool_calls)))
     told = "\n".join(m.text for m in messages if m.role == "user")  # (the user's own words)
+    work = _Work(messages)
     for u in users:
         if is_nudge(u):
             continue
@@ -1531,7 +1532,7 @@ def _fill_rules(
                     or _SETS_A_TIMEOUT.match(
                         core
                     )  # a limit, not a number: "Timeout isizidi sekunde 45."
-                    or configures_anew(core, _work_before(s, messages))
+                    or configures_anew(core, work.before(s))
                     or replaces_said_value(
                         core,
                         record[: max(record.find(s), 0)],
@@ -1545,8 +1546,8 @@ def _fill_rules(
                         _answer_to(s, messages),
                     )
                     or sets_two_phrases(core, told[: max(told.find(s), 0)])
-                    or answers_with_another_value(core, _work_before(s, messages, answered=True))
-                    or sets_anew_a_value_the_work_set(core, _work_before(s, messages))
+                    or answers_with_another_value(core, work.before(s, answered=True))
+                    or sets_anew_a_value_the_work_set(core, work.before(s))
                     or told_as_two
                     or _swapped_and_taken_up(core, messages, record, told)
                     or _taken_up_instead(core, messages, told)
@@ -1635,23 +1636,45 @@ def _answer_to(sentence: str, messages: Sequence[Message]) -> str:
     )
 
 
-def _work_before(sentence: str, messages: Sequence[Message], *, answered: bool = False) -> str:
-    """What the work said before the user's turn that said ``sentence``: the assistant's
-    words, its calls' arguments and their output; with ``answered``, only since the user
-    spoke last (what the turn answers)."""
-    said = next(
-        (k for k, m in enumerate(messages) if m.role == "user" and sentence in m.text), None
-    )
-    if said is None:
-        return ""
-    work = reversed(messages[:said])
-    before = takewhile(lambda m: m.role != "user", work) if answered else work
-    return "\n".join(
-        text
-        for m in reversed(list(before))
-        if m.role != "user"
-        for text in (m.text, *(c.arguments for c in m.tool_calls))
-    )
+class _Work:
+    """What the work said - the assistant's words, its calls' arguments and their output -
+    read once for a record: what it said before a user's turn, and since the user spoke
+    last (what the turn answers)."""
+
+    def __init__(self, messages: Sequence[Message]) -> None:
+        self._messages = messages
+        self._at: list[int] = []  # the work's characters said before message k
+        self._since: list[int] = []  # ... before the user's turn ahead of message k
+        self._turns: dict[str, int | None] = {}
+        parts: list[str] = []
+        size = since = 0
+        for m in messages:
+            self._at.append(size)
+            self._since.append(since)
+            if m.role == "user":
+                since = size
+                continue
+            part = "\n".join((m.text, *(c.arguments for c in m.tool_calls))) + "\n"
+            parts.append(part)
+            size += len(part)
+        self._text = "".join(parts)
+
+    def before(self, sentence: str, *, answered: bool = False) -> str:
+        """What the work said before the user's turn that said ``sentence`` ("" when no
+        turn did); with ``answered``, only since the user spoke last."""
+        if sentence not in self._turns:
+            self._turns[sentence] = next(
+                (
+                    k
+                    for k, m in enumerate(self._messages)
+                    if m.role == "user" and sentence in m.text
+                ),
+                None,
+            )
+        k = self._turns[sentence]
+        if k is None:
+            return ""
+        return self._text[self._since[k] if answered else 0 : self._at[k]]
 
 
 def _calls_after(sentence: str, messages: Sequence[Message]) -> list[str]:
