@@ -63,6 +63,9 @@ def test_a_word_and_a_value_answering_the_plan_is_a_correction(said: str) -> Non
         ("ok, staging", PLAN),  # an assent and a word
         ("sure, staging", PLAN),
         ("no, thanks", PLAN),
+        ("no, wait", PLAN),  # an interjection, a deferral: no value
+        ("no, later", PLAN),
+        ("nah, skip", PLAN),
         # the value the assistant offered, taken
         ("yes, eu-west-1", "Should I use us-east-1 or eu-west-1 for the export job?"),
         ("tsia — eu-west-1", "I'll deploy the export job to production."),  # nothing it replaces

@@ -78,7 +78,7 @@ from ..lexicon.intent import (
     TAKEN_AS_NEWS,
     UNHURRIED,
 )
-from ..lexicon.negation import NO_ANSWERS, UNTIL_TOLD, denial
+from ..lexicon.negation import AFTER_NO_NOT_A_VALUE, NO_ANSWERS, UNTIL_TOLD, denial
 from ..lexicon.outcomes import BUT_WORDS, NOT_WORDS, RIGHT_WORDS, WRONG_UNSPACED, WRONG_WORDS
 from ..settings_said import word_count
 from .facts import (
@@ -3579,7 +3579,7 @@ def answers_with_another_value(sentence: str, answered: str) -> bool:
     if whole_token(answered, value) or value in SENTENCE_WORDS or is_nudge(value):
         return False  # ("no, thanks", "nope, fine")
     if said["head"].casefold() in NO_ANSWERS:
-        return True
+        return value not in AFTER_NO_NOT_A_VALUE and not denial(value)  # "no, wait", "no, never"
     return _HYPHEN_ID.fullmatch(value) is not None and any(
         _id_shape(v) == _id_shape(value) for v in _HYPHEN_ID.findall(answered) if v != value
     )

@@ -93,6 +93,15 @@ NO_ANSWERS = _listed(
     لا نه לא არა ոչ
     """
 )
+# ... and the words after it that name no value to take instead: "no, wait", "no, later",
+# "nah, skip", "no, idea" (English; another language's are read by :func:`denial` and the
+# nudge words)
+AFTER_NO_NOT_A_VALUE = _listed(
+    """
+    wait stop skip idea actually instead cancel later never sorry problem worries way
+    really again yet now today tomorrow hold scratch mistake typo clue chance
+    """
+)
 
 # (a word with the marks written onto its letters: "निगरानी" (monitoring) is one word, not
 # "न" (not) and "गर")
