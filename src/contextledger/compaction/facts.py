@@ -1288,7 +1288,9 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
             promised = [k for k in promised if not _starts_on(requests[k][1], m.tool_calls)]
             if not m.text.strip():  # (went on working, saying nothing to the user's turn)
                 answered.update(
-                    k for k in waiting if _small_talk(requests[k][1], messages[: requests[k][0]])
+                    k
+                    for k in waiting
+                    if k not in answered and _small_talk(requests[k][1], messages[: requests[k][0]])
                 )
         if m.role == "assistant" and m.text.strip():
             if promised and not only_promises(m.text):
@@ -1440,13 +1442,10 @@ def _small_talk(asked: str, before: Sequence[Message]) -> bool:
     (:func:`_asks_for_nothing`) nor a word of what was said or done ``before`` it. The
     assistant passing it by with calls only owes it nothing; a question on the work ("Af
     hverju er dagsetningaprófið svona hægt?": why is the date test slow?) is no greeting."""
+    if not (is_small_talk(asked) or _HAILS.match(asked)):
+        return False  # (first: the record before is read only for a greeting's shape)
     said = " ".join([*_work_text(before), *(m.text for m in before if m.role == "user")])
-    return (
-        bool(is_small_talk(asked) or _HAILS.match(asked))
-        and _asks_only(asked)
-        and _asks_for_nothing(asked)
-        and not (_topic(asked) & _topic(said))
-    )
+    return _asks_only(asked) and _asks_for_nothing(asked) and not (_topic(asked) & _topic(said))
 
 
 # one word and a comma opening a question: a greeting or a name the user hails the assistant

@@ -1986,17 +1986,15 @@ def areas_of_a_short_owner(sentence: str) -> list[str]:
     calls name one. [] when asked, a request, a number, a path or a command is said, a
     story told in English words ("Tom Okafor merged the billing fix."), or a clause after
     the person's (an owner with a rule after is :func:`owner_area`'s)."""
+    if word_count(sentence) > _OWNER_SHORT_WORDS or len(names := _person_names(sentence)) != 1:
+        return []
     if (
-        word_count(sentence) > _OWNER_SHORT_WORDS
-        or asks(sentence)
+        asks(sentence)
         or is_request(sentence)
         or _SAID_NUMBER.search(sentence)
         or _STATUS.search(sentence)
         or any(f.kind in ("path", "command") for f in extract_claims(sentence))
     ):
-        return []
-    names = _person_names(sentence)
-    if len(names) != 1:
         return []
     start, end = names[0]
     rest = f"{sentence[:start]} {sentence[end:]}"
