@@ -142,6 +142,7 @@ from .rules import (
     RULE_OPENING,
     Answer,
     answers_with_another_value,
+    areas_of_a_short_owner,
     banned_outright,
     bare_path,
     cancelled_by,
@@ -1554,6 +1555,7 @@ def _fill_rules(
                     or _pin_kept(core, messages, record[: max(record.find(s), 0)])
                     or _pin_written_after(core, messages)
                     or _labelled_owner_worked_on(core, messages)
+                    or _short_owner_worked_on(core, messages)
                     or _owner_noted(core, messages)
                     or s in kept
                     or core in kept
@@ -1806,6 +1808,21 @@ def _labelled_owner_worked_on(sentence: str, messages: Sequence[Message]) -> boo
     worked_on = "\n".join(c.arguments for m in messages for c in m.tool_calls).casefold()
     answer = takewhile(lambda m: m.role != "user", _after_said(sentence, messages))
     return whole_token(worked_on, area) and not any(
+        TAKEN_AS_NEWS.match(m.text) for m in answer if m.role == "assistant"
+    )
+
+
+def _short_owner_worked_on(sentence: str, messages: Sequence[Message]) -> bool:
+    """A person named by full name in a short sentence with an area the record's calls work
+    on as a folder (:func:`.rules.areas_of_a_short_owner`: "Tom Okafor handles the billing
+    part." and ``ruff check src/billing``; not "the" of a commit message), in any language:
+    who owns that area is a standing rule, unless the assistant took it as news."""
+    areas = areas_of_a_short_owner(sentence)
+    if not areas:
+        return False
+    worked_on = "\n".join(c.arguments for m in messages for c in m.tool_calls).casefold()
+    answer = takewhile(lambda m: m.role != "user", _after_said(sentence, messages))
+    return any(_a_path_piece(worked_on, a) for a in areas) and not any(
         TAKEN_AS_NEWS.match(m.text) for m in answer if m.role == "assistant"
     )
 

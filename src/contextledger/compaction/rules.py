@@ -1994,6 +1994,41 @@ def _areas_after_name(after: str) -> list[str]:
     return list(dict.fromkeys([*_CAPITAL_NAME.findall(after), *glued]))
 
 
+# the most words of a sentence that only says who owns an area, by their full name and the
+# area in the user's words around it ("Si Ramon Villanueva ang nagdumala sa billing nga parte.")
+_OWNER_SHORT_WORDS = 9
+# a word in Latin letters a call's path may name: "etl", "billing" of "tal-billing" or
+# "billing-partinum" too
+_LATIN_PIECE = re.compile(r"[A-Za-z][a-z0-9_]{2,}")
+
+
+def areas_of_a_short_owner(sentence: str) -> list[str]:
+    """The areas (case-folded) a short sentence that names one person by their full name
+    may say that person owns, whatever the words of its language around them ("Tom Okafor
+    handles the billing part.", "Sri Wahyuni sing ngurusi bagean billing.", "Deploy bi,
+    Moussa Ndiaye moo ko moom."): its other words in Latin letters, cut at a hyphen or an
+    apostrophe gluing on a case ending or an article. The caller asks whether the record's
+    calls name one. [] when asked, a request, a number, a path or a command is said, a
+    story told in English words ("Tom Okafor merged the billing fix."), or a clause after
+    the person's (an owner with a rule after is :func:`owner_area`'s)."""
+    if word_count(sentence) > _OWNER_SHORT_WORDS or len(names := _person_names(sentence)) != 1:
+        return []
+    if (
+        asks(sentence)
+        or is_request(sentence)
+        or _SAID_NUMBER.search(sentence)
+        or _STATUS.search(sentence)
+        or any(f.kind in ("path", "command") for f in extract_claims(sentence))
+    ):
+        return []
+    start, end = names[0]
+    rest = f"{sentence[:start]} {sentence[end:]}"
+    if _told_as_done(rest) or _CLAUSE_BREAK.search(sentence, end):
+        return []  # (a story goes on after the person: "Juma Ali alirekebisha export jana; …")
+    pieces = (p for w in rest.split() for p in re.split(r"['’-]", w.strip(".,;:!?")))
+    return [p.casefold() for p in pieces if _LATIN_PIECE.fullmatch(p)]
+
+
 def _owner_alone(sentence: str) -> tuple[str, bool]:
     """A sentence that only says who owns an area, nothing after it to do: a person's full
     name opening it, then a few words with the area - a system in Latin capitals or a name
