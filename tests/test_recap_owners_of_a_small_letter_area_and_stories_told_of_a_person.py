@@ -7,6 +7,10 @@ read by the shape of the user's words in any language:
 - a person named before an area in small letters the record works on ("export" of
   src/export/), with a rule after it the words read ("ask her before …"), or an area the
   sentence opens with, capitalised, is an owner - in one section only;
+- so is a person named by full name in a short sentence of its own with an area in Latin
+  letters the record works on as a folder, in the user's words ("Tom Okafor handles the
+  export part.", "Amina Juma anasimamia sehemu ya export."), and not one of an area no
+  call works on ("… payroll …");
 - so is an owner of an area the user's language declines with a case ending glued on
   ("Deploy-алъул <person> …; …", "<person> export-ҡа …; …", "<person> ETL-на … ." said
   alone; the shapes: tests/test_recap_owners_of_an_area_declined_with_a_case_ending.py);
@@ -57,6 +61,12 @@ RULES = "Constraints and corrections"
         "Export:ista Liisa Virtanen vastaa; häneltä ensin lupa.",
         "Deploy: Nadia Brooks is responsible; nothing goes to production without her approval.",
         "Ravi Menon owns the ETL.",
+        # an area in Latin letters the record works on, said alone in the user's words
+        # (Swahili, Lithuanian, Welsh: <person> looks after the export part)
+        "Amina Juma anasimamia sehemu ya export.",
+        "Rūta Kazlauskienė prižiūri export dalį.",
+        "Mae Siân Huws yn gofalu am y rhan export.",
+        "Tom Okafor handles the export part.",
     ],
 )
 def test_an_owner_of_a_system_or_of_an_area_the_record_works_on_is_a_rule_in_one_section(

@@ -141,11 +141,13 @@ from .rules import (
     REMINDS_NOT_TO,
     RULE_OPENING,
     Answer,
+    answers_with_another_value,
+    areas_of_a_short_owner,
     banned_outright,
     bare_path,
     cancelled_by,
     chooses_instead,
-    configures,
+    configures_anew,
     denies_a_named_thing,
     grants_leave,
     hands_over,
@@ -168,6 +170,7 @@ from .rules import (
     revoked_later,
     running_talk,
     sets_a_value_said_first,
+    sets_anew_a_value_the_work_set,
     sets_deadline,
     sets_one_of_two,
     sets_two_phrases,
@@ -1474,6 +1477,7 @@ def _fill_rules(
     # against one said or used there corrects it, though no call took the new one up yet)
     record = "\n".join(t for m in messages for t in (m.text, *(c.arguments for c in m.tool_calls)))
     told = "\n".join(m.text for m in messages if m.role == "user")  # (the user's own words)
+    work = _Work(messages)
     for u in users:
         if is_nudge(u):
             continue
@@ -1529,7 +1533,7 @@ def _fill_rules(
                     or _SETS_A_TIMEOUT.match(
                         core
                     )  # a limit, not a number: "Timeout isizidi sekunde 45."
-                    or configures(core)
+                    or configures_anew(core, work.before(s))
                     or replaces_said_value(
                         core,
                         record[: max(record.find(s), 0)],
@@ -1543,12 +1547,15 @@ def _fill_rules(
                         _answer_to(s, messages),
                     )
                     or sets_two_phrases(core, told[: max(told.find(s), 0)])
+                    or answers_with_another_value(core, work.before(s, answered=True))
+                    or sets_anew_a_value_the_work_set(core, work.before(s))
                     or told_as_two
                     or _swapped_and_taken_up(core, messages, record, told)
                     or _taken_up_instead(core, messages, told)
                     or _pin_kept(core, messages, record[: max(record.find(s), 0)])
                     or _pin_written_after(core, messages)
                     or _labelled_owner_worked_on(core, messages)
+                    or _short_owner_worked_on(core, messages)
                     or _owner_noted(core, messages)
                     or s in kept
                     or core in kept
@@ -1629,6 +1636,47 @@ def _answer_to(sentence: str, messages: Sequence[Message]) -> str:
         for m in takewhile(lambda m: m.role != "user", _after_said(sentence, messages))
         for text in (m.text, *(c.arguments for c in m.tool_calls))
     )
+
+
+class _Work:
+    """What the work said - the assistant's words, its calls' arguments and their output -
+    read once for a record: what it said before a user's turn, and since the user spoke
+    last (what the turn answers)."""
+
+    def __init__(self, messages: Sequence[Message]) -> None:
+        self._messages = messages
+        self._at: list[int] = []  # the work's characters said before message k
+        self._since: list[int] = []  # ... before the user's turn ahead of message k
+        self._turns: dict[str, int | None] = {}
+        parts: list[str] = []
+        size = since = 0
+        for m in messages:
+            self._at.append(size)
+            self._since.append(since)
+            if m.role == "user":
+                since = size
+                continue
+            part = "\n".join((m.text, *(c.arguments for c in m.tool_calls))) + "\n"
+            parts.append(part)
+            size += len(part)
+        self._text = "".join(parts)
+
+    def before(self, sentence: str, *, answered: bool = False) -> str:
+        """What the work said before the user's turn that said ``sentence`` ("" when no
+        turn did); with ``answered``, only since the user spoke last."""
+        if sentence not in self._turns:
+            self._turns[sentence] = next(
+                (
+                    k
+                    for k, m in enumerate(self._messages)
+                    if m.role == "user" and sentence in m.text
+                ),
+                None,
+            )
+        k = self._turns[sentence]
+        if k is None:
+            return ""
+        return self._text[self._since[k] if answered else 0 : self._at[k]]
 
 
 def _calls_after(sentence: str, messages: Sequence[Message]) -> list[str]:
@@ -1760,6 +1808,21 @@ def _labelled_owner_worked_on(sentence: str, messages: Sequence[Message]) -> boo
     worked_on = "\n".join(c.arguments for m in messages for c in m.tool_calls).casefold()
     answer = takewhile(lambda m: m.role != "user", _after_said(sentence, messages))
     return whole_token(worked_on, area) and not any(
+        TAKEN_AS_NEWS.match(m.text) for m in answer if m.role == "assistant"
+    )
+
+
+def _short_owner_worked_on(sentence: str, messages: Sequence[Message]) -> bool:
+    """A person named by full name in a short sentence with an area the record's calls work
+    on as a folder (:func:`.rules.areas_of_a_short_owner`: "Tom Okafor handles the billing
+    part." and ``ruff check src/billing``; not "the" of a commit message), in any language:
+    who owns that area is a standing rule, unless the assistant took it as news."""
+    areas = areas_of_a_short_owner(sentence)
+    if not areas:
+        return False
+    worked_on = "\n".join(c.arguments for m in messages for c in m.tool_calls).casefold()
+    answer = takewhile(lambda m: m.role != "user", _after_said(sentence, messages))
+    return any(_a_path_piece(worked_on, a) for a in areas) and not any(
         TAKEN_AS_NEWS.match(m.text) for m in answer if m.role == "assistant"
     )
 

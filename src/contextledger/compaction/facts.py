@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from ..intent import is_constraint, is_correction, is_nudge
+from ..intent import is_constraint, is_correction, is_nudge, is_small_talk
 from ..lexicon.common import SENTENCE_WORDS, SPACED_WORD_CHAR
 from ..lexicon.deferral import DEFERRED, WHEN_FREE
 from ..lexicon.deferral import WAITS_FOR as _WAITS_FOR
@@ -1286,6 +1286,12 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
     for i, m in enumerate(messages):
         if m.tool_calls:
             promised = [k for k in promised if not _starts_on(requests[k][1], m.tool_calls)]
+            if not m.text.strip():  # (went on working, saying nothing to the user's turn)
+                answered.update(
+                    k
+                    for k in waiting
+                    if k not in answered and _small_talk(requests[k][1], messages[: requests[k][0]])
+                )
         if m.role == "assistant" and m.text.strip():
             if promised and not only_promises(m.text):
                 # ("On it." and then the status: the words that follow answer a question
@@ -1406,7 +1412,45 @@ def _goes_back_to_work(asked: str, reply: str, before: Sequence[Message]) -> boo
         _topic(" ".join(said[:put_off])) & worked
     ):
         return False
-    return not (_topic(asked) & worked) and bool(resumed & worked - _topic(asked))
+    return (
+        not (_topic(asked) & worked)
+        and bool(resumed & worked - _topic(asked))
+        and not _puts_off_new_work(said[put_off], worked)
+    )
+
+
+# the fewest words new to the work a sentence that puts work off names when what it puts off
+# is the user's ask ("I'll look at the tax module after the rounding fix is merged.": look,
+# module, merged)
+_NEW_WORK_WORDS = 2
+
+
+def _puts_off_new_work(put_off: str, worked: set[str]) -> bool:
+    """Whether the reply's sentence ``put_off`` names work the record had not named before
+    (``worked``: the words of the assistant's words and calls so far) by its own words, not
+    by pointing back ("I'll get back to it after lunch.": "it" is the work told before):
+    then it puts off what the user just asked, in whatever language they asked it, and does
+    not go back to the work under way."""
+    named = _topic(_PUT_OFF.sub(" ", put_off)) - worked
+    return not _POINTS_BACK.search(put_off) and len(named) >= _NEW_WORK_WORDS
+
+
+def _small_talk(asked: str, before: Sequence[Message]) -> bool:
+    """Whether the user's question ``asked`` is small talk: a greeting's words, or a word
+    hailing the assistant before a comma ("Hi there, how are you doing today?", "Habari,
+    hujambo leo?" in any language), and nothing the record can act on
+    (:func:`_asks_for_nothing`) nor a word of what was said or done ``before`` it. The
+    assistant passing it by with calls only owes it nothing; a question on the work ("Af
+    hverju er dagsetningaprófið svona hægt?": why is the date test slow?) is no greeting."""
+    if not (is_small_talk(asked) or _HAILS.match(asked)):
+        return False  # (first: the record before is read only for a greeting's shape)
+    said = " ".join([*_work_text(before), *(m.text for m in before if m.role == "user")])
+    return _asks_only(asked) and _asks_for_nothing(asked) and not (_topic(asked) & _topic(said))
+
+
+# one word and a comma opening a question: a greeting or a name the user hails the assistant
+# by, in any language ("Bonjour, ça va ?", "Habari, hujambo leo?")
+_HAILS = re.compile(r"^\W*[^\W\d_]+,\s")
 
 
 def _asks_for_nothing(asked: str) -> bool:

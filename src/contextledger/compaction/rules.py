@@ -78,7 +78,7 @@ from ..lexicon.intent import (
     TAKEN_AS_NEWS,
     UNHURRIED,
 )
-from ..lexicon.negation import UNTIL_TOLD, denial
+from ..lexicon.negation import AFTER_NO_NOT_A_VALUE, NO_ANSWERS, UNTIL_TOLD, denial
 from ..lexicon.outcomes import BUT_WORDS, NOT_WORDS, RIGHT_WORDS, WRONG_UNSPACED, WRONG_WORDS
 from ..settings_said import word_count
 from .facts import (
@@ -1185,6 +1185,31 @@ def configures(sentence: str) -> bool:
     return FLAG_NAME.search(sentence) is not None and _names_a_state(sentence)
 
 
+def configures_anew(sentence: str, worked: str) -> bool:
+    """:func:`configures`, less a port the work already set (``worked``: the assistant's
+    words, its calls and their output) named in a long sentence, one telling of more than
+    the setting: "Last year we ran everything on Debian 10 and port 8080." after the work
+    opened port 8080 is a story in any language, not the user setting the port; "Port
+    8080 only." stays a setting, however often said.
+
+    >>> configures_anew("Taun wingi kabeh mlaku ing Debian 10 lan port 8080.", "-var port=8080")
+    False
+    >>> configures_anew("App-e kudu mlaku ing port 8080.", "-var port=8080")
+    True
+    """
+    if word_count(sentence) <= _SETTING_SAID_WORDS:
+        return configures(sentence)
+    return configures(
+        PORT_NUMBER.sub(
+            lambda port: "" if whole_token(worked, _DIGITS.findall(port[0])[-1]) else port[0],
+            sentence,
+        )
+    )
+
+
+_SETTING_SAID_WORDS = 8  # "lab-bridge escuta na porta 22002": a setting and its thing
+
+
 def _names_a_state(sentence: str) -> bool:
     words = {w.casefold() for w in re.findall(r"[^\W\d_]+", sentence)}
     if words & STATE_ON_WORDS or words & STATE_OFF_WORDS:
@@ -1969,6 +1994,41 @@ def _areas_after_name(after: str) -> list[str]:
     return list(dict.fromkeys([*_CAPITAL_NAME.findall(after), *glued]))
 
 
+# the most words of a sentence that only says who owns an area, by their full name and the
+# area in the user's words around it ("Si Ramon Villanueva ang nagdumala sa billing nga parte.")
+_OWNER_SHORT_WORDS = 9
+# a word in Latin letters a call's path may name: "etl", "billing" of "tal-billing" or
+# "billing-partinum" too
+_LATIN_PIECE = re.compile(r"[A-Za-z][a-z0-9_]{2,}")
+
+
+def areas_of_a_short_owner(sentence: str) -> list[str]:
+    """The areas (case-folded) a short sentence that names one person by their full name
+    may say that person owns, whatever the words of its language around them ("Tom Okafor
+    handles the billing part.", "Sri Wahyuni sing ngurusi bagean billing.", "Deploy bi,
+    Moussa Ndiaye moo ko moom."): its other words in Latin letters, cut at a hyphen or an
+    apostrophe gluing on a case ending or an article. The caller asks whether the record's
+    calls name one. [] when asked, a request, a number, a path or a command is said, a
+    story told in English words ("Tom Okafor merged the billing fix."), or a clause after
+    the person's (an owner with a rule after is :func:`owner_area`'s)."""
+    if word_count(sentence) > _OWNER_SHORT_WORDS or len(names := _person_names(sentence)) != 1:
+        return []
+    if (
+        asks(sentence)
+        or is_request(sentence)
+        or _SAID_NUMBER.search(sentence)
+        or _STATUS.search(sentence)
+        or any(f.kind in ("path", "command") for f in extract_claims(sentence))
+    ):
+        return []
+    start, end = names[0]
+    rest = f"{sentence[:start]} {sentence[end:]}"
+    if _told_as_done(rest) or _CLAUSE_BREAK.search(sentence, end):
+        return []  # (a story goes on after the person: "Juma Ali alirekebisha export jana; …")
+    pieces = (p for w in rest.split() for p in re.split(r"['’-]", w.strip(".,;:!?")))
+    return [p.casefold() for p in pieces if _LATIN_PIECE.fullmatch(p)]
+
+
 def _owner_alone(sentence: str) -> tuple[str, bool]:
     """A sentence that only says who owns an area, nothing after it to do: a person's full
     name opening it, then a few words with the area - a system in Latin capitals or a name
@@ -2727,31 +2787,39 @@ def _swaps(sentence: str) -> bool:
     """
     if asks(sentence):
         return False
-    last = _LAST_CLAUSE.search(sentence)
-    if last is None:
+    if _LAST_CLAUSE.search(sentence) is None:
         return _swapped_at_end(sentence)
-    if len(sentence[: last.start()].split()) < 2:
-        return False
+    parts = _swap_parts(sentence)
+    return parts is not None and _denies(*parts)
+
+
+def _swap_parts(sentence: str) -> tuple[str, str, list[str]] | None:
+    """The value a sentence shaped as a correction sets, the value it sets aside in its
+    last clause, and the short words said with that one (:func:`_swaps`); None for no
+    such shape."""
+    last = _LAST_CLAUSE.search(sentence)
+    if last is None or len(sentence[: last.start()].split()) < 2:
+        return None
     tail = last.group(1)
     wrong = _VALUE.findall(tail)
     words = _WORD.findall(_VALUE.sub(" ", tail))
     # the words that say the value is wrong are short ("not", "nu", "mitte", "پر نہیں")
     negated = any(w.casefold() in NEGATIONS for w in words)  # "…, a ne SK-02", "…, and not 8080"
     if len(wrong) != 1 or not 1 <= len(words) <= 2 or (_ADDS.match(tail) and not negated):
-        return False
+        return None
     if any(len(w) > 5 for w in words):
-        return False
+        return None
     head = sentence[: last.start()]
     right = [v for v in _VALUE.findall(head) if _kind(v) == _kind(wrong[0])]
     if not right or wrong[0] in right:
-        return False
+        return None
     at = tail.find(wrong[0])
     if not _WORD.search(tail[:at]):  # "8080 پر نہیں": the head's own word after its value,
         after = _WORD.findall(tail[at + len(wrong[0]) :])  # then the one saying "not" (not
         said = {w for v in right for w in _WORD.findall(head[head.find(v) + len(v) :])[:1]}
         if len(after) != 2 or after[0] not in said:  # "1500 rows, 20 nulls": a count)
-            return False
-    return _denies(right[-1], wrong[0], words)
+            return None
+    return (right[-1], wrong[0], words)
 
 
 # A value said wrong, in any language read (:data:`WRONG_WORDS`)
@@ -3460,6 +3528,103 @@ def replaces_said_value(sentence: str, before: str, user_before: str = "") -> bo
     )
 
 
+def sets_anew_a_value_the_work_set(sentence: str, worked: str) -> bool:
+    """A value corrected with a denial in words no lexicon here reads, known by the record
+    instead: "3 replikar, ikki 5." after the work set ``replicas=5``. The shape is
+    :func:`_swaps`'s (a short head naming one value, then after a comma a clause of a
+    value of its kind and a short word or two, none of them a word of a language the
+    lexicon reads: "Latency is 412 ms, was 380" is a report), and ``worked`` (the
+    assistant's words, its calls and their output) said the last clause's value beside a
+    word the head says too, or one sharing its first letters ("replicas" / "replikar"),
+    on a line that never names the head's value: the user sets the work's value aside.
+
+    >>> sets_anew_a_value_the_work_set("3 replikar, ikki 5.", "terraform apply -var replicas=5")
+    True
+    >>> sets_anew_a_value_the_work_set("Latency is 412 ms, was 380.", "p95 latency 380 ms")
+    False
+    """
+    last = _LAST_CLAUSE.search(sentence)
+    if last is None or asks(sentence):
+        return False
+    head, tail = sentence[: last.start()], last.group(1)
+    wrong = _VALUE.findall(tail)
+    words = _WORD.findall(_VALUE.sub(" ", tail))
+    if (
+        len(wrong) != 1
+        or not 1 <= len(words) <= 2
+        or any(len(w) > _DENIAL_LETTERS or w.casefold() in SENTENCE_WORDS for w in words)
+        or word_count(head) > _SWAP_HEAD_WORDS
+    ):
+        return False
+    right = [v for v in _VALUE.findall(head) if _kind(v) == _kind(wrong[0]) and v != wrong[0]]
+    stems = {w.casefold()[:_STEM_LETTERS] for w in _WORD.findall(head) if len(w) >= _STEM_LETTERS}
+    return len(right) == 1 and any(
+        not whole_token(line, right[0]) and not stems.isdisjoint(_stems_beside(line, wrong[0]))
+        for line in worked.splitlines()
+        if whole_token(line, wrong[0])
+    )
+
+
+_DENIAL_LETTERS = 5  # the words that say a value is wrong are short: "ikki", "dudu", "mhux"
+_STEM_LETTERS = 4  # letters a setting's name keeps across languages: "repl" of "replikar"
+
+
+def _stems_beside(line: str, value: str) -> set[str]:
+    """The first letters (:data:`_STEM_LETTERS`) of the words just before and just after
+    each ``value`` in ``line``: its setting's name ("replicas=5", "5 replicas")."""
+    beside = re.finditer(
+        rf"([^\W\d_]+)?[\s=:'\"]{{0,3}}(?<![\w.]){re.escape(value)}(?![\w.])[\s'\"]{{0,2}}([^\W\d_]+)?",
+        line,
+    )
+    return {
+        w.casefold()[:_STEM_LETTERS]
+        for m in beside
+        for w in m.groups()
+        if w and len(w) >= _STEM_LETTERS
+    }
+
+
+# a turn of a word or two, a break, and one value in small Latin letters: "nope —
+# eu-west-1", "no, staging", "ní hea, staging"
+_WORD_THEN_VALUE = re.compile(
+    rf"^\W*(?P<head>[^\W\d_][\w{WORD_MARKS}'’]*(?:\s+[^\W\d_][\w{WORD_MARKS}'’]*)?)"
+    r"\s*(?:[,:;，、]|\s[-–—]{1,2})\s*(?P<value>[a-z][a-z0-9_.-]*[a-z0-9])[\s.!]*$"
+)
+
+
+def answers_with_another_value(sentence: str, answered: str) -> bool:
+    """A correction said as a word or two and a value alone, in answer to the assistant
+    ("nope — eu-west-1", "no, staging"): the opening word says "no" in a language read
+    (:data:`.NO_ANSWERS`); or, in any language ("le — eu-south-1"), the value is an id
+    among hyphens and ``answered`` (the assistant's words, calls and their output that the
+    turn answers) named another of its shape ("us-east-1") and not this one: whatever the
+    opening word, the user sets the assistant's value aside ("ok, eu-west-1" after "I'll
+    use us-east-1" too). Not the value the assistant named ("yes, staging" after "staging
+    or production?"), an assent and a word ("sure, staging"), nor "no, thanks".
+
+    >>> answers_with_another_value("le — eu-south-1", "I'll use us-east-1.")
+    True
+    >>> answers_with_another_value("ok, staging", "I'll deploy to production.")
+    False
+    """
+    said = _WORD_THEN_VALUE.match(sentence)
+    if said is None:
+        return False
+    value = said["value"]
+    if whole_token(answered, value) or value in SENTENCE_WORDS or is_nudge(value):
+        return False  # ("no, thanks", "nope, fine")
+    if said["head"].casefold() in NO_ANSWERS:
+        return value not in AFTER_NO_NOT_A_VALUE and not denial(value)  # "no, wait", "no, never"
+    return _HYPHEN_ID.fullmatch(value) is not None and any(
+        _id_shape(v) == _id_shape(value) for v in _HYPHEN_ID.findall(answered) if v != value
+    )
+
+
+def _id_shape(value: str) -> str:
+    """An id's shape, its letters and digits set aside: "a-a-#" of "us-east-1"."""
+    return _DIGITS.sub("#", re.sub(r"[a-z]+", "a", value))
+
+
 def _said_by(value: str, worked: str, before: str) -> str:
     """Where a swapped ``value`` must have been said before: a name in what the work said
     (``worked``), a number or code anywhere in the record (``before``)."""
@@ -3664,7 +3829,13 @@ def _pairs(head: str, rest: str, old: Sequence[str], new: Sequence[str]) -> list
         )
         or (not a[0].isdigit() and not b[0].isdigit())
     ]
-    if not any(v[0].isdigit() for v in old) and word_count(head) <= _SMALL_HEAD_WORDS:
+    # (a tool's setting, not a product's version: "Sa miaging tuig, … Debian 10 …" - last
+    # year … Debian 10 - sets no "tuig" aside)
+    if (
+        not any(v[0].isdigit() for v in old)
+        and word_count(head) <= _SMALL_HEAD_WORDS
+        and all(v[0].isdigit() for v in new)
+    ):
         pairs += [(a, b) for a in _SMALL_SAID.findall(head) for b in taken if b[0].isdigit()]
     return pairs
 

@@ -79,6 +79,30 @@ READ_WORD_BY_WORD = (
     )
 ) - _listed("no ne ni nie")
 
+# "No" said alone, the answer opening a turn that names what to take instead ("nope —
+# eu-west-1", "nein, staging"): English, German, French, Spanish, Italian, Catalan,
+# Portuguese, Dutch, Swedish, Danish, Norwegian, Icelandic, Finnish, Estonian, Hungarian,
+# Polish, Slovak, Czech, the South Slavic languages, Lithuanian, Latvian, Russian,
+# Ukrainian, Bulgarian, Romanian, Greek, Turkish, Azerbaijani, Kazakh, Uzbek, Albanian,
+# Welsh, Basque, Tagalog, Indonesian and Malay, Vietnamese, Swahili, Zulu, Yoruba, Hausa,
+# Hindi, Arabic, Persian, Hebrew, Georgian, Armenian
+NO_ANSWERS = _listed(
+    """
+    no nope nah nein non não nao nee nej nei ei nem nie ne nē нет ні не nu όχι hayır yox
+    жоқ yo'q jo na ez hindi tidak bukan enggak nggak không hapana cha rara a'a नहीं ना
+    لا نه לא არა ոչ
+    """
+)
+# ... and the words after it that name no value to take instead: "no, wait", "no, later",
+# "nah, skip", "no, idea" (English; another language's are read by :func:`denial` and the
+# nudge words)
+AFTER_NO_NOT_A_VALUE = _listed(
+    """
+    wait stop skip idea actually instead cancel later never sorry problem worries way
+    really again yet now today tomorrow hold scratch mistake typo clue chance
+    """
+)
+
 # (a word with the marks written onto its letters: "निगरानी" (monitoring) is one word, not
 # "न" (not) and "गर")
 _WORDS = compiled_on_use(rf"[^\W\d_](?:[^\W_]|[{WORD_MARKS}])*(?:'[^\W\d_]+)?")
