@@ -159,7 +159,7 @@ REASSURANCE = compiled_on_use(
 # that clause is no denial of the rest (verify72 item 3: honest goals, owners and numbers
 # said after a Finnic "ei" were stripped as denied)
 ANSWERING_NO = compiled_on_use(
-    r"(?i)\W*(?:no|nope|ei|nie|ne|nej|nei|non|nu|όχι|нет|ні|не)"
+    r"(?i)\W*(?:no|nope|não|nao|ei|nie|ne|nee|nej|nei|non|nu|hayır|xeyr|όχι|нет|ні|не)"
     r"(?:\s+(?:kun|tea|tiedä|se\s+mitään|muuta\s+kuin))?\s*(?:[,:;—–!]|\s-\s)\s*(?=\S)"
 )
 # Hebrew's "אל" said as a word: "don't" before a verb of the second person, opening its clause
