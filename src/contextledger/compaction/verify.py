@@ -505,9 +505,13 @@ class _UnitCheck:
 
     def in_place_of(self, unit: str) -> str:
         """The user's own words, quoted, in place of a unit that did not stand because the
-        record cannot decide it (once per sentence: two lines told of one sentence give
-        way to one quote); "" for any other unit."""
-        said = self._quoting.pop(unit.strip(), "")
+        record cannot decide it; "" for any other unit (see :meth:`quoted_once`)."""
+        return self.quoted_once(self._quoting.pop(unit.strip(), ""))
+
+    def quoted_once(self, said: str) -> str:
+        """The user's sentence ``said``, quoted, the first time a struck unit gives way to
+        it; "" after (two lines told of one sentence, one of each value, give way to one
+        quote)."""
         if not said or said in self._placed:
             return ""
         self._placed.add(said)
@@ -643,32 +647,17 @@ def _kept_lines(recap_text: str, check: _UnitCheck) -> list[str]:
         standing_parts = [kept for p in parts if (kept := _sentence_kept(p, check))]
         if standing_parts:
             kept_lines.append(marker + " ".join(standing_parts))
-    return _quoted_once(kept_lines)
+    return kept_lines
 
 
 def _told_back(body: str, check: _UnitCheck) -> str | None:
     """What stands for a struck line giving a value as the user's choice (see
-    :func:`.claims.settled.told_back`): the line, or the user's own sentence, quoted."""
+    :func:`.claims.settled.told_back`): the line, or the user's own sentence, quoted
+    once (see :meth:`_UnitCheck.quoted_once`)."""
     kept = told_back(body, check.evidence())
     if kept is None or kept == body:
         return kept
-    return user_quote(kept)
-
-
-def _quoted_once(lines: list[str]) -> list[str]:
-    """``lines`` with a quote of the user's sentence given once: several struck lines
-    (one of each value) stand for the same sentence."""
-    seen: set[str] = set()
-    out = []
-    for line in lines:
-        item = ITEM.match(line)
-        body = line[item.end() :] if item else line
-        if body.startswith(user_quote("")[:-1]):
-            if body in seen:
-                continue
-            seen.add(body)
-        out.append(line)
-    return out
+    return check.quoted_once(kept)
 
 
 def _quoted_where_torn(lines: list[str], check: _UnitCheck) -> list[str]:

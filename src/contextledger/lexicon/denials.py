@@ -152,6 +152,16 @@ REASSURANCE = compiled_on_use(
     rf"(?<![^\W\d_])(?:{'|'.join(sorted(TROUBLE_NOUNS))})(?![\w{WORD_MARKS}-])"
     r"(?:\s+[^\s,.!?،]+){0,2}\s*(?=[,،，、—–]|\s-\s)"
 )
+# A "no" that answers what was said before, alone in the clause that opens the sentence
+# ("No, the owner is Aino.", "Ei, tavoite on …", "Nie, …"), or with the words of an answer
+# that deny nothing of what follows (Finnish "ei kun": I mean; Finnish and Estonian "ei
+# tea": I don't know; Finnish "ei se mitään": never mind; "ei muuta kuin": nothing but):
+# that clause is no denial of the rest (verify72 item 3: honest goals, owners and numbers
+# said after a Finnic "ei" were stripped as denied)
+ANSWERING_NO = compiled_on_use(
+    r"(?i)\W*(?:no|nope|não|nao|ei|nie|ne|nee|nej|nei|non|nu|hayır|xeyr|όχι|нет|ні|не)"
+    r"(?:\s+(?:kun|tea|tiedä|se\s+mitään|muuta\s+kuin))?\s*(?:[,:;—–!]|\s-\s)\s*(?=\S)"
+)
 # Hebrew's "אל" said as a word: "don't" before a verb of the second person, opening its clause
 # ("אל תמחק", "בבקשה, אל תריץ"); else "to" ("שלח את הקובץ אל השרת", and before a noun that
 # starts with ת as the verb does: "העבר אל תיקיית הגיבוי", "אל תור ההודעות", "אל תל אביב":

@@ -19,6 +19,7 @@ from functools import lru_cache
 from .common import NEGATIONS, WORD_MARKS, compiled_on_use
 from .common import listed as _listed
 from .denials import (
+    ANSWERING_NO,
     DENIALS,
     GLUED_WORD_DENIALS,
     HEBREW_DONT,
@@ -186,8 +187,9 @@ def unread_denial(text: str) -> bool:
 
 
 def _without_reassurance(text: str) -> str:
-    """``text`` less the reassurance that opens it (``denials.REASSURANCE``)."""
-    found = REASSURANCE.match(text)
+    """``text`` less the reassurance or the answering "no" that opens it
+    (``denials.REASSURANCE``, ``denials.ANSWERING_NO``)."""
+    found = REASSURANCE.match(text) or ANSWERING_NO.match(text)
     return text if found is None else text[found.end() :]
 
 

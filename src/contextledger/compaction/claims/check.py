@@ -117,6 +117,7 @@ from .done import (
     check_state,
     check_still_there,
     check_written,
+    tells_a_move_done,
 )
 from .evidence import Claim, Evidence, failed_answer, failing_lines
 from .failing import check_marked_failures, check_still_failing
@@ -676,13 +677,16 @@ def _section_as_told(text: str, section: str | None) -> str | None:
     itself. Under "Commands run" a leave or a plan ("The user allowed `X` this one time
     only.", "`X` may run only once the tests are green.") claims no run; under a heading
     of the user's words a clause telling what the assistant did ("The assistant ran
-    `make lint`.") is no rule credited to it. Each is read as the same line in prose
+    `make lint`.") is no rule credited to it, and under "Goal" a move told done ("The user
+    moved X from A to B.") is no goal but a claim of who made it. Each is read as the same line in prose
     (which still holds a run it claims to the record)."""
     if section == "Commands run" and not _RAN_SAID.search(text):
         told_of_run = _SAID_BY_USER.search(text) or FUTURE.search(text) or _OUGHT.search(text)
         return None if told_of_run or PERMIT.search(text) else section
     if section in _SAID_SECTIONS and _BY_ASSISTANT.match(text) and _RAN_SAID.search(text):
         return None
+    if section == "Goal" and tells_a_move_done(text):
+        return None  # "**Goal:** The user moved X from A to B.": who did it, not what was asked
     return section
 
 

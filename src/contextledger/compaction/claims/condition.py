@@ -24,6 +24,7 @@ from ..stance import retraction
 from ..trace import FILLER, stem
 from . import words as lex
 from .evidence import Claim, Evidence
+from .order import IMPERATIVE
 from .polarity import choice_of, preferences
 from .reading import BACKTICKED, CLAUSE_MARK, fold, quote
 from .roles import bound_as_said
@@ -707,6 +708,22 @@ _CALLED_WORD = re.compile(r"[^\W\d_]{4,}")
 _GLUED = re.compile(r"[^\W\d_]{3,}-[^\W\d_]{1,4}\b")
 
 
+def _named_elsewhere(ev: Evidence) -> frozenset[str]:
+    """The words of four letters or more the record's calls or the assistant's turns name."""
+    said = (
+        w.casefold()
+        for role, t in ev.dialogue
+        if role == "assistant"
+        for w in _CALLED_WORD.findall(t)
+    )
+    return _called_words(ev) | frozenset(said)
+
+
+def _names_word(text: str, name: str) -> bool:
+    """Whether ``text`` names ``name`` as a whole word, in any case ("Billing" of "billing")."""
+    return re.search(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
+
+
 def _called_words(ev: Evidence) -> frozenset[str]:
     """The words of four letters or more the record's calls name ("staging" of `make
     test-staging`)."""
@@ -760,21 +777,23 @@ def check_unread_exception(text: str, ev: Evidence) -> list[Claim]:
     by its shape, in any language (a thing added to an "every" needs no clause). The claim
     leaves it out, or folds it in ("…, README.md included."); naming it otherwise stands.
     English clauses are :func:`check_qualifiers`' (their exception words are read)."""
-    if not _FOR_ALL.search(text) or not _TAKES_STANCE.search(text):
+    stance = _TAKES_STANCE.search(text) or IMPERATIVE.match(text)  # ("Deploy all services …")
+    if not _FOR_ALL.search(text) or not stance:
         return []
     if lexicon.RULE_EXCEPT.search(text):
         return []
     mine = _anchors(_CODE_NAME.sub(" ", text)) | _code_names(text)
+    named = ev.derive("words named elsewhere", lambda: _named_elsewhere(ev))
     for turn in ev.user_turns:
         for said in sentences(turn):
-            cut = _unread_last_clause(said)
+            cut = _unread_last_clause(said, named)
             if cut is None:
                 continue
             head, last, name = cut
             theirs = _anchors(_CODE_NAME.sub(" ", head)) | _code_names(head)
             if not mine & theirs:
                 continue  # (a sentence on something else)
-            if name in text and not _FOLDED_IN.search(text):
+            if _names_word(text, name) and not _FOLDED_IN.search(text):
                 continue  # (the exception named in the claim's own words)
             why = f"the user's exception was dropped ({last.strip()}): {quote(said)}"
             return [Claim("constraint", text, why)]
@@ -787,15 +806,18 @@ def _code_names(text: str) -> set[str]:
     return {bare_path(n.strip("`")).strip("/") for n in _CODE_NAME.findall(text)}
 
 
-def _unread_last_clause(said: str) -> tuple[str, str, str] | None:
-    """``said`` cut before its last clause when that clause names one thing in code's way
-    that the rest does not, with a few words no reader here holds: (rest, clause, name)."""
+def _unread_last_clause(said: str, named: frozenset[str]) -> tuple[str, str, str] | None:
+    """``said`` cut before its last clause when that clause names one thing that the rest
+    does not, with a few words no reader here holds: (rest, clause, name). A thing is named
+    in code's way, or is a word the record's calls or the assistant's words name too
+    (``named``: "billing" of "…, izņemot billing servisu" beside `kubectl -n billing`)."""
     parts = CLAUSE_MARK.split(said)
     if len(parts) < 2:
         return None
     head, last = " ".join(parts[:-1]), parts[-1]
     names = [n.strip("`").rstrip(".") for n in _CODE_NAME.findall(last)]
-    if len(names) != 1 or names[0] in head or " " in names[0]:
+    names = names or [w for w in _CALLED_WORD.findall(last) if w.casefold() in named]
+    if len(names) != 1 or _names_word(head, names[0]) or " " in names[0]:
         return None  # (a command in the last clause is a step to take next, not a thing left out)
     words = word_count(last.replace(names[0], " ").strip(" .!?。"))
     if not 1 <= words <= _EXCEPTION_WORDS or not stance_unread(last):

@@ -23,7 +23,7 @@ from .corrected import MOVE_VERB, move_taken_up, move_told, reported_by_user
 from .evidence import ACKNOWLEDGES, Claim, Evidence, Unit, UnitIndex
 from .partial import part_told
 from .polarity import preferences
-from .reading import FUTURE, GENERIC_DOING, OUTCOME_WORDS, TESTS, quote
+from .reading import FUTURE, GENERIC_DOING, OUTCOME_WORDS, TESTS, actor_of, quote
 from .runs import check_ran, failure_subjects, is_test_run
 from .said import check_user, supporting
 from .translated import english_turn
@@ -252,7 +252,7 @@ def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Cl
         return None
 
     if actor == "user":
-        if traced(ev.said_index, lambda u: _FIRST_PERSON_DID.search(u.text) is not None):
+        if traced(ev.said_index, _reports_in_first_person):
             return []
         if _SWITCHED_BACK.search(text):
             # "The user switched back to MinIO because NFS is too slow": the user's word,
@@ -356,6 +356,12 @@ def _quoting(text: str, said: str, seen: str = "") -> Claim:
 _PERFORMED = re.compile(r"(?i)\b(?:move[sd]|migrated|upgraded)\b")
 
 
+def tells_a_move_done(text: str) -> bool:
+    """Whether ``text`` tells a move as done by someone ("The user moved X from A to B."),
+    not asked for or planned ("The user wants to move X to B.")."""
+    return actor_of(text) is not None and _PERFORMED.search(text) is not None
+
+
 def _changes(act: Unit) -> bool:
     """Whether ``act`` can carry a move out: the assistant's call or its words, not a
     call's output, nor a call that only looks (``cat docs/postgres-16.md``)."""
@@ -367,12 +373,22 @@ def _changes(act: Unit) -> bool:
 # an English sentence asking for a move: its verb opens it, bare or after a plea
 _ASKS_A_MOVE = re.compile(
     rf"(?i)^\W*(?:(?:please|now|next|then|first|also|so|ok(?:ay)?|and)\W+)*"
-    rf"(?:(?:can|could|would)\s+you\s+|let'?s\s+|we\s+(?:should|must|need\s+to)\s+)?"
+    rf"(?:(?:can|could|would|shall|should)\s+(?:you|we)\s+|let'?s\s+|"
+    rf"we\s+(?:should|must|need\s+to|have\s+to)\s+)?"
     rf"{MOVE_VERB}\b"
 )
 
 
 _FIRST_PERSON_DID = re.compile(r"(?i)\b(?:i|we|i've|we've|i'd)\b")
+
+
+def _reports_in_first_person(said: Unit) -> bool:
+    """Whether the user's sentence tells, in the first person, what the user did ("I moved
+    it last night"), not asks for it ("Can we move it to B?", "We should move it")."""
+    asks = said.text.rstrip().endswith("?") or _ASKS_A_MOVE.match(said.text) is not None
+    return not asks and _FIRST_PERSON_DID.search(said.text) is not None
+
+
 _NOT_A_REPORT = re.compile(r"(?i)\b(?:make\s+sure|ensure|check|verify|confirm|whether)\b")
 
 

@@ -123,13 +123,15 @@ def _read(
     }
     # ("thứ Sáu", "화요일에", "星期二": Friday and Tuesday, in more than one word or unspaced)
     days |= {english for pattern, english in lexicon.DATE_PHRASES_ABROAD if pattern.search(text)}
-    counted = counts(text)
+    counted = counts(_ASKED.sub(" ", text))  # ("Is it 800 rows?" counts no 800 rows)
     # ("3.254 euro" in Italian is the recap's "3,254 euros": thousands, grouped by dots)
     counted |= {(n.replace(".", ""), noun) for n, noun in counted if _DOTTED_THOUSANDS.fullmatch(n)}
     return frozenset(number_pairs(text)), frozenset(counted), frozenset(days)
 
 
 _DOTTED_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
+# a question, from a sentence's start to its question mark: what it names is asked, not counted
+_ASKED = re.compile(r"(?:^|(?<=[.!?\n]))[^.!?\n]*\?")
 
 
 def _labels(n: str, text: str, ev: Evidence) -> bool:
