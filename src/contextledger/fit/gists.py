@@ -189,6 +189,10 @@ _SUMMARY_LINE = compiled_on_use(r"(?i)^\W{0,4}" + _SUMMARY_WORDS + r"\b")
 #: 2,000-dict agent session at 32k; the screen reads a tail ~3x faster, speed99)
 _SUMMARY_WORD = compiled_on_use(r"(?i)" + _SUMMARY_WORDS)
 _SUMMARY_LINES = 2
+# a line that gives a version by its key ("x-api-version: 2025-02-24", "Server Version:
+# v1.29.3", "version = 3.5.1"): which API or build answered, often said nowhere else and not
+# on the last line (retain65: a header's API version kept in 0-1 of 6 sessions at any window)
+_VERSION_LINE = compiled_on_use(r"(?i)^\W{0,4}[\w .-]{0,40}?version\w*\s*[:=]\s*\S")
 _DIGITS = compiled_on_use(r"\d+")
 _NAME_WORD = compiled_on_use(r"[^\W\d_]+")
 _CASE_STEP = compiled_on_use(r"(?<=[a-z])(?=[A-Z])")
@@ -328,7 +332,8 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
         # (what a write answered: the id of the work order, ticket or page it made, R36-F1)
         answered = f" → {last}" if last and not bare_receipt(last, said) else ""
         return Gist(WROTE, f"{words}[Earlier tool call, left out to fit: {said} — done{answered}]")
-    sums = [x for text in outputs for x in summary_lines(text) if x != last][:_SUMMARY_LINES]
+    sums = [x for text in outputs for x in summary_lines(text) + version_lines(text) if x != last]
+    sums = sums[:_SUMMARY_LINES]
     outcome = " → " + " | ".join([*sums, last]) if last else ""
     return Gist(RAN, f"{words}[Earlier tool call, left out to fit: {said}{outcome}]")
 
@@ -580,6 +585,25 @@ def summary_lines(text: str) -> list[str]:
         _clip(line)
         for x in tail.splitlines()
         if (line := x.strip()) and _SUMMARY_LINE.match(line) and any(c.isdigit() for c in line)
+    ]
+
+
+def version_lines(text: str) -> list[str]:
+    """The lines of a tool's output (its tail) that give a version by its key, with a digit
+    in them.
+
+    >>> version_lines("HTTP/2 200\\nx-api-version: 2025-02-24\\ncache-control: no-store")
+    ['x-api-version: 2025-02-24']
+    >>> version_lines("Server Version: v1.29.3"), version_lines("version: unknown")
+    (['Server Version: v1.29.3'], [])
+    """
+    tail = text[-_TAIL_CHARS:]
+    if "ersion" not in tail and "ERSION" not in tail:
+        return []
+    return [
+        _clip(line)
+        for x in tail.splitlines()
+        if (line := x.strip()) and _VERSION_LINE.match(line) and _has_digit(line)
     ]
 
 
