@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from ..intent import is_decision
 from ..lexicon.done import on_topic, topic
-from ..lexicon.intent import DECISION_VERBS
+from ..lexicon.intent import DECISION_VERBS, PROPOSAL_OPENING
 from ..lexicon.negation import denial
 from ..model import Message
 from ..settings_said import word_count
@@ -770,12 +770,7 @@ def decides(sentence: str) -> bool:
 # The assistant putting an option to the user: "I suggest we use Redis …", "I could rewrite
 # the parser in Rust.", "My recommendation: drop the legacy export.", "Maybe we should drop
 # the free tier?", "Shall I …?", "Want me to …?"
-_PROPOSES = re.compile(
-    r"(?i)^\W*(?:(?:so|ok(?:ay)?|alternatively|hmm+|also|then)\W+)*(?:i\s+(?:would\s+|['’]d\s+)?"
-    r"(?:suggest|propose|recommend)\b|i\s+could\b|(?:maybe|perhaps)\s+(?:we|i)\s+(?:should|could)\b|"
-    r"we\s+could\b|one\s+option\s+(?:is|would\s+be)\b|my\s+(?:recommendation|suggestion|"
-    r"proposal)\b|how\s+about\b|what\s+about\b|(?:do\s+you\s+)?want\s+me\s+to\b|shall\s+(?:i|we)\b)"
-)
+_PROPOSES = re.compile(PROPOSAL_OPENING)
 # ... and the user's short answer: yes ("Sounds good, do that.", "Yes, go ahead.") or no
 # ("No, use Memcached.", "Let's not, too risky.", "Hmm, not yet. Keep it for now.")
 _ANSWER = re.compile(

@@ -39,7 +39,7 @@ from functools import lru_cache
 from itertools import pairwise, takewhile
 from typing import Any
 
-from ..fit.gists import words_beside_paste
+from ..fit.gists import version_lines, words_beside_paste
 from ..intent import (
     is_constraint,
     is_correction,
@@ -2340,7 +2340,9 @@ class _Walk:
             add("Numbers that matter", f"{what}: {line}")
             self.tallied.append(f"{what}: {line}")
         if not lines and not shown:
-            for line in output_values(r.text):
+            # (and the version it gave by its key, which a fit's gist of the run keeps too:
+            # "x-api-version: 2025-02-24", a date no value pattern reads)
+            for line in dict.fromkeys([*output_values(r.text), *version_lines(r.text)]):
                 add("Findings", f"{what}: {line}")
         if not (
             lines or shown or only_looks(cmds) or (call is not None and self.reads_of.get(call.id))

@@ -67,6 +67,7 @@ from .budget import Budget, too_big
 from .drops import file_label
 from .edits import image_label, placeholder, replace_block
 from .gists import (
+    ANSWER_MOST_CHARS,
     FAILED,
     GIST_ID_PREFIX,
     GIST_REACH,
@@ -80,6 +81,7 @@ from .gists import (
     GistCandidates,
     OwnWords,
     Read,
+    answered_proposal,
     chat_statement,
     excerpt_told,
     excerpt_without,
@@ -92,6 +94,7 @@ from .gists import (
     own_sentences,
     own_words,
     paste_sized,
+    proposes,
     repeated,
     rule_excerpts,
     sentence_keys,
@@ -1851,15 +1854,22 @@ def _pin_gist(
     unit = None if need > room else _gist_unit(index, pricer, bounds, k, rank, text, room)
     if unit is None:
         return None
+    cost = unit.cost
     if unit.kind == "said":
         pins.add(k, unit)
         pinned.append((k, None))
+        answer = _answer_to(index, k, text)
+        if answer is not None and answer not in pins.numbers:
+            reply = index.unit_alone(answer, "said")
+            pins.add(answer, reply)
+            pinned.append((answer, None))
+            cost += reply.cost
     else:
         pins.units.append(unit)
         pins.gists[k] = unit
         pinned.append((k, unit))
     seen.add(text)
-    return unit.cost
+    return cost
 
 
 def _gist_needs(
@@ -1901,9 +1911,11 @@ def _gist_unit(
     """Unit ``k`` pinned as gist ``text`` (an assistant's statement as it was said), or
     None when it costs more than ``room``."""
     if rank == SAID and index.kinds[k] != "exchange":
-        if index.exact_cost(index.starts[k]) > room:
-            return None
-        return index.unit_alone(k, "said")
+        answer = _answer_to(index, k, text)
+        cost = index.exact_cost(index.starts[k])
+        if answer is not None:
+            cost += index.exact_cost(index.starts[answer])
+        return None if cost > room else index.unit_alone(k, "said")
     bound = bounds.get(text)
     if bound is None:
         bound = bounds[text] = gist_least(pricer, text)
@@ -2074,13 +2086,14 @@ def _visit(index: HistoryIndex, k: int) -> _Visit:
         # (a long turn's own words, said among the lines pasted in it: R28-M4)
         words = _own_words(index, k)
         return True, None if words is None else ("told", words)
-    if roles[start] == "assistant" and kinds[k - 1] == "exchange":
-        # (what the assistant read in a tool's output: "The queue peaks at 4,200 a
-        # minute." right after the query; a chat's answers are not looked at)
+    # (a proposal the user answered, shown with the answer; else what the assistant read in
+    # a tool's output: "The queue peaks at 4,200 a minute." right after the query; a chat's
+    # answers are not looked at but a short one, ``_may_give_a_link``)
+    said = _proposal_answered(index, k)
+    if said is None and kinds[k - 1] == "exchange":
         said = _statement(index, start)
-        return True, None if said is None else ("said", *said)
-    # (a short answer: ``_may_give_a_link``)
-    said = _once(index, start, start + 1, "link", partial(_link_said, index, k))
+    elif said is None:
+        said = _once(index, start, start + 1, "link", partial(_link_said, index, k))
     return True, None if said is None else ("said", *said)
 
 
@@ -2451,14 +2464,58 @@ def _link_said(index: HistoryIndex, k: int) -> tuple[str, str] | None:
     return chat_statement(_peek(index, index.starts[k], index.starts[k] + 1)[0])
 
 
+def _proposal_answered(index: HistoryIndex, k: int) -> tuple[str, str] | None:
+    """Assistant turn ``k`` as a proposal the user's next turn answered
+    (``gists.answered_proposal``), made once with that answer (both turns are pinned as
+    said, ``_answer_to``); None when no user turn short enough to be an answer follows it
+    (known from roles and lengths alone)."""
+    start = index.starts[k]
+    after = start + 1
+    if after >= len(index.body) or index.roles[after] != "user":
+        return None
+    if (
+        index.chars[start] > SAID_CHARS or index.chars[after] > 2 * ANSWER_MOST_CHARS
+    ):  # (spaces aside)
+        return None
+    return _once(
+        index,
+        start,
+        after + 1,
+        "answered",
+        lambda: _read_answered(index, start),
+    )
+
+
+def _read_answered(index: HistoryIndex, start: int) -> tuple[str, str] | None:
+    """``gists.answered_proposal`` of message ``start`` and the next, the next read only
+    when the first puts a proposal (most short assistant turns are followed by a nudge)."""
+    proposed = _plain(index, start)
+    return answered_proposal(proposed, _plain(index, start + 1)) if proposes(proposed) else None
+
+
+def _answer_to(index: HistoryIndex, k: int, text: str) -> int | None:
+    """The unit of the user's answer when statement ``text`` of unit ``k`` is a proposal
+    they answered (``_proposal_answered``): pinned with it, as said, else None."""
+    answered = _proposal_answered(index, k)
+    if answered is None or answered[0] != text or k + 1 >= len(index.starts):
+        return None
+    return k + 1 if index.starts[k + 1] == index.starts[k] + 1 else None
+
+
 def _read_statement(index: HistoryIndex, i: int) -> tuple[str, str] | None:
+    return value_statement(_plain(index, i))
+
+
+def _plain(index: HistoryIndex, i: int) -> Message:
+    """Message ``i`` to read once: a lazy history's plain turn not read yet made of its text
+    alone, without the reading a kept Message takes (``_peek``)."""
     body = index.body
     if type(body) is LazyMessages:
         flat = body.columns.flat(body.start + i)
-        if flat is not None:  # (a plain turn not read: its text, read without a Message)
+        if flat is not None:
             role, text, _ = flat
-            return value_statement(Message(role, (Text(text),)))
-    return value_statement(_peek(index, i, i + 1)[0])
+            return Message(role, (Text(text),))
+    return _peek(index, i, i + 1)[0]
 
 
 _LOOKED = Message.user("(looked at without reading)")

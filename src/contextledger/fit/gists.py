@@ -30,7 +30,13 @@ from typing import Literal
 
 from ..intent import is_decision
 from ..lexicon.common import COUNTER_LABELS, SENTENCE_WORDS, compiled_on_use
-from ..lexicon.intent import LETTER_CLOSING, LETTER_GREETING, NUDGE_WORDS, SPEAKER_FIRST
+from ..lexicon.intent import (
+    LETTER_CLOSING,
+    LETTER_GREETING,
+    NUDGE_WORDS,
+    PROPOSAL_OPENING,
+    SPEAKER_FIRST,
+)
 from ..lexicon.outcomes import MONITOR_FAILED, MONITOR_FAILED_MARKS, RUN_FAILED, RUN_FAILED_MARKS
 from ..lexicon.tools import (
     COMMAND_KEY,
@@ -186,6 +192,10 @@ _SUMMARY_LINE = compiled_on_use(r"(?i)^\W{0,4}" + _SUMMARY_WORDS + r"\b")
 #: 2,000-dict agent session at 32k; the screen reads a tail ~3x faster, speed99)
 _SUMMARY_WORD = compiled_on_use(r"(?i)" + _SUMMARY_WORDS)
 _SUMMARY_LINES = 2
+# a line that gives a version by its key ("x-api-version: 2025-02-24", "Server Version:
+# v1.29.3", "version = 3.5.1"): which API or build answered, often said nowhere else and not
+# on the last line (retain65: a header's API version kept in 0-1 of 6 sessions at any window)
+_VERSION_LINE = compiled_on_use(r"(?i)^\W{0,4}[\w .-]{0,40}?version\w*\s*[:=]\s*\S")
 _DIGITS = compiled_on_use(r"\d+")
 _NAME_WORD = compiled_on_use(r"[^\W\d_]+")
 _CASE_STEP = compiled_on_use(r"(?<=[a-z])(?=[A-Z])")
@@ -325,7 +335,8 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
         # (what a write answered: the id of the work order, ticket or page it made, R36-F1)
         answered = f" → {last}" if last and not bare_receipt(last, said) else ""
         return Gist(WROTE, f"{words}[Earlier tool call, left out to fit: {said} — done{answered}]")
-    sums = [x for text in outputs for x in summary_lines(text) if x != last][:_SUMMARY_LINES]
+    sums = [x for text in outputs for x in summary_lines(text) + version_lines(text) if x != last]
+    sums = sums[:_SUMMARY_LINES]
     outcome = " → " + " | ".join([*sums, last]) if last else ""
     return Gist(RAN, f"{words}[Earlier tool call, left out to fit: {said}{outcome}]")
 
@@ -577,6 +588,25 @@ def summary_lines(text: str) -> list[str]:
         _clip(line)
         for x in tail.splitlines()
         if (line := x.strip()) and _SUMMARY_LINE.match(line) and any(c.isdigit() for c in line)
+    ]
+
+
+def version_lines(text: str) -> list[str]:
+    """The lines of a tool's output (its tail) that give a version by its key, with a digit
+    in them.
+
+    >>> version_lines("HTTP/2 200\\nx-api-version: 2025-02-24\\ncache-control: no-store")
+    ['x-api-version: 2025-02-24']
+    >>> version_lines("Server Version: v1.29.3"), version_lines("version: unknown")
+    (['Server Version: v1.29.3'], [])
+    """
+    tail = text[-_TAIL_CHARS:]
+    if "ersion" not in tail and "ERSION" not in tail:
+        return []
+    return [
+        _clip(line)
+        for x in tail.splitlines()
+        if (line := x.strip()) and _VERSION_LINE.match(line) and _has_digit(line)
     ]
 
 
@@ -937,6 +967,55 @@ def chat_statement(m: Message) -> tuple[str, str] | None:
     if text is None or len(text) > SAID_CHARS or not states_decision(text):
         return None
     return text, _DIGITS.sub("#", text)
+
+
+_PROPOSES = compiled_on_use(PROPOSAL_OPENING)
+#: The most characters of the user's turn read as a short answer to a proposal: a yes or a
+#: no and a word or two, in any language ("Sounds good, do that.", "Yego, bikore utyo.")
+ANSWER_MOST_CHARS = 60
+_QUESTION_MARKS = ("?", "？", "؟")
+
+
+def answered_proposal(proposed: Message, reply: Message) -> tuple[str, str] | None:
+    """A short assistant turn of words only that puts an option to the user (one of its
+    sentences opens as ``lexicon.intent.PROPOSAL_OPENING`` reads) and the user's short
+    answer right after it, not a question, whatever its language: (the proposal with the
+    answer, its wording with the digits left out), or None. What the user approved or
+    turned down is a decision the rest of the session stands on, and neither turn was in a
+    gist: a proposal said without a reason to weigh and a "yes" in Maltese or Kinyarwanda
+    were lost at every window (retain65: 1-2 of 6 kept at 32k). Both turns are pinned as
+    they were said (the answer is not read as a yes or a no); the text names the pair.
+
+    >>> answered_proposal(Message.assistant("I propose we pin Riverpod to 2.5.1. Shall I?"),
+    ...                   Message.user("Iva, agħmel hekk."))[0]
+    'I propose we pin Riverpod to 2.5.1. Shall I?\\n[The user answered: Iva, agħmel hekk.]'
+    >>> answered_proposal(Message.assistant("I propose we pin Riverpod."), Message.user("Why?"))
+    >>> answered_proposal(Message.assistant("Tests pass now."), Message.user("ok"))
+    """
+    if not proposes(proposed) or reply.role != "user":
+        return None
+    if any(not isinstance(b, Text) for b in reply.content):
+        return None
+    answer = " ".join(reply.text.split())
+    if not answer or len(answer) > ANSWER_MOST_CHARS or answer.endswith(_QUESTION_MARKS):
+        return None
+    said = f"{proposed.text}\n[The user answered: {answer}]"
+    return said, _DIGITS.sub("#", said)
+
+
+def proposes(m: Message) -> bool:
+    """Whether ``m`` is a short assistant turn of words only one of whose sentences puts an
+    option to the user (``lexicon.intent.PROPOSAL_OPENING``).
+
+    >>> proposes(Message.assistant("Done. Shall I tag the release?"))
+    True
+    >>> proposes(Message.assistant("Done.")), proposes(Message.user("Shall I tag it?"))
+    (False, False)
+    """
+    text = said_words(m)
+    if text is None or len(text) > SAID_CHARS:
+        return False
+    return any(_PROPOSES.match(s) for s in _SENTENCE_BREAK.split(text.strip()))
 
 
 def states_decision(text: str) -> bool:

@@ -1538,6 +1538,15 @@ APPROVED_FORMS = listed(
     schválili godkände godkendte godkjente onayladı onayladık
     """
 )
+# The assistant's words that open a sentence putting an option to the user ("I suggest we
+# use Redis.", "I could rewrite it in Rust.", "Shall I?", "Want me to pin it?"): the user's
+# short turn right after it answers it (the recap's Decisions, the fit's gists)
+PROPOSAL_OPENING = (
+    r"(?i)^\W*(?:(?:so|ok(?:ay)?|alternatively|hmm+|also|then)\W+)*(?:i\s+(?:would\s+|['’]d\s+)?"
+    r"(?:suggest|propose|recommend)\b|i\s+could\b|(?:maybe|perhaps)\s+(?:we|i)\s+(?:should|could)\b|"
+    r"we\s+could\b|one\s+option\s+(?:is|would\s+be)\b|my\s+(?:recommendation|suggestion|"
+    r"proposal)\b|how\s+about\b|what\s+about\b|(?:do\s+you\s+)?want\s+me\s+to\b|shall\s+(?:i|we)\b)"
+)
 # the three as one alternation, longest first (``\b(?:{DECISION_VERBS})\b``)
 DECISION_VERBS = "|".join(
     sorted(
