@@ -62,7 +62,13 @@ from .reading import (
     without_clauses,
 )
 from .roles import bound_as_said
-from .translated import chosen_over_earlier, corrected_to, stance_unread
+from .translated import (
+    chosen_over_earlier,
+    corrected_in_other_words,
+    corrected_to,
+    correction_order,
+    stance_unread,
+)
 from .values import dates_in, figures
 
 # Verbs that say the assistant originated a rule or a plan (not that it agreed to one).
@@ -759,6 +765,12 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             good = _paraphrased_but_manner(part, ev)
         if not good:  # "The user corrected the earlier choice to X." for "… ne Y, X …"
             good = [i for i, u in enumerate(index.units) if corrected_to(text, u.text, ev.dialogue)]
+        if not good:  # "… 21 days, not 14." for "… 21 egunetan …, ez 14.": its values, in order
+            good = [
+                i
+                for i, u in enumerate(index.units)
+                if corrected_in_other_words(part, u.text, ev.dialogue)
+            ]
         if not good:
             translated = _translated(part, ev, against)
             unread = _unread_support(part, against, [translated] if translated else [])
@@ -779,6 +791,10 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             return [Claim(kind, text, why)]
         # (read before the turns give way to their sentences: "… 400. Do not exceed it.")
         traced = [index.units[i].text for i in good]
+        if all(correction_order(part, t, ev.dialogue) is False for t in traced):
+            # "14 days, not 21" for "… 21 …, ez 14." after "14 days": the value the record
+            # had is the one a correction replaces, whatever words deny it
+            return [Claim(kind, text, f"the correction turned around: {quote(traced[0])}")]
         why_not = _unread_support(part, against, traced) or _permits_what_is_limited(
             part, against, traced
         )
@@ -834,6 +850,10 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             chosen_over_earlier(part, index.units[i].text, ev.dialogue) for i in good
         ):
             kept = good  # "Use A instead of B" for a correction replacing B, in words not read
+        if not kept and any(
+            corrected_in_other_words(part, index.units[i].text, ev.dialogue) for i in good
+        ):
+            kept = good  # "… 21 days, not 14." for "… 21 egunetan …, ez 14.": its "ez" not read
         if not kept:  # "… without downtime": a manner the user named in words not read
             kept = _paraphrased_but_manner(part, ev)
         before = kept
