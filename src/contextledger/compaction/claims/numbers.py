@@ -158,10 +158,22 @@ def check_numbers(text: str, ev: Evidence) -> list[Claim]:
         if _labels(n, text, ev) or computed(n, text):
             continue  # "the rollback to revision 41 succeeded": revision 41, not 41 successes
         nouns, numbers = by_number.get(n, set()), by_noun.get(noun, set())
-        if not nouns and numbers and n not in numbers and noun not in _LOOSE_NOUNS:
+        if (
+            not nouns
+            and numbers
+            and n not in numbers
+            and noun not in _LOOSE_NOUNS
+            and not _correction_counted(n, noun, text, ev)
+        ):
             said = ", ".join(f"{x} {noun}" for x in sorted(numbers))
             out.append(Claim("number", f"{n} {noun}", f"the record counts {said}"))
-        elif nouns and noun not in nouns and numbers - {n} and not nouns & _ANY_THING:
+        elif (
+            nouns
+            and noun not in nouns
+            and numbers - {n}
+            and not nouns & _ANY_THING
+            and not _correction_counted(n, noun, text, ev)
+        ):
             said = ", ".join(f"{n} {x}" for x in sorted(nouns))
             out.append(Claim("number", f"{n} {noun}", f"the record counts {said}, not {noun}"))
     for label, n in sorted(number_pairs(text)):
@@ -172,6 +184,27 @@ def check_numbers(text: str, ev: Evidence) -> list[Claim]:
                 Claim("number", f"{label} {n}", f"the record says {other} {n}, not {label} {n}")
             )
     return out + check_paired(text, ev)
+
+
+def _correction_counted(n: str, noun: str, text: str, ev: Evidence) -> bool:
+    """Whether ``text`` counts ``n`` by ``noun`` as the value a correction brings in,
+    setting aside one the record counts by that noun, and a turn of the record names both
+    ("21 days, not 14" for "Ernetzea 21 egunetan …, ez 14." after "14 days"): the record's
+    word for ``n`` is the user's word for that noun, in their language."""
+    for m in _SET_ASIDE.finditer(text):
+        if m.group(1).replace(",", "") != n or (m.group(2), noun) not in _counted(ev):
+            continue
+        both = [re.compile(rf"(?<![\d.,]){re.escape(x)}(?![\d]|[.,]\d)") for x in (n, m.group(2))]
+        if any(all(p.search(t) for p in both) for t in ev.texts):
+            return True
+    return False
+
+
+# "21 days, not 14", "21 days (not 14)", "21 days rather than 14": the value set aside
+_SET_ASIDE = re.compile(
+    r"(?<![\w.,])(\d+(?:,\d{3})*(?:\.\d+)?)\s+[A-Za-z]+[,;]?\s*\(?\s*"
+    r"(?:not|rather\s+than|instead\s+of)\s+(\d+(?:\.\d+)?)(?!\w|\.\d)"
+)
 
 
 def check_paired(text: str, ev: Evidence) -> list[Claim]:

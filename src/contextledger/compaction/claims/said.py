@@ -62,7 +62,13 @@ from .reading import (
     without_clauses,
 )
 from .roles import bound_as_said
-from .translated import chosen_over_earlier, corrected_to, stance_unread
+from .translated import (
+    chosen_over_earlier,
+    corrected_in_other_words,
+    corrected_to,
+    correction_order,
+    stance_unread,
+)
 from .values import dates_in, figures
 
 # Verbs that say the assistant originated a rule or a plan (not that it agreed to one).
@@ -522,6 +528,36 @@ def _unread_support(part: str, against: bool, said: Sequence[str]) -> str | None
     )
 
 
+def _unread_and_never_acted_on(
+    part: str, against: bool, said: Sequence[str], ev: Evidence
+) -> str | None:
+    """Why ``part`` cannot stand on ``said``: it says a command or path the user named is
+    to be, or may be, acted on ("Run `helm uninstall influxdb` once the copy is done.",
+    "You may edit `seeds/fixtures/legacy.json`."), every user sentence it traces to is in
+    words whose stance no reader here holds (Latin letters too: "Inoiz ez exekutatu `X`."),
+    and nothing of the record shows it is to be done: no call ran, wrote or named it, and
+    no assistant turn named it. A "never" and an "always" there are equally like the
+    user's words; the record's acts are what tells them apart, in any language."""
+    if not said or against or lex.restricts(part) or not asserts_polarity(part):
+        return None
+    named = [c.strip() for c in _CODE_SPAN.findall(part) if c.strip()]
+    if not named or not all(stance_unread(t) for t in said):
+        return None
+    calls = ev.derive("call_arguments", lambda: "\0".join(c.arguments for c, _ in ev.answered))
+    shown = (
+        ev.ran(x) or ev.wrote(x) or x in calls or any(x in a for a in ev.assistant) for x in named
+    )
+    if any(shown):
+        return None
+    return (
+        "the user's words on it are not read here and no call or assistant turn shows it is "
+        f"to be done: {quote(said[0])}"
+    )
+
+
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+
+
 # Modifier letters written inside Latin words ("ʻOua", "ngāueʻaki": Tongan's, Hawaiian's
 # glottal stop): of no script of their own, they make no word unread
 _MODIFIER_LETTER = re.compile(r"[\u02b0-\u02ff]")
@@ -759,6 +795,12 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             good = _paraphrased_but_manner(part, ev)
         if not good:  # "The user corrected the earlier choice to X." for "… ne Y, X …"
             good = [i for i, u in enumerate(index.units) if corrected_to(text, u.text, ev.dialogue)]
+        if not good:  # "… 21 days, not 14." for "… 21 egunetan …, ez 14.": its values, in order
+            good = [
+                i
+                for i, u in enumerate(index.units)
+                if corrected_in_other_words(part, u.text, ev.dialogue)
+            ]
         if not good:
             translated = _translated(part, ev, against)
             unread = _unread_support(part, against, [translated] if translated else [])
@@ -779,8 +821,14 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             return [Claim(kind, text, why)]
         # (read before the turns give way to their sentences: "… 400. Do not exceed it.")
         traced = [index.units[i].text for i in good]
-        why_not = _unread_support(part, against, traced) or _permits_what_is_limited(
-            part, against, traced
+        if all(correction_order(part, t, ev.dialogue) is False for t in traced):
+            # "14 days, not 21" for "… 21 …, ez 14." after "14 days": the value the record
+            # had is the one a correction replaces, whatever words deny it
+            return [Claim(kind, text, f"the correction turned around: {quote(traced[0])}")]
+        why_not = (
+            _unread_support(part, against, traced)
+            or _permits_what_is_limited(part, against, traced)
+            or _unread_and_never_acted_on(part, against, traced, ev)
         )
         if why_not:
             return [Claim(kind, text, why_not)]
@@ -834,6 +882,10 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             chosen_over_earlier(part, index.units[i].text, ev.dialogue) for i in good
         ):
             kept = good  # "Use A instead of B" for a correction replacing B, in words not read
+        if not kept and any(
+            corrected_in_other_words(part, index.units[i].text, ev.dialogue) for i in good
+        ):
+            kept = good  # "… 21 days, not 14." for "… 21 egunetan …, ez 14.": its "ez" not read
         if not kept:  # "… without downtime": a manner the user named in words not read
             kept = _paraphrased_but_manner(part, ev)
         before = kept

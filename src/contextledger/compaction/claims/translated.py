@@ -59,7 +59,9 @@ __all__ = [
     "carried",
     "chose_rejected",
     "contradicted",
+    "corrected_in_other_words",
     "corrected_to",
+    "correction_order",
     "english_turn",
     "forbidden_asked",
     "forbidden_made_rule",
@@ -467,6 +469,15 @@ def stance_unread(said: str) -> bool:
 _SHORT_WORD = re.compile(r"(?<![^\W\d_])[^\W\d_]{1,2}(?![^\W\d_])")
 
 
+def _before_said(said: str, dialogue: Sequence[tuple[str, str]]) -> str | None:
+    """The turns of ``dialogue`` (role and text, in order) before the first user turn
+    holding ``said``, joined and casefolded; None when no user turn holds it."""
+    at = next(
+        (i for i, (role, text) in enumerate(dialogue) if role == "user" and said in text), None
+    )
+    return None if at is None else " ".join(text for _, text in dialogue[:at]).casefold()
+
+
 def chosen_over_earlier(claim: str, said: str, dialogue: Sequence[tuple[str, str]]) -> bool:
     """Whether ``claim``'s choice ("Use Redis instead of Memcached.") is the correction
     ``said`` makes in words whose denials no reader here holds ("Kāo, whakamahia te
@@ -476,12 +487,9 @@ def chosen_over_earlier(claim: str, said: str, dialogue: Sequence[tuple[str, str
     same choice the other way round keeps what was there and stays unsupported."""
     if not stance_unread(said):
         return False
-    at = next(
-        (i for i, (role, text) in enumerate(dialogue) if role == "user" and said in text), None
-    )
-    if at is None:
+    earlier = _before_said(said, dialogue)
+    if earlier is None:
         return False
-    earlier = " ".join(text for _, text in dialogue[:at]).casefold()
     folded = said.casefold()
     return any(
         _holds(folded, kept)
@@ -505,15 +513,78 @@ def corrected_to(claim: str, said: str, dialogue: Sequence[tuple[str, str]]) -> 
     if told is None or denial(bare) or denies_unread(bare):
         return False
     kept = _anchors(claim)
-    at = next(
-        (i for i, (role, text) in enumerate(dialogue) if role == "user" and said in text), None
-    )
-    if at is None or len(kept) != 1 or not kept <= _anchors(said):
+    earlier = _before_said(said, dialogue)
+    if earlier is None or len(kept) != 1 or not kept <= _anchors(said):
         return False
-    earlier = " ".join(text for _, text in dialogue[:at]).casefold()
     (new,) = kept
     others = _anchors(said) - kept
     return not _holds(earlier, new) and any(_holds(earlier, old) for old in others)
+
+
+def correction_order(claim: str, said: str, dialogue: Sequence[tuple[str, str]]) -> bool | None:
+    """Whether the correction ``claim`` tells ("Germination is measured over 21 days, not
+    14.") goes the way the record went, read by when each value came in, whatever words
+    ``said`` (the user's sentence) denies with: True when the turns before ``said`` named
+    every value the claim sets aside and none it keeps, False when the other way round
+    ("14 days, not 21" for "… 21 egunetan …, ez 14."), None when the claim sets nothing
+    aside or ``said`` does not name both (nothing to read the order by)."""
+    replaced = _replaced_values(claim)
+    kept = _values(claim) - replaced
+    folded = said.casefold()
+    if not replaced or not kept or not all(_holds(folded, v) for v in replaced | kept):
+        return None
+    earlier = _before_said(said, dialogue)
+    if earlier is None:
+        return None
+    named_before = {v for v in replaced | kept if _holds(earlier, v)}
+    if replaced <= named_before and not kept & named_before:
+        return True
+    if kept <= named_before and not replaced & named_before:
+        return False
+    return None
+
+
+def _correction_reversed(claim: str, about: Sequence[str], ev: Evidence) -> bool:
+    """Whether every user clause ``about`` the claim holds its correction otherwise: the
+    other way round ("14 days, not 21" for "… 21 egunetan …, ez 14." after "14 days"), or
+    the kept value in a unit neither the user's clause nor the value it replaces had ("21
+    weeks, not 14")."""
+    return bool(about) and all(
+        correction_order(claim, p, ev.dialogue) is False
+        or (correction_order(claim, p, ev.dialogue) and not _unit_kept(claim, p, ev.dialogue))
+        for p in about
+    )
+
+
+def corrected_in_other_words(claim: str, said: str, dialogue: Sequence[tuple[str, str]]) -> bool:
+    """Whether ``claim``, a correction told in another language than the user's ``said``
+    ("Germination is measured over 21 days, not 14." for "Ernetzea 21 egunetan neurtzen
+    da, ez 14."), is what ``said`` says as far as its checkable content goes: every anchor
+    of the claim is in ``said``, the values go the way the record went (see
+    :func:`correction_order`), the unit is kept (see :func:`_unit_kept`), and the claim
+    denies nothing besides the value it sets aside. The words around are not compared:
+    the English words need not be in a Basque turn."""
+    if not _other_language(claim, said) or correction_order(claim, said, dialogue) is not True:
+        return False
+    if _denies(_unreplaced(claim, _replaced_values(claim))):
+        return False
+    folded = said.casefold()
+    return all(_holds(folded, a.casefold()) for a in _anchors(claim)) and _unit_kept(
+        claim, said, dialogue
+    )
+
+
+def _unit_kept(claim: str, said: str, dialogue: Sequence[tuple[str, str]]) -> bool:
+    """Whether each unit ``claim``, a correction of ``said``, gives a value it keeps is the
+    unit ``said`` gives it, or the one the turns before gave the value it replaces ("21
+    days, not 14" after "14 days"; "21 weeks, not 14" there is not)."""
+    replaced = _replaced_values(claim)
+    before = measures(_before_said(said, dialogue) or "")
+    theirs = measures(said)
+    return all(
+        not dim or (n, dim, unit) in theirs or any((m, dim, unit) in before for m in replaced)
+        for n, dim, unit in measures(_unreplaced(claim, replaced))
+    )
 
 
 _SHORT_RULE = 6  # words of its own, besides what it names
@@ -911,6 +982,8 @@ def contradicted(claim: str, ev: Evidence) -> list[Claim]:
         # 1400m, not 1200m …"), though too few of its words tell on their own (R31-V12)
         english = [t for t in ev.user_turns if english_turn(t)]
         about = [p for p in about if not any(p in t for t in english)]
+    if _correction_reversed(claim, about, ev):
+        return [Claim("constraint", claim, f"the correction turned around: {quote(about[0])}")]
     # (each clause read as the ban it states too: "Leave migrations/ untouched." is "Do not
     # modify migrations/.")
     if not about or any(
@@ -919,6 +992,7 @@ def contradicted(claim: str, ev: Evidence) -> list[Claim]:
         or _differs(_manner_unread(claim, p), p) is None
         or chosen_over_earlier(claim, p, ev.dialogue)
         or corrected_to(claim, p, ev.dialogue)
+        or corrected_in_other_words(claim, p, ev.dialogue)
         for p in about
     ):
         return []
@@ -992,9 +1066,12 @@ def without_translated(text: str, found: list[Claim], ev: Evidence) -> list[Clai
         return found  # (reading the turns again costs more than every other check here)
     several = _several(text)  # (clauses from two sentences of one turn)
     by = {
-        "user": carried(text, ev.user)
-        or (several and carried(text, ev.user_turns))
-        or _obligation_restated(text, ev.user),
+        "user": (
+            carried(text, ev.user)
+            or (several and carried(text, ev.user_turns))
+            or _obligation_restated(text, ev.user)
+        )
+        and not _correction_reversed(text, _same_subject_clauses(text, ev.user), ev),
         "assistant": carried(text, ev.assistant),
     }
     return [c for c in found if not _excused(c, text, by)]
