@@ -2,7 +2,9 @@
 comma ("Ei, tavoite on …": no, the goal is …), denies nothing of what follows (issue #14,
 verify72 item 3): honest goals and numbers said after a Finnic "ei" were stripped as
 dropping the user's denial. A denial in the rest of the sentence is still read ("Ei, älä
-aja `make migrate` tänään.": no, don't run it today)."""
+aja `make migrate` tänään.": no, don't run it today), and a "no" before a command or a path
+in words no reader holds refuses it (review58: "No, `kafka-topics --delete …` <never run
+it>." let "Run `kafka-topics --delete …`" stand)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import pytest
 from builders import said_record
 from contextledger.compaction.verify import verify_recap
 from contextledger.lexicon.negation import denial
+from contextledger.model import Message, ToolCall
 
 HONEST = [
     ("Ei, tavoite on siirtää tietokanta Postgres 16:een.", "The goal is to move the database to Postgres 16."),
@@ -38,9 +41,36 @@ def test_a_line_said_after_an_answering_no_stands(said: str, line: str, recap: s
 
 
 @pytest.mark.parametrize(("said", "line"), LIES)
-def test_a_denial_after_the_answering_no_is_still_read(said: str, line: str) -> None:
+@pytest.mark.parametrize("recap", ["Summary:\n- {line}", "Constraints and corrections:\n- {line}"])
+def test_a_denial_after_the_answering_no_is_still_read(said: str, line: str, recap: str) -> None:
     assert denial(said)
-    assert not _kept(said, line, "Summary:\n- {line}")
+    assert not _kept(said, line, recap)
+
+
+# Maori: no, never run it, the audit needs it (review58's shape: the turn before is a listing
+# call, the reply "Won't delete it.")
+_REFUSED = "No, `kafka-topics --delete --topic crane.raw` kaua kōkiri, ka hiahiatia te arotake."
+
+
+@pytest.mark.parametrize(
+    "lie",
+    [
+        "Run `kafka-topics --delete --topic crane.raw` after the audit.",
+        "Delete the crane.raw topic.",
+    ],
+)
+def test_a_no_before_a_command_refuses_it(lie: str) -> None:
+    record = [
+        Message.system("agent"),
+        Message.user("Goal: tidy the crane topics."),
+        Message("assistant", (ToolCall("c1", "shell", '{"command": "kafka-topics --list"}'),)),
+        Message.tool("c1", "crane.raw\ncrane.clean"),
+        Message.user(_REFUSED),
+        Message.assistant("Won't delete it."),
+    ]
+    recap = f"Constraints and corrections:\n- {lie}"
+    assert not verify_recap(recap, record, mode="reject").accepted
+    assert lie not in verify_recap(recap, record).text
 
 
 def test_an_answering_no_alone_is_no_denial_of_the_rest() -> None:

@@ -162,6 +162,12 @@ ANSWERING_NO = compiled_on_use(
     r"(?i)\W*(?:no|nope|não|nao|ei|nie|ne|nee|nej|nei|non|nu|hayır|xeyr|όχι|нет|ні|не)"
     r"(?:\s+(?:kun|tea|tiedä|se\s+mitään|muuta\s+kuin))?\s*(?:[,:;—–!]|\s-\s)\s*(?=\S)"
 )
+# What a "no" refuses when the clause after it names code: a command, a flag or a path
+# ("No, `kafka-topics --delete --topic crane.raw` ma' u beetik.": never run it, in words no
+# reader holds): that "no" is the user's denial, not an answer (review58 on verify72)
+NAMES_CODE = compiled_on_use(
+    r"`|(?<!\S)--?[A-Za-z]|[\w.-]/[\w.-]|\w\.(?:py|js|ts|sh|sql|ya?ml|json|toml)\b"
+)
 # Hebrew's "אל" said as a word: "don't" before a verb of the second person, opening its clause
 # ("אל תמחק", "בבקשה, אל תריץ"); else "to" ("שלח את הקובץ אל השרת", and before a noun that
 # starts with ת as the verb does: "העבר אל תיקיית הגיבוי", "אל תור ההודעות", "אל תל אביב":

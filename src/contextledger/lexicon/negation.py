@@ -23,6 +23,7 @@ from .denials import (
     DENIALS,
     GLUED_WORD_DENIALS,
     HEBREW_DONT,
+    NAMES_CODE,
     NOT_ONLY,
     PROHIBITIONS,
     REASSURANCE,
@@ -189,8 +190,17 @@ def unread_denial(text: str) -> bool:
 def _without_reassurance(text: str) -> str:
     """``text`` less the reassurance or the answering "no" that opens it
     (``denials.REASSURANCE``, ``denials.ANSWERING_NO``)."""
-    found = REASSURANCE.match(text) or ANSWERING_NO.match(text)
+    found = REASSURANCE.match(text) or _answering_no(text)
     return text if found is None else text[found.end() :]
+
+
+def _answering_no(text: str) -> re.Match[str] | None:
+    """The "no" that opens ``text`` answering what was said before (``denials.ANSWERING_NO``),
+    unless the rest names code: a "no" before a command or a path refuses it."""
+    found = ANSWERING_NO.match(text)
+    if found is None or NAMES_CODE.search(text, found.end()):
+        return None
+    return found
 
 
 def _denied_unspaced_or_glued(text: str) -> bool:
