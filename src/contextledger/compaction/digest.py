@@ -166,6 +166,7 @@ from .rules import (
     pasted_rules,
     personal_aside,
     pinned_versions,
+    pins_by_shape,
     replaces_said_value,
     revoked_later,
     running_talk,
@@ -693,7 +694,9 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
     if goal is None:
         return None
     opening = _opens(goal, messages) or goal is turns[0]
-    if not _all_rules(goal, opening=opening) or (opening and _set_to_work(messages, at[id(goal)])):
+    if not _all_rules(goal, opening=opening) or (
+        opening and (_set_to_work(messages, at[id(goal)]) or _pin_taken_as_work(goal, messages))
+    ):
         return goal
     at_goal = turns.index(goal)
     earlier = [
@@ -712,12 +715,58 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
     # opening turn, a target said as a limit — "Make the page load in under 2 seconds." —
     # stays the goal: R34-G1)
     # (nor what a CI bot posted: "❌ Pipeline #48100 failed for main")
+    # (nor a turn said once the assistant was at work on the opening, nor a short turn giving
+    # a value, "EPSG:32645 <words>.": the opening said the task, read as a rule by its shape
+    # only, a tool beside its version then a clause: R58 review finding 1)
+    working = next(
+        (k for k, m in enumerate(messages) if k > at[id(goal)] and m.tool_calls), len(messages)
+    )
     later = (
         m
         for m in turns[at_goal + 1 :]
-        if is_substantive(without_code(m.text)) and not posted_failures(m.text)
+        if at[id(m)] < working
+        and is_substantive(without_code(m.text))
+        and not posted_failures(m.text)
+        and not _gives_a_value_only(m.text)
     )
     return next((m for m in later if not _all_rules(m) and not _asks_anything(m)), goal)
+
+
+# the most words of a reply that only acknowledges: "OK.", "Noted.", "Got it, thanks."
+_ACK_WORDS = 3
+
+
+def _pin_taken_as_work(turn: Message, messages: Sequence[Message]) -> bool:
+    """Whether an opening turn read as rules only by a pin's shape (a tool beside its
+    version, then a clause: "<title>: drone orthophoto OpenDroneMap 3.5-<ending> <words>,
+    <words>.") was answered in more words than an acknowledgement, asking nothing ("Starting
+    the ODM pipeline config."): the assistant took it as the task (R58 review finding 1)."""
+    said = sentences(without_code(turn.text))
+    if not all(pins_by_shape(s) for s in said if is_rule(s)):
+        return False
+    k = next(k for k, m in enumerate(messages) if m is turn)
+    reply = next((m for m in messages[k + 1 :] if m.role != "system"), None)
+    return (
+        reply is not None
+        and reply.role == "assistant"
+        and word_count(reply.text) > _ACK_WORDS
+        and not asks(reply.text.strip())
+    )
+
+
+# the most words of a turn that only gives a value: "EPSG:32645 please.", "Port 8443, then."
+_VALUE_TURN_WORDS = 4
+_VALUE = re.compile(r"\S*\d\S*")
+
+
+def _gives_a_value_only(text: str) -> bool:
+    """A short turn that gives a value (a number, a code, an id) and says little else, asking
+    for nothing by its words: never the task, in any language ("EPSG:32645 ӄусь кʼоть.";
+    not "Upgrade Node to 20.1.")."""
+    said = without_code(text).strip()
+    return (
+        word_count(said) <= _VALUE_TURN_WORDS and bool(_VALUE.search(said)) and not is_request(said)
+    )
 
 
 def goal_answer(messages: Sequence[Message], goal: Message | None) -> Message | None:

@@ -1307,7 +1307,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
                 waiting = list(range(len(requests), len(requests) + len(unread[1])))
                 requests += [(unread[0], s, False) for s in unread[1]]
             unread = None
-            if waiting and _PUT_OFF.search(first) and not _DONE.search(first):
+            if waiting and _PUT_OFF.search(first) and not _done_now(first):
                 for k in waiting:
                     if not _goes_back_to_work(requests[k][1], first, messages[:i]):
                         requests[k] = (requests[k][0], requests[k][1], True)
@@ -1530,10 +1530,27 @@ def _names_new_work(
     said = " ".join(told)
     if names_something(said) and not code_names(said):
         return True  # (a channel, a handle, a number: "#release-notes", "@kim")
-    worked = _topic(" ".join(_work_text(before)))
+    worked_on = " ".join(_work_text(before))
+    worked = _topic(worked_on)
     names = code_names(said) | _topic(" ".join(_CAPITALS.findall(said)))
     used = _topic(said) & _topic(" ".join(_work_text(record)))
-    return bool((names | used) - worked)
+    if (names | used) - worked:
+        return True
+    # (a word's stem glued to another language's ending or particle: "merge-atzen",
+    # "na-merge", "di-merge" and the reply's "merged" share "merg": recap73's leftover)
+    shared = _prefixes(said) & _prefixes(" ".join(_work_text(record)))
+    return bool(shared - _prefixes(worked_on))
+
+
+# the letters two forms of one word share at least ("merge-atzen", "merged")
+_PREFIX_LETTERS = 4
+_WORD_PART = re.compile(r"[^\W\d_]{4,}")
+
+
+def _prefixes(text: str) -> set[str]:
+    """The first letters of each content word of ``text`` and of each part of a word
+    joined by a hyphen or an apostrophe ("na-merge": merg)."""
+    return {part[:_PREFIX_LETTERS] for word in keywords(text) for part in _WORD_PART.findall(word)}
 
 
 # a word written in capitals names a thing in any Latin script ("README", "CHANGELOG")
@@ -1604,9 +1621,17 @@ def _takes_on(reply: str) -> bool:
     yet: it puts it off ("Will do once the tests pass.") or only promises it ("Sure, I'll
     do that."). A user's turn in words not read here is a request by that answer."""
     first = " ".join(sentences(reply)[:2])
-    if _DONE.search(first) or _COMPLIES.search(first):
+    if _done_now(first) or _COMPLIES.search(first):
         return False
     return bool(_PUT_OFF.search(first)) or only_promises(reply)
+
+
+def _done_now(reply: str) -> bool:
+    """Whether ``reply`` reports something done before any words that put work off: "Done,
+    I'll add tests later." does; "I'll do that once the mosaic is done." does not (what is
+    done there is the condition the work waits for)."""
+    put_off = _PUT_OFF.search(reply)
+    return bool(_DONE.search(reply[: put_off.start()] if put_off else reply))
 
 
 # A reminder the user asks for ("remind me to file the insurance claim before friday"): it
