@@ -70,3 +70,37 @@ def test_small_talk_the_assistant_passed_by_with_calls_only_is_not_open(said: st
 )
 def test_a_question_on_the_work_passed_by_with_calls_only_stays_open(said: str) -> None:
     assert said in _open_after(said, _WORKS_ON)
+
+
+_VIEWER_PUT_OFF = Message.assistant("I'll embed the Mirador viewer after the date fix is merged.")
+_VIEWER_WRITTEN = [
+    *call_and_result(
+        "c31",
+        "write_file",
+        {"path": "web/mirador/index.html", "content": "<div id='viewer'></div>"},
+        "wrote 1 file",
+        31,
+    ),
+    Message.assistant("The Mirador viewer is embedded in web/mirador/index.html."),
+]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Na vipi kuhusu kitazamaji cha Mirador kwenye ukurasa wa wavuti?",  # Swahili
+        "O kaip dėl Mirador peržiūros programos tinklalapyje?",  # Lithuanian
+        "What about the Mirador viewer on the web page?",
+    ],
+)
+def test_a_question_put_off_is_closed_once_a_call_does_the_work_the_reply_named(said: str) -> None:
+    # (what about the Mirador viewer on the web page?) - review58: put off by naming its
+    # work, then done by a write naming it, it stayed an Open request
+    assert said not in _open_after(said, [_VIEWER_PUT_OFF, *_VIEWER_WRITTEN])
+    assert said in _open_after(said, [_VIEWER_PUT_OFF])
+
+
+def test_a_put_off_question_stays_open_when_later_calls_touch_only_the_work_under_way() -> None:
+    said = "Could you also check how the tax module rounds?"
+    reply = Message.assistant("I'll look at the tax module after the date fix is merged.")
+    assert said in _open_after(said, [reply, *_WORKS_ON])

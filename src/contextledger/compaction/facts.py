@@ -1283,9 +1283,14 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
     promised: list[int] = []
     # the newest user turn when no sentence of it read as a request: the reply tells
     unread: tuple[int, list[str]] | None = None
+    # requests a reply put off by naming their work: the words it named them by, until a
+    # call works on them ("I'll embed the viewer after the tiles." then web/viewer/ written)
+    put_off_to: dict[int, set[str]] = {}
     for i, m in enumerate(messages):
         if m.tool_calls:
             promised = [k for k in promised if not _starts_on(requests[k][1], m.tool_calls)]
+            if any(put_off_to.values()):
+                _take_up_put_off(requests, put_off_to, m.tool_calls)
             if not m.text.strip():  # (went on working, saying nothing to the user's turn)
                 answered.update(
                     k
@@ -1311,6 +1316,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
                 for k in waiting:
                     if not _goes_back_to_work(requests[k][1], first, messages[:i]):
                         requests[k] = (requests[k][0], requests[k][1], True)
+                        put_off_to[k] = _work_put_off(first, _work_topic(messages[:i]))
             elif waiting and not m.tool_calls and only_promises(m.text):
                 promised = [*waiting]
             answered.update(waiting)
@@ -1393,6 +1399,42 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
     return out
 
 
+def _take_up_put_off(
+    requests: list[tuple[int, str, bool]],
+    put_off_to: dict[int, set[str]],
+    calls: Sequence[ToolCall],
+) -> None:
+    """Close the put-off requests whose work ``calls`` take up: a call naming a word the put-off
+    reply named the work by, which the record had not named before it (the put-off work done
+    or under way, in whatever language the user asked for it: review58's Mirador viewer)."""
+    worked_on = _topic(" ".join(c.arguments for c in calls))
+    for k, named in list(put_off_to.items()):
+        if named & worked_on:
+            requests[k] = (requests[k][0], requests[k][1], False)
+            del put_off_to[k]
+
+
+def _work_put_off(reply: str, worked: set[str]) -> set[str]:
+    """The words a reply that puts work off names that work by, new to the record (``worked``):
+    those said before the words that put it off ("I'll embed the viewer | after the tiles
+    work."), else those after them ("Later | I'll add the retry wrapper."); none when it
+    points back to the work told before. Not the condition's words, nor a contraction's."""
+    put_off = _PUT_OFF.search(reply)
+    if put_off is None or _POINTS_BACK.search(reply):
+        return set()
+    for part in (reply[: put_off.start()], reply[put_off.end() :]):
+        named = {w for w in _topic(part) - worked if "'" not in w}
+        if named:
+            return named
+    return set()
+
+
+def _work_topic(messages: Sequence[Message]) -> set[str]:
+    """The topic of the assistant's words and calls in ``messages``, the words that put work
+    off left out ("get back to" said before is no work)."""
+    return _topic(_PUT_OFF.sub(" ", " ".join(_work_text(messages))))
+
+
 def _goes_back_to_work(asked: str, reply: str, before: Sequence[Message]) -> bool:
     """Whether a ``reply`` that puts work off ("Sure, I'll get back to the rounding fix.")
     only goes back to the work under way (``before``: the record up to it) after a user's
@@ -1402,7 +1444,7 @@ def _goes_back_to_work(asked: str, reply: str, before: Sequence[Message]) -> boo
     if not _asks_for_nothing(asked) or _TO_THE_USER.search(reply):
         return False  # (the reply takes the turn on: "Will do once the tests pass.")
     # (the words that put work off are no work: "get back to" said before is no "back")
-    worked = _topic(_PUT_OFF.sub(" ", " ".join(_work_text(before))))
+    worked = _work_topic(before)
     resumed = _topic(_PUT_OFF.sub(" ", reply))
     said = sentences(reply)
     put_off = next((k for k, x in enumerate(said) if _PUT_OFF.search(x)), 0)
@@ -1431,8 +1473,15 @@ def _puts_off_new_work(put_off: str, worked: set[str]) -> bool:
     by pointing back ("I'll get back to it after lunch.": "it" is the work told before):
     then it puts off what the user just asked, in whatever language they asked it, and does
     not go back to the work under way."""
-    named = _topic(_PUT_OFF.sub(" ", put_off)) - worked
-    return not _POINTS_BACK.search(put_off) and len(named) >= _NEW_WORK_WORDS
+    return len(_new_work_named(put_off, worked)) >= _NEW_WORK_WORDS
+
+
+def _new_work_named(put_off: str, worked: set[str]) -> set[str]:
+    """The words of the reply's sentence ``put_off`` naming work the record had not named
+    (``worked``), none when it points back to the work told before."""
+    if _POINTS_BACK.search(put_off):
+        return set()
+    return _topic(_PUT_OFF.sub(" ", put_off)) - worked
 
 
 def _small_talk(asked: str, before: Sequence[Message]) -> bool:
