@@ -1553,7 +1553,7 @@ def _fill_rules(
             # CI is slow)"; filed with the user's whole words)
             core = without_check_back(s)
             then = turn[k + 1] if k + 1 < len(turn) else ""
-            told_as_two = _told_as_two(core, then, record, told, messages)
+            told_as_two = _told_as_two(core, then, record, told, work)
             if lifted is not None:  # said beside the rule it lifts, never cut before it
                 item = clip(s, 300)
                 if item not in rules:
@@ -1593,19 +1593,19 @@ def _fill_rules(
                         core,
                         record[: max(record.find(s), 0)],
                         told[: max(told.find(s), 0)],
-                        _answer_to(s, messages),
+                        _answer_to(s, work),
                     )
                     or sets_two_phrases(core, told[: max(told.find(s), 0)])
                     or answers_with_another_value(core, work.before(s, answered=True))
                     or sets_anew_a_value_the_work_set(core, work.before(s))
                     or told_as_two
-                    or _swapped_and_taken_up(core, messages, record, told)
-                    or _taken_up_instead(core, messages, told)
-                    or _pin_kept(core, messages, record[: max(record.find(s), 0)])
-                    or _pin_written_after(core, messages)
-                    or _labelled_owner_worked_on(core, messages)
-                    or _short_owner_worked_on(core, messages)
-                    or _owner_noted(core, messages)
+                    or _swapped_and_taken_up(core, work, record, told)
+                    or _taken_up_instead(core, work, told)
+                    or _pin_kept(core, work, record[: max(record.find(s), 0)])
+                    or _pin_written_after(core, work)
+                    or _labelled_owner_worked_on(core, work)
+                    or _short_owner_worked_on(core, work)
+                    or _owner_noted(core, work)
                     or s in kept
                     or core in kept
                     or not kept.isdisjoint(sentences(s))  # (a short turn, read as one statement)
@@ -1628,9 +1628,7 @@ def _fill_rules(
     return leave
 
 
-def _told_as_two(
-    sentence: str, then: str, record: str, told: str, messages: Sequence[Message]
-) -> bool:
+def _told_as_two(sentence: str, then: str, record: str, told: str, work: _Work) -> bool:
     """A correction told as two short sentences, the old value set aside in one and the new
     taken up in the next ("Python 3.10 гьечӀо. Python 3.12.7 хьвагьа."): read as the one
     sentence a clause break would make of them (:func:`.rules.sets_one_of_two`,
@@ -1646,13 +1644,11 @@ def _told_as_two(
     joined = f"{told_apart[0].rstrip(' .!。')}; {second}"
     before = told[: max(told.find(sentence), 0)]
     return sets_one_of_two(
-        joined, record[: max(record.find(sentence), 0)], before, _answer_to(sentence, messages)
+        joined, record[: max(record.find(sentence), 0)], before, _answer_to(sentence, work)
     ) or sets_two_phrases(joined, before)
 
 
-def _swapped_and_taken_up(
-    sentence: str, messages: Sequence[Message], record: str, told: str
-) -> bool:
+def _swapped_and_taken_up(sentence: str, work: _Work, record: str, told: str) -> bool:
     """A correction of a tool's name in small letters (:func:`.rules.names_swapped_in`)
     that the assistant took up: a new name it set named again after it, in its words or a
     call ("Ehara i te gzip, whakamahia te zstd taumata 9." then `zstd -9 out.csv`)."""
@@ -1662,27 +1658,19 @@ def _swapped_and_taken_up(
         return False
     after = [
         text
-        for m in _after_said(sentence, messages)
+        for m in work.after(sentence)
         if m.role != "user"
         for text in (m.text, *(c.arguments for c in m.tool_calls))
     ]
     return any(whole_token(text, name) for text in after for name in new)
 
 
-def _after_said(sentence: str, messages: Sequence[Message]) -> Sequence[Message]:
-    """The messages after the user's turn that said ``sentence`` (none when no turn did)."""
-    said = next(
-        (k for k, m in enumerate(messages) if m.role == "user" and sentence in m.text), None
-    )
-    return () if said is None else messages[said + 1 :]
-
-
-def _answer_to(sentence: str, messages: Sequence[Message]) -> str:
+def _answer_to(sentence: str, work: _Work) -> str:
     """What the assistant said and the calls it made after the user's turn that said
     ``sentence``, until the user spoke again: its answer."""
     return "\n".join(
         text
-        for m in takewhile(lambda m: m.role != "user", _after_said(sentence, messages))
+        for m in takewhile(lambda m: m.role != "user", work.after(sentence))
         for text in (m.text, *(c.arguments for c in m.tool_calls))
     )
 
@@ -1690,10 +1678,14 @@ def _answer_to(sentence: str, messages: Sequence[Message]) -> str:
 class _Work:
     """What the work said - the assistant's words, its calls' arguments and their output -
     read once for a record: what it said before a user's turn, and since the user spoke
-    last (what the turn answers)."""
+    last (what the turn answers); what came after the turn, and the calls made after it.
+    (Each of a long chat's sentences read the record again for these: quadratic.)"""
 
     def __init__(self, messages: Sequence[Message]) -> None:
-        self._messages = messages
+        self.messages = messages
+        self._calls: list[str] = []  # every call's arguments, casefolded, read on first ask
+        self._calls_at: list[int] = []  # how many calls messages before message k made
+        self._worked_on: str | None = None
         self._at: list[int] = []  # the work's characters said before message k
         self._since: list[int] = []  # ... before the user's turn ahead of message k
         self._turns: dict[str, int | None] = {}
@@ -1710,34 +1702,54 @@ class _Work:
             size += len(part)
         self._text = "".join(parts)
 
+    def _turn(self, sentence: str) -> int | None:
+        """Where the user's turn that said ``sentence`` is (None when no turn did)."""
+        if sentence not in self._turns:
+            self._turns[sentence] = next(
+                (k for k, m in enumerate(self.messages) if m.role == "user" and sentence in m.text),
+                None,
+            )
+        return self._turns[sentence]
+
     def before(self, sentence: str, *, answered: bool = False) -> str:
         """What the work said before the user's turn that said ``sentence`` ("" when no
         turn did); with ``answered``, only since the user spoke last."""
-        if sentence not in self._turns:
-            self._turns[sentence] = next(
-                (
-                    k
-                    for k, m in enumerate(self._messages)
-                    if m.role == "user" and sentence in m.text
-                ),
-                None,
-            )
-        k = self._turns[sentence]
+        k = self._turn(sentence)
         if k is None:
             return ""
         return self._text[self._since[k] if answered else 0 : self._at[k]]
 
+    def after(self, sentence: str) -> Sequence[Message]:
+        """The messages after the user's turn that said ``sentence`` (none when no turn
+        did)."""
+        k = self._turn(sentence)
+        return () if k is None else self.messages[k + 1 :]
 
-def _calls_after(sentence: str, messages: Sequence[Message]) -> list[str]:
-    """The arguments of the calls made after the user's turn that said ``sentence``, in
-    their order, casefolded."""
-    return [c.arguments.casefold() for m in _after_said(sentence, messages) for c in m.tool_calls]
+    def calls_after(self, sentence: str) -> list[str]:
+        """The arguments of the calls made after the user's turn that said ``sentence``, in
+        their order, casefolded."""
+        k = self._turn(sentence)
+        if k is None:
+            return []
+        if not self._calls_at:
+            for m in self.messages:
+                self._calls_at.append(len(self._calls))
+                self._calls += [c.arguments.casefold() for c in m.tool_calls]
+        return self._calls[self._calls_at[k + 1] :] if k + 1 < len(self.messages) else []
+
+    def worked_on(self) -> str:
+        """The arguments of every call, one a line, casefolded."""
+        if self._worked_on is None:
+            self._worked_on = "\n".join(
+                c.arguments for m in self.messages for c in m.tool_calls
+            ).casefold()
+        return self._worked_on
 
 
 _TAKEN_UP_CHARS = 3  # a value the next calls name: not a lone digit ("7" is in many a call)
 
 
-def _taken_up_instead(sentence: str, messages: Sequence[Message], told: str) -> bool:
+def _taken_up_instead(sentence: str, work: _Work, told: str) -> bool:
     """A value corrected though said only there ("Ku nga ri lz4, tirhisa brotli hi
     khwalithi 7.", "Node 18 no — Node 22.11.0.": :func:`.rules.swapped_values`) that the
     assistant replaced: the first later call naming a value of the new clause (``brotli -q
@@ -1750,7 +1762,7 @@ def _taken_up_instead(sentence: str, messages: Sequence[Message], told: str) -> 
     if not own_old or not own_new:
         return False
     first = next(
-        (a for a in _calls_after(sentence, messages) if any(_names_value(a, v) for v in own_new)),
+        (a for a in work.calls_after(sentence) if any(_names_value(a, v) for v in own_new)),
         None,
     )
     return first is not None and not any(_names_value(first, v) for v in old)
@@ -1761,7 +1773,7 @@ def _names_value(text: str, value: str) -> bool:
     return whole_token(text, value, r"(?<![\w.])", r"(?!\.?\w)")
 
 
-def _pin_kept(sentence: str, messages: Sequence[Message], before: str) -> bool:
+def _pin_kept(sentence: str, work: _Work, before: str) -> bool:
     """A package's version the user said beside its name (:func:`.rules.pinned_versions`):
     a pin, whether or not the assistant acted on it yet - unless the record used that
     version before (a status, a comparison of what ran: "psycopg 3.1.18 ran fine
@@ -1771,7 +1783,7 @@ def _pin_kept(sentence: str, messages: Sequence[Message], before: str) -> bool:
     pairs = pinned_versions(sentence)
     if not pairs:
         return False
-    calls = _calls_after(sentence, messages)
+    calls = work.calls_after(sentence)
     written = {
         name: [m.group(1) for a in calls for m in _written_versions(name).finditer(a)]
         for name, _ in pairs
@@ -1782,13 +1794,13 @@ def _pin_kept(sentence: str, messages: Sequence[Message], before: str) -> bool:
     return not _names_value(before, version) and not any(written.values())
 
 
-def _pin_written_after(sentence: str, messages: Sequence[Message]) -> bool:
+def _pin_written_after(sentence: str, work: _Work) -> bool:
     """A package and its version the user named in one clause, in whatever words
     (:func:`.rules.versions_named`: "Ka bar httpx a kan sigar 0.27.2 kawai."), that the
     first later call writing that package with a version wrote together (``pip install
     httpx==0.27.2``): a pin the assistant took up, not a number. A call that wrote another
     version first says what the user told was what had run."""
-    calls = _calls_after(sentence, messages)
+    calls = work.calls_after(sentence)
     for name, version in versions_named(sentence):
         first = next((m.group(1) for a in calls for m in _written_versions(name).finditer(a)), None)
         if first == version:
@@ -1810,7 +1822,7 @@ def _written_versions(name: str) -> re.Pattern[str]:
 _AREA_NAME = re.compile(r"[A-Za-z][\w./]*[\w/](?<=[\w./]{4})")
 
 
-def _owner_noted(sentence: str, messages: Sequence[Message]) -> bool:
+def _owner_noted(sentence: str, work: _Work) -> bool:
     """A person named once as the owner of an area (:func:`.rules.owner_area`) the record
     works on - a call's arguments name it, or another turn of the user's names it
     as a path or an identifier (``ls src/billing/`` before "src/billing/ mooy liggéeyu Awa
@@ -1821,8 +1833,8 @@ def _owner_noted(sentence: str, messages: Sequence[Message]) -> bool:
     area = owner_area(sentence)
     if not area or passes_on_words(sentence):
         return False  # (no owner: "This morning Maria Rossi wrote: src/printing/ works again.")
-    worked_on = "\n".join(c.arguments for m in messages for c in m.tool_calls).casefold()
-    told = "\n".join(m.text for m in messages if m.role == "user" and not m.tool_results)
+    worked_on = work.worked_on()
+    told = "\n".join(m.text for m in work.messages if m.role == "user" and not m.tool_results)
     elsewhere = told.replace(sentence, " ").casefold()
     # (a capitalised word opens the sentence, "This morning …", or names no area of code)
     named = [n.casefold() for n in _AREA_NAME.findall(area) if not n[0].isupper()]
@@ -1831,7 +1843,7 @@ def _owner_noted(sentence: str, messages: Sequence[Message]) -> bool:
         for w in named
     ) or any(_a_path_piece(worked_on, w.casefold()) for w in _AREA_NAME.findall(area)):
         return True
-    answer = list(takewhile(lambda m: m.role != "user", _after_said(sentence, messages)))
+    answer = list(takewhile(lambda m: m.role != "user", work.after(sentence)))
     # (a path in someone's care, a rule said after it: a standing rule though no call went
     # there yet - "Kagiso Sebego o tlhokomela src/payments/; mo botse pele." - unless the
     # assistant took it as news, "Good to hear.")
@@ -1846,7 +1858,7 @@ def _owner_noted(sentence: str, messages: Sequence[Message]) -> bool:
     return bool(answer) and not any(m.tool_calls for m in answer)
 
 
-def _labelled_owner_worked_on(sentence: str, messages: Sequence[Message]) -> bool:
+def _labelled_owner_worked_on(sentence: str, work: _Work) -> bool:
     """An owner named after their area as a label and a comma ("Deploy, Chidi Okeke na-ahụ
     maka ya.": :func:`.rules.owner_after_comma_label`) when the record's calls name that
     area - a story opening on a time ("Jiya, Musa Bello …") has a label no call names -
@@ -1854,14 +1866,14 @@ def _labelled_owner_worked_on(sentence: str, messages: Sequence[Message]) -> boo
     area = owner_after_comma_label(sentence).casefold()
     if not area:
         return False
-    worked_on = "\n".join(c.arguments for m in messages for c in m.tool_calls).casefold()
-    answer = takewhile(lambda m: m.role != "user", _after_said(sentence, messages))
+    worked_on = work.worked_on()
+    answer = takewhile(lambda m: m.role != "user", work.after(sentence))
     return whole_token(worked_on, area) and not any(
         TAKEN_AS_NEWS.match(m.text) for m in answer if m.role == "assistant"
     )
 
 
-def _short_owner_worked_on(sentence: str, messages: Sequence[Message]) -> bool:
+def _short_owner_worked_on(sentence: str, work: _Work) -> bool:
     """A person named by full name in a short sentence with an area the record's calls work
     on as a folder (:func:`.rules.areas_of_a_short_owner`: "Tom Okafor handles the billing
     part." and ``ruff check src/billing``; not "the" of a commit message), in any language:
@@ -1869,8 +1881,8 @@ def _short_owner_worked_on(sentence: str, messages: Sequence[Message]) -> bool:
     areas = areas_of_a_short_owner(sentence)
     if not areas:
         return False
-    worked_on = "\n".join(c.arguments for m in messages for c in m.tool_calls).casefold()
-    answer = takewhile(lambda m: m.role != "user", _after_said(sentence, messages))
+    worked_on = work.worked_on()
+    answer = takewhile(lambda m: m.role != "user", work.after(sentence))
     return any(_a_path_piece(worked_on, a) for a in areas) and not any(
         TAKEN_AS_NEWS.match(m.text) for m in answer if m.role == "assistant"
     )

@@ -24,7 +24,7 @@ from ..lexicon.common import SENTENCE_WORDS, SPACED_WORD_CHAR
 from ..lexicon.deferral import DEFERRED, WHEN_FREE
 from ..lexicon.deferral import WAITS_FOR as _WAITS_FOR
 from ..lexicon.done import DONE as _DONE
-from ..lexicon.done import code_names, reported_done
+from ..lexicon.done import code_names, named, reported_done
 from ..lexicon.done import keywords as keywords
 from ..lexicon.done import on_topic as _on_topic
 from ..lexicon.done import topic as _topic
@@ -1286,6 +1286,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
     # requests a reply put off by naming their work: the words it named them by, until a
     # call works on them ("I'll embed the viewer after the tiles." then web/viewer/ written)
     put_off_to: dict[int, set[str]] = {}
+    work = _WorkRead(messages)
     for i, m in enumerate(messages):
         if m.tool_calls:
             promised = [k for k in promised if not _starts_on(requests[k][1], m.tool_calls)]
@@ -1307,7 +1308,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
             if (
                 unread is not None
                 and _takes_on(m.text)
-                and _names_new_work(unread[1], messages[: unread[0]], messages)
+                and _names_new_work(unread[1], unread[0], work)
             ):
                 waiting = list(range(len(requests), len(requests) + len(unread[1])))
                 requests += [(unread[0], s, False) for s in unread[1]]
@@ -1408,8 +1409,8 @@ def _take_up_put_off(
     reply named the work by, which the record had not named before it (the put-off work done
     or under way, in whatever language the user asked for it: review58's Mirador viewer)."""
     worked_on = _topic(" ".join(c.arguments for c in calls))
-    for k, named in list(put_off_to.items()):
-        if named & worked_on:
+    for k, words in list(put_off_to.items()):
+        if words & worked_on:
             requests[k] = (requests[k][0], requests[k][1], False)
             del put_off_to[k]
 
@@ -1567,28 +1568,23 @@ def _unglued(names: Iterable[str]) -> set[str]:
     return {m.group(1) for n in names if (m := _GLUED_PATH.match(n))}
 
 
-def _names_new_work(
-    told: Sequence[str], before: Sequence[Message], record: Sequence[Message]
-) -> bool:
+def _names_new_work(told: Sequence[str], turn: int, work: _WorkRead) -> bool:
     """Whether a user's turn in words not read here names something to work on that the
-    assistant had not worked on yet (``before``: the record up to the turn): a name of code,
-    a channel or a handle, a word in capitals ("README"), or a word of the turn the
-    assistant's own words or calls use anywhere in ``record``. A reply that only promises
+    assistant had not worked on yet (before message ``turn`` of ``work``'s record): a name of
+    code, a channel or a handle, a word in capitals ("README"), or a word of the turn the
+    assistant's own words or calls use anywhere in the record. A reply that only promises
     ("On it.") takes such a turn on as new work; a turn naming nothing of the kind ("yes,
     I'm watching", said in any language) it only goes on from."""
     said = " ".join(told)
     if names_something(said) and not code_names(said):
         return True  # (a channel, a handle, a number: "#release-notes", "@kim")
-    worked_on = " ".join(_work_text(before))
-    worked = _topic(worked_on)
     names = code_names(said) | _topic(" ".join(_CAPITALS.findall(said)))
-    used = _topic(said) & _topic(" ".join(_work_text(record)))
-    if (names | used) - worked:
+    used = _topic(said) & work.topic()
+    if work.new_before(names | used, turn):
         return True
     # (a word's stem glued to another language's ending or particle: "merge-atzen",
     # "na-merge", "di-merge" and the reply's "merged" share "merg": recap73's leftover)
-    shared = _prefixes(said) & _prefixes(" ".join(_work_text(record)))
-    return bool(shared - _prefixes(worked_on))
+    return bool(work.new_prefixes_before(_prefixes(said), turn))
 
 
 # the letters two forms of one word share at least ("merge-atzen", "merged")
@@ -1600,6 +1596,61 @@ def _prefixes(text: str) -> set[str]:
     """The first letters of each content word of ``text`` and of each part of a word
     joined by a hyphen or an apostrophe ("na-merge": merg)."""
     return {part[:_PREFIX_LETTERS] for word in keywords(text) for part in _WORD_PART.findall(word)}
+
+
+class _WorkRead:
+    """The assistant's words and calls in a record (:func:`_work_text`), read once for all
+    its user turns: a turn asking what the work before it did not name reads only the
+    turn's words, not the record again (it was read once a turn: quadratic in long chats)."""
+
+    def __init__(self, messages: Sequence[Message]) -> None:
+        self._messages = messages
+        self._text = ""  # the work's texts joined by spaces, as _topic reads them
+        self._at: list[int] = []  # where in _text the work before message k ends
+        # each stem and name of code the work names, and the first message naming it
+        self._first: dict[str, int] = {}
+        # the first letters of each word the work says (_prefixes), and the first message
+        self._first_prefix: dict[str, int] = {}
+        self._topic: set[str] | None = None
+
+    def _read(self) -> None:
+        if self._at or not self._messages:
+            return
+        parts: list[str] = []
+        size = 0
+        for i, m in enumerate(self._messages):
+            self._at.append(max(size - 1, 0))  # (less the space after the last text)
+            for part in _work_text([m]):
+                parts.append(part)
+                size += len(part) + 1
+                for name in named(part):
+                    self._first.setdefault(name, i)
+                for prefix in _prefixes(part):
+                    self._first_prefix.setdefault(prefix, i)
+        self._at.append(max(size - 1, 0))
+        self._text = " ".join(parts)
+
+    def topic(self) -> set[str]:
+        """The topic of all the work's texts."""
+        if self._topic is None:
+            self._read()
+            self._topic = _topic(self._text)
+        return self._topic
+
+    def new_before(self, said: set[str], end: int) -> set[str]:
+        """Of ``said``, what the topic of the work before message ``end`` does not hold.
+        What the work named word by word (:func:`named`) is looked up; only a number or a
+        measure that no earlier text named so is read from the work's texts joined."""
+        self._read()
+        rest = {w for w in said if self._first.get(w, end) >= end}
+        return rest - _topic(self._text[: self._at[end]]) if rest else rest
+
+    def new_prefixes_before(self, prefixes: set[str], end: int) -> set[str]:
+        """Of ``prefixes`` (:func:`_prefixes`), those the work says somewhere in the record
+        but not before message ``end``."""
+        self._read()
+        first = self._first_prefix
+        return {p for p in prefixes if p in first and first[p] >= end}
 
 
 # a word written in capitals names a thing in any Latin script ("README", "CHANGELOG")

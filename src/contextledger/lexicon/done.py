@@ -128,7 +128,18 @@ def topic(text: str) -> set[str]:
     names said whole (:func:`code_names`), the numbers said (:func:`values`) and, marked
     (:func:`_measured_mark`), those said only as a measure (:func:`measures`)."""
     said = values(text)
-    return _stems(text) | code_names(text) | said | {_measured_mark(v) for v in measures(text)}
+    return named(text) | said | {_measured_mark(v) for v in measures(text)}
+
+
+def named(text: str) -> set[str]:
+    """The stems and names of code :func:`topic` reads in ``text``. They are read word by
+    word, so texts joined by spaces name together what each names alone; the numbers are
+    not (a name of code said in one text hides its digits in another).
+
+    >>> named("Bumped docs/a.md twice") == named("Bumped") | named("docs/a.md twice")
+    True
+    """
+    return _stems(text) | code_names(text)
 
 
 # A unit of a measure written after a number: time, size, rate, share ("5 seconds", "30s",
