@@ -592,6 +592,10 @@ def summary_lines(text: str) -> list[str]:
     ]
 
 
+# a version line naming what answered a call: the server, the API, a response header
+_ANSWERING_VERSION = compiled_on_use(r"(?i)(?:server|api|x-[\w-]*version)\b")
+
+
 def version_lines(text: str) -> list[str]:
     """The lines of a tool's output (its tail) that give a version by its key, with a digit
     in them.
@@ -600,15 +604,20 @@ def version_lines(text: str) -> list[str]:
     ['x-api-version: 2025-02-24']
     >>> version_lines("Server Version: v1.29.3"), version_lines("version: unknown")
     (['Server Version: v1.29.3'], [])
+    >>> version_lines("Client Version: v1.30.1\\nKustomize Version: v5.0.4\\nServer Version: v1.29.3")
+    ['Server Version: v1.29.3', 'Client Version: v1.30.1', 'Kustomize Version: v5.0.4']
     """
     tail = text[-_TAIL_CHARS:]
     if "ersion" not in tail and "ERSION" not in tail:
         return []
-    return [
+    found = [
         _clip(line)
         for x in tail.splitlines()
         if (line := x.strip()) and _VERSION_LINE.match(line) and _has_digit(line)
     ]
+    # (the version of what answered first: a gist keeps two lines, and ``kubectl version``
+    # prints its Client and Kustomize versions before the Server's; review58 on retain65)
+    return sorted(found, key=lambda line: _ANSWERING_VERSION.match(line) is None)
 
 
 #: A user turn at least this long may hold lines pasted around the user's own words.
