@@ -38,3 +38,19 @@ def test_the_version_an_output_gave_stays_in_its_gist(window: int) -> None:
     gist = next(m.text for m in result.messages if "curl -sI" in m.text)
     assert "x-api-version: 2025-02-24" in gist
     assert gist.endswith("cache-control: no-store]")
+
+
+_KUBECTL = (
+    "Client Version: v1.30.1\nKustomize Version: v5.0.4-0.20230601165947-6ce0bf390ce3\n"
+    "Server Version: v1.29.3\nWARNING: version difference between client (1.30) and server (1.29)"
+    " exceeds the supported minor version skew of +/-1"
+)
+
+
+def test_the_version_of_what_answered_is_kept_before_the_clients() -> None:
+    # review58 on retain65: kubectl prints its own versions first; a gist keeps two lines
+    session = _session()
+    session[2:2] = chat_exchange("call_k", "terminal", {"input": "kubectl version"}, _KUBECTL)
+    result = fit(session, "gpt-4o", window=8_000, max_output_tokens=1_000)
+    gist = next(m.text for m in result.messages if "kubectl version" in m.text)
+    assert "Server Version: v1.29.3" in gist
