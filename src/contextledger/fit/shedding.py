@@ -5,7 +5,7 @@ first, then attached file bodies, until it fits. The current request is never to
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -13,7 +13,7 @@ from itertools import accumulate, pairwise
 from typing import Any, Literal
 
 from ..model import FileAttachment, Image, Message, ProviderContent, ToolResult, is_audio_reply
-from ..pricing.messages import Pricer
+from ..pricing.messages import EndsRead, Pricer
 from ..pricing.text import EstimateCounter, surely_over
 from ..report import Notice
 from .drops import file_label
@@ -22,9 +22,10 @@ from .report import Change
 from .units import message_texts
 
 _CountMany = Callable[[list[str]], list[int]]
-#: A text to shorten from its ends: its message's place, its path, the text, and what it
-#: adds to its message's price (one text, its pieces in a batch: ``_counters_in``).
-_OverText = tuple[int, BlockPath, str, Callable[[str], int], _CountMany]
+#: A text to shorten from its ends: its message's place, its path, the text, what it
+#: adds to its message's price (one text, its pieces in a batch: ``_counters_in``), and
+#: what shortening it read of it before (``Pricer.ends_read``).
+_OverText = tuple[int, BlockPath, str, Callable[[str], int], _CountMany, EndsRead]
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -170,7 +171,7 @@ def _shorten_from_ends(
                 continue
             if kind == "file":
                 return None
-            over.append((i, path, text, *_counters_in(pricer, m, path)))
+            over.append((i, path, text, *_counters_in(pricer, m, path, text)))
             emptied[i] = replace_text(emptied[i], path, "")
     if not over:
         return None
@@ -203,8 +204,8 @@ def _ends_within(
     for _ in range(_ENDS_TRIES):
         made = list(emptied)
         ends = [
-            (i, path, *shrink_ends(text, level, count, pieces))
-            for i, path, text, count, pieces in over
+            (i, path, *shrink_ends(text, level, count, pieces, read))
+            for i, path, text, count, pieces, read in over
         ]
         for i, path, new_text, _ in ends:
             made[i] = replace_text(made[i], path, new_text)
@@ -242,7 +243,7 @@ def shorten_attached_files(pricer: Pricer, floor: int, m: Message, tokens: int) 
     emptied = m
     for path, text, kind in message_texts(m):
         if kind == "file":
-            over.append((0, path, text, *_counters_in(pricer, m, path)))
+            over.append((0, path, text, *_counters_in(pricer, m, path, text)))
             emptied = replace_text(emptied, path, "")
     if not over:
         return None
@@ -253,16 +254,21 @@ def shorten_attached_files(pricer: Pricer, floor: int, m: Message, tokens: int) 
 
 
 def _counters_in(
-    pricer: Pricer, m: Message, path: BlockPath
-) -> tuple[Callable[[str], int], _CountMany]:
-    """What a text at ``path`` in ``m`` adds to its price, and about what its pieces do,
+    pricer: Pricer, m: Message, path: BlockPath, text: str
+) -> tuple[Callable[[str], int], _CountMany, EndsRead]:
+    """What ``text``, at ``path`` in ``m``, adds to its price, and about what its pieces do,
     in a batch: a tool result's is escaped when its call was one of several
-    (``Pricer.result_text``, ``Pricer.pieces``)."""
+    (``Pricer.result_text``, ``Pricer.pieces``); and what shortening it read of it before
+    (``Pricer.ends_read``)."""
     block = m.content[path[0]]
     if len(path) == 1 or not isinstance(block, ToolResult):
-        return pricer.text, pricer.pieces
+        return pricer.text, pricer.pieces, pricer.ends_read(text)
     call_id = block.call_id
-    return partial(pricer.result_text, call_id), partial(pricer.pieces, call_id=call_id)
+    return (
+        partial(pricer.result_text, call_id),
+        partial(pricer.pieces, call_id=call_id),
+        pricer.ends_read(text, call_id),
+    )
 
 
 def _text_units(
@@ -284,9 +290,6 @@ def _text_units(
 #: characters a token of its target (below that, counting it whole costs about what
 #: counting a head and tail of the target's size does).
 _CUT_FROM_CHARS_PER_TOKEN = 16
-#: The most pieces each end of a text is counted in to guess where to shorten it
-#: (``shrink_text``).
-_SHRINK_PIECES = 64
 
 
 def cut_long_texts(
@@ -373,23 +376,26 @@ def _shrink_texts(
         new_text = u.text
         if shrink:
             new_text = (
-                shrink_text(u.text, level, pricer.text, pieces=pricer.pieces)
+                shrink_text(
+                    u.text, level, pricer.text, pieces=pricer.pieces, read=pricer.ends_read(u.text)
+                )
                 if u.cut is None
                 # (its head and tail are priced already, with the marker between: u.tokens)
-                else shrink_text(
-                    u.cut.head + u.cut.tail,
-                    level,
-                    pricer.text,
-                    u.cut.tokens,
-                    u.tokens,
-                    pricer.pieces,
-                )
+                else _shrink_cut(pricer, u.cut, level, u.tokens)
             )
             old_msg = pricer.message(msgs[u.msg]).total
             msgs[u.msg] = replace_text(msgs[u.msg], u.path, new_text)
             total += pricer.message(msgs[u.msg]).total - old_msg
         _report_shrunk(pricer, msgs[u.msg], u, new_text, changes, notices)
     return total
+
+
+def _shrink_cut(pricer: Pricer, cut: Cut, level: int, own: int) -> str:
+    """A text cut by characters (``cut``: its head and tail, ``own`` tokens with the marker
+    between them) shrunk from its head and tail to ``level`` tokens."""
+    text = cut.head + cut.tail
+    read = pricer.ends_read(text)
+    return shrink_text(text, level, pricer.text, cut.tokens, own, pricer.pieces, read)
 
 
 def _report_shrunk(
@@ -635,6 +641,7 @@ def shrink_text(
     whole_tokens: int | None = None,
     own_tokens: int | None = None,
     pieces: _CountMany | None = None,
+    read: EndsRead | None = None,
 ) -> str:
     """Keep the head and tail of ``text`` within ``target_tokens``, with a visible marker.
 
@@ -646,6 +653,7 @@ def shrink_text(
     ``pieces``: ``count`` over the pieces its ends are read in, in a batch and not
     remembered (``Pricer.pieces``), else ``count`` counts them one by one (through a
     pricer's memo, each piece, never asked again, evicted a text a refit asks again).
+    ``read``: what shortening ``text`` read of it before, carried on (``Pricer.ends_read``).
 
     Where to cut is guessed from running counts of the text's opening and ending, counted
     in pieces (``_running_counts``: about 1.2 times the target tokenized); the result is
@@ -664,7 +672,9 @@ def shrink_text(
     if whole_tokens is None and total <= target_tokens:
         return text
     marker = count(f"\n[… {about}{total:,} tokens omitted …]\n")  # (its widest number)
-    about_kept, keep, _ = _read_ends(text, target_tokens - marker, pieces or _each(count), own)
+    about_kept, keep, _ = _read_ends(
+        text, target_tokens - marker, pieces or _each(count), own, read
+    )
 
     def build(keep: int) -> str:
         head, tail = keep - keep // 2, keep // 2
@@ -680,13 +690,15 @@ def shrink_ends(
     target_tokens: int,
     count: Callable[[str], int],
     pieces: _CountMany | None = None,
+    read: EndsRead | None = None,
 ) -> tuple[str, int]:
     """``text``'s head and tail within ``target_tokens`` with a marker saying about how many
     tokens were left out, the text never counted whole: its ends are counted as far as
     they are kept (``_read_ends``), and about the whole's tokens (returned) extrapolated
     from theirs. What is returned is counted exactly (its tries), within the target;
     ``pieces`` counts the pieces the ends are read in, in a batch (about: they only guess
-    where to cut), else ``count`` does, one by one.
+    where to cut), else ``count`` does, one by one; ``read``: what shortening ``text`` read
+    of it before, carried on (``Pricer.ends_read``).
 
     >>> from contextledger.pricing.text import EstimateCounter
     >>> out, about = shrink_ends("word " * 20_000, 100, EstimateCounter().count)
@@ -700,7 +712,7 @@ def shrink_ends(
     guess = max(1, sample * len(text) // max(2 * n, 1))
     marker = count(f"\n[… about {guess:,} tokens omitted …]\n")
     about_kept, keep, whole = _read_ends(
-        text, target_tokens - marker, pieces or _each(count), guess
+        text, target_tokens - marker, pieces or _each(count), guess, read
     )
 
     def build(keep: int) -> str:
@@ -764,34 +776,30 @@ def _largest_within(
 
 
 def _read_ends(
-    text: str, tokens: int, count: _CountMany, own: int
+    text: str, tokens: int, count: _CountMany, own: int, read: EndsRead | None = None
 ) -> tuple[Callable[[int], int], int, int]:
     """How many tokens a kept length of ``text`` holds (about: its head's and tail's running
     counts), the most characters kept within ``tokens`` by it, and about the whole text's
     tokens (extrapolated from its ends'). Each end is read a little over half the target at
-    the text's own density (``own``: about its tokens), and further, in more pieces of the
-    same size, when that was not enough (its ends are sparser than the whole, or ``own``
-    was a guess on the high side)."""
+    the text's own density (``own``: about its tokens), and further when that was not
+    enough (its ends are sparser than the whole, or ``own`` was a guess on the high side).
+    ``read``: what was read of ``text`` before (carried on, and what is read added): the
+    pieces' edges depend on the text alone, so each answer is what a first read gives."""
+    read = {} if read is None else read
     reach = min(len(text), max(1, len(text) * tokens * 5 // (8 * max(own, 1))))
-    # (pieces of at least ~16 tokens: a piece's edge may move a token, which a small target
-    # cannot spare; within a piece the count is read in proportion)
-    pieces = min(_SHRINK_PIECES, max(1, tokens // 16))
-    step = max(1, -(-reach // pieces))
-    heads = _running_counts(text, reach, count, step, from_end=False)
-    tails = _running_counts(text, reach, count, step, from_end=True)
     while True:
+        heads = _read_to(text, reach, count, read, from_end=False)
+        tails = _read_to(text, reach, count, read, from_end=True)
         about_kept = partial(_kept_tokens, heads, tails)
         keep = _most_kept(about_kept, tokens, min(len(text), 2 * reach))
         if keep < 2 * reach - 1 or reach == len(text):
-            read = heads[0][-1] + tails[0][-1]
-            whole = -(-len(text) * (heads[1][-1] + tails[1][-1]) // max(read, 1))
+            chars = heads[0][-1] + tails[0][-1]
+            whole = -(-len(text) * (heads[1][-1] + tails[1][-1]) // max(chars, 1))
             return about_kept, keep, whole
         # (on as far as the density read so far says it takes, an eighth over: doubling
         # read up to twice the characters kept)
         held = max(about_kept(2 * reach), 1)
-        reach = min(len(text), max(reach + step, reach * tokens * 9 // (8 * held)))
-        heads = _running_counts(text, reach, count, step, from_end=False, read=heads)
-        tails = _running_counts(text, reach, count, step, from_end=True, read=tails)
+        reach = min(len(text), max(reach + _piece_chars(reach), reach * tokens * 9 // (8 * held)))
 
 
 def _kept_tokens(
@@ -801,33 +809,63 @@ def _kept_tokens(
     return _at(heads, keep - keep // 2) + _at(tails, keep // 2)
 
 
+#: The fewest characters a piece of a running count holds (about 16 tokens of most
+#: texts: a piece's edge may move a token, which a small target cannot spare; within a
+#: piece the count is read in proportion) ...
+_PIECE_CHARS = 64
+#: ... and further from the text's end, this share of the way read (a guess to within
+#: about 1/32 of what is kept, whatever the target: ``_largest_within`` counts on from it).
+_PIECE_SHARE = 32
+
+
+def _piece_chars(at: int) -> int:
+    """How long the piece of a running count starting ``at`` characters from its end is."""
+    return max(_PIECE_CHARS, at // _PIECE_SHARE)
+
+
+def _read_to(
+    text: str, reach: int, count: _CountMany, read: EndsRead, *, from_end: bool
+) -> tuple[list[int], list[int]]:
+    """The running counts of ``text``'s first (or last) characters up to the first edge at
+    or past ``reach``, what ``read`` holds of them carried on (and what is counted added
+    to it): the same as a first read of them."""
+    edges, sums = read[from_end] = _running_counts(
+        text, reach, count, from_end=from_end, read=read.get(from_end)
+    )
+    upto = bisect_left(edges, reach) + 1
+    return edges[:upto], sums[:upto]
+
+
 def _running_counts(
     text: str,
     reach: int,
     count: _CountMany,
-    step: int,
     *,
     from_end: bool,
     read: tuple[list[int], list[int]] | None = None,
 ) -> tuple[list[int], list[int]]:
-    """Running counts of ``text``'s first (or last) ``reach`` characters, counted in pieces
-    of about ``step`` characters: the characters from the end read at each piece's edge,
-    and the tokens up to it; ``read``: those of a shorter reach, carried on (not counted
-    again). Each edge is moved to a space when one is near, where a count splits exactly
-    in most texts (elsewhere it may move a token)."""
+    """Running counts of ``text``'s first (or last) characters, at least ``reach`` of
+    them, counted in pieces (``_piece_chars``): the characters from the end read at each
+    piece's edge, and the tokens up to it; ``read``: those read before, carried on (not
+    counted again). Each edge is moved to a space when one is near, where a count splits
+    exactly in most texts (elsewhere it may move a token); where each edge falls depends
+    on the text alone, never on ``reach``."""
+    if read is not None and read[0][-1] >= reach:
+        return read
     edges, sums = (list(read[0]), list(read[1])) if read is not None else ([0], [0])
     done = len(edges)
+    n = len(text)
     while edges[-1] < reach:
-        at = min(reach, edges[-1] + step)
-        if at < reach:
+        step = _piece_chars(edges[-1])
+        at = min(n, edges[-1] + step)
+        if at < n:
             if from_end:
-                space = text.find(" ", len(text) - at, len(text) - at + step // 2)
-                at = len(text) - space if space > 0 else at
+                space = text.find(" ", n - at, n - at + step // 2)
+                at = n - space if space > 0 else at
             else:
                 space = text.rfind(" ", at - step // 2, at)
                 at = space if space > edges[-1] else at
         edges.append(at)
-    n = len(text)
     spans = pairwise(edges[done - 1 :])
     counts = count([text[n - b : n - a] if from_end else text[a:b] for a, b in spans])
     sums += accumulate(counts, initial=sums[-1])

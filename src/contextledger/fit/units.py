@@ -17,7 +17,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from itertools import accumulate, chain, compress, islice, repeat
-from operator import attrgetter, is_, is_not, sub
+from operator import attrgetter, is_, is_not, itemgetter, sub
 from typing import Literal, NamedTuple, TypeVar
 
 from ..intent import is_substantive
@@ -256,9 +256,9 @@ _V = TypeVar("_V")
 #: ``gist-said``, is named after its unit's first message, and ``memo``'s own are checked
 #: against the Message, renamed when moved): kept when a splice moves it (``_carry``).
 _MOVED = frozenset({"gist", "words", "said"})
-#: The updates whose ``shared`` an index keeps (``HistoryIndex.shared_since``): a scan made
-#: that many refits ago and not made since is made again.
-_SHARED_KEPT = 16
+#: The least ``shared`` since an update an index keeps for that many spans of updates
+#: (``HistoryIndex.shared_since``): older spans are merged, each answering the lesser.
+_SHARED_KEPT = 32
 
 
 class _Carried(NamedTuple):
@@ -310,7 +310,8 @@ class HistoryIndex:
         # (``shared`` is counted from the last one; see ``drops.DroppedBefore``), or for a
         # later one while every update since kept what it read (``shared_since``)
         self.updates = 0
-        self._shared_each: list[int] = []  # ``shared`` of the latest updates, the newest last
+        # (update, the least ``shared`` of it and every update after it), both rising
+        self._shared_least: list[tuple[int, int]] = []
         self.kinds: list[UnitKind] = []  # per unit: "message", "exchange" or "recap"
         # per message: what its unit is when dropped ("exchange", "recap" or "message")
         self.drop_kinds: list[str] = []
@@ -371,13 +372,18 @@ class HistoryIndex:
         ``update`` stands now. An agent's refit that carries its pins (``anchors``) does not
         read what a scan read, and the next refit, two updates on, scanned again from the
         start (the facts told in passing: ~6 ms of a 9,000-item Responses agent's refit,
-        speed77). 0: an update too long ago to say; the history's length: this update."""
+        speed77). The least is kept for every update, older spans of updates merged (each
+        then answers the lesser): a scan made more than 16 refits ago was made again from
+        the start (the facts told in passing: ~70 ms of a 10,000-message refit at 128k whose
+        screenshot moved the edge past a user's turn, speed138). The history's length: this
+        update; 0: an update of the index before it was released."""
         n = self.updates - update
         if n == 0:
             return len(self.body)
-        if not 0 < n <= len(self._shared_each):
-            return 0  # (a negative n: an update of the index before it was released)
-        return min(self._shared_each[-n:])
+        if n < 0:
+            return 0
+        at = bisect_right(self._shared_least, update, key=itemgetter(0))
+        return self._shared_least[at][1]
 
     def update(
         self,
@@ -448,9 +454,7 @@ class HistoryIndex:
             prefix, self.pin_cap = 0, pin_cap  # (every request classified anew)
         self.shared = prefix
         self.updates += 1
-        self._shared_each.append(prefix)
-        if len(self._shared_each) > _SHARED_KEPT:
-            del self._shared_each[0]
+        self._shared_least = shared_least_with(self._shared_least, self.updates, prefix)
         handed: tuple[list[int], list[str]] | None = None
         if patched is not None:
             assert type(body) is LazyMessages
@@ -1593,3 +1597,25 @@ def message_texts(m: Message) -> list[tuple[BlockPath, str, Literal["text", "fil
                 if isinstance(inner, Text):
                     found.append(((j, k), inner.text, "text"))
     return found
+
+
+def shared_least_with(
+    least: list[tuple[int, int]], update: int, shared: int
+) -> list[tuple[int, int]]:
+    """``least`` (pairs of an update and the least ``shared`` of it and every update after
+    it, both rising) after an update ``update`` that kept ``shared`` leading messages:
+    the pairs it lowers are gone, and beyond ``_SHARED_KEPT`` pairs two neighbours are
+    merged into the later update with the lesser least (an update within them is then told
+    fewer messages stand: never more than did). The two merged lose the fewest messages for
+    their age, so the spans grow with age: an update d updates ago is told about what it
+    would be, less what at most the last ~d/3 updates changed."""
+    kept = [pair for pair in least if pair[1] < shared]
+    kept.append((update, shared))
+    if len(kept) > _SHARED_KEPT:
+
+        def lost_for_age(i: int) -> float:
+            return (kept[i][1] - kept[i - 1][1]) / (update - kept[i][0] + 1)
+
+        i = min(range(1, len(kept) - 1), key=lost_for_age)
+        kept[i - 1 : i + 1] = [(kept[i][0], kept[i - 1][1])]
+    return kept

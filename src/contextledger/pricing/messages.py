@@ -124,6 +124,12 @@ DEFAULT_TOOL_CHOICE = "auto"
 #: review40 R40-B1), priced at one per 5, never below those; some bills leave them out
 #: (pydantic/pydantic-ai's recorded gemini-2.5 retry sending 2 signatures: 142 billed).
 _THRIFTY_SIGNATURES = ("gemini-2.", 5)
+#: How many texts a pricer keeps what their shortening from the ends read of them
+#: (``Pricer.ends_read``): the few at a window's edge, shortened again as it moves.
+_ENDS_READ_TEXTS = 8
+#: What shortening a text from its ends read of it, by end (True: from its end): the
+#: characters counted from that end at each piece's edge, and the tokens up to it.
+EndsRead = dict[bool, tuple[list[int], list[int]]]
 _REMEMBER_FROM = 1 << 16  # characters: longer texts are counted once per Pricer
 TOOL_CALL_OVERHEAD = 3
 TOOL_RESULT_OVERHEAD = 3
@@ -398,6 +404,9 @@ class Pricer:
         #: How many times prices of messages already priced changed (results of a call
         #: renamed, deleted, or found parallel late): a caller's memo of them is then stale.
         self.repriced = 0
+        # what shortening each of the last few texts read of them (``ends_read``), by the
+        # text and whether it is escaped as a parallel call's result
+        self._ends_read: dict[tuple[str, bool], EndsRead] = {}
         #: Files and audio priced at an upper bound (pages or duration not known exactly, or
         #: a provider's rate not documented), with how: the report says they are estimates.
         self.estimates: dict[FileAttachment | Audio | ProviderContent, MediaCost] = {}
@@ -860,6 +869,22 @@ class Pricer:
         if call_id is not None and call_id in self._parallel:
             texts = [parallel_result_text(t) for t in texts]
         return count_many(counter, texts)
+
+    def ends_read(self, text: str, call_id: str | None = None) -> EndsRead:
+        """What shortening ``text`` from its ends (as a result of call ``call_id``) has
+        counted of it so far, to be carried on (``shedding._read_ends``): a refit that
+        moves the window's edge shortens the same text at the cut to a new size, and
+        finds where to cut with no piece counted twice. Its pieces' edges depend on the
+        text alone, so what is read is what a fresh fit would read; the last
+        ``_ENDS_READ_TEXTS`` texts are kept."""
+        key = (text, call_id is not None and call_id in self._parallel)
+        memo = self._ends_read
+        read = memo.get(key)
+        if read is None:
+            if len(memo) >= _ENDS_READ_TEXTS:
+                del memo[next(iter(memo))]
+            read = memo[key] = {}
+        return read
 
     def result_text(self, call_id: str, text: str) -> int:
         """What ``text`` adds to the price of a result of call ``call_id``: its tokens, or,
