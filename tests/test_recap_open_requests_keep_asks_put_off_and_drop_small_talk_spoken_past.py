@@ -104,3 +104,39 @@ def test_a_put_off_question_stays_open_when_later_calls_touch_only_the_work_unde
     said = "Could you also check how the tax module rounds?"
     reply = Message.assistant("I'll look at the tax module after the date fix is merged.")
     assert said in _open_after(said, [reply, *_WORKS_ON])
+
+
+_CONDITION_RUN = [
+    *call_and_result(
+        "c32", "shell", {"command": "python manage.py migrate"}, "Applied 3 migrations.", 32
+    ),
+    Message.assistant("Working on the date fix now."),
+]
+_ONE_WORD_SHARED = [
+    *call_and_result("c33", "shell", {"command": "python convert.py data/bib.mrc"}, "ok", 33),
+    Message.assistant("The bib records convert cleanly now."),
+]
+
+
+@pytest.mark.parametrize(
+    ("said", "reply", "then"),
+    [
+        # Swahili: can you add a CSV export of the invoices?
+        (
+            "Unaweza kuongeza export ya CSV ya ankara?",
+            "Sure, after the migration passes.",
+            _CONDITION_RUN,
+        ),
+        (
+            "What about the authority records?",
+            "I'll convert the authority records after the bib records work.",
+            _ONE_WORD_SHARED,
+        ),
+    ],
+)
+def test_a_put_off_question_stays_open_when_only_the_condition_or_one_word_is_worked_on(
+    said: str, reply: str, then: list[Message]
+) -> None:
+    # review58b on lead145: the condition's command ("after the migration passes", then
+    # `migrate`) or a verb alone (`convert.py` on other records) closed a request never done
+    assert said in _open_after(said, [Message.assistant(reply), *then])

@@ -1283,15 +1283,16 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
     promised: list[int] = []
     # the newest user turn when no sentence of it read as a request: the reply tells
     unread: tuple[int, list[str]] | None = None
-    # requests a reply put off by naming their work: the words it named them by, until a
-    # call works on them ("I'll embed the viewer after the tiles." then web/viewer/ written)
+    # requests a reply put off by naming their work: the words it named them by, until the
+    # assistant, having worked since, tells of that work ("I'll embed the viewer after the
+    # tiles." ... "The viewer is embedded in web/viewer/index.html.")
     put_off_to: dict[int, set[str]] = {}
+    worked_since: set[int] = set()  # (of put_off_to: a call has run since the reply)
     work = _WorkRead(messages)
     for i, m in enumerate(messages):
         if m.tool_calls:
             promised = [k for k in promised if not _starts_on(requests[k][1], m.tool_calls)]
-            if any(put_off_to.values()):
-                _take_up_put_off(requests, put_off_to, m.tool_calls)
+            worked_since.update(put_off_to)
             if not m.text.strip():  # (went on working, saying nothing to the user's turn)
                 answered.update(
                     k
@@ -1304,6 +1305,8 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
                 # naming nothing to work on - "how far are we?" in any language - owed no more)
                 promised = [k for k in promised if not _asks_only(requests[k][1])]
             reports += [(i, said) for said in reported_done(sentences(m.text))]
+            if worked_since:
+                _told_put_off_work_done(requests, put_off_to, worked_since, m.text)
             first = " ".join(sentences(m.text)[:2])
             if (
                 unread is not None
@@ -1400,34 +1403,41 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
     return out
 
 
-def _take_up_put_off(
+# the fewest words of the put-off work a later report must name (not a verb alone: "I'll
+# convert the authority records" is not done by `python convert.py data/bib.mrc`)
+_PUT_OFF_WORK_TOLD = 2
+
+
+def _told_put_off_work_done(
     requests: list[tuple[int, str, bool]],
     put_off_to: dict[int, set[str]],
-    calls: Sequence[ToolCall],
+    worked_since: set[int],
+    text: str,
 ) -> None:
-    """Close the put-off requests whose work ``calls`` take up: a call naming a word the put-off
-    reply named the work by, which the record had not named before it (the put-off work done
-    or under way, in whatever language the user asked for it: review58's Mirador viewer)."""
-    worked_on = _topic(" ".join(c.arguments for c in calls))
-    for k, words in list(put_off_to.items()):
-        if words & worked_on:
-            requests[k] = (requests[k][0], requests[k][1], False)
-            del put_off_to[k]
+    """Close the put-off requests whose work the assistant's ``text`` tells of, after calls
+    ran since it put them off: it names at least ``_PUT_OFF_WORK_TOLD`` of the words the
+    reply named that work by and puts nothing off again (the work done, in whatever language
+    the user asked for it: review58's Mirador viewer, "is embedded" in no word list)."""
+    if _PUT_OFF.search(text) or only_promises(text):
+        return
+    told = _topic(text)
+    for k in [k for k in worked_since if len(put_off_to[k] & told) >= _PUT_OFF_WORK_TOLD]:
+        requests[k] = (requests[k][0], requests[k][1], False)
+        del put_off_to[k]
+        worked_since.discard(k)
 
 
 def _work_put_off(reply: str, worked: set[str]) -> set[str]:
     """The words a reply that puts work off names that work by, new to the record (``worked``):
     those said before the words that put it off ("I'll embed the viewer | after the tiles
-    work."), else those after them ("Later | I'll add the retry wrapper."); none when it
-    points back to the work told before. Not the condition's words, nor a contraction's."""
+    work."); none when it points back to the work told before. Never the words after them,
+    which may be the condition ("Sure, | after the migration passes.": review58b), nor a
+    contraction's."""
     put_off = _PUT_OFF.search(reply)
     if put_off is None or _POINTS_BACK.search(reply):
         return set()
-    for part in (reply[: put_off.start()], reply[put_off.end() :]):
-        named = {w for w in _topic(part) - worked if "'" not in w}
-        if named:
-            return named
-    return set()
+    condition = _topic(reply[put_off.end() :])  # ("after the bib records work": not records)
+    return {w for w in _topic(reply[: put_off.start()]) - worked - condition if "'" not in w}
 
 
 def _work_topic(messages: Sequence[Message]) -> set[str]:
