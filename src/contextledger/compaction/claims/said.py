@@ -528,36 +528,6 @@ def _unread_support(part: str, against: bool, said: Sequence[str]) -> str | None
     )
 
 
-def _unread_and_never_acted_on(
-    part: str, against: bool, said: Sequence[str], ev: Evidence
-) -> str | None:
-    """Why ``part`` cannot stand on ``said``: it says a command or path the user named is
-    to be, or may be, acted on ("Run `helm uninstall influxdb` once the copy is done.",
-    "You may edit `seeds/fixtures/legacy.json`."), every user sentence it traces to is in
-    words whose stance no reader here holds (Latin letters too: "Inoiz ez exekutatu `X`."),
-    and nothing of the record shows it is to be done: no call ran, wrote or named it, and
-    no assistant turn named it. A "never" and an "always" there are equally like the
-    user's words; the record's acts are what tells them apart, in any language."""
-    if not said or against or lex.restricts(part) or not asserts_polarity(part):
-        return None
-    named = [c.strip() for c in _CODE_SPAN.findall(part) if c.strip()]
-    if not named or not all(stance_unread(t) for t in said):
-        return None
-    calls = ev.derive("call_arguments", lambda: "\0".join(c.arguments for c, _ in ev.answered))
-    shown = (
-        ev.ran(x) or ev.wrote(x) or x in calls or any(x in a for a in ev.assistant) for x in named
-    )
-    if any(shown):
-        return None
-    return (
-        "the user's words on it are not read here and no call or assistant turn shows it is "
-        f"to be done: {quote(said[0])}"
-    )
-
-
-_CODE_SPAN = re.compile(r"`([^`\n]+)`")
-
-
 # Modifier letters written inside Latin words ("ʻOua", "ngāueʻaki": Tongan's, Hawaiian's
 # glottal stop): of no script of their own, they make no word unread
 _MODIFIER_LETTER = re.compile(r"[\u02b0-\u02ff]")
@@ -825,10 +795,8 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             # "14 days, not 21" for "… 21 …, ez 14." after "14 days": the value the record
             # had is the one a correction replaces, whatever words deny it
             return [Claim(kind, text, f"the correction turned around: {quote(traced[0])}")]
-        why_not = (
-            _unread_support(part, against, traced)
-            or _permits_what_is_limited(part, against, traced)
-            or _unread_and_never_acted_on(part, against, traced, ev)
+        why_not = _unread_support(part, against, traced) or _permits_what_is_limited(
+            part, against, traced
         )
         if why_not:
             return [Claim(kind, text, why_not)]
