@@ -4198,3 +4198,53 @@ _ENV_SETTING = re.compile(r"(?<![\w$])[A-Z][A-Z0-9]*_[A-Z0-9_]+=[^\s=]")
 
 # (a step that opens with "not" is no order: "Eerst werkte het, daarna niet meer.")
 _NOT_FIRST = re.compile(rf"(?i)^[\s,:–—-]*(?:{NEG_WORD})\b")
+
+
+# a short reply's cut between its one word (a "no" in any language) and the value it
+# gives: "Нә — Star.", "Déedéet, af-south-1."
+_REPLY_CUT = re.compile(r"\s*[,;:]\s+|\s+[—–-]+\s+")
+_REPLY_ENDS = " .!。።"
+_REPLY_VALUE_WORDS = 2  # "AVIF", "Debian 12": a value, not a sentence
+# a name in Latin capitals, a word of it or a model: "WebP", "Mettler", "TM-T20"
+_CAPITALISED = re.compile(r"(?<![\w.-])[A-Z][\w.+-]*")
+
+
+def value_of_a_short_reply(reply: str) -> str | None:
+    """The value a short reply gives, by its shape alone in any language: the turn itself
+    when one or two words ("AVIF."), else what follows one word and a comma or a dash
+    ("Нә — Star.", "Déedéet, af-south-1."); None for a question or anything longer.
+
+    >>> value_of_a_short_reply("Нә — Star."), value_of_a_short_reply("Déedéet, af-south-1.")
+    ('Star', 'af-south-1')
+    >>> value_of_a_short_reply("Dopu, `docs/x.md` scrivitelu, per piacè.") is None
+    True
+    """
+    text = reply.strip().rstrip(_REPLY_ENDS)
+    if not text or asks(reply) or "`" in text:
+        return None
+    parts = _REPLY_CUT.split(text)
+    if len(parts) > 2 or (len(parts) == 2 and word_count(parts[0]) != 1):
+        return None
+    value = parts[-1].strip()
+    return value if 1 <= word_count(value) <= _REPLY_VALUE_WORDS else None
+
+
+def kind_said_before(value: str, said: str) -> bool | None:
+    """Whether ``said`` (what a short reply answers) names another value of ``value``'s
+    kind: an id among hyphens ("eu-west-3" for "af-south-1"), a number ("2.5" for "3.5",
+    "Debian 11" for "Debian 12"); None for a value of words, whose kind no look tells."""
+    if _HYPHEN_ID.fullmatch(value):
+        return any(v != value for v in _HYPHEN_ID.findall(said))
+    numbers = set(re.findall(r"\d+(?:[.,]\d+)*", value))
+    if numbers:
+        return bool(set(re.findall(r"\d+(?:[.,]\d+)*", said)) - numbers)
+    return None
+
+
+def names_another_name(value: str, said: str) -> bool:
+    """Whether ``said`` names a name in Latin capitals other than ``value`` past its first
+    word (a sentence's first word is capitalised in any case): "Mettler Toledo" in "Nus
+    duvrain la stadera Mettler Toledo." for "Sartorius"."""
+    first = re.match(r"\s*\S+", said)
+    rest = said[first.end() :] if first else said
+    return any(name != value for name in _CAPITALISED.findall(rest))
