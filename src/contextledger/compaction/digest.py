@@ -1581,7 +1581,14 @@ def _fill_rules(
                     )
                     or s in unrun
                     or sets_deadline(core)
-                    or (_gives_a_value(core) and not weighs_two_values(core))
+                    # (not a value named in a request still open to write a file: "<today>,
+                    # `CHANGELOG.md` <about> release 2.3 <write>." answered "Will add the
+                    # changelog entry."; "<please set> batch_size to 384." is a setting)
+                    or (
+                        _gives_a_value(core)
+                        and not weighs_two_values(core)
+                        and not (s in placed and _names_a_file(s))
+                    )
                     or _SETS_A_TIMEOUT.match(
                         core
                     )  # a limit, not a number: "Timeout isizidi sekunde 45."
@@ -1652,6 +1659,8 @@ def _corrects_what_was_just_said(sentence: str, work: _Work, before: str) -> str
     if value is None or whole_token(before.casefold(), value.casefold()):
         return None
     user, assistant = work.just_said(sentence)
+    if not assistant and value_of_a_short_reply(user) is not None:
+        return None  # (short turns unanswered in a row, "continue 0", "continue 1": nudges)
     kind = kind_said_before(value, f"{user}\n{assistant}")
     if kind is None:
         capitalised = value[:1].isupper()
@@ -1671,6 +1680,11 @@ def _corrects_what_was_just_said(sentence: str, work: _Work, before: str) -> str
         ),
         "",
     )
+
+
+def _names_a_file(sentence: str) -> bool:
+    """Whether ``sentence`` names a path or a file ("`CHANGELOG.md`")."""
+    return any(f.kind == "path" for f in extract_claims(sentence))
 
 
 def _taken_up(value: str, work: _Work, sentence: str) -> bool:

@@ -4235,10 +4235,28 @@ def kind_said_before(value: str, said: str) -> bool | None:
     "Debian 11" for "Debian 12"); None for a value of words, whose kind no look tells."""
     if _HYPHEN_ID.fullmatch(value):
         return any(v != value for v in _HYPHEN_ID.findall(said))
-    numbers = set(re.findall(r"\d+(?:[.,]\d+)*", value))
-    if numbers:
-        return bool(set(re.findall(r"\d+(?:[.,]\d+)*", said)) - numbers)
-    return None
+    numbers = _NUMBER.findall(value)
+    if not numbers:
+        return None
+    # (a name said with its number is said again with another: "Debian 12" for "Debian
+    # 11"; "continue 0" after "… = 384" names nothing said)
+    words = [w for w in _words_of(_NUMBER.sub(" ", value)) if not w.isdigit()]
+    if len(numbers) != 1 or any(not whole_token(said.casefold(), w) for w in words):
+        return False
+    return any(
+        n != numbers[0] and _number_look(n) == _number_look(numbers[0])
+        for n in _NUMBER.findall(said)
+    )
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _number_look(number: str) -> tuple[int, int]:
+    """How a number looks: its parts and, for a whole number, about how many digits
+    ("2.5" and "3.5", "500" and "250", "32645" and "32646" look alike; "0" and "384" not)."""
+    parts = re.split(r"[.,]", number)
+    return len(parts), (len(number) + 1) // 2 if len(parts) == 1 else 0
 
 
 def names_another_name(value: str, said: str) -> bool:
