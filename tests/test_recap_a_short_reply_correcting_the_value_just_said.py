@@ -76,3 +76,17 @@ def test_a_plain_word_answering_the_assistants_question_and_taken_up_is_a_correc
 def test_a_short_reply_setting_nothing_new_is_no_rule(reply: str) -> None:
     recap = _recap("EXPORT_REGION=eu-west-3 ya, printer ni Zebra ZD420.", OK, reply, _wrote("a.py"))
     assert reply not in recap_section(recap, RULES)
+
+
+def test_a_name_answering_the_assistants_question_corrects_no_older_sentence() -> None:
+    # review59 (Udege): "the dashboard is Grafana 11, from Prometheus." then the assistant
+    # asks "e-mail or a messenger?" and the user says "Telegram.": the dashboard did not
+    # move to Telegram, so the rule stands alone, uncorrected
+    said = "Dashbodi ni Grafana 11, kutoka Prometheus."  # Swahili
+    asked = [
+        Message.assistant("Which channel should the smoke alerts go to: e-mail or a messenger?")
+    ]
+    recap = _recap(said, asked, "Telegram.", _wrote("alerts/telegram_notifier.py"))
+    rules = recap_section(recap, RULES)
+    assert "Telegram." not in rules
+    assert f"{said} Telegram." not in recap

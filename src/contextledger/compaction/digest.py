@@ -1661,17 +1661,23 @@ def _corrects_what_was_just_said(sentence: str, work: _Work, before: str) -> str
     user, assistant = work.just_said(sentence)
     if not assistant and value_of_a_short_reply(user) is not None:
         return None  # (short turns unanswered in a row, "continue 0", "continue 1": nudges)
-    kind = kind_said_before(value, f"{user}\n{assistant}")
+    # A reply to the assistant's question answers that question, not the user's older
+    # sentence: "Telegram." after "… e-mail or a messenger?" corrects no "Grafana 11 …".
+    asked = asks(assistant)
+    answered = assistant if asked else f"{user}\n{assistant}"
+    kind = kind_said_before(value, answered)
     if kind is None:
         capitalised = value[:1].isupper()
         if not _taken_up(value, work, sentence) or (
-            capitalised and not names_another_name(value, user)
+            capitalised and not names_another_name(value, assistant if asked else user)
         ):
             return None
         if not capitalised:
             return ""
     elif not kind:
         return None
+    if asked:
+        return ""
     return next(
         (
             s
