@@ -39,6 +39,9 @@ def _recap(*turns: str | list[Message]) -> str:
         ("EXPORT_REGION=eu-west-3 ya.", "Bukan, af-south-1.", OK),
         # Yoruba: the threshold is 2.5 / no — 3.5
         ("Iwọn threshold jẹ 2.5 liters.", "Rara — 3.5.", OK),
+        # Quechua: the search index is on FTS4 / FTS5. (a version's name glued to its number;
+        # review59's Khanty "FTS5." after "… FTS4-ын вэрлэн." was lost)
+        ("Maskana indexqa FTS4-pi ruwasqa.", "FTS5.", OK),
     ],
 )
 def test_a_short_reply_replacing_a_value_just_said_is_a_correction(

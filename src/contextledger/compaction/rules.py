@@ -4241,7 +4241,10 @@ def kind_said_before(value: str, said: str) -> bool | None:
     # (a name said with its number is said again with another: "Debian 12" for "Debian
     # 11"; "continue 0" after "… = 384" names nothing said)
     words = [w for w in _words_of(_NUMBER.sub(" ", value)) if not w.isdigit()]
-    if len(numbers) != 1 or any(not whole_token(said.casefold(), w) for w in words):
+    folded = said.casefold()
+    if len(numbers) != 1 or any(
+        not whole_token(folded, w) and not _glued_to_a_number(folded, w) for w in words
+    ):
         return False
     return any(
         n != numbers[0] and _number_look(n) == _number_look(numbers[0])
@@ -4250,6 +4253,17 @@ def kind_said_before(value: str, said: str) -> bool | None:
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _glued_to_a_number(said: str, word: str) -> bool:
+    """Whether ``said`` names ``word`` with a number glued on, as a version's name is
+    ("fts4-ын" for "fts", "php8" for "php"; review59, Khanty: "FTS5." after "Хуша индекс
+    FTS4-ын вэрлэн." was lost).
+
+    >>> _glued_to_a_number("хуша индекс fts4-ын вэрлэн.", "fts"), _glued_to_a_number("afts4", "fts")
+    (True, False)
+    """
+    return re.search(rf"(?<![^\W\d_]){re.escape(word)}-?\d", said) is not None
 
 
 def _number_look(number: str) -> tuple[int, int]:
