@@ -1662,8 +1662,9 @@ def _corrects_what_was_just_said(sentence: str, work: _Work, before: str) -> str
     if not assistant and value_of_a_short_reply(user) is not None:
         return None  # (short turns unanswered in a row, "continue 0", "continue 1": nudges)
     # A reply to the assistant's question answers that question, not the user's older
-    # sentence: "Telegram." after "… e-mail or a messenger?" corrects no "Grafana 11 …".
-    asked = asks(assistant)
+    # sentence: "Telegram." after "… e-mail or a messenger?" corrects no "Grafana 11 …",
+    # nor "Opsgenie." after "… PagerDuty or something else? Tests are green." (review59b).
+    asked = any(asks(s) for s in sentences(assistant))  # (wherever the question sits)
     answered = assistant if asked else f"{user}\n{assistant}"
     kind = kind_said_before(value, answered)
     if kind is None:
