@@ -154,9 +154,11 @@ from .rules import (
     is_reply,
     is_rule,
     kept_off_while_working,
+    kind_said_before,
     lifted_rule,
     lifts_something,
     listed_rules,
+    names_another_name,
     names_swapped_in,
     overruled_by_later,
     owner_after_comma_label,
@@ -182,6 +184,7 @@ from .rules import (
     task_rule,
     turned_down_later,
     unhurried,
+    value_of_a_short_reply,
     versions_named,
     weighs_two_values,
     without_turned_down,
@@ -1578,7 +1581,14 @@ def _fill_rules(
                     )
                     or s in unrun
                     or sets_deadline(core)
-                    or (_gives_a_value(core) and not weighs_two_values(core))
+                    # (not a value named in a request still open to write a file: "<today>,
+                    # `CHANGELOG.md` <about> release 2.3 <write>." answered "Will add the
+                    # changelog entry."; "<please set> batch_size to 384." is a setting)
+                    or (
+                        _gives_a_value(core)
+                        and not weighs_two_values(core)
+                        and not (s in placed and _names_a_file(s))
+                    )
                     or _SETS_A_TIMEOUT.match(
                         core
                     )  # a limit, not a number: "Timeout isizidi sekunde 45."
@@ -1620,12 +1630,105 @@ def _fill_rules(
                     placed.add(then)
                 sheet.add("Constraints and corrections", clip(rule, 300))
                 placed.add(s)
+            elif (
+                replaced := _corrects_what_was_just_said(
+                    core, work, record[: max(record.find(s), 0)]
+                )
+            ) is not None:
+                _file_short_correction(sheet, s, replaced)
+                placed.update((s, replaced))
     for m in messages:  # the rules a user's paste lists ("- Do not edit src/generated/ …")
         if m.role == "user" and not m.is_recap and not m.tool_results:
             for rule in pasted_rules(m.text):
                 sheet.add("Constraints and corrections", clip(rule, 300))
                 placed.add(rule)
     return leave
+
+
+def _corrects_what_was_just_said(sentence: str, work: _Work, before: str) -> str | None:
+    """A short reply that sets a new value against one of its kind just said, by shape in
+    any language (:func:`.rules.value_of_a_short_reply`): "Нә — Star." after "… принтер
+    Epson TM-T20.", "ኣይፋል — 3.5." after "Flow threshold 2.5 …", "Déedéet, af-south-1."
+    after "SUPABASE_REGION=eu-west-3 la.". A value of words needs the work after to take
+    it up (a call or the assistant's words naming it, ``escpos_star.py``), a name in
+    capitals besides another name in the turn it answers: "Bravo!" or "jërëjëf" sets
+    nothing. Returns the user's sentence that named the replaced value ("" when none did:
+    "Nonsi, staging." answering the assistant's question), None for no such reply.
+    ``before``: the record ahead of ``sentence``, where a new value was never said."""
+    value = value_of_a_short_reply(sentence)
+    if value is None or whole_token(before.casefold(), value.casefold()):
+        return None
+    user, assistant = work.just_said(sentence)
+    if not assistant and value_of_a_short_reply(user) is not None:
+        return None  # (short turns unanswered in a row, "continue 0", "continue 1": nudges)
+    # A reply to the assistant's question answers that question, not the user's older
+    # sentence: "Telegram." after "… e-mail or a messenger?" corrects no "Grafana 11 …",
+    # nor "Opsgenie." after "… PagerDuty or something else? Tests are green." (review59b).
+    asked = any(asks(s) for s in sentences(assistant))  # (wherever the question sits)
+    answered = assistant if asked else f"{user}\n{assistant}"
+    kind = kind_said_before(value, answered)
+    if kind is None:
+        capitalised = value[:1].isupper()
+        if not _taken_up(value, work, sentence) or (
+            capitalised and not names_another_name(value, assistant if asked else user)
+        ):
+            return None
+        if not capitalised:
+            return ""
+    elif not kind:
+        return None
+    if asked:
+        return ""
+    return next(
+        (
+            s
+            for s in reversed(sentences(user))
+            if kind_said_before(value, s) or (kind is None and names_another_name(value, s))
+        ),
+        "",
+    )
+
+
+def _names_a_file(sentence: str) -> bool:
+    """Whether ``sentence`` names a path or a file ("`CHANGELOG.md`")."""
+    return any(f.kind == "path" for f in extract_claims(sentence))
+
+
+def _taken_up(value: str, work: _Work, sentence: str) -> bool:
+    """Whether the work after the user's ``sentence`` names each word of ``value``, in a
+    call (a path's piece too: "star" of ``escpos_star.py``) or the assistant's words, or a
+    word with its stem ("emulators" for "emulatori")."""
+    later = [
+        *work.calls_after(sentence),
+        *(m.text.casefold() for m in work.after(sentence) if m.role == "assistant"),
+    ]
+    pieces = set(re.findall(r"[^\W_]+", "\n".join(later)))
+    return all(
+        any(p == w or (len(w) >= _STEM_LEAST and p.startswith(w[:-2])) for p in pieces)
+        for w in re.findall(r"[^\W_]+", value.casefold())
+    )
+
+
+_STEM_LEAST = 6  # a word long enough that its last two letters are an ending
+
+
+def _file_short_correction(sheet: _Sheet, reply: str, replaced: str) -> None:
+    """File a short reply's correction with the sentence whose value it replaced, in that
+    sentence's place when it stood as a rule, and out of the open requests it was taken
+    for ("I derivati sò in WebP." then "AVIF.": one correction, no request)."""
+    rules = sheet.sec["Constraints and corrections"]
+    joined = f"{replaced} {reply}"
+    # (one item when a reader of the recap cuts it back into the user's two turns, each
+    # traced to its own; else the two side by side: "ኢዩ።" ends no sentence read)
+    together = replaced and sentences(joined)[-1] == reply
+    items = [clip(joined if together else reply, 300)]
+    if replaced and not together:
+        items.insert(0, clip(replaced, 300))
+    at = rules.index(replaced) if replaced in rules else len(rules)
+    rules[at : at + (replaced in rules)] = [i for i in items if i not in rules or i == replaced]
+    sheet.filed += items
+    if replaced in sheet.sec["Open requests"]:
+        sheet.sec["Open requests"].remove(replaced)
 
 
 def _told_as_two(sentence: str, then: str, record: str, told: str, work: _Work) -> bool:
@@ -1724,6 +1827,21 @@ class _Work:
         did)."""
         k = self._turn(sentence)
         return () if k is None else self.messages[k + 1 :]
+
+    def just_said(self, sentence: str) -> tuple[str, str]:
+        """What the user's turn that said ``sentence`` answers: the user's turn before it
+        and the assistant's words since ("", "" when no turn said it)."""
+        k = self._turn(sentence)
+        if k is None:
+            return "", ""
+        user, between = "", []
+        for m in reversed(self.messages[:k]):
+            if m.role == "user":
+                user = m.text
+                break
+            if m.role == "assistant":
+                between.append(m.text)
+        return user, "\n".join(reversed(between))
 
     def calls_after(self, sentence: str) -> list[str]:
         """The arguments of the calls made after the user's turn that said ``sentence``, in

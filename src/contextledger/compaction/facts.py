@@ -1773,7 +1773,9 @@ def _defer(requests: list[tuple[int, str, bool]], which: Iterable[int]) -> None:
 # opened by an acknowledgement at most: no answer, and nothing done yet
 _PROMISE = re.compile(
     r"(?i)^\W*(?:(?:ok(?:ay)?|sure|of course|certainly|absolutely|yes|yep|right|got it|"
-    r"noted|understood|no problem|happy to)\W+)*(?:will do\b|on it\b|(?:i'll|i\s+will|i'm\s+going\s+to|"
+    r"noted|understood|no problem|happy to)\W+)*(?:will do\b|on it\b|"
+    # (subjectless, a verb after: "Will add the changelog entry.", not "Will that work?")
+    r"will\s+(?!not\b|be\b|it\b|that\b|this\b|you\b|they\b|we\b)[a-z]+\b|(?:i'll|i\s+will|i'm\s+going\s+to|"
     r"i\s+am\s+going\s+to|i\s+can\s+do\s+that)\b)"
 )
 # ... in a short reply: a longer one answers, whatever it opens with

@@ -4198,3 +4198,85 @@ _ENV_SETTING = re.compile(r"(?<![\w$])[A-Z][A-Z0-9]*_[A-Z0-9_]+=[^\s=]")
 
 # (a step that opens with "not" is no order: "Eerst werkte het, daarna niet meer.")
 _NOT_FIRST = re.compile(rf"(?i)^[\s,:–—-]*(?:{NEG_WORD})\b")
+
+
+# a short reply's cut between its one word (a "no" in any language) and the value it
+# gives: "Нә — Star.", "Déedéet, af-south-1."
+_REPLY_CUT = re.compile(r"\s*[,;:]\s+|\s+[—–-]+\s+")
+_REPLY_ENDS = " .!。።"
+_REPLY_VALUE_WORDS = 2  # "AVIF", "Debian 12": a value, not a sentence
+# a name in Latin capitals, a word of it or a model: "WebP", "Mettler", "TM-T20"
+_CAPITALISED = re.compile(r"(?<![\w.-])[A-Z][\w.+-]*")
+
+
+def value_of_a_short_reply(reply: str) -> str | None:
+    """The value a short reply gives, by its shape alone in any language: the turn itself
+    when one or two words ("AVIF."), else what follows one word and a comma or a dash
+    ("Нә — Star.", "Déedéet, af-south-1."); None for a question or anything longer.
+
+    >>> value_of_a_short_reply("Нә — Star."), value_of_a_short_reply("Déedéet, af-south-1.")
+    ('Star', 'af-south-1')
+    >>> value_of_a_short_reply("Dopu, `docs/x.md` scrivitelu, per piacè.") is None
+    True
+    """
+    text = reply.strip().rstrip(_REPLY_ENDS)
+    if not text or asks(reply) or "`" in text:
+        return None
+    parts = _REPLY_CUT.split(text)
+    if len(parts) > 2 or (len(parts) == 2 and word_count(parts[0]) != 1):
+        return None
+    value = parts[-1].strip()
+    return value if 1 <= word_count(value) <= _REPLY_VALUE_WORDS else None
+
+
+def kind_said_before(value: str, said: str) -> bool | None:
+    """Whether ``said`` (what a short reply answers) names another value of ``value``'s
+    kind: an id among hyphens ("eu-west-3" for "af-south-1"), a number ("2.5" for "3.5",
+    "Debian 11" for "Debian 12"); None for a value of words, whose kind no look tells."""
+    if _HYPHEN_ID.fullmatch(value):
+        return any(v != value for v in _HYPHEN_ID.findall(said))
+    numbers = _NUMBER.findall(value)
+    if not numbers:
+        return None
+    # (a name said with its number is said again with another: "Debian 12" for "Debian
+    # 11"; "continue 0" after "… = 384" names nothing said)
+    words = [w for w in _words_of(_NUMBER.sub(" ", value)) if not w.isdigit()]
+    folded = said.casefold()
+    if len(numbers) != 1 or any(
+        not whole_token(folded, w) and not _glued_to_a_number(folded, w) for w in words
+    ):
+        return False
+    return any(
+        n != numbers[0] and _number_look(n) == _number_look(numbers[0])
+        for n in _NUMBER.findall(said)
+    )
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _glued_to_a_number(said: str, word: str) -> bool:
+    """Whether ``said`` names ``word`` with a number glued on, as a version's name is
+    ("fts4-ын" for "fts", "php8" for "php"; review59, Khanty: "FTS5." after "Хуша индекс
+    FTS4-ын вэрлэн." was lost).
+
+    >>> _glued_to_a_number("хуша индекс fts4-ын вэрлэн.", "fts"), _glued_to_a_number("afts4", "fts")
+    (True, False)
+    """
+    return re.search(rf"(?<![^\W\d_]){re.escape(word)}-?\d", said) is not None
+
+
+def _number_look(number: str) -> tuple[int, int]:
+    """How a number looks: its parts and, for a whole number, about how many digits
+    ("2.5" and "3.5", "500" and "250", "32645" and "32646" look alike; "0" and "384" not)."""
+    parts = re.split(r"[.,]", number)
+    return len(parts), (len(number) + 1) // 2 if len(parts) == 1 else 0
+
+
+def names_another_name(value: str, said: str) -> bool:
+    """Whether ``said`` names a name in Latin capitals other than ``value`` past its first
+    word (a sentence's first word is capitalised in any case): "Mettler Toledo" in "Nus
+    duvrain la stadera Mettler Toledo." for "Sartorius"."""
+    first = re.match(r"\s*\S+", said)
+    rest = said[first.end() :] if first else said
+    return any(name != value for name in _CAPITALISED.findall(rest))
