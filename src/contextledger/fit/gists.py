@@ -136,12 +136,12 @@ _MARKS = (
 # (only ever searched for: ``Error\b`` is found where ``\b\w*Error\b`` is, the word that ends
 # in it starts at a word boundary; ``\w*`` tried at every letter of a long word was quadratic:
 # a 4,000-character base64 line took ms)
-# (a failure word after a hyphen names a kind of thing, not a failure: samtools flagstat's
-# "(QC-passed reads + QC-failed reads)" on every run, or "--fail-fast" echoed; retain66: a
-# dozen such routine reads gisted as failures took the whole 8k and 16k room from the
-# files written and commands run, 1/30 and 0/30 kept)
+# (a failure word in an option or a compound, "--fail-fast", "--failed", "fail-safe", is no
+# failure; after one hyphen it is a status that failed, "healthcheck-failed on lift-3",
+# "self-test-FAILED", unless the line labels counts of both, ``_PASSED_LABEL``)
 _FAIL_LINE = compiled_on_use(
-    r"(?<!-)\bFAIL(?:ED|URES?|S)?\b|(?<!-)\b[Ff]ail(?:ed|ures?|ing|s)?\b|\bERROR\b|Error\b|\berror\b|"
+    r"(?<!--)\bFAIL(?:ED|URES?|S)?\b(?!-)|(?<!--)\b[Ff]ail(?:ed|ures?|ing|s)?\b(?!-)|"
+    r"\bERROR\b|Error\b|\berror\b|"
     r"Traceback \(most recent|Exception\b|^panic:|"
     r"<failure|<error\b|[✗✕✖✘]|^not ok \d|"  # (TAP's failing test line)
     r"^\s*× \S|"  # (vitest's failed test: "   × Page > renders the cart 21ms"; not "3 × 4")
@@ -160,6 +160,14 @@ _FAIL_LINE = compiled_on_use(
     # (a monitoring check's failing state: "CRITICAL check_disk_usage: 97% used")
     r"(?:" + MONITOR_FAILED + r")"
 )
+# A line that labels counts of what passed and what failed alike, by one hyphenated word
+# each, says no failure by them: samtools flagstat's "(QC-passed reads + QC-failed reads)"
+# on every run (retain66: a dozen such routine reads gisted as failures took the whole 8k
+# and 16k room from the files written and commands run, 1/30 and 0/30 kept). A failure word
+# after a hyphen on a line without such a pair is a status that failed (review58b F2:
+# "healthcheck-failed", "self-test-FAILED" were no failures when every such word was none).
+_PASSED_LABEL = compiled_on_use(r"\w-(?:PASS(?:ED)?|[Pp]ass(?:ed)?)\b")
+_FAILED_LABEL = compiled_on_use(r"(?<=\w-)(?:FAIL(?:ED)?|[Ff]ail(?:ed)?)\b")
 # a count of nothing failed: "0 failed", "errors=0", "no errors", "exit code 0"
 _NOTHING_FAILED_WORDS = (
     r"\b0 (?:failed|failures?|errors?|failing)\b|\b(?:failed|failures?|errors?)\s*[=:]\s*0\b|"
@@ -2177,6 +2185,8 @@ def _says_failed(line: str) -> bool:
     (None: as ever): Python's engine tried its many alternatives at each character before
     the mark, ~10 µs a log line ("2026-12-05T14:32:41Z ERROR …"), ~3 this way; a cold fit
     reads ~1,500 such lines of an ops agent's outputs (speed94)."""
+    if "-" in line and _PASSED_LABEL.search(line) is not None:
+        line = _FAILED_LABEL.sub("", line)
     at = first_possible(superset(_FAIL_LINE), line)
     return at >= 0 and _FAIL_LINE.search(line, at) is not None
 
