@@ -90,6 +90,7 @@ from .gists import (
     gist_steps,
     least_rank,
     may_have_failed,
+    numbers_aside,
     only_pasted,
     own_sentences,
     own_words,
@@ -1870,7 +1871,7 @@ def _pin_gist(
         pinned.append((k, unit))
     seen.add(text)
     if rank == FAILED:
-        seen.add(wording(text))
+        seen.add(numbers_aside(text))
     return cost
 
 

@@ -2011,6 +2011,25 @@ def wording(text: str) -> str:
     return _DIGITS.sub("#", text)
 
 
+#: A number that stands alone (not a name's part: "port 8370", "in 1.01s", not
+#: "test_backoff_81", "S01").
+_NUMBER_ALONE = compiled_on_use(r"(?<![\w.])\d[\d.]*")
+
+
+@lru_cache(maxsize=4_096)
+def numbers_aside(text: str) -> str:
+    """``text`` with each number that stands alone said as ``#``: what tells the same
+    failure again (a health check refused on another port, after another wait) from
+    another (a failing test whose name ends in another number).
+
+    >>> numbers_aside("port 8370: refused after 1.01s") == numbers_aside("port 8992: refused after 7.4s")
+    True
+    >>> numbers_aside("FAILED test_backoff_8") == numbers_aside("FAILED test_backoff_81")
+    False
+    """
+    return _NUMBER_ALONE.sub("#", text)
+
+
 def repeated(count: int) -> bool:
     """Whether a wording said this often in the session is a routine line, not a value."""
     return count >= _SAID_REPEATS
