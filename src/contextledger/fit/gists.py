@@ -37,7 +37,14 @@ from ..lexicon.intent import (
     PROPOSAL_OPENING,
     SPEAKER_FIRST,
 )
-from ..lexicon.outcomes import MONITOR_FAILED, MONITOR_FAILED_MARKS, RUN_FAILED, RUN_FAILED_MARKS
+from ..lexicon.outcomes import (
+    CRASHED,
+    CRASHED_MARKS,
+    MONITOR_FAILED,
+    MONITOR_FAILED_MARKS,
+    RUN_FAILED,
+    RUN_FAILED_MARKS,
+)
 from ..lexicon.tools import (
     COMMAND_KEY,
     LOOKING,
@@ -321,6 +328,12 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
     elif any(_writes(c.name, p) for c, (p, _) in zip(calls, parsed, strict=True)):
         rank = WROTE
     elif looks:
+        # (a log read whole that holds a crash: the crash is what it told, a command's gist)
+        crash = crash_line(outputs)
+        if crash is not None:
+            said = _calls_said(calls, parsed)
+            words = f"{beside}\n" if beside is not None else ""
+            return Gist(RAN, f"{words}[Earlier tool call, left out to fit: {said} → {crash}]")
         # (most exchanges of a long session: nothing is rendered for them but the files
         # they read, by path, ranked last: what the model has seen of the code)
         if beside is not None:
@@ -347,10 +360,48 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
         # (what a write answered: the id of the work order, ticket or page it made, R36-F1)
         answered = f" → {last}" if last and not bare_receipt(last, said) else ""
         return Gist(WROTE, f"{words}[Earlier tool call, left out to fit: {said} — done{answered}]")
+    crash = crash_line(outputs)
     sums = [x for text in outputs for x in summary_lines(text) + version_lines(text) if x != last]
-    sums = sums[:_SUMMARY_LINES]
+    sums = ([crash] if crash is not None and crash != last else []) + sums[:_SUMMARY_LINES]
     outcome = " → " + " | ".join([*sums, last]) if last else ""
     return Gist(RAN, f"{words}[Earlier tool call, left out to fit: {said}{outcome}]")
+
+
+#: A crash line is shown whole up to this many characters (a panic's message names the
+#: file, line and value: clipped at a log line's 160, the place it crashed was cut).
+_CRASH_CHARS = 240
+#: How many of a mark's places in an output are looked at for a crash line: a log whose
+#: records say "Error" on every line is not read line by line to its end.
+_CRASH_LOOKS = 64
+_CRASHED = compiled_on_use(CRASHED)
+
+
+def crash_line(outputs: Sequence[str]) -> str | None:
+    """The first line of the ``outputs`` that tells a program crashed (``CRASHED``), read
+    from anywhere in them: a crash in the middle of a long log read whole is outside the
+    head and tail ``failing_lines`` reads. Each mark is found by ``str.find``, its line
+    matched alone.
+
+    >>> crash_line(["ok\n" * 900 + "ZeroDivisionError: division by zero\n" + "ok\n" * 900])
+    'ZeroDivisionError: division by zero'
+    >>> crash_line(["12:00 ERROR payment failed: ValueError: bad amount"]) is None
+    True
+    """
+    for text in outputs:
+        found: list[tuple[int, str]] = []
+        for mark in CRASHED_MARKS:
+            at, looked = text.find(mark), 0
+            while at >= 0 and looked < _CRASH_LOOKS:
+                start = text.rfind("\n", 0, at) + 1
+                end = text.find("\n", at)
+                line = text[start : len(text) if end < 0 else end].strip()
+                if _CRASHED.search(line) is not None:
+                    found.append((start, line))
+                    break
+                at, looked = (-1 if end < 0 else text.find(mark, end)), looked + 1
+        if found:
+            return _clip(min(found)[1], _CRASH_CHARS)
+    return None
 
 
 def _search_gist(said: str, outputs: Sequence[str]) -> str:
