@@ -382,7 +382,7 @@ def crash_line(outputs: Sequence[str]) -> str | None:
     head and tail ``failing_lines`` reads. Each mark is found by ``str.find``, its line
     matched alone.
 
-    >>> crash_line(["ok\n" * 900 + "ZeroDivisionError: division by zero\n" + "ok\n" * 900])
+    >>> crash_line(["ok\\n" * 900 + "ZeroDivisionError: division by zero\\n" + "ok\\n" * 900])
     'ZeroDivisionError: division by zero'
     >>> crash_line(["12:00 ERROR payment failed: ValueError: bad amount"]) is None
     True
