@@ -48,3 +48,43 @@ def test_failures_alike_but_for_numbers_are_gisted_once() -> None:
     result = fit(_session(), "gpt-4o", window=8_000, max_output_tokens=1_000)
     gists = [m.text for m in result.messages if m.text.startswith("[Earlier tool call")]
     assert sum("Connection refused" in g for g in gists) <= 1
+
+
+@pytest.mark.parametrize(
+    ("commands", "first", "second"),
+    [
+        # review59: two lifts' checks, two migrations: names whose number is glued on
+        (
+            ("make check-lift LIFT=3", "make check-lift LIFT=7"),
+            "lift-3: healthcheck FAILED: brake sensor timeout after 30 s",
+            "lift-7: healthcheck FAILED: brake sensor timeout after 30 s",
+        ),
+        (
+            ("alembic upgrade 0041", "alembic upgrade 0042"),
+            'FAILED: migration 0041_add_quota: column "ton" does not exist',
+            'FAILED: migration 0042_add_quota: column "ton" does not exist',
+        ),
+    ],
+)
+def test_failures_of_things_named_by_their_number_are_not_the_same_again(
+    commands: tuple[str, str], first: str, second: str
+) -> None:
+    messages: Dicts = [
+        {"role": "system", "content": "You are an operations agent."},
+        {"role": "user", "content": "Check every lift and migrate the quota tables."},
+    ]
+    messages += chat_exchange("call_a", "shell", {"command": commands[0]}, f"{first}\nexit code 2")
+    messages.append({"role": "assistant", "content": "That one failed."})
+    messages.append({"role": "user", "content": "go on"})
+    messages += chat_exchange("call_b", "shell", {"command": commands[1]}, f"{second}\nexit code 2")
+    messages.append({"role": "assistant", "content": "This one failed too."})
+    for n in range(40):
+        messages.append({"role": "user", "content": "go on"})
+        log = "\n".join(f"cabin {i} passed pylon {i % 12} in {i * 7 % 90} s" for i in range(90))
+        messages += chat_exchange(f"call_l{n}", "shell", {"command": "tail -90 lift.log"}, log)
+        messages.append({"role": "assistant", "content": f"Step {n}: lifts running."})
+    messages.append({"role": "user", "content": "go on"})
+    result = fit(messages, "gpt-4o", window=16_000, max_output_tokens=1_000)
+    kept = "\n".join(m.text for m in result.messages)
+    assert first in kept
+    assert second in kept

@@ -1882,7 +1882,7 @@ def _pinned_already(seen: set[str], candidate: tuple[int, int, str]) -> bool:
     newest first, tells nothing the one pinned does not (review58: nine such failures took
     the 8k room of the files written and commands run, 2 of 4 kept)."""
     rank, _, text = candidate
-    return text in seen or (rank == FAILED and wording(text) in seen)
+    return text in seen or (rank == FAILED and numbers_aside(text) in seen)
 
 
 def _gist_needs(

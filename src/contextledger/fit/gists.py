@@ -2064,7 +2064,9 @@ def wording(text: str) -> str:
 
 #: A number that stands alone (not a name's part: "port 8370", "in 1.01s", not
 #: "test_backoff_81", "S01").
-_NUMBER_ALONE = compiled_on_use(r"(?<![\w.])\d[\d.]*")
+# (glued to a name by a hyphen or an underscore on either side, a number is part of
+# it: "lift-3", "0041_add_quota", "test_backoff_8"; a unit's letters may follow: "1.01s")
+_NUMBER_ALONE = compiled_on_use(r"(?<![\w.\-])\d[\d.]*(?:[^\W\d_]+)?(?![\w\-])")
 
 
 @lru_cache(maxsize=4_096)
@@ -2076,6 +2078,10 @@ def numbers_aside(text: str) -> str:
     >>> numbers_aside("port 8370: refused after 1.01s") == numbers_aside("port 8992: refused after 7.4s")
     True
     >>> numbers_aside("FAILED test_backoff_8") == numbers_aside("FAILED test_backoff_81")
+    False
+    >>> numbers_aside("lift-3: healthcheck FAILED") == numbers_aside("lift-7: healthcheck FAILED")
+    False
+    >>> numbers_aside("FAILED: migration 0041_add_quota") == numbers_aside("FAILED: migration 0042_add_quota")
     False
     """
     return _NUMBER_ALONE.sub("#", text)
