@@ -59,6 +59,12 @@ def test_failures_alike_but_for_numbers_are_gisted_once() -> None:
             "lift-3: healthcheck FAILED: brake sensor timeout after 30 s",
             "lift-7: healthcheck FAILED: brake sensor timeout after 30 s",
         ),
+        # review59b: a station named by a number standing alone
+        (
+            ("python probe.py --station 3", "python probe.py --station 7"),
+            "station 3: LoRa uplink FAILED: no join accept after 60 s",
+            "station 7: LoRa uplink FAILED: no join accept after 60 s",
+        ),
         (
             ("alembic upgrade 0041", "alembic upgrade 0042"),
             'FAILED: migration 0041_add_quota: column "ton" does not exist',

@@ -2062,18 +2062,22 @@ def wording(text: str) -> str:
     return _DIGITS.sub("#", text)
 
 
-#: A number that stands alone (not a name's part: "port 8370", "in 1.01s", not
-#: "test_backoff_81", "S01").
-# (glued to a name by a hyphen or an underscore on either side, a number is part of
-# it: "lift-3", "0041_add_quota", "test_backoff_8"; a unit's letters may follow: "1.01s")
-_NUMBER_ALONE = compiled_on_use(r"(?<![\w.\-])\d[\d.]*(?:[^\W\d_]+)?(?![\w\-])")
+#: A number that says where or how long, not what: a port ("port 8370", "localhost:8370",
+#: "127.0.0.1:8370") or a duration ("in 1.01s", "after 0 ms"). Any other number names what
+#: failed ("station 3", "lift-3", "shard 5", "host 10.0.0.11", "test_rollover[3]",
+#: "test_backoff_81"): two failures alike but for it are two failures (review59b: "station 3"
+#: and "station 7" were pinned once, the older lost at 8k and 16k).
+_NUMBER_ALONE = compiled_on_use(
+    r"(?i)(?<=\bport )\d+\b|(?<=localhost:)\d+\b|(?<=\.\d:)\d+\b|(?<=\.\d\d:)\d+\b|"
+    r"(?<=\.\d\d\d:)\d+\b|(?<![\w.\-])\d+(?:\.\d+)?\s?(?:ms|s|secs?|seconds?|mins?|minutes?)\b"
+)
 
 
 @lru_cache(maxsize=4_096)
 def numbers_aside(text: str) -> str:
-    """``text`` with each number that stands alone said as ``#``: what tells the same
-    failure again (a health check refused on another port, after another wait) from
-    another (a failing test whose name ends in another number).
+    """``text`` with each port and duration said as ``#``: what tells the same failure
+    again (a health check refused on another port, after another wait) from another (a
+    failing test whose name ends in another number, another station, shard or host).
 
     >>> numbers_aside("port 8370: refused after 1.01s") == numbers_aside("port 8992: refused after 7.4s")
     True
@@ -2083,6 +2087,10 @@ def numbers_aside(text: str) -> str:
     False
     >>> numbers_aside("FAILED: migration 0041_add_quota") == numbers_aside("FAILED: migration 0042_add_quota")
     False
+    >>> numbers_aside("station 3: uplink FAILED") == numbers_aside("station 7: uplink FAILED")
+    False
+    >>> numbers_aside("Failed to dial localhost:8370") == numbers_aside("Failed to dial localhost:9001")
+    True
     """
     return _NUMBER_ALONE.sub("#", text)
 
