@@ -229,8 +229,11 @@ def test_failing_lines_name_the_test_first() -> None:
 # main's failure-line pattern before speed51 (``\b\w*Error\b`` was quadratic on long words):
 # the pattern now used must find a failure sign in exactly the lines it did, and since
 # session 39 in those of the run failures the recap reads too (``RUN_FAILED``, R38-F1)
+# (since retain67 a failure word in an option or a compound, after "--" or before "-":
+# "--fail-fast", "fail-safe", is no failure)
 _MAIN_FAIL_LINE = re.compile(
-    r"\bFAIL(?:ED|URES?|S)?\b|\b[Ff]ail(?:ed|ures?|ing|s)?\b|\bERROR\b|\b\w*Error\b|\berror\b|"
+    r"(?<!--)\bFAIL(?:ED|URES?|S)?\b(?!-)|(?<!--)\b[Ff]ail(?:ed|ures?|ing|s)?\b(?!-)|"
+    r"\bERROR\b|\b\w*Error\b|\berror\b|"
     r"Traceback \(most recent|\b\w*Exception\b|^panic:|\bexit (?:code|status) [1-9]|"
     r"<failure|<error\b|[✗✕✖]"
 )

@@ -91,6 +91,7 @@ from .gists import (
     gist_steps,
     least_rank,
     may_have_failed,
+    numbers_aside,
     only_pasted,
     own_sentences,
     own_words,
@@ -1779,7 +1780,7 @@ def pin_gists(index: HistoryIndex, pricer: Pricer, pins: Pins, older: int, cap: 
                 if not _failure_may_fit(index, pricer, failure_leasts, step - spent, k):
                     continue
                 failure = found.read_failure(k)
-            if failure is None or failure[2] in seen:
+            if failure is None or _pinned_already(seen, failure):
                 continue
             need = _gist_needs(index, bounds, [failure], pricer)[0]
             if need <= room:
@@ -1872,7 +1873,7 @@ def _pin_gist(
     unit or text is pinned already), None when it is over ``room`` (``need``: at least what
     it costs, ``_gist_needs``)."""
     rank, minus_k, text = candidate
-    if text in seen:
+    if _pinned_already(seen, candidate):
         return 0
     k = -minus_k
     if k in pins.gists or k in pins.numbers:
@@ -1895,7 +1896,19 @@ def _pin_gist(
         pins.gists[k] = unit
         pinned.append((k, unit))
     seen.add(text)
+    if rank == FAILED:
+        seen.add(numbers_aside(text))
     return cost
+
+
+def _pinned_already(seen: set[str], candidate: tuple[int, int, str]) -> bool:
+    """Whether gist ``candidate``'s text is ``seen`` (pinned, or in an earlier request
+    pinned), or, a failure, one alike but for its numbers is: the same failure again (a
+    health check polled on a new port each time, "curl: (7) Failed to connect … port 8370"),
+    newest first, tells nothing the one pinned does not (review58: nine such failures took
+    the 8k room of the files written and commands run, 2 of 4 kept)."""
+    rank, _, text = candidate
+    return text in seen or (rank == FAILED and numbers_aside(text) in seen)
 
 
 def _gist_needs(

@@ -37,7 +37,14 @@ from ..lexicon.intent import (
     PROPOSAL_OPENING,
     SPEAKER_FIRST,
 )
-from ..lexicon.outcomes import MONITOR_FAILED, MONITOR_FAILED_MARKS, RUN_FAILED, RUN_FAILED_MARKS
+from ..lexicon.outcomes import (
+    CRASHED,
+    CRASHED_MARKS,
+    MONITOR_FAILED,
+    MONITOR_FAILED_MARKS,
+    RUN_FAILED,
+    RUN_FAILED_MARKS,
+)
 from ..lexicon.tools import (
     COMMAND_KEY,
     LOOKING,
@@ -136,12 +143,12 @@ _MARKS = (
 # (only ever searched for: ``Error\b`` is found where ``\b\w*Error\b`` is, the word that ends
 # in it starts at a word boundary; ``\w*`` tried at every letter of a long word was quadratic:
 # a 4,000-character base64 line took ms)
-# (a failure word after a hyphen names a kind of thing, not a failure: samtools flagstat's
-# "(QC-passed reads + QC-failed reads)" on every run, or "--fail-fast" echoed; retain66: a
-# dozen such routine reads gisted as failures took the whole 8k and 16k room from the
-# files written and commands run, 1/30 and 0/30 kept)
+# (a failure word in an option or a compound, "--fail-fast", "--failed", "fail-safe", is no
+# failure; after one hyphen it is a status that failed, "healthcheck-failed on lift-3",
+# "self-test-FAILED", unless the line labels counts of both, ``_PASSED_LABEL``)
 _FAIL_LINE = compiled_on_use(
-    r"(?<!-)\bFAIL(?:ED|URES?|S)?\b|(?<!-)\b[Ff]ail(?:ed|ures?|ing|s)?\b|\bERROR\b|Error\b|\berror\b|"
+    r"(?<!--)\bFAIL(?:ED|URES?|S)?\b(?!-)|(?<!--)\b[Ff]ail(?:ed|ures?|ing|s)?\b(?!-)|"
+    r"\bERROR\b|Error\b|\berror\b|"
     r"Traceback \(most recent|Exception\b|^panic:|"
     r"<failure|<error\b|[✗✕✖✘]|^not ok \d|"  # (TAP's failing test line)
     r"^\s*× \S|"  # (vitest's failed test: "   × Page > renders the cart 21ms"; not "3 × 4")
@@ -160,6 +167,14 @@ _FAIL_LINE = compiled_on_use(
     # (a monitoring check's failing state: "CRITICAL check_disk_usage: 97% used")
     r"(?:" + MONITOR_FAILED + r")"
 )
+# A line that labels counts of what passed and what failed alike, by one hyphenated word
+# each, says no failure by them: samtools flagstat's "(QC-passed reads + QC-failed reads)"
+# on every run (retain66: a dozen such routine reads gisted as failures took the whole 8k
+# and 16k room from the files written and commands run, 1/30 and 0/30 kept). A failure word
+# after a hyphen on a line without such a pair is a status that failed (review58b F2:
+# "healthcheck-failed", "self-test-FAILED" were no failures when every such word was none).
+_PASSED_LABEL = compiled_on_use(r"\w-(?:PASS(?:ED)?|[Pp]ass(?:ed)?)\b")
+_FAILED_LABEL = compiled_on_use(r"(?<=\w-)(?:FAIL(?:ED)?|[Ff]ail(?:ed)?)\b")
 # a count of nothing failed: "0 failed", "errors=0", "no errors", "exit code 0"
 _NOTHING_FAILED_WORDS = (
     r"\b0 (?:failed|failures?|errors?|failing)\b|\b(?:failed|failures?|errors?)\s*[=:]\s*0\b|"
@@ -313,6 +328,12 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
     elif any(_writes(c.name, p) for c, (p, _) in zip(calls, parsed, strict=True)):
         rank = WROTE
     elif looks:
+        # (a log read whole that holds a crash: the crash is what it told, a command's gist)
+        crash = crash_line(outputs)
+        if crash is not None:
+            said = _calls_said(calls, parsed)
+            words = f"{beside}\n" if beside is not None else ""
+            return Gist(RAN, f"{words}[Earlier tool call, left out to fit: {said} → {crash}]")
         # (most exchanges of a long session: nothing is rendered for them but the files
         # they read, by path, ranked last: what the model has seen of the code)
         if beside is not None:
@@ -339,10 +360,48 @@ def exchange_gist(messages: Sequence[Message]) -> Gist | None:
         # (what a write answered: the id of the work order, ticket or page it made, R36-F1)
         answered = f" → {last}" if last and not bare_receipt(last, said) else ""
         return Gist(WROTE, f"{words}[Earlier tool call, left out to fit: {said} — done{answered}]")
+    crash = crash_line(outputs)
     sums = [x for text in outputs for x in summary_lines(text) + version_lines(text) if x != last]
-    sums = sums[:_SUMMARY_LINES]
+    sums = ([crash] if crash is not None and crash != last else []) + sums[:_SUMMARY_LINES]
     outcome = " → " + " | ".join([*sums, last]) if last else ""
     return Gist(RAN, f"{words}[Earlier tool call, left out to fit: {said}{outcome}]")
+
+
+#: A crash line is shown whole up to this many characters (a panic's message names the
+#: file, line and value: clipped at a log line's 160, the place it crashed was cut).
+_CRASH_CHARS = 240
+#: How many of a mark's places in an output are looked at for a crash line: a log whose
+#: records say "Error" on every line is not read line by line to its end.
+_CRASH_LOOKS = 64
+_CRASHED = compiled_on_use(CRASHED)
+
+
+def crash_line(outputs: Sequence[str]) -> str | None:
+    """The first line of the ``outputs`` that tells a program crashed (``CRASHED``), read
+    from anywhere in them: a crash in the middle of a long log read whole is outside the
+    head and tail ``failing_lines`` reads. Each mark is found by ``str.find``, its line
+    matched alone.
+
+    >>> crash_line(["ok\\n" * 900 + "ZeroDivisionError: division by zero\\n" + "ok\\n" * 900])
+    'ZeroDivisionError: division by zero'
+    >>> crash_line(["12:00 ERROR payment failed: ValueError: bad amount"]) is None
+    True
+    """
+    for text in outputs:
+        found: list[tuple[int, str]] = []
+        for mark in CRASHED_MARKS:
+            at, looked = text.find(mark), 0
+            while at >= 0 and looked < _CRASH_LOOKS:
+                start = text.rfind("\n", 0, at) + 1
+                end = text.find("\n", at)
+                line = text[start : len(text) if end < 0 else end].strip()
+                if _CRASHED.search(line) is not None:
+                    found.append((start, line))
+                    break
+                at, looked = (-1 if end < 0 else text.find(mark, end)), looked + 1
+        if found:
+            return _clip(min(found)[1], _CRASH_CHARS)
+    return None
 
 
 def _search_gist(said: str, outputs: Sequence[str]) -> str:
@@ -2003,6 +2062,39 @@ def wording(text: str) -> str:
     return _DIGITS.sub("#", text)
 
 
+#: A number that says where or how long, not what: a port ("port 8370", "localhost:8370",
+#: "127.0.0.1:8370") or a duration ("in 1.01s", "after 0 ms"). Any other number names what
+#: failed ("station 3", "lift-3", "shard 5", "host 10.0.0.11", "test_rollover[3]",
+#: "test_backoff_81"): two failures alike but for it are two failures (review59b: "station 3"
+#: and "station 7" were pinned once, the older lost at 8k and 16k).
+_NUMBER_ALONE = compiled_on_use(
+    r"(?i)(?<=\bport )\d+\b|(?<=localhost:)\d+\b|(?<=\.\d:)\d+\b|(?<=\.\d\d:)\d+\b|"
+    r"(?<=\.\d\d\d:)\d+\b|(?<![\w.\-])\d+(?:\.\d+)?\s?(?:ms|s|secs?|seconds?|mins?|minutes?)\b"
+)
+
+
+@lru_cache(maxsize=4_096)
+def numbers_aside(text: str) -> str:
+    """``text`` with each port and duration said as ``#``: what tells the same failure
+    again (a health check refused on another port, after another wait) from another (a
+    failing test whose name ends in another number, another station, shard or host).
+
+    >>> numbers_aside("port 8370: refused after 1.01s") == numbers_aside("port 8992: refused after 7.4s")
+    True
+    >>> numbers_aside("FAILED test_backoff_8") == numbers_aside("FAILED test_backoff_81")
+    False
+    >>> numbers_aside("lift-3: healthcheck FAILED") == numbers_aside("lift-7: healthcheck FAILED")
+    False
+    >>> numbers_aside("FAILED: migration 0041_add_quota") == numbers_aside("FAILED: migration 0042_add_quota")
+    False
+    >>> numbers_aside("station 3: uplink FAILED") == numbers_aside("station 7: uplink FAILED")
+    False
+    >>> numbers_aside("Failed to dial localhost:8370") == numbers_aside("Failed to dial localhost:9001")
+    True
+    """
+    return _NUMBER_ALONE.sub("#", text)
+
+
 def repeated(count: int) -> bool:
     """Whether a wording said this often in the session is a routine line, not a value."""
     return count >= _SAID_REPEATS
@@ -2177,6 +2269,8 @@ def _says_failed(line: str) -> bool:
     (None: as ever): Python's engine tried its many alternatives at each character before
     the mark, ~10 µs a log line ("2026-12-05T14:32:41Z ERROR …"), ~3 this way; a cold fit
     reads ~1,500 such lines of an ops agent's outputs (speed94)."""
+    if "-" in line and _PASSED_LABEL.search(line) is not None:
+        line = _FAILED_LABEL.sub("", line)
     at = first_possible(superset(_FAIL_LINE), line)
     return at >= 0 and _FAIL_LINE.search(line, at) is not None
 

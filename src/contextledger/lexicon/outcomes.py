@@ -35,6 +35,28 @@ RUN_FAILED_MARKS = (
     "Killed", "<title>4", "<title>5", "<h1>4", "<h1>5",
 )  # fmt: skip
 
+# A program's crash as its runtime prints it, on a line of its own: Python's or Java's
+# uncaught exception ("ZeroDivisionError: division by zero in …", "Exception in thread
+# "main" java.lang.…"), Go's "panic: …", Rust's "thread 'x' panicked at …", PHP's "PHP Fatal
+# error: …", Android's "FATAL EXCEPTION: main", a segmentation fault. A log read whole holds
+# it among records that ran fine; the gists read it from anywhere in the output (``CRASHED_MARKS``
+# found first), not only from its head and tail (retain67: a crash in the middle of a long
+# log read with `cat` was lost at every window).
+CRASHED = (
+    r"^(?:[\w$]+\.)*[A-Z]\w*(?:Error|Exception)(?::\s+\S|$)|^Exception in thread |"
+    r"^panic: \S|\bpanicked at \S|^(?:PHP )?Fatal error: |\bFATAL EXCEPTION\b|"
+    r"\b[Ss]egmentation fault\b"
+)
+# ... the literals one of which each of its matches holds
+CRASHED_MARKS = (
+    "Error",
+    "Exception",
+    "panic: ",
+    "panicked at ",
+    "Fatal error: ",
+    "egmentation fault",
+)
+
 # A monitoring check in a failing state, in the shapes the monitors print it: a Nagios
 # plugin's "DISK CRITICAL - free space: /var 3%" or "CRITICAL check_disk_usage: 97% used"
 # (the state, the check's name, a colon), Nagios/Icinga's log "SERVICE ALERT:
