@@ -15,6 +15,7 @@ from ..lexicon.outcomes import (
     GOOD_STATES,
     LOCALIZED,
     LOCALIZED_SIGNS,
+    MINITEST_NAMED,
     NO_ERRORS,
     PROBLEM_WORDS,
     RETRY,
@@ -268,7 +269,12 @@ _FAILED_TEST = re.compile(
     r"|^\d+:\d\d\s+\+\d+(?:\s+~\d+)?\s+-\d+:\s+(\S.{0,200}?)\s+\[E\]$"  # flutter/dart test
     r"|^(?:Test Failed|Error During Test) at (\S+:\d+)$"  # Julia's Test: where it failed
     r"|^([\w./-]+\.feature:\d+\s+\S.{0,200}?)\s*$"  # behave's "Failing scenarios:" (RT23-6)
-    r"|^([A-Z][\w:]*#test_\w+) \[[^\]\n]*:\d+\]:?$"  # minitest (RT24-1)
+    r"|^"
+    + MINITEST_NAMED  # minitest (RT24-1)
+    # zig test: "2/3 test.checksum wraps...FAIL (TestExpectedEqual)" (0.11's "Test [2/3]
+    # test.x... FAIL"), zig build's "error: 'main.test.checksum wraps' failed:" (recap76)
+    + r"|^(?:Test\s+\[)?\d+/\d+\]?\s+(?:[\w.]+\.)?test\.(.{1,200}?)\.\.\.\s*FAIL\b"
+    r"|^error:\s+'(?:[\w.]+\.)?test\.([^'\n]{1,200})'\s+failed\b"
     r"|^(\S.{0,160}?)\s+\|\s*FAIL\s*\|$"  # Robot Framework (RT24-1)
     r"|\bResult=\{Fail(?:ed)?\}\s+Name=\{([^}\n]{1,200})\}"  # Unreal automation (RT26-3)
     # R's testthat: "── 1. Failure ('test-x.R:19:3'): name ──", "Error (test-x.R:4:1): name"

@@ -40,6 +40,8 @@ from ..lexicon.intent import (
 from ..lexicon.outcomes import (
     CRASHED,
     CRASHED_MARKS,
+    MINITEST_COUNT,
+    MINITEST_NAMED,
     MONITOR_FAILED,
     MONITOR_FAILED_MARKS,
     RUN_FAILED,
@@ -177,7 +179,7 @@ _PASSED_LABEL = compiled_on_use(r"\w-(?:PASS(?:ED)?|[Pp]ass(?:ed)?)\b")
 _FAILED_LABEL = compiled_on_use(r"(?<=\w-)(?:FAIL(?:ED)?|[Ff]ail(?:ed)?)\b")
 # a count of nothing failed: "0 failed", "errors=0", "no errors", "exit code 0"
 _NOTHING_FAILED_WORDS = (
-    r"\b0 (?:failed|failures?|errors?|failing)\b|\b(?:failed|failures?|errors?)\s*[=:]\s*0\b|"
+    r"\b0 (?:tests? )?(?:failed|failures?|errors?|failing)\b|\b(?:failed|failures?|errors?)\s*[=:]\s*0\b|"
     r"\bno (?:errors?|failures?)\b|\bexit (?:code|status) 0\b"
 )
 _NOTHING_FAILED = compiled_on_use("(?i)" + _NOTHING_FAILED_WORDS)
@@ -191,12 +193,13 @@ _NAMES_TEST = compiled_on_use(
     # (... or the monitoring check that failed: a check's name is its test's)
     r"(?:" + MONITOR_FAILED + r")"
 )
-_MOCHA_TEST = compiled_on_use(r"^\d+\) \S")
+# (... and minitest's name, on the line under its numbered "1) Failure:")
+_MOCHA_TEST = compiled_on_use(r"^\d+\) \S|^" + MINITEST_NAMED)
 # a count or header of failures a list of numbered tests goes with (Mocha's "1 failing",
 # PHPUnit's "There was 1 failure:", RSpec's "Failures:", ExUnit's "19 tests, 1 failure")
 _MOCHA_COUNT = compiled_on_use(
     r"^[1-9]\d* failing\b|^There (?:was|were) [1-9]\d* (?:failure|error)s?:|^Failures:$|"
-    r"^\d+ (?:tests|doctests|properties), [1-9]\d* failures?\b"
+    r"^\d+ (?:tests|doctests|properties), [1-9]\d* failures?\b|" + MINITEST_COUNT
 )
 _LIST_HEADS = (" failing", "There was", "There were", "Failures:", " failure")
 # the file a patch touches: "*** Update File: a.py", "+++ b/a.py"
@@ -2114,7 +2117,7 @@ def failing_lines(text: str, most: int | None = None) -> list[str]:
     >>> failing_lines("42 passed, 0 failed in 3.1s")
     []
     """
-    text = _read_part(text)
+    whole, text = text, _read_part(text)
     found = _search_from(_ANY_MARK, text, 0)
     if found is None:
         return []  # (surely no mark: most outputs)
@@ -2138,12 +2141,15 @@ def failing_lines(text: str, most: int | None = None) -> list[str]:
     looking = _ANY_MARK
     shown_named: set[str] = set()
     shown_other: set[str] = set()
+    head_named = 0  # how many of ``named`` the head names
     while found is not None:
         start = text.rfind("\n", 0, found.start()) + 1
         end = text.find("\n", found.end())
         end = len(text) if end < 0 else end
         was_named, was_other = len(named), len(other)
         _read_failing(text[start:end], False, _LinesBefore(text, start), named, other)
+        if start < _HEAD_CHARS:
+            head_named = len(named)
         if most is not None:
             shown_named.update(named[was_named:])
             if len(shown_named) >= most:
@@ -2152,7 +2158,47 @@ def failing_lines(text: str, most: int | None = None) -> list[str]:
             if len(shown_other) >= most:
                 looking = _MAY_NAME  # (a line naming no test would not be shown)
         found = _search_from(looking, text, end)
+    if (named or other) and text is not whole and (most is None or len(shown_named) < most):
+        wanted = None if most is None else most - len(shown_named)
+        named[head_named:head_named] = [
+            x for x in _named_in_middle(whole, wanted) if x not in named
+        ]
     return named + other
+
+
+#: At most this many marked lines of a long output's middle are read for a failing test's name.
+_MIDDLE_LINES = 100
+
+
+def _named_in_middle(whole: str, most: int | None) -> list[str]:
+    """The lines between a long failed output's head and tail (``_read_part``'s) that name
+    a failing test. A runner that lists every test as it runs names a failure there, far
+    above its summary: dart's "00:02 +60 -1: tare resets after 30s [E]" a hundred tests
+    before "Some tests failed.", Pest's "FAILED  Tests\\Feature\\LotTest > curing weight is
+    recorded" above the vendor frames of the next failure (review59: `php artisan test`'s
+    two failing tests lost by plain fit at 8k, the gist holding only what the tail said)."""
+    begin = whole.find("\n", _HEAD_CHARS) + 1
+    end = whole.rfind("\n", 0, len(whole) - _TAIL_CHARS)
+    if begin <= 0 or end <= begin:
+        return []
+    middle = whole[begin:end]
+    if any(c in middle for c in _OTHER_BREAKS):
+        middle = "\n".join(middle.splitlines())
+    named: list[str] = []
+    # (the lines holding a mark, each then asked whether it may name a test: a marked line
+    # is rarer than one holding a ") " or a " > ", and a line with no mark names none)
+    found = _search_from(_ANY_MARK, middle, 0)
+    for _ in range(_MIDDLE_LINES):
+        if found is None or (most is not None and len(set(named)) >= most):
+            break
+        start = middle.rfind("\n", 0, found.start()) + 1
+        stop = middle.find("\n", found.end())
+        stop = len(middle) if stop < 0 else stop
+        line = middle[start:stop]
+        if _MAY_NAME.search(line) is not None:
+            _read_failing(line, False, _LinesBefore(middle, start), named, [])
+        found = _search_from(_ANY_MARK, middle, stop)
+    return named
 
 
 def _read_part(text: str) -> str:

@@ -56,6 +56,14 @@ CRASHED_MARKS = (
     "Fatal error: ",
     "egmentation fault",
 )
+# The line a runner names its failing test on with no failure word of its own, under a
+# numbered heading that has one: minitest's "  1) Failure:" then "SiloTest#test_fill_level_warns
+# [test/silo_test.rb:18]:" (an error's: "SiloTest#test_parse:"). The recap's failing tests and
+# the fit's gists read the one shape (recap76: the gists kept "1) Failure:", not the name).
+MINITEST_NAMED = r"([A-Z][\w:]*#test_\w+)(?: \[[^\]\n]*:\d+\]:?|:)$"
+# ... and a count of minitest's that says one failed: "4 runs, 4 assertions, 1 failures, 0
+# errors, 0 skips"
+MINITEST_COUNT = r"^\d+ runs, \d+ assertions, (?:[1-9]\d* failures|\d+ failures, [1-9]\d* errors)\b"
 
 # A monitoring check in a failing state, in the shapes the monitors print it: a Nagios
 # plugin's "DISK CRITICAL - free space: /var 3%" or "CRITICAL check_disk_usage: 97% used"
